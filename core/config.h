@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hw {
+
+/// How a follower truncates its log after a leader change (section 3 of kafka-semantics.md).
+enum class TruncationMode : std::uint8_t { LeaderEpoch, HighWatermark };
+
+/// The cluster's configuration. Every key has Kafka's name and default unless marked as a teaching
+/// setting. Values are plain integers and flags so that the whole struct is a cheap value.
+struct ClusterConfig {
+    std::int64_t minInsyncReplicas = 1;          // min.insync.replicas
+    std::int64_t replicaLagTimeMaxMs = 30000;    // replica.lag.time.max.ms
+    std::int64_t networkLatencyMs = 5;           // network.latency.ms (teaching: per-link one-way latency)
+    bool autoFetch = true;                       // auto.fetch (teaching: followers run their fetch loops)
+    std::int64_t replicaFetchWaitMaxMs = 500;    // replica.fetch.wait.max.ms
+    std::int64_t replicaFetchMaxRecords = 1000;  // replica.fetch.max.records (teaching stand-in for fetch.max.bytes)
+    std::int64_t replicaFetchBackoffMs = 1000;   // replica.fetch.backoff.ms
+    std::int64_t brokerHeartbeatIntervalMs = 2000; // broker.heartbeat.interval.ms
+    std::int64_t brokerSessionTimeoutMs = 9000;  // broker.session.timeout.ms
+    std::int64_t requestTimeoutMs = 30000;       // request.timeout.ms (producer)
+    std::int64_t retries = 2147483647;           // retries (producer)
+    std::int64_t retryBackoffMs = 100;           // retry.backoff.ms (producer)
+    std::int64_t deliveryTimeoutMs = 120000;     // delivery.timeout.ms (producer)
+    std::int64_t batchSize = 16384;              // batch.size (producer; sticky partitioner switch point)
+    bool uncleanLeaderElectionEnable = false;    // unclean.leader.election.enable
+    TruncationMode truncation = TruncationMode::LeaderEpoch; // truncation (teaching: legacy pre-0.11 mode)
+
+    friend bool operator==(const ClusterConfig&, const ClusterConfig&) = default;
+};
+
+/// A configuration value as written in a scenario: an integer, a flag or a word.
+struct ConfigValue {
+    enum class Kind : std::uint8_t { Integer, Boolean, Text } kind = Kind::Integer;
+    std::int64_t integer = 0;
+    bool boolean = false;
+    std::string text;
+
+    friend bool operator==(const ConfigValue&, const ConfigValue&) = default;
+};
+
+/// Describes one configuration key: its name, the kind of value it takes and its bounds.
+struct ConfigKeyInfo {
+    std::string_view name;
+    ConfigValue::Kind kind;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+    std::string_view help;
+};
+
+/// All keys a scenario may set, in documentation order.
+const std::vector<ConfigKeyInfo>& configKeys();
+const ConfigKeyInfo* findConfigKey(std::string_view name);
+
+/// Sets one key. Returns an empty string on success, otherwise what was expected.
+std::string setConfig(ClusterConfig& config, std::string_view name, const ConfigValue& value);
+
+/// The value as a scenario file writes it (42, true, leader-epoch).
+std::string formatConfigValue(const ConfigValue& value);
+
+/// Reads one key back as a ConfigValue (for the frame dump and recordings).
+std::optional<ConfigValue> getConfig(const ClusterConfig& config, std::string_view name);
+
+} // namespace hw

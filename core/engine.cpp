@@ -1,0 +1,979 @@
+// SPDX-License-Identifier: MIT
+#include "engine.h"
+
+#include "hwlimits.h"
+#include "partitioner.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace hw {
+
+namespace {
+
+bool queueLater(const QueuedEvent& a, const QueuedEvent& b)
+{
+    // std::push_heap builds a max-heap; "later" as less puts the earliest event on top.
+    if (a.atMs != b.atMs)
+        return a.atMs > b.atMs;
+    return a.sequence > b.sequence;
+}
+
+bool contains(const std::vector<BrokerId>& brokers, BrokerId id)
+{
+    return std::find(brokers.begin(), brokers.end(), id) != brokers.end();
+}
+
+// Rough serialized size of a record, for the sticky partitioner's batch.size accounting: key and
+// value bytes plus the fixed part of a DefaultRecord (attributes, varint deltas and lengths).
+std::int64_t recordBytes(const std::optional<std::string>& key, const std::string& value)
+{
+    return 16 + static_cast<std::int64_t>(value.size()) + (key ? static_cast<std::int64_t>(key->size()) : 0);
+}
+
+} // namespace
+
+ClusterState Engine::createCluster(const ClusterSpec& spec)
+{
+    if (spec.brokers < 1 || spec.brokers > limits::brokersMax)
+        throw std::invalid_argument("broker count out of range");
+    ClusterState s;
+    s.name = spec.name;
+    s.rng.reseed(spec.seed);
+    s.config = spec.config;
+    for (BrokerId id = 1; id <= spec.brokers; ++id) {
+        s.brokers.push_back(Broker{id});
+        s.registrations.push_back(BrokerRegistration{id, false, 0});
+    }
+    std::vector<BrokerId> allBrokers;
+    for (const Broker& b : s.brokers)
+        allBrokers.push_back(b.id);
+
+    for (const TopicSpec& topicSpec : spec.topics) {
+        Topic topic;
+        topic.name = topicSpec.name;
+        topic.firstPartition = static_cast<std::int32_t>(s.partitions.size());
+        topic.partitionCount = topicSpec.partitions;
+        topic.replicationFactor = topicSpec.replicationFactor;
+        std::vector<std::vector<BrokerId>> assignment = topicSpec.assignment;
+        if (assignment.empty()) {
+            // AdminUtils draws the start index and the shift at random; ours come from the seeded generator.
+            const int start = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
+            const int shift = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
+            assignment = assignReplicasRackUnaware(allBrokers, topicSpec.partitions, topicSpec.replicationFactor,
+                                                   start, shift);
+        }
+        if (static_cast<int>(assignment.size()) != topicSpec.partitions)
+            throw std::invalid_argument("assignment does not cover every partition");
+        const auto topicIndex = static_cast<std::int32_t>(s.topics.size());
+        for (int p = 0; p < topicSpec.partitions; ++p) {
+            Partition partition;
+            partition.topic = topicIndex;
+            partition.index = p;
+            partition.registration.replicas = assignment[static_cast<std::size_t>(p)];
+            partition.registration.isr = partition.registration.replicas;
+            partition.registration.leader = partition.registration.replicas.front();
+            for (BrokerId b : partition.registration.replicas) {
+                if (b < 1 || b > spec.brokers)
+                    throw std::invalid_argument("assignment names an unknown broker");
+                Replica replica;
+                replica.broker = b;
+                replica.knownLeader = partition.registration.leader;
+                replica.knownLeaderEpoch = 0;
+                replica.epochCache.push_back(EpochEntry{0, 0});
+                if (b == partition.registration.leader) {
+                    replica.isr = partition.registration.isr;
+                    for (BrokerId f : partition.registration.replicas) {
+                        if (f != b)
+                            replica.views.push_back(FollowerView{f, -1, 0, 0, -1});
+                    }
+                }
+                partition.replicas.push_back(std::move(replica));
+            }
+            s.partitions.push_back(std::move(partition));
+        }
+        s.topics.push_back(std::move(topic));
+    }
+
+    for (const ProducerSpec& producerSpec : spec.producers) {
+        Producer producer;
+        producer.id = producerSpec.id;
+        producer.acks = producerSpec.acks;
+        producer.sticky.resize(s.topics.size());
+        s.producers.push_back(std::move(producer));
+    }
+
+    Engine engine(std::move(s));
+    ClusterState& st = engine.m_state;
+    for (const Broker& b : st.brokers) {
+        engine.schedule(st.config.replicaLagTimeMaxMs / 2, Timer{TimerKind::IsrExpiration, b.id, -1});
+        engine.schedule(st.config.brokerHeartbeatIntervalMs, Timer{TimerKind::Heartbeat, b.id, -1});
+    }
+    if (st.config.autoFetch) {
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.partitions.size()); ++p) {
+            for (Replica& r : st.partitions[static_cast<std::size_t>(p)].replicas) {
+                if (!r.isLeader())
+                    engine.sendFetch(p, r, 0);
+            }
+        }
+    }
+    return std::move(engine.m_state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queue and network
+
+void Engine::schedule(TimeMs atMs, std::variant<Message, Timer> what)
+{
+    m_state.queue.push_back(QueuedEvent{atMs, m_state.nextSequence++, std::move(what)});
+    std::push_heap(m_state.queue.begin(), m_state.queue.end(), queueLater);
+}
+
+TimeMs Engine::nodeLatencyMs(NodeRef node) const
+{
+    if (node.kind == NodeKind::Broker) {
+        const Broker& b = m_state.broker(node.id);
+        if (b.latencyMs >= 0)
+            return b.latencyMs;
+    }
+    return m_state.config.networkLatencyMs;
+}
+
+TimeMs Engine::linkLatencyMs(NodeRef a, NodeRef b) const
+{
+    // A slow broker is slow on every link it has, so a link is as slow as its slower end.
+    return std::max(nodeLatencyMs(a), nodeLatencyMs(b));
+}
+
+void Engine::send(NodeRef from, NodeRef to, MessageBody body)
+{
+    Message message{from, to, m_state.nowMs, std::move(body)};
+    schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
+}
+
+bool Engine::canDeliver(const Message& message) const
+{
+    for (NodeRef node : {message.from, message.to}) {
+        if (node.kind == NodeKind::Broker) {
+            const Broker& b = m_state.broker(node.id);
+            if (b.isolated)
+                return false;
+        }
+    }
+    if (message.to.kind == NodeKind::Broker && !m_state.broker(message.to.id).alive)
+        return false;
+    return true;
+}
+
+TimeMs Engine::nextEventTimeMs() const
+{
+    return m_state.queue.empty() ? m_state.nowMs : m_state.queue.front().atMs;
+}
+
+std::optional<Event> Engine::step()
+{
+    if (m_state.queue.empty())
+        return std::nullopt;
+    std::pop_heap(m_state.queue.begin(), m_state.queue.end(), queueLater);
+    QueuedEvent item = std::move(m_state.queue.back());
+    m_state.queue.pop_back();
+    m_state.nowMs = std::max(m_state.nowMs, item.atMs);
+    if (const auto* message = std::get_if<Message>(&item.what))
+        return canDeliver(*message) ? deliver(*message) : std::nullopt;
+    return fire(std::get<Timer>(item.what));
+}
+
+std::optional<Event> Engine::deliver(const Message& message)
+{
+    return std::visit(
+        [&](const auto& body) -> std::optional<Event> {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, ProduceRequest>)
+                return handleProduceRequest(message, body);
+            else if constexpr (std::is_same_v<T, ProduceResponse>)
+                return handleProduceResponse(message, body);
+            else if constexpr (std::is_same_v<T, FetchRequest>)
+                return handleFetchRequest(message, body);
+            else if constexpr (std::is_same_v<T, FetchResponse>)
+                return handleFetchResponse(message, body);
+            else if constexpr (std::is_same_v<T, AlterPartitionRequest>)
+                return handleAlterPartitionRequest(message, body);
+            else if constexpr (std::is_same_v<T, AlterPartitionResponse>)
+                return handleAlterPartitionResponse(message, body);
+            else if constexpr (std::is_same_v<T, BrokerHeartbeatRequest>)
+                return handleHeartbeat(message, body);
+            else
+                return std::nullopt; // A heartbeat answer changes nothing the model shows.
+        },
+        message.body);
+}
+
+std::optional<Event> Engine::fire(const Timer& timer)
+{
+    switch (timer.kind) {
+    case TimerKind::IsrExpiration:
+        schedule(m_state.nowMs + std::max<TimeMs>(1, m_state.config.replicaLagTimeMaxMs / 2), timer);
+        return isrExpiration(timer.broker);
+    case TimerKind::FetchWaitExpired:
+        return fetchWaitExpired(timer.broker, timer.partition);
+    case TimerKind::ProduceTimeout:
+        return produceTimeout(timer.broker, timer.partition);
+    case TimerKind::Heartbeat: {
+        schedule(m_state.nowMs + m_state.config.brokerHeartbeatIntervalMs, timer);
+        const Broker& b = m_state.broker(timer.broker);
+        if (!b.alive)
+            return std::nullopt;
+        send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id});
+        Event e;
+        e.type = EventType::HeartbeatSent;
+        e.node = b.id;
+        return e;
+    }
+    }
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+ApplyResult Engine::apply(const Action& action)
+{
+    return std::visit(
+        [&](const auto& a) -> ApplyResult {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, ProduceAction>) {
+                return produce(a);
+            } else if constexpr (std::is_same_v<T, FetchAction>) {
+                return startFetch(a.partition, a.follower, a.maxRecords);
+            } else if constexpr (std::is_same_v<T, AdvanceAction>) {
+                if (a.toMs <= m_state.nowMs)
+                    return {std::nullopt, "the clock is already at " + std::to_string(m_state.nowMs) + " ms"};
+                if (!m_state.queue.empty() && m_state.queue.front().atMs < a.toMs)
+                    return {std::nullopt, "events are due before " + std::to_string(a.toMs) + " ms"};
+                Event e;
+                e.type = EventType::ClockAdvanced;
+                e.value = a.toMs - m_state.nowMs;
+                m_state.nowMs = a.toMs;
+                return {e, {}};
+            } else if constexpr (std::is_same_v<T, SlowAction>) {
+                if (a.broker < 1 || a.broker > static_cast<BrokerId>(m_state.brokers.size()))
+                    return {std::nullopt, "no broker " + std::to_string(a.broker)};
+                if (a.latencyMs < 0 || a.latencyMs > limits::latencyMsMax)
+                    return {std::nullopt, "latency must be in 0.." + std::to_string(limits::latencyMsMax) + " ms"};
+                m_state.broker(a.broker).latencyMs = a.latencyMs == 0 ? -1 : a.latencyMs;
+                Event e;
+                e.type = EventType::LatencyChanged;
+                e.node = a.broker;
+                e.value = a.latencyMs == 0 ? -1 : a.latencyMs;
+                return {e, {}};
+            } else {
+                ClusterConfig next = m_state.config;
+                std::string expected = setConfig(next, a.key, a.value);
+                if (!expected.empty())
+                    return {std::nullopt, a.key + ": expected " + expected};
+                m_state.config = next;
+                Event e;
+                e.type = EventType::ConfigChanged;
+                e.text = a.key + "=" + formatConfigValue(a.value);
+                e.value = a.value.kind == ConfigValue::Kind::Boolean ? (a.value.boolean ? 1 : 0) : a.value.integer;
+                return {e, {}};
+            }
+        },
+        action);
+}
+
+ApplyResult Engine::produce(const ProduceAction& action)
+{
+    if (action.producer < 0 || action.producer >= static_cast<std::int32_t>(m_state.producers.size()))
+        return {std::nullopt, "no such producer"};
+    if (action.topic < 0 || action.topic >= static_cast<std::int32_t>(m_state.topics.size()))
+        return {std::nullopt, "no such topic"};
+    if (action.values.empty())
+        return {std::nullopt, "a produce needs at least one value"};
+    if (static_cast<int>(action.values.size()) > limits::valuesPerProduceMax)
+        return {std::nullopt, "at most " + std::to_string(limits::valuesPerProduceMax) + " values per produce"};
+    const Topic& topic = m_state.topics[static_cast<std::size_t>(action.topic)];
+    if (action.partition >= topic.partitionCount)
+        return {std::nullopt, "topic " + topic.name + " has " + std::to_string(topic.partitionCount) + " partitions"};
+
+    Producer& producer = m_state.producers[static_cast<std::size_t>(action.producer)];
+    int partitionInTopic = action.partition;
+    if (partitionInTopic < 0) {
+        if (action.key) {
+            partitionInTopic = partitionForKey(*action.key, topic.partitionCount);
+        } else {
+            // Sticky partitioning (KIP-794): stay on one partition until batch.size bytes went to it.
+            StickyPartition& sticky = producer.sticky[static_cast<std::size_t>(action.topic)];
+            if (sticky.partition < 0 || sticky.bytes >= m_state.config.batchSize) {
+                int next = static_cast<int>(m_state.rng.below(static_cast<std::uint64_t>(topic.partitionCount)));
+                if (topic.partitionCount > 1 && next == sticky.partition)
+                    next = (next + 1 + static_cast<int>(m_state.rng.below(
+                                           static_cast<std::uint64_t>(topic.partitionCount - 1)))) %
+                           topic.partitionCount;
+                sticky.partition = next;
+                sticky.bytes = 0;
+            }
+            partitionInTopic = sticky.partition;
+            for (const std::string& value : action.values)
+                sticky.bytes += recordBytes(std::nullopt, value);
+        }
+    }
+    const std::int32_t partition = topic.firstPartition + partitionInTopic;
+
+    ProducerBatch batch;
+    batch.firstSequence = producer.nextSequence;
+    batch.count = static_cast<std::int32_t>(action.values.size());
+    batch.firstPayload = static_cast<std::int32_t>(m_state.payloads.size());
+    batch.partition = partition;
+    batch.acks = action.acks.value_or(producer.acks);
+    batch.createdMs = m_state.nowMs;
+    for (const std::string& value : action.values) {
+        Payload payload;
+        payload.hasKey = action.key.has_value();
+        payload.key = action.key.value_or(std::string());
+        payload.value = value;
+        payload.producer = action.producer;
+        payload.sequence = producer.nextSequence++;
+        m_state.payloads.push_back(std::move(payload));
+    }
+    const auto batchIndex = static_cast<std::int64_t>(producer.batches.size());
+
+    Event e;
+    e.type = EventType::ProduceSent;
+    e.node = action.producer;
+    e.partition = partition;
+    e.count = batch.count;
+    e.value = batchIndex;
+
+    const BrokerId leader = m_state.partitions[static_cast<std::size_t>(partition)].registration.leader;
+    if (leader == noLeader) {
+        batch.status = SendStatus::Failed;
+        batch.error = ErrorCode::LeaderNotAvailable;
+        e.error = batch.error;
+        producer.batches.push_back(batch);
+        return {e, {}};
+    }
+    // acks=0 completes as soon as the request is written: the producer never hears back.
+    batch.status = batch.acks == Acks::None ? SendStatus::Acked : SendStatus::InFlight;
+    producer.batches.push_back(batch);
+    e.peer = leader;
+    send(NodeRef::producer(action.producer), NodeRef::broker(leader),
+         ProduceRequest{action.producer, batchIndex, partition, batch.acks, m_state.config.requestTimeoutMs});
+    return {e, {}};
+}
+
+ApplyResult Engine::startFetch(std::int32_t partition, BrokerId follower, std::int32_t maxRecords)
+{
+    if (partition < 0 || partition >= static_cast<std::int32_t>(m_state.partitions.size()))
+        return {std::nullopt, "no such partition"};
+    Replica* replica = replicaOn(partition, follower);
+    if (!replica)
+        return {std::nullopt, "broker " + std::to_string(follower) + " holds no replica of " +
+                                  m_state.partitionName(partition)};
+    if (replica->isLeader())
+        return {std::nullopt, "broker " + std::to_string(follower) + " leads " + m_state.partitionName(partition) +
+                                  "; only followers fetch"};
+    if (replica->knownLeader == noLeader)
+        return {std::nullopt, m_state.partitionName(partition) + " has no leader to fetch from"};
+    if (!m_state.broker(follower).alive)
+        return {std::nullopt, "broker " + std::to_string(follower) + " is down"};
+    if (replica->fetchOutstanding)
+        return {std::nullopt, "broker " + std::to_string(follower) + " already has a fetch for " +
+                                  m_state.partitionName(partition) + " in flight"};
+    if (maxRecords < 0 || maxRecords > limits::fetchRecordsMax)
+        return {std::nullopt, "max_records must be in 1.." + std::to_string(limits::fetchRecordsMax)};
+    sendFetch(partition, *replica, maxRecords);
+    Event e;
+    e.type = EventType::FetchSent;
+    e.node = follower;
+    e.peer = replica->knownLeader;
+    e.partition = partition;
+    e.offset = replica->log.leo();
+    e.count = maxRecords;
+    return {e, {}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Follower side
+
+void Engine::sendFetch(std::int32_t partition, Replica& follower, std::int32_t maxRecords)
+{
+    FetchRequest request;
+    request.partition = partition;
+    request.replica = follower.broker;
+    request.fetchOffset = follower.log.leo();
+    request.lastFetchedEpoch = follower.log.records.empty() ? -1 : follower.log.records.back().epoch;
+    request.currentLeaderEpoch = follower.knownLeaderEpoch;
+    request.maxRecords =
+        maxRecords > 0 ? maxRecords : static_cast<std::int32_t>(m_state.config.replicaFetchMaxRecords);
+    follower.fetchOutstanding = true;
+    send(NodeRef::broker(follower.broker), NodeRef::broker(follower.knownLeader), request);
+}
+
+std::optional<Event> Engine::handleFetchResponse(const Message& message, const FetchResponse& response)
+{
+    Replica* follower = replicaOn(response.partition, message.to.id);
+    if (!follower || !follower->fetchOutstanding)
+        return std::nullopt;
+    follower->fetchOutstanding = false;
+
+    Event e;
+    e.node = follower->broker;
+    e.peer = message.from.id;
+    e.partition = response.partition;
+    e.offset = response.fetchOffset;
+
+    if (response.error != ErrorCode::None) {
+        e.type = EventType::FetchFailed;
+        e.error = response.error;
+        return e;
+    }
+
+    e.type = EventType::FetchApplied;
+    e.hwBefore = follower->hw;
+    // A response for an offset the log has moved away from is stale; the next fetch asks again.
+    if (response.fetchOffset == follower->log.leo()) {
+        for (const Record& record : response.records) {
+            if (follower->epochCache.empty() || follower->epochCache.back().epoch < record.epoch)
+                follower->epochCache.push_back(EpochEntry{record.epoch, follower->log.leo()});
+            follower->log.append(record);
+        }
+        e.count = static_cast<std::int64_t>(response.records.size());
+    }
+    follower->hw = std::min(response.hw, follower->log.leo());
+    e.hwAfter = follower->hw;
+    e.leo = follower->log.leo();
+    e.value = response.hw;
+
+    if (m_state.config.autoFetch && follower->knownLeader != noLeader && !follower->isLeader())
+        sendFetch(response.partition, *follower, 0);
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leader side
+
+Replica* Engine::replicaOn(std::int32_t partition, BrokerId broker)
+{
+    for (Replica& r : m_state.partitions[static_cast<std::size_t>(partition)].replicas) {
+        if (r.broker == broker)
+            return &r;
+    }
+    return nullptr;
+}
+
+Replica* Engine::leaderReplica(std::int32_t partition)
+{
+    const BrokerId leader = m_state.partitions[static_cast<std::size_t>(partition)].registration.leader;
+    if (leader == noLeader)
+        return nullptr;
+    Replica* r = replicaOn(partition, leader);
+    return r && r->isLeader() ? r : nullptr;
+}
+
+FollowerView* Engine::viewOf(Replica& leader, BrokerId follower)
+{
+    for (FollowerView& v : leader.views) {
+        if (v.broker == follower)
+            return &v;
+    }
+    return nullptr;
+}
+
+bool Engine::isCaughtUp(const Replica& leader, const FollowerView& view) const
+{
+    return leader.log.leo() == view.leo || m_state.nowMs - view.lastCaughtUpMs <= m_state.config.replicaLagTimeMaxMs;
+}
+
+bool Engine::isIsrEligible(BrokerId broker) const
+{
+    return !m_state.registrations[static_cast<std::size_t>(broker - 1)].fenced;
+}
+
+std::vector<BrokerId> Engine::maximalIsr(const Replica& leader) const
+{
+    // While an expansion is in flight the new member already counts; while a shrink is in flight
+    // the leaving member still counts. Either way: the union of committed and proposed.
+    std::vector<BrokerId> result = leader.isr;
+    if (leader.alterInFlight) {
+        for (BrokerId b : leader.pendingIsr) {
+            if (!contains(result, b))
+                result.push_back(b);
+        }
+    }
+    return result;
+}
+
+bool Engine::maybeIncrementHw(std::int32_t partition, Replica& leader)
+{
+    const Partition& p = m_state.partitions[static_cast<std::size_t>(partition)];
+    const auto replicationFactor = static_cast<std::int64_t>(p.registration.replicas.size());
+    // Kafka 3.7+ (KAFKA-15583): the high watermark stays put while the ISR is below min.insync.replicas.
+    if (static_cast<std::int64_t>(leader.isr.size()) < std::min(m_state.config.minInsyncReplicas, replicationFactor))
+        return false;
+    const std::vector<BrokerId> maximal = maximalIsr(leader);
+    Offset candidate = leader.log.leo();
+    for (const FollowerView& view : leader.views) {
+        const bool counts = contains(maximal, view.broker) || (isCaughtUp(leader, view) && isIsrEligible(view.broker));
+        if (view.leo < candidate && counts)
+            candidate = view.leo;
+    }
+    if (candidate > leader.hw) {
+        leader.hw = candidate;
+        return true;
+    }
+    return false;
+}
+
+bool Engine::maybeExpandIsr(std::int32_t partition, Replica& leader, const FollowerView& view)
+{
+    if (leader.alterInFlight || contains(leader.isr, view.broker) || !isIsrEligible(view.broker))
+        return false;
+    if (view.leo < leader.hw || view.leo < leader.epochStartOffset)
+        return false;
+    std::vector<BrokerId> newIsr = leader.isr;
+    newIsr.push_back(view.broker);
+    sendAlterPartition(partition, leader, std::move(newIsr));
+    return true;
+}
+
+void Engine::sendAlterPartition(std::int32_t partition, Replica& leader, std::vector<BrokerId> newIsr)
+{
+    leader.alterInFlight = true;
+    leader.pendingIsr = newIsr;
+    AlterPartitionRequest request;
+    request.partition = partition;
+    request.leader = leader.broker;
+    request.leaderEpoch = leader.knownLeaderEpoch;
+    request.partitionEpoch = leader.partitionEpoch;
+    request.newIsr = std::move(newIsr);
+    send(NodeRef::broker(leader.broker), NodeRef::controller(), std::move(request));
+}
+
+int Engine::completeDelayedProduces(std::int32_t partition, Replica& leader)
+{
+    int completed = 0;
+    const auto maximalSize = static_cast<std::int64_t>(maximalIsr(leader).size());
+    auto& delayed = leader.delayedProduces;
+    for (auto it = delayed.begin(); it != delayed.end();) {
+        if (leader.hw >= it->requiredOffset) {
+            // checkEnoughReplicasReachOffset: committed either way, but tell the producer if the ISR shrank.
+            const ErrorCode error = m_state.config.minInsyncReplicas <= maximalSize
+                                        ? ErrorCode::None
+                                        : ErrorCode::NotEnoughReplicasAfterAppend;
+            send(NodeRef::broker(leader.broker), NodeRef::producer(it->producer),
+                 ProduceResponse{it->batch, partition, error, it->baseOffset});
+            it = delayed.erase(it);
+            ++completed;
+        } else {
+            ++it;
+        }
+    }
+    return completed;
+}
+
+std::vector<Record> Engine::readRecords(const Replica& replica, Offset from, std::int64_t maxRecords) const
+{
+    std::vector<Record> out;
+    const Offset to = std::min(replica.log.leo(), from + maxRecords);
+    if (to <= from)
+        return out;
+    out.reserve(static_cast<std::size_t>(to - from));
+    replica.log.records.forEach(static_cast<std::size_t>(from - replica.log.baseOffset),
+                                static_cast<std::size_t>(to - replica.log.baseOffset),
+                                [&](std::size_t, const Record& r) { out.push_back(r); });
+    return out;
+}
+
+void Engine::respondToFetch(std::int32_t partition, Replica& leader, const FetchRequest& request, Offset responseHw)
+{
+    FetchResponse response;
+    response.partition = partition;
+    response.fetchOffset = request.fetchOffset;
+    response.hw = responseHw;
+    response.logStart = leader.log.logStart;
+    response.leaderEpoch = leader.knownLeaderEpoch;
+    response.records = readRecords(leader, request.fetchOffset, request.maxRecords);
+    send(NodeRef::broker(leader.broker), NodeRef::broker(request.replica), std::move(response));
+}
+
+int Engine::completeParkedFetches(std::int32_t partition, Replica& leader)
+{
+    // A parked fetch completes when there is data for it; its records and the high watermark are
+    // read at completion (DelayedFetch.onComplete), without touching the follower's fetch state.
+    int completed = 0;
+    auto& parked = leader.parkedFetches;
+    for (auto it = parked.begin(); it != parked.end();) {
+        if (leader.log.leo() > it->request.fetchOffset) {
+            respondToFetch(partition, leader, it->request, leader.hw);
+            it = parked.erase(it);
+            ++completed;
+        } else {
+            ++it;
+        }
+    }
+    return completed;
+}
+
+std::optional<Event> Engine::handleProduceRequest(const Message& message, const ProduceRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Replica* leader = replicaOn(request.partition, self);
+    Event e;
+    e.node = self;
+    e.peer = request.producer;
+    e.partition = request.partition;
+    e.value = request.batch;
+
+    auto reject = [&](ErrorCode error) {
+        e.type = EventType::ProduceRejected;
+        e.error = error;
+        if (request.acks != Acks::None)
+            send(NodeRef::broker(self), message.from, ProduceResponse{request.batch, request.partition, error, -1});
+        return e;
+    };
+
+    if (!leader || !leader->isLeader())
+        return reject(ErrorCode::NotLeaderOrFollower);
+    const Partition& p = m_state.partitions[static_cast<std::size_t>(request.partition)];
+    const auto replicationFactor = static_cast<std::int64_t>(p.registration.replicas.size());
+    if (request.acks == Acks::All &&
+        static_cast<std::int64_t>(leader->isr.size()) < std::min(m_state.config.minInsyncReplicas, replicationFactor))
+        return reject(ErrorCode::NotEnoughReplicas);
+
+    const Producer& producer = m_state.producers[static_cast<std::size_t>(request.producer)];
+    const ProducerBatch& batch = producer.batches[static_cast<std::size_t>(request.batch)];
+    const Offset baseOffset = leader->log.leo();
+    for (std::int32_t i = 0; i < batch.count; ++i)
+        leader->log.append(Record{leader->knownLeaderEpoch, batch.firstPayload + i});
+
+    e.type = EventType::ProduceAppended;
+    e.offset = baseOffset;
+    e.count = batch.count;
+    e.hwBefore = leader->hw;
+    if (maybeIncrementHw(request.partition, *leader)) {
+        e.flags |= HwAdvanced;
+        e.completed = completeDelayedProduces(request.partition, *leader);
+        if (e.completed > 0)
+            e.flags |= ProducesCompleted;
+    }
+    e.hwAfter = leader->hw;
+    if (completeParkedFetches(request.partition, *leader) > 0)
+        e.flags |= FetchesCompleted;
+    e.leo = leader->log.leo();
+
+    const Offset required = baseOffset + batch.count;
+    switch (request.acks) {
+    case Acks::None:
+        break;
+    case Acks::Leader:
+        send(NodeRef::broker(self), message.from,
+             ProduceResponse{request.batch, request.partition, ErrorCode::None, baseOffset});
+        break;
+    case Acks::All:
+        if (leader->hw >= required) {
+            send(NodeRef::broker(self), message.from,
+                 ProduceResponse{request.batch, request.partition, ErrorCode::None, baseOffset});
+        } else {
+            const TimeMs deadline = m_state.nowMs + request.timeoutMs;
+            leader->delayedProduces.push_back(
+                DelayedProduce{request.producer, request.batch, baseOffset, required, deadline});
+            schedule(deadline, Timer{TimerKind::ProduceTimeout, self, request.partition});
+        }
+        break;
+    }
+    return e;
+}
+
+std::optional<Event> Engine::handleProduceResponse(const Message& message, const ProduceResponse& response)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(message.to.id)];
+    ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(response.batch));
+    if (batch.status != SendStatus::InFlight)
+        return std::nullopt;
+    Event e;
+    e.node = message.to.id;
+    e.peer = message.from.id;
+    e.partition = response.partition;
+    e.count = batch.count;
+    e.value = response.batch;
+    e.error = response.error;
+    // NOT_ENOUGH_REPLICAS_AFTER_APPEND reports an error although the records are committed.
+    if (response.error == ErrorCode::None) {
+        batch.status = SendStatus::Acked;
+        batch.baseOffset = response.baseOffset;
+        e.type = EventType::ProduceAcked;
+        e.offset = response.baseOffset;
+    } else {
+        batch.status = SendStatus::Failed;
+        batch.error = response.error;
+        e.type = EventType::ProduceFailed;
+    }
+    return e;
+}
+
+std::optional<Event> Engine::handleFetchRequest(const Message& message, const FetchRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Replica* leader = replicaOn(request.partition, self);
+    Event e;
+    e.node = self;
+    e.peer = request.replica;
+    e.partition = request.partition;
+    e.offset = request.fetchOffset;
+
+    auto fail = [&](ErrorCode error) {
+        FetchResponse response;
+        response.partition = request.partition;
+        response.error = error;
+        response.fetchOffset = request.fetchOffset;
+        send(NodeRef::broker(self), message.from, std::move(response));
+        e.type = EventType::FetchHandled;
+        e.error = error;
+        return e;
+    };
+
+    if (!leader || !leader->isLeader())
+        return fail(ErrorCode::NotLeaderOrFollower);
+    if (request.currentLeaderEpoch < leader->knownLeaderEpoch)
+        return fail(ErrorCode::FencedLeaderEpoch);
+    if (request.currentLeaderEpoch > leader->knownLeaderEpoch)
+        return fail(ErrorCode::UnknownLeaderEpoch);
+    if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
+        return fail(ErrorCode::OffsetOutOfRange);
+    FollowerView* view = viewOf(*leader, request.replica);
+    if (!view)
+        return fail(ErrorCode::NotLeaderOrFollower);
+
+    e.type = EventType::FetchHandled;
+    const Offset hwAtRead = leader->hw;
+    const Offset leaderLeo = leader->log.leo();
+    e.hwBefore = hwAtRead;
+    e.leo = leaderLeo;
+
+    // Replica.updateFetchStateOrThrow.
+    const Offset f = request.fetchOffset;
+    if (f >= leaderLeo)
+        view->lastCaughtUpMs = std::max(view->lastCaughtUpMs, m_state.nowMs);
+    else if (f >= view->lastFetchLeaderLeo)
+        view->lastCaughtUpMs = std::max(view->lastCaughtUpMs, view->lastFetchMs);
+    view->lastFetchLeaderLeo = std::max(leaderLeo, view->lastFetchLeaderLeo);
+    view->lastFetchMs = m_state.nowMs;
+    view->leo = f;
+
+    if (maybeExpandIsr(request.partition, *leader, *view))
+        e.flags |= IsrExpandRequested;
+    if (maybeIncrementHw(request.partition, *leader)) {
+        e.flags |= HwAdvanced;
+        e.completed = completeDelayedProduces(request.partition, *leader);
+        if (e.completed > 0)
+            e.flags |= ProducesCompleted;
+    }
+    e.hwAfter = leader->hw;
+
+    const std::int64_t available = std::min<std::int64_t>(leaderLeo - f, request.maxRecords);
+    if (available == 0 && m_state.config.replicaFetchWaitMaxMs > 0) {
+        const TimeMs deadline = m_state.nowMs + m_state.config.replicaFetchWaitMaxMs;
+        leader->parkedFetches.push_back(ParkedFetch{request, deadline});
+        schedule(deadline, Timer{TimerKind::FetchWaitExpired, self, request.partition});
+        e.flags |= Parked;
+        e.count = 0;
+        return e;
+    }
+    // The response carries the high watermark as read, before this fetch moved it.
+    respondToFetch(request.partition, *leader, request, hwAtRead);
+    e.count = available;
+    e.value = hwAtRead;
+    return e;
+}
+
+std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t partition)
+{
+    Replica* leader = replicaOn(partition, broker);
+    if (!leader)
+        return std::nullopt;
+    auto& parked = leader->parkedFetches;
+    auto it = std::find_if(parked.begin(), parked.end(),
+                           [&](const ParkedFetch& pf) { return pf.deadlineMs <= m_state.nowMs; });
+    if (it == parked.end())
+        return std::nullopt; // Already answered when data arrived.
+    const ParkedFetch done = *it;
+    parked.erase(it);
+    Event e;
+    e.type = EventType::FetchCompleted;
+    e.node = broker;
+    e.peer = done.request.replica;
+    e.partition = partition;
+    e.offset = done.request.fetchOffset;
+    if (!leader->isLeader()) {
+        FetchResponse response;
+        response.partition = partition;
+        response.error = ErrorCode::NotLeaderOrFollower;
+        response.fetchOffset = done.request.fetchOffset;
+        send(NodeRef::broker(broker), NodeRef::broker(done.request.replica), std::move(response));
+        e.error = ErrorCode::NotLeaderOrFollower;
+        return e;
+    }
+    respondToFetch(partition, *leader, done.request, leader->hw);
+    e.count = std::max<Offset>(0, std::min<Offset>(leader->log.leo() - done.request.fetchOffset,
+                                                    done.request.maxRecords));
+    e.value = leader->hw;
+    return e;
+}
+
+std::optional<Event> Engine::produceTimeout(BrokerId broker, std::int32_t partition)
+{
+    Replica* leader = replicaOn(partition, broker);
+    if (!leader)
+        return std::nullopt;
+    auto& delayed = leader->delayedProduces;
+    auto it = std::find_if(delayed.begin(), delayed.end(),
+                           [&](const DelayedProduce& d) { return d.deadlineMs <= m_state.nowMs; });
+    if (it == delayed.end())
+        return std::nullopt;
+    const DelayedProduce done = *it;
+    delayed.erase(it);
+    // The records stay in the log: a timed-out acks=all produce may still become committed.
+    send(NodeRef::broker(broker), NodeRef::producer(done.producer),
+         ProduceResponse{done.batch, partition, ErrorCode::RequestTimedOut, -1});
+    Event e;
+    e.type = EventType::ProduceTimedOut;
+    e.node = broker;
+    e.peer = done.producer;
+    e.partition = partition;
+    e.offset = done.baseOffset;
+    e.count = done.requiredOffset - done.baseOffset;
+    e.value = done.batch;
+    return e;
+}
+
+std::optional<Event> Engine::isrExpiration(BrokerId broker)
+{
+    if (!m_state.broker(broker).alive)
+        return std::nullopt;
+    Event e;
+    e.type = EventType::IsrShrinkRequested;
+    e.node = broker;
+    int asked = 0;
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        Replica* leader = replicaOn(p, broker);
+        if (!leader || !leader->isLeader() || leader->alterInFlight)
+            continue;
+        std::vector<BrokerId> newIsr;
+        std::uint32_t removed = 0;
+        for (BrokerId b : leader->isr) {
+            const FollowerView* view = b == broker ? nullptr : viewOf(*leader, b);
+            if (view && !isCaughtUp(*leader, *view))
+                removed |= 1u << (b - 1);
+            else
+                newIsr.push_back(b);
+        }
+        if (removed == 0)
+            continue;
+        if (asked == 0) {
+            e.partition = p;
+            e.isr = brokerMask(newIsr);
+            e.value = removed;
+        }
+        ++asked;
+        sendAlterPartition(p, *leader, std::move(newIsr));
+    }
+    if (asked == 0)
+        return std::nullopt;
+    e.count = asked;
+    return e;
+}
+
+std::optional<Event> Engine::handleAlterPartitionResponse(const Message& message,
+                                                          const AlterPartitionResponse& response)
+{
+    Replica* leader = replicaOn(response.partition, message.to.id);
+    if (!leader || !leader->alterInFlight)
+        return std::nullopt;
+    leader->alterInFlight = false;
+    Event e;
+    e.type = EventType::IsrUpdated;
+    e.node = leader->broker;
+    e.partition = response.partition;
+    e.hwBefore = leader->hw;
+    if (response.error != ErrorCode::None) {
+        leader->pendingIsr = leader->isr;
+        e.error = response.error;
+        e.isr = brokerMask(leader->isr);
+        e.hwAfter = leader->hw;
+        return e;
+    }
+    leader->isr = response.isr;
+    leader->pendingIsr = response.isr;
+    leader->partitionEpoch = response.partitionEpoch;
+    e.isr = brokerMask(leader->isr);
+    e.value = response.partitionEpoch;
+    if (leader->isLeader() && maybeIncrementHw(response.partition, *leader)) {
+        e.flags |= HwAdvanced;
+        e.completed = completeDelayedProduces(response.partition, *leader);
+        if (e.completed > 0)
+            e.flags |= ProducesCompleted;
+    }
+    e.hwAfter = leader->hw;
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Controller side
+
+std::optional<Event> Engine::handleAlterPartitionRequest(const Message& message, const AlterPartitionRequest& request)
+{
+    Partition& p = m_state.partitions[static_cast<std::size_t>(request.partition)];
+    PartitionRegistration& reg = p.registration;
+    Event e;
+    e.node = controllerNodeId;
+    e.peer = request.leader;
+    e.partition = request.partition;
+
+    ErrorCode error = ErrorCode::None;
+    if (request.leader != reg.leader || request.leaderEpoch != reg.leaderEpoch)
+        error = ErrorCode::FencedLeaderEpoch;
+    else if (request.partitionEpoch != reg.partitionEpoch)
+        error = ErrorCode::InvalidUpdateVersion;
+    else {
+        for (BrokerId b : request.newIsr) {
+            if (!contains(reg.replicas, b) || (!contains(reg.isr, b) && !isIsrEligible(b)))
+                error = ErrorCode::IneligibleReplica;
+        }
+        if (!contains(request.newIsr, reg.leader))
+            error = ErrorCode::IneligibleReplica;
+    }
+
+    AlterPartitionResponse response;
+    response.partition = request.partition;
+    response.error = error;
+    if (error == ErrorCode::None) {
+        reg.isr = request.newIsr;
+        ++reg.partitionEpoch;
+        e.type = EventType::AlterPartitionCommitted;
+    } else {
+        e.type = EventType::AlterPartitionRejected;
+        e.error = error;
+    }
+    response.isr = reg.isr;
+    response.leaderEpoch = reg.leaderEpoch;
+    response.partitionEpoch = reg.partitionEpoch;
+    e.isr = brokerMask(reg.isr);
+    e.value = reg.partitionEpoch;
+    send(NodeRef::controller(), message.from, std::move(response));
+    return e;
+}
+
+std::optional<Event> Engine::handleHeartbeat(const Message& message, const BrokerHeartbeatRequest& request)
+{
+    BrokerRegistration& reg = m_state.registrations[static_cast<std::size_t>(request.broker - 1)];
+    reg.lastHeartbeatMs = m_state.nowMs;
+    send(NodeRef::controller(), message.from, BrokerHeartbeatResponse{reg.fenced});
+    Event e;
+    e.type = EventType::HeartbeatHandled;
+    e.node = controllerNodeId;
+    e.peer = request.broker;
+    return e;
+}
+
+} // namespace hw

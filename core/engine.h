@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "event.h"
+#include "state.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hw {
+
+/// What a cluster starts from: brokers, configuration, topics with their assignment, producers.
+struct TopicSpec {
+    std::string name;
+    int partitions = 1;
+    int replicationFactor = 1;
+    std::vector<std::vector<BrokerId>> assignment; // empty: computed like Kafka's rack-unaware assignment
+};
+
+struct ProducerSpec {
+    std::string id;
+    Acks acks = Acks::All;
+};
+
+struct ClusterSpec {
+    std::string name;
+    std::uint64_t seed = 1;
+    int brokers = 3;
+    ClusterConfig config;
+    std::vector<TopicSpec> topics;
+    std::vector<ProducerSpec> producers;
+};
+
+// User actions: the inputs of a run. Each is applied at the current simulated time.
+
+struct ProduceAction {
+    std::int32_t producer = 0;
+    std::int32_t topic = 0;
+    std::int32_t partition = -1; // within the topic; -1: the partitioner chooses
+    std::optional<std::string> key;
+    std::vector<std::string> values;
+    std::optional<Acks> acks; // default: the producer's
+    friend bool operator==(const ProduceAction&, const ProduceAction&) = default;
+};
+
+struct FetchAction {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    BrokerId follower = 0;
+    std::int32_t maxRecords = 0; // 0: replica.fetch.max.records
+    friend bool operator==(const FetchAction&, const FetchAction&) = default;
+};
+
+struct AdvanceAction {
+    TimeMs toMs = 0; // the clock moves here; no queued event may be earlier
+    friend bool operator==(const AdvanceAction&, const AdvanceAction&) = default;
+};
+
+struct SlowAction {
+    BrokerId broker = 0;
+    TimeMs latencyMs = 0; // 0 restores network.latency.ms
+    friend bool operator==(const SlowAction&, const SlowAction&) = default;
+};
+
+struct ConfigAction {
+    std::string key;
+    ConfigValue value;
+    friend bool operator==(const ConfigAction&, const ConfigAction&) = default;
+};
+
+using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction>;
+
+/// Either the event an action caused (one frame) or why it could not be applied (no frame).
+struct ApplyResult {
+    std::optional<Event> event;
+    std::string error;
+    bool ok() const { return error.empty(); }
+};
+
+/// The rules: a ClusterState and the functions that move it forward. Deterministic: the same state
+/// and the same inputs give the same events and the same next state.
+class Engine {
+public:
+    explicit Engine(ClusterState state) : m_state(std::move(state)) {}
+
+    /// Builds the state at time 0 from a spec. Throws std::invalid_argument on an impossible spec
+    /// (the scenario reader checks everything first and reports it with a JSON path).
+    static ClusterState createCluster(const ClusterSpec& spec);
+
+    const ClusterState& state() const { return m_state; }
+
+    ApplyResult apply(const Action& action);
+
+    /// Handles the earliest queued message or timer. Returns the event when state visible in a frame
+    /// changed, nullopt when the handled item changed nothing but the queue and clock.
+    std::optional<Event> step();
+
+    bool hasQueuedEvents() const { return !m_state.queue.empty(); }
+    TimeMs nextEventTimeMs() const;
+
+private:
+    // Queue and network.
+    void schedule(TimeMs atMs, std::variant<Message, Timer> what);
+    void send(NodeRef from, NodeRef to, MessageBody body);
+    TimeMs linkLatencyMs(NodeRef a, NodeRef b) const;
+    TimeMs nodeLatencyMs(NodeRef node) const;
+    bool canDeliver(const Message& message) const;
+
+    // Dispatch.
+    std::optional<Event> deliver(const Message& message);
+    std::optional<Event> fire(const Timer& timer);
+
+    // Producer side.
+    ApplyResult produce(const ProduceAction& action);
+    std::optional<Event> handleProduceResponse(const Message& message, const ProduceResponse& response);
+
+    // Leader side.
+    std::optional<Event> handleProduceRequest(const Message& message, const ProduceRequest& request);
+    std::optional<Event> handleFetchRequest(const Message& message, const FetchRequest& request);
+    std::optional<Event> handleAlterPartitionResponse(const Message& message, const AlterPartitionResponse& response);
+    std::optional<Event> isrExpiration(BrokerId broker);
+    std::optional<Event> fetchWaitExpired(BrokerId broker, std::int32_t partition);
+    std::optional<Event> produceTimeout(BrokerId broker, std::int32_t partition);
+
+    // Follower side.
+    ApplyResult startFetch(std::int32_t partition, BrokerId follower, std::int32_t maxRecords);
+    void sendFetch(std::int32_t partition, Replica& follower, std::int32_t maxRecords);
+    std::optional<Event> handleFetchResponse(const Message& message, const FetchResponse& response);
+
+    // Controller side.
+    std::optional<Event> handleAlterPartitionRequest(const Message& message, const AlterPartitionRequest& request);
+    std::optional<Event> handleHeartbeat(const Message& message, const BrokerHeartbeatRequest& request);
+
+    // Leader rules (section 1 and 2 of kafka-semantics.md).
+    Replica* replicaOn(std::int32_t partition, BrokerId broker);
+    Replica* leaderReplica(std::int32_t partition);
+    FollowerView* viewOf(Replica& leader, BrokerId follower);
+    bool isCaughtUp(const Replica& leader, const FollowerView& view) const;
+    bool isIsrEligible(BrokerId broker) const;
+    std::vector<BrokerId> maximalIsr(const Replica& leader) const;
+    bool maybeIncrementHw(std::int32_t partition, Replica& leader);
+    bool maybeExpandIsr(std::int32_t partition, Replica& leader, const FollowerView& view);
+    int completeDelayedProduces(std::int32_t partition, Replica& leader);
+    void respondToFetch(std::int32_t partition, Replica& leader, const FetchRequest& request, Offset responseHw);
+    int completeParkedFetches(std::int32_t partition, Replica& leader);
+    void sendAlterPartition(std::int32_t partition, Replica& leader, std::vector<BrokerId> newIsr);
+    std::vector<Record> readRecords(const Replica& replica, Offset from, std::int64_t maxRecords) const;
+
+    ClusterState m_state;
+};
+
+} // namespace hw

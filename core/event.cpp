@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+#include "event.h"
+
+namespace hw {
+
+std::string_view eventTypeName(EventType type)
+{
+    switch (type) {
+    case EventType::ClusterCreated:
+        return "cluster-created";
+    case EventType::ProduceSent:
+        return "produce-sent";
+    case EventType::ProduceAppended:
+        return "produce-appended";
+    case EventType::ProduceRejected:
+        return "produce-rejected";
+    case EventType::ProduceAcked:
+        return "produce-acked";
+    case EventType::ProduceFailed:
+        return "produce-failed";
+    case EventType::ProduceTimedOut:
+        return "produce-timed-out";
+    case EventType::FetchSent:
+        return "fetch-sent";
+    case EventType::FetchHandled:
+        return "fetch-handled";
+    case EventType::FetchCompleted:
+        return "fetch-completed";
+    case EventType::FetchApplied:
+        return "fetch-applied";
+    case EventType::FetchFailed:
+        return "fetch-failed";
+    case EventType::IsrShrinkRequested:
+        return "isr-shrink-requested";
+    case EventType::AlterPartitionCommitted:
+        return "alter-partition-committed";
+    case EventType::AlterPartitionRejected:
+        return "alter-partition-rejected";
+    case EventType::IsrUpdated:
+        return "isr-updated";
+    case EventType::HeartbeatSent:
+        return "heartbeat-sent";
+    case EventType::HeartbeatHandled:
+        return "heartbeat-handled";
+    case EventType::ClockAdvanced:
+        return "clock-advanced";
+    case EventType::ConfigChanged:
+        return "config-changed";
+    case EventType::LatencyChanged:
+        return "latency-changed";
+    }
+    return "unknown";
+}
+
+std::uint32_t brokerMask(const std::vector<BrokerId>& brokers)
+{
+    std::uint32_t mask = 0;
+    for (BrokerId b : brokers)
+        mask |= 1u << (b - 1);
+    return mask;
+}
+
+std::vector<BrokerId> brokersInMask(std::uint32_t mask)
+{
+    std::vector<BrokerId> out;
+    for (BrokerId b = 1; b <= 32; ++b) {
+        if (mask & (1u << (b - 1)))
+            out.push_back(b);
+    }
+    return out;
+}
+
+namespace {
+
+std::string list(const std::vector<BrokerId>& brokers)
+{
+    std::string s = "{";
+    for (std::size_t i = 0; i < brokers.size(); ++i) {
+        if (i)
+            s += ", ";
+        s += std::to_string(brokers[i]);
+    }
+    return s + "}";
+}
+
+std::string records(std::int64_t n)
+{
+    return std::to_string(n) + (n == 1 ? " record" : " records");
+}
+
+std::string offsets(Offset first, std::int64_t count)
+{
+    if (count <= 0)
+        return "no records";
+    if (count == 1)
+        return "offset " + std::to_string(first);
+    return "offsets " + std::to_string(first) + ".." + std::to_string(first + count - 1);
+}
+
+} // namespace
+
+std::string narrate(const Event& e, const ClusterState& s)
+{
+    const std::string tp = e.partition >= 0 && e.partition < static_cast<std::int32_t>(s.partitions.size())
+                               ? s.partitionName(e.partition)
+                               : std::string();
+    auto producerName = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
+                   ? "producer " + s.producers[static_cast<std::size_t>(index)].id
+                   : std::string("a producer");
+    };
+    const std::string b = "broker " + std::to_string(e.node);
+    const std::string peer = "broker " + std::to_string(e.peer);
+    std::string hwChange = e.has(HwAdvanced)
+                               ? " The high watermark moves " + std::to_string(e.hwBefore) + " -> " +
+                                     std::to_string(e.hwAfter) + ": consumers can now read offsets below " +
+                                     std::to_string(e.hwAfter) + "."
+                               : std::string();
+    if (e.has(ProducesCompleted))
+        hwChange += " " + std::to_string(e.completed) + " waiting acks=all produce(s) answered.";
+
+    switch (e.type) {
+    case EventType::ClusterCreated:
+        return "The cluster starts: " + std::to_string(s.brokers.size()) + " brokers, every partition led by the first "
+               "replica in its assignment, every log empty (LEO 0, HW 0).";
+    case EventType::ProduceSent:
+        if (e.error != ErrorCode::None)
+            return producerName(e.node) + " cannot send " + records(e.count) + " to " + tp + ": " +
+                   std::string(errorName(e.error)) + ".";
+        return producerName(e.node) + " sends " + records(e.count) + " to " + tp + " (leader broker " +
+               std::to_string(e.peer) + ").";
+    case EventType::ProduceAppended:
+        return "Leader " + b + " appends " + offsets(e.offset, e.count) + " to " + tp + "; its LEO is now " +
+               std::to_string(e.leo) + "." +
+               (e.has(HwAdvanced) ? hwChange
+                                  : " The HW stays at " + std::to_string(e.hwAfter) +
+                                        ": the followers have not fetched these records yet.") +
+               (e.has(FetchesCompleted) ? " Waiting follower fetches are answered with the new records." : "");
+    case EventType::ProduceRejected:
+        return "Leader " + b + " refuses " + producerName(e.peer) + "'s batch for " + tp + ": " +
+               std::string(errorName(e.error)) +
+               (e.error == ErrorCode::NotEnoughReplicas ? " (the ISR is smaller than min.insync.replicas; nothing "
+                                                          "was appended)."
+                                                        : ".");
+    case EventType::ProduceAcked:
+        return producerName(e.node) + " receives the acknowledgement for " + offsets(e.offset, e.count) + " of " + tp +
+               ".";
+    case EventType::ProduceFailed:
+        return producerName(e.node) + " receives an error for its batch to " + tp + ": " +
+               std::string(errorName(e.error)) +
+               (e.error == ErrorCode::NotEnoughReplicasAfterAppend ? " (the records were appended and committed)."
+                                                                    : ".");
+    case EventType::ProduceTimedOut:
+        return "Leader " + b + " gives up waiting for the ISR on " + offsets(e.offset, e.count) + " of " + tp +
+               " after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.";
+    case EventType::FetchSent:
+        return "Follower " + b + " sends Fetch(" + std::to_string(e.offset) + ") for " + tp + " to leader " + peer +
+               ": it asks for records from offset " + std::to_string(e.offset) + ", its LEO.";
+    case EventType::FetchHandled: {
+        if (e.error != ErrorCode::None)
+            return "Leader " + b + " answers " + peer + "'s Fetch(" + std::to_string(e.offset) + ") for " + tp +
+                   " with " + std::string(errorName(e.error)) + ".";
+        std::string text = "Leader " + b + " handles Fetch(" + std::to_string(e.offset) + ") from " + peer +
+                           " for " + tp + ": it records " + std::to_string(e.offset) + " as " + peer + "'s LEO.";
+        text += e.has(HwAdvanced) ? hwChange
+                                  : " The HW stays at " + std::to_string(e.hwAfter) + ".";
+        if (e.has(IsrExpandRequested))
+            text += " " + peer + " has caught up, so the leader asks the controller to add it to the ISR.";
+        if (e.has(Parked))
+            text += " There is nothing new to send, so the leader parks the fetch for up to "
+                    "replica.fetch.wait.max.ms.";
+        else
+            text += " It replies with " + offsets(e.offset, e.count) + " and HW " + std::to_string(e.value) +
+                    " (the HW from before this fetch).";
+        return text;
+    }
+    case EventType::FetchCompleted:
+        if (e.error != ErrorCode::None)
+            return "Leader " + b + " answers " + peer + "'s parked fetch for " + tp + " with " +
+                   std::string(errorName(e.error)) + ".";
+        return "The wait for " + peer + "'s parked Fetch(" + std::to_string(e.offset) + ") on " + tp +
+               " ran out; leader " + b + " replies with " + offsets(e.offset, e.count) + " and the current HW " +
+               std::to_string(e.value) + ".";
+    case EventType::FetchApplied:
+        return "Follower " + b + " applies the fetch response for " + tp + ": " +
+               (e.count > 0 ? "appends " + offsets(e.offset, e.count) : std::string("no new records")) +
+               ", LEO " + std::to_string(e.leo) + ", HW = min(leader's HW " + std::to_string(e.value) +
+               ", own LEO " + std::to_string(e.leo) + ") = " + std::to_string(e.hwAfter) + ".";
+    case EventType::FetchFailed:
+        return "Follower " + b + "'s fetch for " + tp + " failed: " + std::string(errorName(e.error)) + ".";
+    case EventType::IsrShrinkRequested: {
+        std::string text = "Leader " + b + "'s ISR check: " + list(brokersInMask(static_cast<std::uint32_t>(e.value))) +
+                           " has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink "
+                           "the ISR of " + tp + " to " + list(brokersInMask(e.isr)) + ".";
+        if (e.count > 1)
+            text += " (" + std::to_string(e.count - 1) + " more partition(s) too.)";
+        return text;
+    }
+    case EventType::AlterPartitionCommitted:
+        return "The controller commits " + tp + "'s ISR " + list(brokersInMask(e.isr)) + " (partition epoch " +
+               std::to_string(e.value) + ") and tells leader " + peer + ".";
+    case EventType::AlterPartitionRejected:
+        return "The controller rejects leader " + peer + "'s AlterPartition for " + tp + ": " +
+               std::string(errorName(e.error)) + ".";
+    case EventType::IsrUpdated:
+        if (e.error != ErrorCode::None)
+            return "Leader " + b + " learns that its ISR change for " + tp + " failed (" +
+                   std::string(errorName(e.error)) + "); the ISR stays " + list(brokersInMask(e.isr)) + ".";
+        return "Leader " + b + " applies " + tp + "'s new ISR " + list(brokersInMask(e.isr)) + "." + hwChange;
+    case EventType::HeartbeatSent:
+        return b + " sends a heartbeat to the controller.";
+    case EventType::HeartbeatHandled:
+        return "The controller receives " + peer + "'s heartbeat.";
+    case EventType::ClockAdvanced:
+        return "Time passes: " + std::to_string(e.value) + " ms.";
+    case EventType::ConfigChanged:
+        return "Configuration changed: " + e.text + ".";
+    case EventType::LatencyChanged:
+        return e.value < 0 ? b + "'s links are back to the normal latency."
+                           : b + "'s links are slowed to " + std::to_string(e.value) + " ms.";
+    }
+    return {};
+}
+
+} // namespace hw

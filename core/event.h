@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "state.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hw {
+
+/// What made a frame. The engine emits these as numbers; the dump and the GUI turn them into words.
+enum class EventType : std::uint8_t {
+    ClusterCreated,
+    ProduceSent,             // node: producer; partition; count; value: batch
+    ProduceAppended,         // node: leader; peer: producer; offset: base; count; hw before/after
+    ProduceRejected,         // node: leader; peer: producer; error
+    ProduceAcked,            // node: producer; offset: base; count; value: batch
+    ProduceFailed,           // node: producer; error; count; value: batch
+    ProduceTimedOut,         // node: leader; peer: producer; value: batch
+    FetchSent,               // node: follower; peer: leader; offset: fetch offset
+    FetchHandled,            // node: leader; peer: follower; offset; count; hw before/after; flags
+    FetchCompleted,          // node: leader; peer: follower; a parked fetch answered; count; hw (response)
+    FetchApplied,            // node: follower; peer: leader; count; leo; hw before/after (follower's)
+    FetchFailed,             // node: follower; peer: leader; error
+    IsrShrinkRequested,      // node: leader; isr: proposed; value: partitions asked about
+    AlterPartitionCommitted, // node: controller; peer: leader; isr; value: partition epoch
+    AlterPartitionRejected,  // node: controller; peer: leader; error
+    IsrUpdated,              // node: leader; isr; hw before/after; error (when the change failed)
+    HeartbeatSent,           // node: broker
+    HeartbeatHandled,        // node: controller; peer: broker
+    ClockAdvanced,           // value: milliseconds advanced
+    ConfigChanged,           // text: key; value / flag
+    LatencyChanged,          // node: broker; value: latency (ms), -1 for the default
+};
+
+inline constexpr int eventTypeCount = static_cast<int>(EventType::LatencyChanged) + 1;
+
+/// Bits in Event::flags.
+enum EventFlag : std::uint32_t {
+    HwAdvanced = 1u << 0,         // the leader's high watermark moved (hwBefore -> hwAfter)
+    IsrExpandRequested = 1u << 1, // the leader sent AlterPartition to add the fetching follower
+    ProducesCompleted = 1u << 2,  // waiting acks=all produces were answered (count in `completed`)
+    Parked = 1u << 3,             // an empty fetch was parked
+    FetchesCompleted = 1u << 4,   // parked fetches were answered because data arrived
+};
+
+/// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).
+struct Event {
+    EventType type = EventType::ClusterCreated;
+    std::int32_t node = -1;
+    std::int32_t peer = -1;
+    std::int32_t partition = -1; // index into ClusterState::partitions
+    Offset offset = -1;
+    std::int64_t count = 0;
+    Offset hwBefore = -1;
+    Offset hwAfter = -1;
+    Offset leo = -1;
+    ErrorCode error = ErrorCode::None;
+    std::uint32_t isr = 0; // bit b-1 set for broker b
+    std::uint32_t flags = 0;
+    std::int32_t completed = 0;
+    std::int64_t value = 0;
+    std::string text;
+
+    bool has(EventFlag flag) const { return (flags & flag) != 0; }
+    friend bool operator==(const Event&, const Event&) = default;
+};
+
+std::string_view eventTypeName(EventType type);
+
+std::uint32_t brokerMask(const std::vector<BrokerId>& brokers);
+std::vector<BrokerId> brokersInMask(std::uint32_t mask);
+
+/// The English sentence for an event (the frame dump's "narration"; the GUI translates its own).
+std::string narrate(const Event& event, const ClusterState& state);
+
+} // namespace hw

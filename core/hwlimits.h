@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+/// Every bound the engine and the file formats enforce, in one place. A scenario that exceeds one
+/// is rejected with an error naming the limit; the engine never grows past them.
+namespace hw::limits {
+
+inline constexpr int brokersMax = 32;
+inline constexpr int topicsMax = 16;
+inline constexpr int partitionsMax = 64;             // per topic
+inline constexpr int producersMax = 16;
+inline constexpr int stepsMax = 10000;               // steps in one scenario file
+inline constexpr int valuesPerProduceMax = 10000;    // records in one produce step
+inline constexpr std::size_t stringBytesMax = 1024;  // a key, value, id, label or note
+inline constexpr std::size_t scenarioFileBytesMax = 8 * 1024 * 1024;
+inline constexpr std::int64_t latencyMsMax = 600000; // ten minutes of simulated link latency
+inline constexpr std::int64_t advanceMsMax = 86400000; // one simulated day per advance step
+inline constexpr std::int64_t framesMax = 20000000;  // frames kept in one timeline
+inline constexpr std::int64_t eventsPerStepMax = 5000000; // events one scenario step may process
+inline constexpr int fetchRecordsMax = 100000;       // records in one fetch response
+
+} // namespace hw::limits

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "invariants.h"
+
+#include <algorithm>
+
+namespace hw {
+
+namespace {
+
+bool contains(const std::vector<BrokerId>& v, BrokerId b)
+{
+    return std::find(v.begin(), v.end(), b) != v.end();
+}
+
+} // namespace
+
+std::vector<std::string> InvariantChecker::check(const ClusterState& s)
+{
+    std::vector<std::string> bad;
+    auto report = [&](std::string text) { bad.push_back("t=" + std::to_string(s.nowMs) + "ms: " + std::move(text)); };
+    m_leaders.resize(s.partitions.size());
+
+    for (std::int32_t pi = 0; pi < static_cast<std::int32_t>(s.partitions.size()); ++pi) {
+        const Partition& p = s.partitions[static_cast<std::size_t>(pi)];
+        const std::string name = s.partitionName(pi);
+        const PartitionRegistration& reg = p.registration;
+
+        for (const Replica& r : p.replicas) {
+            if (r.hw > r.log.leo())
+                report(name + " on broker " + std::to_string(r.broker) + ": HW " + std::to_string(r.hw) + " > LEO " +
+                       std::to_string(r.log.leo()));
+            if (r.hw < r.log.logStart)
+                report(name + " on broker " + std::to_string(r.broker) + ": HW " + std::to_string(r.hw) +
+                       " < log start " + std::to_string(r.log.logStart));
+        }
+        for (BrokerId b : reg.isr) {
+            if (!contains(reg.replicas, b))
+                report(name + ": ISR member " + std::to_string(b) + " is not an assigned replica");
+        }
+        if (reg.leader != noLeader && !contains(reg.isr, reg.leader))
+            report(name + ": leader " + std::to_string(reg.leader) + " is not in the ISR");
+
+        const Replica* leader = nullptr;
+        for (const Replica& r : p.replicas) {
+            if (r.broker == reg.leader && r.isLeader() && s.broker(r.broker).alive)
+                leader = &r;
+        }
+        LeaderMark& mark = m_leaders[static_cast<std::size_t>(pi)];
+        if (!leader) {
+            mark = LeaderMark{};
+            continue;
+        }
+        if (mark.leader == leader->broker && mark.epoch == leader->knownLeaderEpoch && leader->hw < mark.hw)
+            report(name + ": leader " + std::to_string(leader->broker) + "'s HW fell from " + std::to_string(mark.hw) +
+                   " to " + std::to_string(leader->hw) + " within epoch " + std::to_string(mark.epoch));
+        if (mark.leader != leader->broker || mark.epoch != leader->knownLeaderEpoch) {
+            for (auto it = m_verified.begin(); it != m_verified.end();)
+                it = it->first.first == pi ? m_verified.erase(it) : std::next(it);
+        }
+        mark = LeaderMark{leader->broker, leader->knownLeaderEpoch, leader->hw};
+
+        // What consumers may read must be on every ISR member, record for record.
+        for (const Replica& r : p.replicas) {
+            if (&r == leader || !contains(reg.isr, r.broker))
+                continue;
+            if (r.log.leo() < leader->hw) {
+                report(name + ": ISR member " + std::to_string(r.broker) + " has LEO " + std::to_string(r.log.leo()) +
+                       " below the leader's HW " + std::to_string(leader->hw));
+                continue;
+            }
+            Offset& verified = m_verified[{pi, r.broker}];
+            if (verified > r.log.leo())
+                verified = 0;
+            const Offset from = std::max({verified, r.log.logStart, leader->log.logStart});
+            for (Offset o = from; o < leader->hw; ++o) {
+                const Record& a = leader->log.at(o);
+                const Record& b = r.log.at(o);
+                if (!(a == b)) {
+                    report(name + ": offset " + std::to_string(o) + " below the HW differs between leader " +
+                           std::to_string(leader->broker) + " and ISR member " + std::to_string(r.broker));
+                    break;
+                }
+            }
+            verified = std::max(verified, leader->hw);
+        }
+    }
+
+    // Acknowledged acks=all records are in the current leader's log.
+    for (const Producer& producer : s.producers) {
+        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t index, const ProducerBatch& batch) {
+            if (batch.acks != Acks::All || batch.status != SendStatus::Acked)
+                return;
+            const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
+            const Replica* leader = nullptr;
+            for (const Replica& r : p.replicas) {
+                if (r.broker == p.registration.leader && r.isLeader())
+                    leader = &r;
+            }
+            if (!leader)
+                return;
+            for (std::int32_t i = 0; i < batch.count; ++i) {
+                const Offset o = batch.baseOffset + i;
+                if (o >= leader->log.leo() || o < leader->log.baseOffset ||
+                    leader->log.at(o).payload != batch.firstPayload + i) {
+                    report("producer " + producer.id + " batch " + std::to_string(index) +
+                           ": acknowledged acks=all record at offset " + std::to_string(o) + " of " +
+                           s.partitionName(batch.partition) + " is not in leader " + std::to_string(leader->broker) +
+                           "'s log");
+                    break;
+                }
+            }
+        });
+    }
+
+    for (const QueuedEvent& q : s.queue) {
+        if (q.atMs < s.nowMs) {
+            report("an event is queued for " + std::to_string(q.atMs) + " ms, before the clock");
+            break;
+        }
+    }
+    return bad;
+}
+
+} // namespace hw

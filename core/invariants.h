@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "state.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hw {
+
+/// Whole-system invariants, checked after every event in tests (TigerBeetle-style checkers).
+///
+/// - Every replica: log start <= HW <= LEO.
+/// - The leader is in the ISR; the ISR is a subset of the assigned replicas.
+/// - The leader's HW never decreases while the same broker leads in the same epoch.
+/// - Every record below the leader's HW (what consumers may read) is held, identically, by every ISR member.
+/// - Every record a producer saw acknowledged with acks=all is in the current leader's log at its offset.
+/// - No queued event is due in the past.
+///
+/// The checker remembers what it has verified, so call it on consecutive states of one run.
+class InvariantChecker {
+public:
+    /// Returns one line per violated invariant; empty when all hold.
+    std::vector<std::string> check(const ClusterState& state);
+
+private:
+    struct LeaderMark {
+        BrokerId leader = noLeader;
+        std::int32_t epoch = -1;
+        Offset hw = 0;
+    };
+    std::vector<LeaderMark> m_leaders;
+    // (partition, broker) -> offsets below this are known to match the leader's log.
+    std::map<std::pair<std::int32_t, BrokerId>, Offset> m_verified;
+};
+
+} // namespace hw

@@ -1,0 +1,886 @@
+// SPDX-License-Identifier: MIT
+#include "scenario.h"
+
+#include "builtin.h"
+#include "hwlimits.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+namespace hw {
+
+using Json = nlohmann::ordered_json;
+
+std::string ScenarioError::toString() const
+{
+    std::string out = file.empty() ? std::string("<input>") : file;
+    if (line > 0)
+        out += ":" + std::to_string(line) + ":" + std::to_string(column);
+    out += ": ";
+    if (!path.empty())
+        out += path + ": ";
+    return out + message;
+}
+
+namespace {
+
+/// Thrown inside the reader to unwind to parseScenario, which turns it into a returned error.
+struct Failure {
+    std::string path;
+    std::string message;
+};
+
+[[noreturn]] void fail(const std::string& path, const std::string& message)
+{
+    throw Failure{path, message};
+}
+
+std::string describe(const Json& value)
+{
+    switch (value.type()) {
+    case Json::value_t::null:
+        return "null";
+    case Json::value_t::boolean:
+        return value.get<bool>() ? "true" : "false";
+    case Json::value_t::string: {
+        std::string s = value.get<std::string>();
+        if (s.size() > 40)
+            s = s.substr(0, 40) + "...";
+        return "the string \"" + s + "\"";
+    }
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+        return "the number " + value.dump();
+    case Json::value_t::number_float:
+        return "the number " + value.dump();
+    case Json::value_t::array:
+        return "an array";
+    case Json::value_t::object:
+        return "an object";
+    default:
+        return "a value of another kind";
+    }
+}
+
+std::string child(const std::string& path, std::string_view key)
+{
+    // JSON pointer escaping (RFC 6901).
+    std::string escaped;
+    for (char c : key) {
+        if (c == '~')
+            escaped += "~0";
+        else if (c == '/')
+            escaped += "~1";
+        else
+            escaped += c;
+    }
+    return path + "/" + escaped;
+}
+
+std::string child(const std::string& path, std::size_t index)
+{
+    return path + "/" + std::to_string(index);
+}
+
+std::string joinNames(std::initializer_list<std::string_view> names)
+{
+    std::string out;
+    for (auto name : names) {
+        if (!out.empty())
+            out += ", ";
+        out += name;
+    }
+    return out;
+}
+
+void requireObject(const Json& value, const std::string& path, std::string_view what)
+{
+    if (!value.is_object())
+        fail(path, "expected " + std::string(what) + " (a JSON object), got " + describe(value));
+}
+
+void checkKeys(const Json& object, const std::string& path, std::initializer_list<std::string_view> allowed)
+{
+    for (const auto& item : object.items()) {
+        if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end())
+            fail(child(path, item.key()), "unknown key \"" + item.key() + "\"; expected one of: " + joinNames(allowed));
+    }
+}
+
+const Json& required(const Json& object, std::string_view key, const std::string& path)
+{
+    auto it = object.find(std::string(key));
+    if (it == object.end())
+        fail(path, "missing required key \"" + std::string(key) + "\"");
+    return *it;
+}
+
+std::int64_t readInt(const Json& value, const std::string& path, std::int64_t min, std::int64_t max)
+{
+    if (!value.is_number_integer())
+        fail(path, "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
+                       describe(value));
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(max))
+        fail(path, "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
+                       describe(value));
+    const auto n = value.get<std::int64_t>();
+    if (n < min || n > max)
+        fail(path, "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
+                       std::to_string(n));
+    return n;
+}
+
+std::string readString(const Json& value, const std::string& path, bool allowEmpty = false)
+{
+    if (!value.is_string())
+        fail(path, "expected a string, got " + describe(value));
+    std::string s = value.get<std::string>();
+    if (!allowEmpty && s.empty())
+        fail(path, "expected a non-empty string");
+    if (s.size() > limits::stringBytesMax)
+        fail(path, "a string longer than the limit of " + std::to_string(limits::stringBytesMax) + " bytes");
+    return s;
+}
+
+bool readBool(const Json& value, const std::string& path)
+{
+    if (!value.is_boolean())
+        fail(path, "expected true or false, got " + describe(value));
+    return value.get<bool>();
+}
+
+LocalizedText readLocalized(const Json& value, const std::string& path)
+{
+    LocalizedText text;
+    if (value.is_string()) {
+        text.byLanguage["en"] = readString(value, path);
+        return text;
+    }
+    if (!value.is_object())
+        fail(path, "expected a string or an object of languages {\"en\": ..., \"zh_TW\": ..., \"zh_CN\": ...}, got " +
+                       describe(value));
+    checkKeys(value, path, {"en", "zh_TW", "zh_CN"});
+    for (const auto& item : value.items())
+        text.byLanguage[item.key()] = readString(item.value(), child(path, item.key()));
+    if (text.byLanguage.empty())
+        fail(path, "expected at least one language");
+    return text;
+}
+
+Acks readAcks(const Json& value, const std::string& path)
+{
+    if (value.is_string()) {
+        const std::string s = value.get<std::string>();
+        if (s == "all" || s == "-1")
+            return Acks::All;
+        if (s == "1")
+            return Acks::Leader;
+        if (s == "0")
+            return Acks::None;
+    } else if (value.is_number_integer()) {
+        const auto n = value.get<std::int64_t>();
+        if (n == -1)
+            return Acks::All;
+        if (n == 1)
+            return Acks::Leader;
+        if (n == 0)
+            return Acks::None;
+    }
+    fail(path, "expected acks \"all\", 1 or 0, got " + describe(value));
+}
+
+ConfigValue readConfigValue(const Json& value, const std::string& path, const ConfigKeyInfo& info)
+{
+    ConfigValue out;
+    out.kind = info.kind;
+    switch (info.kind) {
+    case ConfigValue::Kind::Integer:
+        out.integer = readInt(value, path, info.min, info.max);
+        break;
+    case ConfigValue::Kind::Boolean:
+        out.boolean = readBool(value, path);
+        break;
+    case ConfigValue::Kind::Text:
+        out.text = readString(value, path);
+        break;
+    }
+    return out;
+}
+
+std::vector<ConfigAction> readConfigObject(const Json& value, const std::string& path)
+{
+    requireObject(value, path, "configuration keys and values");
+    std::vector<ConfigAction> out;
+    for (const auto& item : value.items()) {
+        const std::string itemPath = child(path, item.key());
+        const ConfigKeyInfo* info = findConfigKey(item.key());
+        if (!info) {
+            std::string known;
+            for (const ConfigKeyInfo& k : configKeys())
+                known += (known.empty() ? "" : ", ") + std::string(k.name);
+            fail(itemPath, "unknown configuration key \"" + item.key() + "\"; expected one of: " + known);
+        }
+        ConfigAction action{item.key(), readConfigValue(item.value(), itemPath, *info)};
+        ClusterConfig probe;
+        std::string expected = setConfig(probe, action.key, action.value);
+        if (!expected.empty())
+            fail(itemPath, "expected " + expected);
+        out.push_back(std::move(action));
+    }
+    return out;
+}
+
+/// The names a step refers to, resolved against the cluster the scenario declares.
+struct Context {
+    const ClusterSpec& cluster;
+
+    int topicIndex(const Json& value, const std::string& path) const
+    {
+        const std::string name = readString(value, path);
+        for (std::size_t i = 0; i < cluster.topics.size(); ++i) {
+            if (cluster.topics[i].name == name)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const TopicSpec& t : cluster.topics)
+            known += (known.empty() ? "" : ", ") + t.name;
+        fail(path, "unknown topic \"" + name + "\"; the scenario declares: " + known);
+    }
+
+    int producerIndex(const Json& value, const std::string& path) const
+    {
+        const std::string id = readString(value, path);
+        for (std::size_t i = 0; i < cluster.producers.size(); ++i) {
+            if (cluster.producers[i].id == id)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const ProducerSpec& p : cluster.producers)
+            known += (known.empty() ? "" : ", ") + p.id;
+        fail(path, "unknown producer \"" + id + "\"; the scenario declares: " +
+                       (known.empty() ? std::string("none") : known));
+    }
+
+    int partitionIndex(const Json& value, const std::string& path, int topic) const
+    {
+        const int count = cluster.topics[static_cast<std::size_t>(topic)].partitions;
+        return static_cast<int>(readInt(value, path, 0, count - 1));
+    }
+
+    BrokerId broker(const Json& value, const std::string& path) const
+    {
+        return static_cast<BrokerId>(readInt(value, path, 1, cluster.brokers));
+    }
+
+    /// The flat partition index (ClusterState::partitions) of a topic's partition.
+    std::int32_t flatPartition(int topic, int partition) const
+    {
+        std::int32_t flat = 0;
+        for (int t = 0; t < topic; ++t)
+            flat += cluster.topics[static_cast<std::size_t>(t)].partitions;
+        return flat + partition;
+    }
+};
+
+Step readStep(const Json& value, const std::string& path, const Context& ctx)
+{
+    const std::initializer_list<std::string_view> actions = {
+        "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note"};
+    requireObject(value, path, "a step such as {\"produce\": {...}}");
+    if (value.size() != 1)
+        fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
+    const std::string action = value.begin().key();
+    const Json& body = value.begin().value();
+    const std::string bodyPath = child(path, action);
+
+    if (action == "produce") {
+        requireObject(body, bodyPath, "the produce action");
+        checkKeys(body, bodyPath, {"producer", "topic", "partition", "key", "values", "acks"});
+        ProduceStep step;
+        step.action.producer = ctx.producerIndex(required(body, "producer", bodyPath), child(bodyPath, "producer"));
+        step.action.topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+        if (body.contains("partition"))
+            step.action.partition = ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), step.action.topic);
+        if (body.contains("key") && !body["key"].is_null())
+            step.action.key = readString(body["key"], child(bodyPath, "key"), true);
+        const Json& values = required(body, "values", bodyPath);
+        const std::string valuesPath = child(bodyPath, "values");
+        if (!values.is_array() || values.empty())
+            fail(valuesPath, "expected a non-empty array of strings, got " + describe(values));
+        if (values.size() > static_cast<std::size_t>(limits::valuesPerProduceMax))
+            fail(valuesPath, "at most " + std::to_string(limits::valuesPerProduceMax) + " values in one produce");
+        for (std::size_t i = 0; i < values.size(); ++i)
+            step.action.values.push_back(readString(values[i], child(valuesPath, i), true));
+        if (body.contains("acks"))
+            step.action.acks = readAcks(body["acks"], child(bodyPath, "acks"));
+        return step;
+    }
+    if (action == "fetch") {
+        requireObject(body, bodyPath, "the fetch action");
+        checkKeys(body, bodyPath, {"topic", "partition", "follower", "max_records", "until"});
+        const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+        const int partition = body.contains("partition")
+                                  ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
+                                  : 0;
+        FetchStep step;
+        step.action.partition = ctx.flatPartition(topic, partition);
+        step.action.follower = ctx.broker(required(body, "follower", bodyPath), child(bodyPath, "follower"));
+        if (body.contains("max_records"))
+            step.action.maxRecords = static_cast<std::int32_t>(
+                readInt(body["max_records"], child(bodyPath, "max_records"), 1, limits::fetchRecordsMax));
+        if (body.contains("until")) {
+            const std::string until = readString(body["until"], child(bodyPath, "until"));
+            if (until == "request")
+                step.until = FetchUntil::Request;
+            else if (until == "response")
+                step.until = FetchUntil::Response;
+            else
+                fail(child(bodyPath, "until"), "expected \"request\" or \"response\", got " + describe(body["until"]));
+        }
+        return step;
+    }
+    if (action == "settle") {
+        requireObject(body, bodyPath, "the settle action (an empty object)");
+        checkKeys(body, bodyPath, {});
+        return SettleStep{};
+    }
+    if (action == "advance") {
+        requireObject(body, bodyPath, "the advance action");
+        checkKeys(body, bodyPath, {"ms"});
+        return AdvanceStep{readInt(required(body, "ms", bodyPath), child(bodyPath, "ms"), 1, limits::advanceMsMax)};
+    }
+    if (action == "slow") {
+        requireObject(body, bodyPath, "the slow action");
+        checkKeys(body, bodyPath, {"broker", "latency_ms"});
+        SlowStep step;
+        step.action.broker = ctx.broker(required(body, "broker", bodyPath), child(bodyPath, "broker"));
+        step.action.latencyMs =
+            readInt(required(body, "latency_ms", bodyPath), child(bodyPath, "latency_ms"), 0, limits::latencyMsMax);
+        return step;
+    }
+    if (action == "config") {
+        ConfigStep step;
+        step.changes = readConfigObject(body, bodyPath);
+        if (step.changes.empty())
+            fail(bodyPath, "expected at least one configuration key");
+        return step;
+    }
+    if (action == "checkpoint") {
+        CheckpointStep step;
+        if (body.is_object()) {
+            checkKeys(body, bodyPath, {"label", "note"});
+            step.label = readString(required(body, "label", bodyPath), child(bodyPath, "label"));
+            if (body.contains("note"))
+                step.note = readLocalized(body["note"], child(bodyPath, "note"));
+        } else {
+            step.label = readString(body, bodyPath);
+        }
+        return step;
+    }
+    if (action == "note")
+        return NoteStep{readLocalized(body, bodyPath)};
+    fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
+}
+
+Scenario readScenario(const Json& root, const std::string& file)
+{
+    requireObject(root, "", "a scenario");
+    checkKeys(root, "", {"format", "name", "title", "description", "seed", "cluster", "topics", "producers", "steps"});
+    Scenario s;
+    s.file = file;
+    const std::string format = readString(required(root, "format", ""), "/format");
+    if (format != "highwater/1")
+        fail("/format", "expected \"highwater/1\", got " + describe(root["format"]));
+    s.name = readString(required(root, "name", ""), "/name");
+    s.cluster.name = s.name;
+    if (root.contains("title"))
+        s.title = readLocalized(root["title"], "/title");
+    if (root.contains("description"))
+        s.description = readLocalized(root["description"], "/description");
+    if (root.contains("seed"))
+        s.cluster.seed = static_cast<std::uint64_t>(readInt(root["seed"], "/seed", 0, INT64_MAX));
+
+    const Json& cluster = required(root, "cluster", "");
+    requireObject(cluster, "/cluster", "the cluster");
+    checkKeys(cluster, "/cluster", {"brokers", "config"});
+    s.cluster.brokers = static_cast<int>(readInt(required(cluster, "brokers", "/cluster"), "/cluster/brokers", 1,
+                                                 limits::brokersMax));
+    if (cluster.contains("config")) {
+        for (const ConfigAction& change : readConfigObject(cluster["config"], "/cluster/config"))
+            setConfig(s.cluster.config, change.key, change.value);
+    }
+
+    const Json& topics = required(root, "topics", "");
+    if (!topics.is_array() || topics.empty())
+        fail("/topics", "expected a non-empty array of topics, got " + describe(topics));
+    if (topics.size() > static_cast<std::size_t>(limits::topicsMax))
+        fail("/topics", "at most " + std::to_string(limits::topicsMax) + " topics");
+    for (std::size_t i = 0; i < topics.size(); ++i) {
+        const std::string path = child("/topics", i);
+        const Json& t = topics[i];
+        requireObject(t, path, "a topic");
+        checkKeys(t, path, {"name", "partitions", "replication.factor", "assignment"});
+        TopicSpec topic;
+        topic.name = readString(required(t, "name", path), child(path, "name"));
+        for (const TopicSpec& other : s.cluster.topics) {
+            if (other.name == topic.name)
+                fail(child(path, "name"), "a second topic named \"" + topic.name + "\"");
+        }
+        topic.partitions = t.contains("partitions")
+                               ? static_cast<int>(readInt(t["partitions"], child(path, "partitions"), 1,
+                                                          limits::partitionsMax))
+                               : 1;
+        const std::string rfPath = child(path, "replication.factor");
+        if (t.contains("replication.factor")) {
+            const Json& rf = t["replication.factor"];
+            if (rf.is_number_integer() && rf.get<std::int64_t>() > s.cluster.brokers)
+                fail(rfPath, "replication factor " + rf.dump() + " is larger than the " +
+                                 std::to_string(s.cluster.brokers) + " brokers of the cluster");
+            topic.replicationFactor = static_cast<int>(readInt(rf, rfPath, 1, s.cluster.brokers));
+        } else {
+            topic.replicationFactor = std::min(3, s.cluster.brokers);
+        }
+        if (t.contains("assignment")) {
+            const std::string aPath = child(path, "assignment");
+            const Json& a = t["assignment"];
+            if (!a.is_array() || a.size() != static_cast<std::size_t>(topic.partitions))
+                fail(aPath, "expected an array with one broker list per partition (" +
+                                std::to_string(topic.partitions) + "), got " + describe(a));
+            for (std::size_t p = 0; p < a.size(); ++p) {
+                const std::string pPath = child(aPath, p);
+                if (!a[p].is_array() || a[p].size() != static_cast<std::size_t>(topic.replicationFactor))
+                    fail(pPath, "expected " + std::to_string(topic.replicationFactor) +
+                                    " broker ids (the replication factor), got " + describe(a[p]));
+                std::vector<BrokerId> replicas;
+                for (std::size_t r = 0; r < a[p].size(); ++r) {
+                    const auto b = static_cast<BrokerId>(readInt(a[p][r], child(pPath, r), 1, s.cluster.brokers));
+                    if (std::find(replicas.begin(), replicas.end(), b) != replicas.end())
+                        fail(child(pPath, r), "broker " + std::to_string(b) + " appears twice in one partition");
+                    replicas.push_back(b);
+                }
+                topic.assignment.push_back(std::move(replicas));
+            }
+        }
+        s.cluster.topics.push_back(std::move(topic));
+    }
+
+    if (root.contains("producers")) {
+        const Json& producers = root["producers"];
+        if (!producers.is_array())
+            fail("/producers", "expected an array of producers, got " + describe(producers));
+        if (producers.size() > static_cast<std::size_t>(limits::producersMax))
+            fail("/producers", "at most " + std::to_string(limits::producersMax) + " producers");
+        for (std::size_t i = 0; i < producers.size(); ++i) {
+            const std::string path = child("/producers", i);
+            const Json& p = producers[i];
+            requireObject(p, path, "a producer");
+            checkKeys(p, path, {"id", "acks"});
+            ProducerSpec producer;
+            producer.id = readString(required(p, "id", path), child(path, "id"));
+            for (const ProducerSpec& other : s.cluster.producers) {
+                if (other.id == producer.id)
+                    fail(child(path, "id"), "a second producer with id \"" + producer.id + "\"");
+            }
+            if (p.contains("acks"))
+                producer.acks = readAcks(p["acks"], child(path, "acks"));
+            s.cluster.producers.push_back(std::move(producer));
+        }
+    }
+
+    const Context ctx{s.cluster};
+    if (root.contains("steps")) {
+        const Json& steps = root["steps"];
+        if (!steps.is_array())
+            fail("/steps", "expected an array of steps, got " + describe(steps));
+        if (steps.size() > static_cast<std::size_t>(limits::stepsMax))
+            fail("/steps", "at most " + std::to_string(limits::stepsMax) + " steps");
+        for (std::size_t i = 0; i < steps.size(); ++i)
+            s.steps.push_back(readStep(steps[i], child("/steps", i), ctx));
+    }
+    return s;
+}
+
+void lineAndColumn(std::string_view text, std::size_t byte, int& line, int& column)
+{
+    line = 1;
+    column = 1;
+    const std::size_t end = std::min(byte, text.size());
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80) {
+            ++column; // count characters, not UTF-8 continuation bytes
+        }
+    }
+}
+
+} // namespace
+
+std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file)
+{
+    if (text.size() > limits::scenarioFileBytesMax)
+        return ScenarioError{file, 0, 0, "", "the file is larger than the limit of " +
+                                                 std::to_string(limits::scenarioFileBytesMax) + " bytes"};
+    Json root;
+    try {
+        root = Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+        ScenarioError error;
+        error.file = file;
+        // e.byte is the 1-based index of the byte where the parser stopped.
+        lineAndColumn(text, e.byte == 0 ? 0 : e.byte - 1, error.line, error.column);
+        std::string what = e.what();
+        const auto colon = what.find(": ", what.find("column"));
+        error.message = colon == std::string::npos ? what : what.substr(colon + 2);
+        return error;
+    }
+    try {
+        return readScenario(root, file);
+    } catch (const Failure& f) {
+        return ScenarioError{file, 0, 0, f.path.empty() ? std::string("/") : f.path, f.message};
+    } catch (const Json::exception& e) {
+        return ScenarioError{file, 0, 0, "/", e.what()};
+    }
+}
+
+std::variant<Scenario, ScenarioError> loadScenario(const std::string& source)
+{
+    constexpr std::string_view prefix = "builtin:";
+    if (source.rfind(prefix, 0) == 0) {
+        const std::string name = source.substr(prefix.size());
+        for (const BuiltinScenario& b : builtinScenarios()) {
+            if (b.name == name)
+                return parseScenario(b.json, source);
+        }
+        std::string known;
+        for (const BuiltinScenario& b : builtinScenarios())
+            known += (known.empty() ? "" : ", ") + std::string(b.name);
+        return ScenarioError{source, 0, 0, "", "no built-in scenario named \"" + name + "\"; built-ins: " + known};
+    }
+    std::ifstream in(source, std::ios::binary);
+    if (!in)
+        return ScenarioError{source, 0, 0, "", "cannot open the file for reading"};
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg()));
+    if (size > limits::scenarioFileBytesMax)
+        return ScenarioError{source, 0, 0, "", "the file is larger than the limit of " +
+                                                   std::to_string(limits::scenarioFileBytesMax) + " bytes"};
+    in.seekg(0);
+    std::string text(size, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (!in)
+        return ScenarioError{source, 0, 0, "", "cannot read the file"};
+    return parseScenario(text, source);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drivers
+
+namespace {
+
+/// Steps until done(frame) holds for a new frame, or fails once the step has used up its budget.
+template <typename Done>
+std::string runUntil(Timeline& timeline, Done done, TimeMs timeBudgetMs, const std::string& what)
+{
+    const TimeMs deadline = timeline.head().nowMs + timeBudgetMs;
+    for (std::int64_t events = 0; events < limits::eventsPerStepMax; ++events) {
+        if (!timeline.hasQueuedEvents())
+            return what + " never happened: nothing is left to do";
+        if (timeline.nextEventTimeMs() > deadline)
+            return what + " did not happen within " + std::to_string(timeBudgetMs) + " ms of simulated time";
+        if (auto frame = timeline.step()) {
+            if (done(timeline.frame(*frame)))
+                return {};
+        }
+    }
+    return what + " did not happen within " + std::to_string(limits::eventsPerStepMax) + " events";
+}
+
+/// Steps until pred(state) holds (checked after every operation).
+template <typename Pred>
+std::string runUntilState(Timeline& timeline, Pred pred, TimeMs timeBudgetMs, const std::string& what)
+{
+    const TimeMs deadline = timeline.head().nowMs + timeBudgetMs;
+    for (std::int64_t events = 0; events < limits::eventsPerStepMax; ++events) {
+        if (pred(timeline.head()))
+            return {};
+        if (!timeline.hasQueuedEvents())
+            return what + " never happened: nothing is left to do";
+        if (timeline.nextEventTimeMs() > deadline)
+            return what + " did not happen within " + std::to_string(timeBudgetMs) + " ms of simulated time";
+        timeline.step();
+    }
+    return what + " did not happen within " + std::to_string(limits::eventsPerStepMax) + " events";
+}
+
+/// Generous room in simulated time for one step: long enough for any wait the configuration implies.
+TimeMs stepBudgetMs(const ClusterState& s)
+{
+    TimeMs slowest = s.config.networkLatencyMs;
+    for (const Broker& b : s.brokers)
+        slowest = std::max(slowest, b.latencyMs);
+    return 4 * slowest + s.config.replicaFetchWaitMaxMs + s.config.requestTimeoutMs + 1000;
+}
+
+const Replica* findReplica(const ClusterState& s, std::int32_t partition, BrokerId broker)
+{
+    for (const Replica& r : s.partitions[static_cast<std::size_t>(partition)].replicas) {
+        if (r.broker == broker)
+            return &r;
+    }
+    return nullptr;
+}
+
+bool fetchRequestInFlight(const ClusterState& s, std::int32_t partition, BrokerId follower)
+{
+    for (const QueuedEvent& q : s.queue) {
+        if (const auto* m = std::get_if<Message>(&q.what)) {
+            if (const auto* f = std::get_if<FetchRequest>(&m->body)) {
+                if (f->partition == partition && f->replica == follower)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool messagesInFlight(const ClusterState& s)
+{
+    for (const QueuedEvent& q : s.queue) {
+        if (std::holds_alternative<Message>(q.what))
+            return true;
+    }
+    return false;
+}
+
+/// Everything a settle round can change, flattened.
+std::vector<std::int64_t> progressSignature(const ClusterState& s)
+{
+    std::vector<std::int64_t> sig;
+    for (const Partition& p : s.partitions) {
+        sig.push_back(p.registration.leader);
+        sig.push_back(p.registration.partitionEpoch);
+        sig.push_back(static_cast<std::int64_t>(brokerMask(p.registration.isr)));
+        for (const Replica& r : p.replicas) {
+            sig.push_back(r.log.leo());
+            sig.push_back(r.hw);
+            sig.push_back(static_cast<std::int64_t>(brokerMask(r.isr)));
+            for (const FollowerView& v : r.views)
+                sig.push_back(v.leo);
+        }
+    }
+    return sig;
+}
+
+bool canFetch(const ClusterState& s, const Replica& r)
+{
+    return !r.isLeader() && r.knownLeader != noLeader && s.broker(r.broker).alive && !s.broker(r.broker).isolated &&
+           s.broker(r.knownLeader).alive && !s.broker(r.knownLeader).isolated;
+}
+
+} // namespace
+
+std::string runFetchRound(Timeline& timeline, const FetchAction& action, FetchUntil until)
+{
+    const ClusterState& s = timeline.head();
+    const Replica* replica = findReplica(s, action.partition, action.follower);
+    const TimeMs budget = stepBudgetMs(s);
+    const std::string who = "broker " + std::to_string(action.follower) + "'s fetch round";
+    auto isFollowerFrame = [&](const FrameInfo& f, EventType type) {
+        return f.event.type == type && f.event.partition == action.partition &&
+               (type == EventType::FetchHandled || type == EventType::FetchCompleted ? f.event.peer
+                                                                                      : f.event.node) ==
+                   action.follower;
+    };
+    auto applied = [&](const FrameInfo& f) {
+        return isFollowerFrame(f, EventType::FetchApplied) || isFollowerFrame(f, EventType::FetchFailed);
+    };
+    if (replica && replica->fetchOutstanding) {
+        if (until == FetchUntil::Request && fetchRequestInFlight(s, action.partition, action.follower))
+            return runUntil(timeline, [&](const FrameInfo& f) { return isFollowerFrame(f, EventType::FetchHandled); },
+                            budget, who);
+        return runUntil(timeline, applied, budget, who);
+    }
+    ApplyResult result = timeline.apply(action);
+    if (!result.ok())
+        return result.error;
+    if (until == FetchUntil::Request)
+        return runUntil(timeline, [&](const FrameInfo& f) { return isFollowerFrame(f, EventType::FetchHandled); },
+                        budget, who);
+    return runUntil(timeline, applied, budget, who);
+}
+
+std::string runProduce(Timeline& timeline, const ProduceAction& action)
+{
+    ApplyResult result = timeline.apply(action);
+    if (!result.ok())
+        return result.error;
+    if (result.event->error != ErrorCode::None)
+        return {}; // Refused at the producer (no leader); the frame shows why.
+    const std::int64_t batch = result.event->value;
+    const std::int32_t producer = action.producer;
+    return runUntil(
+        timeline,
+        [&](const FrameInfo& f) {
+            return (f.event.type == EventType::ProduceAppended || f.event.type == EventType::ProduceRejected) &&
+                   f.event.peer == producer && f.event.value == batch;
+        },
+        stepBudgetMs(timeline.head()), "the leader's handling of the produce");
+}
+
+std::string runSettle(Timeline& timeline)
+{
+    constexpr int roundsMax = 10000;
+    const TimeMs budget = stepBudgetMs(timeline.head());
+    for (int round = 0; round < roundsMax; ++round) {
+        const std::vector<std::int64_t> before = progressSignature(timeline.head());
+        if (timeline.head().config.autoFetch) {
+            // The followers fetch on their own: let one fetch round's worth of time pass.
+            const ClusterState& s = timeline.head();
+            TimeMs slowest = s.config.networkLatencyMs;
+            for (const Broker& b : s.brokers)
+                slowest = std::max(slowest, b.latencyMs);
+            if (std::string error = runAdvance(timeline, 2 * slowest + s.config.replicaFetchWaitMaxMs + 1);
+                !error.empty())
+                return error;
+        } else {
+            const ClusterState& s = timeline.head();
+            std::vector<FetchAction> starts;
+            for (std::int32_t p = 0; p < static_cast<std::int32_t>(s.partitions.size()); ++p) {
+                for (const Replica& r : s.partitions[static_cast<std::size_t>(p)].replicas) {
+                    if (canFetch(s, r) && !r.fetchOutstanding)
+                        starts.push_back(FetchAction{p, r.broker, 0});
+                }
+            }
+            for (const FetchAction& start : starts) {
+                ApplyResult result = timeline.apply(start);
+                if (!result.ok())
+                    return result.error;
+            }
+            std::string error = runUntilState(
+                timeline,
+                [](const ClusterState& st) {
+                    for (const Partition& p : st.partitions) {
+                        for (const Replica& r : p.replicas) {
+                            if (r.fetchOutstanding && canFetch(st, r))
+                                return false;
+                        }
+                    }
+                    return true;
+                },
+                budget, "the settle round");
+            if (!error.empty())
+                return error;
+        }
+        if (progressSignature(timeline.head()) == before) {
+            return runUntilState(
+                timeline, [](const ClusterState& st) { return !messagesInFlight(st); }, budget,
+                "delivering the messages in flight");
+        }
+    }
+    return "the cluster did not settle within " + std::to_string(roundsMax) + " fetch rounds";
+}
+
+std::string runAdvance(Timeline& timeline, TimeMs ms)
+{
+    const TimeMs target = timeline.head().nowMs + ms;
+    for (std::int64_t events = 0; timeline.hasQueuedEvents() && timeline.nextEventTimeMs() <= target; ++events) {
+        if (events >= limits::eventsPerStepMax)
+            return "advancing " + std::to_string(ms) + " ms took more than " +
+                   std::to_string(limits::eventsPerStepMax) + " events";
+        timeline.step();
+    }
+    if (timeline.head().nowMs < target) {
+        ApplyResult result = timeline.apply(AdvanceAction{target});
+        if (!result.ok())
+            return result.error;
+    }
+    return {};
+}
+
+std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& timeline)
+{
+    std::optional<LocalizedText> pendingNote;
+    for (std::size_t i = 0; i < scenario.steps.size(); ++i) {
+        const std::int64_t framesBefore = timeline.frameCount();
+        const std::string path = "/steps/" + std::to_string(i);
+        std::string error = std::visit(
+            [&](const auto& step) -> std::string {
+                using T = std::decay_t<decltype(step)>;
+                if constexpr (std::is_same_v<T, ProduceStep>) {
+                    return runProduce(timeline, step.action);
+                } else if constexpr (std::is_same_v<T, FetchStep>) {
+                    return runFetchRound(timeline, step.action, step.until);
+                } else if constexpr (std::is_same_v<T, SettleStep>) {
+                    return runSettle(timeline);
+                } else if constexpr (std::is_same_v<T, AdvanceStep>) {
+                    return runAdvance(timeline, step.ms);
+                } else if constexpr (std::is_same_v<T, SlowStep>) {
+                    return timeline.apply(step.action).error;
+                } else if constexpr (std::is_same_v<T, ConfigStep>) {
+                    for (const ConfigAction& change : step.changes) {
+                        if (std::string e = timeline.apply(change).error; !e.empty())
+                            return e;
+                    }
+                    return {};
+                } else if constexpr (std::is_same_v<T, CheckpointStep>) {
+                    const std::int64_t last = timeline.frameCount() - 1;
+                    timeline.setLabel(last, step.label);
+                    if (!step.note.empty())
+                        timeline.attachNote(last, step.note);
+                    return {};
+                } else {
+                    pendingNote = step.note;
+                    return {};
+                }
+            },
+            scenario.steps[i]);
+        if (!error.empty()) {
+            const std::string key = std::visit(
+                [](const auto& step) -> std::string {
+                    using T = std::decay_t<decltype(step)>;
+                    if constexpr (std::is_same_v<T, ProduceStep>)
+                        return "produce";
+                    else if constexpr (std::is_same_v<T, FetchStep>)
+                        return "fetch";
+                    else if constexpr (std::is_same_v<T, SettleStep>)
+                        return "settle";
+                    else if constexpr (std::is_same_v<T, AdvanceStep>)
+                        return "advance";
+                    else if constexpr (std::is_same_v<T, SlowStep>)
+                        return "slow";
+                    else if constexpr (std::is_same_v<T, ConfigStep>)
+                        return "config";
+                    else if constexpr (std::is_same_v<T, CheckpointStep>)
+                        return "checkpoint";
+                    else
+                        return "note";
+                },
+                scenario.steps[i]);
+            return ScenarioError{scenario.file, 0, 0, path + "/" + key, error};
+        }
+        if (pendingNote && !std::holds_alternative<NoteStep>(scenario.steps[i]) &&
+            timeline.frameCount() > framesBefore) {
+            timeline.attachNote(framesBefore, std::move(*pendingNote));
+            pendingNote.reset();
+        }
+    }
+    if (pendingNote)
+        timeline.attachNote(timeline.frameCount() - 1, std::move(*pendingNote));
+    return std::nullopt;
+}
+
+std::variant<Timeline, ScenarioError> playScenario(const Scenario& scenario)
+{
+    Timeline timeline(Engine::createCluster(scenario.cluster));
+    if (auto error = runScenario(scenario, timeline))
+        return *error;
+    return timeline;
+}
+
+} // namespace hw

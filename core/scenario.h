@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine.h"
+#include "timeline.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace hw {
+
+/// A problem with a scenario: where (file and line:column, or a JSON pointer) and what was expected.
+struct ScenarioError {
+    std::string file;
+    int line = 0;   // 1-based; 0 when the error is located by path
+    int column = 0; // 1-based
+    std::string path; // JSON pointer such as /steps/4/fetch/follower
+    std::string message;
+
+    /// "FILE:LINE:COLUMN: message" or "FILE: /json/path: message".
+    std::string toString() const;
+};
+
+// Steps, as written in the file. Names are resolved to indices when the file is read.
+
+struct ProduceStep {
+    ProduceAction action;
+};
+
+enum class FetchUntil : std::uint8_t { Request, Response };
+
+struct FetchStep {
+    FetchAction action;
+    FetchUntil until = FetchUntil::Response;
+};
+
+struct SettleStep {};
+
+struct AdvanceStep {
+    TimeMs ms = 0;
+};
+
+struct SlowStep {
+    SlowAction action;
+};
+
+struct ConfigStep {
+    std::vector<ConfigAction> changes; // in file order
+};
+
+struct CheckpointStep {
+    std::string label;
+    LocalizedText note; // optional narration shown at the checkpoint frame
+};
+
+struct NoteStep {
+    LocalizedText note;
+};
+
+using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
+                          NoteStep>;
+
+struct Scenario {
+    std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)
+    std::string name;
+    LocalizedText title;
+    LocalizedText description;
+    ClusterSpec cluster;
+    std::vector<Step> steps;
+};
+
+/// Reads and checks a scenario (format highwater/1). Never throws on bad input.
+std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file);
+
+/// Reads a scenario from a file path or "builtin:NAME".
+std::variant<Scenario, ScenarioError> loadScenario(const std::string& source);
+
+/// Runs every step into the timeline (which must have been built from scenario.cluster).
+/// Returns the first step that could not be carried out, located by its JSON path.
+std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& timeline);
+
+/// Builds a timeline from the scenario and runs it.
+std::variant<Timeline, ScenarioError> playScenario(const Scenario& scenario);
+
+// Drivers: the scenario steps as functions, for the GUI as well. Each returns an empty string on
+// success and otherwise what went wrong.
+
+/// Runs one follower fetch round: finishes the follower's outstanding round if it has one, else sends
+/// a Fetch and runs until the leader handled it (Request) or the follower applied the answer (Response).
+std::string runFetchRound(Timeline& timeline, const FetchAction& action, FetchUntil until);
+
+/// Sends a batch and runs until its leader has handled it.
+std::string runProduce(Timeline& timeline, const ProduceAction& action);
+
+/// Runs fetch rounds of every live follower until a round changes nothing, then delivers what is in flight.
+std::string runSettle(Timeline& timeline);
+
+/// Runs the clock forward by ms, handling everything due on the way.
+std::string runAdvance(Timeline& timeline, TimeMs ms);
+
+} // namespace hw

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "config.h"
+#include "pvector.h"
+#include "rng.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+/// The simulation state: plain value types only. A ClusterState is everything needed to continue a
+/// run (clock, generator, logs, messages in flight, timers), so copying it is a snapshot and two runs
+/// are the same run exactly when their states compare equal.
+namespace hw {
+
+using TimeMs = std::int64_t;
+using Offset = std::int64_t;
+using BrokerId = std::int32_t;
+
+inline constexpr BrokerId noLeader = -1;
+inline constexpr std::int32_t controllerNodeId = 0;
+
+enum class Acks : std::int8_t { None = 0, Leader = 1, All = -1 };
+
+/// Kafka error codes the model produces, plus the producer's own client-side outcomes.
+enum class ErrorCode : std::uint8_t {
+    None,
+    NotEnoughReplicas,
+    NotEnoughReplicasAfterAppend,
+    RequestTimedOut,
+    NotLeaderOrFollower,
+    OffsetOutOfRange,
+    FencedLeaderEpoch,
+    UnknownLeaderEpoch,
+    InvalidUpdateVersion,
+    IneligibleReplica,
+    LeaderNotAvailable,
+    DeliveryTimeout,
+};
+
+/// A participant that sends and receives messages.
+enum class NodeKind : std::uint8_t { Broker, Controller, Producer };
+
+struct NodeRef {
+    NodeKind kind = NodeKind::Broker;
+    std::int32_t id = 0; // broker id, controllerNodeId, or producer index
+
+    static NodeRef broker(BrokerId id) { return {NodeKind::Broker, id}; }
+    static NodeRef controller() { return {NodeKind::Controller, controllerNodeId}; }
+    static NodeRef producer(std::int32_t index) { return {NodeKind::Producer, index}; }
+    friend bool operator==(const NodeRef&, const NodeRef&) = default;
+};
+
+/// What a record carries besides its position. Stored once per produced record and shared by every
+/// replica that copies the record, so a log entry is two integers.
+struct Payload {
+    bool hasKey = false;
+    std::string key;
+    std::string value;
+    std::int32_t producer = -1;
+    std::int64_t sequence = 0; // the producer's running record number
+    friend bool operator==(const Payload&, const Payload&) = default;
+};
+
+/// One log entry. Its offset is its position in the log.
+struct Record {
+    std::int32_t epoch = 0;
+    std::int32_t payload = 0;
+    friend bool operator==(const Record&, const Record&) = default;
+};
+
+struct EpochEntry {
+    std::int32_t epoch = 0;
+    Offset startOffset = 0;
+    friend bool operator==(const EpochEntry&, const EpochEntry&) = default;
+};
+
+/// A replica's log. records[i] has offset baseOffset + i; offsets below logStart are deleted.
+struct ReplicaLog {
+    Offset baseOffset = 0;
+    Offset logStart = 0;
+    PVector<Record> records;
+
+    Offset leo() const { return baseOffset + static_cast<Offset>(records.size()); }
+    const Record& at(Offset offset) const { return records[static_cast<std::size_t>(offset - baseOffset)]; }
+    void append(Record record) { records.push_back(record); }
+    void truncateTo(Offset offset)
+    {
+        if (offset < leo())
+            records.truncate(static_cast<std::size_t>(offset < baseOffset ? 0 : offset - baseOffset));
+    }
+    friend bool operator==(const ReplicaLog&, const ReplicaLog&) = default;
+};
+
+/// The leader's picture of one follower (Replica.scala's ReplicaState).
+struct FollowerView {
+    BrokerId broker = 0;
+    Offset leo = -1; // fetch offset of the follower's latest fetch; -1 = unknown
+    TimeMs lastCaughtUpMs = 0;
+    TimeMs lastFetchMs = 0;
+    Offset lastFetchLeaderLeo = -1;
+    friend bool operator==(const FollowerView&, const FollowerView&) = default;
+};
+
+struct FetchRequest {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    BrokerId replica = 0;
+    Offset fetchOffset = 0;
+    std::int32_t lastFetchedEpoch = -1;
+    std::int32_t currentLeaderEpoch = -1;
+    std::int32_t maxRecords = 0;
+    friend bool operator==(const FetchRequest&, const FetchRequest&) = default;
+};
+
+/// An acks=all produce waiting in the leader's purgatory for the high watermark.
+struct DelayedProduce {
+    std::int32_t producer = 0;
+    std::int64_t batch = 0;
+    Offset baseOffset = 0;
+    Offset requiredOffset = 0; // last offset + 1
+    TimeMs deadlineMs = 0;
+    friend bool operator==(const DelayedProduce&, const DelayedProduce&) = default;
+};
+
+/// An empty follower fetch the leader holds until data arrives or replica.fetch.wait.max.ms passes.
+struct ParkedFetch {
+    FetchRequest request;
+    TimeMs deadlineMs = 0;
+    friend bool operator==(const ParkedFetch&, const ParkedFetch&) = default;
+};
+
+/// One replica of a partition, on one broker: its log and high watermark, what its broker knows of
+/// the partition, and the leader-only state that is meaningful while it leads.
+struct Replica {
+    BrokerId broker = 0;
+    ReplicaLog log;
+    Offset hw = 0;
+    std::vector<EpochEntry> epochCache;
+
+    // The broker's metadata for the partition.
+    BrokerId knownLeader = noLeader;
+    std::int32_t knownLeaderEpoch = -1;
+
+    // Leader state.
+    Offset epochStartOffset = 0;
+    std::int32_t partitionEpoch = 0;
+    std::vector<BrokerId> isr;        // committed ISR as this leader knows it
+    std::vector<BrokerId> pendingIsr; // the ISR proposed in the AlterPartition in flight
+    bool alterInFlight = false;
+    std::vector<FollowerView> views;
+    std::vector<DelayedProduce> delayedProduces;
+    std::vector<ParkedFetch> parkedFetches;
+
+    // Follower state.
+    bool fetchOutstanding = false;
+
+    bool isLeader() const { return knownLeader == broker; }
+    friend bool operator==(const Replica&, const Replica&) = default;
+};
+
+/// The controller's record of a partition (KRaft PartitionRegistration).
+struct PartitionRegistration {
+    std::vector<BrokerId> replicas;
+    std::vector<BrokerId> isr;
+    BrokerId leader = noLeader;
+    std::int32_t leaderEpoch = 0;
+    std::int32_t partitionEpoch = 0;
+    friend bool operator==(const PartitionRegistration&, const PartitionRegistration&) = default;
+};
+
+struct Partition {
+    std::int32_t topic = 0;
+    std::int32_t index = 0;
+    PartitionRegistration registration;
+    std::vector<Replica> replicas; // in assignment order
+    friend bool operator==(const Partition&, const Partition&) = default;
+};
+
+struct Topic {
+    std::string name;
+    std::int32_t firstPartition = 0; // index of partition 0 in ClusterState::partitions
+    std::int32_t partitionCount = 0;
+    std::int32_t replicationFactor = 0;
+    friend bool operator==(const Topic&, const Topic&) = default;
+};
+
+struct Broker {
+    BrokerId id = 0;
+    bool alive = true;
+    bool isolated = false;
+    TimeMs latencyMs = -1; // -1: network.latency.ms
+    friend bool operator==(const Broker&, const Broker&) = default;
+};
+
+/// The controller's view of a broker.
+struct BrokerRegistration {
+    BrokerId id = 0;
+    bool fenced = false;
+    TimeMs lastHeartbeatMs = 0;
+    friend bool operator==(const BrokerRegistration&, const BrokerRegistration&) = default;
+};
+
+enum class SendStatus : std::uint8_t { Pending, InFlight, Acked, Failed };
+
+/// A producer batch: count records with consecutive sequence numbers and payload indices.
+struct ProducerBatch {
+    std::int64_t firstSequence = 0;
+    std::int32_t count = 0;
+    std::int32_t firstPayload = 0;
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    Acks acks = Acks::All;
+    Offset baseOffset = -1;
+    SendStatus status = SendStatus::Pending;
+    ErrorCode error = ErrorCode::None;
+    TimeMs createdMs = 0;
+    friend bool operator==(const ProducerBatch&, const ProducerBatch&) = default;
+};
+
+struct StickyPartition {
+    std::int32_t partition = -1; // index within the topic, -1: none chosen yet
+    std::int64_t bytes = 0;
+    friend bool operator==(const StickyPartition&, const StickyPartition&) = default;
+};
+
+struct Producer {
+    std::string id;
+    Acks acks = Acks::All;
+    std::int64_t nextSequence = 0;
+    PVector<ProducerBatch> batches;
+    std::vector<StickyPartition> sticky; // per topic
+    friend bool operator==(const Producer&, const Producer&) = default;
+};
+
+// Messages. Every request and response travels as a Message with a delivery time.
+
+struct ProduceRequest {
+    std::int32_t producer = 0;
+    std::int64_t batch = 0;
+    std::int32_t partition = 0;
+    Acks acks = Acks::All;
+    std::int64_t timeoutMs = 0;
+    friend bool operator==(const ProduceRequest&, const ProduceRequest&) = default;
+};
+
+struct ProduceResponse {
+    std::int64_t batch = 0;
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    Offset baseOffset = -1;
+    friend bool operator==(const ProduceResponse&, const ProduceResponse&) = default;
+};
+
+struct FetchResponse {
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    Offset fetchOffset = 0;
+    Offset hw = 0;
+    Offset logStart = 0;
+    std::int32_t leaderEpoch = 0;
+    std::vector<Record> records;
+    friend bool operator==(const FetchResponse&, const FetchResponse&) = default;
+};
+
+struct AlterPartitionRequest {
+    std::int32_t partition = 0;
+    BrokerId leader = 0;
+    std::int32_t leaderEpoch = 0;
+    std::int32_t partitionEpoch = 0;
+    std::vector<BrokerId> newIsr;
+    friend bool operator==(const AlterPartitionRequest&, const AlterPartitionRequest&) = default;
+};
+
+struct AlterPartitionResponse {
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    std::vector<BrokerId> isr;
+    std::int32_t leaderEpoch = 0;
+    std::int32_t partitionEpoch = 0;
+    friend bool operator==(const AlterPartitionResponse&, const AlterPartitionResponse&) = default;
+};
+
+struct BrokerHeartbeatRequest {
+    BrokerId broker = 0;
+    friend bool operator==(const BrokerHeartbeatRequest&, const BrokerHeartbeatRequest&) = default;
+};
+
+struct BrokerHeartbeatResponse {
+    bool fenced = false;
+    friend bool operator==(const BrokerHeartbeatResponse&, const BrokerHeartbeatResponse&) = default;
+};
+
+using MessageBody = std::variant<ProduceRequest, ProduceResponse, FetchRequest, FetchResponse, AlterPartitionRequest,
+                                 AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse>;
+
+struct Message {
+    NodeRef from;
+    NodeRef to;
+    TimeMs sentMs = 0;
+    MessageBody body;
+    friend bool operator==(const Message&, const Message&) = default;
+};
+
+enum class TimerKind : std::uint8_t {
+    IsrExpiration,    // broker: the leader's periodic ISR shrink check
+    FetchWaitExpired, // broker, partition: a parked fetch's wait ran out
+    ProduceTimeout,   // broker, partition: a delayed produce's request.timeout.ms ran out
+    Heartbeat,        // broker: time to heartbeat the controller
+};
+
+struct Timer {
+    TimerKind kind = TimerKind::IsrExpiration;
+    BrokerId broker = 0;
+    std::int32_t partition = -1;
+    friend bool operator==(const Timer&, const Timer&) = default;
+};
+
+struct QueuedEvent {
+    TimeMs atMs = 0;
+    std::uint64_t sequence = 0; // ties at the same time are handled in the order they were queued
+    std::variant<Message, Timer> what;
+    friend bool operator==(const QueuedEvent&, const QueuedEvent&) = default;
+};
+
+struct ClusterState {
+    std::string name;
+    TimeMs nowMs = 0;
+    std::uint64_t nextSequence = 0;
+    Rng rng;
+    ClusterConfig config;
+    std::vector<Broker> brokers; // brokers[i].id == i + 1
+    std::vector<BrokerRegistration> registrations;
+    std::vector<Topic> topics;
+    std::vector<Partition> partitions;
+    std::vector<Producer> producers;
+    PVector<Payload> payloads;
+    std::vector<QueuedEvent> queue; // a binary heap on (atMs, sequence), earliest first
+
+    const Broker& broker(BrokerId id) const { return brokers[static_cast<std::size_t>(id - 1)]; }
+    Broker& broker(BrokerId id) { return brokers[static_cast<std::size_t>(id - 1)]; }
+    std::string partitionName(std::int32_t partition) const;
+    int findTopic(std::string_view name) const;
+    int findProducer(std::string_view id) const;
+
+    friend bool operator==(const ClusterState&, const ClusterState&) = default;
+};
+
+std::string_view errorName(ErrorCode error);
+std::string_view acksName(Acks acks);
+std::string_view sendStatusName(SendStatus status);
+
+} // namespace hw
