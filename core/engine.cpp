@@ -432,13 +432,16 @@ std::optional<Event> Engine::handleFetchResponse(const Message& message, const F
     e.type = EventType::FetchApplied;
     e.hwBefore = follower->hw;
     // A response for an offset the log has moved away from is stale; the next fetch asks again.
-    if (response.fetchOffset == follower->log.leo()) {
-        for (const Record& record : response.records) {
-            if (follower->epochCache.empty() || follower->epochCache.back().epoch < record.epoch)
-                follower->epochCache.push_back(EpochEntry{record.epoch, follower->log.leo()});
-            follower->log.append(record);
-        }
-        e.count = static_cast<std::int64_t>(response.records.size());
+    if (response.fetchOffset == follower->log.leo() && response.recordCount > 0) {
+        const ReplicaLog& source = response.leaderLog;
+        const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
+        source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
+                               [&](std::size_t, const Record& record) {
+                                   if (follower->epochCache.empty() || follower->epochCache.back().epoch < record.epoch)
+                                       follower->epochCache.push_back(EpochEntry{record.epoch, follower->log.leo()});
+                                   follower->log.append(record);
+                               });
+        e.count = response.recordCount;
     }
     follower->hw = std::min(response.hw, follower->log.leo());
     e.hwAfter = follower->hw;
@@ -572,19 +575,6 @@ int Engine::completeDelayedProduces(std::int32_t partition, Replica& leader)
     return completed;
 }
 
-std::vector<Record> Engine::readRecords(const Replica& replica, Offset from, std::int64_t maxRecords) const
-{
-    std::vector<Record> out;
-    const Offset to = std::min(replica.log.leo(), from + maxRecords);
-    if (to <= from)
-        return out;
-    out.reserve(static_cast<std::size_t>(to - from));
-    replica.log.records.forEach(static_cast<std::size_t>(from - replica.log.baseOffset),
-                                static_cast<std::size_t>(to - replica.log.baseOffset),
-                                [&](std::size_t, const Record& r) { out.push_back(r); });
-    return out;
-}
-
 void Engine::respondToFetch(std::int32_t partition, Replica& leader, const FetchRequest& request, Offset responseHw)
 {
     FetchResponse response;
@@ -593,7 +583,9 @@ void Engine::respondToFetch(std::int32_t partition, Replica& leader, const Fetch
     response.hw = responseHw;
     response.logStart = leader.log.logStart;
     response.leaderEpoch = leader.knownLeaderEpoch;
-    response.records = readRecords(leader, request.fetchOffset, request.maxRecords);
+    response.recordCount =
+        std::max<std::int64_t>(0, std::min<std::int64_t>(leader.log.leo() - request.fetchOffset, request.maxRecords));
+    response.leaderLog = leader.log;
     send(NodeRef::broker(leader.broker), NodeRef::broker(request.replica), std::move(response));
 }
 
@@ -678,7 +670,7 @@ std::optional<Event> Engine::handleProduceRequest(const Message& message, const 
             const TimeMs deadline = m_state.nowMs + request.timeoutMs;
             leader->delayedProduces.push_back(
                 DelayedProduce{request.producer, request.batch, baseOffset, required, deadline});
-            schedule(deadline, Timer{TimerKind::ProduceTimeout, self, request.partition});
+            armPurgatoryTimer(TimerKind::ProduceTimeout, request.partition, *leader, deadline);
         }
         break;
     }
@@ -775,7 +767,7 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
     if (available == 0 && m_state.config.replicaFetchWaitMaxMs > 0) {
         const TimeMs deadline = m_state.nowMs + m_state.config.replicaFetchWaitMaxMs;
         leader->parkedFetches.push_back(ParkedFetch{request, deadline});
-        schedule(deadline, Timer{TimerKind::FetchWaitExpired, self, request.partition});
+        armPurgatoryTimer(TimerKind::FetchWaitExpired, request.partition, *leader, deadline);
         e.flags |= Parked;
         e.count = 0;
         return e;
@@ -787,18 +779,59 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
     return e;
 }
 
+void Engine::armPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica, TimeMs deadlineMs)
+{
+    TimeMs& armed = kind == TimerKind::ProduceTimeout ? replica.produceTimerMs : replica.fetchTimerMs;
+    if (armed >= 0 && armed <= deadlineMs)
+        return; // The armed timer fires first and re-arms for what is left.
+    armed = deadlineMs;
+    schedule(deadlineMs, Timer{kind, replica.broker, partition});
+}
+
+template <typename Waiting>
+static std::optional<std::size_t> firstExpired(const std::vector<Waiting>& waiting, TimeMs nowMs)
+{
+    for (std::size_t i = 0; i < waiting.size(); ++i) {
+        if (waiting[i].deadlineMs <= nowMs)
+            return i;
+    }
+    return std::nullopt;
+}
+
+void Engine::rearmPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica)
+{
+    TimeMs earliest = -1;
+    auto consider = [&](TimeMs deadline) {
+        if (earliest < 0 || deadline < earliest)
+            earliest = deadline;
+    };
+    if (kind == TimerKind::ProduceTimeout) {
+        for (const DelayedProduce& d : replica.delayedProduces)
+            consider(d.deadlineMs);
+    } else {
+        for (const ParkedFetch& f : replica.parkedFetches)
+            consider(f.deadlineMs);
+    }
+    if (earliest >= 0)
+        armPurgatoryTimer(kind, partition, replica, std::max(earliest, m_state.nowMs));
+}
+
 std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t partition)
 {
     Replica* leader = replicaOn(partition, broker);
-    if (!leader)
-        return std::nullopt;
+    if (!leader || leader->fetchTimerMs != m_state.nowMs)
+        return std::nullopt; // A stale timer: a later arming replaced it.
+    leader->fetchTimerMs = -1;
     auto& parked = leader->parkedFetches;
-    auto it = std::find_if(parked.begin(), parked.end(),
-                           [&](const ParkedFetch& pf) { return pf.deadlineMs <= m_state.nowMs; });
-    if (it == parked.end())
+    const std::optional<std::size_t> index = firstExpired(parked, m_state.nowMs);
+    if (!index) {
+        rearmPurgatoryTimer(TimerKind::FetchWaitExpired, partition, *leader);
         return std::nullopt; // Already answered when data arrived.
-    const ParkedFetch done = *it;
-    parked.erase(it);
+    }
+    const ParkedFetch done = parked[*index];
+    parked.erase(parked.begin() + static_cast<std::ptrdiff_t>(*index));
+    // One expiry per frame: another fetch due at this time gets a timer of its own.
+    rearmPurgatoryTimer(TimerKind::FetchWaitExpired, partition, *leader);
     Event e;
     e.type = EventType::FetchCompleted;
     e.node = broker;
@@ -824,15 +857,18 @@ std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t part
 std::optional<Event> Engine::produceTimeout(BrokerId broker, std::int32_t partition)
 {
     Replica* leader = replicaOn(partition, broker);
-    if (!leader)
+    if (!leader || leader->produceTimerMs != m_state.nowMs)
         return std::nullopt;
+    leader->produceTimerMs = -1;
     auto& delayed = leader->delayedProduces;
-    auto it = std::find_if(delayed.begin(), delayed.end(),
-                           [&](const DelayedProduce& d) { return d.deadlineMs <= m_state.nowMs; });
-    if (it == delayed.end())
+    const std::optional<std::size_t> index = firstExpired(delayed, m_state.nowMs);
+    if (!index) {
+        rearmPurgatoryTimer(TimerKind::ProduceTimeout, partition, *leader);
         return std::nullopt;
-    const DelayedProduce done = *it;
-    delayed.erase(it);
+    }
+    const DelayedProduce done = delayed[*index];
+    delayed.erase(delayed.begin() + static_cast<std::ptrdiff_t>(*index));
+    rearmPurgatoryTimer(TimerKind::ProduceTimeout, partition, *leader);
     // The records stay in the log: a timed-out acks=all produce may still become committed.
     send(NodeRef::broker(broker), NodeRef::producer(done.producer),
          ProduceResponse{done.batch, partition, ErrorCode::RequestTimedOut, -1});

@@ -139,13 +139,14 @@ private:
     bool isCaughtUp(const Replica& leader, const FollowerView& view) const;
     bool isIsrEligible(BrokerId broker) const;
     std::vector<BrokerId> maximalIsr(const Replica& leader) const;
+    void armPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica, TimeMs deadlineMs);
+    void rearmPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica);
     bool maybeIncrementHw(std::int32_t partition, Replica& leader);
     bool maybeExpandIsr(std::int32_t partition, Replica& leader, const FollowerView& view);
     int completeDelayedProduces(std::int32_t partition, Replica& leader);
     void respondToFetch(std::int32_t partition, Replica& leader, const FetchRequest& request, Offset responseHw);
     int completeParkedFetches(std::int32_t partition, Replica& leader);
     void sendAlterPartition(std::int32_t partition, Replica& leader, std::vector<BrokerId> newIsr);
-    std::vector<Record> readRecords(const Replica& replica, Offset from, std::int64_t maxRecords) const;
 
     ClusterState m_state;
 };

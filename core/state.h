@@ -153,6 +153,10 @@ struct Replica {
     std::vector<FollowerView> views;
     std::vector<DelayedProduce> delayedProduces;
     std::vector<ParkedFetch> parkedFetches;
+    // When the one pending timer for each purgatory fires (-1: none). One timer per purgatory, set for
+    // its earliest deadline, keeps the queue short however many requests wait.
+    TimeMs produceTimerMs = -1;
+    TimeMs fetchTimerMs = -1;
 
     // Follower state.
     bool fetchOutstanding = false;
@@ -260,7 +264,11 @@ struct FetchResponse {
     Offset hw = 0;
     Offset logStart = 0;
     std::int32_t leaderEpoch = 0;
-    std::vector<Record> records;
+    // The records sent are [fetchOffset, fetchOffset + recordCount) of leaderLog, a copy of the
+    // leader's log taken when the response was read. The copy shares the log's nodes, so a response
+    // costs a few words however many records it carries.
+    std::int64_t recordCount = 0;
+    ReplicaLog leaderLog;
     friend bool operator==(const FetchResponse&, const FetchResponse&) = default;
 };
 

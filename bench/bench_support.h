@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "timeline.h"
+
+#include <cstdint>
+
+namespace hw::bench {
+
+/// Resident set size of this process in bytes, from /proc/self/statm.
+std::int64_t residentBytes();
+
+/// The benchmark cluster of issue 2: 3 brokers, one topic "load" of 12 partitions at RF 3, one
+/// acks=all producer, followers fetching on their own.
+ClusterSpec loadSpec();
+
+/// Produces `batches` batches of `batchSize` records round-robin over the partitions, one batch per
+/// simulated millisecond, then runs until every replica has every record. Returns records produced.
+std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize);
+
+} // namespace hw::bench

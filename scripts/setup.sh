@@ -1,0 +1,45 @@
+# Shared by scripts/run and scripts/test: installs what is missing and builds. Source it; don't run it.
+# shellcheck shell=bash
+
+HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Every Debian 12 package the build, the tests and the app need.
+HW_PACKAGES=(
+    cmake ninja-build g++ ccache pkg-config
+    qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-translations-l10n libgl-dev libxkbcommon-dev
+    nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libgif-dev
+    fonts-noto-cjk
+)
+
+hw_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+hw_install_packages() {
+    local missing=() pkg
+    for pkg in "${HW_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$pkg")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    hw_log "Installing Debian packages: ${missing[*]}"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "need root or sudo to install: ${missing[*]}" >&2; return 1; }
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# hw_build DIR [cmake options...]: configure (once) and build in DIR.
+hw_build() {
+    local dir=$1
+    shift
+    if [ ! -f "$dir/build.ninja" ]; then
+        hw_log "Configuring $dir"
+        cmake -S "$HW_ROOT" -B "$dir" -G Ninja "$@"
+    fi
+    hw_log "Building $dir"
+    cmake --build "$dir" --parallel "$(nproc)"
+}
