@@ -4,7 +4,8 @@
 #include "mainwindow.h"
 
 #include <QApplication>
-#include <QGuiApplication>
+#include <QCommandLineParser>
+#include <QPixmap>
 
 #include <cstdio>
 
@@ -24,7 +25,29 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("HighWater"));
     QApplication::setApplicationVersion(QStringLiteral(HW_VERSION));
 
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "See and teach how Kafka replicates data."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QApplication::translate("main", "A scenario file or builtin:NAME to open."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QApplication::translate("main", "Save an image of the window and quit."),
+                                        QStringLiteral("file.png"));
+    parser.addOption(screenshot);
+    parser.process(app);
+
     hw::ui::MainWindow window;
+    if (!parser.positionalArguments().isEmpty())
+        window.openScenario(parser.positionalArguments().constFirst());
     window.show();
+    if (parser.isSet(screenshot)) {
+        const QString file = parser.value(screenshot);
+        if (!window.grab().save(file)) {
+            std::fprintf(stderr, "highwater: cannot write %s\n", qPrintable(file));
+            return 2;
+        }
+        return 0;
+    }
     return QApplication::exec();
 }
