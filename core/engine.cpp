@@ -218,6 +218,20 @@ std::optional<Event> Engine::fire(const Timer& timer)
         return fetchWaitExpired(timer.broker, timer.partition);
     case TimerKind::ProduceTimeout:
         return produceTimeout(timer.broker, timer.partition);
+    case TimerKind::FetchBackoff: {
+        Replica* follower = replicaOn(timer.partition, timer.broker);
+        if (!follower || follower->fetchOutstanding || follower->isLeader() || follower->knownLeader == noLeader ||
+            !m_state.broker(timer.broker).alive || !m_state.config.autoFetch)
+            return std::nullopt;
+        sendFetch(timer.partition, *follower, 0);
+        Event e;
+        e.type = EventType::FetchSent;
+        e.node = timer.broker;
+        e.peer = follower->knownLeader;
+        e.partition = timer.partition;
+        e.offset = follower->log.leo();
+        return e;
+    }
     case TimerKind::Heartbeat: {
         schedule(m_state.nowMs + m_state.config.brokerHeartbeatIntervalMs, timer);
         const Broker& b = m_state.broker(timer.broker);
@@ -303,14 +317,23 @@ ApplyResult Engine::produce(const ProduceAction& action)
             partitionInTopic = partitionForKey(*action.key, topic.partitionCount);
         } else {
             // Sticky partitioning (KIP-794): stay on one partition until batch.size bytes went to it.
+            // BuiltInPartitioner.nextPartition draws among the partitions that have a leader (all of
+            // them when none has); the same partition may come up again. Each produce here is one batch
+            // sent at once, so the producer's deque is empty and the switch happens at batch.size.
             StickyPartition& sticky = producer.sticky[static_cast<std::size_t>(action.topic)];
             if (sticky.partition < 0 || sticky.bytes >= m_state.config.batchSize) {
-                int next = static_cast<int>(m_state.rng.below(static_cast<std::uint64_t>(topic.partitionCount)));
-                if (topic.partitionCount > 1 && next == sticky.partition)
-                    next = (next + 1 + static_cast<int>(m_state.rng.below(
-                                           static_cast<std::uint64_t>(topic.partitionCount - 1)))) %
-                           topic.partitionCount;
-                sticky.partition = next;
+                std::vector<int> available;
+                for (int i = 0; i < topic.partitionCount; ++i) {
+                    if (m_state.partitions[static_cast<std::size_t>(topic.firstPartition + i)].registration.leader !=
+                        noLeader)
+                        available.push_back(i);
+                }
+                if (available.empty()) {
+                    for (int i = 0; i < topic.partitionCount; ++i)
+                        available.push_back(i);
+                }
+                sticky.partition =
+                    available[static_cast<std::size_t>(m_state.rng.below(static_cast<std::uint64_t>(available.size())))];
                 sticky.bytes = 0;
             }
             partitionInTopic = sticky.partition;
@@ -426,13 +449,24 @@ std::optional<Event> Engine::handleFetchResponse(const Message& message, const F
     if (response.error != ErrorCode::None) {
         e.type = EventType::FetchFailed;
         e.error = response.error;
+        if (m_state.config.autoFetch)
+            schedule(m_state.nowMs + m_state.config.replicaFetchBackoffMs,
+                     Timer{TimerKind::FetchBackoff, follower->broker, response.partition});
         return e;
     }
 
     e.type = EventType::FetchApplied;
     e.hwBefore = follower->hw;
-    // A response for an offset the log has moved away from is stale; the next fetch asks again.
-    if (response.fetchOffset == follower->log.leo() && response.recordCount > 0) {
+    // A response for an offset the log has moved away from is stale: the fetcher drops it whole.
+    if (response.fetchOffset != follower->log.leo()) {
+        e.hwAfter = follower->hw;
+        e.leo = follower->log.leo();
+        e.value = response.hw;
+        if (m_state.config.autoFetch && follower->knownLeader != noLeader && !follower->isLeader())
+            sendFetch(response.partition, *follower, 0);
+        return e;
+    }
+    if (response.recordCount > 0) {
         const ReplicaLog& source = response.leaderLog;
         const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
         source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
@@ -557,11 +591,14 @@ int Engine::completeDelayedProduces(std::int32_t partition, Replica& leader)
 {
     int completed = 0;
     const auto maximalSize = static_cast<std::int64_t>(maximalIsr(leader).size());
+    const Partition& p = m_state.partitions[static_cast<std::size_t>(partition)];
+    const std::int64_t effectiveMinIsr =
+        std::min(m_state.config.minInsyncReplicas, static_cast<std::int64_t>(p.registration.replicas.size()));
     auto& delayed = leader.delayedProduces;
     for (auto it = delayed.begin(); it != delayed.end();) {
         if (leader.hw >= it->requiredOffset) {
             // checkEnoughReplicasReachOffset: committed either way, but tell the producer if the ISR shrank.
-            const ErrorCode error = m_state.config.minInsyncReplicas <= maximalSize
+            const ErrorCode error = effectiveMinIsr <= maximalSize
                                         ? ErrorCode::None
                                         : ErrorCode::NotEnoughReplicasAfterAppend;
             send(NodeRef::broker(leader.broker), NodeRef::producer(it->producer),
@@ -725,12 +762,13 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
         return e;
     };
 
+    // ReplicaManager.localLogWithEpochOrThrow: the epoch is checked before the leadership.
+    if (leader && request.currentLeaderEpoch >= 0 && request.currentLeaderEpoch < leader->knownLeaderEpoch)
+        return fail(ErrorCode::FencedLeaderEpoch);
+    if (leader && request.currentLeaderEpoch > leader->knownLeaderEpoch)
+        return fail(ErrorCode::UnknownLeaderEpoch);
     if (!leader || !leader->isLeader())
         return fail(ErrorCode::NotLeaderOrFollower);
-    if (request.currentLeaderEpoch < leader->knownLeaderEpoch)
-        return fail(ErrorCode::FencedLeaderEpoch);
-    if (request.currentLeaderEpoch > leader->knownLeaderEpoch)
-        return fail(ErrorCode::UnknownLeaderEpoch);
     if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
         return fail(ErrorCode::OffsetOutOfRange);
     FollowerView* view = viewOf(*leader, request.replica);
@@ -751,11 +789,14 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
         view->lastCaughtUpMs = std::max(view->lastCaughtUpMs, view->lastFetchMs);
     view->lastFetchLeaderLeo = std::max(leaderLeo, view->lastFetchLeaderLeo);
     view->lastFetchMs = m_state.nowMs;
+    const Offset previousLeo = view->leo;
     view->leo = f;
 
+    // Partition.updateFollowerFetchState: expansion is checked on every fetch, the HW only when the
+    // follower's LEO moved.
     if (maybeExpandIsr(request.partition, *leader, *view))
         e.flags |= IsrExpandRequested;
-    if (maybeIncrementHw(request.partition, *leader)) {
+    if (previousLeo != f && maybeIncrementHw(request.partition, *leader)) {
         e.flags |= HwAdvanced;
         e.completed = completeDelayedProduces(request.partition, *leader);
         if (e.completed > 0)
@@ -899,7 +940,8 @@ std::optional<Event> Engine::isrExpiration(BrokerId broker)
         std::uint32_t removed = 0;
         for (BrokerId b : leader->isr) {
             const FollowerView* view = b == broker ? nullptr : viewOf(*leader, b);
-            if (view && !isCaughtUp(*leader, *view))
+            const bool outOfSync = b != broker && (!view || !isCaughtUp(*leader, *view));
+            if (outOfSync)
                 removed |= 1u << (b - 1);
             else
                 newIsr.push_back(b);
@@ -926,19 +968,29 @@ std::optional<Event> Engine::handleAlterPartitionResponse(const Message& message
     Replica* leader = replicaOn(response.partition, message.to.id);
     if (!leader || !leader->alterInFlight)
         return std::nullopt;
-    leader->alterInFlight = false;
     Event e;
     e.type = EventType::IsrUpdated;
     e.node = leader->broker;
     e.partition = response.partition;
     e.hwBefore = leader->hw;
     if (response.error != ErrorCode::None) {
-        leader->pendingIsr = leader->isr;
+        // Partition.handleAlterPartitionError: an ineligible replica rolls the proposal back; a
+        // fenced or stale leader keeps it pending (no further ISR changes) until new metadata
+        // arrives; anything else is retried at the next chance.
         e.error = response.error;
         e.isr = brokerMask(leader->isr);
         e.hwAfter = leader->hw;
+        if (response.error == ErrorCode::FencedLeaderEpoch || response.error == ErrorCode::InvalidUpdateVersion ||
+            response.error == ErrorCode::InvalidRequest)
+            return e;
+        leader->alterInFlight = false;
+        leader->pendingIsr = leader->isr;
         return e;
     }
+    // A stale answer (from before this broker's current leadership) changes nothing.
+    if (response.leaderEpoch != leader->knownLeaderEpoch || response.partitionEpoch < leader->partitionEpoch)
+        return std::nullopt;
+    leader->alterInFlight = false;
     leader->isr = response.isr;
     leader->pendingIsr = response.isr;
     leader->partitionEpoch = response.partitionEpoch;
@@ -966,18 +1018,32 @@ std::optional<Event> Engine::handleAlterPartitionRequest(const Message& message,
     e.peer = request.leader;
     e.partition = request.partition;
 
+    // ReplicationControlManager.validateAlterPartitionData, in its order.
+    auto validIsr = [&] {
+        std::vector<BrokerId> seen;
+        for (BrokerId b : request.newIsr) {
+            if (!contains(reg.replicas, b) || contains(seen, b))
+                return false;
+            seen.push_back(b);
+        }
+        return contains(request.newIsr, reg.leader);
+    };
     ErrorCode error = ErrorCode::None;
-    if (request.leader != reg.leader || request.leaderEpoch != reg.leaderEpoch)
+    if (request.leaderEpoch > reg.leaderEpoch || request.partitionEpoch > reg.partitionEpoch)
+        error = ErrorCode::NotController; // The request is from the future: this controller is behind.
+    else if (request.leaderEpoch < reg.leaderEpoch)
         error = ErrorCode::FencedLeaderEpoch;
-    else if (request.partitionEpoch != reg.partitionEpoch)
+    else if (request.leader != reg.leader)
+        error = ErrorCode::InvalidRequest;
+    else if (request.partitionEpoch < reg.partitionEpoch)
         error = ErrorCode::InvalidUpdateVersion;
+    else if (!validIsr())
+        error = ErrorCode::InvalidRequest;
     else {
         for (BrokerId b : request.newIsr) {
-            if (!contains(reg.replicas, b) || (!contains(reg.isr, b) && !isIsrEligible(b)))
+            if (!isIsrEligible(b))
                 error = ErrorCode::IneligibleReplica;
         }
-        if (!contains(request.newIsr, reg.leader))
-            error = ErrorCode::IneligibleReplica;
     }
 
     AlterPartitionResponse response;

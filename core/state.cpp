@@ -52,6 +52,10 @@ std::string_view errorName(ErrorCode error)
         return "INELIGIBLE_REPLICA";
     case ErrorCode::LeaderNotAvailable:
         return "LEADER_NOT_AVAILABLE";
+    case ErrorCode::NotController:
+        return "NOT_CONTROLLER";
+    case ErrorCode::InvalidRequest:
+        return "INVALID_REQUEST";
     case ErrorCode::DeliveryTimeout:
         return "DELIVERY_TIMEOUT";
     }

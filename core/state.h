@@ -38,6 +38,8 @@ enum class ErrorCode : std::uint8_t {
     InvalidUpdateVersion,
     IneligibleReplica,
     LeaderNotAvailable,
+    NotController,
+    InvalidRequest,
     DeliveryTimeout,
 };
 
@@ -316,6 +318,7 @@ enum class TimerKind : std::uint8_t {
     FetchWaitExpired, // broker, partition: a parked fetch's wait ran out
     ProduceTimeout,   // broker, partition: a delayed produce's request.timeout.ms ran out
     Heartbeat,        // broker: time to heartbeat the controller
+    FetchBackoff,     // broker, partition: a follower's pause after a failed fetch is over
 };
 
 struct Timer {
