@@ -3,10 +3,12 @@
 // their frames as JSON lines (docs/frame-format.md).
 
 #include "builtin.h"
+#include "chaos.h"
 #include "frame_json.h"
 #include "scenario.h"
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -25,6 +27,10 @@ const char* const usage =
     "                                         run a scenario and print one JSON object per frame\n"
     "                                         (--checkpoints: only labelled frames)\n"
     "  validate FILE                          check a scenario file and run it without printing frames\n"
+    "  chaos --seed N [--runs K] [--allow-loss] [--emit FILE]\n"
+    "                                         run random fault schedules (seeds N..N+K-1) with the\n"
+    "                                         invariant checker after every event; --emit writes the\n"
+    "                                         first seed's schedule as a scenario file\n"
     "\n"
     "SCENARIO is a file path or builtin:NAME. Exit status: 0 success, 2 invalid input.\n";
 
@@ -78,12 +84,15 @@ int run(const std::vector<std::string>& args)
     }
     if (source.empty())
         return usageError("run needs a scenario (a file path or builtin:NAME)");
-    auto played = load(source);
-    if (auto* error = std::get_if<hw::ScenarioError>(&played)) {
+    auto loaded = hw::loadScenario(source);
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
         std::cerr << error->toString() << "\n";
         return exitInvalid;
     }
-    const auto& timeline = std::get<hw::Timeline>(played);
+    const auto& scenario = std::get<hw::Scenario>(loaded);
+    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    // A step that cannot be carried out still leaves the frames before it: print them, then the error.
+    const std::optional<hw::ScenarioError> stepError = hw::runScenario(scenario, timeline);
     for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
         if (checkpointsOnly && timeline.frame(f).label < 0)
             continue;
@@ -91,6 +100,10 @@ int run(const std::vector<std::string>& args)
         std::cout << hw::frameToJson(timeline, f, state).dump() << '\n';
     }
     std::cout.flush();
+    if (stepError) {
+        std::cerr << stepError->toString() << "\n";
+        return exitInvalid;
+    }
     return std::cout ? exitOk : exitInvalid;
 }
 
@@ -107,6 +120,73 @@ int validate(const std::vector<std::string>& args)
     std::cout << args[0] << ": valid, " << timeline.frameCount() << " frames, " << timeline.labels().size()
               << " checkpoints\n";
     return exitOk;
+}
+
+int chaos(const std::vector<std::string>& args)
+{
+    std::uint64_t seed = 0;
+    bool haveSeed = false;
+    std::uint64_t runs = 1;
+    std::string emit;
+    hw::ChaosOptions options;
+    auto number = [&](std::size_t& i, const std::string& flag, std::uint64_t& out) -> bool {
+        if (i + 1 >= args.size())
+            return false;
+        try {
+            std::size_t used = 0;
+            out = std::stoull(args[++i], &used);
+            return used == args[i].size();
+        } catch (const std::exception&) {
+            return false;
+        }
+        (void)flag;
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--seed") {
+            if (!number(i, "--seed", seed))
+                return usageError("--seed needs a non-negative integer");
+            haveSeed = true;
+        } else if (args[i] == "--runs") {
+            if (!number(i, "--runs", runs) || runs == 0 || runs > 1000000)
+                return usageError("--runs needs an integer in 1..1000000");
+        } else if (args[i] == "--allow-loss") {
+            options.allowDataLoss = true;
+        } else if (args[i] == "--emit") {
+            if (i + 1 >= args.size())
+                return usageError("--emit needs a file name");
+            emit = args[++i];
+        } else {
+            return usageError("unknown chaos argument \"" + args[i] + "\"");
+        }
+    }
+    if (!haveSeed)
+        return usageError("chaos needs --seed N");
+    std::uint64_t failures = 0;
+    std::int64_t frames = 0;
+    for (std::uint64_t s = seed; s < seed + runs; ++s) {
+        const hw::ChaosResult result = hw::runChaos(s, options);
+        frames += result.frames;
+        if (s == seed && !emit.empty()) {
+            std::ofstream out(emit + ".tmp", std::ios::binary);
+            out << hw::scenarioToJson(result.scenario);
+            out.close();
+            if (!out || std::rename((emit + ".tmp").c_str(), emit.c_str()) != 0) {
+                std::cerr << "highwater-cli: cannot write " << emit << "\n";
+                return exitInvalid;
+            }
+        }
+        if (!result.ok()) {
+            ++failures;
+            std::cout << "seed " << s << ": FAILED after " << result.frames << " frames\n";
+            if (!result.stepError.empty())
+                std::cout << "  step error: " << result.stepError << "\n";
+            for (const std::string& v : result.violations)
+                std::cout << "  " << v << "\n";
+            std::cout << "  replay: " << hw::chaosReplayCommand(s, options) << "\n";
+        }
+    }
+    std::cout << runs << " runs, " << frames << " frames checked, " << failures << " failed\n";
+    return failures == 0 ? exitOk : 1;
 }
 
 } // namespace
@@ -128,5 +208,7 @@ int main(int argc, char** argv)
         return run(args);
     if (command == "validate")
         return validate(args);
+    if (command == "chaos")
+        return chaos(args);
     return usageError("unknown command \"" + command + "\"");
 }

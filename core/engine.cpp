@@ -95,11 +95,17 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         s.topics.push_back(std::move(topic));
     }
 
+    std::vector<BrokerId> leaders;
+    for (const Partition& p : s.partitions)
+        leaders.push_back(p.registration.leader);
+    for (Broker& b : s.brokers)
+        b.knownLeaders = leaders;
     for (const ProducerSpec& producerSpec : spec.producers) {
         Producer producer;
         producer.id = producerSpec.id;
         producer.acks = producerSpec.acks;
         producer.sticky.resize(s.topics.size());
+        producer.leaders = leaders;
         s.producers.push_back(std::move(producer));
     }
 
@@ -108,6 +114,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     for (const Broker& b : st.brokers) {
         engine.schedule(st.config.replicaLagTimeMaxMs / 2, Timer{TimerKind::IsrExpiration, b.id, -1});
         engine.schedule(st.config.brokerHeartbeatIntervalMs, Timer{TimerKind::Heartbeat, b.id, -1});
+        engine.armSessionTimer(b.id);
     }
     if (st.config.autoFetch) {
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.partitions.size()); ++p) {
@@ -178,9 +185,39 @@ std::optional<Event> Engine::step()
     QueuedEvent item = std::move(m_state.queue.back());
     m_state.queue.pop_back();
     m_state.nowMs = std::max(m_state.nowMs, item.atMs);
-    if (const auto* message = std::get_if<Message>(&item.what))
-        return canDeliver(*message) ? deliver(*message) : std::nullopt;
+    if (const auto* message = std::get_if<Message>(&item.what)) {
+        if (canDeliver(*message))
+            return deliver(*message);
+        return bounce(*message);
+    }
     return fire(std::get<Timer>(item.what));
+}
+
+std::optional<Event> Engine::bounce(const Message& message)
+{
+    // A request to a crashed broker meets a closed port: the sender's connection fails and it hears
+    // so one latency later. Toward an isolated broker (or from one) packets just vanish, and only a
+    // timeout tells the sender.
+    const bool refused = message.to.kind == NodeKind::Broker && !m_state.broker(message.to.id).alive &&
+                         !m_state.broker(message.to.id).isolated &&
+                         !(message.from.kind == NodeKind::Broker && m_state.broker(message.from.id).isolated);
+    if (!refused)
+        return std::nullopt;
+    if (const auto* produce = std::get_if<ProduceRequest>(&message.body)) {
+        if (produce->acks != Acks::None)
+            send(message.to, message.from,
+                 ProduceResponse{produce->batch, produce->attempt, produce->partition, ErrorCode::NetworkException, -1});
+    } else if (const auto* fetch = std::get_if<FetchRequest>(&message.body)) {
+        FetchResponse response;
+        response.partition = fetch->partition;
+        response.fetchId = fetch->fetchId;
+        response.error = ErrorCode::NetworkException;
+        response.fetchOffset = fetch->fetchOffset;
+        send(message.to, message.from, std::move(response));
+    } else if (std::holds_alternative<MetadataRequest>(message.body)) {
+        send(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
+    }
+    return std::nullopt;
 }
 
 std::optional<Event> Engine::deliver(const Message& message)
@@ -202,8 +239,14 @@ std::optional<Event> Engine::deliver(const Message& message)
                 return handleAlterPartitionResponse(message, body);
             else if constexpr (std::is_same_v<T, BrokerHeartbeatRequest>)
                 return handleHeartbeat(message, body);
+            else if constexpr (std::is_same_v<T, BrokerHeartbeatResponse>)
+                return handleHeartbeatResponse(message, body);
+            else if constexpr (std::is_same_v<T, PartitionChange>)
+                return handlePartitionChange(message, body);
+            else if constexpr (std::is_same_v<T, MetadataRequest>)
+                return handleMetadataRequest(message, body);
             else
-                return std::nullopt; // A heartbeat answer changes nothing the model shows.
+                return handleMetadataResponse(message, body);
         },
         message.body);
 }
@@ -237,12 +280,18 @@ std::optional<Event> Engine::fire(const Timer& timer)
         const Broker& b = m_state.broker(timer.broker);
         if (!b.alive)
             return std::nullopt;
-        send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id});
+        send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, b.shuttingDown, !b.registered});
         Event e;
         e.type = EventType::HeartbeatSent;
         e.node = b.id;
         return e;
     }
+    case TimerKind::FetchTimeout:
+        return fetchTimeout(timer.broker, timer.partition);
+    case TimerKind::SessionCheck:
+        return sessionCheck(timer.broker);
+    case TimerKind::ProducerTimer:
+        return producerTimer(timer.broker);
     }
     return std::nullopt;
 }
@@ -269,6 +318,17 @@ ApplyResult Engine::apply(const Action& action)
                 e.value = a.toMs - m_state.nowMs;
                 m_state.nowMs = a.toMs;
                 return {e, {}};
+            } else if constexpr (std::is_same_v<T, BrokerAction>) {
+                return brokerAction(a);
+            } else if constexpr (std::is_same_v<T, KillLeaderAction>) {
+                if (a.partition < 0 || a.partition >= static_cast<std::int32_t>(m_state.partitions.size()))
+                    return {std::nullopt, "no such partition"};
+                const BrokerId leader = m_state.partitions[static_cast<std::size_t>(a.partition)].registration.leader;
+                if (leader == noLeader)
+                    return {std::nullopt, m_state.partitionName(a.partition) + " has no leader to kill"};
+                return brokerAction(BrokerAction{BrokerAction::Kind::Kill, leader, 0});
+            } else if constexpr (std::is_same_v<T, ElectPreferredAction>) {
+                return electPreferred(a.partition);
             } else if constexpr (std::is_same_v<T, SlowAction>) {
                 if (a.broker < 1 || a.broker > static_cast<BrokerId>(m_state.brokers.size()))
                     return {std::nullopt, "no broker " + std::to_string(a.broker)};
@@ -368,20 +428,13 @@ ApplyResult Engine::produce(const ProduceAction& action)
     e.count = batch.count;
     e.value = batchIndex;
 
-    const BrokerId leader = m_state.partitions[static_cast<std::size_t>(partition)].registration.leader;
-    if (leader == noLeader) {
-        batch.status = SendStatus::Failed;
-        batch.error = ErrorCode::LeaderNotAvailable;
-        e.error = batch.error;
-        producer.batches.push_back(batch);
-        return {e, {}};
-    }
-    // acks=0 completes as soon as the request is written: the producer never hears back.
-    batch.status = batch.acks == Acks::None ? SendStatus::Acked : SendStatus::InFlight;
     producer.batches.push_back(batch);
-    e.peer = leader;
-    send(NodeRef::producer(action.producer), NodeRef::broker(leader),
-         ProduceRequest{action.producer, batchIndex, partition, batch.acks, m_state.config.requestTimeoutMs});
+    sendBatch(action.producer, batchIndex, producer.batches.mutableAt(static_cast<std::size_t>(batchIndex)));
+    const ProducerBatch& sent = producer.batches[static_cast<std::size_t>(batchIndex)];
+    e.peer = sent.status == SendStatus::Pending ? -1 : producer.leaders[static_cast<std::size_t>(partition)];
+    e.attempt = sent.attempt;
+    if (sent.status == SendStatus::Pending)
+        e.error = ErrorCode::LeaderNotAvailable;
     return {e, {}};
 }
 
@@ -424,20 +477,91 @@ void Engine::sendFetch(std::int32_t partition, Replica& follower, std::int32_t m
     FetchRequest request;
     request.partition = partition;
     request.replica = follower.broker;
+    request.fetchId = ++follower.fetchId;
     request.fetchOffset = follower.log.leo();
     request.lastFetchedEpoch = follower.log.records.empty() ? -1 : follower.log.records.back().epoch;
     request.currentLeaderEpoch = follower.knownLeaderEpoch;
     request.maxRecords =
         maxRecords > 0 ? maxRecords : static_cast<std::int32_t>(m_state.config.replicaFetchMaxRecords);
     follower.fetchOutstanding = true;
+    follower.fetchDeadlineMs = m_state.nowMs + m_state.config.replicaSocketTimeoutMs;
+    if (follower.fetchTimeoutTimerMs < 0) {
+        follower.fetchTimeoutTimerMs = follower.fetchDeadlineMs;
+        schedule(follower.fetchDeadlineMs, Timer{TimerKind::FetchTimeout, follower.broker, partition});
+    }
     send(NodeRef::broker(follower.broker), NodeRef::broker(follower.knownLeader), request);
+}
+
+std::optional<Event> Engine::fetchTimeout(BrokerId broker, std::int32_t partition)
+{
+    Replica* follower = replicaOn(partition, broker);
+    if (!follower || follower->fetchTimeoutTimerMs != m_state.nowMs)
+        return std::nullopt;
+    follower->fetchTimeoutTimerMs = -1;
+    if (!follower->fetchOutstanding || !m_state.broker(broker).alive)
+        return std::nullopt;
+    if (follower->fetchDeadlineMs > m_state.nowMs) {
+        // A newer fetch went out since the timer was armed: wait for its deadline instead.
+        follower->fetchTimeoutTimerMs = follower->fetchDeadlineMs;
+        schedule(follower->fetchDeadlineMs, Timer{TimerKind::FetchTimeout, broker, partition});
+        return std::nullopt;
+    }
+    follower->fetchOutstanding = false;
+    ++follower->fetchId; // An answer that still arrives belongs to a fetch given up on.
+    if (m_state.config.autoFetch)
+        schedule(m_state.nowMs + m_state.config.replicaFetchBackoffMs, Timer{TimerKind::FetchBackoff, broker, partition});
+    Event e;
+    e.type = EventType::FetchFailed;
+    e.node = broker;
+    e.peer = follower->knownLeader;
+    e.partition = partition;
+    e.offset = follower->log.leo();
+    e.error = ErrorCode::RequestTimedOut;
+    e.hwBefore = e.hwAfter = follower->hw;
+    e.leo = follower->log.leo();
+    return e;
+}
+
+namespace {
+
+/// LeaderEpochFileCache.endOffsetFor: the epoch and end offset a log has for a requested epoch.
+std::pair<std::int32_t, Offset> endOffsetFor(const std::vector<EpochEntry>& cache, Offset leo, std::int32_t epoch)
+{
+    if (epoch < 0 || cache.empty())
+        return {-1, -1};
+    if (cache.back().epoch == epoch)
+        return {epoch, leo};
+    const EpochEntry* floor = nullptr;
+    const EpochEntry* higher = nullptr;
+    for (const EpochEntry& entry : cache) {
+        if (entry.epoch <= epoch)
+            floor = &entry;
+        else if (!higher)
+            higher = &entry;
+    }
+    if (!higher)
+        return {-1, -1}; // The requested epoch is newer than anything this log has seen.
+    if (!floor)
+        return {epoch, higher->startOffset};
+    return {floor->epoch, higher->startOffset};
+}
+
+} // namespace
+
+void Engine::truncateLog(Replica& replica, Offset offset)
+{
+    replica.log.truncateTo(offset);
+    while (!replica.epochCache.empty() && replica.epochCache.back().startOffset >= replica.log.leo() &&
+           replica.epochCache.size() > 1)
+        replica.epochCache.pop_back();
+    replica.hw = std::min(replica.hw, replica.log.leo());
 }
 
 std::optional<Event> Engine::handleFetchResponse(const Message& message, const FetchResponse& response)
 {
     Replica* follower = replicaOn(response.partition, message.to.id);
-    if (!follower || !follower->fetchOutstanding)
-        return std::nullopt;
+    if (!follower || !follower->fetchOutstanding || follower->fetchId != response.fetchId)
+        return std::nullopt; // An answer to a fetch this follower abandoned.
     follower->fetchOutstanding = false;
 
     Event e;
@@ -445,44 +569,81 @@ std::optional<Event> Engine::handleFetchResponse(const Message& message, const F
     e.peer = message.from.id;
     e.partition = response.partition;
     e.offset = response.fetchOffset;
+    e.hwBefore = follower->hw;
+    const bool keepFetching = m_state.config.autoFetch && follower->knownLeader != noLeader && !follower->isLeader();
 
+    if (response.error == ErrorCode::OffsetOutOfRange && m_state.config.truncation == TruncationMode::HighWatermark &&
+        response.divergingEndOffset >= 0 && response.divergingEndOffset < follower->log.leo()) {
+        // Before KIP-101 a follower ahead of the leader simply cut its log back to the leader's end.
+        const Offset before = follower->log.leo();
+        truncateLog(*follower, response.divergingEndOffset);
+        e.type = EventType::LogTruncated;
+        e.flags |= Legacy;
+        e.count = before - follower->log.leo();
+        e.leo = follower->log.leo();
+        e.hwAfter = follower->hw;
+        e.offset = follower->log.leo();
+        if (keepFetching)
+            sendFetch(response.partition, *follower, 0);
+        return e;
+    }
     if (response.error != ErrorCode::None) {
         e.type = EventType::FetchFailed;
         e.error = response.error;
+        e.hwAfter = follower->hw;
+        e.leo = follower->log.leo();
         if (m_state.config.autoFetch)
             schedule(m_state.nowMs + m_state.config.replicaFetchBackoffMs,
                      Timer{TimerKind::FetchBackoff, follower->broker, response.partition});
         return e;
     }
-
-    e.type = EventType::FetchApplied;
-    e.hwBefore = follower->hw;
-    // A response for an offset the log has moved away from is stale: the fetcher drops it whole.
-    if (response.fetchOffset != follower->log.leo()) {
-        e.hwAfter = follower->hw;
+    if (response.divergingEpoch >= 0 || response.divergingEndOffset >= 0) {
+        // KIP-279: the leader says where the follower's last epoch ends on its side. Truncate to the
+        // smaller of that and where the same epoch ends here; if this log has not seen that epoch,
+        // cut back to where its own matching epoch ends and ask again.
+        const auto [ownEpoch, ownEnd] =
+            endOffsetFor(follower->epochCache, follower->log.leo(), response.divergingEpoch);
+        Offset target = response.divergingEndOffset;
+        if (ownEpoch == response.divergingEpoch && ownEnd >= 0)
+            target = std::min(target, ownEnd);
+        else if (ownEnd >= 0)
+            target = ownEnd;
+        target = std::max<Offset>(follower->log.logStart, std::min(target, follower->log.leo()));
+        const Offset before = follower->log.leo();
+        truncateLog(*follower, target);
+        e.type = EventType::LogTruncated;
+        e.count = before - follower->log.leo();
+        e.value = response.divergingEpoch;
         e.leo = follower->log.leo();
-        e.value = response.hw;
-        if (m_state.config.autoFetch && follower->knownLeader != noLeader && !follower->isLeader())
+        e.offset = follower->log.leo();
+        e.hwAfter = follower->hw;
+        if (keepFetching)
             sendFetch(response.partition, *follower, 0);
         return e;
     }
-    if (response.recordCount > 0) {
-        const ReplicaLog& source = response.leaderLog;
-        const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
-        source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
-                               [&](std::size_t, const Record& record) {
-                                   if (follower->epochCache.empty() || follower->epochCache.back().epoch < record.epoch)
-                                       follower->epochCache.push_back(EpochEntry{record.epoch, follower->log.leo()});
-                                   follower->log.append(record);
-                               });
-        e.count = response.recordCount;
+
+    e.type = EventType::FetchApplied;
+    // A response for an offset the log has moved away from is stale: the fetcher drops it whole.
+    if (response.fetchOffset == follower->log.leo()) {
+        if (response.recordCount > 0) {
+            const ReplicaLog& source = response.leaderLog;
+            const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
+            source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
+                                   [&](std::size_t, const Record& record) {
+                                       if (follower->epochCache.empty() ||
+                                           follower->epochCache.back().epoch < record.epoch)
+                                           follower->epochCache.push_back(
+                                               EpochEntry{record.epoch, follower->log.leo()});
+                                       follower->log.append(record);
+                                   });
+            e.count = response.recordCount;
+        }
+        follower->hw = std::min(response.hw, follower->log.leo());
     }
-    follower->hw = std::min(response.hw, follower->log.leo());
     e.hwAfter = follower->hw;
     e.leo = follower->log.leo();
     e.value = response.hw;
-
-    if (m_state.config.autoFetch && follower->knownLeader != noLeader && !follower->isLeader())
+    if (keepFetching)
         sendFetch(response.partition, *follower, 0);
     return e;
 }
@@ -524,7 +685,9 @@ bool Engine::isCaughtUp(const Replica& leader, const FollowerView& view) const
 
 bool Engine::isIsrEligible(BrokerId broker) const
 {
-    return !m_state.registrations[static_cast<std::size_t>(broker - 1)].fenced;
+    // The leader learns fencing and controlled shutdowns from the metadata; the model reads the
+    // controller's registration directly.
+    return isUnfenced(broker);
 }
 
 std::vector<BrokerId> Engine::maximalIsr(const Replica& leader) const
@@ -602,7 +765,7 @@ int Engine::completeDelayedProduces(std::int32_t partition, Replica& leader)
                                         ? ErrorCode::None
                                         : ErrorCode::NotEnoughReplicasAfterAppend;
             send(NodeRef::broker(leader.broker), NodeRef::producer(it->producer),
-                 ProduceResponse{it->batch, partition, error, it->baseOffset});
+                 ProduceResponse{it->batch, it->attempt, partition, error, it->baseOffset});
             it = delayed.erase(it);
             ++completed;
         } else {
@@ -616,6 +779,7 @@ void Engine::respondToFetch(std::int32_t partition, Replica& leader, const Fetch
 {
     FetchResponse response;
     response.partition = partition;
+    response.fetchId = request.fetchId;
     response.fetchOffset = request.fetchOffset;
     response.hw = responseHw;
     response.logStart = leader.log.logStart;
@@ -658,7 +822,8 @@ std::optional<Event> Engine::handleProduceRequest(const Message& message, const 
         e.type = EventType::ProduceRejected;
         e.error = error;
         if (request.acks != Acks::None)
-            send(NodeRef::broker(self), message.from, ProduceResponse{request.batch, request.partition, error, -1});
+            send(NodeRef::broker(self), message.from,
+                 ProduceResponse{request.batch, request.attempt, request.partition, error, -1});
         return e;
     };
 
@@ -697,16 +862,16 @@ std::optional<Event> Engine::handleProduceRequest(const Message& message, const 
         break;
     case Acks::Leader:
         send(NodeRef::broker(self), message.from,
-             ProduceResponse{request.batch, request.partition, ErrorCode::None, baseOffset});
+             ProduceResponse{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset});
         break;
     case Acks::All:
         if (leader->hw >= required) {
             send(NodeRef::broker(self), message.from,
-                 ProduceResponse{request.batch, request.partition, ErrorCode::None, baseOffset});
+                 ProduceResponse{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset});
         } else {
             const TimeMs deadline = m_state.nowMs + request.timeoutMs;
             leader->delayedProduces.push_back(
-                DelayedProduce{request.producer, request.batch, baseOffset, required, deadline});
+                DelayedProduce{request.producer, request.batch, request.attempt, baseOffset, required, deadline});
             armPurgatoryTimer(TimerKind::ProduceTimeout, request.partition, *leader, deadline);
         }
         break;
@@ -716,28 +881,52 @@ std::optional<Event> Engine::handleProduceRequest(const Message& message, const 
 
 std::optional<Event> Engine::handleProduceResponse(const Message& message, const ProduceResponse& response)
 {
-    Producer& producer = m_state.producers[static_cast<std::size_t>(message.to.id)];
+    const std::int32_t producerIndex = message.to.id;
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    const ProducerBatch& current = producer.batches[static_cast<std::size_t>(response.batch)];
+    if (current.status != SendStatus::InFlight || current.attempt != response.attempt)
+        return std::nullopt; // An answer to an attempt the producer already gave up on.
     ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(response.batch));
-    if (batch.status != SendStatus::InFlight)
-        return std::nullopt;
     Event e;
-    e.node = message.to.id;
+    e.node = producerIndex;
     e.peer = message.from.id;
     e.partition = response.partition;
     e.count = batch.count;
     e.value = response.batch;
     e.error = response.error;
-    // NOT_ENOUGH_REPLICAS_AFTER_APPEND reports an error although the records are committed.
+    e.attempt = batch.attempt;
+    batch.requestDeadlineMs = -1;
     if (response.error == ErrorCode::None) {
         batch.status = SendStatus::Acked;
         batch.baseOffset = response.baseOffset;
+        batch.error = ErrorCode::None;
         e.type = EventType::ProduceAcked;
         e.offset = response.baseOffset;
     } else {
-        batch.status = SendStatus::Failed;
-        batch.error = response.error;
+        // NOT_ENOUGH_REPLICAS_AFTER_APPEND reports an error although the records are committed; it is
+        // retriable, so a producer without idempotence writes them again.
         e.type = EventType::ProduceFailed;
+        batch.error = response.error;
+        const bool expired = m_state.nowMs - batch.createdMs >= m_state.config.deliveryTimeoutMs;
+        if (isRetriable(response.error) && batch.attempt <= m_state.config.retries && !expired) {
+            batch.status = SendStatus::Pending;
+            const int doublings = std::min(batch.attempt - 1, 20);
+            batch.retryAtMs = m_state.nowMs + std::min(m_state.config.retryBackoffMs << doublings,
+                                                       std::max(m_state.config.retryBackoffMs,
+                                                                m_state.config.retryBackoffMaxMs));
+            e.flags |= Retrying;
+            e.offset = -1;
+            if (response.error == ErrorCode::NotLeaderOrFollower || response.error == ErrorCode::NetworkException ||
+                response.error == ErrorCode::LeaderNotAvailable)
+                requestMetadata(producerIndex);
+        } else {
+            batch.status = SendStatus::Failed;
+            if (expired)
+                batch.error = ErrorCode::DeliveryTimeout;
+            e.error = batch.error;
+        }
     }
+    rearmProducerTimer(producerIndex);
     return e;
 }
 
@@ -754,8 +943,11 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
     auto fail = [&](ErrorCode error) {
         FetchResponse response;
         response.partition = request.partition;
+        response.fetchId = request.fetchId;
         response.error = error;
         response.fetchOffset = request.fetchOffset;
+        if (error == ErrorCode::OffsetOutOfRange && leader)
+            response.divergingEndOffset = leader->log.leo(); // the legacy follower truncates to it
         send(NodeRef::broker(self), message.from, std::move(response));
         e.type = EventType::FetchHandled;
         e.error = error;
@@ -769,11 +961,34 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
         return fail(ErrorCode::UnknownLeaderEpoch);
     if (!leader || !leader->isLeader())
         return fail(ErrorCode::NotLeaderOrFollower);
-    if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
-        return fail(ErrorCode::OffsetOutOfRange);
     FollowerView* view = viewOf(*leader, request.replica);
     if (!view)
         return fail(ErrorCode::NotLeaderOrFollower);
+
+    // KIP-279: does the follower's log end in an epoch the leader's log ends differently? Then tell it
+    // where, without touching its fetch state. (Kafka before 0.11 had no such check.)
+    if (m_state.config.truncation == TruncationMode::LeaderEpoch && request.lastFetchedEpoch >= 0) {
+        const auto [epoch, endOffset] = endOffsetFor(leader->epochCache, leader->log.leo(), request.lastFetchedEpoch);
+        if (endOffset >= 0 && (epoch != request.lastFetchedEpoch || endOffset < request.fetchOffset)) {
+            FetchResponse response;
+            response.partition = request.partition;
+            response.fetchId = request.fetchId;
+            response.fetchOffset = request.fetchOffset;
+            response.hw = leader->hw;
+            response.leaderEpoch = leader->knownLeaderEpoch;
+            response.divergingEpoch = epoch;
+            response.divergingEndOffset = endOffset;
+            send(NodeRef::broker(self), message.from, std::move(response));
+            e.type = EventType::FetchHandled;
+            e.flags |= Diverging;
+            e.value = epoch;
+            e.leo = endOffset;
+            e.hwBefore = e.hwAfter = leader->hw;
+            return e;
+        }
+    }
+    if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
+        return fail(ErrorCode::OffsetOutOfRange);
 
     e.type = EventType::FetchHandled;
     const Offset hwAtRead = leader->hw;
@@ -822,7 +1037,7 @@ std::optional<Event> Engine::handleFetchRequest(const Message& message, const Fe
 
 void Engine::armPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica, TimeMs deadlineMs)
 {
-    TimeMs& armed = kind == TimerKind::ProduceTimeout ? replica.produceTimerMs : replica.fetchTimerMs;
+    TimeMs& armed = kind == TimerKind::ProduceTimeout ? replica.delayedTimerMs : replica.parkedTimerMs;
     if (armed >= 0 && armed <= deadlineMs)
         return; // The armed timer fires first and re-arms for what is left.
     armed = deadlineMs;
@@ -860,9 +1075,11 @@ void Engine::rearmPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica
 std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t partition)
 {
     Replica* leader = replicaOn(partition, broker);
-    if (!leader || leader->fetchTimerMs != m_state.nowMs)
+    if (!leader || leader->parkedTimerMs != m_state.nowMs)
         return std::nullopt; // A stale timer: a later arming replaced it.
-    leader->fetchTimerMs = -1;
+    leader->parkedTimerMs = -1;
+    if (!m_state.broker(broker).alive)
+        return std::nullopt; // A crashed broker's purgatory is gone.
     auto& parked = leader->parkedFetches;
     const std::optional<std::size_t> index = firstExpired(parked, m_state.nowMs);
     if (!index) {
@@ -882,6 +1099,7 @@ std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t part
     if (!leader->isLeader()) {
         FetchResponse response;
         response.partition = partition;
+        response.fetchId = done.request.fetchId;
         response.error = ErrorCode::NotLeaderOrFollower;
         response.fetchOffset = done.request.fetchOffset;
         send(NodeRef::broker(broker), NodeRef::broker(done.request.replica), std::move(response));
@@ -898,9 +1116,11 @@ std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t part
 std::optional<Event> Engine::produceTimeout(BrokerId broker, std::int32_t partition)
 {
     Replica* leader = replicaOn(partition, broker);
-    if (!leader || leader->produceTimerMs != m_state.nowMs)
+    if (!leader || leader->delayedTimerMs != m_state.nowMs)
         return std::nullopt;
-    leader->produceTimerMs = -1;
+    leader->delayedTimerMs = -1;
+    if (!m_state.broker(broker).alive)
+        return std::nullopt;
     auto& delayed = leader->delayedProduces;
     const std::optional<std::size_t> index = firstExpired(delayed, m_state.nowMs);
     if (!index) {
@@ -912,7 +1132,7 @@ std::optional<Event> Engine::produceTimeout(BrokerId broker, std::int32_t partit
     rearmPurgatoryTimer(TimerKind::ProduceTimeout, partition, *leader);
     // The records stay in the log: a timed-out acks=all produce may still become committed.
     send(NodeRef::broker(broker), NodeRef::producer(done.producer),
-         ProduceResponse{done.batch, partition, ErrorCode::RequestTimedOut, -1});
+         ProduceResponse{done.batch, done.attempt, partition, ErrorCode::RequestTimedOut, -1});
     Event e;
     e.type = EventType::ProduceTimedOut;
     e.node = broker;
@@ -1066,15 +1286,645 @@ std::optional<Event> Engine::handleAlterPartitionRequest(const Message& message,
     return e;
 }
 
+bool Engine::isUnfenced(BrokerId broker) const
+{
+    const BrokerRegistration& reg = m_state.registrations[static_cast<std::size_t>(broker - 1)];
+    return !reg.fenced && !reg.inControlledShutdown;
+}
+
+void Engine::armSessionTimer(BrokerId broker)
+{
+    BrokerRegistration& reg = m_state.registrations[static_cast<std::size_t>(broker - 1)];
+    const TimeMs deadline = reg.lastHeartbeatMs + m_state.config.brokerSessionTimeoutMs;
+    if (reg.sessionTimerMs >= 0 && reg.sessionTimerMs <= deadline)
+        return;
+    reg.sessionTimerMs = deadline;
+    schedule(deadline, Timer{TimerKind::SessionCheck, broker, -1});
+}
+
+void Engine::publish(std::int32_t partition, BrokerId onlyTo)
+{
+    const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
+    for (const Broker& b : m_state.brokers) {
+        if (onlyTo == noLeader || b.id == onlyTo)
+            send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{partition, reg});
+    }
+}
+
+void Engine::changePartition(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr)
+{
+    PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
+    if (leader == reg.leader && isr == reg.isr)
+        return;
+    // Every change of the leader field (to -1 too) bumps the leader epoch; every change the partition epoch.
+    if (leader != reg.leader)
+        ++reg.leaderEpoch;
+    ++reg.partitionEpoch;
+    reg.leader = leader;
+    reg.isr = std::move(isr);
+    publish(partition);
+}
+
+BrokerId Engine::electFromIsr(const PartitionRegistration& reg, const std::vector<BrokerId>& isr) const
+{
+    if (reg.leader != noLeader && contains(isr, reg.leader) && isUnfenced(reg.leader))
+        return reg.leader;
+    for (BrokerId b : reg.replicas) {
+        if (contains(isr, b) && isUnfenced(b))
+            return b;
+    }
+    return noLeader;
+}
+
+int Engine::removeBrokerFromPartitions(BrokerId broker, Event& event)
+{
+    int changed = 0;
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        Partition& partition = m_state.partitions[static_cast<std::size_t>(p)];
+        const PartitionRegistration& reg = partition.registration;
+        if (!contains(reg.isr, broker) && reg.leader != broker)
+            continue;
+        std::vector<BrokerId> isr;
+        for (BrokerId b : reg.isr) {
+            if (b != broker)
+                isr.push_back(b);
+        }
+        if (isr.empty())
+            isr = reg.isr; // The last ISR member stays, so it can take over cleanly when it returns.
+        BrokerId leader = reg.leader;
+        std::uint32_t flags = 0;
+        if (leader == broker || leader == noLeader) {
+            leader = electFromIsr(reg, isr);
+            if (leader == broker)
+                leader = noLeader;
+            if (leader == noLeader && m_state.config.uncleanLeaderElectionEnable) {
+                for (BrokerId b : reg.replicas) {
+                    if (b != broker && isUnfenced(b) && m_state.broker(b).alive) {
+                        leader = b;
+                        isr = {b};
+                        flags |= Unclean;
+                        ++partition.uncleanElections;
+                        break;
+                    }
+                }
+            }
+            if (leader == noLeader)
+                flags |= Offline;
+        }
+        if (changed == 0) {
+            event.partition = p;
+            event.value = leader;
+            event.flags |= flags;
+            event.isr = brokerMask(isr);
+        }
+        changePartition(p, leader, std::move(isr));
+        ++changed;
+    }
+    return changed;
+}
+
+int Engine::electOfflineLeaders(Event& event)
+{
+    int elected = 0;
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        Partition& partition = m_state.partitions[static_cast<std::size_t>(p)];
+        const PartitionRegistration& reg = partition.registration;
+        if (reg.leader != noLeader)
+            continue;
+        std::vector<BrokerId> isr = reg.isr;
+        BrokerId leader = electFromIsr(reg, isr);
+        std::uint32_t flags = 0;
+        if (leader == noLeader && m_state.config.uncleanLeaderElectionEnable) {
+            for (BrokerId b : reg.replicas) {
+                if (isUnfenced(b) && m_state.broker(b).alive) {
+                    leader = b;
+                    isr = {b};
+                    flags |= Unclean;
+                    ++partition.uncleanElections;
+                    break;
+                }
+            }
+        }
+        if (leader == noLeader)
+            continue;
+        if (elected == 0) {
+            event.partition = p;
+            event.value = leader;
+            event.flags |= flags;
+            event.isr = brokerMask(isr);
+        }
+        changePartition(p, leader, std::move(isr));
+        ++elected;
+    }
+    return elected;
+}
+
 std::optional<Event> Engine::handleHeartbeat(const Message& message, const BrokerHeartbeatRequest& request)
 {
     BrokerRegistration& reg = m_state.registrations[static_cast<std::size_t>(request.broker - 1)];
     reg.lastHeartbeatMs = m_state.nowMs;
-    send(NodeRef::controller(), message.from, BrokerHeartbeatResponse{reg.fenced});
+    armSessionTimer(request.broker);
     Event e;
-    e.type = EventType::HeartbeatHandled;
     e.node = controllerNodeId;
     e.peer = request.broker;
+    BrokerHeartbeatResponse response;
+
+    if (request.wantShutdown) {
+        // Controlled shutdown: move the broker's leaderships and take it out of every ISR, then let it go.
+        reg.inControlledShutdown = true;
+        e.type = EventType::ControlledShutdown;
+        e.count = removeBrokerFromPartitions(request.broker, e);
+        reg.fenced = true;
+        response.shouldShutdown = true;
+    } else if (request.registering) {
+        // A restarted broker registers anew. Whatever ISRs it was in were for a log that may have
+        // lost its unflushed tail, so it leaves them (as with KIP-903's broker epochs) and rejoins by
+        // catching up; then it is unfenced and learns the current metadata.
+        e.type = EventType::BrokerRegistered;
+        reg.fenced = true;
+        e.count = removeBrokerFromPartitions(request.broker, e);
+        reg.fenced = false;
+        reg.inControlledShutdown = false;
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
+            publish(p, request.broker);
+        Event elected;
+        e.completed = electOfflineLeaders(elected);
+    } else if (reg.fenced) {
+        e.type = EventType::BrokerUnfenced;
+        reg.fenced = false;
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
+            publish(p, request.broker);
+        e.count = electOfflineLeaders(e);
+    } else {
+        e.type = EventType::HeartbeatHandled;
+    }
+    response.fenced = reg.fenced;
+    send(NodeRef::controller(), message.from, response);
+    return e;
+}
+
+std::optional<Event> Engine::sessionCheck(BrokerId broker)
+{
+    BrokerRegistration& reg = m_state.registrations[static_cast<std::size_t>(broker - 1)];
+    if (reg.sessionTimerMs != m_state.nowMs)
+        return std::nullopt;
+    reg.sessionTimerMs = -1;
+    if (reg.fenced)
+        return std::nullopt;
+    if (m_state.nowMs - reg.lastHeartbeatMs < m_state.config.brokerSessionTimeoutMs) {
+        armSessionTimer(broker);
+        return std::nullopt;
+    }
+    reg.fenced = true;
+    Event e;
+    e.type = EventType::BrokerFenced;
+    e.node = controllerNodeId;
+    e.peer = broker;
+    e.count = removeBrokerFromPartitions(broker, e);
+    return e;
+}
+
+std::optional<Event> Engine::handleHeartbeatResponse(const Message& message, const BrokerHeartbeatResponse& response)
+{
+    Broker& b = m_state.broker(message.to.id);
+    b.registered = true;
+    if (!response.shouldShutdown || !b.shuttingDown)
+        return std::nullopt;
+    b.alive = false;
+    b.shuttingDown = false;
+    Event e;
+    e.type = EventType::BrokerShutDown;
+    e.node = b.id;
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Broker lifecycle
+
+ApplyResult Engine::brokerAction(const BrokerAction& action)
+{
+    if (action.broker < 1 || action.broker > static_cast<BrokerId>(m_state.brokers.size()))
+        return {std::nullopt, "no broker " + std::to_string(action.broker)};
+    Broker& b = m_state.broker(action.broker);
+    const std::string name = "broker " + std::to_string(b.id);
+    Event e;
+    e.node = b.id;
+    switch (action.kind) {
+    case BrokerAction::Kind::Kill:
+        if (!b.alive)
+            return {std::nullopt, name + " is already down"};
+        b.alive = false;
+        b.shuttingDown = false;
+        // The process is gone, so are its connections: whoever waits on a parked fetch or an acks=all
+        // produce here sees the connection drop right away.
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+            Replica* r = replicaOn(p, b.id);
+            if (!r)
+                continue;
+            for (const ParkedFetch& f : r->parkedFetches) {
+                FetchResponse response;
+                response.partition = p;
+                response.fetchId = f.request.fetchId;
+                response.error = ErrorCode::NetworkException;
+                response.fetchOffset = f.request.fetchOffset;
+                send(NodeRef::broker(b.id), NodeRef::broker(f.request.replica), std::move(response));
+            }
+            for (const DelayedProduce& d : r->delayedProduces)
+                send(NodeRef::broker(b.id), NodeRef::producer(d.producer),
+                     ProduceResponse{d.batch, d.attempt, p, ErrorCode::NetworkException, -1});
+            r->parkedFetches.clear();
+            r->delayedProduces.clear();
+        }
+        e.type = EventType::BrokerKilled;
+        return {e, {}};
+    case BrokerAction::Kind::Shutdown:
+        if (!b.alive)
+            return {std::nullopt, name + " is already down"};
+        if (b.shuttingDown)
+            return {std::nullopt, name + " is already shutting down"};
+        b.shuttingDown = true;
+        send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, true, !b.registered});
+        e.type = EventType::ShutdownRequested;
+        return {e, {}};
+    case BrokerAction::Kind::Isolate:
+        if (!b.alive)
+            return {std::nullopt, name + " is down"};
+        if (b.isolated)
+            return {std::nullopt, name + " is already isolated"};
+        b.isolated = true;
+        e.type = EventType::BrokerIsolated;
+        return {e, {}};
+    case BrokerAction::Kind::Heal:
+        if (!b.isolated)
+            return {std::nullopt, name + " is not isolated"};
+        b.isolated = false;
+        e.type = EventType::BrokerHealed;
+        return {e, {}};
+    case BrokerAction::Kind::Restart: {
+        if (b.alive)
+            return {std::nullopt, name + " is running; kill or shut it down first"};
+        if (action.loseUnflushed < 0)
+            return {std::nullopt, "lose_unflushed must be 0 or more"};
+        b.alive = true;
+        b.isolated = false;
+        b.shuttingDown = false;
+        b.registered = false;
+        std::fill(b.knownLeaders.begin(), b.knownLeaders.end(), noLeader);
+        std::int64_t lost = 0;
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+            Replica* r = replicaOn(p, b.id);
+            if (!r)
+                continue;
+            // What survives a crash: the log (less what was still only in the page cache), the epoch
+            // cache and the checkpointed HW. Everything in memory is gone.
+            const Offset keep = std::max(r->log.logStart, r->log.leo() - action.loseUnflushed);
+            lost += r->log.leo() - keep;
+            m_state.partitions[static_cast<std::size_t>(p)].unflushedLost += r->log.leo() - keep;
+            truncateLog(*r, keep);
+            r->knownLeader = noLeader;
+            r->knownLeaderEpoch = -1;
+            r->isr.clear();
+            r->pendingIsr.clear();
+            r->alterInFlight = false;
+            r->views.clear();
+            r->delayedProduces.clear();
+            r->parkedFetches.clear();
+            r->fetchOutstanding = false;
+            ++r->fetchId;
+        }
+        send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, false, true});
+        e.type = EventType::BrokerRestarted;
+        e.count = lost;
+        return {e, {}};
+    }
+    }
+    return {std::nullopt, "unknown broker action"};
+}
+
+ApplyResult Engine::electPreferred(std::int32_t partition)
+{
+    if (partition < 0 || partition >= static_cast<std::int32_t>(m_state.partitions.size()))
+        return {std::nullopt, "no such partition"};
+    const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
+    const BrokerId preferred = reg.replicas.front();
+    const std::string name = m_state.partitionName(partition);
+    if (reg.leader == preferred)
+        return {std::nullopt, "broker " + std::to_string(preferred) + " already leads " + name};
+    if (!contains(reg.isr, preferred))
+        return {std::nullopt, "the preferred leader, broker " + std::to_string(preferred) + ", is not in " + name +
+                                  "'s ISR"};
+    if (!isUnfenced(preferred))
+        return {std::nullopt, "the preferred leader, broker " + std::to_string(preferred) + ", is fenced"};
+    changePartition(partition, preferred, reg.isr);
+    Event e;
+    e.type = EventType::LeaderElected;
+    e.node = controllerNodeId;
+    e.peer = preferred;
+    e.partition = partition;
+    e.value = m_state.partitions[static_cast<std::size_t>(partition)].registration.leaderEpoch;
+    e.flags |= Preferred;
+    e.isr = brokerMask(reg.isr);
+    return {e, {}};
+}
+
+void Engine::becomeLeader(std::int32_t partition, Replica& r, const PartitionRegistration& reg)
+{
+    r.knownLeader = r.broker;
+    r.knownLeaderEpoch = reg.leaderEpoch;
+    r.partitionEpoch = reg.partitionEpoch;
+    r.isr = reg.isr;
+    r.pendingIsr = reg.isr;
+    r.alterInFlight = false;
+    r.fetchOutstanding = false;
+    ++r.fetchId;
+    // The new epoch starts at the leader's LEO; its HW is whatever it had as a follower (stale).
+    r.epochStartOffset = r.log.leo();
+    if (r.epochCache.empty() || r.epochCache.back().epoch < reg.leaderEpoch) {
+        if (!r.epochCache.empty() && r.epochCache.back().startOffset == r.log.leo())
+            r.epochCache.back() = EpochEntry{reg.leaderEpoch, r.log.leo()}; // an epoch with no records
+        else
+            r.epochCache.push_back(EpochEntry{reg.leaderEpoch, r.log.leo()});
+    }
+    r.views.clear();
+    for (BrokerId b : reg.replicas) {
+        if (b != r.broker)
+            r.views.push_back(FollowerView{b, -1, contains(reg.isr, b) ? m_state.nowMs : 0, 0, -1});
+    }
+    maybeIncrementHw(partition, r);
+}
+
+void Engine::stopLeading(std::int32_t partition, Replica& r)
+{
+    for (const DelayedProduce& d : r.delayedProduces)
+        send(NodeRef::broker(r.broker), NodeRef::producer(d.producer),
+             ProduceResponse{d.batch, d.attempt, partition, ErrorCode::NotLeaderOrFollower, -1});
+    r.delayedProduces.clear();
+    for (const ParkedFetch& f : r.parkedFetches) {
+        FetchResponse response;
+        response.partition = partition;
+        response.fetchId = f.request.fetchId;
+        response.error = ErrorCode::NotLeaderOrFollower;
+        response.fetchOffset = f.request.fetchOffset;
+        send(NodeRef::broker(r.broker), NodeRef::broker(f.request.replica), std::move(response));
+    }
+    r.parkedFetches.clear();
+    r.isr.clear();
+    r.pendingIsr.clear();
+    r.alterInFlight = false;
+    r.views.clear();
+}
+
+std::optional<Event> Engine::handlePartitionChange(const Message& message, const PartitionChange& change)
+{
+    Broker& broker = m_state.broker(message.to.id);
+    const PartitionRegistration& reg = change.registration;
+    broker.knownLeaders[static_cast<std::size_t>(change.partition)] = reg.leader;
+    Replica* r = replicaOn(change.partition, broker.id);
+    if (!r)
+        return std::nullopt;
+    Event e;
+    e.node = broker.id;
+    e.partition = change.partition;
+    e.value = reg.leaderEpoch;
+    e.isr = brokerMask(reg.isr);
+
+    const bool newLeadership = reg.leaderEpoch > r->knownLeaderEpoch;
+    if (!newLeadership) {
+        if (reg.leaderEpoch < r->knownLeaderEpoch || reg.partitionEpoch <= r->partitionEpoch)
+            return std::nullopt; // Old news.
+        r->partitionEpoch = reg.partitionEpoch;
+        if (!r->isLeader())
+            return std::nullopt;
+        // The leader learns an ISR the controller changed (a fenced follower removed, say); this also
+        // settles an AlterPartition of its own that is still pending.
+        r->isr = reg.isr;
+        r->pendingIsr = reg.isr;
+        r->alterInFlight = false;
+        e.type = EventType::IsrChangedByController;
+        e.hwBefore = r->hw;
+        if (maybeIncrementHw(change.partition, *r)) {
+            e.flags |= HwAdvanced;
+            e.completed = completeDelayedProduces(change.partition, *r);
+            if (e.completed > 0)
+                e.flags |= ProducesCompleted;
+        }
+        e.hwAfter = r->hw;
+        return e;
+    }
+
+    if (r->isLeader() && reg.leader != broker.id)
+        stopLeading(change.partition, *r);
+    r->partitionEpoch = reg.partitionEpoch;
+    e.hwBefore = r->hw;
+    if (reg.leader == broker.id) {
+        becomeLeader(change.partition, *r, reg);
+        e.type = EventType::BecameLeader;
+        e.offset = r->epochStartOffset;
+        e.leo = r->log.leo();
+        e.hwAfter = r->hw;
+        return e;
+    }
+    r->knownLeader = reg.leader;
+    r->knownLeaderEpoch = reg.leaderEpoch;
+    r->fetchOutstanding = false;
+    ++r->fetchId;
+    e.type = EventType::BecameFollower;
+    e.peer = reg.leader;
+    if (m_state.config.truncation == TruncationMode::HighWatermark) {
+        // Kafka before 0.11: a follower cut its log back to its own high watermark before fetching.
+        const Offset before = r->log.leo();
+        truncateLog(*r, std::max(r->log.logStart, r->hw));
+        e.count = before - r->log.leo();
+        e.flags |= Legacy;
+    }
+    e.leo = r->log.leo();
+    e.hwAfter = r->hw;
+    if (m_state.config.autoFetch && reg.leader != noLeader && broker.alive)
+        sendFetch(change.partition, *r, 0);
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Producer retries and metadata
+
+bool Engine::isRetriable(ErrorCode error) const
+{
+    switch (error) {
+    case ErrorCode::NotEnoughReplicas:
+    case ErrorCode::NotEnoughReplicasAfterAppend:
+    case ErrorCode::RequestTimedOut:
+    case ErrorCode::NotLeaderOrFollower:
+    case ErrorCode::LeaderNotAvailable:
+    case ErrorCode::NetworkException:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void Engine::sendBatch(std::int32_t producerIndex, std::int64_t batchIndex, ProducerBatch& batch)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
+    if (leader == noLeader) {
+        // No known leader: wait for fresher metadata and try again after the backoff.
+        batch.status = SendStatus::Pending;
+        batch.error = ErrorCode::LeaderNotAvailable;
+        batch.retryAtMs = m_state.nowMs + std::max<TimeMs>(1, m_state.config.retryBackoffMs);
+        requestMetadata(producerIndex);
+        armProducerTimer(producerIndex, batch.retryAtMs);
+        return;
+    }
+    ++batch.attempt;
+    batch.retryAtMs = -1;
+    // acks=0 completes as soon as the request is written: the producer never hears back.
+    if (batch.acks == Acks::None) {
+        batch.status = SendStatus::Acked;
+        batch.requestDeadlineMs = -1;
+    } else {
+        batch.status = SendStatus::InFlight;
+        // delivery.timeout.ms bounds the whole send, the attempt in flight included.
+        batch.requestDeadlineMs = std::min(m_state.nowMs + m_state.config.requestTimeoutMs,
+                                           std::max(m_state.nowMs + 1, batch.createdMs + m_state.config.deliveryTimeoutMs));
+        armProducerTimer(producerIndex, batch.requestDeadlineMs);
+    }
+    send(NodeRef::producer(producerIndex), NodeRef::broker(leader),
+         ProduceRequest{producerIndex, batchIndex, batch.attempt, batch.partition, batch.acks,
+                        m_state.config.requestTimeoutMs});
+}
+
+void Engine::requestMetadata(std::int32_t producerIndex)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (producer.metadataInFlight)
+        return;
+    producer.metadataInFlight = true;
+    const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
+    const BrokerId target = producer.metadataBroker % brokerCount + 1;
+    producer.metadataBroker = (producer.metadataBroker + 1) % brokerCount;
+    send(NodeRef::producer(producerIndex), NodeRef::broker(target), MetadataRequest{producerIndex});
+}
+
+std::optional<Event> Engine::handleMetadataRequest(const Message& message, const MetadataRequest&)
+{
+    const Broker& b = m_state.broker(message.to.id);
+    send(message.to, message.from, MetadataResponse{ErrorCode::None, b.knownLeaders});
+    return std::nullopt; // Answering changes nothing on the broker.
+}
+
+std::optional<Event> Engine::handleMetadataResponse(const Message& message, const MetadataResponse& response)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(message.to.id)];
+    producer.metadataInFlight = false;
+    Event e;
+    e.type = EventType::MetadataUpdated;
+    e.node = message.to.id;
+    e.peer = message.from.id;
+    e.error = response.error;
+    if (response.error != ErrorCode::None) {
+        // Like NetworkClient.leastLoadedNode, move on to another broker at once, once round them all.
+        if (++producer.metadataFailures < static_cast<std::int32_t>(m_state.brokers.size()))
+            requestMetadata(message.to.id);
+        else
+            producer.metadataFailures = 0;
+        return e;
+    }
+    producer.metadataFailures = 0;
+    for (std::size_t p = 0; p < response.leaders.size() && p < producer.leaders.size(); ++p) {
+        if (producer.leaders[p] != response.leaders[p]) {
+            if (e.count == 0) {
+                e.partition = static_cast<std::int32_t>(p);
+                e.value = response.leaders[p];
+            }
+            ++e.count;
+            producer.leaders[p] = response.leaders[p];
+        }
+    }
+    return e;
+}
+
+void Engine::armProducerTimer(std::int32_t producerIndex, TimeMs atMs)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (producer.timerMs >= 0 && producer.timerMs <= atMs)
+        return;
+    producer.timerMs = atMs;
+    schedule(atMs, Timer{TimerKind::ProducerTimer, producerIndex, -1});
+}
+
+void Engine::rearmProducerTimer(std::int32_t producerIndex)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    while (producer.firstOpenBatch < static_cast<std::int64_t>(producer.batches.size())) {
+        const SendStatus status = producer.batches[static_cast<std::size_t>(producer.firstOpenBatch)].status;
+        if (status != SendStatus::Acked && status != SendStatus::Failed)
+            break;
+        ++producer.firstOpenBatch;
+    }
+    TimeMs earliest = -1;
+    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                             [&](std::size_t, const ProducerBatch& batch) {
+                                 const TimeMs due = batch.status == SendStatus::Pending  ? batch.retryAtMs
+                                                    : batch.status == SendStatus::InFlight ? batch.requestDeadlineMs
+                                                                                           : -1;
+                                 if (due >= 0 && (earliest < 0 || due < earliest))
+                                     earliest = due;
+                             });
+    if (earliest >= 0)
+        armProducerTimer(producerIndex, std::max(earliest, m_state.nowMs));
+}
+
+std::optional<Event> Engine::producerTimer(std::int32_t producerIndex)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (producer.timerMs != m_state.nowMs)
+        return std::nullopt;
+    producer.timerMs = -1;
+    // Handle one due batch per frame; the timer is re-armed for the rest.
+    std::int64_t due = -1;
+    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                             [&](std::size_t i, const ProducerBatch& batch) {
+                                 if (due >= 0)
+                                     return;
+                                 if ((batch.status == SendStatus::Pending && batch.retryAtMs >= 0 &&
+                                      batch.retryAtMs <= m_state.nowMs) ||
+                                     (batch.status == SendStatus::InFlight && batch.requestDeadlineMs >= 0 &&
+                                      batch.requestDeadlineMs <= m_state.nowMs))
+                                     due = static_cast<std::int64_t>(i);
+                             });
+    if (due < 0) {
+        rearmProducerTimer(producerIndex);
+        return std::nullopt;
+    }
+    ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(due));
+    Event e;
+    e.node = producerIndex;
+    e.partition = batch.partition;
+    e.count = batch.count;
+    e.value = due;
+    if (batch.status == SendStatus::InFlight) {
+        // The client's own request.timeout.ms: no answer came; retry like any retriable error.
+        ProduceResponse timeout{due, batch.attempt, batch.partition, ErrorCode::RequestTimedOut, -1};
+        Message fake{NodeRef::broker(producer.leaders[static_cast<std::size_t>(batch.partition)]),
+                     NodeRef::producer(producerIndex), m_state.nowMs, timeout};
+        return handleProduceResponse(fake, timeout);
+    }
+    if (m_state.nowMs - batch.createdMs >= m_state.config.deliveryTimeoutMs) {
+        batch.status = SendStatus::Failed;
+        batch.error = ErrorCode::DeliveryTimeout;
+        e.type = EventType::ProduceFailed;
+        e.error = batch.error;
+        e.attempt = batch.attempt;
+        rearmProducerTimer(producerIndex);
+        return e;
+    }
+    sendBatch(producerIndex, due, batch);
+    e.type = EventType::ProduceSent;
+    e.attempt = batch.attempt;
+    e.peer = batch.status == SendStatus::Pending ? -1 : producer.leaders[static_cast<std::size_t>(batch.partition)];
+    if (batch.status == SendStatus::Pending)
+        e.error = ErrorCode::LeaderNotAvailable;
+    rearmProducerTimer(producerIndex);
     return e;
 }
 

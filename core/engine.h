@@ -69,7 +69,31 @@ struct ConfigAction {
     friend bool operator==(const ConfigAction&, const ConfigAction&) = default;
 };
 
-using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction>;
+/// A broker fault or repair. Kill: crash (stops handling and heartbeating). Restart: back with its
+/// log, minus `loseUnflushed` records from the tail of each log (page cache lost in a power failure).
+/// Shutdown: controlled; the controller moves its leaderships first. Isolate / Heal: alive but cut
+/// off from every other node, and back.
+struct BrokerAction {
+    enum class Kind : std::uint8_t { Kill, Restart, Shutdown, Isolate, Heal } kind = Kind::Kill;
+    BrokerId broker = 0;
+    std::int64_t loseUnflushed = 0;
+    friend bool operator==(const BrokerAction&, const BrokerAction&) = default;
+};
+
+/// Kill whichever broker leads the partition now.
+struct KillLeaderAction {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    friend bool operator==(const KillLeaderAction&, const KillLeaderAction&) = default;
+};
+
+/// Ask the controller to move leadership back to the first replica of the assignment.
+struct ElectPreferredAction {
+    std::int32_t partition = 0;
+    friend bool operator==(const ElectPreferredAction&, const ElectPreferredAction&) = default;
+};
+
+using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction, BrokerAction,
+                            KillLeaderAction, ElectPreferredAction>;
 
 /// Either the event an action caused (one frame) or why it could not be applied (no frame).
 struct ApplyResult {
@@ -131,6 +155,41 @@ private:
     // Controller side.
     std::optional<Event> handleAlterPartitionRequest(const Message& message, const AlterPartitionRequest& request);
     std::optional<Event> handleHeartbeat(const Message& message, const BrokerHeartbeatRequest& request);
+    std::optional<Event> sessionCheck(BrokerId broker);
+    void armSessionTimer(BrokerId broker);
+    /// Applies a new leader and ISR to a partition's registration, bumping the epochs, and publishes it.
+    void changePartition(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr);
+    /// Removes a broker from every ISR and moves its leaderships (KRaft fencing / controlled shutdown).
+    /// Returns the partitions changed; the first one and its outcome go into the event.
+    int removeBrokerFromPartitions(BrokerId broker, Event& event);
+    /// Gives leaderless partitions a leader where one can be had now. Returns how many got one.
+    int electOfflineLeaders(Event& event);
+    /// The controller's choice of leader among the ISR (PartitionChangeBuilder), or noLeader.
+    BrokerId electFromIsr(const PartitionRegistration& reg, const std::vector<BrokerId>& isr) const;
+    bool isUnfenced(BrokerId broker) const;
+    void publish(std::int32_t partition, BrokerId onlyTo = noLeader);
+
+    // Broker lifecycle.
+    ApplyResult brokerAction(const BrokerAction& action);
+    ApplyResult electPreferred(std::int32_t partition);
+    std::optional<Event> handlePartitionChange(const Message& message, const PartitionChange& change);
+    std::optional<Event> handleHeartbeatResponse(const Message& message, const BrokerHeartbeatResponse& response);
+    void becomeLeader(std::int32_t partition, Replica& replica, const PartitionRegistration& reg);
+    void stopLeading(std::int32_t partition, Replica& replica);
+    Offset truncateForLegacyRestart(Replica& replica);
+    void truncateLog(Replica& replica, Offset offset);
+    std::optional<Event> fetchTimeout(BrokerId broker, std::int32_t partition);
+    std::optional<Event> bounce(const Message& message);
+
+    // Producer retries and metadata.
+    std::optional<Event> handleMetadataRequest(const Message& message, const MetadataRequest& request);
+    std::optional<Event> handleMetadataResponse(const Message& message, const MetadataResponse& response);
+    std::optional<Event> producerTimer(std::int32_t producer);
+    void sendBatch(std::int32_t producer, std::int64_t batchIndex, ProducerBatch& batch);
+    void requestMetadata(std::int32_t producer);
+    void armProducerTimer(std::int32_t producer, TimeMs atMs);
+    void rearmProducerTimer(std::int32_t producer);
+    bool isRetriable(ErrorCode error) const;
 
     // Leader rules (section 1 and 2 of kafka-semantics.md).
     Replica* replicaOn(std::int32_t partition, BrokerId broker);

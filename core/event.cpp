@@ -48,6 +48,38 @@ std::string_view eventTypeName(EventType type)
         return "config-changed";
     case EventType::LatencyChanged:
         return "latency-changed";
+    case EventType::BrokerKilled:
+        return "broker-killed";
+    case EventType::BrokerRestarted:
+        return "broker-restarted";
+    case EventType::BrokerIsolated:
+        return "broker-isolated";
+    case EventType::BrokerHealed:
+        return "broker-healed";
+    case EventType::ShutdownRequested:
+        return "shutdown-requested";
+    case EventType::BrokerShutDown:
+        return "broker-shut-down";
+    case EventType::BrokerFenced:
+        return "broker-fenced";
+    case EventType::BrokerUnfenced:
+        return "broker-unfenced";
+    case EventType::BrokerRegistered:
+        return "broker-registered";
+    case EventType::ControlledShutdown:
+        return "controlled-shutdown";
+    case EventType::LeaderElected:
+        return "leader-elected";
+    case EventType::BecameLeader:
+        return "became-leader";
+    case EventType::BecameFollower:
+        return "became-follower";
+    case EventType::IsrChangedByController:
+        return "isr-changed-by-controller";
+    case EventType::LogTruncated:
+        return "log-truncated";
+    case EventType::MetadataUpdated:
+        return "metadata-updated";
     }
     return "unknown";
 }
@@ -125,10 +157,10 @@ std::string narrate(const Event& e, const ClusterState& s)
                "replica in its assignment, every log empty (LEO 0, HW 0).";
     case EventType::ProduceSent:
         if (e.error != ErrorCode::None)
-            return producerName(e.node) + " cannot send " + records(e.count) + " to " + tp + ": " +
-                   std::string(errorName(e.error)) + ".";
-        return producerName(e.node) + " sends " + records(e.count) + " to " + tp + " (leader broker " +
-               std::to_string(e.peer) + ").";
+            return producerName(e.node) + " knows no leader for " + tp + " yet: it asks for metadata and holds " +
+                   records(e.count) + " for a retry.";
+        return producerName(e.node) + (e.attempt > 1 ? " retries sending " : " sends ") + records(e.count) +
+               " to " + tp + " (leader broker " + std::to_string(e.peer) + ").";
     case EventType::ProduceAppended:
         return "Leader " + b + " appends " + offsets(e.offset, e.count) + " to " + tp + "; its LEO is now " +
                std::to_string(e.leo) + "." +
@@ -148,8 +180,9 @@ std::string narrate(const Event& e, const ClusterState& s)
     case EventType::ProduceFailed:
         return producerName(e.node) + " receives an error for its batch to " + tp + ": " +
                std::string(errorName(e.error)) +
-               (e.error == ErrorCode::NotEnoughReplicasAfterAppend ? " (the records were appended and committed)."
-                                                                    : ".");
+               (e.error == ErrorCode::NotEnoughReplicasAfterAppend ? " (the records were appended and committed)"
+                                                                    : "") +
+               (e.has(Retrying) ? ". It will retry after a backoff." : ". It gives up on the batch.");
     case EventType::ProduceTimedOut:
         return "Leader " + b + " gives up waiting for the ISR on " + offsets(e.offset, e.count) + " of " + tp +
                " after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.";
@@ -158,8 +191,12 @@ std::string narrate(const Event& e, const ClusterState& s)
                ": it asks for records from offset " + std::to_string(e.offset) + ", its LEO.";
     case EventType::FetchHandled: {
         if (e.error != ErrorCode::None)
-            return "Leader " + b + " answers " + peer + "'s Fetch(" + std::to_string(e.offset) + ") for " + tp +
-                   " with " + std::string(errorName(e.error)) + ".";
+            return "Broker " + std::to_string(e.node) + " answers " + peer + "'s Fetch(" + std::to_string(e.offset) +
+                   ") for " + tp + " with " + std::string(errorName(e.error)) + ".";
+        if (e.has(Diverging))
+            return "Leader " + b + " sees that " + peer + "'s log for " + tp + " diverges: its last epoch ends at " +
+                   "offset " + std::to_string(e.leo) + " here (epoch " + std::to_string(e.value) +
+                   "). It tells the follower to truncate instead of sending records.";
         std::string text = "Leader " + b + " handles Fetch(" + std::to_string(e.offset) + ") from " + peer +
                            " for " + tp + ": it records " + std::to_string(e.offset) + " as " + peer + "'s LEO.";
         text += e.has(HwAdvanced) ? hwChange
@@ -218,6 +255,87 @@ std::string narrate(const Event& e, const ClusterState& s)
     case EventType::LatencyChanged:
         return e.value < 0 ? b + "'s links are back to the normal latency."
                            : b + "'s links are slowed to " + std::to_string(e.value) + " ms.";
+    case EventType::BrokerKilled:
+        return b + " crashes: it stops handling requests and heartbeating. The controller will notice only when "
+                   "its session times out (broker.session.timeout.ms).";
+    case EventType::BrokerRestarted:
+        return b + " restarts with the log it had on disk" +
+               (e.count > 0 ? ", minus " + records(e.count) + " that were still only in the page cache" : std::string()) +
+               ". It registers with the controller again.";
+    case EventType::BrokerIsolated:
+        return b + " is cut off from the network: it keeps running, but nothing reaches it and nothing it sends "
+                   "arrives.";
+    case EventType::BrokerHealed:
+        return b + " is reachable again.";
+    case EventType::ShutdownRequested:
+        return b + " asks the controller for a controlled shutdown.";
+    case EventType::BrokerShutDown:
+        return b + " has handed over its leaderships and shuts down cleanly.";
+    case EventType::BrokerFenced:
+    case EventType::ControlledShutdown:
+    case EventType::BrokerRegistered: {
+        std::string text;
+        if (e.type == EventType::BrokerFenced)
+            text = "The controller has not heard from " + peer + " for broker.session.timeout.ms and fences it";
+        else if (e.type == EventType::ControlledShutdown)
+            text = "The controller handles " + peer + "'s controlled shutdown";
+        else
+            text = "The controller registers the restarted " + peer + "; its old log may have lost records, so it "
+                   "leaves every ISR and must catch up to rejoin";
+        if (e.count == 0)
+            return text + ".";
+        text += ": " + std::to_string(e.count) + " partition(s) change. " + tp + ": ";
+        if (e.has(Offline))
+            text += "no replica can take over, so it goes offline (leader -1; the ISR keeps " +
+                    list(brokersInMask(e.isr)) + ").";
+        else if (e.has(Unclean))
+            text += "no ISR member is left, so the out-of-sync broker " + std::to_string(e.value) +
+                    " becomes leader (unclean election: records only the old leader had are lost).";
+        else
+            text += "leader broker " + std::to_string(e.value) + ", ISR " + list(brokersInMask(e.isr)) + ".";
+        return text;
+    }
+    case EventType::BrokerUnfenced:
+        return "The controller hears from " + peer + " again, unfences it and sends it the current metadata" +
+               (e.count > 0 ? "; " + std::to_string(e.count) + " offline partition(s) get a leader." : std::string(".")) +
+               (e.has(Unclean) ? " (An unclean election: an out-of-sync replica leads.)" : "");
+    case EventType::LeaderElected:
+        return std::string("The controller ") + (e.has(Preferred) ? "moves leadership of " : "elects a leader for ") + tp +
+               ": broker " + std::to_string(e.peer) + ", leader epoch " + std::to_string(e.value) + ".";
+    case EventType::BecameLeader:
+        return b + " learns it now leads " + tp + " in epoch " + std::to_string(e.value) +
+               ". The epoch starts at its LEO " + std::to_string(e.offset) + ". Its HW is " +
+               std::to_string(e.hwAfter) +
+               ", what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.";
+    case EventType::BecameFollower:
+        if (e.peer < 0)
+            return b + " learns that " + tp + " has no leader (epoch " + std::to_string(e.value) + ").";
+        return b + " learns that broker " + std::to_string(e.peer) + " leads " + tp + " in epoch " +
+               std::to_string(e.value) + " and follows it" +
+               (e.has(Legacy) ? "; as Kafka did before 0.11 it first cuts its log back to its own HW " +
+                                    std::to_string(e.hwAfter) + " (" + records(e.count) + " removed)"
+                              : std::string()) +
+               ".";
+    case EventType::IsrChangedByController:
+        return "Leader " + b + " learns from the controller that " + tp + "'s ISR is now " + list(brokersInMask(e.isr)) +
+               "." + hwChange;
+    case EventType::LogTruncated:
+        if (e.has(Legacy))
+            return "Follower " + b + " is ahead of the leader on " + tp + " and cuts its log back to the leader's end, " +
+                   std::to_string(e.offset) + " (" + records(e.count) + " removed).";
+        return "Follower " + b + "'s log diverges from the leader's on " + tp + ": epoch " + std::to_string(e.value) +
+               " ends earlier on the leader. It truncates to offset " + std::to_string(e.offset) + " (" +
+               records(e.count) + " removed) and fetches again.";
+    case EventType::MetadataUpdated:
+        if (e.error != ErrorCode::None)
+            return producerName(e.node) + " could not get metadata from broker " + std::to_string(e.peer) + ": " +
+                   std::string(errorName(e.error)) + ".";
+        if (e.count == 0)
+            return producerName(e.node) + " refreshes its metadata from broker " + std::to_string(e.peer) +
+                   ": no leader changed.";
+        return producerName(e.node) + " refreshes its metadata from broker " + std::to_string(e.peer) + ": " + tp +
+               " is led by " + (e.value < 0 ? std::string("nobody") : "broker " + std::to_string(e.value)) +
+               (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more change(s))." : std::string("."));
     }
     return {};
 }

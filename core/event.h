@@ -32,9 +32,25 @@ enum class EventType : std::uint8_t {
     ClockAdvanced,           // value: milliseconds advanced
     ConfigChanged,           // text: key; value / flag
     LatencyChanged,          // node: broker; value: latency (ms), -1 for the default
+    BrokerKilled,            // node: broker
+    BrokerRestarted,         // node: broker; count: records lost from unflushed log tails
+    BrokerIsolated,          // node: broker
+    BrokerHealed,            // node: broker
+    ShutdownRequested,       // node: broker (asks the controller for a controlled shutdown)
+    BrokerShutDown,          // node: broker (stopped after the controller moved its leaderships)
+    BrokerFenced,            // node: controller; peer: broker; count: partitions changed; partition: first; flags
+    BrokerUnfenced,          // node: controller; peer: broker; count: partitions that got a leader
+    BrokerRegistered,        // node: controller; peer: restarted broker; count: partitions it left the ISR of
+    ControlledShutdown,      // node: controller; peer: broker; count: partitions whose leadership moved
+    LeaderElected,           // node: controller; partition; peer: new leader (-1 offline); value: leader epoch; flags
+    BecameLeader,            // node: broker; partition; value: epoch; offset: epoch start; hw after: its HW
+    BecameFollower,          // node: broker; partition; peer: leader (-1 none); value: epoch; count: truncated
+    IsrChangedByController,  // node: broker; partition; isr: the new ISR the leader learned from metadata
+    LogTruncated,            // node: follower; partition; offset: new LEO; count: removed; value: epoch; flags
+    MetadataUpdated,         // node: producer; peer: broker; count: leaders that changed; error
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::LatencyChanged) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::MetadataUpdated) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -43,6 +59,12 @@ enum EventFlag : std::uint32_t {
     ProducesCompleted = 1u << 2,  // waiting acks=all produces were answered (count in `completed`)
     Parked = 1u << 3,             // an empty fetch was parked
     FetchesCompleted = 1u << 4,   // parked fetches were answered because data arrived
+    Unclean = 1u << 5,            // an unclean election: a replica outside the ISR became leader
+    Preferred = 1u << 6,          // a preferred-leader election
+    Retrying = 1u << 7,           // the producer will send the batch again
+    Legacy = 1u << 8,             // truncation to the high watermark (Kafka before 0.11)
+    Offline = 1u << 9,            // a partition was left without a leader
+    Diverging = 1u << 10,         // the leader told a follower where its log diverges (KIP-279)
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).
@@ -60,6 +82,7 @@ struct Event {
     std::uint32_t isr = 0; // bit b-1 set for broker b
     std::uint32_t flags = 0;
     std::int32_t completed = 0;
+    std::int32_t attempt = 0; // which send of a producer batch (1 = first)
     std::int64_t value = 0;
     std::string text;
 

@@ -44,7 +44,95 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
     return out;
 }
 
+/// The replica leading a partition now, if any.
+const Replica* currentLeader(const ClusterState& s, const Partition& p)
+{
+    for (const Replica& r : p.replicas) {
+        if (r.broker == p.registration.leader && r.isLeader())
+            return &r;
+    }
+    return nullptr;
+}
+
 } // namespace
+
+Json lostRecordsJson(const ClusterState& s)
+{
+    Json lost = Json::array();
+    for (const Producer& producer : s.producers) {
+        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t, const ProducerBatch& batch) {
+            if (batch.status != SendStatus::Acked || batch.baseOffset < 0)
+                return;
+            const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
+            const Replica* leader = currentLeader(s, p);
+            if (!leader)
+                return; // Offline: unavailable, not necessarily lost.
+            for (std::int32_t i = 0; i < batch.count; ++i) {
+                const Offset o = batch.baseOffset + i;
+                if (o < leader->log.leo() && o >= leader->log.baseOffset &&
+                    leader->log.at(o).payload == batch.firstPayload + i)
+                    continue;
+                std::string reason;
+                if (p.uncleanElections > 0)
+                    reason = "unclean-election";
+                else if (s.config.truncation == TruncationMode::HighWatermark)
+                    reason = "high-watermark-truncation";
+                else if (batch.acks == Acks::Leader)
+                    reason = "acks-1-not-replicated";
+                else
+                    reason = "other";
+                lost.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},
+                                    {"partition", p.index},
+                                    {"offset", o},
+                                    {"value", s.payloads[static_cast<std::size_t>(batch.firstPayload + i)].value},
+                                    {"acks", acksName(batch.acks)},
+                                    {"reason", reason}});
+            }
+        });
+    }
+    return lost;
+}
+
+Json divergedRecordsJson(const ClusterState& s)
+{
+    // Offsets that two replicas both hold but with different records. Bounded so a dump stays small.
+    constexpr std::size_t reportedMax = 100;
+    Json diverged = Json::array();
+    for (const Partition& p : s.partitions) {
+        Offset end = 0;
+        for (const Replica& r : p.replicas)
+            end = std::max(end, r.log.leo());
+        for (Offset o = 0; o < end && diverged.size() < reportedMax; ++o) {
+            const Record* first = nullptr;
+            bool differs = false;
+            for (const Replica& r : p.replicas) {
+                if (o < r.log.baseOffset || o >= r.log.leo())
+                    continue;
+                const Record& rec = r.log.at(o);
+                if (!first)
+                    first = &rec;
+                else if (!(rec == *first))
+                    differs = true;
+            }
+            if (!differs)
+                continue;
+            Json replicas = Json::array();
+            for (const Replica& r : p.replicas) {
+                if (o < r.log.baseOffset || o >= r.log.leo())
+                    continue;
+                const Record& rec = r.log.at(o);
+                replicas.push_back(Json{{"broker", r.broker},
+                                        {"epoch", rec.epoch},
+                                        {"value", s.payloads[static_cast<std::size_t>(rec.payload)].value}});
+            }
+            diverged.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},
+                                    {"partition", p.index},
+                                    {"offset", o},
+                                    {"replicas", replicas}});
+        }
+    }
+    return diverged;
+}
 
 Json eventToJson(const Event& e, const ClusterState& s)
 {
@@ -77,6 +165,7 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["leader"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
         out["count"] = e.count;
         out["batch"] = e.value;
+        out["attempt"] = e.attempt;
         putError();
         break;
     case EventType::ProduceAppended:
@@ -105,6 +194,8 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["batch"] = e.value;
         out["base_offset"] = nullableOffset(e.offset);
         out["count"] = e.count;
+        out["attempt"] = e.attempt;
+        out["retrying"] = e.has(Retrying);
         putError();
         break;
     case EventType::FetchSent:
@@ -119,10 +210,13 @@ Json eventToJson(const Event& e, const ClusterState& s)
         putPartition();
         out["fetch_offset"] = e.offset;
         out["records"] = e.count;
-        out["leader_leo"] = e.leo;
+        out["leader_leo"] = e.has(Diverging) ? Json(nullptr) : Json(e.leo);
         putHw();
-        out["response_hw"] = e.has(Parked) || e.error != ErrorCode::None ? Json(nullptr) : Json(e.value);
+        out["response_hw"] = e.has(Parked) || e.has(Diverging) || e.error != ErrorCode::None ? Json(nullptr)
+                                                                                               : Json(e.value);
         out["parked"] = e.has(Parked);
+        out["diverging_epoch"] = e.has(Diverging) ? Json(e.value) : Json(nullptr);
+        out["diverging_end_offset"] = e.has(Diverging) ? Json(e.leo) : Json(nullptr);
         out["isr_expand_requested"] = e.has(IsrExpandRequested);
         out["produces_completed"] = e.completed;
         putError();
@@ -191,6 +285,80 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["broker"] = e.node;
         out["latency_ms"] = e.value < 0 ? Json(nullptr) : Json(e.value);
         break;
+    case EventType::BrokerKilled:
+    case EventType::BrokerIsolated:
+    case EventType::BrokerHealed:
+    case EventType::ShutdownRequested:
+    case EventType::BrokerShutDown:
+        out["broker"] = e.node;
+        break;
+    case EventType::BrokerRestarted:
+        out["broker"] = e.node;
+        out["records_lost"] = e.count;
+        break;
+    case EventType::BrokerFenced:
+    case EventType::BrokerUnfenced:
+    case EventType::BrokerRegistered:
+    case EventType::ControlledShutdown:
+        out["controller"] = e.node;
+        out["broker"] = e.peer;
+        out["partitions_changed"] = e.count;
+        putPartition();
+        if (e.partition >= 0) {
+            out["new_leader"] = e.value;
+            out["isr"] = brokerList(brokersInMask(e.isr));
+        }
+        out["unclean"] = e.has(Unclean);
+        out["offline"] = e.has(Offline);
+        break;
+    case EventType::LeaderElected:
+        out["controller"] = e.node;
+        putPartition();
+        out["leader"] = e.peer;
+        out["leader_epoch"] = e.value;
+        out["isr"] = brokerList(brokersInMask(e.isr));
+        out["preferred"] = e.has(Preferred);
+        out["unclean"] = e.has(Unclean);
+        break;
+    case EventType::BecameLeader:
+        out["broker"] = e.node;
+        putPartition();
+        out["leader_epoch"] = e.value;
+        out["epoch_start_offset"] = e.offset;
+        out["leo"] = e.leo;
+        out["hw"] = e.hwAfter;
+        break;
+    case EventType::BecameFollower:
+        out["broker"] = e.node;
+        putPartition();
+        out["leader"] = e.peer;
+        out["leader_epoch"] = e.value;
+        out["truncated"] = e.count;
+        out["leo"] = e.leo;
+        out["hw"] = e.hwAfter;
+        out["legacy"] = e.has(Legacy);
+        break;
+    case EventType::IsrChangedByController:
+        out["leader"] = e.node;
+        putPartition();
+        out["isr"] = brokerList(brokersInMask(e.isr));
+        putHw();
+        break;
+    case EventType::LogTruncated:
+        out["follower"] = e.node;
+        putPartition();
+        out["truncated_to"] = e.offset;
+        out["removed"] = e.count;
+        out["diverging_epoch"] = e.has(Legacy) ? Json(nullptr) : Json(e.value);
+        putHw();
+        out["legacy"] = e.has(Legacy);
+        break;
+    case EventType::MetadataUpdated:
+        out["producer"] = producerId(e.node);
+        out["broker"] = e.peer;
+        out["leaders_changed"] = e.count;
+        putError();
+        break;
     }
     return out;
 }
@@ -222,6 +390,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         brokers.push_back(broker);
     }
     out["brokers"] = brokers;
+    out["controller"] = controllerNodeId;
 
     Json partitions = Json::array();
     for (const Partition& p : s.partitions) {
@@ -246,6 +415,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
                 leader = &r;
         }
         part["hw"] = leader ? leader->hw : -1;
+        part["leader_epoch_start"] = leader ? Json(leader->epochStartOffset) : Json(nullptr);
 
         Json states = Json::array();
         for (const Replica& r : p.replicas) {
@@ -261,6 +431,10 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
                                           recordJson(s, r.log.baseOffset + static_cast<Offset>(i), rec));
                                   });
             rs["records"] = records;
+            Json cache = Json::array();
+            for (const EpochEntry& entry : r.epochCache)
+                cache.push_back(Json{{"epoch", entry.epoch}, {"start_offset", entry.startOffset}});
+            rs["epoch_cache"] = cache;
             states.push_back(rs);
         }
         part["replica_states"] = states;
@@ -308,6 +482,8 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         producers.push_back(pj);
     }
     out["producers"] = producers;
+    out["lost"] = lostRecordsJson(s);
+    out["diverged"] = divergedRecordsJson(s);
     return out;
 }
 

@@ -11,6 +11,12 @@ namespace hw {
 /// of the same run are byte-identical.
 nlohmann::ordered_json frameToJson(const Timeline& timeline, std::int64_t frame, const ClusterState& state);
 
+/// Records a producer saw acknowledged that the current leader's log no longer holds.
+nlohmann::ordered_json lostRecordsJson(const ClusterState& state);
+
+/// Offsets at which replicas of a partition hold different records.
+nlohmann::ordered_json divergedRecordsJson(const ClusterState& state);
+
 /// The event part of a frame: {"type": "...", plus the fields that type uses}.
 nlohmann::ordered_json eventToJson(const Event& event, const ClusterState& state);
 

@@ -39,6 +39,8 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         }
         if (reg.leader != noLeader && !contains(reg.isr, reg.leader))
             report(name + ": leader " + std::to_string(reg.leader) + " is not in the ISR");
+        if (reg.isr.empty())
+            report(name + ": the ISR is empty");
 
         const Replica* leader = nullptr;
         for (const Replica& r : p.replicas) {
@@ -60,7 +62,10 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         mark = LeaderMark{leader->broker, leader->knownLeaderEpoch, leader->hw};
 
         // What consumers may read must be on every ISR member, record for record.
+        const bool legacy = s.config.truncation == TruncationMode::HighWatermark;
         for (const Replica& r : p.replicas) {
+            if (legacy)
+                break;
             if (&r == leader || !contains(reg.isr, r.broker))
                 continue;
             if (r.log.leo() < leader->hw) {
@@ -91,6 +96,8 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             if (batch.acks != Acks::All || batch.status != SendStatus::Acked)
                 return;
             const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
+            if (p.uncleanElections > 0 || p.unflushedLost > 0 || s.config.truncation == TruncationMode::HighWatermark)
+                return;
             const Replica* leader = nullptr;
             for (const Replica& r : p.replicas) {
                 if (r.broker == p.registration.leader && r.isLeader())

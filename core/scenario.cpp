@@ -289,7 +289,8 @@ struct Context {
 Step readStep(const Json& value, const std::string& path, const Context& ctx)
 {
     const std::initializer_list<std::string_view> actions = {
-        "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note"};
+        "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
+        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
     if (value.size() != 1)
         fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
@@ -383,6 +384,34 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
     }
     if (action == "note")
         return NoteStep{readLocalized(body, bodyPath)};
+    if (action == "kill" || action == "shutdown" || action == "isolate" || action == "heal" || action == "restart") {
+        requireObject(body, bodyPath, "the " + action + " action");
+        if (action == "restart")
+            checkKeys(body, bodyPath, {"broker", "lose_unflushed"});
+        else
+            checkKeys(body, bodyPath, {"broker"});
+        BrokerAction fault;
+        fault.kind = action == "kill"       ? BrokerAction::Kind::Kill
+                     : action == "shutdown" ? BrokerAction::Kind::Shutdown
+                     : action == "isolate"  ? BrokerAction::Kind::Isolate
+                     : action == "heal"     ? BrokerAction::Kind::Heal
+                                            : BrokerAction::Kind::Restart;
+        fault.broker = ctx.broker(required(body, "broker", bodyPath), child(bodyPath, "broker"));
+        if (body.contains("lose_unflushed"))
+            fault.loseUnflushed = readInt(body["lose_unflushed"], child(bodyPath, "lose_unflushed"), 0, 1000000);
+        return FaultStep{fault};
+    }
+    if (action == "kill_leader" || action == "elect_preferred") {
+        requireObject(body, bodyPath, "the " + action + " action");
+        checkKeys(body, bodyPath, {"topic", "partition"});
+        const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+        const int partition = body.contains("partition")
+                                  ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
+                                  : 0;
+        if (action == "kill_leader")
+            return FaultStep{KillLeaderAction{ctx.flatPartition(topic, partition)}};
+        return FaultStep{ElectPreferredAction{ctx.flatPartition(topic, partition)}};
+    }
     fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
 }
 
@@ -579,6 +608,140 @@ std::variant<Scenario, ScenarioError> loadScenario(const std::string& source)
 }
 
 // ---------------------------------------------------------------------------------------------
+// Writing
+
+namespace {
+
+Json localizedJson(const LocalizedText& text)
+{
+    Json out = Json::object();
+    for (const auto& [language, value] : text.byLanguage)
+        out[language] = value;
+    return out;
+}
+
+Json acksJson(Acks acks)
+{
+    return std::string(acksName(acks));
+}
+
+Json configValueJson(const ConfigValue& value)
+{
+    switch (value.kind) {
+    case ConfigValue::Kind::Integer:
+        return value.integer;
+    case ConfigValue::Kind::Boolean:
+        return value.boolean;
+    case ConfigValue::Kind::Text:
+        return value.text;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::string scenarioToJson(const Scenario& s)
+{
+    const ClusterSpec& c = s.cluster;
+    Json root;
+    root["format"] = "highwater/1";
+    root["name"] = s.name;
+    if (!s.title.empty())
+        root["title"] = localizedJson(s.title);
+    if (!s.description.empty())
+        root["description"] = localizedJson(s.description);
+    root["seed"] = c.seed;
+    Json config = Json::object();
+    const ClusterConfig defaults;
+    for (const ConfigKeyInfo& key : configKeys()) {
+        const ConfigValue value = *getConfig(c.config, key.name);
+        if (!(value == *getConfig(defaults, key.name)))
+            config[std::string(key.name)] = configValueJson(value);
+    }
+    root["cluster"] = Json{{"brokers", c.brokers}, {"config", config}};
+
+    // Topic and partition names for the flat partition indices the steps hold.
+    std::vector<std::pair<std::string, int>> flat;
+    Json topics = Json::array();
+    for (const TopicSpec& t : c.topics) {
+        Json topic{{"name", t.name}, {"partitions", t.partitions}, {"replication.factor", t.replicationFactor}};
+        if (!t.assignment.empty())
+            topic["assignment"] = t.assignment;
+        topics.push_back(topic);
+        for (int p = 0; p < t.partitions; ++p)
+            flat.emplace_back(t.name, p);
+    }
+    root["topics"] = topics;
+    Json producers = Json::array();
+    for (const ProducerSpec& p : c.producers)
+        producers.push_back(Json{{"id", p.id}, {"acks", acksJson(p.acks)}});
+    root["producers"] = producers;
+
+    Json steps = Json::array();
+    for (const Step& step : s.steps) {
+        Json body;
+        std::visit(
+            [&](const auto& st) {
+                using T = std::decay_t<decltype(st)>;
+                if constexpr (std::is_same_v<T, ProduceStep>) {
+                    const ProduceAction& a = st.action;
+                    body["producer"] = c.producers[static_cast<std::size_t>(a.producer)].id;
+                    body["topic"] = c.topics[static_cast<std::size_t>(a.topic)].name;
+                    if (a.partition >= 0)
+                        body["partition"] = a.partition;
+                    body["key"] = a.key ? Json(*a.key) : Json(nullptr);
+                    body["values"] = a.values;
+                    if (a.acks)
+                        body["acks"] = acksJson(*a.acks);
+                } else if constexpr (std::is_same_v<T, FetchStep>) {
+                    const auto& [topic, partition] = flat[static_cast<std::size_t>(st.action.partition)];
+                    body = Json{{"topic", topic}, {"partition", partition}, {"follower", st.action.follower}};
+                    if (st.action.maxRecords > 0)
+                        body["max_records"] = st.action.maxRecords;
+                    if (st.until == FetchUntil::Request)
+                        body["until"] = "request";
+                } else if constexpr (std::is_same_v<T, SettleStep>) {
+                    body = Json::object();
+                } else if constexpr (std::is_same_v<T, AdvanceStep>) {
+                    body = Json{{"ms", st.ms}};
+                } else if constexpr (std::is_same_v<T, SlowStep>) {
+                    body = Json{{"broker", st.action.broker}, {"latency_ms", st.action.latencyMs}};
+                } else if constexpr (std::is_same_v<T, ConfigStep>) {
+                    body = Json::object();
+                    for (const ConfigAction& change : st.changes)
+                        body[change.key] = configValueJson(change.value);
+                } else if constexpr (std::is_same_v<T, CheckpointStep>) {
+                    if (st.note.empty())
+                        body = st.label;
+                    else
+                        body = Json{{"label", st.label}, {"note", localizedJson(st.note)}};
+                } else if constexpr (std::is_same_v<T, NoteStep>) {
+                    body = localizedJson(st.note);
+                } else {
+                    std::visit(
+                        [&](const auto& a) {
+                            using A = std::decay_t<decltype(a)>;
+                            if constexpr (std::is_same_v<A, BrokerAction>) {
+                                body = Json{{"broker", a.broker}};
+                                if (a.kind == BrokerAction::Kind::Restart && a.loseUnflushed > 0)
+                                    body["lose_unflushed"] = a.loseUnflushed;
+                            } else if constexpr (std::is_same_v<A, KillLeaderAction> ||
+                                                 std::is_same_v<A, ElectPreferredAction>) {
+                                const auto& [topic, partition] = flat[static_cast<std::size_t>(a.partition)];
+                                body = Json{{"topic", topic}, {"partition", partition}};
+                            }
+                        },
+                        st.action);
+                }
+            },
+            step);
+        steps.push_back(Json{{stepKey(step), body}});
+    }
+    root["steps"] = steps;
+    return root.dump(2) + "\n";
+}
+
+// ---------------------------------------------------------------------------------------------
 // Drivers
 
 namespace {
@@ -624,7 +787,8 @@ TimeMs stepBudgetMs(const ClusterState& s)
     TimeMs slowest = s.config.networkLatencyMs;
     for (const Broker& b : s.brokers)
         slowest = std::max(slowest, b.latencyMs);
-    return 4 * slowest + s.config.replicaFetchWaitMaxMs + s.config.requestTimeoutMs + 1000;
+    return 4 * slowest + s.config.replicaFetchWaitMaxMs +
+           std::max(s.config.requestTimeoutMs, s.config.replicaSocketTimeoutMs) + 1000;
 }
 
 const Replica* findReplica(const ClusterState& s, std::int32_t partition, BrokerId broker)
@@ -649,13 +813,22 @@ bool fetchRequestInFlight(const ClusterState& s, std::int32_t partition, BrokerI
     return false;
 }
 
-bool messagesInFlight(const ClusterState& s)
+/// The queue positions of the messages in flight that settling waits for: produce traffic, ISR
+/// changes, metadata. Heartbeats and, with auto.fetch, the followers' fetch loops never stop, so they
+/// do not count.
+std::vector<std::uint64_t> messagesInFlight(const ClusterState& s)
 {
+    std::vector<std::uint64_t> out;
     for (const QueuedEvent& q : s.queue) {
-        if (std::holds_alternative<Message>(q.what))
-            return true;
+        if (const auto* m = std::get_if<Message>(&q.what)) {
+            if (std::holds_alternative<BrokerHeartbeatRequest>(m->body) ||
+                std::holds_alternative<BrokerHeartbeatResponse>(m->body) ||
+                std::holds_alternative<FetchRequest>(m->body) || std::holds_alternative<FetchResponse>(m->body))
+                continue;
+            out.push_back(q.sequence);
+        }
     }
-    return false;
+    return out;
 }
 
 /// Everything a settle round can change, flattened.
@@ -687,32 +860,30 @@ bool canFetch(const ClusterState& s, const Replica& r)
 
 std::string runFetchRound(Timeline& timeline, const FetchAction& action, FetchUntil until)
 {
-    const ClusterState& s = timeline.head();
-    const Replica* replica = findReplica(s, action.partition, action.follower);
-    const TimeMs budget = stepBudgetMs(s);
+    const TimeMs budget = stepBudgetMs(timeline.head());
     const std::string who = "broker " + std::to_string(action.follower) + "'s fetch round";
-    auto isFollowerFrame = [&](const FrameInfo& f, EventType type) {
-        return f.event.type == type && f.event.partition == action.partition &&
-               (type == EventType::FetchHandled || type == EventType::FetchCompleted ? f.event.peer
-                                                                                      : f.event.node) ==
-                   action.follower;
-    };
-    auto applied = [&](const FrameInfo& f) {
-        return isFollowerFrame(f, EventType::FetchApplied) || isFollowerFrame(f, EventType::FetchFailed);
-    };
-    if (replica && replica->fetchOutstanding) {
-        if (until == FetchUntil::Request && fetchRequestInFlight(s, action.partition, action.follower))
-            return runUntil(timeline, [&](const FrameInfo& f) { return isFollowerFrame(f, EventType::FetchHandled); },
-                            budget, who);
-        return runUntil(timeline, applied, budget, who);
+    const Replica* replica = findReplica(timeline.head(), action.partition, action.follower);
+    bool finishOutstanding = replica && replica->fetchOutstanding;
+    if (!finishOutstanding) {
+        ApplyResult result = timeline.apply(action);
+        if (!result.ok())
+            return result.error;
     }
-    ApplyResult result = timeline.apply(action);
-    if (!result.ok())
-        return result.error;
-    if (until == FetchUntil::Request)
-        return runUntil(timeline, [&](const FrameInfo& f) { return isFollowerFrame(f, EventType::FetchHandled); },
-                        budget, who);
-    return runUntil(timeline, applied, budget, who);
+    const std::int64_t fetchId = findReplica(timeline.head(), action.partition, action.follower)->fetchId;
+    // The round is over once the follower has applied the answer, failed, truncated, or abandoned the
+    // fetch (it learned of a new leader); with Request, once the leader has the request.
+    const bool waitForRequest = until == FetchUntil::Request && (!finishOutstanding ||
+                                                                 fetchRequestInFlight(timeline.head(), action.partition,
+                                                                                      action.follower));
+    return runUntilState(
+        timeline,
+        [&](const ClusterState& s) {
+            const Replica* r = findReplica(s, action.partition, action.follower);
+            if (!r->fetchOutstanding || r->fetchId != fetchId)
+                return true;
+            return waitForRequest && !fetchRequestInFlight(s, action.partition, action.follower);
+        },
+        budget, who);
 }
 
 std::string runProduce(Timeline& timeline, const ProduceAction& action)
@@ -720,17 +891,41 @@ std::string runProduce(Timeline& timeline, const ProduceAction& action)
     ApplyResult result = timeline.apply(action);
     if (!result.ok())
         return result.error;
-    if (result.event->error != ErrorCode::None)
-        return {}; // Refused at the producer (no leader); the frame shows why.
     const std::int64_t batch = result.event->value;
     const std::int32_t producer = action.producer;
-    return runUntil(
+    // Until a leader appends or refuses the batch, or the producer gives up on it (retries included,
+    // that can take up to delivery.timeout.ms), or, for acks=0, the request is lost on the way.
+    const TimeMs budget = timeline.head().config.deliveryTimeoutMs + stepBudgetMs(timeline.head());
+    bool handled = false;
+    auto handles = [&](const FrameInfo& f) {
+        if ((f.event.type == EventType::ProduceAppended || f.event.type == EventType::ProduceRejected) &&
+            f.event.peer == producer && f.event.value == batch)
+            return true;
+        return f.event.type == EventType::ProduceFailed && !f.event.has(Retrying) && f.event.node == producer &&
+               f.event.value == batch;
+    };
+    const std::int64_t framesBefore = timeline.frameCount();
+    return runUntilState(
         timeline,
-        [&](const FrameInfo& f) {
-            return (f.event.type == EventType::ProduceAppended || f.event.type == EventType::ProduceRejected) &&
-                   f.event.peer == producer && f.event.value == batch;
+        [&](const ClusterState& s) {
+            for (std::int64_t f = framesBefore; f < timeline.frameCount() && !handled; ++f)
+                handled = handles(timeline.frame(f));
+            if (handled)
+                return true;
+            const ProducerBatch& b = s.producers[static_cast<std::size_t>(producer)].batches[static_cast<std::size_t>(batch)];
+            if (b.status == SendStatus::Failed)
+                return true;
+            if (b.acks != Acks::None)
+                return false;
+            for (const QueuedEvent& q : s.queue) {
+                if (const auto* m = std::get_if<Message>(&q.what)) {
+                    if (const auto* r = std::get_if<ProduceRequest>(&m->body); r && r->producer == producer && r->batch == batch)
+                        return false;
+                }
+            }
+            return true;
         },
-        stepBudgetMs(timeline.head()), "the leader's handling of the produce");
+        budget, "the leader's handling of the produce");
 }
 
 std::string runSettle(Timeline& timeline)
@@ -778,9 +973,19 @@ std::string runSettle(Timeline& timeline)
                 return error;
         }
         if (progressSignature(timeline.head()) == before) {
+            // Deliver what is in flight now; what those deliveries send in turn (a producer's next
+            // retry, say) is a new story.
+            const std::vector<std::uint64_t> waiting = messagesInFlight(timeline.head());
             return runUntilState(
-                timeline, [](const ClusterState& st) { return !messagesInFlight(st); }, budget,
-                "delivering the messages in flight");
+                timeline,
+                [&](const ClusterState& st) {
+                    for (const QueuedEvent& q : st.queue) {
+                        if (std::find(waiting.begin(), waiting.end(), q.sequence) != waiting.end())
+                            return false;
+                    }
+                    return true;
+                },
+                budget, "delivering the messages in flight");
         }
     }
     return "the cluster did not settle within " + std::to_string(roundsMax) + " fetch rounds";
@@ -801,6 +1006,72 @@ std::string runAdvance(Timeline& timeline, TimeMs ms)
             return result.error;
     }
     return {};
+}
+
+std::string runFault(Timeline& timeline, const Action& action)
+{
+    ApplyResult result = timeline.apply(action);
+    if (!result.ok())
+        return result.error;
+    const auto* fault = std::get_if<BrokerAction>(&action);
+    if (!fault || fault->kind != BrokerAction::Kind::Shutdown)
+        return {};
+    const BrokerId broker = fault->broker;
+    return runUntil(
+        timeline, [&](const FrameInfo& f) { return f.event.type == EventType::BrokerShutDown && f.event.node == broker; },
+        stepBudgetMs(timeline.head()), "broker " + std::to_string(broker) + "'s controlled shutdown");
+}
+
+std::string stepKey(const Step& step)
+{
+    return std::visit(
+        [](const auto& s) -> std::string {
+            using T = std::decay_t<decltype(s)>;
+            if constexpr (std::is_same_v<T, ProduceStep>)
+                return "produce";
+            else if constexpr (std::is_same_v<T, FetchStep>)
+                return "fetch";
+            else if constexpr (std::is_same_v<T, SettleStep>)
+                return "settle";
+            else if constexpr (std::is_same_v<T, AdvanceStep>)
+                return "advance";
+            else if constexpr (std::is_same_v<T, SlowStep>)
+                return "slow";
+            else if constexpr (std::is_same_v<T, ConfigStep>)
+                return "config";
+            else if constexpr (std::is_same_v<T, CheckpointStep>)
+                return "checkpoint";
+            else if constexpr (std::is_same_v<T, NoteStep>)
+                return "note";
+            else {
+                return std::visit(
+                    [](const auto& a) -> std::string {
+                        using A = std::decay_t<decltype(a)>;
+                        if constexpr (std::is_same_v<A, KillLeaderAction>)
+                            return "kill_leader";
+                        else if constexpr (std::is_same_v<A, ElectPreferredAction>)
+                            return "elect_preferred";
+                        else if constexpr (std::is_same_v<A, BrokerAction>) {
+                            switch (a.kind) {
+                            case BrokerAction::Kind::Kill:
+                                return "kill";
+                            case BrokerAction::Kind::Restart:
+                                return "restart";
+                            case BrokerAction::Kind::Shutdown:
+                                return "shutdown";
+                            case BrokerAction::Kind::Isolate:
+                                return "isolate";
+                            case BrokerAction::Kind::Heal:
+                                return "heal";
+                            }
+                            return "kill";
+                        } else
+                            return "action";
+                    },
+                    s.action);
+            }
+        },
+        step);
 }
 
 std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& timeline)
@@ -834,34 +1105,16 @@ std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& tim
                     if (!step.note.empty())
                         timeline.attachNote(last, step.note);
                     return {};
-                } else {
+                } else if constexpr (std::is_same_v<T, NoteStep>) {
                     pendingNote = step.note;
                     return {};
+                } else {
+                    return runFault(timeline, step.action);
                 }
             },
             scenario.steps[i]);
         if (!error.empty()) {
-            const std::string key = std::visit(
-                [](const auto& step) -> std::string {
-                    using T = std::decay_t<decltype(step)>;
-                    if constexpr (std::is_same_v<T, ProduceStep>)
-                        return "produce";
-                    else if constexpr (std::is_same_v<T, FetchStep>)
-                        return "fetch";
-                    else if constexpr (std::is_same_v<T, SettleStep>)
-                        return "settle";
-                    else if constexpr (std::is_same_v<T, AdvanceStep>)
-                        return "advance";
-                    else if constexpr (std::is_same_v<T, SlowStep>)
-                        return "slow";
-                    else if constexpr (std::is_same_v<T, ConfigStep>)
-                        return "config";
-                    else if constexpr (std::is_same_v<T, CheckpointStep>)
-                        return "checkpoint";
-                    else
-                        return "note";
-                },
-                scenario.steps[i]);
+            const std::string key = stepKey(scenario.steps[i]);
             return ScenarioError{scenario.file, 0, 0, path + "/" + key, error};
         }
         if (pendingNote && !std::holds_alternative<NoteStep>(scenario.steps[i]) &&

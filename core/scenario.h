@@ -60,8 +60,14 @@ struct NoteStep {
     LocalizedText note;
 };
 
+/// kill, restart, shutdown, isolate, heal, kill_leader and elect_preferred: one engine action each.
+/// A shutdown step also runs until the broker has stopped.
+struct FaultStep {
+    Action action;
+};
+
 using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
-                          NoteStep>;
+                          NoteStep, FaultStep>;
 
 struct Scenario {
     std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)
@@ -74,6 +80,9 @@ struct Scenario {
 
 /// Reads and checks a scenario (format highwater/1). Never throws on bad input.
 std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file);
+
+/// Writes a scenario as highwater/1 JSON that parseScenario reads back to an equal run.
+std::string scenarioToJson(const Scenario& scenario);
 
 /// Reads a scenario from a file path or "builtin:NAME".
 std::variant<Scenario, ScenarioError> loadScenario(const std::string& source);
@@ -100,5 +109,11 @@ std::string runSettle(Timeline& timeline);
 
 /// Runs the clock forward by ms, handling everything due on the way.
 std::string runAdvance(Timeline& timeline, TimeMs ms);
+
+/// Applies a fault or election action; a controlled shutdown runs until the broker has stopped.
+std::string runFault(Timeline& timeline, const Action& action);
+
+/// The key a step has in a scenario file ("produce", "kill", ...).
+std::string stepKey(const Step& step);
 
 } // namespace hw

@@ -56,6 +56,8 @@ std::string_view errorName(ErrorCode error)
         return "NOT_CONTROLLER";
     case ErrorCode::InvalidRequest:
         return "INVALID_REQUEST";
+    case ErrorCode::NetworkException:
+        return "NETWORK_EXCEPTION";
     case ErrorCode::DeliveryTimeout:
         return "DELIVERY_TIMEOUT";
     }

@@ -40,6 +40,7 @@ enum class ErrorCode : std::uint8_t {
     LeaderNotAvailable,
     NotController,
     InvalidRequest,
+    NetworkException,
     DeliveryTimeout,
 };
 
@@ -110,6 +111,7 @@ struct FollowerView {
 struct FetchRequest {
     std::int32_t partition = 0; // index into ClusterState::partitions
     BrokerId replica = 0;
+    std::int64_t fetchId = 0;
     Offset fetchOffset = 0;
     std::int32_t lastFetchedEpoch = -1;
     std::int32_t currentLeaderEpoch = -1;
@@ -121,6 +123,7 @@ struct FetchRequest {
 struct DelayedProduce {
     std::int32_t producer = 0;
     std::int64_t batch = 0;
+    std::int32_t attempt = 0;
     Offset baseOffset = 0;
     Offset requiredOffset = 0; // last offset + 1
     TimeMs deadlineMs = 0;
@@ -157,11 +160,14 @@ struct Replica {
     std::vector<ParkedFetch> parkedFetches;
     // When the one pending timer for each purgatory fires (-1: none). One timer per purgatory, set for
     // its earliest deadline, keeps the queue short however many requests wait.
-    TimeMs produceTimerMs = -1;
-    TimeMs fetchTimerMs = -1;
+    TimeMs delayedTimerMs = -1;
+    TimeMs parkedTimerMs = -1;
 
-    // Follower state.
+    // Follower state. Each fetch gets a new id so that an answer to an abandoned fetch is ignored.
     bool fetchOutstanding = false;
+    std::int64_t fetchId = 0;
+    TimeMs fetchDeadlineMs = -1;  // when the outstanding fetch times out (replica.socket.timeout.ms)
+    TimeMs fetchTimeoutTimerMs = -1;
 
     bool isLeader() const { return knownLeader == broker; }
     friend bool operator==(const Replica&, const Replica&) = default;
@@ -181,6 +187,8 @@ struct Partition {
     std::int32_t topic = 0;
     std::int32_t index = 0;
     PartitionRegistration registration;
+    std::int32_t uncleanElections = 0; // how often an out-of-sync replica was made leader
+    std::int64_t unflushedLost = 0;    // records replicas lost from unflushed log tails on restarts
     std::vector<Replica> replicas; // in assignment order
     friend bool operator==(const Partition&, const Partition&) = default;
 };
@@ -195,8 +203,12 @@ struct Topic {
 
 struct Broker {
     BrokerId id = 0;
+    // The broker's metadata image: the leader and leader epoch it believes each partition has.
+    std::vector<BrokerId> knownLeaders;
     bool alive = true;
     bool isolated = false;
+    bool shuttingDown = false; // a controlled shutdown was requested and is in progress
+    bool registered = true;    // false after a restart until the controller has answered a heartbeat
     TimeMs latencyMs = -1; // -1: network.latency.ms
     friend bool operator==(const Broker&, const Broker&) = default;
 };
@@ -205,7 +217,9 @@ struct Broker {
 struct BrokerRegistration {
     BrokerId id = 0;
     bool fenced = false;
+    bool inControlledShutdown = false;
     TimeMs lastHeartbeatMs = 0;
+    TimeMs sessionTimerMs = -1; // the armed session-expiry check, -1: none
     friend bool operator==(const BrokerRegistration&, const BrokerRegistration&) = default;
 };
 
@@ -214,6 +228,9 @@ enum class SendStatus : std::uint8_t { Pending, InFlight, Acked, Failed };
 /// A producer batch: count records with consecutive sequence numbers and payload indices.
 struct ProducerBatch {
     std::int64_t firstSequence = 0;
+    std::int32_t attempt = 0;      // sends so far; an answer to an earlier attempt is ignored
+    TimeMs requestDeadlineMs = -1; // client-side request.timeout.ms of the attempt in flight
+    TimeMs retryAtMs = -1;         // when a Pending batch is sent again
     std::int32_t count = 0;
     std::int32_t firstPayload = 0;
     std::int32_t partition = 0; // index into ClusterState::partitions
@@ -237,6 +254,13 @@ struct Producer {
     std::int64_t nextSequence = 0;
     PVector<ProducerBatch> batches;
     std::vector<StickyPartition> sticky; // per topic
+    // Metadata: the leader the producer believes each partition has (index: ClusterState::partitions).
+    std::vector<BrokerId> leaders;
+    bool metadataInFlight = false;
+    std::int32_t metadataBroker = 0;  // the next broker to ask, round robin
+    std::int32_t metadataFailures = 0; // failed asks in a row; after one per broker, wait for the next retry
+    std::int64_t firstOpenBatch = 0;  // batches before this index are finished (acked or failed)
+    TimeMs timerMs = -1;              // the armed retry / request-timeout timer, -1: none
     friend bool operator==(const Producer&, const Producer&) = default;
 };
 
@@ -245,6 +269,7 @@ struct Producer {
 struct ProduceRequest {
     std::int32_t producer = 0;
     std::int64_t batch = 0;
+    std::int32_t attempt = 0;
     std::int32_t partition = 0;
     Acks acks = Acks::All;
     std::int64_t timeoutMs = 0;
@@ -253,6 +278,7 @@ struct ProduceRequest {
 
 struct ProduceResponse {
     std::int64_t batch = 0;
+    std::int32_t attempt = 0;
     std::int32_t partition = 0;
     ErrorCode error = ErrorCode::None;
     Offset baseOffset = -1;
@@ -261,7 +287,12 @@ struct ProduceResponse {
 
 struct FetchResponse {
     std::int32_t partition = 0;
+    std::int64_t fetchId = 0;
     ErrorCode error = ErrorCode::None;
+    // Set when the follower's log diverges from the leader's (KIP-279): the largest epoch <= the
+    // follower's last fetched epoch that the leader knows, and where that epoch ends on the leader.
+    std::int32_t divergingEpoch = -1;
+    Offset divergingEndOffset = -1;
     Offset fetchOffset = 0;
     Offset hw = 0;
     Offset logStart = 0;
@@ -294,16 +325,40 @@ struct AlterPartitionResponse {
 
 struct BrokerHeartbeatRequest {
     BrokerId broker = 0;
+    bool wantShutdown = false;
+    bool registering = false; // the first heartbeat after a (re)start: the controller starts a new session
     friend bool operator==(const BrokerHeartbeatRequest&, const BrokerHeartbeatRequest&) = default;
 };
 
 struct BrokerHeartbeatResponse {
     bool fenced = false;
+    bool shouldShutdown = false;
     friend bool operator==(const BrokerHeartbeatResponse&, const BrokerHeartbeatResponse&) = default;
 };
 
-using MessageBody = std::variant<ProduceRequest, ProduceResponse, FetchRequest, FetchResponse, AlterPartitionRequest,
-                                 AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse>;
+/// The controller's news about one partition (the KRaft metadata log's PartitionChangeRecord).
+struct PartitionChange {
+    std::int32_t partition = 0;
+    PartitionRegistration registration;
+    friend bool operator==(const PartitionChange&, const PartitionChange&) = default;
+};
+
+struct MetadataRequest {
+    std::int32_t producer = 0;
+    friend bool operator==(const MetadataRequest&, const MetadataRequest&) = default;
+};
+
+/// What a broker believes about every partition's leader.
+struct MetadataResponse {
+    ErrorCode error = ErrorCode::None;
+    std::vector<BrokerId> leaders;
+    friend bool operator==(const MetadataResponse&, const MetadataResponse&) = default;
+};
+
+using MessageBody =
+    std::variant<ProduceRequest, ProduceResponse, FetchRequest, FetchResponse, AlterPartitionRequest,
+                 AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse, PartitionChange,
+                 MetadataRequest, MetadataResponse>;
 
 struct Message {
     NodeRef from;
@@ -319,6 +374,9 @@ enum class TimerKind : std::uint8_t {
     ProduceTimeout,   // broker, partition: a delayed produce's request.timeout.ms ran out
     Heartbeat,        // broker: time to heartbeat the controller
     FetchBackoff,     // broker, partition: a follower's pause after a failed fetch is over
+    FetchTimeout,     // broker, partition: a follower's fetch got no answer in time
+    SessionCheck,     // broker: the controller checks whether the broker's session expired
+    ProducerTimer,    // broker field = producer index: retries and client-side request timeouts
 };
 
 struct Timer {

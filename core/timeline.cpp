@@ -40,6 +40,8 @@ void Timeline::addFrame(Event event)
     m_frames.push_back(FrameInfo{m_head.state().nowMs, opEnd, std::move(event), -1, -1});
     if ((frameCount() - 1) % m_snapshotInterval == 0)
         m_snapshots.push_back(Snapshot{opEnd, m_head.state()});
+    if (m_observer)
+        m_observer(m_head.state(), m_frames.back());
 }
 
 ApplyResult Timeline::apply(const Action& action)

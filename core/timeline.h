@@ -3,6 +3,7 @@
 
 #include "engine.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -54,6 +55,10 @@ public:
     /// event changed nothing visible (or nothing was queued).
     std::optional<std::int64_t> step();
 
+    /// Called with the head state after every new frame (the invariant checker in tests uses it).
+    using Observer = std::function<void(const ClusterState&, const FrameInfo&)>;
+    void setObserver(Observer observer) { m_observer = std::move(observer); }
+
     bool hasQueuedEvents() const { return m_head.hasQueuedEvents(); }
     TimeMs nextEventTimeMs() const { return m_head.nextEventTimeMs(); }
 
@@ -96,6 +101,7 @@ private:
 
     // The last rebuilt frame, so that stepping forwards one frame replays one operation.
     mutable std::unique_ptr<Snapshot> m_cache;
+    Observer m_observer;
 };
 
 } // namespace hw
