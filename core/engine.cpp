@@ -155,11 +155,26 @@ TimeMs Engine::linkLatencyMs(NodeRef a, NodeRef b) const
 void Engine::send(NodeRef from, NodeRef to, MessageBody body)
 {
     Message message{from, to, m_state.nowMs, std::move(body)};
+    if (from.kind == NodeKind::Broker)
+        message.fromIncarnation = m_state.broker(from.id).incarnation;
+    schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
+}
+
+void Engine::sendConnectionError(NodeRef from, NodeRef to, MessageBody body)
+{
+    Message message{from, to, m_state.nowMs, std::move(body)};
+    message.connectionError = true;
     schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
 }
 
 bool Engine::canDeliver(const Message& message) const
 {
+    if (message.from.kind == NodeKind::Broker && !message.connectionError) {
+        // Whatever a broker had sent and was still on the wire when it crashed is gone with it.
+        const Broker& sender = m_state.broker(message.from.id);
+        if (!sender.alive || sender.incarnation != message.fromIncarnation)
+            return false;
+    }
     for (NodeRef node : {message.from, message.to}) {
         if (node.kind == NodeKind::Broker) {
             const Broker& b = m_state.broker(node.id);
@@ -201,11 +216,14 @@ std::optional<Event> Engine::bounce(const Message& message)
     const bool refused = message.to.kind == NodeKind::Broker && !m_state.broker(message.to.id).alive &&
                          !m_state.broker(message.to.id).isolated &&
                          !(message.from.kind == NodeKind::Broker && m_state.broker(message.from.id).isolated);
-    if (!refused)
+    const bool senderGone = message.from.kind == NodeKind::Broker &&
+                            (!m_state.broker(message.from.id).alive ||
+                             m_state.broker(message.from.id).incarnation != message.fromIncarnation);
+    if (!refused || senderGone)
         return std::nullopt;
     if (const auto* produce = std::get_if<ProduceRequest>(&message.body)) {
         if (produce->acks != Acks::None)
-            send(message.to, message.from,
+            sendConnectionError(message.to, message.from,
                  ProduceResponse{produce->batch, produce->attempt, produce->partition, ErrorCode::NetworkException, -1});
     } else if (const auto* fetch = std::get_if<FetchRequest>(&message.body)) {
         FetchResponse response;
@@ -213,9 +231,9 @@ std::optional<Event> Engine::bounce(const Message& message)
         response.fetchId = fetch->fetchId;
         response.error = ErrorCode::NetworkException;
         response.fetchOffset = fetch->fetchOffset;
-        send(message.to, message.from, std::move(response));
+        sendConnectionError(message.to, message.from, std::move(response));
     } else if (std::holds_alternative<MetadataRequest>(message.body)) {
-        send(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
+        sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
     }
     return std::nullopt;
 }
@@ -577,6 +595,7 @@ std::optional<Event> Engine::handleFetchResponse(const Message& message, const F
         // Before KIP-101 a follower ahead of the leader simply cut its log back to the leader's end.
         const Offset before = follower->log.leo();
         truncateLog(*follower, response.divergingEndOffset);
+        ++m_state.partitions[static_cast<std::size_t>(response.partition)].legacyTruncations;
         e.type = EventType::LogTruncated;
         e.flags |= Legacy;
         e.count = before - follower->log.leo();
@@ -1441,20 +1460,30 @@ std::optional<Event> Engine::handleHeartbeat(const Message& message, const Broke
         // lost its unflushed tail, so it leaves them (as with KIP-903's broker epochs) and rejoins by
         // catching up; then it is unfenced and learns the current metadata.
         e.type = EventType::BrokerRegistered;
-        reg.fenced = true;
-        e.count = removeBrokerFromPartitions(request.broker, e);
+        // Kafka before 0.11 (the legacy truncation mode) kept a quickly restarted broker in its ISRs.
+        if (m_state.config.truncation == TruncationMode::LeaderEpoch) {
+            reg.fenced = true;
+            e.count = removeBrokerFromPartitions(request.broker, e);
+        }
         reg.fenced = false;
         reg.inControlledShutdown = false;
-        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
-            publish(p, request.broker);
         Event elected;
         e.completed = electOfflineLeaders(elected);
+        if (e.count == 0 && e.completed > 0) {
+            e.partition = elected.partition;
+            e.value = elected.value;
+            e.flags |= elected.flags;
+            e.isr = elected.isr;
+        }
+        // Then the returning broker catches up on the metadata it missed (elections included).
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
+            publish(p, request.broker);
     } else if (reg.fenced) {
         e.type = EventType::BrokerUnfenced;
         reg.fenced = false;
+        e.count = electOfflineLeaders(e);
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
             publish(p, request.broker);
-        e.count = electOfflineLeaders(e);
     } else {
         e.type = EventType::HeartbeatHandled;
     }
@@ -1527,11 +1556,11 @@ ApplyResult Engine::brokerAction(const BrokerAction& action)
                 response.fetchId = f.request.fetchId;
                 response.error = ErrorCode::NetworkException;
                 response.fetchOffset = f.request.fetchOffset;
-                send(NodeRef::broker(b.id), NodeRef::broker(f.request.replica), std::move(response));
+                sendConnectionError(NodeRef::broker(b.id), NodeRef::broker(f.request.replica), std::move(response));
             }
             for (const DelayedProduce& d : r->delayedProduces)
-                send(NodeRef::broker(b.id), NodeRef::producer(d.producer),
-                     ProduceResponse{d.batch, d.attempt, p, ErrorCode::NetworkException, -1});
+                sendConnectionError(NodeRef::broker(b.id), NodeRef::producer(d.producer),
+                                    ProduceResponse{d.batch, d.attempt, p, ErrorCode::NetworkException, -1});
             r->parkedFetches.clear();
             r->delayedProduces.clear();
         }
@@ -1569,6 +1598,7 @@ ApplyResult Engine::brokerAction(const BrokerAction& action)
         b.isolated = false;
         b.shuttingDown = false;
         b.registered = false;
+        ++b.incarnation;
         std::fill(b.knownLeaders.begin(), b.knownLeaders.end(), noLeader);
         std::int64_t lost = 0;
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
@@ -1736,6 +1766,8 @@ std::optional<Event> Engine::handlePartitionChange(const Message& message, const
         truncateLog(*r, std::max(r->log.logStart, r->hw));
         e.count = before - r->log.leo();
         e.flags |= Legacy;
+        if (e.count > 0)
+            ++m_state.partitions[static_cast<std::size_t>(change.partition)].legacyTruncations;
     }
     e.leo = r->log.leo();
     e.hwAfter = r->hw;

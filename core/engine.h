@@ -127,6 +127,7 @@ private:
     // Queue and network.
     void schedule(TimeMs atMs, std::variant<Message, Timer> what);
     void send(NodeRef from, NodeRef to, MessageBody body);
+    void sendConnectionError(NodeRef from, NodeRef to, MessageBody body);
     TimeMs linkLatencyMs(NodeRef a, NodeRef b) const;
     TimeMs nodeLatencyMs(NodeRef node) const;
     bool canDeliver(const Message& message) const;

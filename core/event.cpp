@@ -279,12 +279,20 @@ std::string narrate(const Event& e, const ClusterState& s)
             text = "The controller has not heard from " + peer + " for broker.session.timeout.ms and fences it";
         else if (e.type == EventType::ControlledShutdown)
             text = "The controller handles " + peer + "'s controlled shutdown";
+        else if (e.count > 0)
+            text = "The controller registers the restarted " + peer + "; its log may have lost unflushed records, so "
+                   "it leaves every ISR and must catch up to rejoin";
         else
-            text = "The controller registers the restarted " + peer + "; its old log may have lost records, so it "
-                   "leaves every ISR and must catch up to rejoin";
-        if (e.count == 0)
+            text = "The controller registers the restarted " + peer + " and sends it the current metadata";
+        if (e.type == EventType::BrokerRegistered && e.count == 0 && e.completed > 0)
+            text += "; " + std::to_string(e.completed) + " offline partition(s) get a leader";
+        else if (e.count == 0)
             return text + ".";
-        text += ": " + std::to_string(e.count) + " partition(s) change. " + tp + ": ";
+        else
+            text += ": " + std::to_string(e.count) + " partition(s) change";
+        if (e.partition < 0)
+            return text + ".";
+        text += ". " + tp + ": ";
         if (e.has(Offline))
             text += "no replica can take over, so it goes offline (leader -1; the ISR keeps " +
                     list(brokersInMask(e.isr)) + ").";

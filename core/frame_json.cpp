@@ -75,8 +75,10 @@ Json lostRecordsJson(const ClusterState& s)
                 std::string reason;
                 if (p.uncleanElections > 0)
                     reason = "unclean-election";
-                else if (s.config.truncation == TruncationMode::HighWatermark)
+                else if (p.legacyTruncations > 0)
                     reason = "high-watermark-truncation";
+                else if (p.unflushedLost > 0)
+                    reason = "unflushed-records-lost";
                 else if (batch.acks == Acks::Leader)
                     reason = "acks-1-not-replicated";
                 else

@@ -62,11 +62,13 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         mark = LeaderMark{leader->broker, leader->knownLeaderEpoch, leader->hw};
 
         // What consumers may read must be on every ISR member, record for record.
-        const bool legacy = s.config.truncation == TruncationMode::HighWatermark;
+        const bool legacy = p.legacyTruncations > 0;
         for (const Replica& r : p.replicas) {
             if (legacy)
                 break;
-            if (&r == leader || !contains(reg.isr, r.broker))
+            // A restarted broker that has not registered yet may have lost its unflushed tail while the
+            // controller still lists it; registering takes it out of the ISR.
+            if (&r == leader || !contains(reg.isr, r.broker) || !s.broker(r.broker).registered)
                 continue;
             if (r.log.leo() < leader->hw) {
                 report(name + ": ISR member " + std::to_string(r.broker) + " has LEO " + std::to_string(r.log.leo()) +
@@ -96,7 +98,7 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             if (batch.acks != Acks::All || batch.status != SendStatus::Acked)
                 return;
             const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
-            if (p.uncleanElections > 0 || p.unflushedLost > 0 || s.config.truncation == TruncationMode::HighWatermark)
+            if (p.uncleanElections > 0 || p.unflushedLost > 0 || p.legacyTruncations > 0)
                 return;
             const Replica* leader = nullptr;
             for (const Replica& r : p.replicas) {

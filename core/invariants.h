@@ -16,10 +16,11 @@ namespace hw {
 /// - The leader is in the ISR; the ISR is a subset of the assigned replicas.
 /// - The leader's HW never decreases while the same broker leads in the same epoch.
 /// - Every record below the leader's HW (what consumers may read) is held, identically, by every ISR
-///   member. Not checked with `truncation: high-watermark`: that legacy mode exists to show it failing.
+///   member. Not checked for a partition a follower has truncated to its own HW (the legacy
+///   `truncation: high-watermark` mode exists to show this failing).
 /// - Every record a producer saw acknowledged with acks=all is in the current leader's log at its offset,
-///   unless the partition had an unclean election, replicas lost unflushed records in a restart, or the
-///   legacy truncation mode is on: the three ways real Kafka loses acknowledged data.
+///   unless the partition had an unclean election, a replica lost unflushed records in a restart, or a
+///   legacy truncation to the HW: the ways Kafka loses acknowledged data.
 /// - The ISR is never empty.
 /// - No queued event is due in the past.
 ///

@@ -787,7 +787,13 @@ TimeMs stepBudgetMs(const ClusterState& s)
     TimeMs slowest = s.config.networkLatencyMs;
     for (const Broker& b : s.brokers)
         slowest = std::max(slowest, b.latencyMs);
-    return 4 * slowest + s.config.replicaFetchWaitMaxMs +
+    // Messages sent while a link was slower than it is now may still be on their way.
+    TimeMs lastArrival = s.nowMs;
+    for (const QueuedEvent& q : s.queue) {
+        if (std::holds_alternative<Message>(q.what))
+            lastArrival = std::max(lastArrival, q.atMs);
+    }
+    return (lastArrival - s.nowMs) + 4 * slowest + s.config.replicaFetchWaitMaxMs +
            std::max(s.config.requestTimeoutMs, s.config.replicaSocketTimeoutMs) + 1000;
 }
 

@@ -189,6 +189,7 @@ struct Partition {
     PartitionRegistration registration;
     std::int32_t uncleanElections = 0; // how often an out-of-sync replica was made leader
     std::int64_t unflushedLost = 0;    // records replicas lost from unflushed log tails on restarts
+    std::int32_t legacyTruncations = 0; // truncations to a follower's own HW (truncation: high-watermark)
     std::vector<Replica> replicas; // in assignment order
     friend bool operator==(const Partition&, const Partition&) = default;
 };
@@ -209,6 +210,7 @@ struct Broker {
     bool isolated = false;
     bool shuttingDown = false; // a controlled shutdown was requested and is in progress
     bool registered = true;    // false after a restart until the controller has answered a heartbeat
+    std::int32_t incarnation = 0; // counts restarts
     TimeMs latencyMs = -1; // -1: network.latency.ms
     friend bool operator==(const Broker&, const Broker&) = default;
 };
@@ -365,6 +367,10 @@ struct Message {
     NodeRef to;
     TimeMs sentMs = 0;
     MessageBody body;
+    // The sending broker's incarnation: what a broker sent is lost with it when it crashes. A
+    // connection error is reported by the network, not the dead broker, and always arrives.
+    std::int32_t fromIncarnation = 0;
+    bool connectionError = false;
     friend bool operator==(const Message&, const Message&) = default;
 };
 
