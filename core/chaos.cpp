@@ -142,6 +142,7 @@ ChaosResult runChaos(std::uint64_t seed, const ChaosOptions& options)
     scenario.name = "chaos-" + std::to_string(seed);
     scenario.title.byLanguage["en"] = "Random fault schedule, seed " + std::to_string(seed);
     scenario.cluster = chaosCluster(rng, options);
+    scenario.cluster.name = scenario.name; // as parseScenario sets it, so that a replay is equal
 
     Timeline timeline(Engine::createCluster(scenario.cluster));
     InvariantChecker checker;

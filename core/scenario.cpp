@@ -290,7 +290,7 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
 {
     const std::initializer_list<std::string_view> actions = {
         "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
-        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred"};
+        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "run", "clock"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
     if (value.size() != 1)
         fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
@@ -300,8 +300,10 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
 
     if (action == "produce") {
         requireObject(body, bodyPath, "the produce action");
-        checkKeys(body, bodyPath, {"producer", "topic", "partition", "key", "values", "acks"});
+        checkKeys(body, bodyPath, {"producer", "topic", "partition", "key", "values", "acks", "wait"});
         ProduceStep step;
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
         step.action.producer = ctx.producerIndex(required(body, "producer", bodyPath), child(bodyPath, "producer"));
         step.action.topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
         if (body.contains("partition"))
@@ -322,12 +324,14 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
     }
     if (action == "fetch") {
         requireObject(body, bodyPath, "the fetch action");
-        checkKeys(body, bodyPath, {"topic", "partition", "follower", "max_records", "until"});
+        checkKeys(body, bodyPath, {"topic", "partition", "follower", "max_records", "until", "wait"});
         const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
         const int partition = body.contains("partition")
                                   ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
                                   : 0;
         FetchStep step;
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
         step.action.partition = ctx.flatPartition(topic, partition);
         step.action.follower = ctx.broker(required(body, "follower", bodyPath), child(bodyPath, "follower"));
         if (body.contains("max_records"))
@@ -388,6 +392,8 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
         requireObject(body, bodyPath, "the " + action + " action");
         if (action == "restart")
             checkKeys(body, bodyPath, {"broker", "lose_unflushed"});
+        else if (action == "shutdown")
+            checkKeys(body, bodyPath, {"broker", "wait"});
         else
             checkKeys(body, bodyPath, {"broker"});
         BrokerAction fault;
@@ -399,7 +405,10 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
         fault.broker = ctx.broker(required(body, "broker", bodyPath), child(bodyPath, "broker"));
         if (body.contains("lose_unflushed"))
             fault.loseUnflushed = readInt(body["lose_unflushed"], child(bodyPath, "lose_unflushed"), 0, 1000000);
-        return FaultStep{fault};
+        FaultStep step{fault};
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
+        return step;
     }
     if (action == "kill_leader" || action == "elect_preferred") {
         requireObject(body, bodyPath, "the " + action + " action");
@@ -411,6 +420,17 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
         if (action == "kill_leader")
             return FaultStep{KillLeaderAction{ctx.flatPartition(topic, partition)}};
         return FaultStep{ElectPreferredAction{ctx.flatPartition(topic, partition)}};
+    }
+    if (action == "run") {
+        requireObject(body, bodyPath, "the run action");
+        checkKeys(body, bodyPath, {"events"});
+        return RunStep{readInt(required(body, "events", bodyPath), child(bodyPath, "events"), 1,
+                               limits::eventsPerStepMax)};
+    }
+    if (action == "clock") {
+        requireObject(body, bodyPath, "the clock action");
+        checkKeys(body, bodyPath, {"to_ms"});
+        return ClockStep{readInt(required(body, "to_ms", bodyPath), child(bodyPath, "to_ms"), 1, INT64_MAX / 4)};
     }
     fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
 }
@@ -683,7 +703,11 @@ std::string scenarioToJson(const Scenario& s)
         std::visit(
             [&](const auto& st) {
                 using T = std::decay_t<decltype(st)>;
-                if constexpr (std::is_same_v<T, ProduceStep>) {
+                if constexpr (std::is_same_v<T, RunStep>) {
+                    body = Json{{"events", st.events}};
+                } else if constexpr (std::is_same_v<T, ClockStep>) {
+                    body = Json{{"to_ms", st.toMs}};
+                } else if constexpr (std::is_same_v<T, ProduceStep>) {
                     const ProduceAction& a = st.action;
                     body["producer"] = c.producers[static_cast<std::size_t>(a.producer)].id;
                     body["topic"] = c.topics[static_cast<std::size_t>(a.topic)].name;
@@ -693,6 +717,8 @@ std::string scenarioToJson(const Scenario& s)
                     body["values"] = a.values;
                     if (a.acks)
                         body["acks"] = acksJson(*a.acks);
+                    if (!st.wait)
+                        body["wait"] = false;
                 } else if constexpr (std::is_same_v<T, FetchStep>) {
                     const auto& [topic, partition] = flat[static_cast<std::size_t>(st.action.partition)];
                     body = Json{{"topic", topic}, {"partition", partition}, {"follower", st.action.follower}};
@@ -700,6 +726,8 @@ std::string scenarioToJson(const Scenario& s)
                         body["max_records"] = st.action.maxRecords;
                     if (st.until == FetchUntil::Request)
                         body["until"] = "request";
+                    if (!st.wait)
+                        body["wait"] = false;
                 } else if constexpr (std::is_same_v<T, SettleStep>) {
                     body = Json::object();
                 } else if constexpr (std::is_same_v<T, AdvanceStep>) {
@@ -725,6 +753,8 @@ std::string scenarioToJson(const Scenario& s)
                                 body = Json{{"broker", a.broker}};
                                 if (a.kind == BrokerAction::Kind::Restart && a.loseUnflushed > 0)
                                     body["lose_unflushed"] = a.loseUnflushed;
+                                if (a.kind == BrokerAction::Kind::Shutdown && !st.wait)
+                                    body["wait"] = false;
                             } else if constexpr (std::is_same_v<A, KillLeaderAction> ||
                                                  std::is_same_v<A, ElectPreferredAction>) {
                                 const auto& [topic, partition] = flat[static_cast<std::size_t>(a.partition)];
@@ -1049,6 +1079,10 @@ std::string stepKey(const Step& step)
                 return "checkpoint";
             else if constexpr (std::is_same_v<T, NoteStep>)
                 return "note";
+            else if constexpr (std::is_same_v<T, RunStep>)
+                return "run";
+            else if constexpr (std::is_same_v<T, ClockStep>)
+                return "clock";
             else {
                 return std::visit(
                     [](const auto& a) -> std::string {
@@ -1090,9 +1124,20 @@ std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& tim
             [&](const auto& step) -> std::string {
                 using T = std::decay_t<decltype(step)>;
                 if constexpr (std::is_same_v<T, ProduceStep>) {
-                    return runProduce(timeline, step.action);
+                    return step.wait ? runProduce(timeline, step.action) : timeline.apply(step.action).error;
                 } else if constexpr (std::is_same_v<T, FetchStep>) {
-                    return runFetchRound(timeline, step.action, step.until);
+                    return step.wait ? runFetchRound(timeline, step.action, step.until)
+                                     : timeline.apply(step.action).error;
+                } else if constexpr (std::is_same_v<T, RunStep>) {
+                    for (std::int64_t n = 0; n < step.events; ++n) {
+                        if (!timeline.hasQueuedEvents())
+                            return "only " + std::to_string(n) + " of " + std::to_string(step.events) +
+                                   " events were queued";
+                        timeline.step();
+                    }
+                    return {};
+                } else if constexpr (std::is_same_v<T, ClockStep>) {
+                    return timeline.apply(AdvanceAction{step.toMs}).error;
                 } else if constexpr (std::is_same_v<T, SettleStep>) {
                     return runSettle(timeline);
                 } else if constexpr (std::is_same_v<T, AdvanceStep>) {
@@ -1115,7 +1160,7 @@ std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& tim
                     pendingNote = step.note;
                     return {};
                 } else {
-                    return runFault(timeline, step.action);
+                    return step.wait ? runFault(timeline, step.action) : timeline.apply(step.action).error;
                 }
             },
             scenario.steps[i]);
@@ -1132,6 +1177,82 @@ std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& tim
     if (pendingNote)
         timeline.attachNote(timeline.frameCount() - 1, std::move(*pendingNote));
     return std::nullopt;
+}
+
+Scenario recordSession(const Scenario& base, const Timeline& timeline)
+{
+    Scenario out;
+    out.file = base.file;
+    out.name = base.name;
+    out.title = base.title;
+    out.description = base.description;
+    out.cluster = base.cluster;
+
+    // The frame each operation made, if any.
+    std::vector<std::int64_t> frameOfOp(timeline.operationCount(), -1);
+    for (std::int64_t f = 1; f < timeline.frameCount(); ++f)
+        frameOfOp[static_cast<std::size_t>(timeline.frame(f).opEnd - 1)] = f;
+
+    std::int64_t pendingRun = 0;
+    auto flushRun = [&] {
+        if (pendingRun > 0)
+            out.steps.push_back(RunStep{pendingRun});
+        pendingRun = 0;
+    };
+    auto markFrame = [&](std::int64_t frame) {
+        const FrameInfo& info = timeline.frame(frame);
+        if (info.label >= 0) {
+            CheckpointStep checkpoint;
+            checkpoint.label = timeline.labels()[static_cast<std::size_t>(info.label)];
+            if (info.note >= 0)
+                checkpoint.note = timeline.notes()[static_cast<std::size_t>(info.note)];
+            out.steps.push_back(std::move(checkpoint));
+        }
+    };
+    auto noteBefore = [&](std::int64_t frame) {
+        const FrameInfo& info = timeline.frame(frame);
+        if (info.note >= 0 && info.label < 0)
+            out.steps.push_back(NoteStep{timeline.notes()[static_cast<std::size_t>(info.note)]});
+    };
+
+    markFrame(0);
+    for (std::size_t op = 0; op < timeline.operationCount(); ++op) {
+        const std::int64_t frame = frameOfOp[op];
+        const std::int32_t code = timeline.operation(op);
+        if (frame >= 0 && (timeline.frame(frame).label >= 0 || timeline.frame(frame).note >= 0)) {
+            flushRun();
+            noteBefore(frame);
+        }
+        if (code == Timeline::stepOperation) {
+            ++pendingRun;
+        } else {
+            flushRun();
+            const Action& action = timeline.actions()[static_cast<std::size_t>(code)];
+            std::visit(
+                [&](const auto& a) {
+                    using A = std::decay_t<decltype(a)>;
+                    if constexpr (std::is_same_v<A, ProduceAction>)
+                        out.steps.push_back(ProduceStep{a, false});
+                    else if constexpr (std::is_same_v<A, FetchAction>)
+                        out.steps.push_back(FetchStep{a, FetchUntil::Response, false});
+                    else if constexpr (std::is_same_v<A, AdvanceAction>)
+                        out.steps.push_back(ClockStep{a.toMs});
+                    else if constexpr (std::is_same_v<A, SlowAction>)
+                        out.steps.push_back(SlowStep{a});
+                    else if constexpr (std::is_same_v<A, ConfigAction>)
+                        out.steps.push_back(ConfigStep{{a}});
+                    else
+                        out.steps.push_back(FaultStep{a, false});
+                },
+                action);
+        }
+        if (frame >= 0 && timeline.frame(frame).label >= 0) {
+            flushRun();
+            markFrame(frame);
+        }
+    }
+    flushRun();
+    return out;
 }
 
 std::variant<Timeline, ScenarioError> playScenario(const Scenario& scenario)

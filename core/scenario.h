@@ -28,6 +28,7 @@ struct ScenarioError {
 
 struct ProduceStep {
     ProduceAction action;
+    bool wait = true; // false: send and go on (recordings use it)
 };
 
 enum class FetchUntil : std::uint8_t { Request, Response };
@@ -35,6 +36,7 @@ enum class FetchUntil : std::uint8_t { Request, Response };
 struct FetchStep {
     FetchAction action;
     FetchUntil until = FetchUntil::Response;
+    bool wait = true; // false: start a fetch round and go on
 };
 
 struct SettleStep {};
@@ -64,10 +66,21 @@ struct NoteStep {
 /// A shutdown step also runs until the broker has stopped.
 struct FaultStep {
     Action action;
+    bool wait = true; // false: a shutdown step does not wait for the broker to stop
+};
+
+/// Handles exactly `events` queued messages and timers (recordings use it to replay op for op).
+struct RunStep {
+    std::int64_t events = 0;
+};
+
+/// Moves the clock to `toMs` with nothing else happening (no event may be due before it).
+struct ClockStep {
+    TimeMs toMs = 0;
 };
 
 using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
-                          NoteStep, FaultStep>;
+                          NoteStep, FaultStep, RunStep, ClockStep>;
 
 struct Scenario {
     std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)
@@ -83,6 +96,11 @@ std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const
 
 /// Writes a scenario as highwater/1 JSON that parseScenario reads back to an equal run.
 std::string scenarioToJson(const Scenario& scenario);
+
+/// The session in a timeline as a scenario that replays to the same frames, operation for operation:
+/// the cluster, title and description of `base`, then every action as a step that does not wait and
+/// every stretch of engine events as a `run` step, with the timeline's labels and notes in place.
+Scenario recordSession(const Scenario& base, const Timeline& timeline);
 
 /// Reads a scenario from a file path or "builtin:NAME".
 std::variant<Scenario, ScenarioError> loadScenario(const std::string& source);

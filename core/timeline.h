@@ -74,6 +74,10 @@ public:
     const std::vector<LocalizedText>& notes() const { return m_notes; }
     const std::vector<Action>& actions() const { return m_actions; }
 
+    /// The operation log: stepOperation for an engine step, otherwise an index into actions().
+    static constexpr std::int32_t stepOperation = -1;
+    std::int32_t operation(std::size_t index) const { return m_ops[index]; }
+
     /// Bytes held by the history (ops, frames, snapshots without their shared log nodes): an estimate
     /// for limits; the benchmarks measure real memory.
     std::size_t operationCount() const { return m_ops.size(); }
@@ -88,7 +92,7 @@ private:
     void addFrame(Event event);
     void replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp) const;
 
-    static constexpr std::int32_t stepOp = -1;
+    static constexpr std::int32_t stepOp = stepOperation;
 
     Engine m_head;
     int m_snapshotInterval;
