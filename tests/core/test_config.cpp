@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: MIT
+// The configuration keys a scenario may set: names, kinds, bounds, round trips and error messages.
+
+#include "config.h"
+#include "hwlimits.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using hw::ClusterConfig;
+using hw::ConfigValue;
+using Kind = hw::ConfigValue::Kind;
+
+ConfigValue integer(std::int64_t v)
+{
+    ConfigValue value;
+    value.kind = Kind::Integer;
+    value.integer = v;
+    return value;
+}
+
+ConfigValue flag(bool b)
+{
+    ConfigValue value;
+    value.kind = Kind::Boolean;
+    value.boolean = b;
+    return value;
+}
+
+ConfigValue text(std::string s)
+{
+    ConfigValue value;
+    value.kind = Kind::Text;
+    value.text = std::move(s);
+    return value;
+}
+
+std::string keyName(const ::testing::TestParamInfo<hw::ConfigKeyInfo>& info)
+{
+    std::string name(info.param.name);
+    for (char& c : name) {
+        if (c == '.')
+            c = '_';
+    }
+    return name;
+}
+
+/// A legal value for the key that differs from its default.
+ConfigValue otherValue(const hw::ConfigKeyInfo& key, const ConfigValue& current)
+{
+    switch (key.kind) {
+    case Kind::Integer:
+        return integer(current.integer == key.max ? key.min : key.max);
+    case Kind::Boolean:
+        return flag(!current.boolean);
+    case Kind::Text:
+        return text(current.text == "leader-epoch" ? "high-watermark" : "leader-epoch");
+    }
+    return {};
+}
+
+TEST(ConfigKeys, IncludeTheModelledKafkaKeysOnceEachWithHelp)
+{
+    const auto& keys = hw::configKeys();
+    std::vector<std::string> names;
+    for (const auto& key : keys) {
+        names.emplace_back(key.name);
+        EXPECT_FALSE(key.help.empty()) << key.name;
+        if (key.kind == Kind::Integer) {
+            EXPECT_LE(key.min, key.max) << key.name;
+        }
+    }
+    EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size()) << "duplicate key names";
+
+    // The keys sections 1, 2 and 4 of kafka-semantics.md depend on, with the kind a scenario writes.
+    const std::vector<std::pair<std::string, Kind>> required = {
+        { "min.insync.replicas", Kind::Integer },
+        { "replica.lag.time.max.ms", Kind::Integer },
+        { "network.latency.ms", Kind::Integer },
+        { "auto.fetch", Kind::Boolean },
+        { "replica.fetch.wait.max.ms", Kind::Integer },
+        { "replica.fetch.max.records", Kind::Integer },
+        { "broker.session.timeout.ms", Kind::Integer },
+        { "request.timeout.ms", Kind::Integer },
+        { "batch.size", Kind::Integer },
+        { "unclean.leader.election.enable", Kind::Boolean },
+        { "truncation", Kind::Text },
+    };
+    for (const auto& [name, kind] : required) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        ASSERT_NE(it, names.end()) << name;
+        EXPECT_EQ(keys[static_cast<std::size_t>(it - names.begin())].kind, kind) << name;
+    }
+    EXPECT_EQ(names.front(), "min.insync.replicas") << "documentation order starts with the replication keys";
+}
+
+TEST(ConfigKeys, FindConfigKeyFindsExactlyTheKnownNames)
+{
+    for (const auto& key : hw::configKeys()) {
+        const hw::ConfigKeyInfo* found = hw::findConfigKey(key.name);
+        ASSERT_NE(found, nullptr) << key.name;
+        EXPECT_EQ(found->name, key.name);
+        EXPECT_EQ(found->kind, key.kind);
+    }
+    EXPECT_EQ(hw::findConfigKey("min.insync"), nullptr);
+    EXPECT_EQ(hw::findConfigKey("MIN.INSYNC.REPLICAS"), nullptr);
+    EXPECT_EQ(hw::findConfigKey(""), nullptr);
+}
+
+TEST(ConfigDefaults, AreKafkasDefaults)
+{
+    const ClusterConfig config;
+    auto get = [&](const char* name) {
+        auto value = hw::getConfig(config, name);
+        EXPECT_TRUE(value.has_value()) << name;
+        return value.value_or(ConfigValue {});
+    };
+    EXPECT_EQ(get("min.insync.replicas"), integer(1));
+    EXPECT_EQ(get("replica.lag.time.max.ms"), integer(30000));
+    EXPECT_EQ(get("replica.fetch.wait.max.ms"), integer(500));
+    EXPECT_EQ(get("replica.fetch.backoff.ms"), integer(1000));
+    EXPECT_EQ(get("broker.heartbeat.interval.ms"), integer(2000));
+    EXPECT_EQ(get("broker.session.timeout.ms"), integer(9000));
+    EXPECT_EQ(get("request.timeout.ms"), integer(30000));
+    EXPECT_EQ(get("retries"), integer(2147483647));
+    EXPECT_EQ(get("retry.backoff.ms"), integer(100));
+    EXPECT_EQ(get("delivery.timeout.ms"), integer(120000));
+    EXPECT_EQ(get("batch.size"), integer(16384));
+    EXPECT_EQ(get("unclean.leader.election.enable"), flag(false));
+    EXPECT_EQ(get("truncation"), text("leader-epoch"));
+    EXPECT_EQ(get("auto.fetch"), flag(true));
+}
+
+TEST(ConfigDefaults, UnknownKeysAreRejected)
+{
+    ClusterConfig config;
+    EXPECT_EQ(hw::setConfig(config, "no.such.key", integer(1)), "a known configuration key");
+    EXPECT_EQ(config, ClusterConfig {});
+    EXPECT_FALSE(hw::getConfig(config, "no.such.key").has_value());
+}
+
+// Every key, one at a time.
+class ConfigKey : public ::testing::TestWithParam<hw::ConfigKeyInfo> { };
+
+TEST_P(ConfigKey, GetConfigReportsTheDeclaredKind)
+{
+    const auto value = hw::getConfig(ClusterConfig {}, GetParam().name);
+    ASSERT_TRUE(value.has_value());
+    EXPECT_EQ(value->kind, GetParam().kind);
+}
+
+TEST_P(ConfigKey, RoundTripsAndChangesOnlyItself)
+{
+    const hw::ConfigKeyInfo& key = GetParam();
+    const ClusterConfig defaults;
+    const ConfigValue before = *hw::getConfig(defaults, key.name);
+    const ConfigValue wanted = otherValue(key, before);
+    ASSERT_NE(wanted, before);
+
+    ClusterConfig config;
+    EXPECT_EQ(hw::setConfig(config, key.name, wanted), "");
+    EXPECT_EQ(hw::getConfig(config, key.name), wanted);
+    EXPECT_NE(config, defaults);
+    for (const auto& other : hw::configKeys()) {
+        if (other.name != key.name) {
+            EXPECT_EQ(hw::getConfig(config, other.name), hw::getConfig(defaults, other.name))
+                << "setting " << key.name << " changed " << other.name;
+        }
+    }
+
+    // Setting the old value back restores the default configuration exactly.
+    EXPECT_EQ(hw::setConfig(config, key.name, before), "");
+    EXPECT_EQ(config, defaults);
+}
+
+TEST_P(ConfigKey, FormattedValueIsWhatAScenarioWrites)
+{
+    const hw::ConfigKeyInfo& key = GetParam();
+    const ConfigValue value = *hw::getConfig(ClusterConfig {}, key.name);
+    const std::string formatted = hw::formatConfigValue(value);
+    switch (key.kind) {
+    case Kind::Integer:
+        EXPECT_EQ(formatted, std::to_string(value.integer));
+        break;
+    case Kind::Boolean:
+        EXPECT_EQ(formatted, value.boolean ? "true" : "false");
+        break;
+    case Kind::Text:
+        EXPECT_EQ(formatted, value.text);
+        break;
+    }
+}
+
+TEST_P(ConfigKey, AValueOfTheWrongKindNamesTheExpectedKind)
+{
+    const hw::ConfigKeyInfo& key = GetParam();
+    const std::string expected = key.kind == Kind::Integer ? "an integer"
+        : key.kind == Kind::Boolean                        ? "true or false"
+                                                           : "a string";
+    for (const ConfigValue& wrong : { integer(1), flag(true), text("1") }) {
+        if (wrong.kind == key.kind)
+            continue;
+        ClusterConfig config;
+        EXPECT_EQ(hw::setConfig(config, key.name, wrong), expected) << hw::formatConfigValue(wrong);
+        EXPECT_EQ(config, ClusterConfig {}) << "a rejected value must not change anything";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllKeys, ConfigKey, ::testing::ValuesIn(hw::configKeys()), keyName);
+
+std::vector<hw::ConfigKeyInfo> integerKeys()
+{
+    std::vector<hw::ConfigKeyInfo> out;
+    for (const auto& key : hw::configKeys()) {
+        if (key.kind == Kind::Integer)
+            out.push_back(key);
+    }
+    return out;
+}
+
+class IntegerConfigKey : public ::testing::TestWithParam<hw::ConfigKeyInfo> { };
+
+TEST_P(IntegerConfigKey, OutsideTheBoundsNamesTheRange)
+{
+    const hw::ConfigKeyInfo& key = GetParam();
+    ASSERT_EQ(key.kind, Kind::Integer);
+    const std::string expected = "an integer in " + std::to_string(key.min) + ".." + std::to_string(key.max);
+
+    ClusterConfig config;
+    EXPECT_EQ(hw::setConfig(config, key.name, integer(key.min - 1)), expected);
+    EXPECT_EQ(hw::setConfig(config, key.name, integer(key.max + 1)), expected);
+    EXPECT_EQ(hw::setConfig(config, key.name, integer(-1000000000000)), expected);
+    EXPECT_EQ(config, ClusterConfig {});
+
+    EXPECT_EQ(hw::setConfig(config, key.name, integer(key.min)), "");
+    EXPECT_EQ(hw::getConfig(config, key.name)->integer, key.min);
+    EXPECT_EQ(hw::setConfig(config, key.name, integer(key.max)), "");
+    EXPECT_EQ(hw::getConfig(config, key.name)->integer, key.max);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllIntegerKeys, IntegerConfigKey, ::testing::ValuesIn(integerKeys()), keyName);
+
+struct Bounds {
+    std::string key;
+    std::int64_t min;
+    std::int64_t max;
+};
+
+class ConfigBounds : public ::testing::TestWithParam<Bounds> { };
+
+TEST_P(ConfigBounds, AreTheDocumentedOnes)
+{
+    const hw::ConfigKeyInfo* key = hw::findConfigKey(GetParam().key);
+    ASSERT_NE(key, nullptr);
+    EXPECT_EQ(key->kind, Kind::Integer);
+    EXPECT_EQ(key->min, GetParam().min);
+    EXPECT_EQ(key->max, GetParam().max);
+}
+
+INSTANTIATE_TEST_SUITE_P(Selected, ConfigBounds,
+    ::testing::Values(Bounds { "min.insync.replicas", 1, hw::limits::brokersMax },
+        Bounds { "replica.lag.time.max.ms", 1, 3600000 }, Bounds { "network.latency.ms", 1, hw::limits::latencyMsMax },
+        Bounds { "replica.fetch.wait.max.ms", 0, 60000 },
+        Bounds { "replica.fetch.max.records", 1, hw::limits::fetchRecordsMax }, Bounds { "retries", 0, 2147483647 },
+        Bounds { "batch.size", 1, 1048576 }),
+    [](const auto& info) {
+        std::string name = info.param.key;
+        for (char& c : name) {
+            if (c == '.')
+                c = '_';
+        }
+        return name;
+    });
+
+TEST(ConfigValues, SetConfigWritesTheRightFields)
+{
+    ClusterConfig config;
+    EXPECT_EQ(hw::setConfig(config, "min.insync.replicas", integer(2)), "");
+    EXPECT_EQ(hw::setConfig(config, "replica.lag.time.max.ms", integer(10000)), "");
+    EXPECT_EQ(hw::setConfig(config, "auto.fetch", flag(false)), "");
+    EXPECT_EQ(hw::setConfig(config, "batch.size", integer(100)), "");
+    EXPECT_EQ(hw::setConfig(config, "unclean.leader.election.enable", flag(true)), "");
+    EXPECT_EQ(hw::setConfig(config, "truncation", text("high-watermark")), "");
+    EXPECT_EQ(config.minInsyncReplicas, 2);
+    EXPECT_EQ(config.replicaLagTimeMaxMs, 10000);
+    EXPECT_FALSE(config.autoFetch);
+    EXPECT_EQ(config.batchSize, 100);
+    EXPECT_TRUE(config.uncleanLeaderElectionEnable);
+    EXPECT_EQ(config.truncation, hw::TruncationMode::HighWatermark);
+    EXPECT_EQ(config.requestTimeoutMs, 30000); // untouched
+}
+
+TEST(ConfigValues, TruncationAcceptsOnlyItsTwoWords)
+{
+    ClusterConfig config;
+    EXPECT_EQ(hw::setConfig(config, "truncation", text("hw")), "\"leader-epoch\" or \"high-watermark\"");
+    EXPECT_EQ(hw::setConfig(config, "truncation", text("Leader-Epoch")), "\"leader-epoch\" or \"high-watermark\"");
+    EXPECT_EQ(config.truncation, hw::TruncationMode::LeaderEpoch);
+    EXPECT_EQ(hw::setConfig(config, "truncation", text("high-watermark")), "");
+    EXPECT_EQ(hw::getConfig(config, "truncation"), text("high-watermark"));
+    EXPECT_EQ(hw::setConfig(config, "truncation", text("leader-epoch")), "");
+    EXPECT_EQ(config.truncation, hw::TruncationMode::LeaderEpoch);
+}
+
+TEST(ConfigValues, FormatConfigValue)
+{
+    EXPECT_EQ(hw::formatConfigValue(integer(42)), "42");
+    EXPECT_EQ(hw::formatConfigValue(integer(0)), "0");
+    EXPECT_EQ(hw::formatConfigValue(integer(-7)), "-7");
+    EXPECT_EQ(hw::formatConfigValue(integer(2147483647)), "2147483647");
+    EXPECT_EQ(hw::formatConfigValue(flag(true)), "true");
+    EXPECT_EQ(hw::formatConfigValue(flag(false)), "false");
+    EXPECT_EQ(hw::formatConfigValue(text("leader-epoch")), "leader-epoch");
+    EXPECT_EQ(hw::formatConfigValue(text("")), "");
+}
+
+} // namespace

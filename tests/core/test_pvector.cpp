@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+// PVector: a persistent 32-way trie whose copies share nodes. Every test compares it with a plain
+// std::vector, because what matters is that it behaves exactly like one, whatever is shared.
+
+#include "pvector.h"
+#include "rng.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using hw::PVector;
+
+PVector<int> filled(std::size_t count, int base = 0)
+{
+    PVector<int> v;
+    for (std::size_t i = 0; i < count; ++i)
+        v.push_back(base + static_cast<int>(i));
+    return v;
+}
+
+std::vector<int> toStd(const PVector<int>& v)
+{
+    std::vector<int> out;
+    out.reserve(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out.push_back(v[i]);
+    return out;
+}
+
+std::vector<int> iota(std::size_t count, int base = 0)
+{
+    std::vector<int> out;
+    for (std::size_t i = 0; i < count; ++i)
+        out.push_back(base + static_cast<int>(i));
+    return out;
+}
+
+TEST(PVector, StartsEmpty)
+{
+    PVector<int> v;
+    EXPECT_EQ(v.size(), 0u);
+    EXPECT_TRUE(v.empty());
+    EXPECT_EQ(v, PVector<int>());
+}
+
+TEST(PVector, PushBackAppendsInOrder)
+{
+    PVector<std::string> v;
+    v.push_back("a");
+    v.push_back("b");
+    v.push_back("c");
+    ASSERT_EQ(v.size(), 3u);
+    EXPECT_FALSE(v.empty());
+    EXPECT_EQ(v[0], "a");
+    EXPECT_EQ(v[1], "b");
+    EXPECT_EQ(v[2], "c");
+    EXPECT_EQ(v.back(), "c");
+}
+
+TEST(PVector, SetReplacesOneElementOnly)
+{
+    PVector<int> v = filled(100);
+    v.set(0, -1);
+    v.set(31, -31);
+    v.set(32, -32);
+    v.set(99, -99);
+    std::vector<int> want = iota(100);
+    want[0] = -1;
+    want[31] = -31;
+    want[32] = -32;
+    want[99] = -99;
+    EXPECT_EQ(toStd(v), want);
+}
+
+TEST(PVector, MutableAtWritesThroughTheReference)
+{
+    PVector<int> v = filled(40);
+    v.mutableAt(35) = 1000;
+    v.mutableAt(2) += 5;
+    EXPECT_EQ(v[35], 1000);
+    EXPECT_EQ(v[2], 7);
+    EXPECT_EQ(v[34], 34);
+}
+
+TEST(PVector, TruncateDropsTheTail)
+{
+    PVector<int> v = filled(100);
+    v.truncate(40);
+    EXPECT_EQ(toStd(v), iota(40));
+    EXPECT_EQ(v.back(), 39);
+    v.truncate(40); // same size: nothing changes
+    EXPECT_EQ(v.size(), 40u);
+    v.truncate(500); // larger than the size: nothing changes
+    EXPECT_EQ(v.size(), 40u);
+    v.truncate(0);
+    EXPECT_TRUE(v.empty());
+    EXPECT_EQ(v, PVector<int>());
+}
+
+TEST(PVector, ClearEmptiesAndTheVectorCanBeRefilled)
+{
+    PVector<int> v = filled(70);
+    v.clear();
+    EXPECT_EQ(v.size(), 0u);
+    v.push_back(5);
+    v.push_back(6);
+    EXPECT_EQ(toStd(v), (std::vector<int> { 5, 6 }));
+}
+
+TEST(PVector, PushBackAfterTruncateOverwritesTheOldTail)
+{
+    PVector<int> v = filled(100);
+    v.truncate(50);
+    v.push_back(-1);
+    v.push_back(-2);
+    std::vector<int> want = iota(50);
+    want.push_back(-1);
+    want.push_back(-2);
+    EXPECT_EQ(toStd(v), want);
+}
+
+TEST(PVector, TruncateFromADeepTreeToAShallowSizeThenGrowAgain)
+{
+    // 1025 elements need a root two levels above the leaves; truncating keeps that root.
+    PVector<int> v = filled(1025);
+    v.truncate(10);
+    EXPECT_EQ(toStd(v), iota(10));
+    for (int i = 10; i < 2000; ++i)
+        v.push_back(i * 3);
+    ASSERT_EQ(v.size(), 2000u);
+    for (std::size_t i = 0; i < 2000; ++i)
+        ASSERT_EQ(v[i], i < 10 ? static_cast<int>(i) : static_cast<int>(i) * 3) << "index " << i;
+}
+
+TEST(PVector, ForEachVisitsTheHalfOpenRangeWithIndices)
+{
+    const PVector<int> v = filled(100, 1000);
+    std::vector<std::pair<std::size_t, int>> seen;
+    v.forEach(30, 70, [&](std::size_t i, int x) { seen.emplace_back(i, x); });
+    ASSERT_EQ(seen.size(), 40u);
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+        EXPECT_EQ(seen[k].first, 30 + k);
+        EXPECT_EQ(seen[k].second, 1030 + static_cast<int>(k));
+    }
+}
+
+TEST(PVector, ForEachClampsToTheSizeAndAcceptsEmptyRanges)
+{
+    PVector<int> v = filled(100);
+    v.truncate(45); // the stale elements 45..99 must not be visited
+    std::vector<std::size_t> indices;
+    v.forEach(40, 1000, [&](std::size_t i, int) { indices.push_back(i); });
+    EXPECT_EQ(indices, (std::vector<std::size_t> { 40, 41, 42, 43, 44 }));
+
+    int calls = 0;
+    v.forEach(10, 10, [&](std::size_t, int) { ++calls; });
+    v.forEach(45, 50, [&](std::size_t, int) { ++calls; });
+    PVector<int>().forEach(0, 5, [&](std::size_t, int) { ++calls; });
+    EXPECT_EQ(calls, 0);
+}
+
+TEST(PVector, ForEachOverEverythingMatchesIndexing)
+{
+    const PVector<int> v = filled(3000, 7);
+    std::vector<int> seen;
+    v.forEach(0, v.size(), [&](std::size_t, int x) { seen.push_back(x); });
+    EXPECT_EQ(seen, toStd(v));
+}
+
+TEST(PVector, EqualityComparesContentsNotStructure)
+{
+    EXPECT_EQ(filled(100), filled(100));
+    EXPECT_NE(filled(100), filled(99));
+    EXPECT_NE(filled(100), filled(100, 1));
+
+    PVector<int> a = filled(100);
+    PVector<int> b = filled(100);
+    b.set(77, -1);
+    EXPECT_NE(a, b);
+    b.set(77, 77);
+    EXPECT_EQ(a, b);
+
+    // Same contents reached through a deep tree and through a single leaf.
+    PVector<int> deep = filled(5000);
+    deep.truncate(20);
+    EXPECT_EQ(deep, filled(20));
+    EXPECT_EQ(filled(20), deep);
+
+    // Stale elements past the size do not take part.
+    PVector<int> truncated = filled(64);
+    truncated.truncate(33);
+    PVector<int> other = filled(33);
+    EXPECT_EQ(truncated, other);
+    other.push_back(1234);
+    EXPECT_NE(truncated, other);
+}
+
+TEST(PVector, CopiesShareTheRootUntilOneIsWritten)
+{
+    PVector<int> a = filled(100);
+    PVector<int> b = a;
+    EXPECT_TRUE(a.sharesRootWith(b));
+    EXPECT_EQ(a, b);
+    b.set(3, -3);
+    EXPECT_FALSE(a.sharesRootWith(b));
+    EXPECT_FALSE(filled(100).sharesRootWith(filled(100)));
+}
+
+TEST(PVector, ACopyNeverSeesLaterWritesOfTheOriginal)
+{
+    PVector<int> original = filled(1100);
+    const PVector<int> copy = original;
+    original.set(0, -1);
+    original.set(1099, -2);
+    original.mutableAt(500) = -3;
+    original.push_back(-4);
+    original.truncate(600);
+    original.push_back(-5);
+    EXPECT_EQ(toStd(copy), iota(1100));
+    EXPECT_EQ(original.size(), 601u);
+    EXPECT_EQ(original[0], -1);
+    EXPECT_EQ(original[500], -3);
+    EXPECT_EQ(original[600], -5);
+}
+
+TEST(PVector, TheOriginalNeverSeesLaterWritesOfACopy)
+{
+    const PVector<int> original = filled(1100);
+    PVector<int> copy = original;
+    copy.set(0, -1);
+    copy.set(1099, -2);
+    copy.push_back(-4);
+    copy.truncate(3);
+    copy.push_back(-5);
+    EXPECT_EQ(toStd(original), iota(1100));
+    EXPECT_EQ(toStd(copy), (std::vector<int> { -1, 1, 2, -5 }));
+}
+
+TEST(PVector, TruncateThenPushBackDoesNotLeakIntoACopyTakenBeforeTheTruncate)
+{
+    // The truncated elements stay in shared nodes; the push_back must copy those nodes first.
+    PVector<int> a = filled(100);
+    const PVector<int> before = a;
+    a.truncate(50);
+    a.push_back(-1);
+    ASSERT_EQ(before.size(), 100u);
+    EXPECT_EQ(before[50], 50);
+    EXPECT_EQ(toStd(before), iota(100));
+    EXPECT_EQ(a[50], -1);
+}
+
+TEST(PVector, TruncateThenPushBackDoesNotLeakIntoACopyTakenAfterTheTruncate)
+{
+    PVector<int> a = filled(100);
+    a.truncate(50);
+    PVector<int> b = a;
+    a.push_back(-1);
+    b.push_back(-2);
+    EXPECT_EQ(a.size(), 51u);
+    EXPECT_EQ(b.size(), 51u);
+    EXPECT_EQ(a[50], -1);
+    EXPECT_EQ(b[50], -2);
+    EXPECT_EQ(toStd(a).front(), 0);
+    EXPECT_NE(a, b);
+}
+
+TEST(PVector, GrowingPastALeafBoundaryDoesNotChangeACopyOfTheFullLeaf)
+{
+    // At 32 elements the root is a full leaf; the next push_back moves it under a new branch.
+    PVector<int> a = filled(32);
+    const PVector<int> snapshot = a;
+    a.push_back(32);
+    a.set(0, -1);
+    a.set(31, -31);
+    EXPECT_EQ(toStd(snapshot), iota(32));
+    EXPECT_EQ(a.size(), 33u);
+    EXPECT_EQ(a[0], -1);
+    EXPECT_EQ(a[31], -31);
+    EXPECT_EQ(a[32], 32);
+}
+
+TEST(PVector, ManyGenerationsOfSnapshotsStayIndependent)
+{
+    PVector<int> live;
+    std::vector<PVector<int>> snapshots;
+    std::vector<std::vector<int>> expected;
+    std::vector<int> model;
+    for (int round = 0; round < 40; ++round) {
+        for (int k = 0; k < 37; ++k) {
+            live.push_back(round * 1000 + k);
+            model.push_back(round * 1000 + k);
+        }
+        if (round % 3 == 0 && !model.empty()) {
+            const std::size_t at = static_cast<std::size_t>(round * 13) % model.size();
+            live.set(at, -round);
+            model[at] = -round;
+        }
+        if (round % 7 == 6) {
+            live.truncate(model.size() / 2);
+            model.resize(model.size() / 2);
+        }
+        snapshots.push_back(live);
+        expected.push_back(model);
+    }
+    for (std::size_t i = 0; i < snapshots.size(); ++i)
+        EXPECT_EQ(toStd(snapshots[i]), expected[i]) << "snapshot " << i;
+}
+
+// Sizes around the trie's level boundaries: 32 (one leaf), 1024 (32 leaves), 32768 (three levels).
+class PVectorBoundary : public ::testing::TestWithParam<std::size_t> { };
+
+TEST_P(PVectorBoundary, HoldsEveryElementAndSurvivesCopyOnWrite)
+{
+    const std::size_t n = GetParam();
+    PVector<int> v = filled(n);
+    ASSERT_EQ(v.size(), n);
+    for (std::size_t i = 0; i < n; ++i)
+        ASSERT_EQ(v[i], static_cast<int>(i)) << "index " << i;
+    EXPECT_EQ(v.back(), static_cast<int>(n) - 1);
+
+    std::size_t visited = 0;
+    bool inOrder = true;
+    v.forEach(0, n, [&](std::size_t i, int x) {
+        inOrder = inOrder && i == visited && x == static_cast<int>(i);
+        ++visited;
+    });
+    EXPECT_EQ(visited, n);
+    EXPECT_TRUE(inOrder);
+
+    // Grow past the boundary in a copy and write at both ends; the original stays as it was.
+    PVector<int> grown = v;
+    grown.push_back(-1);
+    grown.set(0, -2);
+    grown.set(n - 1, -3);
+    EXPECT_EQ(grown.size(), n + 1);
+    EXPECT_EQ(grown[0], -2);
+    EXPECT_EQ(grown[n - 1], -3);
+    EXPECT_EQ(grown[n], -1);
+    EXPECT_EQ(v[0], 0);
+    EXPECT_EQ(v[n - 1], static_cast<int>(n) - 1);
+    EXPECT_EQ(v.size(), n);
+    EXPECT_NE(v, grown);
+
+    // Shrink back below the boundary, regrow, and compare with a vector built directly.
+    grown.truncate(n - 1);
+    grown.set(0, 0);
+    grown.push_back(static_cast<int>(n) - 1);
+    EXPECT_EQ(grown, v);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, PVectorBoundary,
+    ::testing::Values<std::size_t>(2, 31, 32, 33, 1023, 1024, 1025, 1056, 32767, 32768, 32769, 33800),
+    [](const auto& info) { return "Size" + std::to_string(info.param); });
+
+// A random sequence of operations against std::vector, with snapshots taken along the way that must
+// keep their contents. The generator is the simulation's own, so the sequence is the same everywhere.
+class PVectorRandomized : public ::testing::TestWithParam<std::uint64_t> { };
+
+TEST_P(PVectorRandomized, BehavesLikeStdVector)
+{
+    const std::uint64_t seed = GetParam();
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    hw::Rng rng(seed);
+    PVector<std::int64_t> v;
+    std::vector<std::int64_t> model;
+    std::vector<std::pair<PVector<std::int64_t>, std::vector<std::int64_t>>> snapshots;
+
+    for (int op = 0; op < 20000; ++op) {
+        const std::uint64_t kind = rng.below(100);
+        if (kind < 55) {
+            const auto count = static_cast<int>(rng.below(kind < 5 ? 2000 : 40)) + 1;
+            for (int k = 0; k < count; ++k) {
+                const auto value = static_cast<std::int64_t>(rng.next() >> 1);
+                v.push_back(value);
+                model.push_back(value);
+            }
+        } else if (kind < 80) {
+            if (!model.empty()) {
+                const auto i = static_cast<std::size_t>(rng.below(model.size()));
+                const auto value = -static_cast<std::int64_t>(rng.below(1000000));
+                v.set(i, value);
+                model[i] = value;
+            }
+        } else if (kind < 90) {
+            const auto n = static_cast<std::size_t>(rng.below(model.size() + 1));
+            v.truncate(n);
+            if (n < model.size())
+                model.resize(n);
+        } else if (kind < 97) {
+            snapshots.emplace_back(v, model);
+        } else if (!snapshots.empty()) {
+            // Continue from an older snapshot: the live vector becomes a copy of it.
+            const auto i = static_cast<std::size_t>(rng.below(snapshots.size()));
+            v = snapshots[i].first;
+            model = snapshots[i].second;
+        }
+        ASSERT_EQ(v.size(), model.size()) << "after op " << op;
+        if (!model.empty()) {
+            const auto probe = static_cast<std::size_t>(rng.below(model.size()));
+            ASSERT_EQ(v[probe], model[probe]) << "index " << probe << " after op " << op;
+            ASSERT_EQ(v.back(), model.back()) << "after op " << op;
+        }
+    }
+
+    std::vector<std::int64_t> all;
+    v.forEach(0, v.size(), [&](std::size_t, std::int64_t x) { all.push_back(x); });
+    EXPECT_EQ(all, model);
+    for (std::size_t s = 0; s < snapshots.size(); ++s) {
+        const auto& [snapshot, expected] = snapshots[s];
+        ASSERT_EQ(snapshot.size(), expected.size()) << "snapshot " << s;
+        std::vector<std::int64_t> contents;
+        snapshot.forEach(0, snapshot.size(), [&](std::size_t, std::int64_t x) { contents.push_back(x); });
+        EXPECT_EQ(contents, expected) << "snapshot " << s;
+    }
+    // Equality agrees with the model: equal models give equal vectors and vice versa.
+    for (std::size_t s = 1; s < snapshots.size(); ++s) {
+        const bool modelsEqual = snapshots[s].second == snapshots[s - 1].second;
+        EXPECT_EQ(snapshots[s].first == snapshots[s - 1].first, modelsEqual) << "snapshots " << s - 1 << ", " << s;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, PVectorRandomized, ::testing::Values<std::uint64_t>(1, 2, 42, 20240601),
+    [](const auto& info) { return "Seed" + std::to_string(info.param); });
+
+} // namespace
