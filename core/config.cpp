@@ -57,6 +57,21 @@ const std::vector<Binding>& bindings()
         {{"unclean.leader.election.enable", Kind::Boolean, 0, 1, "elect an out-of-sync replica when no ISR member is left"},
          nullptr, &ClusterConfig::uncleanLeaderElectionEnable},
         {{"truncation", Kind::Text, 0, 0, "\"leader-epoch\" (Kafka 0.11+) or \"high-watermark\" (legacy)"}},
+        {{"session.timeout.ms", Kind::Integer, 1, 3600000, "a consumer not heard from for this long leaves its group"},
+         &ClusterConfig::sessionTimeoutMs},
+        {{"heartbeat.interval.ms", Kind::Integer, 1, 3600000, "how often a consumer heartbeats its coordinator"},
+         &ClusterConfig::heartbeatIntervalMs},
+        {{"max.poll.interval.ms", Kind::Integer, 1, 86400000, "how long a rebalance waits for members to rejoin"},
+         &ClusterConfig::rebalanceTimeoutMs},
+        {{"group.initial.rebalance.delay.ms", Kind::Integer, 0, 600000,
+          "how long a new group waits for more members before its first rebalance"},
+         &ClusterConfig::groupInitialRebalanceDelayMs},
+        {{"auto.commit.interval.ms", Kind::Integer, 1, 3600000, "how often consumers with auto-commit commit"},
+         &ClusterConfig::autoCommitIntervalMs},
+        {{"fetch.max.wait.ms", Kind::Integer, 0, 60000, "how long a leader holds a consumer fetch with nothing to read"},
+         &ClusterConfig::fetchMaxWaitMs},
+        {{"offsets.topic.num.partitions", Kind::Integer, 1, 50, "partitions of __consumer_offsets (fixed at creation)"},
+         &ClusterConfig::offsetsTopicNumPartitions},
     };
     return table;
 }

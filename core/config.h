@@ -33,6 +33,13 @@ struct ClusterConfig {
     std::int64_t batchSize = 16384;              // batch.size (producer; sticky partitioner switch point)
     bool uncleanLeaderElectionEnable = false;    // unclean.leader.election.enable
     TruncationMode truncation = TruncationMode::LeaderEpoch; // truncation (teaching: legacy pre-0.11 mode)
+    std::int64_t sessionTimeoutMs = 45000;       // session.timeout.ms (consumer)
+    std::int64_t heartbeatIntervalMs = 3000;     // heartbeat.interval.ms (consumer)
+    std::int64_t rebalanceTimeoutMs = 300000;    // max.poll.interval.ms (consumer; the rebalance timeout)
+    std::int64_t groupInitialRebalanceDelayMs = 3000; // group.initial.rebalance.delay.ms
+    std::int64_t autoCommitIntervalMs = 5000;    // auto.commit.interval.ms (consumer)
+    std::int64_t fetchMaxWaitMs = 500;           // fetch.max.wait.ms (consumer)
+    std::int64_t offsetsTopicNumPartitions = 50; // offsets.topic.num.partitions
 
     friend bool operator==(const ClusterConfig&, const ClusterConfig&) = default;
 };

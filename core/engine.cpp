@@ -95,18 +95,72 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         s.topics.push_back(std::move(topic));
     }
 
+    // Groups, and the __consumer_offsets partitions that decide their coordinators. Only a cluster
+    // with groups has them, so scenarios without consumers draw the same random numbers as before.
+    for (const ConsumerSpec& cs : spec.consumers) {
+        if (cs.group.empty())
+            continue;
+        if (std::none_of(s.groups.begin(), s.groups.end(), [&](const Group& g) { return g.id == cs.group; })) {
+            Group group;
+            group.id = cs.group;
+            s.groups.push_back(std::move(group));
+        }
+    }
+    if (!s.groups.empty()) {
+        const int rf = std::min(3, spec.brokers);
+        const int start = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
+        const int shift = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
+        for (const auto& replicas : assignReplicasRackUnaware(allBrokers, static_cast<int>(s.config.offsetsTopicNumPartitions),
+                                                              rf, start, shift)) {
+            PartitionRegistration reg;
+            reg.replicas = replicas;
+            reg.isr = replicas;
+            reg.leader = replicas.front();
+            s.offsetsPartitions.push_back(std::move(reg));
+        }
+        for (Group& g : s.groups)
+            g.offsetsPartition = offsetsPartitionFor(g.id, static_cast<int>(s.config.offsetsTopicNumPartitions));
+    }
+
     std::vector<BrokerId> leaders;
     for (const Partition& p : s.partitions)
         leaders.push_back(p.registration.leader);
-    for (Broker& b : s.brokers)
+    std::vector<BrokerId> coordinators;
+    for (const PartitionRegistration& reg : s.offsetsPartitions)
+        coordinators.push_back(reg.leader);
+    for (Broker& b : s.brokers) {
         b.knownLeaders = leaders;
+        b.knownCoordinators = coordinators;
+    }
     for (const ProducerSpec& producerSpec : spec.producers) {
         Producer producer;
         producer.id = producerSpec.id;
         producer.acks = producerSpec.acks;
         producer.sticky.resize(s.topics.size());
         producer.leaders = leaders;
+        producer.ratePerSecond = producerSpec.ratePerSecond;
+        producer.rateTopic = producerSpec.rateTopic;
+        producer.keys = producerSpec.keys;
         s.producers.push_back(std::move(producer));
+    }
+    for (const ConsumerSpec& cs : spec.consumers) {
+        Consumer c;
+        c.id = cs.id;
+        for (std::size_t g = 0; g < s.groups.size(); ++g) {
+            if (s.groups[g].id == cs.group)
+                c.group = static_cast<std::int32_t>(g);
+        }
+        c.topics = std::vector<std::int32_t>(cs.topics.begin(), cs.topics.end());
+        c.manualPartitions = cs.manualPartitions;
+        c.assignor = cs.assignor;
+        c.reset = cs.reset;
+        c.autoCommit = cs.autoCommit;
+        c.autoPoll = cs.autoPoll;
+        c.maxPollRecords = cs.maxPollRecords;
+        c.pollIntervalMs = cs.pollIntervalMs;
+        c.startAtCreation = cs.start;
+        c.leaders = leaders;
+        s.consumers.push_back(std::move(c));
     }
 
     Engine engine(std::move(s));
@@ -115,6 +169,15 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         engine.schedule(st.config.replicaLagTimeMaxMs / 2, Timer{TimerKind::IsrExpiration, b.id, -1});
         engine.schedule(st.config.brokerHeartbeatIntervalMs, Timer{TimerKind::Heartbeat, b.id, -1});
         engine.armSessionTimer(b.id);
+    }
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
+        const Producer& producer = st.producers[static_cast<std::size_t>(p)];
+        if (producer.ratePerSecond > 0)
+            engine.schedule(std::max<TimeMs>(1, 1000 / producer.ratePerSecond), Timer{TimerKind::ProducerTick, p, -1});
+    }
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(st.consumers.size()); ++c) {
+        if (st.consumers[static_cast<std::size_t>(c)].startAtCreation)
+            engine.startConsumer(c);
     }
     if (st.config.autoFetch) {
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.partitions.size()); ++p) {
@@ -234,6 +297,16 @@ std::optional<Event> Engine::bounce(const Message& message)
         sendConnectionError(message.to, message.from, std::move(response));
     } else if (std::holds_alternative<MetadataRequest>(message.body)) {
         sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
+    } else if (std::holds_alternative<FindCoordinatorRequest>(message.body)) {
+        sendConnectionError(message.to, message.from, FindCoordinatorResponse{ErrorCode::NetworkException, noLeader, {}});
+    } else if (const auto* group = std::get_if<GroupRequest>(&message.body)) {
+        GroupResponse response;
+        response.kind = group->kind;
+        response.error = ErrorCode::NetworkException;
+        sendConnectionError(message.to, message.from, std::move(response));
+    } else if (const auto* list = std::get_if<ListOffsetsRequest>(&message.body)) {
+        sendConnectionError(message.to, message.from,
+                            ListOffsetsResponse{list->partition, ErrorCode::NetworkException, -1});
     }
     return std::nullopt;
 }
@@ -248,9 +321,22 @@ std::optional<Event> Engine::deliver(const Message& message)
             else if constexpr (std::is_same_v<T, ProduceResponse>)
                 return handleProduceResponse(message, body);
             else if constexpr (std::is_same_v<T, FetchRequest>)
-                return handleFetchRequest(message, body);
+                return body.consumer >= 0 ? handleConsumerFetch(message, body) : handleFetchRequest(message, body);
             else if constexpr (std::is_same_v<T, FetchResponse>)
-                return handleFetchResponse(message, body);
+                return message.to.kind == NodeKind::Consumer ? handleConsumerFetchResponse(message, body)
+                                                             : handleFetchResponse(message, body);
+            else if constexpr (std::is_same_v<T, FindCoordinatorRequest>)
+                return handleFindCoordinatorRequest(message, body);
+            else if constexpr (std::is_same_v<T, FindCoordinatorResponse>)
+                return handleFindCoordinatorResponse(message, body);
+            else if constexpr (std::is_same_v<T, GroupRequest>)
+                return handleGroupRequest(message, body);
+            else if constexpr (std::is_same_v<T, GroupResponse>)
+                return handleGroupResponse(message, body);
+            else if constexpr (std::is_same_v<T, ListOffsetsRequest>)
+                return handleListOffsetsRequest(message, body);
+            else if constexpr (std::is_same_v<T, ListOffsetsResponse>)
+                return handleListOffsetsResponse(message, body);
             else if constexpr (std::is_same_v<T, AlterPartitionRequest>)
                 return handleAlterPartitionRequest(message, body);
             else if constexpr (std::is_same_v<T, AlterPartitionResponse>)
@@ -310,6 +396,22 @@ std::optional<Event> Engine::fire(const Timer& timer)
         return sessionCheck(timer.broker);
     case TimerKind::ProducerTimer:
         return producerTimer(timer.broker);
+    case TimerKind::ProducerTick:
+        return producerTick(timer.broker);
+    case TimerKind::ConsumerHeartbeat:
+    case TimerKind::ConsumerAutoCommit:
+    case TimerKind::ConsumerPoll: {
+        const Consumer& c = m_state.consumers[static_cast<std::size_t>(timer.broker)];
+        if (timer.partition != c.timerEpoch)
+            return std::nullopt; // From before the consumer stopped or restarted.
+        if (timer.kind == TimerKind::ConsumerHeartbeat)
+            return consumerHeartbeat(timer.broker);
+        if (timer.kind == TimerKind::ConsumerAutoCommit)
+            return consumerAutoCommit(timer.broker);
+        return consumerPoll(timer.broker, timer.partition);
+    }
+    case TimerKind::GroupTimer:
+        return groupTimer(timer.broker);
     }
     return std::nullopt;
 }
@@ -347,6 +449,8 @@ ApplyResult Engine::apply(const Action& action)
                 return brokerAction(BrokerAction{BrokerAction::Kind::Kill, leader, 0});
             } else if constexpr (std::is_same_v<T, ElectPreferredAction>) {
                 return electPreferred(a.partition);
+            } else if constexpr (std::is_same_v<T, ConsumerAction>) {
+                return consumerAction(a);
             } else if constexpr (std::is_same_v<T, SlowAction>) {
                 if (a.broker < 1 || a.broker > static_cast<BrokerId>(m_state.brokers.size()))
                     return {std::nullopt, "no broker " + std::to_string(a.broker)};
@@ -739,6 +843,8 @@ bool Engine::maybeIncrementHw(std::int32_t partition, Replica& leader)
     }
     if (candidate > leader.hw) {
         leader.hw = candidate;
+        // Consumers waiting for something readable get it now.
+        completeConsumerFetches(partition, leader);
         return true;
     }
     return false;
@@ -803,10 +909,17 @@ void Engine::respondToFetch(std::int32_t partition, Replica& leader, const Fetch
     response.hw = responseHw;
     response.logStart = leader.log.logStart;
     response.leaderEpoch = leader.knownLeaderEpoch;
+    // Followers read up to the LEO, consumers (read_uncommitted) up to the HW.
+    const Offset readableEnd = request.consumer >= 0 ? leader.hw : leader.log.leo();
     response.recordCount =
-        std::max<std::int64_t>(0, std::min<std::int64_t>(leader.log.leo() - request.fetchOffset, request.maxRecords));
+        std::max<std::int64_t>(0, std::min<std::int64_t>(readableEnd - request.fetchOffset, request.maxRecords));
     response.leaderLog = leader.log;
-    send(NodeRef::broker(leader.broker), NodeRef::broker(request.replica), std::move(response));
+    send(NodeRef::broker(leader.broker), fetcherNode(request), std::move(response));
+}
+
+NodeRef fetcherNode(const FetchRequest& request)
+{
+    return request.consumer >= 0 ? NodeRef::consumer(request.consumer) : NodeRef::broker(request.replica);
 }
 
 int Engine::completeParkedFetches(std::int32_t partition, Replica& leader)
@@ -816,7 +929,7 @@ int Engine::completeParkedFetches(std::int32_t partition, Replica& leader)
     int completed = 0;
     auto& parked = leader.parkedFetches;
     for (auto it = parked.begin(); it != parked.end();) {
-        if (leader.log.leo() > it->request.fetchOffset) {
+        if (it->request.consumer < 0 && leader.log.leo() > it->request.fetchOffset) {
             respondToFetch(partition, leader, it->request, leader.hw);
             it = parked.erase(it);
             ++completed;
@@ -1121,11 +1234,13 @@ std::optional<Event> Engine::fetchWaitExpired(BrokerId broker, std::int32_t part
         response.fetchId = done.request.fetchId;
         response.error = ErrorCode::NotLeaderOrFollower;
         response.fetchOffset = done.request.fetchOffset;
-        send(NodeRef::broker(broker), NodeRef::broker(done.request.replica), std::move(response));
+        send(NodeRef::broker(broker), fetcherNode(done.request), std::move(response));
         e.error = ErrorCode::NotLeaderOrFollower;
         return e;
     }
     respondToFetch(partition, *leader, done.request, leader->hw);
+    if (done.request.consumer >= 0)
+        return std::nullopt; // A consumer's empty wait ran out: nothing to show until records arrive.
     e.count = std::max<Offset>(0, std::min<Offset>(leader->log.leo() - done.request.fetchOffset,
                                                     done.request.maxRecords));
     e.value = leader->hw;
@@ -1326,7 +1441,7 @@ void Engine::publish(std::int32_t partition, BrokerId onlyTo)
     const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
     for (const Broker& b : m_state.brokers) {
         if (onlyTo == noLeader || b.id == onlyTo)
-            send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{partition, reg});
+            send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{partition, false, reg});
     }
 }
 
@@ -1454,6 +1569,7 @@ std::optional<Event> Engine::handleHeartbeat(const Message& message, const Broke
         e.type = EventType::ControlledShutdown;
         e.count = removeBrokerFromPartitions(request.broker, e);
         reg.fenced = true;
+        refreshOffsetsPartitions();
         response.shouldShutdown = true;
     } else if (request.registering) {
         // A restarted broker registers anew. Whatever ISRs it was in were for a log that may have
@@ -1475,15 +1591,23 @@ std::optional<Event> Engine::handleHeartbeat(const Message& message, const Broke
             e.flags |= elected.flags;
             e.isr = elected.isr;
         }
+        refreshOffsetsPartitions();
         // Then the returning broker catches up on the metadata it missed (elections included).
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
             publish(p, request.broker);
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p)
+            send(NodeRef::controller(), message.from,
+                 PartitionChange{p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)]});
     } else if (reg.fenced) {
         e.type = EventType::BrokerUnfenced;
         reg.fenced = false;
         e.count = electOfflineLeaders(e);
+        refreshOffsetsPartitions();
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
             publish(p, request.broker);
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p)
+            send(NodeRef::controller(), message.from,
+                 PartitionChange{p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)]});
     } else {
         e.type = EventType::HeartbeatHandled;
     }
@@ -1510,6 +1634,7 @@ std::optional<Event> Engine::sessionCheck(BrokerId broker)
     e.node = controllerNodeId;
     e.peer = broker;
     e.count = removeBrokerFromPartitions(broker, e);
+    refreshOffsetsPartitions();
     return e;
 }
 
@@ -1556,7 +1681,7 @@ ApplyResult Engine::brokerAction(const BrokerAction& action)
                 response.fetchId = f.request.fetchId;
                 response.error = ErrorCode::NetworkException;
                 response.fetchOffset = f.request.fetchOffset;
-                sendConnectionError(NodeRef::broker(b.id), NodeRef::broker(f.request.replica), std::move(response));
+                sendConnectionError(NodeRef::broker(b.id), fetcherNode(f.request), std::move(response));
             }
             for (const DelayedProduce& d : r->delayedProduces)
                 sendConnectionError(NodeRef::broker(b.id), NodeRef::producer(d.producer),
@@ -1600,6 +1725,7 @@ ApplyResult Engine::brokerAction(const BrokerAction& action)
         b.registered = false;
         ++b.incarnation;
         std::fill(b.knownLeaders.begin(), b.knownLeaders.end(), noLeader);
+        std::fill(b.knownCoordinators.begin(), b.knownCoordinators.end(), noLeader);
         std::int64_t lost = 0;
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
             Replica* r = replicaOn(p, b.id);
@@ -1695,7 +1821,7 @@ void Engine::stopLeading(std::int32_t partition, Replica& r)
         response.fetchId = f.request.fetchId;
         response.error = ErrorCode::NotLeaderOrFollower;
         response.fetchOffset = f.request.fetchOffset;
-        send(NodeRef::broker(r.broker), NodeRef::broker(f.request.replica), std::move(response));
+        send(NodeRef::broker(r.broker), fetcherNode(f.request), std::move(response));
     }
     r.parkedFetches.clear();
     r.isr.clear();
@@ -1708,6 +1834,10 @@ std::optional<Event> Engine::handlePartitionChange(const Message& message, const
 {
     Broker& broker = m_state.broker(message.to.id);
     const PartitionRegistration& reg = change.registration;
+    if (change.offsets) {
+        broker.knownCoordinators[static_cast<std::size_t>(change.partition)] = reg.leader;
+        return std::nullopt;
+    }
     broker.knownLeaders[static_cast<std::size_t>(change.partition)] = reg.leader;
     Replica* r = replicaOn(change.partition, broker.id);
     if (!r)
@@ -1778,6 +1908,23 @@ std::optional<Event> Engine::handlePartitionChange(const Message& message, const
 
 // ---------------------------------------------------------------------------------------------
 // Producer retries and metadata
+
+std::optional<Event> Engine::producerTick(std::int32_t producerIndex)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (producer.ratePerSecond <= 0)
+        return std::nullopt;
+    schedule(m_state.nowMs + std::max<TimeMs>(1, 1000 / producer.ratePerSecond),
+             Timer{TimerKind::ProducerTick, producerIndex, -1});
+    ProduceAction action;
+    action.producer = producerIndex;
+    action.topic = producer.rateTopic;
+    if (!producer.keys.empty())
+        action.key = producer.keys[static_cast<std::size_t>(producer.ticks % static_cast<std::int64_t>(producer.keys.size()))];
+    action.values.push_back(producer.id + "-" + std::to_string(producer.ticks));
+    ++producer.ticks;
+    return produce(action).event;
+}
 
 bool Engine::isRetriable(ErrorCode error) const
 {

@@ -22,6 +22,23 @@ struct TopicSpec {
 struct ProducerSpec {
     std::string id;
     Acks acks = Acks::All;
+    std::int64_t ratePerSecond = 0; // > 0: produce on its own, one record every 1000 / rate ms
+    int rateTopic = 0;
+    std::vector<std::string> keys;  // keys to cycle through for the steady stream (none: null keys)
+};
+
+struct ConsumerSpec {
+    std::string id;
+    std::string group;             // empty: no group, reads manualPartitions
+    std::vector<int> topics;       // subscription, topic indices
+    std::vector<std::int32_t> manualPartitions; // flat partition indices
+    AssignorKind assignor = AssignorKind::Range;
+    OffsetReset reset = OffsetReset::Latest;
+    bool autoCommit = true;
+    bool autoPoll = true;
+    std::int32_t maxPollRecords = 500;
+    TimeMs pollIntervalMs = 0;
+    bool start = true;
 };
 
 struct ClusterSpec {
@@ -31,6 +48,7 @@ struct ClusterSpec {
     ClusterConfig config;
     std::vector<TopicSpec> topics;
     std::vector<ProducerSpec> producers;
+    std::vector<ConsumerSpec> consumers;
 };
 
 // User actions: the inputs of a run. Each is applied at the current simulated time.
@@ -92,8 +110,19 @@ struct ElectPreferredAction {
     friend bool operator==(const ElectPreferredAction&, const ElectPreferredAction&) = default;
 };
 
+/// A consumer's part: join its group (or start reading), leave it, crash (stop without leaving),
+/// poll (fetch up to maxRecords from its partitions), commit its positions, or seek.
+struct ConsumerAction {
+    enum class Kind : std::uint8_t { Join, Leave, Crash, Poll, Commit, Seek } kind = Kind::Join;
+    std::int32_t consumer = 0;
+    std::int32_t maxRecords = 0;  // Poll; 0: max.poll.records
+    std::int32_t partition = -1;  // Seek: flat index
+    Offset offset = 0;            // Seek
+    friend bool operator==(const ConsumerAction&, const ConsumerAction&) = default;
+};
+
 using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction, BrokerAction,
-                            KillLeaderAction, ElectPreferredAction>;
+                            KillLeaderAction, ElectPreferredAction, ConsumerAction>;
 
 /// Either the event an action caused (one frame) or why it could not be applied (no frame).
 struct ApplyResult {
@@ -104,6 +133,9 @@ struct ApplyResult {
 
 /// The rules: a ClusterState and the functions that move it forward. Deterministic: the same state
 /// and the same inputs give the same events and the same next state.
+/// Where a fetch answer goes: the follower broker or the consumer that asked.
+NodeRef fetcherNode(const FetchRequest& request);
+
 class Engine {
 public:
     explicit Engine(ClusterState state) : m_state(std::move(state)) {}
@@ -191,6 +223,40 @@ private:
     void armProducerTimer(std::int32_t producer, TimeMs atMs);
     void rearmProducerTimer(std::int32_t producer);
     bool isRetriable(ErrorCode error) const;
+    std::optional<Event> producerTick(std::int32_t producer);
+
+    // Consumers (consumer_engine.cpp).
+    ApplyResult consumerAction(const ConsumerAction& action);
+    void startConsumer(std::int32_t consumer);
+    void findCoordinator(std::int32_t consumer);
+    void sendGroupRequest(std::int32_t consumer, GroupRequest request);
+    void sendJoin(std::int32_t consumer);
+    void loseMembership(std::int32_t consumer);
+    void revokeAll(std::int32_t consumer);
+    void commitOwned(std::int32_t consumer, bool onlyIfAuto);
+    void assignPartitionsTo(std::int32_t consumer, const std::vector<std::int32_t>& partitions);
+    void lookUpPositions(std::int32_t consumer);
+    void fetchForConsumer(std::int32_t consumer);
+    std::optional<Event> handleFindCoordinatorRequest(const Message& message, const FindCoordinatorRequest& request);
+    std::optional<Event> handleFindCoordinatorResponse(const Message& message, const FindCoordinatorResponse& response);
+    std::optional<Event> handleGroupRequest(const Message& message, const GroupRequest& request);
+    std::optional<Event> handleGroupResponse(const Message& message, const GroupResponse& response);
+    std::optional<Event> handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request);
+    std::optional<Event> handleListOffsetsResponse(const Message& message, const ListOffsetsResponse& response);
+    std::optional<Event> handleConsumerFetch(const Message& message, const FetchRequest& request);
+    std::optional<Event> handleConsumerFetchResponse(const Message& message, const FetchResponse& response);
+    std::optional<Event> consumerHeartbeat(std::int32_t consumer);
+    std::optional<Event> consumerAutoCommit(std::int32_t consumer);
+    std::optional<Event> consumerPoll(std::int32_t consumer, std::int32_t epoch);
+    std::optional<Event> groupTimer(std::int32_t group);
+    void armGroupTimer(std::int32_t group, TimeMs atMs);
+    void rearmGroupTimer(std::int32_t group);
+    void beginRebalance(std::int32_t group);
+    void maybeCompleteJoin(std::int32_t group, bool deadlinePassed, Event& event);
+    void removeMember(std::int32_t group, std::size_t member);
+    bool isCoordinatorFor(BrokerId broker, const Group& group) const;
+    void refreshOffsetsPartitions();
+    int completeConsumerFetches(std::int32_t partition, Replica& leader);
 
     // Leader rules (section 1 and 2 of kafka-semantics.md).
     Replica* replicaOn(std::int32_t partition, BrokerId broker);

@@ -80,8 +80,51 @@ std::string_view eventTypeName(EventType type)
         return "log-truncated";
     case EventType::MetadataUpdated:
         return "metadata-updated";
+    case EventType::ConsumerStarted:
+        return "consumer-started";
+    case EventType::ConsumerStopped:
+        return "consumer-stopped";
+    case EventType::CoordinatorFound:
+        return "coordinator-found";
+    case EventType::GroupRequestSent:
+        return "group-request-sent";
+    case EventType::GroupRequestHandled:
+        return "group-request-handled";
+    case EventType::GroupResponseApplied:
+        return "group-response-applied";
+    case EventType::JoinCompleted:
+        return "join-completed";
+    case EventType::MemberEvicted:
+        return "member-evicted";
+    case EventType::PositionSet:
+        return "position-set";
+    case EventType::ConsumerFetchSent:
+        return "consumer-fetch-sent";
+    case EventType::ConsumerFetchHandled:
+        return "consumer-fetch-handled";
+    case EventType::RecordsReceived:
+        return "records-received";
     }
     return "unknown";
+}
+
+std::string_view groupRequestName(std::int32_t kind)
+{
+    switch (static_cast<GroupRequestKind>(kind)) {
+    case GroupRequestKind::Join:
+        return "JoinGroup";
+    case GroupRequestKind::Sync:
+        return "SyncGroup";
+    case GroupRequestKind::Heartbeat:
+        return "Heartbeat";
+    case GroupRequestKind::Leave:
+        return "LeaveGroup";
+    case GroupRequestKind::OffsetCommit:
+        return "OffsetCommit";
+    case GroupRequestKind::OffsetFetch:
+        return "OffsetFetch";
+    }
+    return "JoinGroup";
 }
 
 std::uint32_t brokerMask(const std::vector<BrokerId>& brokers)
@@ -140,6 +183,16 @@ std::string narrate(const Event& e, const ClusterState& s)
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
                    ? "producer " + s.producers[static_cast<std::size_t>(index)].id
                    : std::string("a producer");
+    };
+    auto consumerName = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
+                   ? "consumer " + s.consumers[static_cast<std::size_t>(index)].id
+                   : std::string("a consumer");
+    };
+    auto groupName = [&](std::int64_t index) {
+        return index >= 0 && index < static_cast<std::int64_t>(s.groups.size())
+                   ? "group " + s.groups[static_cast<std::size_t>(index)].id
+                   : std::string("its group");
     };
     const std::string b = "broker " + std::to_string(e.node);
     const std::string peer = "broker " + std::to_string(e.peer);
@@ -334,6 +387,126 @@ std::string narrate(const Event& e, const ClusterState& s)
         return "Follower " + b + "'s log diverges from the leader's on " + tp + ": epoch " + std::to_string(e.value) +
                " ends earlier on the leader. It truncates to offset " + std::to_string(e.offset) + " (" +
                records(e.count) + " removed) and fetches again.";
+    case EventType::ConsumerStarted:
+        return consumerName(e.node) + " starts.";
+    case EventType::ConsumerStopped:
+        return e.detail == 1 ? consumerName(e.node) + " crashes: it stops polling and heartbeating without leaving its "
+                                                     "group, so the coordinator notices only after session.timeout.ms."
+                             : consumerName(e.node) + " leaves its group (committing first if it auto-commits).";
+    case EventType::CoordinatorFound:
+        if (e.error != ErrorCode::None || e.peer < 0)
+            return consumerName(e.node) + " could not find a coordinator" +
+                   (e.error != ErrorCode::None ? ": " + std::string(errorName(e.error)) : std::string()) + ".";
+        return consumerName(e.node) + " learns that broker " + std::to_string(e.peer) +
+               " coordinates its group (the leader of the group's __consumer_offsets partition).";
+    case EventType::GroupRequestSent:
+        if (e.detail < 0)
+            return consumerName(e.node) + " looks for its group coordinator again.";
+        if (static_cast<GroupRequestKind>(e.detail) == GroupRequestKind::OffsetCommit)
+            return consumerName(e.node) + " commits its positions for " + std::to_string(e.count) +
+                   " partition(s): the next offset to read in each.";
+        return consumerName(e.node) + " sends " + std::string(groupRequestName(e.detail)) + " to broker " +
+               std::to_string(e.peer) + ".";
+    case EventType::GroupRequestHandled: {
+        const std::string request(groupRequestName(e.detail));
+        std::string text = "Coordinator " + b + " handles " + consumerName(e.peer) + "'s " + request + " for " +
+                           groupName(e.value);
+        if (e.error != ErrorCode::None)
+            return text + ": " + std::string(errorName(e.error)) + ".";
+        switch (static_cast<GroupRequestKind>(e.detail)) {
+        case GroupRequestKind::Join:
+            text += " (member " + e.text + ")";
+            if (e.has(RebalanceStarted))
+                text += "; the group starts a rebalance and waits for its members to join";
+            if (e.has(GenerationCompleted))
+                text += "; everyone has joined: generation " + std::to_string(e.completed) + " begins";
+            return text + ".";
+        case GroupRequestKind::Sync:
+            return text + (e.has(GroupStable) ? ": the leader's assignment is handed out and the group is Stable."
+                                              : ": it waits for the leader's assignment.");
+        case GroupRequestKind::Heartbeat:
+            return text + ".";
+        case GroupRequestKind::Leave:
+            return text + (e.has(RebalanceStarted) ? ": the member is gone, and the group rebalances."
+                                                   : ": the member is gone.");
+        case GroupRequestKind::OffsetCommit:
+            return text + ": it stores " + std::to_string(e.count) + " committed offset(s).";
+        case GroupRequestKind::OffsetFetch:
+            return text + ".";
+        }
+        return text + ".";
+    }
+    case EventType::GroupResponseApplied: {
+        const std::string request(groupRequestName(e.detail));
+        std::string text = consumerName(e.node) + " gets the answer to its " + request;
+        if (e.error != ErrorCode::None)
+            text += ": " + std::string(errorName(e.error));
+        switch (static_cast<GroupRequestKind>(e.detail)) {
+        case GroupRequestKind::Join:
+            if (e.error == ErrorCode::None) {
+                text += ": member " + e.text + " of generation " + std::to_string(e.completed);
+                if (e.has(GenerationCompleted))
+                    text += ", and it is the group's leader: it runs the assignor for all " + std::to_string(e.count) +
+                            " members and sends the result in its SyncGroup";
+            }
+            break;
+        case GroupRequestKind::Sync:
+            if (e.error == ErrorCode::None)
+                text += ": " + std::to_string(e.count) + " partition(s) newly assigned, " + std::to_string(e.offset) +
+                        " revoked";
+            break;
+        case GroupRequestKind::Heartbeat:
+            if (e.error == ErrorCode::RebalanceInProgress)
+                text += " (the group is rebalancing)";
+            break;
+        case GroupRequestKind::OffsetFetch:
+            text += ": " + std::to_string(e.count) + " committed position(s) found";
+            break;
+        default:
+            break;
+        }
+        if (e.has(Rejoining))
+            text += "; it joins (again)";
+        return text + ".";
+    }
+    case EventType::JoinCompleted:
+        return "The join phase of " + groupName(e.value) + " ends on coordinator " + b + "'s timer" +
+               (e.has(GenerationCompleted) ? ": generation " + std::to_string(e.completed) + " with " +
+                                                 std::to_string(e.count) + " member(s)."
+                                           : ".");
+    case EventType::MemberEvicted:
+        return "Coordinator " + b + " has not heard from " + consumerName(e.peer) + " (member " + e.text +
+               ") for session.timeout.ms and removes it from " + groupName(e.value) + "; the group rebalances.";
+    case EventType::PositionSet: {
+        if (e.error != ErrorCode::None)
+            return consumerName(e.node) + " could not look up a position on " + tp + ": " +
+                   std::string(errorName(e.error)) + ".";
+        if (e.detail == 0)
+            return consumerName(e.node) + " resumes " + tp + " at its committed offset " + std::to_string(e.offset) +
+                   (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more partition(s))." : std::string("."));
+        if (e.detail == 1)
+            return consumerName(e.node) + " has no committed offset for " + tp + "; auto.offset.reset sets its position to " +
+                   std::to_string(e.offset) + ".";
+        return consumerName(e.node) + " seeks " + tp + " to offset " + std::to_string(e.offset) + ".";
+    }
+    case EventType::ConsumerFetchSent:
+        return consumerName(e.node) + " polls for up to " + records(e.count) + ".";
+    case EventType::ConsumerFetchHandled:
+        if (e.error != ErrorCode::None)
+            return "Broker " + std::to_string(e.node) + " answers " + consumerName(e.peer) + "'s fetch on " + tp +
+                   " with " + std::string(errorName(e.error)) + ".";
+        if (e.has(Parked))
+            return "Leader " + b + " holds " + consumerName(e.peer) + "'s fetch from offset " + std::to_string(e.offset) +
+                   " on " + tp + ": nothing below the HW " + std::to_string(e.hwBefore) +
+                   " is new, so it waits up to fetch.max.wait.ms.";
+        return "Leader " + b + " answers " + consumerName(e.peer) + "'s fetch on " + tp + " with " +
+               offsets(e.offset, e.count) + ": consumers read only below the HW " + std::to_string(e.hwBefore) + ".";
+    case EventType::RecordsReceived:
+        if (e.error != ErrorCode::None)
+            return consumerName(e.node) + "'s fetch on " + tp + " failed: " + std::string(errorName(e.error)) + ".";
+        return consumerName(e.node) + " receives " + offsets(e.offset, e.count) + " of " + tp +
+               " (read under HW " + std::to_string(e.value) + "); its position is now " +
+               std::to_string(e.offset + e.count) + ".";
     case EventType::MetadataUpdated:
         if (e.error != ErrorCode::None)
             return producerName(e.node) + " could not get metadata from broker " + std::to_string(e.peer) + ": " +

@@ -48,9 +48,21 @@ enum class EventType : std::uint8_t {
     IsrChangedByController,  // node: broker; partition; isr: the new ISR the leader learned from metadata
     LogTruncated,            // node: follower; partition; offset: new LEO; count: removed; value: epoch; flags
     MetadataUpdated,         // node: producer; peer: broker; count: leaders that changed; error
+    ConsumerStarted,         // node: consumer
+    ConsumerStopped,         // node: consumer; detail: 0 left its group, 1 crashed
+    CoordinatorFound,        // node: consumer; peer: coordinator broker (-1 none); error
+    GroupRequestSent,        // node: consumer; peer: coordinator; detail: GroupRequestKind; count: partitions/offsets
+    GroupRequestHandled,     // node: coordinator; peer: consumer; value: group; detail: kind; error; flags
+    GroupResponseApplied,    // node: consumer; peer: coordinator; value: group; detail: kind; error; count, offset
+    JoinCompleted,           // node: coordinator; value: group; count: members (the join phase ended on its timer)
+    MemberEvicted,           // node: coordinator; value: group; peer: consumer (session timeout)
+    PositionSet,             // node: consumer; partition; offset: new position; detail: 0 committed, 1 reset, 2 seek
+    ConsumerFetchSent,       // node: consumer; peer: leader; partition; offset
+    ConsumerFetchHandled,    // node: leader; peer: consumer; partition; offset; count; hwBefore (read under); flags
+    RecordsReceived,         // node: consumer; peer: leader; partition; offset: first; count; value: HW read under; error
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::MetadataUpdated) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::RecordsReceived) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -65,6 +77,10 @@ enum EventFlag : std::uint32_t {
     Legacy = 1u << 8,             // truncation to the high watermark (Kafka before 0.11)
     Offline = 1u << 9,            // a partition was left without a leader
     Diverging = 1u << 10,         // the leader told a follower where its log diverges (KIP-279)
+    RebalanceStarted = 1u << 11,  // the group went to PreparingRebalance
+    GenerationCompleted = 1u << 12, // a join phase ended: a new generation (value2 in `completed`)
+    GroupStable = 1u << 13,       // the group became Stable (assignments handed out)
+    Rejoining = 1u << 14,         // the consumer joins again (rebalance announced, or cooperative second round)
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).
@@ -83,6 +99,7 @@ struct Event {
     std::uint32_t flags = 0;
     std::int32_t completed = 0;
     std::int32_t attempt = 0; // which send of a producer batch (1 = first)
+    std::int32_t detail = 0;  // a sub-kind (group request kind, why a position was set, ...)
     std::int64_t value = 0;
     std::string text;
 
@@ -91,6 +108,9 @@ struct Event {
 };
 
 std::string_view eventTypeName(EventType type);
+
+/// JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch (GroupRequestKind as int).
+std::string_view groupRequestName(std::int32_t kind);
 
 std::uint32_t brokerMask(const std::vector<BrokerId>& brokers);
 std::vector<BrokerId> brokersInMask(std::uint32_t mask);

@@ -56,6 +56,131 @@ const Replica* currentLeader(const ClusterState& s, const Partition& p)
 
 } // namespace
 
+std::string_view groupStateName(GroupState state)
+{
+    switch (state) {
+    case GroupState::Empty:
+        return "Empty";
+    case GroupState::PreparingRebalance:
+        return "PreparingRebalance";
+    case GroupState::CompletingRebalance:
+        return "CompletingRebalance";
+    case GroupState::Stable:
+        return "Stable";
+    case GroupState::Dead:
+        return "Dead";
+    }
+    return "Empty";
+}
+
+std::string_view memberPhaseName(MemberPhase phase)
+{
+    switch (phase) {
+    case MemberPhase::Stopped:
+        return "stopped";
+    case MemberPhase::FindingCoordinator:
+        return "finding-coordinator";
+    case MemberPhase::Joining:
+        return "joining";
+    case MemberPhase::Syncing:
+        return "syncing";
+    case MemberPhase::Stable:
+        return "stable";
+    case MemberPhase::Crashed:
+        return "crashed";
+    }
+    return "stopped";
+}
+
+namespace {
+
+Json topicPartitionJson(const ClusterState& s, std::int32_t partition)
+{
+    const Partition& p = s.partitions[static_cast<std::size_t>(partition)];
+    return Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name}, {"partition", p.index}};
+}
+
+} // namespace
+
+Offset partitionHighWatermark(const ClusterState& s, std::int32_t partition)
+{
+    const Partition& p = s.partitions[static_cast<std::size_t>(partition)];
+    const Replica* leader = currentLeader(s, p);
+    return leader ? leader->hw : -1;
+}
+
+Json groupsJson(const ClusterState& s)
+{
+    Json groups = Json::array();
+    for (const Group& g : s.groups) {
+        Json group;
+        group["id"] = g.id;
+        group["state"] = groupStateName(g.state);
+        group["generation"] = g.generation;
+        group["protocol"] = assignorName(g.protocol);
+        Json leader = nullptr;
+        Json members = Json::array();
+        for (const GroupMember& m : g.members) {
+            const std::string& consumer = s.consumers[static_cast<std::size_t>(m.consumer)].id;
+            if (m.memberId == g.leader)
+                leader = consumer;
+            Json assignment = Json::array();
+            for (std::int32_t p : m.assignment)
+                assignment.push_back(topicPartitionJson(s, p));
+            members.push_back(Json{{"id", consumer}, {"member_id", m.memberId}, {"assignment", assignment}});
+        }
+        group["leader"] = leader;
+        const BrokerId coordinator = s.offsetsPartitions[static_cast<std::size_t>(g.offsetsPartition)].leader;
+        group["coordinator"] = coordinator;
+        group["offsets_partition"] = g.offsetsPartition;
+        group["members"] = members;
+        Json committed = Json::array();
+        for (const CommittedOffset& c : g.committed) {
+            Json entry = topicPartitionJson(s, c.partition);
+            entry["offset"] = c.offset;
+            const Offset hw = partitionHighWatermark(s, c.partition);
+            // kafka-consumer-groups: LAG = LOG-END-OFFSET (the HW) - CURRENT-OFFSET (committed).
+            entry["lag"] = hw >= 0 ? Json(std::max<Offset>(0, hw - c.offset)) : Json(nullptr);
+            committed.push_back(entry);
+        }
+        group["committed"] = committed;
+        groups.push_back(group);
+    }
+    return groups;
+}
+
+Json consumersJson(const ClusterState& s)
+{
+    Json consumers = Json::array();
+    for (const Consumer& c : s.consumers) {
+        Json consumer;
+        consumer["id"] = c.id;
+        consumer["group"] = c.group >= 0 ? Json(s.groups[static_cast<std::size_t>(c.group)].id) : Json(nullptr);
+        consumer["state"] = memberPhaseName(c.phase);
+        consumer["member_id"] = c.memberId.empty() ? Json(nullptr) : Json(c.memberId);
+        consumer["generation"] = c.generation;
+        Json positions = Json::array();
+        for (const OwnedPartition& o : c.owned) {
+            Json entry = topicPartitionJson(s, o.partition);
+            entry["offset"] = o.position >= 0 ? Json(o.position) : Json(nullptr);
+            const Offset hw = partitionHighWatermark(s, o.partition);
+            entry["lag"] = hw >= 0 && o.position >= 0 ? Json(std::max<Offset>(0, hw - o.position)) : Json(nullptr);
+            positions.push_back(entry);
+        }
+        consumer["positions"] = positions;
+        Json received = Json::array();
+        c.received.forEach(0, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
+            Json entry = topicPartitionJson(s, r.partition);
+            entry["offset"] = r.offset;
+            entry["value"] = s.payloads[static_cast<std::size_t>(r.payload)].value;
+            received.push_back(entry);
+        });
+        consumer["received"] = received;
+        consumers.push_back(consumer);
+    }
+    return consumers;
+}
+
 Json lostRecordsJson(const ClusterState& s)
 {
     Json lost = Json::array();
@@ -150,6 +275,16 @@ Json eventToJson(const Event& e, const ClusterState& s)
     auto producerId = [&](std::int32_t index) {
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
                    ? Json(s.producers[static_cast<std::size_t>(index)].id)
+                   : Json(nullptr);
+    };
+    auto consumerId = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
+                   ? Json(s.consumers[static_cast<std::size_t>(index)].id)
+                   : Json(nullptr);
+    };
+    auto groupId = [&](std::int64_t index) {
+        return index >= 0 && index < static_cast<std::int64_t>(s.groups.size())
+                   ? Json(s.groups[static_cast<std::size_t>(index)].id)
                    : Json(nullptr);
     };
     auto putHw = [&] {
@@ -355,6 +490,81 @@ Json eventToJson(const Event& e, const ClusterState& s)
         putHw();
         out["legacy"] = e.has(Legacy);
         break;
+    case EventType::ConsumerStarted:
+    case EventType::ConsumerStopped:
+        out["consumer"] = consumerId(e.node);
+        if (e.type == EventType::ConsumerStopped)
+            out["crashed"] = e.detail == 1;
+        break;
+    case EventType::CoordinatorFound:
+        out["consumer"] = consumerId(e.node);
+        out["coordinator"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
+        putError();
+        break;
+    case EventType::GroupRequestSent:
+        out["consumer"] = consumerId(e.node);
+        out["coordinator"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
+        out["request"] = e.detail < 0 ? std::string("FindCoordinator") : std::string(groupRequestName(e.detail));
+        out["count"] = e.count;
+        break;
+    case EventType::GroupRequestHandled:
+    case EventType::GroupResponseApplied:
+        out[e.type == EventType::GroupRequestHandled ? "coordinator" : "consumer"] =
+            e.type == EventType::GroupRequestHandled ? Json(e.node) : consumerId(e.node);
+        out[e.type == EventType::GroupRequestHandled ? "consumer" : "coordinator"] =
+            e.type == EventType::GroupRequestHandled ? consumerId(e.peer) : Json(e.peer);
+        out["group"] = groupId(e.value);
+        out["request"] = groupRequestName(e.detail);
+        out["member_id"] = e.text.empty() ? Json(nullptr) : Json(e.text);
+        out["rebalance_started"] = e.has(RebalanceStarted);
+        out["generation_completed"] = e.has(GenerationCompleted) ? Json(e.completed) : Json(nullptr);
+        out["stable"] = e.has(GroupStable);
+        out["rejoining"] = e.has(Rejoining);
+        out["count"] = e.count;
+        putError();
+        break;
+    case EventType::JoinCompleted:
+    case EventType::MemberEvicted:
+        out["coordinator"] = e.node;
+        out["group"] = groupId(e.value);
+        if (e.type == EventType::MemberEvicted) {
+            out["consumer"] = consumerId(e.peer);
+            out["member_id"] = e.text;
+        }
+        out["generation_completed"] = e.has(GenerationCompleted) ? Json(e.completed) : Json(nullptr);
+        out["members"] = e.count;
+        break;
+    case EventType::PositionSet:
+        out["consumer"] = consumerId(e.node);
+        putPartition();
+        out["offset"] = e.offset >= 0 ? Json(e.offset) : Json(nullptr);
+        out["from"] = e.detail == 0 ? "committed" : e.detail == 1 ? "auto.offset.reset" : "seek";
+        out["positions"] = e.count;
+        putError();
+        break;
+    case EventType::ConsumerFetchSent:
+        out["consumer"] = consumerId(e.node);
+        out["max_records"] = e.count;
+        break;
+    case EventType::ConsumerFetchHandled:
+        out["leader"] = e.node;
+        out["consumer"] = consumerId(e.peer);
+        putPartition();
+        out["fetch_offset"] = e.offset;
+        out["records"] = e.count;
+        out["hw"] = e.hwBefore;
+        out["parked"] = e.has(Parked);
+        putError();
+        break;
+    case EventType::RecordsReceived:
+        out["consumer"] = consumerId(e.node);
+        out["leader"] = e.peer;
+        putPartition();
+        out["first_offset"] = e.offset;
+        out["records"] = e.count;
+        out["hw"] = e.value;
+        putError();
+        break;
     case EventType::MetadataUpdated:
         out["producer"] = producerId(e.node);
         out["broker"] = e.peer;
@@ -484,6 +694,8 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         producers.push_back(pj);
     }
     out["producers"] = producers;
+    out["groups"] = groupsJson(s);
+    out["consumers"] = consumersJson(s);
     out["lost"] = lostRecordsJson(s);
     out["diverged"] = divergedRecordsJson(s);
     return out;

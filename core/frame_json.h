@@ -11,6 +11,16 @@ namespace hw {
 /// of the same run are byte-identical.
 nlohmann::ordered_json frameToJson(const Timeline& timeline, std::int64_t frame, const ClusterState& state);
 
+/// The frame's "groups" and "consumers" arrays.
+nlohmann::ordered_json groupsJson(const ClusterState& state);
+nlohmann::ordered_json consumersJson(const ClusterState& state);
+
+std::string_view groupStateName(GroupState state);
+std::string_view memberPhaseName(MemberPhase phase);
+
+/// The current leader's HW of a partition, or -1 when it has no leader.
+Offset partitionHighWatermark(const ClusterState& state, std::int32_t partition);
+
 /// Records a producer saw acknowledged that the current leader's log no longer holds.
 nlohmann::ordered_json lostRecordsJson(const ClusterState& state);
 

@@ -12,6 +12,7 @@ inline constexpr int brokersMax = 32;
 inline constexpr int topicsMax = 16;
 inline constexpr int partitionsMax = 64;             // per topic
 inline constexpr int producersMax = 16;
+inline constexpr int consumersMax = 32;
 inline constexpr int stepsMax = 10000;               // steps in one scenario file
 inline constexpr int valuesPerProduceMax = 10000;    // records in one produce step
 inline constexpr std::size_t stringBytesMax = 1024;  // a key, value, id, label or note

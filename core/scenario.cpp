@@ -271,6 +271,40 @@ struct Context {
         return static_cast<int>(readInt(value, path, 0, count - 1));
     }
 
+    int consumerIndex(const Json& value, const std::string& path) const
+    {
+        const std::string id = readString(value, path);
+        for (std::size_t i = 0; i < cluster.consumers.size(); ++i) {
+            if (cluster.consumers[i].id == id)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const ConsumerSpec& c : cluster.consumers)
+            known += (known.empty() ? "" : ", ") + c.id;
+        fail(path, "unknown consumer \"" + id + "\"; the scenario declares: " +
+                       (known.empty() ? std::string("none") : known));
+    }
+
+    /// Groups are numbered in the order their first consumer is declared (as the engine creates them).
+    int groupIndex(const Json& value, const std::string& path) const
+    {
+        const std::string id = readString(value, path);
+        std::vector<std::string> groups;
+        for (const ConsumerSpec& c : cluster.consumers) {
+            if (!c.group.empty() && std::find(groups.begin(), groups.end(), c.group) == groups.end())
+                groups.push_back(c.group);
+        }
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            if (groups[i] == id)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const std::string& g : groups)
+            known += (known.empty() ? "" : ", ") + g;
+        fail(path, "unknown group \"" + id + "\"; the scenario's consumers use: " +
+                       (known.empty() ? std::string("none") : known));
+    }
+
     BrokerId broker(const Json& value, const std::string& path) const
     {
         return static_cast<BrokerId>(readInt(value, path, 1, cluster.brokers));
@@ -290,7 +324,8 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
 {
     const std::initializer_list<std::string_view> actions = {
         "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
-        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "run", "clock"};
+        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "run", "clock", "join", "leave",
+        "crash_consumer", "poll", "commit", "seek", "rebalance"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
     if (value.size() != 1)
         fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
@@ -421,6 +456,43 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
             return FaultStep{KillLeaderAction{ctx.flatPartition(topic, partition)}};
         return FaultStep{ElectPreferredAction{ctx.flatPartition(topic, partition)}};
     }
+    if (action == "join" || action == "leave" || action == "crash_consumer" || action == "poll" || action == "commit" ||
+        action == "seek") {
+        requireObject(body, bodyPath, "the " + action + " action");
+        if (action == "poll")
+            checkKeys(body, bodyPath, {"consumer", "max_records", "wait"});
+        else if (action == "seek")
+            checkKeys(body, bodyPath, {"consumer", "topic", "partition", "offset"});
+        else
+            checkKeys(body, bodyPath, {"consumer"});
+        ConsumerStep step;
+        step.action.kind = action == "join"             ? ConsumerAction::Kind::Join
+                           : action == "leave"          ? ConsumerAction::Kind::Leave
+                           : action == "crash_consumer" ? ConsumerAction::Kind::Crash
+                           : action == "poll"           ? ConsumerAction::Kind::Poll
+                           : action == "commit"         ? ConsumerAction::Kind::Commit
+                                                        : ConsumerAction::Kind::Seek;
+        step.action.consumer = ctx.consumerIndex(required(body, "consumer", bodyPath), child(bodyPath, "consumer"));
+        if (body.contains("max_records"))
+            step.action.maxRecords = static_cast<std::int32_t>(
+                readInt(body["max_records"], child(bodyPath, "max_records"), 1, limits::fetchRecordsMax));
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
+        if (action == "seek") {
+            const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+            const int partition = body.contains("partition")
+                                      ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
+                                      : 0;
+            step.action.partition = ctx.flatPartition(topic, partition);
+            step.action.offset = readInt(required(body, "offset", bodyPath), child(bodyPath, "offset"), 0, INT64_MAX / 4);
+        }
+        return step;
+    }
+    if (action == "rebalance") {
+        requireObject(body, bodyPath, "the rebalance action");
+        checkKeys(body, bodyPath, {"group"});
+        return RebalanceStep{ctx.groupIndex(required(body, "group", bodyPath), child(bodyPath, "group"))};
+    }
     if (action == "run") {
         requireObject(body, bodyPath, "the run action");
         checkKeys(body, bodyPath, {"events"});
@@ -438,7 +510,8 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
 Scenario readScenario(const Json& root, const std::string& file)
 {
     requireObject(root, "", "a scenario");
-    checkKeys(root, "", {"format", "name", "title", "description", "seed", "cluster", "topics", "producers", "steps"});
+    checkKeys(root, "",
+              {"format", "name", "title", "description", "seed", "cluster", "topics", "producers", "consumers", "steps"});
     Scenario s;
     s.file = file;
     const std::string format = readString(required(root, "format", ""), "/format");
@@ -527,7 +600,7 @@ Scenario readScenario(const Json& root, const std::string& file)
             const std::string path = child("/producers", i);
             const Json& p = producers[i];
             requireObject(p, path, "a producer");
-            checkKeys(p, path, {"id", "acks"});
+            checkKeys(p, path, {"id", "acks", "rate_per_s", "topic", "keys"});
             ProducerSpec producer;
             producer.id = readString(required(p, "id", path), child(path, "id"));
             for (const ProducerSpec& other : s.cluster.producers) {
@@ -536,7 +609,113 @@ Scenario readScenario(const Json& root, const std::string& file)
             }
             if (p.contains("acks"))
                 producer.acks = readAcks(p["acks"], child(path, "acks"));
+            if (p.contains("rate_per_s")) {
+                producer.ratePerSecond = readInt(p["rate_per_s"], child(path, "rate_per_s"), 1, 1000);
+                const Context topicsOnly{s.cluster};
+                producer.rateTopic = topicsOnly.topicIndex(required(p, "topic", path), child(path, "topic"));
+            } else if (p.contains("topic")) {
+                fail(child(path, "topic"), "\"topic\" goes with \"rate_per_s\" (a producer's steady stream)");
+            }
+            if (p.contains("keys")) {
+                const Json& keys = p["keys"];
+                if (!keys.is_null()) {
+                    if (!keys.is_array() || keys.empty() || keys.size() > 1000)
+                        fail(child(path, "keys"), "expected null or an array of 1..1000 key strings, got " + describe(keys));
+                    for (std::size_t k = 0; k < keys.size(); ++k)
+                        producer.keys.push_back(readString(keys[k], child(child(path, "keys"), k), true));
+                }
+            }
             s.cluster.producers.push_back(std::move(producer));
+        }
+    }
+
+    if (root.contains("consumers")) {
+        const Json& consumers = root["consumers"];
+        if (!consumers.is_array())
+            fail("/consumers", "expected an array of consumers, got " + describe(consumers));
+        if (consumers.size() > static_cast<std::size_t>(limits::consumersMax))
+            fail("/consumers", "at most " + std::to_string(limits::consumersMax) + " consumers");
+        const Context topicsOnly{s.cluster};
+        for (std::size_t i = 0; i < consumers.size(); ++i) {
+            const std::string path = child("/consumers", i);
+            const Json& c = consumers[i];
+            requireObject(c, path, "a consumer");
+            checkKeys(c, path, {"id", "group", "subscribe", "assign", "assignor", "auto.offset.reset", "auto.commit",
+                                "auto.poll", "max.poll.records", "poll.interval.ms", "start"});
+            ConsumerSpec consumer;
+            consumer.id = readString(required(c, "id", path), child(path, "id"));
+            for (const ConsumerSpec& other : s.cluster.consumers) {
+                if (other.id == consumer.id)
+                    fail(child(path, "id"), "a second consumer with id \"" + consumer.id + "\"");
+            }
+            if (c.contains("group"))
+                consumer.group = readString(c["group"], child(path, "group"));
+            if (c.contains("subscribe")) {
+                const Json& topics = c["subscribe"];
+                const std::string topicsPath = child(path, "subscribe");
+                if (!topics.is_array() || topics.empty())
+                    fail(topicsPath, "expected a non-empty array of topic names, got " + describe(topics));
+                for (std::size_t t = 0; t < topics.size(); ++t)
+                    consumer.topics.push_back(topicsOnly.topicIndex(topics[t], child(topicsPath, t)));
+            }
+            if (c.contains("assign")) {
+                const Json& assign = c["assign"];
+                const std::string assignPath = child(path, "assign");
+                if (!consumer.group.empty())
+                    fail(assignPath, "a consumer in a group gets its partitions from the group; \"assign\" is for "
+                                     "consumers without a group");
+                if (!assign.is_array() || assign.empty())
+                    fail(assignPath, "expected a non-empty array of {\"topic\": ..., \"partition\": ...}, got " +
+                                         describe(assign));
+                for (std::size_t a = 0; a < assign.size(); ++a) {
+                    const std::string itemPath = child(assignPath, a);
+                    requireObject(assign[a], itemPath, "a topic partition");
+                    checkKeys(assign[a], itemPath, {"topic", "partition"});
+                    const int topic = topicsOnly.topicIndex(required(assign[a], "topic", itemPath), child(itemPath, "topic"));
+                    const int partition = assign[a].contains("partition")
+                                              ? topicsOnly.partitionIndex(assign[a]["partition"],
+                                                                          child(itemPath, "partition"), topic)
+                                              : 0;
+                    consumer.manualPartitions.push_back(topicsOnly.flatPartition(topic, partition));
+                }
+            }
+            if (consumer.group.empty() && consumer.manualPartitions.empty())
+                fail(path, "a consumer needs a \"group\" (with \"subscribe\") or an \"assign\" list");
+            if (!consumer.group.empty() && consumer.topics.empty())
+                fail(path, "a consumer in a group needs \"subscribe\"");
+            if (c.contains("assignor")) {
+                const std::string name = readString(c["assignor"], child(path, "assignor"));
+                const auto kind = assignorFromName(name);
+                if (!kind)
+                    fail(child(path, "assignor"),
+                         "expected \"range\", \"roundrobin\", \"sticky\" or \"cooperative-sticky\", got " +
+                             describe(c["assignor"]));
+                consumer.assignor = *kind;
+            }
+            if (c.contains("auto.offset.reset")) {
+                const std::string reset = readString(c["auto.offset.reset"], child(path, "auto.offset.reset"));
+                if (reset == "earliest")
+                    consumer.reset = OffsetReset::Earliest;
+                else if (reset == "latest")
+                    consumer.reset = OffsetReset::Latest;
+                else if (reset == "none")
+                    consumer.reset = OffsetReset::None;
+                else
+                    fail(child(path, "auto.offset.reset"),
+                         "expected \"earliest\", \"latest\" or \"none\", got " + describe(c["auto.offset.reset"]));
+            }
+            if (c.contains("auto.commit"))
+                consumer.autoCommit = readBool(c["auto.commit"], child(path, "auto.commit"));
+            if (c.contains("auto.poll"))
+                consumer.autoPoll = readBool(c["auto.poll"], child(path, "auto.poll"));
+            if (c.contains("max.poll.records"))
+                consumer.maxPollRecords = static_cast<std::int32_t>(
+                    readInt(c["max.poll.records"], child(path, "max.poll.records"), 1, limits::fetchRecordsMax));
+            if (c.contains("poll.interval.ms"))
+                consumer.pollIntervalMs = readInt(c["poll.interval.ms"], child(path, "poll.interval.ms"), 0, 3600000);
+            if (c.contains("start"))
+                consumer.start = readBool(c["start"], child(path, "start"));
+            s.cluster.consumers.push_back(std::move(consumer));
         }
     }
 
@@ -693,9 +872,48 @@ std::string scenarioToJson(const Scenario& s)
     }
     root["topics"] = topics;
     Json producers = Json::array();
-    for (const ProducerSpec& p : c.producers)
-        producers.push_back(Json{{"id", p.id}, {"acks", acksJson(p.acks)}});
+    for (const ProducerSpec& p : c.producers) {
+        Json producer{{"id", p.id}, {"acks", acksJson(p.acks)}};
+        if (p.ratePerSecond > 0) {
+            producer["rate_per_s"] = p.ratePerSecond;
+            producer["topic"] = c.topics[static_cast<std::size_t>(p.rateTopic)].name;
+            if (!p.keys.empty())
+                producer["keys"] = p.keys;
+        }
+        producers.push_back(producer);
+    }
     root["producers"] = producers;
+    if (!c.consumers.empty()) {
+        Json consumers = Json::array();
+        for (const ConsumerSpec& cs : c.consumers) {
+            Json consumer{{"id", cs.id}};
+            if (!cs.group.empty()) {
+                consumer["group"] = cs.group;
+                Json topics = Json::array();
+                for (int t : cs.topics)
+                    topics.push_back(c.topics[static_cast<std::size_t>(t)].name);
+                consumer["subscribe"] = topics;
+                consumer["assignor"] = std::string(assignorName(cs.assignor));
+            } else {
+                Json assign = Json::array();
+                for (std::int32_t p : cs.manualPartitions) {
+                    const auto& [topic, partition] = flat[static_cast<std::size_t>(p)];
+                    assign.push_back(Json{{"topic", topic}, {"partition", partition}});
+                }
+                consumer["assign"] = assign;
+            }
+            consumer["auto.offset.reset"] = cs.reset == OffsetReset::Earliest ? "earliest"
+                                            : cs.reset == OffsetReset::Latest ? "latest"
+                                                                              : "none";
+            consumer["auto.commit"] = cs.autoCommit;
+            consumer["auto.poll"] = cs.autoPoll;
+            consumer["max.poll.records"] = cs.maxPollRecords;
+            consumer["poll.interval.ms"] = cs.pollIntervalMs;
+            consumer["start"] = cs.start;
+            consumers.push_back(consumer);
+        }
+        root["consumers"] = consumers;
+    }
 
     Json steps = Json::array();
     for (const Step& step : s.steps) {
@@ -703,7 +921,27 @@ std::string scenarioToJson(const Scenario& s)
         std::visit(
             [&](const auto& st) {
                 using T = std::decay_t<decltype(st)>;
-                if constexpr (std::is_same_v<T, RunStep>) {
+                if constexpr (std::is_same_v<T, ConsumerStep>) {
+                    body = Json{{"consumer", c.consumers[static_cast<std::size_t>(st.action.consumer)].id}};
+                    if (st.action.kind == ConsumerAction::Kind::Poll) {
+                        if (st.action.maxRecords > 0)
+                            body["max_records"] = st.action.maxRecords;
+                        if (!st.wait)
+                            body["wait"] = false;
+                    } else if (st.action.kind == ConsumerAction::Kind::Seek) {
+                        const auto& [topic, partition] = flat[static_cast<std::size_t>(st.action.partition)];
+                        body["topic"] = topic;
+                        body["partition"] = partition;
+                        body["offset"] = st.action.offset;
+                    }
+                } else if constexpr (std::is_same_v<T, RebalanceStep>) {
+                    std::vector<std::string> groups;
+                    for (const ConsumerSpec& cs : c.consumers) {
+                        if (!cs.group.empty() && std::find(groups.begin(), groups.end(), cs.group) == groups.end())
+                            groups.push_back(cs.group);
+                    }
+                    body = Json{{"group", groups[static_cast<std::size_t>(st.group)]}};
+                } else if constexpr (std::is_same_v<T, RunStep>) {
                     body = Json{{"events", st.events}};
                 } else if constexpr (std::is_same_v<T, ClockStep>) {
                     body = Json{{"to_ms", st.toMs}};
@@ -1058,6 +1296,52 @@ std::string runFault(Timeline& timeline, const Action& action)
         stepBudgetMs(timeline.head()), "broker " + std::to_string(broker) + "'s controlled shutdown");
 }
 
+std::string runPoll(Timeline& timeline, const ConsumerAction& action)
+{
+    ApplyResult result = timeline.apply(action);
+    if (!result.ok())
+        return result.error;
+    const std::int32_t index = action.consumer;
+    return runUntilState(
+        timeline,
+        [&](const ClusterState& s) {
+            const Consumer& c = s.consumers[static_cast<std::size_t>(index)];
+            return std::none_of(c.owned.begin(), c.owned.end(),
+                                [](const OwnedPartition& o) { return o.fetchInFlight || o.lookupInFlight; });
+        },
+        stepBudgetMs(timeline.head()), "consumer " + timeline.head().consumers[static_cast<std::size_t>(index)].id +
+                                           "'s poll");
+}
+
+std::string runRebalance(Timeline& timeline, std::int32_t groupIndex)
+{
+    const ClusterConfig& config = timeline.head().config;
+    const TimeMs budget = std::max(config.rebalanceTimeoutMs, config.sessionTimeoutMs) +
+                          config.groupInitialRebalanceDelayMs + stepBudgetMs(timeline.head());
+    return runUntilState(
+        timeline,
+        [&](const ClusterState& s) {
+            const Group& group = s.groups[static_cast<std::size_t>(groupIndex)];
+            if (group.state != GroupState::Stable && group.state != GroupState::Empty)
+                return false;
+            for (std::int32_t i = 0; i < static_cast<std::int32_t>(s.consumers.size()); ++i) {
+                const Consumer& c = s.consumers[static_cast<std::size_t>(i)];
+                if (c.group != groupIndex || c.phase == MemberPhase::Stopped || c.phase == MemberPhase::Crashed)
+                    continue;
+                // Every running consumer of the group is a member of this generation, in sync, with
+                // nothing of the protocol left to do.
+                if (c.phase != MemberPhase::Stable || c.requestInFlight || c.generation != group.generation)
+                    return false;
+                const bool member = std::any_of(group.members.begin(), group.members.end(),
+                                                [&](const GroupMember& m) { return m.memberId == c.memberId; });
+                if (!member)
+                    return false;
+            }
+            return true;
+        },
+        budget, "the rebalance of group " + timeline.head().groups[static_cast<std::size_t>(groupIndex)].id);
+}
+
 std::string stepKey(const Step& step)
 {
     return std::visit(
@@ -1081,6 +1365,25 @@ std::string stepKey(const Step& step)
                 return "note";
             else if constexpr (std::is_same_v<T, RunStep>)
                 return "run";
+            else if constexpr (std::is_same_v<T, RebalanceStep>)
+                return "rebalance";
+            else if constexpr (std::is_same_v<T, ConsumerStep>) {
+                switch (s.action.kind) {
+                case ConsumerAction::Kind::Join:
+                    return "join";
+                case ConsumerAction::Kind::Leave:
+                    return "leave";
+                case ConsumerAction::Kind::Crash:
+                    return "crash_consumer";
+                case ConsumerAction::Kind::Poll:
+                    return "poll";
+                case ConsumerAction::Kind::Commit:
+                    return "commit";
+                case ConsumerAction::Kind::Seek:
+                    return "seek";
+                }
+                return "join";
+            }
             else if constexpr (std::is_same_v<T, ClockStep>)
                 return "clock";
             else {
@@ -1138,6 +1441,12 @@ std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& tim
                     return {};
                 } else if constexpr (std::is_same_v<T, ClockStep>) {
                     return timeline.apply(AdvanceAction{step.toMs}).error;
+                } else if constexpr (std::is_same_v<T, ConsumerStep>) {
+                    if (step.action.kind == ConsumerAction::Kind::Poll && step.wait)
+                        return runPoll(timeline, step.action);
+                    return timeline.apply(step.action).error;
+                } else if constexpr (std::is_same_v<T, RebalanceStep>) {
+                    return runRebalance(timeline, step.group);
                 } else if constexpr (std::is_same_v<T, SettleStep>) {
                     return runSettle(timeline);
                 } else if constexpr (std::is_same_v<T, AdvanceStep>) {
@@ -1241,6 +1550,8 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
                         out.steps.push_back(SlowStep{a});
                     else if constexpr (std::is_same_v<A, ConfigAction>)
                         out.steps.push_back(ConfigStep{{a}});
+                    else if constexpr (std::is_same_v<A, ConsumerAction>)
+                        out.steps.push_back(ConsumerStep{a, false});
                     else
                         out.steps.push_back(FaultStep{a, false});
                 },

@@ -69,6 +69,17 @@ struct FaultStep {
     bool wait = true; // false: a shutdown step does not wait for the broker to stop
 };
 
+/// join, leave, crash_consumer, poll, commit and seek. A poll step runs until its fetches are answered.
+struct ConsumerStep {
+    ConsumerAction action;
+    bool wait = true;
+};
+
+/// Runs a group's protocol until it is Stable with every running member in sync.
+struct RebalanceStep {
+    std::int32_t group = 0;
+};
+
 /// Handles exactly `events` queued messages and timers (recordings use it to replay op for op).
 struct RunStep {
     std::int64_t events = 0;
@@ -80,7 +91,7 @@ struct ClockStep {
 };
 
 using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
-                          NoteStep, FaultStep, RunStep, ClockStep>;
+                          NoteStep, FaultStep, RunStep, ClockStep, ConsumerStep, RebalanceStep>;
 
 struct Scenario {
     std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)
@@ -127,6 +138,12 @@ std::string runSettle(Timeline& timeline);
 
 /// Runs the clock forward by ms, handling everything due on the way.
 std::string runAdvance(Timeline& timeline, TimeMs ms);
+
+/// Polls a consumer and runs until the records it asked for have arrived (or nothing more can).
+std::string runPoll(Timeline& timeline, const ConsumerAction& action);
+
+/// Runs a group's protocol until it is Stable and every running member has its assignment.
+std::string runRebalance(Timeline& timeline, std::int32_t group);
 
 /// Applies a fault or election action; a controlled shutdown runs until the broker has stopped.
 std::string runFault(Timeline& timeline, const Action& action);

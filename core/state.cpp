@@ -18,6 +18,24 @@ int ClusterState::findTopic(std::string_view topicName) const
     return -1;
 }
 
+int ClusterState::findConsumer(std::string_view id) const
+{
+    for (std::size_t i = 0; i < consumers.size(); ++i) {
+        if (consumers[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int ClusterState::findGroup(std::string_view id) const
+{
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        if (groups[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
 int ClusterState::findProducer(std::string_view id) const
 {
     for (std::size_t i = 0; i < producers.size(); ++i) {
@@ -58,6 +76,16 @@ std::string_view errorName(ErrorCode error)
         return "INVALID_REQUEST";
     case ErrorCode::NetworkException:
         return "NETWORK_EXCEPTION";
+    case ErrorCode::NotCoordinator:
+        return "NOT_COORDINATOR";
+    case ErrorCode::CoordinatorNotAvailable:
+        return "COORDINATOR_NOT_AVAILABLE";
+    case ErrorCode::RebalanceInProgress:
+        return "REBALANCE_IN_PROGRESS";
+    case ErrorCode::UnknownMemberId:
+        return "UNKNOWN_MEMBER_ID";
+    case ErrorCode::IllegalGeneration:
+        return "ILLEGAL_GENERATION";
     case ErrorCode::DeliveryTimeout:
         return "DELIVERY_TIMEOUT";
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "assignor.h"
 #include "config.h"
 #include "pvector.h"
 #include "rng.h"
@@ -41,11 +42,16 @@ enum class ErrorCode : std::uint8_t {
     NotController,
     InvalidRequest,
     NetworkException,
+    NotCoordinator,
+    CoordinatorNotAvailable,
+    RebalanceInProgress,
+    UnknownMemberId,
+    IllegalGeneration,
     DeliveryTimeout,
 };
 
 /// A participant that sends and receives messages.
-enum class NodeKind : std::uint8_t { Broker, Controller, Producer };
+enum class NodeKind : std::uint8_t { Broker, Controller, Producer, Consumer };
 
 struct NodeRef {
     NodeKind kind = NodeKind::Broker;
@@ -54,6 +60,7 @@ struct NodeRef {
     static NodeRef broker(BrokerId id) { return {NodeKind::Broker, id}; }
     static NodeRef controller() { return {NodeKind::Controller, controllerNodeId}; }
     static NodeRef producer(std::int32_t index) { return {NodeKind::Producer, index}; }
+    static NodeRef consumer(std::int32_t index) { return {NodeKind::Consumer, index}; }
     friend bool operator==(const NodeRef&, const NodeRef&) = default;
 };
 
@@ -110,7 +117,8 @@ struct FollowerView {
 
 struct FetchRequest {
     std::int32_t partition = 0; // index into ClusterState::partitions
-    BrokerId replica = 0;
+    BrokerId replica = 0;       // the fetching follower, or -1 for a consumer
+    std::int32_t consumer = -1; // the fetching consumer
     std::int64_t fetchId = 0;
     Offset fetchOffset = 0;
     std::int32_t lastFetchedEpoch = -1;
@@ -206,6 +214,7 @@ struct Broker {
     BrokerId id = 0;
     // The broker's metadata image: the leader and leader epoch it believes each partition has.
     std::vector<BrokerId> knownLeaders;
+    std::vector<BrokerId> knownCoordinators; // the leader of each __consumer_offsets partition
     bool alive = true;
     bool isolated = false;
     bool shuttingDown = false; // a controlled shutdown was requested and is in progress
@@ -253,6 +262,12 @@ struct StickyPartition {
 struct Producer {
     std::string id;
     Acks acks = Acks::All;
+    // A steady stream (rate_per_s > 0): one record every 1000 / rate ms to `topic`, keys cycling
+    // through `keys` (null keys when empty).
+    std::int64_t ratePerSecond = 0;
+    std::int32_t rateTopic = 0;
+    std::vector<std::string> keys;
+    std::int64_t ticks = 0;
     std::int64_t nextSequence = 0;
     PVector<ProducerBatch> batches;
     std::vector<StickyPartition> sticky; // per topic
@@ -341,6 +356,7 @@ struct BrokerHeartbeatResponse {
 /// The controller's news about one partition (the KRaft metadata log's PartitionChangeRecord).
 struct PartitionChange {
     std::int32_t partition = 0;
+    bool offsets = false; // partition indexes ClusterState::offsetsPartitions
     PartitionRegistration registration;
     friend bool operator==(const PartitionChange&, const PartitionChange&) = default;
 };
@@ -357,10 +373,173 @@ struct MetadataResponse {
     friend bool operator==(const MetadataResponse&, const MetadataResponse&) = default;
 };
 
+// ---------------------------------------------------------------------------------------------
+// Consumers and groups (section 5 of kafka-semantics.md)
+
+enum class OffsetReset : std::uint8_t { Earliest, Latest, None };
+enum class GroupState : std::uint8_t { Empty, PreparingRebalance, CompletingRebalance, Stable, Dead };
+
+/// Where a consumer is in the group protocol.
+enum class MemberPhase : std::uint8_t { Stopped, FindingCoordinator, Joining, Syncing, Stable, Crashed };
+
+/// A partition a consumer owns: where it reads next and what it has in flight.
+struct OwnedPartition {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    Offset position = -1;       // next offset to read; -1: not known yet (committed offset or reset pending)
+    bool lookupInFlight = false; // asking for the committed offset or a reset offset
+    bool fetchInFlight = false;
+    std::int64_t fetchId = 0;
+    bool resetFailed = false; // auto.offset.reset=none found no committed offset: the partition is stuck
+    friend bool operator==(const OwnedPartition&, const OwnedPartition&) = default;
+};
+
+/// A record handed to the application, with the HW of the fetch response it came in.
+struct ReceivedRecord {
+    std::int32_t partition = 0;
+    Offset offset = 0;
+    std::int32_t payload = 0;
+    Offset hwAtRead = 0;
+    friend bool operator==(const ReceivedRecord&, const ReceivedRecord&) = default;
+};
+
+struct Consumer {
+    std::string id;
+    std::int32_t group = -1;          // index into ClusterState::groups, -1: manual assignment
+    std::vector<std::int32_t> topics; // subscription (topic indices)
+    std::vector<std::int32_t> manualPartitions; // without a group: the partitions it reads
+    AssignorKind assignor = AssignorKind::Range;
+    OffsetReset reset = OffsetReset::Latest;
+    bool autoCommit = true;
+    bool autoPoll = true;             // polls on its own loop; false: only `poll` steps fetch
+    std::int32_t maxPollRecords = 500;
+    TimeMs pollIntervalMs = 0;        // pause between the polls of a slow application
+    bool startAtCreation = true;
+
+    MemberPhase phase = MemberPhase::Stopped;
+    std::string memberId;
+    std::int32_t generation = -1;
+    BrokerId coordinator = noLeader;
+    bool rejoinAfterSync = false; // cooperative: partitions were revoked, a second round follows
+    bool requestInFlight = false; // one group request (find/join/sync/leave) at a time
+    std::vector<OwnedPartition> owned;
+    std::vector<BrokerId> leaders; // metadata: the leader of each partition as the consumer believes
+    std::int32_t metadataBroker = 0;
+    std::int32_t pollBudget = 0;   // records a manual poll may still hand out
+    std::int32_t timerEpoch = 0;   // bumped on every (re)start and stop: older consumer timers are stale
+    PVector<ReceivedRecord> received;
+    friend bool operator==(const Consumer&, const Consumer&) = default;
+};
+
+struct GroupMember {
+    std::string memberId;
+    std::int32_t consumer = 0;
+    std::vector<std::int32_t> topics;
+    std::vector<std::int32_t> owned;      // what it reported owning when it joined (cooperative)
+    std::vector<std::int32_t> assignment; // from the last SyncGroup
+    TimeMs lastHeartbeatMs = 0;
+    bool joined = false;       // has (re)joined in the current rebalance
+    bool awaitingJoin = false; // a JoinGroup answer is owed
+    bool awaitingSync = false; // a SyncGroup answer is owed
+    friend bool operator==(const GroupMember&, const GroupMember&) = default;
+};
+
+struct CommittedOffset {
+    std::int32_t partition = 0;
+    Offset offset = 0;
+    friend bool operator==(const CommittedOffset&, const CommittedOffset&) = default;
+};
+
+/// A consumer group as its coordinator keeps it. Its metadata and offsets live in the group's
+/// __consumer_offsets partition, so a new coordinator continues where the old one stopped.
+struct Group {
+    std::string id;
+    std::int32_t offsetsPartition = 0; // index into ClusterState::offsetsPartitions
+    GroupState state = GroupState::Empty;
+    std::int32_t generation = 0;
+    AssignorKind protocol = AssignorKind::Range;
+    std::string leader; // member id of the leader member
+    std::vector<GroupMember> members; // in join order
+    std::vector<CommittedOffset> committed;
+    TimeMs joinDeadlineMs = -1;   // when PreparingRebalance ends whoever has rejoined
+    TimeMs timerMs = -1;          // the armed session / join timer
+    std::int32_t nextMemberNumber = 1;
+    friend bool operator==(const Group&, const Group&) = default;
+};
+
+struct FindCoordinatorRequest {
+    std::int32_t consumer = 0;
+    friend bool operator==(const FindCoordinatorRequest&, const FindCoordinatorRequest&) = default;
+};
+
+struct FindCoordinatorResponse {
+    ErrorCode error = ErrorCode::None;
+    BrokerId coordinator = noLeader;
+    std::vector<BrokerId> leaders; // the broker's metadata, sent along to save a round trip
+    friend bool operator==(const FindCoordinatorResponse&, const FindCoordinatorResponse&) = default;
+};
+
+/// JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit and OffsetFetch share one shape.
+enum class GroupRequestKind : std::uint8_t { Join, Sync, Heartbeat, Leave, OffsetCommit, OffsetFetch };
+
+struct GroupAssignmentEntry {
+    std::string memberId;
+    std::vector<std::int32_t> partitions;
+    friend bool operator==(const GroupAssignmentEntry&, const GroupAssignmentEntry&) = default;
+};
+
+struct GroupRequest {
+    GroupRequestKind kind = GroupRequestKind::Join;
+    std::int32_t consumer = 0;
+    std::int32_t group = 0;
+    std::string memberId;
+    std::int32_t generation = -1;
+    std::vector<std::int32_t> topics;             // Join: subscription
+    std::vector<std::int32_t> partitions;         // Join: owned; OffsetFetch: asked for
+    std::vector<GroupAssignmentEntry> assignment; // Sync from the leader
+    std::vector<CommittedOffset> offsets;         // OffsetCommit
+    friend bool operator==(const GroupRequest&, const GroupRequest&) = default;
+};
+
+struct GroupMemberInfo {
+    std::string memberId;
+    std::vector<std::int32_t> topics;
+    std::vector<std::int32_t> owned;
+    friend bool operator==(const GroupMemberInfo&, const GroupMemberInfo&) = default;
+};
+
+struct GroupResponse {
+    GroupRequestKind kind = GroupRequestKind::Join;
+    ErrorCode error = ErrorCode::None;
+    std::int32_t generation = -1;
+    std::string memberId;
+    std::string leader;
+    AssignorKind protocol = AssignorKind::Range;
+    std::vector<GroupMemberInfo> members;  // Join, to the leader
+    std::vector<std::int32_t> assignment;  // Sync
+    std::vector<CommittedOffset> offsets;  // OffsetFetch, OffsetCommit (what was stored)
+    friend bool operator==(const GroupResponse&, const GroupResponse&) = default;
+};
+
+/// ListOffsets: where `earliest` (log start) or `latest` (HW) is, for auto.offset.reset.
+struct ListOffsetsRequest {
+    std::int32_t consumer = 0;
+    std::int32_t partition = 0;
+    bool earliest = true;
+    friend bool operator==(const ListOffsetsRequest&, const ListOffsetsRequest&) = default;
+};
+
+struct ListOffsetsResponse {
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    Offset offset = -1;
+    friend bool operator==(const ListOffsetsResponse&, const ListOffsetsResponse&) = default;
+};
+
 using MessageBody =
     std::variant<ProduceRequest, ProduceResponse, FetchRequest, FetchResponse, AlterPartitionRequest,
                  AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse, PartitionChange,
-                 MetadataRequest, MetadataResponse>;
+                 MetadataRequest, MetadataResponse, FindCoordinatorRequest, FindCoordinatorResponse, GroupRequest,
+                 GroupResponse, ListOffsetsRequest, ListOffsetsResponse>;
 
 struct Message {
     NodeRef from;
@@ -383,6 +562,11 @@ enum class TimerKind : std::uint8_t {
     FetchTimeout,     // broker, partition: a follower's fetch got no answer in time
     SessionCheck,     // broker: the controller checks whether the broker's session expired
     ProducerTimer,    // broker field = producer index: retries and client-side request timeouts
+    ProducerTick,     // broker field = producer index: the next record of a steady stream
+    ConsumerHeartbeat, // broker field = consumer index: heartbeat the coordinator
+    ConsumerAutoCommit, // broker field = consumer index: auto.commit.interval.ms passed
+    ConsumerPoll,     // broker field = consumer index, partition: a slow application polls again
+    GroupTimer,       // broker field = group index: session expiries and the end of a join phase
 };
 
 struct Timer {
@@ -410,6 +594,11 @@ struct ClusterState {
     std::vector<Topic> topics;
     std::vector<Partition> partitions;
     std::vector<Producer> producers;
+    std::vector<Consumer> consumers;
+    std::vector<Group> groups;
+    // __consumer_offsets, modelled by its leadership only: which broker coordinates which groups.
+    // Its replicas are always in sync (it has no log here), so its ISR is its unfenced replicas.
+    std::vector<PartitionRegistration> offsetsPartitions;
     PVector<Payload> payloads;
     std::vector<QueuedEvent> queue; // a binary heap on (atMs, sequence), earliest first
 
@@ -418,6 +607,8 @@ struct ClusterState {
     std::string partitionName(std::int32_t partition) const;
     int findTopic(std::string_view name) const;
     int findProducer(std::string_view id) const;
+    int findConsumer(std::string_view id) const;
+    int findGroup(std::string_view id) const;
 
     friend bool operator==(const ClusterState&, const ClusterState&) = default;
 };

@@ -1,0 +1,1090 @@
+// SPDX-License-Identifier: MIT
+// Consumers, consumer groups and their coordinator (section 5 of kafka-semantics.md): the classic
+// group protocol (FindCoordinator, JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit,
+// OffsetFetch), consumer fetches up to the high watermark, and auto.offset.reset via ListOffsets.
+
+#include "engine.h"
+
+#include <algorithm>
+
+namespace hw {
+
+namespace {
+
+bool has(const std::vector<std::int32_t>& v, std::int32_t x)
+{
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The coordinator
+
+bool Engine::isCoordinatorFor(BrokerId broker, const Group& group) const
+{
+    const Broker& b = m_state.broker(broker);
+    return static_cast<std::size_t>(group.offsetsPartition) < b.knownCoordinators.size() &&
+           b.knownCoordinators[static_cast<std::size_t>(group.offsetsPartition)] == broker;
+}
+
+void Engine::refreshOffsetsPartitions()
+{
+    // __consumer_offsets has no log in the model, so its replicas are always in sync: its ISR is its
+    // unfenced replicas (the last one stays, like any ISR) and its leader the first of them.
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p) {
+        PartitionRegistration& reg = m_state.offsetsPartitions[static_cast<std::size_t>(p)];
+        std::vector<BrokerId> isr;
+        for (BrokerId b : reg.replicas) {
+            if (isUnfenced(b) && m_state.broker(b).alive)
+                isr.push_back(b);
+        }
+        BrokerId leader = noLeader;
+        if (isr.empty()) {
+            isr = reg.isr.empty() ? std::vector<BrokerId>{reg.replicas.front()} : std::vector<BrokerId>{reg.isr.front()};
+        } else {
+            leader = std::find(isr.begin(), isr.end(), reg.leader) != isr.end() ? reg.leader : isr.front();
+        }
+        if (leader == reg.leader && isr == reg.isr)
+            continue;
+        if (leader != reg.leader)
+            ++reg.leaderEpoch;
+        ++reg.partitionEpoch;
+        reg.leader = leader;
+        reg.isr = std::move(isr);
+        for (const Broker& b : m_state.brokers)
+            send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{p, true, reg});
+    }
+}
+
+void Engine::armGroupTimer(std::int32_t groupIndex, TimeMs atMs)
+{
+    Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
+    if (group.timerMs >= 0 && group.timerMs <= atMs)
+        return;
+    group.timerMs = atMs;
+    schedule(atMs, Timer{TimerKind::GroupTimer, groupIndex, -1});
+}
+
+void Engine::rearmGroupTimer(std::int32_t groupIndex)
+{
+    const Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
+    TimeMs earliest = group.state == GroupState::PreparingRebalance ? group.joinDeadlineMs : -1;
+    for (const GroupMember& m : group.members) {
+        if (m.awaitingJoin || m.awaitingSync)
+            continue;
+        const TimeMs expiry = m.lastHeartbeatMs + m_state.config.sessionTimeoutMs;
+        if (earliest < 0 || expiry < earliest)
+            earliest = expiry;
+    }
+    if (earliest >= 0)
+        armGroupTimer(groupIndex, std::max(earliest, m_state.nowMs));
+}
+
+void Engine::beginRebalance(std::int32_t groupIndex)
+{
+    Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
+    const bool wasEmpty = group.state == GroupState::Empty;
+    group.state = GroupState::PreparingRebalance;
+    for (GroupMember& m : group.members) {
+        m.joined = false;
+        m.awaitingSync = false;
+    }
+    // A group that was empty waits group.initial.rebalance.delay.ms for more members to arrive.
+    group.joinDeadlineMs =
+        m_state.nowMs + (wasEmpty ? m_state.config.groupInitialRebalanceDelayMs : m_state.config.rebalanceTimeoutMs);
+    rearmGroupTimer(groupIndex);
+}
+
+void Engine::removeMember(std::int32_t groupIndex, std::size_t member)
+{
+    Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
+    group.members.erase(group.members.begin() + static_cast<std::ptrdiff_t>(member));
+}
+
+void Engine::maybeCompleteJoin(std::int32_t groupIndex, bool deadlinePassed, Event& event)
+{
+    Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
+    if (group.state != GroupState::PreparingRebalance)
+        return;
+    const bool allJoined = std::all_of(group.members.begin(), group.members.end(),
+                                       [](const GroupMember& m) { return m.joined; });
+    const bool initialDelay = group.generation == 0 || group.leader.empty();
+    if (!deadlinePassed && (!allJoined || (initialDelay && m_state.nowMs < group.joinDeadlineMs)))
+        return;
+    // Members that did not rejoin in time are dropped.
+    for (std::size_t i = group.members.size(); i-- > 0;) {
+        if (!group.members[i].joined)
+            removeMember(groupIndex, i);
+    }
+    ++group.generation;
+    group.joinDeadlineMs = -1;
+    event.flags |= GenerationCompleted;
+    event.completed = group.generation;
+    if (group.members.empty()) {
+        group.state = GroupState::Empty;
+        group.leader.clear();
+        return;
+    }
+    const bool leaderStays = std::any_of(group.members.begin(), group.members.end(),
+                                         [&](const GroupMember& m) { return m.memberId == group.leader; });
+    if (!leaderStays)
+        group.leader = group.members.front().memberId;
+    for (const GroupMember& m : group.members) {
+        if (m.memberId == group.leader)
+            group.protocol = m_state.consumers[static_cast<std::size_t>(m.consumer)].assignor;
+    }
+    group.state = GroupState::CompletingRebalance;
+    const BrokerId coordinator =
+        m_state.offsetsPartitions[static_cast<std::size_t>(group.offsetsPartition)].leader;
+    for (GroupMember& m : group.members) {
+        GroupResponse response;
+        response.kind = GroupRequestKind::Join;
+        response.generation = group.generation;
+        response.memberId = m.memberId;
+        response.leader = group.leader;
+        response.protocol = group.protocol;
+        if (m.memberId == group.leader) {
+            for (const GroupMember& other : group.members)
+                response.members.push_back(GroupMemberInfo{other.memberId, other.topics, other.owned});
+        }
+        m.awaitingJoin = false;
+        m.lastHeartbeatMs = m_state.nowMs;
+        send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(response));
+    }
+    rearmGroupTimer(groupIndex);
+}
+
+std::optional<Event> Engine::groupTimer(std::int32_t groupIndex)
+{
+    Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
+    if (group.timerMs != m_state.nowMs)
+        return std::nullopt;
+    group.timerMs = -1;
+    const BrokerId coordinator = m_state.offsetsPartitions[static_cast<std::size_t>(group.offsetsPartition)].leader;
+    Event e;
+    e.node = coordinator;
+    e.value = groupIndex;
+    if (coordinator == noLeader || !m_state.broker(coordinator).alive) {
+        // Nobody coordinates the group right now: its timers wait for a coordinator.
+        armGroupTimer(groupIndex, m_state.nowMs + m_state.config.heartbeatIntervalMs);
+        return std::nullopt;
+    }
+    // A member whose session expired is evicted (one per frame).
+    for (std::size_t i = 0; i < group.members.size(); ++i) {
+        const GroupMember& m = group.members[i];
+        if (m.awaitingJoin || m.awaitingSync || m.lastHeartbeatMs + m_state.config.sessionTimeoutMs > m_state.nowMs)
+            continue;
+        e.type = EventType::MemberEvicted;
+        e.peer = m.consumer;
+        e.text = m.memberId;
+        removeMember(groupIndex, i);
+        if (group.members.empty()) {
+            group.state = GroupState::Empty;
+            ++group.generation;
+            group.leader.clear();
+            group.joinDeadlineMs = -1;
+        } else if (group.state == GroupState::PreparingRebalance) {
+            maybeCompleteJoin(groupIndex, false, e);
+        } else {
+            beginRebalance(groupIndex);
+            e.flags |= RebalanceStarted;
+        }
+        rearmGroupTimer(groupIndex);
+        return e;
+    }
+    if (group.state == GroupState::PreparingRebalance && group.joinDeadlineMs >= 0 &&
+        group.joinDeadlineMs <= m_state.nowMs) {
+        e.type = EventType::JoinCompleted;
+        maybeCompleteJoin(groupIndex, true, e);
+        e.count = static_cast<std::int64_t>(group.members.size());
+        rearmGroupTimer(groupIndex);
+        return e;
+    }
+    rearmGroupTimer(groupIndex);
+    return std::nullopt;
+}
+
+std::optional<Event> Engine::handleFindCoordinatorRequest(const Message& message, const FindCoordinatorRequest& request)
+{
+    const Broker& b = m_state.broker(message.to.id);
+    const Consumer& consumer = m_state.consumers[static_cast<std::size_t>(request.consumer)];
+    FindCoordinatorResponse response;
+    response.leaders = b.knownLeaders;
+    if (consumer.group >= 0) {
+        const Group& group = m_state.groups[static_cast<std::size_t>(consumer.group)];
+        response.coordinator = b.knownCoordinators[static_cast<std::size_t>(group.offsetsPartition)];
+        if (response.coordinator == noLeader)
+            response.error = ErrorCode::CoordinatorNotAvailable;
+    }
+    send(message.to, message.from, std::move(response));
+    return std::nullopt; // Answering from its metadata changes nothing on the broker.
+}
+
+std::optional<Event> Engine::handleGroupRequest(const Message& message, const GroupRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Group& group = m_state.groups[static_cast<std::size_t>(request.group)];
+    Event e;
+    e.type = EventType::GroupRequestHandled;
+    e.node = self;
+    e.peer = request.consumer;
+    e.value = request.group;
+    e.detail = static_cast<std::int32_t>(request.kind);
+    e.text = request.memberId;
+    GroupResponse response;
+    response.kind = request.kind;
+    response.generation = group.generation;
+    response.memberId = request.memberId;
+    auto reply = [&](ErrorCode error) {
+        response.error = error;
+        e.error = error;
+        send(NodeRef::broker(self), message.from, response);
+        return e;
+    };
+    if (!isCoordinatorFor(self, group))
+        return reply(ErrorCode::NotCoordinator);
+
+    auto memberIndex = [&]() -> std::optional<std::size_t> {
+        for (std::size_t i = 0; i < group.members.size(); ++i) {
+            if (group.members[i].memberId == request.memberId)
+                return i;
+        }
+        return std::nullopt;
+    };
+    const std::optional<std::size_t> index = memberIndex();
+
+    switch (request.kind) {
+    case GroupRequestKind::Join: {
+        if (!request.memberId.empty() && !index)
+            return reply(ErrorCode::UnknownMemberId);
+        GroupMember* member = index ? &group.members[*index] : nullptr;
+        if (!member) {
+            GroupMember fresh;
+            fresh.memberId = m_state.consumers[static_cast<std::size_t>(request.consumer)].id + "-" +
+                             std::to_string(group.nextMemberNumber++);
+            fresh.consumer = request.consumer;
+            group.members.push_back(std::move(fresh));
+            member = &group.members.back();
+            e.text = member->memberId;
+        }
+        member->topics = request.topics;
+        member->owned = request.partitions;
+        member->lastHeartbeatMs = m_state.nowMs;
+        if (group.state != GroupState::PreparingRebalance) {
+            beginRebalance(request.group);
+            e.flags |= RebalanceStarted;
+            member = &*std::find_if(group.members.begin(), group.members.end(),
+                                    [&](const GroupMember& m) { return m.memberId == e.text; });
+        }
+        member->joined = true;
+        member->awaitingJoin = true;
+        // The answer waits until the join phase ends (a delayed JoinGroup).
+        maybeCompleteJoin(request.group, false, e);
+        e.count = static_cast<std::int64_t>(group.members.size());
+        return e;
+    }
+    case GroupRequestKind::Sync: {
+        if (!index)
+            return reply(ErrorCode::UnknownMemberId);
+        if (request.generation != group.generation)
+            return reply(ErrorCode::IllegalGeneration);
+        if (group.state == GroupState::PreparingRebalance)
+            return reply(ErrorCode::RebalanceInProgress);
+        GroupMember& member = group.members[*index];
+        member.lastHeartbeatMs = m_state.nowMs;
+        if (group.state == GroupState::Stable) {
+            response.assignment = member.assignment;
+            return reply(ErrorCode::None);
+        }
+        member.awaitingSync = true;
+        if (request.memberId == group.leader) {
+            for (GroupMember& m : group.members) {
+                m.assignment.clear();
+                for (const GroupAssignmentEntry& entry : request.assignment) {
+                    if (entry.memberId == m.memberId)
+                        m.assignment = entry.partitions;
+                }
+            }
+            group.state = GroupState::Stable;
+            e.flags |= GroupStable;
+            const BrokerId coordinator = self;
+            for (GroupMember& m : group.members) {
+                if (!m.awaitingSync)
+                    continue;
+                GroupResponse answer;
+                answer.kind = GroupRequestKind::Sync;
+                answer.generation = group.generation;
+                answer.memberId = m.memberId;
+                answer.assignment = m.assignment;
+                m.awaitingSync = false;
+                send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(answer));
+            }
+            rearmGroupTimer(request.group);
+        }
+        return e;
+    }
+    case GroupRequestKind::Heartbeat: {
+        if (!index)
+            return reply(ErrorCode::UnknownMemberId);
+        if (request.generation != group.generation)
+            return reply(ErrorCode::IllegalGeneration);
+        group.members[*index].lastHeartbeatMs = m_state.nowMs;
+        rearmGroupTimer(request.group);
+        return reply(group.state == GroupState::PreparingRebalance ? ErrorCode::RebalanceInProgress : ErrorCode::None);
+    }
+    case GroupRequestKind::Leave: {
+        if (!index)
+            return reply(ErrorCode::UnknownMemberId);
+        removeMember(request.group, *index);
+        if (group.members.empty()) {
+            group.state = GroupState::Empty;
+            ++group.generation;
+            group.leader.clear();
+            group.joinDeadlineMs = -1;
+        } else if (group.state == GroupState::PreparingRebalance) {
+            maybeCompleteJoin(request.group, false, e);
+        } else {
+            beginRebalance(request.group);
+            e.flags |= RebalanceStarted;
+        }
+        return reply(ErrorCode::None);
+    }
+    case GroupRequestKind::OffsetCommit: {
+        // Commits carry the member's generation; without a group membership (-1) they are taken as is.
+        if (request.generation >= 0) {
+            if (!index)
+                return reply(ErrorCode::UnknownMemberId);
+            if (request.generation != group.generation)
+                return reply(ErrorCode::IllegalGeneration);
+        }
+        for (const CommittedOffset& offset : request.offsets) {
+            auto it = std::find_if(group.committed.begin(), group.committed.end(),
+                                   [&](const CommittedOffset& c) { return c.partition == offset.partition; });
+            if (it == group.committed.end())
+                group.committed.push_back(offset);
+            else
+                it->offset = offset.offset;
+        }
+        std::sort(group.committed.begin(), group.committed.end(),
+                  [](const CommittedOffset& a, const CommittedOffset& b) { return a.partition < b.partition; });
+        response.offsets = request.offsets;
+        e.count = static_cast<std::int64_t>(request.offsets.size());
+        return reply(ErrorCode::None);
+    }
+    case GroupRequestKind::OffsetFetch: {
+        for (std::int32_t p : request.partitions) {
+            Offset committed = -1;
+            for (const CommittedOffset& c : group.committed) {
+                if (c.partition == p)
+                    committed = c.offset;
+            }
+            response.offsets.push_back(CommittedOffset{p, committed});
+        }
+        send(NodeRef::broker(self), message.from, response);
+        return std::nullopt; // Reading offsets changes nothing at the coordinator.
+    }
+    }
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The consumer
+
+void Engine::startConsumer(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    c.memberId.clear();
+    c.generation = -1;
+    c.coordinator = noLeader;
+    c.requestInFlight = false;
+    c.rejoinAfterSync = false;
+    c.owned.clear();
+    ++c.timerEpoch;
+    if (c.group >= 0) {
+        c.phase = MemberPhase::FindingCoordinator;
+        findCoordinator(index);
+        schedule(m_state.nowMs + m_state.config.heartbeatIntervalMs,
+                 Timer{TimerKind::ConsumerHeartbeat, index, c.timerEpoch});
+        if (c.autoCommit)
+            schedule(m_state.nowMs + m_state.config.autoCommitIntervalMs,
+                     Timer{TimerKind::ConsumerAutoCommit, index, c.timerEpoch});
+    } else {
+        c.phase = MemberPhase::Stable;
+        for (std::int32_t p : c.manualPartitions)
+            c.owned.push_back(OwnedPartition{p});
+        lookUpPositions(index);
+    }
+}
+
+void Engine::findCoordinator(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    c.phase = c.group >= 0 ? MemberPhase::FindingCoordinator : c.phase;
+    c.requestInFlight = true;
+    const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
+    const BrokerId target = c.metadataBroker % brokerCount + 1;
+    c.metadataBroker = (c.metadataBroker + 1) % brokerCount;
+    send(NodeRef::consumer(index), NodeRef::broker(target), FindCoordinatorRequest{index});
+}
+
+std::optional<Event> Engine::handleFindCoordinatorResponse(const Message& message,
+                                                           const FindCoordinatorResponse& response)
+{
+    const std::int32_t index = message.to.id;
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return std::nullopt;
+    c.requestInFlight = false;
+    Event e;
+    e.type = EventType::CoordinatorFound;
+    e.node = index;
+    e.peer = response.coordinator;
+    e.error = response.error;
+    if (response.error == ErrorCode::None || response.error == ErrorCode::CoordinatorNotAvailable)
+        c.leaders = response.leaders;
+    if (c.group < 0)
+        return e; // A metadata refresh for a consumer without a group.
+    if (response.error != ErrorCode::None) {
+        e.peer = -1;
+        return e; // The heartbeat timer asks again.
+    }
+    c.coordinator = response.coordinator;
+    if (c.phase == MemberPhase::FindingCoordinator)
+        sendJoin(index);
+    return e;
+}
+
+void Engine::sendGroupRequest(std::int32_t index, GroupRequest request)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    request.consumer = index;
+    request.group = c.group;
+    request.memberId = c.memberId;
+    request.generation = c.generation;
+    if (request.kind == GroupRequestKind::Join || request.kind == GroupRequestKind::Sync ||
+        request.kind == GroupRequestKind::Leave)
+        c.requestInFlight = true;
+    send(NodeRef::consumer(index), NodeRef::broker(c.coordinator), std::move(request));
+}
+
+void Engine::sendJoin(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    c.phase = MemberPhase::Joining;
+    GroupRequest request;
+    request.kind = GroupRequestKind::Join;
+    request.topics = c.topics;
+    // Eager members have revoked everything before joining; cooperative ones report what they keep.
+    for (const OwnedPartition& o : c.owned)
+        request.partitions.push_back(o.partition);
+    sendGroupRequest(index, std::move(request));
+}
+
+void Engine::commitOwned(std::int32_t index, bool onlyIfAuto)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.group < 0 || c.coordinator == noLeader || (onlyIfAuto && !c.autoCommit))
+        return;
+    GroupRequest request;
+    request.kind = GroupRequestKind::OffsetCommit;
+    for (const OwnedPartition& o : c.owned) {
+        if (o.position >= 0)
+            request.offsets.push_back(CommittedOffset{o.partition, o.position});
+    }
+    if (request.offsets.empty())
+        return;
+    sendGroupRequest(index, std::move(request));
+}
+
+void Engine::revokeAll(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    commitOwned(index, true); // onPartitionsRevoked: auto-commit what was processed
+    c.owned.clear();
+}
+
+void Engine::loseMembership(std::int32_t index)
+{
+    // The coordinator no longer knows this member (evicted, or a stale generation): its partitions
+    // are lost, not revoked, so nothing is committed for them.
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    c.owned.clear();
+    c.memberId.clear();
+    c.generation = -1;
+}
+
+void Engine::assignPartitionsTo(std::int32_t index, const std::vector<std::int32_t>& partitions)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    for (std::int32_t p : partitions) {
+        const bool owned = std::any_of(c.owned.begin(), c.owned.end(),
+                                       [&](const OwnedPartition& o) { return o.partition == p; });
+        if (!owned)
+            c.owned.push_back(OwnedPartition{p});
+    }
+    std::sort(c.owned.begin(), c.owned.end(),
+              [](const OwnedPartition& a, const OwnedPartition& b) { return a.partition < b.partition; });
+}
+
+void Engine::lookUpPositions(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    std::vector<std::int32_t> unknown;
+    for (OwnedPartition& o : c.owned) {
+        if (o.position < 0 && !o.lookupInFlight && !o.resetFailed) {
+            unknown.push_back(o.partition);
+            o.lookupInFlight = true;
+        }
+    }
+    if (unknown.empty())
+        return;
+    if (c.group >= 0 && c.coordinator != noLeader) {
+        GroupRequest request;
+        request.kind = GroupRequestKind::OffsetFetch;
+        request.partitions = unknown;
+        sendGroupRequest(index, std::move(request));
+        return;
+    }
+    for (std::int32_t p : unknown) {
+        OwnedPartition& o = *std::find_if(c.owned.begin(), c.owned.end(),
+                                          [&](const OwnedPartition& x) { return x.partition == p; });
+        if (c.reset == OffsetReset::None) {
+            o.lookupInFlight = false;
+            o.resetFailed = true;
+            continue;
+        }
+        const BrokerId leader = c.leaders[static_cast<std::size_t>(p)];
+        if (leader == noLeader) {
+            o.lookupInFlight = false;
+            continue;
+        }
+        send(NodeRef::consumer(index), NodeRef::broker(leader),
+             ListOffsetsRequest{index, p, c.reset == OffsetReset::Earliest});
+    }
+}
+
+void Engine::fetchForConsumer(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return;
+    if (!c.autoPoll && c.pollBudget <= 0)
+        return;
+    for (OwnedPartition& o : c.owned) {
+        if (o.position < 0 || o.fetchInFlight || o.resetFailed)
+            continue;
+        const BrokerId leader = c.leaders[static_cast<std::size_t>(o.partition)];
+        if (leader == noLeader)
+            continue;
+        FetchRequest request;
+        request.partition = o.partition;
+        request.replica = -1;
+        request.consumer = index;
+        request.fetchId = ++o.fetchId;
+        request.fetchOffset = o.position;
+        request.maxRecords = c.autoPoll ? c.maxPollRecords : std::min(c.maxPollRecords, c.pollBudget);
+        request.currentLeaderEpoch = -1;
+        o.fetchInFlight = true;
+        send(NodeRef::consumer(index), NodeRef::broker(leader), request);
+    }
+}
+
+ApplyResult Engine::consumerAction(const ConsumerAction& action)
+{
+    if (action.consumer < 0 || action.consumer >= static_cast<std::int32_t>(m_state.consumers.size()))
+        return {std::nullopt, "no such consumer"};
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(action.consumer)];
+    const std::string name = "consumer " + c.id;
+    const bool running = c.phase != MemberPhase::Stopped && c.phase != MemberPhase::Crashed;
+    Event e;
+    e.node = action.consumer;
+    switch (action.kind) {
+    case ConsumerAction::Kind::Join:
+        if (running)
+            return {std::nullopt, name + " is already running"};
+        startConsumer(action.consumer);
+        e.type = EventType::ConsumerStarted;
+        return {e, {}};
+    case ConsumerAction::Kind::Leave:
+        if (!running)
+            return {std::nullopt, name + " is not running"};
+        if (c.group >= 0 && !c.memberId.empty() && c.coordinator != noLeader) {
+            commitOwned(action.consumer, true);
+            GroupRequest request;
+            request.kind = GroupRequestKind::Leave;
+            sendGroupRequest(action.consumer, std::move(request));
+        }
+        c.phase = MemberPhase::Stopped;
+        c.owned.clear();
+        c.requestInFlight = false;
+        ++c.timerEpoch;
+        e.type = EventType::ConsumerStopped;
+        e.detail = 0;
+        return {e, {}};
+    case ConsumerAction::Kind::Crash:
+        if (!running)
+            return {std::nullopt, name + " is not running"};
+        c.phase = MemberPhase::Crashed;
+        ++c.timerEpoch;
+        e.type = EventType::ConsumerStopped;
+        e.detail = 1;
+        return {e, {}};
+    case ConsumerAction::Kind::Poll:
+        if (!running)
+            return {std::nullopt, name + " is not running"};
+        if (c.autoPoll)
+            return {std::nullopt, name + " polls on its own (auto.poll is on)"};
+        c.pollBudget = action.maxRecords > 0 ? action.maxRecords : c.maxPollRecords;
+        fetchForConsumer(action.consumer);
+        e.type = EventType::ConsumerFetchSent;
+        e.count = c.pollBudget;
+        return {e, {}};
+    case ConsumerAction::Kind::Commit: {
+        if (!running)
+            return {std::nullopt, name + " is not running"};
+        if (c.group < 0)
+            return {std::nullopt, name + " has no group to commit to"};
+        if (c.coordinator == noLeader)
+            return {std::nullopt, name + " has not found its coordinator yet"};
+        std::int64_t count = 0;
+        for (const OwnedPartition& o : c.owned)
+            count += o.position >= 0 ? 1 : 0;
+        if (count == 0)
+            return {std::nullopt, name + " has no positions to commit"};
+        commitOwned(action.consumer, false);
+        e.type = EventType::GroupRequestSent;
+        e.peer = c.coordinator;
+        e.detail = static_cast<std::int32_t>(GroupRequestKind::OffsetCommit);
+        e.count = count;
+        return {e, {}};
+    }
+    case ConsumerAction::Kind::Seek: {
+        if (!running)
+            return {std::nullopt, name + " is not running"};
+        auto it = std::find_if(c.owned.begin(), c.owned.end(),
+                               [&](const OwnedPartition& o) { return o.partition == action.partition; });
+        if (it == c.owned.end())
+            return {std::nullopt, name + " is not assigned " + m_state.partitionName(action.partition)};
+        if (action.offset < 0)
+            return {std::nullopt, "an offset must be 0 or more"};
+        it->position = action.offset;
+        it->resetFailed = false;
+        it->fetchInFlight = false;
+        ++it->fetchId; // An answer to the fetch before the seek is dropped.
+        e.type = EventType::PositionSet;
+        e.partition = action.partition;
+        e.offset = action.offset;
+        e.detail = 2;
+        if (c.autoPoll)
+            fetchForConsumer(action.consumer);
+        return {e, {}};
+    }
+    }
+    return {std::nullopt, "unknown consumer action"};
+}
+
+std::optional<Event> Engine::handleGroupResponse(const Message& message, const GroupResponse& response)
+{
+    const std::int32_t index = message.to.id;
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return std::nullopt;
+    Event e;
+    e.type = EventType::GroupResponseApplied;
+    e.node = index;
+    e.peer = message.from.id;
+    e.value = c.group;
+    e.detail = static_cast<std::int32_t>(response.kind);
+    e.error = response.error;
+    if (response.kind == GroupRequestKind::Join || response.kind == GroupRequestKind::Sync ||
+        response.kind == GroupRequestKind::Leave)
+        c.requestInFlight = false;
+
+    auto rediscover = [&] {
+        c.coordinator = noLeader;
+        findCoordinator(index);
+        e.flags |= Rejoining;
+        return e;
+    };
+
+    switch (response.kind) {
+    case GroupRequestKind::Join:
+        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+            return rediscover();
+        if (response.error == ErrorCode::UnknownMemberId) {
+            loseMembership(index);
+            sendJoin(index);
+            e.flags |= Rejoining;
+            return e;
+        }
+        if (response.error != ErrorCode::None)
+            return e;
+        c.memberId = response.memberId;
+        c.generation = response.generation;
+        c.phase = MemberPhase::Syncing;
+        {
+            GroupRequest sync;
+            sync.kind = GroupRequestKind::Sync;
+            if (response.leader == c.memberId) {
+                // The leader member runs the assignor for everyone.
+                std::vector<AssignorMember> members;
+                for (const GroupMemberInfo& info : response.members) {
+                    AssignorMember m;
+                    m.memberId = info.memberId;
+                    for (std::int32_t t : info.topics)
+                        m.topics.push_back(m_state.topics[static_cast<std::size_t>(t)].name);
+                    for (std::int32_t p : info.owned) {
+                        const Partition& part = m_state.partitions[static_cast<std::size_t>(p)];
+                        m.owned.push_back(
+                            AssignorPartition{m_state.topics[static_cast<std::size_t>(part.topic)].name, part.index});
+                    }
+                    members.push_back(std::move(m));
+                }
+                std::vector<AssignorTopic> topics;
+                for (const Topic& t : m_state.topics)
+                    topics.push_back(AssignorTopic{t.name, t.partitionCount});
+                const GroupAssignment assignment = assignPartitions(response.protocol, members, topics);
+                for (const auto& [memberId, partitions] : assignment) {
+                    GroupAssignmentEntry entry{memberId, {}};
+                    for (const AssignorPartition& ap : partitions) {
+                        const int t = m_state.findTopic(ap.topic);
+                        entry.partitions.push_back(m_state.topics[static_cast<std::size_t>(t)].firstPartition +
+                                                   ap.partition);
+                    }
+                    sync.assignment.push_back(std::move(entry));
+                }
+                e.flags |= GenerationCompleted; // the leader computed the assignment
+                e.count = static_cast<std::int64_t>(response.members.size());
+            }
+            sendGroupRequest(index, std::move(sync));
+        }
+        e.completed = response.generation;
+        e.text = response.memberId;
+        return e;
+    case GroupRequestKind::Sync: {
+        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+            return rediscover();
+        if (response.error == ErrorCode::RebalanceInProgress) {
+            if (c.assignor != AssignorKind::CooperativeSticky)
+                revokeAll(index);
+            sendJoin(index);
+            e.flags |= Rejoining;
+            return e;
+        }
+        if (response.error == ErrorCode::UnknownMemberId || response.error == ErrorCode::IllegalGeneration) {
+            loseMembership(index);
+            sendJoin(index);
+            e.flags |= Rejoining;
+            return e;
+        }
+        // Revoke what is no longer ours (committing it first), take on what is new.
+        std::int64_t revoked = 0;
+        std::vector<OwnedPartition> keep;
+        std::vector<CommittedOffset> revokedOffsets;
+        for (const OwnedPartition& o : c.owned) {
+            if (has(response.assignment, o.partition))
+                keep.push_back(o);
+            else {
+                ++revoked;
+                if (o.position >= 0)
+                    revokedOffsets.push_back(CommittedOffset{o.partition, o.position});
+            }
+        }
+        if (!revokedOffsets.empty() && c.autoCommit) {
+            GroupRequest commit;
+            commit.kind = GroupRequestKind::OffsetCommit;
+            commit.offsets = revokedOffsets;
+            sendGroupRequest(index, std::move(commit));
+        }
+        c.owned = std::move(keep);
+        const auto before = static_cast<std::int64_t>(c.owned.size());
+        assignPartitionsTo(index, response.assignment);
+        e.count = static_cast<std::int64_t>(c.owned.size()) - before;
+        e.offset = revoked;
+        c.phase = MemberPhase::Stable;
+        if (revoked > 0 && c.assignor == AssignorKind::CooperativeSticky) {
+            // KIP-429: having given partitions up, join again so they can go to their new owners.
+            sendJoin(index);
+            e.flags |= Rejoining;
+        }
+        lookUpPositions(index);
+        fetchForConsumer(index);
+        return e;
+    }
+    case GroupRequestKind::Heartbeat:
+        if (response.error == ErrorCode::None)
+            return std::nullopt;
+        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+            return rediscover();
+        if (c.requestInFlight)
+            return e; // Already joining or syncing.
+        if (response.error == ErrorCode::RebalanceInProgress) {
+            if (c.assignor != AssignorKind::CooperativeSticky)
+                revokeAll(index);
+        } else {
+            loseMembership(index);
+        }
+        sendJoin(index);
+        e.flags |= Rejoining;
+        return e;
+    case GroupRequestKind::Leave:
+        return std::nullopt;
+    case GroupRequestKind::OffsetCommit:
+        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+            return rediscover();
+        return std::nullopt; // The coordinator's frame showed the commit.
+    case GroupRequestKind::OffsetFetch: {
+        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException) {
+            for (OwnedPartition& o : c.owned)
+                o.lookupInFlight = false;
+            return rediscover();
+        }
+        for (const CommittedOffset& committed : response.offsets) {
+            auto it = std::find_if(c.owned.begin(), c.owned.end(),
+                                   [&](const OwnedPartition& o) { return o.partition == committed.partition; });
+            if (it == c.owned.end() || it->position >= 0)
+                continue;
+            it->lookupInFlight = false;
+            if (committed.offset >= 0) {
+                it->position = committed.offset;
+                ++e.count;
+                if (e.partition < 0) {
+                    e.partition = committed.partition;
+                    e.offset = committed.offset;
+                }
+            } else if (c.reset == OffsetReset::None) {
+                it->resetFailed = true;
+            } else {
+                // Nothing committed: auto.offset.reset decides, through ListOffsets to the leader.
+                const BrokerId leader = c.leaders[static_cast<std::size_t>(committed.partition)];
+                if (leader != noLeader) {
+                    it->lookupInFlight = true;
+                    send(NodeRef::consumer(index), NodeRef::broker(leader),
+                         ListOffsetsRequest{index, committed.partition, c.reset == OffsetReset::Earliest});
+                }
+            }
+        }
+        fetchForConsumer(index);
+        return e;
+    }
+    }
+    return std::nullopt;
+}
+
+std::optional<Event> Engine::handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request)
+{
+    Replica* leader = replicaOn(request.partition, message.to.id);
+    ListOffsetsResponse response;
+    response.partition = request.partition;
+    if (!leader || !leader->isLeader())
+        response.error = ErrorCode::NotLeaderOrFollower;
+    else
+        response.offset = request.earliest ? leader->log.logStart : leader->hw;
+    send(message.to, message.from, response);
+    return std::nullopt;
+}
+
+std::optional<Event> Engine::handleListOffsetsResponse(const Message& message, const ListOffsetsResponse& response)
+{
+    const std::int32_t index = message.to.id;
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    auto it = std::find_if(c.owned.begin(), c.owned.end(),
+                           [&](const OwnedPartition& o) { return o.partition == response.partition; });
+    if (it == c.owned.end() || !it->lookupInFlight)
+        return std::nullopt;
+    it->lookupInFlight = false;
+    Event e;
+    e.type = EventType::PositionSet;
+    e.node = index;
+    e.peer = message.from.id;
+    e.partition = response.partition;
+    e.detail = 1;
+    e.error = response.error;
+    if (response.error != ErrorCode::None) {
+        findCoordinator(index); // refreshes the consumer's metadata too
+        return e;
+    }
+    it->position = response.offset;
+    e.offset = response.offset;
+    fetchForConsumer(index);
+    return e;
+}
+
+std::optional<Event> Engine::handleConsumerFetch(const Message& message, const FetchRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Replica* leader = replicaOn(request.partition, self);
+    Event e;
+    e.type = EventType::ConsumerFetchHandled;
+    e.node = self;
+    e.peer = request.consumer;
+    e.partition = request.partition;
+    e.offset = request.fetchOffset;
+    auto fail = [&](ErrorCode error) {
+        FetchResponse response;
+        response.partition = request.partition;
+        response.fetchId = request.fetchId;
+        response.fetchOffset = request.fetchOffset;
+        response.error = error;
+        send(NodeRef::broker(self), message.from, std::move(response));
+        e.error = error;
+        return e;
+    };
+    if (!leader || !leader->isLeader())
+        return fail(ErrorCode::NotLeaderOrFollower);
+    if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
+        return fail(ErrorCode::OffsetOutOfRange);
+    e.hwBefore = leader->hw;
+    // read_uncommitted: a consumer reads below the high watermark only. An offset in (HW, LEO] is
+    // valid but has nothing readable yet, so the fetch waits like an empty one.
+    const std::int64_t available = std::max<std::int64_t>(0, std::min<std::int64_t>(leader->hw - request.fetchOffset,
+                                                                                      request.maxRecords));
+    if (available == 0 && m_state.config.fetchMaxWaitMs > 0) {
+        const TimeMs deadline = m_state.nowMs + m_state.config.fetchMaxWaitMs;
+        leader->parkedFetches.push_back(ParkedFetch{request, deadline});
+        armPurgatoryTimer(TimerKind::FetchWaitExpired, request.partition, *leader, deadline);
+        e.flags |= Parked;
+        // Worth a frame only when records exist that the HW still hides; a consumer that is simply
+        // caught up waits quietly.
+        if (request.fetchOffset >= leader->log.leo())
+            return std::nullopt;
+        return e;
+    }
+    respondToFetch(request.partition, *leader, request, leader->hw);
+    e.count = available;
+    return e;
+}
+
+int Engine::completeConsumerFetches(std::int32_t partition, Replica& leader)
+{
+    int completed = 0;
+    auto& parked = leader.parkedFetches;
+    for (auto it = parked.begin(); it != parked.end();) {
+        if (it->request.consumer >= 0 && leader.hw > it->request.fetchOffset) {
+            respondToFetch(partition, leader, it->request, leader.hw);
+            it = parked.erase(it);
+            ++completed;
+        } else {
+            ++it;
+        }
+    }
+    return completed;
+}
+
+std::optional<Event> Engine::handleConsumerFetchResponse(const Message& message, const FetchResponse& response)
+{
+    const std::int32_t index = message.to.id;
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    auto it = std::find_if(c.owned.begin(), c.owned.end(),
+                           [&](const OwnedPartition& o) { return o.partition == response.partition; });
+    if (c.phase == MemberPhase::Crashed || it == c.owned.end() || !it->fetchInFlight || it->fetchId != response.fetchId)
+        return std::nullopt;
+    it->fetchInFlight = false;
+    Event e;
+    e.type = EventType::RecordsReceived;
+    e.node = index;
+    e.peer = message.from.id;
+    e.partition = response.partition;
+    e.offset = response.fetchOffset;
+    e.error = response.error;
+    e.value = response.hw;
+    if (response.error == ErrorCode::OffsetOutOfRange) {
+        it->position = -1;
+        if (c.reset == OffsetReset::None) {
+            it->resetFailed = true;
+        } else {
+            const BrokerId leader = c.leaders[static_cast<std::size_t>(response.partition)];
+            it->lookupInFlight = true;
+            send(NodeRef::consumer(index), NodeRef::broker(leader),
+                 ListOffsetsRequest{index, response.partition, c.reset == OffsetReset::Earliest});
+        }
+        return e;
+    }
+    if (response.error != ErrorCode::None) {
+        // The leader moved or went away: refresh metadata and poll again after a pause.
+        findCoordinator(index);
+        schedule(m_state.nowMs + m_state.config.retryBackoffMs,
+                 Timer{TimerKind::ConsumerPoll, index, c.timerEpoch});
+        return e;
+    }
+    const ReplicaLog& source = response.leaderLog;
+    const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
+    source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
+                           [&](std::size_t i, const Record& record) {
+                               c.received.push_back(ReceivedRecord{response.partition,
+                                                                   source.baseOffset + static_cast<Offset>(i),
+                                                                   record.payload, response.hw});
+                           });
+    it->position += response.recordCount;
+    e.count = response.recordCount;
+    const bool empty = response.recordCount == 0;
+    if (!c.autoPoll)
+        c.pollBudget = std::max<std::int32_t>(0, c.pollBudget - static_cast<std::int32_t>(response.recordCount));
+    if (c.autoPoll && c.pollIntervalMs > 0)
+        schedule(m_state.nowMs + c.pollIntervalMs, Timer{TimerKind::ConsumerPoll, index, c.timerEpoch});
+    else
+        fetchForConsumer(index);
+    if (empty)
+        return std::nullopt; // An empty answer to a wait: the next fetch is already on its way.
+    return e;
+}
+
+std::optional<Event> Engine::consumerPoll(std::int32_t index, std::int32_t epoch)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (epoch != c.timerEpoch)
+        return std::nullopt;
+    fetchForConsumer(index);
+    return std::nullopt; // The fetches it sends show in the leader's frames.
+}
+
+std::optional<Event> Engine::consumerHeartbeat(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    schedule(m_state.nowMs + m_state.config.heartbeatIntervalMs,
+             Timer{TimerKind::ConsumerHeartbeat, index, c.timerEpoch});
+    if (c.phase == MemberPhase::FindingCoordinator && !c.requestInFlight) {
+        findCoordinator(index);
+        Event e;
+        e.type = EventType::GroupRequestSent;
+        e.node = index;
+        e.detail = -1; // FindCoordinator
+        return e;
+    }
+    if (c.phase != MemberPhase::Stable || c.coordinator == noLeader || c.memberId.empty())
+        return std::nullopt;
+    GroupRequest request;
+    request.kind = GroupRequestKind::Heartbeat;
+    sendGroupRequest(index, std::move(request));
+    Event e;
+    e.type = EventType::GroupRequestSent;
+    e.node = index;
+    e.peer = c.coordinator;
+    e.detail = static_cast<std::int32_t>(GroupRequestKind::Heartbeat);
+    return e;
+}
+
+std::optional<Event> Engine::consumerAutoCommit(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    schedule(m_state.nowMs + m_state.config.autoCommitIntervalMs,
+             Timer{TimerKind::ConsumerAutoCommit, index, c.timerEpoch});
+    if (c.phase != MemberPhase::Stable || c.coordinator == noLeader)
+        return std::nullopt;
+    std::int64_t count = 0;
+    for (const OwnedPartition& o : c.owned)
+        count += o.position >= 0 ? 1 : 0;
+    if (count == 0)
+        return std::nullopt;
+    commitOwned(index, true);
+    Event e;
+    e.type = EventType::GroupRequestSent;
+    e.node = index;
+    e.peer = c.coordinator;
+    e.detail = static_cast<std::int32_t>(GroupRequestKind::OffsetCommit);
+    e.count = count;
+    return e;
+}
+
+} // namespace hw
