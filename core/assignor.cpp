@@ -136,8 +136,8 @@ PartitionLists validOwned(const Group& group)
     for (std::size_t m = 0; m < group.members.size(); ++m) {
         for (const Partition& partition : group.members[m]->owned) {
             const auto topic = group.partitionCounts.find(partition.topic);
-            if (topic == group.partitionCounts.end() || partition.partition < 0
-                || partition.partition >= topic->second || !subscribes(group, m, partition.topic))
+            if (topic == group.partitionCounts.end() || partition.partition < 0 || partition.partition >= topic->second
+                || !subscribes(group, m, partition.topic))
                 continue;
             if (claimed.insert(partition).second)
                 owned[m].push_back(partition);
@@ -167,7 +167,7 @@ PartitionLists constrainedAssign(const Group& group, const PartitionLists& owned
     PartitionLists lists(memberCount);
     std::set<Partition> assigned;
     std::list<std::size_t> underMin; // members that still need partitions to reach minQuota
-    std::list<std::size_t> atMin;    // members at minQuota that may still take one more
+    std::list<std::size_t> atMin; // members at minQuota that may still take one more
 
     // 1. Keep owned partitions up to the member's quota. Kafka sorts them by (partition, topic), so a member
     //    trimmed to its quota keeps a spread of topics rather than all of the alphabetically first one.
@@ -385,8 +385,8 @@ bool assignorMemberLess(const AssignorMember& a, const AssignorMember& b)
     return a.memberId < b.memberId;
 }
 
-AssignorResult runAssignor(AssignorKind kind, const std::vector<AssignorMember>& members,
-                           const std::vector<AssignorTopic>& topics)
+AssignorResult runAssignor(
+    AssignorKind kind, const std::vector<AssignorMember>& members, const std::vector<AssignorTopic>& topics)
 {
     const Group group = prepare(members, topics);
     AssignorResult result;
@@ -411,14 +411,14 @@ AssignorResult runAssignor(AssignorKind kind, const std::vector<AssignorMember>&
     return result;
 }
 
-GroupAssignment assignPartitions(AssignorKind kind, const std::vector<AssignorMember>& members,
-                                 const std::vector<AssignorTopic>& topics)
+GroupAssignment assignPartitions(
+    AssignorKind kind, const std::vector<AssignorMember>& members, const std::vector<AssignorTopic>& topics)
 {
     return runAssignor(kind, members, topics).assignment;
 }
 
-std::vector<AssignorPartition> withheldPartitions(AssignorKind kind, const std::vector<AssignorMember>& members,
-                                                  const std::vector<AssignorTopic>& topics)
+std::vector<AssignorPartition> withheldPartitions(
+    AssignorKind kind, const std::vector<AssignorMember>& members, const std::vector<AssignorTopic>& topics)
 {
     return runAssignor(kind, members, topics).withheld;
 }

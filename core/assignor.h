@@ -102,16 +102,16 @@ bool assignorMemberLess(const AssignorMember& a, const AssignorMember& b);
 ///   it while another member of the group does own it is withheld (removed from the assignment).
 ///
 /// Members with the same memberId are collapsed to the first in member order.
-AssignorResult runAssignor(AssignorKind kind, const std::vector<AssignorMember>& members,
-                           const std::vector<AssignorTopic>& topics);
+AssignorResult runAssignor(
+    AssignorKind kind, const std::vector<AssignorMember>& members, const std::vector<AssignorTopic>& topics);
 
 /// runAssignor(...).assignment.
-GroupAssignment assignPartitions(AssignorKind kind, const std::vector<AssignorMember>& members,
-                                 const std::vector<AssignorTopic>& topics);
+GroupAssignment assignPartitions(
+    AssignorKind kind, const std::vector<AssignorMember>& members, const std::vector<AssignorTopic>& topics);
 
 /// runAssignor(...).withheld: for cooperative-sticky, the partitions withheld this round because they change
 /// owner (the owner must revoke them first; they are assigned in the next rebalance). Empty for the other kinds.
-std::vector<AssignorPartition> withheldPartitions(AssignorKind kind, const std::vector<AssignorMember>& members,
-                                                  const std::vector<AssignorTopic>& topics);
+std::vector<AssignorPartition> withheldPartitions(
+    AssignorKind kind, const std::vector<AssignorMember>& members, const std::vector<AssignorTopic>& topics);
 
 } // namespace hw

@@ -26,6 +26,34 @@ ClusterSpec chaosCluster(Rng& rng, const ChaosOptions& options)
     spec.producers.push_back(ProducerSpec{"p-all", Acks::All});
     spec.producers.push_back(ProducerSpec{"p-one", Acks::Leader});
     spec.producers.push_back(ProducerSpec{"p-zero", Acks::None});
+
+    // Consumers in up to two groups, each group with one assignor; they read from the earliest offset
+    // and commit only what they have received, so no record may be skipped across rebalances.
+    const auto consumers = rng.between(0, 4);
+    if (consumers > 0) {
+        spec.config.offsetsTopicNumPartitions = rng.between(1, 5);
+        spec.config.sessionTimeoutMs = rng.between(6000, 20000);
+        spec.config.heartbeatIntervalMs = rng.between(500, 2000);
+        spec.config.groupInitialRebalanceDelayMs = rng.between(0, 3000);
+        spec.config.rebalanceTimeoutMs = rng.between(10000, 30000);
+        spec.config.autoCommitIntervalMs = rng.between(1000, 5000);
+    }
+    const AssignorKind kinds[] = {AssignorKind::Range, AssignorKind::RoundRobin, AssignorKind::Sticky,
+                                  AssignorKind::CooperativeSticky};
+    const AssignorKind groupAssignor[] = {kinds[rng.below(4)], kinds[rng.below(4)]};
+    for (std::int64_t i = 0; i < consumers; ++i) {
+        ConsumerSpec c;
+        c.id = "c" + std::to_string(i + 1);
+        const int group = static_cast<int>(rng.below(2));
+        c.group = group == 0 ? "g1" : "g2";
+        c.topics = {0};
+        c.assignor = groupAssignor[group];
+        c.reset = OffsetReset::Earliest;
+        c.autoCommit = rng.chance(1, 2);
+        c.maxPollRecords = static_cast<std::int32_t>(rng.between(1, 10));
+        c.start = rng.chance(3, 4);
+        spec.consumers.push_back(std::move(c));
+    }
     return spec;
 }
 
@@ -99,6 +127,23 @@ Step nextStep(Rng& rng, const ClusterState& s, const ChaosOptions& options, std:
             return FaultStep{ElectPreferredAction{pick(rng, preferrable)}};
         if (roll < 97)
             return SettleStep{};
+        if (!s.consumers.empty() && rng.chance(1, 2)) {
+            const auto consumer = static_cast<std::int32_t>(rng.below(s.consumers.size()));
+            const Consumer& c = s.consumers[static_cast<std::size_t>(consumer)];
+            const bool running = c.phase != MemberPhase::Stopped && c.phase != MemberPhase::Crashed;
+            if (!running)
+                return ConsumerStep{ConsumerAction{ConsumerAction::Kind::Join, consumer}};
+            const auto what = rng.below(3);
+            if (what == 0)
+                return ConsumerStep{ConsumerAction{ConsumerAction::Kind::Leave, consumer}};
+            if (what == 1)
+                return ConsumerStep{ConsumerAction{ConsumerAction::Kind::Crash, consumer}};
+            const bool positions = std::any_of(c.owned.begin(), c.owned.end(),
+                                               [](const OwnedPartition& o) { return o.position >= 0; });
+            if (c.group >= 0 && c.coordinator != noLeader && positions)
+                return ConsumerStep{ConsumerAction{ConsumerAction::Kind::Commit, consumer}};
+            continue;
+        }
         if (roll < 100) {
             ConfigStep step;
             step.changes.push_back(ConfigAction{"replica.lag.time.max.ms",
@@ -177,6 +222,8 @@ ChaosResult runChaos(std::uint64_t seed, const ChaosOptions& options)
                         error += timeline.apply(c).error;
                 } else if constexpr (std::is_same_v<T, FaultStep>)
                     error = runFault(timeline, st.action);
+                else if constexpr (std::is_same_v<T, ConsumerStep>)
+                    error = timeline.apply(st.action).error;
                 if (!error.empty() && result.stepError.empty())
                     result.stepError = "/steps/" + std::to_string(scenario.steps.size() - 1) + "/" +
                                        stepKey(scenario.steps.back()) + ": " + error;
@@ -212,6 +259,32 @@ ChaosResult runChaos(std::uint64_t seed, const ChaosOptions& options)
     if (result.ok())
         perform(SettleStep{});
 
+    // No record skipped across rebalances: within a group, every offset up to the highest one any
+    // member received was received by some member (all read from the earliest offset and commit only
+    // what they received). Checked once the cluster has settled.
+    if (result.ok()) {
+        const ClusterState& s = timeline.head();
+        for (std::size_t g = 0; g < s.groups.size(); ++g) {
+            for (std::int32_t p = 0; p < static_cast<std::int32_t>(s.partitions.size()); ++p) {
+                std::vector<Offset> offsets;
+                for (const Consumer& c : s.consumers) {
+                    if (c.group != static_cast<std::int32_t>(g))
+                        continue;
+                    c.received.forEach(0, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
+                        if (r.partition == p)
+                            offsets.push_back(r.offset);
+                    });
+                }
+                std::sort(offsets.begin(), offsets.end());
+                offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+                if (!offsets.empty() && offsets.back() + 1 != static_cast<Offset>(offsets.size()))
+                    result.violations.push_back("group " + s.groups[g].id + " skipped records of " +
+                                                s.partitionName(p) + ": it received " +
+                                                std::to_string(offsets.size()) + " distinct offsets up to " +
+                                                std::to_string(offsets.back()));
+            }
+        }
+    }
     result.frames = timeline.frameCount();
     result.simulatedMs = timeline.head().nowMs;
     return result;

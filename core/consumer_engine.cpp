@@ -420,8 +420,17 @@ void Engine::startConsumer(std::int32_t index)
 void Engine::findCoordinator(std::int32_t index)
 {
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
-    c.phase = c.group >= 0 ? MemberPhase::FindingCoordinator : c.phase;
-    c.requestInFlight = true;
+    if (c.group >= 0) {
+        c.phase = MemberPhase::FindingCoordinator;
+        c.requestInFlight = true;
+    }
+    refreshConsumerMetadata(index);
+}
+
+void Engine::refreshConsumerMetadata(std::int32_t index)
+{
+    // FindCoordinator doubles as the consumer's metadata request: its answer carries the leaders.
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
     const BrokerId target = c.metadataBroker % brokerCount + 1;
     c.metadataBroker = (c.metadataBroker + 1) % brokerCount;
@@ -435,7 +444,8 @@ std::optional<Event> Engine::handleFindCoordinatorResponse(const Message& messag
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
         return std::nullopt;
-    c.requestInFlight = false;
+    if (c.phase == MemberPhase::FindingCoordinator)
+        c.requestInFlight = false;
     Event e;
     e.type = EventType::CoordinatorFound;
     e.node = index;
@@ -443,21 +453,29 @@ std::optional<Event> Engine::handleFindCoordinatorResponse(const Message& messag
     e.error = response.error;
     if (response.error == ErrorCode::None || response.error == ErrorCode::CoordinatorNotAvailable)
         c.leaders = response.leaders;
-    if (c.group < 0)
-        return e; // A metadata refresh for a consumer without a group.
+    if (c.group < 0 || c.phase != MemberPhase::FindingCoordinator) {
+        fetchForConsumer(index);
+        lookUpPositions(index);
+        return e; // A metadata refresh.
+    }
     if (response.error != ErrorCode::None) {
         e.peer = -1;
         return e; // The heartbeat timer asks again.
     }
     c.coordinator = response.coordinator;
-    if (c.phase == MemberPhase::FindingCoordinator)
-        sendJoin(index);
+    sendJoin(index);
     return e;
 }
 
 void Engine::sendGroupRequest(std::int32_t index, GroupRequest request)
 {
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.coordinator == noLeader) {
+        // No coordinator known: find one first; a join or commit is retried from there.
+        if (!c.requestInFlight)
+            findCoordinator(index);
+        return;
+    }
     request.consumer = index;
     request.group = c.group;
     request.memberId = c.memberId;
@@ -475,9 +493,14 @@ void Engine::sendJoin(std::int32_t index)
     GroupRequest request;
     request.kind = GroupRequestKind::Join;
     request.topics = c.topics;
-    // Eager members have revoked everything before joining; cooperative ones report what they keep.
-    for (const OwnedPartition& o : c.owned)
-        request.partitions.push_back(o.partition);
+    // Cooperative members report what they keep owning; eager ones have revoked everything and report
+    // their last assignment (for the sticky assignor).
+    if (c.assignor == AssignorKind::CooperativeSticky) {
+        for (const OwnedPartition& o : c.owned)
+            request.partitions.push_back(o.partition);
+    } else {
+        request.partitions = c.previousAssignment;
+    }
     sendGroupRequest(index, std::move(request));
 }
 
@@ -510,6 +533,7 @@ void Engine::loseMembership(std::int32_t index)
     // are lost, not revoked, so nothing is committed for them.
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     c.owned.clear();
+    c.previousAssignment.clear();
     c.memberId.clear();
     c.generation = -1;
 }
@@ -798,6 +822,7 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
             sendGroupRequest(index, std::move(commit));
         }
         c.owned = std::move(keep);
+        c.previousAssignment = response.assignment;
         const auto before = static_cast<std::int64_t>(c.owned.size());
         assignPartitionsTo(index, response.assignment);
         e.count = static_cast<std::int64_t>(c.owned.size()) - before;
@@ -902,7 +927,7 @@ std::optional<Event> Engine::handleListOffsetsResponse(const Message& message, c
     e.detail = 1;
     e.error = response.error;
     if (response.error != ErrorCode::None) {
-        findCoordinator(index); // refreshes the consumer's metadata too
+        refreshConsumerMetadata(index);
         return e;
     }
     it->position = response.offset;
@@ -1003,7 +1028,7 @@ std::optional<Event> Engine::handleConsumerFetchResponse(const Message& message,
     }
     if (response.error != ErrorCode::None) {
         // The leader moved or went away: refresh metadata and poll again after a pause.
-        findCoordinator(index);
+        refreshConsumerMetadata(index);
         schedule(m_state.nowMs + m_state.config.retryBackoffMs,
                  Timer{TimerKind::ConsumerPoll, index, c.timerEpoch});
         return e;
@@ -1021,9 +1046,11 @@ std::optional<Event> Engine::handleConsumerFetchResponse(const Message& message,
     const bool empty = response.recordCount == 0;
     if (!c.autoPoll)
         c.pollBudget = std::max<std::int32_t>(0, c.pollBudget - static_cast<std::int32_t>(response.recordCount));
+    // A consumer polling on its own loop fetches again (after its pause, if it has one); a manual
+    // poll is one fetch per partition, answered with records or after fetch.max.wait.ms.
     if (c.autoPoll && c.pollIntervalMs > 0)
         schedule(m_state.nowMs + c.pollIntervalMs, Timer{TimerKind::ConsumerPoll, index, c.timerEpoch});
-    else
+    else if (c.autoPoll)
         fetchForConsumer(index);
     if (empty)
         return std::nullopt; // An empty answer to a wait: the next fetch is already on its way.

@@ -5,6 +5,7 @@
 #include "partitioner.h"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 
 namespace hw {
@@ -201,6 +202,7 @@ void Engine::schedule(TimeMs atMs, std::variant<Message, Timer> what)
 
 TimeMs Engine::nodeLatencyMs(NodeRef node) const
 {
+    assert(node.kind != NodeKind::Broker || (node.id >= 1 && node.id <= static_cast<BrokerId>(m_state.brokers.size())));
     if (node.kind == NodeKind::Broker) {
         const Broker& b = m_state.broker(node.id);
         if (b.latencyMs >= 0)

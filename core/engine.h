@@ -229,6 +229,7 @@ private:
     ApplyResult consumerAction(const ConsumerAction& action);
     void startConsumer(std::int32_t consumer);
     void findCoordinator(std::int32_t consumer);
+    void refreshConsumerMetadata(std::int32_t consumer);
     void sendGroupRequest(std::int32_t consumer, GroupRequest request);
     void sendJoin(std::int32_t consumer);
     void loseMembership(std::int32_t consumer);

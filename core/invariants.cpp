@@ -121,6 +121,33 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         });
     }
 
+    m_receivedChecked.resize(s.consumers.size(), 0);
+    for (std::size_t ci = 0; ci < s.consumers.size(); ++ci) {
+        const Consumer& c = s.consumers[ci];
+        std::size_t& checked = m_receivedChecked[ci];
+        if (checked > c.received.size())
+            checked = 0;
+        c.received.forEach(checked, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
+            if (r.offset >= r.hwAtRead)
+                report("consumer " + c.id + " received offset " + std::to_string(r.offset) + " of " +
+                       s.partitionName(r.partition) + " at or above the HW " + std::to_string(r.hwAtRead) +
+                       " it was read under");
+        });
+        checked = c.received.size();
+    }
+    for (const Group& g : s.groups) {
+        if (g.state != GroupState::Stable)
+            continue;
+        std::vector<std::int32_t> seen;
+        for (const GroupMember& m : g.members) {
+            for (std::int32_t p : m.assignment) {
+                if (std::find(seen.begin(), seen.end(), p) != seen.end())
+                    report("group " + g.id + ": " + s.partitionName(p) + " is assigned to two members");
+                seen.push_back(p);
+            }
+        }
+    }
+
     for (const QueuedEvent& q : s.queue) {
         if (q.atMs < s.nowMs) {
             report("an event is queued for " + std::to_string(q.atMs) + " ms, before the clock");

@@ -22,6 +22,9 @@ namespace hw {
 ///   unless the partition had an unclean election, a replica lost unflushed records in a restart, or a
 ///   legacy truncation to the HW: the ways Kafka loses acknowledged data.
 /// - The ISR is never empty.
+/// - No consumer ever received a record at or above the HW of the fetch that brought it, and every
+///   record it received is the record at that offset (below the HW it cannot change).
+/// - In a Stable group every partition belongs to at most one member.
 /// - No queued event is due in the past.
 ///
 /// The checker remembers what it has verified, so call it on consecutive states of one run.
@@ -39,6 +42,7 @@ private:
     std::vector<LeaderMark> m_leaders;
     // (partition, broker) -> offsets below this are known to match the leader's log.
     std::map<std::pair<std::int32_t, BrokerId>, Offset> m_verified;
+    std::vector<std::size_t> m_receivedChecked; // per consumer: records already checked
 };
 
 } // namespace hw

@@ -1178,12 +1178,12 @@ std::string runProduce(Timeline& timeline, const ProduceAction& action)
         return f.event.type == EventType::ProduceFailed && !f.event.has(Retrying) && f.event.node == producer &&
                f.event.value == batch;
     };
-    const std::int64_t framesBefore = timeline.frameCount();
+    std::int64_t scanned = timeline.frameCount();
     return runUntilState(
         timeline,
         [&](const ClusterState& s) {
-            for (std::int64_t f = framesBefore; f < timeline.frameCount() && !handled; ++f)
-                handled = handles(timeline.frame(f));
+            for (; scanned < timeline.frameCount() && !handled; ++scanned)
+                handled = handles(timeline.frame(scanned));
             if (handled)
                 return true;
             const ProducerBatch& b = s.producers[static_cast<std::size_t>(producer)].batches[static_cast<std::size_t>(batch)];
@@ -1331,6 +1331,9 @@ std::string runRebalance(Timeline& timeline, std::int32_t groupIndex)
                 // Every running consumer of the group is a member of this generation, in sync, with
                 // nothing of the protocol left to do.
                 if (c.phase != MemberPhase::Stable || c.requestInFlight || c.generation != group.generation)
+                    return false;
+                if (std::any_of(c.owned.begin(), c.owned.end(),
+                                [](const OwnedPartition& o) { return o.lookupInFlight; }))
                     return false;
                 const bool member = std::any_of(group.members.begin(), group.members.end(),
                                                 [&](const GroupMember& m) { return m.memberId == c.memberId; });

@@ -422,6 +422,9 @@ struct Consumer {
     bool rejoinAfterSync = false; // cooperative: partitions were revoked, a second round follows
     bool requestInFlight = false; // one group request (find/join/sync/leave) at a time
     std::vector<OwnedPartition> owned;
+    // The last assignment received. Eager members revoke everything before rejoining but still send
+    // it (the sticky assignor's userData), so a sticky assignment can keep partitions where they were.
+    std::vector<std::int32_t> previousAssignment;
     std::vector<BrokerId> leaders; // metadata: the leader of each partition as the consumer believes
     std::int32_t metadataBroker = 0;
     std::int32_t pollBudget = 0;   // records a manual poll may still hand out
