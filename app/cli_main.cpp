@@ -6,6 +6,9 @@
 #include "chaos.h"
 #include "frame_json.h"
 #include "scenario.h"
+#ifdef HW_WITH_EXPORT
+#include "cli_export.h"
+#endif
 
 #include <cstdio>
 #include <fstream>
@@ -31,6 +34,9 @@ const char* const usage =
     "                                         run random fault schedules (seeds N..N+K-1) with the\n"
     "                                         invariant checker after every event; --emit writes the\n"
     "                                         first seed's schedule as a scenario file\n"
+#ifdef HW_WITH_EXPORT
+    "  export SCENARIO (--frame N | --label L) --out FILE.png [--width W] [--height H] [--view partition|cluster]\n"
+#endif
     "\n"
     "SCENARIO is a file path or builtin:NAME. Exit status: 0 success, 2 invalid input.\n";
 
@@ -132,6 +138,8 @@ int chaos(const std::vector<std::string>& args)
     auto number = [&](std::size_t& i, const std::string& flag, std::uint64_t& out) -> bool {
         if (i + 1 >= args.size())
             return false;
+        if (args[i + 1].empty() || args[i + 1][0] == '-')
+            return false;
         try {
             std::size_t used = 0;
             out = std::stoull(args[++i], &used);
@@ -210,5 +218,9 @@ int main(int argc, char** argv)
         return validate(args);
     if (command == "chaos")
         return chaos(args);
+#ifdef HW_WITH_EXPORT
+    if (command == "export")
+        return hw::cli::runExport(args);
+#endif
     return usageError("unknown command \"" + command + "\"");
 }

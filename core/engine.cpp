@@ -20,6 +20,17 @@ bool queueLater(const QueuedEvent& a, const QueuedEvent& b)
     return a.sequence > b.sequence;
 }
 
+/// LeaderEpochFileCache.assign: entries from the new epoch on, or starting at or after the new start
+/// offset, are replaced by the new entry.
+void assignEpoch(std::vector<EpochEntry>& cache, std::int32_t epoch, Offset startOffset)
+{
+    if (!cache.empty() && cache.back().epoch == epoch)
+        return;
+    while (!cache.empty() && (cache.back().epoch >= epoch || cache.back().startOffset >= startOffset))
+        cache.pop_back();
+    cache.push_back(EpochEntry{epoch, startOffset});
+}
+
 bool contains(const std::vector<BrokerId>& brokers, BrokerId id)
 {
     return std::find(brokers.begin(), brokers.end(), id) != brokers.end();
@@ -222,6 +233,8 @@ void Engine::send(NodeRef from, NodeRef to, MessageBody body)
     Message message{from, to, m_state.nowMs, std::move(body)};
     if (from.kind == NodeKind::Broker)
         message.fromIncarnation = m_state.broker(from.id).incarnation;
+    if (to.kind == NodeKind::Broker)
+        message.toIncarnation = m_state.broker(to.id).incarnation;
     schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
 }
 
@@ -229,6 +242,8 @@ void Engine::sendConnectionError(NodeRef from, NodeRef to, MessageBody body)
 {
     Message message{from, to, m_state.nowMs, std::move(body)};
     message.connectionError = true;
+    if (to.kind == NodeKind::Broker)
+        message.toIncarnation = m_state.broker(to.id).incarnation;
     schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
 }
 
@@ -247,8 +262,11 @@ bool Engine::canDeliver(const Message& message) const
                 return false;
         }
     }
-    if (message.to.kind == NodeKind::Broker && !m_state.broker(message.to.id).alive)
-        return false;
+    if (message.to.kind == NodeKind::Broker) {
+        const Broker& receiver = m_state.broker(message.to.id);
+        if (!receiver.alive || receiver.incarnation != message.toIncarnation)
+            return false;
+    }
     return true;
 }
 
@@ -278,7 +296,9 @@ std::optional<Event> Engine::bounce(const Message& message)
     // A request to a crashed broker meets a closed port: the sender's connection fails and it hears
     // so one latency later. Toward an isolated broker (or from one) packets just vanish, and only a
     // timeout tells the sender.
-    const bool refused = message.to.kind == NodeKind::Broker && !m_state.broker(message.to.id).alive &&
+    const bool refused = message.to.kind == NodeKind::Broker &&
+                         (!m_state.broker(message.to.id).alive ||
+                          m_state.broker(message.to.id).incarnation != message.toIncarnation) &&
                          !m_state.broker(message.to.id).isolated &&
                          !(message.from.kind == NodeKind::Broker && m_state.broker(message.from.id).isolated);
     const bool senderGone = message.from.kind == NodeKind::Broker &&
@@ -472,6 +492,15 @@ ApplyResult Engine::apply(const Action& action)
                 m_state.config = next;
                 Event e;
                 e.type = EventType::ConfigChanged;
+                // Turning unclean election on lets the controller give offline partitions a leader now.
+                if (a.key == "unclean.leader.election.enable" && next.uncleanLeaderElectionEnable) {
+                    Event elected;
+                    e.completed = electOfflineLeaders(elected);
+                    if (e.completed > 0) {
+                        e.partition = elected.partition;
+                        e.flags |= elected.flags;
+                    }
+                }
                 e.text = a.key + "=" + formatConfigValue(a.value);
                 e.value = a.value.kind == ConfigValue::Kind::Boolean ? (a.value.boolean ? 1 : 0) : a.value.integer;
                 return {e, {}};
@@ -757,8 +786,7 @@ std::optional<Event> Engine::handleFetchResponse(const Message& message, const F
                                    [&](std::size_t, const Record& record) {
                                        if (follower->epochCache.empty() ||
                                            follower->epochCache.back().epoch < record.epoch)
-                                           follower->epochCache.push_back(
-                                               EpochEntry{record.epoch, follower->log.leo()});
+                                           assignEpoch(follower->epochCache, record.epoch, follower->log.leo());
                                        follower->log.append(record);
                                    });
             e.count = response.recordCount;
@@ -1797,12 +1825,8 @@ void Engine::becomeLeader(std::int32_t partition, Replica& r, const PartitionReg
     ++r.fetchId;
     // The new epoch starts at the leader's LEO; its HW is whatever it had as a follower (stale).
     r.epochStartOffset = r.log.leo();
-    if (r.epochCache.empty() || r.epochCache.back().epoch < reg.leaderEpoch) {
-        if (!r.epochCache.empty() && r.epochCache.back().startOffset == r.log.leo())
-            r.epochCache.back() = EpochEntry{reg.leaderEpoch, r.log.leo()}; // an epoch with no records
-        else
-            r.epochCache.push_back(EpochEntry{reg.leaderEpoch, r.log.leo()});
-    }
+    if (r.epochCache.empty() || r.epochCache.back().epoch < reg.leaderEpoch)
+        assignEpoch(r.epochCache, reg.leaderEpoch, r.log.leo());
     r.views.clear();
     for (BrokerId b : reg.replicas) {
         if (b != r.broker)
@@ -1980,6 +2004,8 @@ void Engine::requestMetadata(std::int32_t producerIndex)
     if (producer.metadataInFlight)
         return;
     producer.metadataInFlight = true;
+    producer.metadataDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
+    armProducerTimer(producerIndex, producer.metadataDeadlineMs);
     const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
     const BrokerId target = producer.metadataBroker % brokerCount + 1;
     producer.metadataBroker = (producer.metadataBroker + 1) % brokerCount;
@@ -1996,7 +2022,10 @@ std::optional<Event> Engine::handleMetadataRequest(const Message& message, const
 std::optional<Event> Engine::handleMetadataResponse(const Message& message, const MetadataResponse& response)
 {
     Producer& producer = m_state.producers[static_cast<std::size_t>(message.to.id)];
+    if (!producer.metadataInFlight)
+        return std::nullopt; // An answer to a request the producer already gave up on.
     producer.metadataInFlight = false;
+    producer.metadataDeadlineMs = -1;
     Event e;
     e.type = EventType::MetadataUpdated;
     e.node = message.to.id;
@@ -2045,12 +2074,18 @@ void Engine::rearmProducerTimer(std::int32_t producerIndex)
     TimeMs earliest = -1;
     producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
                              [&](std::size_t, const ProducerBatch& batch) {
-                                 const TimeMs due = batch.status == SendStatus::Pending  ? batch.retryAtMs
+                                 // A waiting batch expires at delivery.timeout.ms even if its retry is later.
+                                 const TimeMs expiry = batch.createdMs + m_state.config.deliveryTimeoutMs;
+                                 const TimeMs due = batch.status == SendStatus::Pending
+                                                        ? std::min(batch.retryAtMs, expiry)
                                                     : batch.status == SendStatus::InFlight ? batch.requestDeadlineMs
                                                                                            : -1;
                                  if (due >= 0 && (earliest < 0 || due < earliest))
                                      earliest = due;
                              });
+    if (producer.metadataInFlight && producer.metadataDeadlineMs >= 0 &&
+        (earliest < 0 || producer.metadataDeadlineMs < earliest))
+        earliest = producer.metadataDeadlineMs;
     if (earliest >= 0)
         armProducerTimer(producerIndex, std::max(earliest, m_state.nowMs));
 }
@@ -2061,14 +2096,27 @@ std::optional<Event> Engine::producerTimer(std::int32_t producerIndex)
     if (producer.timerMs != m_state.nowMs)
         return std::nullopt;
     producer.timerMs = -1;
+    if (producer.metadataInFlight && producer.metadataDeadlineMs >= 0 && producer.metadataDeadlineMs <= m_state.nowMs) {
+        // The broker asked for metadata never answered (it is cut off): ask the next one.
+        producer.metadataInFlight = false;
+        producer.metadataDeadlineMs = -1;
+        requestMetadata(producerIndex);
+        rearmProducerTimer(producerIndex);
+        Event e;
+        e.type = EventType::MetadataUpdated;
+        e.node = producerIndex;
+        e.error = ErrorCode::RequestTimedOut;
+        return e;
+    }
     // Handle one due batch per frame; the timer is re-armed for the rest.
     std::int64_t due = -1;
     producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
                              [&](std::size_t i, const ProducerBatch& batch) {
                                  if (due >= 0)
                                      return;
+                                 const TimeMs expiry = batch.createdMs + m_state.config.deliveryTimeoutMs;
                                  if ((batch.status == SendStatus::Pending && batch.retryAtMs >= 0 &&
-                                      batch.retryAtMs <= m_state.nowMs) ||
+                                      std::min(batch.retryAtMs, expiry) <= m_state.nowMs) ||
                                      (batch.status == SendStatus::InFlight && batch.requestDeadlineMs >= 0 &&
                                       batch.requestDeadlineMs <= m_state.nowMs))
                                      due = static_cast<std::int64_t>(i);

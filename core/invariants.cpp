@@ -62,7 +62,9 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         mark = LeaderMark{leader->broker, leader->knownLeaderEpoch, leader->hw};
 
         // What consumers may read must be on every ISR member, record for record.
-        const bool legacy = p.legacyTruncations > 0;
+        // A legacy HW truncation or a restart that lost unflushed records voids these guarantees.
+        const bool legacy =
+            p.legacyTruncations > 0 || (p.unflushedLost > 0 && s.config.truncation == TruncationMode::HighWatermark);
         for (const Replica& r : p.replicas) {
             if (legacy)
                 break;
@@ -79,7 +81,8 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             if (verified > r.log.leo())
                 verified = 0;
             const Offset from = std::max({verified, r.log.logStart, leader->log.logStart});
-            for (Offset o = from; o < leader->hw; ++o) {
+            const Offset end = std::min({leader->hw, leader->log.leo(), r.log.leo()});
+            for (Offset o = from; o < end; ++o) {
                 const Record& a = leader->log.at(o);
                 const Record& b = r.log.at(o);
                 if (!(a == b)) {

@@ -276,6 +276,7 @@ struct Producer {
     bool metadataInFlight = false;
     std::int32_t metadataBroker = 0;  // the next broker to ask, round robin
     std::int32_t metadataFailures = 0; // failed asks in a row; after one per broker, wait for the next retry
+    TimeMs metadataDeadlineMs = -1;    // when an unanswered metadata request is given up (request.timeout.ms)
     std::int64_t firstOpenBatch = 0;  // batches before this index are finished (acked or failed)
     TimeMs timerMs = -1;              // the armed retry / request-timeout timer, -1: none
     friend bool operator==(const Producer&, const Producer&) = default;
@@ -552,6 +553,7 @@ struct Message {
     // The sending broker's incarnation: what a broker sent is lost with it when it crashes. A
     // connection error is reported by the network, not the dead broker, and always arrives.
     std::int32_t fromIncarnation = 0;
+    std::int32_t toIncarnation = 0; // a message for a broker that restarted since finds a new process
     bool connectionError = false;
     friend bool operator==(const Message&, const Message&) = default;
 };
