@@ -171,7 +171,10 @@ int chaos(const std::vector<std::string>& args)
         return usageError("chaos needs --seed N");
     std::uint64_t failures = 0;
     std::int64_t frames = 0;
-    for (std::uint64_t s = seed; s < seed + runs; ++s) {
+    if (runs - 1 > UINT64_MAX - seed)
+        return usageError("--seed plus --runs goes past the largest seed, " + std::to_string(UINT64_MAX));
+    for (std::uint64_t n = 0; n < runs; ++n) {
+        const std::uint64_t s = seed + n;
         const hw::ChaosResult result = hw::runChaos(s, options);
         frames += result.frames;
         if (s == seed && !emit.empty()) {

@@ -86,8 +86,18 @@ void Engine::beginRebalance(std::int32_t groupIndex)
     Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
     const bool wasEmpty = group.state == GroupState::Empty;
     group.state = GroupState::PreparingRebalance;
+    const BrokerId coordinator = m_state.offsetsPartitions[static_cast<std::size_t>(group.offsetsPartition)].leader;
     for (GroupMember& m : group.members) {
         m.joined = false;
+        if (m.awaitingSync && coordinator != noLeader) {
+            // A SyncGroup still waiting for the leader's assignment is told to join again.
+            GroupResponse answer;
+            answer.kind = GroupRequestKind::Sync;
+            answer.error = ErrorCode::RebalanceInProgress;
+            answer.generation = group.generation;
+            answer.memberId = m.memberId;
+            send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(answer));
+        }
         m.awaitingSync = false;
     }
     // A group that was empty waits group.initial.rebalance.delay.ms for more members to arrive.
@@ -1020,9 +1030,13 @@ std::optional<Event> Engine::handleConsumerFetchResponse(const Message& message,
             it->resetFailed = true;
         } else {
             const BrokerId leader = c.leaders[static_cast<std::size_t>(response.partition)];
-            it->lookupInFlight = true;
-            send(NodeRef::consumer(index), NodeRef::broker(leader),
-                 ListOffsetsRequest{index, response.partition, c.reset == OffsetReset::Earliest});
+            if (leader == noLeader) {
+                refreshConsumerMetadata(index); // the lookup is retried once the leader is known
+            } else {
+                it->lookupInFlight = true;
+                send(NodeRef::consumer(index), NodeRef::broker(leader),
+                     ListOffsetsRequest{index, response.partition, c.reset == OffsetReset::Earliest});
+            }
         }
         return e;
     }

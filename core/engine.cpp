@@ -2132,7 +2132,9 @@ std::optional<Event> Engine::producerTimer(std::int32_t producerIndex)
     e.count = batch.count;
     e.value = due;
     if (batch.status == SendStatus::InFlight) {
-        // The client's own request.timeout.ms: no answer came; retry like any retriable error.
+        // The client's own request.timeout.ms: no answer came. The client drops the connection, which
+        // also asks for fresh metadata, and retries like any retriable error.
+        requestMetadata(producerIndex);
         ProduceResponse timeout{due, batch.attempt, batch.partition, ErrorCode::RequestTimedOut, -1};
         Message fake{NodeRef::broker(producer.leaders[static_cast<std::size_t>(batch.partition)]),
                      NodeRef::producer(producerIndex), m_state.nowMs, timeout};

@@ -1247,19 +1247,40 @@ std::string runSettle(Timeline& timeline)
                 return error;
         }
         if (progressSignature(timeline.head()) == before) {
-            // Deliver what is in flight now; what those deliveries send in turn (a producer's next
-            // retry, say) is a new story.
+            // Deliver what is in flight now and let the producers finish the batches they have open
+            // (retries included); what those send in turn (a steady producer's next record, say) is a
+            // new story. If that changed anything, settle again.
             const std::vector<std::uint64_t> waiting = messagesInFlight(timeline.head());
-            return runUntilState(
+            std::vector<std::pair<std::size_t, std::size_t>> open;
+            for (std::size_t p = 0; p < timeline.head().producers.size(); ++p) {
+                const Producer& producer = timeline.head().producers[p];
+                producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                                         [&](std::size_t b, const ProducerBatch& batch) {
+                                             if (batch.status == SendStatus::Pending ||
+                                                 batch.status == SendStatus::InFlight)
+                                                 open.emplace_back(p, b);
+                                         });
+            }
+            const TimeMs drainBudget = budget + (open.empty() ? 0 : timeline.head().config.deliveryTimeoutMs);
+            std::string error = runUntilState(
                 timeline,
                 [&](const ClusterState& st) {
+                    for (const auto& [p, b] : open) {
+                        const SendStatus status = st.producers[p].batches[b].status;
+                        if (status == SendStatus::Pending || status == SendStatus::InFlight)
+                            return false;
+                    }
                     for (const QueuedEvent& q : st.queue) {
                         if (std::find(waiting.begin(), waiting.end(), q.sequence) != waiting.end())
                             return false;
                     }
                     return true;
                 },
-                budget, "delivering the messages in flight");
+                drainBudget, "delivering the messages in flight");
+            if (!error.empty())
+                return error;
+            if (open.empty() || progressSignature(timeline.head()) == before)
+                return {};
         }
     }
     return "the cluster did not settle within " + std::to_string(roundsMax) + " fetch rounds";

@@ -67,12 +67,6 @@ std::string firstDifference(const ClusterState& a, const ClusterState& b)
                                          << firstDifference(actual, expected);
 }
 
-bool isActionEvent(EventType type)
-{
-    return type == EventType::ProduceSent || type == EventType::FetchSent || type == EventType::ClockAdvanced ||
-           type == EventType::ConfigChanged || type == EventType::LatencyChanged;
-}
-
 /// One operation of a run as the test issued it: a user action, or an engine step (nullopt).
 using Op = std::optional<Action>;
 
@@ -119,7 +113,7 @@ public:
         while (m_timeline.hasQueuedEvents() && m_timeline.nextEventTimeMs() <= target)
             step();
         if (m_timeline.head().nowMs < target) {
-            EXPECT_TRUE(apply(hw::AdvanceAction{target}).ok());
+            EXPECT_TRUE(apply(hw::AdvanceAction { target }).ok());
         }
     }
 
@@ -137,8 +131,8 @@ public:
             if (m_timeline.frameCount() == before)
                 continue;
             const hw::Event& e = m_timeline.frame(before).event;
-            if ((e.type == EventType::ProduceAppended || e.type == EventType::ProduceRejected) &&
-                e.peer == action.producer && e.value == batch)
+            if ((e.type == EventType::ProduceAppended || e.type == EventType::ProduceRejected)
+                && e.peer == action.producer && e.value == batch)
                 return;
         }
         FAIL() << "the produce was not handled within 100000 steps";
@@ -179,13 +173,14 @@ private:
 };
 
 /// Recomputes every frame's state without the timeline's snapshots: one bare Engine runs the
-/// timeline's operations in order (actions are the frames with action events; every other operation
-/// is a step), and its state is copied right after the operation that made each frame. Also checks
-/// that the engine emits the very events the timeline recorded.
+/// timeline's operations in order, and its state is copied right after the operation that made each
+/// frame. Every operation that makes no frame is a step (a successful action always makes one); the
+/// operation that makes a frame is the next recorded action when applying it gives the frame's event,
+/// otherwise a step. Also checks that the engine emits the very events the timeline recorded.
 std::vector<ClusterState> continuousRun(const Timeline& timeline, const ClusterState& initial)
 {
     hw::Engine engine(initial);
-    std::vector<ClusterState> states{initial};
+    std::vector<ClusterState> states { initial };
     std::size_t actionIndex = 0;
     std::int64_t op = 0;
     for (std::int64_t f = 1; f < timeline.frameCount(); ++f) {
@@ -194,14 +189,17 @@ std::vector<ClusterState> continuousRun(const Timeline& timeline, const ClusterS
             EXPECT_TRUE(engine.hasQueuedEvents()) << "frame " << f;
             EXPECT_FALSE(engine.step().has_value()) << "an invisible operation before frame " << f << " made an event";
         }
-        if (isActionEvent(info.event.type)) {
-            EXPECT_LT(actionIndex, timeline.actions().size());
-            if (actionIndex >= timeline.actions().size())
-                return states;
-            const hw::ApplyResult result = engine.apply(timeline.actions()[actionIndex++]);
-            EXPECT_TRUE(result.ok()) << result.error;
-            EXPECT_TRUE(result.event && *result.event == info.event) << "frame " << f;
-        } else {
+        bool wasAction = false;
+        if (actionIndex < timeline.actions().size()) {
+            hw::Engine trial = engine;
+            const hw::ApplyResult result = trial.apply(timeline.actions()[actionIndex]);
+            if (result.ok() && result.event && *result.event == info.event) {
+                engine = std::move(trial);
+                ++actionIndex;
+                wasAction = true;
+            }
+        }
+        if (!wasAction) {
             const std::optional<hw::Event> event = engine.step();
             EXPECT_TRUE(event && *event == info.event) << "frame " << f;
         }
@@ -222,6 +220,25 @@ hw::Scenario walkthroughScenario()
     return std::get<hw::Scenario>(std::move(loaded));
 }
 
+hw::TopicSpec topicSpec(
+    std::string name, int partitions, int replicationFactor, std::vector<std::vector<hw::BrokerId>> assignment = {})
+{
+    hw::TopicSpec t;
+    t.name = std::move(name);
+    t.partitions = partitions;
+    t.replicationFactor = replicationFactor;
+    t.assignment = std::move(assignment);
+    return t;
+}
+
+hw::ProducerSpec producerSpec(std::string id, hw::Acks acks)
+{
+    hw::ProducerSpec p;
+    p.id = std::move(id);
+    p.acks = acks;
+    return p;
+}
+
 /// The teaching cluster with followers fetching on their own: 3 brokers, one topic of 4 partitions
 /// with RF 3, and one producer per acks setting.
 hw::ClusterSpec autoFetchSpec()
@@ -232,15 +249,15 @@ hw::ClusterSpec autoFetchSpec()
     spec.brokers = 3;
     spec.config.autoFetch = true;
     spec.config.minInsyncReplicas = 2;
-    spec.topics.push_back(hw::TopicSpec{"events", 4, 3, {}});
-    spec.producers.push_back(hw::ProducerSpec{"p-all", Acks::All});
-    spec.producers.push_back(hw::ProducerSpec{"p-one", Acks::Leader});
-    spec.producers.push_back(hw::ProducerSpec{"p-none", Acks::None});
+    spec.topics.push_back(topicSpec("events", 4, 3));
+    spec.producers.push_back(producerSpec("p-all", Acks::All));
+    spec.producers.push_back(producerSpec("p-one", Acks::Leader));
+    spec.producers.push_back(producerSpec("p-none", Acks::None));
     return spec;
 }
 
 hw::ProduceAction produceAction(std::int32_t producer, std::int32_t partition, std::optional<std::string> key,
-                                std::vector<std::string> values, std::optional<Acks> acks = std::nullopt)
+    std::vector<std::string> values, std::optional<Acks> acks = std::nullopt)
 {
     hw::ProduceAction a;
     a.producer = producer;
@@ -266,28 +283,71 @@ hw::ConfigAction configAction(std::string key, std::int64_t value)
 void playAutoFetchRun(Recorder& run)
 {
     run.advance(300);
-    run.produce(produceAction(0, 0, std::nullopt, {"a0", "a1"}));
-    run.produce(produceAction(1, -1, "user-1", {"b0"}));
-    run.produce(produceAction(2, -1, std::nullopt, {"c0", "c1", "c2"}));
+    run.produce(produceAction(0, 0, std::nullopt, { "a0", "a1" }));
+    run.produce(produceAction(1, -1, "user-1", { "b0" }));
+    run.produce(produceAction(2, -1, std::nullopt, { "c0", "c1", "c2" }));
     run.advance(1000);
-    run.produce(produceAction(0, 2, "k", {"d0"}, Acks::Leader));
-    run.produce(produceAction(1, 3, std::nullopt, {"e0", "e1"}, Acks::All));
-    run.produce(produceAction(2, 1, "user-2", {"f0"}));
+    run.produce(produceAction(0, 2, "k", { "d0" }, Acks::Leader));
+    run.produce(produceAction(1, 3, std::nullopt, { "e0", "e1" }, Acks::All));
+    run.produce(produceAction(2, 1, "user-2", { "f0" }));
     run.advance(700);
     EXPECT_TRUE(run.apply(configAction("replica.lag.time.max.ms", 4000)).ok());
-    EXPECT_TRUE(run.apply(hw::SlowAction{3, 20000}).ok());
-    run.produce(produceAction(0, -1, "user-3", {"g0", "g1"}));
-    run.advance(12000);
-    EXPECT_TRUE(run.apply(hw::SlowAction{3, 0}).ok());
-    run.produce(produceAction(1, -1, std::nullopt, {"h0"}, Acks::All));
+    // Slower than replica.lag.time.max.ms, so the leader drops it from the ISR, but its heartbeats still
+    // arrive within broker.session.timeout.ms, so the controller does not fence it.
+    EXPECT_TRUE(run.apply(hw::SlowAction { 3, 6000 }).ok());
+    run.produce(produceAction(0, -1, "user-3", { "g0", "g1" }));
+    run.advance(20000);
+    EXPECT_TRUE(run.apply(hw::SlowAction { 3, 0 }).ok());
+    run.produce(produceAction(1, -1, std::nullopt, { "h0" }, Acks::All));
     run.advance(25000);
-    run.produce(produceAction(0, 0, std::nullopt, {"i0", "i1", "i2"}));
+    run.produce(produceAction(0, 0, std::nullopt, { "i0", "i1", "i2" }));
     run.advance(2000);
+}
+
+hw::BrokerAction brokerAction(hw::BrokerAction::Kind kind, hw::BrokerId broker, std::int64_t loseUnflushed = 0)
+{
+    hw::BrokerAction a;
+    a.kind = kind;
+    a.broker = broker;
+    a.loseUnflushed = loseUnflushed;
+    return a;
+}
+
+/// Crashes, fencing and elections, a restart with truncation, isolation, a controlled shutdown and a
+/// restart that loses unflushed records: the state that replay must rebuild now includes leader
+/// epochs, epoch caches, producer retries and metadata.
+void playFaultRun(Recorder& run)
+{
+    using Kind = hw::BrokerAction::Kind;
+    run.advance(500);
+    run.produce(produceAction(0, 0, std::nullopt, { "x0", "x1" }));
+    run.advance(1000);
+    const hw::BrokerId firstLeader = run.timeline().head().partitions[0].registration.leader;
+    EXPECT_TRUE(run.apply(hw::KillLeaderAction { 0 }).ok());
+    run.apply(produceAction(1, 0, "during-failover", { "y0" }, Acks::All));
+    run.advance(12000);
+    EXPECT_NE(run.timeline().head().partitions[0].registration.leader, firstLeader) << "a new leader was elected";
+    run.produce(produceAction(0, 0, std::nullopt, { "y1", "y2" }));
+    run.advance(3000);
+    EXPECT_TRUE(run.apply(brokerAction(Kind::Restart, firstLeader)).ok());
+    run.advance(8000);
+    EXPECT_TRUE(run.apply(hw::ElectPreferredAction { 0 }).ok());
+    run.advance(3000);
+    EXPECT_TRUE(run.apply(brokerAction(Kind::Isolate, 2)).ok());
+    run.apply(produceAction(1, 1, std::nullopt, { "z0" }));
+    run.advance(12000);
+    EXPECT_TRUE(run.apply(brokerAction(Kind::Heal, 2)).ok());
+    run.advance(8000);
+    EXPECT_TRUE(run.apply(brokerAction(Kind::Shutdown, 3)).ok());
+    run.advance(6000);
+    EXPECT_TRUE(run.apply(brokerAction(Kind::Restart, 3, 1)).ok());
+    run.produce(produceAction(2, 2, "late", { "w0" }));
+    run.advance(8000);
 }
 
 /// Seeks every frame in the given order and compares with the recorded live states.
 void expectFramesMatch(const Timeline& timeline, const std::vector<ClusterState>& expected,
-                       const std::vector<std::int64_t>& order, const std::string& what)
+    const std::vector<std::int64_t>& order, const std::string& what)
 {
     SCOPED_TRACE(what);
     int failures = 0;
@@ -343,7 +403,7 @@ std::vector<std::int64_t> zigZag(std::int64_t count)
 // ---------------------------------------------------------------------------------------------
 // Replay equality
 
-enum class RunKind { Walkthrough, AutoFetch };
+enum class RunKind { Walkthrough, AutoFetch, Faults };
 
 struct ReplayCase {
     RunKind run;
@@ -352,8 +412,10 @@ struct ReplayCase {
 
 std::string replayCaseName(const ::testing::TestParamInfo<ReplayCase>& info)
 {
-    return std::string(info.param.run == RunKind::Walkthrough ? "Walkthrough" : "AutoFetch") + "Every" +
-           std::to_string(info.param.snapshotInterval);
+    const char* run = info.param.run == RunKind::Walkthrough ? "Walkthrough"
+        : info.param.run == RunKind::AutoFetch               ? "AutoFetch"
+                                                             : "Faults";
+    return std::string(run) + "Every" + std::to_string(info.param.snapshotInterval);
 }
 
 class ReplayEquality : public ::testing::TestWithParam<ReplayCase> {
@@ -379,7 +441,10 @@ protected:
             run.expected = continuousRun(*run.timeline, initial);
         } else {
             run.recorder.emplace(hw::Engine::createCluster(autoFetchSpec()), c.snapshotInterval);
-            playAutoFetchRun(*run.recorder);
+            if (c.run == RunKind::AutoFetch)
+                playAutoFetchRun(*run.recorder);
+            else
+                playFaultRun(*run.recorder);
             run.expected = run.recorder->heads();
         }
         return run;
@@ -450,10 +515,11 @@ TEST_P(ReplayEquality, TheHeadIsTheLastFrameOrLater)
 }
 
 INSTANTIATE_TEST_SUITE_P(Intervals, ReplayEquality,
-                         ::testing::Values(ReplayCase{RunKind::Walkthrough, 1}, ReplayCase{RunKind::Walkthrough, 7},
-                                           ReplayCase{RunKind::Walkthrough, 64}, ReplayCase{RunKind::AutoFetch, 1},
-                                           ReplayCase{RunKind::AutoFetch, 7}, ReplayCase{RunKind::AutoFetch, 64}),
-                         replayCaseName);
+    ::testing::Values(ReplayCase { RunKind::Walkthrough, 1 }, ReplayCase { RunKind::Walkthrough, 7 },
+        ReplayCase { RunKind::Walkthrough, 64 }, ReplayCase { RunKind::AutoFetch, 1 },
+        ReplayCase { RunKind::AutoFetch, 7 }, ReplayCase { RunKind::AutoFetch, 64 }, ReplayCase { RunKind::Faults, 1 },
+        ReplayCase { RunKind::Faults, 7 }, ReplayCase { RunKind::Faults, 64 }),
+    replayCaseName);
 
 TEST(Replay, TheAutoFetchRunExercisesWhatItIsMeantTo)
 {
@@ -463,11 +529,10 @@ TEST(Replay, TheAutoFetchRunExercisesWhatItIsMeantTo)
     std::vector<int> seen(hw::eventTypeCount, 0);
     for (std::int64_t f = 0; f < tl.frameCount(); ++f)
         ++seen[static_cast<std::size_t>(tl.frame(f).event.type)];
-    for (EventType type : {EventType::ProduceSent, EventType::ProduceAppended, EventType::ProduceAcked,
-                           EventType::FetchHandled, EventType::FetchCompleted, EventType::FetchApplied,
-                           EventType::IsrShrinkRequested, EventType::AlterPartitionCommitted, EventType::IsrUpdated,
-                           EventType::HeartbeatSent, EventType::ClockAdvanced, EventType::ConfigChanged,
-                           EventType::LatencyChanged})
+    for (EventType type : { EventType::ProduceSent, EventType::ProduceAppended, EventType::ProduceAcked,
+             EventType::FetchHandled, EventType::FetchCompleted, EventType::FetchApplied, EventType::IsrShrinkRequested,
+             EventType::AlterPartitionCommitted, EventType::IsrUpdated, EventType::HeartbeatSent,
+             EventType::ClockAdvanced, EventType::ConfigChanged, EventType::LatencyChanged })
         EXPECT_GT(seen[static_cast<std::size_t>(type)], 0) << "no " << hw::eventTypeName(type) << " frame";
     const ClusterState& end = tl.head();
     std::set<Acks> acks;
@@ -477,19 +542,33 @@ TEST(Replay, TheAutoFetchRunExercisesWhatItIsMeantTo)
     EXPECT_EQ(acks.size(), 3u) << "batches with acks 0, 1 and all";
 }
 
+TEST(Replay, TheFaultRunExercisesWhatItIsMeantTo)
+{
+    Recorder run(hw::Engine::createCluster(autoFetchSpec()), 64);
+    playFaultRun(run);
+    const Timeline& tl = run.timeline();
+    std::vector<int> seen(hw::eventTypeCount, 0);
+    for (std::int64_t f = 0; f < tl.frameCount(); ++f)
+        ++seen[static_cast<std::size_t>(tl.frame(f).event.type)];
+    for (EventType type : { EventType::BrokerKilled, EventType::BrokerRestarted, EventType::BrokerIsolated,
+             EventType::BrokerHealed, EventType::ShutdownRequested, EventType::BrokerShutDown, EventType::BrokerFenced,
+             EventType::LeaderElected, EventType::BecameLeader, EventType::BecameFollower, EventType::ProduceAcked })
+        EXPECT_GT(seen[static_cast<std::size_t>(type)], 0) << "no " << hw::eventTypeName(type) << " frame";
+}
+
 TEST(Replay, TheDriversMakeTheSameRunAsTheRecorder)
 {
     // runProduce and runAdvance against the recorder's step-by-step copies of them.
     Recorder recorded(hw::Engine::createCluster(autoFetchSpec()), 16);
     recorded.advance(300);
-    recorded.produce(produceAction(0, 0, std::nullopt, {"a0", "a1"}));
-    recorded.produce(produceAction(1, -1, "user-1", {"b0"}, Acks::All));
+    recorded.produce(produceAction(0, 0, std::nullopt, { "a0", "a1" }));
+    recorded.produce(produceAction(1, -1, "user-1", { "b0" }, Acks::All));
     recorded.advance(5000);
 
     Timeline driven(hw::Engine::createCluster(autoFetchSpec()), 16);
     EXPECT_EQ(hw::runAdvance(driven, 300), "");
-    EXPECT_EQ(hw::runProduce(driven, produceAction(0, 0, std::nullopt, {"a0", "a1"})), "");
-    EXPECT_EQ(hw::runProduce(driven, produceAction(1, -1, "user-1", {"b0"}, Acks::All)), "");
+    EXPECT_EQ(hw::runProduce(driven, produceAction(0, 0, std::nullopt, { "a0", "a1" })), "");
+    EXPECT_EQ(hw::runProduce(driven, produceAction(1, -1, "user-1", { "b0" }, Acks::All)), "");
     EXPECT_EQ(hw::runAdvance(driven, 5000), "");
 
     ASSERT_EQ(driven.frameCount(), recorded.timeline().frameCount());
@@ -528,12 +607,12 @@ TEST(Replay, AStateCopyIsIndependentOfItsOriginal)
     // Logs share structure between copies; writing to one must not show in the other.
     hw::Replica& replica = copy.partitions[0].replicas[0];
     ASSERT_GT(replica.log.leo(), 0);
-    replica.log.records.set(0, hw::Record{replica.log.at(0).epoch + 1, replica.log.at(0).payload});
+    replica.log.records.set(0, hw::Record { replica.log.at(0).epoch + 1, replica.log.at(0).payload });
     EXPECT_FALSE(copy == run.heads()[static_cast<std::size_t>(f)]);
     EXPECT_TRUE(sameState(tl.stateAt(f), run.heads()[static_cast<std::size_t>(f)], f));
 
     ClusterState appended = tl.stateAt(f);
-    appended.partitions[1].replicas[1].log.append(hw::Record{0, 0});
+    appended.partitions[1].replicas[1].log.append(hw::Record { 0, 0 });
     EXPECT_FALSE(appended == run.heads()[static_cast<std::size_t>(f)]);
     EXPECT_TRUE(sameState(tl.stateAt(f), run.heads()[static_cast<std::size_t>(f)], f));
     EXPECT_TRUE(sameState(tl.stateAt(f + 1), run.heads()[static_cast<std::size_t>(f + 1)], f + 1));
@@ -556,7 +635,7 @@ TEST(Replay, SeekingOutsideTheTimelineThrows)
 
 TEST(FrameZero, IsClusterCreatedWithTheInitialState)
 {
-    for (const hw::ClusterSpec& spec : {walkthroughScenario().cluster, autoFetchSpec()}) {
+    for (const hw::ClusterSpec& spec : { walkthroughScenario().cluster, autoFetchSpec() }) {
         SCOPED_TRACE(spec.name);
         const ClusterState initial = hw::Engine::createCluster(spec);
         Recorder run(initial, 7);
@@ -623,7 +702,7 @@ TEST_P(Fork, DiscardsLaterFramesAndContinuesFromTheForkedState)
     EXPECT_TRUE(tl.head() == tl.stateAt(f));
 
     // Continue differently: a produce the original run never made, then time.
-    run.produce(produceAction(0, 3, "forked", {"only-in-the-fork"}, Acks::All));
+    run.produce(produceAction(0, 3, "forked", { "only-in-the-fork" }, Acks::All));
     run.advance(4000);
     ASSERT_GT(tl.frameCount(), f + 1);
     EXPECT_EQ(tl.frame(f + 1).event.type, EventType::ProduceSent);
@@ -632,7 +711,7 @@ TEST_P(Fork, DiscardsLaterFramesAndContinuesFromTheForkedState)
     bool found = false;
     const ClusterState end = tl.stateAt(tl.frameCount() - 1);
     end.payloads.forEach(0, end.payloads.size(),
-                         [&](std::size_t, const hw::Payload& p) { found = found || p.value == "only-in-the-fork"; });
+        [&](std::size_t, const hw::Payload& p) { found = found || p.value == "only-in-the-fork"; });
     EXPECT_TRUE(found);
 
     // Earlier frames are untouched; the new ones match the new live run.
@@ -640,6 +719,26 @@ TEST_P(Fork, DiscardsLaterFramesAndContinuesFromTheForkedState)
         ASSERT_TRUE(sameState(tl.stateAt(g), original[static_cast<std::size_t>(g)], g));
     expectFramesMatch(tl, run.heads(), forwards(tl.frameCount()), "after the fork, forwards");
     expectFramesMatch(tl, run.heads(), randomOrder(tl.frameCount(), 77), "after the fork, random order");
+}
+
+TEST_P(Fork, ForgetsFramesRebuiltBeyondTheForkPoint)
+{
+    // The timeline keeps the last rebuilt frame to make stepping forwards cheap. A frame rebuilt just
+    // after the fork point belongs to the discarded run; the new run's frames must not start from it.
+    Recorder run = makeRun();
+    Timeline& tl = run.timeline();
+    const std::int64_t f = tl.frameCount() / 3;
+    for (std::int64_t seen : { f + 1, f + 2 }) {
+        SCOPED_TRACE("rebuilt frame " + std::to_string(seen) + " before forking at " + std::to_string(f));
+        Recorder again = makeRun();
+        Timeline& t = again.timeline();
+        EXPECT_TRUE(sameState(t.stateAt(seen), again.heads()[static_cast<std::size_t>(seen)], seen));
+        again.forkAt(f);
+        again.produce(produceAction(2, 1, std::nullopt, { "fork-a", "fork-b" }, Acks::Leader));
+        again.advance(1500);
+        ASSERT_GT(t.frame(t.frameCount() - 1).opEnd, tl.frame(seen).opEnd) << "the new run passes the old frame";
+        expectFramesMatch(t, again.heads(), forwards(t.frameCount()), "forwards after the fork");
+    }
 }
 
 TEST_P(Fork, ReplayingTheSameOperationsReproducesTheRun)
@@ -654,7 +753,7 @@ TEST_P(Fork, ReplayingTheSameOperationsReproducesTheRun)
     const ClusterState originalHead = tl.head();
     const std::int64_t total = tl.frameCount();
 
-    for (std::int64_t f : {total - 2, total / 3, std::int64_t{1}, std::int64_t{0}, total / 2 + 1}) {
+    for (std::int64_t f : { total - 2, total / 3, std::int64_t { 1 }, std::int64_t { 0 }, total / 2 + 1 }) {
         SCOPED_TRACE("fork at frame " + std::to_string(f));
         tl.stateAt(total - 1); // A cache beyond the fork point.
         const auto opEnd = static_cast<std::size_t>(tl.frame(f).opEnd);
@@ -703,7 +802,36 @@ TEST_P(Fork, AtFrameZeroStartsOver)
 }
 
 INSTANTIATE_TEST_SUITE_P(Intervals, Fork, ::testing::Values(1, 7, 64),
-                         [](const auto& info) { return "Every" + std::to_string(info.param); });
+    [](const auto& info) { return "Every" + std::to_string(info.param); });
+
+TEST(ForkFaults, ReplayingFromBeforeEachFaultReproducesTheRun)
+{
+    Recorder run(hw::Engine::createCluster(autoFetchSpec()), 7);
+    playFaultRun(run);
+    Timeline& tl = run.timeline();
+    const std::vector<ClusterState> original = run.heads();
+    const std::vector<Op> ops = run.ops();
+    const std::int64_t total = tl.frameCount();
+    std::vector<std::int64_t> forks;
+    for (std::int64_t f = 1; f < total; ++f) {
+        const EventType type = tl.frame(f).event.type;
+        if (type == EventType::BrokerKilled || type == EventType::BrokerRestarted || type == EventType::BrokerIsolated
+            || type == EventType::LeaderElected)
+            forks.push_back(f - 1);
+    }
+    ASSERT_GE(forks.size(), 4u);
+    for (std::int64_t f : forks) {
+        SCOPED_TRACE("fork at frame " + std::to_string(f));
+        const auto opEnd = static_cast<std::size_t>(tl.frame(f).opEnd);
+        run.forkAt(f);
+        EXPECT_TRUE(sameState(tl.head(), original[static_cast<std::size_t>(f)], f));
+        run.replay(ops, opEnd);
+        ASSERT_EQ(tl.frameCount(), total);
+        for (std::size_t g = 0; g < original.size(); ++g)
+            ASSERT_TRUE(sameState(run.heads()[g], original[g], static_cast<std::int64_t>(g)));
+        expectFramesMatch(tl, original, randomOrder(total, static_cast<std::uint64_t>(f)), "random order after replay");
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Labels and notes
@@ -719,7 +847,7 @@ TEST(Labels, FindLabelReturnsTheFirstFrameWithTheLabel)
 
     tl.setLabel(10, "start");
     EXPECT_EQ(tl.findLabel("start"), 10);
-    EXPECT_EQ(tl.labels(), std::vector<std::string>{"start"});
+    EXPECT_EQ(tl.labels(), std::vector<std::string> { "start" });
     EXPECT_EQ(tl.frame(10).label, 0);
     EXPECT_EQ(tl.frame(9).label, -1);
 
@@ -730,7 +858,7 @@ TEST(Labels, FindLabelReturnsTheFirstFrameWithTheLabel)
     EXPECT_EQ(tl.frame(10).label, 0);
 
     tl.setLabel(15, "later");
-    EXPECT_EQ(tl.labels(), (std::vector<std::string>{"start", "later"}));
+    EXPECT_EQ(tl.labels(), (std::vector<std::string> { "start", "later" }));
     EXPECT_EQ(tl.findLabel("later"), 15);
     EXPECT_EQ(tl.frame(15).label, 1);
 
@@ -826,9 +954,9 @@ TEST(Labels, TheWalkthroughCheckpointsAreLabelledInOrderWithNotes)
     auto played = hw::playScenario(walkthroughScenario());
     ASSERT_TRUE(std::holds_alternative<Timeline>(played));
     const Timeline& tl = std::get<Timeline>(played);
-    EXPECT_EQ(tl.labels(), (std::vector<std::string>{"1", "2", "3", "4"}));
+    EXPECT_EQ(tl.labels(), (std::vector<std::string> { "1", "2", "3", "4" }));
     std::int64_t previous = -1;
-    for (const char* label : {"1", "2", "3", "4"}) {
+    for (const char* label : { "1", "2", "3", "4" }) {
         const std::int64_t f = tl.findLabel(label);
         ASSERT_GT(f, previous) << label;
         EXPECT_GE(tl.frame(f).note, 0) << label;

@@ -1,0 +1,738 @@
+// SPDX-License-Identifier: MIT
+// The built-in scenarios, played as a student sees them: at every checkpoint the state is exactly what
+// the teacher's note says (leaders, epochs, ISR, each replica's log, LEO and HW, what is lost and
+// what diverged), every note is there in English, Traditional and Simplified Chinese, and the
+// invariant checker finds nothing wrong on any frame.
+//
+// The expectations are read from the frame dump (frameToJson), so they also pin down what the GUI and
+// `highwater-cli run` show.
+
+#include "builtin.h"
+#include "frame_json.h"
+#include "invariants.h"
+#include "scenario.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using hw::BrokerId;
+using hw::Offset;
+
+// ---------------------------------------------------------------------------------------------
+// Playing a scenario with the checker watching
+
+/// A built-in scenario played into a timeline with the invariant checker run after every frame.
+struct Played {
+    hw::Scenario scenario;
+    std::unique_ptr<hw::Timeline> timeline;
+    std::vector<std::string> violations; // "frame N (event): what"
+};
+
+std::unique_ptr<Played> play(const std::string& name)
+{
+    auto played = std::make_unique<Played>();
+    auto loaded = hw::loadScenario("builtin:" + name);
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
+        ADD_FAILURE() << error->toString();
+        return nullptr;
+    }
+    played->scenario = std::get<hw::Scenario>(std::move(loaded));
+    played->timeline = std::make_unique<hw::Timeline>(hw::Engine::createCluster(played->scenario.cluster));
+    auto checker = std::make_shared<hw::InvariantChecker>();
+    hw::Timeline* timeline = played->timeline.get();
+    std::vector<std::string>* violations = &played->violations;
+    // Frame 0, the cluster as created, is checked too.
+    for (const std::string& v : checker->check(timeline->head()))
+        violations->push_back("frame 0: " + v);
+    timeline->setObserver([checker, timeline, violations](const hw::ClusterState& state, const hw::FrameInfo& info) {
+        for (const std::string& v : checker->check(state))
+            violations->push_back("frame " + std::to_string(timeline->frameCount() - 1) + " (" +
+                                  std::string(hw::eventTypeName(info.event.type)) + "): " + v);
+    });
+    if (auto error = hw::runScenario(played->scenario, *played->timeline)) {
+        ADD_FAILURE() << error->toString();
+        return nullptr;
+    }
+    return played;
+}
+
+std::string joinLines(const std::vector<std::string>& lines, std::size_t max = 10)
+{
+    std::string out;
+    for (std::size_t i = 0; i < lines.size() && i < max; ++i)
+        out += lines[i] + "\n";
+    if (lines.size() > max)
+        out += "... and " + std::to_string(lines.size() - max) + " more\n";
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a checkpoint must show
+
+struct ReplicaWant {
+    BrokerId broker;
+    Offset leo;
+    Offset hw;
+    std::string values; // the log's values, space-separated
+    std::string epochs; // the record epochs, space-separated
+    std::string cache;  // the epoch cache as "epoch@start" pairs
+};
+
+struct PartitionWant {
+    std::string topic;
+    int partition;
+    BrokerId leader;
+    int leaderEpoch;
+    int partitionEpoch;
+    std::vector<BrokerId> isr;
+    Offset hw; // the frame's partition HW: the leader's, -1 without one
+    std::optional<Offset> epochStart;
+    std::vector<ReplicaWant> replicas; // in assignment order
+};
+
+struct CheckpointWant {
+    std::string label;
+    std::string brokers; // each broker's state in id order, space-separated
+    std::vector<PartitionWant> partitions;
+    std::vector<std::string> lost;     // "topic-p@offset=value acks reason"
+    std::vector<std::string> diverged; // "topic-p@offset: broker:epoch:value ..."
+};
+
+struct ScenarioWant {
+    std::string name;
+    std::vector<CheckpointWant> checkpoints;
+};
+
+std::string words(const Json& array, const char* key)
+{
+    std::string out;
+    for (const Json& item : array)
+        out += (out.empty() ? "" : " ") + (item.at(key).is_string() ? item.at(key).get<std::string>() : item.at(key).dump());
+    return out;
+}
+
+std::string cacheText(const Json& cache)
+{
+    std::string out;
+    for (const Json& entry : cache)
+        out += (out.empty() ? "" : " ") + entry.at("epoch").dump() + "@" + entry.at("start_offset").dump();
+    return out;
+}
+
+std::vector<std::string> lostText(const Json& lost)
+{
+    std::vector<std::string> out;
+    for (const Json& l : lost)
+        out.push_back(l.at("topic").get<std::string>() + "-" + l.at("partition").dump() + "@" + l.at("offset").dump() +
+                      "=" + l.at("value").get<std::string>() + " acks=" + l.at("acks").get<std::string>() + " " +
+                      l.at("reason").get<std::string>());
+    return out;
+}
+
+std::vector<std::string> divergedText(const Json& diverged)
+{
+    std::vector<std::string> out;
+    for (const Json& d : diverged) {
+        std::string line = d.at("topic").get<std::string>() + "-" + d.at("partition").dump() + "@" + d.at("offset").dump() + ":";
+        for (const Json& r : d.at("replicas"))
+            line += " " + r.at("broker").dump() + ":" + r.at("epoch").dump() + ":" + r.at("value").get<std::string>();
+        out.push_back(line);
+    }
+    return out;
+}
+
+void expectCheckpoint(const hw::Timeline& timeline, const CheckpointWant& want)
+{
+    SCOPED_TRACE("checkpoint " + want.label);
+    const std::int64_t frame = timeline.findLabel(want.label);
+    ASSERT_GE(frame, 0) << "no checkpoint labelled " << want.label;
+    const hw::ClusterState state = timeline.stateAt(frame);
+    const Json json = hw::frameToJson(timeline, frame, state);
+    EXPECT_EQ(json.at("label"), want.label);
+    EXPECT_EQ(json.at("controller"), 0);
+
+    std::string brokers;
+    for (const Json& b : json.at("brokers"))
+        brokers += (brokers.empty() ? "" : " ") + b.at("state").get<std::string>();
+    EXPECT_EQ(brokers, want.brokers);
+
+    for (const PartitionWant& p : want.partitions) {
+        SCOPED_TRACE(p.topic + "-" + std::to_string(p.partition));
+        const Json* part = nullptr;
+        for (const Json& candidate : json.at("partitions")) {
+            if (candidate.at("topic") == p.topic && candidate.at("partition") == p.partition)
+                part = &candidate;
+        }
+        ASSERT_NE(part, nullptr) << "no partition " << p.topic << "-" << p.partition << " in the frame";
+        EXPECT_EQ(part->at("leader"), p.leader);
+        EXPECT_EQ(part->at("leader_epoch"), p.leaderEpoch);
+        EXPECT_EQ(part->at("partition_epoch"), p.partitionEpoch);
+        EXPECT_EQ(part->at("isr").get<std::vector<BrokerId>>(), p.isr);
+        EXPECT_EQ(part->at("hw"), p.hw);
+        if (p.epochStart)
+            EXPECT_EQ(part->at("leader_epoch_start"), *p.epochStart);
+        else
+            EXPECT_TRUE(part->at("leader_epoch_start").is_null()) << part->at("leader_epoch_start");
+        const Json& states = part->at("replica_states");
+        ASSERT_EQ(states.size(), p.replicas.size());
+        for (std::size_t i = 0; i < p.replicas.size(); ++i) {
+            const ReplicaWant& r = p.replicas[i];
+            SCOPED_TRACE("replica on broker " + std::to_string(r.broker));
+            EXPECT_EQ(states[i].at("broker"), r.broker);
+            EXPECT_EQ(states[i].at("leo"), r.leo);
+            EXPECT_EQ(states[i].at("hw"), r.hw);
+            EXPECT_EQ(words(states[i].at("records"), "value"), r.values);
+            EXPECT_EQ(words(states[i].at("records"), "epoch"), r.epochs);
+            EXPECT_EQ(cacheText(states[i].at("epoch_cache")), r.cache);
+        }
+    }
+    EXPECT_EQ(lostText(json.at("lost")), want.lost);
+    EXPECT_EQ(divergedText(json.at("diverged")), want.diverged);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The expectations, checkpoint by checkpoint, as the notes describe them
+
+const std::vector<BrokerId> all3 = {1, 2, 3};
+
+ScenarioWant leaderFailover()
+{
+    const std::string committed = "m0 m1 m2";
+    return {"leader-failover",
+            {
+                {"1",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 3, 0,
+                   {{1, 3, 3, committed, "0 0 0", "0@0"}, {2, 3, 3, committed, "0 0 0", "0@0"},
+                    {3, 3, 3, committed, "0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // m3 is acknowledged (acks=1) on the leader only, above the HW; the leader has crashed but
+                // the controller does not know yet.
+                {"2",
+                 "offline online online",
+                 {{"orders", 0, 1, 0, 0, all3, 3, 0,
+                   {{1, 4, 3, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 3, 3, committed, "0 0 0", "0@0"},
+                    {3, 3, 3, committed, "0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // Fenced; broker 2, the first ISR member in assignment order, leads in epoch 1 from its LEO 3.
+                {"3",
+                 "offline online online",
+                 {{"orders", 0, 2, 1, 1, {2, 3}, 3, 3,
+                   {{1, 4, 3, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 3, 3, committed, "0 0 0", "0@0 1@3"},
+                    {3, 3, 3, committed, "0 0 0", "0@0"}}}},
+                 {"orders-0@3=m3 acks=1 acks-1-not-replicated"},
+                 {}},
+                // Broker 1 truncated m3 (epoch 0 ends at 3 on the leader), copied m4 and rejoined the ISR.
+                {"4",
+                 "online online online",
+                 {{"orders", 0, 2, 1, 2, {2, 3, 1}, 4, 3,
+                   {{1, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"}, {2, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"},
+                    {3, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"}}}},
+                 {"orders-0@3=m3 acks=1 acks-1-not-replicated"},
+                 {}},
+                // Preferred election: broker 1 leads in epoch 2, starting at its LEO 4.
+                {"5",
+                 "online online online",
+                 {{"orders", 0, 1, 2, 3, {2, 3, 1}, 4, 4,
+                   {{1, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3 2@4"}, {2, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"},
+                    {3, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"}}}},
+                 {"orders-0@3=m3 acks=1 acks-1-not-replicated"},
+                 {}},
+            }};
+}
+
+ScenarioWant slowFollower()
+{
+    return {"slow-follower",
+            {
+                {"1",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 2, 2, "m0 m1", "0 0", "0@0"}, {3, 2, 2, "m0 m1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // Broker 3 is still in the ISR and behind: the HW is stuck at 2.
+                {"2",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 4, 2, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 4, 2, "m0 m1 m2 m3", "0 0 0 0", "0@0"},
+                    {3, 2, 2, "m0 m1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // The ISR shrank to {1, 2} (partition epoch 1, leader epoch unchanged) and the HW moved to 4.
+                {"3",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 1, {1, 2}, 4, 0,
+                   {{1, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"},
+                    {3, 2, 2, "m0 m1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"4",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 2, all3, 4, 0,
+                   {{1, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"},
+                    {3, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+            }};
+}
+
+ScenarioWant acksAndMinInsync()
+{
+    const std::string two = "pay-0 pay-1";
+    return {"acks-and-min-insync",
+            {
+                {"1",
+                 "online online online",
+                 {{"payments", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 2, 2, two, "0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"}, {3, 2, 2, two, "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // Two fencings: two ISR changes, no leader change.
+                {"2",
+                 "online offline offline",
+                 {{"payments", 0, 1, 0, 2, {1}, 2, 0,
+                   {{1, 2, 2, two, "0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"}, {3, 2, 2, two, "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // NOT_ENOUGH_REPLICAS before appending: the leader's LEO did not move.
+                {"3",
+                 "online offline offline",
+                 {{"payments", 0, 1, 0, 2, {1}, 2, 0,
+                   {{1, 2, 2, two, "0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"}, {3, 2, 2, two, "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // acks=1 appended and acknowledged, but the HW is frozen below min.insync.replicas.
+                {"4",
+                 "online offline offline",
+                 {{"payments", 0, 1, 0, 2, {1}, 2, 0,
+                   {{1, 3, 2, "pay-0 pay-1 pay-3", "0 0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"},
+                    {3, 2, 2, two, "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"5",
+                 "online online offline",
+                 {{"payments", 0, 1, 0, 3, {1, 2}, 3, 0,
+                   {{1, 3, 3, "pay-0 pay-1 pay-3", "0 0 0", "0@0"}, {2, 3, 3, "pay-0 pay-1 pay-3", "0 0 0", "0@0"},
+                    {3, 2, 2, two, "0 0", "0@0"}}}},
+                 {},
+                 {}},
+            }};
+}
+
+ScenarioWant uncleanElection()
+{
+    const std::string four = "e0 e1 e2 e3";
+    const std::vector<std::string> lost = {"events-0@2=e2 acks=all unclean-election",
+                                           "events-0@3=e3 acks=all unclean-election"};
+    return {"unclean-election",
+            {
+                {"1",
+                 "online online online",
+                 {{"events", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 2, 2, "e0 e1", "0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"}, {3, 2, 2, "e0 e1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // Committed on broker 1 alone (min.insync.replicas 1).
+                {"2",
+                 "online offline offline",
+                 {{"events", 0, 1, 0, 2, {1}, 4, 0,
+                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"}, {3, 2, 2, "e0 e1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // Offline: the ISR keeps its last member, the leader is -1 (a leader change: epoch 1).
+                {"3",
+                 "offline offline offline",
+                 {{"events", 0, -1, 1, 3, {1}, -1, std::nullopt,
+                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"}, {3, 2, 2, "e0 e1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                // Unclean election of broker 3: ISR {3}, epoch 2 starting at its LEO 2; e2 and e3 are lost.
+                {"4",
+                 "offline offline online",
+                 {{"events", 0, 3, 2, 4, {3}, 2, 2,
+                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"},
+                    {3, 2, 2, "e0 e1", "0 0", "0@0 2@2"}}}},
+                 lost,
+                 {}},
+                // Broker 1 truncated e2, e3 by the leader epoch check and copied e4.
+                {"5",
+                 "online offline online",
+                 {{"events", 0, 3, 2, 5, {3, 1}, 3, 2,
+                   {{1, 3, 3, "e0 e1 e4", "0 0 2", "0@0 2@2"}, {2, 2, 2, "e0 e1", "0 0", "0@0"},
+                    {3, 3, 3, "e0 e1 e4", "0 0 2", "0@0 2@2"}}}},
+                 lost,
+                 {}},
+            }};
+}
+
+ScenarioWant kip101Truncation()
+{
+    const std::string lostM1 = "legacy-0@1=m1 acks=all high-watermark-truncation";
+    const PartitionWant epochsEmpty{"epochs", 0, 2, 0, 0, {2, 1}, 0, 0, {{2, 0, 0, "", "", "0@0"}, {1, 0, 0, "", "", "0@0"}}};
+    return {"kip-101-truncation",
+            {
+                // m1 committed by the leader; the follower's own HW is still 1.
+                {"1",
+                 "online online",
+                 {{"legacy", 0, 1, 0, 0, {1, 2}, 2, 0, {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 2, 1, "m0 m1", "0 0", "0@0"}}},
+                  epochsEmpty},
+                 {},
+                 {}},
+                // Legacy restart: broker 2 truncated to its HW 1 and, as before 0.11, stays in the ISR.
+                {"2",
+                 "online online",
+                 {{"legacy", 0, 1, 0, 0, {1, 2}, 2, 0, {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 1, 1, "m0", "0", "0@0"}}},
+                  epochsEmpty},
+                 {},
+                 {}},
+                // Broker 2 elected cleanly from the ISR: the committed, acknowledged m1 is lost (scenario 1).
+                {"3",
+                 "offline online",
+                 {{"legacy", 0, 2, 1, 1, {2}, 1, 1, {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 1, 1, "m0", "0", "0@0 1@1"}}},
+                  {"epochs", 0, 2, 0, 1, {2}, 0, 0, {{2, 0, 0, "", "", "0@0"}, {1, 0, 0, "", "", "0@0"}}}},
+                 {lostM1},
+                 {}},
+                // Broker 1 kept m1 at offset 1, where the leader has m2: two ISR members diverge (scenario 2).
+                {"4",
+                 "online online",
+                 {{"legacy", 0, 2, 1, 2, {2, 1}, 2, 1,
+                   {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 2, 2, "m0 m2", "0 1", "0@0 1@1"}}},
+                  {"epochs", 0, 2, 0, 2, {2, 1}, 0, 0, {{2, 0, 0, "", "", "0@0"}, {1, 0, 0, "", "", "0@0"}}}},
+                 {lostM1},
+                 {"legacy-0@1: 1:0:m1 2:1:m2"}},
+                // Part 2: n1 committed; the follower's own HW is 1.
+                {"5",
+                 "online online",
+                 {{"epochs", 0, 2, 0, 2, {2, 1}, 2, 0,
+                   {{2, 2, 2, "n0 n1", "0 0", "0@0"}, {1, 2, 1, "n0 n1", "0 0", "0@0"}}}},
+                 {lostM1},
+                 {}},
+                // The restarted follower keeps n1 and leaves the ISR until it has caught up (KIP-903).
+                {"6",
+                 "online online",
+                 {{"epochs", 0, 2, 0, 3, {2}, 2, 0, {{2, 2, 2, "n0 n1", "0 0", "0@0"}, {1, 2, 1, "n0 n1", "0 0", "0@0"}}}},
+                 {lostM1},
+                 {}},
+                // Offline while broker 2 was down (leader epoch 1), broker 2 back as leader in epoch 2; nothing lost.
+                {"7",
+                 "online online",
+                 {{"epochs", 0, 2, 2, 6, {2, 1}, 2, 2,
+                   {{2, 2, 2, "n0 n1", "0 0", "0@0 2@2"}, {1, 2, 2, "n0 n1", "0 0", "0@0"}}}},
+                 {lostM1},
+                 {}},
+            }};
+}
+
+ScenarioWant leoHwWalkthrough()
+{
+    return {"leo-hw-walkthrough",
+            {
+                {"1",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 2, 2, "m0 m1", "0 0", "0@0"}, {3, 2, 2, "m0 m1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"2",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 4, 2, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 2, 2, "m0 m1", "0 0", "0@0"},
+                    {3, 2, 2, "m0 m1", "0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"3",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 3, 0,
+                   {{1, 4, 3, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 4, 2, "m0 m1 m2 m3", "0 0 0 0", "0@0"},
+                    {3, 3, 2, "m0 m1 m2", "0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"4",
+                 "online online online",
+                 {{"orders", 0, 1, 0, 0, all3, 4, 0,
+                   {{1, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"},
+                    {3, 4, 4, "m0 m1 m2 m3", "0 0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+            }};
+}
+
+std::vector<ScenarioWant> allScenarios()
+{
+    return {leaderFailover(), slowFollower(), acksAndMinInsync(), uncleanElection(), kip101Truncation(), leoHwWalkthrough()};
+}
+
+void PrintTo(const ScenarioWant& s, std::ostream* os)
+{
+    *os << s.name;
+}
+
+std::string testName(const ::testing::TestParamInfo<ScenarioWant>& info)
+{
+    std::string name;
+    for (char c : info.param.name)
+        name += c == '-' ? '_' : c;
+    return name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests over every scenario
+
+class BuiltinScenario : public ::testing::TestWithParam<ScenarioWant> {};
+
+TEST_P(BuiltinScenario, EveryCheckpointShowsWhatItsNoteDescribes)
+{
+    const ScenarioWant& want = GetParam();
+    const auto played = play(want.name);
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& timeline = *played->timeline;
+    std::vector<std::string> expectedLabels;
+    for (const CheckpointWant& c : want.checkpoints) {
+        expectedLabels.push_back(c.label);
+        expectCheckpoint(timeline, c);
+    }
+    EXPECT_EQ(timeline.labels(), expectedLabels) << "the checkpoints, in order";
+}
+
+TEST_P(BuiltinScenario, TheInvariantCheckerFindsNothingOnAnyFrame)
+{
+    const auto played = play(GetParam().name);
+    ASSERT_NE(played, nullptr);
+    EXPECT_GT(played->timeline->frameCount(), 10);
+    EXPECT_TRUE(played->violations.empty()) << joinLines(played->violations);
+}
+
+TEST_P(BuiltinScenario, EveryCheckpointHasANoteInEnglishTraditionalAndSimplifiedChinese)
+{
+    const auto played = play(GetParam().name);
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& timeline = *played->timeline;
+    ASSERT_FALSE(timeline.labels().empty());
+    for (const std::string& label : timeline.labels()) {
+        const std::int64_t frame = timeline.findLabel(label);
+        ASSERT_GE(frame, 0) << label;
+        const hw::FrameInfo& info = timeline.frame(frame);
+        ASSERT_GE(info.note, 0) << "checkpoint " << label << " has no note";
+        const hw::LocalizedText& note = timeline.notes()[static_cast<std::size_t>(info.note)];
+        for (const char* language : {"en", "zh_TW", "zh_CN"}) {
+            const auto it = note.byLanguage.find(language);
+            ASSERT_NE(it, note.byLanguage.end()) << "checkpoint " << label << " has no " << language << " note";
+            EXPECT_FALSE(it->second.empty()) << "checkpoint " << label << ": empty " << language << " note";
+        }
+        EXPECT_NE(note.byLanguage.at("zh_TW"), note.byLanguage.at("en")) << label;
+        // The frame dump carries the note in every language too.
+        const Json json = hw::frameToJson(timeline, frame, timeline.stateAt(frame));
+        for (const char* language : {"en", "zh_TW", "zh_CN"})
+            EXPECT_TRUE(json.at("note").contains(language)) << label << " " << language;
+    }
+    for (const hw::LocalizedText* text : {&played->scenario.title, &played->scenario.description}) {
+        for (const char* language : {"en", "zh_TW", "zh_CN"}) {
+            const auto it = text->byLanguage.find(language);
+            ASSERT_NE(it, text->byLanguage.end()) << "title or description without " << language;
+            EXPECT_FALSE(it->second.empty());
+        }
+    }
+}
+
+TEST_P(BuiltinScenario, EpochsMoveOnlyAsSectionThreeSays)
+{
+    // On every frame: the leader epoch changes exactly when the leader does, and the partition epoch
+    // whenever the leader or the ISR does; neither ever goes down.
+    const auto played = play(GetParam().name);
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& timeline = *played->timeline;
+    hw::ClusterState previous = timeline.stateAt(0);
+    for (std::int64_t f = 1; f < timeline.frameCount(); ++f) {
+        const hw::ClusterState current = timeline.stateAt(f);
+        for (std::size_t p = 0; p < current.partitions.size(); ++p) {
+            const hw::PartitionRegistration& a = previous.partitions[p].registration;
+            const hw::PartitionRegistration& b = current.partitions[p].registration;
+            const std::string where = "frame " + std::to_string(f) + ", " + current.partitionName(static_cast<int>(p));
+            EXPECT_GE(b.leaderEpoch, a.leaderEpoch) << where;
+            EXPECT_GE(b.partitionEpoch, a.partitionEpoch) << where;
+            EXPECT_EQ(b.leader != a.leader, b.leaderEpoch != a.leaderEpoch) << where;
+            EXPECT_EQ(b.leader != a.leader || b.isr != a.isr, b.partitionEpoch != a.partitionEpoch) << where;
+        }
+        previous = current;
+    }
+}
+
+TEST_P(BuiltinScenario, IsrExpansionsFollowTheExpansionRule)
+{
+    // A follower is asked into the ISR only when its fetch offset reaches both the leader's HW and the
+    // start offset of the leader's epoch (it need not reach the leader's LEO).
+    const auto played = play(GetParam().name);
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& timeline = *played->timeline;
+    for (std::int64_t f = 1; f < timeline.frameCount(); ++f) {
+        const hw::Event& e = timeline.frame(f).event;
+        if (e.type != hw::EventType::FetchHandled || !e.has(hw::IsrExpandRequested))
+            continue;
+        const hw::ClusterState s = timeline.stateAt(f);
+        const hw::Partition& p = s.partitions[static_cast<std::size_t>(e.partition)];
+        const hw::Replica* leader = nullptr;
+        for (const hw::Replica& r : p.replicas) {
+            if (r.broker == e.node)
+                leader = &r;
+        }
+        ASSERT_NE(leader, nullptr);
+        EXPECT_GE(e.offset, leader->hw) << "frame " << f;
+        EXPECT_GE(e.offset, leader->epochStartOffset) << "frame " << f;
+    }
+}
+
+TEST_P(BuiltinScenario, PlaysTheSameTwice)
+{
+    const auto first = play(GetParam().name);
+    const auto second = play(GetParam().name);
+    ASSERT_NE(first, nullptr);
+    ASSERT_NE(second, nullptr);
+    ASSERT_EQ(first->timeline->frameCount(), second->timeline->frameCount());
+    EXPECT_TRUE(first->timeline->head() == second->timeline->head());
+}
+
+INSTANTIATE_TEST_SUITE_P(All, BuiltinScenario, ::testing::ValuesIn(allScenarios()), testName);
+
+TEST(BuiltinScenarios, TheFiveFailureScenariosAndTheWalkthroughAreBuiltIn)
+{
+    std::set<std::string> names;
+    for (const hw::BuiltinScenario& b : hw::builtinScenarios())
+        names.insert(std::string(b.name));
+    for (const ScenarioWant& s : allScenarios())
+        EXPECT_EQ(names.count(s.name), 1u) << s.name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What happens between the checkpoints
+
+/// The frames in (from, to) whose event satisfies pred.
+template <typename Pred>
+std::vector<std::int64_t> framesBetween(const hw::Timeline& timeline, const std::string& fromLabel,
+                                        const std::string& toLabel, Pred pred)
+{
+    std::vector<std::int64_t> out;
+    const std::int64_t from = fromLabel.empty() ? 0 : timeline.findLabel(fromLabel);
+    const std::int64_t to = toLabel.empty() ? timeline.frameCount() : timeline.findLabel(toLabel);
+    for (std::int64_t f = from + 1; f < to; ++f) {
+        if (pred(timeline.frame(f).event))
+            out.push_back(f);
+    }
+    return out;
+}
+
+TEST(LeaderFailoverScenario, TheControllerFencesTheLeaderAfterTheSessionTimeoutAndBroker1TruncatesM3)
+{
+    const auto played = play("leader-failover");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const auto fenced = framesBetween(t, "2", "3", [](const hw::Event& e) { return e.type == hw::EventType::BrokerFenced; });
+    ASSERT_EQ(fenced.size(), 1u);
+    const hw::Event& f = t.frame(fenced[0]).event;
+    EXPECT_EQ(f.peer, 1);
+    EXPECT_EQ(f.value, 2) << "the new leader";
+    EXPECT_FALSE(f.has(hw::Unclean));
+    const hw::ClusterState atKill = t.stateAt(t.findLabel("2"));
+    const hw::TimeMs lastHeartbeat = atKill.registrations[0].lastHeartbeatMs;
+    EXPECT_EQ(t.frame(fenced[0]).timeMs, lastHeartbeat + atKill.config.brokerSessionTimeoutMs);
+
+    const auto truncated = framesBetween(t, "3", "4", [](const hw::Event& e) {
+        return e.type == hw::EventType::LogTruncated && e.node == 1;
+    });
+    ASSERT_EQ(truncated.size(), 1u);
+    const hw::Event& tr = t.frame(truncated[0]).event;
+    EXPECT_EQ(tr.offset, 3) << "truncated to where epoch 0 ends on the leader";
+    EXPECT_EQ(tr.count, 1) << "m3 removed";
+    EXPECT_EQ(tr.value, 0) << "diverging epoch";
+    EXPECT_FALSE(tr.has(hw::Legacy));
+}
+
+TEST(UncleanElectionScenario, BrokerThreeIsElectedUncleanlyAndBrokerOneTruncatesTwoRecords)
+{
+    const auto played = play("unclean-election");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const auto unclean = framesBetween(t, "3", "4", [](const hw::Event& e) { return e.has(hw::Unclean); });
+    ASSERT_EQ(unclean.size(), 1u);
+    EXPECT_EQ(t.frame(unclean[0]).event.value, 3);
+    EXPECT_EQ(t.stateAt(unclean[0]).partitions[0].uncleanElections, 1);
+    const auto truncated = framesBetween(t, "4", "5", [](const hw::Event& e) {
+        return e.type == hw::EventType::LogTruncated && e.node == 1;
+    });
+    ASSERT_EQ(truncated.size(), 1u);
+    EXPECT_EQ(t.frame(truncated[0]).event.offset, 2);
+    EXPECT_EQ(t.frame(truncated[0]).event.count, 2);
+}
+
+TEST(Kip101Scenario, TheLegacyTopicStaysDivergedUntilTheConfigurationChanges)
+{
+    // From checkpoint 4 ("the two in-sync replicas now disagree at offset 1 for good") until part 2
+    // switches the cluster to leader-epoch truncation, offset 1 of topic 'legacy' differs.
+    const auto played = play("kip-101-truncation");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const auto switched = framesBetween(t, "4", "5", [](const hw::Event& e) {
+        return e.type == hw::EventType::ConfigChanged && e.text == "truncation=leader-epoch";
+    });
+    ASSERT_EQ(switched.size(), 1u);
+    for (std::int64_t f = t.findLabel("4"); f <= switched[0]; ++f) {
+        const Json diverged = hw::divergedRecordsJson(t.stateAt(f));
+        ASSERT_EQ(diverged.size(), 1u) << "frame " << f;
+        EXPECT_EQ(diverged[0].at("offset"), 1) << "frame " << f;
+    }
+}
+
+TEST(Kip101Scenario, TheEpochsTopicIsOfflineWhileItsOnlyIsrMemberIsDownAndNeverTruncatesToTheHw)
+{
+    const auto played = play("kip-101-truncation");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    bool sawOffline = false;
+    for (std::int64_t f = t.findLabel("6") + 1; f < t.findLabel("7"); ++f) {
+        const hw::ClusterState s = t.stateAt(f);
+        const hw::PartitionRegistration& reg = s.partitions[1].registration;
+        if (reg.leader == hw::noLeader) {
+            sawOffline = true;
+            EXPECT_EQ(reg.isr, std::vector<BrokerId>{2}) << "frame " << f;
+        }
+    }
+    EXPECT_TRUE(sawOffline) << "the 'epochs' partition should wait offline for broker 2";
+    // Part 2 runs with leader epochs: no truncation of topic 'epochs' at all (n1 is kept on restart, and
+    // after the failover broker 1 finds nothing to truncate).
+    const auto truncations = framesBetween(t, "4", "", [](const hw::Event& e) {
+        return e.partition == 1 && (e.type == hw::EventType::LogTruncated ||
+                                    (e.type == hw::EventType::BecameFollower && e.count > 0));
+    });
+    EXPECT_TRUE(truncations.empty()) << "first at frame " << truncations.front();
+    EXPECT_EQ(t.head().partitions[1].legacyTruncations, 0);
+}
+
+TEST(AcksAndMinInsyncScenario, TheAcksAllWriteIsRefusedBeforeAppending)
+{
+    const auto played = play("acks-and-min-insync");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const auto rejected = framesBetween(t, "2", "3", [](const hw::Event& e) { return e.type == hw::EventType::ProduceRejected; });
+    ASSERT_EQ(rejected.size(), 1u);
+    EXPECT_EQ(t.frame(rejected[0]).event.error, hw::ErrorCode::NotEnoughReplicas);
+    const auto appended = framesBetween(t, "2", "3", [](const hw::Event& e) { return e.type == hw::EventType::ProduceAppended; });
+    EXPECT_TRUE(appended.empty());
+    const hw::ClusterState at3 = t.stateAt(t.findLabel("3"));
+    EXPECT_EQ(at3.producers[0].batches[1].status, hw::SendStatus::Failed);
+    EXPECT_EQ(at3.producers[0].batches[1].error, hw::ErrorCode::NotEnoughReplicas);
+}
+
+} // namespace

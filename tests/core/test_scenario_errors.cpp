@@ -1,0 +1,837 @@
+// SPDX-License-Identifier: MIT
+// Every kind of bad scenario input is reported with its exact location: FILE:LINE:COLUMN for JSON
+// syntax, the JSON pointer of the offending value plus what was expected for everything else, and
+// /steps/N/ACTION for a step that cannot be carried out when the scenario runs.
+
+#include "hwlimits.h"
+#include "scenario.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <variant>
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// A small valid scenario; each table row changes one thing in it.
+Json baseScenario()
+{
+    return Json::parse(R"({
+        "format": "highwater/1",
+        "name": "base",
+        "seed": 3,
+        "cluster": {"brokers": 3, "config": {"auto.fetch": false}},
+        "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}],
+        "producers": [{"id": "p1", "acks": "all"}],
+        "steps": [
+            {"produce": {"producer": "p1", "topic": "orders", "partition": 0, "key": null, "values": ["m0"]}},
+            {"fetch": {"topic": "orders", "partition": 0, "follower": 2}},
+            {"settle": {}},
+            {"checkpoint": "done"}
+        ]
+    })");
+}
+
+std::string mutated(const std::function<void(Json&)>& change)
+{
+    Json j = baseScenario();
+    change(j);
+    return j.dump(2);
+}
+
+template <typename T> const T* as(const std::variant<hw::Scenario, hw::ScenarioError>& result)
+{
+    return std::get_if<T>(&result);
+}
+
+TEST(ScenarioBase, TheBaseScenarioIsValidAndRuns)
+{
+    const auto parsed = hw::parseScenario(baseScenario().dump(2), "base.json");
+    ASSERT_TRUE(as<hw::Scenario>(parsed)) << as<hw::ScenarioError>(parsed)->toString();
+    const auto played = hw::playScenario(*as<hw::Scenario>(parsed));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played)) << std::get<hw::ScenarioError>(played).toString();
+    EXPECT_EQ(std::get<hw::Timeline>(played).findLabel("done"), std::get<hw::Timeline>(played).frameCount() - 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON syntax: FILE:LINE:COLUMN, counting characters (not bytes) from 1.
+
+struct SyntaxCase {
+    std::string name;
+    std::string text;
+    int line;
+    int column;
+    std::string message; // substring
+};
+
+void PrintTo(const SyntaxCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+class SyntaxError : public ::testing::TestWithParam<SyntaxCase> { };
+
+TEST_P(SyntaxError, IsReportedAtLineAndColumn)
+{
+    const SyntaxCase& c = GetParam();
+    const auto result = hw::parseScenario(c.text, "syntax.json");
+    const hw::ScenarioError* error = as<hw::ScenarioError>(result);
+    ASSERT_TRUE(error) << "accepted";
+    EXPECT_EQ(error->file, "syntax.json");
+    EXPECT_EQ(error->line, c.line);
+    EXPECT_EQ(error->column, c.column);
+    EXPECT_EQ(error->path, "") << "a syntax error has no JSON path";
+    EXPECT_NE(error->message.find(c.message), std::string::npos) << error->message;
+    EXPECT_EQ(error->message.find("[json.exception"), std::string::npos) << "library prefix leaked: " << error->message;
+    const std::string prefix = "syntax.json:" + std::to_string(c.line) + ":" + std::to_string(c.column) + ": ";
+    EXPECT_EQ(error->toString().rfind(prefix, 0), 0u) << error->toString();
+}
+
+INSTANTIATE_TEST_SUITE_P(Json, SyntaxError,
+    ::testing::Values(SyntaxCase { "InvalidLiteral", "{\n  \"format\": \"highwater/1\",\n  \"name\": x\n}\n", 3, 11,
+                          "invalid literal" },
+        SyntaxCase { "TrailingCommaInArray", "{\n  \"topics\": [1, 2,]\n}", 2, 19, "unexpected ']'" },
+        SyntaxCase { "CommaBeforeClosingBrace", "{\"format\": \"highwater/1\",\n}", 2, 1, "unexpected '}'" },
+        SyntaxCase { "EmptyInput", "", 1, 1, "unexpected end of input" },
+        SyntaxCase { "EndOfInputOnTheSecondLine", "{\n", 2, 1, "unexpected end of input" },
+        SyntaxCase { "UnescapedNewlineInString", "{\"name\": \"ab\ncd\"}", 1, 13, "control character" },
+        SyntaxCase { "AfterMultiByteUtf8OnTheSameLine", "{\"title\": \"日本語\", x}", 1, 18, "invalid literal" },
+        SyntaxCase { "AfterMultiByteUtf8OnEarlierAndSameLine",
+            "{\n  \"title\": \"繁體中文\",\n  \"name\": \"名字\", ]\n}", 3, 17, "unexpected ']'" },
+        SyntaxCase { "AfterFourByteUtf8", "{\"a\": \"😀😀\", ?}", 1, 13, "invalid literal" },
+        SyntaxCase { "CrLfLineEnds", "{\r\n  x", 2, 3, "invalid literal" },
+        SyntaxCase { "GarbageAfterTheDocument", "{}\n\n  {}", 3, 3, "expected end of input" }),
+    [](const auto& info) { return info.param.name; });
+
+// ---------------------------------------------------------------------------------------------
+// Semantic errors: the JSON path of the offending value and what was expected.
+
+struct SemanticCase {
+    std::string name;
+    std::function<std::string()> text;
+    std::string path;
+    std::string message; // substring
+};
+
+void PrintTo(const SemanticCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+SemanticCase change(std::string name, std::function<void(Json&)> fn, std::string path, std::string message)
+{
+    return SemanticCase { std::move(name), [fn] { return mutated(fn); }, std::move(path), std::move(message) };
+}
+
+std::string numbered(std::string prefix, int n)
+{
+    prefix += std::to_string(n);
+    return prefix;
+}
+
+Json& step(Json& j, std::size_t index)
+{
+    return j["steps"][index];
+}
+
+class SemanticError : public ::testing::TestWithParam<SemanticCase> { };
+
+TEST_P(SemanticError, NamesThePathAndWhatWasExpected)
+{
+    const SemanticCase& c = GetParam();
+    const auto result = hw::parseScenario(c.text(), "case.json");
+    const hw::ScenarioError* error = as<hw::ScenarioError>(result);
+    ASSERT_TRUE(error) << "accepted";
+    EXPECT_EQ(error->file, "case.json");
+    EXPECT_EQ(error->path, c.path) << error->toString();
+    EXPECT_NE(error->message.find(c.message), std::string::npos)
+        << "expected \"" << c.message << "\" in: " << error->message;
+    EXPECT_EQ(error->line, 0) << "located by path, not by line";
+    EXPECT_EQ(error->column, 0);
+    const std::string expected = "case.json: " + (c.path.empty() ? std::string() : c.path + ": ") + error->message;
+    EXPECT_EQ(error->toString(), expected);
+}
+
+const std::string actionList = "produce, fetch, settle, advance, slow, config, checkpoint, note";
+
+INSTANTIATE_TEST_SUITE_P(Structure, SemanticError,
+    ::testing::Values(
+        change(
+            "UnknownTopLevelKey", [](Json& j) { j["colour"] = "blue"; }, "/colour",
+            "unknown key \"colour\"; expected one of: format, name, title, description, seed, cluster, topics, "
+            "producers"),
+        change(
+            "RootIsNotAnObject", [](Json& j) { j = Json::array(); }, "/",
+            "expected a scenario (a JSON object), got an array"),
+        change(
+            "WrongFormatString", [](Json& j) { j["format"] = "highwater/2"; }, "/format",
+            "expected \"highwater/1\", got the string \"highwater/2\""),
+        change(
+            "FormatIsNotAString", [](Json& j) { j["format"] = 1; }, "/format", "expected a string, got the number 1"),
+        change(
+            "MissingFormat", [](Json& j) { j.erase("format"); }, "/", "missing required key \"format\""),
+        change(
+            "MissingName", [](Json& j) { j.erase("name"); }, "/", "missing required key \"name\""),
+        change(
+            "MissingCluster", [](Json& j) { j.erase("cluster"); }, "/", "missing required key \"cluster\""),
+        change(
+            "MissingTopics", [](Json& j) { j.erase("topics"); }, "/", "missing required key \"topics\""),
+        change(
+            "MissingBrokers", [](Json& j) { j["cluster"].erase("brokers"); }, "/cluster",
+            "missing required key \"brokers\""),
+        change(
+            "MissingTopicName", [](Json& j) { j["topics"][0].erase("name"); }, "/topics/0",
+            "missing required key \"name\""),
+        change(
+            "MissingProducerId", [](Json& j) { j["producers"][0].erase("id"); }, "/producers/0",
+            "missing required key \"id\""),
+        change(
+            "MissingProduceValues", [](Json& j) { step(j, 0)["produce"].erase("values"); }, "/steps/0/produce",
+            "missing required key \"values\""),
+        change(
+            "MissingProduceProducer", [](Json& j) { step(j, 0)["produce"].erase("producer"); }, "/steps/0/produce",
+            "missing required key \"producer\""),
+        change(
+            "MissingFetchFollower", [](Json& j) { step(j, 1)["fetch"].erase("follower"); }, "/steps/1/fetch",
+            "missing required key \"follower\""),
+        change(
+            "MissingFetchTopic", [](Json& j) { step(j, 1)["fetch"].erase("topic"); }, "/steps/1/fetch",
+            "missing required key \"topic\""),
+        change(
+            "MissingAdvanceMs", [](Json& j) { step(j, 2) = Json::parse(R"({"advance": {}})"); }, "/steps/2/advance",
+            "missing required key \"ms\""),
+        change(
+            "MissingSlowLatency", [](Json& j) { step(j, 2) = Json::parse(R"({"slow": {"broker": 2}})"); },
+            "/steps/2/slow", "missing required key \"latency_ms\""),
+        change(
+            "MissingCheckpointLabel", [](Json& j) { step(j, 3) = Json::parse(R"({"checkpoint": {"note": "n"}})"); },
+            "/steps/3/checkpoint", "missing required key \"label\""),
+        change(
+            "UnknownClusterKey", [](Json& j) { j["cluster"]["zookeeper"] = true; }, "/cluster/zookeeper",
+            "unknown key \"zookeeper\"; expected one of: brokers, config"),
+        change(
+            "UnknownTopicKey", [](Json& j) { j["topics"][0]["retention.ms"] = 1000; }, "/topics/0/retention.ms",
+            "unknown key \"retention.ms\"; expected one of: name, partitions, replication.factor, assignment"),
+        change(
+            "UnknownProduceKey", [](Json& j) { step(j, 0)["produce"]["partitoin"] = 0; }, "/steps/0/produce/partitoin",
+            "unknown key \"partitoin\"; expected one of: producer, topic, partition, key, values, acks"),
+        change(
+            "SettleTakesNoKeys", [](Json& j) { step(j, 2)["settle"]["all"] = true; }, "/steps/2/settle/all",
+            "unknown key \"all\""),
+        change(
+            "ClusterIsNotAnObject", [](Json& j) { j["cluster"] = 3; }, "/cluster",
+            "expected the cluster (a JSON object), got the number 3"),
+        change(
+            "TopicsIsEmpty", [](Json& j) { j["topics"] = Json::array(); }, "/topics",
+            "expected a non-empty array of topics, got an array"),
+        change(
+            "TopicsIsNotAnArray", [](Json& j) { j["topics"] = "orders"; }, "/topics",
+            "expected a non-empty array of topics, got the string \"orders\""),
+        change(
+            "ProducersIsNotAnArray", [](Json& j) { j["producers"] = Json::object(); }, "/producers",
+            "expected an array of producers, got an object"),
+        change(
+            "StepsIsNotAnArray", [](Json& j) { j["steps"] = Json::object(); }, "/steps",
+            "expected an array of steps, got an object"),
+        change(
+            "TitleOfTheWrongType", [](Json& j) { j["title"] = 5; }, "/title",
+            "expected a string or an object of languages"),
+        change(
+            "TitleInAnUnknownLanguage",
+            [](Json& j) {
+                j["title"] = Json { { "en", "t" }, { "fr", "t" } };
+            },
+            "/title/fr", "unknown key \"fr\"; expected one of: en, zh_TW, zh_CN"),
+        change(
+            "SeedNegative", [](Json& j) { j["seed"] = -1; }, "/seed",
+            "expected an integer in 0..9223372036854775807, got -1"),
+        change(
+            "SeedAboveInt64", [](Json& j) { j["seed"] = std::uint64_t { 18446744073709551615ULL }; }, "/seed",
+            "got the number 18446744073709551615"),
+        change(
+            "DuplicateTopicName",
+            [](Json& j) {
+                j["topics"].push_back(Json { { "name", "orders" }, { "replication.factor", 1 } });
+            },
+            "/topics/1/name", "a second topic named \"orders\""),
+        change(
+            "DuplicateProducerId",
+            [](Json& j) {
+                j["producers"].push_back(Json { { "id", "p1" } });
+            },
+            "/producers/1/id", "a second producer with id \"p1\"")),
+    [](const auto& info) { return info.param.name; });
+
+INSTANTIATE_TEST_SUITE_P(ClusterAndTopics, SemanticError,
+    ::testing::Values(change(
+                          "ZeroBrokers", [](Json& j) { j["cluster"]["brokers"] = 0; }, "/cluster/brokers",
+                          "expected an integer in 1..32, got 0"),
+        change(
+            "ThirtyThreeBrokers", [](Json& j) { j["cluster"]["brokers"] = 33; }, "/cluster/brokers",
+            "expected an integer in 1..32, got the number 33"),
+        change(
+            "FractionalBrokers", [](Json& j) { j["cluster"]["brokers"] = 2.5; }, "/cluster/brokers",
+            "expected an integer in 1..32, got the number 2.5"),
+        change(
+            "BrokersAsAString", [](Json& j) { j["cluster"]["brokers"] = "3"; }, "/cluster/brokers",
+            "expected an integer in 1..32, got the string \"3\""),
+        change(
+            "ReplicationFactorAboveBrokers", [](Json& j) { j["topics"][0]["replication.factor"] = 4; },
+            "/topics/0/replication.factor", "replication factor 4 is larger than the 3 brokers of the cluster"),
+        change(
+            "ReplicationFactorZero", [](Json& j) { j["topics"][0]["replication.factor"] = 0; },
+            "/topics/0/replication.factor", "expected an integer in 1..3, got 0"),
+        change(
+            "SixtyFivePartitions", [](Json& j) { j["topics"][0]["partitions"] = 65; }, "/topics/0/partitions",
+            "expected an integer in 1..64, got the number 65"),
+        change(
+            "ZeroPartitions", [](Json& j) { j["topics"][0]["partitions"] = 0; }, "/topics/0/partitions",
+            "expected an integer in 1..64, got 0"),
+        change(
+            "AssignmentWithUnknownBroker",
+            [](Json& j) {
+                j["topics"][0]["assignment"] = { { 1, 2, 4 } };
+            },
+            "/topics/0/assignment/0/2", "expected an integer in 1..3, got the number 4"),
+        change(
+            "AssignmentWithBrokerZero",
+            [](Json& j) {
+                j["topics"][0]["assignment"] = { { 0, 1, 2 } };
+            },
+            "/topics/0/assignment/0/0", "expected an integer in 1..3, got 0"),
+        change(
+            "AssignmentWithDuplicateBroker",
+            [](Json& j) {
+                j["topics"][0]["assignment"] = { { 1, 2, 1 } };
+            },
+            "/topics/0/assignment/0/2", "broker 1 appears twice in one partition"),
+        change(
+            "AssignmentListShorterThanRf",
+            [](Json& j) {
+                j["topics"][0]["assignment"] = { { 1, 2 } };
+            },
+            "/topics/0/assignment/0", "expected 3 broker ids (the replication factor), got an array"),
+        change(
+            "AssignmentListLongerThanRf",
+            [](Json& j) {
+                j["cluster"]["brokers"] = 4;
+                j["topics"][0]["assignment"] = { { 1, 2, 3, 4 } };
+            },
+            "/topics/0/assignment/0", "expected 3 broker ids (the replication factor), got an array"),
+        change(
+            "AssignmentForTooFewPartitions", [](Json& j) { j["topics"][0]["partitions"] = 2; }, "/topics/0/assignment",
+            "expected an array with one broker list per partition (2), got an array"),
+        change(
+            "AssignmentNotAnArray", [](Json& j) { j["topics"][0]["assignment"] = "1,2,3"; }, "/topics/0/assignment",
+            "expected an array with one broker list per partition (1), got the string \"1,2,3\""),
+        change(
+            "AssignmentOfTheSecondPartition",
+            [](Json& j) {
+                j["topics"][0]["partitions"] = 2;
+                j["topics"][0]["assignment"] = { { 1, 2, 3 }, { 3, 3, 1 } };
+            },
+            "/topics/0/assignment/1/1", "broker 3 appears twice in one partition"),
+        change(
+            "SeventeenTopics",
+            [](Json& j) {
+                for (int t = 1; t <= 16; ++t)
+                    j["topics"].push_back(Json { { "name", numbered("t", t) } });
+            },
+            "/topics", "at most 16 topics"),
+        change(
+            "SeventeenProducers",
+            [](Json& j) {
+                for (int p = 2; p <= 17; ++p)
+                    j["producers"].push_back(Json { { "id", numbered("p", p) } });
+            },
+            "/producers", "at most 16 producers")),
+    [](const auto& info) { return info.param.name; });
+
+INSTANTIATE_TEST_SUITE_P(Steps, SemanticError,
+    ::testing::Values(change(
+                          "UnknownProducer", [](Json& j) { step(j, 0)["produce"]["producer"] = "p9"; },
+                          "/steps/0/produce/producer", "unknown producer \"p9\"; the scenario declares: p1"),
+        change(
+            "UnknownProducerWhenNoneDeclared", [](Json& j) { j.erase("producers"); }, "/steps/0/produce/producer",
+            "unknown producer \"p1\"; the scenario declares: none"),
+        change(
+            "UnknownTopicInProduce", [](Json& j) { step(j, 0)["produce"]["topic"] = "payments"; },
+            "/steps/0/produce/topic", "unknown topic \"payments\"; the scenario declares: orders"),
+        change(
+            "UnknownTopicInFetch", [](Json& j) { step(j, 1)["fetch"]["topic"] = "payments"; }, "/steps/1/fetch/topic",
+            "unknown topic \"payments\"; the scenario declares: orders"),
+        change(
+            "ProducePartitionOutOfRange", [](Json& j) { step(j, 0)["produce"]["partition"] = 1; },
+            "/steps/0/produce/partition", "expected an integer in 0..0, got the number 1"),
+        change(
+            "FetchPartitionNegative", [](Json& j) { step(j, 1)["fetch"]["partition"] = -1; },
+            "/steps/1/fetch/partition", "expected an integer in 0..0, got -1"),
+        change(
+            "FetchPartitionOfTheSecondTopic",
+            [](Json& j) {
+                j["topics"].push_back(Json { { "name", "audit" }, { "partitions", 4 } });
+                step(j, 1)["fetch"]["topic"] = "audit";
+                step(j, 1)["fetch"]["partition"] = 4;
+            },
+            "/steps/1/fetch/partition", "expected an integer in 0..3, got the number 4"),
+        change(
+            "FollowerSevenInAThreeBrokerCluster", [](Json& j) { step(j, 1)["fetch"]["follower"] = 7; },
+            "/steps/1/fetch/follower", "expected an integer in 1..3, got the number 7"),
+        change(
+            "FollowerZero", [](Json& j) { step(j, 1)["fetch"]["follower"] = 0; }, "/steps/1/fetch/follower",
+            "expected an integer in 1..3, got 0"),
+        change(
+            "FollowerAsAString", [](Json& j) { step(j, 1)["fetch"]["follower"] = "2"; }, "/steps/1/fetch/follower",
+            "expected an integer in 1..3, got the string \"2\""),
+        change(
+            "UnknownAction", [](Json& j) { step(j, 2) = Json::parse(R"({"explode": {"broker": 1}})"); }, "/steps/2",
+            "unknown action \"explode\"; expected one of: " + actionList),
+        change(
+            "KillUnknownBroker", [](Json& j) { step(j, 2) = Json::parse(R"({"kill": {"broker": 4}})"); },
+            "/steps/2/kill/broker", "expected an integer in 1..3, got the number 4"),
+        change(
+            "KillWithoutBroker", [](Json& j) { step(j, 2) = Json::parse(R"({"kill": {}})"); }, "/steps/2/kill",
+            "missing required key \"broker\""),
+        change(
+            "KillDoesNotLoseUnflushed",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"kill": {"broker": 2, "lose_unflushed": 1}})"); },
+            "/steps/2/kill/lose_unflushed", "unknown key \"lose_unflushed\"; expected one of: broker"),
+        change(
+            "RestartLosingANegativeCount",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"restart": {"broker": 2, "lose_unflushed": -1}})"); },
+            "/steps/2/restart/lose_unflushed", "expected an integer in 0..1000000, got -1"),
+        change(
+            "KillLeaderOfAnUnknownTopic",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"kill_leader": {"topic": "payments"}})"); },
+            "/steps/2/kill_leader/topic", "unknown topic \"payments\"; the scenario declares: orders"),
+        change(
+            "ElectPreferredPartitionOutOfRange",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"elect_preferred": {"topic": "orders", "partition": 3}})"); },
+            "/steps/2/elect_preferred/partition", "expected an integer in 0..0, got the number 3"),
+        change(
+            "StepWithTwoKeys", [](Json& j) { step(j, 2) = Json::parse(R"({"settle": {}, "advance": {"ms": 5}})"); },
+            "/steps/2", "a step is an object with exactly one action key, one of: " + actionList),
+        change(
+            "StepWithNoKey", [](Json& j) { step(j, 2) = Json::object(); }, "/steps/2",
+            "a step is an object with exactly one action key"),
+        change(
+            "StepIsNotAnObject", [](Json& j) { step(j, 2) = "settle"; }, "/steps/2",
+            "expected a step such as {\"produce\": {...}} (a JSON object), got the string \"settle\""),
+        change(
+            "ProduceBodyIsNotAnObject", [](Json& j) { step(j, 0)["produce"] = Json::array(); }, "/steps/0/produce",
+            "expected the produce action (a JSON object), got an array"),
+        change(
+            "BadUntil", [](Json& j) { step(j, 1)["fetch"]["until"] = "later"; }, "/steps/1/fetch/until",
+            "expected \"request\" or \"response\", got the string \"later\""),
+        change(
+            "EmptyUntil", [](Json& j) { step(j, 1)["fetch"]["until"] = ""; }, "/steps/1/fetch/until",
+            "expected a non-empty string"),
+        change(
+            "UntilOfTheWrongType", [](Json& j) { step(j, 1)["fetch"]["until"] = true; }, "/steps/1/fetch/until",
+            "expected a string, got true"),
+        change(
+            "MaxRecordsZero", [](Json& j) { step(j, 1)["fetch"]["max_records"] = 0; }, "/steps/1/fetch/max_records",
+            "expected an integer in 1..100000, got 0"),
+        change(
+            "AdvanceZeroMs", [](Json& j) { step(j, 2) = Json::parse(R"({"advance": {"ms": 0}})"); },
+            "/steps/2/advance/ms", "expected an integer in 1..86400000, got 0"),
+        change(
+            "AdvanceMoreThanADay", [](Json& j) { step(j, 2) = Json::parse(R"({"advance": {"ms": 86400001}})"); },
+            "/steps/2/advance/ms", "expected an integer in 1..86400000, got the number 86400001"),
+        change(
+            "SlowUnknownBroker",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"slow": {"broker": 4, "latency_ms": 10}})"); },
+            "/steps/2/slow/broker", "expected an integer in 1..3, got the number 4"),
+        change(
+            "SlowNegativeLatency",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"slow": {"broker": 2, "latency_ms": -1}})"); },
+            "/steps/2/slow/latency_ms", "expected an integer in 0..600000, got -1"),
+        change(
+            "EmptyCheckpointLabel", [](Json& j) { step(j, 3)["checkpoint"] = ""; }, "/steps/3/checkpoint",
+            "expected a non-empty string"),
+        change(
+            "EmptyCheckpointLabelInObject",
+            [](Json& j) {
+                step(j, 3)["checkpoint"] = Json { { "label", "" } };
+            },
+            "/steps/3/checkpoint/label", "expected a non-empty string"),
+        change(
+            "NoteInAnUnknownLanguage", [](Json& j) { step(j, 3) = Json::parse(R"({"note": {"fr": "bonjour"}})"); },
+            "/steps/3/note/fr", "unknown key \"fr\"; expected one of: en, zh_TW, zh_CN"),
+        change(
+            "NoteWithNoLanguage", [](Json& j) { step(j, 3) = Json::parse(R"({"note": {}})"); }, "/steps/3/note",
+            "expected at least one language"),
+        change(
+            "EmptyNote", [](Json& j) { step(j, 3) = Json::parse(R"({"note": ""})"); }, "/steps/3/note",
+            "expected a non-empty string"),
+        change(
+            "TenThousandAndOneSteps",
+            [](Json& j) {
+                for (int i = 0; i < hw::limits::stepsMax; ++i)
+                    j["steps"].push_back(Json { { "settle", Json::object() } });
+            },
+            "/steps", "at most 10000 steps"),
+        change(
+            "TenThousandAndOneValues",
+            [](Json& j) {
+                Json values = Json::array();
+                for (int i = 0; i <= hw::limits::valuesPerProduceMax; ++i)
+                    values.push_back("v");
+                step(j, 0)["produce"]["values"] = values;
+            },
+            "/steps/0/produce/values", "at most 10000 values in one produce")),
+    [](const auto& info) { return info.param.name; });
+
+INSTANTIATE_TEST_SUITE_P(Config, SemanticError,
+    ::testing::Values(
+        change(
+            "UnknownConfigKey", [](Json& j) { j["cluster"]["config"]["min.isr"] = 2; }, "/cluster/config/min.isr",
+            "unknown configuration key \"min.isr\"; expected one of: min.insync.replicas, replica.lag.time.max.ms"),
+        change(
+            "UnknownConfigKeyInAStep", [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"linger.ms": 5}})"); },
+            "/steps/2/config/linger.ms", "unknown configuration key \"linger.ms\""),
+        change(
+            "ConfigKeyWithPointerCharactersIsEscaped", [](Json& j) { j["cluster"]["config"]["a/b~c"] = 1; },
+            "/cluster/config/a~1b~0c", "unknown configuration key \"a/b~c\""),
+        change(
+            "BooleanGivenAsAString", [](Json& j) { j["cluster"]["config"]["auto.fetch"] = "false"; },
+            "/cluster/config/auto.fetch", "expected true or false, got the string \"false\""),
+        change(
+            "BooleanGivenAsANumber", [](Json& j) { j["cluster"]["config"]["unclean.leader.election.enable"] = 1; },
+            "/cluster/config/unclean.leader.election.enable", "expected true or false, got the number 1"),
+        change(
+            "IntegerGivenAsAString", [](Json& j) { j["cluster"]["config"]["min.insync.replicas"] = "2"; },
+            "/cluster/config/min.insync.replicas", "expected an integer in 1..32, got the string \"2\""),
+        change(
+            "IntegerOutOfRange", [](Json& j) { j["cluster"]["config"]["replica.lag.time.max.ms"] = 0; },
+            "/cluster/config/replica.lag.time.max.ms", "expected an integer in 1..3600000, got 0"),
+        change(
+            "IntegerOutOfRangeInAStep",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"replica.fetch.wait.max.ms": 60001}})"); },
+            "/steps/2/config/replica.fetch.wait.max.ms", "expected an integer in 0..60000, got the number 60001"),
+        change(
+            "UnknownTruncationMode", [](Json& j) { j["cluster"]["config"]["truncation"] = "sideways"; },
+            "/cluster/config/truncation", "expected \"leader-epoch\" or \"high-watermark\""),
+        change(
+            "TruncationModeOfTheWrongType", [](Json& j) { j["cluster"]["config"]["truncation"] = 1; },
+            "/cluster/config/truncation", "expected a string, got the number 1"),
+        change(
+            "ConfigIsNotAnObject", [](Json& j) { j["cluster"]["config"] = Json::array(); }, "/cluster/config",
+            "expected configuration keys and values (a JSON object), got an array"),
+        change(
+            "EmptyConfigStep", [](Json& j) { step(j, 2) = Json::parse(R"({"config": {}})"); }, "/steps/2/config",
+            "expected at least one configuration key"),
+        change(
+            "ConfigStepIsNotAnObject", [](Json& j) { step(j, 2) = Json::parse(R"({"config": 5})"); }, "/steps/2/config",
+            "expected configuration keys and values (a JSON object), got the number 5")),
+    [](const auto& info) { return info.param.name; });
+
+INSTANTIATE_TEST_SUITE_P(Acks, SemanticError,
+    ::testing::Values(change(
+                          "ProducerAcksTwo", [](Json& j) { j["producers"][0]["acks"] = "2"; }, "/producers/0/acks",
+                          "expected acks \"all\", 1 or 0, got the string \"2\""),
+        change(
+            "ProducerAcksWord", [](Json& j) { j["producers"][0]["acks"] = "leader"; }, "/producers/0/acks",
+            "expected acks \"all\", 1 or 0, got the string \"leader\""),
+        change(
+            "ProduceAcksFive", [](Json& j) { step(j, 0)["produce"]["acks"] = 5; }, "/steps/0/produce/acks",
+            "expected acks \"all\", 1 or 0, got the number 5"),
+        change(
+            "ProduceAcksBoolean", [](Json& j) { step(j, 0)["produce"]["acks"] = true; }, "/steps/0/produce/acks",
+            "expected acks \"all\", 1 or 0, got true"),
+        change(
+            "ProduceAcksNull", [](Json& j) { step(j, 0)["produce"]["acks"] = nullptr; }, "/steps/0/produce/acks",
+            "expected acks \"all\", 1 or 0, got null")),
+    [](const auto& info) { return info.param.name; });
+
+const std::string tooLong = "a string longer than the limit of 1024 bytes";
+
+INSTANTIATE_TEST_SUITE_P(EmptyAndLongValues, SemanticError,
+    ::testing::Values(change(
+                          "EmptyValues", [](Json& j) { step(j, 0)["produce"]["values"] = Json::array(); },
+                          "/steps/0/produce/values", "expected a non-empty array of strings, got an array"),
+        change(
+            "ValuesNotAnArray", [](Json& j) { step(j, 0)["produce"]["values"] = "m0"; }, "/steps/0/produce/values",
+            "expected a non-empty array of strings, got the string \"m0\""),
+        change(
+            "ValueNotAString",
+            [](Json& j) {
+                step(j, 0)["produce"]["values"] = { "m0", 3 };
+            },
+            "/steps/0/produce/values/1", "expected a string, got the number 3"),
+        change(
+            "KeyNotAString", [](Json& j) { step(j, 0)["produce"]["key"] = 5; }, "/steps/0/produce/key",
+            "expected a string, got the number 5"),
+        change(
+            "EmptyName", [](Json& j) { j["name"] = ""; }, "/name", "expected a non-empty string"),
+        change(
+            "EmptyTopicName", [](Json& j) { j["topics"][0]["name"] = ""; }, "/topics/0/name",
+            "expected a non-empty string"),
+        change(
+            "EmptyProducerId", [](Json& j) { j["producers"][0]["id"] = ""; }, "/producers/0/id",
+            "expected a non-empty string"),
+        change(
+            "EmptyProducerInAStep", [](Json& j) { step(j, 0)["produce"]["producer"] = ""; },
+            "/steps/0/produce/producer", "expected a non-empty string"),
+        change(
+            "ValueOf1025Bytes", [](Json& j) { step(j, 0)["produce"]["values"] = { std::string(1025, 'v') }; },
+            "/steps/0/produce/values/0", tooLong),
+        change(
+            "ValueOf342ChineseCharactersIs1026Bytes",
+            [](Json& j) {
+                std::string s;
+                for (int i = 0; i < 342; ++i)
+                    s += "字";
+                step(j, 0)["produce"]["values"] = { s };
+            },
+            "/steps/0/produce/values/0", tooLong),
+        change(
+            "KeyOf1025Bytes", [](Json& j) { step(j, 0)["produce"]["key"] = std::string(1025, 'k'); },
+            "/steps/0/produce/key", tooLong),
+        change(
+            "NameOf1025Bytes", [](Json& j) { j["name"] = std::string(1025, 'n'); }, "/name", tooLong),
+        change(
+            "ProducerIdOf1025Bytes", [](Json& j) { j["producers"][0]["id"] = std::string(1025, 'p'); },
+            "/producers/0/id", tooLong),
+        change(
+            "CheckpointLabelOf1025Bytes", [](Json& j) { step(j, 3)["checkpoint"] = std::string(1025, 'c'); },
+            "/steps/3/checkpoint", tooLong),
+        change(
+            "NoteOf1025Bytes",
+            [](Json& j) {
+                step(j, 3) = Json { { "note", { { "zh_TW", std::string(1025, 'z') } } } };
+            },
+            "/steps/3/note/zh_TW", tooLong),
+        SemanticCase { "FileOverEightMebibytes",
+            [] {
+                std::string text = baseScenario().dump();
+                text.append(hw::limits::scenarioFileBytesMax + 1 - text.size(), ' ');
+                return text;
+            },
+            "", "the file is larger than the limit of 8388608 bytes" }),
+    [](const auto& info) { return info.param.name; });
+
+TEST(ScenarioLimits, ValuesAtTheLimitsAreAccepted)
+{
+    const std::vector<std::pair<std::string, std::function<void(Json&)>>> accepted = {
+        { "one broker",
+            [](Json& j) {
+                j["cluster"]["brokers"] = 1;
+                j["topics"][0] = Json { { "name", "orders" }, { "replication.factor", 1 } };
+                j["steps"].erase(1);
+            } },
+        { "32 brokers", [](Json& j) { j["cluster"]["brokers"] = 32; } },
+        { "64 partitions",
+            [](Json& j) {
+                j["topics"][0] = Json { { "name", "orders" }, { "partitions", 64 } };
+            } },
+        { "a 1024-byte value", [](Json& j) { step(j, 0)["produce"]["values"] = { std::string(1024, 'v') }; } },
+        { "341 Chinese characters (1023 bytes)",
+            [](Json& j) {
+                std::string s;
+                for (int i = 0; i < 341; ++i)
+                    s += "字";
+                step(j, 0)["produce"]["values"] = { s };
+            } },
+        { "an empty value and an empty key",
+            [](Json& j) {
+                step(j, 0)["produce"]["values"] = { "" };
+                step(j, 0)["produce"]["key"] = "";
+            } },
+        { "acks spelled every way",
+            [](Json& j) {
+                j["producers"] = Json::parse(R"([{"id": "a", "acks": "all"}, {"id": "b", "acks": "-1"},
+                 {"id": "c", "acks": -1}, {"id": "d", "acks": 1}, {"id": "e", "acks": "1"}, {"id": "f", "acks": 0},
+                 {"id": "p1", "acks": "0"}])");
+            } },
+        { "until request and response",
+            [](Json& j) {
+                step(j, 1)["fetch"]["until"] = "request";
+                j["steps"].insert(j["steps"].begin() + 2,
+                    Json::parse(
+                        R"({"fetch": {"topic": "orders", "follower": 3, "until": "response", "max_records": 100000}})"));
+            } },
+        { "a note in three languages and a checkpoint object",
+            [](Json& j) {
+                step(j, 3) = Json::parse(
+                    R"({"checkpoint": {"label": "x", "note": {"en": "e", "zh_TW": "繁", "zh_CN": "简"}}})");
+            } },
+        { "a day-long advance and the slowest link",
+            [](Json& j) {
+                step(j, 2) = Json::parse(R"({"slow": {"broker": 2, "latency_ms": 600000}})");
+                j["steps"].push_back(Json::parse(R"({"advance": {"ms": 86400000}})"));
+            } },
+        { "exactly 8 MiB", nullptr },
+    };
+    for (const auto& [what, fn] : accepted) {
+        std::string text;
+        if (fn) {
+            text = mutated(fn);
+        } else {
+            text = baseScenario().dump();
+            text.append(hw::limits::scenarioFileBytesMax - text.size(), ' ');
+            ASSERT_EQ(text.size(), hw::limits::scenarioFileBytesMax);
+        }
+        const auto result = hw::parseScenario(text, "ok.json");
+        ASSERT_TRUE(as<hw::Scenario>(result)) << what << ": " << as<hw::ScenarioError>(result)->toString();
+        const auto played = hw::playScenario(*as<hw::Scenario>(result));
+        EXPECT_TRUE(std::holds_alternative<hw::Timeline>(played))
+            << what << ": " << std::get<hw::ScenarioError>(played).toString();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run-time errors: the file is valid, but a step cannot be carried out.
+
+class StepError : public ::testing::TestWithParam<SemanticCase> { };
+
+TEST_P(StepError, IsReportedWithTheStepsPath)
+{
+    const SemanticCase& c = GetParam();
+    const auto parsed = hw::parseScenario(c.text(), "run.json");
+    ASSERT_TRUE(as<hw::Scenario>(parsed)) << "the file itself is valid: " << as<hw::ScenarioError>(parsed)->toString();
+    const auto played = hw::playScenario(*as<hw::Scenario>(parsed));
+    ASSERT_TRUE(std::holds_alternative<hw::ScenarioError>(played)) << "the run succeeded";
+    const hw::ScenarioError& error = std::get<hw::ScenarioError>(played);
+    EXPECT_EQ(error.file, "run.json");
+    EXPECT_EQ(error.path, c.path);
+    EXPECT_EQ(error.line, 0);
+    EXPECT_NE(error.message.find(c.message), std::string::npos) << error.message;
+    EXPECT_EQ(error.toString(), "run.json: " + c.path + ": " + error.message);
+}
+
+INSTANTIATE_TEST_SUITE_P(Run, StepError,
+    ::testing::Values(change(
+                          "FetchNamingTheLeader", [](Json& j) { step(j, 1)["fetch"]["follower"] = 1; },
+                          "/steps/1/fetch", "broker 1 leads orders-0; only followers fetch"),
+        change(
+            "FetchUntilRequestNamingTheLeader",
+            [](Json& j) {
+                step(j, 0) = Json::parse(R"({"fetch": {"topic": "orders", "follower": 1, "until": "request"}})");
+            },
+            "/steps/0/fetch", "broker 1 leads orders-0; only followers fetch"),
+        change(
+            "FetchByABrokerWithoutAReplica",
+            [](Json& j) {
+                j["topics"][0]["replication.factor"] = 2;
+                j["topics"][0]["assignment"] = { { 1, 2 } };
+                j["steps"].push_back(Json::parse(R"({"fetch": {"topic": "orders", "follower": 3}})"));
+            },
+            "/steps/4/fetch", "broker 3 holds no replica of orders-0"),
+        change(
+            "FetchOfTheSecondTopicsLeader",
+            [](Json& j) {
+                j["topics"].push_back(
+                    Json { { "name", "audit" }, { "partitions", 2 }, { "assignment", { { 2, 1, 3 }, { 3, 1, 2 } } } });
+                j["steps"].push_back(Json::parse(R"({"fetch": {"topic": "audit", "partition": 1, "follower": 3}})"));
+            },
+            "/steps/4/fetch", "broker 3 leads audit-1; only followers fetch"),
+        change(
+            "KillingABrokerThatIsDown",
+            [](Json& j) {
+                step(j, 2) = Json::parse(R"({"kill": {"broker": 3}})");
+                step(j, 3) = Json::parse(R"({"kill": {"broker": 3}})");
+            },
+            "/steps/3/kill", "broker 3 is already down"),
+        change(
+            "HealingABrokerThatIsNotIsolated", [](Json& j) { step(j, 2) = Json::parse(R"({"heal": {"broker": 2}})"); },
+            "/steps/2/heal", "broker 2 is not isolated")),
+    [](const auto& info) { return info.param.name; });
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+std::filesystem::path tempFile(const std::string& name)
+{
+    return std::filesystem::path(::testing::TempDir()) / ("hw_scenario_errors_" + name);
+}
+
+TEST(LoadScenario, AMissingFileIsAnErrorNamingTheFile)
+{
+    const std::string path = tempFile("does-not-exist.json").string();
+    std::filesystem::remove(path);
+    const auto result = hw::loadScenario(path);
+    const hw::ScenarioError* error = as<hw::ScenarioError>(result);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->file, path);
+    EXPECT_EQ(error->line, 0);
+    EXPECT_EQ(error->path, "");
+    EXPECT_EQ(error->message, "cannot open the file for reading");
+    EXPECT_EQ(error->toString(), path + ": cannot open the file for reading");
+}
+
+TEST(LoadScenario, AnUnknownBuiltinListsTheBuiltins)
+{
+    const auto result = hw::loadScenario("builtin:no-such-scenario");
+    const hw::ScenarioError* error = as<hw::ScenarioError>(result);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->file, "builtin:no-such-scenario");
+    EXPECT_NE(error->message.find("no built-in scenario named \"no-such-scenario\""), std::string::npos)
+        << error->message;
+    EXPECT_NE(error->message.find("leo-hw-walkthrough"), std::string::npos) << error->message;
+}
+
+TEST(LoadScenario, AnEmptyBuiltinNameIsAnError)
+{
+    EXPECT_TRUE(as<hw::ScenarioError>(hw::loadScenario("builtin:")));
+}
+
+TEST(LoadScenario, TheBuiltinLoads)
+{
+    const auto result = hw::loadScenario("builtin:leo-hw-walkthrough");
+    ASSERT_TRUE(as<hw::Scenario>(result)) << as<hw::ScenarioError>(result)->toString();
+    EXPECT_EQ(as<hw::Scenario>(result)->file, "builtin:leo-hw-walkthrough");
+    EXPECT_EQ(as<hw::Scenario>(result)->name, "leo-hw-walkthrough");
+}
+
+TEST(LoadScenario, AFileReportsSyntaxErrorsWithItsPathLineAndColumn)
+{
+    const std::filesystem::path path = tempFile("syntax.json");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "{\n  \"format\": \"highwater/1\",\n  \"name\": \"名字\" :\n}\n";
+    }
+    const auto result = hw::loadScenario(path.string());
+    const hw::ScenarioError* error = as<hw::ScenarioError>(result);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->file, path.string());
+    EXPECT_EQ(error->line, 3);
+    EXPECT_EQ(error->column, 16) << "the stray colon, counted in characters";
+    EXPECT_EQ(error->toString().rfind(path.string() + ":3:16: ", 0), 0u) << error->toString();
+    std::filesystem::remove(path);
+}
+
+TEST(LoadScenario, AFileOverEightMebibytesIsRefusedBeforeParsing)
+{
+    const std::filesystem::path path = tempFile("huge.json");
+    {
+        std::ofstream out(path, std::ios::binary);
+        std::string text = baseScenario().dump();
+        text.append(hw::limits::scenarioFileBytesMax + 1 - text.size(), ' ');
+        out << text;
+    }
+    const auto result = hw::loadScenario(path.string());
+    const hw::ScenarioError* error = as<hw::ScenarioError>(result);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->file, path.string());
+    EXPECT_EQ(error->message, "the file is larger than the limit of 8388608 bytes");
+
+    // One byte less is fine.
+    std::filesystem::resize_file(path, hw::limits::scenarioFileBytesMax);
+    const auto ok = hw::loadScenario(path.string());
+    EXPECT_TRUE(as<hw::Scenario>(ok)) << as<hw::ScenarioError>(ok)->toString();
+    std::filesystem::remove(path);
+}
+
+TEST(LoadScenario, ADirectoryIsAnError)
+{
+    EXPECT_TRUE(as<hw::ScenarioError>(hw::loadScenario(::testing::TempDir())));
+}
+
+} // namespace
