@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The HighWater desktop app.
 
+#include "i18n.h"
 #include "mainwindow.h"
+#include "simcontroller.h"
+#include "timeline.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -13,35 +16,66 @@ int main(int argc, char* argv[])
 {
     // Without a display Qt would abort with a cryptic message; say what to do instead.
     const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
-    if (platform.isEmpty() && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+    if (platform.isEmpty() && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
         std::fprintf(stderr,
-                     "highwater: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
-                     "  For the headless tool, run: build/app/highwater-cli --help\n"
-                     "  To use the GUI without a screen, run it under Xvfb: xvfb-run scripts/run\n");
+            "highwater: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+            "  For the headless tool, run: build/app/highwater-cli --help\n"
+            "  To use the GUI without a screen, run it under Xvfb: xvfb-run scripts/run\n");
         return 2;
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("HighWater"));
     QApplication::setOrganizationName(QStringLiteral("HighWater"));
     QApplication::setApplicationVersion(QStringLiteral(HW_VERSION));
+    hw::ui::installTranslations(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "See and teach how Kafka replicates data."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("scenario"),
-                                 QApplication::translate("main", "A scenario file or builtin:NAME to open."));
+    parser.addPositionalArgument(
+        QStringLiteral("scenario"), QApplication::translate("main", "A scenario file or builtin:NAME to open."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QApplication::translate("main", "Save an image of the window and quit."),
-                                        QStringLiteral("file.png"));
+        QApplication::translate("main", "Save an image of the window and quit."), QStringLiteral("file.png"));
     parser.addOption(screenshot);
+    const QCommandLineOption checkpoint(QStringLiteral("checkpoint"),
+        QApplication::translate("main", "Start at the checkpoint with this label."), QStringLiteral("label"));
+    parser.addOption(checkpoint);
+    const QCommandLineOption view(QStringLiteral("view"),
+        QApplication::translate("main", "Start in the partition or the cluster view."),
+        QStringLiteral("partition|cluster"));
+    parser.addOption(view);
+    const QCommandLineOption size(QStringLiteral("size"),
+        QApplication::translate("main", "The window's size, such as 1280x720."), QStringLiteral("WxH"));
+    parser.addOption(size);
     parser.process(app);
 
     hw::ui::MainWindow window;
-    if (!parser.positionalArguments().isEmpty())
-        window.openScenario(parser.positionalArguments().constFirst());
+    if (!parser.positionalArguments().isEmpty() && !window.openScenario(parser.positionalArguments().constFirst())) {
+        std::fprintf(stderr, "highwater: cannot open %s\n", qPrintable(parser.positionalArguments().constFirst()));
+        return 2;
+    }
+    if (parser.isSet(checkpoint)) {
+        const std::int64_t frame = window.controller()->timeline().findLabel(parser.value(checkpoint).toStdString());
+        if (frame < 0) {
+            std::fprintf(stderr, "highwater: no checkpoint labelled %s\n", qPrintable(parser.value(checkpoint)));
+            return 2;
+        }
+        window.controller()->setCurrentFrame(frame);
+    }
+    if (parser.value(view) == QLatin1String("cluster"))
+        window.setViewKind(hw::ui::FrameScene::ViewKind::Cluster);
+    else if (parser.value(view) == QLatin1String("partition"))
+        window.setViewKind(hw::ui::FrameScene::ViewKind::Partition);
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
+        if (parts.size() == 2)
+            window.resize(parts[0].toInt(), parts[1].toInt());
+    }
     window.show();
     if (parser.isSet(screenshot)) {
+        QApplication::processEvents();
         const QString file = parser.value(screenshot);
         if (!window.grab().save(file)) {
             std::fprintf(stderr, "highwater: cannot write %s\n", qPrintable(file));

@@ -1,54 +1,632 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
-#include "event.h"
+#include "actioncommand.h"
+#include "actionmenu.h"
+#include "builtin.h"
+#include "controlpanel.h"
+#include "eventlogmodel.h"
+#include "frameview.h"
+#include "inspectorpanel.h"
+#include "narrationpanel.h"
+#include "recentfiles.h"
+#include "sandboxdialog.h"
 #include "scenario.h"
+#include "scenariolibrarydialog.h"
+#include "sceneexport.h"
+#include "session.h"
+#include "timelinebar.h"
+#include "timelinepanel.h"
 
-#include <QListWidget>
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QListView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSlider>
 #include <QStatusBar>
+#include <QStyle>
+#include <QUndoStack>
 
 namespace hw::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_frames(new QListWidget(this))
+namespace {
+
+/// How long status bar messages stay.
+constexpr int statusTimeoutMs = 8000;
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_controller(new SimController(this)),
+      m_scene(new FrameScene(this)),
+      m_view(new FrameView(m_scene, this)),
+      m_undo(new QUndoStack(this))
 {
-    setWindowTitle(tr("HighWater"));
-    setCentralWidget(m_frames);
-    m_frames->setWordWrap(true);
-    QFont font = m_frames->font();
-    font.setPointSizeF(font.pointSizeF() * 1.25);
-    m_frames->setFont(font);
-    resize(1280, 720);
+    setObjectName(QStringLiteral("mainWindow"));
+    QFont base = font();
+    base.setPointSizeF(std::max<qreal>(base.pointSizeF(), 11.0));
+    setFont(base);
+    setCentralWidget(m_view);
+    // Files dropped anywhere on the window open, including over the drawing.
+    m_view->setAcceptDrops(false);
+    m_view->viewport()->setAcceptDrops(false);
+    setAcceptDrops(true);
+
+    createActions();
+    createDocks();
+    createMenus();
+
+    connect(m_controller, &SimController::changed, this, &MainWindow::onChanged);
+    connect(m_controller, &SimController::message, this,
+        [this](const QString& text) { statusBar()->showMessage(text, statusTimeoutMs); });
+    connect(m_scene, &FrameScene::targetSelected, this, [this](const SceneTarget& target) {
+        m_inspector->setTarget(target);
+        if (target.isValid() && m_inspectorDock->isVisible())
+            m_inspectorDock->raise();
+    });
+    connect(m_scene, &FrameScene::contextMenuRequested, this, &MainWindow::showContextMenu);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+
+    // Fill the screen we are on, within reason: the layout works from 1280x720 up.
+    QSize size(1440, 900);
+    if (const QScreen* screen = QApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size.expandedTo(QSize(1280, 720)).boundedTo(QSize(3840, 2160)));
+    setMinimumSize(960, 600);
+
     openScenario(QStringLiteral("builtin:leo-hw-walkthrough"));
+    statusBar()->showMessage(
+        tr("Press Space to play, Right to step, Page Down for the next checkpoint."), statusTimeoutMs);
+}
+
+MainWindow::~MainWindow() = default;
+
+QAction* MainWindow::addNamedAction(const QString& name, const QString& text, const QList<QKeySequence>& keys)
+{
+    auto* action = new QAction(text, this);
+    action->setObjectName(name);
+    action->setShortcuts(keys);
+    action->setShortcutContext(Qt::WindowShortcut);
+    addAction(action);
+    m_actions.append(action);
+    return action;
+}
+
+QAction* MainWindow::action(const QString& name) const
+{
+    for (QAction* a : m_actions) {
+        if (a->objectName() == name)
+            return a;
+    }
+    return nullptr;
+}
+
+void MainWindow::createActions()
+{
+    QStyle* s = style();
+    // Playback.
+    QAction* play = addNamedAction(
+        QStringLiteral("play"), tr("Play"), { QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaPlay) });
+    play->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
+    connect(play, &QAction::triggered, m_controller, &SimController::togglePlaying);
+    QAction* back = addNamedAction(QStringLiteral("stepBack"), tr("Back"), { QKeySequence(Qt::Key_Left) });
+    back->setIcon(s->standardIcon(QStyle::SP_MediaSeekBackward));
+    back->setToolTip(tr("One frame back (Left)"));
+    connect(back, &QAction::triggered, m_controller, &SimController::stepBack);
+    QAction* forward = addNamedAction(QStringLiteral("stepForward"), tr("Step"), { QKeySequence(Qt::Key_Right) });
+    forward->setIcon(s->standardIcon(QStyle::SP_MediaSeekForward));
+    forward->setToolTip(tr("One frame on; at the end, the simulation runs to the next event (Right)"));
+    connect(forward, &QAction::triggered, m_controller, &SimController::stepForward);
+    QAction* first = addNamedAction(QStringLiteral("first"), tr("First"), { QKeySequence(Qt::Key_Home) });
+    first->setIcon(s->standardIcon(QStyle::SP_MediaSkipBackward));
+    first->setIconText(tr("|<", "button: first frame"));
+    first->setToolTip(tr("First frame (Home)"));
+    connect(first, &QAction::triggered, m_controller, &SimController::goToFirst);
+    QAction* last = addNamedAction(QStringLiteral("last"), tr("Last"), { QKeySequence(Qt::Key_End) });
+    last->setIcon(s->standardIcon(QStyle::SP_MediaSkipForward));
+    last->setIconText(tr(">|", "button: last frame"));
+    last->setToolTip(tr("Last frame (End)"));
+    connect(last, &QAction::triggered, m_controller, &SimController::goToLast);
+    QAction* previous = addNamedAction(
+        QStringLiteral("previousCheckpoint"), tr("Previous checkpoint"), { QKeySequence(Qt::Key_PageUp) });
+    previous->setToolTip(tr("Previous checkpoint (Page Up)"));
+    previous->setIconText(tr("\u25C0 Checkpoint"));
+    connect(previous, &QAction::triggered, m_controller, &SimController::previousCheckpoint);
+    QAction* next
+        = addNamedAction(QStringLiteral("nextCheckpoint"), tr("Next checkpoint"), { QKeySequence(Qt::Key_PageDown) });
+    next->setToolTip(tr("Next checkpoint (Page Down)"));
+    next->setIconText(tr("Checkpoint \u25B6"));
+    connect(next, &QAction::triggered, m_controller, &SimController::nextCheckpoint);
+    QAction* faster = addNamedAction(QStringLiteral("faster"), tr("Faster"), { QKeySequence(Qt::Key_BracketRight) });
+    connect(faster, &QAction::triggered, this, [this] { m_controller->setSpeedIndex(m_controller->speedIndex() + 1); });
+    QAction* slower = addNamedAction(QStringLiteral("slower"), tr("Slower"), { QKeySequence(Qt::Key_BracketLeft) });
+    connect(slower, &QAction::triggered, this, [this] { m_controller->setSpeedIndex(m_controller->speedIndex() - 1); });
+    QAction* skip = addNamedAction(QStringLiteral("skipQuiet"), tr("Skip quiet time while playing"), {});
+    skip->setCheckable(true);
+    skip->setChecked(m_controller->skipQuietTime());
+    connect(skip, &QAction::toggled, m_controller, &SimController::setSkipQuietTime);
+
+    // Undo and redo.
+    QAction* undo = m_undo->createUndoAction(this, tr("Undo"));
+    undo->setObjectName(QStringLiteral("undo"));
+    undo->setShortcuts({ QKeySequence(QKeySequence::Undo) });
+    addAction(undo);
+    m_actions.append(undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("Redo"));
+    redo->setObjectName(QStringLiteral("redo"));
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    addAction(redo);
+    m_actions.append(redo);
+
+    // View.
+    QAction* zoomIn = addNamedAction(QStringLiteral("zoomIn"), tr("Zoom in"),
+        { QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence(QKeySequence::ZoomIn) });
+    connect(zoomIn, &QAction::triggered, m_view, &FrameView::zoomIn);
+    QAction* zoomOut = addNamedAction(QStringLiteral("zoomOut"), tr("Zoom out"),
+        { QKeySequence(Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut) });
+    connect(zoomOut, &QAction::triggered, m_view, &FrameView::zoomOut);
+    QAction* fit = addNamedAction(
+        QStringLiteral("fit"), tr("Fit to window"), { QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0) });
+    connect(fit, &QAction::triggered, m_view, &FrameView::resetZoom);
+    QAction* fullScreen
+        = addNamedAction(QStringLiteral("fullScreen"), tr("Full screen"), { QKeySequence(Qt::Key_F11) });
+    fullScreen->setCheckable(true);
+    connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
+    auto* views = new QActionGroup(this);
+    QAction* partitionView
+        = addNamedAction(QStringLiteral("partitionView"), tr("Partition view"), { QKeySequence(Qt::CTRL | Qt::Key_1) });
+    QAction* clusterView
+        = addNamedAction(QStringLiteral("clusterView"), tr("Cluster view"), { QKeySequence(Qt::CTRL | Qt::Key_2) });
+    for (QAction* a : { partitionView, clusterView }) {
+        a->setCheckable(true);
+        views->addAction(a);
+    }
+    connect(partitionView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Partition); });
+    connect(clusterView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
+    QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), tr("Show heartbeats"), {});
+    heartbeats->setCheckable(true);
+    connect(heartbeats, &QAction::toggled, m_scene, &FrameScene::setShowHeartbeats);
+
+    // Files.
+    QAction* open = addNamedAction(QStringLiteral("open"), tr("&Open..."), { QKeySequence(QKeySequence::Open) });
+    connect(open, &QAction::triggered, this, &MainWindow::openFileDialog);
+    QAction* library
+        = addNamedAction(QStringLiteral("library"), tr("Scenario &library..."), { QKeySequence(Qt::CTRL | Qt::Key_L) });
+    connect(library, &QAction::triggered, this, &MainWindow::openLibrary);
+    QAction* sandbox
+        = addNamedAction(QStringLiteral("newSandbox"), tr("&New sandbox..."), { QKeySequence(QKeySequence::New) });
+    connect(sandbox, &QAction::triggered, this, &MainWindow::newSandbox);
+    QAction* save
+        = addNamedAction(QStringLiteral("save"), tr("&Save scenario..."), { QKeySequence(QKeySequence::Save) });
+    connect(save, &QAction::triggered, this, &MainWindow::saveDialog);
+    QAction* exportImage
+        = addNamedAction(QStringLiteral("exportImage"), tr("&Export image..."), { QKeySequence(Qt::CTRL | Qt::Key_E) });
+    connect(exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
+    QAction* quit = addNamedAction(QStringLiteral("quit"), tr("&Quit"), { QKeySequence(QKeySequence::Quit) });
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+    QAction* shortcuts = addNamedAction(
+        QStringLiteral("shortcuts"), tr("&Keyboard shortcuts"), { QKeySequence(QKeySequence::HelpContents) });
+    connect(shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+}
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    const TimelinePanel::Actions transport { action(QStringLiteral("first")),
+        action(QStringLiteral("previousCheckpoint")), action(QStringLiteral("stepBack")),
+        action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
+        action(QStringLiteral("last")) };
+    m_timeline = new TimelinePanel(m_controller, transport, this);
+    m_timelineDock = new QDockWidget(tr("Timeline"), this);
+    m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
+    m_timelineDock->setWidget(m_timeline);
+    m_timelineDock->setFeatures(QDockWidget::DockWidgetClosable);
+    // The timeline needs no title bar: it is what it shows.
+    m_timelineDock->setTitleBarWidget(new QWidget(m_timelineDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
+    connect(m_timeline->viewCombo(), &QComboBox::currentIndexChanged, this, [this](int index) {
+        setViewKind(index == 0 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
+    });
+    connect(m_timeline->partitionCombo(), &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            showPartition(m_timeline->partitionCombo()->itemData(index).toInt());
+    });
+
+    m_narration = new NarrationPanel(m_controller, this);
+    m_narrationDock = new QDockWidget(tr("Narration"), this);
+    m_narrationDock->setObjectName(QStringLiteral("narrationDock"));
+    m_narrationDock->setWidget(m_narration);
+    addDockWidget(Qt::RightDockWidgetArea, m_narrationDock);
+
+    m_controls = new ControlPanel(m_controller, this);
+    auto* controlsScroll = new QScrollArea(this);
+    controlsScroll->setWidget(m_controls);
+    controlsScroll->setWidgetResizable(true);
+    controlsScroll->setFrameShape(QFrame::NoFrame);
+    m_controlsDock = new QDockWidget(tr("Controls"), this);
+    m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    m_controlsDock->setWidget(controlsScroll);
+    connect(m_controls, &ControlPanel::actionRequested, this, &MainWindow::act);
+
+    m_inspector = new InspectorPanel(m_controller, this);
+    m_inspectorDock = new QDockWidget(tr("Inspector"), this);
+    m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    m_inspectorDock->setWidget(m_inspector);
+
+    m_eventModel = new EventLogModel(m_controller, this);
+    m_eventLog = new QListView(this);
+    m_eventLog->setModel(m_eventModel);
+    m_eventLog->setUniformItemSizes(true);
+    m_eventLog->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_eventLog->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    connect(m_eventLog, &QListView::clicked, this,
+        [this](const QModelIndex& index) { m_controller->setCurrentFrame(index.row()); });
+    m_eventsDock = new QDockWidget(tr("Event log"), this);
+    m_eventsDock->setObjectName(QStringLiteral("eventsDock"));
+    m_eventsDock->setWidget(m_eventLog);
+
+    splitDockWidget(m_narrationDock, m_controlsDock, Qt::Vertical);
+    tabifyDockWidget(m_controlsDock, m_inspectorDock);
+    tabifyDockWidget(m_inspectorDock, m_eventsDock);
+    m_controlsDock->raise();
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* builtins = file->addMenu(tr("Open &built-in scenario"));
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+        const QString name = QString::fromUtf8(builtin.name.data(), static_cast<qsizetype>(builtin.name.size()));
+        QAction* a = builtins->addAction(name);
+        connect(a, &QAction::triggered, this, [this, name] { openScenario(QStringLiteral("builtin:") + name); });
+    }
+    file->addAction(action(QStringLiteral("library")));
+    file->addAction(action(QStringLiteral("open")));
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    rebuildRecentMenu();
+    file->addAction(action(QStringLiteral("newSandbox")));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("save")));
+    file->addAction(action(QStringLiteral("exportImage")));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("quit")));
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(action(QStringLiteral("undo")));
+    edit->addAction(action(QStringLiteral("redo")));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(action(QStringLiteral("partitionView")));
+    view->addAction(action(QStringLiteral("clusterView")));
+    m_partitionMenu = view->addMenu(tr("Partition shown"));
+    view->addSeparator();
+    view->addAction(action(QStringLiteral("zoomIn")));
+    view->addAction(action(QStringLiteral("zoomOut")));
+    view->addAction(action(QStringLiteral("fit")));
+    view->addAction(action(QStringLiteral("fullScreen")));
+    view->addSeparator();
+    view->addAction(action(QStringLiteral("showHeartbeats")));
+    view->addSeparator();
+    for (QDockWidget* dock : { m_timelineDock, m_narrationDock, m_controlsDock, m_inspectorDock, m_eventsDock })
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* play = menuBar()->addMenu(tr("&Play"));
+    for (const char* name :
+        { "play", "stepBack", "stepForward", "first", "last", "previousCheckpoint", "nextCheckpoint" })
+        play->addAction(action(QString::fromLatin1(name)));
+    play->addSeparator();
+    play->addAction(action(QStringLiteral("slower")));
+    play->addAction(action(QStringLiteral("faster")));
+    play->addAction(action(QStringLiteral("skipQuiet")));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(QStringLiteral("shortcuts")));
+    QAction* about = help->addAction(tr("&About HighWater"));
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About HighWater"),
+            tr("HighWater %1\n\nSee and teach how Kafka replicates data: replica logs, LEO and HW, the "
+               "ISR, elections, producers and consumer groups, frame by frame.")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = RecentFiles::list();
+    for (const QString& path : files) {
+        QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (!openScenario(path)) {
+                RecentFiles::remove(path);
+                rebuildRecentMenu();
+            }
+        });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("Clear the list")), &QAction::triggered, this, [this] {
+        RecentFiles::clear();
+        rebuildRecentMenu();
+    });
 }
 
 bool MainWindow::openScenario(const QString& source)
 {
-    m_frames->clear();
-    auto loaded = hw::loadScenario(source.toStdString());
-    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
-        statusBar()->showMessage(QString::fromStdString(error->toString()));
+    const QString error = m_controller->openScenario(source);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot open %1: %2").arg(source, error));
         return false;
     }
-    auto played = hw::playScenario(std::get<hw::Scenario>(loaded));
-    if (auto* error = std::get_if<hw::ScenarioError>(&played)) {
-        statusBar()->showMessage(QString::fromStdString(error->toString()));
-        return false;
+    if (!source.startsWith(QLatin1String("builtin:"))) {
+        RecentFiles::add(source);
+        rebuildRecentMenu();
     }
-    const auto& timeline = std::get<hw::Timeline>(played);
-    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
-        const hw::FrameInfo& info = timeline.frame(f);
-        const hw::ClusterState state = timeline.stateAt(f);
-        QString text = tr("Frame %1 (%2 ms): %3")
-                           .arg(f)
-                           .arg(info.timeMs)
-                           .arg(QString::fromStdString(hw::narrate(info.event, state)));
-        if (info.label >= 0)
-            text = tr("[Checkpoint %1] %2")
-                       .arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]), text);
-        m_frames->addItem(text);
-    }
-    statusBar()->showMessage(tr("%1 frames").arg(timeline.frameCount()));
     return true;
+}
+
+bool MainWindow::openParsedScenario(const hw::Scenario& scenario, const QString& source)
+{
+    const QString error = m_controller->openParsedScenario(scenario, source);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot open %1: %2").arg(source, error));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::act(const hw::Step& action)
+{
+    const QString text = userActionText(action, m_controller->state());
+    if (const QString why = m_controller->checkAction(action); !why.isEmpty()) {
+        statusBar()->showMessage(tr("%1: not possible now (%2).").arg(text, why), statusTimeoutMs);
+        return false;
+    }
+    const bool forks = m_controller->currentFrame() < m_controller->lastFrame();
+    auto* command = new ActionCommand(m_controller, m_controller->currentFrame(), action, text);
+    m_undo->push(command); // runs it
+    const QString runError = m_undo->index() > 0
+        ? static_cast<const ActionCommand*>(m_undo->command(m_undo->index() - 1))->runError()
+        : QString();
+    if (!runError.isEmpty())
+        statusBar()->showMessage(tr("%1 stopped early: %2").arg(text, runError), statusTimeoutMs);
+    else if (forks)
+        statusBar()->showMessage(
+            tr("%1: the later frames were replaced (Undo brings them back).").arg(text), statusTimeoutMs);
+    else
+        statusBar()->showMessage(text, statusTimeoutMs);
+    return true;
+}
+
+QString MainWindow::saveScenario(const QString& path)
+{
+    const hw::Scenario recorded = hw::recordSession(m_controller->scenario(), m_controller->timeline());
+    const std::string text = hw::scenarioToJson(recorded);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+        return file.errorString();
+    if (!file.commit())
+        return file.errorString();
+    m_undo->setClean();
+    RecentFiles::add(path);
+    rebuildRecentMenu();
+    return QString();
+}
+
+void MainWindow::setViewKind(FrameScene::ViewKind kind)
+{
+    m_scene->setViewKind(kind);
+    action(QStringLiteral("partitionView"))->setChecked(kind == FrameScene::ViewKind::Partition);
+    action(QStringLiteral("clusterView"))->setChecked(kind == FrameScene::ViewKind::Cluster);
+    const QSignalBlocker blocker(m_timeline->viewCombo());
+    m_timeline->viewCombo()->setCurrentIndex(kind == FrameScene::ViewKind::Partition ? 0 : 1);
+    m_timeline->partitionCombo()->setEnabled(kind == FrameScene::ViewKind::Partition);
+    m_view->resetZoom();
+}
+
+void MainWindow::showPartition(std::int32_t partition)
+{
+    m_scene->setFocusPartition(partition);
+    {
+        const QSignalBlocker blocker(m_timeline->partitionCombo());
+        const int index = m_timeline->partitionCombo()->findData(partition);
+        if (index >= 0)
+            m_timeline->partitionCombo()->setCurrentIndex(index);
+    }
+    setViewKind(FrameScene::ViewKind::Partition);
+}
+
+void MainWindow::onChanged(SimController::Changes what)
+{
+    const hw::ClusterState& state = m_controller->state();
+    if (what & SimController::ScenarioChanged) {
+        m_undo->clear();
+        m_inspector->setTarget(SceneTarget {});
+        m_scene->selectTarget(SceneTarget {});
+        m_timeline->refreshPartitions();
+        m_partitionMenu->clear();
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+            QAction* a = m_partitionMenu->addAction(QString::fromStdString(state.partitionName(p)));
+            connect(a, &QAction::triggered, this, [this, p] { showPartition(p); });
+        }
+        m_scene->setFocusPartition(0);
+        m_controls->refresh(true);
+        updateTitle();
+        // The seed article's figures are of one partition; bigger clusters start with the whole picture.
+        setViewKind(state.partitions.size() == 1 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
+    }
+    if (what & (SimController::TimelineChanged | SimController::ScenarioChanged))
+        m_eventModel->sync();
+    if (what & (SimController::FrameChanged | SimController::ScenarioChanged)) {
+        m_scene->setFrame(state, m_controller->displayTimeMs());
+        m_narration->refresh();
+        m_inspector->refresh();
+        m_controls->refresh(false);
+        const QModelIndex index = m_eventModel->index(static_cast<int>(m_controller->currentFrame()), 0);
+        m_eventLog->setCurrentIndex(index);
+        m_eventLog->scrollTo(index);
+    } else if (what & SimController::TimeChanged) {
+        m_scene->setDisplayTime(m_controller->displayTimeMs());
+    }
+    if (what
+        & (SimController::FrameChanged | SimController::TimelineChanged | SimController::TimeChanged
+            | SimController::SpeedChanged | SimController::ScenarioChanged))
+        m_timeline->refresh(what & (SimController::TimelineChanged | SimController::ScenarioChanged));
+    if (what & SimController::PlayingChanged) {
+        QAction* play = action(QStringLiteral("play"));
+        const bool playing = m_controller->isPlaying();
+        play->setText(playing ? tr("Pause") : tr("Play"));
+        play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    }
+}
+
+void MainWindow::showContextMenu(const SceneTarget& target, const QPoint& screenPos)
+{
+    ActionMenu::Handlers handlers;
+    handlers.act = [this](const UserAction& action) { act(action); };
+    handlers.showPartition = [this](std::int32_t partition) { showPartition(partition); };
+    QMenu* menu = ActionMenu::build(target, m_controller->state(), handlers, this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(screenPos);
+}
+
+void MainWindow::updateTitle()
+{
+    const hw::Scenario& scenario = m_controller->scenario();
+    const QString title = scenario.title.empty()
+        ? QString::fromStdString(scenario.name)
+        : QString::fromStdString(scenario.title.get(SimController::language()));
+    setWindowTitle(tr("%1[*] \u2014 HighWater").arg(title));
+    setWindowModified(!m_undo->isClean());
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open scenario"), QString(), tr("HighWater scenarios (*.json);;All files (*)"));
+    if (!path.isEmpty() && !openScenario(path))
+        QMessageBox::warning(this, tr("Cannot open the scenario"), statusBar()->currentMessage());
+}
+
+void MainWindow::openLibrary()
+{
+    ScenarioLibraryDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (dialog.chosen() == QLatin1String("file"))
+        openFileDialog();
+    else if (!dialog.chosen().isEmpty())
+        openScenario(dialog.chosen());
+}
+
+void MainWindow::newSandbox()
+{
+    SandboxDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    hw::Scenario scenario;
+    QString error;
+    if (!SandboxDialog::makeScenario(dialog.settings(), &scenario, &error)) {
+        QMessageBox::warning(this, tr("Cannot create the sandbox"), error);
+        return;
+    }
+    openParsedScenario(scenario, tr("sandbox %1").arg(dialog.settings().name));
+}
+
+void MainWindow::saveDialog()
+{
+    QString suggested = QString::fromStdString(m_controller->scenario().name) + QStringLiteral("-session.json");
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, tr("HighWater scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = saveScenario(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot save the scenario"), tr("%1: %2").arg(path, error));
+    else
+        statusBar()->showMessage(
+            tr("Saved %1: it replays to these %2 frames.").arg(path).arg(m_controller->frameCount()), statusTimeoutMs);
+}
+
+void MainWindow::exportImageDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export image"), QStringLiteral("highwater.png"), tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    const qreal ratio = m_view->devicePixelRatioF();
+    const QImage image = renderSceneImage(*m_scene, m_view->viewport()->size() * ratio);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        QMessageBox::warning(this, tr("Cannot export the image"), tr("%1: %2").arg(path, file.errorString()));
+}
+
+void MainWindow::toggleFullScreen()
+{
+    if (isFullScreen())
+        showNormal();
+    else
+        showFullScreen();
+    action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox::information(this, tr("Keyboard shortcuts"),
+        tr("Space: play / pause\nLeft / Right: one frame back / on\nHome / End: first / last frame\n"
+           "Page Up / Page Down: previous / next checkpoint\n[ / ]: slower / faster\n"
+           "Ctrl+Z / Ctrl+Shift+Z: undo / redo\n+ / - or Ctrl+wheel: zoom; 0: fit\nCtrl+1 / Ctrl+2: partition / "
+           "cluster view\n"
+           "F11: full screen\nRight-click anything in the drawing for what you can do to it."));
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksSized)
+        return;
+    m_docksSized = true;
+    // The right column grows with the window; the narration gets most of it, the tabs the rest.
+    resizeDocks({ m_narrationDock }, { std::max(400, width() * 30 / 100) }, Qt::Horizontal);
+    resizeDocks({ m_narrationDock, m_controlsDock }, { height() * 55 / 100, height() * 30 / 100 }, Qt::Vertical);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().constFirst().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.constFirst().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openScenario(urls.constFirst().toLocalFile());
 }
 
 } // namespace hw::ui

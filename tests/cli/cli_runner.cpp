@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "cli_runner.h"
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+extern char** environ;
+
+namespace hw::test {
+
+namespace {
+
+const std::string cliPath = HW_CLI_PATH;
+
+std::string slurpAndRemove(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    ::unlink(path.c_str());
+    return buffer.str();
+}
+
+int makeTemp(std::string& path)
+{
+    std::string pattern = ::testing::TempDir() + "/hwcli_XXXXXX";
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    const int fd = ::mkstemp(name.data());
+    path = name.data();
+    return fd;
+}
+
+} // namespace
+
+CliResult runCli(const std::vector<std::string>& args)
+{
+    CliResult result;
+    std::string outPath;
+    std::string errPath;
+    const int outFd = makeTemp(outPath);
+    const int errFd = makeTemp(errPath);
+    if (outFd < 0 || errFd < 0) {
+        ADD_FAILURE() << "cannot create temp files in " << ::testing::TempDir();
+        return result;
+    }
+
+    std::vector<std::string> argvStrings { cliPath };
+    argvStrings.insert(argvStrings.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& s : argvStrings)
+        argv.push_back(s.data());
+    argv.push_back(nullptr);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, outFd, 1);
+    posix_spawn_file_actions_adddup2(&actions, errFd, 2);
+    pid_t pid = 0;
+    const int spawned = ::posix_spawn(&pid, cliPath.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(outFd);
+    ::close(errFd);
+    if (spawned != 0) {
+        ADD_FAILURE() << "cannot start " << cliPath << ": error " << spawned;
+        slurpAndRemove(outPath);
+        slurpAndRemove(errPath);
+        return result;
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0) { }
+    if (WIFEXITED(status))
+        result.exitCode = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status))
+        result.exitCode = 128 + WTERMSIG(status);
+    result.out = slurpAndRemove(outPath);
+    result.err = slurpAndRemove(errPath);
+    return result;
+}
+
+} // namespace hw::test

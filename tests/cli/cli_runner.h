@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// Runs the real highwater-cli binary in a child process, the way a user runs it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hw::test {
+
+struct CliResult {
+    int exitCode = -1; ///< exit status, or 128 + signal number when the child was killed
+    std::string out;
+    std::string err;
+};
+
+/// Runs HW_CLI_PATH with the arguments; stdin is /dev/null, stdout and stderr go to temp files
+/// (no pipe to deadlock on however much the child writes). Reports a gtest failure when the child
+/// cannot be started.
+CliResult runCli(const std::vector<std::string>& args);
+
+} // namespace hw::test

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The UI tests' main: an offscreen QApplication with the app's translations (English plural forms).
+
+#include "i18n.h"
+
+#include <QApplication>
+#include <QSettings>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+int main(int argc, char** argv)
+{
+    // UI tests draw offscreen unless a platform is chosen explicitly (test discovery runs here too).
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    // Recent files and other settings stay apart from a user's, and from other test processes that
+    // ctest runs in parallel: each process gets its own settings directory.
+    QApplication::setOrganizationName(QStringLiteral("HighWaterTests"));
+    QApplication::setApplicationName(QStringLiteral("hwui_tests"));
+    const QTemporaryDir settings;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
+    hw::ui::installTranslations(app);
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}

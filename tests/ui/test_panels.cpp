@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+// The docks: narration and notes, the event log, the inspector, the timeline's markers, playing.
+
+#include "eventlogmodel.h"
+#include "framescene.h"
+#include "inspectorpanel.h"
+#include "mainwindow.h"
+#include "messageitem.h"
+#include "narration.h"
+#include "narrationpanel.h"
+#include "recentfiles.h"
+#include "simcontroller.h"
+#include "state.h"
+#include "timeline.h"
+#include "timelinebar.h"
+#include "timelinepanel.h"
+#include "uitest_support.h"
+
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QListView>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using hw::ui::MainWindow;
+
+TEST(Panels, NarrationShowsTheFramesSentenceAndTheScenarioNote)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    const std::int64_t frame = controller->timeline().findLabel("1");
+    controller->setCurrentFrame(frame);
+    hw::ui::NarrationPanel* narration = window.narration();
+    EXPECT_EQ(narration->narrationText(),
+        hw::ui::Narration::sentence(controller->timeline().frame(frame).event, controller->state()));
+    EXPECT_TRUE(narration->headingText().contains(QStringLiteral("Checkpoint 1")));
+    EXPECT_TRUE(narration->noteText().startsWith(QStringLiteral("Step 1, the initial state")));
+    // A note explains the stretch after it too, and says where it came from.
+    controller->setCurrentFrame(frame + 1);
+    EXPECT_TRUE(narration->noteText().startsWith(QStringLiteral("Step 1")));
+}
+
+TEST(Panels, ClickingTheEventLogJumpsToThatFrame)
+{
+    MainWindow window;
+    QListView* log = window.eventLog();
+    ASSERT_EQ(log->model()->rowCount(), window.controller()->frameCount());
+    const QModelIndex index = log->model()->index(12, 0);
+    EXPECT_TRUE(log->model()->data(index).toString().startsWith(QStringLiteral("12 ")));
+    emit log->clicked(index);
+    EXPECT_EQ(window.controller()->currentFrame(), 12);
+    // Checkpoint rows carry their label.
+    const std::int64_t checkpoint = window.controller()->timeline().findLabel("3");
+    EXPECT_TRUE(log->model()
+                    ->data(log->model()->index(static_cast<int>(checkpoint), 0))
+                    .toString()
+                    .startsWith(QStringLiteral("[3]")));
+    // New frames appear in the log.
+    window.controller()->goToLast();
+    window.controller()->stepForward();
+    EXPECT_EQ(log->model()->rowCount(), window.controller()->frameCount());
+}
+
+TEST(Panels, TheInspectorShowsTheSelectedReplicasStateAtTheCurrentFrame)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    controller->setCurrentFrame(controller->timeline().findLabel("3"));
+    window.scene()->selectTarget(hw::ui::SceneTarget::forReplica(0, 1));
+    window.inspector()->setTarget(window.scene()->selectedTarget());
+    const hw::Replica& leader = controller->state().partitions[0].replicas[0];
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("LEO")), QString::number(leader.log.leo()));
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("HW")), QString::number(leader.hw));
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("lastCaughtUpTimeMs")),
+        QString::number(leader.views.front().lastCaughtUpMs));
+    EXPECT_FALSE(window.inspector()->valueOf(QStringLiteral("Epoch cache")).isEmpty());
+    // The selection survives moving to another frame, and the inspector follows.
+    controller->setCurrentFrame(controller->timeline().findLabel("4"));
+    EXPECT_EQ(window.scene()->selectedTarget(), hw::ui::SceneTarget::forReplica(0, 1));
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("HW")), QStringLiteral("4"));
+
+    window.inspector()->setTarget(hw::ui::SceneTarget::forBroker(2));
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("Alive")), QStringLiteral("yes"));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forPartition(0));
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("ISR")), QStringLiteral("{1, 2, 3}"));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forProducer(0));
+    EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("acks")), QStringLiteral("all"));
+}
+
+TEST(Panels, TheTimelineMarksCheckpointsWhereTheyAre)
+{
+    MainWindow window;
+    window.show();
+    QApplication::processEvents();
+    const hw::Timeline& timeline = window.controller()->timeline();
+    std::vector<std::int64_t> checkpoints;
+    for (const hw::ui::SimController::Marker& m : window.controller()->markers()) {
+        if (m.kind == hw::ui::SimController::Marker::Kind::Checkpoint)
+            checkpoints.push_back(m.frame);
+    }
+    EXPECT_EQ(checkpoints,
+        (std::vector<std::int64_t> {
+            timeline.findLabel("1"), timeline.findLabel("2"), timeline.findLabel("3"), timeline.findLabel("4") }));
+    hw::ui::TimelineBar* bar = window.timelinePanel()->bar();
+    EXPECT_EQ(bar->frameCount(), timeline.frameCount());
+    EXPECT_LT(bar->xOf(checkpoints[0]), bar->xOf(checkpoints[1]));
+    EXPECT_TRUE(window.timelinePanel()->positionLabel()->text().startsWith(QStringLiteral("Frame 0 of")));
+}
+
+TEST(Panels, FailoversMarkElectionsIsrChangesAndLossOnTheTimeline)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:unclean-election")));
+    int elections = 0;
+    int isr = 0;
+    int loss = 0;
+    for (const hw::ui::SimController::Marker& m : window.controller()->markers()) {
+        elections += m.kind == hw::ui::SimController::Marker::Kind::Election ? 1 : 0;
+        isr += m.kind == hw::ui::SimController::Marker::Kind::IsrChange ? 1 : 0;
+        loss += m.kind == hw::ui::SimController::Marker::Kind::DataLoss ? 1 : 0;
+    }
+    EXPECT_GT(elections, 0);
+    EXPECT_GT(isr, 0);
+    EXPECT_GT(loss, 0);
+}
+
+TEST(Panels, SpeedRunsFromOneHundredthToTenTimes)
+{
+    const std::vector<double>& speeds = hw::ui::SimController::speeds();
+    EXPECT_DOUBLE_EQ(speeds.front(), 0.01);
+    EXPECT_DOUBLE_EQ(speeds.back(), 10.0);
+    EXPECT_EQ(hw::ui::TimelinePanel::speedText(0.01), QStringLiteral("1/100x"));
+    EXPECT_EQ(hw::ui::TimelinePanel::speedText(10), QStringLiteral("10x"));
+}
+
+TEST(Playback, PlayingMovesThroughTheRecordedFramesAndStopsAtTheEnd)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    controller->setSpeedIndex(static_cast<int>(hw::ui::SimController::speeds().size()) - 1);
+    controller->setPlaying(true);
+    QElapsedTimer timer;
+    timer.start();
+    while (controller->isPlaying() && timer.elapsed() < 10000)
+        QTest::qWait(20);
+    EXPECT_FALSE(controller->isPlaying()) << "playing stops at the end of the recorded run";
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+    // Pressing play at the end runs the simulation on.
+    const std::int64_t frames = controller->frameCount();
+    controller->setPlaying(true);
+    timer.restart();
+    while (controller->frameCount() == frames && timer.elapsed() < 10000)
+        QTest::qWait(20);
+    controller->setPlaying(false);
+    EXPECT_GT(controller->frameCount(), frames);
+}
+
+TEST(Playback, ABusyClusterRunsOnLiveWithConsumersAndTheLogFollows)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.openParsedScenario(hw::uitest::groupsScenario(), QStringLiteral("groups")));
+    hw::ui::SimController* controller = window.controller();
+    controller->goToLast();
+    const std::int64_t frames = controller->frameCount();
+    const hw::TimeMs start = controller->timeline().head().nowMs;
+    controller->setSpeedIndex(static_cast<int>(hw::ui::SimController::speeds().size()) - 1);
+    controller->setPlaying(true);
+    QTest::qWait(1500);
+    controller->setPlaying(false);
+    EXPECT_GT(controller->frameCount(), frames);
+    EXPECT_GT(controller->timeline().head().nowMs, start + 1000) << "10x: a second and a half of wall time";
+    EXPECT_EQ(window.eventLog()->model()->rowCount(), controller->frameCount());
+    EXPECT_EQ(controller->currentFrame(), window.timelinePanel()->bar()->value());
+}
+
+TEST(Playback, MessagesMoveBetweenFramesWhilePlaying)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    // Frame 3: broker 2's Fetch is on its way to the leader.
+    controller->setCurrentFrame(3);
+    ASSERT_FALSE(window.scene()->messageItems().isEmpty());
+    const double start = controller->displayTimeMs();
+    controller->setSpeedIndex(0); // 1/100x: 5 ms of latency take half a second
+    controller->setPlaying(true);
+    QTest::qWait(150);
+    controller->setPlaying(false);
+    EXPECT_GT(controller->displayTimeMs(), start);
+    EXPECT_EQ(window.scene()->displayTime(), controller->displayTimeMs());
+    bool moving = false;
+    for (const auto* m : window.scene()->messageItems())
+        moving = moving || (m->progress() > 0 && m->progress() < 1);
+    EXPECT_TRUE(moving);
+}
+
+} // namespace
+
+namespace {
+
+TEST(Files, DroppingAScenarioFileOpensIt)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("groups.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(hw::uitest::groupsScenarioJson());
+    file.close();
+
+    hw::ui::MainWindow window;
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    EXPECT_EQ(window.controller()->source(), path);
+    EXPECT_EQ(window.controller()->state().consumers.size(), 3u);
+    // A scenario with five partitions opens in the cluster view; any partition can be shown alone.
+    EXPECT_EQ(window.scene()->viewKind(), hw::ui::FrameScene::ViewKind::Cluster);
+    window.showPartition(3);
+    EXPECT_EQ(window.scene()->viewKind(), hw::ui::FrameScene::ViewKind::Partition);
+    EXPECT_EQ(window.scene()->focusPartition(), 3);
+    EXPECT_NE(window.scene()->replicaItem(3, window.controller()->state().partitions[3].replicas[0].broker), nullptr);
+    hw::ui::RecentFiles::clear();
+}
+
+TEST(Files, AnUnreadableScenarioIsReportedAndTheCurrentOneStays)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"highwater/1\", \"name\": ");
+    file.close();
+    hw::ui::MainWindow window;
+    EXPECT_FALSE(window.openScenario(path));
+    EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("broken.json:1:")));
+    EXPECT_EQ(window.controller()->source(), QStringLiteral("builtin:leo-hw-walkthrough"));
+}
+
+} // namespace

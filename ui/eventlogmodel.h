@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QAbstractListModel>
+
+namespace hw::ui {
+
+class SimController;
+
+/// Every frame of the run as a row: its number, time and what happened. Rows are made when shown,
+/// so a long run costs nothing until it is scrolled through.
+class EventLogModel : public QAbstractListModel {
+    Q_OBJECT
+
+public:
+    explicit EventLogModel(SimController* controller, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+
+    /// Follows the timeline: appended frames are inserted, a truncation resets.
+    void sync();
+
+private:
+    SimController* m_controller;
+    int m_rows = 0;
+    std::uint64_t m_revision = ~std::uint64_t { 0 };
+};
+
+} // namespace hw::ui

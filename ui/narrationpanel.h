@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace hw::ui {
+
+class SimController;
+
+/// The current frame explained in large text: what happened (translated from the event's fields),
+/// and the scenario's note for this point of the run, in the UI language.
+class NarrationPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit NarrationPanel(SimController* controller, QWidget* parent = nullptr);
+
+    void refresh();
+
+    QString headingText() const;
+    QString narrationText() const;
+    QString noteText() const;
+
+private:
+    SimController* m_controller;
+    QLabel* m_heading;
+    QLabel* m_narration;
+    QLabel* m_noteHeading;
+    QLabel* m_note;
+};
+
+} // namespace hw::ui
