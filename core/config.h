@@ -25,10 +25,10 @@ struct ClusterConfig {
     std::int64_t replicaSocketTimeoutMs = 30000; // replica.socket.timeout.ms (a follower's fetch request timeout)
     std::int64_t brokerHeartbeatIntervalMs = 2000; // broker.heartbeat.interval.ms
     std::int64_t brokerSessionTimeoutMs = 9000;  // broker.session.timeout.ms
-    std::int64_t requestTimeoutMs = 30000;       // request.timeout.ms (producer)
+    std::int64_t requestTimeoutMs = 30000;       // request.timeout.ms (producer and consumer)
     std::int64_t retries = 2147483647;           // retries (producer)
-    std::int64_t retryBackoffMs = 100;           // retry.backoff.ms (producer)
-    std::int64_t retryBackoffMaxMs = 1000;       // retry.backoff.max.ms (producer; the backoff doubles up to it)
+    std::int64_t retryBackoffMs = 100;           // retry.backoff.ms (producer and consumer)
+    std::int64_t retryBackoffMaxMs = 1000;       // retry.backoff.max.ms (the backoff doubles up to it)
     std::int64_t deliveryTimeoutMs = 120000;     // delivery.timeout.ms (producer)
     std::int64_t batchSize = 16384;              // batch.size (producer; sticky partitioner switch point)
     bool uncleanLeaderElectionEnable = false;    // unclean.leader.election.enable

@@ -11,9 +11,26 @@ namespace hw {
 
 namespace {
 
+// AbstractCoordinator.JOIN_GROUP_TIMEOUT_LAPSE: a JoinGroup may be held at the coordinator for the whole
+// rebalance timeout, so the client waits that long plus this much before it gives up.
+constexpr TimeMs joinGroupTimeoutLapseMs = 5000;
+// Bounds the shift of a doubling backoff (retry.backoff.max.ms caps the value itself).
+constexpr std::int32_t backoffDoublingsMax = 20;
+
 bool has(const std::vector<std::int32_t>& v, std::int32_t x)
 {
     return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+/// The connection failed or the answer never came (the client's own request.timeout.ms).
+bool isDisconnect(ErrorCode error)
+{
+    return error == ErrorCode::NetworkException || error == ErrorCode::RequestTimedOut;
+}
+
+std::uint32_t brokerBit(BrokerId broker)
+{
+    return broker >= 1 && broker <= 32 ? 1u << (broker - 1) : 0u;
 }
 
 } // namespace
@@ -47,13 +64,31 @@ void Engine::refreshOffsetsPartitions()
         }
         if (leader == reg.leader && isr == reg.isr)
             continue;
-        if (leader != reg.leader)
+        const bool moved = leader != reg.leader;
+        if (moved)
             ++reg.leaderEpoch;
         ++reg.partitionEpoch;
         reg.leader = leader;
         reg.isr = std::move(isr);
         for (const Broker& b : m_state.brokers)
             send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{p, true, reg});
+        if (moved && leader != noLeader)
+            loadGroups(p);
+    }
+}
+
+void Engine::loadGroups(std::int32_t offsetsPartition)
+{
+    // A new coordinator loads its groups from __consumer_offsets and gives every member a fresh session
+    // (GroupCoordinator.onGroupLoaded: completeAndScheduleNextHeartbeatExpiration for each member), so
+    // members have session.timeout.ms to find it before they are evicted.
+    for (std::int32_t g = 0; g < static_cast<std::int32_t>(m_state.groups.size()); ++g) {
+        Group& group = m_state.groups[static_cast<std::size_t>(g)];
+        if (group.offsetsPartition != offsetsPartition)
+            continue;
+        for (GroupMember& m : group.members)
+            m.lastHeartbeatMs = m_state.nowMs;
+        rearmGroupTimer(g);
     }
 }
 
@@ -81,12 +116,11 @@ void Engine::rearmGroupTimer(std::int32_t groupIndex)
         armGroupTimer(groupIndex, std::max(earliest, m_state.nowMs));
 }
 
-void Engine::beginRebalance(std::int32_t groupIndex)
+void Engine::beginRebalance(std::int32_t groupIndex, BrokerId coordinator)
 {
     Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
     const bool wasEmpty = group.state == GroupState::Empty;
     group.state = GroupState::PreparingRebalance;
-    const BrokerId coordinator = m_state.offsetsPartitions[static_cast<std::size_t>(group.offsetsPartition)].leader;
     for (GroupMember& m : group.members) {
         m.joined = false;
         if (m.awaitingSync && coordinator != noLeader) {
@@ -98,6 +132,11 @@ void Engine::beginRebalance(std::int32_t groupIndex)
             answer.memberId = m.memberId;
             send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(answer));
         }
+        // Answering a waiting SyncGroup also completes the member's heartbeat
+        // (GroupCoordinator.propagateAssignment: completeAndScheduleNextHeartbeatExpiration): its session
+        // runs from now, not from before it waited, so it has session.timeout.ms to rejoin.
+        if (m.awaitingSync)
+            m.lastHeartbeatMs = m_state.nowMs;
         m.awaitingSync = false;
     }
     // A group that was empty waits group.initial.rebalance.delay.ms for more members to arrive.
@@ -112,7 +151,7 @@ void Engine::removeMember(std::int32_t groupIndex, std::size_t member)
     group.members.erase(group.members.begin() + static_cast<std::ptrdiff_t>(member));
 }
 
-void Engine::maybeCompleteJoin(std::int32_t groupIndex, bool deadlinePassed, Event& event)
+void Engine::maybeCompleteJoin(std::int32_t groupIndex, BrokerId coordinator, bool deadlinePassed, Event& event)
 {
     Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
     if (group.state != GroupState::PreparingRebalance)
@@ -145,8 +184,6 @@ void Engine::maybeCompleteJoin(std::int32_t groupIndex, bool deadlinePassed, Eve
             group.protocol = m_state.consumers[static_cast<std::size_t>(m.consumer)].assignor;
     }
     group.state = GroupState::CompletingRebalance;
-    const BrokerId coordinator =
-        m_state.offsetsPartitions[static_cast<std::size_t>(group.offsetsPartition)].leader;
     for (GroupMember& m : group.members) {
         GroupResponse response;
         response.kind = GroupRequestKind::Join;
@@ -160,7 +197,8 @@ void Engine::maybeCompleteJoin(std::int32_t groupIndex, bool deadlinePassed, Eve
         }
         m.awaitingJoin = false;
         m.lastHeartbeatMs = m_state.nowMs;
-        send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(response));
+        if (coordinator != noLeader)
+            send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(response));
     }
     rearmGroupTimer(groupIndex);
 }
@@ -195,9 +233,9 @@ std::optional<Event> Engine::groupTimer(std::int32_t groupIndex)
             group.leader.clear();
             group.joinDeadlineMs = -1;
         } else if (group.state == GroupState::PreparingRebalance) {
-            maybeCompleteJoin(groupIndex, false, e);
+            maybeCompleteJoin(groupIndex, coordinator, false, e);
         } else {
-            beginRebalance(groupIndex);
+            beginRebalance(groupIndex, coordinator);
             e.flags |= RebalanceStarted;
         }
         rearmGroupTimer(groupIndex);
@@ -206,7 +244,7 @@ std::optional<Event> Engine::groupTimer(std::int32_t groupIndex)
     if (group.state == GroupState::PreparingRebalance && group.joinDeadlineMs >= 0 &&
         group.joinDeadlineMs <= m_state.nowMs) {
         e.type = EventType::JoinCompleted;
-        maybeCompleteJoin(groupIndex, true, e);
+        maybeCompleteJoin(groupIndex, coordinator, true, e);
         e.count = static_cast<std::int64_t>(group.members.size());
         rearmGroupTimer(groupIndex);
         return e;
@@ -282,7 +320,7 @@ std::optional<Event> Engine::handleGroupRequest(const Message& message, const Gr
         member->owned = request.partitions;
         member->lastHeartbeatMs = m_state.nowMs;
         if (group.state != GroupState::PreparingRebalance) {
-            beginRebalance(request.group);
+            beginRebalance(request.group, self);
             e.flags |= RebalanceStarted;
             member = &*std::find_if(group.members.begin(), group.members.end(),
                                     [&](const GroupMember& m) { return m.memberId == e.text; });
@@ -290,7 +328,7 @@ std::optional<Event> Engine::handleGroupRequest(const Message& message, const Gr
         member->joined = true;
         member->awaitingJoin = true;
         // The answer waits until the join phase ends (a delayed JoinGroup).
-        maybeCompleteJoin(request.group, false, e);
+        maybeCompleteJoin(request.group, self, false, e);
         e.count = static_cast<std::int64_t>(group.members.size());
         return e;
     }
@@ -328,6 +366,7 @@ std::optional<Event> Engine::handleGroupRequest(const Message& message, const Gr
                 answer.memberId = m.memberId;
                 answer.assignment = m.assignment;
                 m.awaitingSync = false;
+                m.lastHeartbeatMs = m_state.nowMs; // propagateAssignment, as above
                 send(NodeRef::broker(coordinator), NodeRef::consumer(m.consumer), std::move(answer));
             }
             rearmGroupTimer(request.group);
@@ -353,9 +392,9 @@ std::optional<Event> Engine::handleGroupRequest(const Message& message, const Gr
             group.leader.clear();
             group.joinDeadlineMs = -1;
         } else if (group.state == GroupState::PreparingRebalance) {
-            maybeCompleteJoin(request.group, false, e);
+            maybeCompleteJoin(request.group, self, false, e);
         } else {
-            beginRebalance(request.group);
+            beginRebalance(request.group, self);
             e.flags |= RebalanceStarted;
         }
         return reply(ErrorCode::None);
@@ -367,6 +406,10 @@ std::optional<Event> Engine::handleGroupRequest(const Message& message, const Gr
                 return reply(ErrorCode::UnknownMemberId);
             if (request.generation != group.generation)
                 return reply(ErrorCode::IllegalGeneration);
+            // A member's commit counts as a heartbeat (GroupCoordinator.doCommitOffsets:
+            // completeAndScheduleNextHeartbeatExpiration).
+            group.members[*index].lastHeartbeatMs = m_state.nowMs;
+            rearmGroupTimer(request.group);
         }
         for (const CommittedOffset& offset : request.offsets) {
             auto it = std::find_if(group.committed.begin(), group.committed.end(),
@@ -408,11 +451,21 @@ void Engine::startConsumer(std::int32_t index)
     c.generation = -1;
     c.coordinator = noLeader;
     c.requestInFlight = false;
+    c.requestDeadlineMs = -1;
     c.rejoinAfterSync = false;
+    c.rejoinNeeded = false;
+    c.sessionAckMs = m_state.nowMs;
+    c.metadataInFlight = false;
+    c.metadataWanted = false;
+    c.metadataTarget = noLeader;
+    c.metadataDeadlineMs = -1;
+    c.metadataRetryAtMs = -1;
+    c.metadataBackoffs = 0;
+    c.unreachableBrokers = 0;
     c.owned.clear();
     ++c.timerEpoch;
     if (c.group >= 0) {
-        c.phase = MemberPhase::FindingCoordinator;
+        c.rejoinNeeded = true;
         findCoordinator(index);
         schedule(m_state.nowMs + m_state.config.heartbeatIntervalMs,
                  Timer{TimerKind::ConsumerHeartbeat, index, c.timerEpoch});
@@ -427,23 +480,83 @@ void Engine::startConsumer(std::int32_t index)
     }
 }
 
+TimeMs Engine::consumerBackoffMs(std::int32_t failures) const
+{
+    // retry.backoff.ms doubling per failure up to retry.backoff.max.ms (KIP-580's exponential backoff,
+    // without its jitter so that runs stay reproducible).
+    const TimeMs base = std::max<TimeMs>(1, m_state.config.retryBackoffMs);
+    const int doublings = std::clamp(failures - 1, 0, backoffDoublingsMax);
+    return std::min(base << doublings, std::max(base, m_state.config.retryBackoffMaxMs));
+}
+
 void Engine::findCoordinator(std::int32_t index)
 {
+    // AbstractCoordinator.lookupCoordinator: the coordinator is unknown until a FindCoordinator answer
+    // names one; the request goes out as soon as the metadata backoff allows.
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
-    if (c.group >= 0) {
-        c.phase = MemberPhase::FindingCoordinator;
-        c.requestInFlight = true;
-    }
+    c.phase = MemberPhase::FindingCoordinator;
+    c.coordinator = noLeader;
     refreshConsumerMetadata(index);
+}
+
+void Engine::markCoordinatorUnknown(std::int32_t index)
+{
+    // AbstractCoordinator.markCoordinatorUnknown: forget the coordinator and drop the connection to it,
+    // which fails every request still waiting there. A JoinGroup or SyncGroup cut short means joining
+    // again; a member of a stable generation only has to find the coordinator and heartbeat it (the new
+    // coordinator loaded the group from __consumer_offsets).
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.phase == MemberPhase::Joining || c.phase == MemberPhase::Syncing)
+        c.rejoinNeeded = true;
+    c.requestInFlight = false;
+    c.requestDeadlineMs = -1;
+    for (OwnedPartition& o : c.owned) {
+        if (o.lookupInFlight && !o.resetNeeded) { // an OffsetFetch to the coordinator
+            o.lookupInFlight = false;
+            o.lookupDeadlineMs = -1;
+        }
+    }
+    if (c.phase != MemberPhase::FindingCoordinator)
+        findCoordinator(index);
 }
 
 void Engine::refreshConsumerMetadata(std::int32_t index)
 {
-    // FindCoordinator doubles as the consumer's metadata request: its answer carries the leaders.
+    // Metadata.requestUpdate: the refresh itself goes out when nothing is in flight and the backoff
+    // after the last answer has passed.
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    c.metadataWanted = true;
+    sendConsumerMetadata(index);
+}
+
+void Engine::sendConsumerMetadata(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (!c.metadataWanted || c.metadataInFlight)
+        return;
+    if (c.metadataRetryAtMs > m_state.nowMs) {
+        armConsumerTimer(index, c.metadataRetryAtMs);
+        return;
+    }
+    // Like NetworkClient.leastLoadedNode, prefer a broker that has not just failed to answer; once
+    // every broker has, try them all again.
     const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
-    const BrokerId target = c.metadataBroker % brokerCount + 1;
-    c.metadataBroker = (c.metadataBroker + 1) % brokerCount;
+    BrokerId target = noLeader;
+    for (std::int32_t i = 0; i < brokerCount && target == noLeader; ++i) {
+        const BrokerId candidate = (c.metadataBroker + i) % brokerCount + 1;
+        if ((c.unreachableBrokers & brokerBit(candidate)) == 0)
+            target = candidate;
+    }
+    if (target == noLeader) {
+        c.unreachableBrokers = 0;
+        target = c.metadataBroker % brokerCount + 1;
+    }
+    c.metadataBroker = target % brokerCount; // the broker after the target is asked next
+    c.metadataWanted = false;
+    c.metadataInFlight = true;
+    c.metadataTarget = target;
+    c.metadataDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
+    armConsumerTimer(index, c.metadataDeadlineMs);
     send(NodeRef::consumer(index), NodeRef::broker(target), FindCoordinatorRequest{index});
 }
 
@@ -454,26 +567,65 @@ std::optional<Event> Engine::handleFindCoordinatorResponse(const Message& messag
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
         return std::nullopt;
-    if (c.phase == MemberPhase::FindingCoordinator)
-        c.requestInFlight = false;
+    const BrokerId from = message.from.id;
+    if (!c.metadataInFlight || from != c.metadataTarget)
+        return std::nullopt; // An answer to a request the consumer already gave up on.
+    c.metadataInFlight = false;
+    c.metadataDeadlineMs = -1;
+    const bool disconnected = isDisconnect(response.error);
+    if (disconnected)
+        c.unreachableBrokers |= brokerBit(from);
+    else
+        c.unreachableBrokers &= ~brokerBit(from);
     Event e;
     e.type = EventType::CoordinatorFound;
     e.node = index;
     e.peer = response.coordinator;
+    e.value = from;
     e.error = response.error;
-    if (response.error == ErrorCode::None || response.error == ErrorCode::CoordinatorNotAvailable)
-        c.leaders = response.leaders;
-    if (c.group < 0 || c.phase != MemberPhase::FindingCoordinator) {
-        fetchForConsumer(index);
-        lookUpPositions(index);
-        return e; // A metadata refresh.
+    if (!disconnected) {
+        for (std::size_t p = 0; p < response.leaders.size() && p < c.leaders.size(); ++p) {
+            if (c.leaders[p] == response.leaders[p])
+                continue;
+            if (e.count == 0)
+                e.partition = static_cast<std::int32_t>(p); // the narration names its new leader
+            ++e.count;
+            c.leaders[p] = response.leaders[p];
+        }
     }
-    if (response.error != ErrorCode::None) {
+    const bool finding = c.group >= 0 && c.phase == MemberPhase::FindingCoordinator;
+    const bool found = finding && response.error == ErrorCode::None && response.coordinator != noLeader;
+    // An answer that failed or brought no news makes the next refresh wait longer (Kafka 3.7's
+    // Metadata.timeToAllowUpdate backs off on failed and on equivalent responses).
+    c.metadataBackoffs = e.count > 0 ? 0 : std::min(c.metadataBackoffs + 1, backoffDoublingsMax + 1);
+    c.metadataRetryAtMs = m_state.nowMs + consumerBackoffMs(std::max(1, c.metadataBackoffs));
+    if (found) {
+        c.coordinator = response.coordinator;
+        c.sessionAckMs = m_state.nowMs; // FindCoordinatorResponseHandler: heartbeat.resetSessionTimeout()
+        if (c.rejoinNeeded || c.memberId.empty() || c.generation < 0) {
+            sendJoin(index);
+        } else {
+            // Still a member of a generation: heartbeat the new coordinator (which loaded the group) and
+            // carry on; the answer says whether the member has to rejoin after all.
+            c.phase = MemberPhase::Stable;
+            GroupRequest heartbeat;
+            heartbeat.kind = GroupRequestKind::Heartbeat;
+            sendGroupRequest(index, std::move(heartbeat));
+        }
+    } else if (finding) {
         e.peer = -1;
-        return e; // The heartbeat timer asks again.
+        refreshConsumerMetadata(index); // ensureCoordinatorReady asks again after the backoff
+    } else {
+        // A metadata refresh. COORDINATOR_NOT_AVAILABLE is about the group, not the leaders it carries.
+        e.detail = 1;
+        if (response.error == ErrorCode::CoordinatorNotAvailable)
+            e.error = ErrorCode::None;
     }
-    c.coordinator = response.coordinator;
-    sendJoin(index);
+    lookUpPositions(index);
+    fetchForConsumer(index);
+    rearmConsumerTimer(index);
+    if (!finding && !disconnected && e.count == 0)
+        return std::nullopt; // A refresh that changed nothing the consumer believed.
     return e;
 }
 
@@ -481,8 +633,10 @@ void Engine::sendGroupRequest(std::int32_t index, GroupRequest request)
 {
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     if (c.coordinator == noLeader) {
-        // No coordinator known: find one first; a join or commit is retried from there.
-        if (!c.requestInFlight)
+        // No coordinator known: find one first; a join is sent from there, a commit is dropped.
+        if (request.kind == GroupRequestKind::Join)
+            c.rejoinNeeded = true;
+        if (c.phase != MemberPhase::FindingCoordinator)
             findCoordinator(index);
         return;
     }
@@ -490,22 +644,35 @@ void Engine::sendGroupRequest(std::int32_t index, GroupRequest request)
     request.group = c.group;
     request.memberId = c.memberId;
     request.generation = c.generation;
-    if (request.kind == GroupRequestKind::Join || request.kind == GroupRequestKind::Sync ||
-        request.kind == GroupRequestKind::Leave)
+    if (request.kind == GroupRequestKind::Join || request.kind == GroupRequestKind::Sync) {
         c.requestInFlight = true;
+        // AbstractCoordinator.sendJoinGroupRequest: a JoinGroup may wait the whole rebalance timeout at
+        // the coordinator, so its timeout is max(request.timeout.ms, rebalance timeout + 5 s).
+        const TimeMs timeoutMs = request.kind == GroupRequestKind::Join
+                                     ? std::max(m_state.config.requestTimeoutMs,
+                                                m_state.config.rebalanceTimeoutMs + joinGroupTimeoutLapseMs)
+                                     : m_state.config.requestTimeoutMs;
+        c.requestDeadlineMs = m_state.nowMs + timeoutMs;
+        armConsumerTimer(index, c.requestDeadlineMs);
+    }
     send(NodeRef::consumer(index), NodeRef::broker(c.coordinator), std::move(request));
 }
 
 void Engine::sendJoin(std::int32_t index)
 {
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    // ConsumerCoordinator.onJoinPrepare: an eager member revokes everything (committing first if it
+    // auto-commits) before it joins; a cooperative one keeps what it owns.
+    if (!assignorIsCooperative(c.assignor) && !c.owned.empty())
+        revokeAll(index);
     c.phase = MemberPhase::Joining;
+    c.rejoinNeeded = true;
     GroupRequest request;
     request.kind = GroupRequestKind::Join;
     request.topics = c.topics;
     // Cooperative members report what they keep owning; eager ones have revoked everything and report
     // their last assignment (for the sticky assignor).
-    if (c.assignor == AssignorKind::CooperativeSticky) {
+    if (assignorIsCooperative(c.assignor)) {
         for (const OwnedPartition& o : c.owned)
             request.partitions.push_back(o.partition);
     } else {
@@ -563,39 +730,59 @@ void Engine::assignPartitionsTo(std::int32_t index, const std::vector<std::int32
 
 void Engine::lookUpPositions(std::int32_t index)
 {
+    // A partition without a position asks its group's coordinator for the committed offset
+    // (OffsetFetch) unless it is already known that there is none; then auto.offset.reset decides.
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
-    std::vector<std::int32_t> unknown;
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return;
+    std::vector<std::int32_t> committed;
     for (OwnedPartition& o : c.owned) {
-        if (o.position < 0 && !o.lookupInFlight && !o.resetFailed) {
-            unknown.push_back(o.partition);
-            o.lookupInFlight = true;
-        }
-    }
-    if (unknown.empty())
-        return;
-    if (c.group >= 0 && c.coordinator != noLeader) {
-        GroupRequest request;
-        request.kind = GroupRequestKind::OffsetFetch;
-        request.partitions = unknown;
-        sendGroupRequest(index, std::move(request));
-        return;
-    }
-    for (std::int32_t p : unknown) {
-        OwnedPartition& o = *std::find_if(c.owned.begin(), c.owned.end(),
-                                          [&](const OwnedPartition& x) { return x.partition == p; });
-        if (c.reset == OffsetReset::None) {
-            o.lookupInFlight = false;
-            o.resetFailed = true;
+        if (o.position >= 0 || o.lookupInFlight || o.resetFailed)
             continue;
-        }
-        const BrokerId leader = c.leaders[static_cast<std::size_t>(p)];
-        if (leader == noLeader) {
-            o.lookupInFlight = false;
-            continue;
-        }
-        send(NodeRef::consumer(index), NodeRef::broker(leader),
-             ListOffsetsRequest{index, p, c.reset == OffsetReset::Earliest});
+        if (c.group >= 0 && !o.resetNeeded)
+            committed.push_back(o.partition);
+        else
+            resetPosition(index, o);
     }
+    // The committed offsets wait for a coordinator (ConsumerCoordinator.fetchCommittedOffsets).
+    if (committed.empty() || c.coordinator == noLeader)
+        return;
+    for (OwnedPartition& o : c.owned) {
+        if (std::find(committed.begin(), committed.end(), o.partition) == committed.end())
+            continue;
+        o.lookupInFlight = true;
+        o.lookupBroker = c.coordinator;
+        o.lookupDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
+    }
+    armConsumerTimer(index, m_state.nowMs + m_state.config.requestTimeoutMs);
+    GroupRequest request;
+    request.kind = GroupRequestKind::OffsetFetch;
+    request.partitions = std::move(committed);
+    sendGroupRequest(index, std::move(request));
+}
+
+void Engine::resetPosition(std::int32_t index, OwnedPartition& o)
+{
+    // auto.offset.reset through ListOffsets to the partition's leader. Without a known leader the
+    // consumer refreshes its metadata (with its backoff) and tries again when the answer comes
+    // (OffsetFetcher.resetPositionsIfNeeded retries until the leader is known).
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    o.resetNeeded = true;
+    if (c.reset == OffsetReset::None) {
+        o.resetFailed = true;
+        return;
+    }
+    const BrokerId leader = c.leaders[static_cast<std::size_t>(o.partition)];
+    if (leader == noLeader) {
+        refreshConsumerMetadata(index);
+        return;
+    }
+    o.lookupInFlight = true;
+    o.lookupBroker = leader;
+    o.lookupDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
+    armConsumerTimer(index, o.lookupDeadlineMs);
+    send(NodeRef::consumer(index), NodeRef::broker(leader),
+         ListOffsetsRequest{index, o.partition, c.reset == OffsetReset::Earliest});
 }
 
 void Engine::fetchForConsumer(std::int32_t index)
@@ -605,12 +792,19 @@ void Engine::fetchForConsumer(std::int32_t index)
         return;
     if (!c.autoPoll && c.pollBudget <= 0)
         return;
+    bool leaderUnknown = false;
     for (OwnedPartition& o : c.owned) {
         if (o.position < 0 || o.fetchInFlight || o.resetFailed)
             continue;
-        const BrokerId leader = c.leaders[static_cast<std::size_t>(o.partition)];
-        if (leader == noLeader)
+        if (o.fetchRetryAtMs > m_state.nowMs) {
+            armConsumerTimer(index, o.fetchRetryAtMs);
             continue;
+        }
+        const BrokerId leader = c.leaders[static_cast<std::size_t>(o.partition)];
+        if (leader == noLeader) {
+            leaderUnknown = true;
+            continue;
+        }
         FetchRequest request;
         request.partition = o.partition;
         request.replica = -1;
@@ -620,8 +814,14 @@ void Engine::fetchForConsumer(std::int32_t index)
         request.maxRecords = c.autoPoll ? c.maxPollRecords : std::min(c.maxPollRecords, c.pollBudget);
         request.currentLeaderEpoch = -1;
         o.fetchInFlight = true;
+        o.fetchBroker = leader;
+        o.fetchDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
+        armConsumerTimer(index, o.fetchDeadlineMs);
         send(NodeRef::consumer(index), NodeRef::broker(leader), request);
     }
+    // A partition without a known leader is fetched once a metadata refresh names one.
+    if (leaderUnknown)
+        refreshConsumerMetadata(index);
 }
 
 ApplyResult Engine::consumerAction(const ConsumerAction& action)
@@ -644,6 +844,7 @@ ApplyResult Engine::consumerAction(const ConsumerAction& action)
         if (!running)
             return {std::nullopt, name + " is not running"};
         if (c.group >= 0 && !c.memberId.empty() && c.coordinator != noLeader) {
+            // A best-effort LeaveGroup (AbstractCoordinator.maybeLeaveGroup): nobody waits for its answer.
             commitOwned(action.consumer, true);
             GroupRequest request;
             request.kind = GroupRequestKind::Leave;
@@ -652,6 +853,9 @@ ApplyResult Engine::consumerAction(const ConsumerAction& action)
         c.phase = MemberPhase::Stopped;
         c.owned.clear();
         c.requestInFlight = false;
+        c.requestDeadlineMs = -1;
+        c.metadataInFlight = false;
+        c.metadataWanted = false;
         ++c.timerEpoch;
         e.type = EventType::ConsumerStopped;
         e.detail = 0;
@@ -704,8 +908,14 @@ ApplyResult Engine::consumerAction(const ConsumerAction& action)
             return {std::nullopt, "an offset must be 0 or more"};
         it->position = action.offset;
         it->resetFailed = false;
+        it->resetNeeded = false;
+        // A seek settles the position: a lookup still in flight is forgotten and an answer to the fetch
+        // before the seek is dropped.
+        it->lookupInFlight = false;
+        it->lookupDeadlineMs = -1;
         it->fetchInFlight = false;
-        ++it->fetchId; // An answer to the fetch before the seek is dropped.
+        it->fetchDeadlineMs = -1;
+        ++it->fetchId;
         e.type = EventType::PositionSet;
         e.partition = action.partition;
         e.offset = action.offset;
@@ -724,6 +934,19 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
         return std::nullopt;
+    // Only the coordinator the consumer talks to now is listened to: an answer from one it has given
+    // up on comes over a connection Kafka's client has already closed.
+    if (message.from.id != c.coordinator || response.kind == GroupRequestKind::Leave)
+        return std::nullopt;
+    const bool joinOrSync = response.kind == GroupRequestKind::Join || response.kind == GroupRequestKind::Sync;
+    if (joinOrSync) {
+        const MemberPhase waiting =
+            response.kind == GroupRequestKind::Join ? MemberPhase::Joining : MemberPhase::Syncing;
+        if (!c.requestInFlight || c.phase != waiting)
+            return std::nullopt; // The request was given up (timed out) and sent again.
+        c.requestInFlight = false;
+        c.requestDeadlineMs = -1;
+    }
     Event e;
     e.type = EventType::GroupResponseApplied;
     e.node = index;
@@ -731,20 +954,26 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
     e.value = c.group;
     e.detail = static_cast<std::int32_t>(response.kind);
     e.error = response.error;
-    if (response.kind == GroupRequestKind::Join || response.kind == GroupRequestKind::Sync ||
-        response.kind == GroupRequestKind::Leave)
-        c.requestInFlight = false;
+    if (isDisconnect(response.error))
+        c.unreachableBrokers |= brokerBit(message.from.id);
+    else
+        c.unreachableBrokers &= ~brokerBit(message.from.id);
 
+    // NOT_COORDINATOR, or the connection failed: find the coordinator again (the group's state moved
+    // with __consumer_offsets); a JoinGroup or SyncGroup cut short is sent again from there.
     auto rediscover = [&] {
-        c.coordinator = noLeader;
-        findCoordinator(index);
-        e.flags |= Rejoining;
+        markCoordinatorUnknown(index);
+        if (c.rejoinNeeded)
+            e.flags |= Rejoining;
         return e;
     };
+    const bool coordinatorLost = response.error == ErrorCode::NotCoordinator ||
+                                 response.error == ErrorCode::CoordinatorNotAvailable ||
+                                 isDisconnect(response.error);
 
     switch (response.kind) {
     case GroupRequestKind::Join:
-        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+        if (coordinatorLost)
             return rediscover();
         if (response.error == ErrorCode::UnknownMemberId) {
             loseMembership(index);
@@ -757,6 +986,8 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
         c.memberId = response.memberId;
         c.generation = response.generation;
         c.phase = MemberPhase::Syncing;
+        c.sessionAckMs = m_state.nowMs; // the heartbeat thread starts in COMPLETING_REBALANCE
+
         {
             GroupRequest sync;
             sync.kind = GroupRequestKind::Sync;
@@ -797,12 +1028,10 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
         e.text = response.memberId;
         return e;
     case GroupRequestKind::Sync: {
-        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+        if (coordinatorLost)
             return rediscover();
         if (response.error == ErrorCode::RebalanceInProgress) {
-            if (c.assignor != AssignorKind::CooperativeSticky)
-                revokeAll(index);
-            sendJoin(index);
+            sendJoin(index); // an eager member revokes first (onJoinPrepare)
             e.flags |= Rejoining;
             return e;
         }
@@ -833,12 +1062,14 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
         }
         c.owned = std::move(keep);
         c.previousAssignment = response.assignment;
+        c.rejoinNeeded = false;
+        c.sessionAckMs = m_state.nowMs;
         const auto before = static_cast<std::int64_t>(c.owned.size());
         assignPartitionsTo(index, response.assignment);
         e.count = static_cast<std::int64_t>(c.owned.size()) - before;
         e.offset = revoked;
         c.phase = MemberPhase::Stable;
-        if (revoked > 0 && c.assignor == AssignorKind::CooperativeSticky) {
+        if (revoked > 0 && assignorIsCooperative(c.assignor)) {
             // KIP-429: having given partitions up, join again so they can go to their new owners.
             sendJoin(index);
             e.flags |= Rejoining;
@@ -848,39 +1079,35 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
         return e;
     }
     case GroupRequestKind::Heartbeat:
+        if (c.phase != MemberPhase::Stable)
+            return std::nullopt; // Joining or syncing already (AbstractCoordinator ignores it then).
+        if (response.error == ErrorCode::None || response.error == ErrorCode::RebalanceInProgress)
+            c.sessionAckMs = m_state.nowMs; // heartbeat.receiveHeartbeat()
         if (response.error == ErrorCode::None)
             return std::nullopt;
-        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+        if (coordinatorLost)
             return rediscover();
-        if (c.requestInFlight)
-            return e; // Already joining or syncing.
-        if (response.error == ErrorCode::RebalanceInProgress) {
-            if (c.assignor != AssignorKind::CooperativeSticky)
-                revokeAll(index);
-        } else {
-            loseMembership(index);
-        }
-        sendJoin(index);
+        if (response.error != ErrorCode::RebalanceInProgress)
+            loseMembership(index); // UNKNOWN_MEMBER_ID, ILLEGAL_GENERATION: the member is gone
+        sendJoin(index); // an eager member revokes first (onJoinPrepare)
         e.flags |= Rejoining;
         return e;
     case GroupRequestKind::Leave:
         return std::nullopt;
     case GroupRequestKind::OffsetCommit:
-        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException)
+        if (coordinatorLost)
             return rediscover();
         return std::nullopt; // The coordinator's frame showed the commit.
     case GroupRequestKind::OffsetFetch: {
-        if (response.error == ErrorCode::NotCoordinator || response.error == ErrorCode::NetworkException) {
-            for (OwnedPartition& o : c.owned)
-                o.lookupInFlight = false;
-            return rediscover();
-        }
+        if (coordinatorLost)
+            return rediscover(); // the lookups are asked again of the next coordinator
         for (const CommittedOffset& committed : response.offsets) {
             auto it = std::find_if(c.owned.begin(), c.owned.end(),
                                    [&](const OwnedPartition& o) { return o.partition == committed.partition; });
-            if (it == c.owned.end() || it->position >= 0)
+            if (it == c.owned.end() || it->position >= 0 || !it->lookupInFlight || it->resetNeeded)
                 continue;
             it->lookupInFlight = false;
+            it->lookupDeadlineMs = -1;
             if (committed.offset >= 0) {
                 it->position = committed.offset;
                 ++e.count;
@@ -888,19 +1115,13 @@ std::optional<Event> Engine::handleGroupResponse(const Message& message, const G
                     e.partition = committed.partition;
                     e.offset = committed.offset;
                 }
-            } else if (c.reset == OffsetReset::None) {
-                it->resetFailed = true;
             } else {
                 // Nothing committed: auto.offset.reset decides, through ListOffsets to the leader.
-                const BrokerId leader = c.leaders[static_cast<std::size_t>(committed.partition)];
-                if (leader != noLeader) {
-                    it->lookupInFlight = true;
-                    send(NodeRef::consumer(index), NodeRef::broker(leader),
-                         ListOffsetsRequest{index, committed.partition, c.reset == OffsetReset::Earliest});
-                }
+                resetPosition(index, *it);
             }
         }
         fetchForConsumer(index);
+        rearmConsumerTimer(index);
         return e;
     }
     }
@@ -924,11 +1145,18 @@ std::optional<Event> Engine::handleListOffsetsResponse(const Message& message, c
 {
     const std::int32_t index = message.to.id;
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return std::nullopt;
     auto it = std::find_if(c.owned.begin(), c.owned.end(),
                            [&](const OwnedPartition& o) { return o.partition == response.partition; });
-    if (it == c.owned.end() || !it->lookupInFlight)
-        return std::nullopt;
+    if (it == c.owned.end() || !it->lookupInFlight || !it->resetNeeded || it->lookupBroker != message.from.id)
+        return std::nullopt; // Not the lookup the consumer waits for (it gave that one up).
     it->lookupInFlight = false;
+    it->lookupDeadlineMs = -1;
+    if (isDisconnect(response.error))
+        c.unreachableBrokers |= brokerBit(message.from.id);
+    else
+        c.unreachableBrokers &= ~brokerBit(message.from.id);
     Event e;
     e.type = EventType::PositionSet;
     e.node = index;
@@ -937,12 +1165,15 @@ std::optional<Event> Engine::handleListOffsetsResponse(const Message& message, c
     e.detail = 1;
     e.error = response.error;
     if (response.error != ErrorCode::None) {
-        refreshConsumerMetadata(index);
+        refreshConsumerMetadata(index); // the lookup is asked again when the answer comes
+        rearmConsumerTimer(index);
         return e;
     }
     it->position = response.offset;
+    it->resetNeeded = false;
     e.offset = response.offset;
     fetchForConsumer(index);
+    rearmConsumerTimer(index);
     return e;
 }
 
@@ -1016,6 +1247,11 @@ std::optional<Event> Engine::handleConsumerFetchResponse(const Message& message,
     if (c.phase == MemberPhase::Crashed || it == c.owned.end() || !it->fetchInFlight || it->fetchId != response.fetchId)
         return std::nullopt;
     it->fetchInFlight = false;
+    it->fetchDeadlineMs = -1;
+    if (isDisconnect(response.error))
+        c.unreachableBrokers |= brokerBit(message.from.id);
+    else
+        c.unreachableBrokers &= ~brokerBit(message.from.id);
     Event e;
     e.type = EventType::RecordsReceived;
     e.node = index;
@@ -1026,27 +1262,20 @@ std::optional<Event> Engine::handleConsumerFetchResponse(const Message& message,
     e.value = response.hw;
     if (response.error == ErrorCode::OffsetOutOfRange) {
         it->position = -1;
-        if (c.reset == OffsetReset::None) {
-            it->resetFailed = true;
-        } else {
-            const BrokerId leader = c.leaders[static_cast<std::size_t>(response.partition)];
-            if (leader == noLeader) {
-                refreshConsumerMetadata(index); // the lookup is retried once the leader is known
-            } else {
-                it->lookupInFlight = true;
-                send(NodeRef::consumer(index), NodeRef::broker(leader),
-                     ListOffsetsRequest{index, response.partition, c.reset == OffsetReset::Earliest});
-            }
-        }
+        resetPosition(index, *it); // auto.offset.reset, through the leader
+        rearmConsumerTimer(index);
         return e;
     }
     if (response.error != ErrorCode::None) {
-        // The leader moved or went away: refresh metadata and poll again after a pause.
+        // The leader moved or went away: refresh metadata and fetch again after a pause.
+        ++it->fetchFailures;
+        it->fetchRetryAtMs = m_state.nowMs + consumerBackoffMs(it->fetchFailures);
         refreshConsumerMetadata(index);
-        schedule(m_state.nowMs + m_state.config.retryBackoffMs,
-                 Timer{TimerKind::ConsumerPoll, index, c.timerEpoch});
+        rearmConsumerTimer(index);
         return e;
     }
+    it->fetchFailures = 0;
+    it->fetchRetryAtMs = -1;
     const ReplicaLog& source = response.leaderLog;
     const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
     source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
@@ -1085,16 +1314,20 @@ std::optional<Event> Engine::consumerHeartbeat(std::int32_t index)
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     schedule(m_state.nowMs + m_state.config.heartbeatIntervalMs,
              Timer{TimerKind::ConsumerHeartbeat, index, c.timerEpoch});
-    if (c.phase == MemberPhase::FindingCoordinator && !c.requestInFlight) {
-        findCoordinator(index);
+    if (c.phase != MemberPhase::Stable || c.coordinator == noLeader || c.memberId.empty())
+        return std::nullopt;
+    if (m_state.nowMs - c.sessionAckMs >= m_state.config.sessionTimeoutMs) {
+        // AbstractCoordinator.HeartbeatThread: "the session timeout has expired without seeing a
+        // successful heartbeat response": the coordinator may be cut off, so look for it again.
+        c.unreachableBrokers |= brokerBit(c.coordinator);
+        markCoordinatorUnknown(index);
         Event e;
         e.type = EventType::GroupRequestSent;
         e.node = index;
         e.detail = -1; // FindCoordinator
+        e.error = ErrorCode::RequestTimedOut;
         return e;
     }
-    if (c.phase != MemberPhase::Stable || c.coordinator == noLeader || c.memberId.empty())
-        return std::nullopt;
     GroupRequest request;
     request.kind = GroupRequestKind::Heartbeat;
     sendGroupRequest(index, std::move(request));
@@ -1125,6 +1358,148 @@ std::optional<Event> Engine::consumerAutoCommit(std::int32_t index)
     e.peer = c.coordinator;
     e.detail = static_cast<std::int32_t>(GroupRequestKind::OffsetCommit);
     e.count = count;
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consumer request timeouts (NetworkClient's request.timeout.ms) and the metadata backoff
+
+void Engine::armConsumerTimer(std::int32_t index, TimeMs atMs)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.timerMs >= 0 && c.timerMs <= atMs)
+        return;
+    c.timerMs = atMs;
+    schedule(atMs, Timer{TimerKind::ConsumerTimer, index, -1});
+}
+
+void Engine::rearmConsumerTimer(std::int32_t index)
+{
+    const Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return;
+    TimeMs earliest = -1;
+    auto consider = [&](TimeMs atMs) {
+        if (atMs >= 0 && (earliest < 0 || atMs < earliest))
+            earliest = atMs;
+    };
+    if (c.requestInFlight)
+        consider(c.requestDeadlineMs);
+    if (c.metadataInFlight)
+        consider(c.metadataDeadlineMs);
+    else if (c.metadataWanted)
+        consider(c.metadataRetryAtMs);
+    for (const OwnedPartition& o : c.owned) {
+        if (o.lookupInFlight)
+            consider(o.lookupDeadlineMs);
+        if (o.fetchInFlight)
+            consider(o.fetchDeadlineMs);
+        else if (o.position >= 0 && o.fetchRetryAtMs > m_state.nowMs)
+            consider(o.fetchRetryAtMs);
+    }
+    if (earliest >= 0)
+        armConsumerTimer(index, std::max(earliest, m_state.nowMs));
+}
+
+std::optional<Event> Engine::consumerTimer(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    if (c.timerMs != m_state.nowMs)
+        return std::nullopt;
+    c.timerMs = -1;
+    if (c.phase == MemberPhase::Crashed || c.phase == MemberPhase::Stopped)
+        return std::nullopt;
+    const TimeMs now = m_state.nowMs;
+    auto due = [&](bool inFlight, TimeMs deadlineMs) { return inFlight && deadlineMs >= 0 && deadlineMs <= now; };
+    Event e;
+    e.node = index;
+    e.error = ErrorCode::RequestTimedOut;
+
+    // A JoinGroup, SyncGroup or OffsetFetch the coordinator never answered: Kafka's client drops the
+    // connection, which fails everything waiting on it, and marks the coordinator unknown.
+    const bool lookupDue = std::any_of(c.owned.begin(), c.owned.end(), [&](const OwnedPartition& o) {
+        return !o.resetNeeded && due(o.lookupInFlight, o.lookupDeadlineMs);
+    });
+    if (due(c.requestInFlight, c.requestDeadlineMs) || lookupDue) {
+        e.type = EventType::GroupResponseApplied;
+        e.peer = c.coordinator;
+        e.value = c.group;
+        e.detail = static_cast<std::int32_t>(
+            !due(c.requestInFlight, c.requestDeadlineMs) ? GroupRequestKind::OffsetFetch
+            : c.phase == MemberPhase::Syncing        ? GroupRequestKind::Sync
+                                                     : GroupRequestKind::Join);
+        if (c.coordinator != noLeader)
+            c.unreachableBrokers |= brokerBit(c.coordinator);
+        markCoordinatorUnknown(index);
+        if (c.rejoinNeeded)
+            e.flags |= Rejoining;
+        rearmConsumerTimer(index);
+        return e;
+    }
+
+    // A metadata request, fetch or ListOffsets without an answer: the connection to that broker is
+    // dropped (NetworkClient.handleTimedOutRequests), failing every request on it, and the metadata is
+    // refreshed from another broker.
+    BrokerId broker = noLeader;
+    if (due(c.metadataInFlight, c.metadataDeadlineMs)) {
+        broker = c.metadataTarget;
+        e.type = EventType::CoordinatorFound;
+        e.value = broker;
+        e.detail = c.group >= 0 && c.phase == MemberPhase::FindingCoordinator ? 0 : 1;
+    }
+    for (const OwnedPartition& o : c.owned) {
+        if (broker != noLeader)
+            break;
+        if (due(o.fetchInFlight, o.fetchDeadlineMs)) {
+            broker = o.fetchBroker;
+            e.type = EventType::RecordsReceived;
+            e.peer = broker;
+            e.partition = o.partition;
+            e.offset = o.position;
+        } else if (o.resetNeeded && due(o.lookupInFlight, o.lookupDeadlineMs)) {
+            broker = o.lookupBroker;
+            e.type = EventType::PositionSet;
+            e.peer = broker;
+            e.partition = o.partition;
+            e.detail = 1;
+        }
+    }
+    if (broker == noLeader) {
+        // Nothing timed out: a backoff is over (before a wanted metadata refresh, or before fetching a
+        // partition again).
+        sendConsumerMetadata(index);
+        const bool fetchDue = std::any_of(c.owned.begin(), c.owned.end(), [&](const OwnedPartition& o) {
+            return !o.fetchInFlight && o.fetchRetryAtMs >= 0 && o.fetchRetryAtMs <= now;
+        });
+        if (fetchDue)
+            fetchForConsumer(index);
+        rearmConsumerTimer(index);
+        return std::nullopt;
+    }
+    c.unreachableBrokers |= brokerBit(broker);
+    for (OwnedPartition& o : c.owned) {
+        if (o.fetchInFlight && o.fetchBroker == broker) {
+            o.fetchInFlight = false;
+            o.fetchDeadlineMs = -1;
+            ++o.fetchId; // a late answer is dropped
+            ++o.fetchFailures;
+            o.fetchRetryAtMs = now + consumerBackoffMs(o.fetchFailures);
+        }
+        if (o.lookupInFlight && o.resetNeeded && o.lookupBroker == broker) {
+            o.lookupInFlight = false;
+            o.lookupDeadlineMs = -1;
+        }
+    }
+    if (c.metadataInFlight && c.metadataTarget == broker) {
+        c.metadataInFlight = false;
+        c.metadataDeadlineMs = -1;
+        c.metadataBackoffs = std::min(c.metadataBackoffs + 1, backoffDoublingsMax + 1);
+        c.metadataRetryAtMs = -1; // ask another broker at once
+    }
+    // The refresh's answer looks the positions up and fetches again (and, while the consumer looks
+    // for its coordinator, names one).
+    refreshConsumerMetadata(index);
+    rearmConsumerTimer(index);
     return e;
 }
 

@@ -434,6 +434,8 @@ std::optional<Event> Engine::fire(const Timer& timer)
     }
     case TimerKind::GroupTimer:
         return groupTimer(timer.broker);
+    case TimerKind::ConsumerTimer:
+        return consumerTimer(timer.broker);
     }
     return std::nullopt;
 }

@@ -229,7 +229,11 @@ private:
     ApplyResult consumerAction(const ConsumerAction& action);
     void startConsumer(std::int32_t consumer);
     void findCoordinator(std::int32_t consumer);
+    void markCoordinatorUnknown(std::int32_t consumer);
+    /// Asks for a metadata refresh; it is sent when none is in flight and the backoff has passed.
     void refreshConsumerMetadata(std::int32_t consumer);
+    void sendConsumerMetadata(std::int32_t consumer);
+    TimeMs consumerBackoffMs(std::int32_t failures) const;
     void sendGroupRequest(std::int32_t consumer, GroupRequest request);
     void sendJoin(std::int32_t consumer);
     void loseMembership(std::int32_t consumer);
@@ -237,6 +241,7 @@ private:
     void commitOwned(std::int32_t consumer, bool onlyIfAuto);
     void assignPartitionsTo(std::int32_t consumer, const std::vector<std::int32_t>& partitions);
     void lookUpPositions(std::int32_t consumer);
+    void resetPosition(std::int32_t consumer, OwnedPartition& owned);
     void fetchForConsumer(std::int32_t consumer);
     std::optional<Event> handleFindCoordinatorRequest(const Message& message, const FindCoordinatorRequest& request);
     std::optional<Event> handleFindCoordinatorResponse(const Message& message, const FindCoordinatorResponse& response);
@@ -249,14 +254,20 @@ private:
     std::optional<Event> consumerHeartbeat(std::int32_t consumer);
     std::optional<Event> consumerAutoCommit(std::int32_t consumer);
     std::optional<Event> consumerPoll(std::int32_t consumer, std::int32_t epoch);
+    std::optional<Event> consumerTimer(std::int32_t consumer);
+    void armConsumerTimer(std::int32_t consumer, TimeMs atMs);
+    void rearmConsumerTimer(std::int32_t consumer);
     std::optional<Event> groupTimer(std::int32_t group);
     void armGroupTimer(std::int32_t group, TimeMs atMs);
     void rearmGroupTimer(std::int32_t group);
-    void beginRebalance(std::int32_t group);
-    void maybeCompleteJoin(std::int32_t group, bool deadlinePassed, Event& event);
+    /// The answers owed go out from `coordinator`: the broker handling the request that started or
+    /// completed the phase (or, on the group's timer, the leader of its __consumer_offsets partition).
+    void beginRebalance(std::int32_t group, BrokerId coordinator);
+    void maybeCompleteJoin(std::int32_t group, BrokerId coordinator, bool deadlinePassed, Event& event);
     void removeMember(std::int32_t group, std::size_t member);
     bool isCoordinatorFor(BrokerId broker, const Group& group) const;
     void refreshOffsetsPartitions();
+    void loadGroups(std::int32_t offsetsPartition);
     int completeConsumerFetches(std::int32_t partition, Replica& leader);
 
     // Leader rules (section 1 and 2 of kafka-semantics.md).

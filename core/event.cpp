@@ -394,6 +394,21 @@ std::string narrate(const Event& e, const ClusterState& s)
                                                      "group, so the coordinator notices only after session.timeout.ms."
                              : consumerName(e.node) + " leaves its group (committing first if it auto-commits).";
     case EventType::CoordinatorFound:
+        if (e.detail == 1) {
+            // A metadata refresh: FindCoordinator doubles as the consumer's metadata request.
+            const std::string from = e.value > 0 ? " from broker " + std::to_string(e.value) : std::string();
+            if (e.error != ErrorCode::None)
+                return consumerName(e.node) + " could not refresh its metadata" + from + ": " +
+                       std::string(errorName(e.error)) + ".";
+            if (e.count == 0 || e.partition < 0 || e.node < 0 ||
+                e.node >= static_cast<std::int32_t>(s.consumers.size()))
+                return consumerName(e.node) + " refreshes its metadata" + from + ": no leader changed.";
+            const BrokerId leader =
+                s.consumers[static_cast<std::size_t>(e.node)].leaders[static_cast<std::size_t>(e.partition)];
+            return consumerName(e.node) + " refreshes its metadata" + from + ": " + tp + " is led by " +
+                   (leader < 0 ? std::string("nobody") : "broker " + std::to_string(leader)) +
+                   (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more change(s))." : std::string("."));
+        }
         if (e.error != ErrorCode::None || e.peer < 0)
             return consumerName(e.node) + " could not find a coordinator" +
                    (e.error != ErrorCode::None ? ": " + std::string(errorName(e.error)) : std::string()) + ".";
@@ -401,7 +416,11 @@ std::string narrate(const Event& e, const ClusterState& s)
                " coordinates its group (the leader of the group's __consumer_offsets partition).";
     case EventType::GroupRequestSent:
         if (e.detail < 0)
-            return consumerName(e.node) + " looks for its group coordinator again.";
+            return consumerName(e.node) +
+                   (e.error == ErrorCode::RequestTimedOut
+                        ? " has had no heartbeat answer for session.timeout.ms and looks for its group coordinator "
+                          "again."
+                        : " looks for its group coordinator again.");
         if (static_cast<GroupRequestKind>(e.detail) == GroupRequestKind::OffsetCommit)
             return consumerName(e.node) + " commits its positions for " + std::to_string(e.count) +
                    " partition(s): the next offset to read in each.";
@@ -438,8 +457,11 @@ std::string narrate(const Event& e, const ClusterState& s)
     }
     case EventType::GroupResponseApplied: {
         const std::string request(groupRequestName(e.detail));
-        std::string text = consumerName(e.node) + " gets the answer to its " + request;
-        if (e.error != ErrorCode::None)
+        std::string text = e.error == ErrorCode::RequestTimedOut
+                               ? consumerName(e.node) + " got no answer to its " + request +
+                                     " within its request timeout and drops the connection to the coordinator"
+                               : consumerName(e.node) + " gets the answer to its " + request;
+        if (e.error != ErrorCode::None && e.error != ErrorCode::RequestTimedOut)
             text += ": " + std::string(errorName(e.error));
         switch (static_cast<GroupRequestKind>(e.detail)) {
         case GroupRequestKind::Join:

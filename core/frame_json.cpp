@@ -499,6 +499,9 @@ Json eventToJson(const Event& e, const ClusterState& s)
     case EventType::CoordinatorFound:
         out["consumer"] = consumerId(e.node);
         out["coordinator"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
+        out["broker"] = e.value > 0 ? Json(e.value) : Json(nullptr);
+        out["metadata_refresh"] = e.detail == 1;
+        out["leaders_changed"] = e.count;
         putError();
         break;
     case EventType::GroupRequestSent:
@@ -506,6 +509,7 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["coordinator"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
         out["request"] = e.detail < 0 ? std::string("FindCoordinator") : std::string(groupRequestName(e.detail));
         out["count"] = e.count;
+        putError();
         break;
     case EventType::GroupRequestHandled:
     case EventType::GroupResponseApplied:

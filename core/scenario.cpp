@@ -1345,6 +1345,13 @@ std::string runRebalance(Timeline& timeline, std::int32_t groupIndex)
             const Group& group = s.groups[static_cast<std::size_t>(groupIndex)];
             if (group.state != GroupState::Stable && group.state != GroupState::Empty)
                 return false;
+            // A LeaveGroup still on its way starts another rebalance when it arrives: wait for it.
+            for (const QueuedEvent& q : s.queue) {
+                const auto* m = std::get_if<Message>(&q.what);
+                const auto* request = m ? std::get_if<GroupRequest>(&m->body) : nullptr;
+                if (request && request->kind == GroupRequestKind::Leave && request->group == groupIndex)
+                    return false;
+            }
             for (std::int32_t i = 0; i < static_cast<std::int32_t>(s.consumers.size()); ++i) {
                 const Consumer& c = s.consumers[static_cast<std::size_t>(i)];
                 if (c.group != groupIndex || c.phase == MemberPhase::Stopped || c.phase == MemberPhase::Crashed)

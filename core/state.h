@@ -387,10 +387,21 @@ enum class MemberPhase : std::uint8_t { Stopped, FindingCoordinator, Joining, Sy
 struct OwnedPartition {
     std::int32_t partition = 0; // index into ClusterState::partitions
     Offset position = -1;       // next offset to read; -1: not known yet (committed offset or reset pending)
-    bool lookupInFlight = false; // asking for the committed offset or a reset offset
+    bool lookupInFlight = false; // asking for the committed offset (OffsetFetch) or a reset offset (ListOffsets)
+    bool resetNeeded = false;    // nothing committed (or out of range): auto.offset.reset asks the leader
     bool fetchInFlight = false;
     std::int64_t fetchId = 0;
     bool resetFailed = false; // auto.offset.reset=none found no committed offset: the partition is stuck
+    // Where the lookup and the fetch in flight went, and when the consumer gives up on them
+    // (request.timeout.ms; -1: nothing in flight).
+    BrokerId lookupBroker = noLeader;
+    TimeMs lookupDeadlineMs = -1;
+    BrokerId fetchBroker = noLeader;
+    TimeMs fetchDeadlineMs = -1;
+    // After a failed fetch the partition waits before it is fetched again; the pause doubles with each
+    // failure in a row (the client's reconnect and retry backoff).
+    std::int32_t fetchFailures = 0;
+    TimeMs fetchRetryAtMs = -1;
     friend bool operator==(const OwnedPartition&, const OwnedPartition&) = default;
 };
 
@@ -421,13 +432,26 @@ struct Consumer {
     std::int32_t generation = -1;
     BrokerId coordinator = noLeader;
     bool rejoinAfterSync = false; // cooperative: partitions were revoked, a second round follows
-    bool requestInFlight = false; // one group request (find/join/sync/leave) at a time
+    bool rejoinNeeded = false;    // the member (re)joins once it knows its coordinator (a join was cut short)
+    bool requestInFlight = false; // the JoinGroup or SyncGroup in flight (one at a time)
+    TimeMs requestDeadlineMs = -1; // when it is given up: request.timeout.ms (JoinGroup: rebalance timeout + 5 s)
+    TimeMs sessionAckMs = 0;      // the last heartbeat answer: the client's own session.timeout.ms check
     std::vector<OwnedPartition> owned;
     // The last assignment received. Eager members revoke everything before rejoining but still send
     // it (the sticky assignor's userData), so a sticky assignment can keep partitions where they were.
     std::vector<std::int32_t> previousAssignment;
     std::vector<BrokerId> leaders; // metadata: the leader of each partition as the consumer believes
-    std::int32_t metadataBroker = 0;
+    // Metadata refreshes (FindCoordinator, which doubles as the metadata request): one in flight at a
+    // time, the next no sooner than the backoff after the last answer (Kafka's Metadata.timeToAllowUpdate).
+    std::int32_t metadataBroker = 0;   // the next broker to ask, round robin
+    bool metadataInFlight = false;
+    bool metadataWanted = false;       // a refresh is due once the backoff allows it
+    BrokerId metadataTarget = noLeader; // the broker asked
+    TimeMs metadataDeadlineMs = -1;    // request.timeout.ms of the refresh in flight
+    TimeMs metadataRetryAtMs = -1;     // no refresh before this
+    std::int32_t metadataBackoffs = 0; // answers in a row that failed or brought no news: the backoff doubles
+    std::uint32_t unreachableBrokers = 0; // bit b-1: broker b's last request failed or timed out; asked last
+    TimeMs timerMs = -1;           // the armed request-timeout / backoff timer (ConsumerTimer), -1: none
     std::int32_t pollBudget = 0;   // records a manual poll may still hand out
     std::int32_t timerEpoch = 0;   // bumped on every (re)start and stop: older consumer timers are stale
     PVector<ReceivedRecord> received;
@@ -572,6 +596,7 @@ enum class TimerKind : std::uint8_t {
     ConsumerAutoCommit, // broker field = consumer index: auto.commit.interval.ms passed
     ConsumerPoll,     // broker field = consumer index, partition: a slow application polls again
     GroupTimer,       // broker field = group index: session expiries and the end of a join phase
+    ConsumerTimer,    // broker field = consumer index: request timeouts and the metadata backoff
 };
 
 struct Timer {

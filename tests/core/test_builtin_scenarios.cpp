@@ -679,8 +679,8 @@ TEST(UncleanElectionScenario, BrokerThreeIsElectedUncleanlyAndBrokerOneTruncates
 
 TEST(Kip101Scenario, TheLegacyTopicStaysDivergedUntilTheConfigurationChanges)
 {
-    // From checkpoint 4 ("the two in-sync replicas now disagree at offset 1 for good") until part 2
-    // switches the cluster to leader-epoch truncation, offset 1 of topic 'legacy' differs.
+    // From checkpoint 4 ("the two in-sync replicas now disagree at offset 1 ... the old rule never repairs
+    // that") until part 2 switches the cluster to leader-epoch truncation, offset 1 of topic 'legacy' differs.
     const auto played = play("kip-101-truncation");
     ASSERT_NE(played, nullptr);
     const hw::Timeline& t = *played->timeline;
