@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "cli_export.h"
 
+#include "exporter.h"
 #include "i18n.h"
 
 #include "scenario.h"
-#include "sceneexport.h"
 
 #include <QApplication>
-#include <QImage>
-#include <QSaveFile>
+#include <QFileInfo>
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <optional>
@@ -18,11 +18,15 @@ namespace hw::cli {
 
 namespace {
 
+const char* const exportUsage
+    = "export SCENARIO (--frame N | --label L | --checkpoints | --frames A..B) --out PATH\n"
+      "         [--format png|svg|pdf|gif] [--lang en|zh_TW|zh_CN] [--width W] [--height H]\n"
+      "         [--view partition|cluster] [--scale 1-4] [--transparent] [--fps F | --speed X]\n";
+
 constexpr int exitOk = 0;
 constexpr int exitInvalid = 2;
-/// Bounds of an exported image, in pixels per side (8K is the largest a README or slide needs).
-constexpr int imageSideMin = 64;
-constexpr int imageSideMax = 8192;
+
+using hw::ui::ExportFormat;
 
 int fail(const std::string& message)
 {
@@ -40,52 +44,114 @@ std::optional<long long> parseInteger(const std::string& text)
     return value;
 }
 
+std::optional<double> parseNumber(const std::string& text)
+{
+    double value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end)
+        return std::nullopt;
+    return value;
+}
+
 struct Options {
     std::string source;
+    // Which frames: exactly one of these.
     std::optional<long long> frame;
     std::optional<std::string> label;
+    bool checkpoints = false;
+    std::optional<std::pair<long long, long long>> range;
+
     std::string out;
+    std::optional<ExportFormat> format;
+    std::string language; // empty: the saved or system language
     int width = 1920;
     int height = 1080;
     std::optional<hw::ui::FrameScene::ViewKind> view;
+    int scale = 1;
+    bool transparent = false;
+    double fps = 0;
+    double speed = 0;
+
+    int frameChoices() const
+    {
+        return int(frame.has_value()) + int(label.has_value()) + int(checkpoints) + int(range.has_value());
+    }
 };
 
 /// Reads the arguments; returns an error message or an empty string.
 std::string parse(const std::vector<std::string>& args, Options& o)
 {
+    using namespace hw::ui::exportlimits;
+    const std::vector<std::string> withValue = { "--frame", "--label", "--frames", "--out", "--format", "--lang",
+        "--width", "--height", "--view", "--scale", "--fps", "--speed" };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        auto value = [&](const char* what) -> std::optional<std::string> {
+        if (arg == "--checkpoints") {
+            o.checkpoints = true;
+            continue;
+        }
+        if (arg == "--transparent") {
+            o.transparent = true;
+            continue;
+        }
+        if (std::find(withValue.begin(), withValue.end(), arg) != withValue.end()) {
             if (i + 1 >= args.size())
-                return std::nullopt;
-            (void)what;
-            return args[++i];
-        };
-        if (arg == "--frame" || arg == "--label" || arg == "--out" || arg == "--width" || arg == "--height"
-            || arg == "--view") {
-            std::optional<std::string> v = value(arg.c_str());
-            if (!v)
                 return arg + " needs a value";
+            const std::string v = args[++i];
             if (arg == "--frame") {
-                o.frame = parseInteger(*v);
+                o.frame = parseInteger(v);
                 if (!o.frame || *o.frame < 0)
-                    return "--frame needs a frame number (0 or more), got \"" + *v + "\"";
+                    return "--frame needs a frame number (0 or more), got \"" + v + "\"";
+            } else if (arg == "--frames") {
+                const std::size_t dots = v.find("..");
+                const std::optional<long long> a
+                    = dots == std::string::npos ? std::nullopt : parseInteger(v.substr(0, dots));
+                const std::optional<long long> b
+                    = dots == std::string::npos ? std::nullopt : parseInteger(v.substr(dots + 2));
+                if (!a || !b || *a < 0 || *b < 0)
+                    return "--frames needs a range of frame numbers A..B, got \"" + v + "\"";
+                if (*a > *b)
+                    return "--frames " + v + " is a bad range: the first frame comes after the last";
+                o.range = std::make_pair(*a, *b);
             } else if (arg == "--label") {
-                o.label = *v;
+                o.label = v;
             } else if (arg == "--out") {
-                o.out = *v;
+                o.out = v;
+            } else if (arg == "--format") {
+                o.format = hw::ui::formatFromName(QString::fromStdString(v));
+                if (!o.format)
+                    return "unknown format \"" + v + "\"; the formats are png, svg, pdf and gif";
+            } else if (arg == "--lang") {
+                if (!hw::ui::availableLanguages().contains(QString::fromStdString(v)))
+                    return "--lang must be en, zh_TW or zh_CN, got \"" + v + "\"";
+                o.language = v;
             } else if (arg == "--view") {
-                if (*v == "partition")
+                if (v == "partition")
                     o.view = hw::ui::FrameScene::ViewKind::Partition;
-                else if (*v == "cluster")
+                else if (v == "cluster")
                     o.view = hw::ui::FrameScene::ViewKind::Cluster;
                 else
-                    return "--view must be partition or cluster, got \"" + *v + "\"";
+                    return "--view must be partition or cluster, got \"" + v + "\"";
+            } else if (arg == "--scale") {
+                const std::optional<long long> n = parseInteger(v);
+                if (!n || *n < scaleMin || *n > scaleMax)
+                    return "--scale needs a whole number in " + std::to_string(scaleMin) + ".."
+                        + std::to_string(scaleMax) + ", got \"" + v + "\"";
+                o.scale = static_cast<int>(*n);
+            } else if (arg == "--fps" || arg == "--speed") {
+                const std::optional<double> n = parseNumber(v);
+                const double low = arg == "--fps" ? fpsMin : speedMin;
+                const double high = arg == "--fps" ? fpsMax : speedMax;
+                if (!n || *n < low || *n > high)
+                    return arg + " needs a number in " + QString::number(low).toStdString() + ".."
+                        + QString::number(high).toStdString() + ", got \"" + v + "\"";
+                (arg == "--fps" ? o.fps : o.speed) = *n;
             } else {
-                const std::optional<long long> n = parseInteger(*v);
-                if (!n || *n < imageSideMin || *n > imageSideMax)
-                    return arg + " needs a number of pixels in " + std::to_string(imageSideMin) + ".."
-                        + std::to_string(imageSideMax) + ", got \"" + *v + "\"";
+                const std::optional<long long> n = parseInteger(v);
+                if (!n || *n < sideMin || *n > sideMax)
+                    return arg + " needs a number of pixels in " + std::to_string(sideMin) + ".."
+                        + std::to_string(sideMax) + ", got \"" + v + "\"";
                 (arg == "--width" ? o.width : o.height) = static_cast<int>(*n);
             }
         } else if (!arg.empty() && arg[0] == '-') {
@@ -98,10 +164,30 @@ std::string parse(const std::vector<std::string>& args, Options& o)
     }
     if (o.source.empty())
         return "export needs a scenario (a file path or builtin:NAME)";
-    if (o.frame.has_value() == o.label.has_value())
-        return "export needs exactly one of --frame N and --label L";
+    if (o.frameChoices() != 1)
+        return "export needs exactly one of --frame N, --label L, --checkpoints and --frames A..B";
     if (o.out.empty())
-        return "export needs --out FILE.png";
+        return "export needs --out PATH";
+    if (o.fps > 0 && o.speed > 0)
+        return "--fps and --speed both set the GIF's timing: choose one";
+
+    // The format: --format, else the extension of --out; a directory (no extension) holds PNGs.
+    const QString out = QString::fromStdString(o.out);
+    const QString suffix = QFileInfo(out).suffix();
+    const std::optional<ExportFormat> byPath = hw::ui::formatFromPath(out);
+    if (o.format && byPath && *o.format != *byPath)
+        return "--format " + hw::ui::formatName(*o.format).toStdString() + " does not match the extension of " + o.out;
+    if (!o.format && byPath)
+        o.format = byPath;
+    const bool manyFrames = o.checkpoints || (o.range && o.range->first != o.range->second);
+    if (!o.format) {
+        if (!suffix.isEmpty())
+            return "unknown format \"" + suffix.toStdString() + "\" (from " + o.out
+                + "); the formats are png, svg, pdf and gif";
+        if (!manyFrames)
+            return "cannot tell the format of " + o.out + ": give it an extension (.png, .svg, .pdf, .gif) or --format";
+        o.format = ExportFormat::Png;
+    }
     return {};
 }
 
@@ -109,11 +195,17 @@ std::string parse(const std::vector<std::string>& args, Options& o)
 
 int runExport(const std::vector<std::string>& args)
 {
+    // The scene code needs a QApplication; draw offscreen unless a platform was chosen.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "highwater-cli";
+    char* argv[] = { name, nullptr };
+    QApplication app(argc, argv);
+
     Options options;
     if (std::string error = parse(args, options); !error.empty())
-        return fail(error
-            + "\nusage: highwater-cli export SCENARIO (--frame N | --label L) --out FILE.png "
-              "[--width W] [--height H] [--view partition|cluster]");
+        return fail(error + "\nusage: highwater-cli " + exportUsage);
 
     auto loaded = hw::loadScenario(options.source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
@@ -127,10 +219,15 @@ int runExport(const std::vector<std::string>& args)
         return exitInvalid;
     }
     const auto& timeline = std::get<hw::Timeline>(played);
+    const std::int64_t last = timeline.frameCount() - 1;
+    auto outOfRange = [&](long long frame) {
+        return fail("frame " + std::to_string(frame) + " is out of range: " + options.source + " has "
+            + std::to_string(timeline.frameCount()) + " frames (0.." + std::to_string(last) + ")");
+    };
 
-    std::int64_t frame = 0;
+    std::vector<std::int64_t> frames;
     if (options.label) {
-        frame = timeline.findLabel(*options.label);
+        const std::int64_t frame = timeline.findLabel(*options.label);
         if (frame < 0) {
             std::string known;
             for (const std::string& label : timeline.labels())
@@ -138,35 +235,49 @@ int runExport(const std::vector<std::string>& args)
             return fail("no checkpoint labelled \"" + *options.label + "\" in " + options.source
                 + (known.empty() ? "; it has no checkpoints" : "; its checkpoints are " + known));
         }
+        frames.push_back(frame);
+    } else if (options.frame) {
+        if (*options.frame > last)
+            return outOfRange(*options.frame);
+        frames.push_back(*options.frame);
+    } else if (options.range) {
+        if (options.range->second > last)
+            return outOfRange(options.range->second);
+        for (long long f = options.range->first; f <= options.range->second; ++f)
+            frames.push_back(f);
     } else {
-        if (*options.frame >= timeline.frameCount())
-            return fail("frame " + std::to_string(*options.frame) + " is out of range: " + options.source + " has "
-                + std::to_string(timeline.frameCount()) + " frames (0.." + std::to_string(timeline.frameCount() - 1)
-                + ")");
-        frame = *options.frame;
+        frames = hw::ui::Exporter::checkpointFrames(timeline);
+        if (frames.empty())
+            return fail(options.source + " has no checkpoints");
     }
-    const hw::ClusterState state = timeline.stateAt(frame);
-    const hw::ui::FrameScene::ViewKind view = options.view.value_or(
-        state.partitions.size() == 1 ? hw::ui::FrameScene::ViewKind::Partition : hw::ui::FrameScene::ViewKind::Cluster);
 
-    // The scene code needs a QApplication; draw offscreen unless a platform was chosen.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    int argc = 1;
-    char name[] = "highwater-cli";
-    char* argv[] = { name, nullptr };
-    QApplication app(argc, argv);
-    hw::ui::installTranslations(app);
+    if (!hw::ui::installTranslations(app, QString::fromStdString(options.language)))
+        return fail("no translation for \"" + options.language + "\"");
 
-    const QImage image = hw::ui::renderFrameImage(
-        state, static_cast<double>(timeline.frame(frame).timeMs), QSize(options.width, options.height), view);
-    QSaveFile file(QString::fromStdString(options.out));
-    if (!file.open(QIODevice::WriteOnly))
-        return fail("cannot write " + options.out + ": " + file.errorString().toStdString());
-    if (!image.save(&file, "PNG") || !file.commit())
-        return fail("cannot write " + options.out + ": " + file.errorString().toStdString());
-    std::cout << options.out << ": frame " << frame << ", " << options.width << "x" << options.height << ", "
-              << (view == hw::ui::FrameScene::ViewKind::Partition ? "partition" : "cluster") << " view\n";
+    hw::ui::ExportSettings settings;
+    settings.format = *options.format;
+    settings.size = QSize(options.width, options.height);
+    settings.scale = options.scale;
+    settings.transparent = options.transparent;
+    settings.fps = options.fps;
+    settings.speed = options.speed;
+    settings.language = hw::ui::currentLanguage().toStdString();
+    const hw::ClusterState first = timeline.stateAt(frames.front());
+    settings.view = options.view.value_or(
+        first.partitions.size() == 1 ? hw::ui::FrameScene::ViewKind::Partition : hw::ui::FrameScene::ViewKind::Cluster);
+    if (QString error = hw::ui::Exporter::check(settings, static_cast<std::int64_t>(frames.size())); !error.isEmpty())
+        return fail(error.toStdString());
+
+    const hw::ui::ExportResult result
+        = hw::ui::Exporter::exportFrames(timeline, scenario, frames, settings, QString::fromStdString(options.out));
+    if (!result.ok())
+        return fail(result.error.toStdString());
+    const char* view = settings.view == hw::ui::FrameScene::ViewKind::Partition ? "partition" : "cluster";
+    std::cout << options.out << ": " << frames.size() << (frames.size() == 1 ? " frame" : " frames") << " ("
+              << frames.front() << ".." << frames.back() << "), " << hw::ui::formatName(settings.format).toStdString()
+              << ", " << options.width << "x" << options.height << ", " << view << " view, " << settings.language
+              << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files") << ", " << result.bytes
+              << " bytes\n";
     return exitOk;
 }
 

@@ -50,7 +50,7 @@ void BrokerItem::sync(const hw::ClusterState& state)
     QPen badgePen(theme::ink, 2);
     switch (m_status) {
     case BrokerStatus::Online:
-        badgeBrush = QBrush(theme::bluishGreen.lighter(170));
+        badgeBrush = QBrush(theme::tint(theme::bluishGreen, 170));
         break;
     case BrokerStatus::Offline:
         badgeBrush = QBrush(theme::ink);
@@ -61,7 +61,7 @@ void BrokerItem::sync(const hw::ClusterState& state)
         badgePen.setStyle(Qt::DotLine);
         break;
     case BrokerStatus::Fenced:
-        badgeBrush = QBrush(theme::reddishPurple.lighter(150));
+        badgeBrush = QBrush(theme::tint(theme::reddishPurple, 150));
         badgePen.setStyle(Qt::DashLine);
         break;
     }
@@ -95,7 +95,7 @@ void BrokerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidg
         break;
     case BrokerStatus::Offline:
         pen = QPen(theme::faintInk, 4, Qt::DashLine);
-        fill = QBrush(QColor(0xDD, 0xDD, 0xDD));
+        fill = QBrush(theme::offlineFill);
         break;
     case BrokerStatus::Isolated:
         pen = QPen(theme::orange.darker(130), 5, Qt::DotLine);

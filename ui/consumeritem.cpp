@@ -107,7 +107,7 @@ void ConsumerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
 {
     const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
     painter->setPen(QPen(theme::ink, 2, m_running ? Qt::SolidLine : Qt::DashLine));
-    painter->setBrush(m_running ? QColor(0xE8, 0xF3, 0xFB) : QColor(0xEE, 0xEE, 0xEE));
+    painter->setBrush(m_running ? theme::consumerFill : theme::idleFill);
     painter->drawRoundedRect(box, 8, 8);
     if (isSelected()) {
         painter->setPen(QPen(theme::blue, 4, Qt::DashLine));

@@ -74,7 +74,7 @@ void ControllerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
 {
     const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
     painter->setPen(QPen(theme::ink, 3));
-    painter->setBrush(QColor(0xEE, 0xF2, 0xF8));
+    painter->setBrush(theme::controllerFill);
     painter->drawRoundedRect(box, 10, 10);
     if (isSelected()) {
         painter->setPen(QPen(theme::blue, 4, Qt::DashLine));

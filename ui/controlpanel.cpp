@@ -3,10 +3,12 @@
 
 #include "clusterfacts.h"
 #include "hwlimits.h"
+#include "i18n.h"
 #include "simcontroller.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -33,6 +35,25 @@ QString partitionLabel(const hw::ClusterState& s, std::int32_t p)
     return QString::fromStdString(s.partitionName(p));
 }
 
+/// A push button whose text and tool tip follow the language.
+QPushButton* translatedButton(
+    QWidget* parent, std::function<QString()> text, std::function<QString()> toolTip = nullptr)
+{
+    auto* button = new QPushButton(parent);
+    keepTranslated(button, &QPushButton::setText, std::move(text));
+    if (toolTip)
+        keepTranslated(button, &QWidget::setToolTip, std::move(toolTip));
+    return button;
+}
+
+/// A label whose text follows the language.
+QLabel* translatedLabel(QWidget* parent, std::function<QString()> text)
+{
+    auto* label = new QLabel(parent);
+    keepTranslated(label, &QLabel::setText, std::move(text));
+    return label;
+}
+
 } // namespace
 
 ControlPanel::ControlPanel(SimController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
@@ -50,28 +71,33 @@ ControlPanel::ControlPanel(SimController* controller, QWidget* parent) : QWidget
 
 QGroupBox* ControlPanel::buildProduce()
 {
-    m_produceBox = new QGroupBox(tr("Produce a message"), this);
+    m_produceBox = new QGroupBox(this);
     auto* form = new QFormLayout(m_produceBox);
     m_producer = new QComboBox(m_produceBox);
     m_topic = new QComboBox(m_produceBox);
     m_producePartition = new QComboBox(m_produceBox);
     m_key = new QLineEdit(m_produceBox);
-    m_key->setPlaceholderText(tr("none (null key)"));
+    keepTranslated(m_key, &QLineEdit::setPlaceholderText, [] { return tr("none (null key)"); });
     m_key->setMaxLength(static_cast<int>(hw::limits::stringBytesMax / 4));
     m_value = new QLineEdit(m_produceBox);
     m_value->setMaxLength(static_cast<int>(hw::limits::stringBytesMax / 4));
     m_acks = new QComboBox(m_produceBox);
-    m_acks->addItem(tr("producer's default"), -2);
-    m_acks->addItem(tr("all (-1)"), static_cast<int>(hw::Acks::All));
-    m_acks->addItem(tr("1 (leader only)"), static_cast<int>(hw::Acks::Leader));
-    m_acks->addItem(tr("0 (fire and forget)"), static_cast<int>(hw::Acks::None));
-    m_send = new QPushButton(tr("Send"), m_produceBox);
-    form->addRow(tr("Producer"), m_producer);
-    form->addRow(tr("Topic"), m_topic);
-    form->addRow(tr("Partition"), m_producePartition);
-    form->addRow(tr("Key"), m_key);
-    form->addRow(tr("Value"), m_value);
-    form->addRow(tr("acks"), m_acks);
+    for (const int acks :
+        { -2, static_cast<int>(hw::Acks::All), static_cast<int>(hw::Acks::Leader), static_cast<int>(hw::Acks::None) })
+        m_acks->addItem(QString(), acks);
+    keepTranslated(m_acks, [this] {
+        m_acks->setItemText(0, tr("producer's default"));
+        m_acks->setItemText(1, tr("all (-1)"));
+        m_acks->setItemText(2, tr("1 (leader only)"));
+        m_acks->setItemText(3, tr("0 (fire and forget)"));
+    });
+    m_send = translatedButton(m_produceBox, [] { return tr("Send"); });
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("Producer"); }), m_producer);
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("Topic"); }), m_topic);
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("Partition"); }), m_producePartition);
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("Key"); }), m_key);
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("Value"); }), m_value);
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("acks"); }), m_acks);
     form->addRow(m_send);
     connect(m_topic, &QComboBox::currentIndexChanged, this, &ControlPanel::refreshProducePartitions);
     connect(m_send, &QPushButton::clicked, this, &ControlPanel::produce);
@@ -81,28 +107,31 @@ QGroupBox* ControlPanel::buildProduce()
 
 QGroupBox* ControlPanel::buildBrokers()
 {
-    auto* box = new QGroupBox(tr("Brokers"), this);
+    auto* box = new QGroupBox(this);
+    keepTranslated(box, &QGroupBox::setTitle, [] { return tr("Brokers"); });
     auto* grid = new QGridLayout(box);
     m_broker = new QComboBox(box);
-    m_kill = new QPushButton(tr("Kill"), box);
-    m_kill->setToolTip(tr("The broker crashes: no more requests or heartbeats"));
-    m_restart = new QPushButton(tr("Restart"), box);
-    m_shutdown = new QPushButton(tr("Shut down"), box);
-    m_shutdown->setToolTip(tr("A controlled shutdown: the controller moves its leaderships first"));
-    m_isolate = new QPushButton(tr("Isolate"), box);
-    m_isolate->setToolTip(tr("Cut the broker off the network; it keeps running"));
-    m_heal = new QPushButton(tr("Heal"), box);
+    m_kill = translatedButton(
+        box, [] { return tr("Kill"); }, [] { return tr("The broker crashes: no more requests or heartbeats"); });
+    m_restart = translatedButton(box, [] { return tr("Restart"); });
+    m_shutdown = translatedButton(
+        box, [] { return tr("Shut down"); },
+        [] { return tr("A controlled shutdown: the controller moves its leaderships first"); });
+    m_isolate = translatedButton(
+        box, [] { return tr("Isolate"); }, [] { return tr("Cut the broker off the network; it keeps running"); });
+    m_heal = translatedButton(box, [] { return tr("Heal"); });
     m_loseUnflushed = new QSpinBox(box);
     m_loseUnflushed->setRange(0, 1000);
-    m_loseUnflushed->setToolTip(tr("Records each of its logs loses on restart, as after a power failure"));
-    grid->addWidget(new QLabel(tr("Broker"), box), 0, 0);
+    keepTranslated(m_loseUnflushed, &QWidget::setToolTip,
+        [] { return tr("Records each of its logs loses on restart, as after a power failure"); });
+    grid->addWidget(translatedLabel(box, [] { return tr("Broker"); }), 0, 0);
     grid->addWidget(m_broker, 0, 1, 1, 2);
     grid->addWidget(m_kill, 1, 0);
     grid->addWidget(m_restart, 1, 1);
     grid->addWidget(m_shutdown, 1, 2);
     grid->addWidget(m_isolate, 2, 0);
     grid->addWidget(m_heal, 2, 1);
-    grid->addWidget(new QLabel(tr("Unflushed records lost on restart"), box), 3, 0, 1, 2);
+    grid->addWidget(translatedLabel(box, [] { return tr("Unflushed records lost on restart"); }), 3, 0, 1, 2);
     grid->addWidget(m_loseUnflushed, 3, 2);
     connect(
         m_kill, &QPushButton::clicked, this, [this] { brokerAction(static_cast<int>(hw::BrokerAction::Kind::Kill)); });
@@ -120,25 +149,27 @@ QGroupBox* ControlPanel::buildBrokers()
 
 QGroupBox* ControlPanel::buildPartition()
 {
-    auto* box = new QGroupBox(tr("Partitions and time"), this);
+    auto* box = new QGroupBox(this);
+    keepTranslated(box, &QGroupBox::setTitle, [] { return tr("Partitions and time"); });
     auto* grid = new QGridLayout(box);
     m_partition = new QComboBox(box);
-    m_killLeader = new QPushButton(tr("Kill its leader"), box);
-    m_electPreferred = new QPushButton(tr("Elect preferred leader"), box);
+    m_killLeader = translatedButton(box, [] { return tr("Kill its leader"); });
+    m_electPreferred = translatedButton(box, [] { return tr("Elect preferred leader"); });
     m_follower = new QComboBox(box);
-    m_fetch = new QPushButton(tr("Fetch round"), box);
-    m_fetch->setToolTip(tr("The follower sends Fetch(its LEO) and applies the answer"));
-    m_settle = new QPushButton(tr("Let the followers catch up"), box);
+    m_fetch = translatedButton(
+        box, [] { return tr("Fetch round"); },
+        [] { return tr("The follower sends Fetch(its LEO) and applies the answer"); });
+    m_settle = translatedButton(box, [] { return tr("Let the followers catch up"); });
     m_advanceMs = new QSpinBox(box);
     m_advanceMs->setRange(1, static_cast<int>(hw::limits::advanceMsMax));
     m_advanceMs->setValue(1000);
-    m_advanceMs->setSuffix(tr(" ms"));
-    m_advance = new QPushButton(tr("Advance the clock"), box);
-    grid->addWidget(new QLabel(tr("Partition"), box), 0, 0);
+    keepTranslated(m_advanceMs, &QSpinBox::setSuffix, [] { return tr(" ms"); });
+    m_advance = translatedButton(box, [] { return tr("Advance the clock"); });
+    grid->addWidget(translatedLabel(box, [] { return tr("Partition"); }), 0, 0);
     grid->addWidget(m_partition, 0, 1);
     grid->addWidget(m_killLeader, 1, 0);
     grid->addWidget(m_electPreferred, 1, 1);
-    grid->addWidget(new QLabel(tr("Follower"), box), 2, 0);
+    grid->addWidget(translatedLabel(box, [] { return tr("Follower"); }), 2, 0);
     grid->addWidget(m_follower, 2, 1);
     grid->addWidget(m_fetch, 3, 0);
     grid->addWidget(m_settle, 3, 1);
@@ -168,19 +199,20 @@ QGroupBox* ControlPanel::buildPartition()
 
 QGroupBox* ControlPanel::buildSlow()
 {
-    auto* box = new QGroupBox(tr("Slow a follower"), this);
+    auto* box = new QGroupBox(this);
+    keepTranslated(box, &QGroupBox::setTitle, [] { return tr("Slow a follower"); });
     auto* grid = new QGridLayout(box);
     m_slowBroker = new QComboBox(box);
     m_latency = new QSlider(Qt::Horizontal, box);
     m_latency->setRange(0, latencySliderMaxMs / latencySliderStepMs);
     m_latency->setPageStep(20);
-    m_latency->setAccessibleName(tr("Latency"));
+    keepTranslated(m_latency, &QWidget::setAccessibleName, [] { return tr("Latency"); });
     m_latencyLabel = new QLabel(box);
     m_latencyLabel->setMinimumWidth(m_latencyLabel->fontMetrics().horizontalAdvance(tr("normal")) + 40);
-    m_slow = new QPushButton(tr("Apply latency"), box);
-    grid->addWidget(new QLabel(tr("Broker"), box), 0, 0);
+    m_slow = translatedButton(box, [] { return tr("Apply latency"); });
+    grid->addWidget(translatedLabel(box, [] { return tr("Broker"); }), 0, 0);
     grid->addWidget(m_slowBroker, 0, 1, 1, 2);
-    grid->addWidget(new QLabel(tr("Latency"), box), 1, 0);
+    grid->addWidget(translatedLabel(box, [] { return tr("Latency"); }), 1, 0);
     grid->addWidget(m_latency, 1, 1);
     grid->addWidget(m_latencyLabel, 1, 2);
     grid->addWidget(m_slow, 2, 0, 1, 3);
@@ -197,13 +229,15 @@ QGroupBox* ControlPanel::buildSlow()
 
 QGroupBox* ControlPanel::buildConfig()
 {
-    auto* box = new QGroupBox(tr("Configuration"), this);
+    auto* box = new QGroupBox(this);
+    keepTranslated(box, &QGroupBox::setTitle, [] { return tr("Configuration"); });
     auto* form = new QFormLayout(box);
     m_minInsync = new QSpinBox(box);
     m_minInsync->setRange(1, hw::limits::brokersMax);
-    m_unclean = new QCheckBox(tr("unclean.leader.election.enable"), box);
-    m_applyConfig = new QPushButton(tr("Apply"), box);
-    form->addRow(tr("min.insync.replicas"), m_minInsync);
+    m_unclean = new QCheckBox(box);
+    keepTranslated(m_unclean, &QCheckBox::setText, [] { return tr("unclean.leader.election.enable"); });
+    m_applyConfig = translatedButton(box, [] { return tr("Apply"); });
+    form->addRow(translatedLabel(form->parentWidget(), [] { return tr("min.insync.replicas"); }), m_minInsync);
     form->addRow(m_unclean);
     form->addRow(m_applyConfig);
     connect(m_applyConfig, &QPushButton::clicked, this, [this] {
@@ -229,17 +263,20 @@ QGroupBox* ControlPanel::buildConfig()
 
 QGroupBox* ControlPanel::buildConsumers()
 {
-    m_consumersBox = new QGroupBox(tr("Consumers"), this);
+    m_consumersBox = new QGroupBox(this);
     auto* grid = new QGridLayout(m_consumersBox);
     m_consumer = new QComboBox(m_consumersBox);
-    m_join = new QPushButton(tr("Add to its group"), m_consumersBox);
-    m_join->setToolTip(tr("Start the consumer: it joins its group and the group rebalances"));
-    m_leave = new QPushButton(tr("Remove from its group"), m_consumersBox);
-    m_leave->setToolTip(tr("The consumer leaves its group cleanly and the group rebalances"));
-    m_crashConsumer = new QPushButton(tr("Crash"), m_consumersBox);
-    m_crashConsumer->setToolTip(tr("The consumer stops without leaving; its group notices after session.timeout.ms"));
-    m_poll = new QPushButton(tr("Poll"), m_consumersBox);
-    grid->addWidget(new QLabel(tr("Consumer"), m_consumersBox), 0, 0);
+    m_join = new QPushButton(m_consumersBox);
+    keepTranslated(m_join, &QWidget::setToolTip,
+        [] { return tr("Start the consumer: it joins its group and the group rebalances"); });
+    m_leave = new QPushButton(m_consumersBox);
+    keepTranslated(m_leave, &QWidget::setToolTip,
+        [] { return tr("The consumer leaves its group cleanly and the group rebalances"); });
+    m_crashConsumer = translatedButton(
+        m_consumersBox, [] { return tr("Crash"); },
+        [] { return tr("The consumer stops without leaving; its group notices after session.timeout.ms"); });
+    m_poll = translatedButton(m_consumersBox, [] { return tr("Poll"); });
+    grid->addWidget(translatedLabel(m_consumersBox, [] { return tr("Consumer"); }), 0, 0);
     grid->addWidget(m_consumer, 0, 1);
     grid->addWidget(m_join, 1, 0);
     grid->addWidget(m_leave, 1, 1);
@@ -261,6 +298,42 @@ void ControlPanel::refreshLatencyLabel()
 {
     const int ms = m_latency->value() * latencySliderStepMs;
     m_latencyLabel->setText(ms == 0 ? tr("normal") : tr("%1 ms").arg(ms));
+}
+
+void ControlPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    // Rename the items in place: the user's choices and typed text stay.
+    const hw::ClusterState& s = m_controller->state();
+    if (m_producePartition->count() > 0)
+        m_producePartition->setItemText(0, tr("chosen by the partitioner"));
+    for (QComboBox* brokers : { m_follower, m_broker, m_slowBroker }) {
+        for (int i = 0; i < brokers->count(); ++i)
+            brokers->setItemText(i, brokerItemText(brokers->itemData(i).toInt()));
+    }
+    for (int i = 0; i < m_consumer->count(); ++i) {
+        const int c = m_consumer->itemData(i).toInt();
+        if (c >= 0 && c < static_cast<int>(s.consumers.size()))
+            m_consumer->setItemText(i, consumerItemText(s, c));
+    }
+    refreshLatencyLabel();
+    refresh(false);
+}
+
+QString ControlPanel::brokerItemText(int broker)
+{
+    return tr("broker %1").arg(broker);
+}
+
+QString ControlPanel::consumerItemText(const hw::ClusterState& s, int c)
+{
+    const hw::Consumer& consumer = s.consumers[static_cast<std::size_t>(c)];
+    const QString group = consumer.group < 0
+        ? tr("no group")
+        : tr("group %1").arg(QString::fromStdString(s.groups[static_cast<std::size_t>(consumer.group)].id));
+    return tr("%1 (%2)").arg(QString::fromStdString(consumer.id), group);
 }
 
 void ControlPanel::refreshProducePartitions()
@@ -291,7 +364,7 @@ void ControlPanel::refreshFollowers()
     const hw::Partition& partition = s.partitions[static_cast<std::size_t>(p)];
     for (const hw::Replica& r : partition.replicas) {
         if (r.broker != partition.registration.leader)
-            m_follower->addItem(tr("broker %1").arg(r.broker), r.broker);
+            m_follower->addItem(brokerItemText(r.broker), r.broker);
     }
     const int index = m_follower->findData(keep);
     if (index >= 0)
@@ -313,8 +386,8 @@ void ControlPanel::refresh(bool scenarioChanged)
         m_broker->clear();
         m_slowBroker->clear();
         for (const hw::Broker& b : s.brokers) {
-            m_broker->addItem(tr("broker %1").arg(b.id), b.id);
-            m_slowBroker->addItem(tr("broker %1").arg(b.id), b.id);
+            m_broker->addItem(brokerItemText(b.id), b.id);
+            m_slowBroker->addItem(brokerItemText(b.id), b.id);
         }
         if (m_slowBroker->count() > 1)
             m_slowBroker->setCurrentIndex(m_slowBroker->count() - 1);
@@ -322,13 +395,8 @@ void ControlPanel::refresh(bool scenarioChanged)
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(s.partitions.size()); ++p)
             m_partition->addItem(partitionLabel(s, p), p);
         m_consumer->clear();
-        for (std::int32_t c = 0; c < static_cast<std::int32_t>(s.consumers.size()); ++c) {
-            const hw::Consumer& consumer = s.consumers[static_cast<std::size_t>(c)];
-            const QString group = consumer.group < 0
-                ? tr("no group")
-                : tr("group %1").arg(QString::fromStdString(s.groups[static_cast<std::size_t>(consumer.group)].id));
-            m_consumer->addItem(tr("%1 (%2)").arg(QString::fromStdString(consumer.id), group), c);
-        }
+        for (std::int32_t c = 0; c < static_cast<std::int32_t>(s.consumers.size()); ++c)
+            m_consumer->addItem(consumerItemText(s, c), c);
         refreshProducePartitions();
         m_value->clear();
         m_key->clear();

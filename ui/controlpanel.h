@@ -72,7 +72,13 @@ public:
 signals:
     void actionRequested(const hw::Step& action);
 
+protected:
+    /// On QEvent::LanguageChange: the texts made from the state (fixed texts follow by themselves).
+    void changeEvent(QEvent* event) override;
+
 private:
+    static QString brokerItemText(int broker);
+    static QString consumerItemText(const hw::ClusterState& s, int consumer);
     QGroupBox* buildProduce();
     QGroupBox* buildBrokers();
     QGroupBox* buildPartition();

@@ -22,6 +22,12 @@ int EventLogModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : m_rows;
 }
 
+void EventLogModel::retranslate()
+{
+    if (m_rows > 0)
+        emit dataChanged(index(0, 0), index(m_rows - 1, 0), { Qt::DisplayRole, Qt::ToolTipRole });
+}
+
 void EventLogModel::sync()
 {
     const std::int64_t frames = m_controller->frameCount();

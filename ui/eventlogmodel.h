@@ -20,6 +20,8 @@ public:
 
     /// Follows the timeline: appended frames are inserted, a truncation resets.
     void sync();
+    /// The texts are made when shown: after a language change every row says it changed.
+    void retranslate();
 
 private:
     SimController* m_controller;

@@ -71,6 +71,16 @@ const TextRun* FrameItem::textWithRole(const QString& role) const
     return nullptr;
 }
 
+const TextRun* FrameItem::textAt(QPointF pos) const
+{
+    // Later runs are painted over earlier ones.
+    for (auto it = m_texts.crbegin(); it != m_texts.crend(); ++it) {
+        if (it->box.contains(pos))
+            return &*it;
+    }
+    return nullptr;
+}
+
 qreal FrameItem::textWidth(const QString& text, const QFont& font)
 {
     // Measuring is a large part of laying out a frame, and the same texts come back every frame.

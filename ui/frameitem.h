@@ -46,6 +46,8 @@ public:
     QList<QRectF> textBoxes() const;
     /// The first text run with this role, or nullptr.
     const TextRun* textWithRole(const QString& role) const;
+    /// The topmost text run whose box holds a point (item coordinates), or nullptr.
+    const TextRun* textAt(QPointF pos) const;
 
     QRectF boundingRect() const override { return m_bounds; }
 

@@ -4,6 +4,7 @@
 #include "brokeritem.h"
 #include "clusterlayout.h"
 #include "frameitem.h"
+#include "glossary.h"
 #include "hwlineitem.h"
 #include "itempool.h"
 #include "messageitem.h"
@@ -369,20 +370,83 @@ void FrameScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     event->accept();
 }
 
+QString FrameScene::glossaryEntryAt(QPointF scenePos) const
+{
+    for (QGraphicsItem* item : items(scenePos)) {
+        if (item->type() <= QGraphicsItem::UserType || item->type() == MessageItem::Type)
+            continue;
+        const auto* frameItem = static_cast<const FrameItem*>(item);
+        const QPointF pos = item->mapFromScene(scenePos);
+        if (const auto* replica = qgraphicsitem_cast<const ReplicaLogItem*>(item)) {
+            if (const QString marker = replica->markerAt(pos); !marker.isEmpty())
+                return Glossary::entryForRole(marker);
+        }
+        if (const TextRun* run = frameItem->textAt(pos)) {
+            if (const QString id = Glossary::entryForRole(run->role); !id.isEmpty())
+                return id;
+        }
+        if (const QString id = Glossary::entryForItemType(item->type()); !id.isEmpty())
+            return id;
+    }
+    return QString();
+}
+
+QString FrameScene::toolTipAt(QPointF scenePos) const
+{
+    const QString glossaryId = glossaryEntryAt(scenePos);
+    // A marker or badge explains itself; a record cell or a message gives its own details first.
+    for (QGraphicsItem* item : items(scenePos)) {
+        if (auto* message = qgraphicsitem_cast<MessageItem*>(item))
+            return message->label() + QLatin1Char('\n')
+                + tr("Sent at %1 ms, arrives at %2 ms").arg(message->sentMs()).arg(message->arrivesMs());
+        if (auto* replica = qgraphicsitem_cast<ReplicaLogItem*>(item)) {
+            const QPointF pos = replica->mapFromScene(scenePos);
+            if (replica->markerAt(pos).isEmpty()) {
+                const TextRun* run = replica->textAt(pos);
+                const bool onBadge = run && run->role != QLatin1String("cell");
+                if (!onBadge) {
+                    if (QString text = replica->toolTipAt(pos); !text.isEmpty())
+                        return text;
+                }
+            }
+        }
+        break;
+    }
+    return Glossary::builtin().toolTip(glossaryId, Glossary::currentLanguage());
+}
+
+void FrameScene::applyTheme()
+{
+    setBackgroundBrush(theme::paper);
+    // Kept items (titles, legends, rows) hold their text colours: make every item anew.
+    const SceneTarget selected = selectedTarget();
+    m_rebuilding = true;
+    m_pool->begin();
+    m_pool->end();
+    m_messages.clear();
+    m_rebuilding = false;
+    if (m_hasFrame)
+        rebuild();
+    selectTarget(selected);
+    update();
+}
+
+void FrameScene::setPredictionBase(const hw::ClusterState* before)
+{
+    if (!before && !m_predictionBase)
+        return;
+    m_predictionBase = before ? std::make_unique<hw::ClusterState>(*before) : nullptr;
+    if (m_hasFrame)
+        rebuild();
+    for (QGraphicsItem* item : items())
+        item->update();
+}
+
 void FrameScene::helpEvent(QGraphicsSceneHelpEvent* event)
 {
-    QString text;
-    for (QGraphicsItem* item : items(event->scenePos())) {
-        if (auto* replica = qgraphicsitem_cast<ReplicaLogItem*>(item)) {
-            text = replica->toolTipAt(replica->mapFromScene(event->scenePos()));
-            if (!text.isEmpty())
-                break;
-        } else if (auto* message = qgraphicsitem_cast<MessageItem*>(item)) {
-            text = message->label() + QLatin1Char('\n')
-                + tr("Sent at %1 ms, arrives at %2 ms").arg(message->sentMs()).arg(message->arrivesMs());
-            break;
-        }
-    }
+    const QString text = toolTipAt(event->scenePos());
+    if (const QString id = glossaryEntryAt(event->scenePos()); !id.isEmpty())
+        emit glossaryEntryHovered(id);
     if (text.isEmpty()) {
         QToolTip::hideText();
         event->ignore();

@@ -68,6 +68,21 @@ public:
     /// Messages still travelling at the time shown (used to skip quiet periods while playing).
     bool hasMessagesTravelling() const;
 
+    /// The glossary entry of what is drawn at a scene point: a marker (LEO, HW, the leader's view),
+    /// a badge (LEADER, ISR, OSR, broker and group states), a tag or, failing those, the box under it.
+    QString glossaryEntryAt(QPointF scenePos) const;
+    /// The tooltip at a scene point: a record's details over a cell, a message's over a dot, else the
+    /// glossary entry's term and definition in the UI language.
+    QString toolTipAt(QPointF scenePos) const;
+
+    /// Repaints everything in the current theme (after theme::apply()).
+    void applyTheme();
+
+    /// Predict mode: while a state is set, the replicas' LEO and HW are drawn as "?" and the records
+    /// each replica did not hold in that earlier state as "?" cells. nullptr shows everything.
+    void setPredictionBase(const hw::ClusterState* before);
+    const hw::ClusterState* predictionBase() const { return m_predictionBase.get(); }
+
     SceneTarget selectedTarget() const;
     void selectTarget(const SceneTarget& target);
 
@@ -82,6 +97,8 @@ signals:
     void contextMenuRequested(const hw::ui::SceneTarget& target, const QPoint& screenPos);
     /// The scene's extent changed: a view showing it should fit it again.
     void layoutChanged();
+    /// The pointer rests on something the glossary explains (its entry id).
+    void glossaryEntryHovered(const QString& id);
 
 protected:
     void contextMenuEvent(QGraphicsSceneContextMenuEvent* event) override;
@@ -98,6 +115,7 @@ private:
 
     std::unique_ptr<hw::ClusterState> m_state;
     std::unique_ptr<ItemPool> m_pool;
+    std::unique_ptr<hw::ClusterState> m_predictionBase;
     bool m_hasFrame = false;
     double m_displayTimeMs = 0;
     ViewKind m_viewKind = ViewKind::Partition;

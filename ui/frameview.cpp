@@ -21,7 +21,6 @@ FrameView::FrameView(FrameScene* scene, QWidget* parent) : QGraphicsView(scene, 
     // Items repaint wholesale on each frame; one full update is cheaper than many region merges.
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setOptimizationFlag(QGraphicsView::DontSavePainterState, true);
-    setBackgroundBrush(Qt::white);
     setFocusPolicy(Qt::StrongFocus);
     // Scroll bars would take room from the fitted view and change its scale as they come and go;
     // zoomed in, dragging and the wheel pan instead.

@@ -98,7 +98,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
 {
     const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
     painter->setPen(QPen(theme::ink, 3, Qt::SolidLine));
-    painter->setBrush(QColor(0xF7, 0xFB, 0xFE));
+    painter->setBrush(theme::groupFill);
     painter->drawRoundedRect(box, 12, 12);
     if (isSelected()) {
         painter->setPen(QPen(theme::blue, 4, Qt::DashLine));

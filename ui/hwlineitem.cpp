@@ -46,9 +46,22 @@ HwLineItem::HwLineItem(
                   .united(QRectF(x - 4, labelTop, 8, bottom - labelTop)));
 }
 
+void HwLineItem::mask()
+{
+    if (texts().isEmpty())
+        return;
+    TextRun run = texts().constFirst();
+    run.text = Text::tr("Partition HW ?");
+    run.box.setWidth(textWidth(run.text, run.font) + 16);
+    clearTexts();
+    addRun(run);
+    m_masked = true;
+    update();
+}
+
 void HwLineItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    if (m_hw >= 0) {
+    if (m_hw >= 0 && !m_masked) {
         painter->setPen(QPen(theme::highWatermark, 6));
         painter->drawLine(QLineF(m_x, m_top - 6, m_x, m_bottom));
     }

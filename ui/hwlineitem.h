@@ -20,6 +20,9 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
     hw::Offset hw() const { return m_hw; }
+    /// Predict mode: the line is not drawn and its label asks instead of telling.
+    void mask();
+    bool isMasked() const { return m_masked; }
     qreal lineX() const { return mapToScene(QPointF(m_x, 0)).x(); }
 
     static qreal labelHeight();
@@ -29,6 +32,7 @@ private:
     qreal m_x;
     qreal m_top;
     qreal m_bottom;
+    bool m_masked = false;
 };
 
 } // namespace hw::ui

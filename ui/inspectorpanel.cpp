@@ -4,6 +4,7 @@
 #include "clusterfacts.h"
 #include "consumeritem.h"
 #include "groupitem.h"
+#include "i18n.h"
 #include "messagetext.h"
 #include "narration.h"
 #include "simcontroller.h"
@@ -41,7 +42,7 @@ InspectorPanel::InspectorPanel(SimController* controller, QWidget* parent)
     : QTreeWidget(parent), m_controller(controller)
 {
     setColumnCount(2);
-    setHeaderLabels({ tr("Property"), tr("Value") });
+    keepTranslated(this, [this] { setHeaderLabels({ tr("Property"), tr("Value") }); });
     header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     header()->setStretchLastSection(true);
     setAlternatingRowColors(true);

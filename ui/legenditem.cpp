@@ -122,7 +122,7 @@ void LegendItem::paintSwatch(QPainter* painter, Swatch swatch, const QRectF& r)
         break;
     case Swatch::Osr:
         painter->setPen(QPen(theme::osr, 2, Qt::DashLine));
-        painter->setBrush(QBrush(theme::osr.lighter(160), theme::osrPattern));
+        painter->setBrush(QBrush(theme::tint(theme::osr, 160), theme::osrPattern));
         painter->drawRoundedRect(r.adjusted(4, 2, -4, -2), 4, 4);
         break;
     case Swatch::BrokerOffline:

@@ -4,9 +4,12 @@
 #include "actioncommand.h"
 #include "actionmenu.h"
 #include "builtin.h"
+#include "chartspanel.h"
 #include "controlpanel.h"
 #include "eventlogmodel.h"
+#include "exportdialog.h"
 #include "frameview.h"
+#include "i18n.h"
 #include "inspectorpanel.h"
 #include "narrationpanel.h"
 #include "recentfiles.h"
@@ -15,6 +18,7 @@
 #include "scenariolibrarydialog.h"
 #include "sceneexport.h"
 #include "session.h"
+#include "teachingaids.h"
 #include "timelinebar.h"
 #include "timelinepanel.h"
 
@@ -69,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
     createDocks();
     createMenus();
+    retranslateUi();
 
     connect(m_controller, &SimController::changed, this, &MainWindow::onChanged);
     connect(m_controller, &SimController::message, this,
@@ -95,6 +100,11 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+QAction* MainWindow::addNamedAction(const QString& name, const QList<QKeySequence>& keys)
+{
+    return addNamedAction(name, QString(), keys);
+}
+
 QAction* MainWindow::addNamedAction(const QString& name, const QString& text, const QList<QKeySequence>& keys)
 {
     auto* action = new QAction(text, this);
@@ -119,107 +129,98 @@ void MainWindow::createActions()
 {
     QStyle* s = style();
     // Playback.
-    QAction* play = addNamedAction(
-        QStringLiteral("play"), tr("Play"), { QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaPlay) });
+    QAction* play
+        = addNamedAction(QStringLiteral("play"), { QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaPlay) });
     play->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
     connect(play, &QAction::triggered, m_controller, &SimController::togglePlaying);
-    QAction* back = addNamedAction(QStringLiteral("stepBack"), tr("Back"), { QKeySequence(Qt::Key_Left) });
+    QAction* back = addNamedAction(QStringLiteral("stepBack"), { QKeySequence(Qt::Key_Left) });
     back->setIcon(s->standardIcon(QStyle::SP_MediaSeekBackward));
-    back->setToolTip(tr("One frame back (Left)"));
     connect(back, &QAction::triggered, m_controller, &SimController::stepBack);
-    QAction* forward = addNamedAction(QStringLiteral("stepForward"), tr("Step"), { QKeySequence(Qt::Key_Right) });
+    QAction* forward = addNamedAction(QStringLiteral("stepForward"), { QKeySequence(Qt::Key_Right) });
     forward->setIcon(s->standardIcon(QStyle::SP_MediaSeekForward));
-    forward->setToolTip(tr("One frame on; at the end, the simulation runs to the next event (Right)"));
-    connect(forward, &QAction::triggered, m_controller, &SimController::stepForward);
-    QAction* first = addNamedAction(QStringLiteral("first"), tr("First"), { QKeySequence(Qt::Key_Home) });
+    // Predict mode may take a step forward to reveal its answer instead.
+    connect(forward, &QAction::triggered, this, [this] {
+        if (!m_teaching || !m_teaching->interceptStep())
+            m_controller->stepForward();
+    });
+    QAction* first = addNamedAction(QStringLiteral("first"), { QKeySequence(Qt::Key_Home) });
     first->setIcon(s->standardIcon(QStyle::SP_MediaSkipBackward));
-    first->setIconText(tr("|<", "button: first frame"));
-    first->setToolTip(tr("First frame (Home)"));
     connect(first, &QAction::triggered, m_controller, &SimController::goToFirst);
-    QAction* last = addNamedAction(QStringLiteral("last"), tr("Last"), { QKeySequence(Qt::Key_End) });
+    QAction* last = addNamedAction(QStringLiteral("last"), { QKeySequence(Qt::Key_End) });
     last->setIcon(s->standardIcon(QStyle::SP_MediaSkipForward));
-    last->setIconText(tr(">|", "button: last frame"));
-    last->setToolTip(tr("Last frame (End)"));
     connect(last, &QAction::triggered, m_controller, &SimController::goToLast);
-    QAction* previous = addNamedAction(
-        QStringLiteral("previousCheckpoint"), tr("Previous checkpoint"), { QKeySequence(Qt::Key_PageUp) });
-    previous->setToolTip(tr("Previous checkpoint (Page Up)"));
-    previous->setIconText(tr("\u25C0 Checkpoint"));
+    QAction* previous = addNamedAction(QStringLiteral("previousCheckpoint"), { QKeySequence(Qt::Key_PageUp) });
     connect(previous, &QAction::triggered, m_controller, &SimController::previousCheckpoint);
-    QAction* next
-        = addNamedAction(QStringLiteral("nextCheckpoint"), tr("Next checkpoint"), { QKeySequence(Qt::Key_PageDown) });
-    next->setToolTip(tr("Next checkpoint (Page Down)"));
-    next->setIconText(tr("Checkpoint \u25B6"));
-    connect(next, &QAction::triggered, m_controller, &SimController::nextCheckpoint);
-    QAction* faster = addNamedAction(QStringLiteral("faster"), tr("Faster"), { QKeySequence(Qt::Key_BracketRight) });
+    QAction* next = addNamedAction(QStringLiteral("nextCheckpoint"), { QKeySequence(Qt::Key_PageDown) });
+    connect(next, &QAction::triggered, this, [this] {
+        if (!m_teaching || !m_teaching->interceptStep())
+            m_controller->nextCheckpoint();
+    });
+    QAction* faster = addNamedAction(QStringLiteral("faster"), { QKeySequence(Qt::Key_BracketRight) });
     connect(faster, &QAction::triggered, this, [this] { m_controller->setSpeedIndex(m_controller->speedIndex() + 1); });
-    QAction* slower = addNamedAction(QStringLiteral("slower"), tr("Slower"), { QKeySequence(Qt::Key_BracketLeft) });
+    QAction* slower = addNamedAction(QStringLiteral("slower"), { QKeySequence(Qt::Key_BracketLeft) });
     connect(slower, &QAction::triggered, this, [this] { m_controller->setSpeedIndex(m_controller->speedIndex() - 1); });
-    QAction* skip = addNamedAction(QStringLiteral("skipQuiet"), tr("Skip quiet time while playing"), {});
+    QAction* skip = addNamedAction(QStringLiteral("skipQuiet"), {});
     skip->setCheckable(true);
     skip->setChecked(m_controller->skipQuietTime());
     connect(skip, &QAction::toggled, m_controller, &SimController::setSkipQuietTime);
 
-    // Undo and redo.
-    QAction* undo = m_undo->createUndoAction(this, tr("Undo"));
-    undo->setObjectName(QStringLiteral("undo"));
-    undo->setShortcuts({ QKeySequence(QKeySequence::Undo) });
-    addAction(undo);
-    m_actions.append(undo);
-    QAction* redo = m_undo->createRedoAction(this, tr("Redo"));
-    redo->setObjectName(QStringLiteral("redo"));
-    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
-    addAction(redo);
-    m_actions.append(redo);
+    // Undo and redo. QUndoStack's own actions keep the prefix they were made with, so these follow
+    // the stack themselves and can change language (updateUndoTexts).
+    QAction* undo = addNamedAction(QStringLiteral("undo"), { QKeySequence(QKeySequence::Undo) });
+    connect(undo, &QAction::triggered, m_undo, &QUndoStack::undo);
+    QAction* redo = addNamedAction(
+        QStringLiteral("redo"), { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    connect(redo, &QAction::triggered, m_undo, &QUndoStack::redo);
+    connect(m_undo, &QUndoStack::indexChanged, this, &MainWindow::updateUndoTexts);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateUndoTexts);
 
     // View.
-    QAction* zoomIn = addNamedAction(QStringLiteral("zoomIn"), tr("Zoom in"),
+    QAction* zoomIn = addNamedAction(QStringLiteral("zoomIn"),
         { QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence(QKeySequence::ZoomIn) });
     connect(zoomIn, &QAction::triggered, m_view, &FrameView::zoomIn);
-    QAction* zoomOut = addNamedAction(QStringLiteral("zoomOut"), tr("Zoom out"),
-        { QKeySequence(Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut) });
+    QAction* zoomOut = addNamedAction(
+        QStringLiteral("zoomOut"), { QKeySequence(Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut) });
     connect(zoomOut, &QAction::triggered, m_view, &FrameView::zoomOut);
-    QAction* fit = addNamedAction(
-        QStringLiteral("fit"), tr("Fit to window"), { QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0) });
+    QAction* fit
+        = addNamedAction(QStringLiteral("fit"), { QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0) });
     connect(fit, &QAction::triggered, m_view, &FrameView::resetZoom);
-    QAction* fullScreen
-        = addNamedAction(QStringLiteral("fullScreen"), tr("Full screen"), { QKeySequence(Qt::Key_F11) });
+    QAction* fullScreen = addNamedAction(QStringLiteral("fullScreen"), { QKeySequence(Qt::Key_F11) });
     fullScreen->setCheckable(true);
     connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
     auto* views = new QActionGroup(this);
-    QAction* partitionView
-        = addNamedAction(QStringLiteral("partitionView"), tr("Partition view"), { QKeySequence(Qt::CTRL | Qt::Key_1) });
-    QAction* clusterView
-        = addNamedAction(QStringLiteral("clusterView"), tr("Cluster view"), { QKeySequence(Qt::CTRL | Qt::Key_2) });
+    QAction* partitionView = addNamedAction(QStringLiteral("partitionView"), { QKeySequence(Qt::CTRL | Qt::Key_1) });
+    QAction* clusterView = addNamedAction(QStringLiteral("clusterView"), { QKeySequence(Qt::CTRL | Qt::Key_2) });
     for (QAction* a : { partitionView, clusterView }) {
         a->setCheckable(true);
         views->addAction(a);
     }
     connect(partitionView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Partition); });
     connect(clusterView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
-    QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), tr("Show heartbeats"), {});
+    QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), {});
     heartbeats->setCheckable(true);
     connect(heartbeats, &QAction::toggled, m_scene, &FrameScene::setShowHeartbeats);
 
     // Files.
-    QAction* open = addNamedAction(QStringLiteral("open"), tr("&Open..."), { QKeySequence(QKeySequence::Open) });
+    QAction* open = addNamedAction(QStringLiteral("open"), { QKeySequence(QKeySequence::Open) });
     connect(open, &QAction::triggered, this, &MainWindow::openFileDialog);
-    QAction* library
-        = addNamedAction(QStringLiteral("library"), tr("Scenario &library..."), { QKeySequence(Qt::CTRL | Qt::Key_L) });
+    QAction* library = addNamedAction(QStringLiteral("library"), { QKeySequence(Qt::CTRL | Qt::Key_L) });
     connect(library, &QAction::triggered, this, &MainWindow::openLibrary);
-    QAction* sandbox
-        = addNamedAction(QStringLiteral("newSandbox"), tr("&New sandbox..."), { QKeySequence(QKeySequence::New) });
+    QAction* sandbox = addNamedAction(QStringLiteral("newSandbox"), { QKeySequence(QKeySequence::New) });
     connect(sandbox, &QAction::triggered, this, &MainWindow::newSandbox);
-    QAction* save
-        = addNamedAction(QStringLiteral("save"), tr("&Save scenario..."), { QKeySequence(QKeySequence::Save) });
+    QAction* save = addNamedAction(QStringLiteral("save"), { QKeySequence(QKeySequence::Save) });
     connect(save, &QAction::triggered, this, &MainWindow::saveDialog);
-    QAction* exportImage
-        = addNamedAction(QStringLiteral("exportImage"), tr("&Export image..."), { QKeySequence(Qt::CTRL | Qt::Key_E) });
+    QAction* exportImage = addNamedAction(QStringLiteral("exportImage"), { QKeySequence(Qt::CTRL | Qt::Key_E) });
     connect(exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
-    QAction* quit = addNamedAction(QStringLiteral("quit"), tr("&Quit"), { QKeySequence(QKeySequence::Quit) });
+    QAction* exportAnimation
+        = addNamedAction(QStringLiteral("exportAnimation"), { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E) });
+    connect(exportAnimation, &QAction::triggered, this, [this] {
+        ExportAnimationDialog dialog(m_controller, m_scene, this);
+        dialog.exec();
+    });
+    QAction* quit = addNamedAction(QStringLiteral("quit"), { QKeySequence(QKeySequence::Quit) });
     connect(quit, &QAction::triggered, this, &QWidget::close);
-    QAction* shortcuts = addNamedAction(
-        QStringLiteral("shortcuts"), tr("&Keyboard shortcuts"), { QKeySequence(QKeySequence::HelpContents) });
+    QAction* shortcuts = addNamedAction(QStringLiteral("shortcuts"), { QKeySequence(QKeySequence::HelpContents) });
     connect(shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
 }
 
@@ -232,7 +233,7 @@ void MainWindow::createDocks()
         action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
         action(QStringLiteral("last")) };
     m_timeline = new TimelinePanel(m_controller, transport, this);
-    m_timelineDock = new QDockWidget(tr("Timeline"), this);
+    m_timelineDock = new QDockWidget(this);
     m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
     m_timelineDock->setWidget(m_timeline);
     m_timelineDock->setFeatures(QDockWidget::DockWidgetClosable);
@@ -248,7 +249,7 @@ void MainWindow::createDocks()
     });
 
     m_narration = new NarrationPanel(m_controller, this);
-    m_narrationDock = new QDockWidget(tr("Narration"), this);
+    m_narrationDock = new QDockWidget(this);
     m_narrationDock->setObjectName(QStringLiteral("narrationDock"));
     m_narrationDock->setWidget(m_narration);
     addDockWidget(Qt::RightDockWidgetArea, m_narrationDock);
@@ -258,13 +259,13 @@ void MainWindow::createDocks()
     controlsScroll->setWidget(m_controls);
     controlsScroll->setWidgetResizable(true);
     controlsScroll->setFrameShape(QFrame::NoFrame);
-    m_controlsDock = new QDockWidget(tr("Controls"), this);
+    m_controlsDock = new QDockWidget(this);
     m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
     m_controlsDock->setWidget(controlsScroll);
     connect(m_controls, &ControlPanel::actionRequested, this, &MainWindow::act);
 
     m_inspector = new InspectorPanel(m_controller, this);
-    m_inspectorDock = new QDockWidget(tr("Inspector"), this);
+    m_inspectorDock = new QDockWidget(this);
     m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
     m_inspectorDock->setWidget(m_inspector);
 
@@ -276,44 +277,56 @@ void MainWindow::createDocks()
     m_eventLog->setEditTriggers(QAbstractItemView::NoEditTriggers);
     connect(m_eventLog, &QListView::clicked, this,
         [this](const QModelIndex& index) { m_controller->setCurrentFrame(index.row()); });
-    m_eventsDock = new QDockWidget(tr("Event log"), this);
+    m_eventsDock = new QDockWidget(this);
     m_eventsDock->setObjectName(QStringLiteral("eventsDock"));
     m_eventsDock->setWidget(m_eventLog);
 
     splitDockWidget(m_narrationDock, m_controlsDock, Qt::Vertical);
     tabifyDockWidget(m_controlsDock, m_inspectorDock);
     tabifyDockWidget(m_inspectorDock, m_eventsDock);
+
+    m_charts = new ChartsPanel(m_controller, this);
+    m_chartsDock = new QDockWidget(this);
+    m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
+    m_chartsDock->setWidget(m_charts);
+    tabifyDockWidget(m_eventsDock, m_chartsDock);
+    m_controlsDock->raise();
+
+    m_teaching
+        = new TeachingAids({ this, m_controller, m_scene, m_view, m_narration, m_timelineDock, m_narrationDock });
+    tabifyDockWidget(m_eventsDock, m_teaching->glossaryDock());
     m_controlsDock->raise();
 }
 
 void MainWindow::createMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QMenu* builtins = file->addMenu(tr("Open &built-in scenario"));
+    QMenu* file = m_fileMenu = menuBar()->addMenu(QString());
+    m_builtinMenu = file->addMenu(QString());
     for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
         const QString name = QString::fromUtf8(builtin.name.data(), static_cast<qsizetype>(builtin.name.size()));
-        QAction* a = builtins->addAction(name);
+        QAction* a = m_builtinMenu->addAction(name);
         connect(a, &QAction::triggered, this, [this, name] { openScenario(QStringLiteral("builtin:") + name); });
     }
     file->addAction(action(QStringLiteral("library")));
     file->addAction(action(QStringLiteral("open")));
-    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_recentMenu = file->addMenu(QString());
     rebuildRecentMenu();
     file->addAction(action(QStringLiteral("newSandbox")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("save")));
     file->addAction(action(QStringLiteral("exportImage")));
+    file->addAction(action(QStringLiteral("exportAnimation")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu* edit = m_editMenu = menuBar()->addMenu(QString());
     edit->addAction(action(QStringLiteral("undo")));
     edit->addAction(action(QStringLiteral("redo")));
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* view = m_viewMenu = menuBar()->addMenu(QString());
     view->addAction(action(QStringLiteral("partitionView")));
     view->addAction(action(QStringLiteral("clusterView")));
-    m_partitionMenu = view->addMenu(tr("Partition shown"));
+    m_partitionMenu = view->addMenu(QString());
     view->addSeparator();
     view->addAction(action(QStringLiteral("zoomIn")));
     view->addAction(action(QStringLiteral("zoomOut")));
@@ -321,11 +334,14 @@ void MainWindow::createMenus()
     view->addAction(action(QStringLiteral("fullScreen")));
     view->addSeparator();
     view->addAction(action(QStringLiteral("showHeartbeats")));
+    createLanguageMenu(view);
     view->addSeparator();
-    for (QDockWidget* dock : { m_timelineDock, m_narrationDock, m_controlsDock, m_inspectorDock, m_eventsDock })
+    for (QDockWidget* dock :
+        { m_timelineDock, m_narrationDock, m_controlsDock, m_inspectorDock, m_eventsDock, m_chartsDock })
         view->addAction(dock->toggleViewAction());
+    m_teaching->populateViewMenu(view);
 
-    QMenu* play = menuBar()->addMenu(tr("&Play"));
+    QMenu* play = m_playMenu = menuBar()->addMenu(QString());
     for (const char* name :
         { "play", "stepBack", "stepForward", "first", "last", "previousCheckpoint", "nextCheckpoint" })
         play->addAction(action(QString::fromLatin1(name)));
@@ -334,15 +350,156 @@ void MainWindow::createMenus()
     play->addAction(action(QStringLiteral("faster")));
     play->addAction(action(QStringLiteral("skipQuiet")));
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QMenu* help = m_helpMenu = menuBar()->addMenu(QString());
     help->addAction(action(QStringLiteral("shortcuts")));
-    QAction* about = help->addAction(tr("&About HighWater"));
-    connect(about, &QAction::triggered, this, [this] {
+    m_aboutAction = help->addAction(QString());
+    connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About HighWater"),
             tr("HighWater %1\n\nSee and teach how Kafka replicates data: replica logs, LEO and HW, the "
                "ISR, elections, producers and consumer groups, frame by frame.")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::createLanguageMenu(QMenu* view)
+{
+    m_languageMenu = view->addMenu(QString());
+    m_languageMenu->setObjectName(QStringLiteral("languageMenu"));
+    m_languageGroup = new QActionGroup(this);
+    QStringList choices { QStringLiteral("system") };
+    choices += availableLanguages();
+    const QString saved = savedLanguageChoice();
+    for (const QString& choice : choices) {
+        // Each language is named in itself, so that anyone can find their own.
+        QAction* a = m_languageMenu->addAction(languageName(choice));
+        a->setObjectName(QStringLiteral("language_") + choice);
+        a->setData(choice);
+        a->setCheckable(true);
+        a->setChecked(choice == saved);
+        m_languageGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [choice] {
+            saveLanguageChoice(choice);
+            setLanguage(choice);
+        });
+        m_actions.append(a);
+    }
+}
+
+void MainWindow::retranslateUi()
+{
+    // Actions: text, then tool tip and the short text of the timeline's buttons where they differ.
+    struct ActionTexts {
+        const char* name;
+        const char* text;
+        const char* toolTip;
+        const char* iconText;
+    };
+    static const ActionTexts actionTexts[] = {
+        { "play", QT_TR_NOOP("Play"), nullptr, nullptr },
+        { "stepBack", QT_TR_NOOP("Back"), QT_TR_NOOP("One frame back (Left)"), nullptr },
+        { "stepForward", QT_TR_NOOP("Step"),
+            QT_TR_NOOP("One frame on; at the end, the simulation runs to the next event (Right)"), nullptr },
+        { "first", QT_TR_NOOP("First"), QT_TR_NOOP("First frame (Home)"), "|<" },
+        { "last", QT_TR_NOOP("Last"), QT_TR_NOOP("Last frame (End)"), ">|" },
+        { "previousCheckpoint", QT_TR_NOOP("Previous checkpoint"), QT_TR_NOOP("Previous checkpoint (Page Up)"),
+            QT_TR_NOOP("\u25C0 Checkpoint") },
+        { "nextCheckpoint", QT_TR_NOOP("Next checkpoint"), QT_TR_NOOP("Next checkpoint (Page Down)"),
+            QT_TR_NOOP("Checkpoint \u25B6") },
+        { "faster", QT_TR_NOOP("Faster"), nullptr, nullptr },
+        { "slower", QT_TR_NOOP("Slower"), nullptr, nullptr },
+        { "skipQuiet", QT_TR_NOOP("Skip quiet time while playing"), nullptr, nullptr },
+        { "zoomIn", QT_TR_NOOP("Zoom in"), nullptr, nullptr },
+        { "zoomOut", QT_TR_NOOP("Zoom out"), nullptr, nullptr },
+        { "fit", QT_TR_NOOP("Fit to window"), nullptr, nullptr },
+        { "fullScreen", QT_TR_NOOP("Full screen"), nullptr, nullptr },
+        { "partitionView", QT_TR_NOOP("Partition view"), nullptr, nullptr },
+        { "clusterView", QT_TR_NOOP("Cluster view"), nullptr, nullptr },
+        { "showHeartbeats", QT_TR_NOOP("Show heartbeats"), nullptr, nullptr },
+        { "open", QT_TR_NOOP("&Open..."), nullptr, nullptr },
+        { "library", QT_TR_NOOP("Scenario &library..."), nullptr, nullptr },
+        { "newSandbox", QT_TR_NOOP("&New sandbox..."), nullptr, nullptr },
+        { "save", QT_TR_NOOP("&Save scenario..."), nullptr, nullptr },
+        { "exportImage", QT_TR_NOOP("&Export image..."), nullptr, nullptr },
+        { "exportAnimation", QT_TR_NOOP("Export &animation..."), nullptr, nullptr },
+        { "quit", QT_TR_NOOP("&Quit"), nullptr, nullptr },
+        { "shortcuts", QT_TR_NOOP("&Keyboard shortcuts"), nullptr, nullptr },
+    };
+    for (const ActionTexts& t : actionTexts) {
+        QAction* a = action(QString::fromLatin1(t.name));
+        if (!a)
+            continue;
+        a->setText(tr(t.text));
+        if (t.toolTip)
+            a->setToolTip(tr(t.toolTip));
+        // "|<" and ">|" are drawn arrows, the same in every language.
+        if (t.iconText)
+            a->setIconText(
+                t.iconText[0] == '|' || t.iconText[0] == '>' ? QString::fromLatin1(t.iconText) : tr(t.iconText));
+    }
+    action(QStringLiteral("play"))->setText(m_controller->isPlaying() ? tr("Pause") : tr("Play"));
+    updateUndoTexts();
+
+    m_timelineDock->setWindowTitle(tr("Timeline"));
+    m_narrationDock->setWindowTitle(tr("Narration"));
+    m_controlsDock->setWindowTitle(tr("Controls"));
+    m_inspectorDock->setWindowTitle(tr("Inspector"));
+    m_eventsDock->setWindowTitle(tr("Event log"));
+    m_chartsDock->setWindowTitle(tr("Charts"));
+
+    m_fileMenu->setTitle(tr("&File"));
+    m_builtinMenu->setTitle(tr("Open &built-in scenario"));
+    m_recentMenu->setTitle(tr("Open &recent"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_partitionMenu->setTitle(tr("Partition shown"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_languageGroup->actions().constFirst()->setText(
+        tr("System (%1)", "language menu: follow the system's language").arg(languageName(systemLanguage())));
+    m_playMenu->setTitle(tr("&Play"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About HighWater"));
+
+    // The built-in scenarios by their titles in this language.
+    const std::string language = SimController::language();
+    const QList<QAction*> builtinActions = m_builtinMenu->actions();
+    const std::vector<hw::BuiltinScenario>& builtins = hw::builtinScenarios();
+    for (std::size_t i = 0; i < builtins.size() && i < static_cast<std::size_t>(builtinActions.size()); ++i) {
+        const std::string name(builtins[i].name);
+        auto parsed = hw::parseScenario(builtins[i].json, "builtin:" + name);
+        const auto* scenario = std::get_if<hw::Scenario>(&parsed);
+        QAction* a = builtinActions[static_cast<qsizetype>(i)];
+        a->setText(scenario && !scenario->title.empty() ? QString::fromStdString(scenario->title.get(language))
+                                                        : QString::fromStdString(name));
+        a->setToolTip(QStringLiteral("builtin:") + QString::fromStdString(name));
+    }
+    rebuildRecentMenu();
+}
+
+void MainWindow::updateUndoTexts()
+{
+    QAction* undo = action(QStringLiteral("undo"));
+    QAction* redo = action(QStringLiteral("redo"));
+    undo->setEnabled(m_undo->canUndo());
+    redo->setEnabled(m_undo->canRedo());
+    undo->setText(m_undo->canUndo() ? tr("Undo %1").arg(m_undo->undoText()) : tr("Undo"));
+    redo->setText(m_undo->canRedo() ? tr("Redo %1").arg(m_undo->redoText()) : tr("Redo"));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    retranslateUi();
+    // Texts drawn from the current frame: the scene, the panels, the event log and the title.
+    m_scene->setFrame(m_controller->state(), m_controller->displayTimeMs());
+    m_narration->refresh();
+    m_inspector->refresh();
+    m_timeline->refresh(true);
+    m_eventModel->retranslate();
+    updateTitle();
+    // A message in the old language would stay for seconds; it said something already past.
+    statusBar()->clearMessage();
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -446,9 +603,15 @@ void MainWindow::setViewKind(FrameScene::ViewKind kind)
     m_view->resetZoom();
 }
 
+QWidget* MainWindow::chartsWidget() const
+{
+    return m_charts;
+}
+
 void MainWindow::showPartition(std::int32_t partition)
 {
     m_scene->setFocusPartition(partition);
+    m_charts->setPartition(partition);
     {
         const QSignalBlocker blocker(m_timeline->partitionCombo());
         const int index = m_timeline->partitionCombo()->findData(partition);
@@ -572,15 +735,8 @@ void MainWindow::saveDialog()
 
 void MainWindow::exportImageDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export image"), QStringLiteral("highwater.png"), tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    const qreal ratio = m_view->devicePixelRatioF();
-    const QImage image = renderSceneImage(*m_scene, m_view->viewport()->size() * ratio);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        QMessageBox::warning(this, tr("Cannot export the image"), tr("%1: %2").arg(path, file.errorString()));
+    ExportImageDialog dialog(m_controller, m_scene, m_view->viewport()->size(), m_charts, this);
+    dialog.exec();
 }
 
 void MainWindow::toggleFullScreen()

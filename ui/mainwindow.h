@@ -12,6 +12,7 @@
 #endif
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QListView;
 class QMenu;
@@ -19,11 +20,13 @@ class QUndoStack;
 
 namespace hw::ui {
 
+class ChartsPanel;
 class ControlPanel;
 class EventLogModel;
 class FrameView;
 class InspectorPanel;
 class NarrationPanel;
+class TeachingAids;
 class TimelinePanel;
 
 /// The main window: the drawn frame in the middle (partition or cluster view), the timeline at the
@@ -62,6 +65,9 @@ public:
     NarrationPanel* narration() const { return m_narration; }
     TimelinePanel* timelinePanel() const { return m_timeline; }
     QListView* eventLog() const { return m_eventLog; }
+    /// The Charts dock's panel (the image export draws it).
+    QWidget* chartsWidget() const;
+    ChartsPanel* charts() const { return m_charts; }
     /// The window's actions by object name ("play", "stepForward", "zoomIn", ...).
     QAction* action(const QString& name) const;
 
@@ -69,10 +75,16 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    /// On QEvent::LanguageChange: retranslateUi() and the texts drawn from the frame.
+    void changeEvent(QEvent* event) override;
 
 private:
     void createActions();
     void createMenus();
+    void createLanguageMenu(QMenu* view);
+    /// Sets every fixed text of the window (actions, menus, dock titles) in the current language.
+    void retranslateUi();
+    void updateUndoTexts();
     void createDocks();
     void onChanged(SimController::Changes what);
     void showContextMenu(const SceneTarget& target, const QPoint& screenPos);
@@ -87,6 +99,8 @@ private:
     void toggleFullScreen();
     void showShortcuts();
 
+    /// An action found again by name; its text is set in retranslateUi().
+    QAction* addNamedAction(const QString& name, const QList<QKeySequence>& keys);
     QAction* addNamedAction(const QString& name, const QString& text, const QList<QKeySequence>& keys);
 
     SimController* m_controller;
@@ -104,10 +118,22 @@ private:
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;
+    ChartsPanel* m_charts = nullptr;
+    QDockWidget* m_chartsDock = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_builtinMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
     QMenu* m_partitionMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_playMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
     QList<QAction*> m_actions;
     bool m_docksSized = false;
+    TeachingAids* m_teaching = nullptr; // glossary, themes, presentation and predict modes
 };
 
 } // namespace hw::ui

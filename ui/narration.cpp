@@ -50,6 +50,27 @@ QString offsets(hw::Offset first, std::int64_t count)
     return Narration::tr("offsets %1..%2").arg(first).arg(first + count - 1);
 }
 
+// Sentences are built from pieces; how they join is the language's: English puts a space between
+// sentences and ends them with ".", Chinese joins them directly and ends them with "。".
+
+/// Two sentences, one after the other.
+QString then(const QString& first, const QString& second)
+{
+    return Narration::tr("%1 %2", "two sentences, one after the other").arg(first, second);
+}
+
+/// A sentence with its full stop.
+QString fullStop(const QString& sentence)
+{
+    return Narration::tr("%1.", "a sentence and its full stop").arg(sentence);
+}
+
+/// A statement and its details, such as an error's name.
+QString detail(const QString& statement, const QString& details)
+{
+    return Narration::tr("%1: %2", "a statement and its details").arg(statement, details);
+}
+
 QString maskSet(std::uint32_t mask)
 {
     return Narration::brokerSet(hw::brokersInMask(mask));
@@ -192,12 +213,14 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
 
     QString hwChange;
     if (e.has(hw::HwAdvanced))
-        hwChange = QLatin1Char(' ')
-            + tr("The high watermark moves %1 -> %2: consumers can now read offsets below %2.")
-                  .arg(e.hwBefore)
-                  .arg(e.hwAfter);
-    if (e.has(hw::ProducesCompleted))
-        hwChange += QLatin1Char(' ') + tr("%n waiting acks=all produce(s) answered.", nullptr, e.completed);
+        hwChange = tr("The high watermark moves %1 -> %2: consumers can now read offsets below %2.")
+                       .arg(e.hwBefore)
+                       .arg(e.hwAfter);
+    if (e.has(hw::ProducesCompleted)) {
+        const QString answered = tr("%n waiting acks=all produce(s) answered.", nullptr, e.completed);
+        hwChange = hwChange.isEmpty() ? answered : then(hwChange, answered);
+    }
+    auto withHwChange = [&hwChange](const QString& text) { return hwChange.isEmpty() ? text : then(text, hwChange); };
 
     switch (e.type) {
     case EventType::ClusterCreated:
@@ -218,12 +241,12 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         QString text
             = tr("Leader %1 appends %2 to %3; its LEO is now %4.").arg(b, offsets(e.offset, e.count), tp).arg(e.leo);
         if (e.has(hw::HwAdvanced))
-            text += hwChange;
+            text = then(text, hwChange);
         else
-            text += QLatin1Char(' ')
-                + tr("The HW stays at %1: the followers have not fetched these records yet.").arg(e.hwAfter);
+            text = then(
+                text, tr("The HW stays at %1: the followers have not fetched these records yet.").arg(e.hwAfter));
         if (e.has(hw::FetchesCompleted))
-            text += QLatin1Char(' ') + tr("Waiting follower fetches are answered with the new records.");
+            text = then(text, tr("Waiting follower fetches are answered with the new records."));
         return text;
     }
     case EventType::ProduceRejected:
@@ -268,19 +291,19 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                            .arg(b)
                            .arg(e.offset)
                            .arg(peer, tp);
-        text += e.has(hw::HwAdvanced) ? hwChange : QLatin1Char(' ') + tr("The HW stays at %1.").arg(e.hwAfter);
+        text = then(text, e.has(hw::HwAdvanced) ? hwChange : tr("The HW stays at %1.").arg(e.hwAfter));
         if (e.has(hw::IsrExpandRequested))
-            text += QLatin1Char(' ')
-                + ucfirst(tr("%1 has caught up, so the leader asks the controller to add it to the ISR.").arg(peer));
+            text = then(text,
+                ucfirst(tr("%1 has caught up, so the leader asks the controller to add it to the ISR.").arg(peer)));
         if (e.has(hw::Parked))
-            text += QLatin1Char(' ')
-                + tr("There is nothing new to send, so the leader parks the fetch for up to "
-                     "replica.fetch.wait.max.ms.");
+            text = then(text,
+                tr("There is nothing new to send, so the leader parks the fetch for up to "
+                   "replica.fetch.wait.max.ms."));
         else
-            text += QLatin1Char(' ')
-                + tr("It replies with %1 and HW %2 (the HW from before this fetch).")
-                      .arg(offsets(e.offset, e.count))
-                      .arg(e.value);
+            text = then(text,
+                tr("It replies with %1 and HW %2 (the HW from before this fetch).")
+                    .arg(offsets(e.offset, e.count))
+                    .arg(e.value));
         return text;
     }
     case EventType::FetchCompleted:
@@ -307,7 +330,7 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                           "controller to shrink the ISR of %3 to %4.")
                            .arg(b, maskSet(static_cast<std::uint32_t>(e.value)), tp, maskSet(e.isr));
         if (e.count > 1)
-            text += QLatin1Char(' ') + tr("(%n more partition(s) too.)", nullptr, static_cast<int>(e.count - 1));
+            text = then(text, tr("(%n more partition(s) too.)", nullptr, static_cast<int>(e.count - 1)));
         return text;
     }
     case EventType::AlterPartitionCommitted:
@@ -321,7 +344,7 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         if (e.error != hw::ErrorCode::None)
             return tr("Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.")
                 .arg(b, tp, error, maskSet(e.isr));
-        return tr("Leader %1 applies %2's new ISR %3.").arg(b, tp, maskSet(e.isr)) + hwChange;
+        return withHwChange(tr("Leader %1 applies %2's new ISR %3.").arg(b, tp, maskSet(e.isr)));
     case EventType::HeartbeatSent:
         return ucfirst(tr("%1 sends a heartbeat to the controller.").arg(b));
     case EventType::HeartbeatHandled:
@@ -371,30 +394,30 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         if (e.type == EventType::BrokerRegistered && e.count == 0 && e.completed > 0)
             text += tr("; %n offline partition(s) get a leader", nullptr, e.completed);
         else if (e.count == 0)
-            return text + QLatin1Char('.');
+            return fullStop(text);
         else
             text += tr(": %n partition(s) change", nullptr, static_cast<int>(e.count));
         if (e.partition < 0)
-            return text + QLatin1Char('.');
-        text += QStringLiteral(". ") + tp + QStringLiteral(": ");
+            return fullStop(text);
+        QString outcome;
         if (e.has(hw::Offline))
-            text += tr("no replica can take over, so it goes offline (leader -1; the ISR keeps %1).")
-                        .arg(maskSet(e.isr));
+            outcome
+                = tr("no replica can take over, so it goes offline (leader -1; the ISR keeps %1).").arg(maskSet(e.isr));
         else if (e.has(hw::Unclean))
-            text += tr("no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records "
-                       "only the old leader had are lost).")
-                        .arg(e.value);
+            outcome = tr("no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: "
+                         "records only the old leader had are lost).")
+                          .arg(e.value);
         else
-            text += tr("leader broker %1, ISR %2.").arg(e.value).arg(maskSet(e.isr));
-        return text;
+            outcome = tr("leader broker %1, ISR %2.").arg(e.value).arg(maskSet(e.isr));
+        return then(fullStop(text), detail(tp, outcome));
     }
     case EventType::BrokerUnfenced: {
         QString text
             = tr("The controller hears from %1 again, unfences it and sends it the current metadata").arg(peer);
-        text += e.count > 0 ? tr("; %n offline partition(s) get a leader.", nullptr, static_cast<int>(e.count))
-                            : QStringLiteral(".");
+        text = e.count > 0 ? text + tr("; %n offline partition(s) get a leader.", nullptr, static_cast<int>(e.count))
+                           : fullStop(text);
         if (e.has(hw::Unclean))
-            text += QLatin1Char(' ') + tr("(An unclean election: an out-of-sync replica leads.)");
+            text = then(text, tr("(An unclean election: an out-of-sync replica leads.)"));
         return text;
     }
     case EventType::LeaderElected:
@@ -434,8 +457,8 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                            .arg(tp)
                            .arg(e.value));
     case EventType::IsrChangedByController:
-        return tr("Leader %1 learns from the controller that %2's ISR is now %3.").arg(b, tp, maskSet(e.isr))
-            + hwChange;
+        return withHwChange(
+            tr("Leader %1 learns from the controller that %2's ISR is now %3.").arg(b, tp, maskSet(e.isr)));
     case EventType::LogTruncated:
         if (e.has(hw::Legacy))
             return tr(
@@ -479,15 +502,15 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         QString text
             = tr("Coordinator %1 handles %2's %3 for %4").arg(b, consumerName(e.peer), requestName, groupName(e.value));
         if (e.error != hw::ErrorCode::None)
-            return text + QStringLiteral(": ") + error + QLatin1Char('.');
+            return fullStop(detail(text, error));
         switch (static_cast<hw::GroupRequestKind>(e.detail)) {
         case hw::GroupRequestKind::Join:
-            text += QLatin1Char(' ') + tr("(member %1)").arg(QString::fromStdString(e.text));
+            text = then(text, tr("(member %1)").arg(QString::fromStdString(e.text)));
             if (e.has(hw::RebalanceStarted))
                 text += tr("; the group starts a rebalance and waits for its members to join");
             if (e.has(hw::GenerationCompleted))
                 text += tr("; everyone has joined: generation %1 begins").arg(e.completed);
-            return text + QLatin1Char('.');
+            return fullStop(text);
         case hw::GroupRequestKind::Sync:
             return text
                 + (e.has(hw::GroupStable) ? tr(": the leader's assignment is handed out and the group is Stable.")
@@ -502,12 +525,12 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         case hw::GroupRequestKind::OffsetFetch:
             break;
         }
-        return text + QLatin1Char('.');
+        return fullStop(text);
     }
     case EventType::GroupResponseApplied: {
         QString text = tr("%1 gets the answer to its %2").arg(consumerName(e.node), requestName);
         if (e.error != hw::ErrorCode::None)
-            text += QStringLiteral(": ") + error;
+            text = detail(text, error);
         switch (static_cast<hw::GroupRequestKind>(e.detail)) {
         case hw::GroupRequestKind::Join:
             if (e.error == hw::ErrorCode::None) {
@@ -535,7 +558,7 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         }
         if (e.has(hw::Rejoining))
             text += tr("; it joins (again)");
-        return ucfirst(text + QLatin1Char('.'));
+        return ucfirst(fullStop(text));
     }
     case EventType::JoinCompleted:
         if (e.has(hw::GenerationCompleted))
@@ -553,9 +576,8 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
             return ucfirst(tr("%1 could not look up a position on %2: %3.").arg(consumerName(e.node), tp, error));
         if (e.detail == 0) {
             QString text = tr("%1 resumes %2 at its committed offset %3").arg(consumerName(e.node), tp).arg(e.offset);
-            text += e.count > 1
-                ? QLatin1Char(' ') + tr("(and %n more partition(s)).", nullptr, static_cast<int>(e.count - 1))
-                : QStringLiteral(".");
+            text = e.count > 1 ? then(text, tr("(and %n more partition(s)).", nullptr, static_cast<int>(e.count - 1)))
+                               : fullStop(text);
             return ucfirst(text);
         }
         if (e.detail == 1)
@@ -599,9 +621,8 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                                .arg(producerName(e.node))
                                .arg(e.peer)
                                .arg(tp, leader);
-            text += e.count > 1
-                ? QLatin1Char(' ') + tr("(and %n more change(s)).", nullptr, static_cast<int>(e.count - 1))
-                : QStringLiteral(".");
+            text = e.count > 1 ? then(text, tr("(and %n more change(s)).", nullptr, static_cast<int>(e.count - 1)))
+                               : fullStop(text);
             return ucfirst(text);
         }
     }

@@ -75,6 +75,21 @@ QString NarrationPanel::noteText() const
     return m_note->isVisible() || !m_note->isHidden() ? m_note->text() : QString();
 }
 
+void NarrationPanel::setNarrationConcealed(bool concealed)
+{
+    if (concealed == m_concealed)
+        return;
+    m_concealed = concealed;
+    refresh();
+}
+
+void NarrationPanel::addPanel(QWidget* panel)
+{
+    // After the narration, before the note and the stretch at the end.
+    auto* layout = static_cast<QVBoxLayout*>(m_narration->parentWidget()->layout());
+    layout->insertWidget(layout->indexOf(m_narration) + 1, panel);
+}
+
 void NarrationPanel::refresh()
 {
     const hw::Timeline& timeline = m_controller->timeline();
@@ -86,7 +101,8 @@ void NarrationPanel::refresh()
         heading += QStringLiteral(" \u00B7 ")
             + tr("Checkpoint %1").arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]));
     m_heading->setText(heading);
-    m_narration->setText(Narration::sentence(info.event, m_controller->state()));
+    m_narration->setText(m_concealed ? tr("(What happened is hidden until you reveal your prediction.)")
+                                     : Narration::sentence(info.event, m_controller->state()));
 
     // The latest note at or before this frame: notes explain a stretch of the run, not one event.
     std::int64_t noteFrame = -1;

@@ -23,12 +23,19 @@ public:
     QString narrationText() const;
     QString noteText() const;
 
+    /// Predict mode: holds the narration back (it would tell the answer) until set false again.
+    void setNarrationConcealed(bool concealed);
+    bool isNarrationConcealed() const { return m_concealed; }
+    /// Adds a panel under the narration (predict mode's questions).
+    void addPanel(QWidget* panel);
+
 private:
     SimController* m_controller;
     QLabel* m_heading;
     QLabel* m_narration;
     QLabel* m_noteHeading;
     QLabel* m_note;
+    bool m_concealed = false;
 };
 
 } // namespace hw::ui

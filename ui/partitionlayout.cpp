@@ -153,6 +153,8 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     auto* line = new HwLineItem(
         partitionIndex, partitionHw, margin + g.xOf(partitionHw), hwLabelTop, rowsTop, rowsBottom, margin + rowWidth);
     line->setZValue(-1);
+    if (scene.predictionBase())
+        line->mask();
     scene.addItem(line);
 
     // Consumers reading this partition: a line to the replica they read from.

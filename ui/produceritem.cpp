@@ -83,7 +83,7 @@ void ProducerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
 {
     const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
     painter->setPen(QPen(theme::ink, 3));
-    painter->setBrush(QColor(0xFD, 0xF6, 0xE3));
+    painter->setBrush(theme::producerFill);
     painter->drawRoundedRect(box, box.height() / 4, box.height() / 4);
     if (isSelected()) {
         painter->setPen(QPen(theme::blue, 4, Qt::DashLine));

@@ -9,6 +9,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace hw::ui {
@@ -73,7 +74,7 @@ QPointF ReplicaLogItem::anchor() const
 void ReplicaLogItem::sync(const hw::ClusterState& state)
 {
     const QVector<Cell> previousCells = std::move(m_cells);
-    const auto previous = std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive);
+    const auto previous = std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive, m_masked);
     beginTexts();
     m_cells.clear();
     const hw::Partition& partition = state.partitions[static_cast<std::size_t>(m_partition)];
@@ -99,22 +100,47 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     }
     // In-sync rows are left unpainted (the scene is paper already, and painting every row again costs
     // fill rate at 4K); out-of-sync rows are hatched.
-    m_rowBrush = m_inSync ? QBrush(Qt::SolidPattern) : QBrush(theme::osr.lighter(185), theme::osrPattern);
+    m_rowBrush = m_inSync ? QBrush(Qt::SolidPattern) : QBrush(theme::tint(theme::osr, 185), theme::osrPattern);
+
+    // Predict mode: the records this replica did not hold in the earlier state, and as many more as the
+    // longest replica now has, are drawn as "?" so that the cells do not give the LEO away.
+    const FrameScene* s = frameScene();
+    const hw::ClusterState* before = s ? s->predictionBase() : nullptr;
+    hw::Offset knownEnd = m_leo;
+    hw::Offset maskedEnd = m_leo;
+    m_masked = false;
+    if (before && m_partition < static_cast<std::int32_t>(before->partitions.size())) {
+        m_masked = true;
+        const hw::Replica* earlier = replicaOf(before->partitions[static_cast<std::size_t>(m_partition)], m_broker);
+        knownEnd = earlier ? std::min(earlier->log.leo(), m_leo) : replica->log.logStart;
+        maskedEnd = std::max(m_leo, maxLogEnd(partition));
+    }
+    m_maskedEnd = maskedEnd;
 
     // Cells: the window of offsets, with the records this replica holds.
     const qreal cellTop = g.topLane;
     const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
-    const hw::Offset last = std::min(m_leo, g.windowStart + g.slotCount);
+    const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
     const QFont offsetFont = theme::font(clusterMode ? 17 : 24, true);
     const QFont epochFont = theme::font(14);
     std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
+        if (o >= knownEnd) {
+            Cell cell;
+            cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
+            cell.offset = o;
+            cell.masked = true;
+            m_cells.append(cell);
+            addTextIn(QStringLiteral("?"), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
+            continue;
+        }
         const hw::Record& record = replica->log.at(o);
         Cell cell;
         cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
         cell.offset = o;
         cell.epoch = record.epoch;
-        cell.committed = m_partitionHw >= 0 && o < m_partitionHw;
+        // Hidden in predict mode too: the hatching would show where the HW is.
+        cell.committed = m_masked || (m_partitionHw >= 0 && o < m_partitionHw);
         cell.epochStart = previousEpoch >= 0 && record.epoch != previousEpoch;
         previousEpoch = record.epoch;
         m_cells.append(cell);
@@ -132,7 +158,19 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
 
     // Tags, one per lane so that none can overlap another.
     const QColor hwColor = theme::highWatermark;
-    if (clusterMode) {
+    if (m_masked) {
+        // Predict mode: the numbers to guess, in the lanes where they will appear.
+        const QFont tagFont = theme::font(clusterMode ? 15 : theme::tagSize, true);
+        const QRectF lanes = clusterMode
+            ? QRectF(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight)
+            : QRectF(g.cellsLeft(), 0, g.slotCount * g.cellWidth, g.topLane + g.cellHeight + g.bottomLane);
+        addTextIn(Text::tr("HW ?"), tagFont, QRectF(lanes.left(), lanes.top(), lanes.width(), clusterMode ? g.cellHeight / 2 : g.topLane),
+            hwColor, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
+        addTextIn(Text::tr("LEO ?"), tagFont,
+            clusterMode ? QRectF(lanes.left(), lanes.top() + g.cellHeight / 2, lanes.width(), g.cellHeight / 2)
+                        : QRectF(lanes.left(), g.topLane + g.cellHeight, lanes.width(), g.bottomLane),
+            theme::ink, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
+    } else if (clusterMode) {
         // Compact rows: the numbers stand right of the log, LEO above HW; the markers are on the cells.
         const QFont tagFont = theme::font(15, true);
         const QRectF right(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight);
@@ -145,7 +183,9 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         addTag(Text::tr("LEO %1").arg(m_leo), m_leo, g.topLane + g.cellHeight, g.bottomLane, theme::ink,
             QStringLiteral("leo"));
     }
-    if (!clusterMode && m_view >= 0)
+    if (m_masked) {
+        // The leader's view would give the answer away too.
+    } else if (!clusterMode && m_view >= 0)
         addTag(Text::tr("leader sees %1").arg(m_view), m_view, g.topLane + g.cellHeight + g.bottomLane, g.viewLane,
             theme::faintInk, QStringLiteral("view"));
     else if (!clusterMode && !m_leader)
@@ -153,7 +193,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
             QRectF(g.cellsLeft(), g.topLane + g.cellHeight + g.bottomLane, g.slotCount * g.cellWidth, g.viewLane),
             theme::faintInk, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("view"));
     if (textsChanged() || m_cells != previousCells
-        || previous != std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive))
+        || previous != std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive, m_masked))
         update();
 }
 
@@ -190,7 +230,7 @@ void ReplicaLogItem::buildLabel(
         badges.append(
             { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
     else
-        badges.append({ Text::tr("OSR"), theme::osr.darker(140), QBrush(theme::paper),
+        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper),
             QPen(theme::osr, 2, Qt::DashLine), QStringLiteral("badge:osr") });
     if (!clusterMode) {
         const BrokerStatus status = brokerStatus(state, m_broker);
@@ -262,6 +302,31 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
     return QString();
 }
 
+QString ReplicaLogItem::markerAt(QPointF pos) const
+{
+    if (m_masked)
+        return QString();
+    const LogGeometry& g = m_geometry;
+    const qreal cellTop = g.topLane;
+    const qreal cellBottom = cellTop + g.cellHeight;
+    // The triangles are 0.28 of their lane's height wide each side; a little slack makes them easy to hit.
+    constexpr qreal slack = 5;
+    const qreal leoX = g.xOf(m_leo);
+    if (std::abs(pos.x() - leoX) <= g.bottomLane * 0.4 + slack && pos.y() >= cellTop
+        && pos.y() <= cellBottom + g.bottomLane && (pos.y() > cellBottom || std::abs(pos.x() - leoX) <= slack))
+        return QStringLiteral("leo");
+    const qreal hwX = g.xOf(m_hw);
+    if (std::abs(pos.x() - hwX) <= g.topLane * 0.4 + slack && pos.y() >= 0 && pos.y() <= cellBottom
+        && (pos.y() < cellTop || std::abs(pos.x() - hwX) <= slack))
+        return QStringLiteral("hw");
+    if (m_view >= 0 && std::abs(pos.x() - g.xOf(m_view)) <= slack && pos.y() >= cellTop)
+        return QStringLiteral("view");
+    if (g.mode == LogGeometry::Mode::Partition && m_partitionHw >= 0
+        && std::abs(pos.x() - g.xOf(m_partitionHw)) <= slack)
+        return QStringLiteral("partition-hw");
+    return QString();
+}
+
 void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     const LogGeometry& g = m_geometry;
@@ -288,13 +353,14 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     const qreal cellTop = g.topLane;
     painter->setBrush(Qt::NoBrush);
     // Later slots are thin solid outlines: dashing every one costs more than the whole log.
-    painter->setPen(theme::hairline(QColor(0xD8, 0xD8, 0xD8), 1));
+    painter->setPen(theme::hairline(theme::emptySlot, 1));
     for (int i = 0; i < g.slotCount; ++i) {
         const hw::Offset o = g.windowStart + i;
-        if (o > m_leo)
+        // In predict mode every row has the same free slots, so the outlines do not tell the LEO.
+        if (m_masked ? o >= m_maskedEnd : o > m_leo)
             painter->drawRect(QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight).adjusted(2, 2, -2, -2));
     }
-    if (m_leo >= g.windowStart && m_leo < g.windowStart + g.slotCount) {
+    if (!m_masked && m_leo >= g.windowStart && m_leo < g.windowStart + g.slotCount) {
         painter->setPen(theme::hairline(theme::ink, 2, Qt::DashLine));
         painter->drawRect(QRectF(g.xOf(m_leo), cellTop, g.cellWidth, g.cellHeight).adjusted(2, 2, -2, -2));
     }
@@ -303,6 +369,11 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     const QPen cellPen = theme::hairline(theme::ink);
     for (const Cell& cell : m_cells) {
         painter->setPen(cellPen);
+        if (cell.masked) {
+            painter->setBrush(theme::panel);
+            painter->drawRect(cell.rect);
+            continue;
+        }
         painter->setBrush(theme::epochFill(cell.epoch));
         painter->drawRect(cell.rect);
         if (!cell.committed) {
@@ -321,6 +392,11 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     }
 
     // The partition's HW line crosses each row in the partition view; the line item joins the rows.
+    if (m_masked) {
+        // Predict mode: no markers, the "?" tags stand in their lanes.
+        paintTexts(painter);
+        return;
+    }
     if (g.mode == LogGeometry::Mode::Partition && m_partitionHw >= 0) {
         const qreal x = g.xOf(m_partitionHw);
         painter->setPen(QPen(theme::highWatermark, 6));
@@ -364,7 +440,7 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     for (const TextRun& run : texts()) {
         if (run.role == QLatin1String("hw") || run.role == QLatin1String("leo") || run.role == QLatin1String("view")) {
             painter->setPen(Qt::NoPen);
-            painter->setBrush(QColor(255, 255, 255, 225));
+            painter->setBrush(theme::tagBackground);
             painter->drawRect(run.box.adjusted(-2, 0, 2, 0));
         }
     }

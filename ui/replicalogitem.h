@@ -71,6 +71,11 @@ public:
 
     /// The text shown for the cell under a point (item coordinates), or an empty string.
     QString toolTipAt(QPointF pos) const;
+    /// The marker under a point (item coordinates): "leo", "hw", "view" or "partition-hw", or an
+    /// empty string. Hidden markers (predict mode) are not found.
+    QString markerAt(QPointF pos) const;
+    /// Whether the LEO and HW are hidden for predict mode (drawn as "?").
+    bool isMasked() const { return m_masked; }
 
     /// A record drawn as a cell.
     struct Cell {
@@ -79,6 +84,7 @@ public:
         std::int32_t epoch = 0;
         bool committed = false; // below the partition's HW: drawn solid, else hatched
         bool epochStart = false; // a new leader epoch begins here: drawn with a bar
+        bool masked = false; // predict mode: a record the replica may or may not have yet, drawn as "?"
         friend bool operator==(const Cell&, const Cell&) = default;
     };
     const QVector<Cell>& cells() const { return m_cells; }
@@ -100,6 +106,8 @@ private:
     bool m_leader = false;
     bool m_inSync = true;
     bool m_alive = true;
+    bool m_masked = false;
+    hw::Offset m_maskedEnd = 0; // predict mode: the "?" cells end here, for every replica alike
     QBrush m_rowBrush;
 };
 

@@ -7,14 +7,27 @@
 
 namespace hw::ui {
 
-QImage renderSceneImage(FrameScene& scene, QSize size)
+void paintScene(FrameScene& scene, QPainter& painter, const QRectF& target, bool transparent)
 {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter painter(&image);
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
-    const QRectF source = FrameView::fittedSourceRect(scene.sceneRect(), QSizeF(size));
-    scene.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source, Qt::IgnoreAspectRatio);
+    const QRectF source = FrameView::fittedSourceRect(scene.sceneRect(), target.size());
+    // The scene's paper is its background brush: without it, only the drawing is painted.
+    const QBrush paper = scene.backgroundBrush();
+    if (transparent)
+        scene.setBackgroundBrush(Qt::NoBrush);
+    else
+        painter.fillRect(target, paper.style() == Qt::NoBrush ? QBrush(Qt::white) : paper);
+    scene.render(&painter, target, source, Qt::IgnoreAspectRatio);
+    if (transparent)
+        scene.setBackgroundBrush(paper);
+}
+
+QImage renderSceneImage(FrameScene& scene, QSize size, int scale, bool transparent)
+{
+    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    image.fill(transparent ? Qt::transparent : Qt::white);
+    QPainter painter(&image);
+    paintScene(scene, painter, QRectF(QPointF(0, 0), QSizeF(image.size())), transparent);
     painter.end();
     return image;
 }

@@ -5,21 +5,31 @@
 
 namespace hw::ui {
 
-Session::Session()
+std::unique_ptr<hw::Timeline> Session::observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics)
+{
+    auto timeline = std::make_unique<hw::Timeline>(std::move(initial));
+    metrics.reset(timeline->head());
+    timeline->setObserver([&metrics](const hw::ClusterState& state, const hw::FrameInfo&) { metrics.record(state); });
+    return timeline;
+}
+
+Session::Session() : m_metrics(std::make_unique<hw::RunMetrics>())
 {
     hw::ClusterSpec empty;
     empty.topics.push_back(hw::TopicSpec { "topic", 1, 1, {} });
     empty.brokers = 1;
     m_scenario.cluster = empty;
-    m_timeline = std::make_unique<hw::Timeline>(hw::Engine::createCluster(empty));
+    m_timeline = observedTimeline(hw::Engine::createCluster(empty), *m_metrics);
 }
 
 std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
 {
-    auto timeline = std::make_unique<hw::Timeline>(hw::Engine::createCluster(scenario.cluster));
+    auto metrics = std::make_unique<hw::RunMetrics>();
+    auto timeline = observedTimeline(hw::Engine::createCluster(scenario.cluster), *metrics);
     std::optional<hw::ScenarioError> error = hw::runScenario(scenario, *timeline);
     m_scenario = std::move(scenario);
     m_timeline = std::move(timeline);
+    m_metrics = std::move(metrics);
     m_ops.clear();
     return error;
 }
@@ -63,6 +73,7 @@ std::string Session::perform(std::int64_t frame, const UserAction& action)
 {
     if (frame < lastFrame()) {
         m_timeline->forkAt(frame);
+        m_metrics->truncate(frame + 1, m_timeline->head());
         m_ops.push_back(SessionOp { SessionOp::Kind::Fork, frame, {} });
     }
     m_ops.push_back(SessionOp { SessionOp::Kind::Action, 0, action });
@@ -77,20 +88,24 @@ bool Session::isHeadAt(std::int64_t frame) const
 
 void Session::truncate(std::int64_t frame, std::size_t opsSize)
 {
-    if (frame < lastFrame() || !isHeadAt(frame))
+    if (frame < lastFrame() || !isHeadAt(frame)) {
         m_timeline->forkAt(frame);
+        m_metrics->truncate(frame + 1, m_timeline->head());
+    }
     m_ops.resize(std::min(opsSize, m_ops.size()));
 }
 
 void Session::restore(std::vector<SessionOp> ops)
 {
-    m_timeline = replay(ops);
+    auto metrics = std::make_unique<hw::RunMetrics>();
+    m_timeline = replay(ops, *metrics);
+    m_metrics = std::move(metrics);
     m_ops = std::move(ops);
 }
 
-std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops) const
+std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const
 {
-    auto timeline = std::make_unique<hw::Timeline>(hw::Engine::createCluster(m_scenario.cluster));
+    auto timeline = observedTimeline(hw::Engine::createCluster(m_scenario.cluster), metrics);
     hw::runScenario(m_scenario, *timeline);
     for (const SessionOp& op : ops) {
         switch (op.kind) {
@@ -103,6 +118,7 @@ std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops)
             break;
         case SessionOp::Kind::Fork:
             timeline->forkAt(op.count);
+            metrics.truncate(op.count + 1, timeline->head());
             break;
         }
     }

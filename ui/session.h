@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "metrics.h"
 #include "useraction.h"
 
 #include <cstdint>
@@ -35,6 +36,8 @@ public:
 
     const hw::Scenario& scenario() const { return m_scenario; }
     const hw::Timeline& timeline() const { return *m_timeline; }
+    /// The charts' numbers for every frame of the timeline, collected as the frames are made.
+    const hw::RunMetrics& metrics() const { return *m_metrics; }
     const std::vector<SessionOp>& ops() const { return m_ops; }
     std::int64_t lastFrame() const { return m_timeline->frameCount() - 1; }
 
@@ -64,9 +67,13 @@ public:
 
 private:
     void recordSteps(std::int64_t count);
-    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops) const;
+    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const;
+    /// A timeline that reports every new frame to `metrics` (which must outlive it).
+    static std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics);
 
     hw::Scenario m_scenario;
+    // The metrics live on the heap so that the timeline's observer can keep pointing at them.
+    std::unique_ptr<hw::RunMetrics> m_metrics;
     std::unique_ptr<hw::Timeline> m_timeline;
     std::vector<SessionOp> m_ops;
 };

@@ -2,10 +2,9 @@
 #include "simcontroller.h"
 
 #include "hwlimits.h"
+#include "i18n.h"
 #include "messagetext.h"
 #include "session.h"
-
-#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -57,13 +56,7 @@ void SimController::setSpeedIndex(int index)
 
 std::string SimController::language()
 {
-    const QLocale locale;
-    if (locale.language() != QLocale::Chinese)
-        return "en";
-    const bool traditional = locale.script() == QLocale::TraditionalChineseScript
-        || locale.territory() == QLocale::Taiwan || locale.territory() == QLocale::HongKong
-        || locale.territory() == QLocale::Macao;
-    return traditional ? "zh_TW" : "zh_CN";
+    return currentLanguage().toStdString();
 }
 
 const hw::Scenario& SimController::scenario() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timelinebar.h"
 
+#include "i18n.h"
 #include "theme.h"
 
 #include <QHelpEvent>
@@ -28,7 +29,7 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::NoFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setAccessibleName(tr("Timeline"));
+    keepTranslated(this, &QWidget::setAccessibleName, [] { return tr("Timeline"); });
 }
 
 QSize TimelineBar::sizeHint() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timelinepanel.h"
 
+#include "i18n.h"
 #include "simcontroller.h"
 #include "state.h"
 #include "timeline.h"
@@ -41,7 +42,8 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     // The bar with the view switch at its end; below it the transport, the speed and the position.
     auto* top = new QHBoxLayout;
     top->addWidget(m_bar, 1);
-    auto* viewLabel = new QLabel(tr("View:"), this);
+    auto* viewLabel = new QLabel(this);
+    keepTranslated(viewLabel, &QLabel::setText, [] { return tr("View:"); });
     top->addWidget(viewLabel, 0, Qt::AlignBottom);
     top->addWidget(m_view, 0, Qt::AlignBottom);
     top->addWidget(m_partition, 0, Qt::AlignBottom);
@@ -60,15 +62,18 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
         row->addWidget(button);
     }
     row->addSpacing(12);
-    auto* speedCaption = new QLabel(tr("Speed:"), this);
+    auto* speedCaption = new QLabel(this);
+    keepTranslated(speedCaption, &QLabel::setText, [] { return tr("Speed:"); });
     row->addWidget(speedCaption);
     m_speed->setRange(0, static_cast<int>(SimController::speeds().size()) - 1);
     m_speed->setPageStep(1);
     m_speed->setTickPosition(QSlider::TicksBelow);
     m_speed->setFixedWidth(120);
     m_speed->setFocusPolicy(Qt::NoFocus);
-    m_speed->setToolTip(tr("Simulated time per real second, from 1/100x to 10x"));
-    m_speed->setAccessibleName(tr("Speed"));
+    keepTranslated(m_speed, [this] {
+        m_speed->setToolTip(tr("Simulated time per real second, from 1/100x to 10x"));
+        m_speed->setAccessibleName(tr("Speed"));
+    });
     row->addWidget(m_speed);
     m_speedLabel->setMinimumWidth(m_speedLabel->fontMetrics().horizontalAdvance(QStringLiteral("1/100x")) + 8);
     row->addWidget(m_speedLabel);
@@ -78,8 +83,12 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     m_position->setFont(bold);
     m_position->setTextInteractionFlags(Qt::TextSelectableByMouse);
     row->addWidget(m_position, 1);
-    m_view->addItem(tr("Partition"));
-    m_view->addItem(tr("Cluster"));
+    m_view->addItem(QString());
+    m_view->addItem(QString());
+    keepTranslated(m_view, [this] {
+        m_view->setItemText(0, tr("Partition"));
+        m_view->setItemText(1, tr("Cluster"));
+    });
     m_view->setFocusPolicy(Qt::NoFocus);
     m_partition->setFocusPolicy(Qt::NoFocus);
     m_partition->setSizeAdjustPolicy(QComboBox::AdjustToContents);

@@ -21,7 +21,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("hwui_tests"));
     const QTemporaryDir settings;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
-    hw::ui::installTranslations(app);
+    // The tests read English texts whatever the machine's locale; test_i18n switches languages itself.
+    hw::ui::installTranslations(app, QStringLiteral("en"));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

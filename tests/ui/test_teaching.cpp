@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: MIT
+// The teaching aids: the glossary and its tooltips, the themes, presentation mode and predict mode.
+
+#include "clusterfacts.h"
+#include "framescene.h"
+#include "frameview.h"
+#include "glossary.h"
+#include "glossarypanel.h"
+#include "hwlineitem.h"
+#include "i18n.h"
+#include "mainwindow.h"
+#include "narrationpanel.h"
+#include "predictmode.h"
+#include "presentationmode.h"
+#include "replicalogitem.h"
+#include "simcontroller.h"
+#include "state.h"
+#include "teachingaids.h"
+#include "theme.h"
+#include "timeline.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QSpinBox>
+#include <QTest>
+#include <QTextBrowser>
+
+#include <gtest/gtest.h>
+
+using hw::ui::FrameScene;
+using hw::ui::Glossary;
+using hw::ui::MainWindow;
+using hw::ui::ReplicaLogItem;
+
+namespace {
+
+QAction* findAction(const MainWindow& window, const char* name)
+{
+    return window.findChild<QAction*>(QString::fromLatin1(name));
+}
+
+hw::ui::TeachingAids* aidsOf(const MainWindow& window)
+{
+    return window.findChild<hw::ui::TeachingAids*>(QStringLiteral("teachingAids"));
+}
+
+QDockWidget* dock(const MainWindow& window, const char* name)
+{
+    return window.findChild<QDockWidget*>(QString::fromLatin1(name));
+}
+
+/// The leader's row of the partition shown.
+ReplicaLogItem* leaderRow(const MainWindow& window)
+{
+    for (ReplicaLogItem* row : window.scene()->replicaItems()) {
+        if (row->isLeader())
+            return row;
+    }
+    return nullptr;
+}
+
+QPointF sceneCenterOf(const ReplicaLogItem& item, const char* role)
+{
+    const hw::ui::TextRun* run = item.textWithRole(QString::fromLatin1(role));
+    EXPECT_NE(run, nullptr) << role;
+    return run ? item.mapToScene(run->box.center()) : QPointF();
+}
+
+/// Restores the light theme whatever a test did, so that the tests stay independent.
+struct LightTheme {
+    ~LightTheme()
+    {
+        hw::ui::theme::setLineScale(1.0);
+        hw::ui::theme::apply(hw::ui::theme::Theme::Light);
+        hw::ui::theme::applyToApplication();
+    }
+};
+
+} // namespace
+
+TEST(Glossary, EveryEntryHasTextInAllThreeLanguages)
+{
+    const Glossary& glossary = Glossary::builtin();
+    ASSERT_GE(glossary.entries().size(), 25);
+    for (const hw::ui::GlossaryEntry& entry : glossary.entries()) {
+        EXPECT_TRUE(entry.term.isComplete()) << entry.id.toStdString();
+        EXPECT_TRUE(entry.definition.isComplete()) << entry.id.toStdString();
+        for (const QString& id : entry.seeAlso)
+            EXPECT_NE(glossary.entry(id), nullptr) << entry.id.toStdString() << " -> " << id.toStdString();
+    }
+    // Section 6 of kafka-semantics.md has ten "textbook vs real Kafka" notes.
+    ASSERT_EQ(glossary.textbook().size(), 10);
+    for (const hw::ui::TextbookNote& note : glossary.textbook()) {
+        EXPECT_TRUE(note.claim.isComplete());
+        EXPECT_TRUE(note.reality.isComplete());
+        EXPECT_FALSE(note.terms.isEmpty());
+    }
+}
+
+TEST(Glossary, HasEveryTermTheIssueAndTheViewsName)
+{
+    const Glossary& glossary = Glossary::builtin();
+    for (const char* id : { "producer", "consumer", "broker", "topic", "partition", "replica", "leader", "follower",
+             "ar", "isr", "osr", "leo", "hw", "consumer-group", "leader-epoch", "acks", "min-insync", "controller",
+             "offset", "lag", "commit", "rebalance", "coordinator", "unclean-election", "truncation", "epoch-cache",
+             "leader-view", "broker-state" })
+        EXPECT_NE(glossary.entry(QString::fromLatin1(id)), nullptr) << id;
+}
+
+TEST(Glossary, ChineseTermsAreTheSeedArticles)
+{
+    const Glossary& glossary = Glossary::builtin();
+    const std::vector<std::tuple<const char*, const char*, const char*>> expected = {
+        { "producer", "生產者", "生产者" },
+        { "consumer", "消費者", "消费者" },
+        { "broker", "代理節點", "代理节点" },
+        { "topic", "主題", "主题" },
+        { "partition", "分區", "分区" },
+        { "replica", "副本", "副本" },
+        { "leader", "領導者副本", "领导者副本" },
+        { "follower", "跟隨者副本", "跟随者副本" },
+        { "isr", "同步副本 ISR", "同步副本 ISR" },
+        { "leo", "日志結束偏移量 LEO", "日志结束偏移量 LEO" },
+        { "hw", "高水位 HW", "高水位 HW" },
+        { "consumer-group", "消費者組", "消费者组" },
+    };
+    for (const auto& [id, traditional, simplified] : expected) {
+        const hw::ui::GlossaryEntry* entry = glossary.entry(QString::fromLatin1(id));
+        ASSERT_NE(entry, nullptr) << id;
+        EXPECT_TRUE(entry->term.zhTw.contains(QString::fromUtf8(traditional))) << id;
+        EXPECT_TRUE(entry->term.zhCn.contains(QString::fromUtf8(simplified))) << id;
+    }
+}
+
+TEST(Glossary, RejectsBrokenFiles)
+{
+    QString error;
+    EXPECT_TRUE(Glossary::parse("{", &error).entries().isEmpty());
+    EXPECT_FALSE(error.isEmpty());
+    error.clear();
+    Glossary::parse(R"({"format": "other"})", &error);
+    EXPECT_FALSE(error.isEmpty());
+    error.clear();
+    Glossary::parse(R"({"format": "highwater-glossary/1", "entries": [
+        {"id": "a", "term": {"en": "A"}, "definition": {"en": "x"}, "seeAlso": ["missing"]}]})",
+        &error);
+    EXPECT_TRUE(error.contains(QLatin1String("missing"))) << error.toStdString();
+    error.clear();
+    Glossary::parse(QByteArray(Glossary::fileBytesMax + 1, ' '), &error);
+    EXPECT_FALSE(error.isEmpty());
+    error.clear();
+    const Glossary ok = Glossary::parse(R"({"format": "highwater-glossary/1", "entries": [
+        {"id": "a", "term": {"en": "A", "zh_TW": "甲", "zh_CN": "甲"}, "definition": {"en": "x", "zh_TW": "x", "zh_CN": "x"}}]})",
+        &error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_EQ(ok.entries().size(), 1);
+    EXPECT_EQ(ok.toolTip(QStringLiteral("a"), QStringLiteral("zh_TW")), QStringLiteral("甲\nx"));
+}
+
+TEST(Teaching, HoveringMarkersAndBadgesGivesTheirGlossaryEntry)
+{
+    MainWindow window;
+    window.resize(1440, 900);
+    window.show();
+    QApplication::processEvents();
+    hw::ui::SimController* controller = window.controller();
+    controller->setCurrentFrame(controller->timeline().findLabel("3"));
+    QApplication::processEvents();
+    FrameScene* scene = window.scene();
+    ReplicaLogItem* leader = leaderRow(window);
+    ASSERT_NE(leader, nullptr);
+
+    // The tags, the markers themselves and the badges.
+    EXPECT_EQ(scene->glossaryEntryAt(sceneCenterOf(*leader, "leo")), QStringLiteral("leo"));
+    EXPECT_EQ(scene->glossaryEntryAt(sceneCenterOf(*leader, "hw")), QStringLiteral("hw"));
+    EXPECT_EQ(scene->glossaryEntryAt(sceneCenterOf(*leader, "badge:isr")), QStringLiteral("isr"));
+    EXPECT_EQ(scene->glossaryEntryAt(sceneCenterOf(*leader, "badge:leader")), QStringLiteral("leader"));
+    const hw::ui::LogGeometry& g = leader->geometry();
+    const QPointF leoTriangle = leader->mapToScene(QPointF(g.xOf(leader->leo()), g.topLane + g.cellHeight + 8));
+    EXPECT_EQ(scene->glossaryEntryAt(leoTriangle), QStringLiteral("leo"));
+    const QPointF hwTriangle = leader->mapToScene(QPointF(g.xOf(leader->hw()), g.topLane - 6));
+    EXPECT_EQ(scene->glossaryEntryAt(hwTriangle), QStringLiteral("hw"));
+    for (ReplicaLogItem* row : scene->replicaItems()) {
+        if (!row->isLeader()) {
+            EXPECT_EQ(scene->glossaryEntryAt(sceneCenterOf(*row, "badge:follower")), QStringLiteral("follower"));
+            EXPECT_EQ(scene->glossaryEntryAt(sceneCenterOf(*row, "view")), QStringLiteral("leader-view"));
+        }
+    }
+    // The tooltip is the entry's term and definition in the UI language.
+    const QString tip = scene->toolTipAt(sceneCenterOf(*leader, "badge:isr"));
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("ISR (In-Sync Replicas)\n"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("replica.lag.time.max.ms")));
+    // A record cell still gives the record's own details.
+    ASSERT_FALSE(leader->cells().isEmpty());
+    EXPECT_TRUE(scene->toolTipAt(leader->mapToScene(leader->cells().first().rect.center() + QPointF(0, 12)))
+                    .startsWith(QStringLiteral("Offset 0")));
+
+    // A real tooltip event over the ISR badge selects the entry in the glossary dock.
+    QDockWidget* glossaryDock = dock(window, "glossaryDock");
+    ASSERT_NE(glossaryDock, nullptr);
+    glossaryDock->show();
+    glossaryDock->raise();
+    QApplication::processEvents();
+    hw::ui::GlossaryPanel* glossary = aidsOf(window)->glossary();
+    glossary->showEntry(QStringLiteral("producer"));
+    const QPoint viewPos = window.view()->mapFromScene(sceneCenterOf(*leader, "badge:isr"));
+    QHelpEvent help(QEvent::ToolTip, viewPos, window.view()->viewport()->mapToGlobal(viewPos));
+    QApplication::sendEvent(window.view()->viewport(), &help);
+    EXPECT_EQ(glossary->currentEntry(), QStringLiteral("isr"));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("ISR (In-Sync Replicas)")));
+}
+
+TEST(Teaching, GlossaryDockFiltersLinksAndFollowsTheLanguage)
+{
+    MainWindow window;
+    hw::ui::GlossaryPanel* glossary = aidsOf(window)->glossary();
+    glossary->setFilter(QStringLiteral("log end offset"));
+    EXPECT_EQ(glossary->listedTerms(), QStringList { QStringLiteral("LEO (Log End Offset)") });
+    glossary->setFilter(QStringLiteral("日志結束")); // any language's text matches
+    EXPECT_EQ(glossary->listedTerms(), QStringList { QStringLiteral("LEO (Log End Offset)") });
+    glossary->setFilter(QString());
+    EXPECT_EQ(glossary->listedTerms().size(), Glossary::builtin().entries().size() + 1);
+
+    ASSERT_TRUE(glossary->showEntry(QStringLiteral("hw")));
+    EXPECT_TRUE(glossary->text()->toHtml().contains(QStringLiteral("glossary:leo"))) << "see also links";
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("Real Kafka:")));
+    emit glossary->text()->anchorClicked(QUrl(QStringLiteral("glossary:leo")));
+    EXPECT_EQ(glossary->currentEntry(), QStringLiteral("leo"));
+    EXPECT_FALSE(glossary->showEntry(QStringLiteral("no-such-term")));
+    ASSERT_TRUE(glossary->showEntry(Glossary::textbookId()));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("acks=all means all replicas.")));
+
+    ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_TW")));
+    QApplication::processEvents();
+    EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("高水位 HW")));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("acks=all 表示所有副本。")));
+    ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();
+    EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("消费者组 (Consumer Group)")));
+    ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("en")));
+    QApplication::processEvents();
+    EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("Consumer group")));
+}
+
+TEST(Teaching, SwitchingThemeRecoloursTheSceneAndBack)
+{
+    LightTheme restore;
+    MainWindow window;
+    FrameScene* scene = window.scene();
+    hw::ui::TeachingAids* aids = aidsOf(window);
+    const auto nameColor = [&window] {
+        const hw::ui::TextRun* name = leaderRow(window)->textWithRole(QStringLiteral("name"));
+        return name ? name->color : QColor();
+    };
+    ASSERT_NE(leaderRow(window), nullptr);
+    EXPECT_EQ(scene->backgroundBrush().color(), QColor(Qt::white));
+    const QColor lightInk = nameColor();
+
+    findAction(window, "themeDark")->trigger();
+    EXPECT_EQ(aids->currentTheme(), hw::ui::theme::Theme::Dark);
+    EXPECT_LT(scene->backgroundBrush().color().lightness(), 60);
+    EXPECT_GT(nameColor().lightness(), 200) << "light ink on the dark paper";
+    EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 80) << "the widgets go dark too";
+
+    findAction(window, "themeHighContrast")->trigger();
+    EXPECT_EQ(scene->backgroundBrush().color(), QColor(Qt::white));
+    EXPECT_EQ(nameColor(), QColor(Qt::black));
+    EXPECT_GT(hw::ui::theme::lineScale(), 1.0);
+
+    findAction(window, "themeLight")->trigger();
+    EXPECT_EQ(scene->backgroundBrush().color(), QColor(Qt::white));
+    EXPECT_EQ(nameColor(), lightInk);
+    EXPECT_TRUE(findAction(window, "themeLight")->isChecked());
+}
+
+TEST(Teaching, PresentationModeHidesDocksEnlargesTextAndRestores)
+{
+    LightTheme restore;
+    MainWindow window;
+    window.show();
+    QApplication::processEvents();
+    QLabel* narrationLabel = window.narration()->findChild<QLabel*>();
+    ASSERT_NE(narrationLabel, nullptr);
+    const qreal fontBefore = narrationLabel->font().pointSizeF();
+    const Qt::WindowStates stateBefore = window.windowState();
+    ASSERT_FALSE(window.isFullScreen());
+
+    findAction(window, "presentationMode")->trigger();
+    QApplication::processEvents();
+    hw::ui::PresentationMode* presentation = aidsOf(window)->presentation();
+    EXPECT_TRUE(presentation->isActive());
+    EXPECT_TRUE(window.windowState() & Qt::WindowFullScreen);
+    for (const char* hidden : { "controlsDock", "inspectorDock", "eventsDock", "glossaryDock" })
+        EXPECT_FALSE(dock(window, hidden)->isVisible()) << hidden;
+    for (const char* shown : { "timelineDock", "narrationDock" })
+        EXPECT_TRUE(dock(window, shown)->isVisible()) << shown;
+    EXPECT_FALSE(window.menuBar()->isVisible());
+    EXPECT_NEAR(narrationLabel->font().pointSizeF(), fontBefore * hw::ui::PresentationMode::fontScale, 0.01);
+    EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::HighContrast);
+
+    // A presenter remote: Page Down goes to the next checkpoint, '.' blanks and unblanks the drawing.
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    EXPECT_EQ(window.controller()->currentFrame(), window.controller()->timeline().findLabel("1"));
+    QTest::keyClick(&window, Qt::Key_Period);
+    EXPECT_TRUE(presentation->isBlanked());
+    QWidget* blank = window.view()->findChild<QWidget*>(QStringLiteral("blankScreen"));
+    ASSERT_NE(blank, nullptr);
+    EXPECT_TRUE(blank->isVisible());
+    EXPECT_EQ(blank->size(), window.view()->size());
+    QTest::keyClick(&window, Qt::Key_Period);
+    EXPECT_FALSE(presentation->isBlanked());
+    QTest::keyClick(&window, Qt::Key_B);
+    EXPECT_TRUE(presentation->isBlanked());
+
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QApplication::processEvents();
+    EXPECT_FALSE(presentation->isActive());
+    EXPECT_FALSE(presentation->isBlanked());
+    EXPECT_EQ(window.windowState(), stateBefore);
+    for (const char* shown : { "controlsDock", "narrationDock", "timelineDock" })
+        EXPECT_TRUE(dock(window, shown)->isVisible()) << shown;
+    EXPECT_TRUE(window.menuBar()->isVisible());
+    EXPECT_DOUBLE_EQ(narrationLabel->font().pointSizeF(), fontBefore);
+    EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::Light);
+    EXPECT_DOUBLE_EQ(hw::ui::theme::lineScale(), 1.0);
+    EXPECT_FALSE(findAction(window, "presentationMode")->isChecked());
+}
+
+TEST(Teaching, PredictModeHidesTheNextHwAndRevealsItWithAVerdict)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    hw::ui::PredictMode* predict = aidsOf(window)->predict();
+    const hw::Timeline& timeline = controller->timeline();
+    const std::int64_t step2 = timeline.findLabel("2");
+    const std::int64_t step3 = timeline.findLabel("3");
+    ASSERT_GT(step3, step2);
+
+    findAction(window, "predictMode")->trigger();
+    EXPECT_TRUE(predict->isModeEnabled());
+    controller->setCurrentFrame(step2);
+    EXPECT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Waiting);
+
+    // Page Down from checkpoint 2 reaches checkpoint 3 with its numbers hidden.
+    window.action(QStringLiteral("nextCheckpoint"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), step3);
+    ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking);
+    ASSERT_NE(window.scene()->hwLineItem(), nullptr);
+    EXPECT_TRUE(window.scene()->hwLineItem()->isMasked());
+    ReplicaLogItem* leader = leaderRow(window);
+    ASSERT_NE(leader, nullptr);
+    EXPECT_EQ(leader->textWithRole(QStringLiteral("hw"))->text, QStringLiteral("HW ?"));
+    EXPECT_EQ(leader->textWithRole(QStringLiteral("leo"))->text, QStringLiteral("LEO ?"));
+    EXPECT_EQ(leader->textWithRole(QStringLiteral("view")), nullptr);
+    EXPECT_TRUE(window.narration()->isNarrationConcealed());
+    EXPECT_EQ(predict->hwGuess()->value(), 2) << "guesses start from the values before the step";
+    ASSERT_EQ(predict->leoGuesses().size(), 3);
+
+    // The seed's step 3: LEOs 4, 4, 3 and HW 3.
+    const hw::Partition& partition = controller->state().partitions[0];
+    const hw::Offset hwActual = hw::ui::partitionHighWatermark(partition);
+    ASSERT_EQ(hwActual, 3);
+    predict->hwGuess()->setValue(3);
+    for (qsizetype i = 0; i < predict->leoGuesses().size(); ++i)
+        predict->leoGuesses()[i]->setValue(static_cast<int>(partition.replicas[static_cast<std::size_t>(i)].log.leo()));
+
+    // The next step reveals, without moving on.
+    window.action(QStringLiteral("stepForward"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), step3);
+    EXPECT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Revealed);
+    EXPECT_TRUE(predict->lastGuessRight());
+    EXPECT_TRUE(predict->verdictText().contains(QStringLiteral("Right: the HW is 3.")))
+        << predict->verdictText().toStdString();
+    EXPECT_FALSE(window.scene()->hwLineItem()->isMasked());
+    EXPECT_EQ(leaderRow(window)->textWithRole(QStringLiteral("hw"))->text, QStringLiteral("HW 3"));
+    EXPECT_FALSE(window.narration()->isNarrationConcealed());
+
+    // The step after that moves on; a wrong guess is called wrong, with the real value.
+    controller->setCurrentFrame(step2);
+    window.action(QStringLiteral("nextCheckpoint"))->trigger();
+    ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking);
+    predict->hwGuess()->setValue(4);
+    window.action(QStringLiteral("stepForward"))->trigger();
+    EXPECT_FALSE(predict->lastGuessRight());
+    EXPECT_TRUE(predict->verdictText().contains(QStringLiteral("you said HW 4; it is 3")))
+        << predict->verdictText().toStdString();
+    window.action(QStringLiteral("stepForward"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), step3 + 1);
+    EXPECT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking) << "leaving checkpoint 3 asks again";
+
+    // Moving elsewhere drops a question; turning the mode off shows everything.
+    window.action(QStringLiteral("stepBack"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), step3);
+    EXPECT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Waiting);
+    EXPECT_EQ(window.scene()->predictionBase(), nullptr);
+    EXPECT_FALSE(window.narration()->isNarrationConcealed());
+    findAction(window, "predictMode")->trigger();
+    EXPECT_FALSE(predict->isModeEnabled());
+}
