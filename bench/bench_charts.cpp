@@ -199,16 +199,3 @@ void BM_FrameChangeWithoutCharts(benchmark::State& state)
 BENCHMARK(BM_FrameChangeWithoutCharts)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 } // namespace
-
-int main(int argc, char** argv)
-{
-    // Offscreen, so that the benchmark runs anywhere and measures drawing, not a display server.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}

@@ -125,16 +125,3 @@ void BM_ClusterViewSceneUpdateOnly(benchmark::State& state)
 BENCHMARK(BM_ClusterViewSceneUpdateOnly)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 } // namespace
-
-int main(int argc, char** argv)
-{
-    // Offscreen, so that the benchmark runs anywhere and measures drawing, not a display server.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
