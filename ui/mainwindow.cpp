@@ -8,6 +8,7 @@
 #include "controlpanel.h"
 #include "eventlogmodel.h"
 #include "exportdialog.h"
+#include "icons.h"
 #include "frameview.h"
 #include "i18n.h"
 #include "inspectorpanel.h"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
 
     createActions();
+    updateTransportIcons();
     createDocks();
     createMenus();
     retranslateUi();
@@ -127,27 +129,21 @@ QAction* MainWindow::action(const QString& name) const
 
 void MainWindow::createActions()
 {
-    QStyle* s = style();
     // Playback.
     QAction* play
         = addNamedAction(QStringLiteral("play"), { QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaPlay) });
-    play->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
     connect(play, &QAction::triggered, m_controller, &SimController::togglePlaying);
     QAction* back = addNamedAction(QStringLiteral("stepBack"), { QKeySequence(Qt::Key_Left) });
-    back->setIcon(s->standardIcon(QStyle::SP_MediaSeekBackward));
     connect(back, &QAction::triggered, m_controller, &SimController::stepBack);
     QAction* forward = addNamedAction(QStringLiteral("stepForward"), { QKeySequence(Qt::Key_Right) });
-    forward->setIcon(s->standardIcon(QStyle::SP_MediaSeekForward));
     // Predict mode may take a step forward to reveal its answer instead.
     connect(forward, &QAction::triggered, this, [this] {
         if (!m_teaching || !m_teaching->interceptStep())
             m_controller->stepForward();
     });
     QAction* first = addNamedAction(QStringLiteral("first"), { QKeySequence(Qt::Key_Home) });
-    first->setIcon(s->standardIcon(QStyle::SP_MediaSkipBackward));
     connect(first, &QAction::triggered, m_controller, &SimController::goToFirst);
     QAction* last = addNamedAction(QStringLiteral("last"), { QKeySequence(Qt::Key_End) });
-    last->setIcon(s->standardIcon(QStyle::SP_MediaSkipForward));
     connect(last, &QAction::triggered, m_controller, &SimController::goToLast);
     QAction* previous = addNamedAction(QStringLiteral("previousCheckpoint"), { QKeySequence(Qt::Key_PageUp) });
     connect(previous, &QAction::triggered, m_controller, &SimController::previousCheckpoint);
@@ -485,9 +481,26 @@ void MainWindow::updateUndoTexts()
     redo->setText(m_undo->canRedo() ? tr("Redo %1").arg(m_undo->redoText()) : tr("Redo"));
 }
 
+void MainWindow::updateTransportIcons()
+{
+    const QStyle& s = *style();
+    const QPalette& p = palette();
+    const bool playing = m_controller->isPlaying();
+    action(QStringLiteral("play"))->setIcon(
+        tintedStandardIcon(s, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay, p));
+    action(QStringLiteral("stepBack"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaSeekBackward, p));
+    action(QStringLiteral("stepForward"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaSeekForward, p));
+    action(QStringLiteral("first"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaSkipBackward, p));
+    action(QStringLiteral("last"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaSkipForward, p));
+}
+
 void MainWindow::changeEvent(QEvent* event)
 {
     QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
+        updateTransportIcons();
+        return;
+    }
     if (event->type() != QEvent::LanguageChange)
         return;
     retranslateUi();
@@ -661,7 +674,7 @@ void MainWindow::onChanged(SimController::Changes what)
         QAction* play = action(QStringLiteral("play"));
         const bool playing = m_controller->isPlaying();
         play->setText(playing ? tr("Pause") : tr("Play"));
-        play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        updateTransportIcons();
     }
 }
 

@@ -77,6 +77,8 @@ protected:
     void showEvent(QShowEvent* event) override;
     /// On QEvent::LanguageChange: retranslateUi() and the texts drawn from the frame.
     void changeEvent(QEvent* event) override;
+    /// The transport buttons' icons in the current palette's text colour (and play or pause).
+    void updateTransportIcons();
 
 private:
     void createActions();

@@ -248,6 +248,23 @@ TEST(Teaching, GlossaryDockFiltersLinksAndFollowsTheLanguage)
     EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("Consumer group")));
 }
 
+/// Mean lightness of an icon's visible pixels (0 dark .. 255 light).
+int iconLightness(const QIcon& icon)
+{
+    const QImage image = icon.pixmap(QSize(24, 24)).toImage().convertToFormat(QImage::Format_ARGB32);
+    qint64 sum = 0;
+    qint64 count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.alpha() > 128) {
+                sum += c.lightness();
+                ++count;
+            }
+        }
+    return count > 0 ? static_cast<int>(sum / count) : -1;
+}
+
 TEST(Teaching, SwitchingThemeRecoloursTheSceneAndBack)
 {
     LightTheme restore;
@@ -267,6 +284,8 @@ TEST(Teaching, SwitchingThemeRecoloursTheSceneAndBack)
     EXPECT_LT(scene->backgroundBrush().color().lightness(), 60);
     EXPECT_GT(nameColor().lightness(), 200) << "light ink on the dark paper";
     EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 80) << "the widgets go dark too";
+    QApplication::processEvents();
+    EXPECT_GT(iconLightness(findAction(window, "play")->icon()), 160) << "the transport icons turn light on dark";
 
     findAction(window, "themeHighContrast")->trigger();
     EXPECT_EQ(scene->backgroundBrush().color(), QColor(Qt::white));
@@ -277,6 +296,8 @@ TEST(Teaching, SwitchingThemeRecoloursTheSceneAndBack)
     EXPECT_EQ(scene->backgroundBrush().color(), QColor(Qt::white));
     EXPECT_EQ(nameColor(), lightInk);
     EXPECT_TRUE(findAction(window, "themeLight")->isChecked());
+    QApplication::processEvents();
+    EXPECT_LT(iconLightness(findAction(window, "play")->icon()), 100) << "and dark again on light";
 }
 
 TEST(Teaching, PresentationModeHidesDocksEnlargesTextAndRestores)
