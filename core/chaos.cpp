@@ -10,6 +10,8 @@ namespace hw {
 namespace {
 
 constexpr std::size_t violationsKept = 5;
+// How many consumers a chaos run may grow to by adding members at run time.
+constexpr std::size_t chaosConsumersMax = 8;
 
 ClusterSpec chaosCluster(Rng& rng, const ChaosOptions& options)
 {
@@ -130,6 +132,25 @@ Step nextStep(Rng& rng, const ClusterState& s, const ChaosOptions& options, std:
         if (!s.consumers.empty() && rng.chance(1, 2)) {
             const auto consumer = static_cast<std::int32_t>(rng.below(s.consumers.size()));
             const Consumer& c = s.consumers[static_cast<std::size_t>(consumer)];
+            if (c.group >= 0 && s.consumers.size() < chaosConsumersMax && rng.chance(1, 8)) {
+                // A new member of the same group, configured like this one (so the group's "no record
+                // skipped" check still holds): it joins and the group rebalances.
+                ConsumerAction add;
+                add.kind = ConsumerAction::Kind::Add;
+                add.consumer = static_cast<std::int32_t>(s.consumers.size());
+                add.spec.id = "added" + std::to_string(s.consumers.size());
+                add.spec.group = s.groups[static_cast<std::size_t>(c.group)].id;
+                add.spec.topics.assign(c.topics.begin(), c.topics.end());
+                add.spec.assignor = c.assignor;
+                add.spec.reset = c.reset;
+                add.spec.autoCommit = c.autoCommit;
+                add.spec.autoPoll = c.autoPoll;
+                add.spec.maxPollRecords = c.maxPollRecords;
+                add.spec.pollIntervalMs = c.pollIntervalMs;
+                if (std::none_of(s.consumers.begin(), s.consumers.end(),
+                                 [&](const Consumer& other) { return other.id == add.spec.id; }))
+                    return ConsumerStep{add};
+            }
             const bool running = c.phase != MemberPhase::Stopped && c.phase != MemberPhase::Crashed;
             if (!running)
                 return ConsumerStep{ConsumerAction{ConsumerAction::Kind::Join, consumer}};

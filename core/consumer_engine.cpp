@@ -4,6 +4,8 @@
 // OffsetFetch), consumer fetches up to the high watermark, and auto.offset.reset via ListOffsets.
 
 #include "engine.h"
+#include "hwlimits.h"
+#include "partitioner.h"
 
 #include <algorithm>
 
@@ -444,6 +446,113 @@ std::optional<Event> Engine::handleGroupRequest(const Message& message, const Gr
 // ---------------------------------------------------------------------------------------------
 // The consumer
 
+Consumer Engine::makeConsumer(const ConsumerSpec& spec, const ClusterState& state)
+{
+    Consumer c;
+    c.id = spec.id;
+    for (std::size_t g = 0; g < state.groups.size(); ++g) {
+        if (state.groups[g].id == spec.group)
+            c.group = static_cast<std::int32_t>(g);
+    }
+    c.topics = std::vector<std::int32_t>(spec.topics.begin(), spec.topics.end());
+    c.manualPartitions = spec.manualPartitions;
+    c.assignor = spec.assignor;
+    c.reset = spec.reset;
+    c.autoCommit = spec.autoCommit;
+    c.autoPoll = spec.autoPoll;
+    c.maxPollRecords = spec.maxPollRecords;
+    c.pollIntervalMs = spec.pollIntervalMs;
+    c.startAtCreation = spec.start;
+    // Bootstrap metadata: the leaders the controller has registered.
+    for (const Partition& p : state.partitions)
+        c.leaders.push_back(p.registration.leader);
+    return c;
+}
+
+std::int32_t Engine::findOrCreateGroup(const std::string& groupId)
+{
+    for (std::size_t g = 0; g < m_state.groups.size(); ++g) {
+        if (m_state.groups[g].id == groupId)
+            return static_cast<std::int32_t>(g);
+    }
+    if (m_state.offsetsPartitions.empty()) {
+        // The cluster's first group creates __consumer_offsets (Kafka creates it on the first
+        // FindCoordinator), placed like createCluster places it, then elected among live brokers.
+        std::vector<BrokerId> allBrokers;
+        for (const Broker& b : m_state.brokers)
+            allBrokers.push_back(b.id);
+        const auto brokerCount = static_cast<std::uint64_t>(allBrokers.size());
+        const int rf = std::min(3, static_cast<int>(allBrokers.size()));
+        const int start = static_cast<int>(m_state.rng.below(brokerCount));
+        const int shift = static_cast<int>(m_state.rng.below(brokerCount));
+        for (const auto& replicas : assignReplicasRackUnaware(
+                 allBrokers, static_cast<int>(m_state.config.offsetsTopicNumPartitions), rf, start, shift)) {
+            PartitionRegistration reg;
+            reg.replicas = replicas;
+            reg.isr = replicas;
+            reg.leader = replicas.front();
+            m_state.offsetsPartitions.push_back(std::move(reg));
+        }
+        std::vector<BrokerId> coordinators;
+        for (const PartitionRegistration& reg : m_state.offsetsPartitions)
+            coordinators.push_back(reg.leader);
+        for (Broker& b : m_state.brokers)
+            b.knownCoordinators = coordinators;
+        refreshOffsetsPartitions();
+    }
+    Group group;
+    group.id = groupId;
+    group.offsetsPartition = offsetsPartitionFor(groupId, static_cast<int>(m_state.offsetsPartitions.size()));
+    m_state.groups.push_back(std::move(group));
+    return static_cast<std::int32_t>(m_state.groups.size() - 1);
+}
+
+ApplyResult Engine::addConsumer(const ConsumerSpec& spec)
+{
+    if (m_state.consumers.size() >= static_cast<std::size_t>(limits::consumersMax))
+        return {std::nullopt, "the cluster already has " + std::to_string(limits::consumersMax) +
+                                  " consumers, the limit (consumersMax)"};
+    if (spec.id.empty() || spec.id.size() > limits::stringBytesMax)
+        return {std::nullopt, "a consumer id must have 1.." + std::to_string(limits::stringBytesMax) + " bytes"};
+    for (const Consumer& other : m_state.consumers) {
+        if (other.id == spec.id)
+            return {std::nullopt, "a consumer with id \"" + spec.id + "\" already exists"};
+    }
+    if (!spec.start)
+        return {std::nullopt, "an added consumer starts at once (\"start\": false is for declared consumers)"};
+    if (spec.group.empty() == spec.manualPartitions.empty())
+        return {std::nullopt, "a consumer needs either a group (with a subscription) or a manual assignment"};
+    if (spec.group.size() > limits::stringBytesMax)
+        return {std::nullopt, "a group id may have at most " + std::to_string(limits::stringBytesMax) + " bytes"};
+    if (!spec.group.empty() && spec.topics.empty())
+        return {std::nullopt, "a consumer in a group needs a subscription"};
+    for (int t : spec.topics) {
+        if (t < 0 || t >= static_cast<int>(m_state.topics.size()))
+            return {std::nullopt, "no topic with index " + std::to_string(t)};
+    }
+    for (std::int32_t p : spec.manualPartitions) {
+        if (p < 0 || p >= static_cast<std::int32_t>(m_state.partitions.size()))
+            return {std::nullopt, "no partition with index " + std::to_string(p)};
+    }
+    if (spec.maxPollRecords < 1 || spec.maxPollRecords > limits::fetchRecordsMax)
+        return {std::nullopt, "max.poll.records must be in 1.." + std::to_string(limits::fetchRecordsMax)};
+    if (spec.pollIntervalMs < 0 || spec.pollIntervalMs > limits::pollIntervalMsMax)
+        return {std::nullopt, "poll.interval.ms must be in 0.." + std::to_string(limits::pollIntervalMsMax)};
+
+    const std::int32_t group = spec.group.empty() ? -1 : findOrCreateGroup(spec.group);
+    Consumer c = makeConsumer(spec, m_state);
+    c.group = group;
+    const auto index = static_cast<std::int32_t>(m_state.consumers.size());
+    m_state.consumers.push_back(std::move(c));
+    startConsumer(index);
+    Event e;
+    e.type = EventType::ConsumerStarted;
+    e.node = index;
+    e.detail = 1; // added at run time
+    e.value = group;
+    return {e, {}};
+}
+
 void Engine::startConsumer(std::int32_t index)
 {
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
@@ -826,6 +935,8 @@ void Engine::fetchForConsumer(std::int32_t index)
 
 ApplyResult Engine::consumerAction(const ConsumerAction& action)
 {
+    if (action.kind == ConsumerAction::Kind::Add)
+        return addConsumer(action.spec);
     if (action.consumer < 0 || action.consumer >= static_cast<std::int32_t>(m_state.consumers.size()))
         return {std::nullopt, "no such consumer"};
     Consumer& c = m_state.consumers[static_cast<std::size_t>(action.consumer)];
@@ -924,6 +1035,8 @@ ApplyResult Engine::consumerAction(const ConsumerAction& action)
             fetchForConsumer(action.consumer);
         return {e, {}};
     }
+    case ConsumerAction::Kind::Add:
+        break; // handled above: it has no consumer yet
     }
     return {std::nullopt, "unknown consumer action"};
 }

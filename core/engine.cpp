@@ -155,25 +155,8 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         producer.keys = producerSpec.keys;
         s.producers.push_back(std::move(producer));
     }
-    for (const ConsumerSpec& cs : spec.consumers) {
-        Consumer c;
-        c.id = cs.id;
-        for (std::size_t g = 0; g < s.groups.size(); ++g) {
-            if (s.groups[g].id == cs.group)
-                c.group = static_cast<std::int32_t>(g);
-        }
-        c.topics = std::vector<std::int32_t>(cs.topics.begin(), cs.topics.end());
-        c.manualPartitions = cs.manualPartitions;
-        c.assignor = cs.assignor;
-        c.reset = cs.reset;
-        c.autoCommit = cs.autoCommit;
-        c.autoPoll = cs.autoPoll;
-        c.maxPollRecords = cs.maxPollRecords;
-        c.pollIntervalMs = cs.pollIntervalMs;
-        c.startAtCreation = cs.start;
-        c.leaders = leaders;
-        s.consumers.push_back(std::move(c));
-    }
+    for (const ConsumerSpec& cs : spec.consumers)
+        s.consumers.push_back(makeConsumer(cs, s));
 
     Engine engine(std::move(s));
     ClusterState& st = engine.m_state;
@@ -634,7 +617,11 @@ void Engine::sendFetch(std::int32_t partition, Replica& follower, std::int32_t m
     request.replica = follower.broker;
     request.fetchId = ++follower.fetchId;
     request.fetchOffset = follower.log.leo();
-    request.lastFetchedEpoch = follower.log.records.empty() ? -1 : follower.log.records.back().epoch;
+    // AbstractFetcherThread starts a follower's fetch state from latestEpoch (its epoch cache's last
+    // entry) and moves it to each appended batch's epoch, which assign() makes the last entry again.
+    // The cache, not the last record: an entry this broker made as leader with nothing appended after
+    // it must be sent, so the new leader's diverging epoch gets it truncated (UnifiedLog.truncateTo).
+    request.lastFetchedEpoch = follower.epochCache.empty() ? -1 : follower.epochCache.back().epoch;
     request.currentLeaderEpoch = follower.knownLeaderEpoch;
     request.maxRecords =
         maxRecords > 0 ? maxRecords : static_cast<std::int32_t>(m_state.config.replicaFetchMaxRecords);
@@ -706,8 +693,13 @@ std::pair<std::int32_t, Offset> endOffsetFor(const std::vector<EpochEntry>& cach
 void Engine::truncateLog(Replica& replica, Offset offset)
 {
     replica.log.truncateTo(offset);
-    while (!replica.epochCache.empty() && replica.epochCache.back().startOffset >= replica.log.leo() &&
-           replica.epochCache.size() > 1)
+    // LeaderEpochFileCache.truncateFromEnd: every entry starting at or after the new end goes, the
+    // first one too, as UnifiedLog.truncateTo (even when it removes no record) and LogLoader.load (on a
+    // restart) call it. A kept entry claims records the log no longer holds: truncated to 0 and
+    // refilled with an older leader's epoch-0 records, a log still saying "epoch 1 from 0" made its
+    // broker, once leader, tell a follower whose last fetched epoch was 1 that epoch 1 ends at 4 here,
+    // so the follower kept its own, different epoch-1 records below the HW (chaos seed 1816).
+    while (!replica.epochCache.empty() && replica.epochCache.back().startOffset >= replica.log.leo())
         replica.epochCache.pop_back();
     replica.hw = std::min(replica.hw, replica.log.leo());
 }
@@ -786,9 +778,10 @@ std::optional<Event> Engine::handleFetchResponse(const Message& message, const F
             const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
             source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
                                    [&](std::size_t, const Record& record) {
-                                       if (follower->epochCache.empty() ||
-                                           follower->epochCache.back().epoch < record.epoch)
-                                           assignEpoch(follower->epochCache, record.epoch, follower->log.leo());
+                                       // UnifiedLog.appendAsFollower assigns every batch's epoch; a
+                                       // lower one than the cache's last (an entry this broker made as
+                                       // leader with no record after it) replaces the later entries.
+                                       assignEpoch(follower->epochCache, record.epoch, follower->log.leo());
                                        follower->log.append(record);
                                    });
             e.count = response.recordCount;
@@ -1603,10 +1596,16 @@ std::optional<Event> Engine::handleHeartbeat(const Message& message, const Broke
         reg.fenced = true;
         refreshOffsetsPartitions();
         response.shouldShutdown = true;
-    } else if (request.registering) {
-        // A restarted broker registers anew. Whatever ISRs it was in were for a log that may have
-        // lost its unflushed tail, so it leaves them (as with KIP-903's broker epochs) and rejoins by
-        // catching up; then it is unfenced and learns the current metadata.
+    } else if (request.registering && message.fromIncarnation != reg.incarnation) {
+        // A restarted broker registers anew, once per incarnation: the heartbeats it sends before the
+        // answer arrives (a slow link) repeat the registration of the same incarnation, which
+        // ClusterControlManager.registerBroker replays without touching any ISR, so they are plain
+        // heartbeats here. Whatever ISRs it was in were for a log that may have lost its unflushed
+        // tail, so it leaves them and rejoins by catching up (KIP-903 keeps a stale broker epoch out of
+        // the ISR); then it is unfenced and learns the current metadata. Kafka 3.7 itself leaves the
+        // broker in its ISRs, fenced; taking it out on a new incarnation is KIP-966's
+        // ReplicationControlManager.handleBrokerUncleanShutdown, which needs ELR (metadata 4.0).
+        reg.incarnation = message.fromIncarnation;
         e.type = EventType::BrokerRegistered;
         // Kafka before 0.11 (the legacy truncation mode) kept a quickly restarted broker in its ISRs.
         if (m_state.config.truncation == TruncationMode::LeaderEpoch) {

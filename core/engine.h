@@ -39,6 +39,7 @@ struct ConsumerSpec {
     std::int32_t maxPollRecords = 500;
     TimeMs pollIntervalMs = 0;
     bool start = true;
+    friend bool operator==(const ConsumerSpec&, const ConsumerSpec&) = default;
 };
 
 struct ClusterSpec {
@@ -111,13 +112,15 @@ struct ElectPreferredAction {
 };
 
 /// A consumer's part: join its group (or start reading), leave it, crash (stop without leaving),
-/// poll (fetch up to maxRecords from its partitions), commit its positions, or seek.
+/// poll (fetch up to maxRecords from its partitions), commit its positions, or seek. Add creates a
+/// new consumer from `spec` at run time (index: the number of consumers before it) and starts it.
 struct ConsumerAction {
-    enum class Kind : std::uint8_t { Join, Leave, Crash, Poll, Commit, Seek } kind = Kind::Join;
-    std::int32_t consumer = 0;
+    enum class Kind : std::uint8_t { Join, Leave, Crash, Poll, Commit, Seek, Add } kind = Kind::Join;
+    std::int32_t consumer = 0;    // Add: ignored, the new consumer is appended
     std::int32_t maxRecords = 0;  // Poll; 0: max.poll.records
     std::int32_t partition = -1;  // Seek: flat index
     Offset offset = 0;            // Seek
+    ConsumerSpec spec{};          // Add: the consumer, as a scenario's "consumers" entry declares it
     friend bool operator==(const ConsumerAction&, const ConsumerAction&) = default;
 };
 
@@ -227,6 +230,9 @@ private:
 
     // Consumers (consumer_engine.cpp).
     ApplyResult consumerAction(const ConsumerAction& action);
+    ApplyResult addConsumer(const ConsumerSpec& spec);
+    static Consumer makeConsumer(const ConsumerSpec& spec, const ClusterState& state);
+    std::int32_t findOrCreateGroup(const std::string& groupId);
     void startConsumer(std::int32_t consumer);
     void findCoordinator(std::int32_t consumer);
     void markCoordinatorUnknown(std::int32_t consumer);

@@ -388,6 +388,10 @@ std::string narrate(const Event& e, const ClusterState& s)
                " ends earlier on the leader. It truncates to offset " + std::to_string(e.offset) + " (" +
                records(e.count) + " removed) and fetches again.";
     case EventType::ConsumerStarted:
+        if (e.detail == 1)
+            return e.value >= 0 ? consumerName(e.node) + " is added to " + groupName(e.value) +
+                                      " and starts: it looks for the coordinator and joins, and the group rebalances."
+                                : consumerName(e.node) + " is added and starts reading its assigned partitions.";
         return consumerName(e.node) + " starts.";
     case EventType::ConsumerStopped:
         return e.detail == 1 ? consumerName(e.node) + " crashes: it stops polling and heartbeating without leaving its "

@@ -495,6 +495,8 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["consumer"] = consumerId(e.node);
         if (e.type == EventType::ConsumerStopped)
             out["crashed"] = e.detail == 1;
+        if (e.type == EventType::ConsumerStarted && e.detail == 1)
+            out["added"] = true;
         break;
     case EventType::CoordinatorFound:
         out["consumer"] = consumerId(e.node);

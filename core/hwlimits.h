@@ -22,5 +22,6 @@ inline constexpr std::int64_t advanceMsMax = 86400000; // one simulated day per 
 inline constexpr std::int64_t framesMax = 20000000;  // frames kept in one timeline
 inline constexpr std::int64_t eventsPerStepMax = 5000000; // events one scenario step may process
 inline constexpr int fetchRecordsMax = 100000;       // records in one fetch response
+inline constexpr std::int64_t pollIntervalMsMax = 3600000; // a consumer's pause between polls (one hour)
 
 } // namespace hw::limits

@@ -32,6 +32,29 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             if (r.hw < r.log.logStart)
                 report(name + " on broker " + std::to_string(r.broker) + ": HW " + std::to_string(r.hw) +
                        " < log start " + std::to_string(r.log.logStart));
+            // The epoch cache describes the log (LeaderEpochFileCache as UnifiedLog keeps it): the records
+            // from an entry's start offset to the next entry's carry that entry's epoch. A leader answers
+            // a follower's last fetched epoch from it, so a stale entry hides a divergence. Epochs never
+            // fall along a log, so each span's first and last record stand for it.
+            const Offset firstRecord = std::max(r.log.logStart, r.log.baseOffset);
+            if (firstRecord < r.log.leo() && (r.epochCache.empty() || r.epochCache.front().startOffset > firstRecord))
+                report(name + " on broker " + std::to_string(r.broker) + ": offset " + std::to_string(firstRecord) +
+                       " comes before the first entry of the epoch cache");
+            for (std::size_t i = 0; i < r.epochCache.size(); ++i) {
+                const EpochEntry& entry = r.epochCache[i];
+                const Offset from = std::max(entry.startOffset, firstRecord);
+                const Offset to =
+                    std::min(i + 1 < r.epochCache.size() ? r.epochCache[i + 1].startOffset : r.log.leo(), r.log.leo());
+                for (const Offset o : {from, to - 1}) {
+                    if (from < to && r.log.at(o).epoch != entry.epoch) {
+                        report(name + " on broker " + std::to_string(r.broker) + ": the epoch cache says epoch " +
+                               std::to_string(entry.epoch) + " from offset " + std::to_string(entry.startOffset) +
+                               ", but offset " + std::to_string(o) + " holds a record of epoch " +
+                               std::to_string(r.log.at(o).epoch));
+                        break;
+                    }
+                }
+            }
         }
         for (BrokerId b : reg.isr) {
             if (!contains(reg.replicas, b))

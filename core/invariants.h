@@ -12,7 +12,8 @@ namespace hw {
 
 /// Whole-system invariants, checked after every event in tests (TigerBeetle-style checkers).
 ///
-/// - Every replica: log start <= HW <= LEO.
+/// - Every replica: log start <= HW <= LEO, and its epoch cache describes its log (the records from an
+///   entry's start offset to the next entry's carry that entry's epoch; none comes before the first).
 /// - The leader is in the ISR; the ISR is a subset of the assigned replicas.
 /// - The leader's HW never decreases while the same broker leads in the same epoch.
 /// - Every record below the leader's HW (what consumers may read) is held, identically, by every ISR

@@ -236,7 +236,12 @@ std::vector<ConfigAction> readConfigObject(const Json& value, const std::string&
 
 /// The names a step refers to, resolved against the cluster the scenario declares.
 struct Context {
+    explicit Context(const ClusterSpec& spec) : cluster(spec), consumers(spec.consumers) {}
+
     const ClusterSpec& cluster;
+    // Every consumer so far in engine index order: the declared ones, then those that the steps read
+    // so far add (add_consumer), so later steps can name them.
+    std::vector<ConsumerSpec> consumers;
 
     int topicIndex(const Json& value, const std::string& path) const
     {
@@ -274,26 +279,23 @@ struct Context {
     int consumerIndex(const Json& value, const std::string& path) const
     {
         const std::string id = readString(value, path);
-        for (std::size_t i = 0; i < cluster.consumers.size(); ++i) {
-            if (cluster.consumers[i].id == id)
+        for (std::size_t i = 0; i < consumers.size(); ++i) {
+            if (consumers[i].id == id)
                 return static_cast<int>(i);
         }
         std::string known;
-        for (const ConsumerSpec& c : cluster.consumers)
+        for (const ConsumerSpec& c : consumers)
             known += (known.empty() ? "" : ", ") + c.id;
         fail(path, "unknown consumer \"" + id + "\"; the scenario declares: " +
                        (known.empty() ? std::string("none") : known));
     }
 
-    /// Groups are numbered in the order their first consumer is declared (as the engine creates them).
+    /// Groups are numbered in the order their first consumer is declared or added (as the engine
+    /// creates them).
     int groupIndex(const Json& value, const std::string& path) const
     {
         const std::string id = readString(value, path);
-        std::vector<std::string> groups;
-        for (const ConsumerSpec& c : cluster.consumers) {
-            if (!c.group.empty() && std::find(groups.begin(), groups.end(), c.group) == groups.end())
-                groups.push_back(c.group);
-        }
+        const std::vector<std::string> groups = groupIds(consumers);
         for (std::size_t i = 0; i < groups.size(); ++i) {
             if (groups[i] == id)
                 return static_cast<int>(i);
@@ -320,12 +322,101 @@ struct Context {
     }
 };
 
-Step readStep(const Json& value, const std::string& path, const Context& ctx)
+/// One consumer as a top-level "consumers" entry (declared: "start" allowed) or an add_consumer step
+/// declares it. `existing` are the consumers before it, whose ids it must not repeat.
+ConsumerSpec readConsumer(const Json& c, const std::string& path, const ClusterSpec& cluster,
+                          const std::vector<ConsumerSpec>& existing, bool declared)
+{
+    requireObject(c, path, "a consumer");
+    if (declared)
+        checkKeys(c, path, {"id", "group", "subscribe", "assign", "assignor", "auto.offset.reset", "auto.commit",
+                            "auto.poll", "max.poll.records", "poll.interval.ms", "start"});
+    else
+        checkKeys(c, path, {"id", "group", "subscribe", "assign", "assignor", "auto.offset.reset", "auto.commit",
+                            "auto.poll", "max.poll.records", "poll.interval.ms"});
+    const Context names{cluster};
+    ConsumerSpec consumer;
+    consumer.id = readString(required(c, "id", path), child(path, "id"));
+    for (const ConsumerSpec& other : existing) {
+        if (other.id == consumer.id)
+            fail(child(path, "id"), "a second consumer with id \"" + consumer.id + "\"");
+    }
+    if (c.contains("group"))
+        consumer.group = readString(c["group"], child(path, "group"));
+    if (c.contains("subscribe")) {
+        const Json& topics = c["subscribe"];
+        const std::string topicsPath = child(path, "subscribe");
+        if (!topics.is_array() || topics.empty())
+            fail(topicsPath, "expected a non-empty array of topic names, got " + describe(topics));
+        for (std::size_t t = 0; t < topics.size(); ++t)
+            consumer.topics.push_back(names.topicIndex(topics[t], child(topicsPath, t)));
+    }
+    if (c.contains("assign")) {
+        const Json& assign = c["assign"];
+        const std::string assignPath = child(path, "assign");
+        if (!consumer.group.empty())
+            fail(assignPath, "a consumer in a group gets its partitions from the group; \"assign\" is for "
+                             "consumers without a group");
+        if (!assign.is_array() || assign.empty())
+            fail(assignPath, "expected a non-empty array of {\"topic\": ..., \"partition\": ...}, got " +
+                                 describe(assign));
+        for (std::size_t a = 0; a < assign.size(); ++a) {
+            const std::string itemPath = child(assignPath, a);
+            requireObject(assign[a], itemPath, "a topic partition");
+            checkKeys(assign[a], itemPath, {"topic", "partition"});
+            const int topic = names.topicIndex(required(assign[a], "topic", itemPath), child(itemPath, "topic"));
+            const int partition = assign[a].contains("partition")
+                                      ? names.partitionIndex(assign[a]["partition"],
+                                                                  child(itemPath, "partition"), topic)
+                                      : 0;
+            consumer.manualPartitions.push_back(names.flatPartition(topic, partition));
+        }
+    }
+    if (consumer.group.empty() && consumer.manualPartitions.empty())
+        fail(path, "a consumer needs a \"group\" (with \"subscribe\") or an \"assign\" list");
+    if (!consumer.group.empty() && consumer.topics.empty())
+        fail(path, "a consumer in a group needs \"subscribe\"");
+    if (c.contains("assignor")) {
+        const std::string name = readString(c["assignor"], child(path, "assignor"));
+        const auto kind = assignorFromName(name);
+        if (!kind)
+            fail(child(path, "assignor"),
+                 "expected \"range\", \"roundrobin\", \"sticky\" or \"cooperative-sticky\", got " +
+                     describe(c["assignor"]));
+        consumer.assignor = *kind;
+    }
+    if (c.contains("auto.offset.reset")) {
+        const std::string reset = readString(c["auto.offset.reset"], child(path, "auto.offset.reset"));
+        if (reset == "earliest")
+            consumer.reset = OffsetReset::Earliest;
+        else if (reset == "latest")
+            consumer.reset = OffsetReset::Latest;
+        else if (reset == "none")
+            consumer.reset = OffsetReset::None;
+        else
+            fail(child(path, "auto.offset.reset"),
+                 "expected \"earliest\", \"latest\" or \"none\", got " + describe(c["auto.offset.reset"]));
+    }
+    if (c.contains("auto.commit"))
+        consumer.autoCommit = readBool(c["auto.commit"], child(path, "auto.commit"));
+    if (c.contains("auto.poll"))
+        consumer.autoPoll = readBool(c["auto.poll"], child(path, "auto.poll"));
+    if (c.contains("max.poll.records"))
+        consumer.maxPollRecords = static_cast<std::int32_t>(
+            readInt(c["max.poll.records"], child(path, "max.poll.records"), 1, limits::fetchRecordsMax));
+    if (c.contains("poll.interval.ms"))
+        consumer.pollIntervalMs = readInt(c["poll.interval.ms"], child(path, "poll.interval.ms"), 0, limits::pollIntervalMsMax);
+    if (c.contains("start"))
+        consumer.start = readBool(c["start"], child(path, "start"));
+    return consumer;
+}
+
+Step readStep(const Json& value, const std::string& path, Context& ctx)
 {
     const std::initializer_list<std::string_view> actions = {
         "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
         "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "run", "clock", "join", "leave",
-        "crash_consumer", "poll", "commit", "seek", "rebalance"};
+        "crash_consumer", "poll", "commit", "seek", "rebalance", "add_consumer"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
     if (value.size() != 1)
         fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
@@ -488,6 +579,17 @@ Step readStep(const Json& value, const std::string& path, const Context& ctx)
         }
         return step;
     }
+    if (action == "add_consumer") {
+        if (ctx.consumers.size() >= static_cast<std::size_t>(limits::consumersMax))
+            fail(bodyPath, "the scenario already has " + std::to_string(limits::consumersMax) +
+                               " consumers, the limit (consumersMax)");
+        ConsumerStep step;
+        step.action.kind = ConsumerAction::Kind::Add;
+        step.action.spec = readConsumer(body, bodyPath, ctx.cluster, ctx.consumers, false);
+        step.action.consumer = static_cast<std::int32_t>(ctx.consumers.size());
+        ctx.consumers.push_back(step.action.spec);
+        return step;
+    }
     if (action == "rebalance") {
         requireObject(body, bodyPath, "the rebalance action");
         checkKeys(body, bodyPath, {"group"});
@@ -635,91 +737,15 @@ Scenario readScenario(const Json& root, const std::string& file)
             fail("/consumers", "expected an array of consumers, got " + describe(consumers));
         if (consumers.size() > static_cast<std::size_t>(limits::consumersMax))
             fail("/consumers", "at most " + std::to_string(limits::consumersMax) + " consumers");
-        const Context topicsOnly{s.cluster};
         for (std::size_t i = 0; i < consumers.size(); ++i) {
             const std::string path = child("/consumers", i);
             const Json& c = consumers[i];
-            requireObject(c, path, "a consumer");
-            checkKeys(c, path, {"id", "group", "subscribe", "assign", "assignor", "auto.offset.reset", "auto.commit",
-                                "auto.poll", "max.poll.records", "poll.interval.ms", "start"});
-            ConsumerSpec consumer;
-            consumer.id = readString(required(c, "id", path), child(path, "id"));
-            for (const ConsumerSpec& other : s.cluster.consumers) {
-                if (other.id == consumer.id)
-                    fail(child(path, "id"), "a second consumer with id \"" + consumer.id + "\"");
-            }
-            if (c.contains("group"))
-                consumer.group = readString(c["group"], child(path, "group"));
-            if (c.contains("subscribe")) {
-                const Json& topics = c["subscribe"];
-                const std::string topicsPath = child(path, "subscribe");
-                if (!topics.is_array() || topics.empty())
-                    fail(topicsPath, "expected a non-empty array of topic names, got " + describe(topics));
-                for (std::size_t t = 0; t < topics.size(); ++t)
-                    consumer.topics.push_back(topicsOnly.topicIndex(topics[t], child(topicsPath, t)));
-            }
-            if (c.contains("assign")) {
-                const Json& assign = c["assign"];
-                const std::string assignPath = child(path, "assign");
-                if (!consumer.group.empty())
-                    fail(assignPath, "a consumer in a group gets its partitions from the group; \"assign\" is for "
-                                     "consumers without a group");
-                if (!assign.is_array() || assign.empty())
-                    fail(assignPath, "expected a non-empty array of {\"topic\": ..., \"partition\": ...}, got " +
-                                         describe(assign));
-                for (std::size_t a = 0; a < assign.size(); ++a) {
-                    const std::string itemPath = child(assignPath, a);
-                    requireObject(assign[a], itemPath, "a topic partition");
-                    checkKeys(assign[a], itemPath, {"topic", "partition"});
-                    const int topic = topicsOnly.topicIndex(required(assign[a], "topic", itemPath), child(itemPath, "topic"));
-                    const int partition = assign[a].contains("partition")
-                                              ? topicsOnly.partitionIndex(assign[a]["partition"],
-                                                                          child(itemPath, "partition"), topic)
-                                              : 0;
-                    consumer.manualPartitions.push_back(topicsOnly.flatPartition(topic, partition));
-                }
-            }
-            if (consumer.group.empty() && consumer.manualPartitions.empty())
-                fail(path, "a consumer needs a \"group\" (with \"subscribe\") or an \"assign\" list");
-            if (!consumer.group.empty() && consumer.topics.empty())
-                fail(path, "a consumer in a group needs \"subscribe\"");
-            if (c.contains("assignor")) {
-                const std::string name = readString(c["assignor"], child(path, "assignor"));
-                const auto kind = assignorFromName(name);
-                if (!kind)
-                    fail(child(path, "assignor"),
-                         "expected \"range\", \"roundrobin\", \"sticky\" or \"cooperative-sticky\", got " +
-                             describe(c["assignor"]));
-                consumer.assignor = *kind;
-            }
-            if (c.contains("auto.offset.reset")) {
-                const std::string reset = readString(c["auto.offset.reset"], child(path, "auto.offset.reset"));
-                if (reset == "earliest")
-                    consumer.reset = OffsetReset::Earliest;
-                else if (reset == "latest")
-                    consumer.reset = OffsetReset::Latest;
-                else if (reset == "none")
-                    consumer.reset = OffsetReset::None;
-                else
-                    fail(child(path, "auto.offset.reset"),
-                         "expected \"earliest\", \"latest\" or \"none\", got " + describe(c["auto.offset.reset"]));
-            }
-            if (c.contains("auto.commit"))
-                consumer.autoCommit = readBool(c["auto.commit"], child(path, "auto.commit"));
-            if (c.contains("auto.poll"))
-                consumer.autoPoll = readBool(c["auto.poll"], child(path, "auto.poll"));
-            if (c.contains("max.poll.records"))
-                consumer.maxPollRecords = static_cast<std::int32_t>(
-                    readInt(c["max.poll.records"], child(path, "max.poll.records"), 1, limits::fetchRecordsMax));
-            if (c.contains("poll.interval.ms"))
-                consumer.pollIntervalMs = readInt(c["poll.interval.ms"], child(path, "poll.interval.ms"), 0, 3600000);
-            if (c.contains("start"))
-                consumer.start = readBool(c["start"], child(path, "start"));
+            ConsumerSpec consumer = readConsumer(c, path, s.cluster, s.cluster.consumers, true);
             s.cluster.consumers.push_back(std::move(consumer));
         }
     }
 
-    const Context ctx{s.cluster};
+    Context ctx{s.cluster};
     if (root.contains("steps")) {
         const Json& steps = root["steps"];
         if (!steps.is_array())
@@ -839,6 +865,27 @@ Json configValueJson(const ConfigValue& value)
 
 } // namespace
 
+std::vector<ConsumerSpec> scenarioConsumers(const Scenario& scenario)
+{
+    std::vector<ConsumerSpec> consumers = scenario.cluster.consumers;
+    for (const Step& step : scenario.steps) {
+        const auto* consumerStep = std::get_if<ConsumerStep>(&step);
+        if (consumerStep && consumerStep->action.kind == ConsumerAction::Kind::Add)
+            consumers.push_back(consumerStep->action.spec);
+    }
+    return consumers;
+}
+
+std::vector<std::string> groupIds(const std::vector<ConsumerSpec>& consumers)
+{
+    std::vector<std::string> groups;
+    for (const ConsumerSpec& c : consumers) {
+        if (!c.group.empty() && std::find(groups.begin(), groups.end(), c.group) == groups.end())
+            groups.push_back(c.group);
+    }
+    return groups;
+}
+
 std::string scenarioToJson(const Scenario& s)
 {
     const ClusterSpec& c = s.cluster;
@@ -883,37 +930,43 @@ std::string scenarioToJson(const Scenario& s)
         producers.push_back(producer);
     }
     root["producers"] = producers;
+    // A consumer as a "consumers" entry or an add_consumer body (which always starts: no "start").
+    auto consumerJson = [&](const ConsumerSpec& cs, bool declared) {
+        Json consumer{{"id", cs.id}};
+        if (!cs.group.empty()) {
+            consumer["group"] = cs.group;
+            Json topics = Json::array();
+            for (int t : cs.topics)
+                topics.push_back(c.topics[static_cast<std::size_t>(t)].name);
+            consumer["subscribe"] = topics;
+            consumer["assignor"] = std::string(assignorName(cs.assignor));
+        } else {
+            Json assign = Json::array();
+            for (std::int32_t p : cs.manualPartitions) {
+                const auto& [topic, partition] = flat[static_cast<std::size_t>(p)];
+                assign.push_back(Json{{"topic", topic}, {"partition", partition}});
+            }
+            consumer["assign"] = assign;
+        }
+        consumer["auto.offset.reset"] = cs.reset == OffsetReset::Earliest ? "earliest"
+                                        : cs.reset == OffsetReset::Latest ? "latest"
+                                                                          : "none";
+        consumer["auto.commit"] = cs.autoCommit;
+        consumer["auto.poll"] = cs.autoPoll;
+        consumer["max.poll.records"] = cs.maxPollRecords;
+        consumer["poll.interval.ms"] = cs.pollIntervalMs;
+        if (declared)
+            consumer["start"] = cs.start;
+        return consumer;
+    };
     if (!c.consumers.empty()) {
         Json consumers = Json::array();
-        for (const ConsumerSpec& cs : c.consumers) {
-            Json consumer{{"id", cs.id}};
-            if (!cs.group.empty()) {
-                consumer["group"] = cs.group;
-                Json topics = Json::array();
-                for (int t : cs.topics)
-                    topics.push_back(c.topics[static_cast<std::size_t>(t)].name);
-                consumer["subscribe"] = topics;
-                consumer["assignor"] = std::string(assignorName(cs.assignor));
-            } else {
-                Json assign = Json::array();
-                for (std::int32_t p : cs.manualPartitions) {
-                    const auto& [topic, partition] = flat[static_cast<std::size_t>(p)];
-                    assign.push_back(Json{{"topic", topic}, {"partition", partition}});
-                }
-                consumer["assign"] = assign;
-            }
-            consumer["auto.offset.reset"] = cs.reset == OffsetReset::Earliest ? "earliest"
-                                            : cs.reset == OffsetReset::Latest ? "latest"
-                                                                              : "none";
-            consumer["auto.commit"] = cs.autoCommit;
-            consumer["auto.poll"] = cs.autoPoll;
-            consumer["max.poll.records"] = cs.maxPollRecords;
-            consumer["poll.interval.ms"] = cs.pollIntervalMs;
-            consumer["start"] = cs.start;
-            consumers.push_back(consumer);
-        }
+        for (const ConsumerSpec& cs : c.consumers)
+            consumers.push_back(consumerJson(cs, true));
         root["consumers"] = consumers;
     }
+    const std::vector<ConsumerSpec> allConsumers = scenarioConsumers(s);
+    const std::vector<std::string> groups = groupIds(allConsumers);
 
     Json steps = Json::array();
     for (const Step& step : s.steps) {
@@ -922,7 +975,11 @@ std::string scenarioToJson(const Scenario& s)
             [&](const auto& st) {
                 using T = std::decay_t<decltype(st)>;
                 if constexpr (std::is_same_v<T, ConsumerStep>) {
-                    body = Json{{"consumer", c.consumers[static_cast<std::size_t>(st.action.consumer)].id}};
+                    if (st.action.kind == ConsumerAction::Kind::Add) {
+                        body = consumerJson(st.action.spec, false);
+                        return;
+                    }
+                    body = Json{{"consumer", allConsumers[static_cast<std::size_t>(st.action.consumer)].id}};
                     if (st.action.kind == ConsumerAction::Kind::Poll) {
                         if (st.action.maxRecords > 0)
                             body["max_records"] = st.action.maxRecords;
@@ -935,11 +992,6 @@ std::string scenarioToJson(const Scenario& s)
                         body["offset"] = st.action.offset;
                     }
                 } else if constexpr (std::is_same_v<T, RebalanceStep>) {
-                    std::vector<std::string> groups;
-                    for (const ConsumerSpec& cs : c.consumers) {
-                        if (!cs.group.empty() && std::find(groups.begin(), groups.end(), cs.group) == groups.end())
-                            groups.push_back(cs.group);
-                    }
                     body = Json{{"group", groups[static_cast<std::size_t>(st.group)]}};
                 } else if constexpr (std::is_same_v<T, RunStep>) {
                     body = Json{{"events", st.events}};
@@ -1412,6 +1464,8 @@ std::string stepKey(const Step& step)
                     return "commit";
                 case ConsumerAction::Kind::Seek:
                     return "seek";
+                case ConsumerAction::Kind::Add:
+                    return "add_consumer";
                 }
                 return "join";
             }

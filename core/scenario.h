@@ -69,7 +69,8 @@ struct FaultStep {
     bool wait = true; // false: a shutdown step does not wait for the broker to stop
 };
 
-/// join, leave, crash_consumer, poll, commit and seek. A poll step runs until its fetches are answered.
+/// join, leave, crash_consumer, poll, commit, seek and add_consumer (which creates a consumer and
+/// starts it). A poll step runs until its fetches are answered.
 struct ConsumerStep {
     ConsumerAction action;
     bool wait = true;
@@ -150,5 +151,12 @@ std::string runFault(Timeline& timeline, const Action& action);
 
 /// The key a step has in a scenario file ("produce", "kill", ...).
 std::string stepKey(const Step& step);
+
+/// Every consumer of a scenario in engine index order: the declared ones, then those its
+/// add_consumer steps add, in step order.
+std::vector<ConsumerSpec> scenarioConsumers(const Scenario& scenario);
+
+/// The group ids of these consumers in engine index order (the order of their first consumer).
+std::vector<std::string> groupIds(const std::vector<ConsumerSpec>& consumers);
 
 } // namespace hw

@@ -231,6 +231,7 @@ struct BrokerRegistration {
     bool inControlledShutdown = false;
     TimeMs lastHeartbeatMs = 0;
     TimeMs sessionTimerMs = -1; // the armed session-expiry check, -1: none
+    std::int32_t incarnation = 0; // the broker incarnation this registration is for
     friend bool operator==(const BrokerRegistration&, const BrokerRegistration&) = default;
 };
 

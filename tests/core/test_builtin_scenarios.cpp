@@ -409,9 +409,11 @@ ScenarioWant kip101Truncation()
                 // Broker 1 kept m1 at offset 1, where the leader has m2: two ISR members diverge (scenario 2).
                 {"4",
                  "online online",
+                 // Broker 1's restart emptied its epoch cache for the empty epochs-0 (LogLoader's
+                 // truncateFromEnd(0)); a follower adds entries only with the records it appends.
                  {{"legacy", 0, 2, 1, 2, {2, 1}, 2, 1,
                    {{1, 2, 2, "m0 m1", "0 0", "0@0"}, {2, 2, 2, "m0 m2", "0 1", "0@0 1@1"}}},
-                  {"epochs", 0, 2, 0, 2, {2, 1}, 0, 0, {{2, 0, 0, "", "", "0@0"}, {1, 0, 0, "", "", "0@0"}}}},
+                  {"epochs", 0, 2, 0, 2, {2, 1}, 0, 0, {{2, 0, 0, "", "", "0@0"}, {1, 0, 0, "", "", ""}}}},
                  {lostM1},
                  {"legacy-0@1: 1:0:m1 2:1:m2"}},
                 // Part 2: n1 committed; the follower's own HW is 1.

@@ -201,6 +201,12 @@ INSTANTIATE_TEST_SUITE_P(ByHand, InvariantViolation,
             },
             "producer p1 batch 0: acknowledged acks=all record at offset 0 of orders-0 is not in leader 1's log",
             false },
+        Corruption { "EpochCacheEntryForRecordsOfAnotherEpoch",
+            [](ClusterState& s) { replica(s, 2).epochCache = { hw::EpochEntry { 1, 0 } }; },
+            "orders-0 on broker 2: the epoch cache says epoch 1 from offset 0, but offset 0 holds a record of epoch 0",
+            false },
+        Corruption { "RecordsBeforeTheFirstEpochEntry", [](ClusterState& s) { replica(s, 3).epochCache.clear(); },
+            "orders-0 on broker 3: offset 0 comes before the first entry of the epoch cache", false },
         Corruption { "QueuedEventInThePast",
             [](ClusterState& s) {
                 ASSERT_FALSE(s.queue.empty());
