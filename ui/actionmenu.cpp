@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "actionmenu.h"
 
+#include "hwlimits.h"
+
 #include <QCoreApplication>
 #include <QMenu>
 
@@ -204,6 +206,13 @@ QMenu* ActionMenu::build(
         addConsumerActions(menu, state, target.index, handlers);
         break;
     case Kind::Group:
+        if (handlers.addConsumer) {
+            menu->addSection(Text::tr("Group %1")
+                                 .arg(QString::fromStdString(state.groups[static_cast<std::size_t>(target.index)].id)));
+            addAction(menu, Text::tr("Add a consumer to this group\u2026"),
+                state.consumers.size() < static_cast<std::size_t>(hw::limits::consumersMax),
+                [add = handlers.addConsumer, group = target.index] { add(group); });
+        }
         for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {
             if (state.consumers[static_cast<std::size_t>(c)].group == target.index)
                 addConsumerActions(menu, state, c, handlers);

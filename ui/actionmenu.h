@@ -18,6 +18,8 @@ public:
     struct Handlers {
         std::function<void(const UserAction&)> act;
         std::function<void(std::int32_t partition)> showPartition;
+        /// Asks for a new consumer in this group (a dialog), which then runs through act().
+        std::function<void(std::int32_t group)> addConsumer;
     };
 
     /// A new menu (owned by the caller) for the target; an invalid target gets the cluster-wide actions.

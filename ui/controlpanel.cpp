@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "controlpanel.h"
 
+#include "addconsumerdialog.h"
 #include "clusterfacts.h"
 #include "hwlimits.h"
 #include "i18n.h"
@@ -276,12 +277,24 @@ QGroupBox* ControlPanel::buildConsumers()
         m_consumersBox, [] { return tr("Crash"); },
         [] { return tr("The consumer stops without leaving; its group notices after session.timeout.ms"); });
     m_poll = translatedButton(m_consumersBox, [] { return tr("Poll"); });
+    m_addConsumer = translatedButton(
+        m_consumersBox, [] { return tr("Add consumer\u2026"); },
+        [] { return tr("Create a new consumer in a group (an existing one or a new one); it joins and the group "
+                       "rebalances"); });
     grid->addWidget(translatedLabel(m_consumersBox, [] { return tr("Consumer"); }), 0, 0);
     grid->addWidget(m_consumer, 0, 1);
     grid->addWidget(m_join, 1, 0);
     grid->addWidget(m_leave, 1, 1);
     grid->addWidget(m_crashConsumer, 2, 0);
     grid->addWidget(m_poll, 2, 1);
+    grid->addWidget(m_addConsumer, 3, 0, 1, 2);
+    connect(m_addConsumer, &QPushButton::clicked, this, [this] {
+        const int c = m_consumer->currentData().toInt();
+        const hw::ClusterState& s = m_controller->state();
+        openAddConsumer(c >= 0 && c < static_cast<int>(s.consumers.size())
+                ? s.consumers[static_cast<std::size_t>(c)].group
+                : -1);
+    });
     connect(m_join, &QPushButton::clicked, this,
         [this] { consumerAction(static_cast<int>(hw::ConsumerAction::Kind::Join)); });
     connect(m_leave, &QPushButton::clicked, this,
@@ -395,13 +408,21 @@ void ControlPanel::refresh(bool scenarioChanged)
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(s.partitions.size()); ++p)
             m_partition->addItem(partitionLabel(s, p), p);
         m_consumer->clear();
-        for (std::int32_t c = 0; c < static_cast<std::int32_t>(s.consumers.size()); ++c)
-            m_consumer->addItem(consumerItemText(s, c), c);
         refreshProducePartitions();
         m_value->clear();
         m_key->clear();
     }
     refreshFollowers();
+    if (m_consumer->count() != static_cast<int>(s.consumers.size())) {
+        // Consumers added at run time (or gone with an undo or an earlier frame): the list follows the
+        // frame shown and keeps the consumer chosen when it is still there.
+        const QSignalBlocker blocker(m_consumer);
+        const int chosen = m_consumer->currentData().toInt();
+        m_consumer->clear();
+        for (std::int32_t c = 0; c < static_cast<std::int32_t>(s.consumers.size()); ++c)
+            m_consumer->addItem(consumerItemText(s, c), c);
+        m_consumer->setCurrentIndex(std::max(0, m_consumer->findData(chosen)));
+    }
 
     const bool haveProducers = !s.producers.empty();
     m_produceBox->setEnabled(haveProducers);
@@ -437,8 +458,12 @@ void ControlPanel::refresh(bool scenarioChanged)
     m_unclean->setChecked(config.uncleanLeaderElectionEnable);
 
     const bool haveConsumers = !s.consumers.empty();
-    m_consumersBox->setEnabled(haveConsumers);
     m_consumersBox->setTitle(haveConsumers ? tr("Consumers") : tr("Consumers (this scenario has none)"));
+    m_addConsumer->setEnabled(
+        !s.topics.empty() && s.consumers.size() < static_cast<std::size_t>(hw::limits::consumersMax));
+    m_consumer->setEnabled(haveConsumers);
+    for (QPushButton* button : { m_join, m_leave, m_crashConsumer, m_poll })
+        button->setEnabled(false);
     const int c = m_consumer->currentData().toInt();
     if (haveConsumers && c >= 0 && c < static_cast<int>(s.consumers.size())) {
         const hw::Consumer& consumer = s.consumers[static_cast<std::size_t>(c)];
@@ -480,6 +505,28 @@ void ControlPanel::brokerAction(int kind)
     if (action.kind == hw::BrokerAction::Kind::Restart)
         action.loseUnflushed = m_loseUnflushed->value();
     emit actionRequested(hw::FaultStep { action });
+}
+
+AddConsumerDialog* ControlPanel::addConsumerDialog() const
+{
+    return m_addConsumerDialog;
+}
+
+void ControlPanel::openAddConsumer(std::int32_t group)
+{
+    if (m_addConsumerDialog)
+        m_addConsumerDialog->close();
+    auto* dialog = new AddConsumerDialog(m_controller->state(), group, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_addConsumerDialog = dialog;
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        hw::ConsumerStep step;
+        step.action.kind = hw::ConsumerAction::Kind::Add;
+        step.action.spec = dialog->spec();
+        step.action.consumer = static_cast<std::int32_t>(m_controller->state().consumers.size());
+        emit actionRequested(step);
+    });
+    dialog->open();
 }
 
 void ControlPanel::consumerAction(int kind)

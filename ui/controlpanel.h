@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 
 // moc cannot parse the C++20 standard library that the core headers pull in; it only needs the
@@ -20,6 +21,7 @@ class QSpinBox;
 
 namespace hw::ui {
 
+class AddConsumerDialog;
 class SimController;
 
 /// Buttons and fields for every action on the cluster: produce, broker faults, leader kills and
@@ -68,6 +70,13 @@ public:
     QPushButton* leaveButton() const { return m_leave; }
     QPushButton* crashConsumerButton() const { return m_crashConsumer; }
     QPushButton* pollButton() const { return m_poll; }
+    QPushButton* addConsumerButton() const { return m_addConsumer; }
+    /// The open "Add a consumer" dialog, if any.
+    AddConsumerDialog* addConsumerDialog() const;
+
+    /// Opens the "Add a consumer" dialog (window-modal) with the group preselected (-1: the first);
+    /// accepting it asks for the add_consumer action.
+    void openAddConsumer(std::int32_t group);
 
 signals:
     void actionRequested(const hw::Step& action);
@@ -136,6 +145,8 @@ private:
     QPushButton* m_leave = nullptr;
     QPushButton* m_crashConsumer = nullptr;
     QPushButton* m_poll = nullptr;
+    QPushButton* m_addConsumer = nullptr;
+    QPointer<AddConsumerDialog> m_addConsumerDialog;
 };
 
 } // namespace hw::ui

@@ -59,7 +59,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole: {
         QString text
-            = tr("%1 \u00B7 %2 ms \u00B7 %3").arg(frame).arg(info.timeMs).arg(Narration::title(info.event.type));
+            = tr("%1 \u00B7 %2 ms \u00B7 %3").arg(frame).arg(info.timeMs).arg(Narration::title(info.event));
         if (info.label >= 0)
             text = tr("[%1] %2").arg(
                 QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]), text);

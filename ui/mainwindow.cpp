@@ -683,6 +683,7 @@ void MainWindow::showContextMenu(const SceneTarget& target, const QPoint& screen
     ActionMenu::Handlers handlers;
     handlers.act = [this](const UserAction& action) { act(action); };
     handlers.showPartition = [this](std::int32_t partition) { showPartition(partition); };
+    handlers.addConsumer = [this](std::int32_t group) { m_controls->openAddConsumer(group); };
     QMenu* menu = ActionMenu::build(target, m_controller->state(), handlers, this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(screenPos);

@@ -183,6 +183,36 @@ QString Narration::title(EventType type)
     return QString();
 }
 
+QString Narration::title(const hw::Event& e)
+{
+    switch (e.type) {
+    case EventType::ConsumerStarted:
+        if (e.detail == 1)
+            return tr("Consumer added");
+        break;
+    case EventType::CoordinatorFound:
+        if (e.detail == 1)
+            return e.error == hw::ErrorCode::RequestTimedOut ? tr("Metadata request timed out")
+                                                             : tr("Consumer metadata refreshed");
+        if (e.error == hw::ErrorCode::RequestTimedOut)
+            return tr("Coordinator lookup timed out");
+        break;
+    case EventType::GroupRequestSent:
+        if (e.detail < 0 && e.error == hw::ErrorCode::RequestTimedOut)
+            return tr("Consumer session expired");
+        break;
+    case EventType::GroupResponseApplied:
+    case EventType::RecordsReceived:
+    case EventType::PositionSet:
+        if (e.error == hw::ErrorCode::RequestTimedOut)
+            return tr("Request timed out");
+        break;
+    default:
+        break;
+    }
+    return title(e.type);
+}
+
 QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
 {
     const QString tp = partitionName(s, e.partition);
@@ -474,6 +504,12 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
             .arg(e.offset)
             .arg(records(e.count));
     case EventType::ConsumerStarted:
+        if (e.detail == 1 && e.value >= 0)
+            return ucfirst(tr("%1 is added to %2 and starts: it looks for the coordinator and joins, and the group "
+                              "rebalances.")
+                               .arg(consumerName(e.node), groupName(e.value)));
+        if (e.detail == 1)
+            return ucfirst(tr("%1 is added and starts reading its assigned partitions.").arg(consumerName(e.node)));
         return ucfirst(tr("%1 starts.").arg(consumerName(e.node)));
     case EventType::ConsumerStopped:
         if (e.detail == 1)
@@ -482,6 +518,36 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                                .arg(consumerName(e.node)));
         return ucfirst(tr("%1 leaves its group (committing first if it auto-commits).").arg(consumerName(e.node)));
     case EventType::CoordinatorFound:
+        if (e.detail == 1) {
+            // A metadata refresh: FindCoordinator doubles as the consumer's metadata request; value is the
+            // broker asked (0: none named), count the leaders that changed, partition the first of them.
+            const bool named = e.value > 0;
+            if (e.error != hw::ErrorCode::None)
+                return named ? ucfirst(tr("%1 could not refresh its metadata from broker %2: %3.")
+                                           .arg(consumerName(e.node))
+                                           .arg(e.value)
+                                           .arg(error))
+                             : ucfirst(tr("%1 could not refresh its metadata: %2.").arg(consumerName(e.node), error));
+            const bool known = e.node >= 0 && e.node < static_cast<std::int32_t>(s.consumers.size());
+            const std::vector<hw::BrokerId>* leaders
+                = known ? &s.consumers[static_cast<std::size_t>(e.node)].leaders : nullptr;
+            if (e.count == 0 || e.partition < 0 || !leaders
+                || e.partition >= static_cast<std::int32_t>(leaders->size()))
+                return named ? ucfirst(tr("%1 refreshes its metadata from broker %2: no leader changed.")
+                                           .arg(consumerName(e.node))
+                                           .arg(e.value))
+                             : ucfirst(tr("%1 refreshes its metadata: no leader changed.").arg(consumerName(e.node)));
+            const hw::BrokerId leaderId = (*leaders)[static_cast<std::size_t>(e.partition)];
+            const QString leader = leaderId < 0 ? tr("nobody") : tr("broker %1").arg(leaderId);
+            QString text = named ? tr("%1 refreshes its metadata from broker %2: %3 is led by %4")
+                                       .arg(consumerName(e.node))
+                                       .arg(e.value)
+                                       .arg(tp, leader)
+                                 : tr("%1 refreshes its metadata: %2 is led by %3").arg(consumerName(e.node), tp, leader);
+            text = e.count > 1 ? then(text, tr("(and %n more change(s)).", nullptr, static_cast<int>(e.count - 1)))
+                               : fullStop(text);
+            return ucfirst(text);
+        }
         if (e.error != hw::ErrorCode::None)
             return ucfirst(tr("%1 could not find a coordinator: %2.").arg(consumerName(e.node), error));
         if (e.peer < 0)
@@ -491,6 +557,10 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                            .arg(consumerName(e.node))
                            .arg(e.peer));
     case EventType::GroupRequestSent:
+        if (e.detail < 0 && e.error == hw::ErrorCode::RequestTimedOut)
+            return ucfirst(tr("%1 has had no heartbeat answer for session.timeout.ms and looks for its group "
+                              "coordinator again.")
+                               .arg(consumerName(e.node)));
         if (e.detail < 0)
             return ucfirst(tr("%1 looks for its group coordinator again.").arg(consumerName(e.node)));
         if (static_cast<hw::GroupRequestKind>(e.detail) == hw::GroupRequestKind::OffsetCommit)
@@ -528,8 +598,14 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
         return fullStop(text);
     }
     case EventType::GroupResponseApplied: {
-        QString text = tr("%1 gets the answer to its %2").arg(consumerName(e.node), requestName);
-        if (e.error != hw::ErrorCode::None)
+        QString text;
+        if (e.error == hw::ErrorCode::RequestTimedOut)
+            text = tr("%1 got no answer to its %2 within its request timeout and drops the connection to the "
+                      "coordinator")
+                       .arg(consumerName(e.node), requestName);
+        else
+            text = tr("%1 gets the answer to its %2").arg(consumerName(e.node), requestName);
+        if (e.error != hw::ErrorCode::None && e.error != hw::ErrorCode::RequestTimedOut)
             text = detail(text, error);
         switch (static_cast<hw::GroupRequestKind>(e.detail)) {
         case hw::GroupRequestKind::Join:

@@ -96,7 +96,7 @@ void NarrationPanel::refresh()
     const std::int64_t frame = m_controller->currentFrame();
     const hw::FrameInfo& info = timeline.frame(frame);
     QString heading
-        = tr("Frame %1 \u00B7 %2 ms \u00B7 %3").arg(frame).arg(info.timeMs).arg(Narration::title(info.event.type));
+        = tr("Frame %1 \u00B7 %2 ms \u00B7 %3").arg(frame).arg(info.timeMs).arg(Narration::title(info.event));
     if (info.label >= 0)
         heading += QStringLiteral(" \u00B7 ")
             + tr("Checkpoint %1").arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]));

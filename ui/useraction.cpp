@@ -155,6 +155,11 @@ QString userActionText(const UserAction& action, const hw::ClusterState& state)
                     return Text::tr("Seek consumer %1 on %2 to offset %3")
                         .arg(consumer, partitionName(state, a.partition))
                         .arg(a.offset);
+                case hw::ConsumerAction::Kind::Add:
+                    if (a.spec.group.empty())
+                        return Text::tr("Add consumer %1").arg(QString::fromStdString(a.spec.id));
+                    return Text::tr("Add consumer %1 to group %2")
+                        .arg(QString::fromStdString(a.spec.id), QString::fromStdString(a.spec.group));
                 }
                 return consumer;
             } else if constexpr (std::is_same_v<T, hw::AdvanceStep>) {

@@ -4,6 +4,7 @@
 // session replays to identical frames.
 
 #include "actionmenu.h"
+#include "addconsumerdialog.h"
 #include "controlpanel.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
@@ -20,6 +21,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
 #include <QSlider>
@@ -220,6 +222,123 @@ TEST_F(Commands, ConsumersAreAddedToAndRemovedFromTheirGroup)
     panel->advanceSpin()->setValue(1000);
     click(panel->advanceButton());
     EXPECT_EQ(controller->timeline().head().consumers[2].phase, hw::MemberPhase::Stopped);
+}
+
+TEST_F(Commands, AddConsumerThroughTheControlPanelJoinsItsGroupAndUndoRedo)
+{
+    ASSERT_TRUE(window->openParsedScenario(hw::uitest::groupsScenario(), QStringLiteral("groups")));
+    controller->goToLast();
+    panel->refresh(false);
+    select(panel->consumerCombo(), 0); // c1, in group billing
+    ASSERT_TRUE(panel->addConsumerButton()->isEnabled());
+    const int commands = window->undoStack()->count();
+    panel->addConsumerButton()->click();
+    hw::ui::AddConsumerDialog* dialog = panel->addConsumerDialog();
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_EQ(window->undoStack()->count(), commands) << "opening the dialog changes nothing";
+    // Suggested: a free id, the chosen consumer's group, and its subscription and assignor.
+    EXPECT_EQ(dialog->idEdit()->text(), QStringLiteral("c4"));
+    EXPECT_EQ(dialog->groupCombo()->currentText(), QStringLiteral("billing"));
+    EXPECT_EQ(dialog->topicList()->item(0)->checkState(), Qt::Checked);
+    EXPECT_EQ(dialog->topicList()->item(1)->checkState(), Qt::Checked);
+    EXPECT_EQ(dialog->assignorCombo()->currentText(), QStringLiteral("range"));
+    EXPECT_TRUE(dialog->problem().isEmpty()) << dialog->problem().toStdString();
+    dialog->accept();
+    EXPECT_EQ(window->undoStack()->count(), commands + 1);
+    EXPECT_EQ(window->undoStack()->command(commands)->text(), QStringLiteral("Add consumer c4 to group billing"));
+
+    const hw::ClusterState& head = controller->timeline().head();
+    ASSERT_EQ(head.consumers.size(), 4u);
+    const hw::Consumer& added = head.consumers[3];
+    EXPECT_EQ(added.id, "c4");
+    EXPECT_EQ(head.groups[static_cast<std::size_t>(added.group)].id, "billing");
+    EXPECT_NE(added.phase, hw::MemberPhase::Stopped) << "an added consumer starts at once";
+    EXPECT_EQ(panel->consumerCombo()->count(), 4) << "the panel lists the new consumer";
+
+    // The group rebalances to include it.
+    controller->goToLast();
+    ASSERT_TRUE(window->act(hw::RebalanceStep { added.group }));
+    const hw::ClusterState& balanced = controller->timeline().head();
+    const hw::Group& billing = balanced.groups[static_cast<std::size_t>(balanced.consumers[3].group)];
+    EXPECT_EQ(billing.members.size(), 3u);
+    EXPECT_TRUE(std::any_of(billing.members.begin(), billing.members.end(),
+        [](const hw::GroupMember& m) { return m.consumer == 3 && !m.assignment.empty(); }));
+
+    window->undoStack()->undo(); // the rebalance
+    window->undoStack()->undo(); // the add
+    EXPECT_EQ(controller->timeline().head().consumers.size(), 3u);
+    EXPECT_EQ(panel->consumerCombo()->count(), 3);
+    window->undoStack()->redo();
+    ASSERT_EQ(controller->timeline().head().consumers.size(), 4u);
+    EXPECT_EQ(controller->timeline().head().consumers[3].id, "c4");
+}
+
+TEST_F(Commands, TheAddConsumerDialogExplainsWhatItCannotAddAndMakesNewGroups)
+{
+    ASSERT_TRUE(window->openParsedScenario(hw::uitest::groupsScenario(), QStringLiteral("groups")));
+    controller->goToLast();
+    panel->openAddConsumer(1); // audit
+    hw::ui::AddConsumerDialog* dialog = panel->addConsumerDialog();
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_EQ(dialog->groupCombo()->currentText(), QStringLiteral("audit"));
+    EXPECT_EQ(dialog->topicList()->item(1)->checkState(), Qt::Unchecked) << "audit subscribes to orders only";
+    auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    dialog->idEdit()->setText(QStringLiteral("c2"));
+    EXPECT_FALSE(ok->isEnabled());
+    EXPECT_EQ(dialog->problem(), QStringLiteral("A consumer with id c2 already exists."));
+    dialog->idEdit()->setText(QString());
+    EXPECT_EQ(dialog->problem(), QStringLiteral("Enter an id for the consumer."));
+    dialog->idEdit()->setText(QStringLiteral("n1"));
+    dialog->groupCombo()->setEditText(QStringLiteral("reports"));
+    dialog->topicList()->item(0)->setCheckState(Qt::Unchecked);
+    dialog->topicList()->item(1)->setCheckState(Qt::Unchecked);
+    EXPECT_EQ(dialog->problem(), QStringLiteral("Choose at least one topic to subscribe to."));
+    EXPECT_FALSE(ok->isEnabled());
+    dialog->topicList()->item(1)->setCheckState(Qt::Checked);
+    dialog->assignorCombo()->setCurrentIndex(dialog->assignorCombo()->findText(QStringLiteral("cooperative-sticky")));
+    EXPECT_TRUE(ok->isEnabled());
+    ok->click();
+    const hw::ClusterState& head = controller->timeline().head();
+    ASSERT_EQ(head.groups.size(), 3u);
+    EXPECT_EQ(head.groups[2].id, "reports");
+    ASSERT_EQ(head.consumers.size(), 4u);
+    EXPECT_EQ(head.consumers[3].assignor, hw::AssignorKind::CooperativeSticky);
+    EXPECT_EQ(head.consumers[3].topics, std::vector<std::int32_t> { 1 });
+
+    // Saved and read back, the session replays to the same frames.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("added.json"));
+    ASSERT_EQ(window->saveScenario(path), QString());
+    auto loaded = hw::loadScenario(path.toStdString());
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(loaded)) << std::get<hw::ScenarioError>(loaded).toString();
+    auto replayed = hw::playScenario(std::get<hw::Scenario>(loaded));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(replayed)) << std::get<hw::ScenarioError>(replayed).toString();
+    hw::uitest::expectSameFrames(std::get<hw::Timeline>(replayed), controller->timeline());
+    hw::ui::RecentFiles::clear();
+}
+
+TEST_F(Commands, AGroupsContextMenuOffersToAddAConsumerToThatGroup)
+{
+    ASSERT_TRUE(window->openParsedScenario(hw::uitest::groupsScenario(), QStringLiteral("groups")));
+    controller->goToLast();
+    hw::ui::ActionMenu::Handlers handlers;
+    handlers.act = [this](const hw::Step& action) { window->act(action); };
+    std::int32_t asked = -1;
+    handlers.addConsumer = [&](std::int32_t group) { asked = group; };
+    std::unique_ptr<QMenu> menu(hw::ui::ActionMenu::build(hw::ui::SceneTarget::forGroup(1), state(), handlers, nullptr));
+    QAction* add = nullptr;
+    QAction* remove = nullptr;
+    for (QAction* a : menu->actions()) {
+        if (a->text() == QStringLiteral("Add a consumer to this group\u2026"))
+            add = a;
+        if (a->text() == QStringLiteral("Remove c1 from its group"))
+            remove = a;
+    }
+    ASSERT_NE(add, nullptr);
+    EXPECT_TRUE(add->isEnabled());
+    EXPECT_EQ(remove, nullptr) << "group 1 is audit; c1 is in billing";
+    add->trigger();
+    EXPECT_EQ(asked, 1);
 }
 
 TEST_F(Commands, ActingAtAPastFrameForksAndUndoRestoresTheDiscardedFuture)
