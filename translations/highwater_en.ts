@@ -1,195 +1,196 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
-    <context>
-        <name>ClusterLayout</name>
-        <message numerus="yes">
-            <location filename="../ui/clusterlayout.cpp" line="+111" />
-            <source>Cluster: %n broker(s)</source>
-            <translation>
-                <numerusform>Cluster: %n broker</numerusform>
-                <numerusform>Cluster: %n brokers</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>%n topic(s)</source>
-            <translation>
-                <numerusform>%n topic</numerusform>
-                <numerusform>%n topics</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>%n partition(s)</source>
-            <translation>
-                <numerusform>%n partition</numerusform>
-                <numerusform>%n partitions</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>ConsumerItem</name>
-        <message numerus="yes">
-            <location filename="../ui/consumeritem.cpp" line="+97" />
-            <source>(%n more line(s) in the inspector)</source>
-            <translation>
-                <numerusform>(%n more line in the inspector)</numerusform>
-                <numerusform>(%n more lines in the inspector)</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>Narration</name>
-        <message numerus="yes">
-            <location filename="../ui/narration.cpp" line="+41" />
-            <source>%n record(s)</source>
-            <translation>
-                <numerusform>%n record</numerusform>
-                <numerusform>%n records</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+179" />
-            <source>%n waiting acks=all produce(s) answered.</source>
-            <translation>
-                <numerusform>%n waiting acks=all produce answered.</numerusform>
-                <numerusform>%n waiting acks=all produces answered.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+7" />
-            <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
-            <translation>
-                <numerusform>The cluster starts: %n broker, every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</numerusform>
-                <numerusform>The cluster starts: %n brokers, every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+106" />
-            <source>(%n more partition(s) too.)</source>
-            <translation>
-                <numerusform>(%n more partition too.)</numerusform>
-                <numerusform>(%n more partitions too.)</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+62" />
-            <source>; %n offline partition(s) get a leader</source>
-            <translation>
-                <numerusform>; %n offline partition gets a leader</numerusform>
-                <numerusform>; %n offline partitions get a leader</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>: %n partition(s) change</source>
-            <translation>
-                <numerusform>: %n partition changes</numerusform>
-                <numerusform>: %n partitions change</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+18" />
-            <source>; %n offline partition(s) get a leader.</source>
-            <translation>
-                <numerusform>; %n offline partition gets a leader.</numerusform>
-                <numerusform>; %n offline partitions get a leader.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+80" />
-            <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
-            <translation>
-                <numerusform>%1 commits its positions for %n partition: the next offset to read in each.</numerusform>
-                <numerusform>%1 commits its positions for %n partitions: the next offset to read in each.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+26" />
-            <source>: it stores %n committed offset(s).</source>
-            <translation>
-                <numerusform>: it stores %n committed offset.</numerusform>
-                <numerusform>: it stores %n committed offsets.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+17" />
-            <source>, and it is the group's leader: it runs the assignor for all %n member(s) and sends the result in its SyncGroup</source>
-            <translation>
-                <numerusform>, and it is the group's leader: it runs the assignor for all %n member and sends the result in its SyncGroup</numerusform>
-                <numerusform>, and it is the group's leader: it runs the assignor for all %n members and sends the result in its SyncGroup</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+14" />
-            <source>: %n committed position(s) found</source>
-            <translation>
-                <numerusform>: %n committed position found</numerusform>
-                <numerusform>: %n committed positions found</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+11" />
-            <source>The join phase of %1 ends on coordinator %2's timer: generation %3 with %n member(s).</source>
-            <translation>
-                <numerusform>The join phase of %1 ends on coordinator %2's timer: generation %3 with %n member.</numerusform>
-                <numerusform>The join phase of %1 ends on coordinator %2's timer: generation %3 with %n members.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+14" />
-            <source>(and %n more partition(s)).</source>
-            <translation>
-                <numerusform>(and %n more partition).</numerusform>
-                <numerusform>(and %n more partitions).</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+45" />
-            <source>(and %n more change(s)).</source>
-            <translation>
-                <numerusform>(and %n more change).</numerusform>
-                <numerusform>(and %n more changes).</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>UserAction</name>
-        <message numerus="yes">
-            <location filename="../ui/useraction.cpp" line="+129" />
-            <source>Run %n event(s)</source>
-            <translation>
-                <numerusform>Run %n event</numerusform>
-                <numerusform>Run %n events</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ExportAnimationDialog</name>
-        <message numerus="yes">
-            <location filename="../ui/exportdialog.cpp" line="+410" />
-            <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
-            <translation>
-                <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>
-                <numerusform>%n frames in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>%n PNG image(s) named frame-NNNNNN.png after their frame numbers.</source>
-            <translation>
-                <numerusform>%n PNG image named frame-NNNNNN.png after their frame numbers.</numerusform>
-                <numerusform>%n PNG images named frame-NNNNNN.png after their frame numbers.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+28" />
-            <source>Exporting %n frame(s)...</source>
-            <translation>
-                <numerusform>Exporting %n frame...</numerusform>
-                <numerusform>Exporting %n frames...</numerusform>
-            </translation>
-        </message>
-    </context>
+<context>
+    <name>ClusterLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/clusterlayout.cpp" line="+111"/>
+        <source>Cluster: %n broker(s)</source>
+        <translation>
+            <numerusform>Cluster: %n broker</numerusform>
+            <numerusform>Cluster: %n brokers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n topic(s)</source>
+        <translation>
+            <numerusform>%n topic</numerusform>
+            <numerusform>%n topics</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n partition(s)</source>
+        <translation>
+            <numerusform>%n partition</numerusform>
+            <numerusform>%n partitions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConsumerItem</name>
+    <message numerus="yes">
+        <location filename="../ui/consumeritem.cpp" line="+97"/>
+        <source>(%n more line(s) in the inspector)</source>
+        <translation>
+            <numerusform>(%n more line in the inspector)</numerusform>
+            <numerusform>(%n more lines in the inspector)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Narration</name>
+    <message numerus="yes">
+        <location filename="../ui/narration.cpp" line="+41"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+209"/>
+        <source>%n waiting acks=all produce(s) answered.</source>
+        <translation>
+            <numerusform>%n waiting acks=all produce answered.</numerusform>
+            <numerusform>%n waiting acks=all produces answered.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
+        <translation>
+            <numerusform>The cluster starts: %n broker, every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</numerusform>
+            <numerusform>The cluster starts: %n brokers, every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+106"/>
+        <source>(%n more partition(s) too.)</source>
+        <translation>
+            <numerusform>(%n more partition too.)</numerusform>
+            <numerusform>(%n more partitions too.)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+62"/>
+        <source>; %n offline partition(s) get a leader</source>
+        <translation>
+            <numerusform>; %n offline partition gets a leader</numerusform>
+            <numerusform>; %n offline partitions get a leader</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>: %n partition(s) change</source>
+        <translation>
+            <numerusform>: %n partition changes</numerusform>
+            <numerusform>: %n partitions change</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>; %n offline partition(s) get a leader.</source>
+        <translation>
+            <numerusform>; %n offline partition gets a leader.</numerusform>
+            <numerusform>; %n offline partitions get a leader.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+120"/>
+        <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
+        <translation>
+            <numerusform>%1 commits its positions for %n partition: the next offset to read in each.</numerusform>
+            <numerusform>%1 commits its positions for %n partitions: the next offset to read in each.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>: it stores %n committed offset(s).</source>
+        <translation>
+            <numerusform>: it stores %n committed offset.</numerusform>
+            <numerusform>: it stores %n committed offsets.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+23"/>
+        <source>, and it is the group&apos;s leader: it runs the assignor for all %n member(s) and sends the result in its SyncGroup</source>
+        <translation>
+            <numerusform>, and it is the group&apos;s leader: it runs the assignor for all %n member and sends the result in its SyncGroup</numerusform>
+            <numerusform>, and it is the group&apos;s leader: it runs the assignor for all %n members and sends the result in its SyncGroup</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>: %n committed position(s) found</source>
+        <translation>
+            <numerusform>: %n committed position found</numerusform>
+            <numerusform>: %n committed positions found</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>The join phase of %1 ends on coordinator %2&apos;s timer: generation %3 with %n member(s).</source>
+        <translation>
+            <numerusform>The join phase of %1 ends on coordinator %2&apos;s timer: generation %3 with %n member.</numerusform>
+            <numerusform>The join phase of %1 ends on coordinator %2&apos;s timer: generation %3 with %n members.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>(and %n more partition(s)).</source>
+        <translation>
+            <numerusform>(and %n more partition).</numerusform>
+            <numerusform>(and %n more partitions).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-108"/>
+        <location line="+153"/>
+        <source>(and %n more change(s)).</source>
+        <translation>
+            <numerusform>(and %n more change).</numerusform>
+            <numerusform>(and %n more changes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>UserAction</name>
+    <message numerus="yes">
+        <location filename="../ui/useraction.cpp" line="+129"/>
+        <source>Run %n event(s)</source>
+        <translation>
+            <numerusform>Run %n event</numerusform>
+            <numerusform>Run %n events</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ExportAnimationDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/exportdialog.cpp" line="+410"/>
+        <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
+        <translation>
+            <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>
+            <numerusform>%n frames in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n PNG image(s) named frame-NNNNNN.png after their frame numbers.</source>
+        <translation>
+            <numerusform>%n PNG image named frame-NNNNNN.png after their frame numbers.</numerusform>
+            <numerusform>%n PNG images named frame-NNNNNN.png after their frame numbers.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+28"/>
+        <source>Exporting %n frame(s)...</source>
+        <translation>
+            <numerusform>Exporting %n frame...</numerusform>
+            <numerusform>Exporting %n frames...</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -1,3868 +1,4051 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>ActionMenu</name>
-        <message>
-            <location filename="../ui/actionmenu.cpp" line="+55" />
-            <source>Broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Kill broker %1</source>
-            <translation>终止代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restart broker %1</source>
-            <translation>重启代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restart broker %1, losing its last unflushed record</source>
-            <translation>重启代理节点 %1，丢失最后一条未刷盘的记录</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shut down broker %1 (controlled)</source>
-            <translation>关闭代理节点 %1（受控关闭）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Isolate broker %1</source>
-            <translation>隔离代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heal broker %1</source>
-            <translation>恢复代理节点 %1 的网络</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Slow broker %1's links</source>
-            <translation>放慢代理节点 %1 的连接</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Normal latency</source>
-            <translation>正常延迟</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Partition %1</source>
-            <translation>分区 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Kill the leader of %1</source>
-            <translation>终止 %1 的领导者副本</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Elect the preferred leader (broker %1)</source>
-            <translation>选举优先领导者（代理节点 %1）</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Produce "m%1" to %2 (producer %3)</source>
-            <translation>将“m%1”发送到 %2（生产者 %3）</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Show %1 in the partition view</source>
-            <translation>在分区视图中显示 %1</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Consumer %1</source>
-            <translation>消费者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Start %1</source>
-            <translation>启动 %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Add %1 to its group</source>
-            <translation>将 %1 加入其消费者组</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Stop %1</source>
-            <translation>停止 %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Remove %1 from its group</source>
-            <translation>将 %1 移出其消费者组</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Crash %1</source>
-            <translation>让 %1 崩溃</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Poll %1</source>
-            <translation>%1 拉取（poll）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Commit %1's positions</source>
-            <translation>提交 %1 的消费位置</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Cluster</source>
-            <translation>集群</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Let the followers catch up</source>
-            <translation>让跟随者副本追上</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Advance the clock %1 ms</source>
-            <translation>时钟前进 %1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Disable unclean leader election</source>
-            <translation>禁用非干净领导者选举（unclean）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Enable unclean leader election</source>
-            <translation>启用非干净领导者选举（unclean）</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Follower on broker %1</source>
-            <translation>代理节点 %1 上的跟随者副本</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Run one fetch round of this follower</source>
-            <translation>让这个跟随者副本执行一轮 Fetch</translation>
-        </message>
-        <message>
-            <location line="+22" />
-            <source>Produce "m%1" to %2</source>
-            <translation>将“m%1”发送到 %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>BrokerItem</name>
-        <message>
-            <location filename="../ui/brokeritem.cpp" line="+46" />
-            <source>Broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+31" />
-            <source>slowed: %1 ms</source>
-            <translation>已放慢：%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>shutting down</source>
-            <translation>正在关闭</translation>
-        </message>
-    </context>
-    <context>
-        <name>BrokerStatus</name>
-        <message>
-            <location filename="../ui/clusterfacts.cpp" line="+34" />
-            <source>ONLINE</source>
-            <translation>在线</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>OFFLINE</source>
-            <translation>离线</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISOLATED</source>
-            <translation>网络隔离</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>FENCED</source>
-            <translation>已屏蔽</translation>
-        </message>
-    </context>
-    <context>
-        <name>ClusterLayout</name>
-        <message numerus="yes">
-            <location filename="../ui/clusterlayout.cpp" line="+111" />
-            <source>Cluster: %n broker(s)</source>
-            <translation>
-                <numerusform>集群：%n 个代理节点</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>%n topic(s)</source>
-            <translation>
-                <numerusform>%n 个主题</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>%n partition(s)</source>
-            <translation>
-                <numerusform>%n 个分区</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>min.insync.replicas %1 · unclean leader election %2 · network latency %3 ms</source>
-            <translation>min.insync.replicas %1 · 非干净领导者选举 %2 · 网络延迟 %3 毫秒</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>on</source>
-            <translation>开</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>off</source>
-            <translation>关</translation>
-        </message>
-        <message>
-            <location line="+120" />
-            <source>committed (below the HW)</source>
-            <translation>已提交（HW 之下）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>not yet visible to consumers</source>
-            <translation>消费者尚不可见</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>new leader epoch</source>
-            <translation>新的 leader epoch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>LEO</source>
-            <translation>LEO</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>replica HW</source>
-            <translation>副本的 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>leader's view of a follower</source>
-            <translation>领导者对跟随者的记录</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>ISR: in sync</source>
-            <translation>ISR：同步中</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>OSR: out of sync (hatched)</source>
-            <translation>OSR：失去同步（斜线）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>OFFLINE broker</source>
-            <translation>离线的代理节点</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>ISOLATED broker</source>
-            <translation>网络隔离的代理节点</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>FENCED broker</source>
-            <translation>被屏蔽的代理节点</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>message in flight</source>
-            <translation>传输中的消息</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>consumer reads this partition (from its leader)</source>
-            <translation>消费者读取此分区（从其领导者）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ConsumerItem</name>
-        <message>
-            <location filename="../ui/consumeritem.cpp" line="+28" />
-            <source>STOPPED</source>
-            <translation>已停止</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>FINDING COORDINATOR</source>
-            <translation>寻找协调者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>JOINING</source>
-            <translation>加入中</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>SYNCING</source>
-            <translation>同步中</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>STABLE</source>
-            <translation>稳定</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>CRASHED</source>
-            <translation>已崩溃</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Consumer %1</source>
-            <translation>消费者 %1</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>%1 (position not known yet)</source>
-            <translation>%1（位置尚未知）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 at %2 (no leader)</source>
-            <translation>%1 在 %2（无领导者）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 at %2, lag %3</source>
-            <translation>%1 在 %2，落后 %3</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>owns no partitions</source>
-            <translation>没有分配到分区</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>not running</source>
-            <translation>未执行</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+5" />
-            <source>(%n more line(s) in the inspector)</source>
-            <translation>
-                <numerusform>（另有 %n 行在检查器中）</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>ControllerItem</name>
-        <message>
-            <location filename="../ui/controlleritem.cpp" line="+47" />
-            <source>Controller (node %1)</source>
-            <translation>控制器（节点 %1）</translation>
-        </message>
-        <message>
-            <location line="+14" />
-            <source>Fenced brokers: none</source>
-            <translation>被屏蔽的代理节点：无</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fenced brokers: %1</source>
-            <translation>被屏蔽的代理节点：%1</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Partitions without a leader: %1</source>
-            <translation>没有领导者的分区：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>Exporter</name>
-        <message>
-            <location filename="../ui/exporter.cpp" line="+72" />
-            <location line="+2" />
-            <location line="+53" />
-            <location line="+21" />
-            <source>cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <location line="-50" />
-            <source>Drawn by HighWater</source>
-            <translation>由 HighWater 绘制</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>%1 is a file; a sequence of frames needs a directory</source>
-            <translation>%1 是一个文件；一系列的帧需要一个目录</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <location line="+145" />
-            <source>cannot write %1: the directory %2 does not exist</source>
-            <translation>无法写入 %1：目录 %2 不存在</translation>
-        </message>
-        <message>
-            <location line="-142" />
-            <source>cannot write %1: cannot make the directory</source>
-            <translation>无法写入 %1：无法建立目录</translation>
-        </message>
-        <message>
-            <location line="+136" />
-            <source>no output path</source>
-            <translation>没有输出路径</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>cannot write %1: it is a directory</source>
-            <translation>无法写入 %1：它是一个目录</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>cannot write %1: the directory %2 is not writable</source>
-            <translation>无法写入 %1：目录 %2 不可写入</translation>
-        </message>
-        <message>
-            <location line="+38" />
-            <source>the size must be %1 to %2 pixels a side, got %3x%4</source>
-            <translation>每边大小必须是 %1 到 %2 像素，目前是 %3x%4</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>the scale must be %1 to %2, got %3</source>
-            <translation>缩放倍数必须是 %1 到 %2，目前是 %3</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>a scale applies to PNG images only (SVG and PDF are drawn as vectors)</source>
-            <translation>缩放只适用于 PNG 图片（SVG 和 PDF 以矢量绘制）</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>the scaled image would be larger than %1 pixels a side</source>
-            <translation>缩放后的图片每边会超过 %1 像素</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>a transparent background is possible in PNG and SVG only</source>
-            <translation>只有 PNG 和 SVG 可以使用透明背景</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>choose a frame rate or a speed, not both</source>
-            <translation>请选择帧率或播放速度，不要两者都选</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>a frame rate or speed applies to GIF animations only</source>
-            <translation>帧率或播放速度只适用于 GIF 动画</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>the frame rate must be %1 to %2 frames per second</source>
-            <translation>帧率必须是每秒 %1 到 %2 帧</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>the speed must be %1 to %2 times simulated time</source>
-            <translation>播放速度必须是模拟时间的 %1 到 %2 倍</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>there are no frames to export</source>
-            <translation>没有可导出的帧</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 frames are too many to export at once (at most %2)</source>
-            <translation>%1 帧太多，无法一次导出（最多 %2 帧）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 pages are too many for one PDF (at most %2)</source>
-            <translation>%1 页太多，无法放进一个 PDF（最多 %2 页）</translation>
-        </message>
-        <message>
-            <location line="+47" />
-            <source>frame %1 is out of range (0..%2)</source>
-            <translation>第 %1 帧超出范围（0..%2）</translation>
-        </message>
-        <message>
-            <location line="+38" />
-            <source>%1 frames go into a directory, one file each: %2 names a file</source>
-            <translation>%1 帧要写入一个目录，每帧一个文件：%2 是一个文件名称</translation>
-        </message>
-        <message>
-            <location line="+45" />
-            <source>Checkpoint %1</source>
-            <translation>检查点 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Frame %1</source>
-            <translation>第 %1 帧</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source> (frame %1, %2 ms)</source>
-            <extracomment>Under a drawing in a PDF handout: the frame number and its simulated time.</extracomment>
-            <translation>（第 %1 帧，%2 毫秒）</translation>
-        </message>
-        <message>
-            <location line="+30" />
-            <location line="+8" />
-            <location line="+12" />
-            <source>cannot encode the GIF: %1</source>
-            <translation>无法编码 GIF：%1</translation>
-        </message>
-        <message>
-            <location line="-7" />
-            <source>the GIF would be larger than %1 MiB; export fewer or smaller frames</source>
-            <translation>GIF 会超过 %1 MiB；请导出较少或较小的帧</translation>
-        </message>
-        <message>
-            <location line="+71" />
-            <source>the charts can be exported as PNG, SVG or PDF</source>
-            <translation>图表可以导出为 PNG、SVG 或 PDF</translation>
-        </message>
-    </context>
-    <context>
-        <name>GroupItem</name>
-        <message>
-            <location filename="../ui/groupitem.cpp" line="+30" />
-            <source>EMPTY</source>
-            <translation>空</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>PREPARING REBALANCE</source>
-            <translation>准备再平衡</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>COMPLETING REBALANCE</source>
-            <translation>完成再平衡</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>STABLE</source>
-            <translation>稳定</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>DEAD</source>
-            <translation>已失效</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Consumers without a group</source>
-            <translation>不属于任何组的消费者</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Group %1</source>
-            <translation>消费者组 %1</translation>
-        </message>
-        <message>
-            <location line="+19" />
-            <source>no coordinator</source>
-            <translation>没有协调者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>coordinator broker %1</source>
-            <translation>协调者：代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>generation %1 · %2 · %3</source>
-            <translation>第 %1 代 · %2 · %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>HwLineItem</name>
-        <message>
-            <location filename="../ui/hwlineitem.cpp" line="+29" />
-            <source>No leader: the partition has no HW</source>
-            <translation>没有领导者：此分区没有 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition HW %1: consumers read offsets below %1</source>
-            <translation>分区 HW %1：消费者读取 %1 之前的偏移量</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>Partition HW ?</source>
-            <translation>分区 HW ?</translation>
-        </message>
-    </context>
-    <context>
-        <name>MessageText</name>
-        <message>
-            <location filename="../ui/messagetext.cpp" line="+12" />
-            <source>broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>the controller</source>
-            <translation>控制器</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>producer %1</source>
-            <translation>生产者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a producer</source>
-            <translation>某个生产者</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>consumer %1</source>
-            <translation>消费者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a consumer</source>
-            <translation>某个消费者</translation>
-        </message>
-        <message>
-            <location line="+29" />
-            <source>Produce ×%1</source>
-            <translation>Produce ×%1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <location line="+13" />
-            <location line="+51" />
-            <location line="+22" />
-            <location line="+7" />
-            <source>Error: %1</source>
-            <translation>错误：%1</translation>
-        </message>
-        <message>
-            <location line="-90" />
-            <source>Ack @%1</source>
-            <translation>Ack @%1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Fetch(%1)</source>
-            <translation>Fetch(%1)</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Diverging: epoch %1 ends at %2</source>
-            <translation>分歧：epoch %1 结束于 %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Record %1, HW %2</source>
-            <translation>记录 %1，HW %2</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Records %1..%2, HW %3</source>
-            <translation>记录 %1..%2，HW %3</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>No records, HW %1</source>
-            <translation>没有记录，HW %1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>AlterPartition ISR %1</source>
-            <translation>AlterPartition ISR %1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>AlterPartition: %1</source>
-            <translation>AlterPartition：%1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>ISR %1 committed</source>
-            <translation>ISR %1 已提交</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Heartbeat</source>
-            <translation>Heartbeat</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Heartbeat reply</source>
-            <translation>Heartbeat 回复</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>__consumer_offsets-%1: leader %2</source>
-            <translation>__consumer_offsets-%1：领导者 %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>No leader, epoch %1</source>
-            <translation>没有领导者，epoch %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader %1, epoch %2</source>
-            <translation>领导者 %1，epoch %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>FindCoordinator</source>
-            <translation>FindCoordinator</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>No coordinator</source>
-            <translation>没有协调者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Coordinator: broker %1</source>
-            <translation>协调者：代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>%1 reply</source>
-            <translation>%1 回复</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>ListOffsets (earliest)</source>
-            <translation>ListOffsets（最早）</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>ListOffsets (latest)</source>
-            <translation>ListOffsets（最新）</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Offset %1</source>
-            <translation>偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Metadata?</source>
-            <translation>Metadata?</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Metadata</source>
-            <translation>Metadata</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Connection lost</source>
-            <translation>连接中断</translation>
-        </message>
-    </context>
-    <context>
-        <name>Narration</name>
-        <message numerus="yes">
-            <location filename="../ui/narration.cpp" line="+41" />
-            <source>%n record(s)</source>
-            <translation>
-                <numerusform>%n 条记录</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>no records</source>
-            <translation>没有记录</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>offset %1</source>
-            <translation>偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>offsets %1..%2</source>
-            <translation>偏移量 %1..%2</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>%1 %2</source>
-            <comment>two sentences, one after the other</comment>
-            <translation>%1%2</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1.</source>
-            <comment>a sentence and its full stop</comment>
-            <translation>%1。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1: %2</source>
-            <comment>a statement and its details</comment>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location line="+14" />
-            <source>Cluster created</source>
-            <translation>集群已建立</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce sent</source>
-            <translation>Produce 已发送</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Records appended</source>
-            <translation>记录已写入</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce rejected</source>
-            <translation>Produce 被拒绝</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce acknowledged</source>
-            <translation>Produce 已确认</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce failed</source>
-            <translation>Produce 失败</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce timed out</source>
-            <translation>Produce 超时</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch sent</source>
-            <translation>Fetch 已发送</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch handled</source>
-            <translation>Fetch 已处理</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Parked fetch answered</source>
-            <translation>挂起的 Fetch 已回复</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch applied</source>
-            <translation>Fetch 结果已应用</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch failed</source>
-            <translation>Fetch 失败</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR shrink requested</source>
-            <translation>请求缩减 ISR</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR change committed</source>
-            <translation>ISR 变更已提交</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR change rejected</source>
-            <translation>ISR 变更被拒绝</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR updated</source>
-            <translation>ISR 已更新</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heartbeat sent</source>
-            <translation>Heartbeat 已发送</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heartbeat received</source>
-            <translation>Heartbeat 已收到</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Time passes</source>
-            <translation>时间流逝</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Configuration changed</source>
-            <translation>设置已变更</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Latency changed</source>
-            <translation>延迟已变更</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker killed</source>
-            <translation>代理节点被终止</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker restarted</source>
-            <translation>代理节点已重启</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker isolated</source>
-            <translation>代理节点被隔离</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker healed</source>
-            <translation>代理节点网络已恢复</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shutdown requested</source>
-            <translation>已请求关闭</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker shut down</source>
-            <translation>代理节点已关闭</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker fenced</source>
-            <translation>代理节点被屏蔽</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker unfenced</source>
-            <translation>代理节点解除屏蔽</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker registered</source>
-            <translation>代理节点已注册</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Controlled shutdown</source>
-            <translation>受控关闭</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader elected</source>
-            <translation>已选出领导者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Became leader</source>
-            <translation>成为领导者副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Became follower</source>
-            <translation>成为跟随者副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR changed by the controller</source>
-            <translation>控制器变更了 ISR</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Log truncated</source>
-            <translation>日志已截断</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Metadata refreshed</source>
-            <translation>Metadata 已更新</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer started</source>
-            <translation>消费者已启动</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer stopped</source>
-            <translation>消费者已停止</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Coordinator found</source>
-            <translation>已找到协调者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group request sent</source>
-            <translation>已发送组请求</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group request handled</source>
-            <translation>组请求已处理</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group answer received</source>
-            <translation>已收到组回应</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Join phase ended</source>
-            <translation>加入阶段结束</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Member evicted</source>
-            <translation>成员被移出</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Position set</source>
-            <translation>位置已设置</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer poll</source>
-            <translation>消费者 poll</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer fetch handled</source>
-            <translation>消费者的 Fetch 已处理</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Records received</source>
-            <translation>已收到记录</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>producer %1</source>
-            <translation>生产者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a producer</source>
-            <translation>某个生产者</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>consumer %1</source>
-            <translation>消费者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a consumer</source>
-            <translation>某个消费者</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>group %1</source>
-            <translation>消费者组 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>its group</source>
-            <translation>它的消费者组</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <location line="+1" />
-            <location line="+408" />
-            <source>broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="-403" />
-            <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
-            <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>%n waiting acks=all produce(s) answered.</source>
-            <translation>
-                <numerusform>%n 个等待中的 acks=all 请求已得到回复。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+7" />
-            <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
-            <translation>
-                <numerusform>集群启动：%n 个代理节点，每个分区由其副本分配中的第一个副本担任领导者，每个日志都是空的（LEO 0，HW 0）。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
-            <translation>%1 还不知道 %2 的领导者：它请求 metadata，并保留 %3 稍后重试。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 retries sending %2 to %3 (leader broker %4).</source>
-            <translation>%1 重新将 %2 发送到 %3（领导者为代理节点 %4）。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 sends %2 to %3 (leader broker %4).</source>
-            <translation>%1 将 %2 发送到 %3（领导者为代理节点 %4）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
-            <translation>领导者 %1 将 %2 写入 %3；它的 LEO 现在是 %4。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The HW stays at %1: the followers have not fetched these records yet.</source>
-            <translation>HW 仍为 %1：跟随者副本还没有拉取这些记录。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Waiting follower fetches are answered with the new records.</source>
-            <translation>等待中的跟随者 Fetch 收到了新记录作为回复。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader %1 refuses %2's batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
-            <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Leader %1 refuses %2's batch for %3: %4.</source>
-            <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 receives the acknowledgement for %2 of %3.</source>
-            <translation>%1 收到了 %3 中 %2 的确认。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 receives an error for its batch to %2: %3</source>
-            <translation>%1 发往 %2 的批次收到错误：%3</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source> (the records were appended and committed)</source>
-            <translation>（这些记录已写入并已提交）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>. It will retry after a backoff.</source>
-            <translation>。它将在退避后重试。</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>. It gives up on the batch.</source>
-            <translation>。它放弃了这个批次。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
-            <translation>领导者 %1 等待 ISR 同步 %3 中的 %2 超过 request.timeout.ms，放弃等待并回复 REQUEST_TIMED_OUT；这些记录仍留在日志中。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
-            <translation>跟随者 %1 向领导者 %4 发送 %3 的 Fetch(%2)：它请求从偏移量 %2（它的 LEO）开始的记录。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Broker %1 answers %2's Fetch(%3) for %4 with %5.</source>
-            <translation>代理节点 %1 以 %5 回复 %2 对 %4 的 Fetch(%3)。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Leader %1 sees that %2's log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-            <translation>领导者 %1 发现 %2 在 %3 的日志出现分歧：它的最后一个 epoch 在这里结束于偏移量 %4（epoch %5）。领导者要求跟随者截断日志，而不是发送记录。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3's LEO.</source>
-            <translation>领导者 %1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The HW stays at %1.</source>
-            <translation>HW 仍为 %1。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
-            <translation>%1 已经追上，所以领导者请求控制器将它加入 ISR。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>There is nothing new to send, so the leader parks the fetch for up to replica.fetch.wait.max.ms.</source>
-            <translation>没有新数据可发送，所以领导者将这个 Fetch 挂起，最多等待 replica.fetch.wait.max.ms。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>It replies with %1 and HW %2 (the HW from before this fetch).</source>
-            <translation>它回复 %1 和 HW %2（此次 Fetch 之前的 HW）。</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Leader %1 answers %2's parked fetch for %3 with %4.</source>
-            <translation>领导者 %1 以 %4 回复 %2 对 %3 挂起的 Fetch。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>The wait for %1's parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-            <translation>%1 在 %3 上挂起的 Fetch(%2) 等待超时；领导者 %4 回复 %5 以及目前的 HW %6。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>appends %1</source>
-            <translation>写入 %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>no new records</source>
-            <translation>没有新记录</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader's HW %5, own LEO %4) = %6.</source>
-            <translation>跟随者 %1 应用 %2 的 Fetch 回应：%3，LEO %4，HW = min(领导者的 HW %5，自身 LEO %4) = %6。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Follower %1's fetch for %2 failed: %3.</source>
-            <translation>跟随者 %1 对 %2 的 Fetch 失败：%3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader %1's ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
-            <translation>领导者 %1 检查 ISR：%2 在 replica.lag.time.max.ms 内没有追上，所以它请求控制器将 %3 的 ISR 缩减为 %4。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>(%n more partition(s) too.)</source>
-            <translation>
-                <numerusform>（另外还有 %n 个分区。）</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The controller commits %1's ISR %2 (partition epoch %3) and tells leader %4.</source>
-            <translation>控制器提交 %1 的 ISR %2（partition epoch %3），并通知领导者 %4。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The controller rejects leader %1's AlterPartition for %2: %3.</source>
-            <translation>控制器拒绝了领导者 %1 对 %2 的 AlterPartition：%3。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
-            <translation>领导者 %1 得知它对 %2 的 ISR 变更失败（%3）；ISR 仍为 %4。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader %1 applies %2's new ISR %3.</source>
-            <translation>领导者 %1 应用 %2 的新 ISR %3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 sends a heartbeat to the controller.</source>
-            <translation>%1 向控制器发送心跳。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The controller receives %1's heartbeat.</source>
-            <translation>控制器收到 %1 的心跳。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Time passes: %1 ms.</source>
-            <translation>时间流逝：%1 毫秒。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Configuration changed: %1.</source>
-            <translation>设置已变更：%1。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1's links are back to the normal latency.</source>
-            <translation>%1 的连接恢复正常延迟。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1's links are slowed to %2 ms.</source>
-            <translation>%1 的连接被放慢到 %2 毫秒。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
-            <translation>%1 崩溃：它停止处理请求，也不再发送心跳。控制器要等到它的 session 超时（broker.session.timeout.ms）才会察觉。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
-            <translation>%1 以磁盘上的日志重启，但少了仍只在 page cache 中的 %2。它重新向控制器注册。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 restarts with the log it had on disk. It registers with the controller again.</source>
-            <translation>%1 以磁盘上的日志重启。它重新向控制器注册。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 is cut off from the network: it keeps running, but nothing reaches it and nothing it sends arrives.</source>
-            <translation>%1 与网络断开：它仍在执行，但收不到任何消息，它发出的消息也到不了。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 is reachable again.</source>
-            <translation>%1 的网络恢复了。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 asks the controller for a controlled shutdown.</source>
-            <translation>%1 请求控制器进行受控关闭。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 has handed over its leaderships and shuts down cleanly.</source>
-            <translation>%1 已交出它的领导权，并正常关闭。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>The controller has not heard from %1 for broker.session.timeout.ms and fences it</source>
-            <translation>控制器在 broker.session.timeout.ms 内没有收到 %1 的消息，将它屏蔽（fence）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The controller handles %1's controlled shutdown</source>
-            <translation>控制器处理 %1 的受控关闭</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The controller registers the restarted %1; its log may have lost unflushed records, so it leaves every ISR and must catch up to rejoin</source>
-            <translation>控制器登记重启的 %1；它的日志可能丢失了未刷盘的记录，所以它离开所有 ISR，必须追上才能重新加入</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The controller registers the restarted %1 and sends it the current metadata</source>
-            <translation>控制器登记重启的 %1，并将目前的 metadata 发给它</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>; %n offline partition(s) get a leader</source>
-            <translation>
-                <numerusform>；%n 个离线分区选出了领导者</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>: %n partition(s) change</source>
-            <translation>
-                <numerusform>：%n 个分区发生变化</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>no replica can take over, so it goes offline (leader -1; the ISR keeps %1).</source>
-            <translation>没有副本可以接手，所以它变为离线（领导者 -1；ISR 保持为 %1）。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records only the old leader had are lost).</source>
-            <translation>ISR 中已没有成员，所以失去同步的代理节点 %1 成为领导者（非干净选举：只有旧领导者才有的记录会丢失）。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>leader broker %1, ISR %2.</source>
-            <translation>领导者为代理节点 %1，ISR %2。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The controller hears from %1 again, unfences it and sends it the current metadata</source>
-            <translation>控制器再次收到 %1 的消息，解除屏蔽，并将目前的 metadata 发给它</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>; %n offline partition(s) get a leader.</source>
-            <translation>
-                <numerusform>；%n 个离线分区选出了领导者。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>(An unclean election: an out-of-sync replica leads.)</source>
-            <translation>（非干净选举：由失去同步的副本担任领导者。）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
-            <translation>控制器转移 %1 的领导权：代理节点 %2，leader epoch %3。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
-            <translation>控制器为 %1 选举领导者：代理节点 %2，leader epoch %3。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
-            <translation>%1 得知它现在在 epoch %3 中担任 %2 的领导者。这个 epoch 从它的 LEO %4 开始。它的 HW 是 %5，也就是它作为跟随者时所知道的值；要等每个 ISR 跟随者都在新 epoch 中 Fetch 过，HW 才能前进。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 learns that %2 has no leader (epoch %3).</source>
-            <translation>%1 得知 %2 没有领导者（epoch %3）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it; as Kafka did before 0.11 it first cuts its log back to its own HW %5 (%6 removed).</source>
-            <translation>%1 得知代理节点 %2 在 epoch %4 中担任 %3 的领导者并跟随它；如同 Kafka 0.11 之前的做法，它先把日志截断到自己的 HW %5（移除 %6）。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it.</source>
-            <translation>%1 得知代理节点 %2 在 epoch %4 中担任 %3 的领导者，并跟随它。</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Leader %1 learns from the controller that %2's ISR is now %3.</source>
-            <translation>领导者 %1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader's end, %3 (%4 removed).</source>
-            <translation>跟随者 %1 在 %2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Follower %1's log diverges from the leader's on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-            <translation>跟随者 %1 在 %2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 starts.</source>
-            <translation>%1 启动。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 crashes: it stops polling and heartbeating without leaving its group, so the coordinator notices only after session.timeout.ms.</source>
-            <translation>%1 崩溃：它停止 poll 和心跳，但没有离开消费者组，所以协调者要等到 session.timeout.ms 之后才会察觉。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 leaves its group (committing first if it auto-commits).</source>
-            <translation>%1 离开它的消费者组（若为自动提交，会先提交）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 could not find a coordinator: %2.</source>
-            <translation>%1 找不到协调者：%2。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 could not find a coordinator.</source>
-            <translation>%1 找不到协调者。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 learns that broker %2 coordinates its group (the leader of the group's __consumer_offsets partition).</source>
-            <translation>%1 得知代理节点 %2 是它的消费者组协调者（该组 __consumer_offsets 分区的领导者）。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1 looks for its group coordinator again.</source>
-            <translation>%1 再次寻找它的消费者组协调者。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
-            <translation>
-                <numerusform>%1 提交它在 %n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 sends %2 to broker %3.</source>
-            <translation>%1 向代理节点 %3 发送 %2。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Coordinator %1 handles %2's %3 for %4</source>
-            <translation>协调者 %1 处理 %2 为 %4 发出的 %3</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>(member %1)</source>
-            <translation>（成员 %1）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>; the group starts a rebalance and waits for its members to join</source>
-            <translation>；消费者组开始再平衡，等待成员加入</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>; everyone has joined: generation %1 begins</source>
-            <translation>；所有成员都已加入：第 %1 代开始</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>: the leader's assignment is handed out and the group is Stable.</source>
-            <translation>：领导者的分配结果已发出，消费者组进入 Stable 状态。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>: it waits for the leader's assignment.</source>
-            <translation>：它等待领导者的分配结果。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>: the member is gone, and the group rebalances.</source>
-            <translation>：该成员已离开，消费者组进行再平衡。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>: the member is gone.</source>
-            <translation>：该成员已离开。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>: it stores %n committed offset(s).</source>
-            <translation>
-                <numerusform>：它保存了 %n 个已提交偏移量。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 gets the answer to its %2</source>
-            <translation>%1 收到它的 %2 的回应</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>: member %1 of generation %2</source>
-            <translation>：第 %2 代的成员 %1</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>, and it is the group's leader: it runs the assignor for all %n member(s) and sends the result in its SyncGroup</source>
-            <translation>
-                <numerusform>，而且它是消费者组的领导者：它为全部 %n 个成员执行分配器，并在 SyncGroup 中送出结果</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>: %1 partition(s) newly assigned, %2 revoked</source>
-            <translation>：新分配 %1 个分区，撤销 %2 个</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source> (the group is rebalancing)</source>
-            <translation>（消费者组正在再平衡）</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>: %n committed position(s) found</source>
-            <translation>
-                <numerusform>：找到 %n 个已提交的消费位置</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>; it joins (again)</source>
-            <translation>；它（重新）加入</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+5" />
-            <source>The join phase of %1 ends on coordinator %2's timer: generation %3 with %n member(s).</source>
-            <translation>
-                <numerusform>%1 的加入阶段因协调者 %2 的计时器到期而结束：第 %3 代，共 %n 个成员。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The join phase of %1 ends on coordinator %2's timer.</source>
-            <translation>%1 的加入阶段因协调者 %2 的计时器到期而结束。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Coordinator %1 has not heard from %2 (member %3) for session.timeout.ms and removes it from %4; the group rebalances.</source>
-            <translation>协调者 %1 在 session.timeout.ms 内没有收到 %2（成员 %3）的消息，将它从 %4 移除；消费者组进行再平衡。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 could not look up a position on %2: %3.</source>
-            <translation>%1 无法查询 %2 上的位置：%3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 resumes %2 at its committed offset %3</source>
-            <translation>%1 从已提交的偏移量 %3 继续读取 %2</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>(and %n more partition(s)).</source>
-            <translation>
-                <numerusform>（另外还有 %n 个分区）。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-            <translation>%1 在 %2 上没有已提交的偏移量；auto.offset.reset 将它的位置设为 %3。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 seeks %2 to offset %3.</source>
-            <translation>%1 将 %2 的位置移到偏移量 %3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 polls for up to %2.</source>
-            <translation>%1 执行 poll，最长等待 %2。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Broker %1 answers %2's fetch on %3 with %4.</source>
-            <translation>代理节点 %1 以 %4 回复 %2 在 %3 上的 Fetch。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader %1 holds %2's fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-            <translation>领导者 %1 挂起 %2 在 %4 上从偏移量 %3 开始的 Fetch：HW %5 之下没有新数据，所以它最多等待 fetch.max.wait.ms。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Leader %1 answers %2's fetch on %3 with %4: consumers read only below the HW %5.</source>
-            <translation>领导者 %1 以 %4 回复 %2 在 %3 上的 Fetch：消费者只能读取 HW %5 之前的数据。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1's fetch on %2 failed: %3.</source>
-            <translation>%1 在 %2 上的 Fetch 失败：%3。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 receives %2 of %3 (read under HW %4); its position is now %5.</source>
-            <translation>%1 收到 %3 的 %2（在 HW %4 之下读取）；它的位置现在是 %5。</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>%1 could not get metadata from broker %2: %3.</source>
-            <translation>%1 无法从代理节点 %2 获取 metadata：%3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
-            <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>nobody</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 refreshes its metadata from broker %2: %3 is led by %4</source>
-            <translation>%1 从代理节点 %2 更新 metadata：%3 的领导者是 %4</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>(and %n more change(s)).</source>
-            <translation>
-                <numerusform>（另外还有 %n 项变更）。</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>PartitionLayout</name>
-        <message>
-            <location filename="../ui/partitionlayout.cpp" line="+68" />
-            <source>Partition %1</source>
-            <translation>分区 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
-            <translation>没有领导者：分区已离线（leader epoch %1，partition epoch %2）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
-            <translation>领导者：代理节点 %1 · leader epoch %2 · partition epoch %3</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>ISR %1 · OSR %2 · min.insync.replicas %3</source>
-            <translation>ISR %1 · OSR %2 · min.insync.replicas %3</translation>
-        </message>
-        <message>
-            <location line="+90" />
-            <source>below the HW: committed, consumers can read it</source>
-            <translation>HW 之下：已提交，消费者可以读取</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>at or above the HW: not yet visible to consumers</source>
-            <translation>HW 及以上：消费者尚不可见</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>colour and bar: leader epoch (e0, e1, ...)</source>
-            <translation>颜色与色条：leader epoch（e0、e1、…）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>LEO: where the next record goes</source>
-            <translation>LEO：下一条记录写入的位置</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a replica's own HW</source>
-            <translation>副本自己的 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>partition HW (the leader's)</source>
-            <translation>分区 HW（领导者的）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>leader's view of a follower (its latest Fetch offset)</source>
-            <translation>领导者对跟随者的记录（它最近一次 Fetch 的偏移量）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>ISR: in-sync replica</source>
-            <translation>ISR：同步副本</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>OSR: out-of-sync replica (hatched row)</source>
-            <translation>OSR：失去同步的副本（斜线列）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>message in flight</source>
-            <translation>传输中的消息</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>consumer reads this partition (from its leader)</source>
-            <translation>消费者读取此分区（从其领导者）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ProducerItem</name>
-        <message>
-            <location filename="../ui/produceritem.cpp" line="+49" />
-            <source>Producer %1</source>
-            <translation>生产者 %1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>acks=%1</source>
-            <translation>acks=%1</translation>
-        </message>
-        <message>
-            <location line="+21" />
-            <source>waiting %1 · acked %2 · failed %3</source>
-            <translation>等待 %1 · 已确认 %2 · 失败 %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReplicaLogItem</name>
-        <message>
-            <location filename="../ui/replicalogitem.cpp" line="+152" />
-            <source>e%1</source>
-            <translation>e%1</translation>
-        </message>
-        <message>
-            <location line="+15" />
-            <source>HW ?</source>
-            <translation>HW ?</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO ?</source>
-            <translation>LEO ?</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <location line="+6" />
-            <source>LEO %1</source>
-            <translation>LEO %1</translation>
-        </message>
-        <message>
-            <location line="-4" />
-            <location line="+3" />
-            <source>HW %1</source>
-            <translation>HW %1</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>leader sees %1</source>
-            <translation>领导者记录为 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>leader's view: none</source>
-            <translation>领导者的记录：无</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+15" />
-            <source>LEADER</source>
-            <translation>领导者</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>ELECTED</source>
-            <translation>新当选</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>FOLLOWER</source>
-            <translation>跟随者</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>ISR</source>
-            <translation>ISR</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>OSR</source>
-            <translation>OSR</translation>
-        </message>
-        <message>
-            <location line="+54" />
-            <source>Offset %1, leader epoch %2
+<context>
+    <name>ActionMenu</name>
+    <message>
+        <location filename="../ui/actionmenu.cpp" line="+57"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kill broker %1</source>
+        <translation>终止代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart broker %1</source>
+        <translation>重启代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart broker %1, losing its last unflushed record</source>
+        <translation>重启代理节点 %1，丢失最后一条未刷盘的记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shut down broker %1 (controlled)</source>
+        <translation>关闭代理节点 %1（受控关闭）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Isolate broker %1</source>
+        <translation>隔离代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heal broker %1</source>
+        <translation>恢复代理节点 %1 的网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slow broker %1&apos;s links</source>
+        <translation>放慢代理节点 %1 的连接</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Normal latency</source>
+        <translation>正常延迟</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Partition %1</source>
+        <translation>分区 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kill the leader of %1</source>
+        <translation>终止 %1 的领导者副本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Elect the preferred leader (broker %1)</source>
+        <translation>选举优先领导者（代理节点 %1）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Produce &quot;m%1&quot; to %2 (producer %3)</source>
+        <translation>将“m%1”发送到 %2（生产者 %3）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show %1 in the partition view</source>
+        <translation>在分区视图中显示 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Consumer %1</source>
+        <translation>消费者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start %1</source>
+        <translation>启动 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add %1 to its group</source>
+        <translation>将 %1 加入其消费者组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop %1</source>
+        <translation>停止 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove %1 from its group</source>
+        <translation>将 %1 移出其消费者组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Crash %1</source>
+        <translation>让 %1 崩溃</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poll %1</source>
+        <translation>%1 拉取（poll）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commit %1&apos;s positions</source>
+        <translation>提交 %1 的消费位置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the followers catch up</source>
+        <translation>让跟随者副本追上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Advance the clock %1 ms</source>
+        <translation>时钟前进 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Disable unclean leader election</source>
+        <translation>禁用非干净领导者选举（unclean）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enable unclean leader election</source>
+        <translation>启用非干净领导者选举（unclean）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Follower on broker %1</source>
+        <translation>代理节点 %1 上的跟随者副本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run one fetch round of this follower</source>
+        <translation>让这个跟随者副本执行一轮 Fetch</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Produce &quot;m%1&quot; to %2</source>
+        <translation>将“m%1”发送到 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Group %1</source>
+        <translation>消费者组 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a consumer to this group…</source>
+        <translation>添加消费者到这个消费者组…</translation>
+    </message>
+</context>
+<context>
+    <name>BrokerItem</name>
+    <message>
+        <location filename="../ui/brokeritem.cpp" line="+46"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>slowed: %1 ms</source>
+        <translation>已放慢：%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shutting down</source>
+        <translation>正在关闭</translation>
+    </message>
+</context>
+<context>
+    <name>BrokerStatus</name>
+    <message>
+        <location filename="../ui/clusterfacts.cpp" line="+34"/>
+        <source>ONLINE</source>
+        <translation>在线</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OFFLINE</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISOLATED</source>
+        <translation>网络隔离</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FENCED</source>
+        <translation>已屏蔽</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/clusterlayout.cpp" line="+111"/>
+        <source>Cluster: %n broker(s)</source>
+        <translation>
+            <numerusform>集群：%n 个代理节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n topic(s)</source>
+        <translation>
+            <numerusform>%n 个主题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n partition(s)</source>
+        <translation>
+            <numerusform>%n 个分区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min.insync.replicas %1 · unclean leader election %2 · network latency %3 ms</source>
+        <translation>min.insync.replicas %1 · 非干净领导者选举 %2 · 网络延迟 %3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>committed (below the HW)</source>
+        <translation>已提交（HW 之下）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not yet visible to consumers</source>
+        <translation>消费者尚不可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>new leader epoch</source>
+        <translation>新的 leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replica HW</source>
+        <translation>副本的 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leader&apos;s view of a follower</source>
+        <translation>领导者对跟随者的记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ISR: in sync</source>
+        <translation>ISR：同步中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OSR: out of sync (hatched)</source>
+        <translation>OSR：失去同步（斜线）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OFFLINE broker</source>
+        <translation>离线的代理节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ISOLATED broker</source>
+        <translation>网络隔离的代理节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FENCED broker</source>
+        <translation>被屏蔽的代理节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>message in flight</source>
+        <translation>传输中的消息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>consumer reads this partition (from its leader)</source>
+        <translation>消费者读取此分区（从其领导者）</translation>
+    </message>
+</context>
+<context>
+    <name>ConsumerItem</name>
+    <message>
+        <location filename="../ui/consumeritem.cpp" line="+28"/>
+        <source>STOPPED</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FINDING COORDINATOR</source>
+        <translation>寻找协调者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JOINING</source>
+        <translation>加入中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SYNCING</source>
+        <translation>同步中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STABLE</source>
+        <translation>稳定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CRASHED</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Consumer %1</source>
+        <translation>消费者 %1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 (position not known yet)</source>
+        <translation>%1（位置尚未知）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 at %2 (no leader)</source>
+        <translation>%1 在 %2（无领导者）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 at %2, lag %3</source>
+        <translation>%1 在 %2，落后 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>owns no partitions</source>
+        <translation>没有分配到分区</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not running</source>
+        <translation>未执行</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>(%n more line(s) in the inspector)</source>
+        <translation>
+            <numerusform>（另有 %n 行在检查器中）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ControllerItem</name>
+    <message>
+        <location filename="../ui/controlleritem.cpp" line="+47"/>
+        <source>Controller (node %1)</source>
+        <translation>控制器（节点 %1）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Fenced brokers: none</source>
+        <translation>被屏蔽的代理节点：无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fenced brokers: %1</source>
+        <translation>被屏蔽的代理节点：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Partitions without a leader: %1</source>
+        <translation>没有领导者的分区：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <location filename="../ui/exporter.cpp" line="+72"/>
+        <location line="+2"/>
+        <location line="+53"/>
+        <location line="+21"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-50"/>
+        <source>Drawn by HighWater</source>
+        <translation>由 HighWater 绘制</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 is a file; a sequence of frames needs a directory</source>
+        <translation>%1 是一个文件；一系列的帧需要一个目录</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+145"/>
+        <source>cannot write %1: the directory %2 does not exist</source>
+        <translation>无法写入 %1：目录 %2 不存在</translation>
+    </message>
+    <message>
+        <location line="-142"/>
+        <source>cannot write %1: cannot make the directory</source>
+        <translation>无法写入 %1：无法建立目录</translation>
+    </message>
+    <message>
+        <location line="+136"/>
+        <source>no output path</source>
+        <translation>没有输出路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cannot write %1: it is a directory</source>
+        <translation>无法写入 %1：它是一个目录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot write %1: the directory %2 is not writable</source>
+        <translation>无法写入 %1：目录 %2 不可写入</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>the size must be %1 to %2 pixels a side, got %3x%4</source>
+        <translation>每边大小必须是 %1 到 %2 像素，目前是 %3x%4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the scale must be %1 to %2, got %3</source>
+        <translation>缩放倍数必须是 %1 到 %2，目前是 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a scale applies to PNG images only (SVG and PDF are drawn as vectors)</source>
+        <translation>缩放只适用于 PNG 图片（SVG 和 PDF 以矢量绘制）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the scaled image would be larger than %1 pixels a side</source>
+        <translation>缩放后的图片每边会超过 %1 像素</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a transparent background is possible in PNG and SVG only</source>
+        <translation>只有 PNG 和 SVG 可以使用透明背景</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose a frame rate or a speed, not both</source>
+        <translation>请选择帧率或播放速度，不要两者都选</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a frame rate or speed applies to GIF animations only</source>
+        <translation>帧率或播放速度只适用于 GIF 动画</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the frame rate must be %1 to %2 frames per second</source>
+        <translation>帧率必须是每秒 %1 到 %2 帧</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the speed must be %1 to %2 times simulated time</source>
+        <translation>播放速度必须是模拟时间的 %1 到 %2 倍</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>there are no frames to export</source>
+        <translation>没有可导出的帧</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 frames are too many to export at once (at most %2)</source>
+        <translation>%1 帧太多，无法一次导出（最多 %2 帧）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 pages are too many for one PDF (at most %2)</source>
+        <translation>%1 页太多，无法放进一个 PDF（最多 %2 页）</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>frame %1 is out of range (0..%2)</source>
+        <translation>第 %1 帧超出范围（0..%2）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 frames go into a directory, one file each: %2 names a file</source>
+        <translation>%1 帧要写入一个目录，每帧一个文件：%2 是一个文件名称</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Checkpoint %1</source>
+        <translation>检查点 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Frame %1</source>
+        <translation>第 %1 帧</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (frame %1, %2 ms)</source>
+        <extracomment>Under a drawing in a PDF handout: the frame number and its simulated time.</extracomment>
+        <translation>（第 %1 帧，%2 毫秒）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+8"/>
+        <location line="+12"/>
+        <source>cannot encode the GIF: %1</source>
+        <translation>无法编码 GIF：%1</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>the GIF would be larger than %1 MiB; export fewer or smaller frames</source>
+        <translation>GIF 会超过 %1 MiB；请导出较少或较小的帧</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>the charts can be exported as PNG, SVG or PDF</source>
+        <translation>图表可以导出为 PNG、SVG 或 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>GroupItem</name>
+    <message>
+        <location filename="../ui/groupitem.cpp" line="+30"/>
+        <source>EMPTY</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PREPARING REBALANCE</source>
+        <translation>准备再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>COMPLETING REBALANCE</source>
+        <translation>完成再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STABLE</source>
+        <translation>稳定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEAD</source>
+        <translation>已失效</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Consumers without a group</source>
+        <translation>不属于任何组的消费者</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Group %1</source>
+        <translation>消费者组 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>no coordinator</source>
+        <translation>没有协调者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>coordinator broker %1</source>
+        <translation>协调者：代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>generation %1 · %2 · %3</source>
+        <translation>第 %1 代 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>HwLineItem</name>
+    <message>
+        <location filename="../ui/hwlineitem.cpp" line="+29"/>
+        <source>No leader: the partition has no HW</source>
+        <translation>没有领导者：此分区没有 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition HW %1: consumers read offsets below %1</source>
+        <translation>分区 HW %1：消费者读取 %1 之前的偏移量</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Partition HW ?</source>
+        <translation>分区 HW ?</translation>
+    </message>
+</context>
+<context>
+    <name>MessageText</name>
+    <message>
+        <location filename="../ui/messagetext.cpp" line="+12"/>
+        <source>broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the controller</source>
+        <translation>控制器</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>producer %1</source>
+        <translation>生产者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a producer</source>
+        <translation>某个生产者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>consumer %1</source>
+        <translation>消费者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a consumer</source>
+        <translation>某个消费者</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Produce ×%1</source>
+        <translation>Produce ×%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+13"/>
+        <location line="+51"/>
+        <location line="+22"/>
+        <location line="+7"/>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>Ack @%1</source>
+        <translation>Ack @%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fetch(%1)</source>
+        <translation>Fetch(%1)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Diverging: epoch %1 ends at %2</source>
+        <translation>分歧：epoch %1 结束于 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Record %1, HW %2</source>
+        <translation>记录 %1，HW %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Records %1..%2, HW %3</source>
+        <translation>记录 %1..%2，HW %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No records, HW %1</source>
+        <translation>没有记录，HW %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>AlterPartition ISR %1</source>
+        <translation>AlterPartition ISR %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>AlterPartition: %1</source>
+        <translation>AlterPartition：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ISR %1 committed</source>
+        <translation>ISR %1 已提交</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Heartbeat</source>
+        <translation>Heartbeat</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Heartbeat reply</source>
+        <translation>Heartbeat 回复</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>__consumer_offsets-%1: leader %2</source>
+        <translation>__consumer_offsets-%1：领导者 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No leader, epoch %1</source>
+        <translation>没有领导者，epoch %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader %1, epoch %2</source>
+        <translation>领导者 %1，epoch %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>FindCoordinator</source>
+        <translation>FindCoordinator</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No coordinator</source>
+        <translation>没有协调者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Coordinator: broker %1</source>
+        <translation>协调者：代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 reply</source>
+        <translation>%1 回复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ListOffsets (earliest)</source>
+        <translation>ListOffsets（最早）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ListOffsets (latest)</source>
+        <translation>ListOffsets（最新）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Offset %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Metadata?</source>
+        <translation>Metadata?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Metadata</source>
+        <translation>Metadata</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Connection lost</source>
+        <translation>连接中断</translation>
+    </message>
+</context>
+<context>
+    <name>Narration</name>
+    <message numerus="yes">
+        <location filename="../ui/narration.cpp" line="+41"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no records</source>
+        <translation>没有记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>offset %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>offsets %1..%2</source>
+        <translation>偏移量 %1..%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1.</source>
+        <comment>a sentence and its full stop</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <comment>a statement and its details</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cluster created</source>
+        <translation>集群已建立</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce sent</source>
+        <translation>Produce 已发送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Records appended</source>
+        <translation>记录已写入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce rejected</source>
+        <translation>Produce 被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce acknowledged</source>
+        <translation>Produce 已确认</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce failed</source>
+        <translation>Produce 失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce timed out</source>
+        <translation>Produce 超时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch sent</source>
+        <translation>Fetch 已发送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch handled</source>
+        <translation>Fetch 已处理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Parked fetch answered</source>
+        <translation>挂起的 Fetch 已回复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch applied</source>
+        <translation>Fetch 结果已应用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch failed</source>
+        <translation>Fetch 失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR shrink requested</source>
+        <translation>请求缩减 ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR change committed</source>
+        <translation>ISR 变更已提交</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR change rejected</source>
+        <translation>ISR 变更被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR updated</source>
+        <translation>ISR 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heartbeat sent</source>
+        <translation>Heartbeat 已发送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heartbeat received</source>
+        <translation>Heartbeat 已收到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time passes</source>
+        <translation>时间流逝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Configuration changed</source>
+        <translation>设置已变更</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency changed</source>
+        <translation>延迟已变更</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker killed</source>
+        <translation>代理节点被终止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker restarted</source>
+        <translation>代理节点已重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker isolated</source>
+        <translation>代理节点被隔离</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker healed</source>
+        <translation>代理节点网络已恢复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shutdown requested</source>
+        <translation>已请求关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker shut down</source>
+        <translation>代理节点已关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker fenced</source>
+        <translation>代理节点被屏蔽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker unfenced</source>
+        <translation>代理节点解除屏蔽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker registered</source>
+        <translation>代理节点已注册</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Controlled shutdown</source>
+        <translation>受控关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader elected</source>
+        <translation>已选出领导者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Became leader</source>
+        <translation>成为领导者副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Became follower</source>
+        <translation>成为跟随者副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR changed by the controller</source>
+        <translation>控制器变更了 ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Log truncated</source>
+        <translation>日志已截断</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metadata refreshed</source>
+        <translation>Metadata 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer started</source>
+        <translation>消费者已启动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer stopped</source>
+        <translation>消费者已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coordinator found</source>
+        <translation>已找到协调者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group request sent</source>
+        <translation>已发送组请求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group request handled</source>
+        <translation>组请求已处理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group answer received</source>
+        <translation>已收到组回应</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Join phase ended</source>
+        <translation>加入阶段结束</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Member evicted</source>
+        <translation>成员被移出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Position set</source>
+        <translation>位置已设置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer poll</source>
+        <translation>消费者 poll</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer fetch handled</source>
+        <translation>消费者的 Fetch 已处理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Records received</source>
+        <translation>已收到记录</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Consumer added</source>
+        <translation>已添加消费者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Metadata request timed out</source>
+        <translation>Metadata 请求超时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumer metadata refreshed</source>
+        <translation>消费者的 metadata 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coordinator lookup timed out</source>
+        <translation>寻找协调者超时</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Consumer session expired</source>
+        <translation>消费者 session 过期</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Request timed out</source>
+        <translation>请求超时</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>producer %1</source>
+        <translation>生产者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a producer</source>
+        <translation>某个生产者</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>consumer %1</source>
+        <translation>消费者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a consumer</source>
+        <translation>某个消费者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>group %1</source>
+        <translation>消费者组 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its group</source>
+        <translation>它的消费者组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+1"/>
+        <location line="+300"/>
+        <location line="+154"/>
+        <source>broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="-449"/>
+        <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
+        <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n waiting acks=all produce(s) answered.</source>
+        <translation>
+            <numerusform>%n 个等待中的 acks=all 请求已得到回复。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
+        <translation>
+            <numerusform>集群启动：%n 个代理节点，每个分区由其副本分配中的第一个副本担任领导者，每个日志都是空的（LEO 0，HW 0）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
+        <translation>%1 还不知道 %2 的领导者：它请求 metadata，并保留 %3 稍后重试。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 retries sending %2 to %3 (leader broker %4).</source>
+        <translation>%1 重新将 %2 发送到 %3（领导者为代理节点 %4）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 sends %2 to %3 (leader broker %4).</source>
+        <translation>%1 将 %2 发送到 %3（领导者为代理节点 %4）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
+        <translation>领导者 %1 将 %2 写入 %3；它的 LEO 现在是 %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The HW stays at %1: the followers have not fetched these records yet.</source>
+        <translation>HW 仍为 %1：跟随者副本还没有拉取这些记录。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting follower fetches are answered with the new records.</source>
+        <translation>等待中的跟随者 Fetch 收到了新记录作为回复。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
+        <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3: %4.</source>
+        <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 receives the acknowledgement for %2 of %3.</source>
+        <translation>%1 收到了 %3 中 %2 的确认。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 receives an error for its batch to %2: %3</source>
+        <translation>%1 发往 %2 的批次收到错误：%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (the records were appended and committed)</source>
+        <translation>（这些记录已写入并已提交）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>. It will retry after a backoff.</source>
+        <translation>。它将在退避后重试。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>. It gives up on the batch.</source>
+        <translation>。它放弃了这个批次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
+        <translation>领导者 %1 等待 ISR 同步 %3 中的 %2 超过 request.timeout.ms，放弃等待并回复 REQUEST_TIMED_OUT；这些记录仍留在日志中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
+        <translation>跟随者 %1 向领导者 %4 发送 %3 的 Fetch(%2)：它请求从偏移量 %2（它的 LEO）开始的记录。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Broker %1 answers %2&apos;s Fetch(%3) for %4 with %5.</source>
+        <translation>代理节点 %1 以 %5 回复 %2 对 %4 的 Fetch(%3)。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
+        <translation>领导者 %1 发现 %2 在 %3 的日志出现分歧：它的最后一个 epoch 在这里结束于偏移量 %4（epoch %5）。领导者要求跟随者截断日志，而不是发送记录。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3&apos;s LEO.</source>
+        <translation>领导者 %1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The HW stays at %1.</source>
+        <translation>HW 仍为 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
+        <translation>%1 已经追上，所以领导者请求控制器将它加入 ISR。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is nothing new to send, so the leader parks the fetch for up to replica.fetch.wait.max.ms.</source>
+        <translation>没有新数据可发送，所以领导者将这个 Fetch 挂起，最多等待 replica.fetch.wait.max.ms。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It replies with %1 and HW %2 (the HW from before this fetch).</source>
+        <translation>它回复 %1 和 HW %2（此次 Fetch 之前的 HW）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Leader %1 answers %2&apos;s parked fetch for %3 with %4.</source>
+        <translation>领导者 %1 以 %4 回复 %2 对 %3 挂起的 Fetch。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
+        <translation>%1 在 %3 上挂起的 Fetch(%2) 等待超时；领导者 %4 回复 %5 以及目前的 HW %6。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>appends %1</source>
+        <translation>写入 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no new records</source>
+        <translation>没有新记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader&apos;s HW %5, own LEO %4) = %6.</source>
+        <translation>跟随者 %1 应用 %2 的 Fetch 回应：%3，LEO %4，HW = min(领导者的 HW %5，自身 LEO %4) = %6。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Follower %1&apos;s fetch for %2 failed: %3.</source>
+        <translation>跟随者 %1 对 %2 的 Fetch 失败：%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader %1&apos;s ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
+        <translation>领导者 %1 检查 ISR：%2 在 replica.lag.time.max.ms 内没有追上，所以它请求控制器将 %3 的 ISR 缩减为 %4。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(%n more partition(s) too.)</source>
+        <translation>
+            <numerusform>（另外还有 %n 个分区。）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller commits %1&apos;s ISR %2 (partition epoch %3) and tells leader %4.</source>
+        <translation>控制器提交 %1 的 ISR %2（partition epoch %3），并通知领导者 %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller rejects leader %1&apos;s AlterPartition for %2: %3.</source>
+        <translation>控制器拒绝了领导者 %1 对 %2 的 AlterPartition：%3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
+        <translation>领导者 %1 得知它对 %2 的 ISR 变更失败（%3）；ISR 仍为 %4。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader %1 applies %2&apos;s new ISR %3.</source>
+        <translation>领导者 %1 应用 %2 的新 ISR %3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 sends a heartbeat to the controller.</source>
+        <translation>%1 向控制器发送心跳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller receives %1&apos;s heartbeat.</source>
+        <translation>控制器收到 %1 的心跳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time passes: %1 ms.</source>
+        <translation>时间流逝：%1 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Configuration changed: %1.</source>
+        <translation>设置已变更：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1&apos;s links are back to the normal latency.</source>
+        <translation>%1 的连接恢复正常延迟。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s links are slowed to %2 ms.</source>
+        <translation>%1 的连接被放慢到 %2 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 崩溃：它停止处理请求，也不再发送心跳。控制器要等到它的 session 超时（broker.session.timeout.ms）才会察觉。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
+        <translation>%1 以磁盘上的日志重启，但少了仍只在 page cache 中的 %2。它重新向控制器注册。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 restarts with the log it had on disk. It registers with the controller again.</source>
+        <translation>%1 以磁盘上的日志重启。它重新向控制器注册。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is cut off from the network: it keeps running, but nothing reaches it and nothing it sends arrives.</source>
+        <translation>%1 与网络断开：它仍在执行，但收不到任何消息，它发出的消息也到不了。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is reachable again.</source>
+        <translation>%1 的网络恢复了。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks the controller for a controlled shutdown.</source>
+        <translation>%1 请求控制器进行受控关闭。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has handed over its leaderships and shuts down cleanly.</source>
+        <translation>%1 已交出它的领导权，并正常关闭。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The controller has not heard from %1 for broker.session.timeout.ms and fences it</source>
+        <translation>控制器在 broker.session.timeout.ms 内没有收到 %1 的消息，将它屏蔽（fence）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller handles %1&apos;s controlled shutdown</source>
+        <translation>控制器处理 %1 的受控关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller registers the restarted %1; its log may have lost unflushed records, so it leaves every ISR and must catch up to rejoin</source>
+        <translation>控制器登记重启的 %1；它的日志可能丢失了未刷盘的记录，所以它离开所有 ISR，必须追上才能重新加入</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller registers the restarted %1 and sends it the current metadata</source>
+        <translation>控制器登记重启的 %1，并将目前的 metadata 发给它</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>; %n offline partition(s) get a leader</source>
+        <translation>
+            <numerusform>；%n 个离线分区选出了领导者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>: %n partition(s) change</source>
+        <translation>
+            <numerusform>：%n 个分区发生变化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no replica can take over, so it goes offline (leader -1; the ISR keeps %1).</source>
+        <translation>没有副本可以接手，所以它变为离线（领导者 -1；ISR 保持为 %1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records only the old leader had are lost).</source>
+        <translation>ISR 中已没有成员，所以失去同步的代理节点 %1 成为领导者（非干净选举：只有旧领导者才有的记录会丢失）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>leader broker %1, ISR %2.</source>
+        <translation>领导者为代理节点 %1，ISR %2。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller hears from %1 again, unfences it and sends it the current metadata</source>
+        <translation>控制器再次收到 %1 的消息，解除屏蔽，并将目前的 metadata 发给它</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>; %n offline partition(s) get a leader.</source>
+        <translation>
+            <numerusform>；%n 个离线分区选出了领导者。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(An unclean election: an out-of-sync replica leads.)</source>
+        <translation>（非干净选举：由失去同步的副本担任领导者。）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
+        <translation>控制器转移 %1 的领导权：代理节点 %2，leader epoch %3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
+        <translation>控制器为 %1 选举领导者：代理节点 %2，leader epoch %3。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
+        <translation>%1 得知它现在在 epoch %3 中担任 %2 的领导者。这个 epoch 从它的 LEO %4 开始。它的 HW 是 %5，也就是它作为跟随者时所知道的值；要等每个 ISR 跟随者都在新 epoch 中 Fetch 过，HW 才能前进。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 learns that %2 has no leader (epoch %3).</source>
+        <translation>%1 得知 %2 没有领导者（epoch %3）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it; as Kafka did before 0.11 it first cuts its log back to its own HW %5 (%6 removed).</source>
+        <translation>%1 得知代理节点 %2 在 epoch %4 中担任 %3 的领导者并跟随它；如同 Kafka 0.11 之前的做法，它先把日志截断到自己的 HW %5（移除 %6）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it.</source>
+        <translation>%1 得知代理节点 %2 在 epoch %4 中担任 %3 的领导者，并跟随它。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Leader %1 learns from the controller that %2&apos;s ISR is now %3.</source>
+        <translation>领导者 %1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
+        <translation>跟随者 %1 在 %2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
+        <translation>跟随者 %1 在 %2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is added to %2 and starts: it looks for the coordinator and joins, and the group rebalances.</source>
+        <translation>%1 加入 %2 并启动：它寻找协调者并加入，消费者组进行再平衡。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is added and starts reading its assigned partitions.</source>
+        <translation>%1 已添加并开始读取分配给它的分区。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 starts.</source>
+        <translation>%1 启动。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 crashes: it stops polling and heartbeating without leaving its group, so the coordinator notices only after session.timeout.ms.</source>
+        <translation>%1 崩溃：它停止 poll 和心跳，但没有离开消费者组，所以协调者要等到 session.timeout.ms 之后才会察觉。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 leaves its group (committing first if it auto-commits).</source>
+        <translation>%1 离开它的消费者组（若为自动提交，会先提交）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 could not refresh its metadata from broker %2: %3.</source>
+        <translation>%1 无法从代理节点 %2 更新 metadata：%3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 could not refresh its metadata: %2.</source>
+        <translation>%1 无法更新 metadata：%2。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 refreshes its metadata: no leader changed.</source>
+        <translation>%1 更新 metadata：没有领导者变更。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 refreshes its metadata: %2 is led by %3</source>
+        <translation>%1 更新 metadata：%2 的领导者是 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 could not find a coordinator: %2.</source>
+        <translation>%1 找不到协调者：%2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 could not find a coordinator.</source>
+        <translation>%1 找不到协调者。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 learns that broker %2 coordinates its group (the leader of the group&apos;s __consumer_offsets partition).</source>
+        <translation>%1 得知代理节点 %2 是它的消费者组协调者（该组 __consumer_offsets 分区的领导者）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 has had no heartbeat answer for session.timeout.ms and looks for its group coordinator again.</source>
+        <translation>%1 在 session.timeout.ms 内没有收到心跳回复，再次寻找它的消费者组协调者。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 looks for its group coordinator again.</source>
+        <translation>%1 再次寻找它的消费者组协调者。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
+        <translation>
+            <numerusform>%1 提交它在 %n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 sends %2 to broker %3.</source>
+        <translation>%1 向代理节点 %3 发送 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Coordinator %1 handles %2&apos;s %3 for %4</source>
+        <translation>协调者 %1 处理 %2 为 %4 发出的 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(member %1)</source>
+        <translation>（成员 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; the group starts a rebalance and waits for its members to join</source>
+        <translation>；消费者组开始再平衡，等待成员加入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; everyone has joined: generation %1 begins</source>
+        <translation>；所有成员都已加入：第 %1 代开始</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>: the leader&apos;s assignment is handed out and the group is Stable.</source>
+        <translation>：领导者的分配结果已发出，消费者组进入 Stable 状态。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: it waits for the leader&apos;s assignment.</source>
+        <translation>：它等待领导者的分配结果。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>: the member is gone, and the group rebalances.</source>
+        <translation>：该成员已离开，消费者组进行再平衡。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: the member is gone.</source>
+        <translation>：该成员已离开。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>: it stores %n committed offset(s).</source>
+        <translation>
+            <numerusform>：它保存了 %n 个已提交偏移量。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 got no answer to its %2 within its request timeout and drops the connection to the coordinator</source>
+        <translation>%1 在请求超时内没有收到它的 %2 的回应，并中断与协调者的连接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets the answer to its %2</source>
+        <translation>%1 收到它的 %2 的回应</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>: member %1 of generation %2</source>
+        <translation>：第 %2 代的成员 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>, and it is the group&apos;s leader: it runs the assignor for all %n member(s) and sends the result in its SyncGroup</source>
+        <translation>
+            <numerusform>，而且它是消费者组的领导者：它为全部 %n 个成员执行分配器，并在 SyncGroup 中送出结果</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>: %1 partition(s) newly assigned, %2 revoked</source>
+        <translation>：新分配 %1 个分区，撤销 %2 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (the group is rebalancing)</source>
+        <translation>（消费者组正在再平衡）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>: %n committed position(s) found</source>
+        <translation>
+            <numerusform>：找到 %n 个已提交的消费位置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>; it joins (again)</source>
+        <translation>；它（重新）加入</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>The join phase of %1 ends on coordinator %2&apos;s timer: generation %3 with %n member(s).</source>
+        <translation>
+            <numerusform>%1 的加入阶段因协调者 %2 的计时器到期而结束：第 %3 代，共 %n 个成员。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The join phase of %1 ends on coordinator %2&apos;s timer.</source>
+        <translation>%1 的加入阶段因协调者 %2 的计时器到期而结束。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coordinator %1 has not heard from %2 (member %3) for session.timeout.ms and removes it from %4; the group rebalances.</source>
+        <translation>协调者 %1 在 session.timeout.ms 内没有收到 %2（成员 %3）的消息，将它从 %4 移除；消费者组进行再平衡。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 could not look up a position on %2: %3.</source>
+        <translation>%1 无法查询 %2 上的位置：%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 resumes %2 at its committed offset %3</source>
+        <translation>%1 从已提交的偏移量 %3 继续读取 %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>(and %n more partition(s)).</source>
+        <translation>
+            <numerusform>（另外还有 %n 个分区）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
+        <translation>%1 在 %2 上没有已提交的偏移量；auto.offset.reset 将它的位置设为 %3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 seeks %2 to offset %3.</source>
+        <translation>%1 将 %2 的位置移到偏移量 %3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 polls for up to %2.</source>
+        <translation>%1 执行 poll，最长等待 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
+        <translation>代理节点 %1 以 %4 回复 %2 在 %3 上的 Fetch。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
+        <translation>领导者 %1 挂起 %2 在 %4 上从偏移量 %3 开始的 Fetch：HW %5 之下没有新数据，所以它最多等待 fetch.max.wait.ms。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
+        <translation>领导者 %1 以 %4 回复 %2 在 %3 上的 Fetch：消费者只能读取 HW %5 之前的数据。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1&apos;s fetch on %2 failed: %3.</source>
+        <translation>%1 在 %2 上的 Fetch 失败：%3。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 receives %2 of %3 (read under HW %4); its position is now %5.</source>
+        <translation>%1 收到 %3 的 %2（在 HW %4 之下读取）；它的位置现在是 %5。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 could not get metadata from broker %2: %3.</source>
+        <translation>%1 无法从代理节点 %2 获取 metadata：%3。</translation>
+    </message>
+    <message>
+        <location line="-153"/>
+        <location line="+155"/>
+        <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
+        <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
+    </message>
+    <message>
+        <location line="-150"/>
+        <location line="+154"/>
+        <source>nobody</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="-153"/>
+        <location line="+154"/>
+        <source>%1 refreshes its metadata from broker %2: %3 is led by %4</source>
+        <translation>%1 从代理节点 %2 更新 metadata：%3 的领导者是 %4</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-149"/>
+        <location line="+153"/>
+        <source>(and %n more change(s)).</source>
+        <translation>
+            <numerusform>（另外还有 %n 项变更）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PartitionLayout</name>
+    <message>
+        <location filename="../ui/partitionlayout.cpp" line="+68"/>
+        <source>Partition %1</source>
+        <translation>分区 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
+        <translation>没有领导者：分区已离线（leader epoch %1，partition epoch %2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
+        <translation>领导者：代理节点 %1 · leader epoch %2 · partition epoch %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ISR %1 · OSR %2 · min.insync.replicas %3</source>
+        <translation>ISR %1 · OSR %2 · min.insync.replicas %3</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>below the HW: committed, consumers can read it</source>
+        <translation>HW 之下：已提交，消费者可以读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at or above the HW: not yet visible to consumers</source>
+        <translation>HW 及以上：消费者尚不可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>colour and bar: leader epoch (e0, e1, ...)</source>
+        <translation>颜色与色条：leader epoch（e0、e1、…）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LEO: where the next record goes</source>
+        <translation>LEO：下一条记录写入的位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a replica&apos;s own HW</source>
+        <translation>副本自己的 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partition HW (the leader&apos;s)</source>
+        <translation>分区 HW（领导者的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leader&apos;s view of a follower (its latest Fetch offset)</source>
+        <translation>领导者对跟随者的记录（它最近一次 Fetch 的偏移量）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ISR: in-sync replica</source>
+        <translation>ISR：同步副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OSR: out-of-sync replica (hatched row)</source>
+        <translation>OSR：失去同步的副本（斜线列）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>message in flight</source>
+        <translation>传输中的消息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>consumer reads this partition (from its leader)</source>
+        <translation>消费者读取此分区（从其领导者）</translation>
+    </message>
+</context>
+<context>
+    <name>ProducerItem</name>
+    <message>
+        <location filename="../ui/produceritem.cpp" line="+49"/>
+        <source>Producer %1</source>
+        <translation>生产者 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>acks=%1</source>
+        <translation>acks=%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>waiting %1 · acked %2 · failed %3</source>
+        <translation>等待 %1 · 已确认 %2 · 失败 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicaLogItem</name>
+    <message>
+        <location filename="../ui/replicalogitem.cpp" line="+152"/>
+        <source>e%1</source>
+        <translation>e%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>HW ?</source>
+        <translation>HW ?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO ?</source>
+        <translation>LEO ?</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+6"/>
+        <source>LEO %1</source>
+        <translation>LEO %1</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <location line="+3"/>
+        <source>HW %1</source>
+        <translation>HW %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>leader sees %1</source>
+        <translation>领导者记录为 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leader&apos;s view: none</source>
+        <translation>领导者的记录：无</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>LEADER</source>
+        <translation>领导者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ELECTED</source>
+        <translation>新当选</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>FOLLOWER</source>
+        <translation>跟随者</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OSR</source>
+        <translation>OSR</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Offset %1, leader epoch %2
 Value: %3</source>
-            <translation>偏移量 %1，leader epoch %2
+        <translation>偏移量 %1，leader epoch %2
 值：%3</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Key: %1</source>
-            <translation>键：%1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Producer: %1</source>
-            <translation>生产者：%1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Committed: below the HW, consumers can read it</source>
-            <translation>已提交：在 HW 之下，消费者可以读取</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Not committed: above the HW, consumers cannot read it yet</source>
-            <translation>未提交：在 HW 之上，消费者还不能读取</translation>
-        </message>
-    </context>
-    <context>
-        <name>UserAction</name>
-        <message>
-            <location filename="../ui/useraction.cpp" line="+17" />
-            <source>a partition</source>
-            <translation>某个分区</translation>
-        </message>
-        <message>
-            <location line="+97" />
-            <location line="+3" />
-            <location line="+18" />
-            <location line="+7" />
-            <source>?</source>
-            <translation>?</translation>
-        </message>
-        <message>
-            <location line="-22" />
-            <source>Produce "%1" to %2-%3 (%4)</source>
-            <translation>将“%1”发送到 %2-%3（%4）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Produce "%1" to %2 (%3)</source>
-            <translation>将“%1”发送到 %2（%3）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch round of broker %1 for %2</source>
-            <translation>代理节点 %1 对 %2 执行一轮 Fetch</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Let the followers catch up</source>
-            <translation>让跟随者副本追上</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>Run %n event(s)</source>
-            <translation>
-                <numerusform>执行 %n 个事件</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Move the clock to %1 ms</source>
-            <translation>将时钟移到 %1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Let group %1 rebalance</source>
-            <translation>让消费者组 %1 再平衡</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Start consumer %1 (join its group)</source>
-            <translation>启动消费者 %1（加入其消费者组）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Remove consumer %1 from its group</source>
-            <translation>将消费者 %1 移出其消费者组</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Crash consumer %1</source>
-            <translation>让消费者 %1 崩溃</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Poll consumer %1</source>
-            <translation>消费者 %1 执行 poll</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Commit consumer %1's positions</source>
-            <translation>提交消费者 %1 的消费位置</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Seek consumer %1 on %2 to offset %3</source>
-            <translation>将消费者 %1 在 %2 上的位置移到偏移量 %3</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Advance the clock %1 ms</source>
-            <translation>时钟前进 %1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Restore broker %1's latency</source>
-            <translation>恢复代理节点 %1 的延迟</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Slow broker %1 to %2 ms</source>
-            <translation>将代理节点 %1 放慢到 %2 毫秒</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 = %2</source>
-            <translation>%1 = %2</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Set %1</source>
-            <translation>设置 %1</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Kill broker %1</source>
-            <translation>终止代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Restart broker %1, losing %2 unflushed record(s) per log</source>
-            <translation>重启代理节点 %1，每个日志丢失 %2 条未刷盘的记录</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Restart broker %1</source>
-            <translation>重启代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shut down broker %1</source>
-            <translation>关闭代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Isolate broker %1</source>
-            <translation>隔离代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heal broker %1</source>
-            <translation>恢复代理节点 %1 的网络</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Kill the leader of %1</source>
-            <translation>终止 %1 的领导者副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Elect the preferred leader of %1</source>
-            <translation>为 %1 选举优先领导者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Cluster action</source>
-            <translation>集群操作</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Scenario step</source>
-            <translation>场景步骤</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ChartsPanel</name>
-        <message>
-            <location filename="../ui/chartspanel.cpp" line="+190" />
-            <source>LEO and HW of %1</source>
-            <translation>%1 的 LEO 与 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Offset</source>
-            <translation>偏移量</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Replicas</source>
-            <translation>副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>No consumer group</source>
-            <translation>没有消费者组</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Lag of group %1</source>
-            <translation>消费者组 %1 的落后量</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <location line="+5" />
-            <source>Records</source>
-            <translation>记录数</translation>
-        </message>
-        <message>
-            <location line="-3" />
-            <source>No producer</source>
-            <translation>没有生产者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Sends of producer %1</source>
-            <translation>生产者 %1 的发送</translation>
-        </message>
-        <message>
-            <location line="+56" />
-            <location line="+655" />
-            <source>Click to show the frame at that time.</source>
-            <translation>点击图表可显示该时间的帧。</translation>
-        </message>
-        <message>
-            <location line="-504" />
-            <source>HW (the leader's)</source>
-            <translation>HW（领导者的）</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>LEO of broker %1</source>
-            <translation>代理节点 %1 的 LEO</translation>
-        </message>
-        <message>
-            <location line="-52" />
-            <location line="+59" />
-            <location line="+495" />
-            <source>Leader change</source>
-            <translation>领导者变更</translation>
-        </message>
-        <message>
-            <location line="-477" />
-            <source>Replicas in the ISR</source>
-            <translation>ISR 中的副本</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>Total lag</source>
-            <translation>总落后量</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Lag on %1</source>
-            <translation>%1 的落后量</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Lines for %1 of the group's %2 partitions; the total counts them all.</source>
-            <translation>显示此消费者组 %2 个分区中 %1 个的曲线；总计包含全部分区。</translation>
-        </message>
-        <message>
-            <location line="+25" />
-            <source>Records acknowledged</source>
-            <translation>已确认的记录</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Records failed</source>
-            <translation>失败的记录</translation>
-        </message>
-        <message>
-            <location line="+332" />
-            <source>%1 s</source>
-            <translation>%1 秒</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1: %2 at %3 (frame %4)</source>
-            <extracomment>A chart tooltip: "HW: 5 at 1.250 s (frame 42)".</extracomment>
-            <translation>%1：%3 时为 %2（第 %4 帧）</translation>
-        </message>
-        <message>
-            <location line="+22" />
-            <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
-            <translation>%1（第 %2 帧）：分区没有领导者；leader epoch %3</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
-            <translation>%1（第 %2 帧）：代理节点 %3 成为领导者，leader epoch %4</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Partition</source>
-            <translation>分区</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumer lag</source>
-            <translation>消费者落后量</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producers</source>
-            <translation>生产者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Each replica's LEO, the HW and the ISR size over time</source>
-            <translation>各副本的 LEO、HW 与 ISR 大小随时间的变化</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A consumer group's lag: the HW minus the committed offset</source>
-            <translation>消费者组的落后量：HW 减去已提交的偏移量</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A producer's records acknowledged and failed, counted from the start</source>
-            <translation>生产者已确认与失败的记录数，从开始累计</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Partition:</source>
-            <translation>分区(&amp;P)：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Group:</source>
-            <translation>消费者组(&amp;G)：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>P&amp;roducer:</source>
-            <translation>生产者(&amp;R)：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Simulated time (s)</source>
-            <translation>模拟时间（秒）</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Simulated time (ms)</source>
-            <translation>模拟时间（毫秒）</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Now</source>
-            <translation>现在</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ControlPanel</name>
-        <message>
-            <location filename="../ui/controlpanel.cpp" line="+409" />
-            <source>Produce a message</source>
-            <translation>发送消息</translation>
-        </message>
-        <message>
-            <location line="-329" />
-            <source>none (null key)</source>
-            <translation>无（null 键）</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>producer's default</source>
-            <translation>生产者的默认值</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>all (-1)</source>
-            <translation>all（-1）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>1 (leader only)</source>
-            <translation>1（仅领导者）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>0 (fire and forget)</source>
-            <translation>0（发后即忘）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Send</source>
-            <translation>发送</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producer</source>
-            <translation>生产者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Topic</source>
-            <translation>主题</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+71" />
-            <source>Partition</source>
-            <translation>分区</translation>
-        </message>
-        <message>
-            <location line="-70" />
-            <source>Key</source>
-            <translation>键</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>acks</source>
-            <translation>acks</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Brokers</source>
-            <translation>代理节点</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Kill</source>
-            <translation>终止</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>The broker crashes: no more requests or heartbeats</source>
-            <translation>代理节点崩溃：不再处理请求，也不再发送心跳</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restart</source>
-            <translation>重启</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shut down</source>
-            <translation>关闭</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A controlled shutdown: the controller moves its leaderships first</source>
-            <translation>受控关闭：控制器会先转移它的领导权</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Isolate</source>
-            <translation>隔离</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Cut the broker off the network; it keeps running</source>
-            <translation>将代理节点与网络断开；它仍在执行</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Heal</source>
-            <translation>恢复网络</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Records each of its logs loses on restart, as after a power failure</source>
-            <translation>重启时每个日志丢失的记录数，如同断电之后</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+86" />
-            <source>Broker</source>
-            <translation>代理节点</translation>
-        </message>
-        <message>
-            <location line="-79" />
-            <source>Unflushed records lost on restart</source>
-            <translation>重启时丢失的未刷盘记录</translation>
-        </message>
-        <message>
-            <location line="+19" />
-            <source>Partitions and time</source>
-            <translation>分区与时间</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Kill its leader</source>
-            <translation>终止其领导者副本</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Elect preferred leader</source>
-            <translation>选举优先领导者</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Fetch round</source>
-            <translation>一轮 Fetch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>The follower sends Fetch(its LEO) and applies the answer</source>
-            <translation>跟随者发送 Fetch（它的 LEO）并应用回应</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Let the followers catch up</source>
-            <translation>让跟随者副本追上</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source> ms</source>
-            <translation>毫秒</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Advance the clock</source>
-            <translation>时钟前进</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Follower</source>
-            <translation>跟随者副本</translation>
-        </message>
-        <message>
-            <location line="+31" />
-            <source>Slow a follower</source>
-            <translation>放慢跟随者副本</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <location line="+6" />
-            <source>Latency</source>
-            <translation>延迟</translation>
-        </message>
-        <message>
-            <location line="-4" />
-            <location line="+89" />
-            <source>normal</source>
-            <translation>正常</translation>
-        </message>
-        <message>
-            <location line="-88" />
-            <source>Apply latency</source>
-            <translation>应用延迟</translation>
-        </message>
-        <message>
-            <location line="+21" />
-            <source>Configuration</source>
-            <translation>设置</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>unclean.leader.election.enable</source>
-            <translation>unclean.leader.election.enable</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Apply</source>
-            <translation>应用</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+201" />
-            <source>Consumers</source>
-            <translation>消费者</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Add to its group</source>
-            <translation>加入其消费者组</translation>
-        </message>
-        <message>
-            <location line="-179" />
-            <source>Start the consumer: it joins its group and the group rebalances</source>
-            <translation>启动消费者：它加入其消费者组，消费者组进行再平衡</translation>
-        </message>
-        <message>
-            <location line="+180" />
-            <source>Remove from its group</source>
-            <translation>移出其消费者组</translation>
-        </message>
-        <message>
-            <location line="-177" />
-            <source>The consumer leaves its group cleanly and the group rebalances</source>
-            <translation>消费者正常离开其消费者组，消费者组进行再平衡</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Crash</source>
-            <translation>崩溃</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>The consumer stops without leaving; its group notices after session.timeout.ms</source>
-            <translation>消费者停止但不离开；它的消费者组在 session.timeout.ms 之后才会察觉</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Poll</source>
-            <translation>拉取（poll）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumer</source>
-            <translation>消费者</translation>
-        </message>
-        <message>
-            <location line="+21" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <location line="+33" />
-            <source>chosen by the partitioner</source>
-            <translation>由分区器选择</translation>
-        </message>
-        <message>
-            <location line="-17" />
-            <source>broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>no group</source>
-            <translation>无消费者组</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>group %1</source>
-            <translation>消费者组 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 (%2)</source>
-            <translation>%1（%2）</translation>
-        </message>
-        <message>
-            <location line="+73" />
-            <source>Produce a message (this scenario has no producers)</source>
-            <translation>发送消息（此场景没有生产者）</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>m%1</source>
-            <translation>m%1</translation>
-        </message>
-        <message>
-            <location line="+29" />
-            <source>Consumers (this scenario has none)</source>
-            <translation>消费者（此场景没有消费者）</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Start</source>
-            <translation>启动</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Stop</source>
-            <translation>停止</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::EventLogModel</name>
-        <message>
-            <location filename="../ui/eventlogmodel.cpp" line="+62" />
-            <source>%1 · %2 ms · %3</source>
-            <translation>%1 · %2 毫秒 · %3</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>[%1] %2</source>
-            <translation>[%1] %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ExportAnimationDialog</name>
-        <message>
-            <location filename="../ui/exportdialog.cpp" line="+237" />
-            <source>Frames per second:</source>
-            <translation>每秒帧数：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Simulated time x</source>
-            <translation>模拟时间 ×</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <location line="+174" />
-            <source>Export Animation</source>
-            <translation>导出动画</translation>
-        </message>
-        <message>
-            <location line="-157" />
-            <source>Animated GIF</source>
-            <translation>GIF 动画</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Numbered PNG images in a folder</source>
-            <translation>文件夹中编号的 PNG 图片</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1x</source>
-            <extracomment>A speed of simulated time, e.g. "0.01x".</extracomment>
-            <translation>%1x</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Every frame shows for the same time</source>
-            <translation>每一帧显示相同的时间</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Frames show for the simulated time until the next one, times this speed</source>
-            <translation>每一帧依到下一帧的模拟时间显示，再乘以这个速度</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <location line="+1" />
-            <source> px</source>
-            <extracomment>Unit of an image size.</extracomment>
-            <translation>像素</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Browse...</source>
-            <translation>浏览...</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>From frame:</source>
-            <translation>起始帧：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>To frame:</source>
-            <translation>结束帧：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Format:</source>
-            <translation>格式：</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>Timing:</source>
-            <translation>时间：</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>by</source>
-            <extracomment>Between width and height of an image size.</extracomment>
-            <translation>×</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Size:</source>
-            <translation>大小：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Save to:</source>
-            <translation>保存到：</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Export</source>
-            <translation>导出</translation>
-        </message>
-        <message>
-            <location line="+27" />
-            <source>Pick a frame...</source>
-            <translation>选择一帧...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>First frame</source>
-            <translation>第一帧</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Current frame (%1)</source>
-            <translation>目前的帧（%1）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Checkpoint %1 (frame %2)</source>
-            <translation>检查点 %1（第 %2 帧）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Last frame (%1)</source>
-            <translation>最后一帧（%1）</translation>
-        </message>
-        <message>
-            <location line="+44" />
-            <location line="+26" />
-            <source>The first frame comes after the last.</source>
-            <translation>起始帧在结束帧之后。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="-25" />
-            <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
-            <translation>
-                <numerusform>一个 GIF 中共 %n 帧。检查点和最后一帧至少停留 %1 秒。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>%n PNG image(s) named frame-NNNNNN.png after their frame numbers.</source>
-            <translation>
-                <numerusform>%n 张 PNG 图片，依帧编号命名为 frame-NNNNNN.png。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>GIF animations (*.gif)</source>
-            <translation>GIF 动画 (*.gif)</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Folder for the PNG images</source>
-            <translation>存放 PNG 图片的文件夹</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+16" />
-            <source>Exporting %n frame(s)...</source>
-            <translation>
-                <numerusform>正在导出 %n 帧...</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ExportImageDialog</name>
-        <message>
-            <location line="-370" />
-            <source>Cannot export</source>
-            <translation>无法导出</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Exporting</source>
-            <translation>正在导出</translation>
-        </message>
-        <message>
-            <location line="+30" />
-            <source>Transparent background</source>
-            <translation>透明背景</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>One page per checkpoint (a handout with the notes)</source>
-            <translation>每个检查点一页（附说明的讲义）</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <location line="+81" />
-            <source>Export Image</source>
-            <translation>导出图片</translation>
-        </message>
-        <message>
-            <location line="-79" />
-            <source>Current view</source>
-            <translation>目前的视图</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Charts</source>
-            <translation>图表</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>PNG image</source>
-            <translation>PNG 图片</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>SVG drawing</source>
-            <translation>SVG 图形</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>PDF document</source>
-            <translation>PDF 文件</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>x</source>
-            <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
-            <translation>x</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
-            <translation>每个视图像素对应的图片像素：在大屏幕上的幻灯片请用 2x 以上以保持清晰</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A page per checkpoint of the scenario: the drawing, the checkpoint's note and what happened</source>
-            <translation>场景的每个检查点一页：图、检查点的说明，以及发生了什么</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Browse...</source>
-            <translation>浏览...</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Export:</source>
-            <translation>导出：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Format:</source>
-            <translation>格式：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Scale:</source>
-            <translation>缩放：</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>File:</source>
-            <translation>文件：</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Export</source>
-            <translation>导出</translation>
-        </message>
-        <message>
-            <location line="+53" />
-            <source>PNG images (*.png)</source>
-            <translation>PNG 图片 (*.png)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>SVG drawings (*.svg)</source>
-            <translation>SVG 图形 (*.svg)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>PDF documents (*.pdf)</source>
-            <translation>PDF 文件 (*.pdf)</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Writing the handout...</source>
-            <translation>正在产生讲义...</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::FrameScene</name>
-        <message>
-            <location filename="../ui/framescene.cpp" line="+401" />
-            <source>Sent at %1 ms, arrives at %2 ms</source>
-            <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::GlossaryPanel</name>
-        <message>
-            <location filename="../ui/glossarypanel.cpp" line="+74" />
-            <source>Search the glossary</source>
-            <translation>搜索词汇表</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Type part of a term or of its definition</source>
-            <translation>输入术语或其定义的一部分</translation>
-        </message>
-        <message>
-            <location line="+13" />
-            <location line="+58" />
-            <location line="+13" />
-            <source>Textbook vs real Kafka</source>
-            <translation>教科书与真实的 Kafka</translation>
-        </message>
-        <message>
-            <location line="-17" />
-            <source>Textbook:</source>
-            <translation>教科书：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Real Kafka:</source>
-            <translation>真实的 Kafka：</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>What the seed article and many textbooks simplify, and what the app (and Kafka) does instead.</source>
-            <translation>种子文章和许多教科书简化了什么，而本程序（以及 Kafka）实际上怎么做。</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>See also:</source>
-            <translation>另见：</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::InspectorPanel</name>
-        <message>
-            <location filename="../ui/inspectorpanel.cpp" line="+28" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <location line="+225" />
-            <location line="+19" />
-            <location line="+27" />
-            <location line="+6" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location line="-265" />
-            <source>Property</source>
-            <translation>属性</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <location line="+38" />
-            <source>Nothing selected</source>
-            <translation>未选中任何项</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Click a broker, replica, partition, producer or consumer</source>
-            <translation>点击代理节点、副本、分区、生产者或消费者</translation>
-        </message>
-        <message>
-            <location line="+40" />
-            <source>Messages in flight</source>
-            <translation>传输中的消息</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>%1 → %2, arrives at %3 ms</source>
-            <translation>%1 → %2，于 %3 毫秒到达</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>Broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Alive</source>
-            <translation>运行中</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Isolated</source>
-            <translation>网络隔离</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fenced by the controller</source>
-            <translation>被控制器屏蔽</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Shutting down</source>
-            <translation>正在关闭</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restarts</source>
-            <translation>重启次数</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Latency</source>
-            <translation>延迟</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 ms (network.latency.ms)</source>
-            <translation>%1 毫秒（network.latency.ms）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 ms (slowed)</source>
-            <translation>%1 毫秒（已放慢）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Last heartbeat the controller received</source>
-            <translation>控制器最后收到的心跳</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <location line="+48" />
-            <location line="+160" />
-            <location line="+1" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="-208" />
-            <location line="+92" />
-            <source>Replicas</source>
-            <translation>副本</translation>
-        </message>
-        <message>
-            <location line="-84" />
-            <location line="+21" />
-            <source>leader</source>
-            <translation>领导者</translation>
-        </message>
-        <message>
-            <location line="-21" />
-            <location line="+21" />
-            <source>follower</source>
-            <translation>跟随者</translation>
-        </message>
-        <message>
-            <location line="-19" />
-            <source>%1, %2, LEO %3, HW %4</source>
-            <translation>%1，%2，LEO %3，HW %4</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+70" />
-            <source>ISR</source>
-            <translation>ISR</translation>
-        </message>
-        <message>
-            <location line="-70" />
-            <location line="+76" />
-            <source>OSR</source>
-            <translation>OSR</translation>
-        </message>
-        <message>
-            <location line="-59" />
-            <source>Replica of %1 on broker %2</source>
-            <translation>%1 在代理节点 %2 上的副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO</source>
-            <translation>LEO</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>HW</source>
-            <translation>HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Log start</source>
-            <translation>日志起始位置</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>In the ISR</source>
-            <translation>在 ISR 中</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader it knows</source>
-            <translation>它所知的领导者</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <location line="+7" />
-            <location line="+48" />
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <location line="-55" />
-            <location line="+11" />
-            <location line="+33" />
-            <location line="+16" />
-            <location line="+26" />
-            <location line="+27" />
-            <location line="+40" />
-            <source>broker %1</source>
-            <translation>代理节点 %1</translation>
-        </message>
-        <message>
-            <location line="-152" />
-            <source>Leader epoch it knows</source>
-            <translation>它所知的 leader epoch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Epoch cache</source>
-            <translation>Epoch 缓存</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>epoch %1</source>
-            <translation>epoch %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>starts at offset %1</source>
-            <translation>从偏移量 %1 开始</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR (as the leader has it)</source>
-            <translation>ISR（领导者记录的）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Proposed ISR in flight</source>
-            <translation>传送中的 ISR 提案</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Epoch start offset</source>
-            <translation>Epoch 起始偏移量</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader's view of followers</source>
-            <translation>领导者对跟随者的记录</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO %1</source>
-            <translation>LEO %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>lastCaughtUpTimeMs</source>
-            <translation>lastCaughtUpTimeMs</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Last fetch at</source>
-            <translation>最近一次 Fetch 时间</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader's LEO at that fetch</source>
-            <translation>该次 Fetch 时领导者的 LEO</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>acks=all produces waiting</source>
-            <translation>等待中的 acks=all 请求</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fetches parked</source>
-            <translation>挂起的 Fetch</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader's view of its LEO</source>
-            <translation>领导者记录的它的 LEO</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>lastCaughtUpTimeMs (leader's)</source>
-            <translation>lastCaughtUpTimeMs（领导者记录的）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch outstanding</source>
-            <translation>未完成的 Fetch</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Records</source>
-            <translation>记录</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>offset %1</source>
-            <translation>偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 (epoch %2)</source>
-            <translation>%1（epoch %2）</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Partition %1</source>
-            <translation>分区 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Replicas (preferred leader first)</source>
-            <translation>副本（优先领导者在前）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader</source>
-            <translation>领导者</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>none (offline)</source>
-            <translation>无（离线）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader epoch</source>
-            <translation>Leader epoch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition epoch</source>
-            <translation>Partition epoch</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>HW (the leader's)</source>
-            <translation>HW（领导者的）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Unclean elections</source>
-            <translation>非干净选举次数</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Records lost from unflushed tails</source>
-            <translation>未刷盘尾端丢失的记录</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>LEO %1, HW %2</source>
-            <translation>LEO %1，HW %2</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumers reading it</source>
-            <translation>读取它的消费者</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>position %1, lag %2</source>
-            <translation>位置 %1，落后 %2</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Producer %1</source>
-            <translation>生产者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>acks</source>
-            <translation>acks</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Steady rate</source>
-            <translation>固定速率</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>%1 records/s</source>
-            <translation>每秒 %1 条记录</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leaders it believes</source>
-            <translation>它认为的领导者</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Batches</source>
-            <translation>批次</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 record(s) to %2, %3</source>
-            <translation>%1 条记录发往 %2，%3</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>, offset %1</source>
-            <translation>，偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>batch %1</source>
-            <translation>批次 %1</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Consumer %1</source>
-            <translation>消费者 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group</source>
-            <translation>消费者组</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>none (assigned by hand)</source>
-            <translation>无（手动分配）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Member id</source>
-            <translation>成员 ID</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+20" />
-            <source>Generation</source>
-            <translation>代（generation）</translation>
-        </message>
-        <message>
-            <location line="-19" />
-            <source>Coordinator</source>
-            <translation>协调者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Records received</source>
-            <translation>已收到的记录</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Assignment</source>
-            <translation>分配</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>position %1, HW %2, lag %3</source>
-            <translation>位置 %1，HW %2，落后 %3</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Group %1</source>
-            <translation>消费者组 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Assignor</source>
-            <translation>分配器</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader member</source>
-            <translation>领导者成员</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Members</source>
-            <translation>成员</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Committed offsets</source>
-            <translation>已提交的偏移量</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Controller (node %1)</source>
-            <translation>控制器（节点 %1）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Broker registrations</source>
-            <translation>代理节点注册</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1, last heartbeat %2 ms</source>
-            <translation>%1，最后心跳 %2 毫秒</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>fenced</source>
-            <translation>已屏蔽</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>unfenced</source>
-            <translation>未屏蔽</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>unclean.leader.election.enable</source>
-            <translation>unclean.leader.election.enable</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>replica.lag.time.max.ms</source>
-            <translation>replica.lag.time.max.ms</translation>
-        </message>
-        <message>
-            <location line="+13" />
-            <location line="+9" />
-            <source>Message</source>
-            <translation>消息</translation>
-        </message>
-        <message>
-            <location line="-8" />
-            <source>From</source>
-            <translation>来源</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>To</source>
-            <translation>目的地</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Sent at</source>
-            <translation>发出时间</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Arrives at</source>
-            <translation>到达时间</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Partition</source>
-            <translation>分区</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>delivered</source>
-            <translation>已送达</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::MainWindow</name>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="+98" />
-            <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
-            <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
-        </message>
-        <message>
-            <location line="+300" />
-            <location line="+41" />
-            <location line="+224" />
-            <source>Play</source>
-            <translation>播放</translation>
-        </message>
-        <message>
-            <location line="-264" />
-            <source>Back</source>
-            <translation>后退</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>One frame back (Left)</source>
-            <translation>后退一帧（左方向键）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Step</source>
-            <translation>单步</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
-            <translation>前进一帧；到达结尾时，模拟会执行到下一个事件（右方向键）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>First</source>
-            <translation>第一帧</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>First frame (Home)</source>
-            <translation>第一帧（Home）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Last</source>
-            <translation>最后一帧</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Last frame (End)</source>
-            <translation>最后一帧（End）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Previous checkpoint</source>
-            <translation>上一个检查点</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Previous checkpoint (Page Up)</source>
-            <translation>上一个检查点（Page Up）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>◀ Checkpoint</source>
-            <translation>◀ 检查点</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Next checkpoint</source>
-            <translation>下一个检查点</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Next checkpoint (Page Down)</source>
-            <translation>下一个检查点（Page Down）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Checkpoint ▶</source>
-            <translation>检查点 ▶</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Faster</source>
-            <translation>加快</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Slower</source>
-            <translation>减慢</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Skip quiet time while playing</source>
-            <translation>播放时跳过闲置时间</translation>
-        </message>
-        <message>
-            <location line="+74" />
-            <source>Undo</source>
-            <translation>撤销</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Undo %1</source>
-            <translation>撤销 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Redo</source>
-            <translation>重做</translation>
-        </message>
-        <message>
-            <location line="-74" />
-            <source>Zoom in</source>
-            <translation>放大</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Zoom out</source>
-            <translation>缩小</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fit to window</source>
-            <translation>适应窗口大小</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Full screen</source>
-            <translation>全屏</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition view</source>
-            <translation>分区视图</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Cluster view</source>
-            <translation>集群视图</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Show heartbeats</source>
-            <translation>显示心跳</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Open...</source>
-            <translation>打开(&amp;O)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Scenario &amp;library...</source>
-            <translation>场景库(&amp;L)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;New sandbox...</source>
-            <translation>新建沙盒(&amp;N)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Save scenario...</source>
-            <translation>保存场景(&amp;S)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Export image...</source>
-            <translation>导出图片(&amp;E)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Export &amp;animation...</source>
-            <translation>导出动画(&amp;A)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Keyboard shortcuts</source>
-            <translation>键盘快捷键(&amp;K)</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Timeline</source>
-            <translation>时间轴</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Narration</source>
-            <translation>解说</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Controls</source>
-            <translation>控制</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Inspector</source>
-            <translation>检查器</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Event log</source>
-            <translation>事件记录</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Charts</source>
-            <translation>图表</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Open &amp;built-in scenario</source>
-            <translation>打开内建场景(&amp;B)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Open &amp;recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition shown</source>
-            <translation>显示的分区</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>System (%1)</source>
-            <comment>language menu: follow the system's language</comment>
-            <translation>系统（%1）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Play</source>
-            <translation>播放(&amp;P)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;About HighWater</source>
-            <translation>关于 HighWater(&amp;A)</translation>
-        </message>
-        <message>
-            <location line="-103" />
-            <source>About HighWater</source>
-            <translation>关于 HighWater</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>HighWater %1
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key: %1</source>
+        <translation>键：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Producer: %1</source>
+        <translation>生产者：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Committed: below the HW, consumers can read it</source>
+        <translation>已提交：在 HW 之下，消费者可以读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not committed: above the HW, consumers cannot read it yet</source>
+        <translation>未提交：在 HW 之上，消费者还不能读取</translation>
+    </message>
+</context>
+<context>
+    <name>UserAction</name>
+    <message>
+        <location filename="../ui/useraction.cpp" line="+17"/>
+        <source>a partition</source>
+        <translation>某个分区</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <location line="+3"/>
+        <location line="+18"/>
+        <location line="+7"/>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>Produce &quot;%1&quot; to %2-%3 (%4)</source>
+        <translation>将“%1”发送到 %2-%3（%4）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Produce &quot;%1&quot; to %2 (%3)</source>
+        <translation>将“%1”发送到 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch round of broker %1 for %2</source>
+        <translation>代理节点 %1 对 %2 执行一轮 Fetch</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Let the followers catch up</source>
+        <translation>让跟随者副本追上</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Run %n event(s)</source>
+        <translation>
+            <numerusform>执行 %n 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the clock to %1 ms</source>
+        <translation>将时钟移到 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Let group %1 rebalance</source>
+        <translation>让消费者组 %1 再平衡</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Start consumer %1 (join its group)</source>
+        <translation>启动消费者 %1（加入其消费者组）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove consumer %1 from its group</source>
+        <translation>将消费者 %1 移出其消费者组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Crash consumer %1</source>
+        <translation>让消费者 %1 崩溃</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Poll consumer %1</source>
+        <translation>消费者 %1 执行 poll</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commit consumer %1&apos;s positions</source>
+        <translation>提交消费者 %1 的消费位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seek consumer %1 on %2 to offset %3</source>
+        <translation>将消费者 %1 在 %2 上的位置移到偏移量 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add consumer %1</source>
+        <translation>添加消费者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add consumer %1 to group %2</source>
+        <translation>将消费者 %1 加入消费者组 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Advance the clock %1 ms</source>
+        <translation>时钟前进 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restore broker %1&apos;s latency</source>
+        <translation>恢复代理节点 %1 的延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slow broker %1 to %2 ms</source>
+        <translation>将代理节点 %1 放慢到 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Kill broker %1</source>
+        <translation>终止代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restart broker %1, losing %2 unflushed record(s) per log</source>
+        <translation>重启代理节点 %1，每个日志丢失 %2 条未刷盘的记录</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restart broker %1</source>
+        <translation>重启代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shut down broker %1</source>
+        <translation>关闭代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Isolate broker %1</source>
+        <translation>隔离代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heal broker %1</source>
+        <translation>恢复代理节点 %1 的网络</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kill the leader of %1</source>
+        <translation>终止 %1 的领导者副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Elect the preferred leader of %1</source>
+        <translation>为 %1 选举优先领导者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cluster action</source>
+        <translation>集群操作</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Scenario step</source>
+        <translation>场景步骤</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::AddConsumerDialog</name>
+    <message>
+        <location filename="../ui/addconsumerdialog.cpp" line="+37"/>
+        <source>Add a consumer</source>
+        <translation>添加消费者</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a group or type the name of a new one</source>
+        <translation>选择一个消费者组，或输入新消费者组的名称</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Group</source>
+        <translation>消费者组</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Subscribes to</source>
+        <translation>订阅</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Assignor</source>
+        <translation>分配器</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>auto.offset.reset</source>
+        <translation>auto.offset.reset</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commit positions automatically (auto.commit)</source>
+        <translation>自动提交消费位置（auto.commit）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>The cluster already has %1 consumers, the limit.</source>
+        <translation>集群已经有 %1 个消费者，已达上限。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter an id for the consumer.</source>
+        <translation>请输入消费者的 ID。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A consumer with id %1 already exists.</source>
+        <translation>ID 为 %1 的消费者已经存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a group or type the name of a new one.</source>
+        <translation>请选择一个消费者组，或输入新消费者组的名称。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A group name may have at most %1 bytes.</source>
+        <translation>消费者组名称最多 %1 个字节。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose at least one topic to subscribe to.</source>
+        <translation>请至少选择一个要订阅的主题。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ChartsPanel</name>
+    <message>
+        <location filename="../ui/chartspanel.cpp" line="+190"/>
+        <source>LEO and HW of %1</source>
+        <translation>%1 的 LEO 与 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Offset</source>
+        <translation>偏移量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No consumer group</source>
+        <translation>没有消费者组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lag of group %1</source>
+        <translation>消费者组 %1 的落后量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+5"/>
+        <source>Records</source>
+        <translation>记录数</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>No producer</source>
+        <translation>没有生产者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sends of producer %1</source>
+        <translation>生产者 %1 的发送</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <location line="+655"/>
+        <source>Click to show the frame at that time.</source>
+        <translation>点击图表可显示该时间的帧。</translation>
+    </message>
+    <message>
+        <location line="-504"/>
+        <source>HW (the leader&apos;s)</source>
+        <translation>HW（领导者的）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>LEO of broker %1</source>
+        <translation>代理节点 %1 的 LEO</translation>
+    </message>
+    <message>
+        <location line="-52"/>
+        <location line="+59"/>
+        <location line="+495"/>
+        <source>Leader change</source>
+        <translation>领导者变更</translation>
+    </message>
+    <message>
+        <location line="-477"/>
+        <source>Replicas in the ISR</source>
+        <translation>ISR 中的副本</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Total lag</source>
+        <translation>总落后量</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Lag on %1</source>
+        <translation>%1 的落后量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lines for %1 of the group&apos;s %2 partitions; the total counts them all.</source>
+        <translation>显示此消费者组 %2 个分区中 %1 个的曲线；总计包含全部分区。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Records acknowledged</source>
+        <translation>已确认的记录</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Records failed</source>
+        <translation>失败的记录</translation>
+    </message>
+    <message>
+        <location line="+332"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2 at %3 (frame %4)</source>
+        <extracomment>A chart tooltip: &quot;HW: 5 at 1.250 s (frame 42)&quot;.</extracomment>
+        <translation>%1：%3 时为 %2（第 %4 帧）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
+        <translation>%1（第 %2 帧）：分区没有领导者；leader epoch %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
+        <translation>%1（第 %2 帧）：代理节点 %3 成为领导者，leader epoch %4</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumer lag</source>
+        <translation>消费者落后量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producers</source>
+        <translation>生产者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each replica&apos;s LEO, the HW and the ISR size over time</source>
+        <translation>各副本的 LEO、HW 与 ISR 大小随时间的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A consumer group&apos;s lag: the HW minus the committed offset</source>
+        <translation>消费者组的落后量：HW 减去已提交的偏移量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A producer&apos;s records acknowledged and failed, counted from the start</source>
+        <translation>生产者已确认与失败的记录数，从开始累计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Partition:</source>
+        <translation>分区(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Group:</source>
+        <translation>消费者组(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P&amp;roducer:</source>
+        <translation>生产者(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulated time (s)</source>
+        <translation>模拟时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Simulated time (ms)</source>
+        <translation>模拟时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Now</source>
+        <translation>现在</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ControlPanel</name>
+    <message>
+        <location filename="../ui/controlpanel.cpp" line="+430"/>
+        <source>Produce a message</source>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <location line="-349"/>
+        <source>none (null key)</source>
+        <translation>无（null 键）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>producer&apos;s default</source>
+        <translation>生产者的默认值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all (-1)</source>
+        <translation>all（-1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 (leader only)</source>
+        <translation>1（仅领导者）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0 (fire and forget)</source>
+        <translation>0（发后即忘）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producer</source>
+        <translation>生产者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+71"/>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acks</source>
+        <translation>acks</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Brokers</source>
+        <translation>代理节点</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kill</source>
+        <translation>终止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The broker crashes: no more requests or heartbeats</source>
+        <translation>代理节点崩溃：不再处理请求，也不再发送心跳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shut down</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A controlled shutdown: the controller moves its leaderships first</source>
+        <translation>受控关闭：控制器会先转移它的领导权</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Isolate</source>
+        <translation>隔离</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cut the broker off the network; it keeps running</source>
+        <translation>将代理节点与网络断开；它仍在执行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heal</source>
+        <translation>恢复网络</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Records each of its logs loses on restart, as after a power failure</source>
+        <translation>重启时每个日志丢失的记录数，如同断电之后</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+86"/>
+        <source>Broker</source>
+        <translation>代理节点</translation>
+    </message>
+    <message>
+        <location line="-79"/>
+        <source>Unflushed records lost on restart</source>
+        <translation>重启时丢失的未刷盘记录</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Partitions and time</source>
+        <translation>分区与时间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kill its leader</source>
+        <translation>终止其领导者副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Elect preferred leader</source>
+        <translation>选举优先领导者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fetch round</source>
+        <translation>一轮 Fetch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The follower sends Fetch(its LEO) and applies the answer</source>
+        <translation>跟随者发送 Fetch（它的 LEO）并应用回应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the followers catch up</source>
+        <translation>让跟随者副本追上</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advance the clock</source>
+        <translation>时钟前进</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follower</source>
+        <translation>跟随者副本</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Slow a follower</source>
+        <translation>放慢跟随者副本</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <location line="+101"/>
+        <source>normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="-100"/>
+        <source>Apply latency</source>
+        <translation>应用延迟</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Configuration</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unclean.leader.election.enable</source>
+        <translation>unclean.leader.election.enable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Add consumer…</source>
+        <translation>添加消费者…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Create a new consumer in a group (an existing one or a new one); it joins and the group rebalances</source>
+        <translation>在消费者组（现有的或新的）中建立新的消费者；它会加入，消费者组进行再平衡</translation>
+    </message>
+    <message>
+        <location line="+179"/>
+        <source>Consumers</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Add to its group</source>
+        <translation>加入其消费者组</translation>
+    </message>
+    <message>
+        <location line="-203"/>
+        <source>Start the consumer: it joins its group and the group rebalances</source>
+        <translation>启动消费者：它加入其消费者组，消费者组进行再平衡</translation>
+    </message>
+    <message>
+        <location line="+204"/>
+        <source>Remove from its group</source>
+        <translation>移出其消费者组</translation>
+    </message>
+    <message>
+        <location line="-201"/>
+        <source>The consumer leaves its group cleanly and the group rebalances</source>
+        <translation>消费者正常离开其消费者组，消费者组进行再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Crash</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The consumer stops without leaving; its group notices after session.timeout.ms</source>
+        <translation>消费者停止但不离开；它的消费者组在 session.timeout.ms 之后才会察觉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poll</source>
+        <translation>拉取（poll）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+33"/>
+        <source>chosen by the partitioner</source>
+        <translation>由分区器选择</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no group</source>
+        <translation>无消费者组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>group %1</source>
+        <translation>消费者组 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Produce a message (this scenario has no producers)</source>
+        <translation>发送消息（此场景没有生产者）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>m%1</source>
+        <translation>m%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Consumers (this scenario has none)</source>
+        <translation>消费者（此场景没有消费者）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::EventLogModel</name>
+    <message>
+        <location filename="../ui/eventlogmodel.cpp" line="+62"/>
+        <source>%1 · %2 ms · %3</source>
+        <translation>%1 · %2 毫秒 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ExportAnimationDialog</name>
+    <message>
+        <location filename="../ui/exportdialog.cpp" line="+237"/>
+        <source>Frames per second:</source>
+        <translation>每秒帧数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulated time x</source>
+        <translation>模拟时间 ×</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+174"/>
+        <source>Export Animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <location line="-157"/>
+        <source>Animated GIF</source>
+        <translation>GIF 动画</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Numbered PNG images in a folder</source>
+        <translation>文件夹中编号的 PNG 图片</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1x</source>
+        <extracomment>A speed of simulated time, e.g. &quot;0.01x&quot;.</extracomment>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every frame shows for the same time</source>
+        <translation>每一帧显示相同的时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Frames show for the simulated time until the next one, times this speed</source>
+        <translation>每一帧依到下一帧的模拟时间显示，再乘以这个速度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+1"/>
+        <source> px</source>
+        <extracomment>Unit of an image size.</extracomment>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>From frame:</source>
+        <translation>起始帧：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To frame:</source>
+        <translation>结束帧：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Timing:</source>
+        <translation>时间：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>by</source>
+        <extracomment>Between width and height of an image size.</extracomment>
+        <translation>×</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save to:</source>
+        <translation>保存到：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Pick a frame...</source>
+        <translation>选择一帧...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First frame</source>
+        <translation>第一帧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Current frame (%1)</source>
+        <translation>目前的帧（%1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checkpoint %1 (frame %2)</source>
+        <translation>检查点 %1（第 %2 帧）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Last frame (%1)</source>
+        <translation>最后一帧（%1）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <location line="+26"/>
+        <source>The first frame comes after the last.</source>
+        <translation>起始帧在结束帧之后。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-25"/>
+        <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
+        <translation>
+            <numerusform>一个 GIF 中共 %n 帧。检查点和最后一帧至少停留 %1 秒。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n PNG image(s) named frame-NNNNNN.png after their frame numbers.</source>
+        <translation>
+            <numerusform>%n 张 PNG 图片，依帧编号命名为 frame-NNNNNN.png。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Folder for the PNG images</source>
+        <translation>存放 PNG 图片的文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Exporting %n frame(s)...</source>
+        <translation>
+            <numerusform>正在导出 %n 帧...</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ExportImageDialog</name>
+    <message>
+        <location line="-370"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exporting</source>
+        <translation>正在导出</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One page per checkpoint (a handout with the notes)</source>
+        <translation>每个检查点一页（附说明的讲义）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+81"/>
+        <source>Export Image</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <location line="-79"/>
+        <source>Current view</source>
+        <translation>目前的视图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG drawing</source>
+        <translation>SVG 图形</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF document</source>
+        <translation>PDF 文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>x</source>
+        <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
+        <translation>x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
+        <translation>每个视图像素对应的图片像素：在大屏幕上的幻灯片请用 2x 以上以保持清晰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A page per checkpoint of the scenario: the drawing, the checkpoint&apos;s note and what happened</source>
+        <translation>场景的每个检查点一页：图、检查点的说明，以及发生了什么</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export:</source>
+        <translation>导出：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale:</source>
+        <translation>缩放：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 图形 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Writing the handout...</source>
+        <translation>正在产生讲义...</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::FrameScene</name>
+    <message>
+        <location filename="../ui/framescene.cpp" line="+401"/>
+        <source>Sent at %1 ms, arrives at %2 ms</source>
+        <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::GlossaryPanel</name>
+    <message>
+        <location filename="../ui/glossarypanel.cpp" line="+74"/>
+        <source>Search the glossary</source>
+        <translation>搜索词汇表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type part of a term or of its definition</source>
+        <translation>输入术语或其定义的一部分</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+58"/>
+        <location line="+13"/>
+        <source>Textbook vs real Kafka</source>
+        <translation>教科书与真实的 Kafka</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Textbook:</source>
+        <translation>教科书：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Real Kafka:</source>
+        <translation>真实的 Kafka：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>What the seed article and many textbooks simplify, and what the app (and Kafka) does instead.</source>
+        <translation>种子文章和许多教科书简化了什么，而本程序（以及 Kafka）实际上怎么做。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>See also:</source>
+        <translation>另见：</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::InspectorPanel</name>
+    <message>
+        <location filename="../ui/inspectorpanel.cpp" line="+28"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+225"/>
+        <location line="+19"/>
+        <location line="+27"/>
+        <location line="+6"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Nothing selected</source>
+        <translation>未选中任何项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Click a broker, replica, partition, producer or consumer</source>
+        <translation>点击代理节点、副本、分区、生产者或消费者</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Messages in flight</source>
+        <translation>传输中的消息</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 → %2, arrives at %3 ms</source>
+        <translation>%1 → %2，于 %3 毫秒到达</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alive</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Isolated</source>
+        <translation>网络隔离</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fenced by the controller</source>
+        <translation>被控制器屏蔽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shutting down</source>
+        <translation>正在关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restarts</source>
+        <translation>重启次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms (network.latency.ms)</source>
+        <translation>%1 毫秒（network.latency.ms）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms (slowed)</source>
+        <translation>%1 毫秒（已放慢）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last heartbeat the controller received</source>
+        <translation>控制器最后收到的心跳</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+48"/>
+        <location line="+160"/>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+92"/>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location line="-84"/>
+        <location line="+21"/>
+        <source>leader</source>
+        <translation>领导者</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <location line="+21"/>
+        <source>follower</source>
+        <translation>跟随者</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>%1, %2, LEO %3, HW %4</source>
+        <translation>%1，%2，LEO %3，HW %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+70"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <location line="+76"/>
+        <source>OSR</source>
+        <translation>OSR</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>Replica of %1 on broker %2</source>
+        <translation>%1 在代理节点 %2 上的副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log start</source>
+        <translation>日志起始位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In the ISR</source>
+        <translation>在 ISR 中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader it knows</source>
+        <translation>它所知的领导者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+7"/>
+        <location line="+48"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <location line="+11"/>
+        <location line="+33"/>
+        <location line="+16"/>
+        <location line="+26"/>
+        <location line="+27"/>
+        <location line="+40"/>
+        <source>broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="-152"/>
+        <source>Leader epoch it knows</source>
+        <translation>它所知的 leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch cache</source>
+        <translation>Epoch 缓存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epoch %1</source>
+        <translation>epoch %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>starts at offset %1</source>
+        <translation>从偏移量 %1 开始</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR (as the leader has it)</source>
+        <translation>ISR（领导者记录的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Proposed ISR in flight</source>
+        <translation>传送中的 ISR 提案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch start offset</source>
+        <translation>Epoch 起始偏移量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader&apos;s view of followers</source>
+        <translation>领导者对跟随者的记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO %1</source>
+        <translation>LEO %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lastCaughtUpTimeMs</source>
+        <translation>lastCaughtUpTimeMs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last fetch at</source>
+        <translation>最近一次 Fetch 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader&apos;s LEO at that fetch</source>
+        <translation>该次 Fetch 时领导者的 LEO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>acks=all produces waiting</source>
+        <translation>等待中的 acks=all 请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fetches parked</source>
+        <translation>挂起的 Fetch</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader&apos;s view of its LEO</source>
+        <translation>领导者记录的它的 LEO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lastCaughtUpTimeMs (leader&apos;s)</source>
+        <translation>lastCaughtUpTimeMs（领导者记录的）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch outstanding</source>
+        <translation>未完成的 Fetch</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Records</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>offset %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (epoch %2)</source>
+        <translation>%1（epoch %2）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Partition %1</source>
+        <translation>分区 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replicas (preferred leader first)</source>
+        <translation>副本（优先领导者在前）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader</source>
+        <translation>领导者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none (offline)</source>
+        <translation>无（离线）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader epoch</source>
+        <translation>Leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition epoch</source>
+        <translation>Partition epoch</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>HW (the leader&apos;s)</source>
+        <translation>HW（领导者的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unclean elections</source>
+        <translation>非干净选举次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Records lost from unflushed tails</source>
+        <translation>未刷盘尾端丢失的记录</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LEO %1, HW %2</source>
+        <translation>LEO %1，HW %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumers reading it</source>
+        <translation>读取它的消费者</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>position %1, lag %2</source>
+        <translation>位置 %1，落后 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Producer %1</source>
+        <translation>生产者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acks</source>
+        <translation>acks</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Steady rate</source>
+        <translation>固定速率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 records/s</source>
+        <translation>每秒 %1 条记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaders it believes</source>
+        <translation>它认为的领导者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 record(s) to %2, %3</source>
+        <translation>%1 条记录发往 %2，%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, offset %1</source>
+        <translation>，偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>batch %1</source>
+        <translation>批次 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Consumer %1</source>
+        <translation>消费者 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group</source>
+        <translation>消费者组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none (assigned by hand)</source>
+        <translation>无（手动分配）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Member id</source>
+        <translation>成员 ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+20"/>
+        <source>Generation</source>
+        <translation>代（generation）</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Coordinator</source>
+        <translation>协调者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Records received</source>
+        <translation>已收到的记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assignment</source>
+        <translation>分配</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>position %1, HW %2, lag %3</source>
+        <translation>位置 %1，HW %2，落后 %3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Group %1</source>
+        <translation>消费者组 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Assignor</source>
+        <translation>分配器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader member</source>
+        <translation>领导者成员</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Members</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Committed offsets</source>
+        <translation>已提交的偏移量</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Controller (node %1)</source>
+        <translation>控制器（节点 %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Broker registrations</source>
+        <translation>代理节点注册</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, last heartbeat %2 ms</source>
+        <translation>%1，最后心跳 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>fenced</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>unfenced</source>
+        <translation>未屏蔽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unclean.leader.election.enable</source>
+        <translation>unclean.leader.election.enable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replica.lag.time.max.ms</source>
+        <translation>replica.lag.time.max.ms</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+9"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To</source>
+        <translation>目的地</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sent at</source>
+        <translation>发出时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arrives at</source>
+        <translation>到达时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>delivered</source>
+        <translation>已送达</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="+100"/>
+        <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
+        <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
+    </message>
+    <message>
+        <location line="+294"/>
+        <location line="+41"/>
+        <location line="+241"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-281"/>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>One frame back (Left)</source>
+        <translation>后退一帧（左方向键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
+        <translation>前进一帧；到达结尾时，模拟会执行到下一个事件（右方向键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First</source>
+        <translation>第一帧</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First frame (Home)</source>
+        <translation>第一帧（Home）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last</source>
+        <translation>最后一帧</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last frame (End)</source>
+        <translation>最后一帧（End）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previous checkpoint</source>
+        <translation>上一个检查点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Previous checkpoint (Page Up)</source>
+        <translation>上一个检查点（Page Up）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Checkpoint</source>
+        <translation>◀ 检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next checkpoint</source>
+        <translation>下一个检查点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Next checkpoint (Page Down)</source>
+        <translation>下一个检查点（Page Down）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint ▶</source>
+        <translation>检查点 ▶</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Faster</source>
+        <translation>加快</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slower</source>
+        <translation>减慢</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip quiet time while playing</source>
+        <translation>播放时跳过闲置时间</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Undo %1</source>
+        <translation>撤销 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="-74"/>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit to window</source>
+        <translation>适应窗口大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Full screen</source>
+        <translation>全屏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition view</source>
+        <translation>分区视图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster view</source>
+        <translation>集群视图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show heartbeats</source>
+        <translation>显示心跳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open...</source>
+        <translation>打开(&amp;O)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario &amp;library...</source>
+        <translation>场景库(&amp;L)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New sandbox...</source>
+        <translation>新建沙盒(&amp;N)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save scenario...</source>
+        <translation>保存场景(&amp;S)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export image...</source>
+        <translation>导出图片(&amp;E)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;animation...</source>
+        <translation>导出动画(&amp;A)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Timeline</source>
+        <translation>时间轴</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Narration</source>
+        <translation>解说</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Event log</source>
+        <translation>事件记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;built-in scenario</source>
+        <translation>打开内建场景(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition shown</source>
+        <translation>显示的分区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System (%1)</source>
+        <comment>language menu: follow the system&apos;s language</comment>
+        <translation>系统（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About HighWater</source>
+        <translation>关于 HighWater(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <source>About HighWater</source>
+        <translation>关于 HighWater</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HighWater %1
 
 See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elections, producers and consumer groups, frame by frame.</source>
-            <translation>HighWater %1
+        <translation>HighWater %1
 
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
-        </message>
-        <message>
-            <location line="+163" />
-            <source>No recent files</source>
-            <translation>没有最近打开的文件</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Clear the list</source>
-            <translation>清除列表</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <location line="+14" />
-            <source>Cannot open %1: %2</source>
-            <translation>无法打开 %1：%2</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>%1: not possible now (%2).</source>
-            <translation>%1：目前无法执行（%2）。</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>%1 stopped early: %2</source>
-            <translation>%1 提前停止：%2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1: the later frames were replaced (Undo brings them back).</source>
-            <translation>%1：后面的帧已被替换（撤销可以找回）。</translation>
-        </message>
-        <message>
-            <location line="-133" />
-            <location line="+224" />
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <location line="-178" />
-            <source>Redo %1</source>
-            <translation>重做 %1</translation>
-        </message>
-        <message>
-            <location line="+199" />
-            <source>%1[*] — HighWater</source>
-            <translation>%1[*] — HighWater</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Open scenario</source>
-            <translation>打开场景</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>HighWater scenarios (*.json);;All files (*)</source>
-            <translation>HighWater 场景 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Cannot open the scenario</source>
-            <translation>无法打开场景</translation>
-        </message>
-        <message>
-            <location line="+22" />
-            <source>Cannot create the sandbox</source>
-            <translation>无法建立沙盒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>sandbox %1</source>
-            <translation>沙盒 %1</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Save scenario</source>
-            <translation>保存场景</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>HighWater scenarios (*.json)</source>
-            <translation>HighWater 场景 (*.json)</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Cannot save the scenario</source>
-            <translation>无法保存场景</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Saved %1: it replays to these %2 frames.</source>
-            <translation>已保存 %1：它会重放出这 %2 帧。</translation>
-        </message>
-        <message>
-            <location line="+20" />
-            <source>Keyboard shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Space: play / pause
+    </message>
+    <message>
+        <location line="+180"/>
+        <source>No recent files</source>
+        <translation>没有最近打开的文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Clear the list</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+14"/>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: not possible now (%2).</source>
+        <translation>%1：目前无法执行（%2）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 stopped early: %2</source>
+        <translation>%1 提前停止：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: the later frames were replaced (Undo brings them back).</source>
+        <translation>%1：后面的帧已被替换（撤销可以找回）。</translation>
+    </message>
+    <message>
+        <location line="-150"/>
+        <location line="+241"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="-195"/>
+        <source>Redo %1</source>
+        <translation>重做 %1</translation>
+    </message>
+    <message>
+        <location line="+217"/>
+        <source>%1[*] — HighWater</source>
+        <translation>%1[*] — HighWater</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HighWater scenarios (*.json);;All files (*)</source>
+        <translation>HighWater 场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot open the scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot create the sandbox</source>
+        <translation>无法建立沙盒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>sandbox %1</source>
+        <translation>沙盒 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HighWater scenarios (*.json)</source>
+        <translation>HighWater 场景 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1: it replays to these %2 frames.</source>
+        <translation>已保存 %1：它会重放出这 %2 帧。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space: play / pause
 Left / Right: one frame back / on
 Home / End: first / last frame
 Page Up / Page Down: previous / next checkpoint
@@ -3872,7 +4055,7 @@ Ctrl+Z / Ctrl+Shift+Z: undo / redo
 Ctrl+1 / Ctrl+2: partition / cluster view
 F11: full screen
 Right-click anything in the drawing for what you can do to it.</source>
-            <translation>空格键：播放 / 暂停
+        <translation>空格键：播放 / 暂停
 左 / 右方向键：后退 / 前进一帧
 Home / End：第一帧 / 最后一帧
 Page Up / Page Down：上一个 / 下一个检查点
@@ -3882,563 +4065,563 @@ Ctrl+Z / Ctrl+Shift+Z：撤销 / 重做
 Ctrl+1 / Ctrl+2：分区视图 / 集群视图
 F11：全屏
 在图中任何对象上按右键，可以看到能对它做什么。</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::NarrationPanel</name>
-        <message>
-            <location filename="../ui/narrationpanel.cpp" line="+99" />
-            <source>Frame %1 · %2 ms · %3</source>
-            <translation>第 %1 帧 · %2 毫秒 · %3</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Checkpoint %1</source>
-            <translation>检查点 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>(What happened is hidden until you reveal your prediction.)</source>
-            <translation>（发生了什么会先隐藏，直到你揭晓你的预测。）</translation>
-        </message>
-        <message>
-            <location line="+18" />
-            <source>Note</source>
-            <translation>备注</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Note (from frame %1)</source>
-            <translation>备注（来自第 %1 帧）</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::PredictMode</name>
-        <message>
-            <location filename="../ui/predictmode.cpp" line="+229" />
-            <source>The partition has no leader, so no HW.</source>
-            <translation>这个分区没有领导者，所以没有 HW。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>✔ Right: the HW is %1.</source>
-            <translation>✔ 答对了：HW 是 %1。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>✘ Not quite: you said HW %1; it is %2.</source>
-            <translation>✘ 差一点：你说 HW 是 %1；实际是 %2。</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>✔ Broker %1: LEO %2, right.</source>
-            <translation>✔ 代理节点 %1：LEO %2，答对了。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>✘ Broker %1: you said LEO %2; it is %3.</source>
-            <translation>✘ 代理节点 %1：你说 LEO 是 %2；实际是 %3。</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>All your guesses were right.</source>
-            <translation>你的猜测全部正确。</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Compare with the picture: why is it so?</source>
-            <translation>和图比较一下：为什么会这样？</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Predict</source>
-            <translation>预测</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>HW:</source>
-            <translation>HW：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Reveal (Right)</source>
-            <translation>揭晓（右方向键）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Show the hidden values and check your guesses (Right or Page Down does the same)</source>
-            <translation>显示隐藏的值并检查你的猜测（右方向键或 Page Down 效果相同）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO of broker %1:</source>
-            <translation>代理节点 %1 的 LEO：</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Step forward from a checkpoint: the next picture's LEO and HW are hidden until you have guessed them.</source>
-            <translation>从检查点单步前进：下一个画面的 LEO 和 HW 会先隐藏，直到你猜完。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>What will the HW be after this step? And each replica's LEO? The picture and the narration are hidden until you reveal.</source>
-            <translation>这一步之后 HW 会是多少？每个副本的 LEO 又是多少？图和解说会先隐藏，直到你揭晓。</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::SandboxDialog</name>
-        <message>
-            <location filename="../ui/sandboxdialog.cpp" line="+40" />
-            <source>New sandbox</source>
-            <translation>新建沙盒</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A cluster of your own with nothing scripted: act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
-            <translation>一个你自己的集群，没有预先写好的脚本：用控制面板和右键菜单操作它，逐步观察发生的事，并把它保存成场景。</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Topic names separated by commas</source>
-            <translation>以逗号分隔的主题名称</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Allow unclean leader election</source>
-            <translation>允许非干净领导者选举</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Followers fetch on their own (auto.fetch)</source>
-            <translation>跟随者副本自动 Fetch（auto.fetch）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source> ms</source>
-            <translation>毫秒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>all</source>
-            <translation>all</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>1</source>
-            <translation>1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>0</source>
-            <translation>0</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Brokers</source>
-            <translation>代理节点</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Topics</source>
-            <translation>主题</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partitions per topic</source>
-            <translation>每个主题的分区数</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Replication factor</source>
-            <translation>副本因子</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Network latency</source>
-            <translation>网络延迟</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producers</source>
-            <translation>生产者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producer acks</source>
-            <translation>生产者 acks</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumer groups</source>
-            <translation>消费者组</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumers per group</source>
-            <translation>每组的消费者数</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Spare consumers per group (added later)</source>
-            <translation>每组的备用消费者（稍后加入）</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Create</source>
-            <translation>建立</translation>
-        </message>
-        <message>
-            <location line="+65" />
-            <source>Give the sandbox a name.</source>
-            <translation>请为沙盒取个名称。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The name is longer than %1 bytes.</source>
-            <translation>名称超过 %1 个字节。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A cluster has 1 to %1 brokers.</source>
-            <translation>集群有 1 到 %1 个代理节点。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>A topic name is empty: write names separated by commas, such as "orders, payments".</source>
-            <translation>有一个主题名称是空的：请以逗号分隔名称，例如“orders, payments”。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>"%1" is not a valid topic name: use letters, digits, '.', '_' and '-' (at most %2).</source>
-            <translation>“%1”不是有效的主题名称：请使用字母、数字、'.'、'_' 和 '-'（最多 %2 个）。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>"%1" starts with "__", which Kafka keeps for its internal topics.</source>
-            <translation>“%1”以“__”开头，Kafka 将这种名称保留给内部主题。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The topic "%1" is listed twice.</source>
-            <translation>主题“%1”列出了两次。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>At most %1 topics; you listed %2.</source>
-            <translation>最多 %1 个主题；你列出了 %2 个。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A topic has 1 to %1 partitions.</source>
-            <translation>每个主题有 1 到 %1 个分区。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A replication factor of %1 needs at least %1 brokers, one per replica; the cluster has %2. Lower the replication factor or add brokers.</source>
-            <translation>副本因子 %1 需要至少 %1 个代理节点，每个副本一个；集群只有 %2 个。请降低副本因子或增加代理节点。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>The replication factor is at least 1.</source>
-            <translation>副本因子至少为 1。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>At most %1 producers.</source>
-            <translation>最多 %1 个生产者。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 groups of %2 consumers make %3 consumers; at most %4 fit.</source>
-            <translation>%1 个消费者组、每组 %2 个消费者，共 %3 个消费者；最多只能容纳 %4 个。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>A consumer group needs at least one consumer.</source>
-            <translation>消费者组至少需要一个消费者。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>min.insync.replicas %1 is larger than the replication factor %2: every acks=all produce will be refused with NOT_ENOUGH_REPLICAS.</source>
-            <translation>min.insync.replicas %1 大于副本因子 %2：每个 acks=all 的发送都会因 NOT_ENOUGH_REPLICAS 被拒绝。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>With one replica per partition there are no followers: nothing is replicated.</source>
-            <translation>每个分区只有一个副本时没有跟随者副本：什么都不会被复制。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>min.insync.replicas equals the replication factor: one slow or dead follower stops acks=all produces.</source>
-            <translation>min.insync.replicas 等于副本因子：只要有一个跟随者副本变慢或失效，acks=all 的发送就会停止。</translation>
-        </message>
-        <message>
-            <location line="+76" />
-            <source>Cannot create: %1</source>
-            <translation>无法建立：%1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Note: %1</source>
-            <translation>注意：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ScenarioLibraryDialog</name>
-        <message>
-            <location filename="../ui/scenariolibrarydialog.cpp" line="+19" />
-            <source>Scenario library</source>
-            <translation>场景库</translation>
-        </message>
-        <message>
-            <location line="+26" />
-            <source>Open a file...</source>
-            <translation>打开文件...</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::SimController</name>
-        <message>
-            <location filename="../ui/simcontroller.cpp" line="+103" />
-            <source>The scenario stops early: %1</source>
-            <translation>场景提前结束：%1</translation>
-        </message>
-        <message>
-            <location line="+25" />
-            <location line="+153" />
-            <source>Nothing is left to happen: no message or timer is queued.</source>
-            <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
-        </message>
-        <message>
-            <location line="-30" />
-            <source>The timeline is full (%1 frames).</source>
-            <translation>时间轴已满（%1 帧）。</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>End of the recorded run. Press Play again to let the simulation run on.</source>
-            <translation>已到录制的结尾。再按一次播放可让模拟继续执行。</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::TeachingAids</name>
-        <message>
-            <location filename="../ui/teachingaids.cpp" line="+105" />
-            <source>Glossary</source>
-            <translation>词汇表</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Terms and definitions, with the textbook's simplifications</source>
-            <translation>术语与定义，以及教科书的简化之处</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <location line="+19" />
-            <source>&amp;Theme</source>
-            <translation>外观主题(&amp;T)</translation>
-        </message>
-        <message>
-            <location line="-18" />
-            <source>Light</source>
-            <translation>浅色</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>High contrast</source>
-            <translation>高对比度</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Black on white with thicker lines, for projectors</source>
-            <translation>白底黑字、线条较粗，适合投影仪</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Presentation mode</source>
-            <translation>演示模式(&amp;P)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Full screen, large text, high contrast; only the timeline and the narration (F5, Esc to leave)</source>
-            <translation>全屏、大字、高对比度；只显示时间轴和解说（F5，按 Esc 离开）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leave presentation mode</source>
-            <translation>离开演示模式</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Blank the screen</source>
-            <translation>遮住画面(&amp;B)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)</source>
-            <translation>像翻页条一样以黑色遮住图（按 '.' 或 B；再按一次显示）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>P&amp;redict mode</source>
-            <translation>预测模式(&amp;R)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>After a checkpoint, hide the next LEO and HW values until the class has guessed them</source>
-            <translation>在检查点之后，隐藏下一步的 LEO 和 HW 值，直到全班猜完</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::TimelineBar</name>
-        <message>
-            <location filename="../ui/timelinebar.cpp" line="+32" />
-            <source>Timeline</source>
-            <translation>时间轴</translation>
-        </message>
-        <message>
-            <location line="+104" />
-            <source>E</source>
-            <comment>timeline marker: election</comment>
-            <translation>选</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>I</source>
-            <comment>timeline marker: ISR change</comment>
-            <translation>I</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>!</source>
-            <comment>timeline marker: data loss</comment>
-            <translation>!</translation>
-        </message>
-        <message>
-            <location line="+60" />
-            <source>Frame %1: checkpoint %2</source>
-            <translation>第 %1 帧：检查点 %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Frame %1: a new leader</source>
-            <translation>第 %1 帧：新的领导者</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Frame %1: the ISR changes</source>
-            <translation>第 %1 帧：ISR 变更</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Frame %1: records removed or lost</source>
-            <translation>第 %1 帧：记录被移除或丢失</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Frame %1</source>
-            <translation>第 %1 帧</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::TimelinePanel</name>
-        <message>
-            <location filename="../ui/timelinepanel.cpp" line="+25" />
-            <source>1/%1x</source>
-            <translation>1/%1x</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1x</source>
-            <translation>%1x</translation>
-        </message>
-        <message>
-            <location line="+20" />
-            <source>View:</source>
-            <translation>视图：</translation>
-        </message>
-        <message>
-            <location line="+20" />
-            <source>Speed:</source>
-            <translation>速度：</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Simulated time per real second, from 1/100x to 10x</source>
-            <translation>每一真实秒对应的模拟时间，从 1/100x 到 10x</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Speed</source>
-            <translation>速度</translation>
-        </message>
-        <message>
-            <location line="+14" />
-            <source>Partition</source>
-            <translation>分区</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Cluster</source>
-            <translation>集群</translation>
-        </message>
-        <message>
-            <location line="+44" />
-            <source>Frame %1 of %2 · %3 ms</source>
-            <translation>第 %1 帧，共 %2 帧 · %3 毫秒</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>Checkpoint %1</source>
-            <translation>检查点 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <location filename="../app/main.cpp" line="+34" />
-            <source>See and teach how Kafka replicates data.</source>
-            <translation>观察并讲解 Kafka 如何复制数据。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>A scenario file or builtin:NAME to open.</source>
-            <translation>要打开的场景文件，或 builtin:名称。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Save an image of the window and quit.</source>
-            <translation>保存窗口的图片后结束。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Start at the checkpoint with this label.</source>
-            <translation>从这个标签的检查点开始。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Start in the partition or the cluster view.</source>
-            <translation>以分区视图或集群视图开始。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The window's size, such as 1280x720.</source>
-            <translation>窗口大小，例如 1280x720。</translation>
-        </message>
-    </context>
+    </message>
+</context>
+<context>
+    <name>hw::ui::NarrationPanel</name>
+    <message>
+        <location filename="../ui/narrationpanel.cpp" line="+99"/>
+        <source>Frame %1 · %2 ms · %3</source>
+        <translation>第 %1 帧 · %2 毫秒 · %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Checkpoint %1</source>
+        <translation>检查点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(What happened is hidden until you reveal your prediction.)</source>
+        <translation>（发生了什么会先隐藏，直到你揭晓你的预测。）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Note (from frame %1)</source>
+        <translation>备注（来自第 %1 帧）</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::PredictMode</name>
+    <message>
+        <location filename="../ui/predictmode.cpp" line="+229"/>
+        <source>The partition has no leader, so no HW.</source>
+        <translation>这个分区没有领导者，所以没有 HW。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✔ Right: the HW is %1.</source>
+        <translation>✔ 答对了：HW 是 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✘ Not quite: you said HW %1; it is %2.</source>
+        <translation>✘ 差一点：你说 HW 是 %1；实际是 %2。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>✔ Broker %1: LEO %2, right.</source>
+        <translation>✔ 代理节点 %1：LEO %2，答对了。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✘ Broker %1: you said LEO %2; it is %3.</source>
+        <translation>✘ 代理节点 %1：你说 LEO 是 %2；实际是 %3。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>All your guesses were right.</source>
+        <translation>你的猜测全部正确。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Compare with the picture: why is it so?</source>
+        <translation>和图比较一下：为什么会这样？</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Predict</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HW:</source>
+        <translation>HW：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal (Right)</source>
+        <translation>揭晓（右方向键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the hidden values and check your guesses (Right or Page Down does the same)</source>
+        <translation>显示隐藏的值并检查你的猜测（右方向键或 Page Down 效果相同）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO of broker %1:</source>
+        <translation>代理节点 %1 的 LEO：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step forward from a checkpoint: the next picture&apos;s LEO and HW are hidden until you have guessed them.</source>
+        <translation>从检查点单步前进：下一个画面的 LEO 和 HW 会先隐藏，直到你猜完。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What will the HW be after this step? And each replica&apos;s LEO? The picture and the narration are hidden until you reveal.</source>
+        <translation>这一步之后 HW 会是多少？每个副本的 LEO 又是多少？图和解说会先隐藏，直到你揭晓。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::SandboxDialog</name>
+    <message>
+        <location filename="../ui/sandboxdialog.cpp" line="+40"/>
+        <source>New sandbox</source>
+        <translation>新建沙盒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A cluster of your own with nothing scripted: act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
+        <translation>一个你自己的集群，没有预先写好的脚本：用控制面板和右键菜单操作它，逐步观察发生的事，并把它保存成场景。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Topic names separated by commas</source>
+        <translation>以逗号分隔的主题名称</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allow unclean leader election</source>
+        <translation>允许非干净领导者选举</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Followers fetch on their own (auto.fetch)</source>
+        <translation>跟随者副本自动 Fetch（auto.fetch）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Brokers</source>
+        <translation>代理节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Topics</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partitions per topic</source>
+        <translation>每个主题的分区数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replication factor</source>
+        <translation>副本因子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Network latency</source>
+        <translation>网络延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producers</source>
+        <translation>生产者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producer acks</source>
+        <translation>生产者 acks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumer groups</source>
+        <translation>消费者组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumers per group</source>
+        <translation>每组的消费者数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spare consumers per group (added later)</source>
+        <translation>每组的备用消费者（稍后加入）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Create</source>
+        <translation>建立</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Give the sandbox a name.</source>
+        <translation>请为沙盒取个名称。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The name is longer than %1 bytes.</source>
+        <translation>名称超过 %1 个字节。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A cluster has 1 to %1 brokers.</source>
+        <translation>集群有 1 到 %1 个代理节点。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A topic name is empty: write names separated by commas, such as &quot;orders, payments&quot;.</source>
+        <translation>有一个主题名称是空的：请以逗号分隔名称，例如“orders, payments”。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot; is not a valid topic name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (at most %2).</source>
+        <translation>“%1”不是有效的主题名称：请使用字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;（最多 %2 个）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&quot;%1&quot; starts with &quot;__&quot;, which Kafka keeps for its internal topics.</source>
+        <translation>“%1”以“__”开头，Kafka 将这种名称保留给内部主题。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The topic &quot;%1&quot; is listed twice.</source>
+        <translation>主题“%1”列出了两次。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 topics; you listed %2.</source>
+        <translation>最多 %1 个主题；你列出了 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A topic has 1 to %1 partitions.</source>
+        <translation>每个主题有 1 到 %1 个分区。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A replication factor of %1 needs at least %1 brokers, one per replica; the cluster has %2. Lower the replication factor or add brokers.</source>
+        <translation>副本因子 %1 需要至少 %1 个代理节点，每个副本一个；集群只有 %2 个。请降低副本因子或增加代理节点。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The replication factor is at least 1.</source>
+        <translation>副本因子至少为 1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>At most %1 producers.</source>
+        <translation>最多 %1 个生产者。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 groups of %2 consumers make %3 consumers; at most %4 fit.</source>
+        <translation>%1 个消费者组、每组 %2 个消费者，共 %3 个消费者；最多只能容纳 %4 个。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A consumer group needs at least one consumer.</source>
+        <translation>消费者组至少需要一个消费者。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>min.insync.replicas %1 is larger than the replication factor %2: every acks=all produce will be refused with NOT_ENOUGH_REPLICAS.</source>
+        <translation>min.insync.replicas %1 大于副本因子 %2：每个 acks=all 的发送都会因 NOT_ENOUGH_REPLICAS 被拒绝。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>With one replica per partition there are no followers: nothing is replicated.</source>
+        <translation>每个分区只有一个副本时没有跟随者副本：什么都不会被复制。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min.insync.replicas equals the replication factor: one slow or dead follower stops acks=all produces.</source>
+        <translation>min.insync.replicas 等于副本因子：只要有一个跟随者副本变慢或失效，acks=all 的发送就会停止。</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Cannot create: %1</source>
+        <translation>无法建立：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ScenarioLibraryDialog</name>
+    <message>
+        <location filename="../ui/scenariolibrarydialog.cpp" line="+19"/>
+        <source>Scenario library</source>
+        <translation>场景库</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Open a file...</source>
+        <translation>打开文件...</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::SimController</name>
+    <message>
+        <location filename="../ui/simcontroller.cpp" line="+103"/>
+        <source>The scenario stops early: %1</source>
+        <translation>场景提前结束：%1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+153"/>
+        <source>Nothing is left to happen: no message or timer is queued.</source>
+        <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>The timeline is full (%1 frames).</source>
+        <translation>时间轴已满（%1 帧）。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>End of the recorded run. Press Play again to let the simulation run on.</source>
+        <translation>已到录制的结尾。再按一次播放可让模拟继续执行。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TeachingAids</name>
+    <message>
+        <location filename="../ui/teachingaids.cpp" line="+105"/>
+        <source>Glossary</source>
+        <translation>词汇表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Terms and definitions, with the textbook&apos;s simplifications</source>
+        <translation>术语与定义，以及教科书的简化之处</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+19"/>
+        <source>&amp;Theme</source>
+        <translation>外观主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High contrast</source>
+        <translation>高对比度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Black on white with thicker lines, for projectors</source>
+        <translation>白底黑字、线条较粗，适合投影仪</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Full screen, large text, high contrast; only the timeline and the narration (F5, Esc to leave)</source>
+        <translation>全屏、大字、高对比度；只显示时间轴和解说（F5，按 Esc 离开）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leave presentation mode</source>
+        <translation>离开演示模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Blank the screen</source>
+        <translation>遮住画面(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
+        <translation>像翻页条一样以黑色遮住图（按 &apos;.&apos; 或 B；再按一次显示）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P&amp;redict mode</source>
+        <translation>预测模式(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>After a checkpoint, hide the next LEO and HW values until the class has guessed them</source>
+        <translation>在检查点之后，隐藏下一步的 LEO 和 HW 值，直到全班猜完</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TimelineBar</name>
+    <message>
+        <location filename="../ui/timelinebar.cpp" line="+32"/>
+        <source>Timeline</source>
+        <translation>时间轴</translation>
+    </message>
+    <message>
+        <location line="+104"/>
+        <source>E</source>
+        <comment>timeline marker: election</comment>
+        <translation>选</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>I</source>
+        <comment>timeline marker: ISR change</comment>
+        <translation>I</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>!</source>
+        <comment>timeline marker: data loss</comment>
+        <translation>!</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Frame %1: checkpoint %2</source>
+        <translation>第 %1 帧：检查点 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: a new leader</source>
+        <translation>第 %1 帧：新的领导者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: the ISR changes</source>
+        <translation>第 %1 帧：ISR 变更</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: records removed or lost</source>
+        <translation>第 %1 帧：记录被移除或丢失</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Frame %1</source>
+        <translation>第 %1 帧</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TimelinePanel</name>
+    <message>
+        <location filename="../ui/timelinepanel.cpp" line="+25"/>
+        <source>1/%1x</source>
+        <translation>1/%1x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>View:</source>
+        <translation>视图：</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Simulated time per real second, from 1/100x to 10x</source>
+        <translation>每一真实秒对应的模拟时间，从 1/100x 到 10x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Frame %1 of %2 · %3 ms</source>
+        <translation>第 %1 帧，共 %2 帧 · %3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Checkpoint %1</source>
+        <translation>检查点 %1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/main.cpp" line="+34"/>
+        <source>See and teach how Kafka replicates data.</source>
+        <translation>观察并讲解 Kafka 如何复制数据。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A scenario file or builtin:NAME to open.</source>
+        <translation>要打开的场景文件，或 builtin:名称。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save an image of the window and quit.</source>
+        <translation>保存窗口的图片后结束。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start at the checkpoint with this label.</source>
+        <translation>从这个标签的检查点开始。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start in the partition or the cluster view.</source>
+        <translation>以分区视图或集群视图开始。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The window&apos;s size, such as 1280x720.</source>
+        <translation>窗口大小，例如 1280x720。</translation>
+    </message>
+</context>
 </TS>

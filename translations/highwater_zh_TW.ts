@@ -1,3868 +1,4051 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
-    <context>
-        <name>ActionMenu</name>
-        <message>
-            <location filename="../ui/actionmenu.cpp" line="+55" />
-            <source>Broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Kill broker %1</source>
-            <translation>終止代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restart broker %1</source>
-            <translation>重新啟動代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restart broker %1, losing its last unflushed record</source>
-            <translation>重新啟動代理節點 %1，遺失最後一筆未刷寫的記錄</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shut down broker %1 (controlled)</source>
-            <translation>關閉代理節點 %1（受控關閉）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Isolate broker %1</source>
-            <translation>隔離代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heal broker %1</source>
-            <translation>恢復代理節點 %1 的網路</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Slow broker %1's links</source>
-            <translation>放慢代理節點 %1 的連線</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Normal latency</source>
-            <translation>正常延遲</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Partition %1</source>
-            <translation>分區 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Kill the leader of %1</source>
-            <translation>終止 %1 的領導者副本</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Elect the preferred leader (broker %1)</source>
-            <translation>選舉優先領導者（代理節點 %1）</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Produce "m%1" to %2 (producer %3)</source>
-            <translation>將「m%1」發送到 %2（生產者 %3）</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Show %1 in the partition view</source>
-            <translation>在分區視圖中顯示 %1</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Consumer %1</source>
-            <translation>消費者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Start %1</source>
-            <translation>啟動 %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Add %1 to its group</source>
-            <translation>將 %1 加入其消費者組</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Stop %1</source>
-            <translation>停止 %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Remove %1 from its group</source>
-            <translation>將 %1 移出其消費者組</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Crash %1</source>
-            <translation>讓 %1 當機</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Poll %1</source>
-            <translation>%1 拉取（poll）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Commit %1's positions</source>
-            <translation>提交 %1 的消費位置</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Cluster</source>
-            <translation>集群</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Let the followers catch up</source>
-            <translation>讓跟隨者副本追上</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Advance the clock %1 ms</source>
-            <translation>時鐘前進 %1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Disable unclean leader election</source>
-            <translation>停用非乾淨領導者選舉（unclean）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Enable unclean leader election</source>
-            <translation>啟用非乾淨領導者選舉（unclean）</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Follower on broker %1</source>
-            <translation>代理節點 %1 上的跟隨者副本</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Run one fetch round of this follower</source>
-            <translation>讓這個跟隨者副本執行一輪 Fetch</translation>
-        </message>
-        <message>
-            <location line="+22" />
-            <source>Produce "m%1" to %2</source>
-            <translation>將「m%1」發送到 %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>BrokerItem</name>
-        <message>
-            <location filename="../ui/brokeritem.cpp" line="+46" />
-            <source>Broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+31" />
-            <source>slowed: %1 ms</source>
-            <translation>已放慢：%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>shutting down</source>
-            <translation>正在關閉</translation>
-        </message>
-    </context>
-    <context>
-        <name>BrokerStatus</name>
-        <message>
-            <location filename="../ui/clusterfacts.cpp" line="+34" />
-            <source>ONLINE</source>
-            <translation>在線</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>OFFLINE</source>
-            <translation>離線</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISOLATED</source>
-            <translation>網路隔離</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>FENCED</source>
-            <translation>已封鎖</translation>
-        </message>
-    </context>
-    <context>
-        <name>ClusterLayout</name>
-        <message numerus="yes">
-            <location filename="../ui/clusterlayout.cpp" line="+111" />
-            <source>Cluster: %n broker(s)</source>
-            <translation>
-                <numerusform>集群：%n 個代理節點</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>%n topic(s)</source>
-            <translation>
-                <numerusform>%n 個主題</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>%n partition(s)</source>
-            <translation>
-                <numerusform>%n 個分區</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>min.insync.replicas %1 · unclean leader election %2 · network latency %3 ms</source>
-            <translation>min.insync.replicas %1 · 非乾淨領導者選舉 %2 · 網路延遲 %3 毫秒</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>on</source>
-            <translation>開</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>off</source>
-            <translation>關</translation>
-        </message>
-        <message>
-            <location line="+120" />
-            <source>committed (below the HW)</source>
-            <translation>已提交（HW 之下）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>not yet visible to consumers</source>
-            <translation>消費者尚不可見</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>new leader epoch</source>
-            <translation>新的 leader epoch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>LEO</source>
-            <translation>LEO</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>replica HW</source>
-            <translation>副本的 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>leader's view of a follower</source>
-            <translation>領導者對跟隨者的記錄</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>ISR: in sync</source>
-            <translation>ISR：同步中</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>OSR: out of sync (hatched)</source>
-            <translation>OSR：失去同步（斜線）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>OFFLINE broker</source>
-            <translation>離線的代理節點</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>ISOLATED broker</source>
-            <translation>網路隔離的代理節點</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>FENCED broker</source>
-            <translation>被封鎖的代理節點</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>message in flight</source>
-            <translation>傳輸中的消息</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>consumer reads this partition (from its leader)</source>
-            <translation>消費者讀取此分區（從其領導者）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ConsumerItem</name>
-        <message>
-            <location filename="../ui/consumeritem.cpp" line="+28" />
-            <source>STOPPED</source>
-            <translation>已停止</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>FINDING COORDINATOR</source>
-            <translation>尋找協調者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>JOINING</source>
-            <translation>加入中</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>SYNCING</source>
-            <translation>同步中</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>STABLE</source>
-            <translation>穩定</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>CRASHED</source>
-            <translation>已當機</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Consumer %1</source>
-            <translation>消費者 %1</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>%1 (position not known yet)</source>
-            <translation>%1（位置尚未知）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 at %2 (no leader)</source>
-            <translation>%1 在 %2（無領導者）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 at %2, lag %3</source>
-            <translation>%1 在 %2，落後 %3</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>owns no partitions</source>
-            <translation>沒有分配到分區</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>not running</source>
-            <translation>未執行</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+5" />
-            <source>(%n more line(s) in the inspector)</source>
-            <translation>
-                <numerusform>（另有 %n 行在檢視器中）</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>ControllerItem</name>
-        <message>
-            <location filename="../ui/controlleritem.cpp" line="+47" />
-            <source>Controller (node %1)</source>
-            <translation>控制器（節點 %1）</translation>
-        </message>
-        <message>
-            <location line="+14" />
-            <source>Fenced brokers: none</source>
-            <translation>被封鎖的代理節點：無</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fenced brokers: %1</source>
-            <translation>被封鎖的代理節點：%1</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Partitions without a leader: %1</source>
-            <translation>沒有領導者的分區：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>Exporter</name>
-        <message>
-            <location filename="../ui/exporter.cpp" line="+72" />
-            <location line="+2" />
-            <location line="+53" />
-            <location line="+21" />
-            <source>cannot write %1: %2</source>
-            <translation>無法寫入 %1：%2</translation>
-        </message>
-        <message>
-            <location line="-50" />
-            <source>Drawn by HighWater</source>
-            <translation>由 HighWater 繪製</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>%1 is a file; a sequence of frames needs a directory</source>
-            <translation>%1 是一個檔案；一系列的幀需要一個目錄</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <location line="+145" />
-            <source>cannot write %1: the directory %2 does not exist</source>
-            <translation>無法寫入 %1：目錄 %2 不存在</translation>
-        </message>
-        <message>
-            <location line="-142" />
-            <source>cannot write %1: cannot make the directory</source>
-            <translation>無法寫入 %1：無法建立目錄</translation>
-        </message>
-        <message>
-            <location line="+136" />
-            <source>no output path</source>
-            <translation>沒有輸出路徑</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>cannot write %1: it is a directory</source>
-            <translation>無法寫入 %1：它是一個目錄</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>cannot write %1: the directory %2 is not writable</source>
-            <translation>無法寫入 %1：目錄 %2 不可寫入</translation>
-        </message>
-        <message>
-            <location line="+38" />
-            <source>the size must be %1 to %2 pixels a side, got %3x%4</source>
-            <translation>每邊大小必須是 %1 到 %2 像素，目前是 %3x%4</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>the scale must be %1 to %2, got %3</source>
-            <translation>縮放倍數必須是 %1 到 %2，目前是 %3</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>a scale applies to PNG images only (SVG and PDF are drawn as vectors)</source>
-            <translation>縮放只適用於 PNG 圖片（SVG 和 PDF 以向量繪製）</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>the scaled image would be larger than %1 pixels a side</source>
-            <translation>縮放後的圖片每邊會超過 %1 像素</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>a transparent background is possible in PNG and SVG only</source>
-            <translation>只有 PNG 和 SVG 可以使用透明背景</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>choose a frame rate or a speed, not both</source>
-            <translation>請選擇影格速率或播放速度，不要兩者都選</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>a frame rate or speed applies to GIF animations only</source>
-            <translation>影格速率或播放速度只適用於 GIF 動畫</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>the frame rate must be %1 to %2 frames per second</source>
-            <translation>影格速率必須是每秒 %1 到 %2 幀</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>the speed must be %1 to %2 times simulated time</source>
-            <translation>播放速度必須是模擬時間的 %1 到 %2 倍</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>there are no frames to export</source>
-            <translation>沒有可匯出的幀</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 frames are too many to export at once (at most %2)</source>
-            <translation>%1 幀太多，無法一次匯出（最多 %2 幀）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 pages are too many for one PDF (at most %2)</source>
-            <translation>%1 頁太多，無法放進一個 PDF（最多 %2 頁）</translation>
-        </message>
-        <message>
-            <location line="+47" />
-            <source>frame %1 is out of range (0..%2)</source>
-            <translation>第 %1 幀超出範圍（0..%2）</translation>
-        </message>
-        <message>
-            <location line="+38" />
-            <source>%1 frames go into a directory, one file each: %2 names a file</source>
-            <translation>%1 幀要寫入一個目錄，每幀一個檔案：%2 是一個檔案名稱</translation>
-        </message>
-        <message>
-            <location line="+45" />
-            <source>Checkpoint %1</source>
-            <translation>檢查點 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Frame %1</source>
-            <translation>第 %1 幀</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source> (frame %1, %2 ms)</source>
-            <extracomment>Under a drawing in a PDF handout: the frame number and its simulated time.</extracomment>
-            <translation>（第 %1 幀，%2 毫秒）</translation>
-        </message>
-        <message>
-            <location line="+30" />
-            <location line="+8" />
-            <location line="+12" />
-            <source>cannot encode the GIF: %1</source>
-            <translation>無法編碼 GIF：%1</translation>
-        </message>
-        <message>
-            <location line="-7" />
-            <source>the GIF would be larger than %1 MiB; export fewer or smaller frames</source>
-            <translation>GIF 會超過 %1 MiB；請匯出較少或較小的幀</translation>
-        </message>
-        <message>
-            <location line="+71" />
-            <source>the charts can be exported as PNG, SVG or PDF</source>
-            <translation>圖表可以匯出為 PNG、SVG 或 PDF</translation>
-        </message>
-    </context>
-    <context>
-        <name>GroupItem</name>
-        <message>
-            <location filename="../ui/groupitem.cpp" line="+30" />
-            <source>EMPTY</source>
-            <translation>空</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>PREPARING REBALANCE</source>
-            <translation>準備再平衡</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>COMPLETING REBALANCE</source>
-            <translation>完成再平衡</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>STABLE</source>
-            <translation>穩定</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>DEAD</source>
-            <translation>已失效</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Consumers without a group</source>
-            <translation>不屬於任何組的消費者</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Group %1</source>
-            <translation>消費者組 %1</translation>
-        </message>
-        <message>
-            <location line="+19" />
-            <source>no coordinator</source>
-            <translation>沒有協調者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>coordinator broker %1</source>
-            <translation>協調者：代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>generation %1 · %2 · %3</source>
-            <translation>第 %1 代 · %2 · %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>HwLineItem</name>
-        <message>
-            <location filename="../ui/hwlineitem.cpp" line="+29" />
-            <source>No leader: the partition has no HW</source>
-            <translation>沒有領導者：此分區沒有 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition HW %1: consumers read offsets below %1</source>
-            <translation>分區 HW %1：消費者讀取 %1 之前的偏移量</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>Partition HW ?</source>
-            <translation>分區 HW ?</translation>
-        </message>
-    </context>
-    <context>
-        <name>MessageText</name>
-        <message>
-            <location filename="../ui/messagetext.cpp" line="+12" />
-            <source>broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>the controller</source>
-            <translation>控制器</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>producer %1</source>
-            <translation>生產者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a producer</source>
-            <translation>某個生產者</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>consumer %1</source>
-            <translation>消費者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a consumer</source>
-            <translation>某個消費者</translation>
-        </message>
-        <message>
-            <location line="+29" />
-            <source>Produce ×%1</source>
-            <translation>Produce ×%1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <location line="+13" />
-            <location line="+51" />
-            <location line="+22" />
-            <location line="+7" />
-            <source>Error: %1</source>
-            <translation>錯誤：%1</translation>
-        </message>
-        <message>
-            <location line="-90" />
-            <source>Ack @%1</source>
-            <translation>Ack @%1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Fetch(%1)</source>
-            <translation>Fetch(%1)</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Diverging: epoch %1 ends at %2</source>
-            <translation>分歧：epoch %1 結束於 %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Record %1, HW %2</source>
-            <translation>記錄 %1，HW %2</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Records %1..%2, HW %3</source>
-            <translation>記錄 %1..%2，HW %3</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>No records, HW %1</source>
-            <translation>沒有記錄，HW %1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>AlterPartition ISR %1</source>
-            <translation>AlterPartition ISR %1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>AlterPartition: %1</source>
-            <translation>AlterPartition：%1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>ISR %1 committed</source>
-            <translation>ISR %1 已提交</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Heartbeat</source>
-            <translation>Heartbeat</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Heartbeat reply</source>
-            <translation>Heartbeat 回覆</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>__consumer_offsets-%1: leader %2</source>
-            <translation>__consumer_offsets-%1：領導者 %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>No leader, epoch %1</source>
-            <translation>沒有領導者，epoch %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader %1, epoch %2</source>
-            <translation>領導者 %1，epoch %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>FindCoordinator</source>
-            <translation>FindCoordinator</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>No coordinator</source>
-            <translation>沒有協調者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Coordinator: broker %1</source>
-            <translation>協調者：代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>%1 reply</source>
-            <translation>%1 回覆</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>ListOffsets (earliest)</source>
-            <translation>ListOffsets（最早）</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>ListOffsets (latest)</source>
-            <translation>ListOffsets（最新）</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Offset %1</source>
-            <translation>偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Metadata?</source>
-            <translation>Metadata?</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Metadata</source>
-            <translation>Metadata</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Connection lost</source>
-            <translation>連線中斷</translation>
-        </message>
-    </context>
-    <context>
-        <name>Narration</name>
-        <message numerus="yes">
-            <location filename="../ui/narration.cpp" line="+41" />
-            <source>%n record(s)</source>
-            <translation>
-                <numerusform>%n 筆記錄</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>no records</source>
-            <translation>沒有記錄</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>offset %1</source>
-            <translation>偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>offsets %1..%2</source>
-            <translation>偏移量 %1..%2</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>%1 %2</source>
-            <comment>two sentences, one after the other</comment>
-            <translation>%1%2</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1.</source>
-            <comment>a sentence and its full stop</comment>
-            <translation>%1。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1: %2</source>
-            <comment>a statement and its details</comment>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location line="+14" />
-            <source>Cluster created</source>
-            <translation>集群已建立</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce sent</source>
-            <translation>Produce 已發送</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Records appended</source>
-            <translation>記錄已寫入</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce rejected</source>
-            <translation>Produce 被拒絕</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce acknowledged</source>
-            <translation>Produce 已確認</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce failed</source>
-            <translation>Produce 失敗</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Produce timed out</source>
-            <translation>Produce 逾時</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch sent</source>
-            <translation>Fetch 已發送</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch handled</source>
-            <translation>Fetch 已處理</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Parked fetch answered</source>
-            <translation>暫存的 Fetch 已回覆</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch applied</source>
-            <translation>Fetch 結果已套用</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch failed</source>
-            <translation>Fetch 失敗</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR shrink requested</source>
-            <translation>請求縮減 ISR</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR change committed</source>
-            <translation>ISR 變更已提交</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR change rejected</source>
-            <translation>ISR 變更被拒絕</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR updated</source>
-            <translation>ISR 已更新</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heartbeat sent</source>
-            <translation>Heartbeat 已發送</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heartbeat received</source>
-            <translation>Heartbeat 已收到</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Time passes</source>
-            <translation>時間流逝</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Configuration changed</source>
-            <translation>設定已變更</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Latency changed</source>
-            <translation>延遲已變更</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker killed</source>
-            <translation>代理節點被終止</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker restarted</source>
-            <translation>代理節點已重新啟動</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker isolated</source>
-            <translation>代理節點被隔離</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker healed</source>
-            <translation>代理節點網路已恢復</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shutdown requested</source>
-            <translation>已請求關閉</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker shut down</source>
-            <translation>代理節點已關閉</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker fenced</source>
-            <translation>代理節點被封鎖</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker unfenced</source>
-            <translation>代理節點解除封鎖</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Broker registered</source>
-            <translation>代理節點已註冊</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Controlled shutdown</source>
-            <translation>受控關閉</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader elected</source>
-            <translation>已選出領導者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Became leader</source>
-            <translation>成為領導者副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Became follower</source>
-            <translation>成為跟隨者副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR changed by the controller</source>
-            <translation>控制器變更了 ISR</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Log truncated</source>
-            <translation>日志已截斷</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Metadata refreshed</source>
-            <translation>Metadata 已更新</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer started</source>
-            <translation>消費者已啟動</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer stopped</source>
-            <translation>消費者已停止</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Coordinator found</source>
-            <translation>已找到協調者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group request sent</source>
-            <translation>已發送組請求</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group request handled</source>
-            <translation>組請求已處理</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group answer received</source>
-            <translation>已收到組回應</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Join phase ended</source>
-            <translation>加入階段結束</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Member evicted</source>
-            <translation>成員被移出</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Position set</source>
-            <translation>位置已設定</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer poll</source>
-            <translation>消費者 poll</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Consumer fetch handled</source>
-            <translation>消費者的 Fetch 已處理</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Records received</source>
-            <translation>已收到記錄</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>producer %1</source>
-            <translation>生產者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a producer</source>
-            <translation>某個生產者</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>consumer %1</source>
-            <translation>消費者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a consumer</source>
-            <translation>某個消費者</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>group %1</source>
-            <translation>消費者組 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>its group</source>
-            <translation>它的消費者組</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <location line="+1" />
-            <location line="+408" />
-            <source>broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="-403" />
-            <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
-            <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>%n waiting acks=all produce(s) answered.</source>
-            <translation>
-                <numerusform>%n 個等待中的 acks=all 請求已得到回覆。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+7" />
-            <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
-            <translation>
-                <numerusform>集群啟動：%n 個代理節點，每個分區由其副本分配中的第一個副本擔任領導者，每個日志都是空的（LEO 0，HW 0）。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
-            <translation>%1 還不知道 %2 的領導者：它請求 metadata，並保留 %3 稍後重試。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 retries sending %2 to %3 (leader broker %4).</source>
-            <translation>%1 重新將 %2 發送到 %3（領導者為代理節點 %4）。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 sends %2 to %3 (leader broker %4).</source>
-            <translation>%1 將 %2 發送到 %3（領導者為代理節點 %4）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
-            <translation>領導者 %1 將 %2 寫入 %3；它的 LEO 現在是 %4。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The HW stays at %1: the followers have not fetched these records yet.</source>
-            <translation>HW 仍為 %1：跟隨者副本還沒有拉取這些記錄。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Waiting follower fetches are answered with the new records.</source>
-            <translation>等待中的跟隨者 Fetch 收到了新記錄作為回覆。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader %1 refuses %2's batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
-            <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Leader %1 refuses %2's batch for %3: %4.</source>
-            <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 receives the acknowledgement for %2 of %3.</source>
-            <translation>%1 收到了 %3 中 %2 的確認。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 receives an error for its batch to %2: %3</source>
-            <translation>%1 發往 %2 的批次收到錯誤：%3</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source> (the records were appended and committed)</source>
-            <translation>（這些記錄已寫入並已提交）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>. It will retry after a backoff.</source>
-            <translation>。它將在退避後重試。</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>. It gives up on the batch.</source>
-            <translation>。它放棄了這個批次。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
-            <translation>領導者 %1 等待 ISR 同步 %3 中的 %2 超過 request.timeout.ms，放棄等待並回覆 REQUEST_TIMED_OUT；這些記錄仍留在日志中。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
-            <translation>跟隨者 %1 向領導者 %4 發送 %3 的 Fetch(%2)：它請求從偏移量 %2（它的 LEO）開始的記錄。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Broker %1 answers %2's Fetch(%3) for %4 with %5.</source>
-            <translation>代理節點 %1 以 %5 回覆 %2 對 %4 的 Fetch(%3)。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Leader %1 sees that %2's log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-            <translation>領導者 %1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3's LEO.</source>
-            <translation>領導者 %1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The HW stays at %1.</source>
-            <translation>HW 仍為 %1。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
-            <translation>%1 已經追上，所以領導者請求控制器將它加入 ISR。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>There is nothing new to send, so the leader parks the fetch for up to replica.fetch.wait.max.ms.</source>
-            <translation>沒有新資料可發送，所以領導者將這個 Fetch 暫存，最多等待 replica.fetch.wait.max.ms。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>It replies with %1 and HW %2 (the HW from before this fetch).</source>
-            <translation>它回覆 %1 和 HW %2（此次 Fetch 之前的 HW）。</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Leader %1 answers %2's parked fetch for %3 with %4.</source>
-            <translation>領導者 %1 以 %4 回覆 %2 對 %3 暫存的 Fetch。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>The wait for %1's parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-            <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者 %4 回覆 %5 以及目前的 HW %6。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>appends %1</source>
-            <translation>寫入 %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>no new records</source>
-            <translation>沒有新記錄</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader's HW %5, own LEO %4) = %6.</source>
-            <translation>跟隨者 %1 套用 %2 的 Fetch 回應：%3，LEO %4，HW = min(領導者的 HW %5，自身 LEO %4) = %6。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Follower %1's fetch for %2 failed: %3.</source>
-            <translation>跟隨者 %1 對 %2 的 Fetch 失敗：%3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader %1's ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
-            <translation>領導者 %1 檢查 ISR：%2 在 replica.lag.time.max.ms 內沒有追上，所以它請求控制器將 %3 的 ISR 縮減為 %4。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>(%n more partition(s) too.)</source>
-            <translation>
-                <numerusform>（另外還有 %n 個分區。）</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The controller commits %1's ISR %2 (partition epoch %3) and tells leader %4.</source>
-            <translation>控制器提交 %1 的 ISR %2（partition epoch %3），並通知領導者 %4。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The controller rejects leader %1's AlterPartition for %2: %3.</source>
-            <translation>控制器拒絕了領導者 %1 對 %2 的 AlterPartition：%3。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
-            <translation>領導者 %1 得知它對 %2 的 ISR 變更失敗（%3）；ISR 仍為 %4。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader %1 applies %2's new ISR %3.</source>
-            <translation>領導者 %1 套用 %2 的新 ISR %3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 sends a heartbeat to the controller.</source>
-            <translation>%1 向控制器發送心跳。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The controller receives %1's heartbeat.</source>
-            <translation>控制器收到 %1 的心跳。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Time passes: %1 ms.</source>
-            <translation>時間流逝：%1 毫秒。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Configuration changed: %1.</source>
-            <translation>設定已變更：%1。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1's links are back to the normal latency.</source>
-            <translation>%1 的連線恢復正常延遲。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1's links are slowed to %2 ms.</source>
-            <translation>%1 的連線被放慢到 %2 毫秒。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
-            <translation>%1 當機：它停止處理請求，也不再發送心跳。控制器要等到它的 session 逾時（broker.session.timeout.ms）才會察覺。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
-            <translation>%1 以磁碟上的日志重新啟動，但少了仍只在 page cache 中的 %2。它重新向控制器註冊。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 restarts with the log it had on disk. It registers with the controller again.</source>
-            <translation>%1 以磁碟上的日志重新啟動。它重新向控制器註冊。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 is cut off from the network: it keeps running, but nothing reaches it and nothing it sends arrives.</source>
-            <translation>%1 與網路斷開：它仍在執行，但收不到任何消息，它發出的消息也到不了。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 is reachable again.</source>
-            <translation>%1 的網路恢復了。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 asks the controller for a controlled shutdown.</source>
-            <translation>%1 請求控制器進行受控關閉。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 has handed over its leaderships and shuts down cleanly.</source>
-            <translation>%1 已交出它的領導權，並正常關閉。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>The controller has not heard from %1 for broker.session.timeout.ms and fences it</source>
-            <translation>控制器在 broker.session.timeout.ms 內沒有收到 %1 的消息，將它封鎖（fence）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The controller handles %1's controlled shutdown</source>
-            <translation>控制器處理 %1 的受控關閉</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The controller registers the restarted %1; its log may have lost unflushed records, so it leaves every ISR and must catch up to rejoin</source>
-            <translation>控制器登記重新啟動的 %1；它的日志可能遺失了未刷寫的記錄，所以它離開所有 ISR，必須追上才能重新加入</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The controller registers the restarted %1 and sends it the current metadata</source>
-            <translation>控制器登記重新啟動的 %1，並將目前的 metadata 發給它</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>; %n offline partition(s) get a leader</source>
-            <translation>
-                <numerusform>；%n 個離線分區選出了領導者</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>: %n partition(s) change</source>
-            <translation>
-                <numerusform>：%n 個分區發生變化</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>no replica can take over, so it goes offline (leader -1; the ISR keeps %1).</source>
-            <translation>沒有副本可以接手，所以它變為離線（領導者 -1；ISR 保持為 %1）。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records only the old leader had are lost).</source>
-            <translation>ISR 中已沒有成員，所以失去同步的代理節點 %1 成為領導者（非乾淨選舉：只有舊領導者才有的記錄會遺失）。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>leader broker %1, ISR %2.</source>
-            <translation>領導者為代理節點 %1，ISR %2。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The controller hears from %1 again, unfences it and sends it the current metadata</source>
-            <translation>控制器再次收到 %1 的消息，解除封鎖，並將目前的 metadata 發給它</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>; %n offline partition(s) get a leader.</source>
-            <translation>
-                <numerusform>；%n 個離線分區選出了領導者。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>(An unclean election: an out-of-sync replica leads.)</source>
-            <translation>（非乾淨選舉：由失去同步的副本擔任領導者。）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
-            <translation>控制器轉移 %1 的領導權：代理節點 %2，leader epoch %3。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
-            <translation>控制器為 %1 選舉領導者：代理節點 %2，leader epoch %3。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
-            <translation>%1 得知它現在在 epoch %3 中擔任 %2 的領導者。這個 epoch 從它的 LEO %4 開始。它的 HW 是 %5，也就是它作為跟隨者時所知道的值；要等每個 ISR 跟隨者都在新 epoch 中 Fetch 過，HW 才能前進。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 learns that %2 has no leader (epoch %3).</source>
-            <translation>%1 得知 %2 沒有領導者（epoch %3）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it; as Kafka did before 0.11 it first cuts its log back to its own HW %5 (%6 removed).</source>
-            <translation>%1 得知代理節點 %2 在 epoch %4 中擔任 %3 的領導者並跟隨它；如同 Kafka 0.11 之前的做法，它先把日志截斷到自己的 HW %5（移除 %6）。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it.</source>
-            <translation>%1 得知代理節點 %2 在 epoch %4 中擔任 %3 的領導者，並跟隨它。</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Leader %1 learns from the controller that %2's ISR is now %3.</source>
-            <translation>領導者 %1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader's end, %3 (%4 removed).</source>
-            <translation>跟隨者 %1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Follower %1's log diverges from the leader's on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-            <translation>跟隨者 %1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 starts.</source>
-            <translation>%1 啟動。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 crashes: it stops polling and heartbeating without leaving its group, so the coordinator notices only after session.timeout.ms.</source>
-            <translation>%1 當機：它停止 poll 和心跳，但沒有離開消費者組，所以協調者要等到 session.timeout.ms 之後才會察覺。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 leaves its group (committing first if it auto-commits).</source>
-            <translation>%1 離開它的消費者組（若為自動提交，會先提交）。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 could not find a coordinator: %2.</source>
-            <translation>%1 找不到協調者：%2。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 could not find a coordinator.</source>
-            <translation>%1 找不到協調者。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 learns that broker %2 coordinates its group (the leader of the group's __consumer_offsets partition).</source>
-            <translation>%1 得知代理節點 %2 是它的消費者組協調者（該組 __consumer_offsets 分區的領導者）。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1 looks for its group coordinator again.</source>
-            <translation>%1 再次尋找它的消費者組協調者。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
-            <translation>
-                <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 sends %2 to broker %3.</source>
-            <translation>%1 向代理節點 %3 發送 %2。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Coordinator %1 handles %2's %3 for %4</source>
-            <translation>協調者 %1 處理 %2 為 %4 發出的 %3</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>(member %1)</source>
-            <translation>（成員 %1）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>; the group starts a rebalance and waits for its members to join</source>
-            <translation>；消費者組開始再平衡，等待成員加入</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>; everyone has joined: generation %1 begins</source>
-            <translation>；所有成員都已加入：第 %1 代開始</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>: the leader's assignment is handed out and the group is Stable.</source>
-            <translation>：領導者的分配結果已發出，消費者組進入 Stable 狀態。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>: it waits for the leader's assignment.</source>
-            <translation>：它等待領導者的分配結果。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>: the member is gone, and the group rebalances.</source>
-            <translation>：該成員已離開，消費者組進行再平衡。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>: the member is gone.</source>
-            <translation>：該成員已離開。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>: it stores %n committed offset(s).</source>
-            <translation>
-                <numerusform>：它儲存了 %n 個已提交偏移量。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>%1 gets the answer to its %2</source>
-            <translation>%1 收到它的 %2 的回應</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>: member %1 of generation %2</source>
-            <translation>：第 %2 代的成員 %1</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>, and it is the group's leader: it runs the assignor for all %n member(s) and sends the result in its SyncGroup</source>
-            <translation>
-                <numerusform>，而且它是消費者組的領導者：它為全部 %n 個成員執行分配器，並在 SyncGroup 中送出結果</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>: %1 partition(s) newly assigned, %2 revoked</source>
-            <translation>：新分配 %1 個分區，撤銷 %2 個</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source> (the group is rebalancing)</source>
-            <translation>（消費者組正在再平衡）</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>: %n committed position(s) found</source>
-            <translation>
-                <numerusform>：找到 %n 個已提交的消費位置</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>; it joins (again)</source>
-            <translation>；它（重新）加入</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+5" />
-            <source>The join phase of %1 ends on coordinator %2's timer: generation %3 with %n member(s).</source>
-            <translation>
-                <numerusform>%1 的加入階段因協調者 %2 的計時器到期而結束：第 %3 代，共 %n 個成員。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The join phase of %1 ends on coordinator %2's timer.</source>
-            <translation>%1 的加入階段因協調者 %2 的計時器到期而結束。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Coordinator %1 has not heard from %2 (member %3) for session.timeout.ms and removes it from %4; the group rebalances.</source>
-            <translation>協調者 %1 在 session.timeout.ms 內沒有收到 %2（成員 %3）的消息，將它從 %4 移除；消費者組進行再平衡。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 could not look up a position on %2: %3.</source>
-            <translation>%1 無法查詢 %2 上的位置：%3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 resumes %2 at its committed offset %3</source>
-            <translation>%1 從已提交的偏移量 %3 繼續讀取 %2</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+1" />
-            <source>(and %n more partition(s)).</source>
-            <translation>
-                <numerusform>（另外還有 %n 個分區）。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-            <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 seeks %2 to offset %3.</source>
-            <translation>%1 將 %2 的位置移到偏移量 %3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 polls for up to %2.</source>
-            <translation>%1 執行 poll，最長等待 %2。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Broker %1 answers %2's fetch on %3 with %4.</source>
-            <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Leader %1 holds %2's fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-            <translation>領導者 %1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Leader %1 answers %2's fetch on %3 with %4: consumers read only below the HW %5.</source>
-            <translation>領導者 %1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>%1's fetch on %2 failed: %3.</source>
-            <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 receives %2 of %3 (read under HW %4); its position is now %5.</source>
-            <translation>%1 收到 %3 的 %2（在 HW %4 之下讀取）；它的位置現在是 %5。</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>%1 could not get metadata from broker %2: %3.</source>
-            <translation>%1 無法從代理節點 %2 取得 metadata：%3。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
-            <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>nobody</source>
-            <translation>無</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 refreshes its metadata from broker %2: %3 is led by %4</source>
-            <translation>%1 從代理節點 %2 更新 metadata：%3 的領導者是 %4</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+4" />
-            <source>(and %n more change(s)).</source>
-            <translation>
-                <numerusform>（另外還有 %n 項變更）。</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>PartitionLayout</name>
-        <message>
-            <location filename="../ui/partitionlayout.cpp" line="+68" />
-            <source>Partition %1</source>
-            <translation>分區 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
-            <translation>沒有領導者：分區已離線（leader epoch %1，partition epoch %2）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
-            <translation>領導者：代理節點 %1 · leader epoch %2 · partition epoch %3</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>ISR %1 · OSR %2 · min.insync.replicas %3</source>
-            <translation>ISR %1 · OSR %2 · min.insync.replicas %3</translation>
-        </message>
-        <message>
-            <location line="+90" />
-            <source>below the HW: committed, consumers can read it</source>
-            <translation>HW 之下：已提交，消費者可以讀取</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>at or above the HW: not yet visible to consumers</source>
-            <translation>HW 及以上：消費者尚不可見</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>colour and bar: leader epoch (e0, e1, ...)</source>
-            <translation>顏色與色條：leader epoch（e0、e1、…）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>LEO: where the next record goes</source>
-            <translation>LEO：下一筆記錄寫入的位置</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>a replica's own HW</source>
-            <translation>副本自己的 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>partition HW (the leader's)</source>
-            <translation>分區 HW（領導者的）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>leader's view of a follower (its latest Fetch offset)</source>
-            <translation>領導者對跟隨者的記錄（它最近一次 Fetch 的偏移量）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>ISR: in-sync replica</source>
-            <translation>ISR：同步副本</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>OSR: out-of-sync replica (hatched row)</source>
-            <translation>OSR：失去同步的副本（斜線列）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>message in flight</source>
-            <translation>傳輸中的消息</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>consumer reads this partition (from its leader)</source>
-            <translation>消費者讀取此分區（從其領導者）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ProducerItem</name>
-        <message>
-            <location filename="../ui/produceritem.cpp" line="+49" />
-            <source>Producer %1</source>
-            <translation>生產者 %1</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>acks=%1</source>
-            <translation>acks=%1</translation>
-        </message>
-        <message>
-            <location line="+21" />
-            <source>waiting %1 · acked %2 · failed %3</source>
-            <translation>等待 %1 · 已確認 %2 · 失敗 %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReplicaLogItem</name>
-        <message>
-            <location filename="../ui/replicalogitem.cpp" line="+152" />
-            <source>e%1</source>
-            <translation>e%1</translation>
-        </message>
-        <message>
-            <location line="+15" />
-            <source>HW ?</source>
-            <translation>HW ?</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO ?</source>
-            <translation>LEO ?</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <location line="+6" />
-            <source>LEO %1</source>
-            <translation>LEO %1</translation>
-        </message>
-        <message>
-            <location line="-4" />
-            <location line="+3" />
-            <source>HW %1</source>
-            <translation>HW %1</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>leader sees %1</source>
-            <translation>領導者記錄為 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>leader's view: none</source>
-            <translation>領導者的記錄：無</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+15" />
-            <source>LEADER</source>
-            <translation>領導者</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>ELECTED</source>
-            <translation>新當選</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>FOLLOWER</source>
-            <translation>跟隨者</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>ISR</source>
-            <translation>ISR</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>OSR</source>
-            <translation>OSR</translation>
-        </message>
-        <message>
-            <location line="+54" />
-            <source>Offset %1, leader epoch %2
+<context>
+    <name>ActionMenu</name>
+    <message>
+        <location filename="../ui/actionmenu.cpp" line="+57"/>
+        <source>Broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kill broker %1</source>
+        <translation>終止代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart broker %1</source>
+        <translation>重新啟動代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart broker %1, losing its last unflushed record</source>
+        <translation>重新啟動代理節點 %1，遺失最後一筆未刷寫的記錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shut down broker %1 (controlled)</source>
+        <translation>關閉代理節點 %1（受控關閉）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Isolate broker %1</source>
+        <translation>隔離代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heal broker %1</source>
+        <translation>恢復代理節點 %1 的網路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slow broker %1&apos;s links</source>
+        <translation>放慢代理節點 %1 的連線</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Normal latency</source>
+        <translation>正常延遲</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Partition %1</source>
+        <translation>分區 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kill the leader of %1</source>
+        <translation>終止 %1 的領導者副本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Elect the preferred leader (broker %1)</source>
+        <translation>選舉優先領導者（代理節點 %1）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Produce &quot;m%1&quot; to %2 (producer %3)</source>
+        <translation>將「m%1」發送到 %2（生產者 %3）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show %1 in the partition view</source>
+        <translation>在分區視圖中顯示 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Consumer %1</source>
+        <translation>消費者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start %1</source>
+        <translation>啟動 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add %1 to its group</source>
+        <translation>將 %1 加入其消費者組</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop %1</source>
+        <translation>停止 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove %1 from its group</source>
+        <translation>將 %1 移出其消費者組</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Crash %1</source>
+        <translation>讓 %1 當機</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poll %1</source>
+        <translation>%1 拉取（poll）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commit %1&apos;s positions</source>
+        <translation>提交 %1 的消費位置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the followers catch up</source>
+        <translation>讓跟隨者副本追上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Advance the clock %1 ms</source>
+        <translation>時鐘前進 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Disable unclean leader election</source>
+        <translation>停用非乾淨領導者選舉（unclean）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enable unclean leader election</source>
+        <translation>啟用非乾淨領導者選舉（unclean）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Follower on broker %1</source>
+        <translation>代理節點 %1 上的跟隨者副本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run one fetch round of this follower</source>
+        <translation>讓這個跟隨者副本執行一輪 Fetch</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Produce &quot;m%1&quot; to %2</source>
+        <translation>將「m%1」發送到 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Group %1</source>
+        <translation>消費者組 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a consumer to this group…</source>
+        <translation>新增消費者到這個消費者組…</translation>
+    </message>
+</context>
+<context>
+    <name>BrokerItem</name>
+    <message>
+        <location filename="../ui/brokeritem.cpp" line="+46"/>
+        <source>Broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>slowed: %1 ms</source>
+        <translation>已放慢：%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shutting down</source>
+        <translation>正在關閉</translation>
+    </message>
+</context>
+<context>
+    <name>BrokerStatus</name>
+    <message>
+        <location filename="../ui/clusterfacts.cpp" line="+34"/>
+        <source>ONLINE</source>
+        <translation>在線</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OFFLINE</source>
+        <translation>離線</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISOLATED</source>
+        <translation>網路隔離</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FENCED</source>
+        <translation>已封鎖</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/clusterlayout.cpp" line="+111"/>
+        <source>Cluster: %n broker(s)</source>
+        <translation>
+            <numerusform>集群：%n 個代理節點</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n topic(s)</source>
+        <translation>
+            <numerusform>%n 個主題</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n partition(s)</source>
+        <translation>
+            <numerusform>%n 個分區</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min.insync.replicas %1 · unclean leader election %2 · network latency %3 ms</source>
+        <translation>min.insync.replicas %1 · 非乾淨領導者選舉 %2 · 網路延遲 %3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on</source>
+        <translation>開</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>關</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>committed (below the HW)</source>
+        <translation>已提交（HW 之下）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not yet visible to consumers</source>
+        <translation>消費者尚不可見</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>new leader epoch</source>
+        <translation>新的 leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replica HW</source>
+        <translation>副本的 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leader&apos;s view of a follower</source>
+        <translation>領導者對跟隨者的記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ISR: in sync</source>
+        <translation>ISR：同步中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OSR: out of sync (hatched)</source>
+        <translation>OSR：失去同步（斜線）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OFFLINE broker</source>
+        <translation>離線的代理節點</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ISOLATED broker</source>
+        <translation>網路隔離的代理節點</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FENCED broker</source>
+        <translation>被封鎖的代理節點</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>message in flight</source>
+        <translation>傳輸中的消息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>consumer reads this partition (from its leader)</source>
+        <translation>消費者讀取此分區（從其領導者）</translation>
+    </message>
+</context>
+<context>
+    <name>ConsumerItem</name>
+    <message>
+        <location filename="../ui/consumeritem.cpp" line="+28"/>
+        <source>STOPPED</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FINDING COORDINATOR</source>
+        <translation>尋找協調者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JOINING</source>
+        <translation>加入中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SYNCING</source>
+        <translation>同步中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STABLE</source>
+        <translation>穩定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CRASHED</source>
+        <translation>已當機</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Consumer %1</source>
+        <translation>消費者 %1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 (position not known yet)</source>
+        <translation>%1（位置尚未知）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 at %2 (no leader)</source>
+        <translation>%1 在 %2（無領導者）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 at %2, lag %3</source>
+        <translation>%1 在 %2，落後 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>owns no partitions</source>
+        <translation>沒有分配到分區</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not running</source>
+        <translation>未執行</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>(%n more line(s) in the inspector)</source>
+        <translation>
+            <numerusform>（另有 %n 行在檢視器中）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ControllerItem</name>
+    <message>
+        <location filename="../ui/controlleritem.cpp" line="+47"/>
+        <source>Controller (node %1)</source>
+        <translation>控制器（節點 %1）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Fenced brokers: none</source>
+        <translation>被封鎖的代理節點：無</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fenced brokers: %1</source>
+        <translation>被封鎖的代理節點：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Partitions without a leader: %1</source>
+        <translation>沒有領導者的分區：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <location filename="../ui/exporter.cpp" line="+72"/>
+        <location line="+2"/>
+        <location line="+53"/>
+        <location line="+21"/>
+        <source>cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-50"/>
+        <source>Drawn by HighWater</source>
+        <translation>由 HighWater 繪製</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 is a file; a sequence of frames needs a directory</source>
+        <translation>%1 是一個檔案；一系列的幀需要一個目錄</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+145"/>
+        <source>cannot write %1: the directory %2 does not exist</source>
+        <translation>無法寫入 %1：目錄 %2 不存在</translation>
+    </message>
+    <message>
+        <location line="-142"/>
+        <source>cannot write %1: cannot make the directory</source>
+        <translation>無法寫入 %1：無法建立目錄</translation>
+    </message>
+    <message>
+        <location line="+136"/>
+        <source>no output path</source>
+        <translation>沒有輸出路徑</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cannot write %1: it is a directory</source>
+        <translation>無法寫入 %1：它是一個目錄</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot write %1: the directory %2 is not writable</source>
+        <translation>無法寫入 %1：目錄 %2 不可寫入</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>the size must be %1 to %2 pixels a side, got %3x%4</source>
+        <translation>每邊大小必須是 %1 到 %2 像素，目前是 %3x%4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the scale must be %1 to %2, got %3</source>
+        <translation>縮放倍數必須是 %1 到 %2，目前是 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a scale applies to PNG images only (SVG and PDF are drawn as vectors)</source>
+        <translation>縮放只適用於 PNG 圖片（SVG 和 PDF 以向量繪製）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the scaled image would be larger than %1 pixels a side</source>
+        <translation>縮放後的圖片每邊會超過 %1 像素</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a transparent background is possible in PNG and SVG only</source>
+        <translation>只有 PNG 和 SVG 可以使用透明背景</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose a frame rate or a speed, not both</source>
+        <translation>請選擇影格速率或播放速度，不要兩者都選</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a frame rate or speed applies to GIF animations only</source>
+        <translation>影格速率或播放速度只適用於 GIF 動畫</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the frame rate must be %1 to %2 frames per second</source>
+        <translation>影格速率必須是每秒 %1 到 %2 幀</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the speed must be %1 to %2 times simulated time</source>
+        <translation>播放速度必須是模擬時間的 %1 到 %2 倍</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>there are no frames to export</source>
+        <translation>沒有可匯出的幀</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 frames are too many to export at once (at most %2)</source>
+        <translation>%1 幀太多，無法一次匯出（最多 %2 幀）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 pages are too many for one PDF (at most %2)</source>
+        <translation>%1 頁太多，無法放進一個 PDF（最多 %2 頁）</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>frame %1 is out of range (0..%2)</source>
+        <translation>第 %1 幀超出範圍（0..%2）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 frames go into a directory, one file each: %2 names a file</source>
+        <translation>%1 幀要寫入一個目錄，每幀一個檔案：%2 是一個檔案名稱</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Checkpoint %1</source>
+        <translation>檢查點 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Frame %1</source>
+        <translation>第 %1 幀</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (frame %1, %2 ms)</source>
+        <extracomment>Under a drawing in a PDF handout: the frame number and its simulated time.</extracomment>
+        <translation>（第 %1 幀，%2 毫秒）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+8"/>
+        <location line="+12"/>
+        <source>cannot encode the GIF: %1</source>
+        <translation>無法編碼 GIF：%1</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>the GIF would be larger than %1 MiB; export fewer or smaller frames</source>
+        <translation>GIF 會超過 %1 MiB；請匯出較少或較小的幀</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>the charts can be exported as PNG, SVG or PDF</source>
+        <translation>圖表可以匯出為 PNG、SVG 或 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>GroupItem</name>
+    <message>
+        <location filename="../ui/groupitem.cpp" line="+30"/>
+        <source>EMPTY</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PREPARING REBALANCE</source>
+        <translation>準備再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>COMPLETING REBALANCE</source>
+        <translation>完成再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STABLE</source>
+        <translation>穩定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEAD</source>
+        <translation>已失效</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Consumers without a group</source>
+        <translation>不屬於任何組的消費者</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Group %1</source>
+        <translation>消費者組 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>no coordinator</source>
+        <translation>沒有協調者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>coordinator broker %1</source>
+        <translation>協調者：代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>generation %1 · %2 · %3</source>
+        <translation>第 %1 代 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>HwLineItem</name>
+    <message>
+        <location filename="../ui/hwlineitem.cpp" line="+29"/>
+        <source>No leader: the partition has no HW</source>
+        <translation>沒有領導者：此分區沒有 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition HW %1: consumers read offsets below %1</source>
+        <translation>分區 HW %1：消費者讀取 %1 之前的偏移量</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Partition HW ?</source>
+        <translation>分區 HW ?</translation>
+    </message>
+</context>
+<context>
+    <name>MessageText</name>
+    <message>
+        <location filename="../ui/messagetext.cpp" line="+12"/>
+        <source>broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the controller</source>
+        <translation>控制器</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>producer %1</source>
+        <translation>生產者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a producer</source>
+        <translation>某個生產者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>consumer %1</source>
+        <translation>消費者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a consumer</source>
+        <translation>某個消費者</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Produce ×%1</source>
+        <translation>Produce ×%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+13"/>
+        <location line="+51"/>
+        <location line="+22"/>
+        <location line="+7"/>
+        <source>Error: %1</source>
+        <translation>錯誤：%1</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>Ack @%1</source>
+        <translation>Ack @%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fetch(%1)</source>
+        <translation>Fetch(%1)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Diverging: epoch %1 ends at %2</source>
+        <translation>分歧：epoch %1 結束於 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Record %1, HW %2</source>
+        <translation>記錄 %1，HW %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Records %1..%2, HW %3</source>
+        <translation>記錄 %1..%2，HW %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No records, HW %1</source>
+        <translation>沒有記錄，HW %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>AlterPartition ISR %1</source>
+        <translation>AlterPartition ISR %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>AlterPartition: %1</source>
+        <translation>AlterPartition：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ISR %1 committed</source>
+        <translation>ISR %1 已提交</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Heartbeat</source>
+        <translation>Heartbeat</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Heartbeat reply</source>
+        <translation>Heartbeat 回覆</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>__consumer_offsets-%1: leader %2</source>
+        <translation>__consumer_offsets-%1：領導者 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No leader, epoch %1</source>
+        <translation>沒有領導者，epoch %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader %1, epoch %2</source>
+        <translation>領導者 %1，epoch %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>FindCoordinator</source>
+        <translation>FindCoordinator</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No coordinator</source>
+        <translation>沒有協調者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Coordinator: broker %1</source>
+        <translation>協調者：代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 reply</source>
+        <translation>%1 回覆</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ListOffsets (earliest)</source>
+        <translation>ListOffsets（最早）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ListOffsets (latest)</source>
+        <translation>ListOffsets（最新）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Offset %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Metadata?</source>
+        <translation>Metadata?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Metadata</source>
+        <translation>Metadata</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Connection lost</source>
+        <translation>連線中斷</translation>
+    </message>
+</context>
+<context>
+    <name>Narration</name>
+    <message numerus="yes">
+        <location filename="../ui/narration.cpp" line="+41"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 筆記錄</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no records</source>
+        <translation>沒有記錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>offset %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>offsets %1..%2</source>
+        <translation>偏移量 %1..%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1.</source>
+        <comment>a sentence and its full stop</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <comment>a statement and its details</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cluster created</source>
+        <translation>集群已建立</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce sent</source>
+        <translation>Produce 已發送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Records appended</source>
+        <translation>記錄已寫入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce rejected</source>
+        <translation>Produce 被拒絕</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce acknowledged</source>
+        <translation>Produce 已確認</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce failed</source>
+        <translation>Produce 失敗</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Produce timed out</source>
+        <translation>Produce 逾時</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch sent</source>
+        <translation>Fetch 已發送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch handled</source>
+        <translation>Fetch 已處理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Parked fetch answered</source>
+        <translation>暫存的 Fetch 已回覆</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch applied</source>
+        <translation>Fetch 結果已套用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch failed</source>
+        <translation>Fetch 失敗</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR shrink requested</source>
+        <translation>請求縮減 ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR change committed</source>
+        <translation>ISR 變更已提交</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR change rejected</source>
+        <translation>ISR 變更被拒絕</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR updated</source>
+        <translation>ISR 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heartbeat sent</source>
+        <translation>Heartbeat 已發送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heartbeat received</source>
+        <translation>Heartbeat 已收到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time passes</source>
+        <translation>時間流逝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Configuration changed</source>
+        <translation>設定已變更</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency changed</source>
+        <translation>延遲已變更</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker killed</source>
+        <translation>代理節點被終止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker restarted</source>
+        <translation>代理節點已重新啟動</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker isolated</source>
+        <translation>代理節點被隔離</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker healed</source>
+        <translation>代理節點網路已恢復</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shutdown requested</source>
+        <translation>已請求關閉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker shut down</source>
+        <translation>代理節點已關閉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker fenced</source>
+        <translation>代理節點被封鎖</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker unfenced</source>
+        <translation>代理節點解除封鎖</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker registered</source>
+        <translation>代理節點已註冊</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Controlled shutdown</source>
+        <translation>受控關閉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader elected</source>
+        <translation>已選出領導者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Became leader</source>
+        <translation>成為領導者副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Became follower</source>
+        <translation>成為跟隨者副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR changed by the controller</source>
+        <translation>控制器變更了 ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Log truncated</source>
+        <translation>日志已截斷</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metadata refreshed</source>
+        <translation>Metadata 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer started</source>
+        <translation>消費者已啟動</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer stopped</source>
+        <translation>消費者已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coordinator found</source>
+        <translation>已找到協調者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group request sent</source>
+        <translation>已發送組請求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group request handled</source>
+        <translation>組請求已處理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group answer received</source>
+        <translation>已收到組回應</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Join phase ended</source>
+        <translation>加入階段結束</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Member evicted</source>
+        <translation>成員被移出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Position set</source>
+        <translation>位置已設定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer poll</source>
+        <translation>消費者 poll</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Consumer fetch handled</source>
+        <translation>消費者的 Fetch 已處理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Records received</source>
+        <translation>已收到記錄</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Consumer added</source>
+        <translation>已新增消費者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Metadata request timed out</source>
+        <translation>Metadata 請求逾時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumer metadata refreshed</source>
+        <translation>消費者的 metadata 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coordinator lookup timed out</source>
+        <translation>尋找協調者逾時</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Consumer session expired</source>
+        <translation>消費者 session 過期</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Request timed out</source>
+        <translation>請求逾時</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>producer %1</source>
+        <translation>生產者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a producer</source>
+        <translation>某個生產者</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>consumer %1</source>
+        <translation>消費者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a consumer</source>
+        <translation>某個消費者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>group %1</source>
+        <translation>消費者組 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its group</source>
+        <translation>它的消費者組</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+1"/>
+        <location line="+300"/>
+        <location line="+154"/>
+        <source>broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="-449"/>
+        <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
+        <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n waiting acks=all produce(s) answered.</source>
+        <translation>
+            <numerusform>%n 個等待中的 acks=all 請求已得到回覆。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
+        <translation>
+            <numerusform>集群啟動：%n 個代理節點，每個分區由其副本分配中的第一個副本擔任領導者，每個日志都是空的（LEO 0，HW 0）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
+        <translation>%1 還不知道 %2 的領導者：它請求 metadata，並保留 %3 稍後重試。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 retries sending %2 to %3 (leader broker %4).</source>
+        <translation>%1 重新將 %2 發送到 %3（領導者為代理節點 %4）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 sends %2 to %3 (leader broker %4).</source>
+        <translation>%1 將 %2 發送到 %3（領導者為代理節點 %4）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
+        <translation>領導者 %1 將 %2 寫入 %3；它的 LEO 現在是 %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The HW stays at %1: the followers have not fetched these records yet.</source>
+        <translation>HW 仍為 %1：跟隨者副本還沒有拉取這些記錄。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting follower fetches are answered with the new records.</source>
+        <translation>等待中的跟隨者 Fetch 收到了新記錄作為回覆。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
+        <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3: %4.</source>
+        <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 receives the acknowledgement for %2 of %3.</source>
+        <translation>%1 收到了 %3 中 %2 的確認。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 receives an error for its batch to %2: %3</source>
+        <translation>%1 發往 %2 的批次收到錯誤：%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (the records were appended and committed)</source>
+        <translation>（這些記錄已寫入並已提交）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>. It will retry after a backoff.</source>
+        <translation>。它將在退避後重試。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>. It gives up on the batch.</source>
+        <translation>。它放棄了這個批次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
+        <translation>領導者 %1 等待 ISR 同步 %3 中的 %2 超過 request.timeout.ms，放棄等待並回覆 REQUEST_TIMED_OUT；這些記錄仍留在日志中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
+        <translation>跟隨者 %1 向領導者 %4 發送 %3 的 Fetch(%2)：它請求從偏移量 %2（它的 LEO）開始的記錄。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Broker %1 answers %2&apos;s Fetch(%3) for %4 with %5.</source>
+        <translation>代理節點 %1 以 %5 回覆 %2 對 %4 的 Fetch(%3)。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
+        <translation>領導者 %1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3&apos;s LEO.</source>
+        <translation>領導者 %1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The HW stays at %1.</source>
+        <translation>HW 仍為 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
+        <translation>%1 已經追上，所以領導者請求控制器將它加入 ISR。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is nothing new to send, so the leader parks the fetch for up to replica.fetch.wait.max.ms.</source>
+        <translation>沒有新資料可發送，所以領導者將這個 Fetch 暫存，最多等待 replica.fetch.wait.max.ms。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It replies with %1 and HW %2 (the HW from before this fetch).</source>
+        <translation>它回覆 %1 和 HW %2（此次 Fetch 之前的 HW）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Leader %1 answers %2&apos;s parked fetch for %3 with %4.</source>
+        <translation>領導者 %1 以 %4 回覆 %2 對 %3 暫存的 Fetch。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
+        <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者 %4 回覆 %5 以及目前的 HW %6。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>appends %1</source>
+        <translation>寫入 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no new records</source>
+        <translation>沒有新記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader&apos;s HW %5, own LEO %4) = %6.</source>
+        <translation>跟隨者 %1 套用 %2 的 Fetch 回應：%3，LEO %4，HW = min(領導者的 HW %5，自身 LEO %4) = %6。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Follower %1&apos;s fetch for %2 failed: %3.</source>
+        <translation>跟隨者 %1 對 %2 的 Fetch 失敗：%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader %1&apos;s ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
+        <translation>領導者 %1 檢查 ISR：%2 在 replica.lag.time.max.ms 內沒有追上，所以它請求控制器將 %3 的 ISR 縮減為 %4。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(%n more partition(s) too.)</source>
+        <translation>
+            <numerusform>（另外還有 %n 個分區。）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller commits %1&apos;s ISR %2 (partition epoch %3) and tells leader %4.</source>
+        <translation>控制器提交 %1 的 ISR %2（partition epoch %3），並通知領導者 %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller rejects leader %1&apos;s AlterPartition for %2: %3.</source>
+        <translation>控制器拒絕了領導者 %1 對 %2 的 AlterPartition：%3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
+        <translation>領導者 %1 得知它對 %2 的 ISR 變更失敗（%3）；ISR 仍為 %4。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader %1 applies %2&apos;s new ISR %3.</source>
+        <translation>領導者 %1 套用 %2 的新 ISR %3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 sends a heartbeat to the controller.</source>
+        <translation>%1 向控制器發送心跳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller receives %1&apos;s heartbeat.</source>
+        <translation>控制器收到 %1 的心跳。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time passes: %1 ms.</source>
+        <translation>時間流逝：%1 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Configuration changed: %1.</source>
+        <translation>設定已變更：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1&apos;s links are back to the normal latency.</source>
+        <translation>%1 的連線恢復正常延遲。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s links are slowed to %2 ms.</source>
+        <translation>%1 的連線被放慢到 %2 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 當機：它停止處理請求，也不再發送心跳。控制器要等到它的 session 逾時（broker.session.timeout.ms）才會察覺。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
+        <translation>%1 以磁碟上的日志重新啟動，但少了仍只在 page cache 中的 %2。它重新向控制器註冊。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 restarts with the log it had on disk. It registers with the controller again.</source>
+        <translation>%1 以磁碟上的日志重新啟動。它重新向控制器註冊。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is cut off from the network: it keeps running, but nothing reaches it and nothing it sends arrives.</source>
+        <translation>%1 與網路斷開：它仍在執行，但收不到任何消息，它發出的消息也到不了。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is reachable again.</source>
+        <translation>%1 的網路恢復了。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks the controller for a controlled shutdown.</source>
+        <translation>%1 請求控制器進行受控關閉。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has handed over its leaderships and shuts down cleanly.</source>
+        <translation>%1 已交出它的領導權，並正常關閉。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The controller has not heard from %1 for broker.session.timeout.ms and fences it</source>
+        <translation>控制器在 broker.session.timeout.ms 內沒有收到 %1 的消息，將它封鎖（fence）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller handles %1&apos;s controlled shutdown</source>
+        <translation>控制器處理 %1 的受控關閉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller registers the restarted %1; its log may have lost unflushed records, so it leaves every ISR and must catch up to rejoin</source>
+        <translation>控制器登記重新啟動的 %1；它的日志可能遺失了未刷寫的記錄，所以它離開所有 ISR，必須追上才能重新加入</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller registers the restarted %1 and sends it the current metadata</source>
+        <translation>控制器登記重新啟動的 %1，並將目前的 metadata 發給它</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>; %n offline partition(s) get a leader</source>
+        <translation>
+            <numerusform>；%n 個離線分區選出了領導者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>: %n partition(s) change</source>
+        <translation>
+            <numerusform>：%n 個分區發生變化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no replica can take over, so it goes offline (leader -1; the ISR keeps %1).</source>
+        <translation>沒有副本可以接手，所以它變為離線（領導者 -1；ISR 保持為 %1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records only the old leader had are lost).</source>
+        <translation>ISR 中已沒有成員，所以失去同步的代理節點 %1 成為領導者（非乾淨選舉：只有舊領導者才有的記錄會遺失）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>leader broker %1, ISR %2.</source>
+        <translation>領導者為代理節點 %1，ISR %2。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller hears from %1 again, unfences it and sends it the current metadata</source>
+        <translation>控制器再次收到 %1 的消息，解除封鎖，並將目前的 metadata 發給它</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>; %n offline partition(s) get a leader.</source>
+        <translation>
+            <numerusform>；%n 個離線分區選出了領導者。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(An unclean election: an out-of-sync replica leads.)</source>
+        <translation>（非乾淨選舉：由失去同步的副本擔任領導者。）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
+        <translation>控制器轉移 %1 的領導權：代理節點 %2，leader epoch %3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
+        <translation>控制器為 %1 選舉領導者：代理節點 %2，leader epoch %3。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
+        <translation>%1 得知它現在在 epoch %3 中擔任 %2 的領導者。這個 epoch 從它的 LEO %4 開始。它的 HW 是 %5，也就是它作為跟隨者時所知道的值；要等每個 ISR 跟隨者都在新 epoch 中 Fetch 過，HW 才能前進。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 learns that %2 has no leader (epoch %3).</source>
+        <translation>%1 得知 %2 沒有領導者（epoch %3）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it; as Kafka did before 0.11 it first cuts its log back to its own HW %5 (%6 removed).</source>
+        <translation>%1 得知代理節點 %2 在 epoch %4 中擔任 %3 的領導者並跟隨它；如同 Kafka 0.11 之前的做法，它先把日志截斷到自己的 HW %5（移除 %6）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 learns that broker %2 leads %3 in epoch %4 and follows it.</source>
+        <translation>%1 得知代理節點 %2 在 epoch %4 中擔任 %3 的領導者，並跟隨它。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Leader %1 learns from the controller that %2&apos;s ISR is now %3.</source>
+        <translation>領導者 %1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
+        <translation>跟隨者 %1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
+        <translation>跟隨者 %1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is added to %2 and starts: it looks for the coordinator and joins, and the group rebalances.</source>
+        <translation>%1 加入 %2 並啟動：它尋找協調者並加入，消費者組進行再平衡。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is added and starts reading its assigned partitions.</source>
+        <translation>%1 已新增並開始讀取分配給它的分區。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 starts.</source>
+        <translation>%1 啟動。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 crashes: it stops polling and heartbeating without leaving its group, so the coordinator notices only after session.timeout.ms.</source>
+        <translation>%1 當機：它停止 poll 和心跳，但沒有離開消費者組，所以協調者要等到 session.timeout.ms 之後才會察覺。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 leaves its group (committing first if it auto-commits).</source>
+        <translation>%1 離開它的消費者組（若為自動提交，會先提交）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 could not refresh its metadata from broker %2: %3.</source>
+        <translation>%1 無法從代理節點 %2 更新 metadata：%3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 could not refresh its metadata: %2.</source>
+        <translation>%1 無法更新 metadata：%2。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 refreshes its metadata: no leader changed.</source>
+        <translation>%1 更新 metadata：沒有領導者變更。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 refreshes its metadata: %2 is led by %3</source>
+        <translation>%1 更新 metadata：%2 的領導者是 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 could not find a coordinator: %2.</source>
+        <translation>%1 找不到協調者：%2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 could not find a coordinator.</source>
+        <translation>%1 找不到協調者。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 learns that broker %2 coordinates its group (the leader of the group&apos;s __consumer_offsets partition).</source>
+        <translation>%1 得知代理節點 %2 是它的消費者組協調者（該組 __consumer_offsets 分區的領導者）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 has had no heartbeat answer for session.timeout.ms and looks for its group coordinator again.</source>
+        <translation>%1 在 session.timeout.ms 內沒有收到心跳回覆，再次尋找它的消費者組協調者。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 looks for its group coordinator again.</source>
+        <translation>%1 再次尋找它的消費者組協調者。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
+        <translation>
+            <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 sends %2 to broker %3.</source>
+        <translation>%1 向代理節點 %3 發送 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Coordinator %1 handles %2&apos;s %3 for %4</source>
+        <translation>協調者 %1 處理 %2 為 %4 發出的 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(member %1)</source>
+        <translation>（成員 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; the group starts a rebalance and waits for its members to join</source>
+        <translation>；消費者組開始再平衡，等待成員加入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; everyone has joined: generation %1 begins</source>
+        <translation>；所有成員都已加入：第 %1 代開始</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>: the leader&apos;s assignment is handed out and the group is Stable.</source>
+        <translation>：領導者的分配結果已發出，消費者組進入 Stable 狀態。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: it waits for the leader&apos;s assignment.</source>
+        <translation>：它等待領導者的分配結果。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>: the member is gone, and the group rebalances.</source>
+        <translation>：該成員已離開，消費者組進行再平衡。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: the member is gone.</source>
+        <translation>：該成員已離開。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>: it stores %n committed offset(s).</source>
+        <translation>
+            <numerusform>：它儲存了 %n 個已提交偏移量。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 got no answer to its %2 within its request timeout and drops the connection to the coordinator</source>
+        <translation>%1 在請求逾時內沒有收到它的 %2 的回應，並中斷與協調者的連線</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets the answer to its %2</source>
+        <translation>%1 收到它的 %2 的回應</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>: member %1 of generation %2</source>
+        <translation>：第 %2 代的成員 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>, and it is the group&apos;s leader: it runs the assignor for all %n member(s) and sends the result in its SyncGroup</source>
+        <translation>
+            <numerusform>，而且它是消費者組的領導者：它為全部 %n 個成員執行分配器，並在 SyncGroup 中送出結果</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>: %1 partition(s) newly assigned, %2 revoked</source>
+        <translation>：新分配 %1 個分區，撤銷 %2 個</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (the group is rebalancing)</source>
+        <translation>（消費者組正在再平衡）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>: %n committed position(s) found</source>
+        <translation>
+            <numerusform>：找到 %n 個已提交的消費位置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>; it joins (again)</source>
+        <translation>；它（重新）加入</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>The join phase of %1 ends on coordinator %2&apos;s timer: generation %3 with %n member(s).</source>
+        <translation>
+            <numerusform>%1 的加入階段因協調者 %2 的計時器到期而結束：第 %3 代，共 %n 個成員。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The join phase of %1 ends on coordinator %2&apos;s timer.</source>
+        <translation>%1 的加入階段因協調者 %2 的計時器到期而結束。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coordinator %1 has not heard from %2 (member %3) for session.timeout.ms and removes it from %4; the group rebalances.</source>
+        <translation>協調者 %1 在 session.timeout.ms 內沒有收到 %2（成員 %3）的消息，將它從 %4 移除；消費者組進行再平衡。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 could not look up a position on %2: %3.</source>
+        <translation>%1 無法查詢 %2 上的位置：%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 resumes %2 at its committed offset %3</source>
+        <translation>%1 從已提交的偏移量 %3 繼續讀取 %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>(and %n more partition(s)).</source>
+        <translation>
+            <numerusform>（另外還有 %n 個分區）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
+        <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 seeks %2 to offset %3.</source>
+        <translation>%1 將 %2 的位置移到偏移量 %3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 polls for up to %2.</source>
+        <translation>%1 執行 poll，最長等待 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
+        <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
+        <translation>領導者 %1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
+        <translation>領導者 %1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1&apos;s fetch on %2 failed: %3.</source>
+        <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 receives %2 of %3 (read under HW %4); its position is now %5.</source>
+        <translation>%1 收到 %3 的 %2（在 HW %4 之下讀取）；它的位置現在是 %5。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 could not get metadata from broker %2: %3.</source>
+        <translation>%1 無法從代理節點 %2 取得 metadata：%3。</translation>
+    </message>
+    <message>
+        <location line="-153"/>
+        <location line="+155"/>
+        <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
+        <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
+    </message>
+    <message>
+        <location line="-150"/>
+        <location line="+154"/>
+        <source>nobody</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <location line="-153"/>
+        <location line="+154"/>
+        <source>%1 refreshes its metadata from broker %2: %3 is led by %4</source>
+        <translation>%1 從代理節點 %2 更新 metadata：%3 的領導者是 %4</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-149"/>
+        <location line="+153"/>
+        <source>(and %n more change(s)).</source>
+        <translation>
+            <numerusform>（另外還有 %n 項變更）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PartitionLayout</name>
+    <message>
+        <location filename="../ui/partitionlayout.cpp" line="+68"/>
+        <source>Partition %1</source>
+        <translation>分區 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
+        <translation>沒有領導者：分區已離線（leader epoch %1，partition epoch %2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
+        <translation>領導者：代理節點 %1 · leader epoch %2 · partition epoch %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ISR %1 · OSR %2 · min.insync.replicas %3</source>
+        <translation>ISR %1 · OSR %2 · min.insync.replicas %3</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>below the HW: committed, consumers can read it</source>
+        <translation>HW 之下：已提交，消費者可以讀取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at or above the HW: not yet visible to consumers</source>
+        <translation>HW 及以上：消費者尚不可見</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>colour and bar: leader epoch (e0, e1, ...)</source>
+        <translation>顏色與色條：leader epoch（e0、e1、…）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LEO: where the next record goes</source>
+        <translation>LEO：下一筆記錄寫入的位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a replica&apos;s own HW</source>
+        <translation>副本自己的 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partition HW (the leader&apos;s)</source>
+        <translation>分區 HW（領導者的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leader&apos;s view of a follower (its latest Fetch offset)</source>
+        <translation>領導者對跟隨者的記錄（它最近一次 Fetch 的偏移量）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ISR: in-sync replica</source>
+        <translation>ISR：同步副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OSR: out-of-sync replica (hatched row)</source>
+        <translation>OSR：失去同步的副本（斜線列）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>message in flight</source>
+        <translation>傳輸中的消息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>consumer reads this partition (from its leader)</source>
+        <translation>消費者讀取此分區（從其領導者）</translation>
+    </message>
+</context>
+<context>
+    <name>ProducerItem</name>
+    <message>
+        <location filename="../ui/produceritem.cpp" line="+49"/>
+        <source>Producer %1</source>
+        <translation>生產者 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>acks=%1</source>
+        <translation>acks=%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>waiting %1 · acked %2 · failed %3</source>
+        <translation>等待 %1 · 已確認 %2 · 失敗 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicaLogItem</name>
+    <message>
+        <location filename="../ui/replicalogitem.cpp" line="+152"/>
+        <source>e%1</source>
+        <translation>e%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>HW ?</source>
+        <translation>HW ?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO ?</source>
+        <translation>LEO ?</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+6"/>
+        <source>LEO %1</source>
+        <translation>LEO %1</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <location line="+3"/>
+        <source>HW %1</source>
+        <translation>HW %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>leader sees %1</source>
+        <translation>領導者記錄為 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leader&apos;s view: none</source>
+        <translation>領導者的記錄：無</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>LEADER</source>
+        <translation>領導者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ELECTED</source>
+        <translation>新當選</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>FOLLOWER</source>
+        <translation>跟隨者</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OSR</source>
+        <translation>OSR</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Offset %1, leader epoch %2
 Value: %3</source>
-            <translation>偏移量 %1，leader epoch %2
+        <translation>偏移量 %1，leader epoch %2
 值：%3</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Key: %1</source>
-            <translation>鍵：%1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Producer: %1</source>
-            <translation>生產者：%1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Committed: below the HW, consumers can read it</source>
-            <translation>已提交：在 HW 之下，消費者可以讀取</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Not committed: above the HW, consumers cannot read it yet</source>
-            <translation>未提交：在 HW 之上，消費者還不能讀取</translation>
-        </message>
-    </context>
-    <context>
-        <name>UserAction</name>
-        <message>
-            <location filename="../ui/useraction.cpp" line="+17" />
-            <source>a partition</source>
-            <translation>某個分區</translation>
-        </message>
-        <message>
-            <location line="+97" />
-            <location line="+3" />
-            <location line="+18" />
-            <location line="+7" />
-            <source>?</source>
-            <translation>?</translation>
-        </message>
-        <message>
-            <location line="-22" />
-            <source>Produce "%1" to %2-%3 (%4)</source>
-            <translation>將「%1」發送到 %2-%3（%4）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Produce "%1" to %2 (%3)</source>
-            <translation>將「%1」發送到 %2（%3）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch round of broker %1 for %2</source>
-            <translation>代理節點 %1 對 %2 執行一輪 Fetch</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Let the followers catch up</source>
-            <translation>讓跟隨者副本追上</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+2" />
-            <source>Run %n event(s)</source>
-            <translation>
-                <numerusform>執行 %n 個事件</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Move the clock to %1 ms</source>
-            <translation>將時鐘移到 %1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Let group %1 rebalance</source>
-            <translation>讓消費者組 %1 再平衡</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Start consumer %1 (join its group)</source>
-            <translation>啟動消費者 %1（加入其消費者組）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Remove consumer %1 from its group</source>
-            <translation>將消費者 %1 移出其消費者組</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Crash consumer %1</source>
-            <translation>讓消費者 %1 當機</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Poll consumer %1</source>
-            <translation>消費者 %1 執行 poll</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Commit consumer %1's positions</source>
-            <translation>提交消費者 %1 的消費位置</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Seek consumer %1 on %2 to offset %3</source>
-            <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>Advance the clock %1 ms</source>
-            <translation>時鐘前進 %1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Restore broker %1's latency</source>
-            <translation>恢復代理節點 %1 的延遲</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Slow broker %1 to %2 ms</source>
-            <translation>將代理節點 %1 放慢到 %2 毫秒</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 = %2</source>
-            <translation>%1 = %2</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Set %1</source>
-            <translation>設定 %1</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Kill broker %1</source>
-            <translation>終止代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Restart broker %1, losing %2 unflushed record(s) per log</source>
-            <translation>重新啟動代理節點 %1，每個日志遺失 %2 筆未刷寫的記錄</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Restart broker %1</source>
-            <translation>重新啟動代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shut down broker %1</source>
-            <translation>關閉代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Isolate broker %1</source>
-            <translation>隔離代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Heal broker %1</source>
-            <translation>恢復代理節點 %1 的網路</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Kill the leader of %1</source>
-            <translation>終止 %1 的領導者副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Elect the preferred leader of %1</source>
-            <translation>為 %1 選舉優先領導者</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Cluster action</source>
-            <translation>集群操作</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Scenario step</source>
-            <translation>情境步驟</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ChartsPanel</name>
-        <message>
-            <location filename="../ui/chartspanel.cpp" line="+190" />
-            <source>LEO and HW of %1</source>
-            <translation>%1 的 LEO 與 HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Offset</source>
-            <translation>偏移量</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Replicas</source>
-            <translation>副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>No consumer group</source>
-            <translation>沒有消費者組</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Lag of group %1</source>
-            <translation>消費者組 %1 的落後量</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <location line="+5" />
-            <source>Records</source>
-            <translation>記錄數</translation>
-        </message>
-        <message>
-            <location line="-3" />
-            <source>No producer</source>
-            <translation>沒有生產者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Sends of producer %1</source>
-            <translation>生產者 %1 的發送</translation>
-        </message>
-        <message>
-            <location line="+56" />
-            <location line="+655" />
-            <source>Click to show the frame at that time.</source>
-            <translation>點選圖表可顯示該時間的幀。</translation>
-        </message>
-        <message>
-            <location line="-504" />
-            <source>HW (the leader's)</source>
-            <translation>HW（領導者的）</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>LEO of broker %1</source>
-            <translation>代理節點 %1 的 LEO</translation>
-        </message>
-        <message>
-            <location line="-52" />
-            <location line="+59" />
-            <location line="+495" />
-            <source>Leader change</source>
-            <translation>領導者變更</translation>
-        </message>
-        <message>
-            <location line="-477" />
-            <source>Replicas in the ISR</source>
-            <translation>ISR 中的副本</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>Total lag</source>
-            <translation>總落後量</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Lag on %1</source>
-            <translation>%1 的落後量</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Lines for %1 of the group's %2 partitions; the total counts them all.</source>
-            <translation>顯示此消費者組 %2 個分區中 %1 個的曲線；總計包含全部分區。</translation>
-        </message>
-        <message>
-            <location line="+25" />
-            <source>Records acknowledged</source>
-            <translation>已確認的記錄</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Records failed</source>
-            <translation>失敗的記錄</translation>
-        </message>
-        <message>
-            <location line="+332" />
-            <source>%1 s</source>
-            <translation>%1 秒</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>%1: %2 at %3 (frame %4)</source>
-            <extracomment>A chart tooltip: "HW: 5 at 1.250 s (frame 42)".</extracomment>
-            <translation>%1：%3 時為 %2（第 %4 幀）</translation>
-        </message>
-        <message>
-            <location line="+22" />
-            <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
-            <translation>%1（第 %2 幀）：分區沒有領導者；leader epoch %3</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
-            <translation>%1（第 %2 幀）：代理節點 %3 成為領導者，leader epoch %4</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Partition</source>
-            <translation>分區</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumer lag</source>
-            <translation>消費者落後量</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producers</source>
-            <translation>生產者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Each replica's LEO, the HW and the ISR size over time</source>
-            <translation>各副本的 LEO、HW 與 ISR 大小隨時間的變化</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A consumer group's lag: the HW minus the committed offset</source>
-            <translation>消費者組的落後量：HW 減去已提交的偏移量</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A producer's records acknowledged and failed, counted from the start</source>
-            <translation>生產者已確認與失敗的記錄數，從開始累計</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Partition:</source>
-            <translation>分區(&amp;P)：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Group:</source>
-            <translation>消費者組(&amp;G)：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>P&amp;roducer:</source>
-            <translation>生產者(&amp;R)：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Simulated time (s)</source>
-            <translation>模擬時間（秒）</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Simulated time (ms)</source>
-            <translation>模擬時間（毫秒）</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Now</source>
-            <translation>現在</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ControlPanel</name>
-        <message>
-            <location filename="../ui/controlpanel.cpp" line="+409" />
-            <source>Produce a message</source>
-            <translation>發送消息</translation>
-        </message>
-        <message>
-            <location line="-329" />
-            <source>none (null key)</source>
-            <translation>無（null 鍵）</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>producer's default</source>
-            <translation>生產者的預設值</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>all (-1)</source>
-            <translation>all（-1）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>1 (leader only)</source>
-            <translation>1（僅領導者）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>0 (fire and forget)</source>
-            <translation>0（發送即不管）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Send</source>
-            <translation>發送</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producer</source>
-            <translation>生產者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Topic</source>
-            <translation>主題</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+71" />
-            <source>Partition</source>
-            <translation>分區</translation>
-        </message>
-        <message>
-            <location line="-70" />
-            <source>Key</source>
-            <translation>鍵</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>acks</source>
-            <translation>acks</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <source>Brokers</source>
-            <translation>代理節點</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Kill</source>
-            <translation>終止</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>The broker crashes: no more requests or heartbeats</source>
-            <translation>代理節點當機：不再處理請求，也不再發送心跳</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restart</source>
-            <translation>重新啟動</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Shut down</source>
-            <translation>關閉</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A controlled shutdown: the controller moves its leaderships first</source>
-            <translation>受控關閉：控制器會先轉移它的領導權</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Isolate</source>
-            <translation>隔離</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Cut the broker off the network; it keeps running</source>
-            <translation>將代理節點與網路斷開；它仍在執行</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Heal</source>
-            <translation>恢復網路</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Records each of its logs loses on restart, as after a power failure</source>
-            <translation>重新啟動時每個日志遺失的記錄數，如同斷電之後</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+86" />
-            <source>Broker</source>
-            <translation>代理節點</translation>
-        </message>
-        <message>
-            <location line="-79" />
-            <source>Unflushed records lost on restart</source>
-            <translation>重新啟動時遺失的未刷寫記錄</translation>
-        </message>
-        <message>
-            <location line="+19" />
-            <source>Partitions and time</source>
-            <translation>分區與時間</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Kill its leader</source>
-            <translation>終止其領導者副本</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Elect preferred leader</source>
-            <translation>選舉優先領導者</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Fetch round</source>
-            <translation>一輪 Fetch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>The follower sends Fetch(its LEO) and applies the answer</source>
-            <translation>跟隨者發送 Fetch（它的 LEO）並套用回應</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Let the followers catch up</source>
-            <translation>讓跟隨者副本追上</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source> ms</source>
-            <translation>毫秒</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Advance the clock</source>
-            <translation>時鐘前進</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Follower</source>
-            <translation>跟隨者副本</translation>
-        </message>
-        <message>
-            <location line="+31" />
-            <source>Slow a follower</source>
-            <translation>放慢跟隨者副本</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <location line="+6" />
-            <source>Latency</source>
-            <translation>延遲</translation>
-        </message>
-        <message>
-            <location line="-4" />
-            <location line="+89" />
-            <source>normal</source>
-            <translation>正常</translation>
-        </message>
-        <message>
-            <location line="-88" />
-            <source>Apply latency</source>
-            <translation>套用延遲</translation>
-        </message>
-        <message>
-            <location line="+21" />
-            <source>Configuration</source>
-            <translation>設定</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>unclean.leader.election.enable</source>
-            <translation>unclean.leader.election.enable</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Apply</source>
-            <translation>套用</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+201" />
-            <source>Consumers</source>
-            <translation>消費者</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Add to its group</source>
-            <translation>加入其消費者組</translation>
-        </message>
-        <message>
-            <location line="-179" />
-            <source>Start the consumer: it joins its group and the group rebalances</source>
-            <translation>啟動消費者：它加入其消費者組，消費者組進行再平衡</translation>
-        </message>
-        <message>
-            <location line="+180" />
-            <source>Remove from its group</source>
-            <translation>移出其消費者組</translation>
-        </message>
-        <message>
-            <location line="-177" />
-            <source>The consumer leaves its group cleanly and the group rebalances</source>
-            <translation>消費者正常離開其消費者組，消費者組進行再平衡</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Crash</source>
-            <translation>當機</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>The consumer stops without leaving; its group notices after session.timeout.ms</source>
-            <translation>消費者停止但不離開；它的消費者組在 session.timeout.ms 之後才會察覺</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Poll</source>
-            <translation>拉取（poll）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumer</source>
-            <translation>消費者</translation>
-        </message>
-        <message>
-            <location line="+21" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="+11" />
-            <location line="+33" />
-            <source>chosen by the partitioner</source>
-            <translation>由分區器選擇</translation>
-        </message>
-        <message>
-            <location line="-17" />
-            <source>broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>no group</source>
-            <translation>無消費者組</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>group %1</source>
-            <translation>消費者組 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 (%2)</source>
-            <translation>%1（%2）</translation>
-        </message>
-        <message>
-            <location line="+73" />
-            <source>Produce a message (this scenario has no producers)</source>
-            <translation>發送消息（此情境沒有生產者）</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>m%1</source>
-            <translation>m%1</translation>
-        </message>
-        <message>
-            <location line="+29" />
-            <source>Consumers (this scenario has none)</source>
-            <translation>消費者（此情境沒有消費者）</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Start</source>
-            <translation>啟動</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Stop</source>
-            <translation>停止</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::EventLogModel</name>
-        <message>
-            <location filename="../ui/eventlogmodel.cpp" line="+62" />
-            <source>%1 · %2 ms · %3</source>
-            <translation>%1 · %2 毫秒 · %3</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>[%1] %2</source>
-            <translation>[%1] %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ExportAnimationDialog</name>
-        <message>
-            <location filename="../ui/exportdialog.cpp" line="+237" />
-            <source>Frames per second:</source>
-            <translation>每秒幀數：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Simulated time x</source>
-            <translation>模擬時間 ×</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <location line="+174" />
-            <source>Export Animation</source>
-            <translation>匯出動畫</translation>
-        </message>
-        <message>
-            <location line="-157" />
-            <source>Animated GIF</source>
-            <translation>GIF 動畫</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Numbered PNG images in a folder</source>
-            <translation>資料夾中編號的 PNG 圖片</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>%1x</source>
-            <extracomment>A speed of simulated time, e.g. "0.01x".</extracomment>
-            <translation>%1x</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Every frame shows for the same time</source>
-            <translation>每一幀顯示相同的時間</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Frames show for the simulated time until the next one, times this speed</source>
-            <translation>每一幀依到下一幀的模擬時間顯示，再乘以這個速度</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <location line="+1" />
-            <source> px</source>
-            <extracomment>Unit of an image size.</extracomment>
-            <translation>像素</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Browse...</source>
-            <translation>瀏覽...</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>From frame:</source>
-            <translation>起始幀：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>To frame:</source>
-            <translation>結束幀：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Format:</source>
-            <translation>格式：</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>Timing:</source>
-            <translation>時間：</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>by</source>
-            <extracomment>Between width and height of an image size.</extracomment>
-            <translation>×</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Size:</source>
-            <translation>大小：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Save to:</source>
-            <translation>儲存到：</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Export</source>
-            <translation>匯出</translation>
-        </message>
-        <message>
-            <location line="+27" />
-            <source>Pick a frame...</source>
-            <translation>選擇一幀...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>First frame</source>
-            <translation>第一幀</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Current frame (%1)</source>
-            <translation>目前的幀（%1）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Checkpoint %1 (frame %2)</source>
-            <translation>檢查點 %1（第 %2 幀）</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Last frame (%1)</source>
-            <translation>最後一幀（%1）</translation>
-        </message>
-        <message>
-            <location line="+44" />
-            <location line="+26" />
-            <source>The first frame comes after the last.</source>
-            <translation>起始幀在結束幀之後。</translation>
-        </message>
-        <message numerus="yes">
-            <location line="-25" />
-            <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
-            <translation>
-                <numerusform>一個 GIF 中共 %n 幀。檢查點和最後一幀至少停留 %1 秒。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location line="+3" />
-            <source>%n PNG image(s) named frame-NNNNNN.png after their frame numbers.</source>
-            <translation>
-                <numerusform>%n 張 PNG 圖片，依幀編號命名為 frame-NNNNNN.png。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>GIF animations (*.gif)</source>
-            <translation>GIF 動畫 (*.gif)</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Folder for the PNG images</source>
-            <translation>存放 PNG 圖片的資料夾</translation>
-        </message>
-        <message numerus="yes">
-            <location line="+16" />
-            <source>Exporting %n frame(s)...</source>
-            <translation>
-                <numerusform>正在匯出 %n 幀...</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ExportImageDialog</name>
-        <message>
-            <location line="-370" />
-            <source>Cannot export</source>
-            <translation>無法匯出</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Exporting</source>
-            <translation>正在匯出</translation>
-        </message>
-        <message>
-            <location line="+30" />
-            <source>Transparent background</source>
-            <translation>透明背景</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>One page per checkpoint (a handout with the notes)</source>
-            <translation>每個檢查點一頁（附說明的講義）</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <location line="+81" />
-            <source>Export Image</source>
-            <translation>匯出圖片</translation>
-        </message>
-        <message>
-            <location line="-79" />
-            <source>Current view</source>
-            <translation>目前的視圖</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Charts</source>
-            <translation>圖表</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>PNG image</source>
-            <translation>PNG 圖片</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>SVG drawing</source>
-            <translation>SVG 圖形</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>PDF document</source>
-            <translation>PDF 文件</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>x</source>
-            <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
-            <translation>x</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
-            <translation>每個視圖像素對應的圖片像素：在大螢幕上的投影片請用 2x 以上以保持清晰</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>A page per checkpoint of the scenario: the drawing, the checkpoint's note and what happened</source>
-            <translation>情境的每個檢查點一頁：圖、檢查點的說明，以及發生了什麼</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Browse...</source>
-            <translation>瀏覽...</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Export:</source>
-            <translation>匯出：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Format:</source>
-            <translation>格式：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Scale:</source>
-            <translation>縮放：</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>File:</source>
-            <translation>檔案：</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Export</source>
-            <translation>匯出</translation>
-        </message>
-        <message>
-            <location line="+53" />
-            <source>PNG images (*.png)</source>
-            <translation>PNG 圖片 (*.png)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>SVG drawings (*.svg)</source>
-            <translation>SVG 圖形 (*.svg)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>PDF documents (*.pdf)</source>
-            <translation>PDF 文件 (*.pdf)</translation>
-        </message>
-        <message>
-            <location line="+16" />
-            <source>Writing the handout...</source>
-            <translation>正在產生講義...</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::FrameScene</name>
-        <message>
-            <location filename="../ui/framescene.cpp" line="+401" />
-            <source>Sent at %1 ms, arrives at %2 ms</source>
-            <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::GlossaryPanel</name>
-        <message>
-            <location filename="../ui/glossarypanel.cpp" line="+74" />
-            <source>Search the glossary</source>
-            <translation>搜尋詞彙表</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Type part of a term or of its definition</source>
-            <translation>輸入術語或其定義的一部分</translation>
-        </message>
-        <message>
-            <location line="+13" />
-            <location line="+58" />
-            <location line="+13" />
-            <source>Textbook vs real Kafka</source>
-            <translation>教科書與真實的 Kafka</translation>
-        </message>
-        <message>
-            <location line="-17" />
-            <source>Textbook:</source>
-            <translation>教科書：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Real Kafka:</source>
-            <translation>真實的 Kafka：</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>What the seed article and many textbooks simplify, and what the app (and Kafka) does instead.</source>
-            <translation>種子文章和許多教科書簡化了什麼，而本程式（以及 Kafka）實際上怎麼做。</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>See also:</source>
-            <translation>另見：</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::InspectorPanel</name>
-        <message>
-            <location filename="../ui/inspectorpanel.cpp" line="+28" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <location line="+225" />
-            <location line="+19" />
-            <location line="+27" />
-            <location line="+6" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location line="-265" />
-            <source>Property</source>
-            <translation>屬性</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <location line="+38" />
-            <source>Nothing selected</source>
-            <translation>未選取任何項目</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Click a broker, replica, partition, producer or consumer</source>
-            <translation>點選代理節點、副本、分區、生產者或消費者</translation>
-        </message>
-        <message>
-            <location line="+40" />
-            <source>Messages in flight</source>
-            <translation>傳輸中的消息</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>%1 → %2, arrives at %3 ms</source>
-            <translation>%1 → %2，於 %3 毫秒到達</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>Broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Alive</source>
-            <translation>運作中</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Isolated</source>
-            <translation>網路隔離</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fenced by the controller</source>
-            <translation>被控制器封鎖</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Shutting down</source>
-            <translation>正在關閉</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Restarts</source>
-            <translation>重新啟動次數</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Latency</source>
-            <translation>延遲</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 ms (network.latency.ms)</source>
-            <translation>%1 毫秒（network.latency.ms）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 ms (slowed)</source>
-            <translation>%1 毫秒（已放慢）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Last heartbeat the controller received</source>
-            <translation>控制器最後收到的心跳</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <location line="+48" />
-            <location line="+160" />
-            <location line="+1" />
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <location line="-208" />
-            <location line="+92" />
-            <source>Replicas</source>
-            <translation>副本</translation>
-        </message>
-        <message>
-            <location line="-84" />
-            <location line="+21" />
-            <source>leader</source>
-            <translation>領導者</translation>
-        </message>
-        <message>
-            <location line="-21" />
-            <location line="+21" />
-            <source>follower</source>
-            <translation>跟隨者</translation>
-        </message>
-        <message>
-            <location line="-19" />
-            <source>%1, %2, LEO %3, HW %4</source>
-            <translation>%1，%2，LEO %3，HW %4</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+70" />
-            <source>ISR</source>
-            <translation>ISR</translation>
-        </message>
-        <message>
-            <location line="-70" />
-            <location line="+76" />
-            <source>OSR</source>
-            <translation>OSR</translation>
-        </message>
-        <message>
-            <location line="-59" />
-            <source>Replica of %1 on broker %2</source>
-            <translation>%1 在代理節點 %2 上的副本</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO</source>
-            <translation>LEO</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>HW</source>
-            <translation>HW</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Log start</source>
-            <translation>日志起始位置</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>In the ISR</source>
-            <translation>在 ISR 中</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader it knows</source>
-            <translation>它所知的領導者</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <location line="+7" />
-            <location line="+48" />
-            <source>none</source>
-            <translation>無</translation>
-        </message>
-        <message>
-            <location line="-55" />
-            <location line="+11" />
-            <location line="+33" />
-            <location line="+16" />
-            <location line="+26" />
-            <location line="+27" />
-            <location line="+40" />
-            <source>broker %1</source>
-            <translation>代理節點 %1</translation>
-        </message>
-        <message>
-            <location line="-152" />
-            <source>Leader epoch it knows</source>
-            <translation>它所知的 leader epoch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Epoch cache</source>
-            <translation>Epoch 快取</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>epoch %1</source>
-            <translation>epoch %1</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>starts at offset %1</source>
-            <translation>從偏移量 %1 開始</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>ISR (as the leader has it)</source>
-            <translation>ISR（領導者記錄的）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Proposed ISR in flight</source>
-            <translation>傳送中的 ISR 提案</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Epoch start offset</source>
-            <translation>Epoch 起始偏移量</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader's view of followers</source>
-            <translation>領導者對跟隨者的記錄</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO %1</source>
-            <translation>LEO %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>lastCaughtUpTimeMs</source>
-            <translation>lastCaughtUpTimeMs</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Last fetch at</source>
-            <translation>最近一次 Fetch 時間</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader's LEO at that fetch</source>
-            <translation>該次 Fetch 時領導者的 LEO</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>acks=all produces waiting</source>
-            <translation>等待中的 acks=all 請求</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fetches parked</source>
-            <translation>暫存的 Fetch</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Leader's view of its LEO</source>
-            <translation>領導者記錄的它的 LEO</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>lastCaughtUpTimeMs (leader's)</source>
-            <translation>lastCaughtUpTimeMs（領導者記錄的）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Fetch outstanding</source>
-            <translation>未完成的 Fetch</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Records</source>
-            <translation>記錄</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>offset %1</source>
-            <translation>偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1 (epoch %2)</source>
-            <translation>%1（epoch %2）</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Partition %1</source>
-            <translation>分區 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Replicas (preferred leader first)</source>
-            <translation>副本（優先領導者在前）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader</source>
-            <translation>領導者</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>none (offline)</source>
-            <translation>無（離線）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader epoch</source>
-            <translation>Leader epoch</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition epoch</source>
-            <translation>Partition epoch</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>HW (the leader's)</source>
-            <translation>HW（領導者的）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Unclean elections</source>
-            <translation>非乾淨選舉次數</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Records lost from unflushed tails</source>
-            <translation>未刷寫尾端遺失的記錄</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>LEO %1, HW %2</source>
-            <translation>LEO %1，HW %2</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumers reading it</source>
-            <translation>讀取它的消費者</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>position %1, lag %2</source>
-            <translation>位置 %1，落後 %2</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Producer %1</source>
-            <translation>生產者 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>acks</source>
-            <translation>acks</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Steady rate</source>
-            <translation>固定速率</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>%1 records/s</source>
-            <translation>每秒 %1 筆記錄</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leaders it believes</source>
-            <translation>它認為的領導者</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Batches</source>
-            <translation>批次</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 record(s) to %2, %3</source>
-            <translation>%1 筆記錄發往 %2，%3</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>, offset %1</source>
-            <translation>，偏移量 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>batch %1</source>
-            <translation>批次 %1</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Consumer %1</source>
-            <translation>消費者 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Group</source>
-            <translation>消費者組</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>none (assigned by hand)</source>
-            <translation>無（手動分配）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Member id</source>
-            <translation>成員 ID</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <location line="+20" />
-            <source>Generation</source>
-            <translation>代（generation）</translation>
-        </message>
-        <message>
-            <location line="-19" />
-            <source>Coordinator</source>
-            <translation>協調者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Records received</source>
-            <translation>已收到的記錄</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Assignment</source>
-            <translation>分配</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>position %1, HW %2, lag %3</source>
-            <translation>位置 %1，HW %2，落後 %3</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Group %1</source>
-            <translation>消費者組 %1</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Assignor</source>
-            <translation>分配器</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leader member</source>
-            <translation>領導者成員</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Members</source>
-            <translation>成員</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Committed offsets</source>
-            <translation>已提交的偏移量</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Controller (node %1)</source>
-            <translation>控制器（節點 %1）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Broker registrations</source>
-            <translation>代理節點註冊</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1, last heartbeat %2 ms</source>
-            <translation>%1，最後心跳 %2 毫秒</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>fenced</source>
-            <translation>已封鎖</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>unfenced</source>
-            <translation>未封鎖</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>unclean.leader.election.enable</source>
-            <translation>unclean.leader.election.enable</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>replica.lag.time.max.ms</source>
-            <translation>replica.lag.time.max.ms</translation>
-        </message>
-        <message>
-            <location line="+13" />
-            <location line="+9" />
-            <source>Message</source>
-            <translation>消息</translation>
-        </message>
-        <message>
-            <location line="-8" />
-            <source>From</source>
-            <translation>來源</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>To</source>
-            <translation>目的地</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Sent at</source>
-            <translation>發出時間</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Arrives at</source>
-            <translation>到達時間</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Partition</source>
-            <translation>分區</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>delivered</source>
-            <translation>已送達</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::MainWindow</name>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="+98" />
-            <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
-            <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
-        </message>
-        <message>
-            <location line="+300" />
-            <location line="+41" />
-            <location line="+224" />
-            <source>Play</source>
-            <translation>播放</translation>
-        </message>
-        <message>
-            <location line="-264" />
-            <source>Back</source>
-            <translation>後退</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>One frame back (Left)</source>
-            <translation>後退一幀（左方向鍵）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Step</source>
-            <translation>單步</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
-            <translation>前進一幀；到達結尾時，模擬會執行到下一個事件（右方向鍵）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>First</source>
-            <translation>第一幀</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>First frame (Home)</source>
-            <translation>第一幀（Home）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Last</source>
-            <translation>最後一幀</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Last frame (End)</source>
-            <translation>最後一幀（End）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Previous checkpoint</source>
-            <translation>上一個檢查點</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Previous checkpoint (Page Up)</source>
-            <translation>上一個檢查點（Page Up）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>◀ Checkpoint</source>
-            <translation>◀ 檢查點</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Next checkpoint</source>
-            <translation>下一個檢查點</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Next checkpoint (Page Down)</source>
-            <translation>下一個檢查點（Page Down）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Checkpoint ▶</source>
-            <translation>檢查點 ▶</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Faster</source>
-            <translation>加快</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Slower</source>
-            <translation>減慢</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Skip quiet time while playing</source>
-            <translation>播放時跳過閒置時間</translation>
-        </message>
-        <message>
-            <location line="+74" />
-            <source>Undo</source>
-            <translation>復原</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Undo %1</source>
-            <translation>復原 %1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Redo</source>
-            <translation>重做</translation>
-        </message>
-        <message>
-            <location line="-74" />
-            <source>Zoom in</source>
-            <translation>放大</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Zoom out</source>
-            <translation>縮小</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Fit to window</source>
-            <translation>符合視窗大小</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Full screen</source>
-            <translation>全螢幕</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition view</source>
-            <translation>分區視圖</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Cluster view</source>
-            <translation>集群視圖</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Show heartbeats</source>
-            <translation>顯示心跳</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Open...</source>
-            <translation>開啟(&amp;O)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Scenario &amp;library...</source>
-            <translation>情境庫(&amp;L)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;New sandbox...</source>
-            <translation>新增沙盒(&amp;N)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Save scenario...</source>
-            <translation>儲存情境(&amp;S)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Export image...</source>
-            <translation>匯出圖片(&amp;E)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Export &amp;animation...</source>
-            <translation>匯出動畫(&amp;A)...</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Quit</source>
-            <translation>結束(&amp;Q)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Keyboard shortcuts</source>
-            <translation>鍵盤快捷鍵(&amp;K)</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Timeline</source>
-            <translation>時間軸</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Narration</source>
-            <translation>解說</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Controls</source>
-            <translation>控制</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Inspector</source>
-            <translation>檢視器</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Event log</source>
-            <translation>事件記錄</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Charts</source>
-            <translation>圖表</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>&amp;File</source>
-            <translation>檔案(&amp;F)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Open &amp;built-in scenario</source>
-            <translation>開啟內建情境(&amp;B)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Open &amp;recent</source>
-            <translation>最近開啟(&amp;R)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Edit</source>
-            <translation>編輯(&amp;E)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;View</source>
-            <translation>檢視(&amp;V)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partition shown</source>
-            <translation>顯示的分區</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Language</source>
-            <translation>語言(&amp;L)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>System (%1)</source>
-            <comment>language menu: follow the system's language</comment>
-            <translation>系統（%1）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Play</source>
-            <translation>播放(&amp;P)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Help</source>
-            <translation>說明(&amp;H)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;About HighWater</source>
-            <translation>關於 HighWater(&amp;A)</translation>
-        </message>
-        <message>
-            <location line="-103" />
-            <source>About HighWater</source>
-            <translation>關於 HighWater</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>HighWater %1
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key: %1</source>
+        <translation>鍵：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Producer: %1</source>
+        <translation>生產者：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Committed: below the HW, consumers can read it</source>
+        <translation>已提交：在 HW 之下，消費者可以讀取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not committed: above the HW, consumers cannot read it yet</source>
+        <translation>未提交：在 HW 之上，消費者還不能讀取</translation>
+    </message>
+</context>
+<context>
+    <name>UserAction</name>
+    <message>
+        <location filename="../ui/useraction.cpp" line="+17"/>
+        <source>a partition</source>
+        <translation>某個分區</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <location line="+3"/>
+        <location line="+18"/>
+        <location line="+7"/>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>Produce &quot;%1&quot; to %2-%3 (%4)</source>
+        <translation>將「%1」發送到 %2-%3（%4）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Produce &quot;%1&quot; to %2 (%3)</source>
+        <translation>將「%1」發送到 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch round of broker %1 for %2</source>
+        <translation>代理節點 %1 對 %2 執行一輪 Fetch</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Let the followers catch up</source>
+        <translation>讓跟隨者副本追上</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Run %n event(s)</source>
+        <translation>
+            <numerusform>執行 %n 個事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the clock to %1 ms</source>
+        <translation>將時鐘移到 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Let group %1 rebalance</source>
+        <translation>讓消費者組 %1 再平衡</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Start consumer %1 (join its group)</source>
+        <translation>啟動消費者 %1（加入其消費者組）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove consumer %1 from its group</source>
+        <translation>將消費者 %1 移出其消費者組</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Crash consumer %1</source>
+        <translation>讓消費者 %1 當機</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Poll consumer %1</source>
+        <translation>消費者 %1 執行 poll</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commit consumer %1&apos;s positions</source>
+        <translation>提交消費者 %1 的消費位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seek consumer %1 on %2 to offset %3</source>
+        <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add consumer %1</source>
+        <translation>新增消費者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add consumer %1 to group %2</source>
+        <translation>將消費者 %1 加入消費者組 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Advance the clock %1 ms</source>
+        <translation>時鐘前進 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restore broker %1&apos;s latency</source>
+        <translation>恢復代理節點 %1 的延遲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slow broker %1 to %2 ms</source>
+        <translation>將代理節點 %1 放慢到 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set %1</source>
+        <translation>設定 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Kill broker %1</source>
+        <translation>終止代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restart broker %1, losing %2 unflushed record(s) per log</source>
+        <translation>重新啟動代理節點 %1，每個日志遺失 %2 筆未刷寫的記錄</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restart broker %1</source>
+        <translation>重新啟動代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shut down broker %1</source>
+        <translation>關閉代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Isolate broker %1</source>
+        <translation>隔離代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heal broker %1</source>
+        <translation>恢復代理節點 %1 的網路</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kill the leader of %1</source>
+        <translation>終止 %1 的領導者副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Elect the preferred leader of %1</source>
+        <translation>為 %1 選舉優先領導者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cluster action</source>
+        <translation>集群操作</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Scenario step</source>
+        <translation>情境步驟</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::AddConsumerDialog</name>
+    <message>
+        <location filename="../ui/addconsumerdialog.cpp" line="+37"/>
+        <source>Add a consumer</source>
+        <translation>新增消費者</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a group or type the name of a new one</source>
+        <translation>選擇一個消費者組，或輸入新消費者組的名稱</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Group</source>
+        <translation>消費者組</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Subscribes to</source>
+        <translation>訂閱</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Assignor</source>
+        <translation>分配器</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>auto.offset.reset</source>
+        <translation>auto.offset.reset</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commit positions automatically (auto.commit)</source>
+        <translation>自動提交消費位置（auto.commit）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>The cluster already has %1 consumers, the limit.</source>
+        <translation>集群已經有 %1 個消費者，已達上限。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter an id for the consumer.</source>
+        <translation>請輸入消費者的 ID。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A consumer with id %1 already exists.</source>
+        <translation>ID 為 %1 的消費者已經存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a group or type the name of a new one.</source>
+        <translation>請選擇一個消費者組，或輸入新消費者組的名稱。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A group name may have at most %1 bytes.</source>
+        <translation>消費者組名稱最多 %1 個位元組。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose at least one topic to subscribe to.</source>
+        <translation>請至少選擇一個要訂閱的主題。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ChartsPanel</name>
+    <message>
+        <location filename="../ui/chartspanel.cpp" line="+190"/>
+        <source>LEO and HW of %1</source>
+        <translation>%1 的 LEO 與 HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Offset</source>
+        <translation>偏移量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No consumer group</source>
+        <translation>沒有消費者組</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lag of group %1</source>
+        <translation>消費者組 %1 的落後量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+5"/>
+        <source>Records</source>
+        <translation>記錄數</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>No producer</source>
+        <translation>沒有生產者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sends of producer %1</source>
+        <translation>生產者 %1 的發送</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <location line="+655"/>
+        <source>Click to show the frame at that time.</source>
+        <translation>點選圖表可顯示該時間的幀。</translation>
+    </message>
+    <message>
+        <location line="-504"/>
+        <source>HW (the leader&apos;s)</source>
+        <translation>HW（領導者的）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>LEO of broker %1</source>
+        <translation>代理節點 %1 的 LEO</translation>
+    </message>
+    <message>
+        <location line="-52"/>
+        <location line="+59"/>
+        <location line="+495"/>
+        <source>Leader change</source>
+        <translation>領導者變更</translation>
+    </message>
+    <message>
+        <location line="-477"/>
+        <source>Replicas in the ISR</source>
+        <translation>ISR 中的副本</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Total lag</source>
+        <translation>總落後量</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Lag on %1</source>
+        <translation>%1 的落後量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lines for %1 of the group&apos;s %2 partitions; the total counts them all.</source>
+        <translation>顯示此消費者組 %2 個分區中 %1 個的曲線；總計包含全部分區。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Records acknowledged</source>
+        <translation>已確認的記錄</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Records failed</source>
+        <translation>失敗的記錄</translation>
+    </message>
+    <message>
+        <location line="+332"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2 at %3 (frame %4)</source>
+        <extracomment>A chart tooltip: &quot;HW: 5 at 1.250 s (frame 42)&quot;.</extracomment>
+        <translation>%1：%3 時為 %2（第 %4 幀）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
+        <translation>%1（第 %2 幀）：分區沒有領導者；leader epoch %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
+        <translation>%1（第 %2 幀）：代理節點 %3 成為領導者，leader epoch %4</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Partition</source>
+        <translation>分區</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumer lag</source>
+        <translation>消費者落後量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producers</source>
+        <translation>生產者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each replica&apos;s LEO, the HW and the ISR size over time</source>
+        <translation>各副本的 LEO、HW 與 ISR 大小隨時間的變化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A consumer group&apos;s lag: the HW minus the committed offset</source>
+        <translation>消費者組的落後量：HW 減去已提交的偏移量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A producer&apos;s records acknowledged and failed, counted from the start</source>
+        <translation>生產者已確認與失敗的記錄數，從開始累計</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Partition:</source>
+        <translation>分區(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Group:</source>
+        <translation>消費者組(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P&amp;roducer:</source>
+        <translation>生產者(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulated time (s)</source>
+        <translation>模擬時間（秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Simulated time (ms)</source>
+        <translation>模擬時間（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Now</source>
+        <translation>現在</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ControlPanel</name>
+    <message>
+        <location filename="../ui/controlpanel.cpp" line="+430"/>
+        <source>Produce a message</source>
+        <translation>發送消息</translation>
+    </message>
+    <message>
+        <location line="-349"/>
+        <source>none (null key)</source>
+        <translation>無（null 鍵）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>producer&apos;s default</source>
+        <translation>生產者的預設值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all (-1)</source>
+        <translation>all（-1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 (leader only)</source>
+        <translation>1（僅領導者）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0 (fire and forget)</source>
+        <translation>0（發送即不管）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send</source>
+        <translation>發送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producer</source>
+        <translation>生產者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Topic</source>
+        <translation>主題</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+71"/>
+        <source>Partition</source>
+        <translation>分區</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>Key</source>
+        <translation>鍵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acks</source>
+        <translation>acks</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Brokers</source>
+        <translation>代理節點</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kill</source>
+        <translation>終止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The broker crashes: no more requests or heartbeats</source>
+        <translation>代理節點當機：不再處理請求，也不再發送心跳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart</source>
+        <translation>重新啟動</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shut down</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A controlled shutdown: the controller moves its leaderships first</source>
+        <translation>受控關閉：控制器會先轉移它的領導權</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Isolate</source>
+        <translation>隔離</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cut the broker off the network; it keeps running</source>
+        <translation>將代理節點與網路斷開；它仍在執行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heal</source>
+        <translation>恢復網路</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Records each of its logs loses on restart, as after a power failure</source>
+        <translation>重新啟動時每個日志遺失的記錄數，如同斷電之後</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+86"/>
+        <source>Broker</source>
+        <translation>代理節點</translation>
+    </message>
+    <message>
+        <location line="-79"/>
+        <source>Unflushed records lost on restart</source>
+        <translation>重新啟動時遺失的未刷寫記錄</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Partitions and time</source>
+        <translation>分區與時間</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kill its leader</source>
+        <translation>終止其領導者副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Elect preferred leader</source>
+        <translation>選舉優先領導者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fetch round</source>
+        <translation>一輪 Fetch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The follower sends Fetch(its LEO) and applies the answer</source>
+        <translation>跟隨者發送 Fetch（它的 LEO）並套用回應</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the followers catch up</source>
+        <translation>讓跟隨者副本追上</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advance the clock</source>
+        <translation>時鐘前進</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follower</source>
+        <translation>跟隨者副本</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Slow a follower</source>
+        <translation>放慢跟隨者副本</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>Latency</source>
+        <translation>延遲</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <location line="+101"/>
+        <source>normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="-100"/>
+        <source>Apply latency</source>
+        <translation>套用延遲</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Configuration</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unclean.leader.election.enable</source>
+        <translation>unclean.leader.election.enable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply</source>
+        <translation>套用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Add consumer…</source>
+        <translation>新增消費者…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Create a new consumer in a group (an existing one or a new one); it joins and the group rebalances</source>
+        <translation>在消費者組（現有的或新的）中建立新的消費者；它會加入，消費者組進行再平衡</translation>
+    </message>
+    <message>
+        <location line="+179"/>
+        <source>Consumers</source>
+        <translation>消費者</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Add to its group</source>
+        <translation>加入其消費者組</translation>
+    </message>
+    <message>
+        <location line="-203"/>
+        <source>Start the consumer: it joins its group and the group rebalances</source>
+        <translation>啟動消費者：它加入其消費者組，消費者組進行再平衡</translation>
+    </message>
+    <message>
+        <location line="+204"/>
+        <source>Remove from its group</source>
+        <translation>移出其消費者組</translation>
+    </message>
+    <message>
+        <location line="-201"/>
+        <source>The consumer leaves its group cleanly and the group rebalances</source>
+        <translation>消費者正常離開其消費者組，消費者組進行再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Crash</source>
+        <translation>當機</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The consumer stops without leaving; its group notices after session.timeout.ms</source>
+        <translation>消費者停止但不離開；它的消費者組在 session.timeout.ms 之後才會察覺</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poll</source>
+        <translation>拉取（poll）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Consumer</source>
+        <translation>消費者</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+33"/>
+        <source>chosen by the partitioner</source>
+        <translation>由分區器選擇</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no group</source>
+        <translation>無消費者組</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>group %1</source>
+        <translation>消費者組 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Produce a message (this scenario has no producers)</source>
+        <translation>發送消息（此情境沒有生產者）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>m%1</source>
+        <translation>m%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Consumers (this scenario has none)</source>
+        <translation>消費者（此情境沒有消費者）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Start</source>
+        <translation>啟動</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::EventLogModel</name>
+    <message>
+        <location filename="../ui/eventlogmodel.cpp" line="+62"/>
+        <source>%1 · %2 ms · %3</source>
+        <translation>%1 · %2 毫秒 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ExportAnimationDialog</name>
+    <message>
+        <location filename="../ui/exportdialog.cpp" line="+237"/>
+        <source>Frames per second:</source>
+        <translation>每秒幀數：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulated time x</source>
+        <translation>模擬時間 ×</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+174"/>
+        <source>Export Animation</source>
+        <translation>匯出動畫</translation>
+    </message>
+    <message>
+        <location line="-157"/>
+        <source>Animated GIF</source>
+        <translation>GIF 動畫</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Numbered PNG images in a folder</source>
+        <translation>資料夾中編號的 PNG 圖片</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1x</source>
+        <extracomment>A speed of simulated time, e.g. &quot;0.01x&quot;.</extracomment>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every frame shows for the same time</source>
+        <translation>每一幀顯示相同的時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Frames show for the simulated time until the next one, times this speed</source>
+        <translation>每一幀依到下一幀的模擬時間顯示，再乘以這個速度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+1"/>
+        <source> px</source>
+        <extracomment>Unit of an image size.</extracomment>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Browse...</source>
+        <translation>瀏覽...</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>From frame:</source>
+        <translation>起始幀：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To frame:</source>
+        <translation>結束幀：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Timing:</source>
+        <translation>時間：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>by</source>
+        <extracomment>Between width and height of an image size.</extracomment>
+        <translation>×</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save to:</source>
+        <translation>儲存到：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export</source>
+        <translation>匯出</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Pick a frame...</source>
+        <translation>選擇一幀...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First frame</source>
+        <translation>第一幀</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Current frame (%1)</source>
+        <translation>目前的幀（%1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checkpoint %1 (frame %2)</source>
+        <translation>檢查點 %1（第 %2 幀）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Last frame (%1)</source>
+        <translation>最後一幀（%1）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <location line="+26"/>
+        <source>The first frame comes after the last.</source>
+        <translation>起始幀在結束幀之後。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-25"/>
+        <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
+        <translation>
+            <numerusform>一個 GIF 中共 %n 幀。檢查點和最後一幀至少停留 %1 秒。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n PNG image(s) named frame-NNNNNN.png after their frame numbers.</source>
+        <translation>
+            <numerusform>%n 張 PNG 圖片，依幀編號命名為 frame-NNNNNN.png。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 動畫 (*.gif)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Folder for the PNG images</source>
+        <translation>存放 PNG 圖片的資料夾</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Exporting %n frame(s)...</source>
+        <translation>
+            <numerusform>正在匯出 %n 幀...</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ExportImageDialog</name>
+    <message>
+        <location line="-370"/>
+        <source>Cannot export</source>
+        <translation>無法匯出</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exporting</source>
+        <translation>正在匯出</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One page per checkpoint (a handout with the notes)</source>
+        <translation>每個檢查點一頁（附說明的講義）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+81"/>
+        <source>Export Image</source>
+        <translation>匯出圖片</translation>
+    </message>
+    <message>
+        <location line="-79"/>
+        <source>Current view</source>
+        <translation>目前的視圖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts</source>
+        <translation>圖表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image</source>
+        <translation>PNG 圖片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG drawing</source>
+        <translation>SVG 圖形</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF document</source>
+        <translation>PDF 文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>x</source>
+        <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
+        <translation>x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
+        <translation>每個視圖像素對應的圖片像素：在大螢幕上的投影片請用 2x 以上以保持清晰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A page per checkpoint of the scenario: the drawing, the checkpoint&apos;s note and what happened</source>
+        <translation>情境的每個檢查點一頁：圖、檢查點的說明，以及發生了什麼</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Browse...</source>
+        <translation>瀏覽...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export:</source>
+        <translation>匯出：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale:</source>
+        <translation>縮放：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File:</source>
+        <translation>檔案：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>匯出</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 圖片 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 圖形 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Writing the handout...</source>
+        <translation>正在產生講義...</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::FrameScene</name>
+    <message>
+        <location filename="../ui/framescene.cpp" line="+401"/>
+        <source>Sent at %1 ms, arrives at %2 ms</source>
+        <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::GlossaryPanel</name>
+    <message>
+        <location filename="../ui/glossarypanel.cpp" line="+74"/>
+        <source>Search the glossary</source>
+        <translation>搜尋詞彙表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type part of a term or of its definition</source>
+        <translation>輸入術語或其定義的一部分</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+58"/>
+        <location line="+13"/>
+        <source>Textbook vs real Kafka</source>
+        <translation>教科書與真實的 Kafka</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Textbook:</source>
+        <translation>教科書：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Real Kafka:</source>
+        <translation>真實的 Kafka：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>What the seed article and many textbooks simplify, and what the app (and Kafka) does instead.</source>
+        <translation>種子文章和許多教科書簡化了什麼，而本程式（以及 Kafka）實際上怎麼做。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>See also:</source>
+        <translation>另見：</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::InspectorPanel</name>
+    <message>
+        <location filename="../ui/inspectorpanel.cpp" line="+28"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+225"/>
+        <location line="+19"/>
+        <location line="+27"/>
+        <location line="+6"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Property</source>
+        <translation>屬性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Nothing selected</source>
+        <translation>未選取任何項目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Click a broker, replica, partition, producer or consumer</source>
+        <translation>點選代理節點、副本、分區、生產者或消費者</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Messages in flight</source>
+        <translation>傳輸中的消息</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 → %2, arrives at %3 ms</source>
+        <translation>%1 → %2，於 %3 毫秒到達</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alive</source>
+        <translation>運作中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Isolated</source>
+        <translation>網路隔離</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fenced by the controller</source>
+        <translation>被控制器封鎖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shutting down</source>
+        <translation>正在關閉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restarts</source>
+        <translation>重新啟動次數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency</source>
+        <translation>延遲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms (network.latency.ms)</source>
+        <translation>%1 毫秒（network.latency.ms）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms (slowed)</source>
+        <translation>%1 毫秒（已放慢）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last heartbeat the controller received</source>
+        <translation>控制器最後收到的心跳</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+48"/>
+        <location line="+160"/>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+92"/>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location line="-84"/>
+        <location line="+21"/>
+        <source>leader</source>
+        <translation>領導者</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <location line="+21"/>
+        <source>follower</source>
+        <translation>跟隨者</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>%1, %2, LEO %3, HW %4</source>
+        <translation>%1，%2，LEO %3，HW %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+70"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <location line="+76"/>
+        <source>OSR</source>
+        <translation>OSR</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>Replica of %1 on broker %2</source>
+        <translation>%1 在代理節點 %2 上的副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log start</source>
+        <translation>日志起始位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In the ISR</source>
+        <translation>在 ISR 中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader it knows</source>
+        <translation>它所知的領導者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+7"/>
+        <location line="+48"/>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <location line="+11"/>
+        <location line="+33"/>
+        <location line="+16"/>
+        <location line="+26"/>
+        <location line="+27"/>
+        <location line="+40"/>
+        <source>broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="-152"/>
+        <source>Leader epoch it knows</source>
+        <translation>它所知的 leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch cache</source>
+        <translation>Epoch 快取</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epoch %1</source>
+        <translation>epoch %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>starts at offset %1</source>
+        <translation>從偏移量 %1 開始</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR (as the leader has it)</source>
+        <translation>ISR（領導者記錄的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Proposed ISR in flight</source>
+        <translation>傳送中的 ISR 提案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch start offset</source>
+        <translation>Epoch 起始偏移量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader&apos;s view of followers</source>
+        <translation>領導者對跟隨者的記錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO %1</source>
+        <translation>LEO %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lastCaughtUpTimeMs</source>
+        <translation>lastCaughtUpTimeMs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last fetch at</source>
+        <translation>最近一次 Fetch 時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader&apos;s LEO at that fetch</source>
+        <translation>該次 Fetch 時領導者的 LEO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>acks=all produces waiting</source>
+        <translation>等待中的 acks=all 請求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fetches parked</source>
+        <translation>暫存的 Fetch</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader&apos;s view of its LEO</source>
+        <translation>領導者記錄的它的 LEO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lastCaughtUpTimeMs (leader&apos;s)</source>
+        <translation>lastCaughtUpTimeMs（領導者記錄的）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fetch outstanding</source>
+        <translation>未完成的 Fetch</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Records</source>
+        <translation>記錄</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>offset %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (epoch %2)</source>
+        <translation>%1（epoch %2）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Partition %1</source>
+        <translation>分區 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replicas (preferred leader first)</source>
+        <translation>副本（優先領導者在前）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader</source>
+        <translation>領導者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none (offline)</source>
+        <translation>無（離線）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader epoch</source>
+        <translation>Leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition epoch</source>
+        <translation>Partition epoch</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>HW (the leader&apos;s)</source>
+        <translation>HW（領導者的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unclean elections</source>
+        <translation>非乾淨選舉次數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Records lost from unflushed tails</source>
+        <translation>未刷寫尾端遺失的記錄</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LEO %1, HW %2</source>
+        <translation>LEO %1，HW %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumers reading it</source>
+        <translation>讀取它的消費者</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>position %1, lag %2</source>
+        <translation>位置 %1，落後 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Producer %1</source>
+        <translation>生產者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acks</source>
+        <translation>acks</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Steady rate</source>
+        <translation>固定速率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 records/s</source>
+        <translation>每秒 %1 筆記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaders it believes</source>
+        <translation>它認為的領導者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 record(s) to %2, %3</source>
+        <translation>%1 筆記錄發往 %2，%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, offset %1</source>
+        <translation>，偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>batch %1</source>
+        <translation>批次 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Consumer %1</source>
+        <translation>消費者 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group</source>
+        <translation>消費者組</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none (assigned by hand)</source>
+        <translation>無（手動分配）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Member id</source>
+        <translation>成員 ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+20"/>
+        <source>Generation</source>
+        <translation>代（generation）</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Coordinator</source>
+        <translation>協調者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Records received</source>
+        <translation>已收到的記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assignment</source>
+        <translation>分配</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>position %1, HW %2, lag %3</source>
+        <translation>位置 %1，HW %2，落後 %3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Group %1</source>
+        <translation>消費者組 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Assignor</source>
+        <translation>分配器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leader member</source>
+        <translation>領導者成員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Members</source>
+        <translation>成員</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Committed offsets</source>
+        <translation>已提交的偏移量</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Controller (node %1)</source>
+        <translation>控制器（節點 %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Broker registrations</source>
+        <translation>代理節點註冊</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, last heartbeat %2 ms</source>
+        <translation>%1，最後心跳 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>fenced</source>
+        <translation>已封鎖</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>unfenced</source>
+        <translation>未封鎖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unclean.leader.election.enable</source>
+        <translation>unclean.leader.election.enable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replica.lag.time.max.ms</source>
+        <translation>replica.lag.time.max.ms</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+9"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>From</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To</source>
+        <translation>目的地</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sent at</source>
+        <translation>發出時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arrives at</source>
+        <translation>到達時間</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Partition</source>
+        <translation>分區</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>delivered</source>
+        <translation>已送達</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="+100"/>
+        <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
+        <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
+    </message>
+    <message>
+        <location line="+294"/>
+        <location line="+41"/>
+        <location line="+241"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-281"/>
+        <source>Back</source>
+        <translation>後退</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>One frame back (Left)</source>
+        <translation>後退一幀（左方向鍵）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step</source>
+        <translation>單步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
+        <translation>前進一幀；到達結尾時，模擬會執行到下一個事件（右方向鍵）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First</source>
+        <translation>第一幀</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First frame (Home)</source>
+        <translation>第一幀（Home）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last</source>
+        <translation>最後一幀</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last frame (End)</source>
+        <translation>最後一幀（End）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previous checkpoint</source>
+        <translation>上一個檢查點</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Previous checkpoint (Page Up)</source>
+        <translation>上一個檢查點（Page Up）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Checkpoint</source>
+        <translation>◀ 檢查點</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next checkpoint</source>
+        <translation>下一個檢查點</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Next checkpoint (Page Down)</source>
+        <translation>下一個檢查點（Page Down）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint ▶</source>
+        <translation>檢查點 ▶</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Faster</source>
+        <translation>加快</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slower</source>
+        <translation>減慢</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip quiet time while playing</source>
+        <translation>播放時跳過閒置時間</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Undo</source>
+        <translation>復原</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Undo %1</source>
+        <translation>復原 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="-74"/>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom out</source>
+        <translation>縮小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit to window</source>
+        <translation>符合視窗大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Full screen</source>
+        <translation>全螢幕</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition view</source>
+        <translation>分區視圖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster view</source>
+        <translation>集群視圖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show heartbeats</source>
+        <translation>顯示心跳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open...</source>
+        <translation>開啟(&amp;O)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario &amp;library...</source>
+        <translation>情境庫(&amp;L)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New sandbox...</source>
+        <translation>新增沙盒(&amp;N)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save scenario...</source>
+        <translation>儲存情境(&amp;S)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export image...</source>
+        <translation>匯出圖片(&amp;E)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;animation...</source>
+        <translation>匯出動畫(&amp;A)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>鍵盤快捷鍵(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Timeline</source>
+        <translation>時間軸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Narration</source>
+        <translation>解說</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspector</source>
+        <translation>檢視器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Event log</source>
+        <translation>事件記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts</source>
+        <translation>圖表</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;built-in scenario</source>
+        <translation>開啟內建情境(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent</source>
+        <translation>最近開啟(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Edit</source>
+        <translation>編輯(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partition shown</source>
+        <translation>顯示的分區</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>語言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System (%1)</source>
+        <comment>language menu: follow the system&apos;s language</comment>
+        <translation>系統（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About HighWater</source>
+        <translation>關於 HighWater(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <source>About HighWater</source>
+        <translation>關於 HighWater</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HighWater %1
 
 See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elections, producers and consumer groups, frame by frame.</source>
-            <translation>HighWater %1
+        <translation>HighWater %1
 
 觀察並講解 Kafka 如何複製資料：副本日志、LEO 與 HW、ISR、選舉、生產者與消費者組，一幀一幀呈現。</translation>
-        </message>
-        <message>
-            <location line="+163" />
-            <source>No recent files</source>
-            <translation>沒有最近開啟的檔案</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Clear the list</source>
-            <translation>清除清單</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <location line="+14" />
-            <source>Cannot open %1: %2</source>
-            <translation>無法開啟 %1：%2</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>%1: not possible now (%2).</source>
-            <translation>%1：目前無法執行（%2）。</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>%1 stopped early: %2</source>
-            <translation>%1 提前停止：%2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1: the later frames were replaced (Undo brings them back).</source>
-            <translation>%1：後面的幀已被取代（復原可以找回）。</translation>
-        </message>
-        <message>
-            <location line="-133" />
-            <location line="+224" />
-            <source>Pause</source>
-            <translation>暫停</translation>
-        </message>
-        <message>
-            <location line="-178" />
-            <source>Redo %1</source>
-            <translation>重做 %1</translation>
-        </message>
-        <message>
-            <location line="+199" />
-            <source>%1[*] — HighWater</source>
-            <translation>%1[*] — HighWater</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Open scenario</source>
-            <translation>開啟情境</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>HighWater scenarios (*.json);;All files (*)</source>
-            <translation>HighWater 情境 (*.json);;所有檔案 (*)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Cannot open the scenario</source>
-            <translation>無法開啟情境</translation>
-        </message>
-        <message>
-            <location line="+22" />
-            <source>Cannot create the sandbox</source>
-            <translation>無法建立沙盒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>sandbox %1</source>
-            <translation>沙盒 %1</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Save scenario</source>
-            <translation>儲存情境</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>HighWater scenarios (*.json)</source>
-            <translation>HighWater 情境 (*.json)</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>Cannot save the scenario</source>
-            <translation>無法儲存情境</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Saved %1: it replays to these %2 frames.</source>
-            <translation>已儲存 %1：它會重播出這 %2 幀。</translation>
-        </message>
-        <message>
-            <location line="+20" />
-            <source>Keyboard shortcuts</source>
-            <translation>鍵盤快捷鍵</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Space: play / pause
+    </message>
+    <message>
+        <location line="+180"/>
+        <source>No recent files</source>
+        <translation>沒有最近開啟的檔案</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Clear the list</source>
+        <translation>清除清單</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+14"/>
+        <source>Cannot open %1: %2</source>
+        <translation>無法開啟 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: not possible now (%2).</source>
+        <translation>%1：目前無法執行（%2）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 stopped early: %2</source>
+        <translation>%1 提前停止：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: the later frames were replaced (Undo brings them back).</source>
+        <translation>%1：後面的幀已被取代（復原可以找回）。</translation>
+    </message>
+    <message>
+        <location line="-150"/>
+        <location line="+241"/>
+        <source>Pause</source>
+        <translation>暫停</translation>
+    </message>
+    <message>
+        <location line="-195"/>
+        <source>Redo %1</source>
+        <translation>重做 %1</translation>
+    </message>
+    <message>
+        <location line="+217"/>
+        <source>%1[*] — HighWater</source>
+        <translation>%1[*] — HighWater</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open scenario</source>
+        <translation>開啟情境</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HighWater scenarios (*.json);;All files (*)</source>
+        <translation>HighWater 情境 (*.json);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot open the scenario</source>
+        <translation>無法開啟情境</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot create the sandbox</source>
+        <translation>無法建立沙盒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>sandbox %1</source>
+        <translation>沙盒 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Save scenario</source>
+        <translation>儲存情境</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HighWater scenarios (*.json)</source>
+        <translation>HighWater 情境 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot save the scenario</source>
+        <translation>無法儲存情境</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1: it replays to these %2 frames.</source>
+        <translation>已儲存 %1：它會重播出這 %2 幀。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard shortcuts</source>
+        <translation>鍵盤快捷鍵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space: play / pause
 Left / Right: one frame back / on
 Home / End: first / last frame
 Page Up / Page Down: previous / next checkpoint
@@ -3872,7 +4055,7 @@ Ctrl+Z / Ctrl+Shift+Z: undo / redo
 Ctrl+1 / Ctrl+2: partition / cluster view
 F11: full screen
 Right-click anything in the drawing for what you can do to it.</source>
-            <translation>空白鍵：播放 / 暫停
+        <translation>空白鍵：播放 / 暫停
 左 / 右方向鍵：後退 / 前進一幀
 Home / End：第一幀 / 最後一幀
 Page Up / Page Down：上一個 / 下一個檢查點
@@ -3882,563 +4065,563 @@ Ctrl+Z / Ctrl+Shift+Z：復原 / 重做
 Ctrl+1 / Ctrl+2：分區視圖 / 集群視圖
 F11：全螢幕
 在圖中任何物件上按右鍵，可以看到能對它做什麼。</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::NarrationPanel</name>
-        <message>
-            <location filename="../ui/narrationpanel.cpp" line="+99" />
-            <source>Frame %1 · %2 ms · %3</source>
-            <translation>第 %1 幀 · %2 毫秒 · %3</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Checkpoint %1</source>
-            <translation>檢查點 %1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>(What happened is hidden until you reveal your prediction.)</source>
-            <translation>（發生了什麼會先隱藏，直到你揭曉你的預測。）</translation>
-        </message>
-        <message>
-            <location line="+18" />
-            <source>Note</source>
-            <translation>備註</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Note (from frame %1)</source>
-            <translation>備註（來自第 %1 幀）</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::PredictMode</name>
-        <message>
-            <location filename="../ui/predictmode.cpp" line="+229" />
-            <source>The partition has no leader, so no HW.</source>
-            <translation>這個分區沒有領導者，所以沒有 HW。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>✔ Right: the HW is %1.</source>
-            <translation>✔ 答對了：HW 是 %1。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>✘ Not quite: you said HW %1; it is %2.</source>
-            <translation>✘ 差一點：你說 HW 是 %1；實際是 %2。</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>✔ Broker %1: LEO %2, right.</source>
-            <translation>✔ 代理節點 %1：LEO %2，答對了。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>✘ Broker %1: you said LEO %2; it is %3.</source>
-            <translation>✘ 代理節點 %1：你說 LEO 是 %2；實際是 %3。</translation>
-        </message>
-        <message>
-            <location line="+12" />
-            <source>All your guesses were right.</source>
-            <translation>你的猜測全部正確。</translation>
-        </message>
-        <message>
-            <location line="+0" />
-            <source>Compare with the picture: why is it so?</source>
-            <translation>和圖比較一下：為什麼會這樣？</translation>
-        </message>
-        <message>
-            <location line="+17" />
-            <source>Predict</source>
-            <translation>預測</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>HW:</source>
-            <translation>HW：</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Reveal (Right)</source>
-            <translation>揭曉（右方向鍵）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Show the hidden values and check your guesses (Right or Page Down does the same)</source>
-            <translation>顯示隱藏的值並檢查你的猜測（右方向鍵或 Page Down 效果相同）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>LEO of broker %1:</source>
-            <translation>代理節點 %1 的 LEO：</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Step forward from a checkpoint: the next picture's LEO and HW are hidden until you have guessed them.</source>
-            <translation>從檢查點單步前進：下一個畫面的 LEO 和 HW 會先隱藏，直到你猜完。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>What will the HW be after this step? And each replica's LEO? The picture and the narration are hidden until you reveal.</source>
-            <translation>這一步之後 HW 會是多少？每個副本的 LEO 又是多少？圖和解說會先隱藏，直到你揭曉。</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::SandboxDialog</name>
-        <message>
-            <location filename="../ui/sandboxdialog.cpp" line="+40" />
-            <source>New sandbox</source>
-            <translation>新增沙盒</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A cluster of your own with nothing scripted: act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
-            <translation>一個你自己的集群，沒有預先寫好的腳本：用控制面板和右鍵選單操作它，逐步觀察發生的事，並把它儲存成情境。</translation>
-        </message>
-        <message>
-            <location line="+9" />
-            <source>Topic names separated by commas</source>
-            <translation>以逗號分隔的主題名稱</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Allow unclean leader election</source>
-            <translation>允許非乾淨領導者選舉</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Followers fetch on their own (auto.fetch)</source>
-            <translation>跟隨者副本自動 Fetch（auto.fetch）</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source> ms</source>
-            <translation>毫秒</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>all</source>
-            <translation>all</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>1</source>
-            <translation>1</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>0</source>
-            <translation>0</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>Name</source>
-            <translation>名稱</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Brokers</source>
-            <translation>代理節點</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Topics</source>
-            <translation>主題</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Partitions per topic</source>
-            <translation>每個主題的分區數</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Replication factor</source>
-            <translation>副本因子</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>min.insync.replicas</source>
-            <translation>min.insync.replicas</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Network latency</source>
-            <translation>網路延遲</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producers</source>
-            <translation>生產者</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Producer acks</source>
-            <translation>生產者 acks</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumer groups</source>
-            <translation>消費者組</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Consumers per group</source>
-            <translation>每組的消費者數</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Spare consumers per group (added later)</source>
-            <translation>每組的備用消費者（稍後加入）</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Create</source>
-            <translation>建立</translation>
-        </message>
-        <message>
-            <location line="+65" />
-            <source>Give the sandbox a name.</source>
-            <translation>請為沙盒取個名稱。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>The name is longer than %1 bytes.</source>
-            <translation>名稱超過 %1 個位元組。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A cluster has 1 to %1 brokers.</source>
-            <translation>集群有 1 到 %1 個代理節點。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>A topic name is empty: write names separated by commas, such as "orders, payments".</source>
-            <translation>有一個主題名稱是空的：請以逗號分隔名稱，例如「orders, payments」。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>"%1" is not a valid topic name: use letters, digits, '.', '_' and '-' (at most %2).</source>
-            <translation>「%1」不是有效的主題名稱：請使用字母、數字、'.'、'_' 和 '-'（最多 %2 個）。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>"%1" starts with "__", which Kafka keeps for its internal topics.</source>
-            <translation>「%1」以「__」開頭，Kafka 將這種名稱保留給內部主題。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The topic "%1" is listed twice.</source>
-            <translation>主題「%1」列出了兩次。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>At most %1 topics; you listed %2.</source>
-            <translation>最多 %1 個主題；你列出了 %2 個。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A topic has 1 to %1 partitions.</source>
-            <translation>每個主題有 1 到 %1 個分區。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>A replication factor of %1 needs at least %1 brokers, one per replica; the cluster has %2. Lower the replication factor or add brokers.</source>
-            <translation>副本因子 %1 需要至少 %1 個代理節點，每個副本一個；集群只有 %2 個。請降低副本因子或增加代理節點。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>The replication factor is at least 1.</source>
-            <translation>副本因子至少為 1。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>At most %1 producers.</source>
-            <translation>最多 %1 個生產者。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>%1 groups of %2 consumers make %3 consumers; at most %4 fit.</source>
-            <translation>%1 個消費者組、每組 %2 個消費者，共 %3 個消費者；最多只能容納 %4 個。</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>A consumer group needs at least one consumer.</source>
-            <translation>消費者組至少需要一個消費者。</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>min.insync.replicas %1 is larger than the replication factor %2: every acks=all produce will be refused with NOT_ENOUGH_REPLICAS.</source>
-            <translation>min.insync.replicas %1 大於副本因子 %2：每個 acks=all 的發送都會因 NOT_ENOUGH_REPLICAS 被拒絕。</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>With one replica per partition there are no followers: nothing is replicated.</source>
-            <translation>每個分區只有一個副本時沒有跟隨者副本：什麼都不會被複製。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>min.insync.replicas equals the replication factor: one slow or dead follower stops acks=all produces.</source>
-            <translation>min.insync.replicas 等於副本因子：只要有一個跟隨者副本變慢或失效，acks=all 的發送就會停止。</translation>
-        </message>
-        <message>
-            <location line="+76" />
-            <source>Cannot create: %1</source>
-            <translation>無法建立：%1</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Note: %1</source>
-            <translation>注意：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::ScenarioLibraryDialog</name>
-        <message>
-            <location filename="../ui/scenariolibrarydialog.cpp" line="+19" />
-            <source>Scenario library</source>
-            <translation>情境庫</translation>
-        </message>
-        <message>
-            <location line="+26" />
-            <source>Open a file...</source>
-            <translation>開啟檔案...</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::SimController</name>
-        <message>
-            <location filename="../ui/simcontroller.cpp" line="+103" />
-            <source>The scenario stops early: %1</source>
-            <translation>情境提前結束：%1</translation>
-        </message>
-        <message>
-            <location line="+25" />
-            <location line="+153" />
-            <source>Nothing is left to happen: no message or timer is queued.</source>
-            <translation>已經沒有事情會發生：沒有排隊中的消息或計時器。</translation>
-        </message>
-        <message>
-            <location line="-30" />
-            <source>The timeline is full (%1 frames).</source>
-            <translation>時間軸已滿（%1 幀）。</translation>
-        </message>
-        <message>
-            <location line="+24" />
-            <source>End of the recorded run. Press Play again to let the simulation run on.</source>
-            <translation>已到錄製的結尾。再按一次播放可讓模擬繼續執行。</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::TeachingAids</name>
-        <message>
-            <location filename="../ui/teachingaids.cpp" line="+105" />
-            <source>Glossary</source>
-            <translation>詞彙表</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Terms and definitions, with the textbook's simplifications</source>
-            <translation>術語與定義，以及教科書的簡化之處</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <location line="+19" />
-            <source>&amp;Theme</source>
-            <translation>佈景主題(&amp;T)</translation>
-        </message>
-        <message>
-            <location line="-18" />
-            <source>Light</source>
-            <translation>淺色</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>High contrast</source>
-            <translation>高對比</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Black on white with thicker lines, for projectors</source>
-            <translation>白底黑字、線條較粗，適合投影機</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Presentation mode</source>
-            <translation>簡報模式(&amp;P)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Full screen, large text, high contrast; only the timeline and the narration (F5, Esc to leave)</source>
-            <translation>全螢幕、大字、高對比；只顯示時間軸和解說（F5，按 Esc 離開）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Leave presentation mode</source>
-            <translation>離開簡報模式</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>&amp;Blank the screen</source>
-            <translation>遮住畫面(&amp;B)</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)</source>
-            <translation>像簡報遙控器一樣以黑色遮住圖（按 '.' 或 B；再按一次顯示）</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>P&amp;redict mode</source>
-            <translation>預測模式(&amp;R)</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>After a checkpoint, hide the next LEO and HW values until the class has guessed them</source>
-            <translation>在檢查點之後，隱藏下一步的 LEO 和 HW 值，直到全班猜完</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::TimelineBar</name>
-        <message>
-            <location filename="../ui/timelinebar.cpp" line="+32" />
-            <source>Timeline</source>
-            <translation>時間軸</translation>
-        </message>
-        <message>
-            <location line="+104" />
-            <source>E</source>
-            <comment>timeline marker: election</comment>
-            <translation>選</translation>
-        </message>
-        <message>
-            <location line="+6" />
-            <source>I</source>
-            <comment>timeline marker: ISR change</comment>
-            <translation>I</translation>
-        </message>
-        <message>
-            <location line="+5" />
-            <source>!</source>
-            <comment>timeline marker: data loss</comment>
-            <translation>!</translation>
-        </message>
-        <message>
-            <location line="+60" />
-            <source>Frame %1: checkpoint %2</source>
-            <translation>第 %1 幀：檢查點 %2</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Frame %1: a new leader</source>
-            <translation>第 %1 幀：新的領導者</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Frame %1: the ISR changes</source>
-            <translation>第 %1 幀：ISR 變更</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Frame %1: records removed or lost</source>
-            <translation>第 %1 幀：記錄被移除或遺失</translation>
-        </message>
-        <message>
-            <location line="+7" />
-            <source>Frame %1</source>
-            <translation>第 %1 幀</translation>
-        </message>
-    </context>
-    <context>
-        <name>hw::ui::TimelinePanel</name>
-        <message>
-            <location filename="../ui/timelinepanel.cpp" line="+25" />
-            <source>1/%1x</source>
-            <translation>1/%1x</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>%1x</source>
-            <translation>%1x</translation>
-        </message>
-        <message>
-            <location line="+20" />
-            <source>View:</source>
-            <translation>視圖：</translation>
-        </message>
-        <message>
-            <location line="+20" />
-            <source>Speed:</source>
-            <translation>速度：</translation>
-        </message>
-        <message>
-            <location line="+8" />
-            <source>Simulated time per real second, from 1/100x to 10x</source>
-            <translation>每一真實秒對應的模擬時間，從 1/100x 到 10x</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Speed</source>
-            <translation>速度</translation>
-        </message>
-        <message>
-            <location line="+14" />
-            <source>Partition</source>
-            <translation>分區</translation>
-        </message>
-        <message>
-            <location line="+1" />
-            <source>Cluster</source>
-            <translation>集群</translation>
-        </message>
-        <message>
-            <location line="+44" />
-            <source>Frame %1 of %2 · %3 ms</source>
-            <translation>第 %1 幀，共 %2 幀 · %3 毫秒</translation>
-        </message>
-        <message>
-            <location line="+10" />
-            <source>Checkpoint %1</source>
-            <translation>檢查點 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <location filename="../app/main.cpp" line="+34" />
-            <source>See and teach how Kafka replicates data.</source>
-            <translation>觀察並講解 Kafka 如何複製資料。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>A scenario file or builtin:NAME to open.</source>
-            <translation>要開啟的情境檔案，或 builtin:名稱。</translation>
-        </message>
-        <message>
-            <location line="+2" />
-            <source>Save an image of the window and quit.</source>
-            <translation>儲存視窗的圖片後結束。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Start at the checkpoint with this label.</source>
-            <translation>從這個標籤的檢查點開始。</translation>
-        </message>
-        <message>
-            <location line="+3" />
-            <source>Start in the partition or the cluster view.</source>
-            <translation>以分區視圖或集群視圖開始。</translation>
-        </message>
-        <message>
-            <location line="+4" />
-            <source>The window's size, such as 1280x720.</source>
-            <translation>視窗大小，例如 1280x720。</translation>
-        </message>
-    </context>
+    </message>
+</context>
+<context>
+    <name>hw::ui::NarrationPanel</name>
+    <message>
+        <location filename="../ui/narrationpanel.cpp" line="+99"/>
+        <source>Frame %1 · %2 ms · %3</source>
+        <translation>第 %1 幀 · %2 毫秒 · %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Checkpoint %1</source>
+        <translation>檢查點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(What happened is hidden until you reveal your prediction.)</source>
+        <translation>（發生了什麼會先隱藏，直到你揭曉你的預測。）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Note</source>
+        <translation>備註</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Note (from frame %1)</source>
+        <translation>備註（來自第 %1 幀）</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::PredictMode</name>
+    <message>
+        <location filename="../ui/predictmode.cpp" line="+229"/>
+        <source>The partition has no leader, so no HW.</source>
+        <translation>這個分區沒有領導者，所以沒有 HW。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✔ Right: the HW is %1.</source>
+        <translation>✔ 答對了：HW 是 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✘ Not quite: you said HW %1; it is %2.</source>
+        <translation>✘ 差一點：你說 HW 是 %1；實際是 %2。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>✔ Broker %1: LEO %2, right.</source>
+        <translation>✔ 代理節點 %1：LEO %2，答對了。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✘ Broker %1: you said LEO %2; it is %3.</source>
+        <translation>✘ 代理節點 %1：你說 LEO 是 %2；實際是 %3。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>All your guesses were right.</source>
+        <translation>你的猜測全部正確。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Compare with the picture: why is it so?</source>
+        <translation>和圖比較一下：為什麼會這樣？</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Predict</source>
+        <translation>預測</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HW:</source>
+        <translation>HW：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal (Right)</source>
+        <translation>揭曉（右方向鍵）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the hidden values and check your guesses (Right or Page Down does the same)</source>
+        <translation>顯示隱藏的值並檢查你的猜測（右方向鍵或 Page Down 效果相同）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO of broker %1:</source>
+        <translation>代理節點 %1 的 LEO：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step forward from a checkpoint: the next picture&apos;s LEO and HW are hidden until you have guessed them.</source>
+        <translation>從檢查點單步前進：下一個畫面的 LEO 和 HW 會先隱藏，直到你猜完。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What will the HW be after this step? And each replica&apos;s LEO? The picture and the narration are hidden until you reveal.</source>
+        <translation>這一步之後 HW 會是多少？每個副本的 LEO 又是多少？圖和解說會先隱藏，直到你揭曉。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::SandboxDialog</name>
+    <message>
+        <location filename="../ui/sandboxdialog.cpp" line="+40"/>
+        <source>New sandbox</source>
+        <translation>新增沙盒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A cluster of your own with nothing scripted: act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
+        <translation>一個你自己的集群，沒有預先寫好的腳本：用控制面板和右鍵選單操作它，逐步觀察發生的事，並把它儲存成情境。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Topic names separated by commas</source>
+        <translation>以逗號分隔的主題名稱</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allow unclean leader election</source>
+        <translation>允許非乾淨領導者選舉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Followers fetch on their own (auto.fetch)</source>
+        <translation>跟隨者副本自動 Fetch（auto.fetch）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Brokers</source>
+        <translation>代理節點</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Topics</source>
+        <translation>主題</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partitions per topic</source>
+        <translation>每個主題的分區數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replication factor</source>
+        <translation>副本因子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas</source>
+        <translation>min.insync.replicas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Network latency</source>
+        <translation>網路延遲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producers</source>
+        <translation>生產者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producer acks</source>
+        <translation>生產者 acks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumer groups</source>
+        <translation>消費者組</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumers per group</source>
+        <translation>每組的消費者數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spare consumers per group (added later)</source>
+        <translation>每組的備用消費者（稍後加入）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Create</source>
+        <translation>建立</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Give the sandbox a name.</source>
+        <translation>請為沙盒取個名稱。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The name is longer than %1 bytes.</source>
+        <translation>名稱超過 %1 個位元組。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A cluster has 1 to %1 brokers.</source>
+        <translation>集群有 1 到 %1 個代理節點。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A topic name is empty: write names separated by commas, such as &quot;orders, payments&quot;.</source>
+        <translation>有一個主題名稱是空的：請以逗號分隔名稱，例如「orders, payments」。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot; is not a valid topic name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (at most %2).</source>
+        <translation>「%1」不是有效的主題名稱：請使用字母、數字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;（最多 %2 個）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&quot;%1&quot; starts with &quot;__&quot;, which Kafka keeps for its internal topics.</source>
+        <translation>「%1」以「__」開頭，Kafka 將這種名稱保留給內部主題。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The topic &quot;%1&quot; is listed twice.</source>
+        <translation>主題「%1」列出了兩次。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 topics; you listed %2.</source>
+        <translation>最多 %1 個主題；你列出了 %2 個。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A topic has 1 to %1 partitions.</source>
+        <translation>每個主題有 1 到 %1 個分區。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A replication factor of %1 needs at least %1 brokers, one per replica; the cluster has %2. Lower the replication factor or add brokers.</source>
+        <translation>副本因子 %1 需要至少 %1 個代理節點，每個副本一個；集群只有 %2 個。請降低副本因子或增加代理節點。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The replication factor is at least 1.</source>
+        <translation>副本因子至少為 1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>At most %1 producers.</source>
+        <translation>最多 %1 個生產者。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 groups of %2 consumers make %3 consumers; at most %4 fit.</source>
+        <translation>%1 個消費者組、每組 %2 個消費者，共 %3 個消費者；最多只能容納 %4 個。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A consumer group needs at least one consumer.</source>
+        <translation>消費者組至少需要一個消費者。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>min.insync.replicas %1 is larger than the replication factor %2: every acks=all produce will be refused with NOT_ENOUGH_REPLICAS.</source>
+        <translation>min.insync.replicas %1 大於副本因子 %2：每個 acks=all 的發送都會因 NOT_ENOUGH_REPLICAS 被拒絕。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>With one replica per partition there are no followers: nothing is replicated.</source>
+        <translation>每個分區只有一個副本時沒有跟隨者副本：什麼都不會被複製。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min.insync.replicas equals the replication factor: one slow or dead follower stops acks=all produces.</source>
+        <translation>min.insync.replicas 等於副本因子：只要有一個跟隨者副本變慢或失效，acks=all 的發送就會停止。</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Cannot create: %1</source>
+        <translation>無法建立：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ScenarioLibraryDialog</name>
+    <message>
+        <location filename="../ui/scenariolibrarydialog.cpp" line="+19"/>
+        <source>Scenario library</source>
+        <translation>情境庫</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Open a file...</source>
+        <translation>開啟檔案...</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::SimController</name>
+    <message>
+        <location filename="../ui/simcontroller.cpp" line="+103"/>
+        <source>The scenario stops early: %1</source>
+        <translation>情境提前結束：%1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+153"/>
+        <source>Nothing is left to happen: no message or timer is queued.</source>
+        <translation>已經沒有事情會發生：沒有排隊中的消息或計時器。</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>The timeline is full (%1 frames).</source>
+        <translation>時間軸已滿（%1 幀）。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>End of the recorded run. Press Play again to let the simulation run on.</source>
+        <translation>已到錄製的結尾。再按一次播放可讓模擬繼續執行。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TeachingAids</name>
+    <message>
+        <location filename="../ui/teachingaids.cpp" line="+105"/>
+        <source>Glossary</source>
+        <translation>詞彙表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Terms and definitions, with the textbook&apos;s simplifications</source>
+        <translation>術語與定義，以及教科書的簡化之處</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+19"/>
+        <source>&amp;Theme</source>
+        <translation>佈景主題(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Light</source>
+        <translation>淺色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High contrast</source>
+        <translation>高對比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Black on white with thicker lines, for projectors</source>
+        <translation>白底黑字、線條較粗，適合投影機</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Presentation mode</source>
+        <translation>簡報模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Full screen, large text, high contrast; only the timeline and the narration (F5, Esc to leave)</source>
+        <translation>全螢幕、大字、高對比；只顯示時間軸和解說（F5，按 Esc 離開）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leave presentation mode</source>
+        <translation>離開簡報模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Blank the screen</source>
+        <translation>遮住畫面(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
+        <translation>像簡報遙控器一樣以黑色遮住圖（按 &apos;.&apos; 或 B；再按一次顯示）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P&amp;redict mode</source>
+        <translation>預測模式(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>After a checkpoint, hide the next LEO and HW values until the class has guessed them</source>
+        <translation>在檢查點之後，隱藏下一步的 LEO 和 HW 值，直到全班猜完</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TimelineBar</name>
+    <message>
+        <location filename="../ui/timelinebar.cpp" line="+32"/>
+        <source>Timeline</source>
+        <translation>時間軸</translation>
+    </message>
+    <message>
+        <location line="+104"/>
+        <source>E</source>
+        <comment>timeline marker: election</comment>
+        <translation>選</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>I</source>
+        <comment>timeline marker: ISR change</comment>
+        <translation>I</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>!</source>
+        <comment>timeline marker: data loss</comment>
+        <translation>!</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Frame %1: checkpoint %2</source>
+        <translation>第 %1 幀：檢查點 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: a new leader</source>
+        <translation>第 %1 幀：新的領導者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: the ISR changes</source>
+        <translation>第 %1 幀：ISR 變更</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: records removed or lost</source>
+        <translation>第 %1 幀：記錄被移除或遺失</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Frame %1</source>
+        <translation>第 %1 幀</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TimelinePanel</name>
+    <message>
+        <location filename="../ui/timelinepanel.cpp" line="+25"/>
+        <source>1/%1x</source>
+        <translation>1/%1x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>View:</source>
+        <translation>視圖：</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Simulated time per real second, from 1/100x to 10x</source>
+        <translation>每一真實秒對應的模擬時間，從 1/100x 到 10x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Partition</source>
+        <translation>分區</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Frame %1 of %2 · %3 ms</source>
+        <translation>第 %1 幀，共 %2 幀 · %3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Checkpoint %1</source>
+        <translation>檢查點 %1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/main.cpp" line="+34"/>
+        <source>See and teach how Kafka replicates data.</source>
+        <translation>觀察並講解 Kafka 如何複製資料。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A scenario file or builtin:NAME to open.</source>
+        <translation>要開啟的情境檔案，或 builtin:名稱。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save an image of the window and quit.</source>
+        <translation>儲存視窗的圖片後結束。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start at the checkpoint with this label.</source>
+        <translation>從這個標籤的檢查點開始。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start in the partition or the cluster view.</source>
+        <translation>以分區視圖或集群視圖開始。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The window&apos;s size, such as 1280x720.</source>
+        <translation>視窗大小，例如 1280x720。</translation>
+    </message>
+</context>
 </TS>
