@@ -6,6 +6,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hw::ui {
 
@@ -87,6 +88,24 @@ void MessageItem::relayout()
     update();
 }
 
+void MessageItem::drawTrack(QPainter* painter, const QLineF& line, const QColor& color)
+{
+    // Side by side one-pixel lines rather than one wide line: a cosmetic pen at most one pixel wide
+    // takes the raster engine's cosmetic stroker, while a wider one is filled as spans, and Qt hands
+    // span fills taller than about a hundred lines to its GUI thread pool: with a dozen messages in
+    // flight that synchronisation was half of a repaint's wall time on two cores.
+    const qreal devicePixel = 1.0 / std::max(1e-6, std::sqrt(std::abs(painter->worldTransform().determinant())));
+    const int strands = std::max(1, static_cast<int>(std::lround(2 * theme::lineScale())));
+    const QPointF normal = line.length() > 0
+        ? QPointF(-line.dy(), line.dx()) / line.length() * devicePixel
+        : QPointF();
+    painter->setPen(theme::hairline(color, 1 / theme::lineScale()));
+    for (int i = 0; i < strands; ++i) {
+        const QPointF shift = normal * (i - (strands - 1) / 2.0);
+        painter->drawLine(line.translated(shift));
+    }
+}
+
 void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     const QColor color = theme::messageColor(static_cast<int>(m_kind));
@@ -94,8 +113,7 @@ void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     // every message in flight costs more than the rest of the frame).
     QColor track = color;
     track.setAlpha(70);
-    painter->setPen(theme::hairline(track, 2));
-    painter->drawLine(QLineF(m_from, m_to));
+    drawTrack(painter, QLineF(m_from, m_to), track);
     if (m_labelShift != 0 && m_labelVisible) {
         painter->setPen(theme::hairline(color, 1.5));
         painter->drawLine(

@@ -40,6 +40,8 @@ public:
     QRectF naturalLabelBox() const;
 
 private:
+    /// The faint line from sender to receiver, two device pixels wide at any zoom.
+    static void drawTrack(QPainter* painter, const QLineF& line, const QColor& color);
     void relayout();
 
     Kind m_kind;
