@@ -96,11 +96,8 @@ void Engine::loadGroups(std::int32_t offsetsPartition)
 
 void Engine::armGroupTimer(std::int32_t groupIndex, TimeMs atMs)
 {
-    Group& group = m_state.groups[static_cast<std::size_t>(groupIndex)];
-    if (group.timerMs >= 0 && group.timerMs <= atMs)
-        return;
-    group.timerMs = atMs;
-    schedule(atMs, Timer{TimerKind::GroupTimer, groupIndex, -1});
+    armEarliest(m_state.groups[static_cast<std::size_t>(groupIndex)].timerMs, atMs,
+        Timer{TimerKind::GroupTimer, groupIndex, -1});
 }
 
 void Engine::rearmGroupTimer(std::int32_t groupIndex)
@@ -1479,11 +1476,8 @@ std::optional<Event> Engine::consumerAutoCommit(std::int32_t index)
 
 void Engine::armConsumerTimer(std::int32_t index, TimeMs atMs)
 {
-    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
-    if (c.timerMs >= 0 && c.timerMs <= atMs)
-        return;
-    c.timerMs = atMs;
-    schedule(atMs, Timer{TimerKind::ConsumerTimer, index, -1});
+    armEarliest(m_state.consumers[static_cast<std::size_t>(index)].timerMs, atMs,
+        Timer{TimerKind::ConsumerTimer, index, -1});
 }
 
 void Engine::rearmConsumerTimer(std::int32_t index)

@@ -2056,11 +2056,16 @@ std::optional<Event> Engine::handleMetadataResponse(const Message& message, cons
 
 void Engine::armProducerTimer(std::int32_t producerIndex, TimeMs atMs)
 {
-    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
-    if (producer.timerMs >= 0 && producer.timerMs <= atMs)
+    armEarliest(m_state.producers[static_cast<std::size_t>(producerIndex)].timerMs, atMs,
+        Timer{TimerKind::ProducerTimer, producerIndex, -1});
+}
+
+void Engine::armEarliest(TimeMs& armedMs, TimeMs atMs, const Timer& timer)
+{
+    if (armedMs >= 0 && armedMs <= atMs)
         return;
-    producer.timerMs = atMs;
-    schedule(atMs, Timer{TimerKind::ProducerTimer, producerIndex, -1});
+    armedMs = atMs;
+    schedule(atMs, timer);
 }
 
 void Engine::rearmProducerTimer(std::int32_t producerIndex)

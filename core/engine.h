@@ -161,6 +161,9 @@ public:
 private:
     // Queue and network.
     void schedule(TimeMs atMs, std::variant<Message, Timer> what);
+    /// Schedules the timer at atMs unless the one already armed (armedMs, -1 for none) fires no
+    /// later: one armed timer per producer, consumer or group keeps snapshots small.
+    void armEarliest(TimeMs& armedMs, TimeMs atMs, const Timer& timer);
     void send(NodeRef from, NodeRef to, MessageBody body);
     void sendConnectionError(NodeRef from, NodeRef to, MessageBody body);
     TimeMs linkLatencyMs(NodeRef a, NodeRef b) const;
