@@ -4,12 +4,16 @@
 HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Every Debian 12 package the build, the tests and the app need.
+# With --no-install-recommends nothing comes along that the list does not name: Qt6Charts' CMake package
+# needs Qt6OpenGL's (libqt6opengl6-dev), the platform plugins (offscreen, xcb) are only recommended by
+# libqt6gui6 (qt6-qpa-plugins), and the SVG icon engine and image plugin are libqt6svg6's.
 HW_PACKAGES=(
-    cmake ninja-build g++ ccache pkg-config
+    cmake ninja-build g++ ccache pkg-config file
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-translations-l10n libgl-dev libxkbcommon-dev
+    qt6-translations-l10n libqt6opengl6-dev libqt6svg6 qt6-qpa-plugins libgl-dev libxkbcommon-dev
     nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libgif-dev
-    fonts-noto-cjk
+    fonts-noto-cjk fonts-dejavu-core fontconfig
+    dpkg-dev desktop-file-utils appstream lintian
 )
 
 hw_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
