@@ -26,7 +26,7 @@ ClusterSpec loadSpec()
     spec.brokers = 3;
     spec.config.minInsyncReplicas = 2;
     spec.topics.push_back(TopicSpec{"load", 12, 3, {}});
-    spec.producers.push_back(ProducerSpec{"p1", Acks::All});
+    spec.producers.push_back(ProducerSpec{.id = "p1", .acks = Acks::All});
     return spec;
 }
 

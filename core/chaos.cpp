@@ -25,9 +25,9 @@ ClusterSpec chaosCluster(Rng& rng, const ChaosOptions& options)
     spec.config.autoFetch = !rng.chance(1, 5);
     spec.config.uncleanLeaderElectionEnable = options.allowDataLoss && rng.chance(1, 2);
     spec.topics.push_back(TopicSpec{"chaos", static_cast<int>(rng.between(1, 3)), 3, {}});
-    spec.producers.push_back(ProducerSpec{"p-all", Acks::All});
-    spec.producers.push_back(ProducerSpec{"p-one", Acks::Leader});
-    spec.producers.push_back(ProducerSpec{"p-zero", Acks::None});
+    spec.producers.push_back(ProducerSpec{.id = "p-all", .acks = Acks::All});
+    spec.producers.push_back(ProducerSpec{.id = "p-one", .acks = Acks::Leader});
+    spec.producers.push_back(ProducerSpec{.id = "p-zero", .acks = Acks::None});
 
     // Consumers in up to two groups, each group with one assignor; they read from the earliest offset
     // and commit only what they have received, so no record may be skipped across rebalances.

@@ -54,7 +54,9 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     s.rng.reseed(spec.seed);
     s.config = spec.config;
     for (BrokerId id = 1; id <= spec.brokers; ++id) {
-        s.brokers.push_back(Broker{id});
+        Broker broker;
+        broker.id = id;
+        s.brokers.push_back(std::move(broker));
         s.registrations.push_back(BrokerRegistration{id, false, 0});
     }
     std::vector<BrokerId> allBrokers;

@@ -24,7 +24,7 @@ struct ProducerSpec {
     Acks acks = Acks::All;
     std::int64_t ratePerSecond = 0; // > 0: produce on its own, one record every 1000 / rate ms
     int rateTopic = 0;
-    std::vector<std::string> keys;  // keys to cycle through for the steady stream (none: null keys)
+    std::vector<std::string> keys{}; // keys to cycle through for the steady stream (none: null keys)
 };
 
 struct ConsumerSpec {

@@ -1454,8 +1454,9 @@ TEST_P(ConsumerSteadyProducer, ProducesAtItsRateAndTheGroupReadsEverything)
     std::int64_t index = 0;
     rest.s().payloads.forEach(0, rest.s().payloads.size(), [&](std::size_t, const hw::Payload& payload) {
         EXPECT_EQ(payload.value, "p-" + std::to_string(index));
-        if (!want.keys.empty())
+        if (!want.keys.empty()) {
             EXPECT_EQ(payload.key, want.keys[static_cast<std::size_t>(index) % want.keys.size()]);
+        }
         ++index;
     });
     EXPECT_EQ(index, want.records);
@@ -1505,8 +1506,9 @@ TEST_P(ConsumerRebalanceProtocol, EagerMembersOwnNothingWhileRejoiningCooperativ
                 rejoined[id] = true;
                 rejoinedOwningSomething[id] = rejoinedOwningSomething[id] || !c.owned.empty();
             }
-            if (!want.cooperative && inProtocol)
+            if (!want.cooperative && inProtocol) {
                 EXPECT_TRUE(c.owned.empty()) << id << " is eager and rejoining, yet owns partitions at t=" << s.nowMs;
+            }
         }
         ownedPerFrame.push_back(std::move(now));
     });

@@ -61,7 +61,7 @@ ClusterSpec manualSpec(int replicationFactor = 3, int partitions = 1)
         topic.assignment.push_back(replicas);
     }
     spec.topics.push_back(topic);
-    spec.producers.push_back(hw::ProducerSpec { "p", Acks::All });
+    spec.producers.push_back(hw::ProducerSpec{.id = "p", .acks = Acks::All});
     return spec;
 }
 
@@ -1184,8 +1184,8 @@ ClusterSpec richSpec(std::uint64_t seed)
     spec.config.minInsyncReplicas = 2;
     spec.topics.push_back(hw::TopicSpec { "orders", 4, 3, {} }); // assignment drawn from the seeded generator
     spec.topics.push_back(hw::TopicSpec { "audit", 2, 2, {} });
-    spec.producers.push_back(hw::ProducerSpec { "p1", Acks::All });
-    spec.producers.push_back(hw::ProducerSpec { "p2", Acks::Leader });
+    spec.producers.push_back(hw::ProducerSpec{.id = "p1", .acks = Acks::All});
+    spec.producers.push_back(hw::ProducerSpec{.id = "p2", .acks = Acks::Leader});
     return spec;
 }
 

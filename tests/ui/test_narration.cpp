@@ -109,10 +109,12 @@ TEST(Narration, MatchesTheEnginesEnglishForAddedConsumersAndRequestTimeouts)
         sessionExpired = sessionExpired || (e.type == hw::EventType::GroupRequestSent && e.detail == -1 && timedOut);
         groupTimeout = groupTimeout || (e.type == hw::EventType::GroupResponseApplied && timedOut);
         fetchTimeout = fetchTimeout || (e.type == hw::EventType::RecordsReceived && timedOut);
-        if (e.type == hw::EventType::GroupRequestSent && e.detail == -1 && timedOut)
+        if (e.type == hw::EventType::GroupRequestSent && e.detail == -1 && timedOut) {
             EXPECT_EQ(hw::ui::Narration::title(e), QStringLiteral("Consumer session expired"));
-        if (e.type == hw::EventType::CoordinatorFound && e.detail == 1 && !timedOut)
+        }
+        if (e.type == hw::EventType::CoordinatorFound && e.detail == 1 && !timedOut) {
             EXPECT_EQ(hw::ui::Narration::title(e), QStringLiteral("Consumer metadata refreshed"));
+        }
     }
     EXPECT_TRUE(added);
     EXPECT_TRUE(manualAdded);
