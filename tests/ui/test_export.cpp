@@ -26,6 +26,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QProgressDialog>
 #include <QRadioButton>
 #include <QSpinBox>
@@ -241,8 +243,13 @@ TEST(Exporter, GifTimingFollowsFpsOrSimulatedTimeWithinTheLimits)
     const std::vector<std::int64_t> frames = range(0, 10);
     ExportSettings s = settingsFor(ExportFormat::Gif);
     EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 0, s), static_cast<int>(1000 / fpsDefault));
-    s.fps = 25;
-    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 0, s), gifDelayMinMs); // 40 ms is below the minimum
+    // The range of rates is the range of frame lengths: no rate in range is played at another rate.
+    s.fps = fpsMax;
+    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 1, s), gifDelayMinMs);
+    s.fps = fpsMin;
+    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 1, s), gifDelayMaxMs);
+    s.fps = 3;
+    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 1, s), 333);
     s.fps = 0;
     s.speed = 0.01;
     for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
@@ -308,6 +315,70 @@ TEST(Exporter, PdfHasAPagePerFrame)
     EXPECT_EQ(pdfPages(pdf), 4);
 }
 
+/// Whether every in-use entry of a PDF's cross-reference table points at its object, and startxref at the table.
+bool crossReferencesHold(const QByteArray& pdf)
+{
+    const qsizetype startxref = pdf.lastIndexOf("startxref\n");
+    if (startxref < 0)
+        return false;
+    const qsizetype table = pdf.mid(startxref + 10, pdf.indexOf('\n', startxref + 10) - startxref - 10).toLongLong();
+    if (!pdf.mid(table).startsWith("xref\n0 "))
+        return false;
+    const qsizetype countEnd = pdf.indexOf('\n', table + 7);
+    const int count = pdf.mid(table + 7, countEnd - table - 7).toInt();
+    for (int object = 1; object < count; ++object) {
+        const QByteArray entry = pdf.mid(countEnd + 1 + object * 20, 20);
+        if (entry.mid(17, 1) != "n")
+            continue;
+        if (!pdf.mid(entry.left(10).toLongLong()).startsWith(QByteArray::number(object) + " 0 obj"))
+            return false;
+    }
+    return count > 1;
+}
+
+TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
+{
+    // A PDF as Qt writes it, with the time of writing in it.
+    QByteArray qt;
+    {
+        QBuffer buffer(&qt);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
+        writer.setTitle(QStringLiteral("Handout"));
+        QPainter painter(&writer);
+        painter.drawText(QPointF(100, 100), QStringLiteral("LEO and HW"));
+        writer.newPage();
+        painter.drawText(QPointF(100, 100), QStringLiteral("Page 2"));
+    }
+    ASSERT_TRUE(qt.contains("/CreationDate (D:"));
+    ASSERT_TRUE(crossReferencesHold(qt));
+
+    const QByteArray undated = Exporter::fixPdfCreationDate(qt, std::nullopt);
+    ASSERT_FALSE(undated.isEmpty());
+    EXPECT_FALSE(undated.contains("/CreationDate"));
+    EXPECT_LT(undated.size(), qt.size());
+    EXPECT_TRUE(crossReferencesHold(undated));
+
+    const QByteArray dated = Exporter::fixPdfCreationDate(qt, 86400 + 3661);
+    ASSERT_FALSE(dated.isEmpty());
+    EXPECT_TRUE(dated.contains("/CreationDate (D:19700102010101Z)"));
+    EXPECT_TRUE(crossReferencesHold(dated));
+
+    // Anything not laid out as QPdfWriter lays it out is left alone.
+    EXPECT_TRUE(Exporter::fixPdfCreationDate(undated, std::nullopt).isEmpty()); // no date left to fix
+    const QByteArray noTable("%PDF-1.4\n1 0 obj\n<<\n/CreationDate (D:2026)\n>>\nendobj\n");
+    EXPECT_TRUE(Exporter::fixPdfCreationDate(noTable, std::nullopt).isEmpty());
+
+    // What the exporter writes has no date, and its table holds.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("handout.pdf"));
+    ASSERT_TRUE(Exporter::exportFrames(run().timeline, run().scenario, { 25, 27 }, settingsFor(ExportFormat::Pdf), path)
+                    .ok());
+    const QByteArray written = readAll(path);
+    EXPECT_FALSE(written.contains("/CreationDate"));
+    EXPECT_TRUE(crossReferencesHold(written));
+}
+
 TEST(Exporter, ACancelWritesNothing)
 {
     for (ExportFormat format : { ExportFormat::Gif, ExportFormat::Pdf, ExportFormat::Png, ExportFormat::Svg }) {
@@ -348,6 +419,11 @@ TEST(Exporter, AFailureHalfWayLeavesNoFile)
             });
         EXPECT_FALSE(result.ok()) << hw::ui::formatName(format).toStdString();
         EXPECT_TRUE(result.error.contains(QLatin1String("cannot write"))) << result.error.toStdString();
+        // It names the path asked for and the system's reason, not a staging file.
+        EXPECT_TRUE(result.error.contains(path)) << result.error.toStdString();
+        EXPECT_TRUE(result.error.contains(QLatin1String("No such file or directory"))) << result.error.toStdString();
+        EXPECT_FALSE(result.error.contains(QLatin1String(".highwater-export"))) << result.error.toStdString();
+        EXPECT_FALSE(result.error.contains(QLatin1String("Unknown error"))) << result.error.toStdString();
         EXPECT_FALSE(QFileInfo::exists(path));
     }
 }
@@ -372,6 +448,11 @@ TEST(Exporter, RefusesSettingsThatDoNotGoTogether)
     s = settingsFor(ExportFormat::Png);
     s.fps = 2;
     cases.push_back({ s, "GIF animations only" });
+    s = settingsFor(ExportFormat::Gif);
+    s.fps = 25;
+    cases.push_back({ s, "the frame rate must be 0.2 to 10 frames per second" });
+    s.fps = 0.1;
+    cases.push_back({ s, "the frame rate must be 0.2 to 10 frames per second" });
     s = settingsFor(ExportFormat::Png, QSize(10, 10));
     cases.push_back({ s, "the size must be" });
     s = settingsFor(ExportFormat::Png, QSize(4000, 4000));
