@@ -19,6 +19,8 @@
 #include <optional>
 #include <variant>
 
+#include <unistd.h>
+
 namespace hw::cli {
 
 namespace {
@@ -215,14 +217,15 @@ std::string parse(const std::vector<std::string>& args, Options& o)
 
 /// The partition named TOPIC-N (as ClusterState::partitionName and the GUI's partition selector
 /// name them), or why there is none, naming what there is.
-std::variant<std::int32_t, std::string> findPartition(const hw::ClusterState& state, const std::string& name,
-    const std::string& source)
+std::variant<std::int32_t, std::string> findPartition(
+    const hw::ClusterState& state, const std::string& name, const std::string& source)
 {
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p)
         if (state.partitionName(p) == name)
             return p;
     auto range = [](const hw::Topic& topic) {
-        return topic.name + "-0" + (topic.partitionCount > 1 ? ".." + topic.name + "-" + std::to_string(topic.partitionCount - 1) : "");
+        return topic.name + "-0"
+            + (topic.partitionCount > 1 ? ".." + topic.name + "-" + std::to_string(topic.partitionCount - 1) : "");
     };
     // A topic's name may hold dashes: the partition number is after the last one.
     const std::size_t dash = name.rfind('-');
@@ -240,6 +243,19 @@ std::variant<std::int32_t, std::string> findPartition(const hw::ClusterState& st
         + (known.empty() ? "none" : known);
 }
 
+/// Whether directory is a runtime directory as the XDG base directory spec asks: this user's, mode 0700.
+bool usableRuntimeDirectory(const QString& directory)
+{
+    if (directory.isEmpty())
+        return false;
+    const QFileInfo info(directory);
+    constexpr QFile::Permissions owner = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+    constexpr QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
+        | QFile::WriteOther | QFile::ExeOther;
+    return info.isDir() && info.ownerId() == ::geteuid() && (info.permissions() & owner) == owner
+        && (info.permissions() & others) == 0;
+}
+
 int runExport(const std::vector<std::string>& args)
 {
     if (std::find(args.begin(), args.end(), "--help") != args.end()
@@ -252,10 +268,12 @@ int runExport(const std::vector<std::string>& args)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     // QGuiApplication's start-up looks for flatpak-info in the runtime directory (checkNeedPortalSupport:
     // QStandardPaths::RuntimeLocation). A headless session (ssh, cron, CI, a container) often has no
-    // XDG_RUNTIME_DIR, and Qt then warns on stderr and makes /tmp/runtime-USER. An export gets a
-    // private runtime directory (mode 0700, as the XDG spec asks) for its lifetime instead.
+    // XDG_RUNTIME_DIR, or one that su or sudo carried over from another user, and Qt then warns on
+    // stderr (and makes /tmp/runtime-USER or changes the directory's mode). Without a usable one (a
+    // directory of this user's with mode 0700, as the XDG spec asks), an export gets a private runtime
+    // directory for its lifetime.
     std::optional<QTemporaryDir> runtimeDirectory;
-    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+    if (!usableRuntimeDirectory(qEnvironmentVariable("XDG_RUNTIME_DIR"))) {
         runtimeDirectory.emplace(QDir::tempPath() + QStringLiteral("/highwater-runtime-XXXXXX"));
         if (runtimeDirectory->isValid())
             qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtimeDirectory->path()));

@@ -7,28 +7,31 @@
 /// The export command's part of `highwater-cli --help`, also printed by `highwater-cli export --help`:
 /// every option with its range and default. A macro so that cli_main.cpp's usage text, one string
 /// literal, can take it in; tests/ui/test_cli_export.cpp checks the ranges against hw::ui::exportlimits.
-#define HW_CLI_EXPORT_USAGE                                                                                           \
-    "  export SCENARIO (--frame N | --label L | --checkpoints | --frames A..B) --out PATH [options]\n"                \
-    "                                         draw frames offscreen as the window draws them: a PNG or SVG\n"        \
-    "                                         file, or several frames into the directory PATH as\n"                  \
-    "                                         frame-NNNNNN.png or .svg named by frame number (it is made when\n"     \
-    "                                         missing; frames of an earlier export in it are replaced; a\n"          \
-    "                                         directory that holds other files is refused), a PDF handout\n"         \
-    "                                         with an A4 page per frame, or a looping animated GIF\n"                \
-    "    --format png|svg|pdf|gif             default: PATH's extension; png for a directory\n"                      \
-    "    --view partition|cluster             default: partition for a cluster of one partition or with\n"           \
-    "                                         --partition, else cluster\n"                                           \
-    "    --partition TOPIC-N                  the partition the partition view draws, e.g. orders-0\n"               \
-    "                                         (default: the first); not with --view cluster\n"                       \
-    "    --theme light|dark|high-contrast     the drawing's colours (default: light)\n"                              \
-    "    --lang en|zh_TW|zh_CN                default: the app's saved choice, else the system's language\n"         \
-    "    --width W  --height H                64..8192 pixels each (default: 1920 and 1080)\n"                       \
-    "    --scale S                            PNG only: 1..4; the image is W*S x H*S pixels (default: 1)\n"          \
-    "    --transparent                        PNG and SVG only: no background (default: the theme's paper)\n"        \
-    "    --fps F                              GIF only: 0.2..10 frames per second (default: 2)\n"                    \
-    "    --speed X                            GIF only, instead of --fps: 0.001..1000 x simulated time\n"            \
-    "                                         between frames, each frame shown 0.1..5 s\n"                           \
-    "                                         (in a GIF, checkpoints and the last frame are held 2 s)\n"
+#define HW_CLI_EXPORT_USAGE                                                                                            \
+    "  export SCENARIO (--frame N | --label L | --checkpoints | --frames A..B) --out PATH [options]\n"                 \
+    "                                         draw frames offscreen as the window draws them: a PNG or\n"              \
+    "                                         SVG file, or several frames into the directory PATH as\n"                \
+    "                                         frame-NNNNNN.png or .svg named by frame number (made when\n"             \
+    "                                         missing; frames of an earlier export in it are replaced; a\n"            \
+    "                                         directory that holds other files is refused), a PDF\n"                   \
+    "                                         handout with an A4 page per frame, or a looping animated\n"              \
+    "                                         GIF\n"                                                                   \
+    "    --format png|svg|pdf|gif             default: PATH's extension; png for a directory\n"                        \
+    "    --view partition|cluster             default: partition for a cluster of one partition or with\n"             \
+    "                                         --partition, else cluster\n"                                             \
+    "    --partition TOPIC-N                  the partition the partition view draws, e.g. orders-0\n"                 \
+    "                                         (default: the first); not with --view cluster\n"                         \
+    "    --theme light|dark|high-contrast     the drawing's colours (default: light)\n"                                \
+    "    --lang en|zh_TW|zh_CN                default: the app's saved choice, else the system's\n"                    \
+    "                                         language\n"                                                              \
+    "    --width W  --height H                64..8192 pixels each (default: 1920 and 1080)\n"                         \
+    "    --scale S                            PNG only: 1..4; the image is W*S x H*S pixels (default: 1)\n"            \
+    "    --transparent                        PNG and SVG only: no background (default: the theme's\n"                 \
+    "                                         paper)\n"                                                                \
+    "    --fps F                              GIF only: 0.2..10 frames per second (default: 2)\n"                      \
+    "    --speed X                            GIF only, instead of --fps: 0.001..1000 x simulated time\n"              \
+    "                                         between frames, each frame shown 0.1..5 s (in a GIF,\n"                  \
+    "                                         checkpoints and the last frame are held 2 s)\n"
 
 namespace hw::cli {
 

@@ -408,12 +408,13 @@ QByteArray Exporter::fixPdfCreationDate(const QByteArray& pdf, std::optional<qin
         if (!offset)
             return {};
         if (*offset > at && fixed.mid(entry + xrefOffsetDigits + 7, 1) == "n")
-            fixed.replace(entry, xrefOffsetDigits,
-                QByteArray::number(*offset + delta).rightJustified(xrefOffsetDigits, '0'));
+            fixed.replace(
+                entry, xrefOffsetDigits, QByteArray::number(*offset + delta).rightJustified(xrefOffsetDigits, '0'));
     }
     const qsizetype numberAt = startxref + 10;
     const qsizetype numberEnd = fixed.indexOf('\n', numberAt);
-    const std::optional<qint64> tableAt = numberEnd < 0 ? std::nullopt : parseOffset(fixed.mid(numberAt, numberEnd - numberAt));
+    const std::optional<qint64> tableAt
+        = numberEnd < 0 ? std::nullopt : parseOffset(fixed.mid(numberAt, numberEnd - numberAt));
     if (!tableAt || *tableAt != xref)
         return {};
     fixed.replace(numberAt, numberEnd - numberAt, QByteArray::number(*tableAt + delta));
@@ -584,9 +585,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
 
     Sequence files;
     if (sequence && !QFileInfo(path).isDir() && formatFromPath(path) == settings.format) {
-        result.error = tr("%1 frames go into a directory, one file each: %2 names a file")
-                           .arg(total)
-                           .arg(path);
+        result.error = tr("%1 frames go into a directory, one file each: %2 names a file").arg(total).arg(path);
         return result;
     }
     if (sequence) {

@@ -14,8 +14,8 @@
 #include <QImage>
 #include <QImageReader>
 #include <QPainter>
-#include <QProcessEnvironment>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
@@ -317,6 +317,21 @@ TEST(CliExport, SucceedsWithNothingOnStderr)
         EXPECT_EQ(r.err, QString()) << c.out;
         EXPECT_TRUE(QFileInfo::exists(dir.filePath(QString::fromUtf8(c.out)))) << c.out;
     }
+    // Nor with a runtime directory that is missing or open to others (carried over by su or sudo).
+    QTemporaryDir shared;
+    ASSERT_TRUE(QFile::setPermissions(shared.path(),
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther
+            | QFile::ExeOther));
+    for (const QString& runtime : { shared.path(), dir.filePath(QStringLiteral("no-such-directory")) }) {
+        const QString out = dir.filePath(QStringLiteral("e.png"));
+        const Result r = runCli(arguments({ "export", "builtin:leo-hw-walkthrough", "--frame", "3", "--out" }) << out,
+            { QStringLiteral("XDG_RUNTIME_DIR=") + runtime });
+        EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
+        EXPECT_EQ(r.err, QString()) << runtime.toStdString();
+        EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("no-such-directory"))));
+        // The runtime directory was left as it was.
+        EXPECT_EQ(QFileInfo(shared.path()).permissions() & QFile::ReadOther, QFile::ReadOther);
+    }
 }
 
 TEST(CliExport, PartitionChoosesThePartitionThePartitionViewDraws)
@@ -346,13 +361,17 @@ TEST(CliExport, PartitionChoosesThePartitionThePartitionViewDraws)
     // Every format draws the chosen partition: a PNG of partition 2 differs from one of partition 0.
     const QString png0 = dir.filePath(QStringLiteral("p0.png"));
     const QString png2 = dir.filePath(QStringLiteral("p2.png"));
-    ASSERT_EQ(runCli(arguments({ "export", "builtin:consumer-group-basics", "--label", "2", "--partition", "orders-0",
-                  "--out" }) << png0)
-                  .exitCode,
+    ASSERT_EQ(
+        runCli(
+            arguments({ "export", "builtin:consumer-group-basics", "--label", "2", "--partition", "orders-0", "--out" })
+            << png0)
+            .exitCode,
         0);
-    ASSERT_EQ(runCli(arguments({ "export", "builtin:consumer-group-basics", "--label", "2", "--partition", "orders-2",
-                  "--out" }) << png2)
-                  .exitCode,
+    ASSERT_EQ(
+        runCli(
+            arguments({ "export", "builtin:consumer-group-basics", "--label", "2", "--partition", "orders-2", "--out" })
+            << png2)
+            .exitCode,
         0);
     EXPECT_NE(QImage(png0), QImage(png2));
 }
@@ -400,8 +419,9 @@ int lightInkPixels(const QImage& image)
 TEST(CliExport, ThemeSetsTheDrawingsColoursAndATransparentPngReadsOnTheThemesBackground)
 {
     QTemporaryDir dir;
-    const QMap<QString, QColor> paper = { { QStringLiteral("light"), QColor(0xFF, 0xFF, 0xFF) },
-        { QStringLiteral("dark"), QColor(0x1E, 0x1F, 0x22) }, { QStringLiteral("high-contrast"), QColor(0xFF, 0xFF, 0xFF) } };
+    const QMap<QString, QColor> paper
+        = { { QStringLiteral("light"), QColor(0xFF, 0xFF, 0xFF) }, { QStringLiteral("dark"), QColor(0x1E, 0x1F, 0x22) },
+              { QStringLiteral("high-contrast"), QColor(0xFF, 0xFF, 0xFF) } };
     QMap<QString, QImage> opaque;
     QMap<QString, QImage> transparent;
     for (const QString& theme : paper.keys()) {
@@ -430,8 +450,8 @@ TEST(CliExport, TheSummaryStatesTheRealPixelSize)
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("x.png"));
-    Result r = runExport(arguments({ "--label", "3", "--width", "640", "--height", "400", "--scale", "3", "--out" })
-        << png);
+    Result r
+        = runExport(arguments({ "--label", "3", "--width", "640", "--height", "400", "--scale", "3", "--out" }) << png);
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_EQ(QImage(png).size(), QSize(1920, 1200));
     EXPECT_TRUE(r.out.contains(QLatin1String("1920x1200 pixels (640x400 at scale 3)"))) << r.out.toStdString();
@@ -446,11 +466,10 @@ TEST(CliExport, SeveralSvgFramesGoIntoADirectoryAsSvgFiles)
 {
     QTemporaryDir dir;
     const QString frames = dir.filePath(QStringLiteral("svgs"));
-    const Result r = runExport(arguments({ "--frames", "25..27", "--format", "svg", "--width", "320", "--height", "200",
-        "--out" }) << frames);
+    const Result r = runExport(
+        arguments({ "--frames", "25..27", "--format", "svg", "--width", "320", "--height", "200", "--out" }) << frames);
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
-    ASSERT_EQ(entries(frames),
-        arguments({ "frame-000025.svg", "frame-000026.svg", "frame-000027.svg" }));
+    ASSERT_EQ(entries(frames), arguments({ "frame-000025.svg", "frame-000026.svg", "frame-000027.svg" }));
     for (const QString& name : entries(frames)) {
         QSvgRenderer svg(QDir(frames).filePath(name));
         EXPECT_TRUE(svg.isValid()) << name.toStdString();
@@ -463,8 +482,9 @@ TEST(CliExport, ADirectoryOfEarlierFramesEndsWithThisExportsFramesOnly)
     QTemporaryDir dir;
     const QString frames = dir.filePath(QStringLiteral("frames"));
     auto exportInto = [&](const char* range, const char* format) {
-        return runExport(arguments({ "--frames", range, "--format", format, "--width", "160", "--height", "100",
-            "--out" }) << frames);
+        return runExport(
+            arguments({ "--frames", range, "--format", format, "--width", "160", "--height", "100", "--out" })
+            << frames);
     };
     ASSERT_EQ(exportInto("20..26", "png").exitCode, 0);
     // A killed export leaves its staging directory behind: it holds only frames, so it goes too.
@@ -513,20 +533,19 @@ TEST(CliExport, HelpListsEveryOptionWithItsRangeAndDefault)
         EXPECT_EQ(r.exitCode, 0) << args.join(QLatin1Char(' ')).toStdString();
         EXPECT_EQ(r.err, QString());
         const QString range = QStringLiteral("%1..%2");
-        for (const QString& expected : {
-                 QStringLiteral("--format png|svg|pdf|gif"), QStringLiteral("--view partition|cluster"),
-                 QStringLiteral("--partition TOPIC-N"), QStringLiteral("--theme light|dark|high-contrast"),
-                 QStringLiteral("(default: light)"), QStringLiteral("--lang en|zh_TW|zh_CN"),
-                 range.arg(sideMin).arg(sideMax) + QStringLiteral(" pixels each (default: 1920 and 1080)"),
-                 QStringLiteral("--scale S"), range.arg(scaleMin).arg(scaleMax),
-                 QStringLiteral("--transparent"),
-                 range.arg(fpsMin).arg(fpsMax) + QStringLiteral(" frames per second (default: %1)").arg(fpsDefault),
-                 range.arg(speedMin).arg(speedMax),
-                 QStringLiteral("each frame shown %1..%2 s").arg(gifDelayMinMs / 1000.0).arg(gifDelayMaxMs / 1000.0),
-                 QStringLiteral("held %1 s").arg(gifHoldMs / 1000), QStringLiteral("frame-NNNNNN.png or .svg") })
-            EXPECT_TRUE(r.out.contains(expected)) << args.join(QLatin1Char(' ')).toStdString() << ": no \""
-                                                  << expected.toStdString() << "\" in\n"
-                                                  << r.out.toStdString();
+        for (const QString& expected :
+            { QStringLiteral("--format png|svg|pdf|gif"), QStringLiteral("--view partition|cluster"),
+                QStringLiteral("--partition TOPIC-N"), QStringLiteral("--theme light|dark|high-contrast"),
+                QStringLiteral("(default: light)"), QStringLiteral("--lang en|zh_TW|zh_CN"),
+                range.arg(sideMin).arg(sideMax) + QStringLiteral(" pixels each (default: 1920 and 1080)"),
+                QStringLiteral("--scale S"), range.arg(scaleMin).arg(scaleMax), QStringLiteral("--transparent"),
+                range.arg(fpsMin).arg(fpsMax) + QStringLiteral(" frames per second (default: %1)").arg(fpsDefault),
+                range.arg(speedMin).arg(speedMax),
+                QStringLiteral("each frame shown %1..%2 s").arg(gifDelayMinMs / 1000.0).arg(gifDelayMaxMs / 1000.0),
+                QStringLiteral("held %1 s").arg(gifHoldMs / 1000), QStringLiteral("frame-NNNNNN.png or .svg") })
+            EXPECT_TRUE(r.out.contains(expected))
+                << args.join(QLatin1Char(' ')).toStdString() << ": no \"" << expected.toStdString() << "\" in\n"
+                << r.out.toStdString();
     }
 }
 
@@ -557,8 +576,9 @@ TEST(CliExport, TheSameExportOfAPdfGivesTheSameBytes)
     // Chinese text and bold headings: several fonts, which Qt embeds in a hash's order.
     auto handout = [&](const QString& name, const QStringList& environment) {
         const QString path = dir.filePath(name);
-        const Result r = runCli(arguments({ "export", "builtin:leo-hw-walkthrough", "--checkpoints", "--lang", "zh_TW",
-            "--out" }) << path, environment);
+        const Result r = runCli(
+            arguments({ "export", "builtin:leo-hw-walkthrough", "--checkpoints", "--lang", "zh_TW", "--out" }) << path,
+            environment);
         EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
         EXPECT_EQ(r.err, QString());
         return readAll(path);

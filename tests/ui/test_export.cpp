@@ -9,6 +9,7 @@
 #include "gifwriter.h"
 #include "mainwindow.h"
 #include "simcontroller.h"
+#include "theme.h"
 #include "timeline.h"
 #include "uitest_support.h"
 
@@ -372,11 +373,34 @@ TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
     // What the exporter writes has no date, and its table holds.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("handout.pdf"));
-    ASSERT_TRUE(Exporter::exportFrames(run().timeline, run().scenario, { 25, 27 }, settingsFor(ExportFormat::Pdf), path)
-                    .ok());
+    ASSERT_TRUE(
+        Exporter::exportFrames(run().timeline, run().scenario, { 25, 27 }, settingsFor(ExportFormat::Pdf), path).ok());
     const QByteArray written = readAll(path);
     EXPECT_FALSE(written.contains("/CreationDate"));
     EXPECT_TRUE(crossReferencesHold(written));
+}
+
+TEST(Exporter, PdfPageTextReadsOnTheWhitePageInEveryTheme)
+{
+    using hw::ui::theme::Theme;
+    for (Theme theme : { Theme::Light, Theme::Dark, Theme::HighContrast }) {
+        hw::ui::theme::apply(theme);
+        hw::ui::FrameScene scene;
+        scene.setFrame(run().timeline.stateAt(37), static_cast<double>(run().timeline.frame(37).timeMs));
+        QImage page(800, 600, QImage::Format_RGB32);
+        page.fill(Qt::white);
+        QPainter painter(&page);
+        Exporter::paintPage(painter, QRectF(0, 0, 800, 600), scene, QSize(1920, 1080),
+            QStringLiteral("WWWWWWWWWWWWWWWWWWWW"), QStringLiteral("Checkpoint 3"), { QStringLiteral("A note") });
+        painter.end();
+        // The title's letters, at the top of the white page, are dark.
+        int dark = 0;
+        for (int y = 0; y < 24; ++y)
+            for (int x = 0; x < 400; ++x)
+                dark += QColor(page.pixel(x, y)).lightness() < 100 ? 1 : 0;
+        EXPECT_GT(dark, 200) << hw::ui::theme::key(theme).toStdString();
+    }
+    hw::ui::theme::apply(Theme::Light);
 }
 
 TEST(Exporter, ACancelWritesNothing)
