@@ -213,8 +213,6 @@ std::string parse(const std::vector<std::string>& args, Options& o)
     return {};
 }
 
-} // namespace
-
 /// The partition named TOPIC-N (as ClusterState::partitionName and the GUI's partition selector
 /// name them), or why there is none, naming what there is.
 std::variant<std::int32_t, std::string> findPartition(
@@ -255,6 +253,8 @@ bool usableRuntimeDirectory(const QString& directory)
     return info.isDir() && info.ownerId() == ::geteuid() && (info.permissions() & owner) == owner
         && (info.permissions() & others) == 0;
 }
+
+} // namespace
 
 int runExport(const std::vector<std::string>& args)
 {

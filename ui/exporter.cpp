@@ -117,13 +117,14 @@ bool isSequenceFrameName(const QString& name)
 /// The staging directories of Sequence are named so (a killed export may leave one behind).
 const QString stagingPrefix = QStringLiteral(".highwater-export-");
 
-/// Whether a directory holds nothing but frames of a sequence (an empty one does).
-bool holdsOnlyFrames(const QString& directory)
+/// Whether a staging directory holds nothing but frames of a sequence, or QSaveFile's temporary files
+/// of frames ("frame-NNNNNN.png.XXXXXX", left by an export that was killed while writing one).
+bool holdsOnlyStagedFrames(const QString& directory)
 {
     const QFileInfoList entries
         = QDir(directory).entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
     return std::all_of(entries.cbegin(), entries.cend(), [](const QFileInfo& entry) {
-        return (entry.isFile() || entry.isSymLink()) && isSequenceFrameName(entry.fileName());
+        return (entry.isFile() || entry.isSymLink()) && entry.fileName().startsWith(QLatin1String("frame-"));
     });
 }
 
@@ -133,8 +134,8 @@ bool holdsOnlyFrames(const QString& directory)
 /// The directory then holds this export's frames only. Frames of an earlier export would mix with
 /// the new ones (a shorter range leaves the old frames after it), so commit() removes them once the
 /// new ones are in place. The tool deletes only what it wrote itself: begin() refuses a directory
-/// that holds anything but frame-NNNNNN.png and .svg files (and staging directories of an export
-/// that was killed, which hold only such files).
+/// that holds anything but frame-NNNNNN.png and .svg files (and the staging directories of exports
+/// that were killed, which hold only frames).
 class Sequence {
 public:
     QString begin(const QString& directory)
@@ -162,7 +163,7 @@ public:
                 if ((entry.isFile() || entry.isSymLink()) && isSequenceFrameName(name))
                     m_earlier << entry.filePath();
                 else if (entry.isDir() && !entry.isSymLink() && name.startsWith(stagingPrefix)
-                    && holdsOnlyFrames(entry.filePath()))
+                    && holdsOnlyStagedFrames(entry.filePath()))
                     m_leftovers << entry.filePath();
                 else
                     foreign << name;

@@ -491,6 +491,8 @@ TEST(CliExport, ADirectoryOfEarlierFramesEndsWithThisExportsFramesOnly)
     ASSERT_TRUE(QDir(frames).mkdir(QStringLiteral(".highwater-export-AbC123")));
     ASSERT_TRUE(QFile::copy(QDir(frames).filePath(QStringLiteral("frame-000020.png")),
         QDir(frames).filePath(QStringLiteral(".highwater-export-AbC123/frame-000021.png"))));
+    ASSERT_TRUE(QFile::copy(QDir(frames).filePath(QStringLiteral("frame-000020.png")),
+        QDir(frames).filePath(QStringLiteral(".highwater-export-AbC123/frame-000022.png.Xy12Zw"))));
 
     Result r = exportInto("25..27", "png");
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
