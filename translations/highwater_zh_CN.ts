@@ -415,8 +415,9 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../ui/exporter.cpp" line="+77"/>
+        <location filename="../ui/exporter.cpp" line="+81"/>
         <location line="+2"/>
+        <location line="+15"/>
         <location line="+74"/>
         <location line="+30"/>
         <location line="+22"/>
@@ -424,23 +425,27 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-101"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 绘制</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>%1 is a file; a sequence of frames needs a directory</source>
         <translation>%1 是一个文件；一系列的帧需要一个目录</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+286"/>
+        <location line="-72"/>
         <source>cannot write %1: the directory %2 does not exist</source>
         <translation>无法写入 %1：目录 %2 不存在</translation>
     </message>
     <message>
-        <location line="-259"/>
+        <location line="+2"/>
+        <source>cannot write %1: %2 is a file, not a directory</source>
+        <translation>无法写入 %1：%2 是一个文件，不是目录</translation>
+    </message>
+    <message>
+        <location line="+99"/>
         <source>%1 holds files that are not frames of an export (%2); export the frames into a new or empty directory, or one that holds only frame-NNNNNN.png and .svg files</source>
         <translation>%1 包含不是导出帧的文件（%2）；请将帧导出到新的或空的目录，或只包含 frame-NNNNNN.png 和 .svg 文件的目录</translation>
     </message>
@@ -450,7 +455,7 @@
         <translation>无法删除 %1：%2</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location line="+214"/>
         <source>no output path</source>
         <translation>没有输出路径</translation>
     </message>
@@ -458,11 +463,6 @@
         <location line="+3"/>
         <source>cannot write %1: it is a directory</source>
         <translation>无法写入 %1：它是一个目录</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>cannot write %1: the directory %2 is not writable</source>
-        <translation>无法写入 %1：目录 %2 不可写入</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -535,7 +535,7 @@
         <translation>%1 帧要写入一个目录，每帧一个文件：%2 是一个文件名称</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+44"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>

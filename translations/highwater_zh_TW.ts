@@ -415,8 +415,9 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../ui/exporter.cpp" line="+77"/>
+        <location filename="../ui/exporter.cpp" line="+81"/>
         <location line="+2"/>
+        <location line="+15"/>
         <location line="+74"/>
         <location line="+30"/>
         <location line="+22"/>
@@ -424,23 +425,27 @@
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-101"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 繪製</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>%1 is a file; a sequence of frames needs a directory</source>
         <translation>%1 是一個檔案；一系列的幀需要一個目錄</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+286"/>
+        <location line="-72"/>
         <source>cannot write %1: the directory %2 does not exist</source>
         <translation>無法寫入 %1：目錄 %2 不存在</translation>
     </message>
     <message>
-        <location line="-259"/>
+        <location line="+2"/>
+        <source>cannot write %1: %2 is a file, not a directory</source>
+        <translation>無法寫入 %1：%2 是一個檔案，不是目錄</translation>
+    </message>
+    <message>
+        <location line="+99"/>
         <source>%1 holds files that are not frames of an export (%2); export the frames into a new or empty directory, or one that holds only frame-NNNNNN.png and .svg files</source>
         <translation>%1 含有不是匯出幀的檔案（%2）；請將幀匯出到新的或空的目錄，或只含有 frame-NNNNNN.png 和 .svg 檔案的目錄</translation>
     </message>
@@ -450,7 +455,7 @@
         <translation>無法刪除 %1：%2</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location line="+214"/>
         <source>no output path</source>
         <translation>沒有輸出路徑</translation>
     </message>
@@ -458,11 +463,6 @@
         <location line="+3"/>
         <source>cannot write %1: it is a directory</source>
         <translation>無法寫入 %1：它是一個目錄</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>cannot write %1: the directory %2 is not writable</source>
-        <translation>無法寫入 %1：目錄 %2 不可寫入</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -535,7 +535,7 @@
         <translation>%1 幀要寫入一個目錄，每幀一個檔案：%2 是一個檔案名稱</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+44"/>
         <source>Checkpoint %1</source>
         <translation>檢查點 %1</translation>
     </message>

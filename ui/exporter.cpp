@@ -24,9 +24,13 @@
 #include <QWidget>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <system_error>
+
+#include <unistd.h>
 
 namespace hw::ui {
 
@@ -77,6 +81,22 @@ QString writeFile(const QString& path, const QByteArray& bytes, const QString& s
         return Exporter::tr("cannot write %1: %2").arg(name, file.errorString());
     if (file.write(bytes) != bytes.size() || !file.commit())
         return Exporter::tr("cannot write %1: %2").arg(name, file.errorString());
+    return QString();
+}
+
+/// Why path cannot be made in the directory that holds it, or an empty string: a missing directory,
+/// a file where the directory should be, or the system's reason the directory cannot be written
+/// (checked before anything is drawn, so a long export does not fail only at its end).
+QString parentProblem(const QString& path)
+{
+    const QFileInfo parent(QFileInfo(path).absolutePath());
+    if (!parent.exists())
+        return Exporter::tr("cannot write %1: the directory %2 does not exist").arg(path, parent.filePath());
+    if (!parent.isDir())
+        return Exporter::tr("cannot write %1: %2 is a file, not a directory").arg(path, parent.filePath());
+    if (::access(QFile::encodeName(parent.filePath()).constData(), W_OK) != 0)
+        return Exporter::tr("cannot write %1: %2")
+            .arg(path, QString::fromStdString(std::generic_category().message(errno)));
     return QString();
 }
 
@@ -145,10 +165,8 @@ public:
         if (info.exists() && !info.isDir())
             return Exporter::tr("%1 is a file; a sequence of frames needs a directory").arg(directory);
         if (!info.exists()) {
-            const QFileInfo parent(info.absolutePath());
-            if (!parent.isDir())
-                return Exporter::tr("cannot write %1: the directory %2 does not exist")
-                    .arg(directory, parent.filePath());
+            if (QString problem = parentProblem(directory); !problem.isEmpty())
+                return problem;
             std::error_code error;
             if (!std::filesystem::create_directory(directory.toStdString(), error))
                 return Exporter::tr("cannot write %1: %2")
@@ -432,12 +450,7 @@ QString checkOutput(const QString& path)
     const QFileInfo info(path);
     if (info.isDir())
         return Exporter::tr("cannot write %1: it is a directory").arg(path);
-    const QFileInfo parent(info.absolutePath());
-    if (!parent.isDir())
-        return Exporter::tr("cannot write %1: the directory %2 does not exist").arg(path, parent.filePath());
-    if (!parent.isWritable())
-        return Exporter::tr("cannot write %1: the directory %2 is not writable").arg(path, parent.filePath());
-    return QString();
+    return parentProblem(path);
 }
 
 } // namespace

@@ -527,6 +527,25 @@ TEST(CliExport, ADirectoryOfEarlierFramesEndsWithThisExportsFramesOnly)
     EXPECT_EQ(entries(frames), arguments({ "frame-000026.svg", "frame-000027.svg", "frame-000099.png" }));
 }
 
+TEST(CliExport, AWriteIntoAFileNamesTheRealCause)
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("notes.txt"));
+    {
+        QFile notes(file);
+        ASSERT_TRUE(notes.open(QIODevice::WriteOnly));
+    }
+    for (const QStringList& args : { arguments({ "--frame", "3", "--out" }) << file + QStringLiteral("/x.png"),
+             arguments({ "--checkpoints", "--out" }) << file + QStringLiteral("/frames") }) {
+        const Result r = runExport(args);
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_TRUE(r.err.contains(QStringLiteral("cannot write %1/").arg(file)
+            + QStringLiteral("%1: %2 is a file, not a directory").arg(args.last().section(QLatin1Char('/'), -1), file)))
+            << r.err.toStdString();
+    }
+    EXPECT_EQ(entries(dir.path()), arguments({ "notes.txt" }));
+}
+
 TEST(CliExport, HelpListsEveryOptionWithItsRangeAndDefault)
 {
     using namespace hw::ui::exportlimits;
