@@ -57,8 +57,8 @@ inline constexpr std::int64_t pdfPagesMax = 500;
 inline constexpr int gifDelayMinMs = 100;
 inline constexpr int gifDelayMaxMs = 5000;
 /// GIF timing: frames per second (the rates whose frames last gifDelayMinMs..gifDelayMaxMs, so a rate
-/// in range is the rate the GIF plays at), and simulated time x speed (each gap is then kept within
-/// gifDelayMinMs..gifDelayMaxMs).
+/// in range is the rate the GIF plays at, to the hundredth of a second a GIF counts delays in), and
+/// simulated time x speed (each gap is then kept within gifDelayMinMs..gifDelayMaxMs).
 inline constexpr double fpsMin = 1000.0 / gifDelayMaxMs;
 inline constexpr double fpsMax = 1000.0 / gifDelayMinMs;
 inline constexpr double speedMin = 0.001;
