@@ -33,12 +33,13 @@ struct Result {
 };
 
 /// Runs highwater-cli as a headless session (ssh, CI, a container) runs it: with no XDG_RUNTIME_DIR,
-/// and with the variables in extra set.
+/// without a SOURCE_DATE_EPOCH a build environment may have set, and with the variables in extra set.
 Result runCli(const QStringList& args, const QStringList& extra = {})
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+    environment.remove(QStringLiteral("SOURCE_DATE_EPOCH"));
     for (const QString& variable : extra)
         environment.insert(variable.section(QLatin1Char('='), 0, 0), variable.section(QLatin1Char('='), 1));
     process.setProcessEnvironment(environment);
