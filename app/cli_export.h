@@ -16,6 +16,9 @@
     "                                         directory that holds other files is refused), a PDF\n"                   \
     "                                         handout with an A4 page per frame, or a looping animated\n"              \
     "                                         GIF\n"                                                                   \
+    "    --frame N  --frames A..B             frame numbers, 0 to the scenario's last (validate prints\n"              \
+    "                                         how many frames it has); A <= B\n"                                       \
+    "    --label L  --checkpoints             the frame of checkpoint L; every checkpoint's frame\n"                   \
     "    --format png|svg|pdf|gif             default: PATH's extension; png for a directory\n"                        \
     "    --view partition|cluster             default: partition for a cluster of one partition or with\n"             \
     "                                         --partition, else cluster\n"                                             \

@@ -555,16 +555,17 @@ TEST(CliExport, HelpListsEveryOptionWithItsRangeAndDefault)
         EXPECT_EQ(r.exitCode, 0) << args.join(QLatin1Char(' ')).toStdString();
         EXPECT_EQ(r.err, QString());
         const QString range = QStringLiteral("%1..%2");
-        for (const QString& expected :
-            { QStringLiteral("--format png|svg|pdf|gif"), QStringLiteral("--view partition|cluster"),
-                QStringLiteral("--partition TOPIC-N"), QStringLiteral("--theme light|dark|high-contrast"),
-                QStringLiteral("(default: light)"), QStringLiteral("--lang en|zh_TW|zh_CN"),
-                range.arg(sideMin).arg(sideMax) + QStringLiteral(" pixels each (default: 1920 and 1080)"),
-                QStringLiteral("--scale S"), range.arg(scaleMin).arg(scaleMax), QStringLiteral("--transparent"),
-                range.arg(fpsMin).arg(fpsMax) + QStringLiteral(" frames per second (default: %1)").arg(fpsDefault),
-                range.arg(speedMin).arg(speedMax),
-                QStringLiteral("each frame shown %1..%2 s").arg(gifDelayMinMs / 1000.0).arg(gifDelayMaxMs / 1000.0),
-                QStringLiteral("held %1 s").arg(gifHoldMs / 1000), QStringLiteral("frame-NNNNNN.png or .svg") })
+        for (const QString& expected : { QStringLiteral("--frame N  --frames A..B"),
+                 QStringLiteral("0 to the scenario's last"), QStringLiteral("--label L  --checkpoints"),
+                 QStringLiteral("--format png|svg|pdf|gif"), QStringLiteral("--view partition|cluster"),
+                 QStringLiteral("--partition TOPIC-N"), QStringLiteral("--theme light|dark|high-contrast"),
+                 QStringLiteral("(default: light)"), QStringLiteral("--lang en|zh_TW|zh_CN"),
+                 range.arg(sideMin).arg(sideMax) + QStringLiteral(" pixels each (default: 1920 and 1080)"),
+                 QStringLiteral("--scale S"), range.arg(scaleMin).arg(scaleMax), QStringLiteral("--transparent"),
+                 range.arg(fpsMin).arg(fpsMax) + QStringLiteral(" frames per second (default: %1)").arg(fpsDefault),
+                 range.arg(speedMin).arg(speedMax),
+                 QStringLiteral("each frame shown %1..%2 s").arg(gifDelayMinMs / 1000.0).arg(gifDelayMaxMs / 1000.0),
+                 QStringLiteral("held %1 s").arg(gifHoldMs / 1000), QStringLiteral("frame-NNNNNN.png or .svg") })
             EXPECT_TRUE(r.out.contains(expected))
                 << args.join(QLatin1Char(' ')).toStdString() << ": no \"" << expected.toStdString() << "\" in\n"
                 << r.out.toStdString();
