@@ -3,25 +3,29 @@
 
 #include "exporter.h"
 #include "i18n.h"
+#include "theme.h"
 
 #include "scenario.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <optional>
+#include <variant>
+
+#include <unistd.h>
 
 namespace hw::cli {
 
 namespace {
 
-const char* const exportUsage
-    = "export SCENARIO (--frame N | --label L | --checkpoints | --frames A..B) --out PATH\n"
-      "         [--format png|svg|pdf|gif] [--lang en|zh_TW|zh_CN] [--width W] [--height H]\n"
-      "         [--view partition|cluster] [--scale 1-4] [--transparent] [--fps F | --speed X]\n";
+const char* const exportUsage = HW_CLI_EXPORT_USAGE;
 
 constexpr int exitOk = 0;
 constexpr int exitInvalid = 2;
@@ -68,6 +72,8 @@ struct Options {
     int width = 1920;
     int height = 1080;
     std::optional<hw::ui::FrameScene::ViewKind> view;
+    std::optional<std::string> partition; // TOPIC-N, as the GUI's partition selector names them
+    hw::ui::theme::Theme theme = hw::ui::theme::Theme::Light;
     int scale = 1;
     bool transparent = false;
     double fps = 0;
@@ -84,7 +90,7 @@ std::string parse(const std::vector<std::string>& args, Options& o)
 {
     using namespace hw::ui::exportlimits;
     const std::vector<std::string> withValue = { "--frame", "--label", "--frames", "--out", "--format", "--lang",
-        "--width", "--height", "--view", "--scale", "--fps", "--speed" };
+        "--width", "--height", "--view", "--partition", "--theme", "--scale", "--fps", "--speed" };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--checkpoints") {
@@ -133,6 +139,14 @@ std::string parse(const std::vector<std::string>& args, Options& o)
                     o.view = hw::ui::FrameScene::ViewKind::Cluster;
                 else
                     return "--view must be partition or cluster, got \"" + v + "\"";
+            } else if (arg == "--partition") {
+                if (v.empty())
+                    return "--partition needs a partition TOPIC-N, e.g. orders-0";
+                o.partition = v;
+            } else if (arg == "--theme") {
+                if (v != "light" && v != "dark" && v != "high-contrast")
+                    return "--theme must be light, dark or high-contrast, got \"" + v + "\"";
+                o.theme = hw::ui::theme::fromKey(QString::fromStdString(v));
             } else if (arg == "--scale") {
                 const std::optional<long long> n = parseInteger(v);
                 if (!n || *n < scaleMin || *n > scaleMax)
@@ -143,7 +157,8 @@ std::string parse(const std::vector<std::string>& args, Options& o)
                 const std::optional<double> n = parseNumber(v);
                 const double low = arg == "--fps" ? fpsMin : speedMin;
                 const double high = arg == "--fps" ? fpsMax : speedMax;
-                if (!n || *n < low || *n > high)
+                // Written so that NaN is out of range too.
+                if (!n || !(*n >= low && *n <= high))
                     return arg + " needs a number in " + QString::number(low).toStdString() + ".."
                         + QString::number(high).toStdString() + ", got \"" + v + "\"";
                 (arg == "--fps" ? o.fps : o.speed) = *n;
@@ -170,6 +185,9 @@ std::string parse(const std::vector<std::string>& args, Options& o)
         return "export needs --out PATH";
     if (o.fps > 0 && o.speed > 0)
         return "--fps and --speed both set the GIF's timing: choose one";
+    if (o.partition && o.view == hw::ui::FrameScene::ViewKind::Cluster)
+        return "--partition chooses the partition the partition view draws; the cluster view draws every "
+               "partition: leave out --partition or use --view partition";
 
     // The format: --format, else the extension of --out; a directory (no extension) holds PNGs.
     const QString out = QString::fromStdString(o.out);
@@ -188,16 +206,78 @@ std::string parse(const std::vector<std::string>& args, Options& o)
             return "cannot tell the format of " + o.out + ": give it an extension (.png, .svg, .pdf, .gif) or --format";
         o.format = ExportFormat::Png;
     }
+    if (*o.format == ExportFormat::Png && static_cast<long long>(std::max(o.width, o.height)) * o.scale > sideMax)
+        return "--scale " + std::to_string(o.scale) + " makes the image " + std::to_string(o.width * o.scale) + "x"
+            + std::to_string(o.height * o.scale) + " pixels, and it can be at most " + std::to_string(sideMax)
+            + " a side: lower --scale, --width or --height";
     return {};
+}
+
+/// The partition named TOPIC-N (as ClusterState::partitionName and the GUI's partition selector
+/// name them), or why there is none, naming what there is.
+std::variant<std::int32_t, std::string> findPartition(
+    const hw::ClusterState& state, const std::string& name, const std::string& source)
+{
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p)
+        if (state.partitionName(p) == name)
+            return p;
+    auto range = [](const hw::Topic& topic) {
+        return topic.name + "-0"
+            + (topic.partitionCount > 1 ? ".." + topic.name + "-" + std::to_string(topic.partitionCount - 1) : "");
+    };
+    // A topic's name may hold dashes: the partition number is after the last one.
+    const std::size_t dash = name.rfind('-');
+    if (dash != std::string::npos) {
+        const int topic = state.findTopic(std::string_view(name).substr(0, dash));
+        if (topic >= 0)
+            return "--partition " + name + ": topic " + state.topics[static_cast<std::size_t>(topic)].name
+                + " has no such partition; its partitions are " + range(state.topics[static_cast<std::size_t>(topic)]);
+    }
+    std::string known;
+    for (const hw::Topic& topic : state.topics)
+        known += (known.empty() ? "" : ", ") + range(topic);
+    return "--partition " + name + ": " + source + " has no such partition"
+        + (dash == std::string::npos ? " (a partition is named TOPIC-N, e.g. orders-0)" : "") + "; its partitions are "
+        + (known.empty() ? "none" : known);
+}
+
+/// Whether directory is a runtime directory as the XDG base directory spec asks: this user's, mode 0700.
+bool usableRuntimeDirectory(const QString& directory)
+{
+    if (directory.isEmpty())
+        return false;
+    const QFileInfo info(directory);
+    constexpr QFile::Permissions owner = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+    constexpr QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
+        | QFile::WriteOther | QFile::ExeOther;
+    return info.isDir() && info.ownerId() == ::geteuid() && (info.permissions() & owner) == owner
+        && (info.permissions() & others) == 0;
 }
 
 } // namespace
 
 int runExport(const std::vector<std::string>& args)
 {
+    if (std::find(args.begin(), args.end(), "--help") != args.end()
+        || std::find(args.begin(), args.end(), "-h") != args.end()) {
+        std::cout << "usage: highwater-cli " << (exportUsage + 2);
+        return exitOk;
+    }
     // The scene code needs a QApplication; draw offscreen unless a platform was chosen.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // QGuiApplication's start-up looks for flatpak-info in the runtime directory (checkNeedPortalSupport:
+    // QStandardPaths::RuntimeLocation). A headless session (ssh, cron, CI, a container) often has no
+    // XDG_RUNTIME_DIR, or one that su or sudo carried over from another user, and Qt then warns on
+    // stderr (and makes /tmp/runtime-USER or changes the directory's mode). Without a usable one (a
+    // directory of this user's with mode 0700, as the XDG spec asks), an export gets a private runtime
+    // directory for its lifetime.
+    std::optional<QTemporaryDir> runtimeDirectory;
+    if (!usableRuntimeDirectory(qEnvironmentVariable("XDG_RUNTIME_DIR"))) {
+        runtimeDirectory.emplace(QDir::tempPath() + QStringLiteral("/highwater-runtime-XXXXXX"));
+        if (runtimeDirectory->isValid())
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtimeDirectory->path()));
+    }
     int argc = 1;
     char name[] = "highwater-cli";
     char* argv[] = { name, nullptr };
@@ -205,7 +285,7 @@ int runExport(const std::vector<std::string>& args)
 
     Options options;
     if (std::string error = parse(args, options); !error.empty())
-        return fail(error + "\nusage: highwater-cli " + exportUsage);
+        return fail(error + "\n(highwater-cli export --help lists the options with their ranges and defaults)");
 
     auto loaded = hw::loadScenario(options.source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
@@ -263,8 +343,20 @@ int runExport(const std::vector<std::string>& args)
     settings.speed = options.speed;
     settings.language = hw::ui::currentLanguage().toStdString();
     const hw::ClusterState first = timeline.stateAt(frames.front());
-    settings.view = options.view.value_or(
-        first.partitions.size() == 1 ? hw::ui::FrameScene::ViewKind::Partition : hw::ui::FrameScene::ViewKind::Cluster);
+    std::string partitionName = first.partitions.empty() ? std::string() : first.partitionName(0);
+    if (options.partition) {
+        // A scenario's topics are made with its cluster, so the first frame names every partition.
+        auto found = findPartition(first, *options.partition, options.source);
+        if (auto* error = std::get_if<std::string>(&found))
+            return fail(*error);
+        settings.focusPartition = std::get<std::int32_t>(found);
+        partitionName = *options.partition;
+    }
+    settings.view = options.view.value_or(first.partitions.size() == 1 || options.partition
+            ? hw::ui::FrameScene::ViewKind::Partition
+            : hw::ui::FrameScene::ViewKind::Cluster);
+    // The drawing reads the theme's palette as it builds (theme.h); this process draws nothing else.
+    hw::ui::theme::apply(options.theme);
     if (QString error = hw::ui::Exporter::check(settings, static_cast<std::int64_t>(frames.size())); !error.isEmpty())
         return fail(error.toStdString());
 
@@ -272,12 +364,25 @@ int runExport(const std::vector<std::string>& args)
         = hw::ui::Exporter::exportFrames(timeline, scenario, frames, settings, QString::fromStdString(options.out));
     if (!result.ok())
         return fail(result.error.toStdString());
-    const char* view = settings.view == hw::ui::FrameScene::ViewKind::Partition ? "partition" : "cluster";
+    // The size of what was written: a PNG is drawn at --scale, a PDF's pages are A4 whatever the size.
+    std::string size;
+    if (settings.format == ExportFormat::Pdf)
+        size = "A4 landscape pages, the drawing in " + std::to_string(options.width) + "x"
+            + std::to_string(options.height) + " proportions";
+    else if (settings.scale != 1)
+        size = std::to_string(options.width * settings.scale) + "x" + std::to_string(options.height * settings.scale)
+            + " pixels (" + std::to_string(options.width) + "x" + std::to_string(options.height) + " at scale "
+            + std::to_string(settings.scale) + ")";
+    else
+        size = std::to_string(options.width) + "x" + std::to_string(options.height) + " pixels";
+    const std::string view = settings.view == hw::ui::FrameScene::ViewKind::Partition
+        ? "partition view of " + partitionName
+        : std::string("cluster view");
     std::cout << options.out << ": " << frames.size() << (frames.size() == 1 ? " frame" : " frames") << " ("
               << frames.front() << ".." << frames.back() << "), " << hw::ui::formatName(settings.format).toStdString()
-              << ", " << options.width << "x" << options.height << ", " << view << " view, " << settings.language
-              << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files") << ", " << result.bytes
-              << " bytes\n";
+              << ", " << size << ", " << view << ", " << hw::ui::theme::key(options.theme).toStdString() << " theme, "
+              << settings.language << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files")
+              << ", " << result.bytes << " bytes\n";
     return exitOk;
 }
 

@@ -35,14 +35,7 @@ const char* const usage =
     "                                         invariant checker after every event; --emit writes the\n"
     "                                         first seed's schedule as a scenario file\n"
 #ifdef HW_WITH_EXPORT
-    "  export SCENARIO (--frame N | --label L | --checkpoints | --frames A..B) --out PATH\n"
-    "         [--format png|svg|pdf|gif] [--lang en|zh_TW|zh_CN] [--width W] [--height H]\n"
-    "         [--view partition|cluster] [--scale 1-4] [--transparent] [--fps F | --speed X]\n"
-    "                                         draw frames offscreen as the window draws them: one PNG or\n"
-    "                                         SVG (several frames: PATH is a directory of\n"
-    "                                         frame-NNNNNN.png), a PDF handout with a page per frame, or\n"
-    "                                         an animated GIF (2 frames/s, or simulated time x --speed;\n"
-    "                                         checkpoints and the last frame held 2 s)\n"
+    HW_CLI_EXPORT_USAGE
 #endif
     "\n"
     "SCENARIO is a file path or builtin:NAME. Exit status: 0 success, 2 invalid input.\n";

@@ -415,36 +415,47 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../ui/exporter.cpp" line="+72"/>
+        <location filename="../ui/exporter.cpp" line="+81"/>
         <location line="+2"/>
-        <location line="+53"/>
-        <location line="+21"/>
+        <location line="+15"/>
+        <location line="+74"/>
+        <location line="+30"/>
+        <location line="+22"/>
         <source>cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-101"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 繪製</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+43"/>
         <source>%1 is a file; a sequence of frames needs a directory</source>
         <translation>%1 是一個檔案；一系列的幀需要一個目錄</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+145"/>
+        <location line="-72"/>
         <source>cannot write %1: the directory %2 does not exist</source>
         <translation>無法寫入 %1：目錄 %2 不存在</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <source>cannot write %1: cannot make the directory</source>
-        <translation>無法寫入 %1：無法建立目錄</translation>
+        <location line="+2"/>
+        <source>cannot write %1: %2 is a file, not a directory</source>
+        <translation>無法寫入 %1：%2 是一個檔案，不是目錄</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+99"/>
+        <source>%1 holds files that are not frames of an export (%2); export the frames into a new or empty directory, or one that holds only frame-NNNNNN.png and .svg files</source>
+        <translation>%1 含有不是匯出幀的檔案（%2）；請將幀匯出到新的或空的目錄，或只含有 frame-NNNNNN.png 和 .svg 檔案的目錄</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>cannot remove %1: %2</source>
+        <translation>無法刪除 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+214"/>
         <source>no output path</source>
         <translation>沒有輸出路徑</translation>
     </message>
@@ -452,11 +463,6 @@
         <location line="+3"/>
         <source>cannot write %1: it is a directory</source>
         <translation>無法寫入 %1：它是一個目錄</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>cannot write %1: the directory %2 is not writable</source>
-        <translation>無法寫入 %1：目錄 %2 不可寫入</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -529,7 +535,7 @@
         <translation>%1 幀要寫入一個目錄，每幀一個檔案：%2 是一個檔案名稱</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Checkpoint %1</source>
         <translation>檢查點 %1</translation>
     </message>
@@ -545,7 +551,7 @@
         <translation>（第 %1 幀，%2 毫秒）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <location line="+8"/>
         <location line="+12"/>
         <source>cannot encode the GIF: %1</source>
@@ -557,7 +563,7 @@
         <translation>GIF 會超過 %1 MiB；請匯出較少或較小的幀</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+76"/>
         <source>the charts can be exported as PNG, SVG or PDF</source>
         <translation>圖表可以匯出為 PNG、SVG 或 PDF</translation>
     </message>

@@ -9,21 +9,28 @@
 #include "timeline.h"
 
 #include <QBuffer>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QHash>
+#include <QHashFunctions>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
 #include <QWidget>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <system_error>
+
+#include <unistd.h>
 
 namespace hw::ui {
 
@@ -64,14 +71,32 @@ struct Drawing {
     }
 };
 
-/// Writes bytes to path atomically: the file appears whole or not at all.
-QString writeFile(const QString& path, const QByteArray& bytes)
+/// Writes bytes to path atomically: the file appears whole or not at all. A failure names shown (the
+/// path the user asked for, when path is a staging file) and the system's reason.
+QString writeFile(const QString& path, const QByteArray& bytes, const QString& shown = QString())
 {
+    const QString name = shown.isEmpty() ? path : shown;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Exporter::tr("cannot write %1: %2").arg(path, file.errorString());
+        return Exporter::tr("cannot write %1: %2").arg(name, file.errorString());
     if (file.write(bytes) != bytes.size() || !file.commit())
-        return Exporter::tr("cannot write %1: %2").arg(path, file.errorString());
+        return Exporter::tr("cannot write %1: %2").arg(name, file.errorString());
+    return QString();
+}
+
+/// Why path cannot be made in the directory that holds it, or an empty string: a missing directory,
+/// a file where the directory should be, or the system's reason the directory cannot be written
+/// (checked before anything is drawn, so a long export does not fail only at its end).
+QString parentProblem(const QString& path)
+{
+    const QFileInfo parent(QFileInfo(path).absolutePath());
+    if (!parent.exists())
+        return Exporter::tr("cannot write %1: the directory %2 does not exist").arg(path, parent.filePath());
+    if (!parent.isDir())
+        return Exporter::tr("cannot write %1: %2 is a file, not a directory").arg(path, parent.filePath());
+    if (::access(QFile::encodeName(parent.filePath()).constData(), W_OK) != 0)
+        return Exporter::tr("cannot write %1: %2")
+            .arg(path, QString::fromStdString(std::generic_category().message(errno)));
     return QString();
 }
 
@@ -102,8 +127,35 @@ QByteArray encodeSvg(FrameScene& scene, const ExportSettings& settings, const QS
     return bytes;
 }
 
+/// A file name of a sequence's frame (sequenceName): frame-NNNNNN.png or .svg, six or more digits.
+bool isSequenceFrameName(const QString& name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^frame-[0-9]{%1,}\\.(png|svg)$").arg(sequenceDigits));
+    return pattern.match(name).hasMatch();
+}
+
+/// The staging directories of Sequence are named so (a killed export may leave one behind).
+const QString stagingPrefix = QStringLiteral(".highwater-export-");
+
+/// Whether a staging directory holds nothing but frames of a sequence, or QSaveFile's temporary files
+/// of frames ("frame-NNNNNN.png.XXXXXX", left by an export that was killed while writing one).
+bool holdsOnlyStagedFrames(const QString& directory)
+{
+    const QFileInfoList entries
+        = QDir(directory).entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    return std::all_of(entries.cbegin(), entries.cend(), [](const QFileInfo& entry) {
+        return (entry.isFile() || entry.isSymLink()) && entry.fileName().startsWith(QLatin1String("frame-"));
+    });
+}
+
 /// A directory of files that appear together: each is written into a hidden staging directory
 /// beside them and renamed into place by commit().
+///
+/// The directory then holds this export's frames only. Frames of an earlier export would mix with
+/// the new ones (a shorter range leaves the old frames after it), so commit() removes them once the
+/// new ones are in place. The tool deletes only what it wrote itself: begin() refuses a directory
+/// that holds anything but frame-NNNNNN.png and .svg files (and the staging directories of exports
+/// that were killed, which hold only frames).
 class Sequence {
 public:
     QString begin(const QString& directory)
@@ -113,16 +165,39 @@ public:
         if (info.exists() && !info.isDir())
             return Exporter::tr("%1 is a file; a sequence of frames needs a directory").arg(directory);
         if (!info.exists()) {
-            const QFileInfo parent(info.absolutePath());
-            if (!parent.isDir())
-                return Exporter::tr("cannot write %1: the directory %2 does not exist")
-                    .arg(directory, parent.filePath());
-            if (!QDir().mkdir(directory))
-                return Exporter::tr("cannot write %1: cannot make the directory").arg(directory);
+            if (QString problem = parentProblem(directory); !problem.isEmpty())
+                return problem;
+            std::error_code error;
+            if (!std::filesystem::create_directory(directory.toStdString(), error))
+                return Exporter::tr("cannot write %1: %2")
+                    .arg(directory, QString::fromStdString(error ? error.message() : std::string("it exists")));
             m_made = true;
+        } else {
+            QStringList foreign;
+            const QFileInfoList entries
+                = QDir(directory).entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+            for (const QFileInfo& entry : entries) {
+                const QString name = entry.fileName();
+                if ((entry.isFile() || entry.isSymLink()) && isSequenceFrameName(name))
+                    m_earlier << entry.filePath();
+                else if (entry.isDir() && !entry.isSymLink() && name.startsWith(stagingPrefix)
+                    && holdsOnlyStagedFrames(entry.filePath()))
+                    m_leftovers << entry.filePath();
+                else
+                    foreign << name;
+            }
+            if (!foreign.isEmpty()) {
+                foreign.sort();
+                constexpr int namesShown = 3;
+                QString names = QStringList(foreign.mid(0, namesShown)).join(QStringLiteral(", "));
+                if (foreign.size() > namesShown)
+                    names += QStringLiteral(", ...");
+                return Exporter::tr("%1 holds files that are not frames of an export (%2); export the frames into a "
+                                    "new or empty directory, or one that holds only frame-NNNNNN.png and .svg files")
+                    .arg(directory, names);
+            }
         }
-        m_staging
-            = std::make_unique<QTemporaryDir>(QDir(directory).filePath(QStringLiteral(".highwater-export-XXXXXX")));
+        m_staging = std::make_unique<QTemporaryDir>(QDir(directory).filePath(stagingPrefix + QStringLiteral("XXXXXX")));
         if (!m_staging->isValid())
             return Exporter::tr("cannot write %1: %2").arg(directory, m_staging->errorString());
         return QString();
@@ -131,13 +206,14 @@ public:
     QString add(const QString& path, const QByteArray& bytes)
     {
         const QString staged = m_staging->filePath(QFileInfo(path).fileName());
-        if (QString error = writeFile(staged, bytes); !error.isEmpty())
+        if (QString error = writeFile(staged, bytes, path); !error.isEmpty())
             return error;
         m_files << path;
         return QString();
     }
 
-    /// Renames every staged file into place (rename() replaces an older file of the same name at once).
+    /// Renames every staged file into place (rename() replaces an older file of the same name at once),
+    /// then removes the frames of earlier exports that this one did not replace.
     QString commit()
     {
         for (const QString& path : std::as_const(m_files)) {
@@ -148,6 +224,18 @@ public:
                 return Exporter::tr("cannot write %1: %2").arg(path, QString::fromStdString(error.message()));
         }
         m_committed = true;
+        QStringList written;
+        for (const QString& path : std::as_const(m_files))
+            written << QFileInfo(path).fileName();
+        for (const QString& path : std::as_const(m_earlier)) {
+            if (written.contains(QFileInfo(path).fileName()))
+                continue;
+            std::error_code error;
+            if (!std::filesystem::remove(path.toStdString(), error) && error)
+                return Exporter::tr("cannot remove %1: %2").arg(path, QString::fromStdString(error.message()));
+        }
+        for (const QString& leftover : std::as_const(m_leftovers))
+            QDir(leftover).removeRecursively();
         return QString();
     }
 
@@ -164,6 +252,8 @@ private:
     QString m_directory;
     std::unique_ptr<QTemporaryDir> m_staging;
     QStringList m_files;
+    QStringList m_earlier; // frames already in the directory
+    QStringList m_leftovers; // staging directories of an export that did not finish
     bool m_made = false;
     bool m_committed = false;
 };
@@ -251,6 +341,108 @@ void setUpPdf(QPdfWriter& writer, const QString& title)
         QMarginsF(pdfMarginMm, pdfMarginMm, pdfMarginMm, pdfMarginMm), QPageLayout::Millimeter));
 }
 
+/// QPdfWriter (Qt 6.4, src/gui/painting/qpdf.cpp) embeds the fonts in the iteration order of a
+/// QHash keyed by font face (QPdfEnginePrivate::writeFonts), and so numbers their objects in that
+/// order. A QHash's order follows the process's random hash seed, so the same handout came out with
+/// its objects in a different order in each run. While this lives, new hashes take the fixed seed
+/// (each QHash keeps the seed it was made with, so hashes made before or after are not affected).
+class DeterministicHashing {
+public:
+    DeterministicHashing() : m_wasRandom(QHashSeed::globalSeed() != 0) { QHashSeed::setDeterministicGlobalSeed(); }
+    ~DeterministicHashing()
+    {
+        if (m_wasRandom)
+            QHashSeed::resetRandomGlobalSeed();
+    }
+    DeterministicHashing(const DeterministicHashing&) = delete;
+    DeterministicHashing& operator=(const DeterministicHashing&) = delete;
+
+private:
+    bool m_wasRandom;
+};
+
+/// The time given by SOURCE_DATE_EPOCH (the reproducible-builds convention: whole seconds since
+/// 1970, UTC, up to the end of year 9999), if it is set to one.
+std::optional<qint64> sourceDateEpoch()
+{
+    constexpr qint64 secondsMax = 253402300799; // 9999-12-31 23:59:59 UTC
+    bool ok = false;
+    const qint64 seconds = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
+    return ok && seconds >= 0 && seconds <= secondsMax ? std::optional<qint64>(seconds) : std::nullopt;
+}
+
+/// Offsets in a PDF's cross-reference table are written as ten digits.
+constexpr int xrefOffsetDigits = 10;
+/// Each entry of the table is "oooooooooo ggggg n \n".
+constexpr int xrefEntrySize = 20;
+
+std::optional<qint64> parseOffset(const QByteArray& digits)
+{
+    bool ok = false;
+    const qint64 value = digits.toLongLong(&ok);
+    return ok && value >= 0 ? std::optional<qint64>(value) : std::nullopt;
+}
+
+} // namespace
+
+QByteArray Exporter::fixPdfCreationDate(const QByteArray& pdf, std::optional<qint64> sourceDateEpoch)
+{
+    // The entry is in the /Info dictionary, the first object after the header (QPdfEnginePrivate::writeInfo).
+    static const QByteArray key = QByteArrayLiteral("/CreationDate (D:");
+    const qsizetype at = pdf.indexOf(key);
+    const qsizetype firstEnd = pdf.indexOf("endobj");
+    if (at < 0 || firstEnd < 0 || at > firstEnd)
+        return {};
+    const qsizetype close = pdf.indexOf(')', at);
+    if (close < 0 || close > firstEnd)
+        return {};
+    qsizetype end = close + 1;
+    QByteArray replacement;
+    if (sourceDateEpoch) {
+        const QDateTime time = QDateTime::fromSecsSinceEpoch(*sourceDateEpoch, Qt::UTC);
+        replacement = "/CreationDate (D:" + time.toString(QStringLiteral("yyyyMMddHHmmss")).toLatin1() + "Z)";
+    } else if (end < pdf.size() && pdf[end] == '\n') {
+        ++end; // the entry's line goes
+    }
+    const qsizetype delta = replacement.size() - (end - at);
+
+    // The cross-reference table: "xref\n0 N\n" and N entries; then "startxref\n<offset of the table>\n".
+    const qsizetype xref = pdf.lastIndexOf("\nxref\n") + 1;
+    const qsizetype startxref = pdf.lastIndexOf("\nstartxref\n") + 1;
+    if (xref <= at || startxref <= xref)
+        return {};
+    const qsizetype countAt = xref + 5;
+    const qsizetype countEnd = pdf.indexOf('\n', countAt);
+    const QList<QByteArray> header = pdf.mid(countAt, countEnd - countAt).split(' ');
+    const qint64 count = header.size() == 2 ? parseOffset(header[1]).value_or(-1) : -1;
+    const qsizetype entries = countEnd + 1;
+    if (countEnd < 0 || header[0] != "0" || count < 1 || entries + count * xrefEntrySize > startxref)
+        return {};
+    QByteArray fixed = pdf;
+    for (qint64 i = 0; i < count; ++i) {
+        const qsizetype entry = entries + i * xrefEntrySize;
+        if (fixed[entry + xrefEntrySize - 1] != '\n')
+            return {};
+        const std::optional<qint64> offset = parseOffset(fixed.mid(entry, xrefOffsetDigits));
+        if (!offset)
+            return {};
+        if (*offset > at && fixed.mid(entry + xrefOffsetDigits + 7, 1) == "n")
+            fixed.replace(
+                entry, xrefOffsetDigits, QByteArray::number(*offset + delta).rightJustified(xrefOffsetDigits, '0'));
+    }
+    const qsizetype numberAt = startxref + 10;
+    const qsizetype numberEnd = fixed.indexOf('\n', numberAt);
+    const std::optional<qint64> tableAt
+        = numberEnd < 0 ? std::nullopt : parseOffset(fixed.mid(numberAt, numberEnd - numberAt));
+    if (!tableAt || *tableAt != xref)
+        return {};
+    fixed.replace(numberAt, numberEnd - numberAt, QByteArray::number(*tableAt + delta));
+    fixed.replace(at, end - at, replacement);
+    return fixed;
+}
+
+namespace {
+
 QString checkOutput(const QString& path)
 {
     if (path.isEmpty())
@@ -258,12 +450,7 @@ QString checkOutput(const QString& path)
     const QFileInfo info(path);
     if (info.isDir())
         return Exporter::tr("cannot write %1: it is a directory").arg(path);
-    const QFileInfo parent(info.absolutePath());
-    if (!parent.isDir())
-        return Exporter::tr("cannot write %1: the directory %2 does not exist").arg(path, parent.filePath());
-    if (!parent.isWritable())
-        return Exporter::tr("cannot write %1: the directory %2 is not writable").arg(path, parent.filePath());
-    return QString();
+    return parentProblem(path);
 }
 
 } // namespace
@@ -412,9 +599,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
 
     Sequence files;
     if (sequence && !QFileInfo(path).isDir() && formatFromPath(path) == settings.format) {
-        result.error = tr("%1 frames go into a directory, one file each: %2 names a file")
-                           .arg(total)
-                           .arg(path);
+        result.error = tr("%1 frames go into a directory, one file each: %2 names a file").arg(total).arg(path);
         return result;
     }
     if (sequence) {
@@ -450,6 +635,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         {
+            const DeterministicHashing sameOrder;
             QPdfWriter writer(&buffer);
             setUpPdf(writer, title);
             PdfPages pages(writer, settings);
@@ -471,6 +657,9 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
             }
             pages.finish();
         }
+        // The same export gives the same bytes: Qt writes the time of writing as the creation date.
+        if (QByteArray fixed = fixPdfCreationDate(bytes, sourceDateEpoch()); !fixed.isEmpty())
+            bytes = fixed;
         result.error = writeFile(path, bytes);
         if (result.error.isEmpty()) {
             result.files << path;
@@ -528,7 +717,12 @@ void Exporter::paintPage(QPainter& painter, const QRectF& area, FrameScene& scen
     const QString& title, const QString& heading, const QStringList& caption)
 {
     painter.save();
-    painter.setPen(theme::ink);
+    // A page is white paper in every theme (a handout is printed); the drawing on it keeps the theme.
+    // The dark theme's light ink would not read on white, so the page's text is then black.
+    const bool lightPaper = theme::paper.lightnessF() > 0.5;
+    const QColor ink = lightPaper ? theme::ink : QColor(Qt::black);
+    const QColor faintInk = lightPaper ? theme::faintInk : QColor(Qt::darkGray);
+    painter.setPen(ink);
     painter.setFont(theme::font(pdfTitleSize, true));
     QRectF titleRect;
     painter.drawText(area, Qt::TextWordWrap, title, &titleRect);
@@ -548,12 +742,12 @@ void Exporter::paintPage(QPainter& painter, const QRectF& area, FrameScene& scen
     const qreal width = std::min(area.width(), available * aspect);
     const QRectF drawing(area.left() + (area.width() - width) / 2, top, width, width / aspect);
     paintScene(scene, painter, drawing, false);
-    painter.setPen(QPen(theme::faintInk, 1));
+    painter.setPen(QPen(faintInk, 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(drawing);
 
     top = drawing.bottom() + pdfGap;
-    painter.setPen(theme::ink);
+    painter.setPen(ink);
     painter.setFont(theme::font(pdfHeadingSize, true));
     QRectF box(area.left(), top, area.width(), std::max<qreal>(0, area.bottom() - top));
     painter.drawText(box, Qt::TextWordWrap, heading, &box);

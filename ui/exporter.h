@@ -3,6 +3,7 @@
 
 #include "framescene.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
 #include <QSize>
 #include <QString>
@@ -52,14 +53,16 @@ inline constexpr int scaleMax = 4;
 inline constexpr std::int64_t framesMax = 20000;
 /// Pages of one PDF (a handout, built in memory before it is written).
 inline constexpr std::int64_t pdfPagesMax = 500;
-/// GIF timing: frames per second, and simulated time x speed.
-inline constexpr double fpsMin = 0.1;
-inline constexpr double fpsMax = 25;
-inline constexpr double speedMin = 0.001;
-inline constexpr double speedMax = 1000;
 /// No GIF frame is shown shorter (browsers slow down faster frames anyway) or longer than this.
 inline constexpr int gifDelayMinMs = 100;
 inline constexpr int gifDelayMaxMs = 5000;
+/// GIF timing: frames per second (the rates whose frames last gifDelayMinMs..gifDelayMaxMs, so a rate
+/// in range is the rate the GIF plays at, to the hundredth of a second a GIF counts delays in), and
+/// simulated time x speed (each gap is then kept within gifDelayMinMs..gifDelayMaxMs).
+inline constexpr double fpsMin = 1000.0 / gifDelayMaxMs;
+inline constexpr double fpsMax = 1000.0 / gifDelayMinMs;
+inline constexpr double speedMin = 0.001;
+inline constexpr double speedMax = 1000;
 /// A checkpoint's frame and the last frame stay at least this long, so a class can read them.
 inline constexpr int gifHoldMs = 2000;
 /// The GIF timing when none is chosen: two frames per second reads well when each frame is one event.
@@ -128,6 +131,13 @@ public:
     /// proportions, as large as the caption leaves room for), then the heading and caption lines.
     static void paintPage(QPainter& painter, const QRectF& area, FrameScene& scene, QSize drawingSize,
         const QString& title, const QString& heading, const QStringList& caption);
+
+    /// Qt 6.4's QPdfWriter writes the time of writing as the document's /CreationDate and has no way
+    /// to set it, so two runs of the same export differ. Returns pdf with that entry set to
+    /// sourceDateEpoch (seconds since 1970, UTC; the SOURCE_DATE_EPOCH convention) or left out (it is
+    /// optional), and the cross-reference offsets after it moved by the change in length; an empty
+    /// array if pdf is not laid out as QPdfWriter lays it out.
+    static QByteArray fixPdfCreationDate(const QByteArray& pdf, std::optional<qint64> sourceDateEpoch);
 
     /// Writes a widget (the charts) as png (at scale), svg or pdf (one page of the widget's size).
     static ExportResult exportWidget(QWidget& widget, const ExportSettings& settings, const QString& path);

@@ -9,6 +9,7 @@
 #include "gifwriter.h"
 #include "mainwindow.h"
 #include "simcontroller.h"
+#include "theme.h"
 #include "timeline.h"
 #include "uitest_support.h"
 
@@ -26,6 +27,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QProgressDialog>
 #include <QRadioButton>
 #include <QSpinBox>
@@ -241,8 +244,13 @@ TEST(Exporter, GifTimingFollowsFpsOrSimulatedTimeWithinTheLimits)
     const std::vector<std::int64_t> frames = range(0, 10);
     ExportSettings s = settingsFor(ExportFormat::Gif);
     EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 0, s), static_cast<int>(1000 / fpsDefault));
-    s.fps = 25;
-    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 0, s), gifDelayMinMs); // 40 ms is below the minimum
+    // The range of rates is the range of frame lengths: no rate in range is played at another rate.
+    s.fps = fpsMax;
+    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 1, s), gifDelayMinMs);
+    s.fps = fpsMin;
+    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 1, s), gifDelayMaxMs);
+    s.fps = 3;
+    EXPECT_EQ(Exporter::gifDelayMs(timeline, frames, 1, s), 333);
     s.fps = 0;
     s.speed = 0.01;
     for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
@@ -308,6 +316,98 @@ TEST(Exporter, PdfHasAPagePerFrame)
     EXPECT_EQ(pdfPages(pdf), 4);
 }
 
+/// Whether every in-use entry of a PDF's cross-reference table points at its object, and startxref at the table.
+bool crossReferencesHold(const QByteArray& pdf)
+{
+    const qsizetype startxref = pdf.lastIndexOf("startxref\n");
+    if (startxref < 0)
+        return false;
+    const qsizetype table = pdf.mid(startxref + 10, pdf.indexOf('\n', startxref + 10) - startxref - 10).toLongLong();
+    if (!pdf.mid(table).startsWith("xref\n0 "))
+        return false;
+    const qsizetype countEnd = pdf.indexOf('\n', table + 7);
+    const int count = pdf.mid(table + 7, countEnd - table - 7).toInt();
+    for (int object = 1; object < count; ++object) {
+        const QByteArray entry = pdf.mid(countEnd + 1 + object * 20, 20);
+        if (entry.mid(17, 1) != "n")
+            continue;
+        if (!pdf.mid(entry.left(10).toLongLong()).startsWith(QByteArray::number(object) + " 0 obj"))
+            return false;
+    }
+    return count > 1;
+}
+
+TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
+{
+    // A PDF as Qt writes it, with the time of writing in it.
+    QByteArray qt;
+    {
+        QBuffer buffer(&qt);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
+        writer.setTitle(QStringLiteral("Handout"));
+        QPainter painter(&writer);
+        painter.drawText(QPointF(100, 100), QStringLiteral("LEO and HW"));
+        writer.newPage();
+        painter.drawText(QPointF(100, 100), QStringLiteral("Page 2"));
+    }
+    ASSERT_TRUE(qt.contains("/CreationDate (D:"));
+    ASSERT_TRUE(crossReferencesHold(qt));
+
+    const QByteArray undated = Exporter::fixPdfCreationDate(qt, std::nullopt);
+    ASSERT_FALSE(undated.isEmpty());
+    EXPECT_FALSE(undated.contains("/CreationDate"));
+    EXPECT_LT(undated.size(), qt.size());
+    EXPECT_TRUE(crossReferencesHold(undated));
+
+    const QByteArray dated = Exporter::fixPdfCreationDate(qt, 86400 + 3661);
+    ASSERT_FALSE(dated.isEmpty());
+    EXPECT_TRUE(dated.contains("/CreationDate (D:19700102010101Z)"));
+    EXPECT_TRUE(crossReferencesHold(dated));
+
+    // Anything not laid out as QPdfWriter lays it out is left alone.
+    EXPECT_TRUE(Exporter::fixPdfCreationDate(undated, std::nullopt).isEmpty()); // no date left to fix
+    const QByteArray noTable("%PDF-1.4\n1 0 obj\n<<\n/CreationDate (D:2026)\n>>\nendobj\n");
+    EXPECT_TRUE(Exporter::fixPdfCreationDate(noTable, std::nullopt).isEmpty());
+
+    // What the exporter writes has no date, and its table holds (a build environment's
+    // SOURCE_DATE_EPOCH is put aside meanwhile).
+    const QByteArray epoch = qgetenv("SOURCE_DATE_EPOCH");
+    qunsetenv("SOURCE_DATE_EPOCH");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("handout.pdf"));
+    ASSERT_TRUE(
+        Exporter::exportFrames(run().timeline, run().scenario, { 25, 27 }, settingsFor(ExportFormat::Pdf), path).ok());
+    if (!epoch.isNull())
+        qputenv("SOURCE_DATE_EPOCH", epoch);
+    const QByteArray written = readAll(path);
+    EXPECT_FALSE(written.contains("/CreationDate"));
+    EXPECT_TRUE(crossReferencesHold(written));
+}
+
+TEST(Exporter, PdfPageTextReadsOnTheWhitePageInEveryTheme)
+{
+    using hw::ui::theme::Theme;
+    for (Theme theme : { Theme::Light, Theme::Dark, Theme::HighContrast }) {
+        hw::ui::theme::apply(theme);
+        hw::ui::FrameScene scene;
+        scene.setFrame(run().timeline.stateAt(37), static_cast<double>(run().timeline.frame(37).timeMs));
+        QImage page(800, 600, QImage::Format_RGB32);
+        page.fill(Qt::white);
+        QPainter painter(&page);
+        Exporter::paintPage(painter, QRectF(0, 0, 800, 600), scene, QSize(1920, 1080),
+            QStringLiteral("WWWWWWWWWWWWWWWWWWWW"), QStringLiteral("Checkpoint 3"), { QStringLiteral("A note") });
+        painter.end();
+        // The title's letters, at the top of the white page, are dark.
+        int dark = 0;
+        for (int y = 0; y < 24; ++y)
+            for (int x = 0; x < 400; ++x)
+                dark += QColor(page.pixel(x, y)).lightness() < 100 ? 1 : 0;
+        EXPECT_GT(dark, 200) << hw::ui::theme::key(theme).toStdString();
+    }
+    hw::ui::theme::apply(Theme::Light);
+}
+
 TEST(Exporter, ACancelWritesNothing)
 {
     for (ExportFormat format : { ExportFormat::Gif, ExportFormat::Pdf, ExportFormat::Png, ExportFormat::Svg }) {
@@ -348,6 +448,11 @@ TEST(Exporter, AFailureHalfWayLeavesNoFile)
             });
         EXPECT_FALSE(result.ok()) << hw::ui::formatName(format).toStdString();
         EXPECT_TRUE(result.error.contains(QLatin1String("cannot write"))) << result.error.toStdString();
+        // It names the path asked for and the system's reason, not a staging file.
+        EXPECT_TRUE(result.error.contains(path)) << result.error.toStdString();
+        EXPECT_TRUE(result.error.contains(QLatin1String("No such file or directory"))) << result.error.toStdString();
+        EXPECT_FALSE(result.error.contains(QLatin1String(".highwater-export"))) << result.error.toStdString();
+        EXPECT_FALSE(result.error.contains(QLatin1String("Unknown error"))) << result.error.toStdString();
         EXPECT_FALSE(QFileInfo::exists(path));
     }
 }
@@ -372,6 +477,11 @@ TEST(Exporter, RefusesSettingsThatDoNotGoTogether)
     s = settingsFor(ExportFormat::Png);
     s.fps = 2;
     cases.push_back({ s, "GIF animations only" });
+    s = settingsFor(ExportFormat::Gif);
+    s.fps = 25;
+    cases.push_back({ s, "the frame rate must be 0.2 to 10 frames per second" });
+    s.fps = 0.1;
+    cases.push_back({ s, "the frame rate must be 0.2 to 10 frames per second" });
     s = settingsFor(ExportFormat::Png, QSize(10, 10));
     cases.push_back({ s, "the size must be" });
     s = settingsFor(ExportFormat::Png, QSize(4000, 4000));
