@@ -151,7 +151,7 @@ else
     done
 
     step "lintian"
-    lintian --no-tag-display-limit --info "$deb" >"$work/lintian.txt" 2>&1 || true
+    lintian --tag-display-limit 0 --display-info "$deb" >"$work/lintian.txt" 2>&1 || true
     cat "$work/lintian.txt"
     if grep -q "^E: " "$work/lintian.txt"; then
         fail "lintian found errors"
