@@ -7,7 +7,10 @@ include(GNUInstallDirs)
 # The reverse-DNS id of the desktop app: the .desktop file's name, the AppStream id, the icon's
 # name and QGuiApplication::desktopFileName() all use it.
 set(HW_APP_ID io.github.highwater.HighWater)
+# Where the project lives (the package's Homepage, the metainfo's links and its screenshots, which
+# are the README's images at the release's tag), and who answers for the package.
 set(HW_HOMEPAGE https://github.com/highwater/highwater)
+set(HW_SCREENSHOT_BASE https://raw.githubusercontent.com/highwater/highwater/v${PROJECT_VERSION}/docs/images)
 set(HW_MAINTAINER "HighWater maintainers <maintainers@users.noreply.a-seed-1b26fa1a.example>")
 
 # The translations' directory under the prefix, and the same seen from the programs' directory:
