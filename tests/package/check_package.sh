@@ -70,6 +70,15 @@ for page in highwater highwater-cli; do
     [ -z "$warnings" ] || fail "man $page warns: $warnings"
 done
 
+# Every option that a program's --help lists is in its man page (written by hand, so this keeps
+# them in step).
+for page in highwater highwater-cli; do
+    manual=$(zcat "$prefix/share/man/man1/$page.1.gz" | sed 's/\\-/-/g')
+    for option in $("$prefix/bin/$page" --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+        grep -q -- "$option\b" <<<"$manual" || fail "$page --help lists $option, its man page does not"
+    done
+done
+
 step "desktop-file-validate and appstreamcli validate --no-net"
 desktop-file-validate "$prefix/share/applications/$id.desktop" || fail "desktop-file-validate found errors"
 appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" ||
