@@ -5,6 +5,7 @@
 #include "builtin.h"
 #include "chaos.h"
 #include "frame_json.h"
+#include "hwversion.h"
 #include "scenario.h"
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"
@@ -23,6 +24,7 @@ constexpr int exitInvalid = 2;
 
 const char* const usage =
     "usage: highwater-cli <command> [arguments]\n"
+    "       highwater-cli --version | --help\n"
     "\n"
     "commands:\n"
     "  list                                   list the built-in scenarios\n"
@@ -211,6 +213,10 @@ int main(int argc, char** argv)
     args.erase(args.begin());
     if (command == "--help" || command == "-h" || command == "help") {
         std::cout << usage;
+        return exitOk;
+    }
+    if (command == "--version" || command == "-v") {
+        std::cout << "highwater-cli " HW_VERSION "\n";
         return exitOk;
     }
     if (command == "list")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The HighWater desktop app.
 
+#include "hwversion.h"
 #include "i18n.h"
 #include "mainwindow.h"
 #include "simcontroller.h"
@@ -8,12 +9,22 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QPixmap>
 
 #include <cstdio>
+#include <cstring>
 
 int main(int argc, char* argv[])
 {
+    // --version answers before anything needs a display, so that scripts and packagers can ask on
+    // any machine; the text is the same as highwater-cli's.
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0) {
+            std::printf("highwater %s\n", HW_VERSION);
+            return 0;
+        }
+    }
     // Without a display Qt would abort with a cryptic message; say what to do instead.
     const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
     if (platform.isEmpty() && qEnvironmentVariableIsEmpty("DISPLAY")
@@ -28,6 +39,10 @@ int main(int argc, char* argv[])
     QApplication::setApplicationName(QStringLiteral("HighWater"));
     QApplication::setOrganizationName(QStringLiteral("HighWater"));
     QApplication::setApplicationVersion(QStringLiteral(HW_VERSION));
+    // The desktop file's name lets Wayland compositors and task bars match the window to the
+    // installed .desktop file and its icon; the window shows the same icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral(HW_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" HW_APP_ID ".svg")));
     hw::ui::installTranslations(app);
 
     QCommandLineParser parser;

@@ -3661,12 +3661,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+100"/>
+        <location filename="../ui/mainwindow.cpp" line="+102"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location line="+294"/>
+        <location line="+320"/>
         <location line="+41"/>
         <location line="+241"/>
         <source>Play</source>
@@ -3778,7 +3778,18 @@ Value: %3</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-68"/>
+        <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
+
+Licence: MIT.
+Built with Qt %1, running on Qt %2.</source>
+        <translation>模拟遵循 Apache Kafka 3.7 在 KRaft 模式下的复制规则：高水位、ISR、leader epoch、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
+
+许可证：MIT。
+以 Qt %1 构建，运行于 Qt %2。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
@@ -3939,7 +3950,7 @@ Value: %3</source>
         <translation>关于 HighWater</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-18"/>
         <source>HighWater %1
 
 See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elections, producers and consumer groups, frame by frame.</source>
@@ -3948,7 +3959,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+199"/>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -4600,7 +4611,7 @@ F11：全屏
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+34"/>
+        <location filename="../app/main.cpp" line="+49"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>观察并讲解 Kafka 如何复制数据。</translation>
     </message>

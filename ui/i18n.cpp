@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "i18n.h"
 
+#include "hwversion.h"
+
 #include <QCoreApplication>
+#include <QDir>
 #include <QEvent>
 #include <QFont>
 #include <QFontDatabase>
@@ -12,6 +15,7 @@
 #include <QPointer>
 #include <QSettings>
 #include <QTranslator>
+#include <QtGlobal>
 
 #include <algorithm>
 #include <memory>
@@ -26,6 +30,19 @@ const QString traditionalCode = QStringLiteral("zh_TW");
 const QString simplifiedCode = QStringLiteral("zh_CN");
 const QString systemChoice = QStringLiteral("system");
 const QString settingsKey = QStringLiteral("ui/language");
+
+/// The directory given to setTranslationsDirectory(); empty for the default.
+QString& translationsOverride()
+{
+    static QString directory;
+    return directory;
+}
+
+/// The path of a language's .qm file in translationsDirectory().
+QString qmFile(const QString& code)
+{
+    return translationsDirectory() + QStringLiteral("/highwater_%1.qm").arg(code);
+}
 
 /// Runs the keepTranslated() callbacks when the application gets QEvent::LanguageChange, which
 /// Qt sends it synchronously on every installTranslator() and removeTranslator().
@@ -154,6 +171,19 @@ void removeTranslator(QPointer<QTranslator>& translator)
 
 } // namespace
 
+QString translationsDirectory()
+{
+    if (!translationsOverride().isEmpty())
+        return translationsOverride();
+    return QDir::cleanPath(
+        QCoreApplication::applicationDirPath() + QLatin1Char('/') + QStringLiteral(HW_TRANSLATIONS_FROM_BIN));
+}
+
+void setTranslationsDirectory(const QString& directory)
+{
+    translationsOverride() = directory;
+}
+
 QStringList availableLanguages()
 {
     return { englishCode, traditionalCode, simplifiedCode };
@@ -203,25 +233,33 @@ bool setLanguage(const QString& requested)
     LanguageWatcher* w = watcher();
     w->setHeld(true);
 
-    // The English plural forms stay underneath; the Chinese translations cover every text.
+    // The English plural forms stay underneath; the Chinese translations cover every text. A
+    // missing file is said once per switch and makes the result false: without it the texts are
+    // English (and the plurals read "(s)"), which a user asking for Chinese must not take for a
+    // translation.
+    bool loaded = true;
     if (s.english.isNull()) {
         auto* english = new QTranslator(s.app);
-        if (english->load(QStringLiteral(":/i18n/highwater_en.qm"))) {
+        if (english->load(qmFile(englishCode))) {
             QCoreApplication::installTranslator(english);
             s.english = english;
         } else {
+            qWarning("highwater: cannot load the translation %s", qPrintable(qmFile(englishCode)));
             delete english;
+            loaded = false;
         }
     }
     removeTranslator(s.local);
     removeTranslator(s.qt);
     if (code != englishCode) {
         auto* local = new QTranslator(s.app);
-        if (local->load(QStringLiteral(":/i18n/highwater_%1.qm").arg(code))) {
+        if (local->load(qmFile(code))) {
             QCoreApplication::installTranslator(local);
             s.local = local;
         } else {
+            qWarning("highwater: cannot load the translation %s", qPrintable(qmFile(code)));
             delete local;
+            loaded = false;
         }
         auto* qt = new QTranslator(s.app);
         if (qt->load(QStringLiteral("qtbase_%1").arg(code), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
@@ -238,7 +276,7 @@ bool setLanguage(const QString& requested)
     w->setHeld(false);
     // One notification for the whole switch, also when nothing was installed (English to English).
     w->notify();
-    return true;
+    return loaded;
 }
 
 QString currentLanguage()

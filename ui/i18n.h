@@ -10,10 +10,21 @@ class QCoreApplication;
 class QObject;
 
 /// The app's languages: English, Traditional Chinese (zh_TW) and Simplified Chinese (zh_CN). The
-/// texts come from translations/highwater_*.ts, compiled into hwui under :/i18n. English source
+/// texts come from translations/highwater_*.ts, compiled to .qm files that are installed under
+/// <prefix>/share/highwater/translations (translationsDirectory()). English source
 /// texts use "(s)" plurals; highwater_en holds their real singular and plural forms and stays
 /// installed under the Chinese translations.
 namespace hw::ui {
+
+/// Where the .qm files are loaded from: the program's directory plus "../share/highwater/translations"
+/// (HW_TRANSLATIONS_FROM_BIN), which is <prefix>/share/highwater/translations for an installed program
+/// and build/share/highwater/translations for one in the build tree, or the directory given to
+/// setTranslationsDirectory(). Needs a QCoreApplication.
+QString translationsDirectory();
+
+/// Loads the .qm files from this directory instead, for programs that are not in <prefix>/bin or
+/// build/app (the UI tests). An empty directory goes back to the default.
+void setTranslationsDirectory(const QString& directory);
 
 /// The language codes there are translations for: "en", "zh_TW", "zh_CN".
 QStringList availableLanguages();
@@ -32,7 +43,9 @@ QString systemLanguage();
 /// Switches the app to a language at run time: installs its translation and Qt's own (qtbase)
 /// translation for it in place of the previous ones, and sets the default QLocale. Every widget
 /// then gets QEvent::LanguageChange. "system" (or an empty code) means systemLanguage(). Returns
-/// false and changes nothing for an unknown code. Needs a QCoreApplication.
+/// false and changes nothing for an unknown code. Returns false, with a warning that names the
+/// file, when the language's .qm file cannot be loaded from translationsDirectory(); the texts are
+/// then English. Needs a QCoreApplication.
 bool setLanguage(const QString& code);
 
 /// The language installed by the last setLanguage() ("en" before any).

@@ -8,6 +8,7 @@
 #include "controlpanel.h"
 #include "eventlogmodel.h"
 #include "exportdialog.h"
+#include "hwversion.h"
 #include "icons.h"
 #include "frameview.h"
 #include "i18n.h"
@@ -32,6 +33,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QIcon>
 #include <QListView>
 #include <QMenu>
 #include <QMenuBar>
@@ -349,12 +351,38 @@ void MainWindow::createMenus()
     QMenu* help = m_helpMenu = menuBar()->addMenu(QString());
     help->addAction(action(QStringLiteral("shortcuts")));
     m_aboutAction = help->addAction(QString());
-    connect(m_aboutAction, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About HighWater"),
-            tr("HighWater %1\n\nSee and teach how Kafka replicates data: replica logs, LEO and HW, the "
-               "ISR, elections, producers and consumer groups, frame by frame.")
-                .arg(QApplication::applicationVersion()));
-    });
+    m_aboutAction->setObjectName(QStringLiteral("about"));
+    m_actions.append(m_aboutAction);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+QString MainWindow::aboutText()
+{
+    // The version comes from project(VERSION) (hwversion.h), not from the application object, so
+    // that the box says the same in the app, the tests and any program that links hwui.
+    return tr("HighWater %1\n\nSee and teach how Kafka replicates data: replica logs, LEO and HW, the "
+              "ISR, elections, producers and consumer groups, frame by frame.")
+               .arg(QStringLiteral(HW_VERSION))
+        + QStringLiteral("\n\n")
+        + tr("The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high "
+             "watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary "
+             "and the lessons' notes say where textbooks simplify Kafka.\n\nLicence: MIT.\nBuilt with "
+             "Qt %1, running on Qt %2.")
+              .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()));
+}
+
+void MainWindow::showAbout()
+{
+    // A window-modal box opened with open(), not exec(): the window stays responsive to Qt's event
+    // loop and tests can read the box while it is shown.
+    auto* box = new QMessageBox(this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("aboutBox"));
+    box->setWindowTitle(tr("About HighWater"));
+    box->setIconPixmap(QIcon(QStringLiteral(":/icons/" HW_APP_ID ".svg")).pixmap(96, 96));
+    box->setText(aboutText());
+    box->setStandardButtons(QMessageBox::Ok);
+    box->open();
 }
 
 void MainWindow::createLanguageMenu(QMenu* view)

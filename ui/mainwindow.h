@@ -71,6 +71,12 @@ public:
     /// The window's actions by object name ("play", "stepForward", "zoomIn", ...).
     QAction* action(const QString& name) const;
 
+    /// Help > About's text in the current language: the version, what the simulation follows
+    /// (Kafka 3.7, KRaft), the licence and Qt's version.
+    static QString aboutText();
+    /// Help > About: opens the box (object name "aboutBox") without waiting for it to close.
+    void showAbout();
+
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;

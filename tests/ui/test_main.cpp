@@ -21,6 +21,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("hwui_tests"));
     const QTemporaryDir settings;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
+    // The test program is not in build/app, so it is shown where the build tree keeps the .qm files.
+    hw::ui::setTranslationsDirectory(QStringLiteral(HW_BUILD_TRANSLATIONS_DIR));
     // The tests read English texts whatever the machine's locale; test_i18n switches languages itself.
     hw::ui::installTranslations(app, QStringLiteral("en"));
     ::testing::InitGoogleTest(&argc, argv);
