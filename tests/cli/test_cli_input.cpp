@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -75,7 +76,14 @@ TEST_P(CliDeepFile, ValidateRunAndExportExitWithTwoAndTheLimit)
         const CliResult r = runCli(args);
         EXPECT_EQ(r.exitCode, 2) << args[0] << ": 139 would be a segfault";
         EXPECT_EQ(r.out, "") << args[0];
-        EXPECT_EQ(r.err, expected) << args[0];
+        if (args[0] == "export") {
+            // Qt's own start-up warnings (QStandardPaths without XDG_RUNTIME_DIR) may come first; the
+            // scenario's error is the last line.
+            EXPECT_GE(r.err.size(), expected.size()) << r.err;
+            EXPECT_EQ(r.err.substr(r.err.size() - std::min(r.err.size(), expected.size())), expected) << r.err;
+        } else {
+            EXPECT_EQ(r.err, expected) << args[0];
+        }
     }
     ::unlink(file.c_str());
 }

@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QLabel>
@@ -421,6 +422,27 @@ TEST_F(Commands, ASavedSessionReplaysToIdenticalFrames)
     hw::uitest::expectSameFrames(std::get<hw::Timeline>(replayed), controller->timeline());
     EXPECT_EQ(std::get<hw::Timeline>(replayed).findLabel("2"), controller->timeline().findLabel("2"));
     EXPECT_TRUE(hw::ui::RecentFiles::list().contains(QFileInfo(path).absoluteFilePath()));
+    hw::ui::RecentFiles::clear();
+}
+
+TEST_F(Commands, AFailedSaveNamesTheSystemsReasonAndChangesNothing)
+{
+    QTemporaryDir dir;
+    QDir(dir.path()).mkdir(QStringLiteral("a-directory.json"));
+    hw::ui::RecentFiles::clear();
+    const QStringList before = QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    // QSaveFile said "Unknown error" or named its staging file for these; each has its own reason now.
+    const std::vector<std::pair<QString, QString>> cases = {
+        { dir.filePath(QStringLiteral("no-such-dir/session.json")), QStringLiteral("No such file or directory") },
+        { dir.filePath(QStringLiteral("a-directory.json")), QStringLiteral("Is a directory") },
+    };
+    for (const auto& [path, reason] : cases) {
+        EXPECT_EQ(window->saveScenario(path), reason) << path.toStdString();
+        EXPECT_FALSE(hw::ui::RecentFiles::list().contains(QFileInfo(path).absoluteFilePath()))
+            << "a file that was not saved is not a recent file";
+    }
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), before)
+        << "a staging file was left behind";
     hw::ui::RecentFiles::clear();
 }
 
