@@ -26,10 +26,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// This process's directory under the test temp directory, removed when the process exits. Unique
+/// to the process: ctest runs tests in parallel, and other checkouts may run the same tests.
+const fs::path& processRoot()
+{
+    struct Root {
+        fs::path path = fs::path(::testing::TempDir()) / ("hw_fileio_" + std::to_string(::getpid()));
+        ~Root()
+        {
+            std::error_code ignored;
+            fs::permissions(path, fs::perms::owner_all, ignored);
+            fs::remove_all(path, ignored);
+        }
+    };
+    static const Root root;
+    return root.path;
+}
+
 /// A fresh, empty directory for one test.
 fs::path freshDirectory(const std::string& name)
 {
-    const fs::path dir = fs::path(::testing::TempDir()) / ("hw_fileio_" + name);
+    const fs::path dir = processRoot() / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;

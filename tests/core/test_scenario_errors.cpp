@@ -980,7 +980,9 @@ INSTANTIATE_TEST_SUITE_P(Run, StepError,
 
 std::filesystem::path tempFile(const std::string& name)
 {
-    return std::filesystem::path(::testing::TempDir()) / ("hw_scenario_errors_" + name);
+    // Unique to the process: ctest runs tests in parallel, and other checkouts may run the same tests.
+    return std::filesystem::path(::testing::TempDir())
+        / ("hw_scenario_errors_" + std::to_string(::getpid()) + "_" + name);
 }
 
 TEST(LoadScenario, AnUnknownBuiltinListsTheBuiltins)
@@ -1060,7 +1062,19 @@ void PrintTo(const FileCase& c, std::ostream* os)
     *os << c.name;
 }
 
-class FileError : public ::testing::TestWithParam<FileCase> { };
+class FileError : public ::testing::TestWithParam<FileCase> {
+protected:
+    void TearDown() override
+    {
+        for (const std::filesystem::path& path : made)
+            std::filesystem::remove(path);
+        made.clear();
+    }
+
+public:
+    /// Files a case made, removed after it.
+    static inline std::vector<std::filesystem::path> made;
+};
 
 /// The error loadScenario reports for `path`, read by the user "nobody" when the test runs as root:
 /// root reads any file whatever its permissions, so a real permission error needs another user.
@@ -1128,6 +1142,7 @@ INSTANTIATE_TEST_SUITE_P(Load, FileError,
             [] {
                 const std::filesystem::path file = tempFile("plain-file");
                 std::ofstream(file) << "{}";
+                FileError::made.push_back(file);
                 return (file / "x.json").string();
             },
             "cannot open the file for reading: Not a directory" },
@@ -1141,6 +1156,7 @@ INSTANTIATE_TEST_SUITE_P(Load, FileError,
                 std::filesystem::remove(fifo);
                 if (::mkfifo(fifo.c_str(), 0600) != 0)
                     ADD_FAILURE() << "mkfifo: " << std::strerror(errno);
+                FileError::made.push_back(fifo);
                 return fifo.string();
             },
             "not a regular file (a named pipe, socket or device)" },
