@@ -864,7 +864,7 @@ public:
             int line = 0;
             int column = 0;
             lineAndColumn(m_text, first->second, line, column);
-            fail(start, pointer() + "/" + escaped(name),
+            stop(start, child(pointer(), name),
                 "a second key \"" + name + "\" in one object (the first is at line " + std::to_string(line)
                     + ", column " + std::to_string(column) + "); expected each key once");
             return false;
@@ -880,26 +880,11 @@ public:
         // `position` is the 1-based index of the byte where the parser stopped.
         std::string what = e.what();
         const auto colon = what.find(": ", what.find("column"));
-        fail(position == 0 ? 0 : position - 1, "", colon == std::string::npos ? what : what.substr(colon + 2));
+        stop(position == 0 ? 0 : position - 1, "", colon == std::string::npos ? what : what.substr(colon + 2));
         return false;
     }
 
 private:
-    static std::string escaped(std::string_view key)
-    {
-        // JSON pointer escaping (RFC 6901).
-        std::string out;
-        for (char c : key) {
-            if (c == '~')
-                out += "~0";
-            else if (c == '/')
-                out += "~1";
-            else
-                out += c;
-        }
-        return out;
-    }
-
     std::size_t read() const { return static_cast<std::size_t>(m_furthest - m_text.data()); }
 
     /// The JSON pointer of the innermost open container: each open container is the last member or
@@ -910,14 +895,15 @@ private:
         for (std::size_t i = 0; i + 1 < m_open.size(); ++i) {
             const Json& container = *m_open[i];
             if (container.is_array())
-                out += "/" + std::to_string(container.size() - 1);
+                out = child(out, container.size() - 1);
             else
-                out += "/" + escaped(container.get_ref<const Json::object_t&>().back().first);
+                out = child(out, container.get_ref<const Json::object_t&>().back().first);
         }
         return out;
     }
 
-    void fail(std::size_t byte, std::string path, std::string message)
+    /// Records the error that ends the parse (the handler then returns false).
+    void stop(std::size_t byte, std::string path, std::string message)
     {
         ScenarioError error;
         lineAndColumn(m_text, byte, error.line, error.column);
@@ -952,7 +938,7 @@ private:
     bool open(Json&& container, char bracket)
     {
         if (m_open.size() >= static_cast<std::size_t>(limits::jsonDepthMax)) {
-            fail(read() - 1, "",
+            stop(read() - 1, "",
                 "expected at most " + std::to_string(limits::jsonDepthMax)
                     + " nested arrays and objects (jsonDepthMax), got a deeper '" + std::string(1, bracket) + "'");
             return false;
@@ -988,9 +974,11 @@ std::variant<Json, ScenarioError> parseDocument(std::string_view text, const std
     DocumentBuilder builder(text, root);
     const TrackingIterator first(text.data(), builder.furthest());
     const TrackingIterator last(text.data() + text.size(), builder.furthest());
-    const bool ok = Json::sax_parse(first, last, &builder);
-    if (!ok || builder.error()) {
-        ScenarioError error = builder.error() ? *builder.error() : ScenarioError { "", 1, 1, "", "cannot parse" };
+    // sax_parse returns false exactly when one of the handlers returned false, and each of them
+    // records the error before it does.
+    Json::sax_parse(first, last, &builder);
+    if (builder.error()) {
+        ScenarioError error = *builder.error();
         error.file = file;
         return error;
     }
