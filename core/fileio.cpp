@@ -119,7 +119,11 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::strin
     // step on the same file system. Its name is short (a long user file name plus a suffix could pass
     // NAME_MAX) and unique per process and call; O_EXCL never reuses a file that is already there.
     static std::atomic<unsigned> serial { 0 };
-    const std::filesystem::path target(path);
+    // A symbolic link stays a link: the file it points to is replaced, not the link, so that a file
+    // linked from elsewhere (a shared folder, say) is the one updated.
+    std::error_code noTarget;
+    const std::filesystem::path resolved = std::filesystem::canonical(path, noTarget);
+    const std::filesystem::path target = noTarget ? std::filesystem::path(path) : resolved;
     const std::filesystem::path directory = target.has_parent_path() ? target.parent_path() : ".";
     std::string staging;
     int opened = -1;
@@ -143,7 +147,7 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::strin
 
     // Replacing a file keeps its permissions (a shared 0644 scenario stays readable by others).
     struct stat existing { };
-    if (::stat(path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
+    if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
         ::fchmod(fd.get(), existing.st_mode & 07777);
 
     const char* data = bytes.data();
@@ -164,7 +168,7 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::strin
         return fail(errno);
     if (const int e = fd.close(); e != 0)
         return fail(e);
-    if (::rename(staging.c_str(), path.c_str()) != 0)
+    if (::rename(staging.c_str(), target.c_str()) != 0)
         return fail(errno);
     return std::nullopt;
 }

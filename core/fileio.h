@@ -39,8 +39,8 @@ std::string systemReason(int errorNumber);
 std::variant<std::string, FileError> readWholeFile(const std::string& path, std::size_t bytesMax);
 
 /// Writes `bytes` to `path` all at once: into a new file beside it, flushed to disk, then renamed
-/// over `path`, which keeps its permissions if it existed. On failure `path` is unchanged, the
-/// staging file is removed, and the error is the system's reason for the step that failed.
+/// over `path`, which keeps its permissions if it existed (a symbolic link keeps pointing to it). On failure `path` is
+/// unchanged, the staging file is removed, and the error is the system's reason for the step that failed.
 std::optional<FileError> writeFileAtomically(const std::string& path, std::string_view bytes);
 
 } // namespace hw

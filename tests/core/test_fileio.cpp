@@ -124,6 +124,19 @@ TEST(WriteFileAtomically, ReplacesAFileAndKeepsItsPermissions)
     EXPECT_EQ(entries(dir), std::vector<std::string> { "scenario.json" });
 }
 
+TEST(WriteFileAtomically, WritesThroughASymbolicLinkAndKeepsTheLink)
+{
+    const fs::path dir = freshDirectory("symlink");
+    fs::create_directory(dir / "real");
+    std::ofstream(dir / "real" / "scenario.json") << "old";
+    fs::create_symlink(fs::path("real") / "scenario.json", dir / "link.json");
+    ASSERT_FALSE(hw::writeFileAtomically((dir / "link.json").string(), "new"));
+    EXPECT_TRUE(fs::is_symlink(dir / "link.json"));
+    EXPECT_EQ(slurp(dir / "real" / "scenario.json"), "new");
+    EXPECT_EQ(entries(dir / "real"), std::vector<std::string> { "scenario.json" });
+    EXPECT_EQ(entries(dir), (std::vector<std::string> { "link.json", "real" }));
+}
+
 TEST(WriteFileAtomically, WritesAnEmptyFileAndAFileInTheCurrentDirectory)
 {
     const fs::path dir = freshDirectory("cwd");
