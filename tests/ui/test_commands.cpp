@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -444,6 +445,22 @@ TEST_F(Commands, AFailedSaveNamesTheSystemsReasonAndChangesNothing)
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), before)
         << "a staging file was left behind";
     hw::ui::RecentFiles::clear();
+}
+
+TEST(App, StartedOnAFileItCannotOpenItSaysWhyAndExitsWithTwo)
+{
+    QProcess app;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    app.setProcessEnvironment(environment);
+    const QString missing = QStringLiteral("/nonexistent-dir/highwater/x.json");
+    app.start(QStringLiteral(HW_GUI_PATH), { missing });
+    ASSERT_TRUE(app.waitForFinished(60000)) << "the app did not exit";
+    EXPECT_EQ(app.exitStatus(), QProcess::NormalExit);
+    EXPECT_EQ(app.exitCode(), 2);
+    const QString err = QString::fromLocal8Bit(app.readAllStandardError());
+    EXPECT_TRUE(err.contains(QStringLiteral("highwater: Cannot open %1: %1: no such file\n").arg(missing)))
+        << err.toStdString();
 }
 
 TEST_F(Commands, ContextMenuActionsGoThroughTheSameCommandPath)
