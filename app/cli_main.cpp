@@ -4,6 +4,7 @@
 
 #include "builtin.h"
 #include "chaos.h"
+#include "fileio.h"
 #include "frame_json.h"
 #include "hwversion.h"
 #include "scenario.h"
@@ -11,8 +12,6 @@
 #include "cli_export.h"
 #endif
 
-#include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -180,11 +179,8 @@ int chaos(const std::vector<std::string>& args)
         const hw::ChaosResult result = hw::runChaos(s, options);
         frames += result.frames;
         if (s == seed && !emit.empty()) {
-            std::ofstream out(emit + ".tmp", std::ios::binary);
-            out << hw::scenarioToJson(result.scenario);
-            out.close();
-            if (!out || std::rename((emit + ".tmp").c_str(), emit.c_str()) != 0) {
-                std::cerr << "highwater-cli: cannot write " << emit << "\n";
+            if (const auto error = hw::writeFileAtomically(emit, hw::scenarioToJson(result.scenario))) {
+                std::cerr << "highwater-cli: cannot write " << emit << ": " << error->message << "\n";
                 return exitInvalid;
             }
         }

@@ -11,6 +11,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QPixmap>
+#include <QStatusBar>
 
 #include <cstdio>
 #include <cstring>
@@ -68,7 +69,8 @@ int main(int argc, char* argv[])
 
     hw::ui::MainWindow window;
     if (!parser.positionalArguments().isEmpty() && !window.openScenario(parser.positionalArguments().constFirst())) {
-        std::fprintf(stderr, "highwater: cannot open %s\n", qPrintable(parser.positionalArguments().constFirst()));
+        // The status bar holds why ("Cannot open FILE: FILE:1:101: ..."), as the Open dialog shows it.
+        std::fprintf(stderr, "highwater: %s\n", qPrintable(window.statusBar()->currentMessage()));
         return 2;
     }
     if (parser.isSet(checkpoint)) {

@@ -17,6 +17,11 @@ inline constexpr int stepsMax = 10000;               // steps in one scenario fi
 inline constexpr int valuesPerProduceMax = 10000;    // records in one produce step
 inline constexpr std::size_t stringBytesMax = 1024;  // a key, value, id, label or note
 inline constexpr std::size_t scenarioFileBytesMax = 8 * 1024 * 1024;
+// Arrays and objects nested in a scenario file, counting the top-level object as 1. The format itself
+// nests at most 6 deep (/steps/N/add_consumer/assign/M/topic); 100 is far above any real file, yet it
+// bounds every recursive walk of a parsed document (nlohmann's copy, comparison and dump recurse once
+// per level) to a few kilobytes of stack, where 120,000 levels in a 240 KB file overflowed it.
+inline constexpr int jsonDepthMax = 100;
 inline constexpr std::int64_t latencyMsMax = 600000; // ten minutes of simulated link latency
 inline constexpr std::int64_t advanceMsMax = 86400000; // one simulated day per advance step
 inline constexpr std::int64_t framesMax = 20000000;  // frames kept in one timeline

@@ -2,14 +2,15 @@
 #include "scenario.h"
 
 #include "builtin.h"
+#include "fileio.h"
 #include "hwlimits.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <initializer_list>
-#include <sstream>
+#include <iterator>
+#include <unordered_map>
 
 namespace hw {
 
@@ -752,8 +753,22 @@ Scenario readScenario(const Json& root, const std::string& file)
             fail("/steps", "expected an array of steps, got " + describe(steps));
         if (steps.size() > static_cast<std::size_t>(limits::stepsMax))
             fail("/steps", "at most " + std::to_string(limits::stepsMax) + " steps");
-        for (std::size_t i = 0; i < steps.size(); ++i)
+        // A second checkpoint with a label already used would make --label and the GUI's list of
+        // checkpoints ambiguous (the first of the two would win silently).
+        std::unordered_map<std::string, std::string> labelPaths;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
             s.steps.push_back(readStep(steps[i], child("/steps", i), ctx));
+            if (const auto* checkpoint = std::get_if<CheckpointStep>(&s.steps.back())) {
+                std::string path = child(child("/steps", i), "checkpoint");
+                if (steps[i]["checkpoint"].is_object())
+                    path = child(path, "label");
+                auto [first, inserted] = labelPaths.try_emplace(checkpoint->label, path);
+                if (!inserted)
+                    fail(path,
+                        "a second checkpoint labelled \"" + checkpoint->label + "\" (the first is " + first->second
+                            + "); expected each label once");
+            }
+        }
     }
     return s;
 }
@@ -773,32 +788,220 @@ void lineAndColumn(std::string_view text, std::size_t byte, int& line, int& colu
     }
 }
 
+/// Walks the text for nlohmann's lexer and remembers how far it has read. The SAX interface gives its
+/// handler no positions; this is how the handler locates the bracket or key it is called for.
+class TrackingIterator {
+public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    TrackingIterator(const char* at, const char** furthest) : m_at(at), m_furthest(furthest) { }
+    reference operator*() const { return *m_at; }
+    TrackingIterator& operator++()
+    {
+        *m_furthest = ++m_at;
+        return *this;
+    }
+    TrackingIterator operator++(int)
+    {
+        TrackingIterator before = *this;
+        ++*this;
+        return before;
+    }
+    bool operator==(const TrackingIterator& other) const { return m_at == other.m_at; }
+
+private:
+    const char* m_at;
+    const char** m_furthest;
+};
+
+/// Builds the document as nlohmann's json_sax_dom_parser does, and also stops, with the position, at
+/// the first array or object nested deeper than jsonDepthMax and at the first key an object repeats.
+/// The library would keep the last of two equal keys silently, and its ordered_map looks every key up
+/// by a linear scan, so that one object of 200,000 keys took minutes; here a hash map per open object
+/// finds repeats, and keys are appended directly.
+class DocumentBuilder {
+public:
+    DocumentBuilder(std::string_view text, Json& root) : m_text(text), m_root(root), m_furthest(text.data()) { }
+
+    const char** furthest() { return &m_furthest; }
+    const std::optional<ScenarioError>& error() const { return m_error; }
+
+    bool null() { return add(nullptr); }
+    bool boolean(bool value) { return add(value); }
+    bool number_integer(Json::number_integer_t value) { return add(value); }
+    bool number_unsigned(Json::number_unsigned_t value) { return add(value); }
+    bool number_float(Json::number_float_t value, const std::string&) { return add(value); }
+    bool string(std::string& value) { return add(std::move(value)); }
+    bool binary(Json::binary_t& value) { return add(Json::binary(std::move(value))); }
+
+    bool start_object(std::size_t) { return open(Json::object(), '{'); }
+    bool start_array(std::size_t) { return open(Json::array(), '['); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+
+    bool key(std::string& name)
+    {
+        // The lexer has just read the key's closing quote; its opening quote is the nearest quote
+        // before that which is not escaped.
+        const std::size_t close = read() - 1;
+        std::size_t start = close;
+        while (start > 0) {
+            --start;
+            if (m_text[start] != '"')
+                continue;
+            std::size_t backslashes = 0;
+            while (start > backslashes && m_text[start - 1 - backslashes] == '\\')
+                ++backslashes;
+            if (backslashes % 2 == 0)
+                break;
+        }
+        auto [first, inserted] = m_keys.back().try_emplace(name, start);
+        if (!inserted) {
+            int line = 0;
+            int column = 0;
+            lineAndColumn(m_text, first->second, line, column);
+            stop(start, child(pointer(), name),
+                "a second key \"" + name + "\" in one object (the first is at line " + std::to_string(line)
+                    + ", column " + std::to_string(column) + "); expected each key once");
+            return false;
+        }
+        Json::object_t& object = m_open.back()->get_ref<Json::object_t&>();
+        object.emplace_back(std::move(name), nullptr);
+        m_member = &object.back().second;
+        return true;
+    }
+
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e)
+    {
+        // `position` is the 1-based index of the byte where the parser stopped.
+        std::string what = e.what();
+        const auto colon = what.find(": ", what.find("column"));
+        stop(position == 0 ? 0 : position - 1, "", colon == std::string::npos ? what : what.substr(colon + 2));
+        return false;
+    }
+
+private:
+    std::size_t read() const { return static_cast<std::size_t>(m_furthest - m_text.data()); }
+
+    /// The JSON pointer of the innermost open container: each open container is the last member or
+    /// element of the one around it.
+    std::string pointer() const
+    {
+        std::string out;
+        for (std::size_t i = 0; i + 1 < m_open.size(); ++i) {
+            const Json& container = *m_open[i];
+            if (container.is_array())
+                out = child(out, container.size() - 1);
+            else
+                out = child(out, container.get_ref<const Json::object_t&>().back().first);
+        }
+        return out;
+    }
+
+    /// Records the error that ends the parse (the handler then returns false).
+    void stop(std::size_t byte, std::string path, std::string message)
+    {
+        ScenarioError error;
+        lineAndColumn(m_text, byte, error.line, error.column);
+        error.path = std::move(path);
+        error.message = std::move(message);
+        m_error = std::move(error);
+    }
+
+    /// Puts a value where the parser is: the root, the next element of the open array, or the member
+    /// whose key was just read.
+    Json* place(Json&& value)
+    {
+        if (m_open.empty()) {
+            m_root = std::move(value);
+            return &m_root;
+        }
+        if (m_open.back()->is_array()) {
+            Json::array_t& array = m_open.back()->get_ref<Json::array_t&>();
+            array.push_back(std::move(value));
+            return &array.back();
+        }
+        *m_member = std::move(value);
+        return m_member;
+    }
+
+    bool add(Json&& value)
+    {
+        place(std::move(value));
+        return true;
+    }
+
+    bool open(Json&& container, char bracket)
+    {
+        if (m_open.size() >= static_cast<std::size_t>(limits::jsonDepthMax)) {
+            stop(read() - 1, "",
+                "expected at most " + std::to_string(limits::jsonDepthMax)
+                    + " nested arrays and objects (jsonDepthMax), got a deeper '" + std::string(1, bracket) + "'");
+            return false;
+        }
+        // Pointers into the enclosing containers stay valid: nothing is added to a container while a
+        // member or element of it is open.
+        m_open.push_back(place(std::move(container)));
+        m_keys.emplace_back();
+        return true;
+    }
+
+    bool close()
+    {
+        m_open.pop_back();
+        m_keys.pop_back();
+        return true;
+    }
+
+    std::string_view m_text;
+    Json& m_root;
+    const char* m_furthest;
+    std::vector<Json*> m_open; // the arrays and objects being filled, outermost first
+    // Per open container (empty for arrays): each key read so far and the byte of its opening quote.
+    std::vector<std::unordered_map<std::string, std::size_t>> m_keys;
+    Json* m_member = nullptr; // the member of the innermost object whose key was read last
+    std::optional<ScenarioError> m_error;
+};
+
+/// Parses JSON text into a document within jsonDepthMax and without repeated keys.
+std::variant<Json, ScenarioError> parseDocument(std::string_view text, const std::string& file)
+{
+    Json root;
+    DocumentBuilder builder(text, root);
+    const TrackingIterator first(text.data(), builder.furthest());
+    const TrackingIterator last(text.data() + text.size(), builder.furthest());
+    // sax_parse returns false exactly when one of the handlers returned false, and each of them
+    // records the error before it does.
+    Json::sax_parse(first, last, &builder);
+    if (builder.error()) {
+        ScenarioError error = *builder.error();
+        error.file = file;
+        return error;
+    }
+    return root;
+}
+
 } // namespace
 
 std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file)
 {
     if (text.size() > limits::scenarioFileBytesMax)
-        return ScenarioError{file, 0, 0, "", "the file is larger than the limit of " +
-                                                 std::to_string(limits::scenarioFileBytesMax) + " bytes"};
-    Json root;
-    try {
-        root = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        ScenarioError error;
-        error.file = file;
-        // e.byte is the 1-based index of the byte where the parser stopped.
-        lineAndColumn(text, e.byte == 0 ? 0 : e.byte - 1, error.line, error.column);
-        std::string what = e.what();
-        const auto colon = what.find(": ", what.find("column"));
-        error.message = colon == std::string::npos ? what : what.substr(colon + 2);
-        return error;
-    }
+        return ScenarioError { file, 0, 0, "",
+            "the file is larger than the limit of " + std::to_string(limits::scenarioFileBytesMax) + " bytes" };
+    std::variant<Json, ScenarioError> document = parseDocument(text, file);
+    if (auto* error = std::get_if<ScenarioError>(&document))
+        return *error;
+    const Json& root = std::get<Json>(document);
     try {
         return readScenario(root, file);
     } catch (const Failure& f) {
-        return ScenarioError{file, 0, 0, f.path.empty() ? std::string("/") : f.path, f.message};
+        return ScenarioError { file, 0, 0, f.path.empty() ? std::string("/") : f.path, f.message };
     } catch (const Json::exception& e) {
-        return ScenarioError{file, 0, 0, "/", e.what()};
+        return ScenarioError { file, 0, 0, "/", e.what() };
     }
 }
 
@@ -814,22 +1017,15 @@ std::variant<Scenario, ScenarioError> loadScenario(const std::string& source)
         std::string known;
         for (const BuiltinScenario& b : builtinScenarios())
             known += (known.empty() ? "" : ", ") + std::string(b.name);
-        return ScenarioError{source, 0, 0, "", "no built-in scenario named \"" + name + "\"; built-ins: " + known};
+        return ScenarioError { source, 0, 0, "", "no built-in scenario named \"" + name + "\"; built-ins: " + known };
     }
-    std::ifstream in(source, std::ios::binary);
-    if (!in)
-        return ScenarioError{source, 0, 0, "", "cannot open the file for reading"};
-    in.seekg(0, std::ios::end);
-    const auto size = static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg()));
-    if (size > limits::scenarioFileBytesMax)
-        return ScenarioError{source, 0, 0, "", "the file is larger than the limit of " +
-                                                   std::to_string(limits::scenarioFileBytesMax) + " bytes"};
-    in.seekg(0);
-    std::string text(size, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (!in)
-        return ScenarioError{source, 0, 0, "", "cannot read the file"};
-    return parseScenario(text, source);
+    std::variant<std::string, FileError> text = readWholeFile(source, limits::scenarioFileBytesMax);
+    if (auto* error = std::get_if<FileError>(&text)) {
+        const std::string message
+            = error->kind == FileError::Kind::Directory ? "a directory, not a scenario file" : error->message;
+        return ScenarioError { source, 0, 0, "", message };
+    }
+    return parseScenario(std::get<std::string>(text), source);
 }
 
 // ---------------------------------------------------------------------------------------------

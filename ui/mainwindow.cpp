@@ -8,6 +8,7 @@
 #include "controlpanel.h"
 #include "eventlogmodel.h"
 #include "exportdialog.h"
+#include "fileio.h"
 #include "hwversion.h"
 #include "icons.h"
 #include "frameview.h"
@@ -31,6 +32,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QIcon>
@@ -39,7 +41,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSlider>
@@ -620,13 +621,10 @@ QString MainWindow::saveScenario(const QString& path)
 {
     const hw::Scenario recorded = hw::recordSession(m_controller->scenario(), m_controller->timeline());
     const std::string text = hw::scenarioToJson(recorded);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
-        return file.errorString();
-    if (!file.commit())
-        return file.errorString();
+    // Not QSaveFile: its errorString() is often "Unknown error" or names its staging file. The core
+    // writer reports the system's reason for the step that failed; the dialog puts the path first.
+    if (const auto error = hw::writeFileAtomically(QFile::encodeName(path).toStdString(), text))
+        return QString::fromLocal8Bit(error->message.c_str());
     m_undo->setClean();
     RecentFiles::add(path);
     rebuildRecentMenu();

@@ -561,9 +561,9 @@ INSTANTIATE_TEST_SUITE_P(Usage, CliBadInvocation,
         BadInvocation { "RunWithoutScenario", { "run" }, "run needs a scenario" },
         BadInvocation { "RunWithTwoScenarios", { "run", "builtin:leo-hw-walkthrough", "builtin:leo-hw-walkthrough" },
             "run takes one scenario" },
-        BadInvocation { "RunMissingFile", { "run", missingFile }, missingFile + ": cannot open the file for reading" },
+        BadInvocation { "RunMissingFile", { "run", missingFile }, missingFile + ": no such file\n" },
         BadInvocation {
-            "ValidateMissingFile", { "validate", missingFile }, missingFile + ": cannot open the file for reading" },
+            "ValidateMissingFile", { "validate", missingFile }, missingFile + ": no such file\n" },
         BadInvocation { "RunUnknownBuiltin", { "run", "builtin:nope" }, "no built-in scenario named \"nope\"" },
         BadInvocation {
             "ValidateUnknownBuiltin", { "validate", "builtin:nope" }, "no built-in scenario named \"nope\"" },
@@ -696,7 +696,7 @@ INSTANTIATE_TEST_SUITE_P(ChaosUsage, CliBadInvocation,
         BadInvocation { "RunsWithoutSeed", { "chaos", "--runs", "3" }, "chaos needs --seed N" },
         BadInvocation { "EmitToAnUnwritablePath",
             { "chaos", "--seed", "1", "--emit", "/nonexistent-dir/highwater/x.json" },
-            "cannot write /nonexistent-dir/highwater/x.json" }),
+            "highwater-cli: cannot write /nonexistent-dir/highwater/x.json: No such file or directory\n" }),
     [](const auto& info) { return info.param.name; });
 
 TEST(CliRun, AStepThatFailsAtRunTimeExitsWithTwoAfterPrintingTheEarlierFrames)

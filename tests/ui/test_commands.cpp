@@ -17,12 +17,14 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -422,6 +424,43 @@ TEST_F(Commands, ASavedSessionReplaysToIdenticalFrames)
     EXPECT_EQ(std::get<hw::Timeline>(replayed).findLabel("2"), controller->timeline().findLabel("2"));
     EXPECT_TRUE(hw::ui::RecentFiles::list().contains(QFileInfo(path).absoluteFilePath()));
     hw::ui::RecentFiles::clear();
+}
+
+TEST_F(Commands, AFailedSaveNamesTheSystemsReasonAndChangesNothing)
+{
+    QTemporaryDir dir;
+    QDir(dir.path()).mkdir(QStringLiteral("a-directory.json"));
+    hw::ui::RecentFiles::clear();
+    const QStringList before = QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    // QSaveFile said "Unknown error" or named its staging file for these; each has its own reason now.
+    const std::vector<std::pair<QString, QString>> cases = {
+        { dir.filePath(QStringLiteral("no-such-dir/session.json")), QStringLiteral("No such file or directory") },
+        { dir.filePath(QStringLiteral("a-directory.json")), QStringLiteral("Is a directory") },
+    };
+    for (const auto& [path, reason] : cases) {
+        EXPECT_EQ(window->saveScenario(path), reason) << path.toStdString();
+        EXPECT_FALSE(hw::ui::RecentFiles::list().contains(QFileInfo(path).absoluteFilePath()))
+            << "a file that was not saved is not a recent file";
+    }
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), before)
+        << "a staging file was left behind";
+    hw::ui::RecentFiles::clear();
+}
+
+TEST(App, StartedOnAFileItCannotOpenItSaysWhyAndExitsWithTwo)
+{
+    QProcess app;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    app.setProcessEnvironment(environment);
+    const QString missing = QStringLiteral("/nonexistent-dir/highwater/x.json");
+    app.start(QStringLiteral(HW_GUI_PATH), { missing });
+    ASSERT_TRUE(app.waitForFinished(60000)) << "the app did not exit";
+    EXPECT_EQ(app.exitStatus(), QProcess::NormalExit);
+    EXPECT_EQ(app.exitCode(), 2);
+    const QString err = QString::fromLocal8Bit(app.readAllStandardError());
+    EXPECT_TRUE(err.contains(QStringLiteral("highwater: Cannot open %1: %1: no such file\n").arg(missing)))
+        << err.toStdString();
 }
 
 TEST_F(Commands, ContextMenuActionsGoThroughTheSameCommandPath)
