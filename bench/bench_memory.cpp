@@ -55,8 +55,7 @@ hw::ClusterSpec memorySpec(int brokers, int partitions)
 }
 
 // The accounting exists only in the Timeline of issue 10 and later; -1 before.
-template <typename T>
-double accountedBytes(const T& timeline)
+template <typename T> double accountedBytes(const T& timeline)
 {
     if constexpr (requires { timeline.historyBytes(); })
         return static_cast<double>(timeline.historyBytes());
@@ -64,11 +63,11 @@ double accountedBytes(const T& timeline)
         return -1;
 }
 
-template <typename T>
-double stateBytes(const T& timeline)
+template <typename T> double stateBytes(const T& timeline)
 {
-    if constexpr (requires { hw::estimateStateBytes(timeline.head()); })
-        return static_cast<double>(hw::estimateStateBytes(timeline.head()));
+    // Unqualified, so that the name is looked up (by argument) only where it exists.
+    if constexpr (requires { estimateStateBytes(timeline.head()); })
+        return static_cast<double>(estimateStateBytes(timeline.head()));
     else
         return -1;
 }
@@ -109,8 +108,8 @@ void BM_HistoryMemory(benchmark::State& state)
     state.counters["snapshots"] = snapshots;
 }
 BENCHMARK(BM_HistoryMemory)
-    ->ArgNames({"brokers", "partitions"})
-    ->ArgsProduct({{3, 6, 12, 32}, {1, 64, 1024}})
+    ->ArgNames({ "brokers", "partitions" })
+    ->ArgsProduct({ { 3, 6, 12, 32 }, { 1, 64, 1024 } })
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
