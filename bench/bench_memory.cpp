@@ -13,6 +13,7 @@
 
 #include "bench_support.h"
 
+#include "rng.h"
 #include "scenario.h"
 
 #include <benchmark/benchmark.h>
@@ -112,5 +113,28 @@ BENCHMARK(BM_HistoryMemory)
     ->ArgsProduct({ { 3, 6, 12, 32 }, { 1, 64, 1024 } })
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+// Scrubbing the largest cluster: rebuilding random frames of a 20-second run of 32 brokers and 1,024
+// partitions, where snapshots are furthest apart.
+void BM_RebuildRandomFrameLargest(benchmark::State& state)
+{
+    static const std::unique_ptr<hw::Timeline> timeline = [] {
+        auto t = std::make_unique<hw::Timeline>(hw::Engine::createCluster(memorySpec(32, 1024)));
+        if (std::string error = hw::runAdvance(*t, 20000); !error.empty())
+            throw std::runtime_error(error);
+        return t;
+    }();
+    hw::Rng rng(42);
+    for (auto _ : state) {
+        const auto frame = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(timeline->frameCount())));
+        // Alternate ends of the run so the previous result is never a useful starting point.
+        benchmark::DoNotOptimize(timeline->stateAt(frame));
+        benchmark::DoNotOptimize(timeline->stateAt(timeline->frameCount() - 1 - frame));
+    }
+    state.SetItemsProcessed(state.iterations() * 2);
+    state.counters["frames"] = static_cast<double>(timeline->frameCount());
+    state.counters["snapshots"] = static_cast<double>(timeline->snapshotCount());
+}
+BENCHMARK(BM_RebuildRandomFrameLargest)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -449,10 +449,7 @@ void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
     s.ownBytes = own;
     s.stateBytes = estimateStateBytes(live);
     s.logBytes = logBytes(live);
-    // Snapshots spaced by the state's size add at most snapshotBytesPerFrame per frame; a small state
-    // keeps the fixed interval, so that its rebuilds replay few operations.
-    const std::int64_t spacing = std::max<std::int64_t>(m_snapshotInterval, static_cast<std::int64_t>(s.stateBytes / snapshotBytesPerFrame));
-    s.nextFrame = frame + spacing;
+    s.growthMark = growthBytes();
     m_snapshotBytes += s.ownBytes;
     countPayloadTexts();
     m_snapshots.push_back(std::move(s));
@@ -483,6 +480,14 @@ void Timeline::countPayloadTexts()
     m_payloadsCounted = payloads.size();
 }
 
+std::uint64_t Timeline::growthBytes() const
+{
+    // A produced record: its payload and its entry in each replica's log.
+    constexpr std::uint64_t recordBytes = sizeof(Payload) + 3 * sizeof(Record);
+    return m_frames.size() * sizeof(FrameInfo) + m_frameHeapBytes + m_ops.size() * sizeof(std::int32_t) +
+           m_actions.size() * sizeof(Action) + m_actionHeapBytes + m_head.state().payloads.size() * recordBytes;
+}
+
 void Timeline::updateHistoryBytes()
 {
     const Snapshot& last = m_snapshots.back();
@@ -509,7 +514,9 @@ void Timeline::addFrame(Event event)
     m_frameHeapBytes += heapBytes(event.text);
     m_frames.push_back(FrameInfo{m_head.state().nowMs, opEnd, std::move(event), -1, -1});
     const std::int64_t index = frameCount() - 1;
-    if (index >= m_snapshots.back().nextFrame)
+    const Snapshot& last = m_snapshots.back();
+    if (index - last.frame >= m_snapshotInterval &&
+        (growthBytes() - last.growthMark) * snapshotGrowthDivisor >= last.stateBytes)
         takeSnapshot(index, opEnd);
     updateHistoryBytes();
     if (m_observer)

@@ -67,10 +67,12 @@ std::size_t estimateStateBytes(const ClusterState& state);
 /// A snapshot costs what changed since the one before: it holds each partition, broker, producer,
 /// consumer and queued event behind a shared pointer and reuses the previous snapshot's pointer
 /// for every part that is still equal (logs already share their nodes, see PVector). Snapshots are
-/// spaced by the state's size: at least snapshotInterval frames apart, and further apart for a large
-/// state, so that snapshots add at most snapshotBytesPerFrame bytes per frame however large the
-/// cluster is, while a rebuild replays a number of operations in proportion to what restoring the
-/// snapshot copies anyway.
+/// spaced by the state's size: one is taken once the history has grown by the state's size divided by
+/// snapshotGrowthDivisor since the last (frames, operations, actions and produced records), and never
+/// less than snapshotInterval frames after it. A snapshot's unshared part is at most the state's
+/// size, so snapshots hold at most snapshotGrowthDivisor times what the rest of the history holds,
+/// however large the cluster is; a rebuild replays few operations where each operation brings much
+/// data (the next snapshot is due soon) and more where operations are small and the state is large.
 ///
 /// The history's memory is accounted (historyBytes(), an estimate from the sizes of what it holds)
 /// and bounded by a budget (limits::historyBytesDefault unless set): once the history holds its
@@ -79,8 +81,11 @@ class Timeline {
 public:
     explicit Timeline(ClusterState initial, int snapshotInterval = 64);
 
-    /// The most bytes snapshots add per frame on average (see the class comment).
-    static constexpr std::size_t snapshotBytesPerFrame = 256;
+    /// A snapshot is due once the history grew by the state's size divided by this (the class comment).
+    static constexpr std::uint64_t snapshotGrowthDivisor = 2;
+    /// What the history holds besides snapshots, the head and the cache, for snapshot spacing: frames,
+    /// operations, actions and produced records, from their counts.
+    std::uint64_t growthBytes() const;
 
     std::int64_t frameCount() const { return static_cast<std::int64_t>(m_frames.size()); }
     const FrameInfo& frame(std::int64_t index) const { return m_frames[static_cast<std::size_t>(index)]; }
@@ -146,7 +151,7 @@ private:
     struct Snapshot {
         std::int64_t opIndex = 0;
         std::int64_t frame = 0;
-        std::int64_t nextFrame = 0; // where the snapshot after this one is due
+        std::uint64_t growthMark = 0; // growthBytes() when it was taken
         ClusterState rest;          // the state without the parts below (their vectors are empty)
         std::vector<std::shared_ptr<const Partition>> partitions;
         std::vector<std::shared_ptr<const Broker>> brokers;
