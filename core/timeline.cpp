@@ -394,7 +394,7 @@ void Timeline::FrameStore::truncate(std::size_t n)
 }
 
 Timeline::Timeline(ClusterState initial, int snapshotInterval)
-    : m_head(std::move(initial)), m_snapshotInterval(std::max(1, snapshotInterval)),
+    : m_head(std::move(initial)), m_snapshotInterval(std::max(0, snapshotInterval)),
       m_memoryBudget(limits::historyBytesDefault)
 {
     takeSnapshot(0, 0);
@@ -515,8 +515,11 @@ void Timeline::addFrame(Event event)
     m_frames.push_back(FrameInfo{m_head.state().nowMs, opEnd, std::move(event), -1, -1});
     const std::int64_t index = frameCount() - 1;
     const Snapshot& last = m_snapshots.back();
-    if (index - last.frame >= m_snapshotInterval &&
-        (growthBytes() - last.growthMark) * snapshotGrowthDivisor >= last.stateBytes)
+    const bool due = m_snapshotInterval > 0
+                         ? index % m_snapshotInterval == 0
+                         : index - last.frame >= minSnapshotInterval &&
+                               (growthBytes() - last.growthMark) * snapshotGrowthDivisor >= last.stateBytes;
+    if (due)
         takeSnapshot(index, opEnd);
     updateHistoryBytes();
     if (m_observer)

@@ -69,7 +69,7 @@ std::size_t estimateStateBytes(const ClusterState& state);
 /// for every part that is still equal (logs already share their nodes, see PVector). Snapshots are
 /// spaced by the state's size: one is taken once the history has grown by the state's size divided by
 /// snapshotGrowthDivisor since the last (frames, operations, actions and produced records), and never
-/// less than snapshotInterval frames after it. A snapshot's unshared part is at most the state's
+/// less than minSnapshotInterval frames after it. A snapshot's unshared part is at most the state's
 /// size, so snapshots hold at most snapshotGrowthDivisor times what the rest of the history holds,
 /// however large the cluster is; a rebuild replays few operations where each operation brings much
 /// data (the next snapshot is due soon) and more where operations are small and the state is large.
@@ -79,7 +79,12 @@ std::size_t estimateStateBytes(const ClusterState& state);
 /// budget, step() and apply() throw MemoryBudgetReached instead of growing it further.
 class Timeline {
 public:
-    explicit Timeline(ClusterState initial, int snapshotInterval = 64);
+    /// snapshotInterval 0 spaces snapshots by the state's size (the class comment); N > 0 takes one
+    /// exactly every N frames instead (tests use it to snapshot often).
+    explicit Timeline(ClusterState initial, int snapshotInterval = 0);
+
+    /// The fewest frames between two snapshots spaced by the state's size.
+    static constexpr int minSnapshotInterval = 64;
 
     /// A snapshot is due once the history grew by the state's size divided by this (the class comment).
     static constexpr std::uint64_t snapshotGrowthDivisor = 2;
@@ -196,7 +201,7 @@ private:
     static constexpr std::int32_t stepOp = stepOperation;
 
     Engine m_head;
-    int m_snapshotInterval;
+    int m_snapshotInterval; // 0: spaced by the state's size
     std::vector<std::int32_t> m_ops; // stepOp, or an index into m_actions
     std::vector<Action> m_actions;
     FrameStore m_frames;
