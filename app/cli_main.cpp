@@ -7,12 +7,14 @@
 #include "fileio.h"
 #include "frame_json.h"
 #include "hwversion.h"
+#include "hwlimits.h"
 #include "scenario.h"
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"
 #endif
 
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,10 +29,13 @@ const char* const usage =
     "\n"
     "commands:\n"
     "  list                                   list the built-in scenarios\n"
-    "  run SCENARIO [--dump jsonl] [--checkpoints]\n"
+    "  run SCENARIO [--dump jsonl] [--checkpoints] [--records all|new|none] [--memory-budget SIZE]\n"
     "                                         run a scenario and print one JSON object per frame\n"
-    "                                         (--checkpoints: only labelled frames)\n"
-    "  validate FILE                          check a scenario file and run it without printing frames\n"
+    "                                         (--checkpoints: only labelled frames; --records: every\n"
+    "                                         record in every frame (all, the default), only records\n"
+    "                                         new or changed since the previous printed frame (new),\n"
+    "                                         or no record lists (none))\n"
+    "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n"
     "  chaos --seed N [--runs K] [--allow-loss] [--emit FILE]\n"
     "                                         run random fault schedules (seeds N..N+K-1) with the\n"
     "                                         invariant checker after every event; --emit writes the\n"
@@ -39,7 +44,10 @@ const char* const usage =
     HW_CLI_EXPORT_USAGE
 #endif
     "\n"
-    "SCENARIO is a file path or builtin:NAME. Exit status: 0 success, 2 invalid input.\n";
+    "SCENARIO is a file path or builtin:NAME. --memory-budget bounds the memory the run's history\n"
+    "may hold: SIZE is bytes or a number with KiB, MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB,\n"
+    "default 4GiB; a run that reaches it stops there with a message. Exit status: 0 success, 2\n"
+    "invalid input or a run stopped at its memory budget.\n";
 
 int usageError(const std::string& message)
 {
@@ -61,21 +69,52 @@ int list()
     return exitOk;
 }
 
-std::variant<hw::Timeline, hw::ScenarioError> load(const std::string& source)
+/// Reads --memory-budget's SIZE. Returns an error message, or an empty string.
+std::string readMemoryBudget(const std::vector<std::string>& args, std::size_t& i, std::uint64_t& budget)
 {
-    auto loaded = hw::loadScenario(source);
-    if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
-        return *error;
-    return hw::playScenario(std::get<hw::Scenario>(loaded));
+    const std::string range = hw::formatByteSize(hw::limits::historyBytesMin) + " to " +
+                              hw::formatByteSize(hw::limits::historyBytesMax);
+    if (i + 1 >= args.size())
+        return "--memory-budget needs a size (" + range + ", e.g. 512MiB or 4GiB)";
+    const std::optional<std::uint64_t> bytes = hw::parseByteSize(args[++i]);
+    if (!bytes)
+        return "--memory-budget: \"" + args[i] + "\" is not a size; expected bytes or a number with KiB, MiB, GiB, "
+               "TiB, kB, MB, GB or TB, e.g. 512MiB or 4GiB";
+    if (*bytes < hw::limits::historyBytesMin || *bytes > hw::limits::historyBytesMax)
+        return "--memory-budget " + args[i] + " is outside " + range;
+    budget = *bytes;
+    return {};
+}
+
+/// What a run that stopped at its budget says after the step error: how to let it go further.
+void explainBudget(const hw::Timeline& timeline)
+{
+    if (!timeline.atMemoryBudget())
+        return;
+    std::cerr << "highwater-cli: the memory budget is " << hw::formatByteSize(timeline.memoryBudget())
+              << "; raise it with --memory-budget SIZE (at most " << hw::formatByteSize(hw::limits::historyBytesMax)
+              << ")\n";
 }
 
 int run(const std::vector<std::string>& args)
 {
     std::string source;
     bool checkpointsOnly = false;
+    hw::RecordsMode recordsMode = hw::RecordsMode::All;
+    std::uint64_t budget = hw::limits::historyBytesDefault;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--checkpoints") {
             checkpointsOnly = true;
+        } else if (args[i] == "--records") {
+            if (i + 1 >= args.size())
+                return usageError("--records needs all, new or none");
+            const std::optional<hw::RecordsMode> mode = hw::parseRecordsMode(args[++i]);
+            if (!mode)
+                return usageError("unknown --records mode \"" + args[i] + "\"; expected all, new or none");
+            recordsMode = *mode;
+        } else if (args[i] == "--memory-budget") {
+            if (std::string error = readMemoryBudget(args, i, budget); !error.empty())
+                return usageError(error);
         } else if (args[i] == "--dump") {
             if (i + 1 >= args.size())
                 return usageError("--dump needs a format (jsonl)");
@@ -98,17 +137,23 @@ int run(const std::vector<std::string>& args)
     }
     const auto& scenario = std::get<hw::Scenario>(loaded);
     hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    timeline.setMemoryBudget(budget);
     // A step that cannot be carried out still leaves the frames before it: print them, then the error.
     const std::optional<hw::ScenarioError> stepError = hw::runScenario(scenario, timeline);
+    std::optional<hw::ClusterState> previous; // the last printed frame's state, for --records new
     for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
         if (checkpointsOnly && timeline.frame(f).label < 0)
             continue;
-        const hw::ClusterState state = timeline.stateAt(f);
-        std::cout << hw::frameToJson(timeline, f, state).dump() << '\n';
+        hw::ClusterState state = timeline.stateAt(f);
+        const hw::RecordsDump records{recordsMode, previous ? &*previous : nullptr};
+        std::cout << hw::frameToJson(timeline, f, state, records).dump() << '\n';
+        if (recordsMode == hw::RecordsMode::New)
+            previous = std::move(state);
     }
     std::cout.flush();
     if (stepError) {
         std::cerr << stepError->toString() << "\n";
+        explainBudget(timeline);
         return exitInvalid;
     }
     return std::cout ? exitOk : exitInvalid;
@@ -116,15 +161,34 @@ int run(const std::vector<std::string>& args)
 
 int validate(const std::vector<std::string>& args)
 {
-    if (args.size() != 1)
+    std::string file;
+    std::uint64_t budget = hw::limits::historyBytesDefault;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--memory-budget") {
+            if (std::string error = readMemoryBudget(args, i, budget); !error.empty())
+                return usageError(error);
+        } else if (file.empty() && (args[i].empty() || args[i][0] != '-')) {
+            file = args[i];
+        } else {
+            return usageError("validate takes one file and --memory-budget SIZE");
+        }
+    }
+    if (file.empty())
         return usageError("validate takes one file");
-    auto played = load(args[0]);
-    if (auto* error = std::get_if<hw::ScenarioError>(&played)) {
+    auto loaded = hw::loadScenario(file);
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
         std::cerr << error->toString() << "\n";
         return exitInvalid;
     }
-    const auto& timeline = std::get<hw::Timeline>(played);
-    std::cout << args[0] << ": valid, " << timeline.frameCount() << " frames, " << timeline.labels().size()
+    const auto& scenario = std::get<hw::Scenario>(loaded);
+    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    timeline.setMemoryBudget(budget);
+    if (const std::optional<hw::ScenarioError> error = hw::runScenario(scenario, timeline)) {
+        std::cerr << error->toString() << "\n";
+        explainBudget(timeline);
+        return exitInvalid;
+    }
+    std::cout << file << ": valid, " << timeline.frameCount() << " frames, " << timeline.labels().size()
               << " checkpoints\n";
     return exitOk;
 }

@@ -149,7 +149,52 @@ Json groupsJson(const ClusterState& s)
     return groups;
 }
 
-Json consumersJson(const ClusterState& s)
+std::optional<RecordsMode> parseRecordsMode(std::string_view text)
+{
+    if (text == "all")
+        return RecordsMode::All;
+    if (text == "new")
+        return RecordsMode::New;
+    if (text == "none")
+        return RecordsMode::None;
+    return std::nullopt;
+}
+
+namespace {
+
+/// The first offset from which a replica's log differs from the same replica's log in the previous
+/// printed frame (its LEO when nothing changed): records below it are the ones printed before.
+Offset firstChangedOffset(const ReplicaLog& now, const ReplicaLog* before)
+{
+    if (!before || before->logStart > now.logStart)
+        return now.logStart;
+    if (before->baseOffset == now.baseOffset && now.records.sharesRootWith(before->records))
+        return now.leo();
+    const Offset end = std::min(now.leo(), before->leo());
+    Offset offset = now.logStart;
+    while (offset < end && now.at(offset) == before->at(offset))
+        ++offset;
+    return offset;
+}
+
+/// The first index from which two lists differ (the smaller size when one is a prefix of the other).
+template <typename T>
+std::size_t firstChangedIndex(const PVector<T>& now, const PVector<T>* before)
+{
+    if (!before)
+        return 0;
+    if (now.sharesRootWith(*before))
+        return now.size();
+    const std::size_t end = std::min(now.size(), before->size());
+    std::size_t i = 0;
+    while (i < end && now[i] == (*before)[i])
+        ++i;
+    return i;
+}
+
+} // namespace
+
+Json consumersJson(const ClusterState& s, RecordsDump dump)
 {
     Json consumers = Json::array();
     for (const Consumer& c : s.consumers) {
@@ -168,8 +213,19 @@ Json consumersJson(const ClusterState& s)
             positions.push_back(entry);
         }
         consumer["positions"] = positions;
+        if (dump.mode == RecordsMode::None) {
+            consumers.push_back(consumer);
+            continue;
+        }
+        std::size_t from = 0;
+        if (dump.mode == RecordsMode::New) {
+            const std::size_t index = consumers.size();
+            const bool known = dump.previous && index < dump.previous->consumers.size();
+            from = firstChangedIndex(c.received, known ? &dump.previous->consumers[index].received : nullptr);
+            consumer["received_from"] = from;
+        }
         Json received = Json::array();
-        c.received.forEach(0, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
+        c.received.forEach(from, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
             Json entry = topicPartitionJson(s, r.partition);
             entry["offset"] = r.offset;
             entry["value"] = s.payloads[static_cast<std::size_t>(r.payload)].value;
@@ -581,7 +637,7 @@ Json eventToJson(const Event& e, const ClusterState& s)
     return out;
 }
 
-Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const ClusterState& s)
+Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const ClusterState& s, RecordsDump dump)
 {
     const FrameInfo& info = timeline.frame(frameIndex);
     Json out;
@@ -610,8 +666,12 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
     out["brokers"] = brokers;
     out["controller"] = controllerNodeId;
 
+    const bool newOnly = dump.mode == RecordsMode::New;
     Json partitions = Json::array();
-    for (const Partition& p : s.partitions) {
+    for (std::size_t pi = 0; pi < s.partitions.size(); ++pi) {
+        const Partition& p = s.partitions[pi];
+        const Partition* before =
+            newOnly && dump.previous && pi < dump.previous->partitions.size() ? &dump.previous->partitions[pi] : nullptr;
         const PartitionRegistration& reg = p.registration;
         Json part;
         part["topic"] = s.topics[static_cast<std::size_t>(p.topic)].name;
@@ -636,19 +696,28 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         part["leader_epoch_start"] = leader ? Json(leader->epochStartOffset) : Json(nullptr);
 
         Json states = Json::array();
-        for (const Replica& r : p.replicas) {
+        for (std::size_t ri = 0; ri < p.replicas.size(); ++ri) {
+            const Replica& r = p.replicas[ri];
             Json rs;
             rs["broker"] = r.broker;
             rs["leo"] = r.log.leo();
             rs["hw"] = r.hw;
             rs["log_start"] = r.log.logStart;
-            Json records = Json::array();
-            r.log.records.forEach(static_cast<std::size_t>(r.log.logStart - r.log.baseOffset), r.log.records.size(),
-                                  [&](std::size_t i, const Record& rec) {
-                                      records.push_back(
-                                          recordJson(s, r.log.baseOffset + static_cast<Offset>(i), rec));
-                                  });
-            rs["records"] = records;
+            if (dump.mode != RecordsMode::None) {
+                Offset from = r.log.logStart;
+                if (newOnly) {
+                    const bool known = before && ri < before->replicas.size() && before->replicas[ri].broker == r.broker;
+                    from = firstChangedOffset(r.log, known ? &before->replicas[ri].log : nullptr);
+                    rs["records_from"] = from;
+                }
+                Json records = Json::array();
+                r.log.records.forEach(static_cast<std::size_t>(from - r.log.baseOffset), r.log.records.size(),
+                                      [&](std::size_t i, const Record& rec) {
+                                          records.push_back(
+                                              recordJson(s, r.log.baseOffset + static_cast<Offset>(i), rec));
+                                      });
+                rs["records"] = records;
+            }
             Json cache = Json::array();
             for (const EpochEntry& entry : r.epochCache)
                 cache.push_back(Json{{"epoch", entry.epoch}, {"start_offset", entry.startOffset}});
@@ -674,12 +743,24 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
     out["partitions"] = partitions;
 
     Json producers = Json::array();
-    for (const Producer& producer : s.producers) {
+    for (std::size_t pi = 0; pi < s.producers.size(); ++pi) {
+        const Producer& producer = s.producers[pi];
         Json pj;
         pj["id"] = producer.id;
         pj["acks"] = acksName(producer.acks);
+        if (dump.mode == RecordsMode::None) {
+            producers.push_back(pj);
+            continue;
+        }
+        const PVector<ProducerBatch>* batchesBefore =
+            newOnly && dump.previous && pi < dump.previous->producers.size() ? &dump.previous->producers[pi].batches
+                                                                              : nullptr;
+        // New: the sends of every batch that is new or changed (its status, offset or error).
+        const std::size_t firstBatch = newOnly ? firstChangedIndex(producer.batches, batchesBefore) : 0;
         Json sends = Json::array();
-        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t, const ProducerBatch& batch) {
+        producer.batches.forEach(firstBatch, producer.batches.size(), [&](std::size_t b, const ProducerBatch& batch) {
+            if (batchesBefore && b < batchesBefore->size() && (*batchesBefore)[b] == batch)
+                return;
             const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
             for (std::int32_t i = 0; i < batch.count; ++i) {
                 const Payload& payload = s.payloads[static_cast<std::size_t>(batch.firstPayload + i)];
@@ -701,7 +782,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
     }
     out["producers"] = producers;
     out["groups"] = groupsJson(s);
-    out["consumers"] = consumersJson(s);
+    out["consumers"] = consumersJson(s, dump);
     out["lost"] = lostRecordsJson(s);
     out["diverged"] = divergedRecordsJson(s);
     return out;

@@ -27,6 +27,10 @@ inline constexpr std::int64_t advanceMsMax = 86400000; // one simulated day per 
 inline constexpr std::int64_t framesMax = 20000000;  // frames kept in one timeline
 inline constexpr std::int64_t eventsPerStepMax = 5000000; // events one scenario step may process
 inline constexpr int fetchRecordsMax = 100000;       // records in one fetch response
+// The memory a timeline's history may hold (Timeline::historyBytes; `highwater-cli --memory-budget`).
+inline constexpr std::uint64_t historyBytesDefault = std::uint64_t{4} << 30; // 4 GiB
+inline constexpr std::uint64_t historyBytesMin = std::uint64_t{1} << 20;     // 1 MiB
+inline constexpr std::uint64_t historyBytesMax = std::uint64_t{1} << 40;     // 1 TiB
 inline constexpr std::int64_t pollIntervalMsMax = 3600000; // a consumer's pause between polls (one hour)
 
 } // namespace hw::limits

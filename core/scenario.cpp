@@ -1698,10 +1698,14 @@ std::string stepKey(const Step& step)
         step);
 }
 
-std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& timeline)
+namespace {
+
+/// runScenario's steps; `current` follows the step being run.
+std::optional<ScenarioError> runSteps(const Scenario& scenario, Timeline& timeline, std::size_t& current)
 {
     std::optional<LocalizedText> pendingNote;
     for (std::size_t i = 0; i < scenario.steps.size(); ++i) {
+        current = i;
         const std::int64_t framesBefore = timeline.frameCount();
         const std::string path = "/steps/" + std::to_string(i);
         std::string error = std::visit(
@@ -1767,6 +1771,20 @@ std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& tim
     if (pendingNote)
         timeline.attachNote(timeline.frameCount() - 1, std::move(*pendingNote));
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& timeline)
+{
+    std::size_t current = 0;
+    try {
+        return runSteps(scenario, timeline, current);
+    } catch (const MemoryBudgetReached& reached) {
+        // The run stops where its history reached the budget; the frames so far stay usable.
+        return ScenarioError{scenario.file, 0, 0,
+                             "/steps/" + std::to_string(current) + "/" + stepKey(scenario.steps[current]), reached.what()};
+    }
 }
 
 Scenario recordSession(const Scenario& base, const Timeline& timeline)

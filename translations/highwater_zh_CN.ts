@@ -4414,18 +4414,23 @@ F11：全屏
         <translation>场景提前结束：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location line="+153"/>
+        <location line="+34"/>
+        <source>The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. Earlier frames stay; act at an earlier frame to continue from there.</source>
+        <translation>运行停在第 %1 帧（模拟时间 %2 秒）：它的历史记录已达到 %3 的内存预算。之前的帧都会保留；在更早的帧执行操作即可从那里继续。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+165"/>
         <source>Nothing is left to happen: no message or timer is queued.</source>
         <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-42"/>
         <source>The timeline is full (%1 frames).</source>
         <translation>时间轴已满（%1 帧）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>End of the recorded run. Press Play again to let the simulation run on.</source>
         <translation>已到录制的结尾。再按一次播放可让模拟继续执行。</translation>
     </message>

@@ -4414,18 +4414,23 @@ F11：全螢幕
         <translation>情境提前結束：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location line="+153"/>
+        <location line="+34"/>
+        <source>The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. Earlier frames stay; act at an earlier frame to continue from there.</source>
+        <translation>執行停在第 %1 幀（模擬時間 %2 秒）：它的歷史記錄已達到 %3 的記憶體預算。先前的幀都會保留；在較早的幀執行操作即可從那裡繼續。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+165"/>
         <source>Nothing is left to happen: no message or timer is queued.</source>
         <translation>已經沒有事情會發生：沒有排隊中的消息或計時器。</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-42"/>
         <source>The timeline is full (%1 frames).</source>
         <translation>時間軸已滿（%1 幀）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>End of the recorded run. Press Play again to let the simulation run on.</source>
         <translation>已到錄製的結尾。再按一次播放可讓模擬繼續執行。</translation>
     </message>

@@ -5,15 +5,16 @@
 
 namespace hw::ui {
 
-std::unique_ptr<hw::Timeline> Session::observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics)
+std::unique_ptr<hw::Timeline> Session::observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const
 {
     auto timeline = std::make_unique<hw::Timeline>(std::move(initial));
+    timeline->setMemoryBudget(m_memoryBudget);
     metrics.reset(timeline->head());
     timeline->setObserver([&metrics](const hw::ClusterState& state, const hw::FrameInfo&) { metrics.record(state); });
     return timeline;
 }
 
-Session::Session() : m_metrics(std::make_unique<hw::RunMetrics>())
+Session::Session() : m_metrics(std::make_unique<hw::RunMetrics>()), m_memoryBudget(hw::limits::historyBytesDefault)
 {
     hw::ClusterSpec empty;
     empty.topics.push_back(hw::TopicSpec { "topic", 1, 1, {} });
@@ -48,8 +49,8 @@ bool Session::extend()
 {
     const std::int64_t before = m_timeline->frameCount();
     std::int64_t steps = 0;
-    while (
-        m_timeline->frameCount() == before && m_timeline->hasQueuedEvents() && steps < hw::limits::eventsPerStepMax) {
+    while (m_timeline->frameCount() == before && m_timeline->hasQueuedEvents() && !m_timeline->atMemoryBudget()
+        && steps < hw::limits::eventsPerStepMax) {
         m_timeline->step();
         ++steps;
     }
@@ -61,7 +62,8 @@ std::int64_t Session::extendUntil(hw::TimeMs timeMs, std::int64_t eventsMax)
 {
     const std::int64_t before = m_timeline->frameCount();
     std::int64_t steps = 0;
-    while (steps < eventsMax && m_timeline->hasQueuedEvents() && m_timeline->nextEventTimeMs() <= timeMs) {
+    while (steps < eventsMax && m_timeline->hasQueuedEvents() && m_timeline->nextEventTimeMs() <= timeMs
+        && !m_timeline->atMemoryBudget()) {
         m_timeline->step();
         ++steps;
     }
@@ -77,7 +79,18 @@ std::string Session::perform(std::int64_t frame, const UserAction& action)
         m_ops.push_back(SessionOp { SessionOp::Kind::Fork, frame, {} });
     }
     m_ops.push_back(SessionOp { SessionOp::Kind::Action, 0, action });
-    return runUserAction(*m_timeline, action);
+    try {
+        return runUserAction(*m_timeline, action);
+    } catch (const hw::MemoryBudgetReached& reached) {
+        // The action stopped where the history reached its budget; replaying the log stops there too.
+        return reached.what();
+    }
+}
+
+void Session::setMemoryBudget(std::uint64_t bytes)
+{
+    m_timeline->setMemoryBudget(bytes);
+    m_memoryBudget = bytes;
 }
 
 bool Session::isHeadAt(std::int64_t frame) const
@@ -114,7 +127,11 @@ std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops,
                 timeline->step();
             break;
         case SessionOp::Kind::Action:
-            runUserAction(*timeline, op.action);
+            try {
+                runUserAction(*timeline, op.action);
+            } catch (const hw::MemoryBudgetReached&) {
+                // The action stopped at the budget when it was first run, at the same frame.
+            }
             break;
         case SessionOp::Kind::Fork:
             timeline->forkAt(op.count);

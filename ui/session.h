@@ -65,17 +65,24 @@ public:
     /// Rebuilds the timeline from the scenario and an op log (the general undo).
     void restore(std::vector<SessionOp> ops);
 
+    /// The memory budget of every timeline the session makes (limits::historyBytesDefault unless set);
+    /// applies to the current timeline at once. Stepping stops at it: extend() and extendUntil() add
+    /// no frame once the timeline is at its budget.
+    void setMemoryBudget(std::uint64_t bytes);
+    std::uint64_t memoryBudget() const { return m_memoryBudget; }
+
 private:
     void recordSteps(std::int64_t count);
     std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const;
     /// A timeline that reports every new frame to `metrics` (which must outlive it).
-    static std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics);
+    std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const;
 
     hw::Scenario m_scenario;
     // The metrics live on the heap so that the timeline's observer can keep pointing at them.
     std::unique_ptr<hw::RunMetrics> m_metrics;
     std::unique_ptr<hw::Timeline> m_timeline;
     std::vector<SessionOp> m_ops;
+    std::uint64_t m_memoryBudget;
 };
 
 } // namespace hw::ui

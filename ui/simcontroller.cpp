@@ -118,11 +118,38 @@ void SimController::setCurrentFrame(std::int64_t frame)
     emit changed(FrameChanged | TimeChanged);
 }
 
+void SimController::setMemoryBudget(std::uint64_t bytes)
+{
+    m_session->setMemoryBudget(bytes);
+}
+
+std::uint64_t SimController::memoryBudget() const
+{
+    return m_session->memoryBudget();
+}
+
+QString SimController::memoryBudgetMessage() const
+{
+    const hw::Timeline& tl = m_session->timeline();
+    if (!tl.atMemoryBudget())
+        return QString();
+    const hw::FrameInfo& last = tl.frame(tl.frameCount() - 1);
+    return tr("The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. "
+              "Earlier frames stay; act at an earlier frame to continue from there.")
+        .arg(tl.frameCount() - 1)
+        .arg(static_cast<double>(last.timeMs) / 1000.0, 0, 'f', 3)
+        .arg(QString::fromStdString(hw::formatByteSize(tl.memoryBudget())));
+}
+
 bool SimController::stepForward()
 {
     if (m_frame < lastFrame()) {
         setCurrentFrame(m_frame + 1);
         return true;
+    }
+    if (m_session->timeline().atMemoryBudget()) {
+        emit message(memoryBudgetMessage());
+        return false;
     }
     if (frameCount() >= hw::limits::framesMax - framesHeadroom || !m_session->extend()) {
         emit message(tr("Nothing is left to happen: no message or timer is queued."));
@@ -251,6 +278,18 @@ void SimController::tick()
             emit message(tr("The timeline is full (%1 frames).").arg(frameCount()));
             return;
         }
+        // At the budget, show the last frame and stop: the run cannot go further.
+        if (tl.atMemoryBudget()) {
+            if (m_frame != lastFrame()) {
+                m_frame = lastFrame();
+                *m_state = tl.stateAt(m_frame);
+            }
+            m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
+            emit changed(what | FrameChanged);
+            setPlaying(false);
+            emit message(memoryBudgetMessage());
+            return;
+        }
         const hw::TimeMs until = static_cast<hw::TimeMs>(std::floor(target));
         if (m_session->extendUntil(until, eventsPerTickMax) > 0) {
             what |= TimelineChanged;
@@ -302,6 +341,8 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     } catch (const std::exception& e) {
         error = e.what();
     }
+    if (!error.empty() && m_session->timeline().atMemoryBudget())
+        error = memoryBudgetMessage().toStdString();
     indexMarkers(frame + 1);
     m_frame = std::min(frame + 1, lastFrame());
     loadState();

@@ -101,6 +101,13 @@ public:
     void setSkipQuietTime(bool skip) { m_skipQuiet = skip; }
     bool skipQuietTime() const { return m_skipQuiet; }
 
+    /// The memory budget of the run's history (hw::limits::historyBytesDefault unless set; see
+    /// hw::Timeline::memoryBudget). At the budget, stepping and playing stop with a message.
+    void setMemoryBudget(std::uint64_t bytes);
+    std::uint64_t memoryBudget() const;
+    /// The status bar's text when the run has reached its memory budget, or an empty string.
+    QString memoryBudgetMessage() const;
+
     // The command path (ActionCommand uses these; nothing else changes the session).
 
     /// Why the action cannot start at the current frame, or an empty string.
