@@ -44,10 +44,10 @@ const char* const usage =
     HW_CLI_EXPORT_USAGE
 #endif
     "\n"
-    "SCENARIO is a file path or builtin:NAME. --memory-budget bounds the memory the run's history\n"
-    "may hold: SIZE is bytes or a number with KiB, MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB,\n"
-    "default 4GiB; a run that reaches it stops there with a message. Exit status: 0 success, 2\n"
-    "invalid input or a run stopped at its memory budget.\n";
+    "SCENARIO is a file path or builtin:NAME. Exit status: 0 success, 2 invalid input.\n"
+    "--memory-budget bounds the memory a run's history may hold: SIZE is bytes or a number with KiB,\n"
+    "MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB, default 4GiB. A run that reaches it stops there\n"
+    "with a message and exit status 2.\n";
 
 int usageError(const std::string& message)
 {
