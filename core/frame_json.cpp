@@ -45,7 +45,7 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
 }
 
 /// The replica leading a partition now, if any.
-const Replica* currentLeader(const ClusterState& s, const Partition& p)
+const Replica* currentLeader(const Partition& p)
 {
     for (const Replica& r : p.replicas) {
         if (r.broker == p.registration.leader && r.isLeader())
@@ -105,7 +105,7 @@ Json topicPartitionJson(const ClusterState& s, std::int32_t partition)
 Offset partitionHighWatermark(const ClusterState& s, std::int32_t partition)
 {
     const Partition& p = s.partitions[static_cast<std::size_t>(partition)];
-    const Replica* leader = currentLeader(s, p);
+    const Replica* leader = currentLeader(p);
     return leader ? leader->hw : -1;
 }
 
@@ -245,7 +245,7 @@ Json lostRecordsJson(const ClusterState& s)
             if (batch.status != SendStatus::Acked || batch.baseOffset < 0)
                 return;
             const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
-            const Replica* leader = currentLeader(s, p);
+            const Replica* leader = currentLeader(p);
             if (!leader)
                 return; // Offline: unavailable, not necessarily lost.
             for (std::int32_t i = 0; i < batch.count; ++i) {
