@@ -96,6 +96,24 @@ void explainBudget(const hw::Timeline& timeline)
               << ")\n";
 }
 
+/// Reads a scenario and runs it into `timeline` with the history's memory budget. Returns false,
+/// with the reading error printed, when the file cannot be read; a step that fails leaves the frames
+/// before it in `timeline` and its error in `stepError`.
+bool loadAndRun(const std::string& source, std::uint64_t budget, std::optional<hw::Timeline>& timeline,
+                std::optional<hw::ScenarioError>& stepError)
+{
+    auto loaded = hw::loadScenario(source);
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
+        std::cerr << error->toString() << "\n";
+        return false;
+    }
+    const auto& scenario = std::get<hw::Scenario>(loaded);
+    timeline.emplace(hw::Engine::createCluster(scenario.cluster));
+    timeline->setMemoryBudget(budget);
+    stepError = hw::runScenario(scenario, *timeline);
+    return true;
+}
+
 int run(const std::vector<std::string>& args)
 {
     std::string source;
@@ -130,30 +148,25 @@ int run(const std::vector<std::string>& args)
     }
     if (source.empty())
         return usageError("run needs a scenario (a file path or builtin:NAME)");
-    auto loaded = hw::loadScenario(source);
-    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
-        std::cerr << error->toString() << "\n";
-        return exitInvalid;
-    }
-    const auto& scenario = std::get<hw::Scenario>(loaded);
-    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
-    timeline.setMemoryBudget(budget);
+    std::optional<hw::Timeline> timeline;
     // A step that cannot be carried out still leaves the frames before it: print them, then the error.
-    const std::optional<hw::ScenarioError> stepError = hw::runScenario(scenario, timeline);
+    std::optional<hw::ScenarioError> stepError;
+    if (!loadAndRun(source, budget, timeline, stepError))
+        return exitInvalid;
     std::optional<hw::ClusterState> previous; // the last printed frame's state, for --records new
-    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
-        if (checkpointsOnly && timeline.frame(f).label < 0)
+    for (std::int64_t f = 0; f < timeline->frameCount(); ++f) {
+        if (checkpointsOnly && timeline->frame(f).label < 0)
             continue;
-        hw::ClusterState state = timeline.stateAt(f);
+        hw::ClusterState state = timeline->stateAt(f);
         const hw::RecordsDump records{recordsMode, previous ? &*previous : nullptr};
-        std::cout << hw::frameToJson(timeline, f, state, records).dump() << '\n';
+        std::cout << hw::frameToJson(*timeline, f, state, records).dump() << '\n';
         if (recordsMode == hw::RecordsMode::New)
             previous = std::move(state);
     }
     std::cout.flush();
     if (stepError) {
         std::cerr << stepError->toString() << "\n";
-        explainBudget(timeline);
+        explainBudget(*timeline);
         return exitInvalid;
     }
     return std::cout ? exitOk : exitInvalid;
@@ -175,20 +188,16 @@ int validate(const std::vector<std::string>& args)
     }
     if (file.empty())
         return usageError("validate takes one file");
-    auto loaded = hw::loadScenario(file);
-    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
+    std::optional<hw::Timeline> timeline;
+    std::optional<hw::ScenarioError> error;
+    if (!loadAndRun(file, budget, timeline, error))
+        return exitInvalid;
+    if (error) {
         std::cerr << error->toString() << "\n";
+        explainBudget(*timeline);
         return exitInvalid;
     }
-    const auto& scenario = std::get<hw::Scenario>(loaded);
-    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
-    timeline.setMemoryBudget(budget);
-    if (const std::optional<hw::ScenarioError> error = hw::runScenario(scenario, timeline)) {
-        std::cerr << error->toString() << "\n";
-        explainBudget(timeline);
-        return exitInvalid;
-    }
-    std::cout << file << ": valid, " << timeline.frameCount() << " frames, " << timeline.labels().size()
+    std::cout << file << ": valid, " << timeline->frameCount() << " frames, " << timeline->labels().size()
               << " checkpoints\n";
     return exitOk;
 }
