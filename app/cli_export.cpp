@@ -5,7 +5,7 @@
 #include "i18n.h"
 #include "theme.h"
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QApplication>
 #include <QDir>

@@ -5,7 +5,7 @@
 #include "i18n.h"
 #include "mainwindow.h"
 #include "simcontroller.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -16,11 +16,11 @@
 
 #include "chartdata.h"
 #include "chartspanel.h"
-#include "metrics.h"
-#include "scenario.h"
+#include "timeline/metrics.h"
+#include "scenario/scenario.h"
 #include "session.h"
 #include "simcontroller.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
 #include <QApplication>
 #include <QChart>

@@ -10,8 +10,8 @@
 // Real time is the wall-clock time of one whole export; CPU time is this process's.
 
 #include "exporter.h"
-#include "scenario.h"
-#include "timeline.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
 
 #include <QApplication>
 #include <QFileInfo>

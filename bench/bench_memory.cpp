@@ -13,8 +13,8 @@
 
 #include "bench_support.h"
 
-#include "rng.h"
-#include "scenario.h"
+#include "model/rng.h"
+#include "scenario/scenario.h"
 
 #include <benchmark/benchmark.h>
 

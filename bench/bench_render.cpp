@@ -11,7 +11,7 @@
 
 #include "framescene.h"
 #include "frameview.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QApplication>
 #include <QGraphicsItem>

@@ -4,8 +4,8 @@
 // object of many keys (nlohmann's ordered_map looks each key up by a linear scan) and 120,000 levels
 // of nesting.
 
-#include "hwlimits.h"
-#include "scenario.h"
+#include "model/limits.h"
+#include "scenario/scenario.h"
 
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bench_support.h"
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <fstream>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "timeline.h"
+#include "timeline/timeline.h"
 
 #include <cstdint>
 

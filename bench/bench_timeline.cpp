@@ -4,7 +4,7 @@
 
 #include "bench_support.h"
 
-#include "rng.h"
+#include "model/rng.h"
 
 #include <benchmark/benchmark.h>
 

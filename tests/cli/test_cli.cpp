@@ -2,10 +2,10 @@
 // highwater-cli as a user runs it: the real binary in a child process, its stdout, stderr and exit
 // status. The frame lines must be JSON with the documented keys and match the library's own dump.
 
-#include "builtin.h"
-#include "chaos.h"
-#include "frame_json.h"
-#include "scenario.h"
+#include "scenario/builtin.h"
+#include "check/chaos.h"
+#include "scenario/frame_json.h"
+#include "scenario/scenario.h"
 
 #include "cli_runner.h"
 

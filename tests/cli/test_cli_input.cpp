@@ -3,7 +3,7 @@
 // repeated keys and labels, files that are missing, directories or unreadable, and a chaos --emit
 // that cannot write. Each ends with exit status 2 and one line naming the cause, never a crash.
 
-#include "hwlimits.h"
+#include "model/limits.h"
 
 #include "cli_runner.h"
 

@@ -4,10 +4,11 @@
 // existing or a new one) and the group rebalances to include it, and a run with added consumers
 // replays, records and re-reads to identical frames.
 
-#include "frame_json.h"
-#include "hwlimits.h"
-#include "invariants.h"
-#include "scenario.h"
+#include "scenario/narration.h"
+#include "scenario/frame_json.h"
+#include "model/limits.h"
+#include "check/invariants.h"
+#include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
 

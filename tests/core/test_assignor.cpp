@@ -10,7 +10,7 @@
 // Java HashMap, which iterates "consumer1".."consumer4" in reverse; the sticky assignor walks members in
 // that order, so where that choice shows, our member-order result is the mirror image and the row says so.
 
-#include "assignor.h"
+#include "groups/assignor.h"
 
 #include <gtest/gtest.h>
 

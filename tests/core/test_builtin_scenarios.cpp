@@ -7,10 +7,10 @@
 // The expectations are read from the frame dump (frameToJson), so they also pin down what the GUI and
 // `highwater-cli run` show.
 
-#include "builtin.h"
-#include "frame_json.h"
-#include "invariants.h"
-#include "scenario.h"
+#include "scenario/builtin.h"
+#include "scenario/frame_json.h"
+#include "check/invariants.h"
+#include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -7,11 +7,11 @@
 // split over a few shards (seed s goes to shard (s - 1) % shardCount) so that ctest can run them in
 // parallel; run them in one process (--gtest_filter='*Chaos*') to get one grand total as well.
 
-#include "chaos.h"
-#include "engine.h"
-#include "invariants.h"
-#include "scenario.h"
-#include "timeline.h"
+#include "check/chaos.h"
+#include "engine/engine.h"
+#include "check/invariants.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The configuration keys a scenario may set: names, kinds, bounds, round trips and error messages.
 
-#include "config.h"
-#include "hwlimits.h"
+#include "model/config.h"
+#include "model/limits.h"
 
 #include <gtest/gtest.h>
 

@@ -6,10 +6,12 @@
 // which no record may be skipped across rebalances. The invariant checker watches every frame of every
 // run here.
 
-#include "frame_json.h"
-#include "invariants.h"
-#include "partitioner.h"
-#include "scenario.h"
+#include "groups/offsets_partition.h"
+#include "groups/assignor.h"
+#include "scenario/frame_json.h"
+#include "check/invariants.h"
+#include "clients/partitioner.h"
+#include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -6,9 +6,9 @@
 // Times in the comments assume the default network.latency.ms of 5: a request sent at t is handled
 // at t + 5 and its answer applied at t + 10.
 
-#include "engine.h"
-#include "scenario.h"
-#include "timeline.h"
+#include "engine/engine.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // Whole-file reads and atomic writes: every failure names the system's real reason, a failed write
 // leaves the target as it was and no staging file behind, and a replaced file keeps its permissions.
 
-#include "fileio.h"
+#include "scenario/fileio.h"
 
 #include <gtest/gtest.h>
 

@@ -5,11 +5,12 @@
 // and elections (TigerBeetle's VOPR, FoundationDB's simulation tests). A failure prints its seed;
 // HW_INVARIANT_SEED=N reruns that seed with a trace, HW_INVARIANT_RUNS=K searches K seeds.
 
-#include "engine.h"
-#include "invariants.h"
-#include "rng.h"
-#include "scenario.h"
-#include "timeline.h"
+#include "scenario/narration.h"
+#include "engine/engine.h"
+#include "check/invariants.h"
+#include "model/rng.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 

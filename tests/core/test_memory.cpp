@@ -2,11 +2,11 @@
 // Issue 10's memory goals: snapshots that cost what changed, spaced by the state's size, a history
 // whose bytes are accounted and bounded by a named budget, and frame dumps without repeated records.
 
-#include "builtin.h"
-#include "frame_json.h"
-#include "hwlimits.h"
-#include "scenario.h"
-#include "timeline.h"
+#include "scenario/builtin.h"
+#include "scenario/frame_json.h"
+#include "model/limits.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 

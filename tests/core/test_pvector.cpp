@@ -2,8 +2,8 @@
 // PVector: a persistent 32-way trie whose copies share nodes. Every test compares it with a plain
 // std::vector, because what matters is that it behaves exactly like one, whatever is shared.
 
-#include "pvector.h"
-#include "rng.h"
+#include "log/pvector.h"
+#include "model/rng.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A session recorded with recordSession replays, through a scenario file, to the same frames.
 
-#include "builtin.h"
-#include "chaos.h"
-#include "frame_json.h"
-#include "hwlimits.h"
-#include "scenario.h"
+#include "scenario/builtin.h"
+#include "check/chaos.h"
+#include "scenario/frame_json.h"
+#include "model/limits.h"
+#include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
 

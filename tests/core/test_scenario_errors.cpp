@@ -3,8 +3,8 @@
 // syntax, the JSON pointer of the offending value plus what was expected for everything else, and
 // /steps/N/ACTION for a step that cannot be carried out when the scenario runs.
 
-#include "hwlimits.h"
-#include "scenario.h"
+#include "model/limits.h"
+#include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -3,10 +3,10 @@
 // must equal the live state the run had when it made that frame, for any snapshot interval and any
 // order of seeks. Also forking, labels and notes.
 
-#include "engine.h"
-#include "rng.h"
-#include "scenario.h"
-#include "timeline.h"
+#include "engine/engine.h"
+#include "model/rng.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The seed article's four figures, exactly as section 7 of kafka-semantics.md tabulates them.
 
-#include "frame_json.h"
-#include "invariants.h"
-#include "scenario.h"
+#include "scenario/frame_json.h"
+#include "check/invariants.h"
+#include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
 

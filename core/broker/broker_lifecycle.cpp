@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#include "broker/broker_lifecycle.h"
+
+#include "broker/replica.h"
+
+#include <algorithm>
+#include <string>
+
+namespace hw {
+
+std::optional<Event> BrokerLifecycle::handleHeartbeatResponse(const Message& message, const BrokerHeartbeatResponse& response)
+{
+    Broker& b = m_state.broker(message.to.id);
+    b.registered = true;
+    if (!response.shouldShutdown || !b.shuttingDown)
+        return std::nullopt;
+    b.alive = false;
+    b.shuttingDown = false;
+    Event e;
+    e.type = EventType::BrokerShutDown;
+    e.node = b.id;
+    return e;
+}
+
+ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
+{
+    if (action.broker < 1 || action.broker > static_cast<BrokerId>(m_state.brokers.size()))
+        return {std::nullopt, "no broker " + std::to_string(action.broker)};
+    Broker& b = m_state.broker(action.broker);
+    const std::string name = "broker " + std::to_string(b.id);
+    Event e;
+    e.node = b.id;
+    switch (action.kind) {
+    case BrokerAction::Kind::Kill:
+        if (!b.alive)
+            return {std::nullopt, name + " is already down"};
+        b.alive = false;
+        b.shuttingDown = false;
+        // The process is gone, so are its connections: whoever waits on a parked fetch or an acks=all
+        // produce here sees the connection drop right away.
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+            Replica* r = replicaOn(m_state, p, b.id);
+            if (!r)
+                continue;
+            for (const ParkedFetch& f : r->parkedFetches) {
+                FetchResponse response;
+                response.partition = p;
+                response.fetchId = f.request.fetchId;
+                response.error = ErrorCode::NetworkException;
+                response.fetchOffset = f.request.fetchOffset;
+                m_net.sendConnectionError(NodeRef::broker(b.id), fetcherNode(f.request), std::move(response));
+            }
+            for (const DelayedProduce& d : r->delayedProduces)
+                m_net.sendConnectionError(NodeRef::broker(b.id), NodeRef::producer(d.producer),
+                                    ProduceResponse{d.batch, d.attempt, p, ErrorCode::NetworkException, -1});
+            r->parkedFetches.clear();
+            r->delayedProduces.clear();
+        }
+        e.type = EventType::BrokerKilled;
+        return {e, {}};
+    case BrokerAction::Kind::Shutdown:
+        if (!b.alive)
+            return {std::nullopt, name + " is already down"};
+        if (b.shuttingDown)
+            return {std::nullopt, name + " is already shutting down"};
+        b.shuttingDown = true;
+        m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, true, !b.registered});
+        e.type = EventType::ShutdownRequested;
+        return {e, {}};
+    case BrokerAction::Kind::Isolate:
+        if (!b.alive)
+            return {std::nullopt, name + " is down"};
+        if (b.isolated)
+            return {std::nullopt, name + " is already isolated"};
+        b.isolated = true;
+        e.type = EventType::BrokerIsolated;
+        return {e, {}};
+    case BrokerAction::Kind::Heal:
+        if (!b.isolated)
+            return {std::nullopt, name + " is not isolated"};
+        b.isolated = false;
+        e.type = EventType::BrokerHealed;
+        return {e, {}};
+    case BrokerAction::Kind::Restart: {
+        if (b.alive)
+            return {std::nullopt, name + " is running; kill or shut it down first"};
+        if (action.loseUnflushed < 0)
+            return {std::nullopt, "lose_unflushed must be 0 or more"};
+        b.alive = true;
+        b.isolated = false;
+        b.shuttingDown = false;
+        b.registered = false;
+        ++b.incarnation;
+        std::fill(b.knownLeaders.begin(), b.knownLeaders.end(), noLeader);
+        std::fill(b.knownCoordinators.begin(), b.knownCoordinators.end(), noLeader);
+        std::int64_t lost = 0;
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+            Replica* r = replicaOn(m_state, p, b.id);
+            if (!r)
+                continue;
+            // What survives a crash: the log (less what was still only in the page cache), the epoch
+            // cache and the checkpointed HW. Everything in memory is gone.
+            const Offset keep = std::max(r->log.logStart, r->log.leo() - action.loseUnflushed);
+            lost += r->log.leo() - keep;
+            m_state.partitions[static_cast<std::size_t>(p)].unflushedLost += r->log.leo() - keep;
+            truncateLog(*r, keep);
+            r->knownLeader = noLeader;
+            r->knownLeaderEpoch = -1;
+            r->isr.clear();
+            r->pendingIsr.clear();
+            r->alterInFlight = false;
+            r->views.clear();
+            r->delayedProduces.clear();
+            r->parkedFetches.clear();
+            r->fetchOutstanding = false;
+            ++r->fetchId;
+        }
+        m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, false, true});
+        e.type = EventType::BrokerRestarted;
+        e.count = lost;
+        return {e, {}};
+    }
+    }
+    return {std::nullopt, "unknown broker action"};
+}
+
+
+ApplyResult BrokerLifecycle::killLeader(const KillLeaderAction& a)
+{
+    if (a.partition < 0 || a.partition >= static_cast<std::int32_t>(m_state.partitions.size()))
+        return {std::nullopt, "no such partition"};
+    const BrokerId leader = m_state.partitions[static_cast<std::size_t>(a.partition)].registration.leader;
+    if (leader == noLeader)
+        return {std::nullopt, m_state.partitionName(a.partition) + " has no leader to kill"};
+    return brokerAction(BrokerAction{BrokerAction::Kind::Kill, leader, 0});
+}
+
+std::optional<Event> BrokerLifecycle::heartbeatTimer(const Timer& timer)
+{
+    m_net.schedule(m_state.nowMs + m_state.config.brokerHeartbeatIntervalMs, timer);
+    const Broker& b = m_state.broker(timer.broker);
+    if (!b.alive)
+        return std::nullopt;
+    m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, b.shuttingDown, !b.registered});
+    Event e;
+    e.type = EventType::HeartbeatSent;
+    e.node = b.id;
+    return e;
+}
+
+} // namespace hw

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "broker/delayed_operations.h"
+#include "model/cluster_state.h"
+#include "model/event.h"
+#include "sim/network.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+/// The leader side of a partition (Kafka's cluster/Partition.scala): the high watermark, ISR expansion
+/// and shrinking through AlterPartition, and becoming leader or follower on new metadata.
+namespace hw {
+
+/// Partition.scala's rules for the replica that leads. (The struct hw::Partition is the partition's
+/// data; this class is its leader's behaviour.)
+class PartitionLeader {
+public:
+    PartitionLeader(ClusterState& state, Network& net, DelayedOperations& delayed)
+        : m_state(state), m_net(net), m_delayed(delayed)
+    {
+    }
+
+    bool maybeIncrementHw(std::int32_t partition, Replica& leader);
+    bool maybeExpandIsr(std::int32_t partition, Replica& leader, const FollowerView& view);
+    std::optional<Event> isrExpiration(BrokerId broker);
+    std::optional<Event> handleAlterPartitionResponse(const Message& message, const AlterPartitionResponse& response);
+    void becomeLeader(std::int32_t partition, Replica& replica, const PartitionRegistration& reg);
+    void stopLeading(std::int32_t partition, Replica& replica);
+    /// The IsrExpiration timer: re-armed every replica.lag.time.max.ms / 2, then the shrink check.
+    std::optional<Event> isrExpirationTimer(const Timer& timer);
+
+private:
+    bool isCaughtUp(const Replica& leader, const FollowerView& view) const;
+    bool isIsrEligible(BrokerId broker) const;
+    void sendAlterPartition(std::int32_t partition, Replica& leader, std::vector<BrokerId> newIsr);
+
+    ClusterState& m_state;
+    Network& m_net;
+    DelayedOperations& m_delayed;
+};
+
+} // namespace hw

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/cluster_state.h"
+
+#include <cstdint>
+#include <vector>
+
+/// Lookups and log operations on one replica, shared by the broker's leader and follower sides
+/// (Kafka's Partition.scala getReplica / leaderReplicaIfLocal, and UnifiedLog.truncateTo).
+namespace hw {
+
+/// The replica of a partition on a broker, or nullptr when the broker holds none.
+Replica* replicaOn(ClusterState& state, std::int32_t partition, BrokerId broker);
+const Replica* replicaOn(const ClusterState& state, std::int32_t partition, BrokerId broker);
+
+/// The replica the controller made leader, if it knows it leads (nullptr while it has not heard).
+Replica* leaderReplica(ClusterState& state, std::int32_t partition);
+
+/// The replica leading a partition now, as the registration and the replica agree, if any.
+const Replica* currentLeader(const Partition& partition);
+
+/// The partition's high watermark: its current leader's, -1 without one.
+Offset partitionHighWatermark(const ClusterState& state, std::int32_t partition);
+
+/// The leader's picture of one follower (Partition.scala's remoteReplicasMap), or nullptr.
+FollowerView* viewOf(Replica& leader, BrokerId follower);
+
+/// Partition.scala's maximal ISR: while an expansion is in flight the new member already counts;
+/// while a shrink is in flight the leaving member still counts.
+std::vector<BrokerId> maximalIsr(const Replica& leader);
+
+/// UnifiedLog.truncateTo: cuts the log back to `offset`, the epoch cache with it, and the HW down to
+/// the new end.
+void truncateLog(Replica& replica, Offset offset);
+
+} // namespace hw

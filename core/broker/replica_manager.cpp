@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: MIT
+#include "broker/replica_manager.h"
+
+#include "broker/replica.h"
+#include "log/leader_epoch_cache.h"
+
+#include <algorithm>
+
+namespace hw {
+
+std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message, const ProduceRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Replica* leader = replicaOn(m_state, request.partition, self);
+    Event e;
+    e.node = self;
+    e.peer = request.producer;
+    e.partition = request.partition;
+    e.value = request.batch;
+
+    auto reject = [&](ErrorCode error) {
+        e.type = EventType::ProduceRejected;
+        e.error = error;
+        if (request.acks != Acks::None)
+            m_net.send(NodeRef::broker(self), message.from,
+                 ProduceResponse{request.batch, request.attempt, request.partition, error, -1});
+        return e;
+    };
+
+    if (!leader || !leader->isLeader())
+        return reject(ErrorCode::NotLeaderOrFollower);
+    const Partition& p = m_state.partitions[static_cast<std::size_t>(request.partition)];
+    const auto replicationFactor = static_cast<std::int64_t>(p.registration.replicas.size());
+    if (request.acks == Acks::All &&
+        static_cast<std::int64_t>(leader->isr.size()) < std::min(m_state.config.minInsyncReplicas, replicationFactor))
+        return reject(ErrorCode::NotEnoughReplicas);
+
+    const Producer& producer = m_state.producers[static_cast<std::size_t>(request.producer)];
+    const ProducerBatch& batch = producer.batches[static_cast<std::size_t>(request.batch)];
+    const Offset baseOffset = leader->log.leo();
+    for (std::int32_t i = 0; i < batch.count; ++i)
+        leader->log.append(Record{leader->knownLeaderEpoch, batch.firstPayload + i});
+
+    e.type = EventType::ProduceAppended;
+    e.offset = baseOffset;
+    e.count = batch.count;
+    e.hwBefore = leader->hw;
+    if (m_partition.maybeIncrementHw(request.partition, *leader)) {
+        e.flags |= HwAdvanced;
+        e.completed = m_delayed.completeDelayedProduces(request.partition, *leader);
+        if (e.completed > 0)
+            e.flags |= ProducesCompleted;
+    }
+    e.hwAfter = leader->hw;
+    if (m_delayed.completeParkedFetches(request.partition, *leader) > 0)
+        e.flags |= FetchesCompleted;
+    e.leo = leader->log.leo();
+
+    const Offset required = baseOffset + batch.count;
+    switch (request.acks) {
+    case Acks::None:
+        break;
+    case Acks::Leader:
+        m_net.send(NodeRef::broker(self), message.from,
+             ProduceResponse{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset});
+        break;
+    case Acks::All:
+        if (leader->hw >= required) {
+            m_net.send(NodeRef::broker(self), message.from,
+                 ProduceResponse{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset});
+        } else {
+            const TimeMs deadline = m_state.nowMs + request.timeoutMs;
+            leader->delayedProduces.push_back(
+                DelayedProduce{request.producer, request.batch, request.attempt, baseOffset, required, deadline});
+            m_delayed.armPurgatoryTimer(TimerKind::ProduceTimeout, request.partition, *leader, deadline);
+        }
+        break;
+    }
+    return e;
+}
+
+std::optional<Event> ReplicaManager::handleFetchRequest(const Message& message, const FetchRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Replica* leader = replicaOn(m_state, request.partition, self);
+    Event e;
+    e.node = self;
+    e.peer = request.replica;
+    e.partition = request.partition;
+    e.offset = request.fetchOffset;
+
+    auto fail = [&](ErrorCode error) {
+        FetchResponse response;
+        response.partition = request.partition;
+        response.fetchId = request.fetchId;
+        response.error = error;
+        response.fetchOffset = request.fetchOffset;
+        if (error == ErrorCode::OffsetOutOfRange && leader)
+            response.divergingEndOffset = leader->log.leo(); // the legacy follower truncates to it
+        m_net.send(NodeRef::broker(self), message.from, std::move(response));
+        e.type = EventType::FetchHandled;
+        e.error = error;
+        return e;
+    };
+
+    // ReplicaManager.localLogWithEpochOrThrow: the epoch is checked before the leadership.
+    if (leader && request.currentLeaderEpoch >= 0 && request.currentLeaderEpoch < leader->knownLeaderEpoch)
+        return fail(ErrorCode::FencedLeaderEpoch);
+    if (leader && request.currentLeaderEpoch > leader->knownLeaderEpoch)
+        return fail(ErrorCode::UnknownLeaderEpoch);
+    if (!leader || !leader->isLeader())
+        return fail(ErrorCode::NotLeaderOrFollower);
+    FollowerView* view = viewOf(*leader, request.replica);
+    if (!view)
+        return fail(ErrorCode::NotLeaderOrFollower);
+
+    // KIP-279: does the follower's log end in an epoch the leader's log ends differently? Then tell it
+    // where, without touching its fetch state. (Kafka before 0.11 had no such check.)
+    if (m_state.config.truncation == TruncationMode::LeaderEpoch && request.lastFetchedEpoch >= 0) {
+        const auto [epoch, endOffset] = endOffsetFor(leader->epochCache, leader->log.leo(), request.lastFetchedEpoch);
+        if (endOffset >= 0 && (epoch != request.lastFetchedEpoch || endOffset < request.fetchOffset)) {
+            FetchResponse response;
+            response.partition = request.partition;
+            response.fetchId = request.fetchId;
+            response.fetchOffset = request.fetchOffset;
+            response.hw = leader->hw;
+            response.leaderEpoch = leader->knownLeaderEpoch;
+            response.divergingEpoch = epoch;
+            response.divergingEndOffset = endOffset;
+            m_net.send(NodeRef::broker(self), message.from, std::move(response));
+            e.type = EventType::FetchHandled;
+            e.flags |= Diverging;
+            e.value = epoch;
+            e.leo = endOffset;
+            e.hwBefore = e.hwAfter = leader->hw;
+            return e;
+        }
+    }
+    if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
+        return fail(ErrorCode::OffsetOutOfRange);
+
+    e.type = EventType::FetchHandled;
+    const Offset hwAtRead = leader->hw;
+    const Offset leaderLeo = leader->log.leo();
+    e.hwBefore = hwAtRead;
+    e.leo = leaderLeo;
+
+    // Replica.updateFetchStateOrThrow.
+    const Offset f = request.fetchOffset;
+    if (f >= leaderLeo)
+        view->lastCaughtUpMs = std::max(view->lastCaughtUpMs, m_state.nowMs);
+    else if (f >= view->lastFetchLeaderLeo)
+        view->lastCaughtUpMs = std::max(view->lastCaughtUpMs, view->lastFetchMs);
+    view->lastFetchLeaderLeo = std::max(leaderLeo, view->lastFetchLeaderLeo);
+    view->lastFetchMs = m_state.nowMs;
+    const Offset previousLeo = view->leo;
+    view->leo = f;
+
+    // Partition.updateFollowerFetchState: expansion is checked on every fetch, the HW only when the
+    // follower's LEO moved.
+    if (m_partition.maybeExpandIsr(request.partition, *leader, *view))
+        e.flags |= IsrExpandRequested;
+    if (previousLeo != f && m_partition.maybeIncrementHw(request.partition, *leader)) {
+        e.flags |= HwAdvanced;
+        e.completed = m_delayed.completeDelayedProduces(request.partition, *leader);
+        if (e.completed > 0)
+            e.flags |= ProducesCompleted;
+    }
+    e.hwAfter = leader->hw;
+
+    const std::int64_t available = std::min<std::int64_t>(leaderLeo - f, request.maxRecords);
+    if (available == 0 && m_state.config.replicaFetchWaitMaxMs > 0) {
+        const TimeMs deadline = m_state.nowMs + m_state.config.replicaFetchWaitMaxMs;
+        leader->parkedFetches.push_back(ParkedFetch{request, deadline});
+        m_delayed.armPurgatoryTimer(TimerKind::FetchWaitExpired, request.partition, *leader, deadline);
+        e.flags |= Parked;
+        e.count = 0;
+        return e;
+    }
+    // The response carries the high watermark as read, before this fetch moved it.
+    m_delayed.respondToFetch(request.partition, *leader, request, hwAtRead);
+    e.count = available;
+    e.value = hwAtRead;
+    return e;
+}
+
+std::optional<Event> ReplicaManager::handlePartitionChange(const Message& message, const PartitionChange& change)
+{
+    Broker& broker = m_state.broker(message.to.id);
+    const PartitionRegistration& reg = change.registration;
+    if (change.offsets) {
+        broker.knownCoordinators[static_cast<std::size_t>(change.partition)] = reg.leader;
+        return std::nullopt;
+    }
+    broker.knownLeaders[static_cast<std::size_t>(change.partition)] = reg.leader;
+    Replica* r = replicaOn(m_state, change.partition, broker.id);
+    if (!r)
+        return std::nullopt;
+    Event e;
+    e.node = broker.id;
+    e.partition = change.partition;
+    e.value = reg.leaderEpoch;
+    e.isr = brokerMask(reg.isr);
+
+    const bool newLeadership = reg.leaderEpoch > r->knownLeaderEpoch;
+    if (!newLeadership) {
+        if (reg.leaderEpoch < r->knownLeaderEpoch || reg.partitionEpoch <= r->partitionEpoch)
+            return std::nullopt; // Old news.
+        r->partitionEpoch = reg.partitionEpoch;
+        if (!r->isLeader())
+            return std::nullopt;
+        // The leader learns an ISR the controller changed (a fenced follower removed, say); this also
+        // settles an AlterPartition of its own that is still pending.
+        r->isr = reg.isr;
+        r->pendingIsr = reg.isr;
+        r->alterInFlight = false;
+        e.type = EventType::IsrChangedByController;
+        e.hwBefore = r->hw;
+        if (m_partition.maybeIncrementHw(change.partition, *r)) {
+            e.flags |= HwAdvanced;
+            e.completed = m_delayed.completeDelayedProduces(change.partition, *r);
+            if (e.completed > 0)
+                e.flags |= ProducesCompleted;
+        }
+        e.hwAfter = r->hw;
+        return e;
+    }
+
+    if (r->isLeader() && reg.leader != broker.id)
+        m_partition.stopLeading(change.partition, *r);
+    r->partitionEpoch = reg.partitionEpoch;
+    e.hwBefore = r->hw;
+    if (reg.leader == broker.id) {
+        m_partition.becomeLeader(change.partition, *r, reg);
+        e.type = EventType::BecameLeader;
+        e.offset = r->epochStartOffset;
+        e.leo = r->log.leo();
+        e.hwAfter = r->hw;
+        return e;
+    }
+    r->knownLeader = reg.leader;
+    r->knownLeaderEpoch = reg.leaderEpoch;
+    r->fetchOutstanding = false;
+    ++r->fetchId;
+    e.type = EventType::BecameFollower;
+    e.peer = reg.leader;
+    if (m_state.config.truncation == TruncationMode::HighWatermark) {
+        // Kafka before 0.11: a follower cut its log back to its own high watermark before fetching.
+        const Offset before = r->log.leo();
+        truncateLog(*r, std::max(r->log.logStart, r->hw));
+        e.count = before - r->log.leo();
+        e.flags |= Legacy;
+        if (e.count > 0)
+            ++m_state.partitions[static_cast<std::size_t>(change.partition)].legacyTruncations;
+    }
+    e.leo = r->log.leo();
+    e.hwAfter = r->hw;
+    if (m_state.config.autoFetch && reg.leader != noLeader && broker.alive)
+        m_fetcher.sendFetch(change.partition, *r, 0);
+    return e;
+}
+
+std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& message, const MetadataRequest&)
+{
+    const Broker& b = m_state.broker(message.to.id);
+    m_net.send(message.to, message.from, MetadataResponse{ErrorCode::None, b.knownLeaders});
+    return std::nullopt; // Answering changes nothing on the broker.
+}
+
+std::optional<Event> ReplicaManager::handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request)
+{
+    Replica* leader = replicaOn(m_state, request.partition, message.to.id);
+    ListOffsetsResponse response;
+    response.partition = request.partition;
+    if (!leader || !leader->isLeader())
+        response.error = ErrorCode::NotLeaderOrFollower;
+    else
+        response.offset = request.earliest ? leader->log.logStart : leader->hw;
+    m_net.send(message.to, message.from, response);
+    return std::nullopt;
+}
+
+std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message, const FetchRequest& request)
+{
+    const BrokerId self = message.to.id;
+    Replica* leader = replicaOn(m_state, request.partition, self);
+    Event e;
+    e.type = EventType::ConsumerFetchHandled;
+    e.node = self;
+    e.peer = request.consumer;
+    e.partition = request.partition;
+    e.offset = request.fetchOffset;
+    auto fail = [&](ErrorCode error) {
+        FetchResponse response;
+        response.partition = request.partition;
+        response.fetchId = request.fetchId;
+        response.fetchOffset = request.fetchOffset;
+        response.error = error;
+        m_net.send(NodeRef::broker(self), message.from, std::move(response));
+        e.error = error;
+        return e;
+    };
+    if (!leader || !leader->isLeader())
+        return fail(ErrorCode::NotLeaderOrFollower);
+    if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)
+        return fail(ErrorCode::OffsetOutOfRange);
+    e.hwBefore = leader->hw;
+    // read_uncommitted: a consumer reads below the high watermark only. An offset in (HW, LEO] is
+    // valid but has nothing readable yet, so the fetch waits like an empty one.
+    const std::int64_t available = std::max<std::int64_t>(0, std::min<std::int64_t>(leader->hw - request.fetchOffset,
+                                                                                      request.maxRecords));
+    if (available == 0 && m_state.config.fetchMaxWaitMs > 0) {
+        const TimeMs deadline = m_state.nowMs + m_state.config.fetchMaxWaitMs;
+        leader->parkedFetches.push_back(ParkedFetch{request, deadline});
+        m_delayed.armPurgatoryTimer(TimerKind::FetchWaitExpired, request.partition, *leader, deadline);
+        e.flags |= Parked;
+        // Worth a frame only when records exist that the HW still hides; a consumer that is simply
+        // caught up waits quietly.
+        if (request.fetchOffset >= leader->log.leo())
+            return std::nullopt;
+        return e;
+    }
+    m_delayed.respondToFetch(request.partition, *leader, request, leader->hw);
+    e.count = available;
+    return e;
+}
+
+} // namespace hw

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+#include "check/invariants.h"
+
+#include <algorithm>
+
+namespace hw {
+
+std::vector<std::string> InvariantChecker::check(const ClusterState& s)
+{
+    std::vector<std::string> bad;
+    auto report = [&](std::string text) { bad.push_back("t=" + std::to_string(s.nowMs) + "ms: " + std::move(text)); };
+    m_leaders.resize(s.partitions.size());
+
+    for (std::int32_t pi = 0; pi < static_cast<std::int32_t>(s.partitions.size()); ++pi) {
+        const Partition& p = s.partitions[static_cast<std::size_t>(pi)];
+        const std::string name = s.partitionName(pi);
+        const PartitionRegistration& reg = p.registration;
+
+        for (const Replica& r : p.replicas) {
+            if (r.hw > r.log.leo())
+                report(name + " on broker " + std::to_string(r.broker) + ": HW " + std::to_string(r.hw) + " > LEO " +
+                       std::to_string(r.log.leo()));
+            if (r.hw < r.log.logStart)
+                report(name + " on broker " + std::to_string(r.broker) + ": HW " + std::to_string(r.hw) +
+                       " < log start " + std::to_string(r.log.logStart));
+            // The epoch cache describes the log (LeaderEpochFileCache as UnifiedLog keeps it): the records
+            // from an entry's start offset to the next entry's carry that entry's epoch. A leader answers
+            // a follower's last fetched epoch from it, so a stale entry hides a divergence. Epochs never
+            // fall along a log, so each span's first and last record stand for it.
+            const Offset firstRecord = std::max(r.log.logStart, r.log.baseOffset);
+            if (firstRecord < r.log.leo() && (r.epochCache.empty() || r.epochCache.front().startOffset > firstRecord))
+                report(name + " on broker " + std::to_string(r.broker) + ": offset " + std::to_string(firstRecord) +
+                       " comes before the first entry of the epoch cache");
+            for (std::size_t i = 0; i < r.epochCache.size(); ++i) {
+                const EpochEntry& entry = r.epochCache[i];
+                const Offset from = std::max(entry.startOffset, firstRecord);
+                const Offset to =
+                    std::min(i + 1 < r.epochCache.size() ? r.epochCache[i + 1].startOffset : r.log.leo(), r.log.leo());
+                for (const Offset o : {from, to - 1}) {
+                    if (from < to && r.log.at(o).epoch != entry.epoch) {
+                        report(name + " on broker " + std::to_string(r.broker) + ": the epoch cache says epoch " +
+                               std::to_string(entry.epoch) + " from offset " + std::to_string(entry.startOffset) +
+                               ", but offset " + std::to_string(o) + " holds a record of epoch " +
+                               std::to_string(r.log.at(o).epoch));
+                        break;
+                    }
+                }
+            }
+        }
+        for (BrokerId b : reg.isr) {
+            if (!contains(reg.replicas, b))
+                report(name + ": ISR member " + std::to_string(b) + " is not an assigned replica");
+        }
+        if (reg.leader != noLeader && !contains(reg.isr, reg.leader))
+            report(name + ": leader " + std::to_string(reg.leader) + " is not in the ISR");
+        if (reg.isr.empty())
+            report(name + ": the ISR is empty");
+
+        const Replica* leader = nullptr;
+        for (const Replica& r : p.replicas) {
+            if (r.broker == reg.leader && r.isLeader() && s.broker(r.broker).alive)
+                leader = &r;
+        }
+        LeaderMark& mark = m_leaders[static_cast<std::size_t>(pi)];
+        if (!leader) {
+            mark = LeaderMark{};
+            continue;
+        }
+        if (mark.leader == leader->broker && mark.epoch == leader->knownLeaderEpoch && leader->hw < mark.hw)
+            report(name + ": leader " + std::to_string(leader->broker) + "'s HW fell from " + std::to_string(mark.hw) +
+                   " to " + std::to_string(leader->hw) + " within epoch " + std::to_string(mark.epoch));
+        if (mark.leader != leader->broker || mark.epoch != leader->knownLeaderEpoch) {
+            for (auto it = m_verified.begin(); it != m_verified.end();)
+                it = it->first.first == pi ? m_verified.erase(it) : std::next(it);
+        }
+        mark = LeaderMark{leader->broker, leader->knownLeaderEpoch, leader->hw};
+
+        // What consumers may read must be on every ISR member, record for record.
+        // A legacy HW truncation or a restart that lost unflushed records voids these guarantees.
+        const bool legacy =
+            p.legacyTruncations > 0 || (p.unflushedLost > 0 && s.config.truncation == TruncationMode::HighWatermark);
+        for (const Replica& r : p.replicas) {
+            if (legacy)
+                break;
+            // A restarted broker that has not registered yet may have lost its unflushed tail while the
+            // controller still lists it; registering takes it out of the ISR.
+            if (&r == leader || !contains(reg.isr, r.broker) || !s.broker(r.broker).registered)
+                continue;
+            if (r.log.leo() < leader->hw) {
+                report(name + ": ISR member " + std::to_string(r.broker) + " has LEO " + std::to_string(r.log.leo()) +
+                       " below the leader's HW " + std::to_string(leader->hw));
+                continue;
+            }
+            Offset& verified = m_verified[{pi, r.broker}];
+            if (verified > r.log.leo())
+                verified = 0;
+            const Offset from = std::max({verified, r.log.logStart, leader->log.logStart});
+            const Offset end = std::min({leader->hw, leader->log.leo(), r.log.leo()});
+            for (Offset o = from; o < end; ++o) {
+                const Record& a = leader->log.at(o);
+                const Record& b = r.log.at(o);
+                if (!(a == b)) {
+                    report(name + ": offset " + std::to_string(o) + " below the HW differs between leader " +
+                           std::to_string(leader->broker) + " and ISR member " + std::to_string(r.broker));
+                    break;
+                }
+            }
+            verified = std::max(verified, leader->hw);
+        }
+    }
+
+    // Acknowledged acks=all records are in the current leader's log.
+    for (const Producer& producer : s.producers) {
+        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t index, const ProducerBatch& batch) {
+            if (batch.acks != Acks::All || batch.status != SendStatus::Acked)
+                return;
+            const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
+            if (p.uncleanElections > 0 || p.unflushedLost > 0 || p.legacyTruncations > 0)
+                return;
+            const Replica* leader = nullptr;
+            for (const Replica& r : p.replicas) {
+                if (r.broker == p.registration.leader && r.isLeader())
+                    leader = &r;
+            }
+            if (!leader)
+                return;
+            for (std::int32_t i = 0; i < batch.count; ++i) {
+                const Offset o = batch.baseOffset + i;
+                if (o >= leader->log.leo() || o < leader->log.baseOffset ||
+                    leader->log.at(o).payload != batch.firstPayload + i) {
+                    report("producer " + producer.id + " batch " + std::to_string(index) +
+                           ": acknowledged acks=all record at offset " + std::to_string(o) + " of " +
+                           s.partitionName(batch.partition) + " is not in leader " + std::to_string(leader->broker) +
+                           "'s log");
+                    break;
+                }
+            }
+        });
+    }
+
+    m_receivedChecked.resize(s.consumers.size(), 0);
+    for (std::size_t ci = 0; ci < s.consumers.size(); ++ci) {
+        const Consumer& c = s.consumers[ci];
+        std::size_t& checked = m_receivedChecked[ci];
+        if (checked > c.received.size())
+            checked = 0;
+        c.received.forEach(checked, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
+            if (r.offset >= r.hwAtRead)
+                report("consumer " + c.id + " received offset " + std::to_string(r.offset) + " of " +
+                       s.partitionName(r.partition) + " at or above the HW " + std::to_string(r.hwAtRead) +
+                       " it was read under");
+        });
+        checked = c.received.size();
+    }
+    for (const Group& g : s.groups) {
+        if (g.state != GroupState::Stable)
+            continue;
+        std::vector<std::int32_t> seen;
+        for (const GroupMember& m : g.members) {
+            for (std::int32_t p : m.assignment) {
+                if (std::find(seen.begin(), seen.end(), p) != seen.end())
+                    report("group " + g.id + ": " + s.partitionName(p) + " is assigned to two members");
+                seen.push_back(p);
+            }
+        }
+    }
+
+    for (const QueuedEvent& q : s.queue) {
+        if (q.atMs < s.nowMs) {
+            report("an event is queued for " + std::to_string(q.atMs) + " ms, before the clock");
+            break;
+        }
+    }
+    return bad;
+}
+
+} // namespace hw

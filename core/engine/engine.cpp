@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+#include "engine/engine.h"
+
+#include "controller/placement.h"
+#include "groups/offsets_partition.h"
+#include "model/limits.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace hw {
+
+Engine::Engine(ClusterState state) : m_state(std::move(state))
+{
+    m_replication.setCoordinatorListener(&m_groups);
+}
+
+// Setting up a cluster is ReplicationControlManager.createTopics and the brokers' first metadata, all
+// at time 0; the random draws (placement) come in the same order as ever, so seeds keep their runs.
+ClusterState Engine::createCluster(const ClusterSpec& spec)
+{
+    if (spec.brokers < 1 || spec.brokers > limits::brokersMax)
+        throw std::invalid_argument("broker count out of range");
+    ClusterState s;
+    s.name = spec.name;
+    s.rng.reseed(spec.seed);
+    s.config = spec.config;
+    for (BrokerId id = 1; id <= spec.brokers; ++id) {
+        Broker broker;
+        broker.id = id;
+        s.brokers.push_back(std::move(broker));
+        s.registrations.push_back(BrokerRegistration{id, false, 0});
+    }
+    std::vector<BrokerId> allBrokers;
+    for (const Broker& b : s.brokers)
+        allBrokers.push_back(b.id);
+
+    for (const TopicSpec& topicSpec : spec.topics) {
+        Topic topic;
+        topic.name = topicSpec.name;
+        topic.firstPartition = static_cast<std::int32_t>(s.partitions.size());
+        topic.partitionCount = topicSpec.partitions;
+        topic.replicationFactor = topicSpec.replicationFactor;
+        std::vector<std::vector<BrokerId>> assignment = topicSpec.assignment;
+        if (assignment.empty()) {
+            // AdminUtils draws the start index and the shift at random; ours come from the seeded generator.
+            const int start = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
+            const int shift = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
+            assignment = assignReplicasRackUnaware(allBrokers, topicSpec.partitions, topicSpec.replicationFactor,
+                                                   start, shift);
+        }
+        if (static_cast<int>(assignment.size()) != topicSpec.partitions)
+            throw std::invalid_argument("assignment does not cover every partition");
+        const auto topicIndex = static_cast<std::int32_t>(s.topics.size());
+        for (int p = 0; p < topicSpec.partitions; ++p) {
+            Partition partition;
+            partition.topic = topicIndex;
+            partition.index = p;
+            partition.registration.replicas = assignment[static_cast<std::size_t>(p)];
+            partition.registration.isr = partition.registration.replicas;
+            partition.registration.leader = partition.registration.replicas.front();
+            for (BrokerId b : partition.registration.replicas) {
+                if (b < 1 || b > spec.brokers)
+                    throw std::invalid_argument("assignment names an unknown broker");
+                Replica replica;
+                replica.broker = b;
+                replica.knownLeader = partition.registration.leader;
+                replica.knownLeaderEpoch = 0;
+                replica.epochCache.push_back(EpochEntry{0, 0});
+                if (b == partition.registration.leader) {
+                    replica.isr = partition.registration.isr;
+                    for (BrokerId f : partition.registration.replicas) {
+                        if (f != b)
+                            replica.views.push_back(FollowerView{f, -1, 0, 0, -1});
+                    }
+                }
+                partition.replicas.push_back(std::move(replica));
+            }
+            s.partitions.push_back(std::move(partition));
+        }
+        s.topics.push_back(std::move(topic));
+    }
+
+    // Groups, and the __consumer_offsets partitions that decide their coordinators. Only a cluster
+    // with groups has them, so scenarios without consumers draw the same random numbers as before.
+    for (const ConsumerSpec& cs : spec.consumers) {
+        if (cs.group.empty())
+            continue;
+        if (std::none_of(s.groups.begin(), s.groups.end(), [&](const Group& g) { return g.id == cs.group; })) {
+            Group group;
+            group.id = cs.group;
+            s.groups.push_back(std::move(group));
+        }
+    }
+    if (!s.groups.empty()) {
+        createOffsetsTopic(s);
+        for (Group& g : s.groups)
+            g.offsetsPartition = offsetsPartitionFor(g.id, static_cast<int>(s.config.offsetsTopicNumPartitions));
+    }
+
+    std::vector<BrokerId> leaders;
+    for (const Partition& p : s.partitions)
+        leaders.push_back(p.registration.leader);
+    std::vector<BrokerId> coordinators;
+    for (const PartitionRegistration& reg : s.offsetsPartitions)
+        coordinators.push_back(reg.leader);
+    for (Broker& b : s.brokers) {
+        b.knownLeaders = leaders;
+        b.knownCoordinators = coordinators;
+    }
+    for (const ProducerSpec& producerSpec : spec.producers) {
+        Producer producer;
+        producer.id = producerSpec.id;
+        producer.acks = producerSpec.acks;
+        producer.sticky.resize(s.topics.size());
+        producer.leaders = leaders;
+        producer.ratePerSecond = producerSpec.ratePerSecond;
+        producer.rateTopic = producerSpec.rateTopic;
+        producer.keys = producerSpec.keys;
+        s.producers.push_back(std::move(producer));
+    }
+    for (const ConsumerSpec& cs : spec.consumers)
+        s.consumers.push_back(ConsumerClient::makeConsumer(cs, s));
+
+    Engine engine(std::move(s));
+    ClusterState& st = engine.m_state;
+    for (const Broker& b : st.brokers) {
+        engine.m_net.schedule(st.config.replicaLagTimeMaxMs / 2, Timer{TimerKind::IsrExpiration, b.id, -1});
+        engine.m_net.schedule(st.config.brokerHeartbeatIntervalMs, Timer{TimerKind::Heartbeat, b.id, -1});
+        engine.m_clusterControl.armSessionTimer(b.id);
+    }
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
+        const Producer& producer = st.producers[static_cast<std::size_t>(p)];
+        if (producer.ratePerSecond > 0)
+            engine.m_net.schedule(std::max<TimeMs>(1, 1000 / producer.ratePerSecond), Timer{TimerKind::ProducerTick, p, -1});
+    }
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(st.consumers.size()); ++c) {
+        if (st.consumers[static_cast<std::size_t>(c)].startAtCreation)
+            engine.m_consumers.startConsumer(c);
+    }
+    if (st.config.autoFetch) {
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.partitions.size()); ++p) {
+            for (Replica& r : st.partitions[static_cast<std::size_t>(p)].replicas) {
+                if (!r.isLeader())
+                    engine.m_fetcher.sendFetch(p, r, 0);
+            }
+        }
+    }
+    return std::move(engine.m_state);
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch: each input to the component that owns it.
+
+std::optional<Event> Engine::step()
+{
+    std::optional<QueuedEvent> item = m_net.popNext();
+    if (!item)
+        return std::nullopt;
+    if (const auto* message = std::get_if<Message>(&item->what)) {
+        if (m_net.canDeliver(*message))
+            return deliver(*message);
+        m_net.bounce(*message);
+        return std::nullopt;
+    }
+    return fire(std::get<Timer>(item->what));
+}
+
+std::optional<Event> Engine::deliver(const Message& message)
+{
+    return std::visit(
+        [&](const auto& body) -> std::optional<Event> {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, ProduceRequest>)
+                return m_replicaManager.handleProduceRequest(message, body);
+            else if constexpr (std::is_same_v<T, ProduceResponse>)
+                return m_sender.handleProduceResponse(message, body);
+            else if constexpr (std::is_same_v<T, FetchRequest>)
+                return body.consumer >= 0 ? m_replicaManager.handleConsumerFetch(message, body) : m_replicaManager.handleFetchRequest(message, body);
+            else if constexpr (std::is_same_v<T, FetchResponse>)
+                return message.to.kind == NodeKind::Consumer ? m_consumers.handleConsumerFetchResponse(message, body)
+                                                             : m_fetcher.handleFetchResponse(message, body);
+            else if constexpr (std::is_same_v<T, FindCoordinatorRequest>)
+                return m_groups.handleFindCoordinatorRequest(message, body);
+            else if constexpr (std::is_same_v<T, FindCoordinatorResponse>)
+                return m_consumers.handleFindCoordinatorResponse(message, body);
+            else if constexpr (std::is_same_v<T, GroupRequest>)
+                return m_groups.handleGroupRequest(message, body);
+            else if constexpr (std::is_same_v<T, GroupResponse>)
+                return m_consumers.handleGroupResponse(message, body);
+            else if constexpr (std::is_same_v<T, ListOffsetsRequest>)
+                return m_replicaManager.handleListOffsetsRequest(message, body);
+            else if constexpr (std::is_same_v<T, ListOffsetsResponse>)
+                return m_consumers.handleListOffsetsResponse(message, body);
+            else if constexpr (std::is_same_v<T, AlterPartitionRequest>)
+                return m_replication.handleAlterPartitionRequest(message, body);
+            else if constexpr (std::is_same_v<T, AlterPartitionResponse>)
+                return m_partition.handleAlterPartitionResponse(message, body);
+            else if constexpr (std::is_same_v<T, BrokerHeartbeatRequest>)
+                return m_clusterControl.handleHeartbeat(message, body);
+            else if constexpr (std::is_same_v<T, BrokerHeartbeatResponse>)
+                return m_lifecycle.handleHeartbeatResponse(message, body);
+            else if constexpr (std::is_same_v<T, PartitionChange>)
+                return m_replicaManager.handlePartitionChange(message, body);
+            else if constexpr (std::is_same_v<T, MetadataRequest>)
+                return m_replicaManager.handleMetadataRequest(message, body);
+            else
+                return m_sender.handleMetadataResponse(message, body);
+        },
+        message.body);
+}
+
+
+std::optional<Event> Engine::fire(const Timer& timer)
+{
+    switch (timer.kind) {
+    case TimerKind::IsrExpiration:
+        return m_partition.isrExpirationTimer(timer);
+    case TimerKind::FetchWaitExpired:
+        return m_delayed.fetchWaitExpired(timer.broker, timer.partition);
+    case TimerKind::ProduceTimeout:
+        return m_delayed.produceTimeout(timer.broker, timer.partition);
+    case TimerKind::FetchBackoff:
+        return m_fetcher.fetchBackoff(timer.broker, timer.partition);
+    case TimerKind::Heartbeat:
+        return m_lifecycle.heartbeatTimer(timer);
+    case TimerKind::FetchTimeout:
+        return m_fetcher.fetchTimeout(timer.broker, timer.partition);
+    case TimerKind::SessionCheck:
+        return m_clusterControl.sessionCheck(timer.broker);
+    case TimerKind::ProducerTimer:
+        return m_sender.producerTimer(timer.broker);
+    case TimerKind::ProducerTick:
+        return m_sender.producerTick(timer.broker);
+    case TimerKind::ConsumerHeartbeat:
+    case TimerKind::ConsumerAutoCommit:
+    case TimerKind::ConsumerPoll:
+        return m_consumers.consumerLoopTimer(timer);
+    case TimerKind::GroupTimer:
+        return m_groups.groupTimer(timer.broker);
+    case TimerKind::ConsumerTimer:
+        return m_consumers.consumerTimer(timer.broker);
+    }
+    return std::nullopt;
+}
+
+ApplyResult Engine::apply(const Action& action)
+{
+    return std::visit(
+        [&](const auto& a) -> ApplyResult {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, ProduceAction>)
+                return m_sender.produce(a);
+            else if constexpr (std::is_same_v<T, FetchAction>)
+                return m_fetcher.startFetch(a.partition, a.follower, a.maxRecords);
+            else if constexpr (std::is_same_v<T, AdvanceAction>)
+                return m_net.advanceClock(a);
+            else if constexpr (std::is_same_v<T, BrokerAction>)
+                return m_lifecycle.brokerAction(a);
+            else if constexpr (std::is_same_v<T, KillLeaderAction>)
+                return m_lifecycle.killLeader(a);
+            else if constexpr (std::is_same_v<T, ElectPreferredAction>)
+                return m_replication.electPreferred(a.partition);
+            else if constexpr (std::is_same_v<T, ConsumerAction>)
+                return m_consumers.consumerAction(a);
+            else if constexpr (std::is_same_v<T, SlowAction>)
+                return m_net.setLatency(a);
+            else
+                return m_replication.alterConfig(a);
+        },
+        action);
+}
+
+} // namespace hw

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "log/pvector.h"
+
+#include <cstdint>
+#include <string>
+
+/// A replica's log (UnifiedLog / LocalLog in Kafka): records in offset order, each stamped with the
+/// leader epoch it was written in. Records carry an index into the payload store, not the bytes.
+namespace hw {
+
+using Offset = std::int64_t;
+
+/// What a record carries besides its position. Stored once per produced record and shared by every
+/// replica that copies the record, so a log entry is two integers.
+struct Payload {
+    bool hasKey = false;
+    std::string key;
+    std::string value;
+    std::int32_t producer = -1;
+    std::int64_t sequence = 0; // the producer's running record number
+    friend bool operator==(const Payload&, const Payload&) = default;
+};
+
+/// One log entry. Its offset is its position in the log.
+struct Record {
+    std::int32_t epoch = 0;
+    std::int32_t payload = 0;
+    friend bool operator==(const Record&, const Record&) = default;
+};
+
+struct EpochEntry {
+    std::int32_t epoch = 0;
+    Offset startOffset = 0;
+    friend bool operator==(const EpochEntry&, const EpochEntry&) = default;
+};
+
+/// A replica's log. records[i] has offset baseOffset + i; offsets below logStart are deleted.
+struct ReplicaLog {
+    Offset baseOffset = 0;
+    Offset logStart = 0;
+    PVector<Record> records;
+
+    Offset leo() const { return baseOffset + static_cast<Offset>(records.size()); }
+    const Record& at(Offset offset) const { return records[static_cast<std::size_t>(offset - baseOffset)]; }
+    void append(Record record) { records.push_back(record); }
+    void truncateTo(Offset offset)
+    {
+        if (offset < leo())
+            records.truncate(static_cast<std::size_t>(offset < baseOffset ? 0 : offset - baseOffset));
+    }
+    friend bool operator==(const ReplicaLog&, const ReplicaLog&) = default;
+};
+
+} // namespace hw

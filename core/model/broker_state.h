@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "log/replica_log.h"
+#include "model/controller_state.h"
+#include "model/messages.h"
+
+#include <vector>
+
+/// What each broker keeps (its part of ClusterState): topics and partitions, each replica's log, HW and
+/// epoch cache, the leader's view of its followers and its purgatories, and the broker's own metadata.
+namespace hw {
+
+/// The leader's picture of one follower (Replica.scala's ReplicaState).
+struct FollowerView {
+    BrokerId broker = 0;
+    Offset leo = -1; // fetch offset of the follower's latest fetch; -1 = unknown
+    TimeMs lastCaughtUpMs = 0;
+    TimeMs lastFetchMs = 0;
+    Offset lastFetchLeaderLeo = -1;
+    friend bool operator==(const FollowerView&, const FollowerView&) = default;
+};
+
+/// An acks=all produce waiting in the leader's purgatory for the high watermark.
+struct DelayedProduce {
+    std::int32_t producer = 0;
+    std::int64_t batch = 0;
+    std::int32_t attempt = 0;
+    Offset baseOffset = 0;
+    Offset requiredOffset = 0; // last offset + 1
+    TimeMs deadlineMs = 0;
+    friend bool operator==(const DelayedProduce&, const DelayedProduce&) = default;
+};
+
+/// An empty follower fetch the leader holds until data arrives or replica.fetch.wait.max.ms passes.
+struct ParkedFetch {
+    FetchRequest request;
+    TimeMs deadlineMs = 0;
+    friend bool operator==(const ParkedFetch&, const ParkedFetch&) = default;
+};
+
+/// One replica of a partition, on one broker: its log and high watermark, what its broker knows of
+/// the partition, and the leader-only state that is meaningful while it leads.
+struct Replica {
+    BrokerId broker = 0;
+    ReplicaLog log;
+    Offset hw = 0;
+    std::vector<EpochEntry> epochCache;
+
+    // The broker's metadata for the partition.
+    BrokerId knownLeader = noLeader;
+    std::int32_t knownLeaderEpoch = -1;
+
+    // Leader state.
+    Offset epochStartOffset = 0;
+    std::int32_t partitionEpoch = 0;
+    std::vector<BrokerId> isr;        // committed ISR as this leader knows it
+    std::vector<BrokerId> pendingIsr; // the ISR proposed in the AlterPartition in flight
+    bool alterInFlight = false;
+    std::vector<FollowerView> views;
+    std::vector<DelayedProduce> delayedProduces;
+    std::vector<ParkedFetch> parkedFetches;
+    // When the one pending timer for each purgatory fires (-1: none). One timer per purgatory, set for
+    // its earliest deadline, keeps the queue short however many requests wait.
+    TimeMs delayedTimerMs = -1;
+    TimeMs parkedTimerMs = -1;
+
+    // Follower state. Each fetch gets a new id so that an answer to an abandoned fetch is ignored.
+    bool fetchOutstanding = false;
+    std::int64_t fetchId = 0;
+    TimeMs fetchDeadlineMs = -1;  // when the outstanding fetch times out (replica.socket.timeout.ms)
+    TimeMs fetchTimeoutTimerMs = -1;
+
+    bool isLeader() const { return knownLeader == broker; }
+    friend bool operator==(const Replica&, const Replica&) = default;
+};
+
+struct Partition {
+    std::int32_t topic = 0;
+    std::int32_t index = 0;
+    PartitionRegistration registration;
+    std::int32_t uncleanElections = 0; // how often an out-of-sync replica was made leader
+    std::int64_t unflushedLost = 0;    // records replicas lost from unflushed log tails on restarts
+    std::int32_t legacyTruncations = 0; // truncations to a follower's own HW (truncation: high-watermark)
+    std::vector<Replica> replicas; // in assignment order
+    friend bool operator==(const Partition&, const Partition&) = default;
+};
+
+struct Topic {
+    std::string name;
+    std::int32_t firstPartition = 0; // index of partition 0 in ClusterState::partitions
+    std::int32_t partitionCount = 0;
+    std::int32_t replicationFactor = 0;
+    friend bool operator==(const Topic&, const Topic&) = default;
+};
+
+struct Broker {
+    BrokerId id = 0;
+    // The broker's metadata image: the leader and leader epoch it believes each partition has.
+    std::vector<BrokerId> knownLeaders;
+    std::vector<BrokerId> knownCoordinators; // the leader of each __consumer_offsets partition
+    bool alive = true;
+    bool isolated = false;
+    bool shuttingDown = false; // a controlled shutdown was requested and is in progress
+    bool registered = true;    // false after a restart until the controller has answered a heartbeat
+    std::int32_t incarnation = 0; // counts restarts
+    TimeMs latencyMs = -1; // -1: network.latency.ms
+    friend bool operator==(const Broker&, const Broker&) = default;
+};
+
+} // namespace hw

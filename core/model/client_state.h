@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "log/pvector.h"
+#include "model/group_state.h"
+#include "model/ids.h"
+
+#include <string>
+#include <vector>
+
+/// What producers and consumers keep (their part of ClusterState): batches and their retries, metadata,
+/// owned partitions, positions and what the application received.
+namespace hw {
+
+enum class SendStatus : std::uint8_t { Pending, InFlight, Acked, Failed };
+
+/// A producer batch: count records with consecutive sequence numbers and payload indices.
+struct ProducerBatch {
+    std::int64_t firstSequence = 0;
+    std::int32_t attempt = 0;      // sends so far; an answer to an earlier attempt is ignored
+    TimeMs requestDeadlineMs = -1; // client-side request.timeout.ms of the attempt in flight
+    TimeMs retryAtMs = -1;         // when a Pending batch is sent again
+    std::int32_t count = 0;
+    std::int32_t firstPayload = 0;
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    Acks acks = Acks::All;
+    Offset baseOffset = -1;
+    SendStatus status = SendStatus::Pending;
+    ErrorCode error = ErrorCode::None;
+    TimeMs createdMs = 0;
+    friend bool operator==(const ProducerBatch&, const ProducerBatch&) = default;
+};
+
+struct StickyPartition {
+    std::int32_t partition = -1; // index within the topic, -1: none chosen yet
+    std::int64_t bytes = 0;
+    friend bool operator==(const StickyPartition&, const StickyPartition&) = default;
+};
+
+struct Producer {
+    std::string id;
+    Acks acks = Acks::All;
+    // A steady stream (rate_per_s > 0): one record every 1000 / rate ms to `topic`, keys cycling
+    // through `keys` (null keys when empty).
+    std::int64_t ratePerSecond = 0;
+    std::int32_t rateTopic = 0;
+    std::vector<std::string> keys;
+    std::int64_t ticks = 0;
+    std::int64_t nextSequence = 0;
+    PVector<ProducerBatch> batches;
+    std::vector<StickyPartition> sticky; // per topic
+    // Metadata: the leader the producer believes each partition has (index: ClusterState::partitions).
+    std::vector<BrokerId> leaders;
+    bool metadataInFlight = false;
+    std::int32_t metadataBroker = 0;  // the next broker to ask, round robin
+    std::int32_t metadataFailures = 0; // failed asks in a row; after one per broker, wait for the next retry
+    TimeMs metadataDeadlineMs = -1;    // when an unanswered metadata request is given up (request.timeout.ms)
+    std::int64_t firstOpenBatch = 0;  // batches before this index are finished (acked or failed)
+    TimeMs timerMs = -1;              // the armed retry / request-timeout timer, -1: none
+    friend bool operator==(const Producer&, const Producer&) = default;
+};
+
+enum class OffsetReset : std::uint8_t { Earliest, Latest, None };
+
+/// Where a consumer is in the group protocol.
+enum class MemberPhase : std::uint8_t { Stopped, FindingCoordinator, Joining, Syncing, Stable, Crashed };
+
+/// A partition a consumer owns: where it reads next and what it has in flight.
+struct OwnedPartition {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    Offset position = -1;       // next offset to read; -1: not known yet (committed offset or reset pending)
+    bool lookupInFlight = false; // asking for the committed offset (OffsetFetch) or a reset offset (ListOffsets)
+    bool resetNeeded = false;    // nothing committed (or out of range): auto.offset.reset asks the leader
+    bool fetchInFlight = false;
+    std::int64_t fetchId = 0;
+    bool resetFailed = false; // auto.offset.reset=none found no committed offset: the partition is stuck
+    // Where the lookup and the fetch in flight went, and when the consumer gives up on them
+    // (request.timeout.ms; -1: nothing in flight).
+    BrokerId lookupBroker = noLeader;
+    TimeMs lookupDeadlineMs = -1;
+    BrokerId fetchBroker = noLeader;
+    TimeMs fetchDeadlineMs = -1;
+    // After a failed fetch the partition waits before it is fetched again; the pause doubles with each
+    // failure in a row (the client's reconnect and retry backoff).
+    std::int32_t fetchFailures = 0;
+    TimeMs fetchRetryAtMs = -1;
+    friend bool operator==(const OwnedPartition&, const OwnedPartition&) = default;
+};
+
+/// A record handed to the application, with the HW of the fetch response it came in.
+struct ReceivedRecord {
+    std::int32_t partition = 0;
+    Offset offset = 0;
+    std::int32_t payload = 0;
+    Offset hwAtRead = 0;
+    friend bool operator==(const ReceivedRecord&, const ReceivedRecord&) = default;
+};
+
+struct Consumer {
+    std::string id;
+    std::int32_t group = -1;          // index into ClusterState::groups, -1: manual assignment
+    std::vector<std::int32_t> topics; // subscription (topic indices)
+    std::vector<std::int32_t> manualPartitions; // without a group: the partitions it reads
+    AssignorKind assignor = AssignorKind::Range;
+    OffsetReset reset = OffsetReset::Latest;
+    bool autoCommit = true;
+    bool autoPoll = true;             // polls on its own loop; false: only `poll` steps fetch
+    std::int32_t maxPollRecords = 500;
+    TimeMs pollIntervalMs = 0;        // pause between the polls of a slow application
+    bool startAtCreation = true;
+
+    MemberPhase phase = MemberPhase::Stopped;
+    std::string memberId;
+    std::int32_t generation = -1;
+    BrokerId coordinator = noLeader;
+    bool rejoinAfterSync = false; // cooperative: partitions were revoked, a second round follows
+    bool rejoinNeeded = false;    // the member (re)joins once it knows its coordinator (a join was cut short)
+    bool requestInFlight = false; // the JoinGroup or SyncGroup in flight (one at a time)
+    TimeMs requestDeadlineMs = -1; // when it is given up: request.timeout.ms (JoinGroup: rebalance timeout + 5 s)
+    TimeMs sessionAckMs = 0;      // the last heartbeat answer: the client's own session.timeout.ms check
+    std::vector<OwnedPartition> owned;
+    // The last assignment received. Eager members revoke everything before rejoining but still send
+    // it (the sticky assignor's userData), so a sticky assignment can keep partitions where they were.
+    std::vector<std::int32_t> previousAssignment;
+    std::vector<BrokerId> leaders; // metadata: the leader of each partition as the consumer believes
+    // Metadata refreshes (FindCoordinator, which doubles as the metadata request): one in flight at a
+    // time, the next no sooner than the backoff after the last answer (Kafka's Metadata.timeToAllowUpdate).
+    std::int32_t metadataBroker = 0;   // the next broker to ask, round robin
+    bool metadataInFlight = false;
+    bool metadataWanted = false;       // a refresh is due once the backoff allows it
+    BrokerId metadataTarget = noLeader; // the broker asked
+    TimeMs metadataDeadlineMs = -1;    // request.timeout.ms of the refresh in flight
+    TimeMs metadataRetryAtMs = -1;     // no refresh before this
+    std::int32_t metadataBackoffs = 0; // answers in a row that failed or brought no news: the backoff doubles
+    std::uint32_t unreachableBrokers = 0; // bit b-1: broker b's last request failed or timed out; asked last
+    TimeMs timerMs = -1;           // the armed request-timeout / backoff timer (ConsumerTimer), -1: none
+    std::int32_t pollBudget = 0;   // records a manual poll may still hand out
+    std::int32_t timerEpoch = 0;   // bumped on every (re)start and stop: older consumer timers are stale
+    PVector<ReceivedRecord> received;
+    friend bool operator==(const Consumer&, const Consumer&) = default;
+};
+
+std::string_view sendStatusName(SendStatus status);
+
+} // namespace hw

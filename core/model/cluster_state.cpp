@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#include "model/cluster_state.h"
+
+namespace hw {
+
+std::string ClusterState::partitionName(std::int32_t partition) const
+{
+    const Partition& p = partitions[static_cast<std::size_t>(partition)];
+    return topics[static_cast<std::size_t>(p.topic)].name + "-" + std::to_string(p.index);
+}
+
+int ClusterState::findTopic(std::string_view topicName) const
+{
+    for (std::size_t i = 0; i < topics.size(); ++i) {
+        if (topics[i].name == topicName)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int ClusterState::findConsumer(std::string_view id) const
+{
+    for (std::size_t i = 0; i < consumers.size(); ++i) {
+        if (consumers[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int ClusterState::findGroup(std::string_view id) const
+{
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        if (groups[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int ClusterState::findProducer(std::string_view id) const
+{
+    for (std::size_t i = 0; i < producers.size(); ++i) {
+        if (producers[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::string_view errorName(ErrorCode error)
+{
+    switch (error) {
+    case ErrorCode::None:
+        return "NONE";
+    case ErrorCode::NotEnoughReplicas:
+        return "NOT_ENOUGH_REPLICAS";
+    case ErrorCode::NotEnoughReplicasAfterAppend:
+        return "NOT_ENOUGH_REPLICAS_AFTER_APPEND";
+    case ErrorCode::RequestTimedOut:
+        return "REQUEST_TIMED_OUT";
+    case ErrorCode::NotLeaderOrFollower:
+        return "NOT_LEADER_OR_FOLLOWER";
+    case ErrorCode::OffsetOutOfRange:
+        return "OFFSET_OUT_OF_RANGE";
+    case ErrorCode::FencedLeaderEpoch:
+        return "FENCED_LEADER_EPOCH";
+    case ErrorCode::UnknownLeaderEpoch:
+        return "UNKNOWN_LEADER_EPOCH";
+    case ErrorCode::InvalidUpdateVersion:
+        return "INVALID_UPDATE_VERSION";
+    case ErrorCode::IneligibleReplica:
+        return "INELIGIBLE_REPLICA";
+    case ErrorCode::LeaderNotAvailable:
+        return "LEADER_NOT_AVAILABLE";
+    case ErrorCode::NotController:
+        return "NOT_CONTROLLER";
+    case ErrorCode::InvalidRequest:
+        return "INVALID_REQUEST";
+    case ErrorCode::NetworkException:
+        return "NETWORK_EXCEPTION";
+    case ErrorCode::NotCoordinator:
+        return "NOT_COORDINATOR";
+    case ErrorCode::CoordinatorNotAvailable:
+        return "COORDINATOR_NOT_AVAILABLE";
+    case ErrorCode::RebalanceInProgress:
+        return "REBALANCE_IN_PROGRESS";
+    case ErrorCode::UnknownMemberId:
+        return "UNKNOWN_MEMBER_ID";
+    case ErrorCode::IllegalGeneration:
+        return "ILLEGAL_GENERATION";
+    case ErrorCode::DeliveryTimeout:
+        return "DELIVERY_TIMEOUT";
+    }
+    return "UNKNOWN";
+}
+
+std::string_view acksName(Acks acks)
+{
+    switch (acks) {
+    case Acks::None:
+        return "0";
+    case Acks::Leader:
+        return "1";
+    case Acks::All:
+        return "all";
+    }
+    return "all";
+}
+
+std::string_view sendStatusName(SendStatus status)
+{
+    switch (status) {
+    case SendStatus::Pending:
+        return "pending";
+    case SendStatus::InFlight:
+        return "in-flight";
+    case SendStatus::Acked:
+        return "acked";
+    case SendStatus::Failed:
+        return "failed";
+    }
+    return "pending";
+}
+
+} // namespace hw

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "log/replica_log.h"
+#include "model/broker_state.h"
+#include "model/client_state.h"
+#include "model/config.h"
+#include "model/controller_state.h"
+#include "model/group_state.h"
+#include "model/ids.h"
+#include "model/messages.h"
+#include "model/rng.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hw {
+
+/// The simulation state: plain value types only. A ClusterState is everything needed to continue a
+/// run (clock, generator, logs, messages in flight, timers), so copying it is a snapshot and two runs
+/// are the same run exactly when their states compare equal.
+struct ClusterState {
+    std::string name;
+    TimeMs nowMs = 0;
+    std::uint64_t nextSequence = 0;
+    Rng rng;
+    ClusterConfig config;
+    std::vector<Broker> brokers; // brokers[i].id == i + 1
+    std::vector<BrokerRegistration> registrations;
+    std::vector<Topic> topics;
+    std::vector<Partition> partitions;
+    std::vector<Producer> producers;
+    std::vector<Consumer> consumers;
+    std::vector<Group> groups;
+    // __consumer_offsets, modelled by its leadership only: which broker coordinates which groups.
+    // Its replicas are always in sync (it has no log here), so its ISR is its unfenced replicas.
+    std::vector<PartitionRegistration> offsetsPartitions;
+    PVector<Payload> payloads;
+    std::vector<QueuedEvent> queue; // a binary heap on (atMs, sequence), earliest first
+
+    const Broker& broker(BrokerId id) const { return brokers[static_cast<std::size_t>(id - 1)]; }
+    Broker& broker(BrokerId id) { return brokers[static_cast<std::size_t>(id - 1)]; }
+    std::string partitionName(std::int32_t partition) const;
+    int findTopic(std::string_view name) const;
+    int findProducer(std::string_view id) const;
+    int findConsumer(std::string_view id) const;
+    int findGroup(std::string_view id) const;
+
+    friend bool operator==(const ClusterState&, const ClusterState&) = default;
+};
+
+/// Unfenced and not in a controlled shutdown: the broker may join an ISR and be elected
+/// (ReplicationControlManager's isAcceptableReplica). Brokers learn it from the metadata; the model
+/// reads the controller's registration.
+inline bool isUnfenced(const ClusterState& state, BrokerId broker)
+{
+    return state.registrations[static_cast<std::size_t>(broker - 1)].unfenced();
+}
+
+} // namespace hw

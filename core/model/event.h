@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/ids.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hw {
+
+/// What made a frame. The engine emits these as numbers; the dump and the GUI turn them into words.
+enum class EventType : std::uint8_t {
+    ClusterCreated,
+    ProduceSent,             // node: producer; partition; count; value: batch
+    ProduceAppended,         // node: leader; peer: producer; offset: base; count; hw before/after
+    ProduceRejected,         // node: leader; peer: producer; error
+    ProduceAcked,            // node: producer; offset: base; count; value: batch
+    ProduceFailed,           // node: producer; error; count; value: batch
+    ProduceTimedOut,         // node: leader; peer: producer; value: batch
+    FetchSent,               // node: follower; peer: leader; offset: fetch offset
+    FetchHandled,            // node: leader; peer: follower; offset; count; hw before/after; flags
+    FetchCompleted,          // node: leader; peer: follower; a parked fetch answered; count; hw (response)
+    FetchApplied,            // node: follower; peer: leader; count; leo; hw before/after (follower's)
+    FetchFailed,             // node: follower; peer: leader; error
+    IsrShrinkRequested,      // node: leader; isr: proposed; value: partitions asked about
+    AlterPartitionCommitted, // node: controller; peer: leader; isr; value: partition epoch
+    AlterPartitionRejected,  // node: controller; peer: leader; error
+    IsrUpdated,              // node: leader; isr; hw before/after; error (when the change failed)
+    HeartbeatSent,           // node: broker
+    HeartbeatHandled,        // node: controller; peer: broker
+    ClockAdvanced,           // value: milliseconds advanced
+    ConfigChanged,           // text: key; value / flag
+    LatencyChanged,          // node: broker; value: latency (ms), -1 for the default
+    BrokerKilled,            // node: broker
+    BrokerRestarted,         // node: broker; count: records lost from unflushed log tails
+    BrokerIsolated,          // node: broker
+    BrokerHealed,            // node: broker
+    ShutdownRequested,       // node: broker (asks the controller for a controlled shutdown)
+    BrokerShutDown,          // node: broker (stopped after the controller moved its leaderships)
+    BrokerFenced,            // node: controller; peer: broker; count: partitions changed; partition: first; flags
+    BrokerUnfenced,          // node: controller; peer: broker; count: partitions that got a leader
+    BrokerRegistered,        // node: controller; peer: restarted broker; count: partitions it left the ISR of
+    ControlledShutdown,      // node: controller; peer: broker; count: partitions whose leadership moved
+    LeaderElected,           // node: controller; partition; peer: new leader (-1 offline); value: leader epoch; flags
+    BecameLeader,            // node: broker; partition; value: epoch; offset: epoch start; hw after: its HW
+    BecameFollower,          // node: broker; partition; peer: leader (-1 none); value: epoch; count: truncated
+    IsrChangedByController,  // node: broker; partition; isr: the new ISR the leader learned from metadata
+    LogTruncated,            // node: follower; partition; offset: new LEO; count: removed; value: epoch; flags
+    MetadataUpdated,         // node: producer; peer: broker; count: leaders that changed; error
+    ConsumerStarted,         // node: consumer
+    ConsumerStopped,         // node: consumer; detail: 0 left its group, 1 crashed
+    CoordinatorFound,        // node: consumer; peer: coordinator broker (-1 none); error
+    GroupRequestSent,        // node: consumer; peer: coordinator; detail: GroupRequestKind; count: partitions/offsets
+    GroupRequestHandled,     // node: coordinator; peer: consumer; value: group; detail: kind; error; flags
+    GroupResponseApplied,    // node: consumer; peer: coordinator; value: group; detail: kind; error; count, offset
+    JoinCompleted,           // node: coordinator; value: group; count: members (the join phase ended on its timer)
+    MemberEvicted,           // node: coordinator; value: group; peer: consumer (session timeout)
+    PositionSet,             // node: consumer; partition; offset: new position; detail: 0 committed, 1 reset, 2 seek
+    ConsumerFetchSent,       // node: consumer; peer: leader; partition; offset
+    ConsumerFetchHandled,    // node: leader; peer: consumer; partition; offset; count; hwBefore (read under); flags
+    RecordsReceived,         // node: consumer; peer: leader; partition; offset: first; count; value: HW read under; error
+};
+
+inline constexpr int eventTypeCount = static_cast<int>(EventType::RecordsReceived) + 1;
+
+/// Bits in Event::flags.
+enum EventFlag : std::uint32_t {
+    HwAdvanced = 1u << 0,         // the leader's high watermark moved (hwBefore -> hwAfter)
+    IsrExpandRequested = 1u << 1, // the leader sent AlterPartition to add the fetching follower
+    ProducesCompleted = 1u << 2,  // waiting acks=all produces were answered (count in `completed`)
+    Parked = 1u << 3,             // an empty fetch was parked
+    FetchesCompleted = 1u << 4,   // parked fetches were answered because data arrived
+    Unclean = 1u << 5,            // an unclean election: a replica outside the ISR became leader
+    Preferred = 1u << 6,          // a preferred-leader election
+    Retrying = 1u << 7,           // the producer will send the batch again
+    Legacy = 1u << 8,             // truncation to the high watermark (Kafka before 0.11)
+    Offline = 1u << 9,            // a partition was left without a leader
+    Diverging = 1u << 10,         // the leader told a follower where its log diverges (KIP-279)
+    RebalanceStarted = 1u << 11,  // the group went to PreparingRebalance
+    GenerationCompleted = 1u << 12, // a join phase ended: a new generation (value2 in `completed`)
+    GroupStable = 1u << 13,       // the group became Stable (assignments handed out)
+    Rejoining = 1u << 14,         // the consumer joins again (rebalance announced, or cooperative second round)
+};
+
+/// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).
+struct Event {
+    EventType type = EventType::ClusterCreated;
+    std::int32_t node = -1;
+    std::int32_t peer = -1;
+    std::int32_t partition = -1; // index into ClusterState::partitions
+    Offset offset = -1;
+    std::int64_t count = 0;
+    Offset hwBefore = -1;
+    Offset hwAfter = -1;
+    Offset leo = -1;
+    ErrorCode error = ErrorCode::None;
+    std::uint32_t isr = 0; // bit b-1 set for broker b
+    std::uint32_t flags = 0;
+    std::int32_t completed = 0;
+    std::int32_t attempt = 0; // which send of a producer batch (1 = first)
+    std::int32_t detail = 0;  // a sub-kind (group request kind, why a position was set, ...)
+    std::int64_t value = 0;
+    std::string text;
+
+    bool has(EventFlag flag) const { return (flags & flag) != 0; }
+    friend bool operator==(const Event&, const Event&) = default;
+};
+
+std::string_view eventTypeName(EventType type);
+
+/// JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch (GroupRequestKind as int).
+std::string_view groupRequestName(std::int32_t kind);
+
+std::uint32_t brokerMask(const std::vector<BrokerId>& brokers);
+std::vector<BrokerId> brokersInMask(std::uint32_t mask);
+
+} // namespace hw

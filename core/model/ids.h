@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+/// The names every part of the model shares: time, offsets, node ids, Kafka error codes.
+namespace hw {
+
+using TimeMs = std::int64_t;
+using Offset = std::int64_t;
+using BrokerId = std::int32_t;
+
+inline constexpr BrokerId noLeader = -1;
+inline constexpr std::int32_t controllerNodeId = 0;
+
+enum class Acks : std::int8_t { None = 0, Leader = 1, All = -1 };
+
+/// Kafka error codes the model produces, plus the producer's own client-side outcomes.
+enum class ErrorCode : std::uint8_t {
+    None,
+    NotEnoughReplicas,
+    NotEnoughReplicasAfterAppend,
+    RequestTimedOut,
+    NotLeaderOrFollower,
+    OffsetOutOfRange,
+    FencedLeaderEpoch,
+    UnknownLeaderEpoch,
+    InvalidUpdateVersion,
+    IneligibleReplica,
+    LeaderNotAvailable,
+    NotController,
+    InvalidRequest,
+    NetworkException,
+    NotCoordinator,
+    CoordinatorNotAvailable,
+    RebalanceInProgress,
+    UnknownMemberId,
+    IllegalGeneration,
+    DeliveryTimeout,
+};
+
+/// A participant that sends and receives messages.
+enum class NodeKind : std::uint8_t { Broker, Controller, Producer, Consumer };
+
+struct NodeRef {
+    NodeKind kind = NodeKind::Broker;
+    std::int32_t id = 0; // broker id, controllerNodeId, or producer index
+
+    static NodeRef broker(BrokerId id) { return {NodeKind::Broker, id}; }
+    static NodeRef controller() { return {NodeKind::Controller, controllerNodeId}; }
+    static NodeRef producer(std::int32_t index) { return {NodeKind::Producer, index}; }
+    static NodeRef consumer(std::int32_t index) { return {NodeKind::Consumer, index}; }
+    friend bool operator==(const NodeRef&, const NodeRef&) = default;
+};
+
+/// Whether a set of brokers (an ISR, a replica list) holds one.
+inline bool contains(const std::vector<BrokerId>& brokers, BrokerId id)
+{
+    return std::find(brokers.begin(), brokers.end(), id) != brokers.end();
+}
+
+std::string_view errorName(ErrorCode error);
+std::string_view acksName(Acks acks);
+
+} // namespace hw

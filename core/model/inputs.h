@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/client_state.h"
+#include "model/config.h"
+#include "model/event.h"
+#include "model/group_state.h"
+#include "model/ids.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+/// The inputs of a run: what a cluster starts from (ClusterSpec) and the user actions applied to it,
+/// each at the current simulated time. A scenario file is a ClusterSpec and a list of actions.
+namespace hw {
+
+/// What a cluster starts from: brokers, configuration, topics with their assignment, producers.
+struct TopicSpec {
+    std::string name;
+    int partitions = 1;
+    int replicationFactor = 1;
+    std::vector<std::vector<BrokerId>> assignment; // empty: computed like Kafka's rack-unaware assignment
+};
+
+struct ProducerSpec {
+    std::string id;
+    Acks acks = Acks::All;
+    std::int64_t ratePerSecond = 0; // > 0: produce on its own, one record every 1000 / rate ms
+    int rateTopic = 0;
+    std::vector<std::string> keys{}; // keys to cycle through for the steady stream (none: null keys)
+};
+
+struct ConsumerSpec {
+    std::string id;
+    std::string group;             // empty: no group, reads manualPartitions
+    std::vector<int> topics;       // subscription, topic indices
+    std::vector<std::int32_t> manualPartitions; // flat partition indices
+    AssignorKind assignor = AssignorKind::Range;
+    OffsetReset reset = OffsetReset::Latest;
+    bool autoCommit = true;
+    bool autoPoll = true;
+    std::int32_t maxPollRecords = 500;
+    TimeMs pollIntervalMs = 0;
+    bool start = true;
+    friend bool operator==(const ConsumerSpec&, const ConsumerSpec&) = default;
+};
+
+struct ClusterSpec {
+    std::string name;
+    std::uint64_t seed = 1;
+    int brokers = 3;
+    ClusterConfig config;
+    std::vector<TopicSpec> topics;
+    std::vector<ProducerSpec> producers;
+    std::vector<ConsumerSpec> consumers;
+};
+
+// User actions: the inputs of a run. Each is applied at the current simulated time.
+
+struct ProduceAction {
+    std::int32_t producer = 0;
+    std::int32_t topic = 0;
+    std::int32_t partition = -1; // within the topic; -1: the partitioner chooses
+    std::optional<std::string> key;
+    std::vector<std::string> values;
+    std::optional<Acks> acks; // default: the producer's
+    friend bool operator==(const ProduceAction&, const ProduceAction&) = default;
+};
+
+struct FetchAction {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    BrokerId follower = 0;
+    std::int32_t maxRecords = 0; // 0: replica.fetch.max.records
+    friend bool operator==(const FetchAction&, const FetchAction&) = default;
+};
+
+struct AdvanceAction {
+    TimeMs toMs = 0; // the clock moves here; no queued event may be earlier
+    friend bool operator==(const AdvanceAction&, const AdvanceAction&) = default;
+};
+
+struct SlowAction {
+    BrokerId broker = 0;
+    TimeMs latencyMs = 0; // 0 restores network.latency.ms
+    friend bool operator==(const SlowAction&, const SlowAction&) = default;
+};
+
+struct ConfigAction {
+    std::string key;
+    ConfigValue value;
+    friend bool operator==(const ConfigAction&, const ConfigAction&) = default;
+};
+
+/// A broker fault or repair. Kill: crash (stops handling and heartbeating). Restart: back with its
+/// log, minus `loseUnflushed` records from the tail of each log (page cache lost in a power failure).
+/// Shutdown: controlled; the controller moves its leaderships first. Isolate / Heal: alive but cut
+/// off from every other node, and back.
+struct BrokerAction {
+    enum class Kind : std::uint8_t { Kill, Restart, Shutdown, Isolate, Heal } kind = Kind::Kill;
+    BrokerId broker = 0;
+    std::int64_t loseUnflushed = 0;
+    friend bool operator==(const BrokerAction&, const BrokerAction&) = default;
+};
+
+/// Kill whichever broker leads the partition now.
+struct KillLeaderAction {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    friend bool operator==(const KillLeaderAction&, const KillLeaderAction&) = default;
+};
+
+/// Ask the controller to move leadership back to the first replica of the assignment.
+struct ElectPreferredAction {
+    std::int32_t partition = 0;
+    friend bool operator==(const ElectPreferredAction&, const ElectPreferredAction&) = default;
+};
+
+/// A consumer's part: join its group (or start reading), leave it, crash (stop without leaving),
+/// poll (fetch up to maxRecords from its partitions), commit its positions, or seek. Add creates a
+/// new consumer from `spec` at run time (index: the number of consumers before it) and starts it.
+struct ConsumerAction {
+    enum class Kind : std::uint8_t { Join, Leave, Crash, Poll, Commit, Seek, Add } kind = Kind::Join;
+    std::int32_t consumer = 0;    // Add: ignored, the new consumer is appended
+    std::int32_t maxRecords = 0;  // Poll; 0: max.poll.records
+    std::int32_t partition = -1;  // Seek: flat index
+    Offset offset = 0;            // Seek
+    ConsumerSpec spec{};          // Add: the consumer, as a scenario's "consumers" entry declares it
+    friend bool operator==(const ConsumerAction&, const ConsumerAction&) = default;
+};
+
+using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction, BrokerAction,
+                            KillLeaderAction, ElectPreferredAction, ConsumerAction>;
+
+/// Either the event an action caused (one frame) or why it could not be applied (no frame).
+struct ApplyResult {
+    std::optional<Event> event;
+    std::string error;
+    bool ok() const { return error.empty(); }
+};
+
+} // namespace hw

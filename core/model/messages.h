@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "log/replica_log.h"
+#include "model/controller_state.h"
+#include "model/group_state.h"
+#include "model/ids.h"
+
+#include <variant>
+#include <vector>
+
+/// Every request and response between nodes (Kafka's common/message schemas, cut to what the model
+/// uses), the Message envelope with its delivery rules, and the timers that the queue holds beside them.
+namespace hw {
+
+struct FetchRequest {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    BrokerId replica = 0;       // the fetching follower, or -1 for a consumer
+    std::int32_t consumer = -1; // the fetching consumer
+    std::int64_t fetchId = 0;
+    Offset fetchOffset = 0;
+    std::int32_t lastFetchedEpoch = -1;
+    std::int32_t currentLeaderEpoch = -1;
+    std::int32_t maxRecords = 0;
+    friend bool operator==(const FetchRequest&, const FetchRequest&) = default;
+};
+
+struct ProduceRequest {
+    std::int32_t producer = 0;
+    std::int64_t batch = 0;
+    std::int32_t attempt = 0;
+    std::int32_t partition = 0;
+    Acks acks = Acks::All;
+    std::int64_t timeoutMs = 0;
+    friend bool operator==(const ProduceRequest&, const ProduceRequest&) = default;
+};
+
+struct ProduceResponse {
+    std::int64_t batch = 0;
+    std::int32_t attempt = 0;
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    Offset baseOffset = -1;
+    friend bool operator==(const ProduceResponse&, const ProduceResponse&) = default;
+};
+
+struct FetchResponse {
+    std::int32_t partition = 0;
+    std::int64_t fetchId = 0;
+    ErrorCode error = ErrorCode::None;
+    // Set when the follower's log diverges from the leader's (KIP-279): the largest epoch <= the
+    // follower's last fetched epoch that the leader knows, and where that epoch ends on the leader.
+    std::int32_t divergingEpoch = -1;
+    Offset divergingEndOffset = -1;
+    Offset fetchOffset = 0;
+    Offset hw = 0;
+    Offset logStart = 0;
+    std::int32_t leaderEpoch = 0;
+    // The records sent are [fetchOffset, fetchOffset + recordCount) of leaderLog, a copy of the
+    // leader's log taken when the response was read. The copy shares the log's nodes, so a response
+    // costs a few words however many records it carries.
+    std::int64_t recordCount = 0;
+    ReplicaLog leaderLog;
+    friend bool operator==(const FetchResponse&, const FetchResponse&) = default;
+};
+
+struct AlterPartitionRequest {
+    std::int32_t partition = 0;
+    BrokerId leader = 0;
+    std::int32_t leaderEpoch = 0;
+    std::int32_t partitionEpoch = 0;
+    std::vector<BrokerId> newIsr;
+    friend bool operator==(const AlterPartitionRequest&, const AlterPartitionRequest&) = default;
+};
+
+struct AlterPartitionResponse {
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    std::vector<BrokerId> isr;
+    std::int32_t leaderEpoch = 0;
+    std::int32_t partitionEpoch = 0;
+    friend bool operator==(const AlterPartitionResponse&, const AlterPartitionResponse&) = default;
+};
+
+struct BrokerHeartbeatRequest {
+    BrokerId broker = 0;
+    bool wantShutdown = false;
+    bool registering = false; // the first heartbeat after a (re)start: the controller starts a new session
+    friend bool operator==(const BrokerHeartbeatRequest&, const BrokerHeartbeatRequest&) = default;
+};
+
+struct BrokerHeartbeatResponse {
+    bool fenced = false;
+    bool shouldShutdown = false;
+    friend bool operator==(const BrokerHeartbeatResponse&, const BrokerHeartbeatResponse&) = default;
+};
+
+/// The controller's news about one partition (the KRaft metadata log's PartitionChangeRecord).
+struct PartitionChange {
+    std::int32_t partition = 0;
+    bool offsets = false; // partition indexes ClusterState::offsetsPartitions
+    PartitionRegistration registration;
+    friend bool operator==(const PartitionChange&, const PartitionChange&) = default;
+};
+
+struct MetadataRequest {
+    std::int32_t producer = 0;
+    friend bool operator==(const MetadataRequest&, const MetadataRequest&) = default;
+};
+
+/// What a broker believes about every partition's leader.
+struct MetadataResponse {
+    ErrorCode error = ErrorCode::None;
+    std::vector<BrokerId> leaders;
+    friend bool operator==(const MetadataResponse&, const MetadataResponse&) = default;
+};
+
+struct FindCoordinatorRequest {
+    std::int32_t consumer = 0;
+    friend bool operator==(const FindCoordinatorRequest&, const FindCoordinatorRequest&) = default;
+};
+
+struct FindCoordinatorResponse {
+    ErrorCode error = ErrorCode::None;
+    BrokerId coordinator = noLeader;
+    std::vector<BrokerId> leaders; // the broker's metadata, sent along to save a round trip
+    friend bool operator==(const FindCoordinatorResponse&, const FindCoordinatorResponse&) = default;
+};
+
+/// JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit and OffsetFetch share one shape.
+enum class GroupRequestKind : std::uint8_t { Join, Sync, Heartbeat, Leave, OffsetCommit, OffsetFetch };
+
+struct GroupAssignmentEntry {
+    std::string memberId;
+    std::vector<std::int32_t> partitions;
+    friend bool operator==(const GroupAssignmentEntry&, const GroupAssignmentEntry&) = default;
+};
+
+struct GroupRequest {
+    GroupRequestKind kind = GroupRequestKind::Join;
+    std::int32_t consumer = 0;
+    std::int32_t group = 0;
+    std::string memberId;
+    std::int32_t generation = -1;
+    std::vector<std::int32_t> topics;             // Join: subscription
+    std::vector<std::int32_t> partitions;         // Join: owned; OffsetFetch: asked for
+    std::vector<GroupAssignmentEntry> assignment; // Sync from the leader
+    std::vector<CommittedOffset> offsets;         // OffsetCommit
+    friend bool operator==(const GroupRequest&, const GroupRequest&) = default;
+};
+
+struct GroupMemberInfo {
+    std::string memberId;
+    std::vector<std::int32_t> topics;
+    std::vector<std::int32_t> owned;
+    friend bool operator==(const GroupMemberInfo&, const GroupMemberInfo&) = default;
+};
+
+struct GroupResponse {
+    GroupRequestKind kind = GroupRequestKind::Join;
+    ErrorCode error = ErrorCode::None;
+    std::int32_t generation = -1;
+    std::string memberId;
+    std::string leader;
+    AssignorKind protocol = AssignorKind::Range;
+    std::vector<GroupMemberInfo> members;  // Join, to the leader
+    std::vector<std::int32_t> assignment;  // Sync
+    std::vector<CommittedOffset> offsets;  // OffsetFetch, OffsetCommit (what was stored)
+    friend bool operator==(const GroupResponse&, const GroupResponse&) = default;
+};
+
+/// ListOffsets: where `earliest` (log start) or `latest` (HW) is, for auto.offset.reset.
+struct ListOffsetsRequest {
+    std::int32_t consumer = 0;
+    std::int32_t partition = 0;
+    bool earliest = true;
+    friend bool operator==(const ListOffsetsRequest&, const ListOffsetsRequest&) = default;
+};
+
+struct ListOffsetsResponse {
+    std::int32_t partition = 0;
+    ErrorCode error = ErrorCode::None;
+    Offset offset = -1;
+    friend bool operator==(const ListOffsetsResponse&, const ListOffsetsResponse&) = default;
+};
+
+using MessageBody =
+    std::variant<ProduceRequest, ProduceResponse, FetchRequest, FetchResponse, AlterPartitionRequest,
+                 AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse, PartitionChange,
+                 MetadataRequest, MetadataResponse, FindCoordinatorRequest, FindCoordinatorResponse, GroupRequest,
+                 GroupResponse, ListOffsetsRequest, ListOffsetsResponse>;
+
+struct Message {
+    NodeRef from;
+    NodeRef to;
+    TimeMs sentMs = 0;
+    MessageBody body;
+    // The sending broker's incarnation: what a broker sent is lost with it when it crashes. A
+    // connection error is reported by the network, not the dead broker, and always arrives.
+    std::int32_t fromIncarnation = 0;
+    std::int32_t toIncarnation = 0; // a message for a broker that restarted since finds a new process
+    bool connectionError = false;
+    friend bool operator==(const Message&, const Message&) = default;
+};
+
+enum class TimerKind : std::uint8_t {
+    IsrExpiration,    // broker: the leader's periodic ISR shrink check
+    FetchWaitExpired, // broker, partition: a parked fetch's wait ran out
+    ProduceTimeout,   // broker, partition: a delayed produce's request.timeout.ms ran out
+    Heartbeat,        // broker: time to heartbeat the controller
+    FetchBackoff,     // broker, partition: a follower's pause after a failed fetch is over
+    FetchTimeout,     // broker, partition: a follower's fetch got no answer in time
+    SessionCheck,     // broker: the controller checks whether the broker's session expired
+    ProducerTimer,    // broker field = producer index: retries and client-side request timeouts
+    ProducerTick,     // broker field = producer index: the next record of a steady stream
+    ConsumerHeartbeat, // broker field = consumer index: heartbeat the coordinator
+    ConsumerAutoCommit, // broker field = consumer index: auto.commit.interval.ms passed
+    ConsumerPoll,     // broker field = consumer index, partition: a slow application polls again
+    GroupTimer,       // broker field = group index: session expiries and the end of a join phase
+    ConsumerTimer,    // broker field = consumer index: request timeouts and the metadata backoff
+};
+
+struct Timer {
+    TimerKind kind = TimerKind::IsrExpiration;
+    BrokerId broker = 0;
+    std::int32_t partition = -1;
+    friend bool operator==(const Timer&, const Timer&) = default;
+};
+
+/// Where a fetch answer goes: the follower broker or the consumer that asked.
+inline NodeRef fetcherNode(const FetchRequest& request)
+{
+    return request.consumer >= 0 ? NodeRef::consumer(request.consumer) : NodeRef::broker(request.replica);
+}
+
+struct QueuedEvent {
+    TimeMs atMs = 0;
+    std::uint64_t sequence = 0; // ties at the same time are handled in the order they were queued
+    std::variant<Message, Timer> what;
+    friend bool operator==(const QueuedEvent&, const QueuedEvent&) = default;
+};
+
+} // namespace hw

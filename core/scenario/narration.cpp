@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: MIT
+#include "scenario/narration.h"
+
+#include <string>
+#include <vector>
+
+namespace hw {
+
+namespace {
+
+std::string list(const std::vector<BrokerId>& brokers)
+{
+    std::string s = "{";
+    for (std::size_t i = 0; i < brokers.size(); ++i) {
+        if (i)
+            s += ", ";
+        s += std::to_string(brokers[i]);
+    }
+    return s + "}";
+}
+
+std::string records(std::int64_t n)
+{
+    return std::to_string(n) + (n == 1 ? " record" : " records");
+}
+
+std::string offsets(Offset first, std::int64_t count)
+{
+    if (count <= 0)
+        return "no records";
+    if (count == 1)
+        return "offset " + std::to_string(first);
+    return "offsets " + std::to_string(first) + ".." + std::to_string(first + count - 1);
+}
+
+} // namespace
+
+std::string narrate(const Event& e, const ClusterState& s)
+{
+    const std::string tp = e.partition >= 0 && e.partition < static_cast<std::int32_t>(s.partitions.size())
+                               ? s.partitionName(e.partition)
+                               : std::string();
+    auto producerName = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
+                   ? "producer " + s.producers[static_cast<std::size_t>(index)].id
+                   : std::string("a producer");
+    };
+    auto consumerName = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
+                   ? "consumer " + s.consumers[static_cast<std::size_t>(index)].id
+                   : std::string("a consumer");
+    };
+    auto groupName = [&](std::int64_t index) {
+        return index >= 0 && index < static_cast<std::int64_t>(s.groups.size())
+                   ? "group " + s.groups[static_cast<std::size_t>(index)].id
+                   : std::string("its group");
+    };
+    const std::string b = "broker " + std::to_string(e.node);
+    const std::string peer = "broker " + std::to_string(e.peer);
+    std::string hwChange = e.has(HwAdvanced)
+                               ? " The high watermark moves " + std::to_string(e.hwBefore) + " -> " +
+                                     std::to_string(e.hwAfter) + ": consumers can now read offsets below " +
+                                     std::to_string(e.hwAfter) + "."
+                               : std::string();
+    if (e.has(ProducesCompleted))
+        hwChange += " " + std::to_string(e.completed) + " waiting acks=all produce(s) answered.";
+
+    switch (e.type) {
+    case EventType::ClusterCreated:
+        return "The cluster starts: " + std::to_string(s.brokers.size()) + " brokers, every partition led by the first "
+               "replica in its assignment, every log empty (LEO 0, HW 0).";
+    case EventType::ProduceSent:
+        if (e.error != ErrorCode::None)
+            return producerName(e.node) + " knows no leader for " + tp + " yet: it asks for metadata and holds " +
+                   records(e.count) + " for a retry.";
+        return producerName(e.node) + (e.attempt > 1 ? " retries sending " : " sends ") + records(e.count) +
+               " to " + tp + " (leader broker " + std::to_string(e.peer) + ").";
+    case EventType::ProduceAppended:
+        return "Leader " + b + " appends " + offsets(e.offset, e.count) + " to " + tp + "; its LEO is now " +
+               std::to_string(e.leo) + "." +
+               (e.has(HwAdvanced) ? hwChange
+                                  : " The HW stays at " + std::to_string(e.hwAfter) +
+                                        ": the followers have not fetched these records yet.") +
+               (e.has(FetchesCompleted) ? " Waiting follower fetches are answered with the new records." : "");
+    case EventType::ProduceRejected:
+        return "Leader " + b + " refuses " + producerName(e.peer) + "'s batch for " + tp + ": " +
+               std::string(errorName(e.error)) +
+               (e.error == ErrorCode::NotEnoughReplicas ? " (the ISR is smaller than min.insync.replicas; nothing "
+                                                          "was appended)."
+                                                        : ".");
+    case EventType::ProduceAcked:
+        return producerName(e.node) + " receives the acknowledgement for " + offsets(e.offset, e.count) + " of " + tp +
+               ".";
+    case EventType::ProduceFailed:
+        return producerName(e.node) + " receives an error for its batch to " + tp + ": " +
+               std::string(errorName(e.error)) +
+               (e.error == ErrorCode::NotEnoughReplicasAfterAppend ? " (the records were appended and committed)"
+                                                                    : "") +
+               (e.has(Retrying) ? ". It will retry after a backoff." : ". It gives up on the batch.");
+    case EventType::ProduceTimedOut:
+        return "Leader " + b + " gives up waiting for the ISR on " + offsets(e.offset, e.count) + " of " + tp +
+               " after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.";
+    case EventType::FetchSent:
+        return "Follower " + b + " sends Fetch(" + std::to_string(e.offset) + ") for " + tp + " to leader " + peer +
+               ": it asks for records from offset " + std::to_string(e.offset) + ", its LEO.";
+    case EventType::FetchHandled: {
+        if (e.error != ErrorCode::None)
+            return "Broker " + std::to_string(e.node) + " answers " + peer + "'s Fetch(" + std::to_string(e.offset) +
+                   ") for " + tp + " with " + std::string(errorName(e.error)) + ".";
+        if (e.has(Diverging))
+            return "Leader " + b + " sees that " + peer + "'s log for " + tp + " diverges: its last epoch ends at " +
+                   "offset " + std::to_string(e.leo) + " here (epoch " + std::to_string(e.value) +
+                   "). It tells the follower to truncate instead of sending records.";
+        std::string text = "Leader " + b + " handles Fetch(" + std::to_string(e.offset) + ") from " + peer +
+                           " for " + tp + ": it records " + std::to_string(e.offset) + " as " + peer + "'s LEO.";
+        text += e.has(HwAdvanced) ? hwChange
+                                  : " The HW stays at " + std::to_string(e.hwAfter) + ".";
+        if (e.has(IsrExpandRequested))
+            text += " " + peer + " has caught up, so the leader asks the controller to add it to the ISR.";
+        if (e.has(Parked))
+            text += " There is nothing new to send, so the leader parks the fetch for up to "
+                    "replica.fetch.wait.max.ms.";
+        else
+            text += " It replies with " + offsets(e.offset, e.count) + " and HW " + std::to_string(e.value) +
+                    " (the HW from before this fetch).";
+        return text;
+    }
+    case EventType::FetchCompleted:
+        if (e.error != ErrorCode::None)
+            return "Leader " + b + " answers " + peer + "'s parked fetch for " + tp + " with " +
+                   std::string(errorName(e.error)) + ".";
+        return "The wait for " + peer + "'s parked Fetch(" + std::to_string(e.offset) + ") on " + tp +
+               " ran out; leader " + b + " replies with " + offsets(e.offset, e.count) + " and the current HW " +
+               std::to_string(e.value) + ".";
+    case EventType::FetchApplied:
+        return "Follower " + b + " applies the fetch response for " + tp + ": " +
+               (e.count > 0 ? "appends " + offsets(e.offset, e.count) : std::string("no new records")) +
+               ", LEO " + std::to_string(e.leo) + ", HW = min(leader's HW " + std::to_string(e.value) +
+               ", own LEO " + std::to_string(e.leo) + ") = " + std::to_string(e.hwAfter) + ".";
+    case EventType::FetchFailed:
+        return "Follower " + b + "'s fetch for " + tp + " failed: " + std::string(errorName(e.error)) + ".";
+    case EventType::IsrShrinkRequested: {
+        std::string text = "Leader " + b + "'s ISR check: " + list(brokersInMask(static_cast<std::uint32_t>(e.value))) +
+                           " has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink "
+                           "the ISR of " + tp + " to " + list(brokersInMask(e.isr)) + ".";
+        if (e.count > 1)
+            text += " (" + std::to_string(e.count - 1) + " more partition(s) too.)";
+        return text;
+    }
+    case EventType::AlterPartitionCommitted:
+        return "The controller commits " + tp + "'s ISR " + list(brokersInMask(e.isr)) + " (partition epoch " +
+               std::to_string(e.value) + ") and tells leader " + peer + ".";
+    case EventType::AlterPartitionRejected:
+        return "The controller rejects leader " + peer + "'s AlterPartition for " + tp + ": " +
+               std::string(errorName(e.error)) + ".";
+    case EventType::IsrUpdated:
+        if (e.error != ErrorCode::None)
+            return "Leader " + b + " learns that its ISR change for " + tp + " failed (" +
+                   std::string(errorName(e.error)) + "); the ISR stays " + list(brokersInMask(e.isr)) + ".";
+        return "Leader " + b + " applies " + tp + "'s new ISR " + list(brokersInMask(e.isr)) + "." + hwChange;
+    case EventType::HeartbeatSent:
+        return b + " sends a heartbeat to the controller.";
+    case EventType::HeartbeatHandled:
+        return "The controller receives " + peer + "'s heartbeat.";
+    case EventType::ClockAdvanced:
+        return "Time passes: " + std::to_string(e.value) + " ms.";
+    case EventType::ConfigChanged:
+        return "Configuration changed: " + e.text + ".";
+    case EventType::LatencyChanged:
+        return e.value < 0 ? b + "'s links are back to the normal latency."
+                           : b + "'s links are slowed to " + std::to_string(e.value) + " ms.";
+    case EventType::BrokerKilled:
+        return b + " crashes: it stops handling requests and heartbeating. The controller will notice only when "
+                   "its session times out (broker.session.timeout.ms).";
+    case EventType::BrokerRestarted:
+        return b + " restarts with the log it had on disk" +
+               (e.count > 0 ? ", minus " + records(e.count) + " that were still only in the page cache" : std::string()) +
+               ". It registers with the controller again.";
+    case EventType::BrokerIsolated:
+        return b + " is cut off from the network: it keeps running, but nothing reaches it and nothing it sends "
+                   "arrives.";
+    case EventType::BrokerHealed:
+        return b + " is reachable again.";
+    case EventType::ShutdownRequested:
+        return b + " asks the controller for a controlled shutdown.";
+    case EventType::BrokerShutDown:
+        return b + " has handed over its leaderships and shuts down cleanly.";
+    case EventType::BrokerFenced:
+    case EventType::ControlledShutdown:
+    case EventType::BrokerRegistered: {
+        std::string text;
+        if (e.type == EventType::BrokerFenced)
+            text = "The controller has not heard from " + peer + " for broker.session.timeout.ms and fences it";
+        else if (e.type == EventType::ControlledShutdown)
+            text = "The controller handles " + peer + "'s controlled shutdown";
+        else if (e.count > 0)
+            text = "The controller registers the restarted " + peer + "; its log may have lost unflushed records, so "
+                   "it leaves every ISR and must catch up to rejoin";
+        else
+            text = "The controller registers the restarted " + peer + " and sends it the current metadata";
+        if (e.type == EventType::BrokerRegistered && e.count == 0 && e.completed > 0)
+            text += "; " + std::to_string(e.completed) + " offline partition(s) get a leader";
+        else if (e.count == 0)
+            return text + ".";
+        else
+            text += ": " + std::to_string(e.count) + " partition(s) change";
+        if (e.partition < 0)
+            return text + ".";
+        text += ". " + tp + ": ";
+        if (e.has(Offline))
+            text += "no replica can take over, so it goes offline (leader -1; the ISR keeps " +
+                    list(brokersInMask(e.isr)) + ").";
+        else if (e.has(Unclean))
+            text += "no ISR member is left, so the out-of-sync broker " + std::to_string(e.value) +
+                    " becomes leader (unclean election: records only the old leader had are lost).";
+        else
+            text += "leader broker " + std::to_string(e.value) + ", ISR " + list(brokersInMask(e.isr)) + ".";
+        return text;
+    }
+    case EventType::BrokerUnfenced:
+        return "The controller hears from " + peer + " again, unfences it and sends it the current metadata" +
+               (e.count > 0 ? "; " + std::to_string(e.count) + " offline partition(s) get a leader." : std::string(".")) +
+               (e.has(Unclean) ? " (An unclean election: an out-of-sync replica leads.)" : "");
+    case EventType::LeaderElected:
+        return std::string("The controller ") + (e.has(Preferred) ? "moves leadership of " : "elects a leader for ") + tp +
+               ": broker " + std::to_string(e.peer) + ", leader epoch " + std::to_string(e.value) + ".";
+    case EventType::BecameLeader:
+        return b + " learns it now leads " + tp + " in epoch " + std::to_string(e.value) +
+               ". The epoch starts at its LEO " + std::to_string(e.offset) + ". Its HW is " +
+               std::to_string(e.hwAfter) +
+               ", what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.";
+    case EventType::BecameFollower:
+        if (e.peer < 0)
+            return b + " learns that " + tp + " has no leader (epoch " + std::to_string(e.value) + ").";
+        return b + " learns that broker " + std::to_string(e.peer) + " leads " + tp + " in epoch " +
+               std::to_string(e.value) + " and follows it" +
+               (e.has(Legacy) ? "; as Kafka did before 0.11 it first cuts its log back to its own HW " +
+                                    std::to_string(e.hwAfter) + " (" + records(e.count) + " removed)"
+                              : std::string()) +
+               ".";
+    case EventType::IsrChangedByController:
+        return "Leader " + b + " learns from the controller that " + tp + "'s ISR is now " + list(brokersInMask(e.isr)) +
+               "." + hwChange;
+    case EventType::LogTruncated:
+        if (e.has(Legacy))
+            return "Follower " + b + " is ahead of the leader on " + tp + " and cuts its log back to the leader's end, " +
+                   std::to_string(e.offset) + " (" + records(e.count) + " removed).";
+        return "Follower " + b + "'s log diverges from the leader's on " + tp + ": epoch " + std::to_string(e.value) +
+               " ends earlier on the leader. It truncates to offset " + std::to_string(e.offset) + " (" +
+               records(e.count) + " removed) and fetches again.";
+    case EventType::ConsumerStarted:
+        if (e.detail == 1)
+            return e.value >= 0 ? consumerName(e.node) + " is added to " + groupName(e.value) +
+                                      " and starts: it looks for the coordinator and joins, and the group rebalances."
+                                : consumerName(e.node) + " is added and starts reading its assigned partitions.";
+        return consumerName(e.node) + " starts.";
+    case EventType::ConsumerStopped:
+        return e.detail == 1 ? consumerName(e.node) + " crashes: it stops polling and heartbeating without leaving its "
+                                                     "group, so the coordinator notices only after session.timeout.ms."
+                             : consumerName(e.node) + " leaves its group (committing first if it auto-commits).";
+    case EventType::CoordinatorFound:
+        if (e.detail == 1) {
+            // A metadata refresh: FindCoordinator doubles as the consumer's metadata request.
+            const std::string from = e.value > 0 ? " from broker " + std::to_string(e.value) : std::string();
+            if (e.error != ErrorCode::None)
+                return consumerName(e.node) + " could not refresh its metadata" + from + ": " +
+                       std::string(errorName(e.error)) + ".";
+            if (e.count == 0 || e.partition < 0 || e.node < 0 ||
+                e.node >= static_cast<std::int32_t>(s.consumers.size()))
+                return consumerName(e.node) + " refreshes its metadata" + from + ": no leader changed.";
+            const BrokerId leader =
+                s.consumers[static_cast<std::size_t>(e.node)].leaders[static_cast<std::size_t>(e.partition)];
+            return consumerName(e.node) + " refreshes its metadata" + from + ": " + tp + " is led by " +
+                   (leader < 0 ? std::string("nobody") : "broker " + std::to_string(leader)) +
+                   (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more change(s))." : std::string("."));
+        }
+        if (e.error != ErrorCode::None || e.peer < 0)
+            return consumerName(e.node) + " could not find a coordinator" +
+                   (e.error != ErrorCode::None ? ": " + std::string(errorName(e.error)) : std::string()) + ".";
+        return consumerName(e.node) + " learns that broker " + std::to_string(e.peer) +
+               " coordinates its group (the leader of the group's __consumer_offsets partition).";
+    case EventType::GroupRequestSent:
+        if (e.detail < 0)
+            return consumerName(e.node) +
+                   (e.error == ErrorCode::RequestTimedOut
+                        ? " has had no heartbeat answer for session.timeout.ms and looks for its group coordinator "
+                          "again."
+                        : " looks for its group coordinator again.");
+        if (static_cast<GroupRequestKind>(e.detail) == GroupRequestKind::OffsetCommit)
+            return consumerName(e.node) + " commits its positions for " + std::to_string(e.count) +
+                   " partition(s): the next offset to read in each.";
+        return consumerName(e.node) + " sends " + std::string(groupRequestName(e.detail)) + " to broker " +
+               std::to_string(e.peer) + ".";
+    case EventType::GroupRequestHandled: {
+        const std::string request(groupRequestName(e.detail));
+        std::string text = "Coordinator " + b + " handles " + consumerName(e.peer) + "'s " + request + " for " +
+                           groupName(e.value);
+        if (e.error != ErrorCode::None)
+            return text + ": " + std::string(errorName(e.error)) + ".";
+        switch (static_cast<GroupRequestKind>(e.detail)) {
+        case GroupRequestKind::Join:
+            text += " (member " + e.text + ")";
+            if (e.has(RebalanceStarted))
+                text += "; the group starts a rebalance and waits for its members to join";
+            if (e.has(GenerationCompleted))
+                text += "; everyone has joined: generation " + std::to_string(e.completed) + " begins";
+            return text + ".";
+        case GroupRequestKind::Sync:
+            return text + (e.has(GroupStable) ? ": the leader's assignment is handed out and the group is Stable."
+                                              : ": it waits for the leader's assignment.");
+        case GroupRequestKind::Heartbeat:
+            return text + ".";
+        case GroupRequestKind::Leave:
+            return text + (e.has(RebalanceStarted) ? ": the member is gone, and the group rebalances."
+                                                   : ": the member is gone.");
+        case GroupRequestKind::OffsetCommit:
+            return text + ": it stores " + std::to_string(e.count) + " committed offset(s).";
+        case GroupRequestKind::OffsetFetch:
+            return text + ".";
+        }
+        return text + ".";
+    }
+    case EventType::GroupResponseApplied: {
+        const std::string request(groupRequestName(e.detail));
+        std::string text = e.error == ErrorCode::RequestTimedOut
+                               ? consumerName(e.node) + " got no answer to its " + request +
+                                     " within its request timeout and drops the connection to the coordinator"
+                               : consumerName(e.node) + " gets the answer to its " + request;
+        if (e.error != ErrorCode::None && e.error != ErrorCode::RequestTimedOut)
+            text += ": " + std::string(errorName(e.error));
+        switch (static_cast<GroupRequestKind>(e.detail)) {
+        case GroupRequestKind::Join:
+            if (e.error == ErrorCode::None) {
+                text += ": member " + e.text + " of generation " + std::to_string(e.completed);
+                if (e.has(GenerationCompleted))
+                    text += ", and it is the group's leader: it runs the assignor for all " + std::to_string(e.count) +
+                            " members and sends the result in its SyncGroup";
+            }
+            break;
+        case GroupRequestKind::Sync:
+            if (e.error == ErrorCode::None)
+                text += ": " + std::to_string(e.count) + " partition(s) newly assigned, " + std::to_string(e.offset) +
+                        " revoked";
+            break;
+        case GroupRequestKind::Heartbeat:
+            if (e.error == ErrorCode::RebalanceInProgress)
+                text += " (the group is rebalancing)";
+            break;
+        case GroupRequestKind::OffsetFetch:
+            text += ": " + std::to_string(e.count) + " committed position(s) found";
+            break;
+        default:
+            break;
+        }
+        if (e.has(Rejoining))
+            text += "; it joins (again)";
+        return text + ".";
+    }
+    case EventType::JoinCompleted:
+        return "The join phase of " + groupName(e.value) + " ends on coordinator " + b + "'s timer" +
+               (e.has(GenerationCompleted) ? ": generation " + std::to_string(e.completed) + " with " +
+                                                 std::to_string(e.count) + " member(s)."
+                                           : ".");
+    case EventType::MemberEvicted:
+        return "Coordinator " + b + " has not heard from " + consumerName(e.peer) + " (member " + e.text +
+               ") for session.timeout.ms and removes it from " + groupName(e.value) + "; the group rebalances.";
+    case EventType::PositionSet: {
+        if (e.error != ErrorCode::None)
+            return consumerName(e.node) + " could not look up a position on " + tp + ": " +
+                   std::string(errorName(e.error)) + ".";
+        if (e.detail == 0)
+            return consumerName(e.node) + " resumes " + tp + " at its committed offset " + std::to_string(e.offset) +
+                   (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more partition(s))." : std::string("."));
+        if (e.detail == 1)
+            return consumerName(e.node) + " has no committed offset for " + tp + "; auto.offset.reset sets its position to " +
+                   std::to_string(e.offset) + ".";
+        return consumerName(e.node) + " seeks " + tp + " to offset " + std::to_string(e.offset) + ".";
+    }
+    case EventType::ConsumerFetchSent:
+        return consumerName(e.node) + " polls for up to " + records(e.count) + ".";
+    case EventType::ConsumerFetchHandled:
+        if (e.error != ErrorCode::None)
+            return "Broker " + std::to_string(e.node) + " answers " + consumerName(e.peer) + "'s fetch on " + tp +
+                   " with " + std::string(errorName(e.error)) + ".";
+        if (e.has(Parked))
+            return "Leader " + b + " holds " + consumerName(e.peer) + "'s fetch from offset " + std::to_string(e.offset) +
+                   " on " + tp + ": nothing below the HW " + std::to_string(e.hwBefore) +
+                   " is new, so it waits up to fetch.max.wait.ms.";
+        return "Leader " + b + " answers " + consumerName(e.peer) + "'s fetch on " + tp + " with " +
+               offsets(e.offset, e.count) + ": consumers read only below the HW " + std::to_string(e.hwBefore) + ".";
+    case EventType::RecordsReceived:
+        if (e.error != ErrorCode::None)
+            return consumerName(e.node) + "'s fetch on " + tp + " failed: " + std::string(errorName(e.error)) + ".";
+        return consumerName(e.node) + " receives " + offsets(e.offset, e.count) + " of " + tp +
+               " (read under HW " + std::to_string(e.value) + "); its position is now " +
+               std::to_string(e.offset + e.count) + ".";
+    case EventType::MetadataUpdated:
+        if (e.error != ErrorCode::None)
+            return producerName(e.node) + " could not get metadata from broker " + std::to_string(e.peer) + ": " +
+                   std::string(errorName(e.error)) + ".";
+        if (e.count == 0)
+            return producerName(e.node) + " refreshes its metadata from broker " + std::to_string(e.peer) +
+                   ": no leader changed.";
+        return producerName(e.node) + " refreshes its metadata from broker " + std::to_string(e.peer) + ": " + tp +
+               " is led by " + (e.value < 0 ? std::string("nobody") : "broker " + std::to_string(e.value)) +
+               (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more change(s))." : std::string("."));
+    }
+    return {};
+}
+
+} // namespace hw

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/engine.h"
+#include "timeline/timeline.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace hw {
+
+/// A problem with a scenario: where (file and line:column, or a JSON pointer) and what was expected.
+struct ScenarioError {
+    std::string file;
+    int line = 0;   // 1-based; 0 when the error is located by path
+    int column = 0; // 1-based
+    std::string path; // JSON pointer such as /steps/4/fetch/follower
+    std::string message;
+
+    /// "FILE:LINE:COLUMN: message" or "FILE: /json/path: message".
+    std::string toString() const;
+};
+
+// Steps, as written in the file. Names are resolved to indices when the file is read.
+
+struct ProduceStep {
+    ProduceAction action;
+    bool wait = true; // false: send and go on (recordings use it)
+};
+
+enum class FetchUntil : std::uint8_t { Request, Response };
+
+struct FetchStep {
+    FetchAction action;
+    FetchUntil until = FetchUntil::Response;
+    bool wait = true; // false: start a fetch round and go on
+};
+
+struct SettleStep {};
+
+struct AdvanceStep {
+    TimeMs ms = 0;
+};
+
+struct SlowStep {
+    SlowAction action;
+};
+
+struct ConfigStep {
+    std::vector<ConfigAction> changes; // in file order
+};
+
+struct CheckpointStep {
+    std::string label;
+    LocalizedText note; // optional narration shown at the checkpoint frame
+};
+
+struct NoteStep {
+    LocalizedText note;
+};
+
+/// kill, restart, shutdown, isolate, heal, kill_leader and elect_preferred: one engine action each.
+/// A shutdown step also runs until the broker has stopped.
+struct FaultStep {
+    Action action;
+    bool wait = true; // false: a shutdown step does not wait for the broker to stop
+};
+
+/// join, leave, crash_consumer, poll, commit, seek and add_consumer (which creates a consumer and
+/// starts it). A poll step runs until its fetches are answered.
+struct ConsumerStep {
+    ConsumerAction action;
+    bool wait = true;
+};
+
+/// Runs a group's protocol until it is Stable with every running member in sync.
+struct RebalanceStep {
+    std::int32_t group = 0;
+};
+
+/// Handles exactly `events` queued messages and timers (recordings use it to replay op for op).
+struct RunStep {
+    std::int64_t events = 0;
+};
+
+/// Moves the clock to `toMs` with nothing else happening (no event may be due before it).
+struct ClockStep {
+    TimeMs toMs = 0;
+};
+
+using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
+                          NoteStep, FaultStep, RunStep, ClockStep, ConsumerStep, RebalanceStep>;
+
+struct Scenario {
+    std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)
+    std::string name;
+    LocalizedText title;
+    LocalizedText description;
+    ClusterSpec cluster;
+    std::vector<Step> steps;
+};
+
+/// Reads and checks a scenario (format highwater/1). Never throws on bad input.
+std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file);
+
+/// Writes a scenario as highwater/1 JSON that parseScenario reads back to an equal run.
+std::string scenarioToJson(const Scenario& scenario);
+
+/// The session in a timeline as a scenario that replays to the same frames, operation for operation:
+/// the cluster, title and description of `base`, then every action as a step that does not wait and
+/// every stretch of engine events as a `run` step, with the timeline's labels and notes in place.
+Scenario recordSession(const Scenario& base, const Timeline& timeline);
+
+/// Reads a scenario from a file path or "builtin:NAME".
+std::variant<Scenario, ScenarioError> loadScenario(const std::string& source);
+
+/// Runs every step into the timeline (which must have been built from scenario.cluster).
+/// Returns the first step that could not be carried out, located by its JSON path.
+std::optional<ScenarioError> runScenario(const Scenario& scenario, Timeline& timeline);
+
+/// Builds a timeline from the scenario and runs it.
+std::variant<Timeline, ScenarioError> playScenario(const Scenario& scenario);
+
+// Drivers: the scenario steps as functions, for the GUI as well. Each returns an empty string on
+// success and otherwise what went wrong.
+
+/// Runs one follower fetch round: finishes the follower's outstanding round if it has one, else sends
+/// a Fetch and runs until the leader handled it (Request) or the follower applied the answer (Response).
+std::string runFetchRound(Timeline& timeline, const FetchAction& action, FetchUntil until);
+
+/// Sends a batch and runs until its leader has handled it.
+std::string runProduce(Timeline& timeline, const ProduceAction& action);
+
+/// Runs fetch rounds of every live follower until a round changes nothing, then delivers what is in flight.
+std::string runSettle(Timeline& timeline);
+
+/// Runs the clock forward by ms, handling everything due on the way.
+std::string runAdvance(Timeline& timeline, TimeMs ms);
+
+/// Polls a consumer and runs until the records it asked for have arrived (or nothing more can).
+std::string runPoll(Timeline& timeline, const ConsumerAction& action);
+
+/// Runs a group's protocol until it is Stable and every running member has its assignment.
+std::string runRebalance(Timeline& timeline, std::int32_t group);
+
+/// Applies a fault or election action; a controlled shutdown runs until the broker has stopped.
+std::string runFault(Timeline& timeline, const Action& action);
+
+/// The key a step has in a scenario file ("produce", "kill", ...).
+std::string stepKey(const Step& step);
+
+/// Every consumer of a scenario in engine index order: the declared ones, then those its
+/// add_consumer steps add, in step order.
+std::vector<ConsumerSpec> scenarioConsumers(const Scenario& scenario);
+
+/// The group ids of these consumers in engine index order (the order of their first consumer).
+std::vector<std::string> groupIds(const std::vector<ConsumerSpec>& consumers);
+
+} // namespace hw

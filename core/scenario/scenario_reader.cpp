@@ -1,0 +1,692 @@
+// SPDX-License-Identifier: MIT
+#include "scenario/scenario.h"
+
+#include "groups/assignor.h"
+#include "model/limits.h"
+#include "scenario/builtin.h"
+#include "scenario/fileio.h"
+#include "scenario/json_input.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace hw {
+
+using namespace json_input;
+
+std::string ScenarioError::toString() const
+{
+    std::string out = file.empty() ? std::string("<input>") : file;
+    if (line > 0)
+        out += ":" + std::to_string(line) + ":" + std::to_string(column);
+    out += ": ";
+    if (!path.empty())
+        out += path + ": ";
+    return out + message;
+}
+
+namespace {
+
+LocalizedText readLocalized(const Json& value, const std::string& path)
+{
+    LocalizedText text;
+    if (value.is_string()) {
+        text.byLanguage["en"] = readString(value, path);
+        return text;
+    }
+    if (!value.is_object())
+        fail(path, "expected a string or an object of languages {\"en\": ..., \"zh_TW\": ..., \"zh_CN\": ...}, got " +
+                       describe(value));
+    checkKeys(value, path, {"en", "zh_TW", "zh_CN"});
+    for (const auto& item : value.items())
+        text.byLanguage[item.key()] = readString(item.value(), child(path, item.key()));
+    if (text.byLanguage.empty())
+        fail(path, "expected at least one language");
+    return text;
+}
+
+Acks readAcks(const Json& value, const std::string& path)
+{
+    if (value.is_string()) {
+        const std::string s = value.get<std::string>();
+        if (s == "all" || s == "-1")
+            return Acks::All;
+        if (s == "1")
+            return Acks::Leader;
+        if (s == "0")
+            return Acks::None;
+    } else if (value.is_number_integer()) {
+        const auto n = value.get<std::int64_t>();
+        if (n == -1)
+            return Acks::All;
+        if (n == 1)
+            return Acks::Leader;
+        if (n == 0)
+            return Acks::None;
+    }
+    fail(path, "expected acks \"all\", 1 or 0, got " + describe(value));
+}
+
+ConfigValue readConfigValue(const Json& value, const std::string& path, const ConfigKeyInfo& info)
+{
+    ConfigValue out;
+    out.kind = info.kind;
+    switch (info.kind) {
+    case ConfigValue::Kind::Integer:
+        out.integer = readInt(value, path, info.min, info.max);
+        break;
+    case ConfigValue::Kind::Boolean:
+        out.boolean = readBool(value, path);
+        break;
+    case ConfigValue::Kind::Text:
+        out.text = readString(value, path);
+        break;
+    }
+    return out;
+}
+
+std::vector<ConfigAction> readConfigObject(const Json& value, const std::string& path)
+{
+    requireObject(value, path, "configuration keys and values");
+    std::vector<ConfigAction> out;
+    for (const auto& item : value.items()) {
+        const std::string itemPath = child(path, item.key());
+        const ConfigKeyInfo* info = findConfigKey(item.key());
+        if (!info) {
+            std::string known;
+            for (const ConfigKeyInfo& k : configKeys())
+                known += (known.empty() ? "" : ", ") + std::string(k.name);
+            fail(itemPath, "unknown configuration key \"" + item.key() + "\"; expected one of: " + known);
+        }
+        ConfigAction action{item.key(), readConfigValue(item.value(), itemPath, *info)};
+        ClusterConfig probe;
+        std::string expected = setConfig(probe, action.key, action.value);
+        if (!expected.empty())
+            fail(itemPath, "expected " + expected);
+        out.push_back(std::move(action));
+    }
+    return out;
+}
+
+/// The names a step refers to, resolved against the cluster the scenario declares.
+struct Context {
+    explicit Context(const ClusterSpec& spec) : cluster(spec), consumers(spec.consumers) {}
+
+    const ClusterSpec& cluster;
+    // Every consumer so far in engine index order: the declared ones, then those that the steps read
+    // so far add (add_consumer), so later steps can name them.
+    std::vector<ConsumerSpec> consumers;
+
+    int topicIndex(const Json& value, const std::string& path) const
+    {
+        const std::string name = readString(value, path);
+        for (std::size_t i = 0; i < cluster.topics.size(); ++i) {
+            if (cluster.topics[i].name == name)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const TopicSpec& t : cluster.topics)
+            known += (known.empty() ? "" : ", ") + t.name;
+        fail(path, "unknown topic \"" + name + "\"; the scenario declares: " + known);
+    }
+
+    int producerIndex(const Json& value, const std::string& path) const
+    {
+        const std::string id = readString(value, path);
+        for (std::size_t i = 0; i < cluster.producers.size(); ++i) {
+            if (cluster.producers[i].id == id)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const ProducerSpec& p : cluster.producers)
+            known += (known.empty() ? "" : ", ") + p.id;
+        fail(path, "unknown producer \"" + id + "\"; the scenario declares: " +
+                       (known.empty() ? std::string("none") : known));
+    }
+
+    int partitionIndex(const Json& value, const std::string& path, int topic) const
+    {
+        const int count = cluster.topics[static_cast<std::size_t>(topic)].partitions;
+        return static_cast<int>(readInt(value, path, 0, count - 1));
+    }
+
+    int consumerIndex(const Json& value, const std::string& path) const
+    {
+        const std::string id = readString(value, path);
+        for (std::size_t i = 0; i < consumers.size(); ++i) {
+            if (consumers[i].id == id)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const ConsumerSpec& c : consumers)
+            known += (known.empty() ? "" : ", ") + c.id;
+        fail(path, "unknown consumer \"" + id + "\"; the scenario declares: " +
+                       (known.empty() ? std::string("none") : known));
+    }
+
+    /// Groups are numbered in the order their first consumer is declared or added (as the engine
+    /// creates them).
+    int groupIndex(const Json& value, const std::string& path) const
+    {
+        const std::string id = readString(value, path);
+        const std::vector<std::string> groups = groupIds(consumers);
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            if (groups[i] == id)
+                return static_cast<int>(i);
+        }
+        std::string known;
+        for (const std::string& g : groups)
+            known += (known.empty() ? "" : ", ") + g;
+        fail(path, "unknown group \"" + id + "\"; the scenario's consumers use: " +
+                       (known.empty() ? std::string("none") : known));
+    }
+
+    BrokerId broker(const Json& value, const std::string& path) const
+    {
+        return static_cast<BrokerId>(readInt(value, path, 1, cluster.brokers));
+    }
+
+    /// The flat partition index (ClusterState::partitions) of a topic's partition.
+    std::int32_t flatPartition(int topic, int partition) const
+    {
+        std::int32_t flat = 0;
+        for (int t = 0; t < topic; ++t)
+            flat += cluster.topics[static_cast<std::size_t>(t)].partitions;
+        return flat + partition;
+    }
+};
+
+/// One consumer as a top-level "consumers" entry (declared: "start" allowed) or an add_consumer step
+/// declares it. `existing` are the consumers before it, whose ids it must not repeat.
+ConsumerSpec readConsumer(const Json& c, const std::string& path, const ClusterSpec& cluster,
+                          const std::vector<ConsumerSpec>& existing, bool declared)
+{
+    requireObject(c, path, "a consumer");
+    if (declared)
+        checkKeys(c, path, {"id", "group", "subscribe", "assign", "assignor", "auto.offset.reset", "auto.commit",
+                            "auto.poll", "max.poll.records", "poll.interval.ms", "start"});
+    else
+        checkKeys(c, path, {"id", "group", "subscribe", "assign", "assignor", "auto.offset.reset", "auto.commit",
+                            "auto.poll", "max.poll.records", "poll.interval.ms"});
+    const Context names{cluster};
+    ConsumerSpec consumer;
+    consumer.id = readString(required(c, "id", path), child(path, "id"));
+    for (const ConsumerSpec& other : existing) {
+        if (other.id == consumer.id)
+            fail(child(path, "id"), "a second consumer with id \"" + consumer.id + "\"");
+    }
+    if (c.contains("group"))
+        consumer.group = readString(c["group"], child(path, "group"));
+    if (c.contains("subscribe")) {
+        const Json& topics = c["subscribe"];
+        const std::string topicsPath = child(path, "subscribe");
+        if (!topics.is_array() || topics.empty())
+            fail(topicsPath, "expected a non-empty array of topic names, got " + describe(topics));
+        for (std::size_t t = 0; t < topics.size(); ++t)
+            consumer.topics.push_back(names.topicIndex(topics[t], child(topicsPath, t)));
+    }
+    if (c.contains("assign")) {
+        const Json& assign = c["assign"];
+        const std::string assignPath = child(path, "assign");
+        if (!consumer.group.empty())
+            fail(assignPath, "a consumer in a group gets its partitions from the group; \"assign\" is for "
+                             "consumers without a group");
+        if (!assign.is_array() || assign.empty())
+            fail(assignPath, "expected a non-empty array of {\"topic\": ..., \"partition\": ...}, got " +
+                                 describe(assign));
+        for (std::size_t a = 0; a < assign.size(); ++a) {
+            const std::string itemPath = child(assignPath, a);
+            requireObject(assign[a], itemPath, "a topic partition");
+            checkKeys(assign[a], itemPath, {"topic", "partition"});
+            const int topic = names.topicIndex(required(assign[a], "topic", itemPath), child(itemPath, "topic"));
+            const int partition = assign[a].contains("partition")
+                                      ? names.partitionIndex(assign[a]["partition"],
+                                                                  child(itemPath, "partition"), topic)
+                                      : 0;
+            consumer.manualPartitions.push_back(names.flatPartition(topic, partition));
+        }
+    }
+    if (consumer.group.empty() && consumer.manualPartitions.empty())
+        fail(path, "a consumer needs a \"group\" (with \"subscribe\") or an \"assign\" list");
+    if (!consumer.group.empty() && consumer.topics.empty())
+        fail(path, "a consumer in a group needs \"subscribe\"");
+    if (c.contains("assignor")) {
+        const std::string name = readString(c["assignor"], child(path, "assignor"));
+        const auto kind = assignorFromName(name);
+        if (!kind)
+            fail(child(path, "assignor"),
+                 "expected \"range\", \"roundrobin\", \"sticky\" or \"cooperative-sticky\", got " +
+                     describe(c["assignor"]));
+        consumer.assignor = *kind;
+    }
+    if (c.contains("auto.offset.reset")) {
+        const std::string reset = readString(c["auto.offset.reset"], child(path, "auto.offset.reset"));
+        if (reset == "earliest")
+            consumer.reset = OffsetReset::Earliest;
+        else if (reset == "latest")
+            consumer.reset = OffsetReset::Latest;
+        else if (reset == "none")
+            consumer.reset = OffsetReset::None;
+        else
+            fail(child(path, "auto.offset.reset"),
+                 "expected \"earliest\", \"latest\" or \"none\", got " + describe(c["auto.offset.reset"]));
+    }
+    if (c.contains("auto.commit"))
+        consumer.autoCommit = readBool(c["auto.commit"], child(path, "auto.commit"));
+    if (c.contains("auto.poll"))
+        consumer.autoPoll = readBool(c["auto.poll"], child(path, "auto.poll"));
+    if (c.contains("max.poll.records"))
+        consumer.maxPollRecords = static_cast<std::int32_t>(
+            readInt(c["max.poll.records"], child(path, "max.poll.records"), 1, limits::fetchRecordsMax));
+    if (c.contains("poll.interval.ms"))
+        consumer.pollIntervalMs = readInt(c["poll.interval.ms"], child(path, "poll.interval.ms"), 0, limits::pollIntervalMsMax);
+    if (c.contains("start"))
+        consumer.start = readBool(c["start"], child(path, "start"));
+    return consumer;
+}
+
+Step readStep(const Json& value, const std::string& path, Context& ctx)
+{
+    const std::initializer_list<std::string_view> actions = {
+        "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
+        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "run", "clock", "join", "leave",
+        "crash_consumer", "poll", "commit", "seek", "rebalance", "add_consumer"};
+    requireObject(value, path, "a step such as {\"produce\": {...}}");
+    if (value.size() != 1)
+        fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
+    const std::string action = value.begin().key();
+    const Json& body = value.begin().value();
+    const std::string bodyPath = child(path, action);
+
+    if (action == "produce") {
+        requireObject(body, bodyPath, "the produce action");
+        checkKeys(body, bodyPath, {"producer", "topic", "partition", "key", "values", "acks", "wait"});
+        ProduceStep step;
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
+        step.action.producer = ctx.producerIndex(required(body, "producer", bodyPath), child(bodyPath, "producer"));
+        step.action.topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+        if (body.contains("partition"))
+            step.action.partition = ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), step.action.topic);
+        if (body.contains("key") && !body["key"].is_null())
+            step.action.key = readString(body["key"], child(bodyPath, "key"), true);
+        const Json& values = required(body, "values", bodyPath);
+        const std::string valuesPath = child(bodyPath, "values");
+        if (!values.is_array() || values.empty())
+            fail(valuesPath, "expected a non-empty array of strings, got " + describe(values));
+        if (values.size() > static_cast<std::size_t>(limits::valuesPerProduceMax))
+            fail(valuesPath, "at most " + std::to_string(limits::valuesPerProduceMax) + " values in one produce");
+        for (std::size_t i = 0; i < values.size(); ++i)
+            step.action.values.push_back(readString(values[i], child(valuesPath, i), true));
+        if (body.contains("acks"))
+            step.action.acks = readAcks(body["acks"], child(bodyPath, "acks"));
+        return step;
+    }
+    if (action == "fetch") {
+        requireObject(body, bodyPath, "the fetch action");
+        checkKeys(body, bodyPath, {"topic", "partition", "follower", "max_records", "until", "wait"});
+        const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+        const int partition = body.contains("partition")
+                                  ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
+                                  : 0;
+        FetchStep step;
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
+        step.action.partition = ctx.flatPartition(topic, partition);
+        step.action.follower = ctx.broker(required(body, "follower", bodyPath), child(bodyPath, "follower"));
+        if (body.contains("max_records"))
+            step.action.maxRecords = static_cast<std::int32_t>(
+                readInt(body["max_records"], child(bodyPath, "max_records"), 1, limits::fetchRecordsMax));
+        if (body.contains("until")) {
+            const std::string until = readString(body["until"], child(bodyPath, "until"));
+            if (until == "request")
+                step.until = FetchUntil::Request;
+            else if (until == "response")
+                step.until = FetchUntil::Response;
+            else
+                fail(child(bodyPath, "until"), "expected \"request\" or \"response\", got " + describe(body["until"]));
+        }
+        return step;
+    }
+    if (action == "settle") {
+        requireObject(body, bodyPath, "the settle action (an empty object)");
+        checkKeys(body, bodyPath, {});
+        return SettleStep{};
+    }
+    if (action == "advance") {
+        requireObject(body, bodyPath, "the advance action");
+        checkKeys(body, bodyPath, {"ms"});
+        return AdvanceStep{readInt(required(body, "ms", bodyPath), child(bodyPath, "ms"), 1, limits::advanceMsMax)};
+    }
+    if (action == "slow") {
+        requireObject(body, bodyPath, "the slow action");
+        checkKeys(body, bodyPath, {"broker", "latency_ms"});
+        SlowStep step;
+        step.action.broker = ctx.broker(required(body, "broker", bodyPath), child(bodyPath, "broker"));
+        step.action.latencyMs =
+            readInt(required(body, "latency_ms", bodyPath), child(bodyPath, "latency_ms"), 0, limits::latencyMsMax);
+        return step;
+    }
+    if (action == "config") {
+        ConfigStep step;
+        step.changes = readConfigObject(body, bodyPath);
+        if (step.changes.empty())
+            fail(bodyPath, "expected at least one configuration key");
+        return step;
+    }
+    if (action == "checkpoint") {
+        CheckpointStep step;
+        if (body.is_object()) {
+            checkKeys(body, bodyPath, {"label", "note"});
+            step.label = readString(required(body, "label", bodyPath), child(bodyPath, "label"));
+            if (body.contains("note"))
+                step.note = readLocalized(body["note"], child(bodyPath, "note"));
+        } else {
+            step.label = readString(body, bodyPath);
+        }
+        return step;
+    }
+    if (action == "note")
+        return NoteStep{readLocalized(body, bodyPath)};
+    if (action == "kill" || action == "shutdown" || action == "isolate" || action == "heal" || action == "restart") {
+        requireObject(body, bodyPath, "the " + action + " action");
+        if (action == "restart")
+            checkKeys(body, bodyPath, {"broker", "lose_unflushed"});
+        else if (action == "shutdown")
+            checkKeys(body, bodyPath, {"broker", "wait"});
+        else
+            checkKeys(body, bodyPath, {"broker"});
+        BrokerAction fault;
+        fault.kind = action == "kill"       ? BrokerAction::Kind::Kill
+                     : action == "shutdown" ? BrokerAction::Kind::Shutdown
+                     : action == "isolate"  ? BrokerAction::Kind::Isolate
+                     : action == "heal"     ? BrokerAction::Kind::Heal
+                                            : BrokerAction::Kind::Restart;
+        fault.broker = ctx.broker(required(body, "broker", bodyPath), child(bodyPath, "broker"));
+        if (body.contains("lose_unflushed"))
+            fault.loseUnflushed = readInt(body["lose_unflushed"], child(bodyPath, "lose_unflushed"), 0, 1000000);
+        FaultStep step{fault};
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
+        return step;
+    }
+    if (action == "kill_leader" || action == "elect_preferred") {
+        requireObject(body, bodyPath, "the " + action + " action");
+        checkKeys(body, bodyPath, {"topic", "partition"});
+        const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+        const int partition = body.contains("partition")
+                                  ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
+                                  : 0;
+        if (action == "kill_leader")
+            return FaultStep{KillLeaderAction{ctx.flatPartition(topic, partition)}};
+        return FaultStep{ElectPreferredAction{ctx.flatPartition(topic, partition)}};
+    }
+    if (action == "join" || action == "leave" || action == "crash_consumer" || action == "poll" || action == "commit" ||
+        action == "seek") {
+        requireObject(body, bodyPath, "the " + action + " action");
+        if (action == "poll")
+            checkKeys(body, bodyPath, {"consumer", "max_records", "wait"});
+        else if (action == "seek")
+            checkKeys(body, bodyPath, {"consumer", "topic", "partition", "offset"});
+        else
+            checkKeys(body, bodyPath, {"consumer"});
+        ConsumerStep step;
+        step.action.kind = action == "join"             ? ConsumerAction::Kind::Join
+                           : action == "leave"          ? ConsumerAction::Kind::Leave
+                           : action == "crash_consumer" ? ConsumerAction::Kind::Crash
+                           : action == "poll"           ? ConsumerAction::Kind::Poll
+                           : action == "commit"         ? ConsumerAction::Kind::Commit
+                                                        : ConsumerAction::Kind::Seek;
+        step.action.consumer = ctx.consumerIndex(required(body, "consumer", bodyPath), child(bodyPath, "consumer"));
+        if (body.contains("max_records"))
+            step.action.maxRecords = static_cast<std::int32_t>(
+                readInt(body["max_records"], child(bodyPath, "max_records"), 1, limits::fetchRecordsMax));
+        if (body.contains("wait"))
+            step.wait = readBool(body["wait"], child(bodyPath, "wait"));
+        if (action == "seek") {
+            const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
+            const int partition = body.contains("partition")
+                                      ? ctx.partitionIndex(body["partition"], child(bodyPath, "partition"), topic)
+                                      : 0;
+            step.action.partition = ctx.flatPartition(topic, partition);
+            step.action.offset = readInt(required(body, "offset", bodyPath), child(bodyPath, "offset"), 0, INT64_MAX / 4);
+        }
+        return step;
+    }
+    if (action == "add_consumer") {
+        if (ctx.consumers.size() >= static_cast<std::size_t>(limits::consumersMax))
+            fail(bodyPath, "the scenario already has " + std::to_string(limits::consumersMax) +
+                               " consumers, the limit (consumersMax)");
+        ConsumerStep step;
+        step.action.kind = ConsumerAction::Kind::Add;
+        step.action.spec = readConsumer(body, bodyPath, ctx.cluster, ctx.consumers, false);
+        step.action.consumer = static_cast<std::int32_t>(ctx.consumers.size());
+        ctx.consumers.push_back(step.action.spec);
+        return step;
+    }
+    if (action == "rebalance") {
+        requireObject(body, bodyPath, "the rebalance action");
+        checkKeys(body, bodyPath, {"group"});
+        return RebalanceStep{ctx.groupIndex(required(body, "group", bodyPath), child(bodyPath, "group"))};
+    }
+    if (action == "run") {
+        requireObject(body, bodyPath, "the run action");
+        checkKeys(body, bodyPath, {"events"});
+        return RunStep{readInt(required(body, "events", bodyPath), child(bodyPath, "events"), 1,
+                               limits::eventsPerStepMax)};
+    }
+    if (action == "clock") {
+        requireObject(body, bodyPath, "the clock action");
+        checkKeys(body, bodyPath, {"to_ms"});
+        return ClockStep{readInt(required(body, "to_ms", bodyPath), child(bodyPath, "to_ms"), 1, INT64_MAX / 4)};
+    }
+    fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
+}
+
+Scenario readScenario(const Json& root, const std::string& file)
+{
+    requireObject(root, "", "a scenario");
+    checkKeys(root, "",
+              {"format", "name", "title", "description", "seed", "cluster", "topics", "producers", "consumers", "steps"});
+    Scenario s;
+    s.file = file;
+    const std::string format = readString(required(root, "format", ""), "/format");
+    if (format != "highwater/1")
+        fail("/format", "expected \"highwater/1\", got " + describe(root["format"]));
+    s.name = readString(required(root, "name", ""), "/name");
+    s.cluster.name = s.name;
+    if (root.contains("title"))
+        s.title = readLocalized(root["title"], "/title");
+    if (root.contains("description"))
+        s.description = readLocalized(root["description"], "/description");
+    if (root.contains("seed"))
+        s.cluster.seed = static_cast<std::uint64_t>(readInt(root["seed"], "/seed", 0, INT64_MAX));
+
+    const Json& cluster = required(root, "cluster", "");
+    requireObject(cluster, "/cluster", "the cluster");
+    checkKeys(cluster, "/cluster", {"brokers", "config"});
+    s.cluster.brokers = static_cast<int>(readInt(required(cluster, "brokers", "/cluster"), "/cluster/brokers", 1,
+                                                 limits::brokersMax));
+    if (cluster.contains("config")) {
+        for (const ConfigAction& change : readConfigObject(cluster["config"], "/cluster/config"))
+            setConfig(s.cluster.config, change.key, change.value);
+    }
+
+    const Json& topics = required(root, "topics", "");
+    if (!topics.is_array() || topics.empty())
+        fail("/topics", "expected a non-empty array of topics, got " + describe(topics));
+    if (topics.size() > static_cast<std::size_t>(limits::topicsMax))
+        fail("/topics", "at most " + std::to_string(limits::topicsMax) + " topics");
+    for (std::size_t i = 0; i < topics.size(); ++i) {
+        const std::string path = child("/topics", i);
+        const Json& t = topics[i];
+        requireObject(t, path, "a topic");
+        checkKeys(t, path, {"name", "partitions", "replication.factor", "assignment"});
+        TopicSpec topic;
+        topic.name = readString(required(t, "name", path), child(path, "name"));
+        for (const TopicSpec& other : s.cluster.topics) {
+            if (other.name == topic.name)
+                fail(child(path, "name"), "a second topic named \"" + topic.name + "\"");
+        }
+        topic.partitions = t.contains("partitions")
+                               ? static_cast<int>(readInt(t["partitions"], child(path, "partitions"), 1,
+                                                          limits::partitionsMax))
+                               : 1;
+        const std::string rfPath = child(path, "replication.factor");
+        if (t.contains("replication.factor")) {
+            const Json& rf = t["replication.factor"];
+            if (rf.is_number_integer() && rf.get<std::int64_t>() > s.cluster.brokers)
+                fail(rfPath, "replication factor " + rf.dump() + " is larger than the " +
+                                 std::to_string(s.cluster.brokers) + " brokers of the cluster");
+            topic.replicationFactor = static_cast<int>(readInt(rf, rfPath, 1, s.cluster.brokers));
+        } else {
+            topic.replicationFactor = std::min(3, s.cluster.brokers);
+        }
+        if (t.contains("assignment")) {
+            const std::string aPath = child(path, "assignment");
+            const Json& a = t["assignment"];
+            if (!a.is_array() || a.size() != static_cast<std::size_t>(topic.partitions))
+                fail(aPath, "expected an array with one broker list per partition (" +
+                                std::to_string(topic.partitions) + "), got " + describe(a));
+            for (std::size_t p = 0; p < a.size(); ++p) {
+                const std::string pPath = child(aPath, p);
+                if (!a[p].is_array() || a[p].size() != static_cast<std::size_t>(topic.replicationFactor))
+                    fail(pPath, "expected " + std::to_string(topic.replicationFactor) +
+                                    " broker ids (the replication factor), got " + describe(a[p]));
+                std::vector<BrokerId> replicas;
+                for (std::size_t r = 0; r < a[p].size(); ++r) {
+                    const auto b = static_cast<BrokerId>(readInt(a[p][r], child(pPath, r), 1, s.cluster.brokers));
+                    if (std::find(replicas.begin(), replicas.end(), b) != replicas.end())
+                        fail(child(pPath, r), "broker " + std::to_string(b) + " appears twice in one partition");
+                    replicas.push_back(b);
+                }
+                topic.assignment.push_back(std::move(replicas));
+            }
+        }
+        s.cluster.topics.push_back(std::move(topic));
+    }
+
+    if (root.contains("producers")) {
+        const Json& producers = root["producers"];
+        if (!producers.is_array())
+            fail("/producers", "expected an array of producers, got " + describe(producers));
+        if (producers.size() > static_cast<std::size_t>(limits::producersMax))
+            fail("/producers", "at most " + std::to_string(limits::producersMax) + " producers");
+        for (std::size_t i = 0; i < producers.size(); ++i) {
+            const std::string path = child("/producers", i);
+            const Json& p = producers[i];
+            requireObject(p, path, "a producer");
+            checkKeys(p, path, {"id", "acks", "rate_per_s", "topic", "keys"});
+            ProducerSpec producer;
+            producer.id = readString(required(p, "id", path), child(path, "id"));
+            for (const ProducerSpec& other : s.cluster.producers) {
+                if (other.id == producer.id)
+                    fail(child(path, "id"), "a second producer with id \"" + producer.id + "\"");
+            }
+            if (p.contains("acks"))
+                producer.acks = readAcks(p["acks"], child(path, "acks"));
+            if (p.contains("rate_per_s")) {
+                producer.ratePerSecond = readInt(p["rate_per_s"], child(path, "rate_per_s"), 1, 1000);
+                const Context topicsOnly{s.cluster};
+                producer.rateTopic = topicsOnly.topicIndex(required(p, "topic", path), child(path, "topic"));
+            } else if (p.contains("topic")) {
+                fail(child(path, "topic"), "\"topic\" goes with \"rate_per_s\" (a producer's steady stream)");
+            }
+            if (p.contains("keys")) {
+                const Json& keys = p["keys"];
+                if (!keys.is_null()) {
+                    if (!keys.is_array() || keys.empty() || keys.size() > 1000)
+                        fail(child(path, "keys"), "expected null or an array of 1..1000 key strings, got " + describe(keys));
+                    for (std::size_t k = 0; k < keys.size(); ++k)
+                        producer.keys.push_back(readString(keys[k], child(child(path, "keys"), k), true));
+                }
+            }
+            s.cluster.producers.push_back(std::move(producer));
+        }
+    }
+
+    if (root.contains("consumers")) {
+        const Json& consumers = root["consumers"];
+        if (!consumers.is_array())
+            fail("/consumers", "expected an array of consumers, got " + describe(consumers));
+        if (consumers.size() > static_cast<std::size_t>(limits::consumersMax))
+            fail("/consumers", "at most " + std::to_string(limits::consumersMax) + " consumers");
+        for (std::size_t i = 0; i < consumers.size(); ++i) {
+            const std::string path = child("/consumers", i);
+            const Json& c = consumers[i];
+            ConsumerSpec consumer = readConsumer(c, path, s.cluster, s.cluster.consumers, true);
+            s.cluster.consumers.push_back(std::move(consumer));
+        }
+    }
+
+    Context ctx{s.cluster};
+    if (root.contains("steps")) {
+        const Json& steps = root["steps"];
+        if (!steps.is_array())
+            fail("/steps", "expected an array of steps, got " + describe(steps));
+        if (steps.size() > static_cast<std::size_t>(limits::stepsMax))
+            fail("/steps", "at most " + std::to_string(limits::stepsMax) + " steps");
+        // A second checkpoint with a label already used would make --label and the GUI's list of
+        // checkpoints ambiguous (the first of the two would win silently).
+        std::unordered_map<std::string, std::string> labelPaths;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            s.steps.push_back(readStep(steps[i], child("/steps", i), ctx));
+            if (const auto* checkpoint = std::get_if<CheckpointStep>(&s.steps.back())) {
+                std::string path = child(child("/steps", i), "checkpoint");
+                if (steps[i]["checkpoint"].is_object())
+                    path = child(path, "label");
+                auto [first, inserted] = labelPaths.try_emplace(checkpoint->label, path);
+                if (!inserted)
+                    fail(path,
+                        "a second checkpoint labelled \"" + checkpoint->label + "\" (the first is " + first->second
+                            + "); expected each label once");
+            }
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file)
+{
+    if (text.size() > limits::scenarioFileBytesMax)
+        return ScenarioError { file, 0, 0, "",
+            "the file is larger than the limit of " + std::to_string(limits::scenarioFileBytesMax) + " bytes" };
+    std::variant<Json, ScenarioError> document = parseDocument(text, file);
+    if (auto* error = std::get_if<ScenarioError>(&document))
+        return *error;
+    const Json& root = std::get<Json>(document);
+    try {
+        return readScenario(root, file);
+    } catch (const Failure& f) {
+        return ScenarioError { file, 0, 0, f.path.empty() ? std::string("/") : f.path, f.message };
+    } catch (const Json::exception& e) {
+        return ScenarioError { file, 0, 0, "/", e.what() };
+    }
+}
+
+std::variant<Scenario, ScenarioError> loadScenario(const std::string& source)
+{
+    constexpr std::string_view prefix = "builtin:";
+    if (source.rfind(prefix, 0) == 0) {
+        const std::string name = source.substr(prefix.size());
+        for (const BuiltinScenario& b : builtinScenarios()) {
+            if (b.name == name)
+                return parseScenario(b.json, source);
+        }
+        std::string known;
+        for (const BuiltinScenario& b : builtinScenarios())
+            known += (known.empty() ? "" : ", ") + std::string(b.name);
+        return ScenarioError { source, 0, 0, "", "no built-in scenario named \"" + name + "\"; built-ins: " + known };
+    }
+    std::variant<std::string, FileError> text = readWholeFile(source, limits::scenarioFileBytesMax);
+    if (auto* error = std::get_if<FileError>(&text)) {
+        const std::string message
+            = error->kind == FileError::Kind::Directory ? "a directory, not a scenario file" : error->message;
+        return ScenarioError { source, 0, 0, "", message };
+    }
+    return parseScenario(std::get<std::string>(text), source);
+}
+
+} // namespace hw

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+#include "scenario/scenario.h"
+
+#include "groups/assignor.h"
+
+#include <nlohmann/json.hpp>
+
+namespace hw {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json localizedJson(const LocalizedText& text)
+{
+    Json out = Json::object();
+    for (const auto& [language, value] : text.byLanguage)
+        out[language] = value;
+    return out;
+}
+
+Json acksJson(Acks acks)
+{
+    return std::string(acksName(acks));
+}
+
+Json configValueJson(const ConfigValue& value)
+{
+    switch (value.kind) {
+    case ConfigValue::Kind::Integer:
+        return value.integer;
+    case ConfigValue::Kind::Boolean:
+        return value.boolean;
+    case ConfigValue::Kind::Text:
+        return value.text;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::vector<ConsumerSpec> scenarioConsumers(const Scenario& scenario)
+{
+    std::vector<ConsumerSpec> consumers = scenario.cluster.consumers;
+    for (const Step& step : scenario.steps) {
+        const auto* consumerStep = std::get_if<ConsumerStep>(&step);
+        if (consumerStep && consumerStep->action.kind == ConsumerAction::Kind::Add)
+            consumers.push_back(consumerStep->action.spec);
+    }
+    return consumers;
+}
+
+std::vector<std::string> groupIds(const std::vector<ConsumerSpec>& consumers)
+{
+    std::vector<std::string> groups;
+    for (const ConsumerSpec& c : consumers) {
+        if (!c.group.empty() && std::find(groups.begin(), groups.end(), c.group) == groups.end())
+            groups.push_back(c.group);
+    }
+    return groups;
+}
+
+std::string scenarioToJson(const Scenario& s)
+{
+    const ClusterSpec& c = s.cluster;
+    Json root;
+    root["format"] = "highwater/1";
+    root["name"] = s.name;
+    if (!s.title.empty())
+        root["title"] = localizedJson(s.title);
+    if (!s.description.empty())
+        root["description"] = localizedJson(s.description);
+    root["seed"] = c.seed;
+    Json config = Json::object();
+    const ClusterConfig defaults;
+    for (const ConfigKeyInfo& key : configKeys()) {
+        const ConfigValue value = *getConfig(c.config, key.name);
+        if (!(value == *getConfig(defaults, key.name)))
+            config[std::string(key.name)] = configValueJson(value);
+    }
+    root["cluster"] = Json{{"brokers", c.brokers}, {"config", config}};
+
+    // Topic and partition names for the flat partition indices the steps hold.
+    std::vector<std::pair<std::string, int>> flat;
+    Json topics = Json::array();
+    for (const TopicSpec& t : c.topics) {
+        Json topic{{"name", t.name}, {"partitions", t.partitions}, {"replication.factor", t.replicationFactor}};
+        if (!t.assignment.empty())
+            topic["assignment"] = t.assignment;
+        topics.push_back(topic);
+        for (int p = 0; p < t.partitions; ++p)
+            flat.emplace_back(t.name, p);
+    }
+    root["topics"] = topics;
+    Json producers = Json::array();
+    for (const ProducerSpec& p : c.producers) {
+        Json producer{{"id", p.id}, {"acks", acksJson(p.acks)}};
+        if (p.ratePerSecond > 0) {
+            producer["rate_per_s"] = p.ratePerSecond;
+            producer["topic"] = c.topics[static_cast<std::size_t>(p.rateTopic)].name;
+            if (!p.keys.empty())
+                producer["keys"] = p.keys;
+        }
+        producers.push_back(producer);
+    }
+    root["producers"] = producers;
+    // A consumer as a "consumers" entry or an add_consumer body (which always starts: no "start").
+    auto consumerJson = [&](const ConsumerSpec& cs, bool declared) {
+        Json consumer{{"id", cs.id}};
+        if (!cs.group.empty()) {
+            consumer["group"] = cs.group;
+            Json topics = Json::array();
+            for (int t : cs.topics)
+                topics.push_back(c.topics[static_cast<std::size_t>(t)].name);
+            consumer["subscribe"] = topics;
+            consumer["assignor"] = std::string(assignorName(cs.assignor));
+        } else {
+            Json assign = Json::array();
+            for (std::int32_t p : cs.manualPartitions) {
+                const auto& [topic, partition] = flat[static_cast<std::size_t>(p)];
+                assign.push_back(Json{{"topic", topic}, {"partition", partition}});
+            }
+            consumer["assign"] = assign;
+        }
+        consumer["auto.offset.reset"] = cs.reset == OffsetReset::Earliest ? "earliest"
+                                        : cs.reset == OffsetReset::Latest ? "latest"
+                                                                          : "none";
+        consumer["auto.commit"] = cs.autoCommit;
+        consumer["auto.poll"] = cs.autoPoll;
+        consumer["max.poll.records"] = cs.maxPollRecords;
+        consumer["poll.interval.ms"] = cs.pollIntervalMs;
+        if (declared)
+            consumer["start"] = cs.start;
+        return consumer;
+    };
+    if (!c.consumers.empty()) {
+        Json consumers = Json::array();
+        for (const ConsumerSpec& cs : c.consumers)
+            consumers.push_back(consumerJson(cs, true));
+        root["consumers"] = consumers;
+    }
+    const std::vector<ConsumerSpec> allConsumers = scenarioConsumers(s);
+    const std::vector<std::string> groups = groupIds(allConsumers);
+
+    Json steps = Json::array();
+    for (const Step& step : s.steps) {
+        Json body;
+        std::visit(
+            [&](const auto& st) {
+                using T = std::decay_t<decltype(st)>;
+                if constexpr (std::is_same_v<T, ConsumerStep>) {
+                    if (st.action.kind == ConsumerAction::Kind::Add) {
+                        body = consumerJson(st.action.spec, false);
+                        return;
+                    }
+                    body = Json{{"consumer", allConsumers[static_cast<std::size_t>(st.action.consumer)].id}};
+                    if (st.action.kind == ConsumerAction::Kind::Poll) {
+                        if (st.action.maxRecords > 0)
+                            body["max_records"] = st.action.maxRecords;
+                        if (!st.wait)
+                            body["wait"] = false;
+                    } else if (st.action.kind == ConsumerAction::Kind::Seek) {
+                        const auto& [topic, partition] = flat[static_cast<std::size_t>(st.action.partition)];
+                        body["topic"] = topic;
+                        body["partition"] = partition;
+                        body["offset"] = st.action.offset;
+                    }
+                } else if constexpr (std::is_same_v<T, RebalanceStep>) {
+                    body = Json{{"group", groups[static_cast<std::size_t>(st.group)]}};
+                } else if constexpr (std::is_same_v<T, RunStep>) {
+                    body = Json{{"events", st.events}};
+                } else if constexpr (std::is_same_v<T, ClockStep>) {
+                    body = Json{{"to_ms", st.toMs}};
+                } else if constexpr (std::is_same_v<T, ProduceStep>) {
+                    const ProduceAction& a = st.action;
+                    body["producer"] = c.producers[static_cast<std::size_t>(a.producer)].id;
+                    body["topic"] = c.topics[static_cast<std::size_t>(a.topic)].name;
+                    if (a.partition >= 0)
+                        body["partition"] = a.partition;
+                    body["key"] = a.key ? Json(*a.key) : Json(nullptr);
+                    body["values"] = a.values;
+                    if (a.acks)
+                        body["acks"] = acksJson(*a.acks);
+                    if (!st.wait)
+                        body["wait"] = false;
+                } else if constexpr (std::is_same_v<T, FetchStep>) {
+                    const auto& [topic, partition] = flat[static_cast<std::size_t>(st.action.partition)];
+                    body = Json{{"topic", topic}, {"partition", partition}, {"follower", st.action.follower}};
+                    if (st.action.maxRecords > 0)
+                        body["max_records"] = st.action.maxRecords;
+                    if (st.until == FetchUntil::Request)
+                        body["until"] = "request";
+                    if (!st.wait)
+                        body["wait"] = false;
+                } else if constexpr (std::is_same_v<T, SettleStep>) {
+                    body = Json::object();
+                } else if constexpr (std::is_same_v<T, AdvanceStep>) {
+                    body = Json{{"ms", st.ms}};
+                } else if constexpr (std::is_same_v<T, SlowStep>) {
+                    body = Json{{"broker", st.action.broker}, {"latency_ms", st.action.latencyMs}};
+                } else if constexpr (std::is_same_v<T, ConfigStep>) {
+                    body = Json::object();
+                    for (const ConfigAction& change : st.changes)
+                        body[change.key] = configValueJson(change.value);
+                } else if constexpr (std::is_same_v<T, CheckpointStep>) {
+                    if (st.note.empty())
+                        body = st.label;
+                    else
+                        body = Json{{"label", st.label}, {"note", localizedJson(st.note)}};
+                } else if constexpr (std::is_same_v<T, NoteStep>) {
+                    body = localizedJson(st.note);
+                } else {
+                    std::visit(
+                        [&](const auto& a) {
+                            using A = std::decay_t<decltype(a)>;
+                            if constexpr (std::is_same_v<A, BrokerAction>) {
+                                body = Json{{"broker", a.broker}};
+                                if (a.kind == BrokerAction::Kind::Restart && a.loseUnflushed > 0)
+                                    body["lose_unflushed"] = a.loseUnflushed;
+                                if (a.kind == BrokerAction::Kind::Shutdown && !st.wait)
+                                    body["wait"] = false;
+                            } else if constexpr (std::is_same_v<A, KillLeaderAction> ||
+                                                 std::is_same_v<A, ElectPreferredAction>) {
+                                const auto& [topic, partition] = flat[static_cast<std::size_t>(a.partition)];
+                                body = Json{{"topic", topic}, {"partition", partition}};
+                            }
+                        },
+                        st.action);
+                }
+            },
+            step);
+        steps.push_back(Json{{stepKey(step), body}});
+    }
+    root["steps"] = steps;
+    return root.dump(2) + "\n";
+}
+
+
+Scenario recordSession(const Scenario& base, const Timeline& timeline)
+{
+    Scenario out;
+    out.file = base.file;
+    out.name = base.name;
+    out.title = base.title;
+    out.description = base.description;
+    out.cluster = base.cluster;
+
+    // The frame each operation made, if any.
+    std::vector<std::int64_t> frameOfOp(timeline.operationCount(), -1);
+    for (std::int64_t f = 1; f < timeline.frameCount(); ++f)
+        frameOfOp[static_cast<std::size_t>(timeline.frame(f).opEnd - 1)] = f;
+
+    std::int64_t pendingRun = 0;
+    auto flushRun = [&] {
+        if (pendingRun > 0)
+            out.steps.push_back(RunStep{pendingRun});
+        pendingRun = 0;
+    };
+    auto markFrame = [&](std::int64_t frame) {
+        const FrameInfo& info = timeline.frame(frame);
+        if (info.label >= 0) {
+            CheckpointStep checkpoint;
+            checkpoint.label = timeline.labels()[static_cast<std::size_t>(info.label)];
+            if (info.note >= 0)
+                checkpoint.note = timeline.notes()[static_cast<std::size_t>(info.note)];
+            out.steps.push_back(std::move(checkpoint));
+        }
+    };
+    auto noteBefore = [&](std::int64_t frame) {
+        const FrameInfo& info = timeline.frame(frame);
+        if (info.note >= 0 && info.label < 0)
+            out.steps.push_back(NoteStep{timeline.notes()[static_cast<std::size_t>(info.note)]});
+    };
+
+    markFrame(0);
+    for (std::size_t op = 0; op < timeline.operationCount(); ++op) {
+        const std::int64_t frame = frameOfOp[op];
+        const std::int32_t code = timeline.operation(op);
+        if (frame >= 0 && (timeline.frame(frame).label >= 0 || timeline.frame(frame).note >= 0)) {
+            flushRun();
+            noteBefore(frame);
+        }
+        if (code == Timeline::stepOperation) {
+            ++pendingRun;
+        } else {
+            flushRun();
+            const Action& action = timeline.actions()[static_cast<std::size_t>(code)];
+            std::visit(
+                [&](const auto& a) {
+                    using A = std::decay_t<decltype(a)>;
+                    if constexpr (std::is_same_v<A, ProduceAction>)
+                        out.steps.push_back(ProduceStep{a, false});
+                    else if constexpr (std::is_same_v<A, FetchAction>)
+                        out.steps.push_back(FetchStep{a, FetchUntil::Response, false});
+                    else if constexpr (std::is_same_v<A, AdvanceAction>)
+                        out.steps.push_back(ClockStep{a.toMs});
+                    else if constexpr (std::is_same_v<A, SlowAction>)
+                        out.steps.push_back(SlowStep{a});
+                    else if constexpr (std::is_same_v<A, ConfigAction>)
+                        out.steps.push_back(ConfigStep{{a}});
+                    else if constexpr (std::is_same_v<A, ConsumerAction>)
+                        out.steps.push_back(ConsumerStep{a, false});
+                    else
+                        out.steps.push_back(FaultStep{a, false});
+                },
+                action);
+        }
+        if (frame >= 0 && timeline.frame(frame).label >= 0) {
+            flushRun();
+            markFrame(frame);
+        }
+    }
+    flushRun();
+    return out;
+}
+
+
+} // namespace hw

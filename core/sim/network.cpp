@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+#include "sim/network.h"
+
+#include "model/limits.h"
+
+#include <algorithm>
+#include <cassert>
+#include <string>
+
+namespace hw {
+
+namespace {
+
+bool queueLater(const QueuedEvent& a, const QueuedEvent& b)
+{
+    // std::push_heap builds a max-heap; "later" as less puts the earliest event on top.
+    if (a.atMs != b.atMs)
+        return a.atMs > b.atMs;
+    return a.sequence > b.sequence;
+}
+
+} // namespace
+
+void Network::schedule(TimeMs atMs, std::variant<Message, Timer> what)
+{
+    m_state.queue.push_back(QueuedEvent{atMs, m_state.nextSequence++, std::move(what)});
+    std::push_heap(m_state.queue.begin(), m_state.queue.end(), queueLater);
+}
+
+TimeMs Network::nodeLatencyMs(NodeRef node) const
+{
+    assert(node.kind != NodeKind::Broker || (node.id >= 1 && node.id <= static_cast<BrokerId>(m_state.brokers.size())));
+    if (node.kind == NodeKind::Broker) {
+        const Broker& b = m_state.broker(node.id);
+        if (b.latencyMs >= 0)
+            return b.latencyMs;
+    }
+    return m_state.config.networkLatencyMs;
+}
+
+TimeMs Network::linkLatencyMs(NodeRef a, NodeRef b) const
+{
+    // A slow broker is slow on every link it has, so a link is as slow as its slower end.
+    return std::max(nodeLatencyMs(a), nodeLatencyMs(b));
+}
+
+void Network::send(NodeRef from, NodeRef to, MessageBody body)
+{
+    Message message{from, to, m_state.nowMs, std::move(body)};
+    if (from.kind == NodeKind::Broker)
+        message.fromIncarnation = m_state.broker(from.id).incarnation;
+    if (to.kind == NodeKind::Broker)
+        message.toIncarnation = m_state.broker(to.id).incarnation;
+    schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
+}
+
+void Network::sendConnectionError(NodeRef from, NodeRef to, MessageBody body)
+{
+    Message message{from, to, m_state.nowMs, std::move(body)};
+    message.connectionError = true;
+    if (to.kind == NodeKind::Broker)
+        message.toIncarnation = m_state.broker(to.id).incarnation;
+    schedule(m_state.nowMs + linkLatencyMs(from, to), std::move(message));
+}
+
+bool Network::canDeliver(const Message& message) const
+{
+    if (message.from.kind == NodeKind::Broker && !message.connectionError) {
+        // Whatever a broker had sent and was still on the wire when it crashed is gone with it.
+        const Broker& sender = m_state.broker(message.from.id);
+        if (!sender.alive || sender.incarnation != message.fromIncarnation)
+            return false;
+    }
+    for (NodeRef node : {message.from, message.to}) {
+        if (node.kind == NodeKind::Broker) {
+            const Broker& b = m_state.broker(node.id);
+            if (b.isolated)
+                return false;
+        }
+    }
+    if (message.to.kind == NodeKind::Broker) {
+        const Broker& receiver = m_state.broker(message.to.id);
+        if (!receiver.alive || receiver.incarnation != message.toIncarnation)
+            return false;
+    }
+    return true;
+}
+
+TimeMs Network::nextEventTimeMs() const
+{
+    return m_state.queue.empty() ? m_state.nowMs : m_state.queue.front().atMs;
+}
+
+void Network::bounce(const Message& message)
+{
+    // A request to a crashed broker meets a closed port: the sender's connection fails and it hears
+    // so one latency later. Toward an isolated broker (or from one) packets just vanish, and only a
+    // timeout tells the sender.
+    const bool refused = message.to.kind == NodeKind::Broker &&
+                         (!m_state.broker(message.to.id).alive ||
+                          m_state.broker(message.to.id).incarnation != message.toIncarnation) &&
+                         !m_state.broker(message.to.id).isolated &&
+                         !(message.from.kind == NodeKind::Broker && m_state.broker(message.from.id).isolated);
+    const bool senderGone = message.from.kind == NodeKind::Broker &&
+                            (!m_state.broker(message.from.id).alive ||
+                             m_state.broker(message.from.id).incarnation != message.fromIncarnation);
+    if (!refused || senderGone)
+        return;
+    if (const auto* produce = std::get_if<ProduceRequest>(&message.body)) {
+        if (produce->acks != Acks::None)
+            sendConnectionError(message.to, message.from,
+                 ProduceResponse{produce->batch, produce->attempt, produce->partition, ErrorCode::NetworkException, -1});
+    } else if (const auto* fetch = std::get_if<FetchRequest>(&message.body)) {
+        FetchResponse response;
+        response.partition = fetch->partition;
+        response.fetchId = fetch->fetchId;
+        response.error = ErrorCode::NetworkException;
+        response.fetchOffset = fetch->fetchOffset;
+        sendConnectionError(message.to, message.from, std::move(response));
+    } else if (std::holds_alternative<MetadataRequest>(message.body)) {
+        sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
+    } else if (std::holds_alternative<FindCoordinatorRequest>(message.body)) {
+        sendConnectionError(message.to, message.from, FindCoordinatorResponse{ErrorCode::NetworkException, noLeader, {}});
+    } else if (const auto* group = std::get_if<GroupRequest>(&message.body)) {
+        GroupResponse response;
+        response.kind = group->kind;
+        response.error = ErrorCode::NetworkException;
+        sendConnectionError(message.to, message.from, std::move(response));
+    } else if (const auto* list = std::get_if<ListOffsetsRequest>(&message.body)) {
+        sendConnectionError(message.to, message.from,
+                            ListOffsetsResponse{list->partition, ErrorCode::NetworkException, -1});
+    }
+}
+
+void Network::armEarliest(TimeMs& armedMs, TimeMs atMs, const Timer& timer)
+{
+    if (armedMs >= 0 && armedMs <= atMs)
+        return;
+    armedMs = atMs;
+    schedule(atMs, timer);
+}
+
+std::optional<QueuedEvent> Network::popNext()
+{
+    if (m_state.queue.empty())
+        return std::nullopt;
+    std::pop_heap(m_state.queue.begin(), m_state.queue.end(), queueLater);
+    QueuedEvent item = std::move(m_state.queue.back());
+    m_state.queue.pop_back();
+    m_state.nowMs = std::max(m_state.nowMs, item.atMs);
+    return item;
+}
+
+ApplyResult Network::advanceClock(const AdvanceAction& a)
+{
+    if (a.toMs <= m_state.nowMs)
+        return {std::nullopt, "the clock is already at " + std::to_string(m_state.nowMs) + " ms"};
+    if (!m_state.queue.empty() && m_state.queue.front().atMs < a.toMs)
+        return {std::nullopt, "events are due before " + std::to_string(a.toMs) + " ms"};
+    Event e;
+    e.type = EventType::ClockAdvanced;
+    e.value = a.toMs - m_state.nowMs;
+    m_state.nowMs = a.toMs;
+    return {e, {}};
+}
+
+ApplyResult Network::setLatency(const SlowAction& a)
+{
+    if (a.broker < 1 || a.broker > static_cast<BrokerId>(m_state.brokers.size()))
+        return {std::nullopt, "no broker " + std::to_string(a.broker)};
+    if (a.latencyMs < 0 || a.latencyMs > limits::latencyMsMax)
+        return {std::nullopt, "latency must be in 0.." + std::to_string(limits::latencyMsMax) + " ms"};
+    m_state.broker(a.broker).latencyMs = a.latencyMs == 0 ? -1 : a.latencyMs;
+    Event e;
+    e.type = EventType::LatencyChanged;
+    e.node = a.broker;
+    e.value = a.latencyMs == 0 ? -1 : a.latencyMs;
+    return {e, {}};
+}
+
+} // namespace hw

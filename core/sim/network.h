@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/cluster_state.h"
+#include "model/event.h"
+#include "model/inputs.h"
+
+#include <optional>
+#include <variant>
+
+/// The simulated network and clock: the event queue (a heap on time and sequence number), the links
+/// and their latency, and which messages reach their receiver. It stands for the JVM, the operating
+/// system and the wire, so it follows no Kafka class and owns no Kafka rule: what a message means is up
+/// to the component the dispatcher (engine/engine.h) hands it to.
+namespace hw {
+
+class Network {
+public:
+    explicit Network(ClusterState& state) : m_state(state) {}
+
+    /// Queues a message or timer for atMs; ties at the same time keep the order they were queued in.
+    void schedule(TimeMs atMs, std::variant<Message, Timer> what);
+    /// Schedules the timer at atMs unless the one already armed (armedMs, -1 for none) fires no
+    /// later: one armed timer per producer, consumer or group keeps snapshots small.
+    void armEarliest(TimeMs& armedMs, TimeMs atMs, const Timer& timer);
+
+    /// Sends a message over the link between two nodes: it arrives one link latency later.
+    void send(NodeRef from, NodeRef to, MessageBody body);
+    /// A failed connection as the sender's client sees it: the network reports it, not the dead
+    /// broker, so it always arrives.
+    void sendConnectionError(NodeRef from, NodeRef to, MessageBody body);
+    TimeMs linkLatencyMs(NodeRef a, NodeRef b) const;
+    TimeMs nodeLatencyMs(NodeRef node) const;
+
+    /// Takes the earliest queued item and moves the clock to it; nullopt when the queue is empty.
+    std::optional<QueuedEvent> popNext();
+    TimeMs nextEventTimeMs() const;
+    /// Whether the receiver gets the message: neither end isolated, both alive, same incarnations.
+    bool canDeliver(const Message& message) const;
+    /// What happens to a message that is not delivered: a request to a crashed broker meets a closed
+    /// port and its sender hears a connection error; toward an isolated broker it just vanishes.
+    void bounce(const Message& message);
+
+    /// The `advance` step: moves the clock forward when nothing is due before the target.
+    ApplyResult advanceClock(const AdvanceAction& action);
+    /// The `slow` step: one broker's latency on every link it has.
+    ApplyResult setLatency(const SlowAction& action);
+
+private:
+    ClusterState& m_state;
+};
+
+} // namespace hw

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+#include "timeline/metrics.h"
+
+#include "broker/replica.h"
+
+#include <algorithm>
+
+namespace hw {
+
+void StepSeries::set(std::int32_t frame, std::int64_t value)
+{
+    if (!m_values.empty() && m_values.back() == value)
+        return;
+    m_frames.push_back(frame);
+    m_values.push_back(value);
+}
+
+void StepSeries::truncate(std::int64_t frameCount)
+{
+    const auto end = std::lower_bound(m_frames.begin(), m_frames.end(), frameCount,
+                                      [](std::int32_t frame, std::int64_t count) { return frame < count; });
+    const auto kept = static_cast<std::size_t>(end - m_frames.begin());
+    m_frames.resize(kept);
+    m_values.resize(kept);
+}
+
+std::optional<std::int64_t> StepSeries::valueAtFrame(std::int64_t frame) const
+{
+    const auto after = std::upper_bound(m_frames.begin(), m_frames.end(), frame,
+                                        [](std::int64_t f, std::int32_t change) { return f < change; });
+    if (after == m_frames.begin())
+        return std::nullopt;
+    return m_values[static_cast<std::size_t>(after - m_frames.begin()) - 1];
+}
+
+void RunMetrics::reset(const ClusterState& initial)
+{
+    m_frameCount = 0;
+    m_partitions.clear();
+    m_groups.clear();
+    m_producers.clear();
+    record(initial);
+}
+
+void RunMetrics::record(const ClusterState& state)
+{
+    sample(static_cast<std::int32_t>(m_frameCount), state);
+    ++m_frameCount;
+}
+
+void RunMetrics::resizeTo(const ClusterState& state)
+{
+    m_partitions.resize(state.partitions.size());
+    m_groups.resize(state.groups.size());
+    m_producers.resize(state.producers.size());
+    for (std::size_t p = 0; p < state.partitions.size(); ++p) {
+        PartitionMetrics& pm = m_partitions[p];
+        const std::vector<Replica>& replicas = state.partitions[p].replicas;
+        if (pm.replicas.size() != replicas.size()) {
+            pm.replicas.resize(replicas.size());
+            pm.leo.resize(replicas.size());
+        }
+        for (std::size_t r = 0; r < replicas.size(); ++r)
+            pm.replicas[r] = replicas[r].broker;
+    }
+    for (GroupMetrics& gm : m_groups)
+        gm.slotOfPartition.resize(state.partitions.size(), -1);
+}
+
+void RunMetrics::sample(std::int32_t frame, const ClusterState& state)
+{
+    resizeTo(state);
+    for (std::size_t p = 0; p < state.partitions.size(); ++p) {
+        const Partition& partition = state.partitions[p];
+        PartitionMetrics& pm = m_partitions[p];
+        for (std::size_t r = 0; r < partition.replicas.size(); ++r)
+            pm.leo[r].set(frame, partition.replicas[r].log.leo());
+        const Offset hw = partitionHighWatermark(state, static_cast<std::int32_t>(p));
+        pm.hw.set(frame, hw >= 0 ? hw : StepSeries::unknownValue);
+        pm.isrSize.set(frame, static_cast<std::int64_t>(partition.registration.isr.size()));
+        const PartitionRegistration& reg = partition.registration;
+        if (reg.leader != pm.lastLeader || reg.leaderEpoch != pm.lastEpoch) {
+            if (frame > 0)
+                pm.leaderChanges.push_back(LeaderChange{frame, reg.leader, reg.leaderEpoch});
+            pm.lastLeader = reg.leader;
+            pm.lastEpoch = reg.leaderEpoch;
+        }
+    }
+
+    for (std::size_t g = 0; g < state.groups.size(); ++g) {
+        GroupMetrics& gm = m_groups[g];
+        std::vector<bool> committed(gm.partitions.size(), false);
+        std::int64_t total = 0;
+        bool anyKnown = false;
+        for (const CommittedOffset& c : state.groups[g].committed) {
+            if (c.partition < 0 || static_cast<std::size_t>(c.partition) >= state.partitions.size())
+                continue;
+            std::int32_t& slot = gm.slotOfPartition[static_cast<std::size_t>(c.partition)];
+            if (slot < 0) {
+                slot = static_cast<std::int32_t>(gm.partitions.size());
+                gm.partitions.push_back(GroupPartitionLag{c.partition, {}});
+                committed.push_back(false);
+            }
+            const Offset hw = partitionHighWatermark(state, c.partition);
+            const std::int64_t lag = hw >= 0 ? std::max<Offset>(0, hw - c.offset) : StepSeries::unknownValue;
+            gm.partitions[static_cast<std::size_t>(slot)].lag.set(frame, lag);
+            committed[static_cast<std::size_t>(slot)] = true;
+            if (lag != StepSeries::unknownValue) {
+                total += lag;
+                anyKnown = true;
+            }
+        }
+        for (std::size_t i = 0; i < gm.partitions.size(); ++i) {
+            if (!committed[i])
+                gm.partitions[i].lag.set(frame, StepSeries::unknownValue);
+        }
+        gm.totalLag.set(frame, anyKnown ? total : StepSeries::unknownValue);
+    }
+
+    for (std::size_t i = 0; i < state.producers.size(); ++i) {
+        ProducerMetrics& pm = m_producers[i];
+        countSends(pm, state.producers[i]);
+        pm.acked.set(frame, pm.ackedRecords);
+        pm.failed.set(frame, pm.failedRecords);
+    }
+}
+
+void RunMetrics::truncate(std::int64_t frameCount, const ClusterState& lastState)
+{
+    if (frameCount >= m_frameCount)
+        return;
+    m_frameCount = std::max<std::int64_t>(frameCount, 0);
+    resizeTo(lastState);
+    for (std::size_t p = 0; p < m_partitions.size(); ++p) {
+        PartitionMetrics& pm = m_partitions[p];
+        for (StepSeries& leo : pm.leo)
+            leo.truncate(m_frameCount);
+        pm.hw.truncate(m_frameCount);
+        pm.isrSize.truncate(m_frameCount);
+        std::erase_if(pm.leaderChanges, [&](const LeaderChange& c) { return c.frame >= m_frameCount; });
+        pm.lastLeader = lastState.partitions[p].registration.leader;
+        pm.lastEpoch = lastState.partitions[p].registration.leaderEpoch;
+    }
+    for (GroupMetrics& gm : m_groups) {
+        // A partition first committed after the fork point was never seen on the kept frames.
+        for (GroupPartitionLag& lag : gm.partitions)
+            lag.lag.truncate(m_frameCount);
+        std::erase_if(gm.partitions, [](const GroupPartitionLag& lag) { return lag.lag.empty(); });
+        std::fill(gm.slotOfPartition.begin(), gm.slotOfPartition.end(), -1);
+        for (std::size_t i = 0; i < gm.partitions.size(); ++i)
+            gm.slotOfPartition[static_cast<std::size_t>(gm.partitions[i].partition)] = static_cast<std::int32_t>(i);
+        gm.totalLag.truncate(m_frameCount);
+    }
+    // The counters of finished batches restart from the kept state: one pass over its batches.
+    for (std::size_t i = 0; i < m_producers.size(); ++i) {
+        ProducerMetrics& pm = m_producers[i];
+        pm.acked.truncate(m_frameCount);
+        pm.failed.truncate(m_frameCount);
+        pm.scannedUpTo = 0;
+        pm.open.clear();
+        pm.ackedRecords = 0;
+        pm.failedRecords = 0;
+        countSends(pm, lastState.producers[i]);
+    }
+}
+
+void RunMetrics::countSends(ProducerMetrics& pm, const Producer& producer)
+{
+    const auto size = static_cast<std::int64_t>(producer.batches.size());
+    if (size < pm.scannedUpTo) {
+        // The producer's history got shorter than what was seen: count it again from the start.
+        pm.scannedUpTo = 0;
+        pm.open.clear();
+        pm.ackedRecords = 0;
+        pm.failedRecords = 0;
+    }
+    auto finish = [&pm](const ProducerBatch& batch) {
+        if (batch.status == SendStatus::Acked)
+            pm.ackedRecords += batch.count;
+        else if (batch.status == SendStatus::Failed)
+            pm.failedRecords += batch.count;
+        else
+            return false;
+        return true;
+    };
+    std::erase_if(pm.open, [&](std::int64_t index) { return finish(producer.batches[static_cast<std::size_t>(index)]); });
+    producer.batches.forEach(static_cast<std::size_t>(pm.scannedUpTo), static_cast<std::size_t>(size),
+                             [&](std::size_t index, const ProducerBatch& batch) {
+                                 if (!finish(batch))
+                                     pm.open.push_back(static_cast<std::int64_t>(index));
+                             });
+    pm.scannedUpTo = size;
+}
+
+} // namespace hw

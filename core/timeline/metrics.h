@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/limits.h"
+#include "model/cluster_state.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+/// Per-frame numbers of a run, for the charts: each replica's LEO, the partition HW, the ISR size,
+/// leader changes, each group's lag and each producer's acknowledged and failed records.
+///
+/// They are collected as the frames are made (Timeline's observer calls record() with the head
+/// state), because rebuilding every frame's state afterwards would cost a replay per frame. Only
+/// changes are kept: a value that stays the same over a thousand frames is one entry.
+namespace hw {
+
+static_assert(limits::framesMax <= std::numeric_limits<std::int32_t>::max(), "frame indices are kept as 32 bits");
+
+/// A value over the frames of a run, kept as change points: the value at frame f is the value of
+/// the last change at or before f. unknownValue marks a stretch where the value cannot be read (a
+/// partition without a leader has no readable HW).
+class StepSeries {
+public:
+    static constexpr std::int64_t unknownValue = -1;
+
+    /// Records the value at `frame`; frames must not decrease. Adds a change point only when the
+    /// value differs from the last one.
+    void set(std::int32_t frame, std::int64_t value);
+    /// Forgets the changes at frames >= frameCount.
+    void truncate(std::int64_t frameCount);
+
+    std::size_t size() const { return m_frames.size(); }
+    bool empty() const { return m_frames.empty(); }
+    std::int32_t frameAt(std::size_t i) const { return m_frames[i]; }
+    std::int64_t valueAt(std::size_t i) const { return m_values[i]; }
+    /// The value at a frame; nullopt before the first change point.
+    std::optional<std::int64_t> valueAtFrame(std::int64_t frame) const;
+
+    friend bool operator==(const StepSeries&, const StepSeries&) = default;
+
+private:
+    std::vector<std::int32_t> m_frames;
+    std::vector<std::int64_t> m_values;
+};
+
+/// A new leader (or no leader: noLeader) or a new leader epoch, as the controller registered it.
+struct LeaderChange {
+    std::int32_t frame = 0;
+    BrokerId leader = noLeader;
+    std::int32_t epoch = 0;
+    friend bool operator==(const LeaderChange&, const LeaderChange&) = default;
+};
+
+struct PartitionMetrics {
+    std::vector<BrokerId> replicas; // brokers, in assignment order
+    std::vector<StepSeries> leo;    // per replica, in assignment order
+    StepSeries hw;                  // the current leader's HW; unknownValue without a leader
+    StepSeries isrSize;             // the controller's committed ISR
+    std::vector<LeaderChange> leaderChanges; // after frame 0
+    BrokerId lastLeader = noLeader;
+    std::int32_t lastEpoch = -1;
+    friend bool operator==(const PartitionMetrics&, const PartitionMetrics&) = default;
+};
+
+/// Lag as kafka-consumer-groups shows it: the partition's HW minus the group's committed offset.
+struct GroupPartitionLag {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    StepSeries lag;             // unknownValue while the partition has no leader or no commit
+    friend bool operator==(const GroupPartitionLag&, const GroupPartitionLag&) = default;
+};
+
+struct GroupMetrics {
+    std::vector<GroupPartitionLag> partitions; // in the order they were first committed
+    std::vector<std::int32_t> slotOfPartition; // index into partitions per partition, -1: none
+    StepSeries totalLag;                       // the sum of the known lags; unknownValue when none is known
+    friend bool operator==(const GroupMetrics&, const GroupMetrics&) = default;
+};
+
+/// Records of finished sends, cumulative.
+struct ProducerMetrics {
+    StepSeries acked;
+    StepSeries failed;
+    // A batch is counted once, when it is first seen finished (acknowledged or failed is final). The
+    // batches before scannedUpTo that were still open are listed, so that a frame looks only at them
+    // and at new batches, however long the producer's history (Producer::firstOpenBatch stops at the
+    // oldest open batch, and many finished ones can lie behind it).
+    std::int64_t scannedUpTo = 0;
+    std::vector<std::int64_t> open;
+    std::int64_t ackedRecords = 0;
+    std::int64_t failedRecords = 0;
+    friend bool operator==(const ProducerMetrics&, const ProducerMetrics&) = default;
+};
+
+class RunMetrics {
+public:
+    /// Forgets everything and records `initial` as frame 0.
+    void reset(const ClusterState& initial);
+    /// Records the next frame's state.
+    void record(const ClusterState& state);
+    /// Keeps the first frameCount frames (a fork discarded the rest); `lastState` is the state of
+    /// the last frame kept, which the incremental counters restart from.
+    void truncate(std::int64_t frameCount, const ClusterState& lastState);
+
+    std::int64_t frameCount() const { return m_frameCount; }
+    const std::vector<PartitionMetrics>& partitions() const { return m_partitions; }
+    const std::vector<GroupMetrics>& groups() const { return m_groups; }
+    const std::vector<ProducerMetrics>& producers() const { return m_producers; }
+
+    friend bool operator==(const RunMetrics&, const RunMetrics&) = default;
+
+private:
+    void sample(std::int32_t frame, const ClusterState& state);
+    void resizeTo(const ClusterState& state);
+    static void countSends(ProducerMetrics& metrics, const Producer& producer);
+
+    std::int64_t m_frameCount = 0;
+    std::vector<PartitionMetrics> m_partitions;
+    std::vector<GroupMetrics> m_groups;
+    std::vector<ProducerMetrics> m_producers;
+};
+
+} // namespace hw

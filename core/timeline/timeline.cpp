@@ -1,0 +1,652 @@
+// SPDX-License-Identifier: MIT
+#include "timeline/timeline.h"
+
+#include "model/limits.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace hw {
+
+const std::string& LocalizedText::get(const std::string& language) const
+{
+    static const std::string empty;
+    if (auto it = byLanguage.find(language); it != byLanguage.end())
+        return it->second;
+    // Simplified and Traditional Chinese readers are better served by each other than by English.
+    if (language == "zh_CN" || language == "zh_TW") {
+        if (auto it = byLanguage.find(language == "zh_CN" ? "zh_TW" : "zh_CN"); it != byLanguage.end())
+            return it->second;
+    }
+    if (auto it = byLanguage.find("en"); it != byLanguage.end())
+        return it->second;
+    return byLanguage.empty() ? empty : byLanguage.begin()->second;
+}
+
+namespace {
+
+// libstdc++ keeps strings of up to 15 characters inside the object.
+constexpr std::size_t shortStringMax = 15;
+// What one allocation costs besides its contents (malloc's header, rounded), and what make_shared
+// adds for the reference counts.
+constexpr std::size_t allocationOverhead = 16;
+constexpr std::size_t sharedOverhead = 16 + allocationOverhead;
+
+std::size_t heapBytes(const std::string& s)
+{
+    return s.capacity() > shortStringMax ? s.capacity() + 1 + allocationOverhead : 0;
+}
+
+template <typename T>
+std::size_t vectorBytes(const std::vector<T>& v)
+{
+    return v.capacity() == 0 ? 0 : v.capacity() * sizeof(T) + allocationOverhead;
+}
+
+std::size_t heapBytes(const std::vector<std::string>& v)
+{
+    std::size_t bytes = vectorBytes(v);
+    for (const std::string& s : v)
+        bytes += heapBytes(s);
+    return bytes;
+}
+
+std::size_t heapBytes(const PartitionRegistration& r)
+{
+    return vectorBytes(r.replicas) + vectorBytes(r.isr);
+}
+
+std::size_t heapBytes(const Replica& r)
+{
+    return vectorBytes(r.epochCache) + vectorBytes(r.isr) + vectorBytes(r.pendingIsr) + vectorBytes(r.views) +
+           vectorBytes(r.delayedProduces) + vectorBytes(r.parkedFetches);
+}
+
+std::size_t heapBytes(const Partition& p)
+{
+    std::size_t bytes = heapBytes(p.registration) + vectorBytes(p.replicas);
+    for (const Replica& r : p.replicas)
+        bytes += heapBytes(r);
+    return bytes;
+}
+
+std::size_t heapBytes(const Broker& b)
+{
+    return vectorBytes(b.knownLeaders) + vectorBytes(b.knownCoordinators);
+}
+
+std::size_t heapBytes(const Producer& p)
+{
+    return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders);
+}
+
+std::size_t heapBytes(const Consumer& c)
+{
+    return heapBytes(c.id) + vectorBytes(c.topics) + vectorBytes(c.manualPartitions) + heapBytes(c.memberId) +
+           vectorBytes(c.owned) + vectorBytes(c.previousAssignment) + vectorBytes(c.leaders);
+}
+
+std::size_t heapBytes(const Group& g)
+{
+    std::size_t bytes = heapBytes(g.id) + heapBytes(g.leader) + vectorBytes(g.members) + vectorBytes(g.committed);
+    for (const GroupMember& m : g.members)
+        bytes += heapBytes(m.memberId) + vectorBytes(m.topics) + vectorBytes(m.owned) + vectorBytes(m.assignment);
+    return bytes;
+}
+
+std::size_t heapBytes(const QueuedEvent& q)
+{
+    const auto* message = std::get_if<Message>(&q.what);
+    if (!message)
+        return 0;
+    return std::visit(
+        [](const auto& body) -> std::size_t {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, AlterPartitionRequest>) {
+                return vectorBytes(body.newIsr);
+            } else if constexpr (std::is_same_v<T, AlterPartitionResponse>) {
+                return vectorBytes(body.isr);
+            } else if constexpr (std::is_same_v<T, PartitionChange>) {
+                return heapBytes(body.registration);
+            } else if constexpr (std::is_same_v<T, MetadataResponse> || std::is_same_v<T, FindCoordinatorResponse>) {
+                return vectorBytes(body.leaders);
+            } else if constexpr (std::is_same_v<T, GroupRequest>) {
+                std::size_t bytes = heapBytes(body.memberId) + vectorBytes(body.topics) + vectorBytes(body.partitions) +
+                                    vectorBytes(body.assignment) + vectorBytes(body.offsets);
+                for (const GroupAssignmentEntry& e : body.assignment)
+                    bytes += heapBytes(e.memberId) + vectorBytes(e.partitions);
+                return bytes;
+            } else if constexpr (std::is_same_v<T, GroupResponse>) {
+                std::size_t bytes = heapBytes(body.memberId) + heapBytes(body.leader) + vectorBytes(body.members) +
+                                    vectorBytes(body.assignment) + vectorBytes(body.offsets);
+                for (const GroupMemberInfo& m : body.members)
+                    bytes += heapBytes(m.memberId) + vectorBytes(m.topics) + vectorBytes(m.owned);
+                return bytes;
+            } else {
+                return 0;
+            }
+        },
+        message->body);
+}
+
+template <typename T>
+std::size_t deepBytes(const std::vector<T>& v)
+{
+    std::size_t bytes = vectorBytes(v);
+    for (const T& item : v)
+        bytes += heapBytes(item);
+    return bytes;
+}
+
+/// What the state holds besides the parts a snapshot shares and the log nodes.
+std::size_t restBytes(const ClusterState& s)
+{
+    std::size_t bytes = heapBytes(s.name) + vectorBytes(s.registrations) + vectorBytes(s.topics) +
+                        deepBytes(s.groups) + vectorBytes(s.offsetsPartitions);
+    for (const Topic& t : s.topics)
+        bytes += heapBytes(t.name);
+    for (const PartitionRegistration& r : s.offsetsPartitions)
+        bytes += heapBytes(r);
+    return bytes;
+}
+
+// A PVector's nodes: leaves of 32 items, and a branch of 32 pointers above every 32 nodes.
+constexpr std::size_t pvectorWidth = 32;
+constexpr std::size_t branchBytes = pvectorWidth * sizeof(std::shared_ptr<void>) + sharedOverhead;
+
+template <typename T>
+constexpr std::size_t leafBytes()
+{
+    return pvectorWidth * sizeof(T) + sharedOverhead;
+}
+
+std::size_t pvectorDepth(std::size_t size)
+{
+    std::size_t depth = 0;
+    for (std::size_t capacity = pvectorWidth; capacity < size; capacity *= pvectorWidth)
+        ++depth;
+    return depth;
+}
+
+template <typename T>
+std::size_t nodeBytes(const PVector<T>& v)
+{
+    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth;
+    std::size_t bytes = nodes * leafBytes<T>();
+    while (nodes > 1) {
+        nodes = (nodes + pvectorWidth - 1) / pvectorWidth;
+        bytes += nodes * branchBytes;
+    }
+    return bytes;
+}
+
+/// What a PVector that changed since the last snapshot keeps twice: the snapshot holds the old path
+/// to the changed leaf and the live vector a copy of it.
+template <typename T>
+std::size_t copiedPathBytes(const PVector<T>& now, const PVector<T>* before)
+{
+    if (now.empty() || (before && now.sharesRootWith(*before)))
+        return 0;
+    return leafBytes<T>() + pvectorDepth(now.size()) * branchBytes;
+}
+
+/// The log, batch, received-record and payload nodes of a state (payload texts are counted apart).
+std::size_t logBytes(const ClusterState& s)
+{
+    std::size_t bytes = nodeBytes(s.payloads);
+    for (const Partition& p : s.partitions) {
+        for (const Replica& r : p.replicas)
+            bytes += nodeBytes(r.log.records);
+    }
+    for (const Producer& p : s.producers)
+        bytes += nodeBytes(p.batches);
+    for (const Consumer& c : s.consumers)
+        bytes += nodeBytes(c.received);
+    return bytes;
+}
+
+std::size_t heapBytes(const Action& action)
+{
+    if (const auto* produce = std::get_if<ProduceAction>(&action)) {
+        std::size_t bytes = heapBytes(produce->values);
+        if (produce->key)
+            bytes += heapBytes(*produce->key);
+        return bytes;
+    }
+    if (const auto* config = std::get_if<ConfigAction>(&action))
+        return heapBytes(config->key) + heapBytes(config->value.text);
+    return 0;
+}
+
+std::size_t heapBytes(const LocalizedText& text)
+{
+    std::size_t bytes = 0;
+    for (const auto& [language, value] : text.byLanguage)
+        bytes += 64 + heapBytes(language) + heapBytes(value); // a map node and its strings
+    return bytes;
+}
+
+/// The extra bytes of a new snapshot part besides its own copy: the log nodes it keeps from being
+/// written in place.
+std::size_t extraBytes(const Partition& now, const Partition* before)
+{
+    std::size_t bytes = 0;
+    for (std::size_t r = 0; r < now.replicas.size(); ++r) {
+        const bool same = before && r < before->replicas.size();
+        bytes += copiedPathBytes(now.replicas[r].log.records, same ? &before->replicas[r].log.records : nullptr);
+    }
+    return bytes;
+}
+std::size_t extraBytes(const Producer& now, const Producer* before)
+{
+    return copiedPathBytes(now.batches, before ? &before->batches : nullptr);
+}
+std::size_t extraBytes(const Consumer& now, const Consumer* before)
+{
+    return copiedPathBytes(now.received, before ? &before->received : nullptr);
+}
+std::size_t extraBytes(const Broker&, const Broker*)
+{
+    return 0;
+}
+
+/// Fills `out` with a pointer per part of `live`, reusing the previous snapshot's pointer when that
+/// part is unchanged. Returns the bytes of the parts that had to be copied.
+template <typename T>
+std::size_t shareParts(const std::vector<T>& live, const std::vector<std::shared_ptr<const T>>* previous,
+                       std::vector<std::shared_ptr<const T>>& out)
+{
+    out.reserve(live.size());
+    std::size_t bytes = vectorBytes(out);
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        const T* before = previous && i < previous->size() ? (*previous)[i].get() : nullptr;
+        if (before && *before == live[i]) {
+            out.push_back((*previous)[i]);
+            continue;
+        }
+        out.push_back(std::make_shared<const T>(live[i]));
+        bytes += sizeof(T) + sharedOverhead + heapBytes(live[i]) + extraBytes(live[i], before);
+    }
+    return bytes;
+}
+
+/// The queue's events, reusing the previous snapshot's pointer for every event still queued (an
+/// event is found by its sequence number, which no other event of the run shares).
+std::size_t shareQueue(const std::vector<QueuedEvent>& live, const std::vector<std::shared_ptr<const QueuedEvent>>* previous,
+                       std::vector<std::shared_ptr<const QueuedEvent>>& out)
+{
+    std::vector<std::pair<std::uint64_t, const std::shared_ptr<const QueuedEvent>*>> known;
+    if (previous) {
+        known.reserve(previous->size());
+        for (const auto& q : *previous)
+            known.emplace_back(q->sequence, &q);
+        std::sort(known.begin(), known.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    out.reserve(live.size());
+    std::size_t bytes = vectorBytes(out);
+    for (const QueuedEvent& q : live) {
+        auto it = std::lower_bound(known.begin(), known.end(), q.sequence,
+                                   [](const auto& entry, std::uint64_t sequence) { return entry.first < sequence; });
+        if (it != known.end() && it->first == q.sequence && **it->second == q) {
+            out.push_back(*it->second);
+            continue;
+        }
+        out.push_back(std::make_shared<const QueuedEvent>(q));
+        bytes += sizeof(QueuedEvent) + sharedOverhead + heapBytes(q);
+    }
+    return bytes;
+}
+
+std::string formatSimulatedTime(TimeMs ms)
+{
+    std::string text = std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 + 1000).substr(1) + " s";
+    return text;
+}
+
+} // namespace
+
+MemoryBudgetReached::MemoryBudgetReached(std::uint64_t budgetBytes, std::int64_t frame, TimeMs timeMs)
+    : std::runtime_error("the run stopped at frame " + std::to_string(frame) + " (" + formatSimulatedTime(timeMs) +
+                         " simulated): its history reached the memory budget of " + formatByteSize(budgetBytes)),
+      m_budgetBytes(budgetBytes), m_frame(frame), m_timeMs(timeMs)
+{
+}
+
+std::string formatByteSize(std::uint64_t bytes)
+{
+    static const char* const units[] = {"KiB", "MiB", "GiB", "TiB"};
+    if (bytes < 1024)
+        return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    int unit = 0;
+    std::uint64_t scale = 1024;
+    while (unit < 3 && bytes >= scale * 1024) {
+        scale *= 1024;
+        ++unit;
+    }
+    if (bytes % scale == 0)
+        return std::to_string(bytes / scale) + " " + units[unit];
+    // One decimal, rounded down, so that the text never claims more than the budget holds.
+    const std::uint64_t tenths = bytes / (scale / 10);
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " " + units[unit];
+}
+
+std::optional<std::uint64_t> parseByteSize(const std::string& text)
+{
+    std::size_t digits = 0;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    if (digits == 0 || digits > 19)
+        return std::nullopt;
+    const std::uint64_t number = std::stoull(text.substr(0, digits));
+    std::string unit = text.substr(digits);
+    if (!unit.empty() && unit.front() == ' ')
+        unit.erase(0, 1);
+    static const std::pair<const char*, std::uint64_t> units[] = {
+        {"", 1},
+        {"B", 1},
+        {"KiB", std::uint64_t{1} << 10},
+        {"MiB", std::uint64_t{1} << 20},
+        {"GiB", std::uint64_t{1} << 30},
+        {"TiB", std::uint64_t{1} << 40},
+        {"kB", 1000},
+        {"KB", 1000},
+        {"MB", 1000 * 1000},
+        {"GB", 1000 * 1000 * 1000},
+        {"TB", std::uint64_t{1000} * 1000 * 1000 * 1000},
+    };
+    for (const auto& [name, scale] : units) {
+        if (unit != name)
+            continue;
+        if (number == 0 || number > (std::uint64_t{1} << 63) / scale)
+            return std::nullopt;
+        return number * scale;
+    }
+    return std::nullopt;
+}
+
+std::size_t estimateStateBytes(const ClusterState& state)
+{
+    return restBytes(state) + deepBytes(state.partitions) + deepBytes(state.brokers) + deepBytes(state.producers) +
+           deepBytes(state.consumers) + deepBytes(state.queue);
+}
+
+void Timeline::FrameStore::push_back(FrameInfo frame)
+{
+    if (m_size == m_chunks.size() * chunkFrames) {
+        m_chunks.push_back(std::make_unique<std::vector<FrameInfo>>());
+        m_chunks.back()->reserve(chunkFrames);
+    }
+    m_chunks[m_size / chunkFrames]->push_back(std::move(frame));
+    ++m_size;
+}
+
+void Timeline::FrameStore::truncate(std::size_t n)
+{
+    if (n >= m_size)
+        return;
+    const std::size_t chunks = (n + chunkFrames - 1) / chunkFrames;
+    m_chunks.resize(chunks);
+    if (chunks > 0)
+        m_chunks.back()->resize(n - (chunks - 1) * chunkFrames);
+    m_size = n;
+}
+
+Timeline::Timeline(ClusterState initial, int snapshotInterval)
+    : m_head(std::move(initial)), m_snapshotInterval(std::max(0, snapshotInterval)),
+      m_memoryBudget(limits::historyBytesDefault)
+{
+    takeSnapshot(0, 0);
+    Event created;
+    created.type = EventType::ClusterCreated;
+    m_frames.push_back(FrameInfo{m_head.state().nowMs, 0, created, -1, -1});
+    updateHistoryBytes();
+}
+
+void Timeline::setMemoryBudget(std::uint64_t bytes)
+{
+    if (bytes < limits::historyBytesMin || bytes > limits::historyBytesMax)
+        throw std::invalid_argument("a memory budget is " + formatByteSize(limits::historyBytesMin) + " to " +
+                                    formatByteSize(limits::historyBytesMax) + ", not " + formatByteSize(bytes));
+    m_memoryBudget = bytes;
+}
+
+std::vector<std::int64_t> Timeline::snapshotFrames() const
+{
+    std::vector<std::int64_t> frames;
+    frames.reserve(m_snapshots.size());
+    for (const Snapshot& s : m_snapshots)
+        frames.push_back(s.frame);
+    return frames;
+}
+
+void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
+{
+    // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
+    static_assert(sizeof(ClusterState) == 520, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    const ClusterState& live = m_head.state();
+    const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
+    Snapshot s;
+    s.opIndex = opIndex;
+    s.frame = frame;
+    s.rest.name = live.name;
+    s.rest.nowMs = live.nowMs;
+    s.rest.nextSequence = live.nextSequence;
+    s.rest.rng = live.rng;
+    s.rest.config = live.config;
+    s.rest.registrations = live.registrations;
+    s.rest.topics = live.topics;
+    s.rest.groups = live.groups;
+    s.rest.offsetsPartitions = live.offsetsPartitions;
+    s.rest.payloads = live.payloads;
+    std::size_t own = sizeof(Snapshot) + restBytes(s.rest) + copiedPathBytes(live.payloads, previous ? &previous->rest.payloads : nullptr);
+    own += shareParts(live.partitions, previous ? &previous->partitions : nullptr, s.partitions);
+    own += shareParts(live.brokers, previous ? &previous->brokers : nullptr, s.brokers);
+    own += shareParts(live.producers, previous ? &previous->producers : nullptr, s.producers);
+    own += shareParts(live.consumers, previous ? &previous->consumers : nullptr, s.consumers);
+    own += shareQueue(live.queue, previous ? &previous->queue : nullptr, s.queue);
+    s.ownBytes = own;
+    s.stateBytes = estimateStateBytes(live);
+    s.logBytes = logBytes(live);
+    s.growthMark = growthBytes();
+    m_snapshotBytes += s.ownBytes;
+    countPayloadTexts();
+    m_snapshots.push_back(std::move(s));
+}
+
+ClusterState Timeline::restore(const Snapshot& s)
+{
+    ClusterState state = s.rest;
+    auto fill = [](auto& out, const auto& parts) {
+        out.reserve(parts.size());
+        for (const auto& part : parts)
+            out.push_back(*part);
+    };
+    fill(state.partitions, s.partitions);
+    fill(state.brokers, s.brokers);
+    fill(state.producers, s.producers);
+    fill(state.consumers, s.consumers);
+    fill(state.queue, s.queue);
+    return state;
+}
+
+void Timeline::countPayloadTexts()
+{
+    const PVector<Payload>& payloads = m_head.state().payloads;
+    payloads.forEach(m_payloadsCounted, payloads.size(), [this](std::size_t, const Payload& p) {
+        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value);
+    });
+    m_payloadsCounted = payloads.size();
+}
+
+std::uint64_t Timeline::growthBytes() const
+{
+    // A produced record: its payload and its entry in each replica's log.
+    constexpr std::uint64_t recordBytes = sizeof(Payload) + 3 * sizeof(Record);
+    return m_frames.size() * sizeof(FrameInfo) + m_frameHeapBytes + m_ops.size() * sizeof(std::int32_t) +
+           m_actions.size() * sizeof(Action) + m_actionHeapBytes + m_head.state().payloads.size() * recordBytes;
+}
+
+void Timeline::updateHistoryBytes()
+{
+    const Snapshot& last = m_snapshots.back();
+    std::uint64_t bytes = m_snapshotBytes + vectorBytes(m_snapshots);
+    bytes += m_frames.chunkCount() * (FrameStore::chunkFrames * sizeof(FrameInfo) + allocationOverhead) + m_frameHeapBytes;
+    bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + m_actionHeapBytes + m_textBytes;
+    // The head's state and the rebuild cache are each about one full state; the cache is counted
+    // whether or not a frame was rebuilt yet, so that the figure depends on the run alone.
+    bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTextBytes;
+    m_historyBytes = bytes;
+}
+
+void Timeline::checkBudget() const
+{
+    if (atMemoryBudget())
+        throw MemoryBudgetReached(m_memoryBudget, frameCount() - 1, m_frames[m_frames.size() - 1].timeMs);
+}
+
+void Timeline::addFrame(Event event)
+{
+    if (frameCount() >= limits::framesMax)
+        throw std::length_error("the timeline holds its maximum of " + std::to_string(limits::framesMax) + " frames");
+    const auto opEnd = static_cast<std::int64_t>(m_ops.size());
+    m_frameHeapBytes += heapBytes(event.text);
+    m_frames.push_back(FrameInfo{m_head.state().nowMs, opEnd, std::move(event), -1, -1});
+    const std::int64_t index = frameCount() - 1;
+    const Snapshot& last = m_snapshots.back();
+    const bool due = m_snapshotInterval > 0
+                         ? index % m_snapshotInterval == 0
+                         : index - last.frame >= minSnapshotInterval &&
+                               (growthBytes() - last.growthMark) * snapshotGrowthDivisor >= last.stateBytes;
+    if (due)
+        takeSnapshot(index, opEnd);
+    updateHistoryBytes();
+    if (m_observer)
+        m_observer(m_head.state(), m_frames.back());
+}
+
+ApplyResult Timeline::apply(const Action& action)
+{
+    checkBudget();
+    ApplyResult result = m_head.apply(action);
+    if (!result.ok())
+        return result;
+    m_ops.push_back(static_cast<std::int32_t>(m_actions.size()));
+    m_actions.push_back(action);
+    m_actionHeapBytes += heapBytes(action);
+    if (result.event)
+        addFrame(*result.event);
+    return result;
+}
+
+std::optional<std::int64_t> Timeline::step()
+{
+    if (!m_head.hasQueuedEvents())
+        return std::nullopt;
+    checkBudget();
+    std::optional<Event> event = m_head.step();
+    m_ops.push_back(stepOp);
+    if (!event)
+        return std::nullopt;
+    addFrame(std::move(*event));
+    return frameCount() - 1;
+}
+
+void Timeline::replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp) const
+{
+    for (std::int64_t op = fromOp; op < toOp; ++op) {
+        const std::int32_t code = m_ops[static_cast<std::size_t>(op)];
+        if (code == stepOp)
+            engine.step();
+        else
+            engine.apply(m_actions[static_cast<std::size_t>(code)]);
+    }
+}
+
+ClusterState Timeline::stateAt(std::int64_t frame) const
+{
+    if (frame < 0 || frame >= frameCount())
+        throw std::out_of_range("no frame " + std::to_string(frame));
+    const std::int64_t target = m_frames[static_cast<std::size_t>(frame)].opEnd;
+    if (m_cache && m_cache->opIndex == target)
+        return m_cache->state;
+    auto it = std::upper_bound(m_snapshots.begin(), m_snapshots.end(), target,
+                               [](std::int64_t op, const Snapshot& s) { return op < s.opIndex; });
+    const Snapshot& start = *std::prev(it);
+    const bool fromCache = m_cache && m_cache->opIndex <= target && m_cache->opIndex >= start.opIndex;
+    Engine engine(fromCache ? m_cache->state : restore(start));
+    replayOps(engine, fromCache ? m_cache->opIndex : start.opIndex, target);
+    if (!m_cache)
+        m_cache = std::make_unique<Cache>();
+    m_cache->opIndex = target;
+    m_cache->state = engine.state();
+    return engine.state();
+}
+
+void Timeline::forkAt(std::int64_t frame)
+{
+    if (frame < 0 || frame >= frameCount())
+        throw std::out_of_range("no frame " + std::to_string(frame));
+    ClusterState state = stateAt(frame);
+    const std::int64_t opEnd = m_frames[static_cast<std::size_t>(frame)].opEnd;
+    for (std::size_t f = static_cast<std::size_t>(frame + 1); f < m_frames.size(); ++f)
+        m_frameHeapBytes -= heapBytes(m_frames[f].event.text);
+    m_frames.truncate(static_cast<std::size_t>(frame + 1));
+    // Keep actions that earlier operations refer to; drop the rest.
+    std::int32_t actionsKept = 0;
+    for (std::int64_t op = 0; op < opEnd; ++op) {
+        const std::int32_t code = m_ops[static_cast<std::size_t>(op)];
+        if (code != stepOp)
+            actionsKept = std::max(actionsKept, code + 1);
+    }
+    m_ops.resize(static_cast<std::size_t>(opEnd));
+    m_actions.resize(static_cast<std::size_t>(actionsKept));
+    m_actionHeapBytes = 0;
+    for (const Action& action : m_actions)
+        m_actionHeapBytes += heapBytes(action);
+    while (m_snapshots.size() > 1 && m_snapshots.back().opIndex > opEnd) {
+        m_snapshotBytes -= m_snapshots.back().ownBytes;
+        m_snapshots.pop_back();
+    }
+    if (m_cache && m_cache->opIndex > opEnd)
+        m_cache.reset();
+    m_head = Engine(std::move(state));
+    m_payloadsCounted = 0;
+    m_payloadTextBytes = 0;
+    countPayloadTexts();
+    updateHistoryBytes();
+}
+
+void Timeline::setLabel(std::int64_t frame, const std::string& label)
+{
+    auto it = std::find(m_labels.begin(), m_labels.end(), label);
+    std::int32_t index = static_cast<std::int32_t>(it - m_labels.begin());
+    if (it == m_labels.end()) {
+        m_labels.push_back(label);
+        m_textBytes += sizeof(std::string) + heapBytes(label);
+    }
+    m_frames[static_cast<std::size_t>(frame)].label = index;
+}
+
+std::int64_t Timeline::findLabel(const std::string& label) const
+{
+    auto it = std::find(m_labels.begin(), m_labels.end(), label);
+    if (it == m_labels.end())
+        return -1;
+    const auto index = static_cast<std::int32_t>(it - m_labels.begin());
+    for (std::int64_t f = 0; f < frameCount(); ++f) {
+        if (m_frames[static_cast<std::size_t>(f)].label == index)
+            return f;
+    }
+    return -1;
+}
+
+void Timeline::attachNote(std::int64_t frame, LocalizedText note)
+{
+    m_textBytes += heapBytes(note);
+    m_notes.push_back(std::move(note));
+    m_frames[static_cast<std::size_t>(frame)].note = static_cast<std::int32_t>(m_notes.size() - 1);
+}
+
+} // namespace hw

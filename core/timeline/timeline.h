@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/engine.h"
+#include "model/limits.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hw {
+
+/// Text in several languages ("en", "zh_TW", "zh_CN"); English is the fallback.
+struct LocalizedText {
+    std::map<std::string, std::string> byLanguage;
+    const std::string& get(const std::string& language) const;
+    bool empty() const { return byLanguage.empty(); }
+    friend bool operator==(const LocalizedText&, const LocalizedText&) = default;
+};
+
+/// What the timeline keeps per frame: small, so that a long run's frames fit in memory.
+struct FrameInfo {
+    TimeMs timeMs = 0;
+    std::int64_t opEnd = 0; // the frame's state is the state after ops [0, opEnd)
+    Event event;
+    std::int32_t label = -1; // index into Timeline::labels()
+    std::int32_t note = -1;  // index into Timeline::notes()
+};
+
+/// Thrown by Timeline::step and Timeline::apply when the history already holds its memory budget:
+/// the operation is not carried out, so the timeline stays whole and every frame so far is usable.
+class MemoryBudgetReached : public std::runtime_error {
+public:
+    MemoryBudgetReached(std::uint64_t budgetBytes, std::int64_t frame, TimeMs timeMs);
+    std::uint64_t budgetBytes() const { return m_budgetBytes; }
+    std::int64_t frame() const { return m_frame; } // the last frame the timeline holds
+    TimeMs timeMs() const { return m_timeMs; }     // its simulated time
+
+private:
+    std::uint64_t m_budgetBytes;
+    std::int64_t m_frame;
+    TimeMs m_timeMs;
+};
+
+/// "4 GiB", "512 MiB", "1.5 GiB", "1000 bytes": a byte count as people read it.
+std::string formatByteSize(std::uint64_t bytes);
+/// Reads "4GiB", "512MiB", "64KiB", "1GB" (powers of 1000 for kB, MB, GB, TB) or a plain byte count.
+/// Returns nullopt for anything else, zero, or more than 2^63 bytes.
+std::optional<std::uint64_t> parseByteSize(const std::string& text);
+
+/// The heap bytes a full copy of the state holds besides the log nodes, which copies share: what a
+/// snapshot without sharing costs, and about what restoring one copies. A deterministic estimate
+/// from the containers' sizes and capacities.
+std::size_t estimateStateBytes(const ClusterState& state);
+
+/// The recorded history of a run with random access to every frame.
+///
+/// A run is a sequence of operations: user actions and engine steps. Each operation that changes
+/// what a frame shows appends one frame. The timeline keeps the operations, the per-frame info and
+/// snapshots of the state, and rebuilds any frame by restoring the nearest snapshot before it and
+/// replaying the operations after it.
+///
+/// A snapshot costs what changed since the one before: it holds each partition, broker, producer,
+/// consumer and queued event behind a shared pointer and reuses the previous snapshot's pointer
+/// for every part that is still equal (logs already share their nodes, see PVector). Snapshots are
+/// spaced by the state's size: one is taken once the history has grown by the state's size divided by
+/// snapshotGrowthDivisor since the last (frames, operations, actions and produced records), and never
+/// less than minSnapshotInterval frames after it. A snapshot's unshared part is at most the state's
+/// size, so snapshots hold at most snapshotGrowthDivisor times what the rest of the history holds,
+/// however large the cluster is; a rebuild replays few operations where each operation brings much
+/// data (the next snapshot is due soon) and more where operations are small and the state is large.
+///
+/// The history's memory is accounted (historyBytes(), an estimate from the sizes of what it holds)
+/// and bounded by a budget (limits::historyBytesDefault unless set): once the history holds its
+/// budget, step() and apply() throw MemoryBudgetReached instead of growing it further.
+class Timeline {
+public:
+    /// snapshotInterval 0 spaces snapshots by the state's size (the class comment); N > 0 takes one
+    /// exactly every N frames instead (tests use it to snapshot often).
+    explicit Timeline(ClusterState initial, int snapshotInterval = 0);
+
+    /// The fewest frames between two snapshots spaced by the state's size.
+    static constexpr int minSnapshotInterval = 64;
+
+    /// A snapshot is due once the history grew by the state's size divided by this (the class comment).
+    static constexpr std::uint64_t snapshotGrowthDivisor = 2;
+    /// What the history holds besides snapshots, the head and the cache, for snapshot spacing: frames,
+    /// operations, actions and produced records, from their counts.
+    std::uint64_t growthBytes() const;
+
+    std::int64_t frameCount() const { return static_cast<std::int64_t>(m_frames.size()); }
+    const FrameInfo& frame(std::int64_t index) const { return m_frames[static_cast<std::size_t>(index)]; }
+
+    /// The live state: the last frame's state plus any later operations that changed nothing visible.
+    const ClusterState& head() const { return m_head.state(); }
+
+    /// The full state at a frame.
+    ClusterState stateAt(std::int64_t frame) const;
+
+    /// Applies a user action at the head. On success appends its frame and returns it. Throws
+    /// MemoryBudgetReached (and does nothing) when the history holds its budget.
+    ApplyResult apply(const Action& action);
+
+    /// Processes the next queued event at the head. Returns the new frame's index, or nullopt when the
+    /// event changed nothing visible (or nothing was queued). Throws MemoryBudgetReached (and does
+    /// nothing) when the history holds its budget.
+    std::optional<std::int64_t> step();
+
+    /// Called with the head state after every new frame (the invariant checker in tests uses it).
+    using Observer = std::function<void(const ClusterState&, const FrameInfo&)>;
+    void setObserver(Observer observer) { m_observer = std::move(observer); }
+
+    bool hasQueuedEvents() const { return m_head.hasQueuedEvents(); }
+    TimeMs nextEventTimeMs() const { return m_head.nextEventTimeMs(); }
+
+    /// Discards every frame after `frame` and continues the run from its state.
+    void forkAt(std::int64_t frame);
+
+    void setLabel(std::int64_t frame, const std::string& label);
+    /// The index of the first frame with this label, or -1.
+    std::int64_t findLabel(const std::string& label) const;
+    void attachNote(std::int64_t frame, LocalizedText note);
+
+    const std::vector<std::string>& labels() const { return m_labels; }
+    const std::vector<LocalizedText>& notes() const { return m_notes; }
+    const std::vector<Action>& actions() const { return m_actions; }
+
+    /// The operation log: stepOperation for an engine step, otherwise an index into actions().
+    static constexpr std::int32_t stepOperation = -1;
+    std::int32_t operation(std::size_t index) const { return m_ops[index]; }
+
+    std::size_t operationCount() const { return m_ops.size(); }
+    std::size_t snapshotCount() const { return m_snapshots.size(); }
+    /// The frame of each snapshot, in order (the first is frame 0).
+    std::vector<std::int64_t> snapshotFrames() const;
+
+    /// The memory budget of the history in bytes (limits::historyBytesDefault unless set).
+    std::uint64_t memoryBudget() const { return m_memoryBudget; }
+    /// Sets the budget; it is checked before the next operation. Throws std::invalid_argument outside
+    /// limits::historyBytesMin..limits::historyBytesMax.
+    void setMemoryBudget(std::uint64_t bytes);
+    /// The bytes the history holds, estimated deterministically from what it keeps: the frames, the
+    /// operations and actions, the snapshots' unshared parts, the head state and the rebuild cache,
+    /// and the log and payload nodes. Updated with every frame.
+    std::uint64_t historyBytes() const { return m_historyBytes; }
+    /// True once historyBytes() reached memoryBudget(): the next step() or apply() throws.
+    bool atMemoryBudget() const { return m_historyBytes >= m_memoryBudget; }
+
+private:
+    /// A state with its large parts behind shared pointers, so that consecutive snapshots share
+    /// whatever did not change between them.
+    struct Snapshot {
+        std::int64_t opIndex = 0;
+        std::int64_t frame = 0;
+        std::uint64_t growthMark = 0; // growthBytes() when it was taken
+        ClusterState rest;          // the state without the parts below (their vectors are empty)
+        std::vector<std::shared_ptr<const Partition>> partitions;
+        std::vector<std::shared_ptr<const Broker>> brokers;
+        std::vector<std::shared_ptr<const Producer>> producers;
+        std::vector<std::shared_ptr<const Consumer>> consumers;
+        std::vector<std::shared_ptr<const QueuedEvent>> queue; // in the heap's order
+        std::size_t ownBytes = 0;   // what this snapshot added: its parts not shared with the one before
+        std::size_t stateBytes = 0; // estimateStateBytes of the full state
+        std::size_t logBytes = 0;   // the log, batch, received-record and payload nodes of the state
+    };
+    struct Cache {
+        std::int64_t opIndex = 0;
+        ClusterState state;
+    };
+
+    /// Frames in fixed-size chunks: appending never moves the frames already kept, so a long run never
+    /// needs twice its frames' memory while a vector grows, and references stay valid.
+    class FrameStore {
+    public:
+        std::size_t size() const { return m_size; }
+        const FrameInfo& operator[](std::size_t i) const { return (*m_chunks[i / chunkFrames])[i % chunkFrames]; }
+        FrameInfo& operator[](std::size_t i) { return (*m_chunks[i / chunkFrames])[i % chunkFrames]; }
+        FrameInfo& back() { return (*this)[m_size - 1]; }
+        void push_back(FrameInfo frame);
+        void truncate(std::size_t n);
+        std::size_t chunkCount() const { return m_chunks.size(); }
+        static constexpr std::size_t chunkFrames = 1024;
+
+    private:
+        std::vector<std::unique_ptr<std::vector<FrameInfo>>> m_chunks;
+        std::size_t m_size = 0;
+    };
+
+    void addFrame(Event event);
+    void checkBudget() const;
+    void takeSnapshot(std::int64_t frame, std::int64_t opIndex);
+    void updateHistoryBytes();
+    void countPayloadTexts();
+    static ClusterState restore(const Snapshot& snapshot);
+    void replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp) const;
+
+    static constexpr std::int32_t stepOp = stepOperation;
+
+    Engine m_head;
+    int m_snapshotInterval; // 0: spaced by the state's size
+    std::vector<std::int32_t> m_ops; // stepOp, or an index into m_actions
+    std::vector<Action> m_actions;
+    FrameStore m_frames;
+    std::vector<Snapshot> m_snapshots;
+    std::vector<std::string> m_labels;
+    std::vector<LocalizedText> m_notes;
+
+    // Accounting: bytes that change only when a snapshot is taken or the history is cut, plus the
+    // running counts of what every frame and action adds.
+    std::uint64_t m_memoryBudget;
+    std::uint64_t m_historyBytes = 0;
+    std::uint64_t m_snapshotBytes = 0;   // sum of the snapshots' ownBytes
+    std::uint64_t m_frameHeapBytes = 0;  // event texts longer than the short-string buffer
+    std::uint64_t m_actionHeapBytes = 0; // the actions' own heap (produced values)
+    std::uint64_t m_textBytes = 0;       // labels and notes
+    std::uint64_t m_payloadTextBytes = 0; // keys and values of payloads [0, m_payloadsCounted)
+    std::size_t m_payloadsCounted = 0;
+
+    // The last rebuilt frame, so that stepping forwards one frame replays one operation.
+    mutable std::unique_ptr<Cache> m_cache;
+    Observer m_observer;
+};
+
+} // namespace hw
