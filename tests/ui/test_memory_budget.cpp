@@ -2,9 +2,9 @@
 // The GUI at the history's memory budget (issue 10): stepping and playing stop with a message (in the
 // window's status bar), and the app stays usable (earlier frames, acting at an earlier frame).
 
-#include "mainwindow.h"
+#include "control/simcontroller.h"
 #include "scenario.h"
-#include "simcontroller.h"
+#include "shell/mainwindow.h"
 #include "timeline.h"
 
 #include <QStatusBar>
