@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "panels/chartspanel.h"
 
-#include "base/i18n.h"
 #include "base/theme.h"
 #include "control/session.h"
 #include "metrics.h"
@@ -12,15 +11,9 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
-#include <QMouseEvent>
-#include <QPainter>
-#include <QPixmap>
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QTabWidget>
@@ -35,21 +28,11 @@ namespace hw::ui {
 
 namespace {
 
-// Text sizes in pixels: read from the back of a classroom.
-constexpr qreal chartTitleSize = 18;
-constexpr qreal axisTitleSize = 16;
-constexpr qreal axisLabelSize = 15;
-constexpr qreal legendSize = 15;
+constexpr qreal legendSize = ChartPlot::legendTextSize;
 constexpr int markerSize = 16;
 /// The smallest chart heights that keep every label readable (the page scrolls below them).
 constexpr int replicationHeightMin = 300;
 constexpr int isrHeightMin = 200;
-/// Columns assumed before a chart has been laid out (a chart drawn offscreen before it is shown).
-constexpr int columnsBeforeLayout = 800;
-/// Ticks wanted on an axis; the interval is rounded to 1, 2 or 5 times a power of ten.
-constexpr int ticksWanted = 5;
-/// The line sample in front of a legend entry.
-constexpr QSize legendSampleSize(48, 20);
 
 /// Replica lines: a colour and a dash pattern each, so that no two are told apart by colour alone.
 /// The HW is the only solid line.
@@ -66,69 +49,7 @@ Qt::PenStyle dashOf(std::size_t index)
     return dashes[index % std::size(dashes)];
 }
 
-/// A tick interval of 1, 2 or 5 times a power of ten giving about ticksWanted ticks up to `span`.
-double niceInterval(double span, double smallest)
-{
-    const double raw = std::max(span / ticksWanted, smallest);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const double step : { 1.0, 2.0, 5.0, 10.0 }) {
-        if (step * magnitude >= raw)
-            return std::max(step * magnitude, smallest);
-    }
-    return std::max(10 * magnitude, smallest);
-}
-
-/// Ticks at round values; the top rounded up to the next tick when roundUp is set (headroom above
-/// the data), otherwise the range ends where the data ends.
-/// Chart text. Qt Charts sizes a vertical axis title with the first font family's line height and
-/// elides what does not fit; the app's font lists its Latin family first (i18n.cpp), and a Chinese
-/// title drawn in the taller CJK line became "…". In Chinese the CJK family goes first here.
-QFont chartFont(qreal pixelSize, bool bold = false)
-{
-    QFont f = theme::font(pixelSize, bold);
-    QStringList families = f.families();
-    if (currentLanguage().startsWith(QLatin1String("zh")) && families.size() > 1) {
-        families.move(families.size() - 1, 0);
-        f.setFamilies(families);
-    }
-    return f;
-}
-
-void setNiceRange(QValueAxis* axis, double minimum, double maximum, double smallestInterval, bool roundUp)
-{
-    const double interval = niceInterval(maximum - minimum, smallestInterval);
-    const double top = roundUp ? std::max(minimum + interval, std::ceil(maximum / interval) * interval) : maximum;
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0);
-    axis->setTickInterval(interval);
-    axis->setRange(minimum, top);
-    axis->setLabelFormat(interval >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
-}
-
 } // namespace
-
-TimeChartView::TimeChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
-{
-    setRenderHint(QPainter::Antialiasing);
-    setCursor(Qt::PointingHandCursor);
-}
-
-void TimeChartView::mousePressEvent(QMouseEvent* event)
-{
-    const QPointF inChart = chart()->mapFromScene(mapToScene(event->position().toPoint()));
-    if (event->button() == Qt::LeftButton && chart()->plotArea().contains(inChart)) {
-        emit clicked(chart()->mapToValue(inChart).x());
-        event->accept();
-        return;
-    }
-    QChartView::mousePressEvent(event);
-}
-
-void TimeChartView::resizeEvent(QResizeEvent* event)
-{
-    QChartView::resizeEvent(event);
-    emit resized();
-}
 
 ChartsPanel::ChartsPanel(SimController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_pageDirty(3, true)
@@ -237,151 +158,37 @@ ChartsPanel::ChartsPanel(SimController* controller, QWidget* parent)
 
 ChartsPanel::~ChartsPanel() = default;
 
-void ChartsPanel::createPlot(Plot& plot, int minimumHeight)
+void ChartsPanel::createPlot(ChartPlot& plot, int minimumHeight)
 {
-    plot.chart = new QChart;
-    plot.chart->setAnimationOptions(QChart::NoAnimation);
-    plot.chart->legend()->hide();
-    plot.chart->setMargins(QMargins(4, 4, 4, 4));
-    plot.x = new QValueAxis(plot.chart);
-    plot.y = new QValueAxis(plot.chart);
-    plot.chart->addAxis(plot.x, Qt::AlignBottom);
-    plot.chart->addAxis(plot.y, Qt::AlignLeft);
-    plot.now = new QLineSeries(plot.chart);
-    plot.chart->addSeries(plot.now);
-    plot.now->attachAxis(plot.x);
-    plot.now->attachAxis(plot.y);
-    for (QLegendMarker* marker : plot.chart->legend()->markers(plot.now))
-        marker->setVisible(false);
-    plot.view = new TimeChartView(plot.chart, m_tabs);
-    plot.view->setMinimumHeight(minimumHeight);
-    plot.view->setToolTip(tr("Click to show the frame at that time."));
-    plot.legend = new QWidget(m_tabs);
-    plot.legendLayout = new QGridLayout(plot.legend);
-    plot.legendLayout->setContentsMargins(8, 0, 8, 4);
-    plot.legendLayout->setHorizontalSpacing(6);
-    plot.legendLayout->setColumnStretch(1, 1);
-    plot.legendLayout->setColumnStretch(3, 1);
+    plot.create(m_tabs, minimumHeight);
+    plot.lineToolTip = [this](const QLineSeries* series, double x) { return toolTipAt(series, x * m_msPerUnit); };
     connect(plot.view, &TimeChartView::clicked, this, &ChartsPanel::jumpTo);
     connect(plot.view, &TimeChartView::resized, this, [this] {
         std::fill(m_pageDirty.begin(), m_pageDirty.end(), true);
         if (!m_refreshTimer.isActive())
             m_refreshTimer.start(0);
     });
-    styleChart(plot);
+    plot.applyTheme();
 }
 
-void ChartsPanel::styleChart(Plot& plot)
+void ChartsPanel::clearLines(ChartPlot& plot)
 {
-    plot.chart->setBackgroundBrush(theme::paper);
-    plot.chart->setPlotAreaBackgroundVisible(false);
-    plot.chart->setTitleBrush(theme::ink);
-    plot.chart->setTitleFont(chartFont(chartTitleSize, true));
-    for (QValueAxis* axis : { plot.x, plot.y }) {
-        axis->setLabelsFont(chartFont(axisLabelSize));
-        axis->setTitleFont(chartFont(axisTitleSize, true));
-        axis->setLabelsBrush(theme::ink);
-        axis->setTitleBrush(theme::ink);
-        axis->setLinePen(QPen(theme::faintInk, 1.5));
-        axis->setGridLinePen(QPen(theme::tint(theme::faintInk, 170), 1));
-    }
-    plot.now->setPen(QPen(theme::ink, 2.5 * theme::lineScale(), Qt::SolidLine));
-}
-
-ChartsPanel::Line& ChartsPanel::addLine(Plot& plot, std::function<const hw::StepSeries*(const hw::RunMetrics&)> source,
-    std::function<QString()> name, const QColor& color, qreal width, Qt::PenStyle style)
-{
-    auto* series = new QLineSeries(plot.chart);
-    QPen pen(color, width * theme::lineScale(), style);
-    pen.setCapStyle(Qt::FlatCap);
-    pen.setJoinStyle(Qt::MiterJoin);
-    series->setPen(pen);
-    series->setName(name());
-    plot.chart->addSeries(series);
-    series->attachAxis(plot.x);
-    series->attachAxis(plot.y);
-    connect(series, &QLineSeries::hovered, this, [this, series, view = plot.view](const QPointF& point, bool state) {
-        if (state)
-            QToolTip::showText(QCursor::pos(), toolTipAt(series, point.x() * m_msPerUnit), view);
-        else
-            QToolTip::hideText();
-    });
-    plot.lines.push_back(Line { series, std::move(source), std::move(name) });
-    return plot.lines.back();
-}
-
-void ChartsPanel::clearLines(Plot& plot)
-{
-    for (Line& line : plot.lines) {
-        plot.chart->removeSeries(line.series);
-        delete line.series;
-    }
-    plot.lines.clear();
+    plot.clearLines();
     rebuildLegend(plot);
 }
 
-void ChartsPanel::rebuildLegend(Plot& plot)
+void ChartsPanel::rebuildLegend(ChartPlot& plot)
 {
-    while (QLayoutItem* item = plot.legendLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-    int entries = 0;
-    auto add = [&](const QPixmap& sample, const QString& text) {
-        auto* swatch = new QLabel(plot.legend);
-        swatch->setPixmap(sample);
-        auto* label = new QLabel(text, plot.legend);
-        label->setFont(theme::font(legendSize));
-        label->setWordWrap(true);
-        const int row = entries / legendColumns;
-        const int column = (entries % legendColumns) * 2;
-        plot.legendLayout->addWidget(swatch, row, column);
-        plot.legendLayout->addWidget(label, row, column + 1);
-        ++entries;
-    };
-    const qreal dpr = devicePixelRatioF();
-    auto blank = [dpr] {
-        QPixmap pixmap(legendSampleSize * dpr);
-        pixmap.setDevicePixelRatio(dpr);
-        pixmap.fill(Qt::transparent);
-        return pixmap;
-    };
-    for (const Line& line : plot.lines) {
-        QPixmap sample = blank();
-        QPainter painter(&sample);
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setPen(line.series->pen());
-        const qreal y = legendSampleSize.height() / 2.0;
-        painter.drawLine(QPointF(2, y), QPointF(legendSampleSize.width() - 2, y));
-        painter.end();
-        add(sample, line.name());
-    }
-    if (&plot == &m_replication && m_leaderMarkers) {
-        QPixmap sample = blank();
-        QPainter painter(&sample);
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setPen(QPen(theme::paper, 1));
-        painter.setBrush(theme::ink);
-        const qreal h = legendSampleSize.height() - 4;
-        const qreal cx = legendSampleSize.width() / 2.0;
-        painter.drawPolygon(QPolygonF({ QPointF(cx, 2), QPointF(cx + h / 2, 2 + h), QPointF(cx - h / 2, 2 + h) }));
-        painter.end();
-        add(sample, tr("Leader change"));
-    }
-    plot.legend->setVisible(entries > 0);
+    // The partition page marks leader changes on the LEO/HW chart; its legend names the triangles.
+    plot.rebuildLegend(&plot == &m_replication && m_leaderMarkers ? tr("Leader change") : QString());
 }
 
 QStringList ChartsPanel::legendTexts(const TimeChartView* view) const
 {
     QStringList texts;
-    for (const Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
-        if (plot->view != view)
-            continue;
-        for (int i = 0; i < plot->legendLayout->count(); ++i) {
-            if (const auto* label = qobject_cast<const QLabel*>(plot->legendLayout->itemAt(i)->widget());
-                label && label->pixmap().isNull())
-                texts << label->text();
-        }
+    for (const ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
+        if (plot->view == view)
+            texts << plot->legendTexts();
     }
     return texts;
 }
@@ -400,8 +207,7 @@ void ChartsPanel::rebuildPartitionPage()
     if (p < 0 || static_cast<std::size_t>(p) >= state.partitions.size())
         return;
     // The HW first, so that the dashed LEO lines are drawn over it where they meet.
-    addLine(
-        m_replication,
+    m_replication.addLine(
         [p](const hw::RunMetrics& m) {
             return static_cast<std::size_t>(p) < m.partitions().size() ? &m.partitions()[static_cast<std::size_t>(p)].hw
                                                                        : nullptr;
@@ -410,8 +216,7 @@ void ChartsPanel::rebuildPartitionPage()
     const std::vector<hw::Replica>& replicas = state.partitions[static_cast<std::size_t>(p)].replicas;
     for (std::size_t r = 0; r < replicas.size(); ++r) {
         const hw::BrokerId broker = replicas[r].broker;
-        addLine(
-            m_replication,
+        m_replication.addLine(
             [p, r](const hw::RunMetrics& m) -> const hw::StepSeries* {
                 if (static_cast<std::size_t>(p) >= m.partitions().size())
                     return nullptr;
@@ -436,8 +241,7 @@ void ChartsPanel::rebuildPartitionPage()
             QToolTip::hideText();
     });
 
-    addLine(
-        m_isr,
+    m_isr.addLine(
         [p](const hw::RunMetrics& m) {
             return static_cast<std::size_t>(p) < m.partitions().size()
                 ? &m.partitions()[static_cast<std::size_t>(p)].isrSize
@@ -461,8 +265,7 @@ void ChartsPanel::rebuildGroupPage()
     const hw::ClusterState& state = m_controller->state();
     const std::size_t shown = std::min<std::size_t>(gm.partitions.size(), lagLinesMax);
     // The total first and thickest; the partitions' dashed lines are drawn over it.
-    addLine(
-        m_lag,
+    m_lag.addLine(
         [g](const hw::RunMetrics& m) {
             return static_cast<std::size_t>(g) < m.groups().size() ? &m.groups()[static_cast<std::size_t>(g)].totalLag
                                                                    : nullptr;
@@ -470,8 +273,7 @@ void ChartsPanel::rebuildGroupPage()
         [] { return tr("Total lag"); }, theme::ink, 5, Qt::SolidLine);
     for (std::size_t i = 0; i < shown; ++i) {
         const QString name = QString::fromStdString(state.partitionName(gm.partitions[i].partition));
-        addLine(
-            m_lag,
+        m_lag.addLine(
             [g, i](const hw::RunMetrics& m) -> const hw::StepSeries* {
                 if (static_cast<std::size_t>(g) >= m.groups().size())
                     return nullptr;
@@ -500,15 +302,13 @@ void ChartsPanel::rebuildProducerPage()
         return static_cast<std::size_t>(i) < m.producers().size() ? &m.producers()[static_cast<std::size_t>(i)]
                                                                   : nullptr;
     };
-    addLine(
-        m_producer,
+    m_producer.addLine(
         [producer](const hw::RunMetrics& m) -> const hw::StepSeries* {
             const hw::ProducerMetrics* pm = producer(m);
             return pm ? &pm->acked : nullptr;
         },
         [] { return tr("Records acknowledged"); }, theme::bluishGreen, 4, Qt::SolidLine);
-    addLine(
-        m_producer,
+    m_producer.addLine(
         [producer](const hw::RunMetrics& m) -> const hw::StepSeries* {
             const hw::ProducerMetrics* pm = producer(m);
             return pm ? &pm->failed : nullptr;
@@ -635,7 +435,7 @@ void ChartsPanel::refresh()
         refreshPage(page);
 }
 
-std::vector<ChartsPanel::Plot*> ChartsPanel::plotsOfPage(int page)
+std::vector<ChartPlot*> ChartsPanel::plotsOfPage(int page)
 {
     switch (page) {
     case PartitionPage:
@@ -666,54 +466,29 @@ void ChartsPanel::refreshPage(int page)
         if (static_cast<std::size_t>(m_partition) < m_controller->state().partitions.size())
             replicas = static_cast<double>(
                 m_controller->state().partitions[static_cast<std::size_t>(m_partition)].replicas.size());
-        drawPlot(m_replication, 0, 1);
+        m_replication.draw(
+            m_controller->session().metrics(), m_controller->timeline(), m_msPerUnit, 0, 1, m_changes, m_points);
         drawMarkers();
-        drawPlot(m_isr, 0, replicas);
+        m_isr.draw(
+            m_controller->session().metrics(), m_controller->timeline(), m_msPerUnit, 0, replicas, m_changes, m_points);
         break;
     }
     case GroupPage:
-        drawPlot(m_lag, 0, 1);
+        m_lag.draw(m_controller->session().metrics(), m_controller->timeline(), m_msPerUnit, 0, 1, m_changes, m_points);
         break;
     case ProducerPage:
-        drawPlot(m_producer, 0, 1);
+        m_producer.draw(
+            m_controller->session().metrics(), m_controller->timeline(), m_msPerUnit, 0, 1, m_changes, m_points);
         break;
     default:
         break;
     }
-    for (Plot* plot : plotsOfPage(page)) {
+    const double now = m_controller->displayTimeMs() / m_msPerUnit;
+    for (ChartPlot* plot : plotsOfPage(page)) {
         plot->chart->setTitle(plot->title());
-        updateNowLine(*plot);
+        plot->setNow(now);
     }
     m_pageDirty[static_cast<std::size_t>(page)] = false;
-}
-
-void ChartsPanel::drawPlot(Plot& plot, double yMinimum, double yMaximumAtLeast)
-{
-    const hw::Timeline& timeline = m_controller->timeline();
-    const hw::RunMetrics& metrics = m_controller->session().metrics();
-    const double runMs = static_cast<double>(timeline.frame(timeline.frameCount() - 1).timeMs);
-    const double xMax = std::max(runMs / m_msPerUnit, 1.0 / m_msPerUnit);
-    const int plotWidth = static_cast<int>(plot.chart->plotArea().width());
-    const int columns = plotWidth >= ticksWanted ? plotWidth : columnsBeforeLayout;
-    double yMax = yMaximumAtLeast;
-    for (Line& line : plot.lines) {
-        const hw::StepSeries* source = line.source(metrics);
-        if (!source) {
-            line.series->clear();
-            continue;
-        }
-        chartdata::changePoints(*source, timeline, m_msPerUnit, m_changes);
-        chartdata::downsampleSteps(m_changes, 0, xMax, xMax, columns, m_points);
-        for (const QPointF& point : std::as_const(m_points))
-            yMax = std::max(yMax, point.y());
-        line.series->replace(m_points);
-    }
-    setNiceRange(plot.x, 0, xMax, m_msPerUnit > 1 ? 0.001 : 1, false);
-    // Counts get half a step of headroom, so that a line at the top is not drawn on the frame.
-    if (plot.integerTicks)
-        setNiceRange(plot.y, yMinimum, yMax + 0.5, 1, false);
-    else
-        setNiceRange(plot.y, yMinimum, yMax * 1.05, 1, true);
 }
 
 void ChartsPanel::drawMarkers()
@@ -730,8 +505,7 @@ void ChartsPanel::drawMarkers()
     const hw::PartitionMetrics& pm = metrics.partitions()[static_cast<std::size_t>(m_partition)];
     const std::size_t count = pm.leaderChanges.size();
     const double xMax = m_replication.x->max();
-    const int plotWidth = static_cast<int>(m_replication.chart->plotArea().width());
-    const int columns = plotWidth >= ticksWanted ? plotWidth : columnsBeforeLayout;
+    const int columns = m_replication.columns();
     double lastColumn = -1;
     for (const hw::LeaderChange& change : pm.leaderChanges) {
         const double x = static_cast<double>(timeline.frame(change.frame).timeMs) / m_msPerUnit;
@@ -755,15 +529,9 @@ void ChartsPanel::drawMarkers()
 
 void ChartsPanel::updateNowLines()
 {
-    for (Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer })
-        updateNowLine(*plot);
-}
-
-void ChartsPanel::updateNowLine(Plot& plot)
-{
     const double x = m_controller->displayTimeMs() / m_msPerUnit;
-    const QList<QPointF> points { QPointF(x, plot.y->min()), QPointF(x, plot.y->max()) };
-    plot.now->replace(points);
+    for (ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer })
+        plot->setNow(x);
 }
 
 void ChartsPanel::jumpTo(double x)
@@ -783,7 +551,7 @@ std::int64_t ChartsPanel::frameAt(const TimeChartView* view, QPointF pos) const
 
 QLineSeries* ChartsPanel::nowLine(const TimeChartView* view) const
 {
-    for (const Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
+    for (const ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
         if (plot->view == view)
             return plot->now;
     }
@@ -831,11 +599,9 @@ QList<QLineSeries*> ChartsPanel::producerLines() const
 
 const ChartsPanel::Line* ChartsPanel::lineOf(const QLineSeries* series) const
 {
-    for (const Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
-        for (const Line& line : plot->lines) {
-            if (line.series == series)
-                return &line;
-        }
+    for (const ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
+        if (const Line* line = plot->lineOf(series))
+            return line;
     }
     return nullptr;
 }
@@ -909,7 +675,7 @@ void ChartsPanel::retranslate()
     m_groupLabel->setText(tr("&Group:"));
     m_producerLabel->setText(tr("P&roducer:"));
     const QString timeTitle = m_msPerUnit > 1 ? tr("Simulated time (s)") : tr("Simulated time (ms)");
-    for (Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
+    for (ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
         plot->view->setToolTip(tr("Click to show the frame at that time."));
         plot->x->setTitleText(timeTitle);
         plot->y->setTitleText(plot->yTitle ? plot->yTitle() : QString());
@@ -921,7 +687,7 @@ void ChartsPanel::retranslate()
     }
     if (m_leaderMarkers)
         m_leaderMarkers->setName(tr("Leader change"));
-    for (Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
+    for (ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer }) {
         if (plot->legendLayout)
             rebuildLegend(*plot);
     }
@@ -929,8 +695,8 @@ void ChartsPanel::retranslate()
 
 void ChartsPanel::restyle()
 {
-    for (Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer })
-        styleChart(*plot);
+    for (ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer })
+        plot->applyTheme();
     rebuildAll();
     refresh();
 }
@@ -940,8 +706,8 @@ void ChartsPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         if (m_replication.chart) {
-            for (Plot* plot : { &m_replication, &m_isr, &m_lag, &m_producer })
-                styleChart(*plot);
+            for (ChartPlot* plot : { &m_replication, &m_isr, &m_lag, &m_producer })
+                plot->applyTheme();
         }
         retranslate();
     } else if (event->type() == QEvent::PaletteChange && m_replication.chart)

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "control/simcontroller.h"
+#include "panels/chartplot.h"
 
-#include <QChartView>
 #include <QList>
 #include <QPointF>
 #include <QTimer>
@@ -14,13 +14,10 @@
 #include <vector>
 
 class QComboBox;
-class QGridLayout;
 class QLabel;
 class QLineSeries;
 class QScatterSeries;
 class QTabWidget;
-class QValueAxis;
-class QChart;
 
 namespace hw {
 class StepSeries;
@@ -28,23 +25,6 @@ class RunMetrics;
 } // namespace hw
 
 namespace hw::ui {
-
-/// A chart whose x axis is simulated time. A left click in the plot area reports the time under it.
-class TimeChartView : public QChartView {
-    Q_OBJECT
-
-public:
-    explicit TimeChartView(QChart* chart, QWidget* parent = nullptr);
-
-signals:
-    /// The x value (in axis units) under a left click in the plot area.
-    void clicked(double x);
-    void resized();
-
-protected:
-    void mousePressEvent(QMouseEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-};
 
 /// The Charts dock: numbers of the run over simulated time, synchronised with the timeline.
 ///
@@ -57,6 +37,10 @@ protected:
 /// reduced to the chart's pixel columns and handed to each series with replace(), so a long run
 /// costs as much to draw as a short one. New frames are redrawn at most every refreshIntervalMs while
 /// playing; moving the current frame only moves the line.
+///
+/// Each chart (axes, lines, legend, drawing from a StepSeries) is a ChartPlot; the panel keeps what
+/// its pages show. Of its 45 member functions, 17 are getters of its widgets and lines for the tests
+/// and the image export.
 class ChartsPanel : public QWidget {
     Q_OBJECT
 
@@ -70,8 +54,6 @@ public:
     static constexpr int markersMax = 400;
     /// While playing, new frames are drawn at most this often.
     static constexpr int refreshIntervalMs = 100;
-    /// Legend entries side by side under a chart.
-    static constexpr int legendColumns = 2;
 
     explicit ChartsPanel(SimController* controller, QWidget* parent = nullptr);
     ~ChartsPanel() override;
@@ -121,35 +103,11 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    /// A drawn line and where its numbers come from (looked up again on every use, because the
-    /// metrics' vectors may have grown since).
-    struct Line {
-        QLineSeries* series = nullptr;
-        std::function<const hw::StepSeries*(const hw::RunMetrics&)> source;
-        std::function<QString()> name;
-    };
-    struct Plot {
-        QChart* chart = nullptr;
-        TimeChartView* view = nullptr;
-        QValueAxis* x = nullptr;
-        QValueAxis* y = nullptr;
-        QLineSeries* now = nullptr;
-        // The legend is a widget under the chart, not the chart's own: that one shows colour swatches
-        // only (the dash patterns are what tells the lines apart without colour) and truncates names.
-        QWidget* legend = nullptr;
-        QGridLayout* legendLayout = nullptr;
-        std::vector<Line> lines;
-        std::function<QString()> title;
-        std::function<QString()> yTitle;
-        bool integerTicks = false;
-    };
+    using Line = ChartPlot::Line;
 
-    void createPlot(Plot& plot, int minimumHeight);
-    void styleChart(Plot& plot);
-    Line& addLine(Plot& plot, std::function<const hw::StepSeries*(const hw::RunMetrics&)> source,
-        std::function<QString()> name, const QColor& color, qreal width, Qt::PenStyle style);
-    void clearLines(Plot& plot);
-    void rebuildLegend(Plot& plot);
+    void createPlot(ChartPlot& plot, int minimumHeight);
+    void clearLines(ChartPlot& plot);
+    void rebuildLegend(ChartPlot& plot);
 
     void onChanged(SimController::Changes what);
     void retranslate();
@@ -159,15 +117,12 @@ private:
     void rebuildGroupPage();
     void rebuildProducerPage();
     void rebuildAll();
-    void scheduleRefresh();
     void refreshPage(int page);
-    void drawPlot(Plot& plot, double yMinimum, double yMaximumAtLeast);
     void drawMarkers();
     void updateNowLines();
-    void updateNowLine(Plot& plot);
     void jumpTo(double x);
     const Line* lineOf(const QLineSeries* series) const;
-    std::vector<Plot*> plotsOfPage(int page);
+    std::vector<ChartPlot*> plotsOfPage(int page);
 
     SimController* m_controller;
     QTabWidget* m_tabs = nullptr;
@@ -178,10 +133,10 @@ private:
     QComboBox* m_partitionCombo = nullptr;
     QComboBox* m_groupCombo = nullptr;
     QComboBox* m_producerCombo = nullptr;
-    Plot m_replication;
-    Plot m_isr;
-    Plot m_lag;
-    Plot m_producer;
+    ChartPlot m_replication;
+    ChartPlot m_isr;
+    ChartPlot m_lag;
+    ChartPlot m_producer;
     QScatterSeries* m_leaderMarkers = nullptr;
 
     std::int32_t m_partition = 0;
