@@ -3,6 +3,7 @@
 
 #include "base/narration.h"
 #include "base/theme.h"
+#include "export/exportfiles.h"
 #include "export/gifwriter.h"
 #include "export/sceneexport.h"
 #include "scenario.h"
@@ -17,20 +18,11 @@
 #include <QHashFunctions>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
-#include <QTemporaryDir>
 #include <QWidget>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <filesystem>
-#include <memory>
-#include <system_error>
-
-#include <unistd.h>
 
 namespace hw::ui {
 
@@ -42,8 +34,6 @@ constexpr int gifPaletteSamples = 5;
 constexpr int gifPaletteSpacing = 3 * 6 * 6;
 /// A GIF is encoded in memory before it is written: this much at most.
 constexpr qint64 gifBytesMax = qint64(1) << 30;
-/// Digits of a frame number in a sequence's file names (frames are counted up to hw::limits::framesMax).
-constexpr int sequenceDigits = 6;
 /// PDF pages are laid out at this resolution, in device pixels.
 constexpr int pdfDpi = 96;
 constexpr qreal pdfMarginMm = 12;
@@ -71,35 +61,6 @@ struct Drawing {
     }
 };
 
-/// Writes bytes to path atomically: the file appears whole or not at all. A failure names shown (the
-/// path the user asked for, when path is a staging file) and the system's reason.
-QString writeFile(const QString& path, const QByteArray& bytes, const QString& shown = QString())
-{
-    const QString name = shown.isEmpty() ? path : shown;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Exporter::tr("cannot write %1: %2").arg(name, file.errorString());
-    if (file.write(bytes) != bytes.size() || !file.commit())
-        return Exporter::tr("cannot write %1: %2").arg(name, file.errorString());
-    return QString();
-}
-
-/// Why path cannot be made in the directory that holds it, or an empty string: a missing directory,
-/// a file where the directory should be, or the system's reason the directory cannot be written
-/// (checked before anything is drawn, so a long export does not fail only at its end).
-QString parentProblem(const QString& path)
-{
-    const QFileInfo parent(QFileInfo(path).absolutePath());
-    if (!parent.exists())
-        return Exporter::tr("cannot write %1: the directory %2 does not exist").arg(path, parent.filePath());
-    if (!parent.isDir())
-        return Exporter::tr("cannot write %1: %2 is a file, not a directory").arg(path, parent.filePath());
-    if (::access(QFile::encodeName(parent.filePath()).constData(), W_OK) != 0)
-        return Exporter::tr("cannot write %1: %2")
-            .arg(path, QString::fromStdString(std::generic_category().message(errno)));
-    return QString();
-}
-
 QByteArray encodePng(const QImage& image)
 {
     QByteArray bytes;
@@ -126,137 +87,6 @@ QByteArray encodeSvg(FrameScene& scene, const ExportSettings& settings, const QS
     painter.end();
     return bytes;
 }
-
-/// A file name of a sequence's frame (sequenceName): frame-NNNNNN.png or .svg, six or more digits.
-bool isSequenceFrameName(const QString& name)
-{
-    static const QRegularExpression pattern(QStringLiteral("^frame-[0-9]{%1,}\\.(png|svg)$").arg(sequenceDigits));
-    return pattern.match(name).hasMatch();
-}
-
-/// The staging directories of Sequence are named so (a killed export may leave one behind).
-const QString stagingPrefix = QStringLiteral(".highwater-export-");
-
-/// Whether a staging directory holds nothing but frames of a sequence, or QSaveFile's temporary files
-/// of frames ("frame-NNNNNN.png.XXXXXX", left by an export that was killed while writing one).
-bool holdsOnlyStagedFrames(const QString& directory)
-{
-    const QFileInfoList entries
-        = QDir(directory).entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-    return std::all_of(entries.cbegin(), entries.cend(), [](const QFileInfo& entry) {
-        return (entry.isFile() || entry.isSymLink()) && entry.fileName().startsWith(QLatin1String("frame-"));
-    });
-}
-
-/// A directory of files that appear together: each is written into a hidden staging directory
-/// beside them and renamed into place by commit().
-///
-/// The directory then holds this export's frames only. Frames of an earlier export would mix with
-/// the new ones (a shorter range leaves the old frames after it), so commit() removes them once the
-/// new ones are in place. The tool deletes only what it wrote itself: begin() refuses a directory
-/// that holds anything but frame-NNNNNN.png and .svg files (and the staging directories of exports
-/// that were killed, which hold only frames).
-class Sequence {
-public:
-    QString begin(const QString& directory)
-    {
-        m_directory = directory;
-        const QFileInfo info(directory);
-        if (info.exists() && !info.isDir())
-            return Exporter::tr("%1 is a file; a sequence of frames needs a directory").arg(directory);
-        if (!info.exists()) {
-            if (QString problem = parentProblem(directory); !problem.isEmpty())
-                return problem;
-            std::error_code error;
-            if (!std::filesystem::create_directory(directory.toStdString(), error))
-                return Exporter::tr("cannot write %1: %2")
-                    .arg(directory, QString::fromStdString(error ? error.message() : std::string("it exists")));
-            m_made = true;
-        } else {
-            QStringList foreign;
-            const QFileInfoList entries
-                = QDir(directory).entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-            for (const QFileInfo& entry : entries) {
-                const QString name = entry.fileName();
-                if ((entry.isFile() || entry.isSymLink()) && isSequenceFrameName(name))
-                    m_earlier << entry.filePath();
-                else if (entry.isDir() && !entry.isSymLink() && name.startsWith(stagingPrefix)
-                    && holdsOnlyStagedFrames(entry.filePath()))
-                    m_leftovers << entry.filePath();
-                else
-                    foreign << name;
-            }
-            if (!foreign.isEmpty()) {
-                foreign.sort();
-                constexpr int namesShown = 3;
-                QString names = QStringList(foreign.mid(0, namesShown)).join(QStringLiteral(", "));
-                if (foreign.size() > namesShown)
-                    names += QStringLiteral(", ...");
-                return Exporter::tr("%1 holds files that are not frames of an export (%2); export the frames into a "
-                                    "new or empty directory, or one that holds only frame-NNNNNN.png and .svg files")
-                    .arg(directory, names);
-            }
-        }
-        m_staging = std::make_unique<QTemporaryDir>(QDir(directory).filePath(stagingPrefix + QStringLiteral("XXXXXX")));
-        if (!m_staging->isValid())
-            return Exporter::tr("cannot write %1: %2").arg(directory, m_staging->errorString());
-        return QString();
-    }
-
-    QString add(const QString& path, const QByteArray& bytes)
-    {
-        const QString staged = m_staging->filePath(QFileInfo(path).fileName());
-        if (QString error = writeFile(staged, bytes, path); !error.isEmpty())
-            return error;
-        m_files << path;
-        return QString();
-    }
-
-    /// Renames every staged file into place (rename() replaces an older file of the same name at once),
-    /// then removes the frames of earlier exports that this one did not replace.
-    QString commit()
-    {
-        for (const QString& path : std::as_const(m_files)) {
-            std::error_code error;
-            std::filesystem::rename(
-                m_staging->filePath(QFileInfo(path).fileName()).toStdString(), path.toStdString(), error);
-            if (error)
-                return Exporter::tr("cannot write %1: %2").arg(path, QString::fromStdString(error.message()));
-        }
-        m_committed = true;
-        QStringList written;
-        for (const QString& path : std::as_const(m_files))
-            written << QFileInfo(path).fileName();
-        for (const QString& path : std::as_const(m_earlier)) {
-            if (written.contains(QFileInfo(path).fileName()))
-                continue;
-            std::error_code error;
-            if (!std::filesystem::remove(path.toStdString(), error) && error)
-                return Exporter::tr("cannot remove %1: %2").arg(path, QString::fromStdString(error.message()));
-        }
-        for (const QString& leftover : std::as_const(m_leftovers))
-            QDir(leftover).removeRecursively();
-        return QString();
-    }
-
-    const QStringList& files() const { return m_files; }
-
-    ~Sequence()
-    {
-        m_staging.reset();
-        if (!m_committed && m_made)
-            QDir().rmdir(m_directory);
-    }
-
-private:
-    QString m_directory;
-    std::unique_ptr<QTemporaryDir> m_staging;
-    QStringList m_files;
-    QStringList m_earlier; // frames already in the directory
-    QStringList m_leftovers; // staging directories of an export that did not finish
-    bool m_made = false;
-    bool m_committed = false;
-};
 
 /// The GIF's one colour table: the theme's colours first (so that no small coloured mark loses its
 /// colour), then the colours the drawing uses most (antialiased edges and text), spread apart.
@@ -450,7 +280,7 @@ QString checkOutput(const QString& path)
     const QFileInfo info(path);
     if (info.isDir())
         return Exporter::tr("cannot write %1: it is a directory").arg(path);
-    return parentProblem(path);
+    return exportfiles::parentProblem(path);
 }
 
 } // namespace
@@ -520,8 +350,9 @@ QString Exporter::check(const ExportSettings& s, std::int64_t frameCount)
 
 QString Exporter::sequenceName(const QString& directory, std::int64_t frame, ExportFormat format)
 {
-    return QDir(directory).filePath(
-        QStringLiteral("frame-%1.%2").arg(frame, sequenceDigits, 10, QLatin1Char('0')).arg(formatName(format)));
+    return QDir(directory).filePath(QStringLiteral("frame-%1.%2")
+                                        .arg(frame, exportfiles::sequenceDigits, 10, QLatin1Char('0'))
+                                        .arg(formatName(format)));
 }
 
 int Exporter::gifDelayMs(const hw::Timeline& timeline, const std::vector<std::int64_t>& frames, std::size_t index,
@@ -597,7 +428,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         return true;
     };
 
-    Sequence files;
+    exportfiles::Sequence files;
     if (sequence && !QFileInfo(path).isDir() && formatFromPath(path) == settings.format) {
         result.error = tr("%1 frames go into a directory, one file each: %2 names a file").arg(total).arg(path);
         return result;
@@ -618,8 +449,8 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
                 : encodeSvg(drawing.scene, settings, title);
             if (!step(i))
                 return result;
-            result.error
-                = sequence ? files.add(sequenceName(path, frames[i], settings.format), bytes) : writeFile(path, bytes);
+            result.error = sequence ? files.add(sequenceName(path, frames[i], settings.format), bytes)
+                                    : exportfiles::writeFile(path, bytes);
             if (!result.error.isEmpty())
                 return result;
             result.bytes += bytes.size();
@@ -660,7 +491,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         // The same export gives the same bytes: Qt writes the time of writing as the creation date.
         if (QByteArray fixed = fixPdfCreationDate(bytes, sourceDateEpoch()); !fixed.isEmpty())
             bytes = fixed;
-        result.error = writeFile(path, bytes);
+        result.error = exportfiles::writeFile(path, bytes);
         if (result.error.isEmpty()) {
             result.files << path;
             result.bytes = bytes.size();
@@ -702,7 +533,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
             result.error = tr("cannot encode the GIF: %1").arg(gif.errorString());
             return result;
         }
-        result.error = writeFile(path, gif.data());
+        result.error = exportfiles::writeFile(path, gif.data());
         if (result.error.isEmpty()) {
             result.files << path;
             result.bytes = gif.data().size();
@@ -806,7 +637,7 @@ ExportResult Exporter::exportWidget(QWidget& widget, const ExportSettings& setti
         widget.render(&painter, QPoint(), QRegion(), flags);
     }
     buffer.close();
-    result.error = writeFile(path, bytes);
+    result.error = exportfiles::writeFile(path, bytes);
     if (result.error.isEmpty()) {
         result.files << path;
         result.bytes = bytes.size();
