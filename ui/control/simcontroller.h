@@ -30,6 +30,10 @@ struct SessionOp;
 /// The GUI's one handle on the simulation: it owns the session (scenario, timeline, op log), knows
 /// which frame is shown and at what simulated time, plays, and runs the user's actions. Views observe
 /// it through a single signal, changed(what), and re-read what they show.
+///
+/// It has 43 member functions because it is the one object every view and the command path talk to:
+/// 13 of them are one-line getters and setters (frame, time, speed, playing), the rest navigation,
+/// playing and actions; the state that they work on is in Session.
 class SimController : public QObject {
     Q_OBJECT
 

@@ -27,6 +27,10 @@ class SimController;
 /// Buttons and fields for every action on the cluster: produce, broker faults, leader kills and
 /// elections, fetch rounds, time, a slow follower, configuration, consumers. It only asks for actions
 /// (actionRequested); the main window pushes them as undoable commands.
+///
+/// It has 54 member functions, but 35 of them are getters of its widgets and its dialog for the tests
+/// (which press its buttons as a user would); what it does is in the other 19, one builder per group
+/// of controls, and splitting the groups into classes would only move the getters.
 class ControlPanel : public QWidget {
     Q_OBJECT
 

@@ -28,6 +28,10 @@ class ReplicaLogItem;
 /// The drawing of one frame, in one of two layouts. setFrame() rebuilds every item from the state
 /// (the items re-read it; the scene keeps the one copy), setDisplayTime() only moves the messages in
 /// flight, which is all that changes between two frames while playing.
+///
+/// It has 43 member functions: the items are laid out by PartitionLayout and ClusterLayout and kept by
+/// ItemPool, and what stays here is the scene's interface to the views, the exporter and the tests
+/// (9 one-line getters, 7 item lookups, hover and selection) and its four signals.
 class FrameScene : public QGraphicsScene {
     Q_OBJECT
 

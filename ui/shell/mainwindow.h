@@ -32,6 +32,10 @@ class TimelinePanel;
 /// The main window: the drawn frame in the middle (partition or cluster view), the timeline at the
 /// bottom, the narration, control panel, inspector and event log on the right. It opens on the seed
 /// walkthrough at frame 0.
+///
+/// It has 45 member functions: 12 getters of the docks, the controller and the actions (the tests drive
+/// the window through them), and one slot per menu command. The actions and menus are built in
+/// mainwindowactions.cpp; the teaching aids live in TeachingAids.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
