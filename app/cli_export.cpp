@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "cli_export.h"
 
-#include "exporter.h"
-#include "i18n.h"
-#include "theme.h"
+#include "base/i18n.h"
+#include "base/theme.h"
+#include "export/exporter.h"
 
 #include "scenario/scenario.h"
 

@@ -40,7 +40,7 @@ namespace hw::cli {
 
 /// `highwater-cli export SCENARIO (--frame N | --label L | --checkpoints | --frames A..B) --out PATH
 /// [options]` (HW_CLI_EXPORT_USAGE lists them): draws frames with the GUI's scene code, offscreen,
-/// and writes them through hw::ui::Exporter (ui/exporter.h says what each format writes). Returns
+/// and writes them through hw::ui::Exporter (ui/export/exporter.h says what each format writes). Returns
 /// the process exit status (0, or 2 with a message on stderr; `--help` prints the usage and gives 0).
 int runExport(const std::vector<std::string>& args);
 

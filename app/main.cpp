@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The HighWater desktop app.
 
+#include "base/i18n.h"
+#include "control/simcontroller.h"
 #include "hwversion.h"
-#include "i18n.h"
-#include "mainwindow.h"
-#include "simcontroller.h"
+#include "shell/mainwindow.h"
 #include "timeline/timeline.h"
 
 #include <QApplication>

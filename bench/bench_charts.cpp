@@ -14,12 +14,12 @@
 // current-frame lines, and the repaint of the partition charts. FrameChangeWithoutCharts is the same
 // step without the dock, for comparison.
 
-#include "chartdata.h"
-#include "chartspanel.h"
+#include "panels/chartdata.h"
+#include "panels/chartspanel.h"
 #include "timeline/metrics.h"
 #include "scenario/scenario.h"
-#include "session.h"
-#include "simcontroller.h"
+#include "control/session.h"
+#include "control/simcontroller.h"
 #include "timeline/timeline.h"
 
 #include <QApplication>

@@ -9,7 +9,7 @@
 // drawn, reduced to the GIF's palette, LZW-encoded by giflib, and the file written with QSaveFile.
 // Real time is the wall-clock time of one whole export; CPU time is this process's.
 
-#include "exporter.h"
+#include "export/exporter.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 

@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/clusterlayout.cpp" line="+111"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+111"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>Cluster: %n broker</numerusform>
@@ -31,7 +31,7 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/consumeritem.cpp" line="+97"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+97"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>
@@ -42,7 +42,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+41"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -158,7 +158,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/useraction.cpp" line="+129"/>
+        <location filename="../ui/control/useraction.cpp" line="+129"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>
@@ -169,7 +169,7 @@
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/exportdialog.cpp" line="+410"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+410"/>
         <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
         <translation>
             <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>

@@ -4,7 +4,7 @@
 <context>
     <name>ActionMenu</name>
     <message>
-        <location filename="../ui/actionmenu.cpp" line="+57"/>
+        <location filename="../ui/shell/actionmenu.cpp" line="+57"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
@@ -177,7 +177,7 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/brokeritem.cpp" line="+46"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+46"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
@@ -195,7 +195,7 @@
 <context>
     <name>BrokerStatus</name>
     <message>
-        <location filename="../ui/clusterfacts.cpp" line="+34"/>
+        <location filename="../ui/scene/clusterfacts.cpp" line="+34"/>
         <source>ONLINE</source>
         <translation>在线</translation>
     </message>
@@ -218,7 +218,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/clusterlayout.cpp" line="+111"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+111"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>集群：%n 个代理节点</numerusform>
@@ -322,7 +322,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/consumeritem.cpp" line="+28"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+28"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -392,7 +392,7 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/controlleritem.cpp" line="+47"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+47"/>
         <source>Controller (node %1)</source>
         <translation>控制器（节点 %1）</translation>
     </message>
@@ -415,27 +415,27 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../ui/exporter.cpp" line="+81"/>
+        <location filename="../ui/export/exportfiles.cpp" line="+51"/>
         <location line="+2"/>
-        <location line="+15"/>
-        <location line="+74"/>
+        <location line="+12"/>
+        <location line="+18"/>
         <location line="+30"/>
-        <location line="+22"/>
+        <location line="+20"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location filename="../ui/export/exporter.cpp" line="+84"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 绘制</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../ui/export/exportfiles.cpp" line="-56"/>
         <source>%1 is a file; a sequence of frames needs a directory</source>
         <translation>%1 是一个文件；一系列的帧需要一个目录</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-16"/>
         <source>cannot write %1: the directory %2 does not exist</source>
         <translation>无法写入 %1：目录 %2 不存在</translation>
     </message>
@@ -445,17 +445,17 @@
         <translation>无法写入 %1：%2 是一个文件，不是目录</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+43"/>
         <source>%1 holds files that are not frames of an export (%2); export the frames into a new or empty directory, or one that holds only frame-NNNNNN.png and .svg files</source>
         <translation>%1 包含不是导出帧的文件（%2）；请将帧导出到新的或空的目录，或只包含 frame-NNNNNN.png 和 .svg 文件的目录</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+38"/>
         <source>cannot remove %1: %2</source>
         <translation>无法删除 %1：%2</translation>
     </message>
     <message>
-        <location line="+214"/>
+        <location filename="../ui/export/exporter.cpp" line="+195"/>
         <source>no output path</source>
         <translation>没有输出路径</translation>
     </message>
@@ -525,7 +525,7 @@
         <translation>%1 页太多，无法放进一个 PDF（最多 %2 页）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>frame %1 is out of range (0..%2)</source>
         <translation>第 %1 帧超出范围（0..%2）</translation>
     </message>
@@ -571,7 +571,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/groupitem.cpp" line="+30"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+30"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -624,7 +624,7 @@
 <context>
     <name>HwLineItem</name>
     <message>
-        <location filename="../ui/hwlineitem.cpp" line="+29"/>
+        <location filename="../ui/scene/hwlineitem.cpp" line="+29"/>
         <source>No leader: the partition has no HW</source>
         <translation>没有领导者：此分区没有 HW</translation>
     </message>
@@ -642,7 +642,7 @@
 <context>
     <name>MessageText</name>
     <message>
-        <location filename="../ui/messagetext.cpp" line="+12"/>
+        <location filename="../ui/scene/messagetext.cpp" line="+12"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
@@ -814,7 +814,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+41"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
@@ -1815,7 +1815,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/partitionlayout.cpp" line="+68"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+68"/>
         <source>Partition %1</source>
         <translation>分区 %1</translation>
     </message>
@@ -1893,7 +1893,7 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/produceritem.cpp" line="+49"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+49"/>
         <source>Producer %1</source>
         <translation>生产者 %1</translation>
     </message>
@@ -1911,7 +1911,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/replicalogitem.cpp" line="+152"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+152"/>
         <source>e%1</source>
         <translation>e%1</translation>
     </message>
@@ -2008,7 +2008,7 @@ Value: %3</source>
 <context>
     <name>UserAction</name>
     <message>
-        <location filename="../ui/useraction.cpp" line="+17"/>
+        <location filename="../ui/control/useraction.cpp" line="+17"/>
         <source>a partition</source>
         <translation>某个分区</translation>
     </message>
@@ -2176,7 +2176,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::AddConsumerDialog</name>
     <message>
-        <location filename="../ui/addconsumerdialog.cpp" line="+37"/>
+        <location filename="../ui/panels/addconsumerdialog.cpp" line="+37"/>
         <source>Add a consumer</source>
         <translation>添加消费者</translation>
     </message>
@@ -2254,7 +2254,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/chartspanel.cpp" line="+190"/>
+        <location filename="../ui/panels/chartspanel.cpp" line="+111"/>
         <source>LEO and HW of %1</source>
         <translation>%1 的 LEO 与 HW</translation>
     </message>
@@ -2295,40 +2295,39 @@ Value: %3</source>
         <translation>生产者 %1 的发送</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <location line="+655"/>
+        <location line="+556"/>
         <source>Click to show the frame at that time.</source>
         <translation>点击图表可显示该时间的帧。</translation>
     </message>
     <message>
-        <location line="-504"/>
+        <location line="-464"/>
         <source>HW (the leader&apos;s)</source>
         <translation>HW（领导者的）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>LEO of broker %1</source>
         <translation>代理节点 %1 的 LEO</translation>
     </message>
     <message>
-        <location line="-52"/>
-        <location line="+59"/>
-        <location line="+495"/>
+        <location line="-43"/>
+        <location line="+50"/>
+        <location line="+456"/>
         <source>Leader change</source>
         <translation>领导者变更</translation>
     </message>
     <message>
-        <location line="-477"/>
+        <location line="-439"/>
         <source>Replicas in the ISR</source>
         <translation>ISR 中的副本</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Total lag</source>
         <translation>总落后量</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Lag on %1</source>
         <translation>%1 的落后量</translation>
     </message>
@@ -2338,17 +2337,17 @@ Value: %3</source>
         <translation>显示此消费者组 %2 个分区中 %1 个的曲线；总计包含全部分区。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>Records acknowledged</source>
         <translation>已确认的记录</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Records failed</source>
         <translation>失败的记录</translation>
     </message>
     <message>
-        <location line="+332"/>
+        <location line="+298"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -2442,7 +2441,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/controlpanel.cpp" line="+430"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+430"/>
         <source>Produce a message</source>
         <translation>发送消息</translation>
     </message>
@@ -2770,7 +2769,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::EventLogModel</name>
     <message>
-        <location filename="../ui/eventlogmodel.cpp" line="+62"/>
+        <location filename="../ui/panels/eventlogmodel.cpp" line="+62"/>
         <source>%1 · %2 ms · %3</source>
         <translation>%1 · %2 毫秒 · %3</translation>
     </message>
@@ -2783,7 +2782,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message>
-        <location filename="../ui/exportdialog.cpp" line="+237"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+237"/>
         <source>Frames per second:</source>
         <translation>每秒帧数：</translation>
     </message>
@@ -3068,7 +3067,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/framescene.cpp" line="+401"/>
+        <location filename="../ui/scene/framescene.cpp" line="+429"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -3076,7 +3075,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::GlossaryPanel</name>
     <message>
-        <location filename="../ui/glossarypanel.cpp" line="+74"/>
+        <location filename="../ui/panels/glossarypanel.cpp" line="+74"/>
         <source>Search the glossary</source>
         <translation>搜索词汇表</translation>
     </message>
@@ -3116,7 +3115,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/inspectorpanel.cpp" line="+28"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+28"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -3661,19 +3660,19 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+102"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+103"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location line="+320"/>
+        <location line="+258"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+239"/>
         <location line="+41"/>
-        <location line="+241"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-281"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-40"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
@@ -3778,7 +3777,7 @@ Value: %3</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-171"/>
         <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -3789,7 +3788,7 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 构建，运行于 Qt %2。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
@@ -3945,7 +3944,7 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+14"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -3959,7 +3958,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+57"/>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -3969,7 +3968,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除列表</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+50"/>
         <location line="+14"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
@@ -3990,18 +3989,18 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1：后面的帧已被替换（撤销可以找回）。</translation>
     </message>
     <message>
-        <location line="-150"/>
-        <location line="+241"/>
+        <location line="+88"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+46"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+22"/>
         <source>%1[*] — HighWater</source>
         <translation>%1[*] — HighWater</translation>
     </message>
@@ -4087,7 +4086,7 @@ F11：全屏
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/narrationpanel.cpp" line="+99"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+99"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 帧 · %2 毫秒 · %3</translation>
     </message>
@@ -4115,7 +4114,7 @@ F11：全屏
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/predictmode.cpp" line="+229"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+229"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
@@ -4188,7 +4187,7 @@ F11：全屏
 <context>
     <name>hw::ui::SandboxDialog</name>
     <message>
-        <location filename="../ui/sandboxdialog.cpp" line="+40"/>
+        <location filename="../ui/shell/sandboxdialog.cpp" line="+40"/>
         <source>New sandbox</source>
         <translation>新建沙盒</translation>
     </message>
@@ -4396,7 +4395,7 @@ F11：全屏
 <context>
     <name>hw::ui::ScenarioLibraryDialog</name>
     <message>
-        <location filename="../ui/scenariolibrarydialog.cpp" line="+19"/>
+        <location filename="../ui/shell/scenariolibrarydialog.cpp" line="+19"/>
         <source>Scenario library</source>
         <translation>场景库</translation>
     </message>
@@ -4409,7 +4408,7 @@ F11：全屏
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/simcontroller.cpp" line="+103"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
         <source>The scenario stops early: %1</source>
         <translation>场景提前结束：%1</translation>
     </message>
@@ -4438,7 +4437,7 @@ F11：全屏
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teachingaids.cpp" line="+105"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+105"/>
         <source>Glossary</source>
         <translation>词汇表</translation>
     </message>
@@ -4512,7 +4511,7 @@ F11：全屏
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/timelinebar.cpp" line="+32"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+32"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
@@ -4563,7 +4562,7 @@ F11：全屏
 <context>
     <name>hw::ui::TimelinePanel</name>
     <message>
-        <location filename="../ui/timelinepanel.cpp" line="+25"/>
+        <location filename="../ui/panels/timelinepanel.cpp" line="+25"/>
         <source>1/%1x</source>
         <translation>1/%1x</translation>
     </message>
@@ -4616,7 +4615,7 @@ F11：全屏
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+49"/>
+        <location filename="../app/main.cpp" line="+50"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>观察并讲解 Kafka 如何复制数据。</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ActionMenu</name>
     <message>
-        <location filename="../ui/actionmenu.cpp" line="+57"/>
+        <location filename="../ui/shell/actionmenu.cpp" line="+57"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
@@ -177,7 +177,7 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/brokeritem.cpp" line="+46"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+46"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
@@ -195,7 +195,7 @@
 <context>
     <name>BrokerStatus</name>
     <message>
-        <location filename="../ui/clusterfacts.cpp" line="+34"/>
+        <location filename="../ui/scene/clusterfacts.cpp" line="+34"/>
         <source>ONLINE</source>
         <translation>在線</translation>
     </message>
@@ -218,7 +218,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/clusterlayout.cpp" line="+111"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+111"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>集群：%n 個代理節點</numerusform>
@@ -322,7 +322,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/consumeritem.cpp" line="+28"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+28"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -392,7 +392,7 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/controlleritem.cpp" line="+47"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+47"/>
         <source>Controller (node %1)</source>
         <translation>控制器（節點 %1）</translation>
     </message>
@@ -415,27 +415,27 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../ui/exporter.cpp" line="+81"/>
+        <location filename="../ui/export/exportfiles.cpp" line="+51"/>
         <location line="+2"/>
-        <location line="+15"/>
-        <location line="+74"/>
+        <location line="+12"/>
+        <location line="+18"/>
         <location line="+30"/>
-        <location line="+22"/>
+        <location line="+20"/>
         <source>cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location filename="../ui/export/exporter.cpp" line="+84"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 繪製</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../ui/export/exportfiles.cpp" line="-56"/>
         <source>%1 is a file; a sequence of frames needs a directory</source>
         <translation>%1 是一個檔案；一系列的幀需要一個目錄</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-16"/>
         <source>cannot write %1: the directory %2 does not exist</source>
         <translation>無法寫入 %1：目錄 %2 不存在</translation>
     </message>
@@ -445,17 +445,17 @@
         <translation>無法寫入 %1：%2 是一個檔案，不是目錄</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+43"/>
         <source>%1 holds files that are not frames of an export (%2); export the frames into a new or empty directory, or one that holds only frame-NNNNNN.png and .svg files</source>
         <translation>%1 含有不是匯出幀的檔案（%2）；請將幀匯出到新的或空的目錄，或只含有 frame-NNNNNN.png 和 .svg 檔案的目錄</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+38"/>
         <source>cannot remove %1: %2</source>
         <translation>無法刪除 %1：%2</translation>
     </message>
     <message>
-        <location line="+214"/>
+        <location filename="../ui/export/exporter.cpp" line="+195"/>
         <source>no output path</source>
         <translation>沒有輸出路徑</translation>
     </message>
@@ -525,7 +525,7 @@
         <translation>%1 頁太多，無法放進一個 PDF（最多 %2 頁）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>frame %1 is out of range (0..%2)</source>
         <translation>第 %1 幀超出範圍（0..%2）</translation>
     </message>
@@ -571,7 +571,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/groupitem.cpp" line="+30"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+30"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -624,7 +624,7 @@
 <context>
     <name>HwLineItem</name>
     <message>
-        <location filename="../ui/hwlineitem.cpp" line="+29"/>
+        <location filename="../ui/scene/hwlineitem.cpp" line="+29"/>
         <source>No leader: the partition has no HW</source>
         <translation>沒有領導者：此分區沒有 HW</translation>
     </message>
@@ -642,7 +642,7 @@
 <context>
     <name>MessageText</name>
     <message>
-        <location filename="../ui/messagetext.cpp" line="+12"/>
+        <location filename="../ui/scene/messagetext.cpp" line="+12"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
@@ -814,7 +814,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+41"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 筆記錄</numerusform>
@@ -1815,7 +1815,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/partitionlayout.cpp" line="+68"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+68"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -1893,7 +1893,7 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/produceritem.cpp" line="+49"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+49"/>
         <source>Producer %1</source>
         <translation>生產者 %1</translation>
     </message>
@@ -1911,7 +1911,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/replicalogitem.cpp" line="+152"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+152"/>
         <source>e%1</source>
         <translation>e%1</translation>
     </message>
@@ -2008,7 +2008,7 @@ Value: %3</source>
 <context>
     <name>UserAction</name>
     <message>
-        <location filename="../ui/useraction.cpp" line="+17"/>
+        <location filename="../ui/control/useraction.cpp" line="+17"/>
         <source>a partition</source>
         <translation>某個分區</translation>
     </message>
@@ -2176,7 +2176,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::AddConsumerDialog</name>
     <message>
-        <location filename="../ui/addconsumerdialog.cpp" line="+37"/>
+        <location filename="../ui/panels/addconsumerdialog.cpp" line="+37"/>
         <source>Add a consumer</source>
         <translation>新增消費者</translation>
     </message>
@@ -2254,7 +2254,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/chartspanel.cpp" line="+190"/>
+        <location filename="../ui/panels/chartspanel.cpp" line="+111"/>
         <source>LEO and HW of %1</source>
         <translation>%1 的 LEO 與 HW</translation>
     </message>
@@ -2295,40 +2295,39 @@ Value: %3</source>
         <translation>生產者 %1 的發送</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <location line="+655"/>
+        <location line="+556"/>
         <source>Click to show the frame at that time.</source>
         <translation>點選圖表可顯示該時間的幀。</translation>
     </message>
     <message>
-        <location line="-504"/>
+        <location line="-464"/>
         <source>HW (the leader&apos;s)</source>
         <translation>HW（領導者的）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>LEO of broker %1</source>
         <translation>代理節點 %1 的 LEO</translation>
     </message>
     <message>
-        <location line="-52"/>
-        <location line="+59"/>
-        <location line="+495"/>
+        <location line="-43"/>
+        <location line="+50"/>
+        <location line="+456"/>
         <source>Leader change</source>
         <translation>領導者變更</translation>
     </message>
     <message>
-        <location line="-477"/>
+        <location line="-439"/>
         <source>Replicas in the ISR</source>
         <translation>ISR 中的副本</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Total lag</source>
         <translation>總落後量</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Lag on %1</source>
         <translation>%1 的落後量</translation>
     </message>
@@ -2338,17 +2337,17 @@ Value: %3</source>
         <translation>顯示此消費者組 %2 個分區中 %1 個的曲線；總計包含全部分區。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>Records acknowledged</source>
         <translation>已確認的記錄</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Records failed</source>
         <translation>失敗的記錄</translation>
     </message>
     <message>
-        <location line="+332"/>
+        <location line="+298"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -2442,7 +2441,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/controlpanel.cpp" line="+430"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+430"/>
         <source>Produce a message</source>
         <translation>發送消息</translation>
     </message>
@@ -2770,7 +2769,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::EventLogModel</name>
     <message>
-        <location filename="../ui/eventlogmodel.cpp" line="+62"/>
+        <location filename="../ui/panels/eventlogmodel.cpp" line="+62"/>
         <source>%1 · %2 ms · %3</source>
         <translation>%1 · %2 毫秒 · %3</translation>
     </message>
@@ -2783,7 +2782,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message>
-        <location filename="../ui/exportdialog.cpp" line="+237"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+237"/>
         <source>Frames per second:</source>
         <translation>每秒幀數：</translation>
     </message>
@@ -3068,7 +3067,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/framescene.cpp" line="+401"/>
+        <location filename="../ui/scene/framescene.cpp" line="+429"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>
@@ -3076,7 +3075,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::GlossaryPanel</name>
     <message>
-        <location filename="../ui/glossarypanel.cpp" line="+74"/>
+        <location filename="../ui/panels/glossarypanel.cpp" line="+74"/>
         <source>Search the glossary</source>
         <translation>搜尋詞彙表</translation>
     </message>
@@ -3116,7 +3115,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/inspectorpanel.cpp" line="+28"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+28"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -3661,19 +3660,19 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+102"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+103"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
-        <location line="+320"/>
+        <location line="+258"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+239"/>
         <location line="+41"/>
-        <location line="+241"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-281"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-40"/>
         <source>Back</source>
         <translation>後退</translation>
     </message>
@@ -3778,7 +3777,7 @@ Value: %3</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-171"/>
         <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -3789,7 +3788,7 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 建置，執行於 Qt %2。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Zoom out</source>
         <translation>縮小</translation>
     </message>
@@ -3945,7 +3944,7 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+14"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -3959,7 +3958,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 觀察並講解 Kafka 如何複製資料：副本日志、LEO 與 HW、ISR、選舉、生產者與消費者組，一幀一幀呈現。</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+57"/>
         <source>No recent files</source>
         <translation>沒有最近開啟的檔案</translation>
     </message>
@@ -3969,7 +3968,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除清單</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+50"/>
         <location line="+14"/>
         <source>Cannot open %1: %2</source>
         <translation>無法開啟 %1：%2</translation>
@@ -3990,18 +3989,18 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1：後面的幀已被取代（復原可以找回）。</translation>
     </message>
     <message>
-        <location line="-150"/>
-        <location line="+241"/>
+        <location line="+88"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+46"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+22"/>
         <source>%1[*] — HighWater</source>
         <translation>%1[*] — HighWater</translation>
     </message>
@@ -4087,7 +4086,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/narrationpanel.cpp" line="+99"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+99"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 幀 · %2 毫秒 · %3</translation>
     </message>
@@ -4115,7 +4114,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/predictmode.cpp" line="+229"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+229"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>這個分區沒有領導者，所以沒有 HW。</translation>
     </message>
@@ -4188,7 +4187,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::SandboxDialog</name>
     <message>
-        <location filename="../ui/sandboxdialog.cpp" line="+40"/>
+        <location filename="../ui/shell/sandboxdialog.cpp" line="+40"/>
         <source>New sandbox</source>
         <translation>新增沙盒</translation>
     </message>
@@ -4396,7 +4395,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::ScenarioLibraryDialog</name>
     <message>
-        <location filename="../ui/scenariolibrarydialog.cpp" line="+19"/>
+        <location filename="../ui/shell/scenariolibrarydialog.cpp" line="+19"/>
         <source>Scenario library</source>
         <translation>情境庫</translation>
     </message>
@@ -4409,7 +4408,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/simcontroller.cpp" line="+103"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
         <source>The scenario stops early: %1</source>
         <translation>情境提前結束：%1</translation>
     </message>
@@ -4438,7 +4437,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teachingaids.cpp" line="+105"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+105"/>
         <source>Glossary</source>
         <translation>詞彙表</translation>
     </message>
@@ -4512,7 +4511,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/timelinebar.cpp" line="+32"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+32"/>
         <source>Timeline</source>
         <translation>時間軸</translation>
     </message>
@@ -4563,7 +4562,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::TimelinePanel</name>
     <message>
-        <location filename="../ui/timelinepanel.cpp" line="+25"/>
+        <location filename="../ui/panels/timelinepanel.cpp" line="+25"/>
         <source>1/%1x</source>
         <translation>1/%1x</translation>
     </message>
@@ -4616,7 +4615,7 @@ F11：全螢幕
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+49"/>
+        <location filename="../app/main.cpp" line="+50"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>觀察並講解 Kafka 如何複製資料。</translation>
     </message>

@@ -27,13 +27,16 @@ set(core_scenario log model sim controller broker groups clients engine timeline
 set(core_check log model sim controller broker groups clients engine timeline scenario)
 set(core_components log model sim controller broker groups clients engine timeline scenario check)
 
-# ui/<part>: the ui parts it may include (every ui part may include any core component).
-set(ui_teaching "")
-set(ui_scene teaching)
-set(ui_panels teaching scene)
-set(ui_export teaching scene)
-set(ui_shell teaching scene panels export)
-set(ui_parts teaching scene panels export shell)
+# ui/<part>: the ui parts it may include (every ui part may include any core component). Only app/
+# includes shell/.
+set(ui_base "")
+set(ui_scene base)
+set(ui_control base scene)
+set(ui_panels base scene control)
+set(ui_export base scene control)
+set(ui_teaching base scene control panels)
+set(ui_shell base scene control panels export teaching)
+set(ui_parts base scene control panels export teaching shell)
 
 set(problems "")
 set(checked 0)

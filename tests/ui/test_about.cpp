@@ -2,9 +2,9 @@
 // Help > About: the version from project(VERSION), the licence, the Kafka semantics the engine
 // follows and Qt's version, in each language, with the app's icon.
 
+#include "base/i18n.h"
 #include "hwversion.h"
-#include "i18n.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 
 #include <QAction>
 #include <QCoreApplication>

@@ -2,16 +2,16 @@
 // The Charts dock: the numbers collected per frame, what the charts draw from them, the current-frame
 // line, clicking to a time, forks, and the downsampling of long runs.
 
-#include "chartdata.h"
-#include "chartspanel.h"
-#include "frame_json.h"
-#include "i18n.h"
-#include "mainwindow.h"
-#include "metrics.h"
-#include "rng.h"
-#include "session.h"
-#include "simcontroller.h"
-#include "timeline.h"
+#include "base/i18n.h"
+#include "control/session.h"
+#include "control/simcontroller.h"
+#include "scenario/frame_json.h"
+#include "timeline/metrics.h"
+#include "panels/chartdata.h"
+#include "panels/chartspanel.h"
+#include "model/rng.h"
+#include "shell/mainwindow.h"
+#include "timeline/timeline.h"
 #include "uitest_support.h"
 
 #include <QApplication>

@@ -5,7 +5,7 @@
 // identical PDFs from identical exports, a quiet stderr, and mistakes that exit 2 with a message and
 // leave no file.
 
-#include "exporter.h"
+#include "export/exporter.h"
 
 #include <QColor>
 #include <QDir>

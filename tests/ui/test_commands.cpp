@@ -3,22 +3,22 @@
 // the state, acting at a past frame forks and undo brings the discarded future back, and a saved
 // session replays to identical frames.
 
-#include "actionmenu.h"
-#include "addconsumerdialog.h"
-#include "controlpanel.h"
-#include "mainwindow.h"
-#include "recentfiles.h"
-#include "sandboxdialog.h"
-#include "session.h"
-#include "simcontroller.h"
-#include "state.h"
+#include "control/session.h"
+#include "control/simcontroller.h"
+#include "panels/addconsumerdialog.h"
+#include "panels/controlpanel.h"
+#include "shell/actionmenu.h"
+#include "shell/mainwindow.h"
+#include "shell/recentfiles.h"
+#include "shell/sandboxdialog.h"
+#include "model/cluster_state.h"
 #include "uitest_support.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDir>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>

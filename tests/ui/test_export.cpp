@@ -3,14 +3,14 @@
 // delays asked for; SVGs parse; PDFs have a page per frame; sequences, cancels and failures leave
 // either every file or none.
 
-#include "exportdialog.h"
-#include "exporter.h"
-#include "framescene.h"
-#include "gifwriter.h"
-#include "mainwindow.h"
-#include "simcontroller.h"
-#include "theme.h"
-#include "timeline.h"
+#include "base/theme.h"
+#include "control/simcontroller.h"
+#include "export/exportdialog.h"
+#include "export/exporter.h"
+#include "export/gifwriter.h"
+#include "scene/framescene.h"
+#include "shell/mainwindow.h"
+#include "timeline/timeline.h"
 #include "uitest_support.h"
 
 #include <QAction>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The UI tests' main: an offscreen QApplication with the app's translations (English plural forms).
 
-#include "i18n.h"
+#include "base/i18n.h"
 
 #include <QApplication>
 #include <QSettings>

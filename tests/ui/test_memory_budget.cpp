@@ -2,10 +2,10 @@
 // The GUI at the history's memory budget (issue 10): stepping and playing stop with a message (in the
 // window's status bar), and the app stays usable (earlier frames, acting at an earlier frame).
 
-#include "mainwindow.h"
-#include "scenario.h"
-#include "simcontroller.h"
-#include "timeline.h"
+#include "control/simcontroller.h"
+#include "scenario/scenario.h"
+#include "shell/mainwindow.h"
+#include "timeline/timeline.h"
 
 #include <QStatusBar>
 #include <QStringList>

@@ -2,9 +2,9 @@
 // The GUI's narration is its own (translatable) text built from the event fields; in English it
 // must say exactly what the engine's narration says, for every frame of every built-in scenario.
 
-#include "builtin.h"
-#include "event.h"
-#include "narration.h"
+#include "base/narration.h"
+#include "scenario/builtin.h"
+#include "model/event.h"
 #include "uitest_support.h"
 
 #include <gtest/gtest.h>

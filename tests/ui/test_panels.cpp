@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: MIT
 // The docks: narration and notes, the event log, the inspector, the timeline's markers, playing.
 
-#include "eventlogmodel.h"
-#include "framescene.h"
-#include "inspectorpanel.h"
-#include "mainwindow.h"
-#include "messageitem.h"
-#include "narration.h"
-#include "narrationpanel.h"
-#include "recentfiles.h"
-#include "simcontroller.h"
-#include "state.h"
-#include "timeline.h"
-#include "timelinebar.h"
-#include "timelinepanel.h"
+#include "base/narration.h"
+#include "control/simcontroller.h"
+#include "panels/eventlogmodel.h"
+#include "panels/inspectorpanel.h"
+#include "panels/narrationpanel.h"
+#include "panels/timelinebar.h"
+#include "panels/timelinepanel.h"
+#include "scene/framescene.h"
+#include "scene/messageitem.h"
+#include "shell/mainwindow.h"
+#include "shell/recentfiles.h"
+#include "model/cluster_state.h"
+#include "timeline/timeline.h"
 #include "uitest_support.h"
 
 #include <QApplication>

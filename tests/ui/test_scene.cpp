@@ -2,18 +2,18 @@
 // What the views draw, checked against the engine's frames: LEO and HW labels and marker positions,
 // the leader badge, ISR/OSR styling, messages in flight, and that no text overlaps or is cut off.
 
-#include "brokeritem.h"
-#include "builtin.h"
-#include "clusterfacts.h"
-#include "consumeritem.h"
-#include "framescene.h"
-#include "frameview.h"
-#include "hwlineitem.h"
-#include "messageitem.h"
-#include "replicalogitem.h"
-#include "sceneexport.h"
-#include "state.h"
-#include "theme.h"
+#include "base/theme.h"
+#include "scenario/builtin.h"
+#include "export/sceneexport.h"
+#include "scene/brokeritem.h"
+#include "scene/clusterfacts.h"
+#include "scene/consumeritem.h"
+#include "scene/framescene.h"
+#include "scene/frameview.h"
+#include "scene/hwlineitem.h"
+#include "scene/messageitem.h"
+#include "scene/replicalogitem.h"
+#include "model/cluster_state.h"
 #include "uitest_support.h"
 
 #include <QGraphicsView>

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/event.h"
+#include "model/cluster_state.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace hw::ui {
+
+/// The GUI's words for engine events. The engine emits events as numbers (hw::Event); these
+/// functions read the same fields as hw::narrate and say the same thing through tr(), so the whole
+/// explanation can be translated. Names (topics, producers, consumers) come from the state; the
+/// frame's state or any later one of the same run will do, because names never change during a run
+/// (consumers added at run time are appended).
+class Narration {
+    Q_DECLARE_TR_FUNCTIONS(Narration)
+
+public:
+    /// The full explanation of the frame an event made.
+    static QString sentence(const hw::Event& event, const hw::ClusterState& state);
+
+    /// A few words naming the kind of event, for the event log ("Fetch handled").
+    static QString title(hw::EventType type);
+
+    /// The title of this event: the kind's, or a closer one where the fields tell more (a consumer's
+    /// metadata refresh, a consumer added at run time, a request that got no answer in time).
+    static QString title(const hw::Event& event);
+
+    /// A broker set as the narration writes it: {1, 2, 3}.
+    static QString brokerSet(const std::vector<hw::BrokerId>& brokers);
+
+    /// The Kafka name of an error (not translated: it is what a user searches for).
+    static QString errorName(hw::ErrorCode error);
+
+    /// JoinGroup, SyncGroup, ... (protocol names, not translated).
+    static QString groupRequestName(std::int32_t kind);
+
+    static QString partitionName(const hw::ClusterState& state, std::int32_t partition);
+};
+
+} // namespace hw::ui

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "control/session.h"
+
+#include "model/limits.h"
+
+namespace hw::ui {
+
+std::unique_ptr<hw::Timeline> Session::observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const
+{
+    auto timeline = std::make_unique<hw::Timeline>(std::move(initial));
+    timeline->setMemoryBudget(m_memoryBudget);
+    metrics.reset(timeline->head());
+    timeline->setObserver([&metrics](const hw::ClusterState& state, const hw::FrameInfo&) { metrics.record(state); });
+    return timeline;
+}
+
+Session::Session() : m_metrics(std::make_unique<hw::RunMetrics>()), m_memoryBudget(hw::limits::historyBytesDefault)
+{
+    hw::ClusterSpec empty;
+    empty.topics.push_back(hw::TopicSpec { "topic", 1, 1, {} });
+    empty.brokers = 1;
+    m_scenario.cluster = empty;
+    m_timeline = observedTimeline(hw::Engine::createCluster(empty), *m_metrics);
+}
+
+std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
+{
+    auto metrics = std::make_unique<hw::RunMetrics>();
+    auto timeline = observedTimeline(hw::Engine::createCluster(scenario.cluster), *metrics);
+    std::optional<hw::ScenarioError> error = hw::runScenario(scenario, *timeline);
+    m_scenario = std::move(scenario);
+    m_timeline = std::move(timeline);
+    m_metrics = std::move(metrics);
+    m_ops.clear();
+    return error;
+}
+
+void Session::recordSteps(std::int64_t count)
+{
+    if (count <= 0)
+        return;
+    if (!m_ops.empty() && m_ops.back().kind == SessionOp::Kind::Steps)
+        m_ops.back().count += count;
+    else
+        m_ops.push_back(SessionOp { SessionOp::Kind::Steps, count, {} });
+}
+
+bool Session::extend()
+{
+    const std::int64_t before = m_timeline->frameCount();
+    std::int64_t steps = 0;
+    while (m_timeline->frameCount() == before && m_timeline->hasQueuedEvents() && !m_timeline->atMemoryBudget()
+        && steps < hw::limits::eventsPerStepMax) {
+        m_timeline->step();
+        ++steps;
+    }
+    recordSteps(steps);
+    return m_timeline->frameCount() > before;
+}
+
+std::int64_t Session::extendUntil(hw::TimeMs timeMs, std::int64_t eventsMax)
+{
+    const std::int64_t before = m_timeline->frameCount();
+    std::int64_t steps = 0;
+    while (steps < eventsMax && m_timeline->hasQueuedEvents() && m_timeline->nextEventTimeMs() <= timeMs
+        && !m_timeline->atMemoryBudget()) {
+        m_timeline->step();
+        ++steps;
+    }
+    recordSteps(steps);
+    return m_timeline->frameCount() - before;
+}
+
+std::string Session::perform(std::int64_t frame, const UserAction& action)
+{
+    if (frame < lastFrame()) {
+        m_timeline->forkAt(frame);
+        m_metrics->truncate(frame + 1, m_timeline->head());
+        m_ops.push_back(SessionOp { SessionOp::Kind::Fork, frame, {} });
+    }
+    m_ops.push_back(SessionOp { SessionOp::Kind::Action, 0, action });
+    try {
+        return runUserAction(*m_timeline, action);
+    } catch (const hw::MemoryBudgetReached& reached) {
+        // The action stopped where the history reached its budget; replaying the log stops there too.
+        return reached.what();
+    }
+}
+
+void Session::setMemoryBudget(std::uint64_t bytes)
+{
+    m_timeline->setMemoryBudget(bytes);
+    m_memoryBudget = bytes;
+}
+
+bool Session::isHeadAt(std::int64_t frame) const
+{
+    return frame == lastFrame()
+        && m_timeline->frame(frame).opEnd == static_cast<std::int64_t>(m_timeline->operationCount());
+}
+
+void Session::truncate(std::int64_t frame, std::size_t opsSize)
+{
+    if (frame < lastFrame() || !isHeadAt(frame)) {
+        m_timeline->forkAt(frame);
+        m_metrics->truncate(frame + 1, m_timeline->head());
+    }
+    m_ops.resize(std::min(opsSize, m_ops.size()));
+}
+
+void Session::restore(std::vector<SessionOp> ops)
+{
+    auto metrics = std::make_unique<hw::RunMetrics>();
+    m_timeline = replay(ops, *metrics);
+    m_metrics = std::move(metrics);
+    m_ops = std::move(ops);
+}
+
+std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const
+{
+    auto timeline = observedTimeline(hw::Engine::createCluster(m_scenario.cluster), metrics);
+    hw::runScenario(m_scenario, *timeline);
+    for (const SessionOp& op : ops) {
+        switch (op.kind) {
+        case SessionOp::Kind::Steps:
+            for (std::int64_t i = 0; i < op.count; ++i)
+                timeline->step();
+            break;
+        case SessionOp::Kind::Action:
+            try {
+                runUserAction(*timeline, op.action);
+            } catch (const hw::MemoryBudgetReached&) {
+                // The action stopped at the budget when it was first run, at the same frame.
+            }
+            break;
+        case SessionOp::Kind::Fork:
+            timeline->forkAt(op.count);
+            metrics.truncate(op.count + 1, timeline->head());
+            break;
+        }
+    }
+    return timeline;
+}
+
+} // namespace hw::ui

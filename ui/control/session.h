@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "control/useraction.h"
+#include "timeline/metrics.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hw::ui {
+
+/// One thing the GUI did to the timeline after the scenario was played: engine steps (time moving
+/// at the head), a user action at the head, or a fork at a past frame.
+struct SessionOp {
+    enum class Kind : std::uint8_t { Steps, Action, Fork };
+    Kind kind = Kind::Steps;
+    std::int64_t count = 0; // Steps: how many Timeline::step() calls; Fork: the frame forked at
+    UserAction action; // Action only
+};
+
+/// A scenario, the timeline it produced, and everything the GUI did since.
+///
+/// The timeline is a pure function of the scenario and the op log, because the engine is
+/// deterministic. That is what undo leans on: Timeline cannot be copied, so the future that a fork
+/// discards is brought back by replaying the log as it was before the fork.
+class Session {
+public:
+    Session();
+
+    /// Plays a scenario from the start. Returns the error of the first step that could not be
+    /// carried out; the frames made before it stay, as `highwater-cli run` keeps them.
+    std::optional<hw::ScenarioError> load(hw::Scenario scenario);
+
+    const hw::Scenario& scenario() const { return m_scenario; }
+    const hw::Timeline& timeline() const { return *m_timeline; }
+    /// The charts' numbers for every frame of the timeline, collected as the frames are made.
+    const hw::RunMetrics& metrics() const { return *m_metrics; }
+    const std::vector<SessionOp>& ops() const { return m_ops; }
+    std::int64_t lastFrame() const { return m_timeline->frameCount() - 1; }
+
+    /// Steps the engine at the head until a new frame appears. Returns false when nothing is queued
+    /// or the step limit ran out without a visible change.
+    bool extend();
+
+    /// Steps the engine at the head while the next queued event is due at or before timeMs, at most
+    /// eventsMax events. Returns how many frames were added.
+    std::int64_t extendUntil(hw::TimeMs timeMs, std::int64_t eventsMax);
+
+    /// Runs a user action at a frame: at the last frame it continues the run; at an earlier frame it
+    /// first forks (the later frames are discarded). Returns the drivers' error text (frames made
+    /// before a failure stay).
+    std::string perform(std::int64_t frame, const UserAction& action);
+
+    /// Cheap undo of the latest operations: drops every frame after `frame` and the ops after
+    /// `opsSize`. Valid only when the state of `frame` is exactly the head the ops left at that size
+    /// (see isHeadAt).
+    void truncate(std::int64_t frame, std::size_t opsSize);
+
+    /// True when frame is the last frame and nothing silent happened after it at the head.
+    bool isHeadAt(std::int64_t frame) const;
+
+    /// Rebuilds the timeline from the scenario and an op log (the general undo).
+    void restore(std::vector<SessionOp> ops);
+
+    /// The memory budget of every timeline the session makes (limits::historyBytesDefault unless set);
+    /// applies to the current timeline at once. Stepping stops at it: extend() and extendUntil() add
+    /// no frame once the timeline is at its budget.
+    void setMemoryBudget(std::uint64_t bytes);
+    std::uint64_t memoryBudget() const { return m_memoryBudget; }
+
+private:
+    void recordSteps(std::int64_t count);
+    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const;
+    /// A timeline that reports every new frame to `metrics` (which must outlive it).
+    std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const;
+
+    hw::Scenario m_scenario;
+    // The metrics live on the heap so that the timeline's observer can keep pointing at them.
+    std::unique_ptr<hw::RunMetrics> m_metrics;
+    std::unique_ptr<hw::Timeline> m_timeline;
+    std::vector<SessionOp> m_ops;
+    std::uint64_t m_memoryBudget;
+};
+
+} // namespace hw::ui

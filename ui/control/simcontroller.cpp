@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: MIT
+#include "control/simcontroller.h"
+
+#include "base/i18n.h"
+#include "control/session.h"
+#include "model/limits.h"
+#include "scene/messagetext.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hw::ui {
+
+namespace {
+
+/// Engine events one play tick may run, so that a tick at 10x never freezes the window.
+constexpr std::int64_t eventsPerTickMax = 50000;
+/// Frames kept free below the timeline's limit, so that playing stops before the engine refuses.
+constexpr std::int64_t framesHeadroom = 100000;
+constexpr int tickIntervalMs = 16;
+/// The longest wall-clock gap one tick accounts for (after a stall, playing resumes smoothly).
+constexpr qint64 tickWallMsMax = 100;
+
+} // namespace
+
+SimController::SimController(QObject* parent)
+    : QObject(parent), m_session(std::make_unique<Session>()), m_state(std::make_unique<hw::ClusterState>())
+{
+    m_timer.setInterval(tickIntervalMs);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &SimController::tick);
+    loadState();
+}
+
+SimController::~SimController() = default;
+
+const std::vector<double>& SimController::speeds()
+{
+    static const std::vector<double> list = { 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0 };
+    return list;
+}
+
+double SimController::speed() const
+{
+    return speeds()[static_cast<std::size_t>(m_speedIndex)];
+}
+
+void SimController::setSpeedIndex(int index)
+{
+    index = std::clamp(index, 0, static_cast<int>(speeds().size()) - 1);
+    if (index == m_speedIndex)
+        return;
+    m_speedIndex = index;
+    emit changed(SpeedChanged);
+}
+
+std::string SimController::language()
+{
+    return currentLanguage().toStdString();
+}
+
+const hw::Scenario& SimController::scenario() const
+{
+    return m_session->scenario();
+}
+
+const hw::Timeline& SimController::timeline() const
+{
+    return m_session->timeline();
+}
+
+std::int64_t SimController::frameCount() const
+{
+    return m_session->timeline().frameCount();
+}
+
+QString SimController::openScenario(const QString& source)
+{
+    auto loaded = hw::loadScenario(source.toStdString());
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
+        return QString::fromStdString(error->toString());
+    return openParsedScenario(std::get<hw::Scenario>(loaded), source);
+}
+
+QString SimController::openParsedScenario(const hw::Scenario& scenario, const QString& source)
+{
+    setPlaying(false);
+    std::optional<hw::ScenarioError> error;
+    try {
+        error = m_session->load(scenario);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    m_source = source;
+    ++m_historyRevision;
+    m_frame = 0;
+    m_markers.clear();
+    m_markedUpTo = 0;
+    indexMarkers(0);
+    loadState();
+    emit changed(ScenarioChanged | TimelineChanged | FrameChanged | TimeChanged);
+    if (error)
+        emit message(tr("The scenario stops early: %1").arg(QString::fromStdString(error->toString())));
+    return QString();
+}
+
+void SimController::loadState()
+{
+    *m_state = m_session->timeline().stateAt(m_frame);
+    m_displayTimeMs = static_cast<double>(m_session->timeline().frame(m_frame).timeMs);
+}
+
+void SimController::setCurrentFrame(std::int64_t frame)
+{
+    frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
+    m_frame = frame;
+    loadState();
+    emit changed(FrameChanged | TimeChanged);
+}
+
+void SimController::setMemoryBudget(std::uint64_t bytes)
+{
+    m_session->setMemoryBudget(bytes);
+}
+
+std::uint64_t SimController::memoryBudget() const
+{
+    return m_session->memoryBudget();
+}
+
+QString SimController::memoryBudgetMessage() const
+{
+    const hw::Timeline& tl = m_session->timeline();
+    if (!tl.atMemoryBudget())
+        return QString();
+    const hw::FrameInfo& last = tl.frame(tl.frameCount() - 1);
+    return tr("The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. "
+              "Earlier frames stay; act at an earlier frame to continue from there.")
+        .arg(tl.frameCount() - 1)
+        .arg(static_cast<double>(last.timeMs) / 1000.0, 0, 'f', 3)
+        .arg(QString::fromStdString(hw::formatByteSize(tl.memoryBudget())));
+}
+
+bool SimController::stepForward()
+{
+    if (m_frame < lastFrame()) {
+        setCurrentFrame(m_frame + 1);
+        return true;
+    }
+    if (m_session->timeline().atMemoryBudget()) {
+        emit message(memoryBudgetMessage());
+        return false;
+    }
+    if (frameCount() >= hw::limits::framesMax - framesHeadroom || !m_session->extend()) {
+        emit message(tr("Nothing is left to happen: no message or timer is queued."));
+        return false;
+    }
+    indexMarkers(m_markedUpTo);
+    m_frame = lastFrame();
+    loadState();
+    emit changed(TimelineChanged | FrameChanged | TimeChanged);
+    return true;
+}
+
+void SimController::stepBack()
+{
+    if (m_frame > 0)
+        setCurrentFrame(m_frame - 1);
+}
+
+void SimController::goToFirst()
+{
+    setCurrentFrame(0);
+}
+
+void SimController::goToLast()
+{
+    setCurrentFrame(lastFrame());
+}
+
+bool SimController::nextCheckpoint()
+{
+    for (const Marker& m : m_markers) {
+        if (m.kind == Marker::Kind::Checkpoint && m.frame > m_frame) {
+            setCurrentFrame(m.frame);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool SimController::previousCheckpoint()
+{
+    for (auto it = m_markers.rbegin(); it != m_markers.rend(); ++it) {
+        if (it->kind == Marker::Kind::Checkpoint && it->frame < m_frame) {
+            setCurrentFrame(it->frame);
+            return true;
+        }
+    }
+    return false;
+}
+
+void SimController::indexMarkers(std::int64_t fromFrame)
+{
+    const hw::Timeline& tl = m_session->timeline();
+    // Forget what a truncation removed, then index what is new.
+    const std::int64_t keep = std::min(fromFrame, tl.frameCount());
+    m_markers.erase(
+        std::remove_if(m_markers.begin(), m_markers.end(), [&](const Marker& m) { return m.frame >= keep; }),
+        m_markers.end());
+    m_markedUpTo = std::min(m_markedUpTo, keep);
+    using hw::EventType;
+    for (std::int64_t f = m_markedUpTo; f < tl.frameCount(); ++f) {
+        const hw::FrameInfo& info = tl.frame(f);
+        const hw::Event& e = info.event;
+        if (info.label >= 0)
+            m_markers.push_back({ Marker::Kind::Checkpoint, f });
+        if (e.type == EventType::BecameLeader || e.type == EventType::LeaderElected)
+            m_markers.push_back({ Marker::Kind::Election, f });
+        if ((e.type == EventType::IsrUpdated && e.error == hw::ErrorCode::None)
+            || e.type == EventType::IsrChangedByController)
+            m_markers.push_back({ Marker::Kind::IsrChange, f });
+        const bool loss = e.has(hw::Unclean) || (e.type == EventType::LogTruncated && e.count > 0)
+            || (e.type == EventType::BecameFollower && e.has(hw::Legacy) && e.count > 0)
+            || (e.type == EventType::BrokerRestarted && e.count > 0);
+        if (loss)
+            m_markers.push_back({ Marker::Kind::DataLoss, f });
+    }
+    m_markedUpTo = tl.frameCount();
+}
+
+bool SimController::messagesTravelling(double timeMs) const
+{
+    for (const hw::QueuedEvent& queued : m_state->queue) {
+        if (queued.atMs <= timeMs)
+            continue;
+        std::optional<MessageInfo> info = MessageText::describe(queued, *m_state);
+        if (info && info->kind != MessageItem::Kind::Heartbeat)
+            return true;
+    }
+    return false;
+}
+
+void SimController::setPlaying(bool playing)
+{
+    if (playing == m_playing)
+        return;
+    m_playing = playing;
+    if (playing) {
+        // Playing from the last frame means running the simulation on; otherwise play the recording.
+        m_playLive = m_frame == lastFrame();
+        m_clock.start();
+        m_timer.start();
+    } else {
+        m_timer.stop();
+    }
+    emit changed(PlayingChanged);
+}
+
+void SimController::tick()
+{
+    const hw::Timeline& tl = m_session->timeline();
+    const qint64 wallMs = std::min<qint64>(m_clock.restart(), tickWallMsMax);
+    double target = m_displayTimeMs + static_cast<double>(wallMs) * speed();
+    Changes what = TimeChanged;
+
+    // Nothing travelling: jump to the next thing that happens instead of showing a still picture.
+    if (m_skipQuiet && !messagesTravelling(m_displayTimeMs)) {
+        if (m_frame < lastFrame())
+            target = std::max(target, static_cast<double>(tl.frame(m_frame + 1).timeMs));
+        else if (m_playLive && tl.hasQueuedEvents())
+            target = std::max(target, static_cast<double>(tl.nextEventTimeMs()));
+    }
+
+    if (m_playLive && static_cast<double>(tl.frame(lastFrame()).timeMs) <= target) {
+        if (frameCount() >= hw::limits::framesMax - framesHeadroom) {
+            setPlaying(false);
+            emit message(tr("The timeline is full (%1 frames).").arg(frameCount()));
+            return;
+        }
+        // At the budget, show the last frame and stop: the run cannot go further.
+        if (tl.atMemoryBudget()) {
+            if (m_frame != lastFrame()) {
+                m_frame = lastFrame();
+                *m_state = tl.stateAt(m_frame);
+            }
+            m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
+            emit changed(what | FrameChanged);
+            setPlaying(false);
+            emit message(memoryBudgetMessage());
+            return;
+        }
+        const hw::TimeMs until = static_cast<hw::TimeMs>(std::floor(target));
+        if (m_session->extendUntil(until, eventsPerTickMax) > 0) {
+            what |= TimelineChanged;
+            indexMarkers(m_markedUpTo);
+        }
+    }
+
+    std::int64_t frame = m_frame;
+    while (frame < lastFrame() && static_cast<double>(tl.frame(frame + 1).timeMs) <= target)
+        ++frame;
+    if (frame != m_frame) {
+        m_frame = frame;
+        *m_state = tl.stateAt(m_frame);
+        what |= FrameChanged;
+    }
+    m_displayTimeMs = target;
+    if (m_frame == lastFrame()) {
+        if (!m_playLive) {
+            m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
+            emit changed(what);
+            setPlaying(false);
+            emit message(tr("End of the recorded run. Press Play again to let the simulation run on."));
+            return;
+        }
+        if (!tl.hasQueuedEvents() && !messagesTravelling(m_displayTimeMs)) {
+            emit changed(what);
+            setPlaying(false);
+            emit message(tr("Nothing is left to happen: no message or timer is queued."));
+            return;
+        }
+    }
+    emit changed(what);
+}
+
+QString SimController::checkAction(const hw::Step& action) const
+{
+    return QString::fromStdString(checkUserAction(*m_state, action));
+}
+
+QString SimController::perform(std::int64_t frame, const hw::Step& action)
+{
+    setPlaying(false);
+    frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
+    if (frame < lastFrame())
+        ++m_historyRevision;
+    std::string error;
+    try {
+        error = m_session->perform(frame, action);
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    if (!error.empty() && m_session->timeline().atMemoryBudget())
+        error = memoryBudgetMessage().toStdString();
+    indexMarkers(frame + 1);
+    m_frame = std::min(frame + 1, lastFrame());
+    loadState();
+    emit changed(TimelineChanged | FrameChanged | TimeChanged);
+    return QString::fromStdString(error);
+}
+
+void SimController::rewind(const std::vector<SessionOp>& ops, std::int64_t frame, bool truncate, std::int64_t showFrame)
+{
+    setPlaying(false);
+    ++m_historyRevision;
+    if (truncate)
+        m_session->truncate(frame, ops.size());
+    else
+        m_session->restore(ops);
+    indexMarkers(0);
+    m_frame = std::clamp<std::int64_t>(showFrame, 0, lastFrame());
+    loadState();
+    emit changed(TimelineChanged | FrameChanged | TimeChanged);
+}
+
+} // namespace hw::ui

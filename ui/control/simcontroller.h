@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+// moc cannot parse the C++20 standard library that the core headers pull in; it only needs the
+// names of the types, which the compiler then sees in full.
+#ifndef Q_MOC_RUN
+#include "control/useraction.h"
+#endif
+
+namespace hw {
+struct ClusterState;
+struct Scenario;
+class Timeline;
+} // namespace hw
+
+namespace hw::ui {
+
+class Session;
+struct SessionOp;
+
+/// The GUI's one handle on the simulation: it owns the session (scenario, timeline, op log), knows
+/// which frame is shown and at what simulated time, plays, and runs the user's actions. Views observe
+/// it through a single signal, changed(what), and re-read what they show.
+///
+/// It has 43 member functions because it is the one object every view and the command path talk to:
+/// 13 of them are one-line getters and setters (frame, time, speed, playing), the rest navigation,
+/// playing and actions; the state that they work on is in Session.
+class SimController : public QObject {
+    Q_OBJECT
+
+public:
+    enum Change {
+        FrameChanged = 1 << 0, // another frame is shown (or the shown frame's content changed)
+        TimelineChanged = 1 << 1, // frames were added or removed
+        ScenarioChanged = 1 << 2, // a new scenario was opened
+        TimeChanged = 1 << 3, // the simulated time shown moved (messages move)
+        PlayingChanged = 1 << 4,
+        SpeedChanged = 1 << 5,
+    };
+    Q_DECLARE_FLAGS(Changes, Change)
+
+    /// What the timeline marks: where a teacher may want to jump.
+    struct Marker {
+        enum class Kind : std::uint8_t { Checkpoint, Election, IsrChange, DataLoss };
+        Kind kind;
+        std::int64_t frame;
+    };
+
+    explicit SimController(QObject* parent = nullptr);
+    ~SimController() override;
+
+    /// Opens a scenario file or builtin:NAME at frame 0. Returns an error message, or an empty string.
+    QString openScenario(const QString& source);
+    /// Opens an already parsed scenario (a new sandbox). source names it in the window title.
+    QString openParsedScenario(const hw::Scenario& scenario, const QString& source);
+    QString source() const { return m_source; }
+    /// The scenario's text in the UI language ("en", "zh_TW", "zh_CN").
+    static std::string language();
+
+    const Session& session() const { return *m_session; }
+    const hw::Scenario& scenario() const;
+    const hw::Timeline& timeline() const;
+    std::int64_t frameCount() const;
+    std::int64_t lastFrame() const { return frameCount() - 1; }
+
+    std::int64_t currentFrame() const { return m_frame; }
+    /// The state of the current frame.
+    const hw::ClusterState& state() const { return *m_state; }
+    /// The simulated time shown: the frame's time, or later while playing towards the next frame.
+    double displayTimeMs() const { return m_displayTimeMs; }
+
+    void setCurrentFrame(std::int64_t frame);
+    /// One frame on; at the last frame the simulation runs on to make the next one. Returns false
+    /// when nothing more can happen.
+    bool stepForward();
+    void stepBack();
+    void goToFirst();
+    void goToLast();
+    bool nextCheckpoint();
+    bool previousCheckpoint();
+    const std::vector<Marker>& markers() const { return m_markers; }
+    /// Changes whenever frames may have been removed or replaced (a new scenario, a fork, an undo),
+    /// as opposed to only appended.
+    std::uint64_t historyRevision() const { return m_historyRevision; }
+
+    bool isPlaying() const { return m_playing; }
+    void setPlaying(bool playing);
+    void togglePlaying() { setPlaying(!m_playing); }
+
+    /// Simulated time per wall-clock time: 1/100x to 10x.
+    static const std::vector<double>& speeds();
+    int speedIndex() const { return m_speedIndex; }
+    void setSpeedIndex(int index);
+    double speed() const;
+    /// While playing, jump over stretches of simulated time in which no message is travelling.
+    void setSkipQuietTime(bool skip) { m_skipQuiet = skip; }
+    bool skipQuietTime() const { return m_skipQuiet; }
+
+    /// The memory budget of the run's history (hw::limits::historyBytesDefault unless set; see
+    /// hw::Timeline::memoryBudget). At the budget, stepping and playing stop with a message.
+    void setMemoryBudget(std::uint64_t bytes);
+    std::uint64_t memoryBudget() const;
+    /// The status bar's text when the run has reached its memory budget, or an empty string.
+    QString memoryBudgetMessage() const;
+
+    // The command path (ActionCommand uses these; nothing else changes the session).
+
+    /// Why the action cannot start at the current frame, or an empty string.
+    QString checkAction(const hw::Step& action) const;
+    /// Runs an action at a frame (forking when it is not the last) and shows the first new frame.
+    /// Returns the drivers' error text.
+    QString perform(std::int64_t frame, const hw::Step& action);
+    /// Undoes to an earlier op log: cheaply by truncating to frame (when truncate is set) or by replaying.
+    void rewind(const std::vector<SessionOp>& ops, std::int64_t frame, bool truncate, std::int64_t showFrame);
+
+signals:
+    void changed(hw::ui::SimController::Changes what);
+    /// Something the user should read in the status bar.
+    void message(const QString& text);
+
+private:
+    void tick();
+    void indexMarkers(std::int64_t fromFrame);
+    void loadState();
+    bool messagesTravelling(double timeMs) const;
+
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<hw::ClusterState> m_state;
+    QString m_source;
+    std::int64_t m_frame = 0;
+    double m_displayTimeMs = 0;
+    std::vector<Marker> m_markers;
+    std::int64_t m_markedUpTo = 0; // frames [0, m_markedUpTo) are indexed
+    std::uint64_t m_historyRevision = 0;
+
+    bool m_playing = false;
+    bool m_playLive = false; // playing may run the simulation past the last frame
+    int m_speedIndex = 0;
+    bool m_skipQuiet = true;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+};
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(SimController::Changes)
+
+} // namespace hw::ui

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "panels/narrationpanel.h"
+
+#include "base/narration.h"
+#include "control/simcontroller.h"
+#include "timeline/timeline.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace hw::ui {
+
+namespace {
+
+QLabel* makeLabel(QWidget* parent, qreal scale, bool bold)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * scale);
+    font.setBold(bold);
+    label->setFont(font);
+    return label;
+}
+
+} // namespace
+
+NarrationPanel::NarrationPanel(SimController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(12, 10, 12, 10);
+    layout->setSpacing(10);
+    m_heading = makeLabel(content, 1.15, true);
+    m_narration = makeLabel(content, 1.35, false);
+    m_noteHeading = makeLabel(content, 1.1, true);
+    m_note = makeLabel(content, 1.25, false);
+    m_note->setFrameShape(QFrame::StyledPanel);
+    m_note->setMargin(8);
+    m_note->setAutoFillBackground(true);
+    QPalette notePalette = m_note->palette();
+    notePalette.setColor(QPalette::Window, QColor(0xFF, 0xF8, 0xE1));
+    notePalette.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
+    m_note->setPalette(notePalette);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_narration);
+    layout->addWidget(m_noteHeading);
+    layout->addWidget(m_note);
+    layout->addStretch(1);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+}
+
+QString NarrationPanel::headingText() const
+{
+    return m_heading->text();
+}
+
+QString NarrationPanel::narrationText() const
+{
+    return m_narration->text();
+}
+
+QString NarrationPanel::noteText() const
+{
+    return m_note->isVisible() || !m_note->isHidden() ? m_note->text() : QString();
+}
+
+void NarrationPanel::setNarrationConcealed(bool concealed)
+{
+    if (concealed == m_concealed)
+        return;
+    m_concealed = concealed;
+    refresh();
+}
+
+void NarrationPanel::addPanel(QWidget* panel)
+{
+    // After the narration, before the note and the stretch at the end.
+    auto* layout = static_cast<QVBoxLayout*>(m_narration->parentWidget()->layout());
+    layout->insertWidget(layout->indexOf(m_narration) + 1, panel);
+}
+
+void NarrationPanel::refresh()
+{
+    const hw::Timeline& timeline = m_controller->timeline();
+    const std::int64_t frame = m_controller->currentFrame();
+    const hw::FrameInfo& info = timeline.frame(frame);
+    QString heading
+        = tr("Frame %1 \u00B7 %2 ms \u00B7 %3").arg(frame).arg(info.timeMs).arg(Narration::title(info.event));
+    if (info.label >= 0)
+        heading += QStringLiteral(" \u00B7 ")
+            + tr("Checkpoint %1").arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]));
+    m_heading->setText(heading);
+    m_narration->setText(m_concealed ? tr("(What happened is hidden until you reveal your prediction.)")
+                                     : Narration::sentence(info.event, m_controller->state()));
+
+    // The latest note at or before this frame: notes explain a stretch of the run, not one event.
+    std::int64_t noteFrame = -1;
+    for (std::int64_t f = frame; f >= 0 && frame - f < 100000; --f) {
+        if (timeline.frame(f).note >= 0) {
+            noteFrame = f;
+            break;
+        }
+    }
+    if (noteFrame < 0) {
+        m_noteHeading->hide();
+        m_note->hide();
+        m_note->clear();
+        return;
+    }
+    const hw::LocalizedText& note = timeline.notes()[static_cast<std::size_t>(timeline.frame(noteFrame).note)];
+    m_noteHeading->setText(noteFrame == frame ? tr("Note") : tr("Note (from frame %1)").arg(noteFrame));
+    m_note->setText(QString::fromStdString(note.get(SimController::language())));
+    m_noteHeading->show();
+    m_note->show();
+}
+
+} // namespace hw::ui

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "control/simcontroller.h"
+
+#include <QWidget>
+
+namespace hw::ui {
+
+/// A slider over all frames with markers where a teacher may want to jump: checkpoints (their
+/// label), elections (E), ISR changes (I) and data loss (!), each a distinct shape with a letter, so
+/// none is told apart by colour alone. Click or drag to move; hovering a marker names it.
+class TimelineBar : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit TimelineBar(QWidget* parent = nullptr);
+
+    void setMarkers(const std::vector<SimController::Marker>& markers, const QStringList& checkpointLabels);
+    void setRange(std::int64_t frameCount);
+    void setValue(std::int64_t frame);
+    std::int64_t value() const { return m_value; }
+    std::int64_t frameCount() const { return m_frameCount; }
+
+    /// The x of a frame on the track, in widget coordinates (tests check marker positions with it).
+    qreal xOf(std::int64_t frame) const;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    /// The user moved the slider.
+    void frameRequested(std::int64_t frame);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    QRectF track() const;
+    std::int64_t frameAt(qreal x) const;
+    QString markerToolTip(qreal x) const;
+
+    std::vector<SimController::Marker> m_markers;
+    QStringList m_checkpointLabels; // one per checkpoint marker, in order
+    std::int64_t m_frameCount = 1;
+    std::int64_t m_value = 0;
+};
+
+} // namespace hw::ui

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+#include "panels/timelinepanel.h"
+
+#include "base/i18n.h"
+#include "control/simcontroller.h"
+#include "panels/timelinebar.h"
+#include "model/cluster_state.h"
+#include "timeline/timeline.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace hw::ui {
+
+QString TimelinePanel::speedText(double speed)
+{
+    if (speed < 1.0)
+        return tr("1/%1x").arg(std::lround(1.0 / speed));
+    return tr("%1x").arg(std::lround(speed));
+}
+
+TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, QWidget* parent)
+    : QWidget(parent),
+      m_controller(controller),
+      m_bar(new TimelineBar(this)),
+      m_speed(new QSlider(Qt::Horizontal, this)),
+      m_speedLabel(new QLabel(this)),
+      m_position(new QLabel(this)),
+      m_view(new QComboBox(this)),
+      m_partition(new QComboBox(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->setSpacing(2);
+    // The bar with the view switch at its end; below it the transport, the speed and the position.
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_bar, 1);
+    auto* viewLabel = new QLabel(this);
+    keepTranslated(viewLabel, &QLabel::setText, [] { return tr("View:"); });
+    top->addWidget(viewLabel, 0, Qt::AlignBottom);
+    top->addWidget(m_view, 0, Qt::AlignBottom);
+    top->addWidget(m_partition, 0, Qt::AlignBottom);
+    layout->addLayout(top);
+
+    auto* row = new QHBoxLayout;
+    row->setSpacing(4);
+    for (QAction* action : { actions.first, actions.previousCheckpoint, actions.stepBack, actions.play,
+             actions.stepForward, actions.nextCheckpoint, actions.last }) {
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(action);
+        // First and last are plain icons; the others say what they do.
+        const bool iconOnly = action == actions.first || action == actions.last;
+        button->setToolButtonStyle(iconOnly ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
+        button->setAutoRaise(true);
+        row->addWidget(button);
+    }
+    row->addSpacing(12);
+    auto* speedCaption = new QLabel(this);
+    keepTranslated(speedCaption, &QLabel::setText, [] { return tr("Speed:"); });
+    row->addWidget(speedCaption);
+    m_speed->setRange(0, static_cast<int>(SimController::speeds().size()) - 1);
+    m_speed->setPageStep(1);
+    m_speed->setTickPosition(QSlider::TicksBelow);
+    m_speed->setFixedWidth(120);
+    m_speed->setFocusPolicy(Qt::NoFocus);
+    keepTranslated(m_speed, [this] {
+        m_speed->setToolTip(tr("Simulated time per real second, from 1/100x to 10x"));
+        m_speed->setAccessibleName(tr("Speed"));
+    });
+    row->addWidget(m_speed);
+    m_speedLabel->setMinimumWidth(m_speedLabel->fontMetrics().horizontalAdvance(QStringLiteral("1/100x")) + 8);
+    row->addWidget(m_speedLabel);
+    row->addSpacing(12);
+    QFont bold = m_position->font();
+    bold.setBold(true);
+    m_position->setFont(bold);
+    m_position->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    row->addWidget(m_position, 1);
+    m_view->addItem(QString());
+    m_view->addItem(QString());
+    keepTranslated(m_view, [this] {
+        m_view->setItemText(0, tr("Partition"));
+        m_view->setItemText(1, tr("Cluster"));
+    });
+    m_view->setFocusPolicy(Qt::NoFocus);
+    m_partition->setFocusPolicy(Qt::NoFocus);
+    m_partition->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    layout->addLayout(row);
+
+    connect(m_bar, &TimelineBar::frameRequested, controller, &SimController::setCurrentFrame);
+    connect(m_speed, &QSlider::valueChanged, controller, &SimController::setSpeedIndex);
+}
+
+void TimelinePanel::refreshPartitions()
+{
+    const QSignalBlocker blocker(m_partition);
+    const int current = m_partition->currentIndex();
+    m_partition->clear();
+    const hw::ClusterState& state = m_controller->state();
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p)
+        m_partition->addItem(QString::fromStdString(state.partitionName(p)), p);
+    if (current >= 0 && current < m_partition->count())
+        m_partition->setCurrentIndex(current);
+}
+
+void TimelinePanel::refresh(bool markersChanged)
+{
+    const hw::Timeline& timeline = m_controller->timeline();
+    m_bar->setRange(timeline.frameCount());
+    m_bar->setValue(m_controller->currentFrame());
+    if (markersChanged) {
+        QStringList labels;
+        for (const SimController::Marker& m : m_controller->markers()) {
+            if (m.kind == SimController::Marker::Kind::Checkpoint) {
+                const std::int32_t label = timeline.frame(m.frame).label;
+                labels << QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]);
+            }
+        }
+        m_bar->setMarkers(m_controller->markers(), labels);
+    }
+    {
+        const QSignalBlocker blocker(m_speed);
+        m_speed->setValue(m_controller->speedIndex());
+    }
+    m_speedLabel->setText(speedText(m_controller->speed()));
+    const std::int64_t frame = m_controller->currentFrame();
+    QString text = tr("Frame %1 of %2 \u00B7 %3 ms")
+                       .arg(frame)
+                       .arg(timeline.frameCount() - 1)
+                       .arg(static_cast<qint64>(std::floor(m_controller->displayTimeMs())));
+    const std::int32_t label = timeline.frame(frame).label;
+    if (label >= 0)
+        text += QStringLiteral(" \u00B7 \u25C6")
+            + QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]);
+    m_position->setText(text);
+    m_position->setToolTip(label >= 0
+            ? tr("Checkpoint %1").arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]))
+            : QString());
+}
+
+} // namespace hw::ui

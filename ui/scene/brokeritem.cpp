@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#include "scene/brokeritem.h"
+
+#include "base/theme.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+
+namespace hw::ui {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(BrokerItem)
+};
+
+} // namespace
+
+BrokerItem::BrokerItem(hw::BrokerId broker, QSizeF size) : FrameItem(SceneTarget::forBroker(broker)), m_broker(broker)
+{
+    setFlag(ItemIsSelectable);
+    setCacheMode(DeviceCoordinateCache);
+    setBounds(QRectF(QPointF(0, 0), size));
+}
+
+void BrokerItem::setSize(QSizeF size)
+{
+    if (size == boundingRect().size())
+        return;
+    setBounds(QRectF(QPointF(0, 0), size));
+    update();
+}
+
+void BrokerItem::sync(const hw::ClusterState& state)
+{
+    beginTexts();
+    const BrokerStatus previous = m_status;
+    m_status = brokerStatus(state, m_broker);
+    const hw::Broker& broker = state.broker(m_broker);
+    const QRectF box = boundingRect();
+    const QFont nameFont = theme::font(theme::headingSize, true);
+    const QFont badgeFont = theme::font(theme::tagSize, true);
+    const QFont noteFont = theme::font(theme::smallSize);
+    const qreal top = 10;
+    const QRectF name
+        = addText(Text::tr("Broker %1").arg(m_broker), nameFont, QPointF(14, top), theme::ink, QStringLiteral("name"));
+
+    QBrush badgeBrush(theme::paper);
+    QColor badgeInk = theme::ink;
+    QPen badgePen(theme::ink, 2);
+    switch (m_status) {
+    case BrokerStatus::Online:
+        badgeBrush = QBrush(theme::tint(theme::bluishGreen, 170));
+        break;
+    case BrokerStatus::Offline:
+        badgeBrush = QBrush(theme::ink);
+        badgeInk = theme::paper;
+        break;
+    case BrokerStatus::Isolated:
+        badgeBrush = QBrush(theme::orange);
+        badgePen.setStyle(Qt::DotLine);
+        break;
+    case BrokerStatus::Fenced:
+        badgeBrush = QBrush(theme::tint(theme::reddishPurple, 150));
+        badgePen.setStyle(Qt::DashLine);
+        break;
+    }
+    qreal x = name.right() + 14;
+    const QRectF badge
+        = addBadge(brokerStatusText(m_status), badgeFont, QPointF(x, top + (name.height() - textHeight(badgeFont)) / 2),
+            badgeInk, badgeBrush, badgePen, QStringLiteral("badge:state"));
+    x = badge.right() + 12;
+
+    // Details that change how the broker behaves, when they apply.
+    QStringList notes;
+    if (broker.latencyMs >= 0)
+        notes << Text::tr("slowed: %1 ms").arg(broker.latencyMs);
+    if (broker.shuttingDown)
+        notes << Text::tr("shutting down");
+    if (!notes.isEmpty())
+        addTextIn(notes.join(QStringLiteral(" \u00B7 ")), noteFont, QRectF(x, top, box.width() - x - 12, name.height()),
+            theme::ink, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("notes"));
+    if (textsChanged() || previous != m_status)
+        update();
+}
+
+void BrokerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const QRectF box = boundingRect().adjusted(3, 3, -3, -3);
+    QPen pen(theme::ink, 4);
+    // Online brokers are not filled: the scene is paper already (fill rate matters at 4K).
+    QBrush fill(Qt::NoBrush);
+    switch (m_status) {
+    case BrokerStatus::Online:
+        break;
+    case BrokerStatus::Offline:
+        pen = QPen(theme::faintInk, 4, Qt::DashLine);
+        fill = QBrush(theme::offlineFill);
+        break;
+    case BrokerStatus::Isolated:
+        pen = QPen(theme::orange.darker(130), 5, Qt::DotLine);
+        break;
+    case BrokerStatus::Fenced:
+        pen = QPen(theme::reddishPurple.darker(130), 4, Qt::DashDotLine);
+        break;
+    }
+    painter->setPen(pen);
+    painter->setBrush(fill);
+    painter->drawRoundedRect(box, 14, 14);
+    if (m_status == BrokerStatus::Offline) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QBrush(theme::faintInk, theme::offlinePattern));
+        painter->drawRoundedRect(box, 14, 14);
+    }
+    if (m_status == BrokerStatus::Fenced) {
+        // A second border inside the first: fenced is "alive, but shut out by the controller".
+        painter->setPen(QPen(theme::reddishPurple.darker(130), 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(box.adjusted(8, 8, -8, -8), 10, 10);
+    }
+    if (isSelected()) {
+        painter->setPen(QPen(theme::blue, 4, Qt::DashLine));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(box.adjusted(-1, -1, 1, 1), 14, 14);
+    }
+    if (m_status == BrokerStatus::Offline) {
+        // Keep the header readable on the hatching.
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme::paper);
+        for (const TextRun& run : texts())
+            painter->drawRect(run.box.adjusted(-4, -1, 4, 1));
+    }
+    paintTexts(painter);
+}
+
+} // namespace hw::ui

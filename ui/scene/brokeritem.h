@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scene/clusterfacts.h"
+#include "scene/frameitem.h"
+#include "scene/itemtypes.h"
+
+namespace hw::ui {
+
+/// A broker in the cluster view: a box whose border and badge say whether it is online, offline,
+/// isolated or fenced (a pattern and a word for each, never colour alone). Its replicas are drawn
+/// inside it by ReplicaLogItems.
+class BrokerItem : public FrameItem {
+public:
+    enum { Type = BrokerItemType };
+    static constexpr qreal headerHeight = 60;
+
+    BrokerItem(hw::BrokerId broker, QSizeF size);
+    int type() const override { return Type; }
+
+    void sync(const hw::ClusterState& state);
+    void setSize(QSizeF size);
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    hw::BrokerId broker() const { return m_broker; }
+    BrokerStatus status() const { return m_status; }
+    /// Where messages to and from the broker start and end: in its header, clear of its replicas.
+    QPointF anchor() const { return mapToScene(QPointF(boundingRect().center().x() + 40, headerHeight / 2 + 4)); }
+
+private:
+    hw::BrokerId m_broker;
+    BrokerStatus m_status = BrokerStatus::Online;
+};
+
+} // namespace hw::ui

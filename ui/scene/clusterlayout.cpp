@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+#include "scene/clusterlayout.h"
+
+#include "base/theme.h"
+#include "scene/assignmentlineitem.h"
+#include "scene/brokeritem.h"
+#include "scene/clusterfacts.h"
+#include "scene/consumeritem.h"
+#include "scene/controlleritem.h"
+#include "scene/framescene.h"
+#include "scene/groupitem.h"
+#include "scene/itempool.h"
+#include "scene/legenditem.h"
+#include "scene/partitionlayout.h"
+#include "scene/produceritem.h"
+#include "scene/replicalogitem.h"
+#include "scene/titleitem.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace hw::ui {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ClusterLayout)
+};
+
+constexpr qreal margin = 28;
+constexpr qreal columnWidth = 340; // controller and producers
+constexpr qreal columnGap = 60; // where their messages leave the column
+constexpr qreal boxGap = 36;
+constexpr qreal boxPadding = 14;
+constexpr qreal rowGap = 8;
+constexpr qreal consumerColumnWidth = 400;
+
+/// The consumer column: a frame per group with its members inside, then the consumers without a
+/// group. Built before the grid is chosen, because its height counts.
+struct ConsumerColumn {
+    QList<GroupItem*> groups;
+    QList<QList<ConsumerItem*>> members;
+    qreal height = 0;
+};
+
+ConsumerColumn buildConsumerColumn(const hw::ClusterState& state)
+{
+    ConsumerColumn column;
+    const auto groupCount = static_cast<std::int32_t>(state.groups.size());
+    for (std::int32_t g = -1; g < groupCount; ++g) {
+        QList<ConsumerItem*> members;
+        for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {
+            if (state.consumers[static_cast<std::size_t>(c)].group == g)
+                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24));
+        }
+        if (g < 0 && members.isEmpty())
+            continue;
+        auto* frame = new GroupItem(state, g, consumerColumnWidth);
+        qreal height = frame->headerHeight();
+        for (ConsumerItem* member : members)
+            height += member->boundingRect().height() + 8;
+        frame->setHeight(height + 6);
+        column.height += frame->boundingRect().height() + 16;
+        column.groups.append(frame);
+        column.members.append(members);
+    }
+    return column;
+}
+
+} // namespace
+
+QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qreal aspect)
+{
+    LogGeometry g;
+    g.mode = LogGeometry::Mode::Cluster;
+    g.labelWidth = 176;
+    g.gap = 10;
+    g.cellWidth = 40;
+    g.cellHeight = 36;
+    g.topLane = 8;
+    g.bottomLane = 8;
+    g.viewLane = 0;
+    g.tagRoom = 84;
+    hw::Offset needed = 1;
+    for (const hw::Partition& p : state.partitions) {
+        hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
+        for (const hw::Replica& r : p.replicas)
+            logStart = std::min(logStart, r.log.logStart);
+        needed = std::max(needed, maxLogEnd(p) - logStart + 1);
+    }
+    g.slotCount = PartitionLayout::slotsFor(needed, 6, 12);
+
+    // Which replicas each broker holds, in partition order.
+    const auto brokerCount = static_cast<int>(state.brokers.size());
+    std::vector<std::vector<std::int32_t>> hosted(static_cast<std::size_t>(brokerCount));
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+        for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(p)].replicas)
+            hosted[static_cast<std::size_t>(r.broker - 1)].push_back(p);
+    }
+    const qreal boxWidth = 2 * boxPadding + g.width();
+    const qreal rowStep = g.height() + rowGap;
+    auto boxHeight = [&](int broker) {
+        const auto rows = static_cast<qreal>(hosted[static_cast<std::size_t>(broker)].size());
+        return BrokerItem::headerHeight + rows * rowStep + boxPadding;
+    };
+
+    // Title.
+    int partitionCount = static_cast<int>(state.partitions.size());
+    QList<TitleItem::Line> lines;
+    lines.append({ Text::tr("Cluster: %n broker(s)", nullptr, brokerCount) + QStringLiteral(" \u00B7 ")
+            + Text::tr("%n topic(s)", nullptr, static_cast<int>(state.topics.size())) + QStringLiteral(" \u00B7 ")
+            + Text::tr("%n partition(s)", nullptr, partitionCount),
+        theme::titleSize, true, QStringLiteral("title") });
+    lines.append({ Text::tr("min.insync.replicas %1 \u00B7 unclean leader election %2 \u00B7 network latency %3 ms")
+                       .arg(state.config.minInsyncReplicas)
+                       .arg(state.config.uncleanLeaderElectionEnable ? Text::tr("on") : Text::tr("off"))
+                       .arg(state.config.networkLatencyMs),
+        theme::labelSize, false, QStringLiteral("config") });
+
+    ConsumerColumn consumers = buildConsumerColumn(state);
+    const qreal consumerPart = consumers.groups.isEmpty() ? 0 : columnGap + consumerColumnWidth;
+
+    // The grid that makes the scene's aspect closest to the view's, i.e. shows it largest.
+    const qreal columnPart = columnWidth + columnGap;
+    const qreal columnHeight = ControllerItem::preferredHeight() + 16
+        + static_cast<qreal>(state.producers.size()) * (ProducerItem::preferredHeight() + 14);
+    int bestColumns = 1;
+    qreal bestScale = 0;
+    for (int columns = 1; columns <= std::max(1, brokerCount); ++columns) {
+        const int gridRows = (brokerCount + columns - 1) / columns;
+        qreal gridHeight = 0;
+        for (int r = 0; r < gridRows; ++r) {
+            qreal rowHeight = 0;
+            for (int c = 0; c < columns && r * columns + c < brokerCount; ++c)
+                rowHeight = std::max(rowHeight, boxHeight(r * columns + c));
+            gridHeight += rowHeight + (r > 0 ? boxGap : 0);
+        }
+        const qreal width = 2 * margin + columnPart + columns * boxWidth + (columns - 1) * boxGap + consumerPart;
+        const qreal titleWidth = width - 2 * margin;
+        const qreal height = 2 * margin + TitleItem::heightFor(titleWidth, lines) + 20
+            + std::max({ gridHeight, columnHeight, consumers.height }) + 150;
+        const qreal scale = std::min(aspect / width, 1.0 / height);
+        if (scale > bestScale) {
+            bestScale = scale;
+            bestColumns = columns;
+        }
+    }
+    const int columns = bestColumns;
+    const qreal gridWidth = columns * boxWidth + (columns - 1) * boxGap;
+    const qreal contentWidth = columnPart + gridWidth + consumerPart;
+
+    TitleItem* title = scene.pool().title(SceneTarget {}, contentWidth, lines);
+    title->setPos(margin, margin);
+    const qreal gridTop = title->mapRectToScene(title->boundingRect()).bottom() + 20;
+
+    // Controller and producers.
+    qreal columnY = gridTop;
+    ControllerItem* controller = scene.pool().controllerBox(QSizeF(columnWidth, ControllerItem::preferredHeight()));
+    controller->setPos(margin, columnY);
+    controller->sync(state);
+    scene.registerAnchor(hw::NodeRef::controller(), -1,
+        controller->mapToScene(QPointF(columnWidth, controller->boundingRect().center().y())));
+    columnY += controller->boundingRect().height() + 16;
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.producers.size()); ++p) {
+        ProducerItem* producer = scene.pool().producerBox(p, QSizeF(columnWidth, ProducerItem::preferredHeight()));
+        producer->setPos(margin, columnY);
+        producer->sync(state);
+        scene.registerAnchor(hw::NodeRef::producer(p), -1,
+            producer->mapToScene(QPointF(columnWidth, producer->boundingRect().center().y())));
+        columnY += producer->boundingRect().height() + 14;
+    }
+
+    // Brokers.
+    const qreal gridLeft = margin + columnPart;
+    qreal rowTop = gridTop;
+    qreal gridBottom = gridTop;
+    for (int start = 0; start < brokerCount; start += columns) {
+        qreal rowHeight = 0;
+        for (int c = 0; c < columns && start + c < brokerCount; ++c)
+            rowHeight = std::max(rowHeight, boxHeight(start + c));
+        for (int c = 0; c < columns && start + c < brokerCount; ++c) {
+            const int index = start + c;
+            const hw::BrokerId id = index + 1;
+            const QPointF boxPos(gridLeft + c * (boxWidth + boxGap), rowTop);
+            BrokerItem* box = scene.pool().brokerBox(id, QSizeF(boxWidth, rowHeight));
+            box->setPos(boxPos);
+            box->setZValue(-1);
+            box->sync(state);
+            scene.registerAnchor(hw::NodeRef::broker(id), -1, box->anchor());
+            qreal y = boxPos.y() + BrokerItem::headerHeight;
+            for (std::int32_t p : hosted[static_cast<std::size_t>(index)]) {
+                const hw::Partition& partition = state.partitions[static_cast<std::size_t>(p)];
+                hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
+                for (const hw::Replica& r : partition.replicas)
+                    logStart = std::min(logStart, r.log.logStart);
+                LogGeometry rowGeometry = g;
+                rowGeometry.windowStart = std::max(logStart, maxLogEnd(partition) + 1 - g.slotCount);
+                ReplicaLogItem* row = scene.pool().replicaRow(p, id, rowGeometry);
+                row->setPos(boxPos.x() + boxPadding, y);
+                row->sync(state);
+                y += rowStep;
+            }
+        }
+        rowTop += rowHeight + boxGap;
+        gridBottom = rowTop - boxGap;
+    }
+
+    // Consumers on the right, with a line from each to the leader replica of each partition it owns.
+    qreal consumerY = gridTop;
+    const qreal consumerLeft = gridLeft + gridWidth + columnGap;
+    for (qsizetype i = 0; i < consumers.groups.size(); ++i) {
+        GroupItem* frame = consumers.groups[i];
+        frame->setPos(consumerLeft, consumerY);
+        scene.addItem(frame);
+        qreal y = consumerY + frame->headerHeight();
+        for (ConsumerItem* member : consumers.members[i]) {
+            member->setPos(consumerLeft + 12, y);
+            scene.addItem(member);
+            scene.registerAnchor(hw::NodeRef::consumer(member->consumer()), -1, member->anchor());
+            const hw::Consumer& c = state.consumers[static_cast<std::size_t>(member->consumer())];
+            for (const hw::OwnedPartition& owned : c.owned) {
+                const hw::Partition& partition = state.partitions[static_cast<std::size_t>(owned.partition)];
+                const hw::BrokerId leader = partition.registration.leader;
+                const hw::BrokerId target = leader != hw::noLeader ? leader : partition.registration.replicas.front();
+                if (ReplicaLogItem* row = scene.replicaItem(owned.partition, target))
+                    scene.addItem(new AssignmentLineItem(
+                        member->consumer(), owned.partition, member->anchor(), row->anchor(), leader != hw::noLeader));
+            }
+            y += member->boundingRect().height() + 8;
+        }
+        consumerY += frame->boundingRect().height() + 16;
+    }
+    columnY = std::max(columnY, consumerY);
+
+    QList<LegendItem::Entry> entries = {
+        { LegendItem::Swatch::Committed, Text::tr("committed (below the HW)") },
+        { LegendItem::Swatch::Uncommitted, Text::tr("not yet visible to consumers") },
+        { LegendItem::Swatch::EpochStart, Text::tr("new leader epoch") },
+        { LegendItem::Swatch::Leo, Text::tr("LEO") },
+        { LegendItem::Swatch::ReplicaHw, Text::tr("replica HW") },
+        { LegendItem::Swatch::LeaderView, Text::tr("leader's view of a follower") },
+        { LegendItem::Swatch::Isr, Text::tr("ISR: in sync") },
+        { LegendItem::Swatch::Osr, Text::tr("OSR: out of sync (hatched)") },
+        { LegendItem::Swatch::BrokerOffline, Text::tr("OFFLINE broker") },
+        { LegendItem::Swatch::BrokerIsolated, Text::tr("ISOLATED broker") },
+        { LegendItem::Swatch::BrokerFenced, Text::tr("FENCED broker") },
+        { LegendItem::Swatch::Message, Text::tr("message in flight") },
+    };
+    if (!consumers.groups.isEmpty())
+        entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
+    const qreal legendTop = std::max(gridBottom, columnY) + 24;
+    LegendItem* legend = scene.pool().legend(entries, contentWidth);
+    legend->setPos(margin, legendTop);
+    return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);
+}
+
+} // namespace hw::ui

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scene/frameitem.h"
+#include "scene/itemtypes.h"
+
+namespace hw::ui {
+
+/// A consumer: its id, where it is in the group protocol, and each partition it owns with its
+/// position (the next offset it reads) and lag (the partition's HW minus that position).
+class ConsumerItem : public FrameItem {
+public:
+    enum { Type = ConsumerItemType };
+
+    /// onlyPartition >= 0: show that partition only (the partition view).
+    ConsumerItem(const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition = -1);
+    int type() const override { return Type; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    std::int32_t consumer() const { return m_consumer; }
+    /// Where assignment lines and messages start, in scene coordinates.
+    QPointF anchor() const { return mapToScene(QPointF(0, boundingRect().height() / 2)); }
+
+    /// The badge word for a member phase: STABLE, JOINING, ...
+    static QString phaseText(std::uint8_t phase);
+
+private:
+    std::int32_t m_consumer;
+    bool m_running = true;
+};
+
+} // namespace hw::ui

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "scene/controlleritem.h"
+
+#include "base/narration.h"
+#include "base/theme.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+
+namespace hw::ui {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ControllerItem)
+};
+
+} // namespace
+
+ControllerItem::ControllerItem(QSizeF size) : FrameItem(SceneTarget::forController())
+{
+    setFlag(ItemIsSelectable);
+    setCacheMode(DeviceCoordinateCache);
+    setBounds(QRectF(QPointF(0, 0), size));
+}
+
+void ControllerItem::setSize(QSizeF size)
+{
+    if (size == boundingRect().size())
+        return;
+    setBounds(QRectF(QPointF(0, 0), size));
+    update();
+}
+
+qreal ControllerItem::preferredHeight()
+{
+    return 12 + textHeight(theme::font(theme::labelSize, true)) + 2 * textHeight(theme::font(theme::smallSize)) + 16;
+}
+
+void ControllerItem::sync(const hw::ClusterState& state)
+{
+    beginTexts();
+    const QRectF box = boundingRect().adjusted(12, 8, -12, -8);
+    const QFont nameFont = theme::font(theme::labelSize, true);
+    const QFont smallFont = theme::font(theme::smallSize);
+    qreal y = box.top() + 4;
+    y = addTextIn(Text::tr("Controller (node %1)").arg(hw::controllerNodeId), nameFont,
+        QRectF(box.left(), y, box.width(), textHeight(nameFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("name"))
+            .bottom();
+    std::vector<hw::BrokerId> fenced;
+    for (const hw::BrokerRegistration& r : state.registrations) {
+        if (r.fenced)
+            fenced.push_back(r.id);
+    }
+    int offline = 0;
+    for (const hw::Partition& p : state.partitions) {
+        if (p.registration.leader == hw::noLeader)
+            ++offline;
+    }
+    const QString fencedText = fenced.empty() ? Text::tr("Fenced brokers: none")
+                                              : Text::tr("Fenced brokers: %1").arg(Narration::brokerSet(fenced));
+    y = addTextIn(fencedText, smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink,
+        Qt::AlignLeft | Qt::AlignTop, QStringLiteral("fenced"))
+            .bottom();
+    addTextIn(Text::tr("Partitions without a leader: %1").arg(offline), smallFont,
+        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("offline"));
+    if (textsChanged())
+        update();
+}
+
+void ControllerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
+    painter->setPen(QPen(theme::ink, 3));
+    painter->setBrush(theme::controllerFill);
+    painter->drawRoundedRect(box, 10, 10);
+    if (isSelected()) {
+        painter->setPen(QPen(theme::blue, 4, Qt::DashLine));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(box, 10, 10);
+    }
+    paintTexts(painter);
+}
+
+} // namespace hw::ui

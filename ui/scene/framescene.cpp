@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: MIT
+#include "scene/framescene.h"
+
+#include "base/glossary.h"
+#include "base/theme.h"
+#include "scene/brokeritem.h"
+#include "scene/clusterlayout.h"
+#include "scene/frameitem.h"
+#include "scene/hwlineitem.h"
+#include "scene/itempool.h"
+#include "scene/itemtypes.h"
+#include "scene/messageitem.h"
+#include "scene/messagetext.h"
+#include "scene/partitionlayout.h"
+#include "scene/replicalogitem.h"
+#include "model/cluster_state.h"
+
+#include <QGraphicsSceneContextMenuEvent>
+#include <QGraphicsSceneHelpEvent>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hw::ui {
+
+namespace {
+
+/// Messages in flight that all get a label; beyond this only the selection's do.
+constexpr qsizetype messageLabelsMax = 8;
+
+quint64 anchorKey(const hw::NodeRef& node, std::int32_t partition)
+{
+    return (static_cast<quint64>(node.kind) << 48) | (static_cast<quint64>(static_cast<quint32>(node.id + 1)) << 24)
+        | static_cast<quint64>(static_cast<quint32>(partition + 1) & 0xFFFFFF);
+}
+
+qint64 nodeOrder(const hw::NodeRef& node)
+{
+    return static_cast<qint64>(node.kind) * 1000000 + node.id;
+}
+
+// The glossary entry for a kind of scene item (ItemType), used when no marker or badge is under the
+// pointer. It lives with the scene, not in Glossary, because the item types are the scene's: the
+// glossary stays plain data that the scene reads, never the other way round.
+QString glossaryEntryForItemType(int type)
+{
+    switch (type) {
+    case BrokerItemType:
+        return QStringLiteral("broker");
+    case ReplicaLogItemType:
+        return QStringLiteral("replica");
+    case HwLineItemType:
+        return QStringLiteral("hw");
+    case ProducerItemType:
+        return QStringLiteral("producer");
+    case ControllerItemType:
+        return QStringLiteral("controller");
+    case ConsumerItemType:
+        return QStringLiteral("consumer");
+    case GroupItemType:
+        return QStringLiteral("consumer-group");
+    case AssignmentLineItemType:
+        return QStringLiteral("consumer-group");
+    default:
+        return QString();
+    }
+}
+
+} // namespace
+
+FrameScene::FrameScene(QObject* parent)
+    : QGraphicsScene(parent), m_state(std::make_unique<hw::ClusterState>()), m_pool(std::make_unique<ItemPool>(this))
+{
+    // Every item changes on every frame and the messages move on every tick: an index costs more
+    // than it saves.
+    setItemIndexMethod(QGraphicsScene::NoIndex);
+    setBackgroundBrush(theme::paper);
+    connect(this, &QGraphicsScene::selectionChanged, this, &FrameScene::onSelectionChanged);
+}
+
+FrameScene::~FrameScene()
+{
+    // Items are deleted by QGraphicsScene; keep the selection signal from reaching a half-dead scene.
+    disconnect(this, &QGraphicsScene::selectionChanged, this, &FrameScene::onSelectionChanged);
+}
+
+void FrameScene::setViewKind(ViewKind kind)
+{
+    if (kind == m_viewKind)
+        return;
+    m_viewKind = kind;
+    if (m_hasFrame)
+        rebuild();
+}
+
+void FrameScene::setFocusPartition(std::int32_t partition)
+{
+    if (partition == m_focusPartition)
+        return;
+    m_focusPartition = partition;
+    if (m_hasFrame && m_viewKind == ViewKind::Partition)
+        rebuild();
+}
+
+void FrameScene::setTargetAspect(qreal aspect)
+{
+    if (!(aspect > 0) || std::abs(aspect - m_aspect) < 0.01)
+        return;
+    m_aspect = aspect;
+    if (m_hasFrame && m_viewKind == ViewKind::Cluster)
+        rebuild();
+}
+
+void FrameScene::setShowHeartbeats(bool show)
+{
+    if (show == m_showHeartbeats)
+        return;
+    m_showHeartbeats = show;
+    if (m_hasFrame)
+        rebuild();
+}
+
+void FrameScene::setFrame(const hw::ClusterState& state, double displayTimeMs)
+{
+    *m_state = state;
+    m_hasFrame = true;
+    m_displayTimeMs = displayTimeMs;
+    if (m_focusPartition >= static_cast<std::int32_t>(m_state->partitions.size()))
+        m_focusPartition = 0;
+    rebuild();
+}
+
+void FrameScene::setDisplayTime(double displayTimeMs)
+{
+    m_displayTimeMs = displayTimeMs;
+    placeMessages();
+}
+
+void FrameScene::registerAnchor(const hw::NodeRef& node, std::int32_t partition, QPointF point)
+{
+    m_anchors.insert(anchorKey(node, partition), point);
+}
+
+bool FrameScene::anchorOf(const hw::NodeRef& node, std::int32_t partition, QPointF* point) const
+{
+    auto it = m_anchors.constFind(anchorKey(node, partition));
+    if (it == m_anchors.constEnd())
+        it = m_anchors.constFind(anchorKey(node, -1));
+    if (it == m_anchors.constEnd())
+        return false;
+    *point = it.value();
+    return true;
+}
+
+void FrameScene::rebuild()
+{
+    const SceneTarget selected = selectedTarget();
+    m_rebuilding = true;
+    // Replica rows, broker boxes and labels are kept and re-read; the rest is made anew.
+    m_pool->begin();
+    m_anchors.clear();
+    m_messages.clear();
+    QRectF content;
+    if (m_viewKind == ViewKind::Partition && !m_state->partitions.empty())
+        content = PartitionLayout::build(*this, *m_state, m_focusPartition);
+    else
+        content = ClusterLayout::build(*this, *m_state, m_aspect);
+    m_pool->end();
+    buildMessages();
+    placeMessages();
+    if (selected.isValid() && selectedTarget() != selected) {
+        if (FrameItem* item = itemFor(selected))
+            item->setSelected(true);
+    }
+    setSceneRect(content);
+    m_rebuilding = false;
+    if (content != m_lastRect) {
+        m_lastRect = content;
+        emit layoutChanged();
+    }
+    if (selected.isValid() && !itemFor(selected))
+        emit targetSelected(SceneTarget {});
+}
+
+void FrameScene::buildMessages()
+{
+    for (const hw::QueuedEvent& queued : m_state->queue) {
+        std::optional<MessageInfo> info = MessageText::describe(queued, *m_state);
+        if (!info)
+            continue;
+        if (info->kind == MessageItem::Kind::Heartbeat && !m_showHeartbeats)
+            continue;
+        if (m_viewKind == ViewKind::Partition && info->partition >= 0 && info->partition != m_focusPartition)
+            continue;
+        QPointF from;
+        QPointF to;
+        if (!anchorOf(info->from, info->partition, &from) || !anchorOf(info->to, info->partition, &to))
+            continue;
+        // Requests and answers between the same two nodes travel on parallel tracks.
+        const QPointF d = to - from;
+        const qreal length = std::hypot(d.x(), d.y());
+        if (length > 1) {
+            const qreal side = nodeOrder(info->from) < nodeOrder(info->to) ? 1 : -1;
+            const QPointF normal(-d.y() / length, d.x() / length);
+            from += normal * 14 * side;
+            to += normal * 14 * side;
+        }
+        QString label = info->label;
+        if (m_viewKind == ViewKind::Cluster && info->partition >= 0)
+            label = QString::fromStdString(m_state->partitionName(info->partition)) + QStringLiteral(": ") + label;
+        auto* item = new MessageItem(info->sequence, info->kind, label, from, to, info->sentMs, info->arrivesMs);
+        addItem(item);
+        m_messages.append(item);
+    }
+}
+
+void FrameScene::placeMessages()
+{
+    // A busy cluster has dozens of messages on their way: labels would bury the logs. Then only the
+    // messages of the selected broker, replica or client keep theirs (hovering any dot names it).
+    const SceneTarget selected = selectedTarget();
+    const bool labelAll = m_messages.size() <= messageLabelsMax;
+    for (MessageItem* item : std::as_const(m_messages)) {
+        item->setTime(m_displayTimeMs);
+        item->setLabelShift(0);
+        item->setLabelVisible(labelAll || involves(*item, selected));
+    }
+    // Spread labels that would overlap: take them top to bottom and push each below the ones it hits.
+    QList<MessageItem*> order = m_messages;
+    std::sort(order.begin(), order.end(), [](const MessageItem* a, const MessageItem* b) {
+        return a->naturalLabelBox().top() < b->naturalLabelBox().top();
+    });
+    QList<QRectF> placed;
+    for (MessageItem* item : std::as_const(order)) {
+        if (!item->isLabelVisible())
+            continue;
+        QRectF box = item->naturalLabelBox();
+        const qreal naturalTop = box.top();
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const QRectF& other : std::as_const(placed)) {
+                if (box.intersects(other)) {
+                    box.moveTop(other.bottom() + 3);
+                    moved = true;
+                }
+            }
+        }
+        item->setLabelShift(box.top() - naturalTop);
+        placed.append(box);
+    }
+}
+
+bool FrameScene::hasMessagesTravelling() const
+{
+    for (const MessageItem* item : m_messages) {
+        if (item->arrivesMs() > m_displayTimeMs)
+            return true;
+    }
+    return false;
+}
+
+ReplicaLogItem* FrameScene::replicaItem(std::int32_t partition, std::int32_t broker) const
+{
+    for (QGraphicsItem* item : items()) {
+        if (auto* r = qgraphicsitem_cast<ReplicaLogItem*>(item);
+            r && r->partition() == partition && r->broker() == broker)
+            return r;
+    }
+    return nullptr;
+}
+
+QList<ReplicaLogItem*> FrameScene::replicaItems() const
+{
+    QList<ReplicaLogItem*> out;
+    for (QGraphicsItem* item : items(Qt::AscendingOrder)) {
+        if (auto* r = qgraphicsitem_cast<ReplicaLogItem*>(item))
+            out.append(r);
+    }
+    return out;
+}
+
+BrokerItem* FrameScene::brokerItem(std::int32_t broker) const
+{
+    for (QGraphicsItem* item : items()) {
+        if (auto* b = qgraphicsitem_cast<BrokerItem*>(item); b && b->broker() == broker)
+            return b;
+    }
+    return nullptr;
+}
+
+HwLineItem* FrameScene::hwLineItem() const
+{
+    for (QGraphicsItem* item : items()) {
+        if (auto* h = qgraphicsitem_cast<HwLineItem*>(item))
+            return h;
+    }
+    return nullptr;
+}
+
+QList<MessageItem*> FrameScene::messageItems() const
+{
+    return m_messages;
+}
+
+QList<FrameItem*> FrameScene::frameItems() const
+{
+    QList<FrameItem*> out;
+    for (QGraphicsItem* item : items(Qt::AscendingOrder)) {
+        if (item->type() > QGraphicsItem::UserType)
+            out.append(static_cast<FrameItem*>(item));
+    }
+    return out;
+}
+
+FrameItem* FrameScene::itemFor(const SceneTarget& target) const
+{
+    if (!target.isValid())
+        return nullptr;
+    for (QGraphicsItem* item : items()) {
+        if (item->type() <= QGraphicsItem::UserType)
+            continue;
+        auto* frameItem = static_cast<FrameItem*>(item);
+        if (frameItem->target() == target)
+            return frameItem;
+    }
+    return nullptr;
+}
+
+SceneTarget FrameScene::selectedTarget() const
+{
+    for (QGraphicsItem* item : selectedItems()) {
+        if (item->type() > QGraphicsItem::UserType)
+            return static_cast<FrameItem*>(item)->target();
+    }
+    return SceneTarget {};
+}
+
+void FrameScene::selectTarget(const SceneTarget& target)
+{
+    m_rebuilding = true;
+    clearSelection();
+    if (FrameItem* item = itemFor(target))
+        item->setSelected(true);
+    m_rebuilding = false;
+}
+
+void FrameScene::onSelectionChanged()
+{
+    if (m_rebuilding)
+        return;
+    placeMessages();
+    emit targetSelected(selectedTarget());
+}
+
+bool FrameScene::involves(const MessageItem& message, const SceneTarget& target) const
+{
+    if (!target.isValid())
+        return false;
+    if (target.kind == SceneTarget::Kind::Message)
+        return message.target() == target;
+    for (const hw::QueuedEvent& queued : m_state->queue) {
+        if (queued.sequence != message.target().message)
+            continue;
+        const auto* m = std::get_if<hw::Message>(&queued.what);
+        if (!m)
+            return false;
+        auto is = [&](const hw::NodeRef& node) {
+            switch (target.kind) {
+            case SceneTarget::Kind::Broker:
+            case SceneTarget::Kind::Replica:
+                return node.kind == hw::NodeKind::Broker && node.id == target.broker;
+            case SceneTarget::Kind::Producer:
+                return node.kind == hw::NodeKind::Producer && node.id == target.index;
+            case SceneTarget::Kind::Consumer:
+                return node.kind == hw::NodeKind::Consumer && node.id == target.index;
+            case SceneTarget::Kind::Controller:
+                return node.kind == hw::NodeKind::Controller;
+            default:
+                return false;
+            }
+        };
+        return is(m->from) || is(m->to);
+    }
+    return false;
+}
+
+void FrameScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
+{
+    SceneTarget target;
+    for (QGraphicsItem* item : items(event->scenePos())) {
+        if (item->type() > QGraphicsItem::UserType && static_cast<FrameItem*>(item)->target().isValid()) {
+            target = static_cast<FrameItem*>(item)->target();
+            break;
+        }
+    }
+    emit contextMenuRequested(target, event->screenPos());
+    event->accept();
+}
+
+QString FrameScene::glossaryEntryAt(QPointF scenePos) const
+{
+    for (QGraphicsItem* item : items(scenePos)) {
+        if (item->type() <= QGraphicsItem::UserType || item->type() == MessageItem::Type)
+            continue;
+        const auto* frameItem = static_cast<const FrameItem*>(item);
+        const QPointF pos = item->mapFromScene(scenePos);
+        if (const auto* replica = qgraphicsitem_cast<const ReplicaLogItem*>(item)) {
+            if (const QString marker = replica->markerAt(pos); !marker.isEmpty())
+                return Glossary::entryForRole(marker);
+        }
+        if (const TextRun* run = frameItem->textAt(pos)) {
+            if (const QString id = Glossary::entryForRole(run->role); !id.isEmpty())
+                return id;
+        }
+        if (const QString id = glossaryEntryForItemType(item->type()); !id.isEmpty())
+            return id;
+    }
+    return QString();
+}
+
+QString FrameScene::toolTipAt(QPointF scenePos) const
+{
+    const QString glossaryId = glossaryEntryAt(scenePos);
+    // A marker or badge explains itself; a record cell or a message gives its own details first.
+    for (QGraphicsItem* item : items(scenePos)) {
+        if (auto* message = qgraphicsitem_cast<MessageItem*>(item))
+            return message->label() + QLatin1Char('\n')
+                + tr("Sent at %1 ms, arrives at %2 ms").arg(message->sentMs()).arg(message->arrivesMs());
+        if (auto* replica = qgraphicsitem_cast<ReplicaLogItem*>(item)) {
+            const QPointF pos = replica->mapFromScene(scenePos);
+            if (replica->markerAt(pos).isEmpty()) {
+                const TextRun* run = replica->textAt(pos);
+                const bool onBadge = run && run->role != QLatin1String("cell");
+                if (!onBadge) {
+                    if (QString text = replica->toolTipAt(pos); !text.isEmpty())
+                        return text;
+                }
+            }
+        }
+        break;
+    }
+    return Glossary::builtin().toolTip(glossaryId, Glossary::currentLanguage());
+}
+
+void FrameScene::applyTheme()
+{
+    setBackgroundBrush(theme::paper);
+    // Kept items (titles, legends, rows) hold their text colours: make every item anew.
+    const SceneTarget selected = selectedTarget();
+    m_rebuilding = true;
+    m_pool->begin();
+    m_pool->end();
+    m_messages.clear();
+    m_rebuilding = false;
+    if (m_hasFrame)
+        rebuild();
+    selectTarget(selected);
+    update();
+}
+
+void FrameScene::setPredictionBase(const hw::ClusterState* before)
+{
+    if (!before && !m_predictionBase)
+        return;
+    m_predictionBase = before ? std::make_unique<hw::ClusterState>(*before) : nullptr;
+    if (m_hasFrame)
+        rebuild();
+    for (QGraphicsItem* item : items())
+        item->update();
+}
+
+void FrameScene::helpEvent(QGraphicsSceneHelpEvent* event)
+{
+    const QString text = toolTipAt(event->scenePos());
+    if (const QString id = glossaryEntryAt(event->scenePos()); !id.isEmpty())
+        emit glossaryEntryHovered(id);
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        event->ignore();
+        return;
+    }
+    QToolTip::showText(event->screenPos(), text, event->widget());
+    event->accept();
+}
+
+} // namespace hw::ui

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scene/scenetarget.h"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QList>
+
+#include <memory>
+
+// Core headers stay out of moc's way (it cannot parse the C++20 standard library): the state is held
+// through a pointer to a forward-declared type.
+namespace hw {
+struct ClusterState;
+struct NodeRef;
+} // namespace hw
+
+namespace hw::ui {
+
+class BrokerItem;
+class FrameItem;
+class ItemPool;
+class HwLineItem;
+class MessageItem;
+class ReplicaLogItem;
+
+/// The drawing of one frame, in one of two layouts. setFrame() rebuilds every item from the state
+/// (the items re-read it; the scene keeps the one copy), setDisplayTime() only moves the messages in
+/// flight, which is all that changes between two frames while playing.
+///
+/// It has 43 member functions: the items are laid out by PartitionLayout and ClusterLayout and kept by
+/// ItemPool, and what stays here is the scene's interface to the views, the exporter and the tests
+/// (9 one-line getters, 7 item lookups, hover and selection) and its four signals.
+class FrameScene : public QGraphicsScene {
+    Q_OBJECT
+
+public:
+    enum class ViewKind : std::uint8_t { Partition, Cluster };
+
+    explicit FrameScene(QObject* parent = nullptr);
+    ~FrameScene() override;
+
+    ViewKind viewKind() const { return m_viewKind; }
+    void setViewKind(ViewKind kind);
+    /// The partition the partition view shows (index into ClusterState::partitions).
+    std::int32_t focusPartition() const { return m_focusPartition; }
+    void setFocusPartition(std::int32_t partition);
+    /// Width / height of the view showing the scene; the cluster view arranges brokers to fill it.
+    void setTargetAspect(qreal aspect);
+    qreal targetAspect() const { return m_aspect; }
+    /// Heartbeats never stop; they are hidden unless asked for.
+    void setShowHeartbeats(bool show);
+    bool showHeartbeats() const { return m_showHeartbeats; }
+
+    /// Draws a frame: its state, with messages placed at displayTimeMs (the frame's time, or later
+    /// while playing towards the next frame).
+    void setFrame(const hw::ClusterState& state, double displayTimeMs);
+    void setDisplayTime(double displayTimeMs);
+    const hw::ClusterState& state() const { return *m_state; }
+    double displayTime() const { return m_displayTimeMs; }
+    bool hasFrame() const { return m_hasFrame; }
+
+    // The items, for the view, the inspector and tests.
+    ReplicaLogItem* replicaItem(std::int32_t partition, std::int32_t broker) const;
+    QList<ReplicaLogItem*> replicaItems() const;
+    BrokerItem* brokerItem(std::int32_t broker) const;
+    HwLineItem* hwLineItem() const;
+    QList<MessageItem*> messageItems() const;
+    QList<FrameItem*> frameItems() const;
+    FrameItem* itemFor(const SceneTarget& target) const;
+    /// Messages still travelling at the time shown (used to skip quiet periods while playing).
+    bool hasMessagesTravelling() const;
+
+    /// The glossary entry of what is drawn at a scene point: a marker (LEO, HW, the leader's view),
+    /// a badge (LEADER, ISR, OSR, broker and group states), a tag or, failing those, the box under it.
+    QString glossaryEntryAt(QPointF scenePos) const;
+    /// The tooltip at a scene point: a record's details over a cell, a message's over a dot, else the
+    /// glossary entry's term and definition in the UI language.
+    QString toolTipAt(QPointF scenePos) const;
+
+    /// Repaints everything in the current theme (after theme::apply()).
+    void applyTheme();
+
+    /// Predict mode: while a state is set, the replicas' LEO and HW are drawn as "?" and the records
+    /// each replica did not hold in that earlier state as "?" cells. nullptr shows everything.
+    void setPredictionBase(const hw::ClusterState* before);
+    const hw::ClusterState* predictionBase() const { return m_predictionBase.get(); }
+
+    SceneTarget selectedTarget() const;
+    void selectTarget(const SceneTarget& target);
+
+    // Used by the layouts while building.
+    void registerAnchor(const hw::NodeRef& node, std::int32_t partition, QPointF point);
+    /// The items kept from the previous frame (replicas, brokers, boxes, labels).
+    ItemPool& pool() { return *m_pool; }
+
+signals:
+    /// The user selected an item (or nothing).
+    void targetSelected(const hw::ui::SceneTarget& target);
+    void contextMenuRequested(const hw::ui::SceneTarget& target, const QPoint& screenPos);
+    /// The scene's extent changed: a view showing it should fit it again.
+    void layoutChanged();
+    /// The pointer rests on something the glossary explains (its entry id).
+    void glossaryEntryHovered(const QString& id);
+
+protected:
+    void contextMenuEvent(QGraphicsSceneContextMenuEvent* event) override;
+    void helpEvent(QGraphicsSceneHelpEvent* event) override;
+
+private:
+    void rebuild();
+    void buildMessages();
+    void placeMessages();
+    bool anchorOf(const hw::NodeRef& node, std::int32_t partition, QPointF* point) const;
+    /// Whether a message goes to or from what the target stands for.
+    bool involves(const MessageItem& message, const SceneTarget& target) const;
+    void onSelectionChanged();
+
+    std::unique_ptr<hw::ClusterState> m_state;
+    std::unique_ptr<ItemPool> m_pool;
+    std::unique_ptr<hw::ClusterState> m_predictionBase;
+    bool m_hasFrame = false;
+    double m_displayTimeMs = 0;
+    ViewKind m_viewKind = ViewKind::Partition;
+    std::int32_t m_focusPartition = 0;
+    qreal m_aspect = 16.0 / 9.0;
+    bool m_showHeartbeats = false;
+    bool m_rebuilding = false;
+    QRectF m_lastRect;
+
+    QHash<quint64, QPointF> m_anchors;
+    QList<MessageItem*> m_messages;
+};
+
+} // namespace hw::ui

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "scene/messageitem.h"
+
+#include "base/theme.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hw::ui {
+
+namespace {
+
+constexpr qreal dotRadius = 11;
+
+QFont labelFont()
+{
+    return theme::font(theme::tagSize, true);
+}
+
+} // namespace
+
+MessageItem::MessageItem(std::uint64_t sequence, Kind kind, const QString& label, QPointF from, QPointF to,
+    hw::TimeMs sentMs, hw::TimeMs arrivesMs)
+    : FrameItem(SceneTarget::forMessage(sequence)),
+      m_kind(kind),
+      m_label(label),
+      m_from(from),
+      m_to(to),
+      m_dot(from),
+      m_sentMs(sentMs),
+      m_arrivesMs(arrivesMs)
+{
+    setFlag(ItemIsSelectable);
+    setZValue(10);
+    relayout();
+}
+
+void MessageItem::setTime(double timeMs)
+{
+    const double span = static_cast<double>(std::max<hw::TimeMs>(1, m_arrivesMs - m_sentMs));
+    const double progress = std::clamp((timeMs - static_cast<double>(m_sentMs)) / span, 0.0, 1.0);
+    if (progress == m_progress && !texts().isEmpty())
+        return;
+    m_progress = progress;
+    m_dot = m_from + (m_to - m_from) * progress;
+    relayout();
+}
+
+void MessageItem::setLabelShift(qreal dy)
+{
+    if (dy == m_labelShift)
+        return;
+    m_labelShift = dy;
+    relayout();
+}
+
+void MessageItem::setLabelVisible(bool visible)
+{
+    if (visible == m_labelVisible)
+        return;
+    m_labelVisible = visible;
+    relayout();
+}
+
+QRectF MessageItem::naturalLabelBox() const
+{
+    const QFont font = labelFont();
+    const qreal padding = font.pixelSize() * 0.35;
+    return QRectF(m_dot + QPointF(dotRadius + 6, -textHeight(font) / 2 - 1),
+        QSizeF(textWidth(m_label, font) + 2 * padding, textHeight(font) + 2));
+}
+
+void MessageItem::relayout()
+{
+    clearTexts();
+    const QColor color = theme::messageColor(static_cast<int>(m_kind));
+    QRectF bounds
+        = QRectF(m_from, m_to).normalized().adjusted(-dotRadius - 2, -dotRadius - 2, dotRadius + 2, dotRadius + 2);
+    if (m_labelVisible) {
+        const QRectF natural = naturalLabelBox();
+        addBadge(m_label, labelFont(), natural.topLeft() + QPointF(0, m_labelShift), theme::ink, QBrush(theme::paper),
+            QPen(color, 2), QStringLiteral("message"));
+        bounds = bounds.united(texts().constFirst().box.adjusted(-2, -2, 2, 2));
+    }
+    setBounds(bounds);
+    update();
+}
+
+void MessageItem::drawTrack(QPainter* painter, const QLineF& line, const QColor& color)
+{
+    // Side by side one-pixel lines rather than one wide line: a cosmetic pen at most one pixel wide
+    // takes the raster engine's cosmetic stroker, while a wider one is filled as spans, and Qt hands
+    // span fills taller than about a hundred lines to its GUI thread pool: with a dozen messages in
+    // flight that synchronisation was half of a repaint's wall time on two cores.
+    const qreal devicePixel = 1.0 / std::max(1e-6, std::sqrt(std::abs(painter->worldTransform().determinant())));
+    const int strands = std::max(1, static_cast<int>(std::lround(2 * theme::lineScale())));
+    const QPointF normal = line.length() > 0
+        ? QPointF(-line.dy(), line.dx()) / line.length() * devicePixel
+        : QPointF();
+    painter->setPen(theme::hairline(color, 1 / theme::lineScale()));
+    for (int i = 0; i < strands; ++i) {
+        const QPointF shift = normal * (i - (strands - 1) / 2.0);
+        painter->drawLine(line.translated(shift));
+    }
+}
+
+void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const QColor color = theme::messageColor(static_cast<int>(m_kind));
+    // The track: where the message comes from and goes to (solid and faint: dashing long lines for
+    // every message in flight costs more than the rest of the frame).
+    QColor track = color;
+    track.setAlpha(70);
+    drawTrack(painter, QLineF(m_from, m_to), track);
+    if (m_labelShift != 0 && m_labelVisible) {
+        painter->setPen(theme::hairline(color, 1.5));
+        painter->drawLine(
+            QLineF(m_dot, texts().constFirst().box.topLeft() + QPointF(0, texts().constFirst().box.height() / 2)));
+    }
+    painter->setPen(QPen(isSelected() ? theme::blue : theme::ink, isSelected() ? 4 : 2));
+    painter->setBrush(color);
+    painter->drawEllipse(m_dot, dotRadius, dotRadius);
+    paintTexts(painter);
+}
+
+} // namespace hw::ui

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scene/frameitem.h"
+#include "scene/itemtypes.h"
+#include "model/cluster_state.h"
+
+namespace hw::ui {
+
+/// A message in flight (a fetch, a produce, an acknowledgement, an AlterPartition...): a labelled dot
+/// on the straight track from its sender to its receiver, placed by how much of its latency has
+/// passed at the time shown. During play the time shown runs between frames, so the dots move.
+class MessageItem : public FrameItem {
+public:
+    enum { Type = MessageItemType };
+
+    enum class Kind : std::uint8_t { Produce, Fetch, Isr, Metadata, Error, Heartbeat, Group };
+
+    MessageItem(std::uint64_t sequence, Kind kind, const QString& label, QPointF from, QPointF to, hw::TimeMs sentMs,
+        hw::TimeMs arrivesMs);
+    int type() const override { return Type; }
+
+    /// Moves the dot to where the message is at this time.
+    void setTime(double timeMs);
+    /// Moves the label down (the scene spreads labels that would overlap).
+    void setLabelShift(qreal dy);
+    /// Shows or hides the label (a busy cluster shows dots only, except for the selection's).
+    void setLabelVisible(bool visible);
+    bool isLabelVisible() const { return m_labelVisible; }
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    Kind kind() const { return m_kind; }
+    QString label() const { return m_label; }
+    double progress() const { return m_progress; }
+    QPointF dotPosition() const { return m_dot; }
+    hw::TimeMs sentMs() const { return m_sentMs; }
+    hw::TimeMs arrivesMs() const { return m_arrivesMs; }
+    /// The label's box where it would be without a shift, in scene coordinates.
+    QRectF naturalLabelBox() const;
+
+private:
+    /// The faint line from sender to receiver, two device pixels wide at any zoom.
+    static void drawTrack(QPainter* painter, const QLineF& line, const QColor& color);
+    void relayout();
+
+    Kind m_kind;
+    QString m_label;
+    QPointF m_from;
+    QPointF m_to;
+    QPointF m_dot;
+    hw::TimeMs m_sentMs;
+    hw::TimeMs m_arrivesMs;
+    double m_progress = 0;
+    qreal m_labelShift = 0;
+    bool m_labelVisible = true;
+};
+
+} // namespace hw::ui

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#include "scene/partitionlayout.h"
+
+#include "base/narration.h"
+#include "base/theme.h"
+#include "scene/assignmentlineitem.h"
+#include "scene/clusterfacts.h"
+#include "scene/consumeritem.h"
+#include "scene/controlleritem.h"
+#include "scene/framescene.h"
+#include "scene/hwlineitem.h"
+#include "scene/itempool.h"
+#include "scene/legenditem.h"
+#include "scene/produceritem.h"
+#include "scene/replicalogitem.h"
+#include "scene/titleitem.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace hw::ui {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(PartitionLayout)
+};
+
+constexpr qreal margin = 28;
+constexpr qreal gutterWidth = 250; // the lane right of the rows where messages travel
+constexpr qreal boxWidth = 310; // controller, producers and consumers
+constexpr qreal boxGap = 14;
+constexpr qreal rowGap = 18;
+
+} // namespace
+
+int PartitionLayout::slotsFor(hw::Offset needed, int least, int most)
+{
+    const hw::Offset rounded = needed <= least ? least : (needed + 3) / 4 * 4;
+    return static_cast<int>(std::clamp<hw::Offset>(rounded, least, most));
+}
+
+QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, std::int32_t partitionIndex)
+{
+    const hw::Partition& partition = state.partitions[static_cast<std::size_t>(partitionIndex)];
+    const hw::PartitionRegistration& reg = partition.registration;
+
+    LogGeometry g;
+    g.mode = LogGeometry::Mode::Partition;
+    g.labelWidth = 230;
+    hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
+    for (const hw::Replica& r : partition.replicas)
+        logStart = std::min(logStart, r.log.logStart);
+    const hw::Offset end = maxLogEnd(partition);
+    g.slotCount = slotsFor(end - logStart + 1, 6, 16);
+    g.windowStart = std::max(logStart, end + 1 - g.slotCount);
+    const qreal rowWidth = g.width();
+    const qreal contentWidth = rowWidth + gutterWidth;
+
+    // Title: the partition, its leader and epochs, ISR and OSR.
+    std::vector<hw::BrokerId> osr;
+    for (hw::BrokerId b : reg.replicas) {
+        if (!inIsr(partition, b))
+            osr.push_back(b);
+    }
+    QList<TitleItem::Line> lines;
+    lines.append({ Text::tr("Partition %1").arg(QString::fromStdString(state.partitionName(partitionIndex))),
+        theme::titleSize, true, QStringLiteral("title") });
+    if (reg.leader == hw::noLeader)
+        lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1, partition epoch %2)")
+                           .arg(reg.leaderEpoch)
+                           .arg(reg.partitionEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
+    else
+        lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2 \u00B7 partition epoch %3")
+                           .arg(reg.leader)
+                           .arg(reg.leaderEpoch)
+                           .arg(reg.partitionEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
+    lines.append({ Text::tr("ISR %1 \u00B7 OSR %2 \u00B7 min.insync.replicas %3")
+                       .arg(Narration::brokerSet(reg.isr), Narration::brokerSet(osr))
+                       .arg(state.config.minInsyncReplicas),
+        theme::labelSize, false, QStringLiteral("isr") });
+    // The title takes what the boxes on its right leave (one column of them at least).
+    const qreal titleWidth = std::max<qreal>(400, contentWidth - boxWidth - 30);
+    TitleItem* title = scene.pool().title(SceneTarget::forPartition(partitionIndex), titleWidth, lines);
+    title->setPos(margin, margin);
+
+    // The other participants in boxes right of the title: the controller, the producers and the
+    // consumers reading this partition. Messages travel between them and the replicas.
+    QList<FrameItem*> boxes;
+    ControllerItem* controller = scene.pool().controllerBox(QSizeF(boxWidth, ControllerItem::preferredHeight()));
+    controller->sync(state);
+    boxes.append(controller);
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.producers.size()); ++p) {
+        ProducerItem* producer = scene.pool().producerBox(p, QSizeF(boxWidth, ProducerItem::preferredHeight()));
+        producer->sync(state);
+        boxes.append(producer);
+    }
+    QList<ConsumerItem*> consumers;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {
+        const hw::Consumer& consumer = state.consumers[static_cast<std::size_t>(c)];
+        const bool owns = std::any_of(consumer.owned.begin(), consumer.owned.end(),
+            [&](const hw::OwnedPartition& o) { return o.partition == partitionIndex; });
+        if (!owns)
+            continue;
+        auto* item = new ConsumerItem(state, c, boxWidth, partitionIndex);
+        scene.addItem(item);
+        consumers.append(item);
+        boxes.append(item);
+    }
+    const qreal boxesLeft = margin + titleWidth + 30;
+    const qreal boxesWidth = margin + contentWidth - boxesLeft;
+    const int boxColumns = std::max(1, static_cast<int>((boxesWidth + boxGap) / (boxWidth + boxGap)));
+    qreal boxRowTop = margin;
+    qreal boxRowHeight = 0;
+    for (qsizetype i = 0; i < boxes.size(); ++i) {
+        const int column = static_cast<int>(i % boxColumns);
+        if (column == 0 && i > 0) {
+            boxRowTop += boxRowHeight + boxGap;
+            boxRowHeight = 0;
+        }
+        FrameItem* box = boxes[i];
+        // Right-aligned, so that the boxes sit over the message lane.
+        const qreal x = margin + contentWidth - (boxColumns - column) * (boxWidth + boxGap) + boxGap;
+        box->setPos(x, boxRowTop);
+        boxRowHeight = std::max(boxRowHeight, box->boundingRect().height());
+        const QPointF anchor = box->mapToScene(QPointF(box->boundingRect().center().x(), box->boundingRect().bottom()));
+        if (auto* producer = qgraphicsitem_cast<ProducerItem*>(box))
+            scene.registerAnchor(hw::NodeRef::producer(producer->producer()), -1, anchor);
+        else if (auto* consumer = qgraphicsitem_cast<ConsumerItem*>(box))
+            scene.registerAnchor(hw::NodeRef::consumer(consumer->consumer()), -1, anchor);
+        else
+            scene.registerAnchor(hw::NodeRef::controller(), -1, anchor);
+    }
+    const qreal bandBottom = std::max(title->mapRectToScene(title->boundingRect()).bottom(), boxRowTop + boxRowHeight);
+
+    // Replica rows under the HW label lane.
+    const qreal hwLabelTop = bandBottom + 16;
+    const qreal rowsTop = hwLabelTop + HwLineItem::labelHeight() + 6;
+    qreal y = rowsTop;
+    for (const hw::Replica& replica : partition.replicas) {
+        ReplicaLogItem* row = scene.pool().replicaRow(partitionIndex, replica.broker, g);
+        row->setPos(margin, y);
+        row->sync(state);
+        scene.registerAnchor(hw::NodeRef::broker(replica.broker), partitionIndex, row->anchor());
+        scene.registerAnchor(hw::NodeRef::broker(replica.broker), -1, row->anchor());
+        y += g.height() + rowGap;
+    }
+    const qreal rowsBottom = y - rowGap;
+    const hw::Offset partitionHw = partitionHighWatermark(partition);
+    auto* line = new HwLineItem(
+        partitionIndex, partitionHw, margin + g.xOf(partitionHw), hwLabelTop, rowsTop, rowsBottom, margin + rowWidth);
+    line->setZValue(-1);
+    if (scene.predictionBase())
+        line->mask();
+    scene.addItem(line);
+
+    // Consumers reading this partition: a line to the replica they read from.
+    const hw::BrokerId readFrom = reg.leader != hw::noLeader ? reg.leader : reg.replicas.front();
+    for (ConsumerItem* item : consumers) {
+        if (ReplicaLogItem* row = scene.replicaItem(partitionIndex, readFrom)) {
+            const QPointF from = item->mapToScene(QPointF(0, item->boundingRect().height() / 2));
+            scene.addItem(new AssignmentLineItem(
+                item->consumer(), partitionIndex, from, row->anchor(), reg.leader != hw::noLeader));
+        }
+    }
+
+    QList<LegendItem::Entry> entries = {
+        { LegendItem::Swatch::Committed, Text::tr("below the HW: committed, consumers can read it") },
+        { LegendItem::Swatch::Uncommitted, Text::tr("at or above the HW: not yet visible to consumers") },
+        { LegendItem::Swatch::EpochStart, Text::tr("colour and bar: leader epoch (e0, e1, ...)") },
+        { LegendItem::Swatch::Leo, Text::tr("LEO: where the next record goes") },
+        { LegendItem::Swatch::ReplicaHw, Text::tr("a replica's own HW") },
+        { LegendItem::Swatch::PartitionHw, Text::tr("partition HW (the leader's)") },
+        { LegendItem::Swatch::LeaderView, Text::tr("leader's view of a follower (its latest Fetch offset)") },
+        { LegendItem::Swatch::Isr, Text::tr("ISR: in-sync replica") },
+        { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
+        { LegendItem::Swatch::Message, Text::tr("message in flight") },
+    };
+    if (!consumers.isEmpty())
+        entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
+    const qreal legendTop = rowsBottom + 26;
+    LegendItem* legend = scene.pool().legend(entries, contentWidth);
+    legend->setPos(margin, legendTop);
+    return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);
+}
+
+} // namespace hw::ui

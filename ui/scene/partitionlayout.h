@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "model/cluster_state.h"
+
+#include <QRectF>
+
+namespace hw::ui {
+
+class FrameScene;
+
+/// The partition view (the seed article's figures): one partition's replica logs stacked and aligned
+/// by offset, with the partition's HW line across them; the controller and the producers on the
+/// right, where the messages between them and the replicas travel.
+class PartitionLayout {
+public:
+    /// Adds the items for the partition to the scene; returns the extent of what it drew.
+    static QRectF build(FrameScene& scene, const hw::ClusterState& state, std::int32_t partition);
+
+    /// How many offsets a log row shows when it needs `needed`: at least `least`, in steps of four
+    /// so that the layout does not change with every record, at most `most`.
+    static int slotsFor(hw::Offset needed, int least, int most);
+};
+
+} // namespace hw::ui

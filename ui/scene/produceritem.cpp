@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#include "scene/produceritem.h"
+
+#include "base/theme.h"
+#include "model/cluster_state.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+
+namespace hw::ui {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ProducerItem)
+};
+
+} // namespace
+
+ProducerItem::ProducerItem(std::int32_t producer, QSizeF size)
+    : FrameItem(SceneTarget::forProducer(producer)), m_producer(producer)
+{
+    setFlag(ItemIsSelectable);
+    setCacheMode(DeviceCoordinateCache);
+    setBounds(QRectF(QPointF(0, 0), size));
+}
+
+void ProducerItem::setSize(QSizeF size)
+{
+    if (size == boundingRect().size())
+        return;
+    setBounds(QRectF(QPointF(0, 0), size));
+    update();
+}
+
+qreal ProducerItem::preferredHeight()
+{
+    return 12 + textHeight(theme::font(theme::labelSize, true)) + 2 * textHeight(theme::font(theme::smallSize)) + 16;
+}
+
+void ProducerItem::sync(const hw::ClusterState& state)
+{
+    beginTexts();
+    const hw::Producer& producer = state.producers[static_cast<std::size_t>(m_producer)];
+    const QRectF box = boundingRect().adjusted(12, 8, -12, -8);
+    const QFont nameFont = theme::font(theme::labelSize, true);
+    const QFont smallFont = theme::font(theme::smallSize);
+    qreal y = box.top() + 4;
+    y = addTextIn(Text::tr("Producer %1").arg(QString::fromStdString(producer.id)), nameFont,
+        QRectF(box.left(), y, box.width(), textHeight(nameFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("name"))
+            .bottom();
+    const std::string_view acks = hw::acksName(producer.acks);
+    y = addTextIn(Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size()))),
+        smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("acks"))
+            .bottom();
+    int waiting = 0;
+    int acked = 0;
+    int failed = 0;
+    producer.batches.forEach(0, producer.batches.size(), [&](std::size_t, const hw::ProducerBatch& batch) {
+        switch (batch.status) {
+        case hw::SendStatus::Pending:
+        case hw::SendStatus::InFlight:
+            ++waiting;
+            break;
+        case hw::SendStatus::Acked:
+            ++acked;
+            break;
+        case hw::SendStatus::Failed:
+            ++failed;
+            break;
+        }
+    });
+    addTextIn(Text::tr("waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed), smallFont,
+        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("batches"));
+    if (textsChanged())
+        update();
+}
+
+void ProducerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
+    painter->setPen(QPen(theme::ink, 3));
+    painter->setBrush(theme::producerFill);
+    painter->drawRoundedRect(box, box.height() / 4, box.height() / 4);
+    if (isSelected()) {
+        painter->setPen(QPen(theme::blue, 4, Qt::DashLine));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(box, box.height() / 4, box.height() / 4);
+    }
+    paintTexts(painter);
+}
+
+} // namespace hw::ui

@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: MIT
+#include "scene/replicalogitem.h"
+
+#include "base/theme.h"
+#include "scene/clusterfacts.h"
+#include "scene/framescene.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace hw::ui {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ReplicaLogItem)
+};
+
+} // namespace
+
+qreal LogGeometry::xOf(hw::Offset offset) const
+{
+    const hw::Offset clamped = std::clamp<hw::Offset>(offset, windowStart, windowStart + slotCount);
+    return cellsLeft() + static_cast<qreal>(clamped - windowStart) * cellWidth;
+}
+
+ReplicaLogItem::ReplicaLogItem(std::int32_t partition, hw::BrokerId broker, const LogGeometry& geometry)
+    : FrameItem(SceneTarget::forReplica(partition, broker)),
+      m_partition(partition),
+      m_broker(broker),
+      m_geometry(geometry)
+{
+    setFlag(ItemIsSelectable);
+    setAcceptHoverEvents(false);
+    // Rows rarely change from one frame to the next; keep their rendering until they do.
+    setCacheMode(DeviceCoordinateCache);
+    setBounds(QRectF(0, 0, geometry.width(), geometry.height()));
+}
+
+void ReplicaLogItem::setGeometry(const LogGeometry& geometry)
+{
+    if (geometry == m_geometry)
+        return;
+    m_geometry = geometry;
+    setBounds(QRectF(0, 0, geometry.width(), geometry.height()));
+    update();
+}
+
+qreal ReplicaLogItem::leoMarkerX() const
+{
+    return mapToScene(QPointF(m_geometry.xOf(m_leo), 0)).x();
+}
+
+qreal ReplicaLogItem::hwMarkerX() const
+{
+    return mapToScene(QPointF(m_geometry.xOf(m_hw), 0)).x();
+}
+
+qreal ReplicaLogItem::viewMarkerX() const
+{
+    return m_view < 0 ? -1 : mapToScene(QPointF(m_geometry.xOf(m_view), 0)).x();
+}
+
+QPointF ReplicaLogItem::anchor() const
+{
+    return mapToScene(
+        QPointF(m_geometry.cellsRight() + m_geometry.tagRoom, m_geometry.topLane + m_geometry.cellHeight / 2));
+}
+
+void ReplicaLogItem::sync(const hw::ClusterState& state)
+{
+    const QVector<Cell> previousCells = std::move(m_cells);
+    const auto previous = std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive, m_masked);
+    beginTexts();
+    m_cells.clear();
+    const hw::Partition& partition = state.partitions[static_cast<std::size_t>(m_partition)];
+    const hw::Replica* replica = replicaOf(partition, m_broker);
+    if (!replica)
+        return;
+    const LogGeometry& g = m_geometry;
+    const bool clusterMode = g.mode == LogGeometry::Mode::Cluster;
+
+    m_leo = replica->log.leo();
+    m_hw = replica->hw;
+    m_partitionHw = partitionHighWatermark(partition);
+    m_leader = partition.registration.leader == m_broker;
+    m_inSync = std::find(partition.registration.isr.begin(), partition.registration.isr.end(), m_broker)
+        != partition.registration.isr.end();
+    m_alive = state.broker(m_broker).alive;
+    m_view = -1;
+    if (const hw::Replica* leader = leaderReplica(partition); leader && leader->broker != m_broker) {
+        for (const hw::FollowerView& view : leader->views) {
+            if (view.broker == m_broker)
+                m_view = view.leo;
+        }
+    }
+    // In-sync rows are left unpainted (the scene is paper already, and painting every row again costs
+    // fill rate at 4K); out-of-sync rows are hatched.
+    m_rowBrush = m_inSync ? QBrush(Qt::SolidPattern) : QBrush(theme::tint(theme::osr, 185), theme::osrPattern);
+
+    // Predict mode: the records this replica did not hold in the earlier state, and as many more as the
+    // longest replica now has, are drawn as "?" so that the cells do not give the LEO away.
+    const FrameScene* s = frameScene();
+    const hw::ClusterState* before = s ? s->predictionBase() : nullptr;
+    hw::Offset knownEnd = m_leo;
+    hw::Offset maskedEnd = m_leo;
+    m_masked = false;
+    if (before && m_partition < static_cast<std::int32_t>(before->partitions.size())) {
+        m_masked = true;
+        const hw::Replica* earlier = replicaOf(before->partitions[static_cast<std::size_t>(m_partition)], m_broker);
+        knownEnd = earlier ? std::min(earlier->log.leo(), m_leo) : replica->log.logStart;
+        maskedEnd = std::max(m_leo, maxLogEnd(partition));
+    }
+    m_maskedEnd = maskedEnd;
+
+    // Cells: the window of offsets, with the records this replica holds.
+    const qreal cellTop = g.topLane;
+    const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
+    const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
+    const QFont offsetFont = theme::font(clusterMode ? 17 : 24, true);
+    const QFont epochFont = theme::font(14);
+    std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
+    for (hw::Offset o = first; o < last; ++o) {
+        if (o >= knownEnd) {
+            Cell cell;
+            cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
+            cell.offset = o;
+            cell.masked = true;
+            m_cells.append(cell);
+            addTextIn(QStringLiteral("?"), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
+            continue;
+        }
+        const hw::Record& record = replica->log.at(o);
+        Cell cell;
+        cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
+        cell.offset = o;
+        cell.epoch = record.epoch;
+        // Hidden in predict mode too: the hatching would show where the HW is.
+        cell.committed = m_masked || (m_partitionHw >= 0 && o < m_partitionHw);
+        cell.epochStart = previousEpoch >= 0 && record.epoch != previousEpoch;
+        previousEpoch = record.epoch;
+        m_cells.append(cell);
+        if (clusterMode) {
+            addTextIn(QString::number(o), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
+        } else {
+            addTextIn(QString::number(o), offsetFont, cell.rect.adjusted(0, 8, 0, 0), theme::ink, Qt::AlignCenter,
+                QStringLiteral("cell"));
+            addTextIn(Text::tr("e%1").arg(record.epoch), epochFont, cell.rect.adjusted(5, 2, -4, 0), theme::ink,
+                Qt::AlignLeft | Qt::AlignTop, QStringLiteral("epoch"));
+        }
+    }
+
+    buildLabel(state, partition, *replica);
+
+    // Tags, one per lane so that none can overlap another.
+    const QColor hwColor = theme::highWatermark;
+    if (m_masked) {
+        // Predict mode: the numbers to guess, in the lanes where they will appear.
+        const QFont tagFont = theme::font(clusterMode ? 15 : theme::tagSize, true);
+        const QRectF lanes = clusterMode
+            ? QRectF(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight)
+            : QRectF(g.cellsLeft(), 0, g.slotCount * g.cellWidth, g.topLane + g.cellHeight + g.bottomLane);
+        addTextIn(Text::tr("HW ?"), tagFont, QRectF(lanes.left(), lanes.top(), lanes.width(), clusterMode ? g.cellHeight / 2 : g.topLane),
+            hwColor, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
+        addTextIn(Text::tr("LEO ?"), tagFont,
+            clusterMode ? QRectF(lanes.left(), lanes.top() + g.cellHeight / 2, lanes.width(), g.cellHeight / 2)
+                        : QRectF(lanes.left(), g.topLane + g.cellHeight, lanes.width(), g.bottomLane),
+            theme::ink, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
+    } else if (clusterMode) {
+        // Compact rows: the numbers stand right of the log, LEO above HW; the markers are on the cells.
+        const QFont tagFont = theme::font(15, true);
+        const QRectF right(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight);
+        addTextIn(Text::tr("LEO %1").arg(m_leo), tagFont, right.adjusted(0, 0, 0, -g.cellHeight / 2), theme::ink,
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
+        addTextIn(Text::tr("HW %1").arg(m_hw), tagFont, right.adjusted(0, g.cellHeight / 2, 0, 0), hwColor,
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
+    } else {
+        addTag(Text::tr("HW %1").arg(m_hw), m_hw, 0, g.topLane, hwColor, QStringLiteral("hw"));
+        addTag(Text::tr("LEO %1").arg(m_leo), m_leo, g.topLane + g.cellHeight, g.bottomLane, theme::ink,
+            QStringLiteral("leo"));
+    }
+    if (m_masked) {
+        // The leader's view would give the answer away too.
+    } else if (!clusterMode && m_view >= 0)
+        addTag(Text::tr("leader sees %1").arg(m_view), m_view, g.topLane + g.cellHeight + g.bottomLane, g.viewLane,
+            theme::faintInk, QStringLiteral("view"));
+    else if (!clusterMode && !m_leader)
+        addTextIn(Text::tr("leader's view: none"), theme::font(theme::smallSize),
+            QRectF(g.cellsLeft(), g.topLane + g.cellHeight + g.bottomLane, g.slotCount * g.cellWidth, g.viewLane),
+            theme::faintInk, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("view"));
+    if (textsChanged() || m_cells != previousCells
+        || previous != std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive, m_masked))
+        update();
+}
+
+void ReplicaLogItem::buildLabel(
+    const hw::ClusterState& state, const hw::Partition& partition, const hw::Replica& replica)
+{
+    const LogGeometry& g = m_geometry;
+    const bool clusterMode = g.mode == LogGeometry::Mode::Cluster;
+    const QFont nameFont = theme::font(clusterMode ? 20 : theme::headingSize, true);
+    const QFont badgeFont = theme::font(clusterMode ? 15 : theme::tagSize, true);
+    const QString name
+        = clusterMode ? QString::fromStdString(state.partitionName(m_partition)) : Text::tr("Broker %1").arg(m_broker);
+    const qreal nameTop = clusterMode ? 2 : g.topLane - 4;
+    const QRectF nameBox = addTextIn(name, nameFont, QRectF(4, nameTop, g.labelWidth - 8, textHeight(nameFont)),
+        theme::ink, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("name"));
+
+    struct Badge {
+        QString text;
+        QColor foreground;
+        QBrush background;
+        QPen border;
+        QString role;
+    };
+    QList<Badge> badges;
+    if (m_leader) {
+        const bool informed = replica.isLeader();
+        badges.append({ informed ? Text::tr("LEADER") : Text::tr("ELECTED"), theme::paper, QBrush(theme::leader),
+            QPen(theme::leader, 2), QStringLiteral("badge:leader") });
+    } else {
+        badges.append({ Text::tr("FOLLOWER"), theme::ink, QBrush(theme::paper), QPen(theme::ink, 2),
+            QStringLiteral("badge:follower") });
+    }
+    if (m_inSync)
+        badges.append(
+            { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
+    else
+        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper),
+            QPen(theme::osr, 2, Qt::DashLine), QStringLiteral("badge:osr") });
+    if (!clusterMode) {
+        const BrokerStatus status = brokerStatus(state, m_broker);
+        if (status != BrokerStatus::Online)
+            badges.append({ brokerStatusText(status), theme::ink, QBrush(theme::panel),
+                QPen(theme::ink, 2, Qt::DotLine), QStringLiteral("badge:state") });
+    }
+    (void)partition;
+
+    const qreal spacing = 6;
+    qreal x = 4;
+    qreal y = nameBox.bottom() + 4;
+    const qreal badgeHeight = textHeight(badgeFont) + 2;
+    for (const Badge& badge : badges) {
+        const qreal width = textWidth(badge.text, badgeFont) + 2 * badgeFont.pixelSize() * 0.35;
+        if (x > 4 && x + width > g.labelWidth - 4) {
+            x = 4;
+            y += badgeHeight + 4;
+        }
+        const QRectF box = addBadge(
+            badge.text, badgeFont, QPointF(x, y), badge.foreground, badge.background, badge.border, badge.role);
+        x = box.right() + spacing;
+    }
+}
+
+void ReplicaLogItem::addTag(
+    const QString& text, hw::Offset offset, qreal laneTop, qreal laneHeight, const QColor& color, const QString& role)
+{
+    const LogGeometry& g = m_geometry;
+    const QFont font = theme::font(g.mode == LogGeometry::Mode::Cluster ? 15 : theme::tagSize, true);
+    QString label = text;
+    if (offset < g.windowStart)
+        label = QStringLiteral("\u25C0 ") + label; // the marker is left of the offsets shown
+    // Start right of the marker's triangle (0.28 of the lane height wide each side).
+    const qreal x = g.xOf(offset) + laneHeight * 0.3 + 4;
+    addTextIn(
+        label, font, QRectF(x, laneTop, g.width() - x, laneHeight), color, Qt::AlignLeft | Qt::AlignVCenter, role);
+}
+
+QString ReplicaLogItem::toolTipAt(QPointF pos) const
+{
+    const FrameScene* s = frameScene();
+    if (!s)
+        return QString();
+    for (const Cell& cell : m_cells) {
+        if (!cell.rect.contains(pos))
+            continue;
+        const hw::ClusterState& state = s->state();
+        const hw::Replica* replica = replicaOf(state.partitions[static_cast<std::size_t>(m_partition)], m_broker);
+        if (!replica || cell.offset >= replica->log.leo())
+            return QString();
+        const hw::Record& record = replica->log.at(cell.offset);
+        const hw::Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
+        QString text = Text::tr("Offset %1, leader epoch %2\nValue: %3")
+                           .arg(cell.offset)
+                           .arg(record.epoch)
+                           .arg(QString::fromStdString(payload.value));
+        if (payload.hasKey)
+            text += QLatin1Char('\n') + Text::tr("Key: %1").arg(QString::fromStdString(payload.key));
+        if (payload.producer >= 0 && payload.producer < static_cast<std::int32_t>(state.producers.size()))
+            text += QLatin1Char('\n')
+                + Text::tr("Producer: %1")
+                      .arg(QString::fromStdString(state.producers[static_cast<std::size_t>(payload.producer)].id));
+        text += QLatin1Char('\n')
+            + (cell.committed ? Text::tr("Committed: below the HW, consumers can read it")
+                              : Text::tr("Not committed: above the HW, consumers cannot read it yet"));
+        return text;
+    }
+    return QString();
+}
+
+QString ReplicaLogItem::markerAt(QPointF pos) const
+{
+    if (m_masked)
+        return QString();
+    const LogGeometry& g = m_geometry;
+    const qreal cellTop = g.topLane;
+    const qreal cellBottom = cellTop + g.cellHeight;
+    // The triangles are 0.28 of their lane's height wide each side; a little slack makes them easy to hit.
+    constexpr qreal slack = 5;
+    const qreal leoX = g.xOf(m_leo);
+    if (std::abs(pos.x() - leoX) <= g.bottomLane * 0.4 + slack && pos.y() >= cellTop
+        && pos.y() <= cellBottom + g.bottomLane && (pos.y() > cellBottom || std::abs(pos.x() - leoX) <= slack))
+        return QStringLiteral("leo");
+    const qreal hwX = g.xOf(m_hw);
+    if (std::abs(pos.x() - hwX) <= g.topLane * 0.4 + slack && pos.y() >= 0 && pos.y() <= cellBottom
+        && (pos.y() < cellTop || std::abs(pos.x() - hwX) <= slack))
+        return QStringLiteral("hw");
+    if (m_view >= 0 && std::abs(pos.x() - g.xOf(m_view)) <= slack && pos.y() >= cellTop)
+        return QStringLiteral("view");
+    if (g.mode == LogGeometry::Mode::Partition && m_partitionHw >= 0
+        && std::abs(pos.x() - g.xOf(m_partitionHw)) <= slack)
+        return QStringLiteral("partition-hw");
+    return QString();
+}
+
+void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const LogGeometry& g = m_geometry;
+    const QRectF row(0, 0, g.width(), g.height());
+
+    if (!m_alive) {
+        // On the hatching of an offline broker's box, keep the row itself plain and readable.
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme::paper);
+        painter->drawRect(row);
+    }
+    if (!m_inSync) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_rowBrush);
+        painter->drawRect(row);
+    }
+    if (isSelected()) {
+        painter->setPen(QPen(theme::blue, 4, Qt::DashLine));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(row.adjusted(2, 2, -2, -2));
+    }
+
+    // Empty slotCount: the positions the next records will take, the first of them dashed (the LEO).
+    const qreal cellTop = g.topLane;
+    painter->setBrush(Qt::NoBrush);
+    // Later slots are thin solid outlines: dashing every one costs more than the whole log.
+    painter->setPen(theme::hairline(theme::emptySlot, 1));
+    for (int i = 0; i < g.slotCount; ++i) {
+        const hw::Offset o = g.windowStart + i;
+        // In predict mode every row has the same free slots, so the outlines do not tell the LEO.
+        if (m_masked ? o >= m_maskedEnd : o > m_leo)
+            painter->drawRect(QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight).adjusted(2, 2, -2, -2));
+    }
+    if (!m_masked && m_leo >= g.windowStart && m_leo < g.windowStart + g.slotCount) {
+        painter->setPen(theme::hairline(theme::ink, 2, Qt::DashLine));
+        painter->drawRect(QRectF(g.xOf(m_leo), cellTop, g.cellWidth, g.cellHeight).adjusted(2, 2, -2, -2));
+    }
+
+    // Records: colour by leader epoch; hatched while above the partition's HW.
+    const QPen cellPen = theme::hairline(theme::ink);
+    for (const Cell& cell : m_cells) {
+        painter->setPen(cellPen);
+        if (cell.masked) {
+            painter->setBrush(theme::panel);
+            painter->drawRect(cell.rect);
+            continue;
+        }
+        painter->setBrush(theme::epochFill(cell.epoch));
+        painter->drawRect(cell.rect);
+        if (!cell.committed) {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(QBrush(theme::faintInk, theme::uncommittedPattern));
+            painter->drawRect(cell.rect);
+        }
+        if (cell.epochStart) {
+            painter->setPen(QPen(theme::ink, 5));
+            painter->drawLine(QLineF(cell.rect.topLeft(), cell.rect.bottomLeft()));
+        }
+    }
+    if (g.windowStart > 0) {
+        painter->setPen(theme::hairline(theme::faintInk, 2, Qt::DotLine));
+        painter->drawLine(QLineF(g.cellsLeft() - 8, cellTop, g.cellsLeft() - 8, cellTop + g.cellHeight));
+    }
+
+    // The partition's HW line crosses each row in the partition view; the line item joins the rows.
+    if (m_masked) {
+        // Predict mode: no markers, the "?" tags stand in their lanes.
+        paintTexts(painter);
+        return;
+    }
+    if (g.mode == LogGeometry::Mode::Partition && m_partitionHw >= 0) {
+        const qreal x = g.xOf(m_partitionHw);
+        painter->setPen(QPen(theme::highWatermark, 6));
+        painter->drawLine(QLineF(x, 0, x, g.height()));
+    }
+
+    // The leader's view of this follower: faint and dashed, a fetch round behind.
+    if (m_view >= 0) {
+        const qreal x = g.xOf(m_view);
+        painter->setPen(QPen(theme::faintInk, 3, Qt::DashLine));
+        const qreal bottom = g.mode == LogGeometry::Mode::Partition ? g.height() - 4 : cellTop + g.cellHeight;
+        painter->drawLine(QLineF(x, cellTop, x, bottom));
+    }
+
+    // The replica's own HW: a bar through the cells and a triangle in the top lane pointing at it.
+    {
+        const qreal x = g.xOf(m_hw);
+        painter->setPen(QPen(theme::highWatermark, 3));
+        painter->drawLine(QLineF(x, cellTop - 6, x, cellTop + g.cellHeight));
+        const qreal s = std::max<qreal>(4, g.topLane * 0.28);
+        const QPointF tip(x, cellTop - 2);
+        const QPolygonF triangle({ tip, tip + QPointF(-s, -s * 1.4), tip + QPointF(s, -s * 1.4) });
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme::highWatermark);
+        painter->drawPolygon(triangle);
+    }
+    // The LEO: a thick bar at the first free position, with a triangle pointing up from the tag lane.
+    {
+        const qreal x = g.xOf(m_leo);
+        painter->setPen(QPen(theme::ink, 5));
+        painter->drawLine(QLineF(x, cellTop, x, cellTop + g.cellHeight + 4));
+        const qreal s = std::max<qreal>(4, g.bottomLane * 0.28);
+        const QPointF tip(x, cellTop + g.cellHeight + 2);
+        const QPolygonF triangle({ tip, tip + QPointF(-s, s * 1.4), tip + QPointF(s, s * 1.4) });
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme::ink);
+        painter->drawPolygon(triangle);
+    }
+
+    // Tags are drawn on a paper background so that the lines they sit on stay readable around them.
+    for (const TextRun& run : texts()) {
+        if (run.role == QLatin1String("hw") || run.role == QLatin1String("leo") || run.role == QLatin1String("view")) {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(theme::tagBackground);
+            painter->drawRect(run.box.adjusted(-2, 0, 2, 0));
+        }
+    }
+    paintTexts(painter);
+}
+
+} // namespace hw::ui

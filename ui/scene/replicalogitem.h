@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scene/frameitem.h"
+#include "scene/itemtypes.h"
+#include "model/cluster_state.h"
+
+#include <QVector>
+
+namespace hw::ui {
+
+/// How a replica log row is laid out. Every replica of a partition gets the same geometry, so their
+/// logs line up by offset.
+struct LogGeometry {
+    enum class Mode : std::uint8_t { Partition, Cluster };
+    Mode mode = Mode::Partition;
+    qreal labelWidth = 300;
+    qreal gap = 16; // between the label block and the first cell
+    qreal cellWidth = 72;
+    qreal cellHeight = 60;
+    qreal topLane = 32; // the HW tag
+    qreal bottomLane = 32; // the LEO tag
+    qreal viewLane = 28; // the leader's view of a follower (partition mode only)
+    qreal tagRoom = 110; // room right of the last slot for a tag that starts there
+    hw::Offset windowStart = 0; // the first offset shown
+    int slotCount = 6; // offsets shown, [windowStart, windowStart + slotCount)
+
+    qreal cellsLeft() const { return labelWidth + gap; }
+    qreal cellsRight() const { return cellsLeft() + slotCount * cellWidth; }
+    qreal width() const { return cellsRight() + tagRoom; }
+    qreal height() const { return topLane + cellHeight + bottomLane + (mode == Mode::Partition ? viewLane : 0); }
+    /// Where the boundary before an offset is drawn, clamped to the window.
+    qreal xOf(hw::Offset offset) const;
+    friend bool operator==(const LogGeometry&, const LogGeometry&) = default;
+};
+
+/// One replica of one partition: its broker, role and ISR membership, its log as cells (offset in
+/// each, colour and an epoch bar by leader epoch, hatched above the partition's high watermark), a LEO
+/// marker after the last record, its own HW marker and, on followers, the leader's view of it.
+class ReplicaLogItem : public FrameItem {
+public:
+    enum { Type = ReplicaLogItemType };
+
+    ReplicaLogItem(std::int32_t partition, hw::BrokerId broker, const LogGeometry& geometry);
+    int type() const override { return Type; }
+
+    /// Re-reads the replica from the state; repaints only if what it shows changed.
+    void sync(const hw::ClusterState& state);
+    void setGeometry(const LogGeometry& geometry);
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    std::int32_t partition() const { return m_partition; }
+    hw::BrokerId broker() const { return m_broker; }
+    const LogGeometry& geometry() const { return m_geometry; }
+
+    // What is drawn, for the inspector's neighbours and for tests.
+    hw::Offset leo() const { return m_leo; }
+    hw::Offset hw() const { return m_hw; }
+    hw::Offset leaderView() const { return m_view; } // -1: none drawn
+    bool isLeader() const { return m_leader; }
+    bool inSync() const { return m_inSync; }
+    /// Scene x of the LEO, HW and leader's-view markers.
+    qreal leoMarkerX() const;
+    qreal hwMarkerX() const;
+    qreal viewMarkerX() const;
+    /// The brush of the row's background: solid for ISR members, the OSR pattern for the others.
+    const QBrush& rowBrush() const { return m_rowBrush; }
+    /// Where messages to and from this replica start and end, in scene coordinates.
+    QPointF anchor() const;
+
+    /// The text shown for the cell under a point (item coordinates), or an empty string.
+    QString toolTipAt(QPointF pos) const;
+    /// The marker under a point (item coordinates): "leo", "hw", "view" or "partition-hw", or an
+    /// empty string. Hidden markers (predict mode) are not found.
+    QString markerAt(QPointF pos) const;
+    /// Whether the LEO and HW are hidden for predict mode (drawn as "?").
+    bool isMasked() const { return m_masked; }
+
+    /// A record drawn as a cell.
+    struct Cell {
+        QRectF rect; // item coordinates
+        hw::Offset offset = 0;
+        std::int32_t epoch = 0;
+        bool committed = false; // below the partition's HW: drawn solid, else hatched
+        bool epochStart = false; // a new leader epoch begins here: drawn with a bar
+        bool masked = false; // predict mode: a record the replica may or may not have yet, drawn as "?"
+        friend bool operator==(const Cell&, const Cell&) = default;
+    };
+    const QVector<Cell>& cells() const { return m_cells; }
+
+private:
+    void buildLabel(const hw::ClusterState& state, const hw::Partition& partition, const hw::Replica& replica);
+    void addTag(const QString& text, hw::Offset offset, qreal laneTop, qreal laneHeight, const QColor& color,
+        const QString& role);
+
+    std::int32_t m_partition;
+    hw::BrokerId m_broker;
+    LogGeometry m_geometry;
+
+    QVector<Cell> m_cells;
+    hw::Offset m_leo = 0;
+    hw::Offset m_hw = 0;
+    hw::Offset m_view = -1;
+    hw::Offset m_partitionHw = -1;
+    bool m_leader = false;
+    bool m_inSync = true;
+    bool m_alive = true;
+    bool m_masked = false;
+    hw::Offset m_maskedEnd = 0; // predict mode: the "?" cells end here, for every replica alike
+    QBrush m_rowBrush;
+};
+
+} // namespace hw::ui

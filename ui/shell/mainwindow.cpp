@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: MIT
+#include "shell/mainwindow.h"
+
+#include "base/i18n.h"
+#include "scenario/builtin.h"
+#include "control/actioncommand.h"
+#include "control/session.h"
+#include "export/exportdialog.h"
+#include "export/sceneexport.h"
+#include "scenario/fileio.h"
+#include "hwversion.h"
+#include "panels/chartspanel.h"
+#include "panels/controlpanel.h"
+#include "panels/eventlogmodel.h"
+#include "panels/inspectorpanel.h"
+#include "panels/narrationpanel.h"
+#include "panels/timelinebar.h"
+#include "panels/timelinepanel.h"
+#include "scenario/scenario.h"
+#include "scene/frameview.h"
+#include "shell/actionmenu.h"
+#include "shell/icons.h"
+#include "shell/recentfiles.h"
+#include "shell/sandboxdialog.h"
+#include "shell/scenariolibrarydialog.h"
+#include "teaching/teachingaids.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QIcon>
+#include <QListView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSlider>
+#include <QStatusBar>
+#include <QStyle>
+#include <QUndoStack>
+
+namespace hw::ui {
+
+namespace {
+
+/// How long status bar messages stay.
+constexpr int statusTimeoutMs = 8000;
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_controller(new SimController(this)),
+      m_scene(new FrameScene(this)),
+      m_view(new FrameView(m_scene, this)),
+      m_undo(new QUndoStack(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    QFont base = font();
+    base.setPointSizeF(std::max<qreal>(base.pointSizeF(), 11.0));
+    setFont(base);
+    setCentralWidget(m_view);
+    // Files dropped anywhere on the window open, including over the drawing.
+    m_view->setAcceptDrops(false);
+    m_view->viewport()->setAcceptDrops(false);
+    setAcceptDrops(true);
+
+    createActions();
+    updateTransportIcons();
+    createDocks();
+    createMenus();
+    retranslateUi();
+
+    connect(m_controller, &SimController::changed, this, &MainWindow::onChanged);
+    connect(m_controller, &SimController::message, this,
+        [this](const QString& text) { statusBar()->showMessage(text, statusTimeoutMs); });
+    connect(m_scene, &FrameScene::targetSelected, this, [this](const SceneTarget& target) {
+        m_inspector->setTarget(target);
+        if (target.isValid() && m_inspectorDock->isVisible())
+            m_inspectorDock->raise();
+    });
+    connect(m_scene, &FrameScene::contextMenuRequested, this, &MainWindow::showContextMenu);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+
+    // Fill the screen we are on, within reason: the layout works from 1280x720 up.
+    QSize size(1440, 900);
+    if (const QScreen* screen = QApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size.expandedTo(QSize(1280, 720)).boundedTo(QSize(3840, 2160)));
+    setMinimumSize(960, 600);
+
+    openScenario(QStringLiteral("builtin:leo-hw-walkthrough"));
+    statusBar()->showMessage(
+        tr("Press Space to play, Right to step, Page Down for the next checkpoint."), statusTimeoutMs);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    const TimelinePanel::Actions transport { action(QStringLiteral("first")),
+        action(QStringLiteral("previousCheckpoint")), action(QStringLiteral("stepBack")),
+        action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
+        action(QStringLiteral("last")) };
+    m_timeline = new TimelinePanel(m_controller, transport, this);
+    m_timelineDock = new QDockWidget(this);
+    m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
+    m_timelineDock->setWidget(m_timeline);
+    m_timelineDock->setFeatures(QDockWidget::DockWidgetClosable);
+    // The timeline needs no title bar: it is what it shows.
+    m_timelineDock->setTitleBarWidget(new QWidget(m_timelineDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
+    connect(m_timeline->viewCombo(), &QComboBox::currentIndexChanged, this, [this](int index) {
+        setViewKind(index == 0 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
+    });
+    connect(m_timeline->partitionCombo(), &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            showPartition(m_timeline->partitionCombo()->itemData(index).toInt());
+    });
+
+    m_narration = new NarrationPanel(m_controller, this);
+    m_narrationDock = new QDockWidget(this);
+    m_narrationDock->setObjectName(QStringLiteral("narrationDock"));
+    m_narrationDock->setWidget(m_narration);
+    addDockWidget(Qt::RightDockWidgetArea, m_narrationDock);
+
+    m_controls = new ControlPanel(m_controller, this);
+    auto* controlsScroll = new QScrollArea(this);
+    controlsScroll->setWidget(m_controls);
+    controlsScroll->setWidgetResizable(true);
+    controlsScroll->setFrameShape(QFrame::NoFrame);
+    m_controlsDock = new QDockWidget(this);
+    m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    m_controlsDock->setWidget(controlsScroll);
+    connect(m_controls, &ControlPanel::actionRequested, this, &MainWindow::act);
+
+    m_inspector = new InspectorPanel(m_controller, this);
+    m_inspectorDock = new QDockWidget(this);
+    m_inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    m_inspectorDock->setWidget(m_inspector);
+
+    m_eventModel = new EventLogModel(m_controller, this);
+    m_eventLog = new QListView(this);
+    m_eventLog->setModel(m_eventModel);
+    m_eventLog->setUniformItemSizes(true);
+    m_eventLog->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_eventLog->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    connect(m_eventLog, &QListView::clicked, this,
+        [this](const QModelIndex& index) { m_controller->setCurrentFrame(index.row()); });
+    m_eventsDock = new QDockWidget(this);
+    m_eventsDock->setObjectName(QStringLiteral("eventsDock"));
+    m_eventsDock->setWidget(m_eventLog);
+
+    splitDockWidget(m_narrationDock, m_controlsDock, Qt::Vertical);
+    tabifyDockWidget(m_controlsDock, m_inspectorDock);
+    tabifyDockWidget(m_inspectorDock, m_eventsDock);
+
+    m_charts = new ChartsPanel(m_controller, this);
+    m_chartsDock = new QDockWidget(this);
+    m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
+    m_chartsDock->setWidget(m_charts);
+    tabifyDockWidget(m_eventsDock, m_chartsDock);
+    m_controlsDock->raise();
+
+    m_teaching
+        = new TeachingAids({ this, m_controller, m_scene, m_view, m_narration, m_timelineDock, m_narrationDock });
+    tabifyDockWidget(m_eventsDock, m_teaching->glossaryDock());
+    m_controlsDock->raise();
+}
+
+QString MainWindow::aboutText()
+{
+    // The version comes from project(VERSION) (hwversion.h), not from the application object, so
+    // that the box says the same in the app, the tests and any program that links hwui.
+    return tr("HighWater %1\n\nSee and teach how Kafka replicates data: replica logs, LEO and HW, the "
+              "ISR, elections, producers and consumer groups, frame by frame.")
+               .arg(QStringLiteral(HW_VERSION))
+        + QStringLiteral("\n\n")
+        + tr("The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high "
+             "watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary "
+             "and the lessons' notes say where textbooks simplify Kafka.\n\nLicence: MIT.\nBuilt with "
+             "Qt %1, running on Qt %2.")
+              .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()));
+}
+
+void MainWindow::showAbout()
+{
+    // A window-modal box opened with open(), not exec(): the window stays responsive to Qt's event
+    // loop and tests can read the box while it is shown.
+    auto* box = new QMessageBox(this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("aboutBox"));
+    box->setWindowTitle(tr("About HighWater"));
+    box->setIconPixmap(QIcon(QStringLiteral(":/icons/" HW_APP_ID ".svg")).pixmap(96, 96));
+    box->setText(aboutText());
+    box->setStandardButtons(QMessageBox::Ok);
+    box->open();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
+        updateTransportIcons();
+        return;
+    }
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    retranslateUi();
+    // Texts drawn from the current frame: the scene, the panels, the event log and the title.
+    m_scene->setFrame(m_controller->state(), m_controller->displayTimeMs());
+    m_narration->refresh();
+    m_inspector->refresh();
+    m_timeline->refresh(true);
+    m_eventModel->retranslate();
+    updateTitle();
+    // A message in the old language would stay for seconds; it said something already past.
+    statusBar()->clearMessage();
+}
+
+bool MainWindow::openScenario(const QString& source)
+{
+    const QString error = m_controller->openScenario(source);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot open %1: %2").arg(source, error));
+        return false;
+    }
+    if (!source.startsWith(QLatin1String("builtin:"))) {
+        RecentFiles::add(source);
+        rebuildRecentMenu();
+    }
+    return true;
+}
+
+bool MainWindow::openParsedScenario(const hw::Scenario& scenario, const QString& source)
+{
+    const QString error = m_controller->openParsedScenario(scenario, source);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot open %1: %2").arg(source, error));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::act(const hw::Step& action)
+{
+    const QString text = userActionText(action, m_controller->state());
+    if (const QString why = m_controller->checkAction(action); !why.isEmpty()) {
+        statusBar()->showMessage(tr("%1: not possible now (%2).").arg(text, why), statusTimeoutMs);
+        return false;
+    }
+    const bool forks = m_controller->currentFrame() < m_controller->lastFrame();
+    auto* command = new ActionCommand(m_controller, m_controller->currentFrame(), action, text);
+    m_undo->push(command); // runs it
+    const QString runError = m_undo->index() > 0
+        ? static_cast<const ActionCommand*>(m_undo->command(m_undo->index() - 1))->runError()
+        : QString();
+    if (!runError.isEmpty())
+        statusBar()->showMessage(tr("%1 stopped early: %2").arg(text, runError), statusTimeoutMs);
+    else if (forks)
+        statusBar()->showMessage(
+            tr("%1: the later frames were replaced (Undo brings them back).").arg(text), statusTimeoutMs);
+    else
+        statusBar()->showMessage(text, statusTimeoutMs);
+    return true;
+}
+
+QString MainWindow::saveScenario(const QString& path)
+{
+    const hw::Scenario recorded = hw::recordSession(m_controller->scenario(), m_controller->timeline());
+    const std::string text = hw::scenarioToJson(recorded);
+    // Not QSaveFile: its errorString() is often "Unknown error" or names its staging file. The core
+    // writer reports the system's reason for the step that failed; the dialog puts the path first.
+    if (const auto error = hw::writeFileAtomically(QFile::encodeName(path).toStdString(), text))
+        return QString::fromLocal8Bit(error->message.c_str());
+    m_undo->setClean();
+    RecentFiles::add(path);
+    rebuildRecentMenu();
+    return QString();
+}
+
+void MainWindow::setViewKind(FrameScene::ViewKind kind)
+{
+    m_scene->setViewKind(kind);
+    action(QStringLiteral("partitionView"))->setChecked(kind == FrameScene::ViewKind::Partition);
+    action(QStringLiteral("clusterView"))->setChecked(kind == FrameScene::ViewKind::Cluster);
+    const QSignalBlocker blocker(m_timeline->viewCombo());
+    m_timeline->viewCombo()->setCurrentIndex(kind == FrameScene::ViewKind::Partition ? 0 : 1);
+    m_timeline->partitionCombo()->setEnabled(kind == FrameScene::ViewKind::Partition);
+    m_view->resetZoom();
+}
+
+QWidget* MainWindow::chartsWidget() const
+{
+    return m_charts;
+}
+
+void MainWindow::showPartition(std::int32_t partition)
+{
+    m_scene->setFocusPartition(partition);
+    m_charts->setPartition(partition);
+    {
+        const QSignalBlocker blocker(m_timeline->partitionCombo());
+        const int index = m_timeline->partitionCombo()->findData(partition);
+        if (index >= 0)
+            m_timeline->partitionCombo()->setCurrentIndex(index);
+    }
+    setViewKind(FrameScene::ViewKind::Partition);
+}
+
+void MainWindow::onChanged(SimController::Changes what)
+{
+    const hw::ClusterState& state = m_controller->state();
+    if (what & SimController::ScenarioChanged) {
+        m_undo->clear();
+        m_inspector->setTarget(SceneTarget {});
+        m_scene->selectTarget(SceneTarget {});
+        m_timeline->refreshPartitions();
+        m_partitionMenu->clear();
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+            QAction* a = m_partitionMenu->addAction(QString::fromStdString(state.partitionName(p)));
+            connect(a, &QAction::triggered, this, [this, p] { showPartition(p); });
+        }
+        m_scene->setFocusPartition(0);
+        m_controls->refresh(true);
+        updateTitle();
+        // The seed article's figures are of one partition; bigger clusters start with the whole picture.
+        setViewKind(state.partitions.size() == 1 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
+    }
+    if (what & (SimController::TimelineChanged | SimController::ScenarioChanged))
+        m_eventModel->sync();
+    if (what & (SimController::FrameChanged | SimController::ScenarioChanged)) {
+        m_scene->setFrame(state, m_controller->displayTimeMs());
+        m_narration->refresh();
+        m_inspector->refresh();
+        m_controls->refresh(false);
+        const QModelIndex index = m_eventModel->index(static_cast<int>(m_controller->currentFrame()), 0);
+        m_eventLog->setCurrentIndex(index);
+        m_eventLog->scrollTo(index);
+    } else if (what & SimController::TimeChanged) {
+        m_scene->setDisplayTime(m_controller->displayTimeMs());
+    }
+    if (what
+        & (SimController::FrameChanged | SimController::TimelineChanged | SimController::TimeChanged
+            | SimController::SpeedChanged | SimController::ScenarioChanged))
+        m_timeline->refresh(what & (SimController::TimelineChanged | SimController::ScenarioChanged));
+    if (what & SimController::PlayingChanged) {
+        QAction* play = action(QStringLiteral("play"));
+        const bool playing = m_controller->isPlaying();
+        play->setText(playing ? tr("Pause") : tr("Play"));
+        updateTransportIcons();
+    }
+}
+
+void MainWindow::showContextMenu(const SceneTarget& target, const QPoint& screenPos)
+{
+    ActionMenu::Handlers handlers;
+    handlers.act = [this](const UserAction& action) { act(action); };
+    handlers.showPartition = [this](std::int32_t partition) { showPartition(partition); };
+    handlers.addConsumer = [this](std::int32_t group) { m_controls->openAddConsumer(group); };
+    QMenu* menu = ActionMenu::build(target, m_controller->state(), handlers, this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(screenPos);
+}
+
+void MainWindow::updateTitle()
+{
+    const hw::Scenario& scenario = m_controller->scenario();
+    const QString title = scenario.title.empty()
+        ? QString::fromStdString(scenario.name)
+        : QString::fromStdString(scenario.title.get(SimController::language()));
+    setWindowTitle(tr("%1[*] \u2014 HighWater").arg(title));
+    setWindowModified(!m_undo->isClean());
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open scenario"), QString(), tr("HighWater scenarios (*.json);;All files (*)"));
+    if (!path.isEmpty() && !openScenario(path))
+        QMessageBox::warning(this, tr("Cannot open the scenario"), statusBar()->currentMessage());
+}
+
+void MainWindow::openLibrary()
+{
+    ScenarioLibraryDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (dialog.chosen() == QLatin1String("file"))
+        openFileDialog();
+    else if (!dialog.chosen().isEmpty())
+        openScenario(dialog.chosen());
+}
+
+void MainWindow::newSandbox()
+{
+    SandboxDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    hw::Scenario scenario;
+    QString error;
+    if (!SandboxDialog::makeScenario(dialog.settings(), &scenario, &error)) {
+        QMessageBox::warning(this, tr("Cannot create the sandbox"), error);
+        return;
+    }
+    openParsedScenario(scenario, tr("sandbox %1").arg(dialog.settings().name));
+}
+
+void MainWindow::saveDialog()
+{
+    QString suggested = QString::fromStdString(m_controller->scenario().name) + QStringLiteral("-session.json");
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, tr("HighWater scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = saveScenario(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot save the scenario"), tr("%1: %2").arg(path, error));
+    else
+        statusBar()->showMessage(
+            tr("Saved %1: it replays to these %2 frames.").arg(path).arg(m_controller->frameCount()), statusTimeoutMs);
+}
+
+void MainWindow::exportImageDialog()
+{
+    ExportImageDialog dialog(m_controller, m_scene, m_view->viewport()->size(), m_charts, this);
+    dialog.exec();
+}
+
+void MainWindow::toggleFullScreen()
+{
+    if (isFullScreen())
+        showNormal();
+    else
+        showFullScreen();
+    action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox::information(this, tr("Keyboard shortcuts"),
+        tr("Space: play / pause\nLeft / Right: one frame back / on\nHome / End: first / last frame\n"
+           "Page Up / Page Down: previous / next checkpoint\n[ / ]: slower / faster\n"
+           "Ctrl+Z / Ctrl+Shift+Z: undo / redo\n+ / - or Ctrl+wheel: zoom; 0: fit\nCtrl+1 / Ctrl+2: partition / "
+           "cluster view\n"
+           "F11: full screen\nRight-click anything in the drawing for what you can do to it."));
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksSized)
+        return;
+    m_docksSized = true;
+    // The right column grows with the window; the narration gets most of it, the tabs the rest.
+    resizeDocks({ m_narrationDock }, { std::max(400, width() * 30 / 100) }, Qt::Horizontal);
+    resizeDocks({ m_narrationDock, m_controlsDock }, { height() * 55 / 100, height() * 30 / 100 }, Qt::Vertical);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().constFirst().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.constFirst().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openScenario(urls.constFirst().toLocalFile());
+}
+
+} // namespace hw::ui

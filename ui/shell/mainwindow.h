@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "control/simcontroller.h"
+#include "scene/framescene.h"
+
+#include <QMainWindow>
+
+// moc cannot parse the C++20 standard library that the core headers pull in.
+#ifndef Q_MOC_RUN
+#include "control/useraction.h"
+#endif
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QListView;
+class QMenu;
+class QUndoStack;
+
+namespace hw::ui {
+
+class ChartsPanel;
+class ControlPanel;
+class EventLogModel;
+class FrameView;
+class InspectorPanel;
+class NarrationPanel;
+class TeachingAids;
+class TimelinePanel;
+
+/// The main window: the drawn frame in the middle (partition or cluster view), the timeline at the
+/// bottom, the narration, control panel, inspector and event log on the right. It opens on the seed
+/// walkthrough at frame 0.
+///
+/// It has 45 member functions: 12 getters of the docks, the controller and the actions (the tests drive
+/// the window through them), and one slot per menu command. The actions and menus are built in
+/// mainwindowactions.cpp; the teaching aids live in TeachingAids.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Loads a scenario (a file path or builtin:NAME). Returns false and shows why when it cannot.
+    bool openScenario(const QString& source);
+    /// Opens an already made scenario (a new sandbox).
+    bool openParsedScenario(const hw::Scenario& scenario, const QString& source);
+
+    /// Runs an action on the cluster at the current frame, as an undoable command. Returns false
+    /// (and says why in the status bar) when the action cannot start there.
+    bool act(const hw::Step& action);
+
+    /// Writes the session as a scenario file that replays to the same frames. Returns an error
+    /// message, or an empty string.
+    QString saveScenario(const QString& path);
+
+    void setViewKind(FrameScene::ViewKind kind);
+    void showPartition(std::int32_t partition);
+
+    // The parts, for the app's --screenshot and for tests.
+    SimController* controller() const { return m_controller; }
+    FrameScene* scene() const { return m_scene; }
+    FrameView* view() const { return m_view; }
+    QUndoStack* undoStack() const { return m_undo; }
+    ControlPanel* controlPanel() const { return m_controls; }
+    InspectorPanel* inspector() const { return m_inspector; }
+    NarrationPanel* narration() const { return m_narration; }
+    TimelinePanel* timelinePanel() const { return m_timeline; }
+    QListView* eventLog() const { return m_eventLog; }
+    /// The Charts dock's panel (the image export draws it).
+    QWidget* chartsWidget() const;
+    ChartsPanel* charts() const { return m_charts; }
+    /// The window's actions by object name ("play", "stepForward", "zoomIn", ...).
+    QAction* action(const QString& name) const;
+
+    /// Help > About's text in the current language: the version, what the simulation follows
+    /// (Kafka 3.7, KRaft), the licence and Qt's version.
+    static QString aboutText();
+    /// Help > About: opens the box (object name "aboutBox") without waiting for it to close.
+    void showAbout();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    /// On QEvent::LanguageChange: retranslateUi() and the texts drawn from the frame.
+    void changeEvent(QEvent* event) override;
+    /// The transport buttons' icons in the current palette's text colour (and play or pause).
+    void updateTransportIcons();
+
+private:
+    void createActions();
+    void createMenus();
+    void createLanguageMenu(QMenu* view);
+    /// Sets every fixed text of the window (actions, menus, dock titles) in the current language.
+    void retranslateUi();
+    void updateUndoTexts();
+    void createDocks();
+    void onChanged(SimController::Changes what);
+    void showContextMenu(const SceneTarget& target, const QPoint& screenPos);
+    void updateTitle();
+    void rebuildRecentMenu();
+
+    void openFileDialog();
+    void openLibrary();
+    void newSandbox();
+    void saveDialog();
+    void exportImageDialog();
+    void toggleFullScreen();
+    void showShortcuts();
+
+    /// An action found again by name; its text is set in retranslateUi().
+    QAction* addNamedAction(const QString& name, const QList<QKeySequence>& keys);
+    QAction* addNamedAction(const QString& name, const QString& text, const QList<QKeySequence>& keys);
+
+    SimController* m_controller;
+    FrameScene* m_scene;
+    FrameView* m_view;
+    QUndoStack* m_undo;
+    TimelinePanel* m_timeline = nullptr;
+    NarrationPanel* m_narration = nullptr;
+    ControlPanel* m_controls = nullptr;
+    InspectorPanel* m_inspector = nullptr;
+    QListView* m_eventLog = nullptr;
+    EventLogModel* m_eventModel = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
+    QDockWidget* m_narrationDock = nullptr;
+    QDockWidget* m_controlsDock = nullptr;
+    QDockWidget* m_inspectorDock = nullptr;
+    QDockWidget* m_eventsDock = nullptr;
+    ChartsPanel* m_charts = nullptr;
+    QDockWidget* m_chartsDock = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_builtinMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_partitionMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_playMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+    QList<QAction*> m_actions;
+    bool m_docksSized = false;
+    TeachingAids* m_teaching = nullptr; // glossary, themes, presentation and predict modes
+};
+
+} // namespace hw::ui

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+#include "teaching/teachingaids.h"
+
+#include "base/i18n.h"
+#include "control/simcontroller.h"
+#include "panels/glossarypanel.h"
+#include "panels/narrationpanel.h"
+#include "scene/framescene.h"
+#include "scene/frameview.h"
+#include "teaching/predictmode.h"
+#include "teaching/presentationmode.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QSettings>
+
+namespace hw::ui {
+
+namespace {
+
+const char* const themeSettingsKey = "view/theme";
+
+} // namespace
+
+TeachingAids::TeachingAids(const Parts& parts)
+    : QObject(parts.window),
+      m_parts(parts),
+      m_glossary(new GlossaryPanel(parts.window)),
+      m_glossaryDock(new QDockWidget(parts.window)),
+      m_presentation(new PresentationMode(parts.window, { parts.timelineDock, parts.narrationDock }, parts.view)),
+      m_predict(new PredictMode(parts.controller, parts.scene, parts.narration, parts.narration)),
+      m_themes(new QActionGroup(this))
+{
+    setObjectName(QStringLiteral("teachingAids"));
+    m_glossaryDock->setObjectName(QStringLiteral("glossaryDock"));
+    m_glossaryDock->setWidget(m_glossary);
+    parts.window->addDockWidget(Qt::RightDockWidgetArea, m_glossaryDock);
+    parts.narration->addPanel(m_predict);
+
+    // Hovering a marker or badge shows its entry in the dock, when the dock is open.
+    connect(parts.scene, &FrameScene::glossaryEntryHovered, this, [this](const QString& id) {
+        if (m_glossaryDock->isVisible())
+            m_glossary->showEntry(id);
+    });
+
+    m_light = makeAction(QStringLiteral("themeLight"), {});
+    m_dark = makeAction(QStringLiteral("themeDark"), {});
+    m_highContrast = makeAction(QStringLiteral("themeHighContrast"), {});
+    for (QAction* a : { m_light, m_dark, m_highContrast }) {
+        a->setCheckable(true);
+        m_themes->addAction(a);
+    }
+    connect(m_light, &QAction::triggered, this, [this] { setTheme(theme::Theme::Light); });
+    connect(m_dark, &QAction::triggered, this, [this] { setTheme(theme::Theme::Dark); });
+    connect(m_highContrast, &QAction::triggered, this, [this] { setTheme(theme::Theme::HighContrast); });
+
+    m_presentationAction = makeAction(QStringLiteral("presentationMode"), { QKeySequence(Qt::Key_F5) });
+    m_presentationAction->setCheckable(true);
+    connect(m_presentationAction, &QAction::triggered, m_presentation, &PresentationMode::setActive);
+    m_leavePresentation = makeAction(
+        QStringLiteral("leavePresentation"), { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::SHIFT | Qt::Key_F5) });
+    m_leavePresentation->setEnabled(false);
+    connect(m_leavePresentation, &QAction::triggered, m_presentation, &PresentationMode::leave);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
+        m_presentationAction->setChecked(active);
+        m_leavePresentation->setEnabled(active);
+    });
+    connect(m_presentation, &PresentationMode::themeChanged, this, [this] {
+        m_parts.scene->applyTheme();
+        syncThemeActions();
+    });
+    // Presenter remotes send '.' or B to blank the screen (as in PowerPoint).
+    m_blank = makeAction(QStringLiteral("blankScreen"), { QKeySequence(Qt::Key_Period), QKeySequence(Qt::Key_B) });
+    m_blank->setCheckable(true);
+    connect(m_blank, &QAction::triggered, m_presentation, &PresentationMode::setBlanked);
+
+    m_predictAction = makeAction(QStringLiteral("predictMode"), {});
+    m_predictAction->setCheckable(true);
+    connect(m_predictAction, &QAction::toggled, m_predict, &PredictMode::setModeEnabled);
+
+    const theme::Theme saved
+        = theme::fromKey(QSettings().value(QLatin1String(themeSettingsKey)).toString(), theme::Theme::Light);
+    theme::apply(saved);
+    theme::applyToApplication();
+    m_parts.scene->applyTheme();
+    syncThemeActions();
+    keepTranslated(this, [this] { retranslate(); });
+}
+
+QAction* TeachingAids::makeAction(const QString& name, const QList<QKeySequence>& keys)
+{
+    auto* action = new QAction(m_parts.window);
+    action->setObjectName(name);
+    action->setShortcuts(keys);
+    action->setShortcutContext(Qt::WindowShortcut);
+    m_parts.window->addAction(action);
+    return action;
+}
+
+void TeachingAids::retranslate()
+{
+    m_glossaryDock->setWindowTitle(tr("Glossary"));
+    m_glossaryDock->toggleViewAction()->setToolTip(tr("Terms and definitions, with the textbook's simplifications"));
+    if (m_themeMenu)
+        m_themeMenu->setTitle(tr("&Theme"));
+    m_light->setText(tr("Light"));
+    m_dark->setText(tr("Dark"));
+    m_highContrast->setText(tr("High contrast"));
+    m_highContrast->setToolTip(tr("Black on white with thicker lines, for projectors"));
+    m_presentationAction->setText(tr("&Presentation mode"));
+    m_presentationAction->setToolTip(
+        tr("Full screen, large text, high contrast; only the timeline and the narration (F5, Esc to leave)"));
+    m_leavePresentation->setText(tr("Leave presentation mode"));
+    m_blank->setText(tr("&Blank the screen"));
+    m_blank->setToolTip(tr("Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)"));
+    m_predictAction->setText(tr("P&redict mode"));
+    m_predictAction->setToolTip(
+        tr("After a checkpoint, hide the next LEO and HW values until the class has guessed them"));
+}
+
+void TeachingAids::populateViewMenu(QMenu* view)
+{
+    view->addSeparator();
+    m_themeMenu = view->addMenu(tr("&Theme"));
+    m_themeMenu->addActions({ m_light, m_dark, m_highContrast });
+    view->addAction(m_presentationAction);
+    view->addAction(m_blank);
+    view->addAction(m_predictAction);
+    view->addAction(m_glossaryDock->toggleViewAction());
+    retranslate();
+}
+
+bool TeachingAids::interceptStep()
+{
+    return m_predict->interceptStep();
+}
+
+void TeachingAids::setTheme(theme::Theme which)
+{
+    QSettings().setValue(QLatin1String(themeSettingsKey), theme::key(which));
+    theme::apply(which);
+    theme::applyToApplication();
+    m_parts.scene->applyTheme();
+    syncThemeActions();
+}
+
+void TeachingAids::syncThemeActions()
+{
+    m_light->setChecked(theme::current() == theme::Theme::Light);
+    m_dark->setChecked(theme::current() == theme::Theme::Dark);
+    m_highContrast->setChecked(theme::current() == theme::Theme::HighContrast);
+}
+
+} // namespace hw::ui
