@@ -2,12 +2,12 @@
 // highwater-cli: the headless face of HighWater. Lists, validates and runs scenarios and prints
 // their frames as JSON lines (docs/frame-format.md).
 
-#include "scenario/builtin.h"
 #include "check/chaos.h"
-#include "scenario/fileio.h"
-#include "scenario/frame_json.h"
 #include "hwversion.h"
 #include "model/limits.h"
+#include "scenario/builtin.h"
+#include "scenario/fileio.h"
+#include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"

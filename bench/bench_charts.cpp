@@ -14,12 +14,12 @@
 // current-frame lines, and the repaint of the partition charts. FrameChangeWithoutCharts is the same
 // step without the dock, for comparison.
 
-#include "panels/chartdata.h"
-#include "panels/chartspanel.h"
-#include "timeline/metrics.h"
-#include "scenario/scenario.h"
 #include "control/session.h"
 #include "control/simcontroller.h"
+#include "panels/chartdata.h"
+#include "panels/chartspanel.h"
+#include "scenario/scenario.h"
+#include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
 #include <QApplication>

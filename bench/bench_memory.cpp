@@ -15,6 +15,7 @@
 
 #include "model/rng.h"
 #include "scenario/scenario.h"
+#include "steady_cluster.h"
 
 #include <benchmark/benchmark.h>
 
@@ -32,27 +33,9 @@ constexpr int partitionsPerTopicMax = 64;
 
 hw::ClusterSpec memorySpec(int brokers, int partitions)
 {
-    hw::ClusterSpec spec;
-    spec.name = "bench-memory";
-    spec.seed = 11;
-    spec.brokers = brokers;
     const int topics = std::max(1, partitions / partitionsPerTopicMax);
     const int perTopic = std::min(partitions, partitionsPerTopicMax);
-    for (int t = 0; t < topics; ++t) {
-        hw::TopicSpec topic;
-        topic.name = "t";
-        topic.name += std::to_string(t);
-        topic.partitions = perTopic;
-        topic.replicationFactor = std::min(3, brokers);
-        spec.topics.push_back(topic);
-    }
-    hw::ProducerSpec producer;
-    producer.id = "steady";
-    producer.acks = hw::Acks::All;
-    producer.ratePerSecond = 10;
-    producer.rateTopic = 0;
-    spec.producers.push_back(producer);
-    return spec;
+    return hw::testsupport::steadyCluster("bench-memory", 11, brokers, topics, perTopic, 10, "steady");
 }
 
 // The accounting exists only in the Timeline of issue 10 and later; -1 before.

@@ -9,9 +9,9 @@
 // NextFrame: moving to the next frame of a running cluster: the frame's state from the timeline,
 // the scene rebuilt from it, and the repaint, as the GUI does on every step while playing.
 
+#include "scenario/scenario.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
-#include "scenario/scenario.h"
 
 #include <QApplication>
 #include <QGraphicsItem>

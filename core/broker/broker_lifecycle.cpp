@@ -16,9 +16,7 @@ std::optional<Event> BrokerLifecycle::handleHeartbeatResponse(const Message& mes
         return std::nullopt;
     b.alive = false;
     b.shuttingDown = false;
-    Event e;
-    e.type = EventType::BrokerShutDown;
-    e.node = b.id;
+    Event e = Event::at(EventType::BrokerShutDown, b.id);
     return e;
 }
 
@@ -42,14 +40,9 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             Replica* r = replicaOn(m_state, p, b.id);
             if (!r)
                 continue;
-            for (const ParkedFetch& f : r->parkedFetches) {
-                FetchResponse response;
-                response.partition = p;
-                response.fetchId = f.request.fetchId;
-                response.error = ErrorCode::NetworkException;
-                response.fetchOffset = f.request.fetchOffset;
-                m_net.sendConnectionError(NodeRef::broker(b.id), fetcherNode(f.request), std::move(response));
-            }
+            for (const ParkedFetch& f : r->parkedFetches)
+                m_net.sendConnectionError(NodeRef::broker(b.id), fetcherNode(f.request),
+                                          fetchAnswer(f.request, ErrorCode::NetworkException));
             for (const DelayedProduce& d : r->delayedProduces)
                 m_net.sendConnectionError(NodeRef::broker(b.id), NodeRef::producer(d.producer),
                                     ProduceResponse{d.batch, d.attempt, p, ErrorCode::NetworkException, -1});
@@ -142,9 +135,7 @@ std::optional<Event> BrokerLifecycle::heartbeatTimer(const Timer& timer)
     if (!b.alive)
         return std::nullopt;
     m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, b.shuttingDown, !b.registered});
-    Event e;
-    e.type = EventType::HeartbeatSent;
-    e.node = b.id;
+    Event e = Event::at(EventType::HeartbeatSent, b.id);
     return e;
 }
 

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "model/inputs.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,9 +10,9 @@
 /// heartbeats, controlled shutdown, and the faults a user injects: kill, restart, isolate, heal.
 namespace hw {
 
-class BrokerLifecycle {
+class BrokerLifecycle : private Component {
 public:
-    BrokerLifecycle(ClusterState& state, Network& net) : m_state(state), m_net(net) {}
+    using Component::Component;
 
     ApplyResult brokerAction(const BrokerAction& action);
     std::optional<Event> handleHeartbeatResponse(const Message& message, const BrokerHeartbeatResponse& response);
@@ -23,10 +20,6 @@ public:
     ApplyResult killLeader(const KillLeaderAction& action);
     /// The Heartbeat timer: re-armed every broker.heartbeat.interval.ms; a live broker heartbeats.
     std::optional<Event> heartbeatTimer(const Timer& timer);
-
-private:
-    ClusterState& m_state;
-    Network& m_net;
 };
 
 } // namespace hw

@@ -49,10 +49,8 @@ int DelayedOperations::completeDelayedProduces(std::int32_t partition, Replica& 
 
 void DelayedOperations::respondToFetch(std::int32_t partition, Replica& leader, const FetchRequest& request, Offset responseHw)
 {
-    FetchResponse response;
+    FetchResponse response = fetchAnswer(request);
     response.partition = partition;
-    response.fetchId = request.fetchId;
-    response.fetchOffset = request.fetchOffset;
     response.hw = responseHw;
     response.logStart = leader.log.logStart;
     response.leaderEpoch = leader.knownLeaderEpoch;
@@ -68,18 +66,7 @@ int DelayedOperations::completeParkedFetches(std::int32_t partition, Replica& le
 {
     // A parked fetch completes when there is data for it; its records and the high watermark are
     // read at completion (DelayedFetch.onComplete), without touching the follower's fetch state.
-    int completed = 0;
-    auto& parked = leader.parkedFetches;
-    for (auto it = parked.begin(); it != parked.end();) {
-        if (it->request.consumer < 0 && leader.log.leo() > it->request.fetchOffset) {
-            respondToFetch(partition, leader, it->request, leader.hw);
-            it = parked.erase(it);
-            ++completed;
-        } else {
-            ++it;
-        }
-    }
-    return completed;
+    return completeParkedWhere(partition, leader, false);
 }
 
 void DelayedOperations::armPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica, TimeMs deadlineMs)
@@ -127,19 +114,11 @@ std::optional<Event> DelayedOperations::fetchWaitExpired(BrokerId broker, std::i
     parked.erase(parked.begin() + static_cast<std::ptrdiff_t>(*index));
     // One expiry per frame: another fetch due at this time gets a timer of its own.
     rearmPurgatoryTimer(TimerKind::FetchWaitExpired, partition, *leader);
-    Event e;
-    e.type = EventType::FetchCompleted;
-    e.node = broker;
-    e.peer = done.request.replica;
-    e.partition = partition;
+    Event e = Event::at(EventType::FetchCompleted, broker, done.request.replica, partition);
     e.offset = done.request.fetchOffset;
     if (!leader->isLeader()) {
-        FetchResponse response;
-        response.partition = partition;
-        response.fetchId = done.request.fetchId;
-        response.error = ErrorCode::NotLeaderOrFollower;
-        response.fetchOffset = done.request.fetchOffset;
-        m_net.send(NodeRef::broker(broker), fetcherNode(done.request), std::move(response));
+        m_net.send(NodeRef::broker(broker), fetcherNode(done.request),
+                   fetchAnswer(done.request, ErrorCode::NotLeaderOrFollower));
         e.error = ErrorCode::NotLeaderOrFollower;
         return e;
     }
@@ -172,11 +151,7 @@ std::optional<Event> DelayedOperations::produceTimeout(BrokerId broker, std::int
     // The records stay in the log: a timed-out acks=all produce may still become committed.
     m_net.send(NodeRef::broker(broker), NodeRef::producer(done.producer),
          ProduceResponse{done.batch, done.attempt, partition, ErrorCode::RequestTimedOut, -1});
-    Event e;
-    e.type = EventType::ProduceTimedOut;
-    e.node = broker;
-    e.peer = done.producer;
-    e.partition = partition;
+    Event e = Event::at(EventType::ProduceTimedOut, broker, done.producer, partition);
     e.offset = done.baseOffset;
     e.count = done.requiredOffset - done.baseOffset;
     e.value = done.batch;
@@ -185,10 +160,18 @@ std::optional<Event> DelayedOperations::produceTimeout(BrokerId broker, std::int
 
 int DelayedOperations::completeConsumerFetches(std::int32_t partition, Replica& leader)
 {
+    // A consumer reads up to the HW (read_uncommitted), so its wait ends when the HW passes its offset.
+    return completeParkedWhere(partition, leader, true);
+}
+
+int DelayedOperations::completeParkedWhere(std::int32_t partition, Replica& leader, bool consumers)
+{
     int completed = 0;
     auto& parked = leader.parkedFetches;
     for (auto it = parked.begin(); it != parked.end();) {
-        if (it->request.consumer >= 0 && leader.hw > it->request.fetchOffset) {
+        const bool isConsumer = it->request.consumer >= 0;
+        const Offset readableEnd = consumers ? leader.hw : leader.log.leo();
+        if (isConsumer == consumers && readableEnd > it->request.fetchOffset) {
             respondToFetch(partition, leader, it->request, leader.hw);
             it = parked.erase(it);
             ++completed;

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,9 +11,9 @@
 /// delayedFetchPurgatory hold them, with one timer per purgatory and partition.
 namespace hw {
 
-class DelayedOperations {
+class DelayedOperations : private Component {
 public:
-    DelayedOperations(ClusterState& state, Network& net) : m_state(state), m_net(net) {}
+    using Component::Component;
 
     void armPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica, TimeMs deadlineMs);
     int completeDelayedProduces(std::int32_t partition, Replica& leader);
@@ -26,10 +24,10 @@ public:
     int completeConsumerFetches(std::int32_t partition, Replica& leader);
 
 private:
+    /// Answers the parked fetches of consumers (or of followers) that can now read something.
+    int completeParkedWhere(std::int32_t partition, Replica& leader, bool consumers);
     void rearmPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica);
 
-    ClusterState& m_state;
-    Network& m_net;
 };
 
 } // namespace hw

@@ -8,6 +8,11 @@
 
 namespace hw {
 
+PartitionLeader::PartitionLeader(ClusterState& state, Network& net, DelayedOperations& delayed)
+    : Component(state, net), m_delayed(delayed)
+{
+}
+
 bool PartitionLeader::isCaughtUp(const Replica& leader, const FollowerView& view) const
 {
     return leader.log.leo() == view.leo || m_state.nowMs - view.lastCaughtUpMs <= m_state.config.replicaLagTimeMaxMs;
@@ -43,6 +48,16 @@ bool PartitionLeader::maybeIncrementHw(std::int32_t partition, Replica& leader)
     return false;
 }
 
+void PartitionLeader::advanceHighWatermark(std::int32_t partition, Replica& leader, Event& e)
+{
+    if (!maybeIncrementHw(partition, leader))
+        return;
+    e.flags |= HwAdvanced;
+    e.completed = m_delayed.completeDelayedProduces(partition, leader);
+    if (e.completed > 0)
+        e.flags |= ProducesCompleted;
+}
+
 bool PartitionLeader::maybeExpandIsr(std::int32_t partition, Replica& leader, const FollowerView& view)
 {
     if (leader.alterInFlight || contains(leader.isr, view.broker) || !isIsrEligible(view.broker))
@@ -72,9 +87,7 @@ std::optional<Event> PartitionLeader::isrExpiration(BrokerId broker)
 {
     if (!m_state.broker(broker).alive)
         return std::nullopt;
-    Event e;
-    e.type = EventType::IsrShrinkRequested;
-    e.node = broker;
+    Event e = Event::at(EventType::IsrShrinkRequested, broker);
     int asked = 0;
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
         Replica* leader = replicaOn(m_state, p, broker);
@@ -112,10 +125,7 @@ std::optional<Event> PartitionLeader::handleAlterPartitionResponse(const Message
     Replica* leader = replicaOn(m_state, response.partition, message.to.id);
     if (!leader || !leader->alterInFlight)
         return std::nullopt;
-    Event e;
-    e.type = EventType::IsrUpdated;
-    e.node = leader->broker;
-    e.partition = response.partition;
+    Event e = Event::at(EventType::IsrUpdated, leader->broker, -1, response.partition);
     e.hwBefore = leader->hw;
     if (response.error != ErrorCode::None) {
         // Partition.handleAlterPartitionError: an ineligible replica rolls the proposal back; a
@@ -140,12 +150,8 @@ std::optional<Event> PartitionLeader::handleAlterPartitionResponse(const Message
     leader->partitionEpoch = response.partitionEpoch;
     e.isr = brokerMask(leader->isr);
     e.value = response.partitionEpoch;
-    if (leader->isLeader() && maybeIncrementHw(response.partition, *leader)) {
-        e.flags |= HwAdvanced;
-        e.completed = m_delayed.completeDelayedProduces(response.partition, *leader);
-        if (e.completed > 0)
-            e.flags |= ProducesCompleted;
-    }
+    if (leader->isLeader())
+        advanceHighWatermark(response.partition, *leader, e);
     e.hwAfter = leader->hw;
     return e;
 }
@@ -178,14 +184,8 @@ void PartitionLeader::stopLeading(std::int32_t partition, Replica& r)
         m_net.send(NodeRef::broker(r.broker), NodeRef::producer(d.producer),
              ProduceResponse{d.batch, d.attempt, partition, ErrorCode::NotLeaderOrFollower, -1});
     r.delayedProduces.clear();
-    for (const ParkedFetch& f : r.parkedFetches) {
-        FetchResponse response;
-        response.partition = partition;
-        response.fetchId = f.request.fetchId;
-        response.error = ErrorCode::NotLeaderOrFollower;
-        response.fetchOffset = f.request.fetchOffset;
-        m_net.send(NodeRef::broker(r.broker), fetcherNode(f.request), std::move(response));
-    }
+    for (const ParkedFetch& f : r.parkedFetches)
+        m_net.send(NodeRef::broker(r.broker), fetcherNode(f.request), fetchAnswer(f.request, ErrorCode::NotLeaderOrFollower));
     r.parkedFetches.clear();
     r.isr.clear();
     r.pendingIsr.clear();

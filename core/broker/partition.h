@@ -2,9 +2,7 @@
 #pragma once
 
 #include "broker/delayed_operations.h"
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -16,14 +14,14 @@ namespace hw {
 
 /// Partition.scala's rules for the replica that leads. (The struct hw::Partition is the partition's
 /// data; this class is its leader's behaviour.)
-class PartitionLeader {
+class PartitionLeader : private Component {
 public:
-    PartitionLeader(ClusterState& state, Network& net, DelayedOperations& delayed)
-        : m_state(state), m_net(net), m_delayed(delayed)
-    {
-    }
+    PartitionLeader(ClusterState& state, Network& net, DelayedOperations& delayed);
 
     bool maybeIncrementHw(std::int32_t partition, Replica& leader);
+    /// maybeIncrementHw, and when the HW moved: answer the acks=all produces it now covers, and say
+    /// so in the event (HwAdvanced, ProducesCompleted and how many in `completed`).
+    void advanceHighWatermark(std::int32_t partition, Replica& leader, Event& e);
     bool maybeExpandIsr(std::int32_t partition, Replica& leader, const FollowerView& view);
     std::optional<Event> isrExpiration(BrokerId broker);
     std::optional<Event> handleAlterPartitionResponse(const Message& message, const AlterPartitionResponse& response);
@@ -37,8 +35,6 @@ private:
     bool isIsrEligible(BrokerId broker) const;
     void sendAlterPartition(std::int32_t partition, Replica& leader, std::vector<BrokerId> newIsr);
 
-    ClusterState& m_state;
-    Network& m_net;
     DelayedOperations& m_delayed;
 };
 

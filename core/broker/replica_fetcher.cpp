@@ -31,11 +31,7 @@ ApplyResult ReplicaFetcher::startFetch(std::int32_t partition, BrokerId follower
     if (maxRecords < 0 || maxRecords > limits::fetchRecordsMax)
         return {std::nullopt, "max_records must be in 1.." + std::to_string(limits::fetchRecordsMax)};
     sendFetch(partition, *replica, maxRecords);
-    Event e;
-    e.type = EventType::FetchSent;
-    e.node = follower;
-    e.peer = replica->knownLeader;
-    e.partition = partition;
+    Event e = Event::at(EventType::FetchSent, follower, replica->knownLeader, partition);
     e.offset = replica->log.leo();
     e.count = maxRecords;
     return {e, {}};
@@ -83,11 +79,7 @@ std::optional<Event> ReplicaFetcher::fetchTimeout(BrokerId broker, std::int32_t 
     ++follower->fetchId; // An answer that still arrives belongs to a fetch given up on.
     if (m_state.config.autoFetch)
         m_net.schedule(m_state.nowMs + m_state.config.replicaFetchBackoffMs, Timer{TimerKind::FetchBackoff, broker, partition});
-    Event e;
-    e.type = EventType::FetchFailed;
-    e.node = broker;
-    e.peer = follower->knownLeader;
-    e.partition = partition;
+    Event e = Event::at(EventType::FetchFailed, broker, follower->knownLeader, partition);
     e.offset = follower->log.leo();
     e.error = ErrorCode::RequestTimedOut;
     e.hwBefore = e.hwAfter = follower->hw;
@@ -195,11 +187,7 @@ std::optional<Event> ReplicaFetcher::fetchBackoff(BrokerId broker, std::int32_t 
         !m_state.broker(broker).alive || !m_state.config.autoFetch)
         return std::nullopt;
     sendFetch(partition, *follower, 0);
-    Event e;
-    e.type = EventType::FetchSent;
-    e.node = broker;
-    e.peer = follower->knownLeader;
-    e.partition = partition;
+    Event e = Event::at(EventType::FetchSent, broker, follower->knownLeader, partition);
     e.offset = follower->log.leo();
     return e;
 }

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "model/inputs.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,9 +11,9 @@
 /// Kafka 0.11, to the high watermark.
 namespace hw {
 
-class ReplicaFetcher {
+class ReplicaFetcher : private Component {
 public:
-    ReplicaFetcher(ClusterState& state, Network& net) : m_state(state), m_net(net) {}
+    using Component::Component;
 
     ApplyResult startFetch(std::int32_t partition, BrokerId follower, std::int32_t maxRecords);
     void sendFetch(std::int32_t partition, Replica& follower, std::int32_t maxRecords);
@@ -24,10 +21,6 @@ public:
     std::optional<Event> handleFetchResponse(const Message& message, const FetchResponse& response);
     /// A follower's pause after a failed fetch is over: fetch again (FetchBackoff timer).
     std::optional<Event> fetchBackoff(BrokerId broker, std::int32_t partition);
-
-private:
-    ClusterState& m_state;
-    Network& m_net;
 };
 
 } // namespace hw

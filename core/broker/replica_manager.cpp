@@ -8,6 +8,11 @@
 
 namespace hw {
 
+ReplicaManager::ReplicaManager(ClusterState& state, Network& net, PartitionLeader& partition, DelayedOperations& delayed, ReplicaFetcher& fetcher)
+    : Component(state, net), m_partition(partition), m_delayed(delayed), m_fetcher(fetcher)
+{
+}
+
 std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message, const ProduceRequest& request)
 {
     const BrokerId self = message.to.id;
@@ -45,12 +50,7 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
     e.offset = baseOffset;
     e.count = batch.count;
     e.hwBefore = leader->hw;
-    if (m_partition.maybeIncrementHw(request.partition, *leader)) {
-        e.flags |= HwAdvanced;
-        e.completed = m_delayed.completeDelayedProduces(request.partition, *leader);
-        if (e.completed > 0)
-            e.flags |= ProducesCompleted;
-    }
+    m_partition.advanceHighWatermark(request.partition, *leader, e);
     e.hwAfter = leader->hw;
     if (m_delayed.completeParkedFetches(request.partition, *leader) > 0)
         e.flags |= FetchesCompleted;
@@ -90,11 +90,7 @@ std::optional<Event> ReplicaManager::handleFetchRequest(const Message& message, 
     e.offset = request.fetchOffset;
 
     auto fail = [&](ErrorCode error) {
-        FetchResponse response;
-        response.partition = request.partition;
-        response.fetchId = request.fetchId;
-        response.error = error;
-        response.fetchOffset = request.fetchOffset;
+        FetchResponse response = fetchAnswer(request, error);
         if (error == ErrorCode::OffsetOutOfRange && leader)
             response.divergingEndOffset = leader->log.leo(); // the legacy follower truncates to it
         m_net.send(NodeRef::broker(self), message.from, std::move(response));
@@ -119,10 +115,7 @@ std::optional<Event> ReplicaManager::handleFetchRequest(const Message& message, 
     if (m_state.config.truncation == TruncationMode::LeaderEpoch && request.lastFetchedEpoch >= 0) {
         const auto [epoch, endOffset] = endOffsetFor(leader->epochCache, leader->log.leo(), request.lastFetchedEpoch);
         if (endOffset >= 0 && (epoch != request.lastFetchedEpoch || endOffset < request.fetchOffset)) {
-            FetchResponse response;
-            response.partition = request.partition;
-            response.fetchId = request.fetchId;
-            response.fetchOffset = request.fetchOffset;
+            FetchResponse response = fetchAnswer(request);
             response.hw = leader->hw;
             response.leaderEpoch = leader->knownLeaderEpoch;
             response.divergingEpoch = epoch;
@@ -160,12 +153,8 @@ std::optional<Event> ReplicaManager::handleFetchRequest(const Message& message, 
     // follower's LEO moved.
     if (m_partition.maybeExpandIsr(request.partition, *leader, *view))
         e.flags |= IsrExpandRequested;
-    if (previousLeo != f && m_partition.maybeIncrementHw(request.partition, *leader)) {
-        e.flags |= HwAdvanced;
-        e.completed = m_delayed.completeDelayedProduces(request.partition, *leader);
-        if (e.completed > 0)
-            e.flags |= ProducesCompleted;
-    }
+    if (previousLeo != f)
+        m_partition.advanceHighWatermark(request.partition, *leader, e);
     e.hwAfter = leader->hw;
 
     const std::int64_t available = std::min<std::int64_t>(leaderLeo - f, request.maxRecords);
@@ -216,12 +205,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
         r->alterInFlight = false;
         e.type = EventType::IsrChangedByController;
         e.hwBefore = r->hw;
-        if (m_partition.maybeIncrementHw(change.partition, *r)) {
-            e.flags |= HwAdvanced;
-            e.completed = m_delayed.completeDelayedProduces(change.partition, *r);
-            if (e.completed > 0)
-                e.flags |= ProducesCompleted;
-        }
+        m_partition.advanceHighWatermark(change.partition, *r, e);
         e.hwAfter = r->hw;
         return e;
     }
@@ -284,19 +268,10 @@ std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message,
 {
     const BrokerId self = message.to.id;
     Replica* leader = replicaOn(m_state, request.partition, self);
-    Event e;
-    e.type = EventType::ConsumerFetchHandled;
-    e.node = self;
-    e.peer = request.consumer;
-    e.partition = request.partition;
+    Event e = Event::at(EventType::ConsumerFetchHandled, self, request.consumer, request.partition);
     e.offset = request.fetchOffset;
     auto fail = [&](ErrorCode error) {
-        FetchResponse response;
-        response.partition = request.partition;
-        response.fetchId = request.fetchId;
-        response.fetchOffset = request.fetchOffset;
-        response.error = error;
-        m_net.send(NodeRef::broker(self), message.from, std::move(response));
+        m_net.send(NodeRef::broker(self), message.from, fetchAnswer(request, error));
         e.error = error;
         return e;
     };

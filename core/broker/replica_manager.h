@@ -4,9 +4,7 @@
 #include "broker/delayed_operations.h"
 #include "broker/partition.h"
 #include "broker/replica_fetcher.h"
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <optional>
 
@@ -15,13 +13,9 @@
 /// Metadata, and applying the controller's partition changes (ReplicaManager.applyDelta).
 namespace hw {
 
-class ReplicaManager {
+class ReplicaManager : private Component {
 public:
-    ReplicaManager(ClusterState& state, Network& net, PartitionLeader& partition, DelayedOperations& delayed,
-                   ReplicaFetcher& fetcher)
-        : m_state(state), m_net(net), m_partition(partition), m_delayed(delayed), m_fetcher(fetcher)
-    {
-    }
+    ReplicaManager(ClusterState& state, Network& net, PartitionLeader& partition, DelayedOperations& delayed, ReplicaFetcher& fetcher);
 
     std::optional<Event> handleProduceRequest(const Message& message, const ProduceRequest& request);
     std::optional<Event> handleFetchRequest(const Message& message, const FetchRequest& request);
@@ -31,8 +25,6 @@ public:
     std::optional<Event> handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request);
 
 private:
-    ClusterState& m_state;
-    Network& m_net;
     PartitionLeader& m_partition;
     DelayedOperations& m_delayed;
     ReplicaFetcher& m_fetcher;

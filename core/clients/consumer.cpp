@@ -11,6 +11,11 @@ namespace hw {
 
 using namespace consumer_internal;
 
+ConsumerClient::ConsumerClient(ClusterState& state, Network& net, GroupCoordinator& groups)
+    : Component(state, net), m_groups(groups)
+{
+}
+
 Consumer ConsumerClient::makeConsumer(const ConsumerSpec& spec, const ClusterState& state)
 {
     Consumer c;
@@ -72,9 +77,7 @@ ApplyResult ConsumerClient::addConsumer(const ConsumerSpec& spec)
     const auto index = static_cast<std::int32_t>(m_state.consumers.size());
     m_state.consumers.push_back(std::move(c));
     startConsumer(index);
-    Event e;
-    e.type = EventType::ConsumerStarted;
-    e.node = index;
+    Event e = Event::at(EventType::ConsumerStarted, index);
     e.detail = 1; // added at run time
     e.value = group;
     return {e, {}};

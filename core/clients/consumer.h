@@ -2,10 +2,7 @@
 #pragma once
 
 #include "groups/group_coordinator.h"
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "model/inputs.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -19,12 +16,9 @@ namespace hw {
 /// The methods are spread over three files by what they model: consumer.cpp (the application's
 /// actions, start and stop, timers), consumer_coordinator.cpp (AbstractCoordinator and
 /// ConsumerCoordinator) and consumer_fetcher.cpp (positions, ListOffsets, fetches and polls).
-class ConsumerClient {
+class ConsumerClient : private Component {
 public:
-    ConsumerClient(ClusterState& state, Network& net, GroupCoordinator& groups)
-        : m_state(state), m_net(net), m_groups(groups)
-    {
-    }
+    ConsumerClient(ClusterState& state, Network& net, GroupCoordinator& groups);
 
     static Consumer makeConsumer(const ConsumerSpec& spec, const ClusterState& state);
     void startConsumer(std::int32_t consumer);
@@ -61,8 +55,6 @@ private:
     void armConsumerTimer(std::int32_t consumer, TimeMs atMs);
     void rearmConsumerTimer(std::int32_t consumer);
 
-    ClusterState& m_state;
-    Network& m_net;
     GroupCoordinator& m_groups;
 };
 

@@ -94,14 +94,8 @@ std::optional<Event> ConsumerClient::handleFindCoordinatorResponse(const Message
     c.metadataInFlight = false;
     c.metadataDeadlineMs = -1;
     const bool disconnected = isDisconnect(response.error);
-    if (disconnected)
-        c.unreachableBrokers |= brokerBit(from);
-    else
-        c.unreachableBrokers &= ~brokerBit(from);
-    Event e;
-    e.type = EventType::CoordinatorFound;
-    e.node = index;
-    e.peer = response.coordinator;
+    noteAnswer(c, from, response.error);
+    Event e = Event::at(EventType::CoordinatorFound, index, response.coordinator);
     e.value = from;
     e.error = response.error;
     if (!disconnected) {
@@ -255,17 +249,11 @@ std::optional<Event> ConsumerClient::handleGroupResponse(const Message& message,
         c.requestInFlight = false;
         c.requestDeadlineMs = -1;
     }
-    Event e;
-    e.type = EventType::GroupResponseApplied;
-    e.node = index;
-    e.peer = message.from.id;
+    Event e = Event::at(EventType::GroupResponseApplied, index, message.from.id);
     e.value = c.group;
     e.detail = static_cast<std::int32_t>(response.kind);
     e.error = response.error;
-    if (isDisconnect(response.error))
-        c.unreachableBrokers |= brokerBit(message.from.id);
-    else
-        c.unreachableBrokers &= ~brokerBit(message.from.id);
+    noteAnswer(c, message.from.id, response.error);
 
     // NOT_COORDINATOR, or the connection failed: find the coordinator again (the group's state moved
     // with __consumer_offsets); a JoinGroup or SyncGroup cut short is sent again from there.
@@ -448,9 +436,7 @@ std::optional<Event> ConsumerClient::consumerHeartbeat(std::int32_t index)
         // successful heartbeat response": the coordinator may be cut off, so look for it again.
         c.unreachableBrokers |= brokerBit(c.coordinator);
         markCoordinatorUnknown(index);
-        Event e;
-        e.type = EventType::GroupRequestSent;
-        e.node = index;
+        Event e = Event::at(EventType::GroupRequestSent, index);
         e.detail = -1; // FindCoordinator
         e.error = ErrorCode::RequestTimedOut;
         return e;
@@ -458,10 +444,7 @@ std::optional<Event> ConsumerClient::consumerHeartbeat(std::int32_t index)
     GroupRequest request;
     request.kind = GroupRequestKind::Heartbeat;
     sendGroupRequest(index, std::move(request));
-    Event e;
-    e.type = EventType::GroupRequestSent;
-    e.node = index;
-    e.peer = c.coordinator;
+    Event e = Event::at(EventType::GroupRequestSent, index, c.coordinator);
     e.detail = static_cast<std::int32_t>(GroupRequestKind::Heartbeat);
     return e;
 }
@@ -479,10 +462,7 @@ std::optional<Event> ConsumerClient::consumerAutoCommit(std::int32_t index)
     if (count == 0)
         return std::nullopt;
     commitOwned(index, true);
-    Event e;
-    e.type = EventType::GroupRequestSent;
-    e.node = index;
-    e.peer = c.coordinator;
+    Event e = Event::at(EventType::GroupRequestSent, index, c.coordinator);
     e.detail = static_cast<std::int32_t>(GroupRequestKind::OffsetCommit);
     e.count = count;
     return e;

@@ -130,15 +130,8 @@ std::optional<Event> ConsumerClient::handleListOffsetsResponse(const Message& me
         return std::nullopt; // Not the lookup the consumer waits for (it gave that one up).
     it->lookupInFlight = false;
     it->lookupDeadlineMs = -1;
-    if (isDisconnect(response.error))
-        c.unreachableBrokers |= brokerBit(message.from.id);
-    else
-        c.unreachableBrokers &= ~brokerBit(message.from.id);
-    Event e;
-    e.type = EventType::PositionSet;
-    e.node = index;
-    e.peer = message.from.id;
-    e.partition = response.partition;
+    noteAnswer(c, message.from.id, response.error);
+    Event e = Event::at(EventType::PositionSet, index, message.from.id, response.partition);
     e.detail = 1;
     e.error = response.error;
     if (response.error != ErrorCode::None) {
@@ -164,15 +157,8 @@ std::optional<Event> ConsumerClient::handleConsumerFetchResponse(const Message& 
         return std::nullopt;
     it->fetchInFlight = false;
     it->fetchDeadlineMs = -1;
-    if (isDisconnect(response.error))
-        c.unreachableBrokers |= brokerBit(message.from.id);
-    else
-        c.unreachableBrokers &= ~brokerBit(message.from.id);
-    Event e;
-    e.type = EventType::RecordsReceived;
-    e.node = index;
-    e.peer = message.from.id;
-    e.partition = response.partition;
+    noteAnswer(c, message.from.id, response.error);
+    Event e = Event::at(EventType::RecordsReceived, index, message.from.id, response.partition);
     e.offset = response.fetchOffset;
     e.error = response.error;
     e.value = response.hw;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "model/client_state.h"
 #include "model/ids.h"
 
 #include <cstdint>
@@ -24,6 +25,16 @@ inline bool isDisconnect(ErrorCode error)
 inline std::uint32_t brokerBit(BrokerId broker)
 {
     return broker >= 1 && broker <= 32 ? 1u << (broker - 1) : 0u;
+}
+
+/// Remembers whether the broker that answered (or failed to) is reachable: brokers whose last request
+/// failed are asked last when the consumer looks for a coordinator or metadata.
+inline void noteAnswer(Consumer& c, BrokerId from, ErrorCode error)
+{
+    if (isDisconnect(error))
+        c.unreachableBrokers |= brokerBit(from);
+    else
+        c.unreachableBrokers &= ~brokerBit(from);
 }
 
 } // namespace hw::consumer_internal

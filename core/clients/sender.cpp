@@ -86,10 +86,7 @@ ApplyResult Sender::produce(const ProduceAction& action)
     }
     const auto batchIndex = static_cast<std::int64_t>(producer.batches.size());
 
-    Event e;
-    e.type = EventType::ProduceSent;
-    e.node = action.producer;
-    e.partition = partition;
+    Event e = Event::at(EventType::ProduceSent, action.producer, -1, partition);
     e.count = batch.count;
     e.value = batchIndex;
 
@@ -238,10 +235,7 @@ std::optional<Event> Sender::handleMetadataResponse(const Message& message, cons
         return std::nullopt; // An answer to a request the producer already gave up on.
     producer.metadataInFlight = false;
     producer.metadataDeadlineMs = -1;
-    Event e;
-    e.type = EventType::MetadataUpdated;
-    e.node = message.to.id;
-    e.peer = message.from.id;
+    Event e = Event::at(EventType::MetadataUpdated, message.to.id, message.from.id);
     e.error = response.error;
     if (response.error != ErrorCode::None) {
         // Like NetworkClient.leastLoadedNode, move on to another broker at once, once round them all.
@@ -311,9 +305,7 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
         producer.metadataDeadlineMs = -1;
         requestMetadata(producerIndex);
         rearmProducerTimer(producerIndex);
-        Event e;
-        e.type = EventType::MetadataUpdated;
-        e.node = producerIndex;
+        Event e = Event::at(EventType::MetadataUpdated, producerIndex);
         e.error = ErrorCode::RequestTimedOut;
         return e;
     }

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "model/inputs.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,9 +11,9 @@
 /// request timeouts, and the metadata it keeps about leaders.
 namespace hw {
 
-class Sender {
+class Sender : private Component {
 public:
-    Sender(ClusterState& state, Network& net) : m_state(state), m_net(net) {}
+    using Component::Component;
 
     ApplyResult produce(const ProduceAction& action);
     std::optional<Event> producerTick(std::int32_t producer);
@@ -31,8 +28,6 @@ private:
     void armProducerTimer(std::int32_t producer, TimeMs atMs);
     void rearmProducerTimer(std::int32_t producer);
 
-    ClusterState& m_state;
-    Network& m_net;
 };
 
 } // namespace hw

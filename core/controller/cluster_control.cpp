@@ -3,6 +3,11 @@
 
 namespace hw {
 
+ClusterControl::ClusterControl(ClusterState& state, Network& net, ReplicationControl& replication)
+    : Component(state, net), m_replication(replication)
+{
+}
+
 void ClusterControl::armSessionTimer(BrokerId broker)
 {
     BrokerRegistration& reg = m_state.registrations[static_cast<std::size_t>(broker - 1)];
@@ -59,21 +64,13 @@ std::optional<Event> ClusterControl::handleHeartbeat(const Message& message, con
         }
         m_replication.refreshOffsetsPartitions();
         // Then the returning broker catches up on the metadata it missed (elections included).
-        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
-            m_replication.publish(p, request.broker);
-        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p)
-            m_net.send(NodeRef::controller(), message.from,
-                 PartitionChange{p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)]});
+        m_replication.publishAllTo(request.broker);
     } else if (reg.fenced) {
         e.type = EventType::BrokerUnfenced;
         reg.fenced = false;
         e.count = m_replication.electOfflineLeaders(e);
         m_replication.refreshOffsetsPartitions();
-        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
-            m_replication.publish(p, request.broker);
-        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p)
-            m_net.send(NodeRef::controller(), message.from,
-                 PartitionChange{p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)]});
+        m_replication.publishAllTo(request.broker);
     } else {
         e.type = EventType::HeartbeatHandled;
     }
@@ -95,10 +92,7 @@ std::optional<Event> ClusterControl::sessionCheck(BrokerId broker)
         return std::nullopt;
     }
     reg.fenced = true;
-    Event e;
-    e.type = EventType::BrokerFenced;
-    e.node = controllerNodeId;
-    e.peer = broker;
+    Event e = Event::at(EventType::BrokerFenced, controllerNodeId, broker);
     e.count = m_replication.removeBrokerFromPartitions(broker, e);
     m_replication.refreshOffsetsPartitions();
     return e;

@@ -2,9 +2,7 @@
 #pragma once
 
 #include "controller/replication_control.h"
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <optional>
 
@@ -12,12 +10,9 @@
 /// of QuorumController): registrations, heartbeats, sessions, fencing and controlled shutdown.
 namespace hw {
 
-class ClusterControl {
+class ClusterControl : private Component {
 public:
-    ClusterControl(ClusterState& state, Network& net, ReplicationControl& replication)
-        : m_state(state), m_net(net), m_replication(replication)
-    {
-    }
+    ClusterControl(ClusterState& state, Network& net, ReplicationControl& replication);
 
     std::optional<Event> handleHeartbeat(const Message& message, const BrokerHeartbeatRequest& request);
     std::optional<Event> sessionCheck(BrokerId broker);
@@ -26,8 +21,6 @@ public:
 private:
     bool isUnfenced(BrokerId broker) const;
 
-    ClusterState& m_state;
-    Network& m_net;
     ReplicationControl& m_replication;
 };
 

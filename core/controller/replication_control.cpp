@@ -72,6 +72,15 @@ void ReplicationControl::publish(std::int32_t partition, BrokerId onlyTo)
     }
 }
 
+void ReplicationControl::publishAllTo(BrokerId broker)
+{
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p)
+        publish(p, broker);
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p)
+        m_net.send(NodeRef::controller(), NodeRef::broker(broker),
+                   PartitionChange{p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)]});
+}
+
 void ReplicationControl::changePartition(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr)
 {
     PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
@@ -97,6 +106,36 @@ BrokerId ReplicationControl::electFromIsr(const PartitionRegistration& reg, cons
     return noLeader;
 }
 
+BrokerId ReplicationControl::electUnclean(Partition& partition, BrokerId excluded, std::vector<BrokerId>& isr,
+                                          std::uint32_t& flags)
+{
+    // With unclean.leader.election.enable the first live, unfenced replica in assignment order leads
+    // alone, whatever it holds (PartitionChangeBuilder's unclean path).
+    if (!m_state.config.uncleanLeaderElectionEnable)
+        return noLeader;
+    for (BrokerId b : partition.registration.replicas) {
+        if (b != excluded && isUnfenced(m_state, b) && m_state.broker(b).alive) {
+            isr = {b};
+            flags |= Unclean;
+            ++partition.uncleanElections;
+            return b;
+        }
+    }
+    return noLeader;
+}
+
+void ReplicationControl::applyElection(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr,
+                                       std::uint32_t flags, Event* first)
+{
+    if (first) {
+        first->partition = partition;
+        first->value = leader;
+        first->flags |= flags;
+        first->isr = brokerMask(isr);
+    }
+    changePartition(partition, leader, std::move(isr));
+}
+
 int ReplicationControl::removeBrokerFromPartitions(BrokerId broker, Event& event)
 {
     int changed = 0;
@@ -118,27 +157,12 @@ int ReplicationControl::removeBrokerFromPartitions(BrokerId broker, Event& event
             leader = electFromIsr(reg, isr);
             if (leader == broker)
                 leader = noLeader;
-            if (leader == noLeader && m_state.config.uncleanLeaderElectionEnable) {
-                for (BrokerId b : reg.replicas) {
-                    if (b != broker && isUnfenced(m_state, b) && m_state.broker(b).alive) {
-                        leader = b;
-                        isr = {b};
-                        flags |= Unclean;
-                        ++partition.uncleanElections;
-                        break;
-                    }
-                }
-            }
+            if (leader == noLeader)
+                leader = electUnclean(partition, broker, isr, flags);
             if (leader == noLeader)
                 flags |= Offline;
         }
-        if (changed == 0) {
-            event.partition = p;
-            event.value = leader;
-            event.flags |= flags;
-            event.isr = brokerMask(isr);
-        }
-        changePartition(p, leader, std::move(isr));
+        applyElection(p, leader, std::move(isr), flags, changed == 0 ? &event : nullptr);
         ++changed;
     }
     return changed;
@@ -155,26 +179,11 @@ int ReplicationControl::electOfflineLeaders(Event& event)
         std::vector<BrokerId> isr = reg.isr;
         BrokerId leader = electFromIsr(reg, isr);
         std::uint32_t flags = 0;
-        if (leader == noLeader && m_state.config.uncleanLeaderElectionEnable) {
-            for (BrokerId b : reg.replicas) {
-                if (isUnfenced(m_state, b) && m_state.broker(b).alive) {
-                    leader = b;
-                    isr = {b};
-                    flags |= Unclean;
-                    ++partition.uncleanElections;
-                    break;
-                }
-            }
-        }
+        if (leader == noLeader)
+            leader = electUnclean(partition, noLeader, isr, flags);
         if (leader == noLeader)
             continue;
-        if (elected == 0) {
-            event.partition = p;
-            event.value = leader;
-            event.flags |= flags;
-            event.isr = brokerMask(isr);
-        }
-        changePartition(p, leader, std::move(isr));
+        applyElection(p, leader, std::move(isr), flags, elected == 0 ? &event : nullptr);
         ++elected;
     }
     return elected;
@@ -195,11 +204,7 @@ ApplyResult ReplicationControl::electPreferred(std::int32_t partition)
     if (!isUnfenced(m_state, preferred))
         return {std::nullopt, "the preferred leader, broker " + std::to_string(preferred) + ", is fenced"};
     changePartition(partition, preferred, reg.isr);
-    Event e;
-    e.type = EventType::LeaderElected;
-    e.node = controllerNodeId;
-    e.peer = preferred;
-    e.partition = partition;
+    Event e = Event::at(EventType::LeaderElected, controllerNodeId, preferred, partition);
     e.value = m_state.partitions[static_cast<std::size_t>(partition)].registration.leaderEpoch;
     e.flags |= Preferred;
     e.isr = brokerMask(reg.isr);

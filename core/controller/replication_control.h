@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "model/inputs.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,9 +19,9 @@ public:
     virtual void loadGroups(std::int32_t offsetsPartition) = 0;
 };
 
-class ReplicationControl {
+class ReplicationControl : private Component {
 public:
-    ReplicationControl(ClusterState& state, Network& net) : m_state(state), m_net(net) {}
+    using Component::Component;
 
     /// Told when a __consumer_offsets partition gets a new leader (the group coordinator loads its
     /// groups, as BrokerMetadataPublisher calls GroupCoordinator.onElection).
@@ -32,6 +29,9 @@ public:
 
     std::optional<Event> handleAlterPartitionRequest(const Message& message, const AlterPartitionRequest& request);
     void publish(std::int32_t partition, BrokerId onlyTo = noLeader);
+    /// Every partition's registration, then every __consumer_offsets partition's, to one broker: a
+    /// broker that registers or is unfenced catches up on the metadata log it missed.
+    void publishAllTo(BrokerId broker);
     /// Removes a broker from every ISR and moves its leaderships (KRaft fencing / controlled shutdown).
     /// Returns the partitions changed; the first one and its outcome go into the event.
     int removeBrokerFromPartitions(BrokerId broker, Event& event);
@@ -48,9 +48,13 @@ private:
     void changePartition(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr);
     /// The controller's choice of leader among the ISR (PartitionChangeBuilder), or noLeader.
     BrokerId electFromIsr(const PartitionRegistration& reg, const std::vector<BrokerId>& isr) const;
+    /// With unclean leader election on: the first live, unfenced replica other than `excluded`, made
+    /// the only ISR member (flags gets Unclean), or noLeader.
+    BrokerId electUnclean(Partition& partition, BrokerId excluded, std::vector<BrokerId>& isr, std::uint32_t& flags);
+    /// changePartition, and the first change of a pass described in `first` (when given).
+    void applyElection(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr, std::uint32_t flags,
+                       Event* first);
 
-    ClusterState& m_state;
-    Network& m_net;
     CoordinatorListener* m_coordinatorListener = nullptr;
 };
 

@@ -9,6 +9,11 @@
 
 namespace hw {
 
+GroupCoordinator::GroupCoordinator(ClusterState& state, Network& net, ReplicationControl& replication)
+    : Component(state, net), m_replication(replication)
+{
+}
+
 bool GroupCoordinator::isCoordinatorFor(BrokerId broker, const Group& group) const
 {
     const Broker& b = m_state.broker(broker);
@@ -209,10 +214,7 @@ std::optional<Event> GroupCoordinator::handleGroupRequest(const Message& message
 {
     const BrokerId self = message.to.id;
     Group& group = m_state.groups[static_cast<std::size_t>(request.group)];
-    Event e;
-    e.type = EventType::GroupRequestHandled;
-    e.node = self;
-    e.peer = request.consumer;
+    Event e = Event::at(EventType::GroupRequestHandled, self, request.consumer);
     e.value = request.group;
     e.detail = static_cast<std::int32_t>(request.kind);
     e.text = request.memberId;

@@ -2,26 +2,21 @@
 #pragma once
 
 #include "controller/replication_control.h"
-#include "model/cluster_state.h"
-#include "model/event.h"
-#include "sim/network.h"
+#include "sim/component.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 
-/// The broker-side group coordinator of the classic protocol (Kafka's coordinator/group/GroupCoordinator.scala
+/// The broker-side group coordinator of the classic protocol (Kafka's core/.../coordinator/group/GroupCoordinator.scala
 /// and GroupMetadataManager.scala): FindCoordinator, JoinGroup, SyncGroup, Heartbeat, LeaveGroup,
 /// OffsetCommit and OffsetFetch, rebalances, session expiry, and loading groups on a new leader.
 namespace hw {
 
-class GroupCoordinator : public CoordinatorListener {
+class GroupCoordinator : public CoordinatorListener, private Component {
 public:
-    GroupCoordinator(ClusterState& state, Network& net, ReplicationControl& replication)
-        : m_state(state), m_net(net), m_replication(replication)
-    {
-    }
+    GroupCoordinator(ClusterState& state, Network& net, ReplicationControl& replication);
 
     std::optional<Event> groupTimer(std::int32_t group);
     std::optional<Event> handleFindCoordinatorRequest(const Message& message, const FindCoordinatorRequest& request);
@@ -40,8 +35,6 @@ private:
     void removeMember(std::int32_t group, std::size_t member);
     void maybeCompleteJoin(std::int32_t group, BrokerId coordinator, bool deadlinePassed, Event& event);
 
-    ClusterState& m_state;
-    Network& m_net;
     ReplicationControl& m_replication;
 };
 

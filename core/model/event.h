@@ -104,6 +104,17 @@ struct Event {
     std::int64_t value = 0;
     std::string text;
 
+    /// An event of `type` at `node` about `peer` and `partition`, the fields most events set first.
+    static Event at(EventType type, std::int32_t node, std::int32_t peer = -1, std::int32_t partition = -1)
+    {
+        Event e;
+        e.type = type;
+        e.node = node;
+        e.peer = peer;
+        e.partition = partition;
+        return e;
+    }
+
     bool has(EventFlag flag) const { return (flags & flag) != 0; }
     friend bool operator==(const Event&, const Event&) = default;
 };

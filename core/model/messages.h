@@ -227,6 +227,17 @@ struct Timer {
     friend bool operator==(const Timer&, const Timer&) = default;
 };
 
+/// The answer to a fetch without records: an error, or the frame a diverging epoch or a response fills in.
+inline FetchResponse fetchAnswer(const FetchRequest& request, ErrorCode error = ErrorCode::None)
+{
+    FetchResponse response;
+    response.partition = request.partition;
+    response.fetchId = request.fetchId;
+    response.error = error;
+    response.fetchOffset = request.fetchOffset;
+    return response;
+}
+
 /// Where a fetch answer goes: the follower broker or the consumer that asked.
 inline NodeRef fetcherNode(const FetchRequest& request)
 {

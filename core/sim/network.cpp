@@ -111,12 +111,7 @@ void Network::bounce(const Message& message)
             sendConnectionError(message.to, message.from,
                  ProduceResponse{produce->batch, produce->attempt, produce->partition, ErrorCode::NetworkException, -1});
     } else if (const auto* fetch = std::get_if<FetchRequest>(&message.body)) {
-        FetchResponse response;
-        response.partition = fetch->partition;
-        response.fetchId = fetch->fetchId;
-        response.error = ErrorCode::NetworkException;
-        response.fetchOffset = fetch->fetchOffset;
-        sendConnectionError(message.to, message.from, std::move(response));
+        sendConnectionError(message.to, message.from, fetchAnswer(*fetch, ErrorCode::NetworkException));
     } else if (std::holds_alternative<MetadataRequest>(message.body)) {
         sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
     } else if (std::holds_alternative<FindCoordinatorRequest>(message.body)) {
@@ -171,9 +166,7 @@ ApplyResult Network::setLatency(const SlowAction& a)
     if (a.latencyMs < 0 || a.latencyMs > limits::latencyMsMax)
         return {std::nullopt, "latency must be in 0.." + std::to_string(limits::latencyMsMax) + " ms"};
     m_state.broker(a.broker).latencyMs = a.latencyMs == 0 ? -1 : a.latencyMs;
-    Event e;
-    e.type = EventType::LatencyChanged;
-    e.node = a.broker;
+    Event e = Event::at(EventType::LatencyChanged, a.broker);
     e.value = a.latencyMs == 0 ? -1 : a.latencyMs;
     return {e, {}};
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/limits.h"
 #include "model/cluster_state.h"
+#include "model/limits.h"
 
 #include <cstdint>
 #include <limits>

@@ -2,8 +2,8 @@
 // highwater-cli as a user runs it: the real binary in a child process, its stdout, stderr and exit
 // status. The frame lines must be JSON with the documented keys and match the library's own dump.
 
-#include "scenario/builtin.h"
 #include "check/chaos.h"
+#include "scenario/builtin.h"
 #include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 

@@ -4,10 +4,10 @@
 // existing or a new one) and the group rebalances to include it, and a run with added consumers
 // replays, records and re-reads to identical frames.
 
-#include "scenario/narration.h"
-#include "scenario/frame_json.h"
-#include "model/limits.h"
 #include "check/invariants.h"
+#include "model/limits.h"
+#include "scenario/frame_json.h"
+#include "scenario/narration.h"
 #include "scenario/scenario.h"
 
 #include <gtest/gtest.h>

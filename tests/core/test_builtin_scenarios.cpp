@@ -7,9 +7,9 @@
 // The expectations are read from the frame dump (frameToJson), so they also pin down what the GUI and
 // `highwater-cli run` show.
 
+#include "check/invariants.h"
 #include "scenario/builtin.h"
 #include "scenario/frame_json.h"
-#include "check/invariants.h"
 #include "scenario/scenario.h"
 
 #include <gtest/gtest.h>

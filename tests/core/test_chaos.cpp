@@ -8,8 +8,8 @@
 // parallel; run them in one process (--gtest_filter='*Chaos*') to get one grand total as well.
 
 #include "check/chaos.h"
-#include "engine/engine.h"
 #include "check/invariants.h"
+#include "engine/engine.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 

@@ -6,11 +6,11 @@
 // which no record may be skipped across rebalances. The invariant checker watches every frame of every
 // run here.
 
-#include "groups/offsets_partition.h"
-#include "groups/assignor.h"
-#include "scenario/frame_json.h"
 #include "check/invariants.h"
 #include "clients/partitioner.h"
+#include "groups/assignor.h"
+#include "groups/offsets_partition.h"
+#include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 
 #include <gtest/gtest.h>
@@ -1301,7 +1301,7 @@ template <typename Body> bool answerInFlight(const ClusterState& s, BrokerId bro
     });
 }
 
-// A broker that crashes takes the answers it had sent but not yet delivered with it (state.h: Message).
+// A broker that crashes takes the answers it had sent but not yet delivered with it (model/messages.h: Message).
 // Kafka's client then sees the connection drop, or at the latest its request.timeout.ms, and asks
 // again; a consumer must not wait forever for an answer that will never come.
 TEST(ConsumerLostAnswers, AFindCoordinatorAnswerLostInABrokerCrashIsAskedForAgain)

@@ -12,9 +12,9 @@
 // Times in comments assume network.latency.ms 5, broker.heartbeat.interval.ms 2000 and
 // broker.session.timeout.ms 9000 (the defaults): a heartbeat sent at 2000 is handled at 2005.
 
+#include "check/invariants.h"
 #include "engine/engine.h"
 #include "scenario/frame_json.h"
-#include "check/invariants.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 

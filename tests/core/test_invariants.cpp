@@ -5,10 +5,10 @@
 // and elections (TigerBeetle's VOPR, FoundationDB's simulation tests). A failure prints its seed;
 // HW_INVARIANT_SEED=N reruns that seed with a trace, HW_INVARIANT_RUNS=K searches K seeds.
 
-#include "scenario/narration.h"
-#include "engine/engine.h"
 #include "check/invariants.h"
+#include "engine/engine.h"
 #include "model/rng.h"
+#include "scenario/narration.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 

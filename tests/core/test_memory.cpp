@@ -2,9 +2,10 @@
 // Issue 10's memory goals: snapshots that cost what changed, spaced by the state's size, a history
 // whose bytes are accounted and bounded by a named budget, and frame dumps without repeated records.
 
+#include "model/limits.h"
+#include "steady_cluster.h"
 #include "scenario/builtin.h"
 #include "scenario/frame_json.h"
-#include "model/limits.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 
@@ -24,23 +25,7 @@ using Json = nlohmann::ordered_json;
 /// `rate` records a second to the first topic.
 hw::ClusterSpec steadySpec(int brokers, int topics, int perTopic, int rate = 10)
 {
-    hw::ClusterSpec spec;
-    spec.name = "memory";
-    spec.seed = 3;
-    spec.brokers = brokers;
-    for (int t = 0; t < topics; ++t) {
-        hw::TopicSpec topic;
-        topic.name = "t";
-        topic.name += std::to_string(t);
-        topic.partitions = perTopic;
-        topic.replicationFactor = std::min(3, brokers);
-        spec.topics.push_back(topic);
-    }
-    hw::ProducerSpec producer;
-    producer.id = "p";
-    producer.ratePerSecond = rate;
-    spec.producers.push_back(producer);
-    return spec;
+    return hw::testsupport::steadyCluster("memory", 3, brokers, topics, perTopic, rate, "p");
 }
 
 void advance(hw::Timeline& timeline, hw::TimeMs ms)

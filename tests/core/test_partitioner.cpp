@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Kafka's hashing and placement functions (section 4 of kafka-semantics.md and AdminUtils).
 
-#include "groups/offsets_partition.h"
-#include "controller/placement.h"
 #include "clients/partitioner.h"
+#include "controller/placement.h"
+#include "groups/offsets_partition.h"
 
 #include <gtest/gtest.h>
 

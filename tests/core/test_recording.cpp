@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A session recorded with recordSession replays, through a scenario file, to the same frames.
 
-#include "scenario/builtin.h"
 #include "check/chaos.h"
-#include "scenario/frame_json.h"
 #include "model/limits.h"
+#include "scenario/builtin.h"
+#include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The seed article's four figures, exactly as section 7 of kafka-semantics.md tabulates them.
 
-#include "scenario/frame_json.h"
 #include "check/invariants.h"
+#include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 
 #include <gtest/gtest.h>

@@ -6,6 +6,7 @@
 // leave no file.
 
 #include "export/exporter.h"
+#include "uitest_support.h"
 
 #include <QColor>
 #include <QDir>
@@ -572,27 +573,6 @@ TEST(CliExport, HelpListsEveryOptionWithItsRangeAndDefault)
     }
 }
 
-/// Whether every in-use entry of a PDF's cross-reference table points at its object, and startxref at the table.
-bool crossReferencesHold(const QByteArray& pdf)
-{
-    const qsizetype startxref = pdf.lastIndexOf("startxref\n");
-    if (startxref < 0)
-        return false;
-    const qsizetype table = pdf.mid(startxref + 10, pdf.indexOf('\n', startxref + 10) - startxref - 10).toLongLong();
-    if (!pdf.mid(table).startsWith("xref\n0 "))
-        return false;
-    const qsizetype countEnd = pdf.indexOf('\n', table + 7);
-    const int count = pdf.mid(table + 7, countEnd - table - 7).toInt();
-    for (int object = 1; object < count; ++object) {
-        const QByteArray entry = pdf.mid(countEnd + 1 + object * 20, 20);
-        if (entry.mid(17, 1) != "n")
-            continue;
-        if (!pdf.mid(entry.left(10).toLongLong()).startsWith(QByteArray::number(object) + " 0 obj"))
-            return false;
-    }
-    return count > 1;
-}
-
 TEST(CliExport, TheSameExportOfAPdfGivesTheSameBytes)
 {
     QTemporaryDir dir;
@@ -611,13 +591,13 @@ TEST(CliExport, TheSameExportOfAPdfGivesTheSameBytes)
     ASSERT_FALSE(first.isEmpty());
     EXPECT_EQ(first, second);
     EXPECT_FALSE(first.contains("/CreationDate")); // the time of writing is left out
-    EXPECT_TRUE(crossReferencesHold(first));
+    EXPECT_TRUE(hw::uitest::crossReferencesHold(first));
     EXPECT_EQ(first.count("/Type /Page\n") + first.count("/Type /Page "), 4);
 
     // SOURCE_DATE_EPOCH gives the creation date (the reproducible-builds convention).
     const QByteArray dated = handout(QStringLiteral("3.pdf"), { QStringLiteral("SOURCE_DATE_EPOCH=1700000000") });
     EXPECT_TRUE(dated.contains("/CreationDate (D:20231114221320Z)"));
-    EXPECT_TRUE(crossReferencesHold(dated));
+    EXPECT_TRUE(hw::uitest::crossReferencesHold(dated));
     EXPECT_EQ(dated, handout(QStringLiteral("4.pdf"), { QStringLiteral("SOURCE_DATE_EPOCH=1700000000") }));
 }
 

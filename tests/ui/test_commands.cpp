@@ -5,13 +5,13 @@
 
 #include "control/session.h"
 #include "control/simcontroller.h"
+#include "model/cluster_state.h"
 #include "panels/addconsumerdialog.h"
 #include "panels/controlpanel.h"
 #include "shell/actionmenu.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfiles.h"
 #include "shell/sandboxdialog.h"
-#include "model/cluster_state.h"
 #include "uitest_support.h"
 
 #include <QAction>

@@ -316,27 +316,6 @@ TEST(Exporter, PdfHasAPagePerFrame)
     EXPECT_EQ(pdfPages(pdf), 4);
 }
 
-/// Whether every in-use entry of a PDF's cross-reference table points at its object, and startxref at the table.
-bool crossReferencesHold(const QByteArray& pdf)
-{
-    const qsizetype startxref = pdf.lastIndexOf("startxref\n");
-    if (startxref < 0)
-        return false;
-    const qsizetype table = pdf.mid(startxref + 10, pdf.indexOf('\n', startxref + 10) - startxref - 10).toLongLong();
-    if (!pdf.mid(table).startsWith("xref\n0 "))
-        return false;
-    const qsizetype countEnd = pdf.indexOf('\n', table + 7);
-    const int count = pdf.mid(table + 7, countEnd - table - 7).toInt();
-    for (int object = 1; object < count; ++object) {
-        const QByteArray entry = pdf.mid(countEnd + 1 + object * 20, 20);
-        if (entry.mid(17, 1) != "n")
-            continue;
-        if (!pdf.mid(entry.left(10).toLongLong()).startsWith(QByteArray::number(object) + " 0 obj"))
-            return false;
-    }
-    return count > 1;
-}
-
 TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
 {
     // A PDF as Qt writes it, with the time of writing in it.
@@ -352,18 +331,18 @@ TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
         painter.drawText(QPointF(100, 100), QStringLiteral("Page 2"));
     }
     ASSERT_TRUE(qt.contains("/CreationDate (D:"));
-    ASSERT_TRUE(crossReferencesHold(qt));
+    ASSERT_TRUE(hw::uitest::crossReferencesHold(qt));
 
     const QByteArray undated = Exporter::fixPdfCreationDate(qt, std::nullopt);
     ASSERT_FALSE(undated.isEmpty());
     EXPECT_FALSE(undated.contains("/CreationDate"));
     EXPECT_LT(undated.size(), qt.size());
-    EXPECT_TRUE(crossReferencesHold(undated));
+    EXPECT_TRUE(hw::uitest::crossReferencesHold(undated));
 
     const QByteArray dated = Exporter::fixPdfCreationDate(qt, 86400 + 3661);
     ASSERT_FALSE(dated.isEmpty());
     EXPECT_TRUE(dated.contains("/CreationDate (D:19700102010101Z)"));
-    EXPECT_TRUE(crossReferencesHold(dated));
+    EXPECT_TRUE(hw::uitest::crossReferencesHold(dated));
 
     // Anything not laid out as QPdfWriter lays it out is left alone.
     EXPECT_TRUE(Exporter::fixPdfCreationDate(undated, std::nullopt).isEmpty()); // no date left to fix
@@ -382,7 +361,7 @@ TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
         qputenv("SOURCE_DATE_EPOCH", epoch);
     const QByteArray written = readAll(path);
     EXPECT_FALSE(written.contains("/CreationDate"));
-    EXPECT_TRUE(crossReferencesHold(written));
+    EXPECT_TRUE(hw::uitest::crossReferencesHold(written));
 }
 
 TEST(Exporter, PdfPageTextReadsOnTheWhitePageInEveryTheme)

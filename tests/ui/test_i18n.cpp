@@ -5,13 +5,13 @@
 
 #include "base/i18n.h"
 #include "control/simcontroller.h"
+#include "model/cluster_state.h"
 #include "panels/controlpanel.h"
 #include "panels/narrationpanel.h"
 #include "scene/frameitem.h"
 #include "scene/framescene.h"
 #include "scene/replicalogitem.h"
 #include "shell/mainwindow.h"
-#include "model/cluster_state.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -3,8 +3,9 @@
 // must say exactly what the engine's narration says, for every frame of every built-in scenario.
 
 #include "base/narration.h"
-#include "scenario/builtin.h"
 #include "model/event.h"
+#include "scenario/builtin.h"
+#include "scenario/narration.h"
 #include "uitest_support.h"
 
 #include <gtest/gtest.h>

@@ -3,6 +3,7 @@
 
 #include "base/narration.h"
 #include "control/simcontroller.h"
+#include "model/cluster_state.h"
 #include "panels/eventlogmodel.h"
 #include "panels/inspectorpanel.h"
 #include "panels/narrationpanel.h"
@@ -12,7 +13,6 @@
 #include "scene/messageitem.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfiles.h"
-#include "model/cluster_state.h"
 #include "timeline/timeline.h"
 #include "uitest_support.h"
 

@@ -3,8 +3,9 @@
 // the leader badge, ISR/OSR styling, messages in flight, and that no text overlaps or is cut off.
 
 #include "base/theme.h"
-#include "scenario/builtin.h"
 #include "export/sceneexport.h"
+#include "model/cluster_state.h"
+#include "scenario/builtin.h"
 #include "scene/brokeritem.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
@@ -13,7 +14,6 @@
 #include "scene/hwlineitem.h"
 #include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
-#include "model/cluster_state.h"
 #include "uitest_support.h"
 
 #include <QGraphicsView>

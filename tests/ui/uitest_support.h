@@ -3,6 +3,7 @@
 
 #include "scenario/scenario.h"
 
+#include <QByteArray>
 #include <QString>
 
 #include <gtest/gtest.h>
@@ -65,6 +66,27 @@ inline void expectSameFrames(const hw::Timeline& a, const hw::Timeline& b)
         ASSERT_EQ(a.frame(f).timeMs, b.frame(f).timeMs) << "frame " << f;
         ASSERT_TRUE(a.stateAt(f) == b.stateAt(f)) << "frame " << f;
     }
+}
+
+/// Whether every in-use entry of a PDF's cross-reference table points at its object, and startxref at the table.
+inline bool crossReferencesHold(const QByteArray& pdf)
+{
+    const qsizetype startxref = pdf.lastIndexOf("startxref\n");
+    if (startxref < 0)
+        return false;
+    const qsizetype table = pdf.mid(startxref + 10, pdf.indexOf('\n', startxref + 10) - startxref - 10).toLongLong();
+    if (!pdf.mid(table).startsWith("xref\n0 "))
+        return false;
+    const qsizetype countEnd = pdf.indexOf('\n', table + 7);
+    const int count = pdf.mid(table + 7, countEnd - table - 7).toInt();
+    for (int object = 1; object < count; ++object) {
+        const QByteArray entry = pdf.mid(countEnd + 1 + object * 20, 20);
+        if (entry.mid(17, 1) != "n")
+            continue;
+        if (!pdf.mid(entry.left(10).toLongLong()).startsWith(QByteArray::number(object) + " 0 obj"))
+            return false;
+    }
+    return count > 1;
 }
 
 } // namespace hw::uitest

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "model/event.h"
 #include "model/cluster_state.h"
+#include "model/event.h"
 
 #include <QCoreApplication>
 #include <QString>

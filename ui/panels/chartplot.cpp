@@ -3,8 +3,8 @@
 
 #include "base/i18n.h"
 #include "base/theme.h"
-#include "timeline/metrics.h"
 #include "panels/chartdata.h"
+#include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
 #include <QChart>

@@ -3,8 +3,8 @@
 
 #include "base/theme.h"
 #include "control/session.h"
-#include "timeline/metrics.h"
 #include "panels/chartdata.h"
+#include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
 #include <QChart>

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
+#include "groups/assignor.h"
 #include "panels/inspectorpanel.h"
 
 #include "base/i18n.h"
 #include "base/narration.h"
 #include "control/simcontroller.h"
+#include "model/cluster_state.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
 #include "scene/groupitem.h"
 #include "scene/messagetext.h"
-#include "model/cluster_state.h"
 
 #include <QHeaderView>
 

@@ -3,8 +3,8 @@
 
 #include "base/i18n.h"
 #include "control/simcontroller.h"
-#include "panels/timelinebar.h"
 #include "model/cluster_state.h"
+#include "panels/timelinebar.h"
 #include "timeline/timeline.h"
 
 #include <QAction>

@@ -2,8 +2,8 @@
 #include "scene/consumeritem.h"
 
 #include "base/theme.h"
-#include "scene/clusterfacts.h"
 #include "model/cluster_state.h"
+#include "scene/clusterfacts.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -3,6 +3,7 @@
 
 #include "base/glossary.h"
 #include "base/theme.h"
+#include "model/cluster_state.h"
 #include "scene/brokeritem.h"
 #include "scene/clusterlayout.h"
 #include "scene/frameitem.h"
@@ -13,7 +14,6 @@
 #include "scene/messagetext.h"
 #include "scene/partitionlayout.h"
 #include "scene/replicalogitem.h"
-#include "model/cluster_state.h"
 
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneHelpEvent>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "groups/assignor.h"
 #include "scene/groupitem.h"
 
 #include "base/theme.h"

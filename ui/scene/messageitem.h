@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "model/cluster_state.h"
 #include "scene/frameitem.h"
 #include "scene/itemtypes.h"
-#include "model/cluster_state.h"
 
 namespace hw::ui {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "scene/messageitem.h"
 #include "model/cluster_state.h"
+#include "scene/messageitem.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -5,8 +5,8 @@
 #include "shell/mainwindow.h"
 
 #include "base/i18n.h"
-#include "scenario/builtin.h"
 #include "export/exportdialog.h"
+#include "scenario/builtin.h"
 #include "scenario/scenario.h"
 #include "scene/frameview.h"
 #include "shell/icons.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shell/scenariolibrarydialog.h"
 
-#include "scenario/builtin.h"
 #include "control/simcontroller.h"
+#include "scenario/builtin.h"
 #include "scenario/scenario.h"
 
 #include <QDialogButtonBox>

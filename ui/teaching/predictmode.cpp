@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "teaching/predictmode.h"
 
+#include "model/cluster_state.h"
 #include "panels/narrationpanel.h"
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
-#include "model/cluster_state.h"
 #include "timeline/timeline.h"
 
 #include <QEvent>
