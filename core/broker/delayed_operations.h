@@ -15,12 +15,19 @@ class DelayedOperations : private Component {
 public:
     using Component::Component;
 
+    /// Arms the purgatory's one timer for `deadlineMs` unless it fires earlier already.
     void armPurgatoryTimer(TimerKind kind, std::int32_t partition, Replica& replica, TimeMs deadlineMs);
+    /// DelayedProduce.tryComplete: answers the acks=all produces the HW now covers.
     int completeDelayedProduces(std::int32_t partition, Replica& leader);
+    /// A FetchResponse with the records a fetch may read and the HW given (DelayedFetch.onComplete).
     void respondToFetch(std::int32_t partition, Replica& leader, const FetchRequest& request, Offset responseHw);
+    /// Answers parked follower fetches that have data now.
     int completeParkedFetches(std::int32_t partition, Replica& leader);
+    /// The FetchWaitExpired timer: answers a parked fetch whose replica.fetch.wait.max.ms ran out.
     std::optional<Event> fetchWaitExpired(BrokerId broker, std::int32_t partition);
+    /// The ProduceTimeout timer: a waiting acks=all produce gets REQUEST_TIMED_OUT (its records stay).
     std::optional<Event> produceTimeout(BrokerId broker, std::int32_t partition);
+    /// Answers parked consumer fetches the HW now lets read.
     int completeConsumerFetches(std::int32_t partition, Replica& leader);
 
 private:

@@ -15,9 +15,14 @@ class ReplicaFetcher : private Component {
 public:
     using Component::Component;
 
+    /// The `fetch` step: one fetch round started by hand.
     ApplyResult startFetch(std::int32_t partition, BrokerId follower, std::int32_t maxRecords);
+    /// AbstractFetcherThread.buildFetch: fetch offset = LEO, last fetched epoch, current leader epoch.
     void sendFetch(std::int32_t partition, Replica& follower, std::int32_t maxRecords);
+    /// The FetchTimeout timer: no answer within replica.socket.timeout.ms.
     std::optional<Event> fetchTimeout(BrokerId broker, std::int32_t partition);
+    /// AbstractFetcherThread.processFetchRequest: truncate on a diverging epoch, else append and take
+    /// the leader's HW (at most the own LEO).
     std::optional<Event> handleFetchResponse(const Message& message, const FetchResponse& response);
     /// A follower's pause after a failed fetch is over: fetch again (FetchBackoff timer).
     std::optional<Event> fetchBackoff(BrokerId broker, std::int32_t partition);

@@ -15,13 +15,22 @@ namespace hw {
 
 class ReplicaManager : private Component {
 public:
-    ReplicaManager(ClusterState& state, Network& net, PartitionLeader& partition, DelayedOperations& delayed, ReplicaFetcher& fetcher);
+    ReplicaManager(ClusterState& state, Network& net, PartitionLeader& partition, DelayedOperations& delayed,
+                   ReplicaFetcher& fetcher);
 
+    /// ReplicaManager.appendRecords: min ISR check, append to the leader's log, answer per acks.
     std::optional<Event> handleProduceRequest(const Message& message, const ProduceRequest& request);
+    /// ReplicaManager.fetchMessages for a follower: epoch and divergence checks, the follower's fetch
+    /// state, ISR expansion, the HW; answer now or park the fetch.
     std::optional<Event> handleFetchRequest(const Message& message, const FetchRequest& request);
+    /// ReplicaManager.applyDelta: the controller's news about a partition makes this replica leader,
+    /// follower, or tells the leader a new ISR.
     std::optional<Event> handlePartitionChange(const Message& message, const PartitionChange& change);
+    /// KafkaApis.handleTopicMetadataRequest: the leaders as this broker believes them.
     std::optional<Event> handleMetadataRequest(const Message& message, const MetadataRequest& request);
+    /// ReplicaManager.fetchMessages for a consumer: read up to the HW (read_uncommitted).
     std::optional<Event> handleConsumerFetch(const Message& message, const FetchRequest& request);
+    /// KafkaApis.handleListOffsetRequest: log start or HW, for auto.offset.reset.
     std::optional<Event> handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request);
 
 private:

@@ -17,9 +17,10 @@
 
 namespace hw {
 
-/// The simulation state: plain value types only. A ClusterState is everything needed to continue a
-/// run (clock, generator, logs, messages in flight, timers), so copying it is a snapshot and two runs
-/// are the same run exactly when their states compare equal.
+/// The simulation state: plain value types only, no rules (the components own those); its parts are
+/// what each Kafka component keeps (model/broker_state.h, controller_state.h, ...). A ClusterState is
+/// everything needed to continue a run (clock, generator, logs, messages in flight, timers), so
+/// copying it is a snapshot and two runs are the same run exactly when their states compare equal.
 struct ClusterState {
     std::string name;
     TimeMs nowMs = 0;

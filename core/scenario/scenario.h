@@ -10,6 +10,9 @@
 #include <variant>
 #include <vector>
 
+/// The scenario format highwater/1 (HighWater's own, no Kafka counterpart): reading and checking a file
+/// (scenario_reader.cpp), writing a session back (scenario_writer.cpp), and the drivers that run its
+/// steps on a Timeline (drivers.cpp).
 namespace hw {
 
 /// A problem with a scenario: where (file and line:column, or a JSON pointer) and what was expected.

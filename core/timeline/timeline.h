@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+/// The history of a run (HighWater's own, no Kafka counterpart): every frame's event, snapshots
+/// spaced by the state's size, replay to any frame, forks, labels and notes, within a memory budget.
 namespace hw {
 
 /// Text in several languages ("en", "zh_TW", "zh_CN"); English is the fallback.
