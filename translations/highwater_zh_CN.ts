@@ -571,7 +571,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+30"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -3115,7 +3115,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/panels/inspectorpanel.cpp" line="+28"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+29"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -3660,19 +3660,19 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+103"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location line="+258"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+239"/>
-        <location line="+41"/>
+        <location line="+304"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+246"/>
+        <location line="+45"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-40"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-44"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
@@ -3752,12 +3752,7 @@ Value: %3</source>
         <translation>减慢</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Skip quiet time while playing</source>
-        <translation>播放时跳过闲置时间</translation>
-    </message>
-    <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -3777,7 +3772,7 @@ Value: %3</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-171"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-199"/>
         <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -3788,7 +3783,27 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 构建，运行于 Qt %2。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-5"/>
+        <source>Skip idle time</source>
+        <translation>跳过空闲时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>While playing, jump over stretches in which only heartbeats travel</source>
+        <translation>播放时，跳过只有心跳在传送的时段</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run on 10 s</source>
+        <translation>继续运行 10 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
+        <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
@@ -3958,7 +3973,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+57"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+59"/>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -3969,12 +3984,27 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/mainwindow.cpp" line="+50"/>
-        <location line="+14"/>
+        <location line="+42"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-27"/>
+        <source>Save this session?</source>
+        <translation>要保存这个会话吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This session has actions that are not saved. Opening another scenario discards them.</source>
+        <translation>这个会话有尚未保存的操作。打开另一个场景会丢弃它们。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save them as a scenario that replays to these frames?</source>
+        <translation>要把它们保存为一个能重放出这些帧的场景吗？</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前无法执行（%2）。</translation>
     </message>
@@ -3990,7 +4020,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location line="+88"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -4005,7 +4035,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1[*] — HighWater</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
@@ -4025,7 +4055,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>无法建立沙盒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>sandbox %1</source>
         <translation>沙盒 %1</translation>
     </message>
@@ -4055,32 +4085,45 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>已保存 %1：它会重放出这 %2 帧。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+33"/>
+        <source> or </source>
+        <comment>between two keys of one shortcut</comment>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+wheel</source>
+        <translation>Ctrl+滚轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What you can do to a thing in the drawing</source>
+        <translation>图中某个对象可以进行的操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right-click it</source>
+        <translation>在它上面单击右键</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Space: play / pause
-Left / Right: one frame back / on
-Home / End: first / last frame
-Page Up / Page Down: previous / next checkpoint
-[ / ]: slower / faster
-Ctrl+Z / Ctrl+Shift+Z: undo / redo
-+ / - or Ctrl+wheel: zoom; 0: fit
-Ctrl+1 / Ctrl+2: partition / cluster view
-F11: full screen
-Right-click anything in the drawing for what you can do to it.</source>
-        <translation>空格键：播放 / 暂停
-左 / 右方向键：后退 / 前进一帧
-Home / End：第一帧 / 最后一帧
-Page Up / Page Down：上一个 / 下一个检查点
-[ / ]：减慢 / 加快
-Ctrl+Z / Ctrl+Shift+Z：撤销 / 重做
-+ / - 或 Ctrl+滚轮：缩放；0：适应窗口
-Ctrl+1 / Ctrl+2：分区视图 / 集群视图
-F11：全屏
-在图中任何对象上按右键，可以看到能对它做什么。</translation>
+        <location line="+5"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
@@ -4408,7 +4451,7 @@ F11：全屏
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+101"/>
         <source>The scenario stops early: %1</source>
         <translation>场景提前结束：%1</translation>
     </message>
@@ -4419,19 +4462,13 @@ F11：全屏
     </message>
     <message>
         <location line="+18"/>
-        <location line="+165"/>
         <source>Nothing is left to happen: no message or timer is queued.</source>
         <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
     </message>
     <message>
-        <location line="-42"/>
-        <source>The timeline is full (%1 frames).</source>
-        <translation>时间轴已满（%1 帧）。</translation>
-    </message>
-    <message>
-        <location line="+36"/>
-        <source>End of the recorded run. Press Play again to let the simulation run on.</source>
-        <translation>已到录制的结尾。再按一次播放可让模拟继续执行。</translation>
+        <location line="+112"/>
+        <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
+        <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>
 </context>
 <context>
@@ -4562,7 +4599,7 @@ F11：全屏
 <context>
     <name>hw::ui::TimelinePanel</name>
     <message>
-        <location filename="../ui/panels/timelinepanel.cpp" line="+25"/>
+        <location filename="../ui/panels/timelinepanel.cpp" line="+28"/>
         <source>1/%1x</source>
         <translation>1/%1x</translation>
     </message>
@@ -4572,7 +4609,7 @@ F11：全屏
         <translation>%1x</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
         <source>View:</source>
         <translation>视图：</translation>
     </message>
@@ -4592,7 +4629,7 @@ F11：全屏
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+21"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>
@@ -4602,7 +4639,7 @@ F11：全屏
         <translation>集群</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+66"/>
         <source>Frame %1 of %2 · %3 ms</source>
         <translation>第 %1 帧，共 %2 帧 · %3 毫秒</translation>
     </message>

@@ -571,7 +571,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+30"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -3115,7 +3115,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/panels/inspectorpanel.cpp" line="+28"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+29"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -3660,19 +3660,19 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+103"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
-        <location line="+258"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+239"/>
-        <location line="+41"/>
+        <location line="+304"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+246"/>
+        <location line="+45"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-40"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-44"/>
         <source>Back</source>
         <translation>後退</translation>
     </message>
@@ -3752,12 +3752,7 @@ Value: %3</source>
         <translation>減慢</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Skip quiet time while playing</source>
-        <translation>播放時跳過閒置時間</translation>
-    </message>
-    <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -3777,7 +3772,7 @@ Value: %3</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-171"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-199"/>
         <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -3788,7 +3783,27 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 建置，執行於 Qt %2。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-5"/>
+        <source>Skip idle time</source>
+        <translation>略過閒置時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>While playing, jump over stretches in which only heartbeats travel</source>
+        <translation>播放時，跳過只有心跳在傳送的時段</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run on 10 s</source>
+        <translation>繼續執行 10 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
+        <translation>讓模擬在最後一幀之後再執行 10 秒，作為一個可復原的動作（Shift+End）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Zoom out</source>
         <translation>縮小</translation>
     </message>
@@ -3958,7 +3973,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 觀察並講解 Kafka 如何複製資料：副本日志、LEO 與 HW、ISR、選舉、生產者與消費者組，一幀一幀呈現。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+57"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+59"/>
         <source>No recent files</source>
         <translation>沒有最近開啟的檔案</translation>
     </message>
@@ -3969,12 +3984,27 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/mainwindow.cpp" line="+50"/>
-        <location line="+14"/>
+        <location line="+42"/>
         <source>Cannot open %1: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-27"/>
+        <source>Save this session?</source>
+        <translation>要儲存這個工作階段嗎？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This session has actions that are not saved. Opening another scenario discards them.</source>
+        <translation>這個工作階段有尚未儲存的動作。開啟另一個情境會捨棄它們。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save them as a scenario that replays to these frames?</source>
+        <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
     </message>
@@ -3990,7 +4020,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location line="+88"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
@@ -4005,7 +4035,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1[*] — HighWater</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
@@ -4025,7 +4055,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>無法建立沙盒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>sandbox %1</source>
         <translation>沙盒 %1</translation>
     </message>
@@ -4055,32 +4085,45 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>已儲存 %1：它會重播出這 %2 幀。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+33"/>
+        <source> or </source>
+        <comment>between two keys of one shortcut</comment>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom</source>
+        <translation>縮放</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+wheel</source>
+        <translation>Ctrl+滾輪</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What you can do to a thing in the drawing</source>
+        <translation>圖中某個物件可以進行的操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right-click it</source>
+        <translation>在它上面按右鍵</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Keyboard shortcuts</source>
         <translation>鍵盤快捷鍵</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Space: play / pause
-Left / Right: one frame back / on
-Home / End: first / last frame
-Page Up / Page Down: previous / next checkpoint
-[ / ]: slower / faster
-Ctrl+Z / Ctrl+Shift+Z: undo / redo
-+ / - or Ctrl+wheel: zoom; 0: fit
-Ctrl+1 / Ctrl+2: partition / cluster view
-F11: full screen
-Right-click anything in the drawing for what you can do to it.</source>
-        <translation>空白鍵：播放 / 暫停
-左 / 右方向鍵：後退 / 前進一幀
-Home / End：第一幀 / 最後一幀
-Page Up / Page Down：上一個 / 下一個檢查點
-[ / ]：減慢 / 加快
-Ctrl+Z / Ctrl+Shift+Z：復原 / 重做
-+ / - 或 Ctrl+滾輪：縮放；0：符合視窗
-Ctrl+1 / Ctrl+2：分區視圖 / 集群視圖
-F11：全螢幕
-在圖中任何物件上按右鍵，可以看到能對它做什麼。</translation>
+        <location line="+5"/>
+        <source>Command</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>按鍵</translation>
     </message>
 </context>
 <context>
@@ -4408,7 +4451,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+101"/>
         <source>The scenario stops early: %1</source>
         <translation>情境提前結束：%1</translation>
     </message>
@@ -4419,19 +4462,13 @@ F11：全螢幕
     </message>
     <message>
         <location line="+18"/>
-        <location line="+165"/>
         <source>Nothing is left to happen: no message or timer is queued.</source>
         <translation>已經沒有事情會發生：沒有排隊中的消息或計時器。</translation>
     </message>
     <message>
-        <location line="-42"/>
-        <source>The timeline is full (%1 frames).</source>
-        <translation>時間軸已滿（%1 幀）。</translation>
-    </message>
-    <message>
-        <location line="+36"/>
-        <source>End of the recorded run. Press Play again to let the simulation run on.</source>
-        <translation>已到錄製的結尾。再按一次播放可讓模擬繼續執行。</translation>
+        <location line="+112"/>
+        <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
+        <translation>執行到盡頭了。播放 &gt; 繼續執行 10 秒 可讓模擬繼續（復原可撤回）。</translation>
     </message>
 </context>
 <context>
@@ -4562,7 +4599,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::TimelinePanel</name>
     <message>
-        <location filename="../ui/panels/timelinepanel.cpp" line="+25"/>
+        <location filename="../ui/panels/timelinepanel.cpp" line="+28"/>
         <source>1/%1x</source>
         <translation>1/%1x</translation>
     </message>
@@ -4572,7 +4609,7 @@ F11：全螢幕
         <translation>%1x</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
         <source>View:</source>
         <translation>視圖：</translation>
     </message>
@@ -4592,7 +4629,7 @@ F11：全螢幕
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+21"/>
         <source>Partition</source>
         <translation>分區</translation>
     </message>
@@ -4602,7 +4639,7 @@ F11：全螢幕
         <translation>集群</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+66"/>
         <source>Frame %1 of %2 · %3 ms</source>
         <translation>第 %1 幀，共 %2 幀 · %3 毫秒</translation>
     </message>

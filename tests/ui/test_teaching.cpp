@@ -325,17 +325,17 @@ TEST(Teaching, PresentationModeHidesDocksEnlargesTextAndRestores)
     EXPECT_NEAR(narrationLabel->font().pointSizeF(), fontBefore * hw::ui::PresentationMode::fontScale, 0.01);
     EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::HighContrast);
 
-    // A presenter remote: Page Down goes to the next checkpoint, '.' blanks and unblanks the drawing.
+    // A presenter remote: Page Down goes to the next checkpoint, '.' blanks and unblanks the window.
     window.activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     QTest::keyClick(&window, Qt::Key_PageDown);
     EXPECT_EQ(window.controller()->currentFrame(), window.controller()->timeline().findLabel("1"));
     QTest::keyClick(&window, Qt::Key_Period);
     EXPECT_TRUE(presentation->isBlanked());
-    QWidget* blank = window.view()->findChild<QWidget*>(QStringLiteral("blankScreen"));
+    QWidget* blank = window.findChild<QWidget*>(QStringLiteral("blankScreen"));
     ASSERT_NE(blank, nullptr);
     EXPECT_TRUE(blank->isVisible());
-    EXPECT_EQ(blank->size(), window.view()->size());
+    EXPECT_EQ(blank->size(), window.size());
     QTest::keyClick(&window, Qt::Key_Period);
     EXPECT_FALSE(presentation->isBlanked());
     QTest::keyClick(&window, Qt::Key_B);

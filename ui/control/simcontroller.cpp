@@ -13,8 +13,6 @@ namespace hw::ui {
 
 namespace {
 
-/// Engine events one play tick may run, so that a tick at 10x never freezes the window.
-constexpr std::int64_t eventsPerTickMax = 50000;
 /// Frames kept free below the timeline's limit, so that playing stops before the engine refuses.
 constexpr std::int64_t framesHeadroom = 100000;
 constexpr int tickIntervalMs = 16;
@@ -245,16 +243,26 @@ void SimController::setPlaying(bool playing)
 {
     if (playing == m_playing)
         return;
+    // Playing shows the recorded run; it never makes frames of its own. At the end the simulation
+    // goes on only through "Run on" (an undoable action), so Space cannot bury the checkpoints
+    // under a thousand heartbeat frames that nothing takes back.
+    if (playing && m_frame == lastFrame()) {
+        emit message(endOfRunMessage());
+        return;
+    }
     m_playing = playing;
     if (playing) {
-        // Playing from the last frame means running the simulation on; otherwise play the recording.
-        m_playLive = m_frame == lastFrame();
         m_clock.start();
         m_timer.start();
     } else {
         m_timer.stop();
     }
     emit changed(PlayingChanged);
+}
+
+QString SimController::endOfRunMessage()
+{
+    return tr("End of the run. Play > Run on 10 s lets the simulation go on (Undo takes it back).");
 }
 
 void SimController::tick()
@@ -264,38 +272,10 @@ void SimController::tick()
     double target = m_displayTimeMs + static_cast<double>(wallMs) * speed();
     Changes what = TimeChanged;
 
-    // Nothing travelling: jump to the next thing that happens instead of showing a still picture.
-    if (m_skipQuiet && !messagesTravelling(m_displayTimeMs)) {
-        if (m_frame < lastFrame())
-            target = std::max(target, static_cast<double>(tl.frame(m_frame + 1).timeMs));
-        else if (m_playLive && tl.hasQueuedEvents())
-            target = std::max(target, static_cast<double>(tl.nextEventTimeMs()));
-    }
-
-    if (m_playLive && static_cast<double>(tl.frame(lastFrame()).timeMs) <= target) {
-        if (frameCount() >= hw::limits::framesMax - framesHeadroom) {
-            setPlaying(false);
-            emit message(tr("The timeline is full (%1 frames).").arg(frameCount()));
-            return;
-        }
-        // At the budget, show the last frame and stop: the run cannot go further.
-        if (tl.atMemoryBudget()) {
-            if (m_frame != lastFrame()) {
-                m_frame = lastFrame();
-                *m_state = tl.stateAt(m_frame);
-            }
-            m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
-            emit changed(what | FrameChanged);
-            setPlaying(false);
-            emit message(memoryBudgetMessage());
-            return;
-        }
-        const hw::TimeMs until = static_cast<hw::TimeMs>(std::floor(target));
-        if (m_session->extendUntil(until, eventsPerTickMax) > 0) {
-            what |= TimelineChanged;
-            indexMarkers(m_markedUpTo);
-        }
-    }
+    // Skipping idle time: with nothing but heartbeats travelling, jump to the next frame instead of
+    // showing a still picture. Off, the run plays at the chosen speed in simulated time throughout.
+    if (m_skipIdle && m_frame < lastFrame() && !messagesTravelling(m_displayTimeMs))
+        target = std::max(target, static_cast<double>(tl.frame(m_frame + 1).timeMs));
 
     std::int64_t frame = m_frame;
     while (frame < lastFrame() && static_cast<double>(tl.frame(frame + 1).timeMs) <= target)
@@ -307,19 +287,11 @@ void SimController::tick()
     }
     m_displayTimeMs = target;
     if (m_frame == lastFrame()) {
-        if (!m_playLive) {
-            m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
-            emit changed(what);
-            setPlaying(false);
-            emit message(tr("End of the recorded run. Press Play again to let the simulation run on."));
-            return;
-        }
-        if (!tl.hasQueuedEvents() && !messagesTravelling(m_displayTimeMs)) {
-            emit changed(what);
-            setPlaying(false);
-            emit message(tr("Nothing is left to happen: no message or timer is queued."));
-            return;
-        }
+        m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
+        emit changed(what);
+        setPlaying(false);
+        emit message(endOfRunMessage());
+        return;
     }
     emit changed(what);
 }

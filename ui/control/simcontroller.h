@@ -93,6 +93,8 @@ public:
     std::uint64_t historyRevision() const { return m_historyRevision; }
 
     bool isPlaying() const { return m_playing; }
+    /// Plays the recorded frames at speed() and stops at the last one. At the last frame it does
+    /// not start (the message says how to run on).
     void setPlaying(bool playing);
     void togglePlaying() { setPlaying(!m_playing); }
 
@@ -101,9 +103,12 @@ public:
     int speedIndex() const { return m_speedIndex; }
     void setSpeedIndex(int index);
     double speed() const;
-    /// While playing, jump over stretches of simulated time in which no message is travelling.
-    void setSkipQuietTime(bool skip) { m_skipQuiet = skip; }
-    bool skipQuietTime() const { return m_skipQuiet; }
+    /// While playing, jump over stretches of simulated time in which only heartbeats travel. Off by
+    /// default: a teacher who picks 1/2x expects a 16.7 s failover to take 33 s, not two.
+    void setSkipIdleTime(bool skip) { m_skipIdle = skip; }
+    bool skipIdleTime() const { return m_skipIdle; }
+    /// What playing says when it reaches (or starts at) the last frame.
+    static QString endOfRunMessage();
 
     /// The memory budget of the run's history (hw::limits::historyBytesDefault unless set; see
     /// hw::Timeline::memoryBudget). At the budget, stepping and playing stop with a message.
@@ -143,9 +148,8 @@ private:
     std::uint64_t m_historyRevision = 0;
 
     bool m_playing = false;
-    bool m_playLive = false; // playing may run the simulation past the last frame
     int m_speedIndex = 0;
-    bool m_skipQuiet = true;
+    bool m_skipIdle = false;
     QTimer m_timer;
     QElapsedTimer m_clock;
 };

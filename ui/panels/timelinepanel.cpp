@@ -15,6 +15,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <QEvent>
+
+#include <algorithm>
 #include <cmath>
 
 namespace hw::ui {
@@ -39,9 +42,17 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
     layout->setSpacing(2);
-    // The bar with the view switch at its end; below it the transport, the speed and the position.
+    // The bar, the position and the view switch; below them the transport, the speed and skipping.
+    // The position sits beside the bar, which can give up width, rather than after the transport,
+    // which cannot: one row of everything is wider than a 1280 px projector.
     auto* top = new QHBoxLayout;
     top->addWidget(m_bar, 1);
+    QFont bold = m_position->font();
+    bold.setBold(true);
+    m_position->setFont(bold);
+    m_position->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    top->addWidget(m_position, 0, Qt::AlignBottom);
+    top->addSpacing(8);
     auto* viewLabel = new QLabel(this);
     keepTranslated(viewLabel, &QLabel::setText, [] { return tr("View:"); });
     top->addWidget(viewLabel, 0, Qt::AlignBottom);
@@ -75,14 +86,21 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
         m_speed->setAccessibleName(tr("Speed"));
     });
     row->addWidget(m_speed);
-    m_speedLabel->setMinimumWidth(m_speedLabel->fontMetrics().horizontalAdvance(QStringLiteral("1/100x")) + 8);
+    // The speed's width is that of its widest text in the label's current font (see changeEvent),
+    // so that "1/100x" never loses its end when presentation mode enlarges the font.
+    m_speedLabel->installEventFilter(this);
+    fitSpeedLabel();
     row->addWidget(m_speedLabel);
     row->addSpacing(12);
-    QFont bold = m_position->font();
-    bold.setBold(true);
-    m_position->setFont(bold);
-    m_position->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    row->addWidget(m_position, 1);
+    if (actions.skipIdle) {
+        auto* skip = new QToolButton(this);
+        skip->setObjectName(QStringLiteral("skipIdleButton"));
+        skip->setDefaultAction(actions.skipIdle);
+        skip->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        skip->setAutoRaise(true);
+        row->addWidget(skip);
+    }
+    row->addStretch(1);
     m_view->addItem(QString());
     m_view->addItem(QString());
     keepTranslated(m_view, [this] {
@@ -96,6 +114,28 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
 
     connect(m_bar, &TimelineBar::frameRequested, controller, &SimController::setCurrentFrame);
     connect(m_speed, &QSlider::valueChanged, controller, &SimController::setSpeedIndex);
+}
+
+void TimelinePanel::fitSpeedLabel()
+{
+    int widest = 0;
+    for (double speed : SimController::speeds())
+        widest = std::max(widest, m_speedLabel->fontMetrics().horizontalAdvance(speedText(speed)));
+    m_speedLabel->setMinimumWidth(widest + 8);
+}
+
+void TimelinePanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+        fitSpeedLabel();
+}
+
+bool TimelinePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_speedLabel && event->type() == QEvent::FontChange)
+        fitSpeedLabel();
+    return QWidget::eventFilter(watched, event);
 }
 
 void TimelinePanel::refreshPartitions()

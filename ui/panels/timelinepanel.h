@@ -13,9 +13,10 @@ namespace hw::ui {
 class SimController;
 class TimelineBar;
 
-/// The timeline dock's contents: the marker slider, the transport buttons (their actions live in the
-/// main window with the keyboard shortcuts), the speed control, the frame and time, and the view
-/// switch.
+/// The timeline dock's contents: the marker slider with the frame and time and the view switch, and
+/// under it the transport buttons (their actions live in the main window with the keyboard
+/// shortcuts), the speed control and the "Skip idle time" switch. Two rows, so that everything keeps
+/// its whole text at 1280 px, also with presentation mode's larger fonts.
 class TimelinePanel : public QWidget {
     Q_OBJECT
 
@@ -28,6 +29,7 @@ public:
         QAction* stepForward;
         QAction* nextCheckpoint;
         QAction* last;
+        QAction* skipIdle; // checkable: play jumps over stretches where only heartbeats travel
     };
 
     TimelinePanel(SimController* controller, const Actions& actions, QWidget* parent = nullptr);
@@ -37,6 +39,7 @@ public:
     QComboBox* viewCombo() const { return m_view; }
     QComboBox* partitionCombo() const { return m_partition; }
     QLabel* positionLabel() const { return m_position; }
+    QLabel* speedLabel() const { return m_speedLabel; }
 
     /// Re-reads the controller (frame, time, markers, speed).
     void refresh(bool markersChanged);
@@ -46,7 +49,13 @@ public:
     /// The text of a speed: 1/100x, 2x.
     static QString speedText(double speed);
 
+protected:
+    void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void fitSpeedLabel();
+
     SimController* m_controller;
     TimelineBar* m_bar;
     QSlider* m_speed;

@@ -29,6 +29,8 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -46,7 +48,12 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QStyle>
+#include <QRegularExpression>
+#include <QTabBar>
+#include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace hw::ui {
 
@@ -54,6 +61,8 @@ namespace {
 
 /// How long status bar messages stay.
 constexpr int statusTimeoutMs = 8000;
+/// The size Charts and the glossary open at when floating: their plots and definitions read at it.
+constexpr QSize floatingDockSize(760, 520);
 
 } // namespace
 
@@ -91,12 +100,16 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_scene, &FrameScene::contextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
 
-    // Fill the screen we are on, within reason: the layout works from 1280x720 up.
-    QSize size(1440, 900);
-    if (const QScreen* screen = QApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size());
-    resize(size.expandedTo(QSize(1280, 720)).boundedTo(QSize(3840, 2160)));
-    setMinimumSize(960, 600);
+    // Fill the screen we are on, within reason, title bar included: the layout works from 1280x720
+    // up. The frame is not known before the window manager decorates the window; until then the
+    // style's title bar height stands for it, and fitToScreen() corrects it once shown.
+    setMinimumSize(960, 540);
+    if (const QScreen* screen = QApplication::primaryScreen()) {
+        const int title = style()->pixelMetric(QStyle::PM_TitleBarHeight);
+        setGeometry(fittedWindowGeometry(screen->availableGeometry(), QMargins(0, title, 0, 0), QSize(1440, 900)));
+    } else {
+        resize(1440, 900);
+    }
 
     openScenario(QStringLiteral("builtin:leo-hw-walkthrough"));
     statusBar()->showMessage(
@@ -112,7 +125,7 @@ void MainWindow::createDocks()
     const TimelinePanel::Actions transport { action(QStringLiteral("first")),
         action(QStringLiteral("previousCheckpoint")), action(QStringLiteral("stepBack")),
         action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
-        action(QStringLiteral("last")) };
+        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")) };
     m_timeline = new TimelinePanel(m_controller, transport, this);
     m_timelineDock = new QDockWidget(this);
     m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
@@ -165,18 +178,36 @@ void MainWindow::createDocks()
     splitDockWidget(m_narrationDock, m_controlsDock, Qt::Vertical);
     tabifyDockWidget(m_controlsDock, m_inspectorDock);
     tabifyDockWidget(m_inspectorDock, m_eventsDock);
+    m_controlsDock->raise();
 
     m_charts = new ChartsPanel(m_controller, this);
     m_chartsDock = new QDockWidget(this);
     m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
     m_chartsDock->setWidget(m_charts);
-    tabifyDockWidget(m_eventsDock, m_chartsDock);
-    m_controlsDock->raise();
 
     m_teaching
         = new TeachingAids({ this, m_controller, m_scene, m_view, m_narration, m_timelineDock, m_narrationDock });
-    tabifyDockWidget(m_eventsDock, m_teaching->glossaryDock());
-    m_controlsDock->raise();
+    // Charts and the glossary need more room than a third of a 400 px column: they open floating at
+    // a size where their plots and definitions read, and can be docked anywhere by dragging. The
+    // right column keeps three tabs, whose names stay whole.
+    for (QDockWidget* big : { m_chartsDock, m_teaching->glossaryDock() }) {
+        addDockWidget(Qt::RightDockWidgetArea, big);
+        big->setFloating(true);
+        big->hide();
+        connect(big->toggleViewAction(), &QAction::toggled, this, [this, big](bool shown) {
+            if (shown && big->isFloating())
+                placeFloatingDock(big);
+        });
+    }
+}
+
+void MainWindow::placeFloatingDock(QDockWidget* dock)
+{
+    // Centred over the drawing, as large as usable and within the window.
+    const QSize wanted = floatingDockSize.boundedTo(size() - QSize(40, 80)).expandedTo(dock->minimumSizeHint());
+    QRect rect(QPoint(0, 0), wanted);
+    rect.moveCenter(mapToGlobal(m_view->geometry().center()));
+    dock->setGeometry(rect);
 }
 
 QString MainWindow::aboutText()
@@ -241,6 +272,34 @@ bool MainWindow::openScenario(const QString& source)
         rebuildRecentMenu();
     }
     return true;
+}
+
+bool MainWindow::maySwitchScenario()
+{
+    // The undo stack is clean right after opening and after saving; any action since makes it dirty.
+    if (m_undo->isClean())
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("Save this session?"),
+        tr("This session has actions that are not saved. Opening another scenario discards them."),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("saveSessionBox"));
+    box.setInformativeText(tr("Save them as a scenario that replays to these frames?"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Discard:
+        return true;
+    case QMessageBox::Save:
+        saveDialog();
+        // A cancelled or failed save keeps the session.
+        return m_undo->isClean();
+    default:
+        return false;
+    }
+}
+
+bool MainWindow::openScenarioAsked(const QString& source)
+{
+    return maySwitchScenario() && openScenario(source);
 }
 
 bool MainWindow::openParsedScenario(const hw::Scenario& scenario, const QString& source)
@@ -386,6 +445,8 @@ void MainWindow::updateTitle()
 
 void MainWindow::openFileDialog()
 {
+    if (!maySwitchScenario())
+        return;
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open scenario"), QString(), tr("HighWater scenarios (*.json);;All files (*)"));
     if (!path.isEmpty() && !openScenario(path))
@@ -400,7 +461,7 @@ void MainWindow::openLibrary()
     if (dialog.chosen() == QLatin1String("file"))
         openFileDialog();
     else if (!dialog.chosen().isEmpty())
-        openScenario(dialog.chosen());
+        openScenarioAsked(dialog.chosen());
 }
 
 void MainWindow::newSandbox()
@@ -414,7 +475,8 @@ void MainWindow::newSandbox()
         QMessageBox::warning(this, tr("Cannot create the sandbox"), error);
         return;
     }
-    openParsedScenario(scenario, tr("sandbox %1").arg(dialog.settings().name));
+    if (maySwitchScenario())
+        openParsedScenario(scenario, tr("sandbox %1").arg(dialog.settings().name));
 }
 
 void MainWindow::saveDialog()
@@ -447,14 +509,53 @@ void MainWindow::toggleFullScreen()
     action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
 }
 
+QList<QPair<QString, QString>> MainWindow::shortcutList() const
+{
+    // Every action of the window and its parts (the teaching aids add theirs), in menu order where
+    // there is one; an action shows once with all its keys.
+    QList<QPair<QString, QString>> list;
+    QList<QAction*> seen;
+    for (QAction* a : findChildren<QAction*>()) {
+        if (a->shortcuts().isEmpty() || seen.contains(a))
+            continue;
+        seen.append(a);
+        QStringList keys;
+        for (const QKeySequence& key : a->shortcuts())
+            keys << key.toString(QKeySequence::NativeText);
+        QString text = a->text();
+        text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+        list.append({ text, keys.join(tr(" or ", "between two keys of one shortcut")) });
+    }
+    // What no action stands for: the wheel and the mouse.
+    list.append({ tr("Zoom"), tr("Ctrl+wheel") });
+    list.append({ tr("What you can do to a thing in the drawing"), tr("Right-click it") });
+    return list;
+}
+
 void MainWindow::showShortcuts()
 {
-    QMessageBox::information(this, tr("Keyboard shortcuts"),
-        tr("Space: play / pause\nLeft / Right: one frame back / on\nHome / End: first / last frame\n"
-           "Page Up / Page Down: previous / next checkpoint\n[ / ]: slower / faster\n"
-           "Ctrl+Z / Ctrl+Shift+Z: undo / redo\n+ / - or Ctrl+wheel: zoom; 0: fit\nCtrl+1 / Ctrl+2: partition / "
-           "cluster view\n"
-           "F11: full screen\nRight-click anything in the drawing for what you can do to it."));
+    // A list, not a message box: with every shortcut it is taller than a 720 px screen, so it scrolls.
+    auto* dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog->setWindowTitle(tr("Keyboard shortcuts"));
+    auto* layout = new QVBoxLayout(dialog);
+    auto* table = new QTreeWidget(dialog);
+    table->setObjectName(QStringLiteral("shortcutsList"));
+    table->setColumnCount(2);
+    table->setHeaderLabels({ tr("Command"), tr("Keys") });
+    table->setRootIsDecorated(false);
+    for (const auto& [command, keys] : shortcutList())
+        table->addTopLevelItem(new QTreeWidgetItem(QStringList { command, keys }));
+    table->resizeColumnToContents(0);
+    table->resizeColumnToContents(1);
+    layout->addWidget(table);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(buttons);
+    const int wanted = table->columnWidth(0) + table->columnWidth(1) + 60;
+    dialog->resize(std::min(wanted, width() - 40), std::min(640, height() - 40));
+    dialog->open();
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -463,9 +564,51 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_docksSized)
         return;
     m_docksSized = true;
-    // The right column grows with the window; the narration gets most of it, the tabs the rest.
+    // The right column grows with the window; the narration (with the article's note) gets most of
+    // it, the tabs the rest.
     resizeDocks({ m_narrationDock }, { std::max(400, width() * 30 / 100) }, Qt::Horizontal);
-    resizeDocks({ m_narrationDock, m_controlsDock }, { height() * 55 / 100, height() * 30 / 100 }, Qt::Vertical);
+    resizeDocks({ m_narrationDock, m_controlsDock }, { height() * 58 / 100, height() * 30 / 100 }, Qt::Vertical);
+    keepTabNamesWhole();
+    // The window manager has decorated the window by the time the event loop runs again.
+    QTimer::singleShot(0, this, &MainWindow::fitToScreen);
+}
+
+void MainWindow::keepTabNamesWhole()
+{
+    // QMainWindow's tab bars elide by default ("Contr..."): whole names, and scroll buttons if a
+    // column is ever too narrow for them.
+    for (QTabBar* bar : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
+        bar->setExpanding(false);
+    }
+}
+
+QRect MainWindow::fittedWindowGeometry(const QRect& available, const QMargins& frame, const QSize& wanted)
+{
+    const QSize room = available.marginsRemoved(frame).size();
+    const QSize size = wanted.boundedTo(room);
+    // Centred in the available area, the frame inside it.
+    QRect client(QPoint(0, 0), size);
+    client.moveCenter(available.marginsRemoved(frame).center());
+    return client;
+}
+
+void MainWindow::fitToScreen()
+{
+    if (isFullScreen() || isMaximized())
+        return;
+    const QScreen* shown = screen();
+    if (!shown)
+        return;
+    const QRect available = shown->availableGeometry();
+    const QRect outer = frameGeometry();
+    const QRect inner = geometry();
+    const QMargins frame(inner.left() - outer.left(), inner.top() - outer.top(), outer.right() - inner.right(),
+        outer.bottom() - inner.bottom());
+    if (available.contains(outer))
+        return;
+    setGeometry(fittedWindowGeometry(available, frame, inner.size()));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -481,7 +624,7 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (urls.isEmpty() || !urls.constFirst().isLocalFile())
         return;
     event->acceptProposedAction();
-    openScenario(urls.constFirst().toLocalFile());
+    openScenarioAsked(urls.constFirst().toLocalFile());
 }
 
 } // namespace hw::ui

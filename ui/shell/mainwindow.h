@@ -75,6 +75,24 @@ public:
     /// The window's actions by object name ("play", "stepForward", "zoomIn", ...).
     QAction* action(const QString& name) const;
 
+    /// How far Play > Run on takes the simulation past the last frame.
+    static constexpr std::int64_t runOnMs = 10000;
+
+    /// Every keyboard shortcut of the window, made from its actions (so the list cannot drift from
+    /// them): each action's text without mnemonics, and its shortcuts as the platform writes them.
+    QList<QPair<QString, QString>> shortcutList() const;
+    /// Help > Keyboard shortcuts: opens the list (object name "shortcutsDialog") without waiting.
+    void showShortcuts();
+
+    /// Before another scenario replaces this session: when it has actions or edits not saved, asks
+    /// Save / Discard / Cancel. Returns whether the session may be replaced. Every way of opening a
+    /// scenario from the window (library, recent files, open file, built-ins, sandbox, drop) asks.
+    bool maySwitchScenario();
+
+    /// The window's geometry on a screen: as large as wanted but within the available area with its
+    /// frame (title bar and borders) included, and placed inside it.
+    static QRect fittedWindowGeometry(const QRect& available, const QMargins& frame, const QSize& wanted);
+
     /// Help > About's text in the current language: the version, what the simulation follows
     /// (Kafka 3.7, KRaft), the licence and Qt's version.
     static QString aboutText();
@@ -109,7 +127,11 @@ private:
     void saveDialog();
     void exportImageDialog();
     void toggleFullScreen();
-    void showShortcuts();
+    void fitToScreen();
+    void keepTabNamesWhole();
+    void placeFloatingDock(QDockWidget* dock);
+    /// Opens a scenario from a menu, a dialog or a drop: asks first (maySwitchScenario).
+    bool openScenarioAsked(const QString& source);
 
     /// An action found again by name; its text is set in retranslateUi().
     QAction* addNamedAction(const QString& name, const QList<QKeySequence>& keys);

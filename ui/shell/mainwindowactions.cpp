@@ -78,10 +78,16 @@ void MainWindow::createActions()
     connect(faster, &QAction::triggered, this, [this] { m_controller->setSpeedIndex(m_controller->speedIndex() + 1); });
     QAction* slower = addNamedAction(QStringLiteral("slower"), { QKeySequence(Qt::Key_BracketLeft) });
     connect(slower, &QAction::triggered, this, [this] { m_controller->setSpeedIndex(m_controller->speedIndex() - 1); });
-    QAction* skip = addNamedAction(QStringLiteral("skipQuiet"), {});
+    QAction* skip = addNamedAction(QStringLiteral("skipIdle"), {});
     skip->setCheckable(true);
-    skip->setChecked(m_controller->skipQuietTime());
-    connect(skip, &QAction::toggled, m_controller, &SimController::setSkipQuietTime);
+    skip->setChecked(m_controller->skipIdleTime());
+    connect(skip, &QAction::toggled, m_controller, &SimController::setSkipIdleTime);
+    // Running on past the end is an action like a produce: recorded, undoable, saved as an advance step.
+    QAction* runOn = addNamedAction(QStringLiteral("runOn"), { QKeySequence(Qt::SHIFT | Qt::Key_End) });
+    connect(runOn, &QAction::triggered, this, [this] {
+        m_controller->goToLast();
+        act(hw::AdvanceStep { runOnMs });
+    });
 
     // Undo and redo. QUndoStack's own actions keep the prefix they were made with, so these follow
     // the stack themselves and can change language (updateUndoTexts).
@@ -149,7 +155,7 @@ void MainWindow::createMenus()
     for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
         const QString name = QString::fromUtf8(builtin.name.data(), static_cast<qsizetype>(builtin.name.size()));
         QAction* a = m_builtinMenu->addAction(name);
-        connect(a, &QAction::triggered, this, [this, name] { openScenario(QStringLiteral("builtin:") + name); });
+        connect(a, &QAction::triggered, this, [this, name] { openScenarioAsked(QStringLiteral("builtin:") + name); });
     }
     file->addAction(action(QStringLiteral("library")));
     file->addAction(action(QStringLiteral("open")));
@@ -192,7 +198,8 @@ void MainWindow::createMenus()
     play->addSeparator();
     play->addAction(action(QStringLiteral("slower")));
     play->addAction(action(QStringLiteral("faster")));
-    play->addAction(action(QStringLiteral("skipQuiet")));
+    play->addAction(action(QStringLiteral("skipIdle")));
+    play->addAction(action(QStringLiteral("runOn")));
 
     QMenu* help = m_helpMenu = menuBar()->addMenu(QString());
     help->addAction(action(QStringLiteral("shortcuts")));
@@ -248,7 +255,11 @@ void MainWindow::retranslateUi()
             QT_TR_NOOP("Checkpoint \u25B6") },
         { "faster", QT_TR_NOOP("Faster"), nullptr, nullptr },
         { "slower", QT_TR_NOOP("Slower"), nullptr, nullptr },
-        { "skipQuiet", QT_TR_NOOP("Skip quiet time while playing"), nullptr, nullptr },
+        { "skipIdle", QT_TR_NOOP("Skip idle time"),
+            QT_TR_NOOP("While playing, jump over stretches in which only heartbeats travel"), nullptr },
+        { "runOn", QT_TR_NOOP("Run on 10 s"),
+            QT_TR_NOOP("Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)"),
+            nullptr },
         { "zoomIn", QT_TR_NOOP("Zoom in"), nullptr, nullptr },
         { "zoomOut", QT_TR_NOOP("Zoom out"), nullptr, nullptr },
         { "fit", QT_TR_NOOP("Fit to window"), nullptr, nullptr },
@@ -348,6 +359,8 @@ void MainWindow::rebuildRecentMenu()
         a->setToolTip(path);
         a->setStatusTip(path);
         connect(a, &QAction::triggered, this, [this, path] {
+            if (!maySwitchScenario())
+                return;
             if (!openScenario(path)) {
                 RecentFiles::remove(path);
                 rebuildRecentMenu();

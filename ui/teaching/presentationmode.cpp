@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "teaching/presentationmode.h"
 
+#include "scene/frameview.h"
+
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QDockWidget>
@@ -8,7 +10,9 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QLayout>
 #include <QPalette>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -17,27 +21,70 @@ namespace hw::ui {
 namespace {
 
 /// The narration's share of the screen's width while presenting, in percent.
-constexpr int narrationShare = 27;
+constexpr int narrationShare = 30;
+/// The steps by which the narration's text shrinks from fontScale until it is whole.
+constexpr int narrationFitSteps = 16;
+/// The smallest the narration's text gets, relative to its usual size (which is already 1.25 to
+/// 1.35 times the window's font): still about 16 px, and whole rather than cut.
+constexpr qreal narrationScaleMin = 0.85;
 
 } // namespace
 
-PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, QWidget* view)
-    : QObject(window), m_window(window), m_keep(std::move(keep)), m_view(view), m_blank(new QWidget(view))
+PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, FrameView* view)
+    : QObject(window), m_window(window), m_keep(std::move(keep)), m_view(view), m_blank(new QWidget(window))
 {
-    // The blank screen is a plain black cover over the drawing, like a presenter remote's "B".
+    // The blank screen is a plain black cover over the whole window (drawing, docks and bars), like
+    // a presenter remote's "B": a room that should look at the teacher sees nothing else.
     m_blank->setObjectName(QStringLiteral("blankScreen"));
     m_blank->setAutoFillBackground(true);
     QPalette black = m_blank->palette();
     black.setColor(QPalette::Window, Qt::black);
     m_blank->setPalette(black);
     m_blank->hide();
-    m_view->installEventFilter(this);
     m_window->installEventFilter(this);
+    if (m_keep.size() > 1)
+        if (auto* scroll = m_keep[1]->findChild<QScrollArea*>()) {
+            scroll->widget()->installEventFilter(this);
+            scroll->viewport()->installEventFilter(this);
+        }
+}
+
+void PresentationMode::fitNarrationText()
+{
+    if (m_keep.size() < 2 || m_fitting)
+        return;
+    auto* scroll = m_keep[1]->findChild<QScrollArea*>();
+    if (!scroll || !scroll->widget() || !scroll->widget()->layout())
+        return;
+    m_fitting = true;
+    QWidget* content = scroll->widget();
+    const QList<QLabel*> labels = content->findChildren<QLabel*>();
+    // From the largest size down, the first at which everything shows without scrolling.
+    const int width = scroll->viewport()->width();
+    const int height = scroll->viewport()->height();
+    for (int step = 0; step <= narrationFitSteps; ++step) {
+        const qreal scale = fontScale - (fontScale - narrationScaleMin) * step / narrationFitSteps;
+        for (QLabel* label : labels) {
+            if (!m_fonts.contains(label))
+                continue;
+            QFont f = m_fonts.value(label);
+            if (f.pointSizeF() > 0)
+                f.setPointSizeF(f.pointSizeF() * scale);
+            else
+                f.setPixelSize(qRound(f.pixelSize() * scale));
+            if (label->font() != f)
+                label->setFont(f);
+        }
+        content->layout()->invalidate();
+        if (content->layout()->totalHeightForWidth(width) <= height)
+            break;
+    }
+    m_fitting = false;
 }
 
 void PresentationMode::fitNarration()
 {
-    // The drawing is what the room looks at: the narration keeps a column of about a quarter.
+    // The drawing is what the room looks at: the narration keeps a column of under a third.
     if (m_keep.size() > 1)
         m_window->resizeDocks({ m_keep[1] }, { m_window->width() * narrationShare / 100 }, Qt::Horizontal);
 }
@@ -50,7 +97,7 @@ bool PresentationMode::isBlanked() const
 void PresentationMode::setBlanked(bool blanked)
 {
     if (blanked) {
-        m_blank->setGeometry(m_view->rect());
+        m_blank->setGeometry(m_window->rect());
         m_blank->raise();
         m_blank->show();
     } else {
@@ -60,19 +107,33 @@ void PresentationMode::setBlanked(bool blanked)
 
 bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view && event->type() == QEvent::Resize)
-        m_blank->setGeometry(m_view->rect());
+    if (watched == m_window && event->type() == QEvent::Resize)
+        m_blank->setGeometry(m_window->rect());
     // Going full screen resizes the window later, on most platforms: fit the narration again then.
     // The main window lays its docks out for the new size after this event: fit once that is done.
     if (watched == m_window && event->type() == QEvent::Resize && m_active)
         QTimer::singleShot(0, this, [this] {
+            if (!m_active)
+                return;
+            fitNarration();
+            QTimer::singleShot(0, this, [this] {
+                if (!m_active)
+                    return;
+                fitNarrationText();
+            });
+        });
+    // New narration text: the largest size at which it is whole again.
+    // A narration column of another size, too.
+    if (m_active && !m_fitting && watched != m_window
+        && (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize))
+        QTimer::singleShot(0, this, [this] {
             if (m_active)
-                fitNarration();
+                fitNarrationText();
         });
     return QObject::eventFilter(watched, event);
 }
 
-void PresentationMode::scaleFonts(QWidget* root)
+void PresentationMode::scaleFonts(QWidget* root, qreal scale)
 {
     // Labels, buttons and lists set their own fonts (the narration's are already enlarged), so each
     // is scaled from what it has, and put back as it was on leaving.
@@ -85,9 +146,9 @@ void PresentationMode::scaleFonts(QWidget* root)
         m_scaledWidgets.insert(w, QPointer<QWidget>(w));
         QFont f = w->font();
         if (f.pointSizeF() > 0)
-            f.setPointSizeF(f.pointSizeF() * fontScale);
+            f.setPointSizeF(f.pointSizeF() * scale);
         else
-            f.setPixelSize(qRound(f.pixelSize() * fontScale));
+            f.setPixelSize(qRound(f.pixelSize() * scale));
         w->setFont(f);
     }
 }
@@ -117,7 +178,7 @@ void PresentationMode::enter()
     m_window->menuBar()->hide();
     m_window->statusBar()->hide();
     for (QDockWidget* dock : std::as_const(m_keep))
-        scaleFonts(dock);
+        scaleFonts(dock, dock == m_keep.constFirst() ? timelineFontScale : fontScale);
 
     theme::apply(theme::Theme::HighContrast);
     theme::setLineScale(lineScale);
@@ -125,6 +186,7 @@ void PresentationMode::enter()
     emit themeChanged();
     m_window->showFullScreen();
     fitNarration();
+    fitNarrationText();
     // Keys go to the drawing, not to a dock's field, so PageUp/PageDown and '.' always reach the window.
     m_view->setFocus();
     emit activeChanged(true);

@@ -12,25 +12,33 @@
 class QDockWidget;
 class QMainWindow;
 class QWidget;
+class QScrollArea;
 
 namespace hw::ui {
 
+class FrameView;
+
 /// Presentation mode, for a projector (F5, like a slide show): full screen, the high-contrast theme,
-/// thicker lines, larger text in the timeline and narration, every other dock, the menu bar and the
-/// status bar hidden. Leaving (Esc, Shift+F5, F5 again) restores the window state, the docks, the
-/// bars, the fonts and the theme as they were. Blanking ('.' or B, like a presenter remote) covers
-/// the drawing with black until pressed again.
+/// thicker lines, every other dock, the menu bar and the status bar hidden. The drawing is fitted to
+/// the space left (FrameView); the narration and the note take the largest text at which they are
+/// whole (no scrolling); the timeline's text is larger too, within its two rows. Leaving (Esc,
+/// Shift+F5, F5 again) restores the window state, the docks, the bars, the fonts and the theme as
+/// they were. Blanking ('.' or B, like a presenter remote) covers the whole window with black until
+/// pressed again.
 class PresentationMode : public QObject {
     Q_OBJECT
 
 public:
-    /// How much larger the timeline's and narration's text is while presenting.
+    /// How much larger the narration's text is while presenting, at most (it shrinks back towards
+    /// its usual size until it is whole).
     static constexpr qreal fontScale = 1.6;
+    /// How much larger the timeline's text is: as much as its two rows allow at 1280 px.
+    static constexpr qreal timelineFontScale = 1.25;
     /// How much thicker the drawing's thin lines are while presenting.
     static constexpr qreal lineScale = 1.25;
 
-    /// keep: the docks that stay visible, the timeline then the narration. view: the drawing that blanking covers.
-    PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, QWidget* view);
+    /// keep: the docks that stay visible, the timeline then the narration. view: the drawing.
+    PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, FrameView* view);
 
     bool isActive() const { return m_active; }
     void enter();
@@ -50,12 +58,14 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void scaleFonts(QWidget* root);
+    void scaleFonts(QWidget* root, qreal scale);
     void fitNarration();
+    /// The narration's labels at the largest size up to fontScale at which it needs no scrolling.
+    void fitNarrationText();
 
     QMainWindow* m_window;
     QList<QDockWidget*> m_keep;
-    QWidget* m_view;
+    FrameView* m_view;
     QWidget* m_blank;
     bool m_active = false;
 
@@ -68,6 +78,7 @@ private:
     theme::Theme m_theme = theme::Theme::Light;
     QHash<QWidget*, QPointer<QWidget>> m_scaledWidgets;
     QHash<QWidget*, QFont> m_fonts;
+    bool m_fitting = false;
 };
 
 } // namespace hw::ui
