@@ -218,3 +218,74 @@ TEST(Declutter, MessageLabelsStayInFreeSpaceWhenADotIsSelected)
 }
 
 } // namespace
+
+namespace {
+
+/// Whether a straight piece from a to b passes through the inside of a rectangle (sampled every pixel).
+bool crosses(QPointF a, QPointF b, const QRectF& inside)
+{
+    const qreal length = QLineF(a, b).length();
+    const int samples = std::max(2, static_cast<int>(length));
+    for (int i = 0; i <= samples; ++i) {
+        if (inside.contains(a + (b - a) * (static_cast<qreal>(i) / samples)))
+            return true;
+    }
+    return false;
+}
+
+void expectLinesKeepOutOfOtherBrokers(const FrameScene& scene, const std::string& where, int* lines)
+{
+    QList<hw::ui::BrokerItem*> brokers;
+    QList<hw::ui::AssignmentLineItem*> assignments;
+    for (hw::ui::FrameItem* item : scene.frameItems()) {
+        if (auto* broker = qgraphicsitem_cast<hw::ui::BrokerItem*>(item))
+            brokers.append(broker);
+        if (auto* line = qgraphicsitem_cast<hw::ui::AssignmentLineItem*>(item))
+            assignments.append(line);
+    }
+    for (hw::ui::AssignmentLineItem* line : assignments) {
+        ++*lines;
+        const QPolygonF path = line->mapToScene(line->path());
+        ASSERT_GE(path.size(), 2);
+        for (hw::ui::BrokerItem* broker : brokers) {
+            // The box as drawn: its border is inset 3 pixels from the item's bounds.
+            const QRectF box = broker->sceneBoundingRect().adjusted(3, 3, -3, -3);
+            if (box.contains(path.constLast()))
+                continue; // the line's own end: the replica it reads from
+            for (qsizetype i = 0; i + 1 < path.size(); ++i) {
+                EXPECT_FALSE(crosses(path[i], path[i + 1], box))
+                    << where << ": the line of consumer " << line->target().index << " to partition "
+                    << line->partition() << " crosses broker " << broker->broker() << "'s box";
+            }
+        }
+    }
+}
+
+TEST(Declutter, AssignmentLinesKeepOutOfOtherBrokersBoxes)
+{
+    int lines = 0;
+    std::vector<std::pair<std::string, hw::Timeline>> timelines;
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios())
+        timelines.emplace_back(builtin.name, hw::uitest::play("builtin:" + std::string(builtin.name)));
+    timelines.emplace_back("groups", std::get<hw::Timeline>(hw::playScenario(hw::uitest::groupsScenario())));
+    for (const auto& [name, timeline] : timelines) {
+        for (const Moment& moment : momentsOf(timeline)) {
+            const hw::ClusterState state = timeline.stateAt(moment.frame);
+            if (state.consumers.empty())
+                continue;
+            // Wide views put brokers side by side, tall ones above each other.
+            for (qreal aspect : { 16.0 / 9.0, 4.0 / 3.0, 3.0, 0.8 }) {
+                FrameScene scene;
+                scene.setViewKind(FrameScene::ViewKind::Cluster);
+                scene.setTargetAspect(aspect);
+                scene.setFrame(state, moment.displayTimeMs);
+                expectLinesKeepOutOfOtherBrokers(
+                    scene, name + ", " + moment.name + ", aspect " + std::to_string(aspect), &lines);
+            }
+        }
+    }
+    std::cout << "[ measured ] " << lines << " assignment lines checked\n";
+    EXPECT_GT(lines, 0);
+}
+
+} // namespace
