@@ -289,3 +289,73 @@ TEST(Declutter, AssignmentLinesKeepOutOfOtherBrokersBoxes)
 }
 
 } // namespace
+
+namespace {
+
+TEST(Declutter, RightClickOnAMessageInsideABrokerBoxOpensTheBrokersMenu)
+{
+    // At checkpoint 1 of consumer-group-basics, answers leave the brokers: their dots sit in the
+    // brokers' headers, drawn over the boxes.
+    const hw::Timeline timeline = hw::uitest::play("builtin:consumer-group-basics");
+    int clicked = 0;
+    for (std::int64_t frame = 0; frame < timeline.frameCount() && clicked < 3; ++frame) {
+        FrameScene scene;
+        scene.setViewKind(FrameScene::ViewKind::Cluster);
+        scene.setFrame(timeline.stateAt(frame), static_cast<double>(timeline.frame(frame).timeMs));
+        for (hw::ui::MessageItem* message : scene.messageItems()) {
+            const QPointF dot = message->dotPosition();
+            hw::ui::BrokerItem* box = nullptr;
+            bool onRow = false;
+            for (QGraphicsItem* item : scene.items(dot)) {
+                if (auto* broker = qgraphicsitem_cast<hw::ui::BrokerItem*>(item))
+                    box = broker;
+                if (item->type() == hw::ui::ReplicaLogItemType)
+                    onRow = true;
+            }
+            if (!box || onRow)
+                continue;
+            ASSERT_EQ(scene.items(dot).constFirst()->type(), hw::ui::MessageItemType)
+                << "a message is drawn on top of the box";
+            QSignalSpy spy(&scene, &FrameScene::contextMenuRequested);
+            QGraphicsSceneContextMenuEvent event(QEvent::GraphicsSceneContextMenu);
+            event.setScenePos(dot);
+            event.setScreenPos(QPoint(10, 10));
+            event.setReason(QGraphicsSceneContextMenuEvent::Mouse);
+            QCoreApplication::sendEvent(&scene, &event);
+            ASSERT_EQ(spy.count(), 1);
+            const auto target = spy.at(0).at(0).value<hw::ui::SceneTarget>();
+            EXPECT_EQ(target, hw::ui::SceneTarget::forBroker(box->broker()))
+                << "frame " << frame << ": right-click on \"" << message->label().toStdString() << "\" in broker "
+                << box->broker() << "'s box";
+            ++clicked;
+            break;
+        }
+    }
+    EXPECT_GT(clicked, 0) << "no frame has a message dot inside a broker's header";
+}
+
+TEST(Declutter, AMessagesTrackIsNotPartOfItsHitShape)
+{
+    // The track crosses boxes; only the dot and the label are the message's.
+    const hw::Timeline timeline = hw::uitest::play("builtin:leo-hw-walkthrough");
+    const std::int64_t frame = timeline.findLabel("3");
+    FrameScene scene;
+    scene.setViewKind(FrameScene::ViewKind::Cluster);
+    scene.setFrame(timeline.stateAt(frame), static_cast<double>(timeline.frame(frame).timeMs));
+    ASSERT_FALSE(scene.messageItems().isEmpty());
+    for (hw::ui::MessageItem* message : scene.messageItems()) {
+        const QPointF start = message->dotPosition();
+        scene.setDisplayTime(static_cast<double>(message->arrivesMs()));
+        const QPointF end = message->dotPosition();
+        scene.setDisplayTime(static_cast<double>(timeline.frame(frame).timeMs));
+        if (QLineF(start, end).length() < 80)
+            continue;
+        const QPointF middle = (start + end) / 2;
+        if (message->isLabelVisible() && message->textBoxes().constFirst().contains(middle))
+            continue;
+        EXPECT_FALSE(message->contains(message->mapFromScene(middle))) << message->label().toStdString();
+        EXPECT_TRUE(message->contains(message->mapFromScene(start))) << message->label().toStdString();
+    }
+}
+
+} // namespace

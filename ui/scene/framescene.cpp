@@ -466,14 +466,23 @@ bool FrameScene::involves(const MessageItem& message, const SceneTarget& target)
 
 void FrameScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
 {
+    // Messages and assignment lines cross broker boxes and rows: a right-click there means the broker
+    // or replica below them, so they are passed over, and only give their own menu on free ground.
     SceneTarget target;
+    SceneTarget onTop;
     for (QGraphicsItem* item : items(event->scenePos())) {
-        if (item->type() > QGraphicsItem::UserType && static_cast<FrameItem*>(item)->target().isValid()) {
-            target = static_cast<FrameItem*>(item)->target();
-            break;
+        if (item->type() <= QGraphicsItem::UserType || !static_cast<FrameItem*>(item)->target().isValid())
+            continue;
+        const SceneTarget itemTarget = static_cast<FrameItem*>(item)->target();
+        if (item->type() == MessageItem::Type || item->type() == AssignmentLineItemType) {
+            if (!onTop.isValid())
+                onTop = itemTarget;
+            continue;
         }
+        target = itemTarget;
+        break;
     }
-    emit contextMenuRequested(target, event->screenPos());
+    emit contextMenuRequested(target.isValid() ? target : onTop, event->screenPos());
     event->accept();
 }
 
