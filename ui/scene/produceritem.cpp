@@ -55,26 +55,28 @@ void ProducerItem::sync(const hw::ClusterState& state)
         smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("acks"))
             .bottom();
-    int waiting = 0;
-    int acked = 0;
-    int failed = 0;
+    // Records, not batches: the Charts panel counts records too (RunMetrics::countSends), and a
+    // class compares the two.
+    std::int64_t waiting = 0;
+    std::int64_t acked = 0;
+    std::int64_t failed = 0;
     producer.batches.forEach(0, producer.batches.size(), [&](std::size_t, const hw::ProducerBatch& batch) {
         switch (batch.status) {
         case hw::SendStatus::Pending:
         case hw::SendStatus::InFlight:
-            ++waiting;
+            waiting += batch.count;
             break;
         case hw::SendStatus::Acked:
-            ++acked;
+            acked += batch.count;
             break;
         case hw::SendStatus::Failed:
-            ++failed;
+            failed += batch.count;
             break;
         }
     });
-    addTextIn(Text::tr("waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed), smallFont,
-        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("batches"));
+    addTextIn(Text::tr("records: waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed),
+        smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("records"));
     if (textsChanged())
         update();
 }
