@@ -3,9 +3,11 @@
 // each other; assignment lines keep out of other brokers' boxes; badges keep a gap in Chinese; the
 // context menu finds the broker under a message line.
 
+#include "base/glossary.h"
 #include "base/i18n.h"
 #include "control/simcontroller.h"
 #include "panels/chartspanel.h"
+#include "panels/glossarypanel.h"
 #include "model/cluster_state.h"
 #include "scenario/builtin.h"
 #include "scene/assignmentlineitem.h"
@@ -19,6 +21,10 @@
 #include <QApplication>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QLineSeries>
+#include <QListWidget>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QRegularExpression>
 #include <QSignalSpy>
 
@@ -413,6 +419,64 @@ TEST(Declutter, TheProducerBoxAndTheChartsCountTheSameAckedRecords)
     }
     // Counting batches would show another number in at least one of these runs.
     EXPECT_TRUE(batchesDiffer);
+}
+
+} // namespace
+
+namespace {
+
+/// The lines a rich-text tooltip takes when laid out as QToolTip lays it out (no width imposed).
+int laidOutLines(const QString& tip, qreal* width)
+{
+    QTextDocument document;
+    document.setHtml(tip);
+    document.adjustSize();
+    *width = document.idealWidth();
+    int lines = 0;
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+        lines += block.layout() ? block.layout()->lineCount() : 0;
+    // Blocks inside the table's cell are the document's own blocks too.
+    return lines;
+}
+
+TEST(Declutter, GlossaryTooltipsAreRichTextWrappedToAFixedWidth)
+{
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
+    } restore;
+    for (const char* language : { "en", "zh_TW", "zh_CN" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        const hw::ui::Glossary& glossary = hw::ui::Glossary::builtin();
+        const QString tip = glossary.richToolTip(QStringLiteral("isr"), QString::fromLatin1(language));
+        ASSERT_TRUE(Qt::mightBeRichText(tip)) << tip.toStdString();
+        qreal width = 0;
+        const int lines = laidOutLines(tip, &width);
+        EXPECT_GT(lines, 2) << language << ": the definition wraps";
+        EXPECT_LE(width, hw::ui::Glossary::toolTipWidthPx + 20) << language;
+
+        // The scene's tooltip over the ISR badge and the glossary panel's over its list are that text.
+        const hw::Timeline timeline = hw::uitest::play("builtin:leo-hw-walkthrough");
+        FrameScene scene;
+        scene.setFrame(timeline.stateAt(0), 0);
+        const hw::ui::ReplicaLogItem* leader = scene.replicaItem(0, 1);
+        ASSERT_NE(leader, nullptr);
+        const hw::ui::TextRun* isr = leader->textWithRole(QStringLiteral("badge:isr"));
+        ASSERT_NE(isr, nullptr);
+        EXPECT_EQ(scene.toolTipAt(leader->mapToScene(isr->box.center())), tip) << language;
+
+        hw::ui::GlossaryPanel panel;
+        bool listed = false;
+        for (int row = 0; row < panel.list()->count(); ++row) {
+            const QListWidgetItem* item = panel.list()->item(row);
+            if (item->data(Qt::UserRole).toString() != QStringLiteral("isr"))
+                continue;
+            listed = true;
+            ASSERT_TRUE(Qt::mightBeRichText(item->toolTip())) << item->toolTip().toStdString();
+            EXPECT_GT(laidOutLines(item->toolTip(), &width), 1) << language;
+            EXPECT_LE(width, hw::ui::Glossary::toolTipWidthPx + 20) << language;
+        }
+        EXPECT_TRUE(listed);
+    }
 }
 
 } // namespace

@@ -528,7 +528,7 @@ QString FrameScene::toolTipAt(QPointF scenePos) const
         }
         break;
     }
-    return Glossary::builtin().toolTip(glossaryId, Glossary::currentLanguage());
+    return Glossary::builtin().richToolTip(glossaryId, Glossary::currentLanguage());
 }
 
 void FrameScene::applyTheme()
