@@ -400,15 +400,18 @@ TEST(Declutter, TheProducerBoxAndTheChartsCountTheSameAckedRecords)
             const hw::ui::FrameItem* box = scene.itemFor(hw::ui::SceneTarget::forProducer(p));
             ASSERT_NE(box, nullptr);
             const hw::ui::TextRun* counts = box->textWithRole(QStringLiteral("records"));
+            const hw::ui::TextRun* open = box->textWithRole(QStringLiteral("records-open"));
             ASSERT_NE(counts, nullptr);
-            // Both say what they count.
-            EXPECT_TRUE(counts->text.startsWith(QStringLiteral("records:"))) << counts->text.toStdString();
+            ASSERT_NE(open, nullptr);
+            // Both say what they count, and the box's text is whole.
+            EXPECT_TRUE(counts->text.startsWith(QStringLiteral("records acked: "))) << counts->text.toStdString();
+            EXPECT_FALSE(counts->text.contains(QChar(0x2026)) || open->text.contains(QChar(0x2026)));
             EXPECT_TRUE(lines[0]->name().contains(QStringLiteral("Records"))) << lines[0]->name().toStdString();
             const QRegularExpressionMatch acked
-                = QRegularExpression(QStringLiteral("acked (\\d+)")).match(counts->text);
+                = QRegularExpression(QStringLiteral("acked: (\\d+)")).match(counts->text);
             const QRegularExpressionMatch failed
-                = QRegularExpression(QStringLiteral("failed (\\d+)")).match(counts->text);
-            ASSERT_TRUE(acked.hasMatch() && failed.hasMatch()) << counts->text.toStdString();
+                = QRegularExpression(QStringLiteral("failed (\\d+)")).match(open->text);
+            ASSERT_TRUE(acked.hasMatch() && failed.hasMatch()) << (counts->text + open->text).toStdString();
             EXPECT_EQ(acked.captured(1).toDouble(), lastValueOf(lines[0])) << source << " producer " << p;
             EXPECT_EQ(failed.captured(1).toDouble(), lastValueOf(lines[1])) << source << " producer " << p;
             std::int64_t ackedBatches = 0;
@@ -477,6 +480,59 @@ TEST(Declutter, GlossaryTooltipsAreRichTextWrappedToAFixedWidth)
         }
         EXPECT_TRUE(listed);
     }
+}
+
+} // namespace
+
+namespace {
+
+TEST(Declutter, BadgesKeepAFourPixelGapInChinese)
+{
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
+    } restore;
+    int pairs = 0;
+    for (const char* language : { "zh_CN", "zh_TW", "en" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const char* source : { "builtin:leader-failover", "builtin:slow-follower", "builtin:consumer-group-basics" }) {
+            const hw::Timeline timeline = hw::uitest::play(source);
+            for (const Moment& moment : momentsOf(timeline)) {
+                for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
+                    FrameScene scene;
+                    scene.setViewKind(view);
+                    scene.setFrame(timeline.stateAt(moment.frame), moment.displayTimeMs);
+                    for (hw::ui::FrameItem* item : scene.frameItems()) {
+                        if (item->type() == hw::ui::MessageItemType)
+                            continue;
+                        // Each badge with its border, which is drawn centred on the box's edge.
+                        std::vector<std::pair<QRectF, QString>> badges;
+                        for (const hw::ui::TextRun& run : item->texts()) {
+                            if (!run.role.startsWith(QStringLiteral("badge")))
+                                continue;
+                            const qreal half = run.border.style() == Qt::NoPen ? 0 : run.border.widthF() / 2;
+                            badges.emplace_back(
+                                item->mapRectToScene(run.box).adjusted(-half, -half, half, half), run.text);
+                        }
+                        for (std::size_t i = 0; i < badges.size(); ++i) {
+                            for (std::size_t j = i + 1; j < badges.size(); ++j) {
+                                const QRectF& a = badges[i].first;
+                                const QRectF& b = badges[j].first;
+                                if (a.bottom() <= b.top() || b.bottom() <= a.top())
+                                    continue; // on different lines
+                                ++pairs;
+                                const qreal gap = std::max(b.left() - a.right(), a.left() - b.right());
+                                EXPECT_GE(gap, 4.0) << language << ", " << source << ", " << moment.name << ": \""
+                                                    << badges[i].second.toStdString() << "\" and \""
+                                                    << badges[j].second.toStdString() << "\" are " << gap
+                                                    << " px apart";
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(pairs, 0);
 }
 
 } // namespace

@@ -35,7 +35,7 @@ void ProducerItem::setSize(QSizeF size)
 
 qreal ProducerItem::preferredHeight()
 {
-    return 12 + textHeight(theme::font(theme::labelSize, true)) + 2 * textHeight(theme::font(theme::smallSize)) + 16;
+    return 12 + textHeight(theme::font(theme::labelSize, true)) + 3 * textHeight(theme::font(theme::smallSize)) + 16;
 }
 
 void ProducerItem::sync(const hw::ClusterState& state)
@@ -74,9 +74,14 @@ void ProducerItem::sync(const hw::ClusterState& state)
             break;
         }
     });
-    addTextIn(Text::tr("records: waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed),
-        smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("records"));
+    // Two lines: one line of all three is wider than the box in every language.
+    y = addTextIn(Text::tr("records acked: %1").arg(acked), smallFont,
+        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("records"))
+            .bottom();
+    addTextIn(Text::tr("waiting %1 \u00B7 failed %2").arg(waiting).arg(failed), smallFont,
+        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("records-open"));
     if (textsChanged())
         update();
 }
