@@ -13,6 +13,7 @@
 #include "scene/assignmentlineitem.h"
 #include "scene/brokeritem.h"
 #include "scene/framescene.h"
+#include "scene/frameview.h"
 #include "scene/hwlineitem.h"
 #include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
@@ -501,6 +502,9 @@ TEST(Declutter, BadgesKeepAFourPixelGapInChinese)
                     FrameScene scene;
                     scene.setViewKind(view);
                     scene.setFrame(timeline.stateAt(moment.frame), moment.displayTimeMs);
+                    // Pixels on a 1280x720 projector, where the fitted drawing is scaled down.
+                    const qreal scale = 1280.0
+                        / hw::ui::FrameView::fittedSourceRect(scene.sceneRect(), QSizeF(1280, 720)).width();
                     for (hw::ui::FrameItem* item : scene.frameItems()) {
                         if (item->type() == hw::ui::MessageItemType)
                             continue;
@@ -520,7 +524,7 @@ TEST(Declutter, BadgesKeepAFourPixelGapInChinese)
                                 if (a.bottom() <= b.top() || b.bottom() <= a.top())
                                     continue; // on different lines
                                 ++pairs;
-                                const qreal gap = std::max(b.left() - a.right(), a.left() - b.right());
+                                const qreal gap = std::max(b.left() - a.right(), a.left() - b.right()) * scale;
                                 EXPECT_GE(gap, 4.0) << language << ", " << source << ", " << moment.name << ": \""
                                                     << badges[i].second.toStdString() << "\" and \""
                                                     << badges[j].second.toStdString() << "\" are " << gap
