@@ -6,9 +6,9 @@
 #include "base/glossary.h"
 #include "base/i18n.h"
 #include "control/simcontroller.h"
+#include "model/cluster_state.h"
 #include "panels/chartspanel.h"
 #include "panels/glossarypanel.h"
-#include "model/cluster_state.h"
 #include "scenario/builtin.h"
 #include "scene/assignmentlineitem.h"
 #include "scene/brokeritem.h"
@@ -23,11 +23,11 @@
 #include <QGraphicsSceneContextMenuEvent>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
-#include <QRegularExpression>
-#include <QSignalSpy>
 
 #include <gtest/gtest.h>
 
@@ -63,15 +63,14 @@ std::vector<Shape> drawnShapes(const FrameScene& scene)
         const QList<QRectF> boxes = item->textBoxes();
         for (qsizetype i = 0; i < boxes.size(); ++i) {
             shapes.push_back({ boxes[i],
-                "text \"" + item->texts()[i].text.toStdString() + "\" (" + item->texts()[i].role.toStdString()
-                    + ")" });
+                "text \"" + item->texts()[i].text.toStdString() + "\" (" + item->texts()[i].role.toStdString() + ")" });
         }
         if (auto* replica = qgraphicsitem_cast<hw::ui::ReplicaLogItem*>(item)) {
             const std::string row
                 = "partition " + std::to_string(replica->partition()) + " broker " + std::to_string(replica->broker());
             for (const hw::ui::ReplicaLogItem::Cell& cell : replica->cells())
-                shapes.push_back({ replica->mapRectToScene(cell.rect),
-                    "cell " + std::to_string(cell.offset) + " of " + row });
+                shapes.push_back(
+                    { replica->mapRectToScene(cell.rect), "cell " + std::to_string(cell.offset) + " of " + row });
             if (replica->isMasked())
                 continue;
             const hw::ui::LogGeometry& g = replica->geometry();
@@ -129,9 +128,9 @@ LabelCount expectLabelsInFreeSpace(const FrameScene& scene, const std::string& w
         EXPECT_TRUE(extent.contains(labels[i].rect))
             << where << ": " << labels[i].what << " " << describe(labels[i].rect) << " is cut off";
         for (const Shape& shape : shapes) {
-            EXPECT_FALSE(overlaps(labels[i].rect, shape.rect)) << where << ": " << labels[i].what << " "
-                                                               << describe(labels[i].rect) << " covers " << shape.what
-                                                               << " " << describe(shape.rect);
+            EXPECT_FALSE(overlaps(labels[i].rect, shape.rect))
+                << where << ": " << labels[i].what << " " << describe(labels[i].rect) << " covers " << shape.what << " "
+                << describe(shape.rect);
         }
         for (std::size_t j = i + 1; j < labels.size(); ++j) {
             EXPECT_FALSE(overlaps(labels[i].rect, labels[j].rect))
@@ -382,7 +381,8 @@ double lastValueOf(const QLineSeries* series)
 TEST(Declutter, TheProducerBoxAndTheChartsCountTheSameAckedRecords)
 {
     bool batchesDiffer = false;
-    for (const char* source : { "builtin:leo-hw-walkthrough", "builtin:acks-and-min-insync", "builtin:leader-failover" }) {
+    for (const char* source :
+        { "builtin:leo-hw-walkthrough", "builtin:acks-and-min-insync", "builtin:leader-failover" }) {
         hw::ui::SimController controller;
         ASSERT_EQ(controller.openScenario(QString::fromLatin1(source)), QString());
         hw::ui::ChartsPanel panel(&controller);
@@ -495,7 +495,8 @@ TEST(Declutter, BadgesKeepAFourPixelGapInChinese)
     int pairs = 0;
     for (const char* language : { "zh_CN", "zh_TW", "en" }) {
         ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
-        for (const char* source : { "builtin:leader-failover", "builtin:slow-follower", "builtin:consumer-group-basics" }) {
+        for (const char* source :
+            { "builtin:leader-failover", "builtin:slow-follower", "builtin:consumer-group-basics" }) {
             const hw::Timeline timeline = hw::uitest::play(source);
             for (const Moment& moment : momentsOf(timeline)) {
                 for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
@@ -503,8 +504,8 @@ TEST(Declutter, BadgesKeepAFourPixelGapInChinese)
                     scene.setViewKind(view);
                     scene.setFrame(timeline.stateAt(moment.frame), moment.displayTimeMs);
                     // Pixels on a 1280x720 projector, where the fitted drawing is scaled down.
-                    const qreal scale = 1280.0
-                        / hw::ui::FrameView::fittedSourceRect(scene.sceneRect(), QSizeF(1280, 720)).width();
+                    const qreal scale
+                        = 1280.0 / hw::ui::FrameView::fittedSourceRect(scene.sceneRect(), QSizeF(1280, 720)).width();
                     for (hw::ui::FrameItem* item : scene.frameItems()) {
                         if (item->type() == hw::ui::MessageItemType)
                             continue;
@@ -525,10 +526,10 @@ TEST(Declutter, BadgesKeepAFourPixelGapInChinese)
                                     continue; // on different lines
                                 ++pairs;
                                 const qreal gap = std::max(b.left() - a.right(), a.left() - b.right()) * scale;
-                                EXPECT_GE(gap, 4.0) << language << ", " << source << ", " << moment.name << ": \""
-                                                    << badges[i].second.toStdString() << "\" and \""
-                                                    << badges[j].second.toStdString() << "\" are " << gap
-                                                    << " px apart";
+                                EXPECT_GE(gap, 4.0)
+                                    << language << ", " << source << ", " << moment.name << ": \""
+                                    << badges[i].second.toStdString() << "\" and \"" << badges[j].second.toStdString()
+                                    << "\" are " << gap << " px apart";
                             }
                         }
                     }

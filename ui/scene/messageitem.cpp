@@ -106,9 +106,7 @@ void MessageItem::drawTrack(QPainter* painter, const QLineF& line, const QColor&
     // flight that synchronisation was half of a repaint's wall time on two cores.
     const qreal devicePixel = 1.0 / std::max(1e-6, std::sqrt(std::abs(painter->worldTransform().determinant())));
     const int strands = std::max(1, static_cast<int>(std::lround(2 * theme::lineScale())));
-    const QPointF normal = line.length() > 0
-        ? QPointF(-line.dy(), line.dx()) / line.length() * devicePixel
-        : QPointF();
+    const QPointF normal = line.length() > 0 ? QPointF(-line.dy(), line.dx()) / line.length() * devicePixel : QPointF();
     painter->setPen(theme::hairline(color, 1 / theme::lineScale()));
     for (int i = 0; i < strands; ++i) {
         const QPointF shift = normal * (i - (strands - 1) / 2.0);
@@ -127,7 +125,8 @@ void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     if (!m_labelOffset.isNull() && m_labelVisible) {
         // The leader line ends at the point of the label's box nearest the dot.
         const QRectF box = texts().constFirst().box;
-        const QPointF end(std::clamp(m_dot.x(), box.left(), box.right()), std::clamp(m_dot.y(), box.top(), box.bottom()));
+        const QPointF end(
+            std::clamp(m_dot.x(), box.left(), box.right()), std::clamp(m_dot.y(), box.top(), box.bottom()));
         painter->setPen(theme::hairline(color, 1.5));
         painter->drawLine(QLineF(m_dot, end));
     }
