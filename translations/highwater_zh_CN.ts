@@ -254,7 +254,7 @@
         <translation>关</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+144"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -1903,9 +1903,14 @@
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>waiting %1 · acked %2 · failed %3</source>
-        <translation>等待 %1 · 已确认 %2 · 失败 %3</translation>
+        <location line="+24"/>
+        <source>records acked: %1</source>
+        <translation>已确认记录：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>waiting %1 · failed %2</source>
+        <translation>等待 %1 · 失败 %2</translation>
     </message>
 </context>
 <context>
@@ -3067,7 +3072,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+429"/>
+        <location filename="../ui/scene/framescene.cpp" line="+517"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>

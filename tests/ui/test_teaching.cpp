@@ -194,7 +194,7 @@ TEST(Teaching, HoveringMarkersAndBadgesGivesTheirGlossaryEntry)
     }
     // The tooltip is the entry's term and definition in the UI language.
     const QString tip = scene->toolTipAt(sceneCenterOf(*leader, "badge:isr"));
-    EXPECT_TRUE(tip.startsWith(QStringLiteral("ISR (In-Sync Replicas)\n"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("<b>ISR (In-Sync Replicas)</b><br/>"))) << tip.toStdString();
     EXPECT_TRUE(tip.contains(QStringLiteral("replica.lag.time.max.ms")));
     // A record cell still gives the record's own details.
     ASSERT_FALSE(leader->cells().isEmpty());

@@ -174,6 +174,25 @@ QString Glossary::toolTip(const QString& id, const QString& language) const
     return e->term.get(language) + QStringLiteral("\n") + e->definition.get(language);
 }
 
+QString Glossary::richToolTip(const QString& id, const QString& language) const
+{
+    const GlossaryEntry* e = entry(id);
+    if (!e)
+        return QString();
+    return wrappedToolTip(e->term.get(language), e->definition.get(language));
+}
+
+QString Glossary::wrappedToolTip(const QString& term, const QString& definition)
+{
+    // A table cell of fixed width is the one width Qt's rich text honours; QToolTip wraps rich
+    // text in it. Chinese has no spaces, and wraps there between any two characters.
+    QString html = QStringLiteral("<table width=\"%1\"><tr><td>").arg(toolTipWidthPx);
+    if (!term.isEmpty())
+        html += QStringLiteral("<b>") + term.toHtmlEscaped() + QStringLiteral("</b><br/>");
+    html += definition.toHtmlEscaped() + QStringLiteral("</td></tr></table>");
+    return html;
+}
+
 QString Glossary::currentLanguage()
 {
     return hw::ui::currentLanguage();

@@ -62,6 +62,11 @@ public:
 
     /// "Term: definition" in a language, for tooltips; empty for an unknown id.
     QString toolTip(const QString& id, const QString& language) const;
+    /// The same as rich text that wraps: the term in bold, then the definition in lines at most
+    /// toolTipWidthPx wide (a plain-text tooltip is one line as wide as the screen).
+    QString richToolTip(const QString& id, const QString& language) const;
+    static QString wrappedToolTip(const QString& term, const QString& definition);
+    static constexpr int toolTipWidthPx = 420;
 
     /// The UI's language code: "en", "zh_TW" or "zh_CN".
     static QString currentLanguage();

@@ -83,7 +83,7 @@ void GlossaryPanel::rebuildList()
     for (const GlossaryEntry& entry : glossary.entries()) {
         auto* item = new QListWidgetItem(entry.term.get(m_language), m_list);
         item->setData(Qt::UserRole, entry.id);
-        item->setToolTip(entry.definition.get(m_language));
+        item->setToolTip(Glossary::wrappedToolTip(QString(), entry.definition.get(m_language)));
     }
     auto* notes = new QListWidgetItem(tr("Textbook vs real Kafka"), m_list);
     notes->setData(Qt::UserRole, Glossary::textbookId());

@@ -171,7 +171,13 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         columnY += producer->boundingRect().height() + 14;
     }
 
-    // Brokers.
+    // Brokers. Each box's place is kept for routing the consumers' lines around the boxes.
+    struct BoxPlace {
+        QRectF rect;
+        bool lastInRow = false; // nothing right of it in its row
+        qreal channelBelowY = 0; // the middle of the free band below its row
+    };
+    std::vector<BoxPlace> places(static_cast<std::size_t>(brokerCount));
     const qreal gridLeft = margin + columnPart;
     qreal rowTop = gridTop;
     qreal gridBottom = gridTop;
@@ -188,6 +194,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
             box->setZValue(-1);
             box->sync(state);
             scene.registerAnchor(hw::NodeRef::broker(id), -1, box->anchor());
+            places[static_cast<std::size_t>(index)] = { QRectF(boxPos, QSizeF(boxWidth, rowHeight)),
+                c == columns - 1 || index == brokerCount - 1, rowTop + rowHeight + boxGap / 2 };
             qreal y = boxPos.y() + BrokerItem::headerHeight;
             for (std::int32_t p : hosted[static_cast<std::size_t>(index)]) {
                 const hw::Partition& partition = state.partitions[static_cast<std::size_t>(p)];
@@ -207,8 +215,24 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     }
 
     // Consumers on the right, with a line from each to the leader replica of each partition it owns.
+    // A line never crosses a broker box other than its replica's: it runs down the gap between the
+    // grid and the consumers, and to a box with others right of it, along the free band below its
+    // row and up the gap right of it. Lines sharing a gap run side by side, 5 pixels apart.
     qreal consumerY = gridTop;
     const qreal consumerLeft = gridLeft + gridWidth + columnGap;
+    int lineCount = 0;
+    auto route = [&](QPointF from, QPointF to, hw::BrokerId broker) {
+        const qreal lane = static_cast<qreal>(lineCount % 7 - 3) * 5;
+        ++lineCount;
+        const BoxPlace& place = places[static_cast<std::size_t>(broker - 1)];
+        const qreal gapX = gridLeft + gridWidth + columnGap / 2 + lane;
+        if (place.lastInRow)
+            return QPolygonF({ from, QPointF(gapX, from.y()), QPointF(gapX, to.y()), to });
+        const qreal bandY = place.channelBelowY + lane * 0.6;
+        const qreal besideX = place.rect.right() + boxGap / 2 + lane * 0.6;
+        return QPolygonF({ from, QPointF(gapX, from.y()), QPointF(gapX, bandY), QPointF(besideX, bandY),
+            QPointF(besideX, to.y()), to });
+    };
     for (qsizetype i = 0; i < consumers.groups.size(); ++i) {
         GroupItem* frame = consumers.groups[i];
         frame->setPos(consumerLeft, consumerY);
@@ -224,8 +248,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
                 const hw::BrokerId leader = partition.registration.leader;
                 const hw::BrokerId target = leader != hw::noLeader ? leader : partition.registration.replicas.front();
                 if (ReplicaLogItem* row = scene.replicaItem(owned.partition, target))
-                    scene.addItem(new AssignmentLineItem(
-                        member->consumer(), owned.partition, member->anchor(), row->anchor(), leader != hw::noLeader));
+                    scene.addItem(new AssignmentLineItem(member->consumer(), owned.partition,
+                        route(member->anchor(), row->anchor(), target), leader != hw::noLeader));
             }
             y += member->boundingRect().height() + 8;
         }
@@ -249,7 +273,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     };
     if (!consumers.groups.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
-    const qreal legendTop = std::max(gridBottom, columnY) + 24;
+    // Below the last row stays a band as wide as the gaps between rows: consumers' lines run along it.
+    const qreal legendTop = std::max(gridBottom + boxGap, columnY + 24);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

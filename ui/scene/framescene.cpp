@@ -167,6 +167,8 @@ void FrameScene::rebuild()
     else
         content = ClusterLayout::build(*this, *m_state, m_aspect);
     m_pool->end();
+    m_contentRect = content;
+    collectOccupied();
     buildMessages();
     placeMessages();
     if (selected.isValid() && selectedTarget() != selected) {
@@ -215,39 +217,116 @@ void FrameScene::buildMessages()
     }
 }
 
+void FrameScene::collectOccupied()
+{
+    m_occupied.clear();
+    for (QGraphicsItem* item : items()) {
+        if (item->type() <= QGraphicsItem::UserType || item->type() == MessageItem::Type)
+            continue;
+        if (item->type() == ReplicaLogItem::Type || item->type() == HwLineItem::Type) {
+            // The whole row, and a margin: the HW marker's triangle pokes a few pixels above it.
+            m_occupied.append(item->sceneBoundingRect().adjusted(-2, -8, 2, 8));
+            continue;
+        }
+        for (const QRectF& box : static_cast<FrameItem*>(item)->textBoxes())
+            m_occupied.append(box.adjusted(-2, -2, 2, 2));
+        switch (item->type()) {
+        case BrokerItemType:
+        case ProducerItemType:
+        case ControllerItemType:
+        case ConsumerItemType:
+        case GroupItemType: {
+            // A label astride a box's border reads as part of the box: keep the borders clear too.
+            const QRectF box = item->sceneBoundingRect();
+            constexpr qreal edge = 6;
+            m_occupied.append(QRectF(box.left(), box.top(), box.width(), edge));
+            m_occupied.append(QRectF(box.left(), box.bottom() - edge, box.width(), edge));
+            m_occupied.append(QRectF(box.left(), box.top(), edge, box.height()));
+            m_occupied.append(QRectF(box.right() - edge, box.top(), edge, box.height()));
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+std::optional<QPointF> FrameScene::freePlaceFor(
+    const QRectF& natural, QPointF dot, const QList<QRectF>& occupied, const QRectF& extent)
+{
+    // Places are tried on a grid around the dot, nearest first: beside it (the natural place), left
+    // of it, above or below it, then further out, each joined to the dot by a leader line.
+    constexpr qreal step = 8;
+    constexpr qreal reachX = 360;
+    constexpr qreal reachY = 220;
+    const QRectF region = natural.adjusted(-reachX - natural.width(), -reachY, reachX, reachY);
+    QList<QRectF> near;
+    for (const QRectF& r : occupied) {
+        if (r.intersects(region))
+            near.append(r);
+    }
+    struct Candidate {
+        qreal distance;
+        QPointF offset;
+    };
+    std::vector<Candidate> candidates;
+    const int stepsX = static_cast<int>((reachX + natural.width()) / step);
+    const int stepsY = static_cast<int>(reachY / step);
+    candidates.reserve(static_cast<std::size_t>((2 * stepsX + 1) * (2 * stepsY + 1)));
+    for (int i = -stepsX; i <= static_cast<int>(reachX / step); ++i) {
+        for (int j = -stepsY; j <= stepsY; ++j) {
+            const QPointF offset(i * step, j * step);
+            const QRectF box = natural.translated(offset);
+            const qreal dx = std::max({ box.left() - dot.x(), 0.0, dot.x() - box.right() });
+            const qreal dy = std::max({ box.top() - dot.y(), 0.0, dot.y() - box.bottom() });
+            candidates.push_back({ std::hypot(dx, dy) + std::hypot(offset.x(), offset.y()) * 0.01, offset });
+        }
+    }
+    std::sort(candidates.begin(), candidates.end(),
+        [](const Candidate& a, const Candidate& b) { return a.distance < b.distance; });
+    for (const Candidate& candidate : candidates) {
+        const QRectF box = natural.translated(candidate.offset);
+        if (!extent.contains(box))
+            continue;
+        if (std::none_of(near.cbegin(), near.cend(), [&](const QRectF& r) { return r.intersects(box); }))
+            return candidate.offset;
+    }
+    return std::nullopt;
+}
+
 void FrameScene::placeMessages()
 {
     // A busy cluster has dozens of messages on their way: labels would bury the logs. Then only the
     // messages of the selected broker, replica or client keep theirs (hovering any dot names it).
     const SceneTarget selected = selectedTarget();
     const bool labelAll = m_messages.size() <= messageLabelsMax;
+    QList<MessageItem*> labelled;
+    QList<QRectF> occupied = m_occupied;
     for (MessageItem* item : std::as_const(m_messages)) {
         item->setTime(m_displayTimeMs);
-        item->setLabelShift(0);
-        item->setLabelVisible(labelAll || involves(*item, selected));
+        // No label covers another message's dot.
+        const QPointF dot = item->dotPosition();
+        occupied.append(QRectF(dot - QPointF(13, 13), QSizeF(26, 26)));
+        if (labelAll || involves(*item, selected))
+            labelled.append(item);
+        else
+            item->setLabelVisible(false);
     }
-    // Spread labels that would overlap: take them top to bottom and push each below the ones it hits.
-    QList<MessageItem*> order = m_messages;
-    std::sort(order.begin(), order.end(), [](const MessageItem* a, const MessageItem* b) {
+    // Labels go where they cover no cell, marker, badge, name or other label: the nearest free place
+    // to their dot, taken top to bottom. A label with no free place near its dot is left to the
+    // dot's tooltip.
+    std::sort(labelled.begin(), labelled.end(), [](const MessageItem* a, const MessageItem* b) {
         return a->naturalLabelBox().top() < b->naturalLabelBox().top();
     });
-    QList<QRectF> placed;
-    for (MessageItem* item : std::as_const(order)) {
-        if (!item->isLabelVisible())
+    const QRectF extent = m_contentRect.isValid() ? m_contentRect : sceneRect();
+    for (MessageItem* item : std::as_const(labelled)) {
+        const QRectF natural = item->naturalLabelBox();
+        const std::optional<QPointF> offset = freePlaceFor(natural, item->dotPosition(), occupied, extent);
+        item->setLabelVisible(offset.has_value());
+        if (!offset)
             continue;
-        QRectF box = item->naturalLabelBox();
-        const qreal naturalTop = box.top();
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const QRectF& other : std::as_const(placed)) {
-                if (box.intersects(other)) {
-                    box.moveTop(other.bottom() + 3);
-                    moved = true;
-                }
-            }
-        }
-        item->setLabelShift(box.top() - naturalTop);
-        placed.append(box);
+        item->setLabelOffset(*offset);
+        occupied.append(natural.translated(*offset).adjusted(-3, -3, 3, 3));
     }
 }
 
@@ -387,14 +466,23 @@ bool FrameScene::involves(const MessageItem& message, const SceneTarget& target)
 
 void FrameScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
 {
+    // Messages and assignment lines cross broker boxes and rows: a right-click there means the broker
+    // or replica below them, so they are passed over, and only give their own menu on free ground.
     SceneTarget target;
+    SceneTarget onTop;
     for (QGraphicsItem* item : items(event->scenePos())) {
-        if (item->type() > QGraphicsItem::UserType && static_cast<FrameItem*>(item)->target().isValid()) {
-            target = static_cast<FrameItem*>(item)->target();
-            break;
+        if (item->type() <= QGraphicsItem::UserType || !static_cast<FrameItem*>(item)->target().isValid())
+            continue;
+        const SceneTarget itemTarget = static_cast<FrameItem*>(item)->target();
+        if (item->type() == MessageItem::Type || item->type() == AssignmentLineItemType) {
+            if (!onTop.isValid())
+                onTop = itemTarget;
+            continue;
         }
+        target = itemTarget;
+        break;
     }
-    emit contextMenuRequested(target, event->screenPos());
+    emit contextMenuRequested(target.isValid() ? target : onTop, event->screenPos());
     event->accept();
 }
 
@@ -440,7 +528,7 @@ QString FrameScene::toolTipAt(QPointF scenePos) const
         }
         break;
     }
-    return Glossary::builtin().toolTip(glossaryId, Glossary::currentLanguage());
+    return Glossary::builtin().richToolTip(glossaryId, Glossary::currentLanguage());
 }
 
 void FrameScene::applyTheme()

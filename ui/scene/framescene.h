@@ -8,6 +8,7 @@
 #include <QList>
 
 #include <memory>
+#include <optional>
 
 // Core headers stay out of moc's way (it cannot parse the C++20 standard library): the state is held
 // through a pointer to a forward-declared type.
@@ -112,6 +113,13 @@ private:
     void rebuild();
     void buildMessages();
     void placeMessages();
+    /// What a message's label must not cover: every replica row (its cells, markers, tags, name and
+    /// badges), the partition's HW line and every text of the other items, in scene coordinates.
+    void collectOccupied();
+    /// The offset from a label's natural place to the nearest place where it covers none of
+    /// `occupied`, or nullopt when there is none near its dot.
+    static std::optional<QPointF> freePlaceFor(
+        const QRectF& natural, QPointF dot, const QList<QRectF>& occupied, const QRectF& extent);
     bool anchorOf(const hw::NodeRef& node, std::int32_t partition, QPointF* point) const;
     /// Whether a message goes to or from what the target stands for.
     bool involves(const MessageItem& message, const SceneTarget& target) const;
@@ -130,6 +138,8 @@ private:
     QRectF m_lastRect;
 
     QHash<quint64, QPointF> m_anchors;
+    QList<QRectF> m_occupied;
+    QRectF m_contentRect;
     QList<MessageItem*> m_messages;
 };
 

@@ -4,6 +4,7 @@
 #include "base/theme.h"
 
 #include <QPainter>
+#include <QPainterPath>
 
 #include <algorithm>
 #include <cmath>
@@ -48,11 +49,11 @@ void MessageItem::setTime(double timeMs)
     relayout();
 }
 
-void MessageItem::setLabelShift(qreal dy)
+void MessageItem::setLabelOffset(QPointF offset)
 {
-    if (dy == m_labelShift)
+    if (offset == m_labelOffset)
         return;
-    m_labelShift = dy;
+    m_labelOffset = offset;
     relayout();
 }
 
@@ -80,12 +81,21 @@ void MessageItem::relayout()
         = QRectF(m_from, m_to).normalized().adjusted(-dotRadius - 2, -dotRadius - 2, dotRadius + 2, dotRadius + 2);
     if (m_labelVisible) {
         const QRectF natural = naturalLabelBox();
-        addBadge(m_label, labelFont(), natural.topLeft() + QPointF(0, m_labelShift), theme::ink, QBrush(theme::paper),
+        addBadge(m_label, labelFont(), natural.topLeft() + m_labelOffset, theme::ink, QBrush(theme::paper),
             QPen(color, 2), QStringLiteral("message"));
         bounds = bounds.united(texts().constFirst().box.adjusted(-2, -2, 2, 2));
     }
     setBounds(bounds);
     update();
+}
+
+QPainterPath MessageItem::shape() const
+{
+    QPainterPath path;
+    path.addEllipse(m_dot, dotRadius + 2, dotRadius + 2);
+    if (m_labelVisible && !texts().isEmpty())
+        path.addRect(texts().constFirst().box);
+    return path;
 }
 
 void MessageItem::drawTrack(QPainter* painter, const QLineF& line, const QColor& color)
@@ -96,9 +106,7 @@ void MessageItem::drawTrack(QPainter* painter, const QLineF& line, const QColor&
     // flight that synchronisation was half of a repaint's wall time on two cores.
     const qreal devicePixel = 1.0 / std::max(1e-6, std::sqrt(std::abs(painter->worldTransform().determinant())));
     const int strands = std::max(1, static_cast<int>(std::lround(2 * theme::lineScale())));
-    const QPointF normal = line.length() > 0
-        ? QPointF(-line.dy(), line.dx()) / line.length() * devicePixel
-        : QPointF();
+    const QPointF normal = line.length() > 0 ? QPointF(-line.dy(), line.dx()) / line.length() * devicePixel : QPointF();
     painter->setPen(theme::hairline(color, 1 / theme::lineScale()));
     for (int i = 0; i < strands; ++i) {
         const QPointF shift = normal * (i - (strands - 1) / 2.0);
@@ -114,10 +122,13 @@ void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     QColor track = color;
     track.setAlpha(70);
     drawTrack(painter, QLineF(m_from, m_to), track);
-    if (m_labelShift != 0 && m_labelVisible) {
+    if (!m_labelOffset.isNull() && m_labelVisible) {
+        // The leader line ends at the point of the label's box nearest the dot.
+        const QRectF box = texts().constFirst().box;
+        const QPointF end(
+            std::clamp(m_dot.x(), box.left(), box.right()), std::clamp(m_dot.y(), box.top(), box.bottom()));
         painter->setPen(theme::hairline(color, 1.5));
-        painter->drawLine(
-            QLineF(m_dot, texts().constFirst().box.topLeft() + QPointF(0, texts().constFirst().box.height() / 2)));
+        painter->drawLine(QLineF(m_dot, end));
     }
     painter->setPen(QPen(isSelected() ? theme::blue : theme::ink, isSelected() ? 4 : 2));
     painter->setBrush(color);

@@ -22,8 +22,10 @@ public:
 
     /// Moves the dot to where the message is at this time.
     void setTime(double timeMs);
-    /// Moves the label down (the scene spreads labels that would overlap).
-    void setLabelShift(qreal dy);
+    /// Moves the label away from its natural place beside the dot (the scene puts labels where they
+    /// cover nothing); a moved label is joined to its dot by a leader line.
+    void setLabelOffset(QPointF offset);
+    QPointF labelOffset() const { return m_labelOffset; }
     /// Shows or hides the label (a busy cluster shows dots only, except for the selection's).
     void setLabelVisible(bool visible);
     bool isLabelVisible() const { return m_labelVisible; }
@@ -38,6 +40,9 @@ public:
     hw::TimeMs arrivesMs() const { return m_arrivesMs; }
     /// The label's box where it would be without a shift, in scene coordinates.
     QRectF naturalLabelBox() const;
+    /// The dot and the label: what a click, a hover or a right-click hits. The track is left out, so
+    /// a right-click where it crosses a broker box reaches the broker.
+    QPainterPath shape() const override;
 
 private:
     /// The faint line from sender to receiver, two device pixels wide at any zoom.
@@ -52,7 +57,7 @@ private:
     hw::TimeMs m_sentMs;
     hw::TimeMs m_arrivesMs;
     double m_progress = 0;
-    qreal m_labelShift = 0;
+    QPointF m_labelOffset;
     bool m_labelVisible = true;
 };
 

@@ -35,7 +35,7 @@ void ProducerItem::setSize(QSizeF size)
 
 qreal ProducerItem::preferredHeight()
 {
-    return 12 + textHeight(theme::font(theme::labelSize, true)) + 2 * textHeight(theme::font(theme::smallSize)) + 16;
+    return 12 + textHeight(theme::font(theme::labelSize, true)) + 3 * textHeight(theme::font(theme::smallSize)) + 16;
 }
 
 void ProducerItem::sync(const hw::ClusterState& state)
@@ -55,26 +55,33 @@ void ProducerItem::sync(const hw::ClusterState& state)
         smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("acks"))
             .bottom();
-    int waiting = 0;
-    int acked = 0;
-    int failed = 0;
+    // Records, not batches: the Charts panel counts records too (RunMetrics::countSends), and a
+    // class compares the two.
+    std::int64_t waiting = 0;
+    std::int64_t acked = 0;
+    std::int64_t failed = 0;
     producer.batches.forEach(0, producer.batches.size(), [&](std::size_t, const hw::ProducerBatch& batch) {
         switch (batch.status) {
         case hw::SendStatus::Pending:
         case hw::SendStatus::InFlight:
-            ++waiting;
+            waiting += batch.count;
             break;
         case hw::SendStatus::Acked:
-            ++acked;
+            acked += batch.count;
             break;
         case hw::SendStatus::Failed:
-            ++failed;
+            failed += batch.count;
             break;
         }
     });
-    addTextIn(Text::tr("waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed), smallFont,
+    // Two lines: one line of all three is wider than the box in every language.
+    y = addTextIn(Text::tr("records acked: %1").arg(acked), smallFont,
         QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("batches"));
+        QStringLiteral("records"))
+            .bottom();
+    addTextIn(Text::tr("waiting %1 \u00B7 failed %2").arg(waiting).arg(failed), smallFont,
+        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
+        QStringLiteral("records-open"));
     if (textsChanged())
         update();
 }

@@ -240,7 +240,8 @@ void ReplicaLogItem::buildLabel(
     }
     (void)partition;
 
-    const qreal spacing = 6;
+    // Wide enough to stay a visible gap (4 px and more) when a projector shows the drawing scaled down.
+    const qreal spacing = 12;
     qreal x = 4;
     qreal y = nameBox.bottom() + 4;
     const qreal badgeHeight = textHeight(badgeFont) + 2;
