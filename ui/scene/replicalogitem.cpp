@@ -41,6 +41,21 @@ qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least)
     return std::max(least, std::ceil(widest + padding));
 }
 
+qreal LogGeometry::clusterTagRoomFor(hw::Offset widestOffset, qreal least)
+{
+    // The same text and font as the tags sync() draws right of the cells in cluster mode.
+    const auto length = static_cast<qsizetype>(QString::number(std::max<hw::Offset>(0, widestOffset)).size());
+    const QFont tagFont = theme::font(15, true);
+    qreal widest = 0;
+    for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1)) {
+        const QString digits(length, digit);
+        widest = std::max({ widest, FrameItem::textWidth(Text::tr("LEO %1").arg(digits), tagFont),
+            FrameItem::textWidth(Text::tr("HW %1").arg(digits), tagFont) });
+    }
+    // 8 px of gap before the tag (sync) and a little after it.
+    return std::max(least, std::ceil(widest + 8 + 6));
+}
+
 QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32_t partitionIndex)
 {
     QVector<ReaderMarker> markers;
@@ -268,9 +283,11 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
             const QRectF lane(0, g.readersTop() + static_cast<qreal>(i) * g.readerLane, g.width(), g.readerLane);
             m_lanes.append({ m, lane });
             const QString lag = m.lag < 0 ? Text::tr("no leader") : Text::tr("lag %1").arg(m.lag);
-            const QString label = m.kind == ReaderMarker::Kind::Position
+            QString label = m.kind == ReaderMarker::Kind::Position
                 ? Text::tr("%1: position %2 \u00B7 %3").arg(m.who).arg(m.offset).arg(lag)
                 : Text::tr("group %1: committed %2 \u00B7 %3").arg(m.who).arg(m.offset).arg(lag);
+            if (m.offset < g.windowStart)
+                label = QStringLiteral("\u25C0 ") + label; // the offset is left of the cells shown
             const qreal x = g.xOf(m.offset);
             const qreal width = textWidth(label, laneFont) + 4;
             const QRectF textLane(0, lane.top() + 6, 0, lane.height() - 6);

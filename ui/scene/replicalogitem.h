@@ -40,6 +40,8 @@ struct LogGeometry {
     static QFont offsetFont(Mode mode);
     /// The cell width that fits every offset up to `widestOffset` in the offset font, at least `least`.
     static qreal cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least);
+    /// Cluster mode: the room right of the cells that fits "LEO n" and "HW n" up to `widestOffset`.
+    static qreal clusterTagRoomFor(hw::Offset widestOffset, qreal least);
 };
 
 /// A consumer's position or its group's committed offset on the partition it reads, drawn under
