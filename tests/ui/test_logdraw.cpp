@@ -35,7 +35,7 @@ QStringList lostLines(const FrameScene& scene)
 {
     QStringList lines;
     for (QGraphicsItem* item : scene.items()) {
-        if (auto* title = qgraphicsitem_cast<hw::ui::TitleItem*>(item)) {
+        if (auto* title = qgraphicsitem_cast<hw::ui::LostListItem*>(item)) {
             for (const hw::ui::TextRun& run : title->texts()) {
                 if (run.role == QLatin1String("lost"))
                     lines << run.text;

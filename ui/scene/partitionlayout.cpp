@@ -58,7 +58,7 @@ qreal PartitionLayout::addLostList(
         lines.append({ Text::tr("and %n more (see the inspector)", nullptr,
                            static_cast<int>(records.size()) - lostLinesShownMax),
             theme::smallSize, false, QStringLiteral("lost") });
-    auto* list = new TitleItem(SceneTarget::forPartition(std::max(0, partition)), width, lines);
+    auto* list = new LostListItem(SceneTarget::forPartition(std::max(0, partition)), width, lines);
     list->setPos(topLeft);
     scene.addItem(list);
     return list->boundingRect().height();
