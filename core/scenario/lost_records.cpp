@@ -18,8 +18,8 @@ std::vector<LostRecord> lostRecords(const ClusterState& s)
                 return; // Offline: unavailable, not necessarily lost.
             for (std::int32_t i = 0; i < batch.count; ++i) {
                 const Offset o = batch.baseOffset + i;
-                if (o < leader->log.leo() && o >= leader->log.baseOffset &&
-                    leader->log.at(o).payload == batch.firstPayload + i)
+                if (o < leader->log.leo() && o >= leader->log.baseOffset
+                    && leader->log.at(o).payload == batch.firstPayload + i)
                     continue;
                 LostReason reason = LostReason::Other;
                 if (p.uncleanElections > 0)
@@ -30,7 +30,7 @@ std::vector<LostRecord> lostRecords(const ClusterState& s)
                     reason = LostReason::UnflushedRecordsLost;
                 else if (batch.acks == Acks::Leader)
                     reason = LostReason::Acks1NotReplicated;
-                lost.push_back(LostRecord{batch.partition, o, batch.firstPayload + i, batch.acks, reason});
+                lost.push_back(LostRecord { batch.partition, o, batch.firstPayload + i, batch.acks, reason });
             }
         });
     }

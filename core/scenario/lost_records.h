@@ -14,17 +14,17 @@ namespace hw {
 
 /// Why an acknowledged record is gone, as far as the partition's history tells.
 enum class LostReason : std::uint8_t {
-    UncleanElection,          // an out-of-sync replica became leader
-    HighWatermarkTruncation,  // truncation: high-watermark (Kafka before 0.11)
-    UnflushedRecordsLost,     // a broker restarted without its page cache
-    Acks1NotReplicated,       // acks=1: the leader acknowledged before any follower had it
+    UncleanElection, // an out-of-sync replica became leader
+    HighWatermarkTruncation, // truncation: high-watermark (Kafka before 0.11)
+    UnflushedRecordsLost, // a broker restarted without its page cache
+    Acks1NotReplicated, // acks=1: the leader acknowledged before any follower had it
     Other,
 };
 
 struct LostRecord {
     std::int32_t partition = 0; // index into ClusterState::partitions
     Offset offset = 0;
-    std::int32_t payload = 0;   // index into ClusterState::payloads
+    std::int32_t payload = 0; // index into ClusterState::payloads
     Acks acks = Acks::All;
     LostReason reason = LostReason::Other;
     friend bool operator==(const LostRecord&, const LostRecord&) = default;

@@ -189,7 +189,8 @@ TEST(LogDraw, EpochTagsAreBadgesThatNoRecordValueLooksLike)
                 EXPECT_NE(epochs[i]->border.style(), Qt::NoPen);
                 EXPECT_NE(epochs[i]->background.style(), Qt::NoBrush);
                 EXPECT_TRUE(cell.rect.contains(epochs[i]->box));
-                const QString value = QString::fromStdString(state.payloads[static_cast<std::size_t>(record.payload)].value);
+                const QString value
+                    = QString::fromStdString(state.payloads[static_cast<std::size_t>(record.payload)].value);
                 EXPECT_FALSE(epochLike.match(value).hasMatch()) << value.toStdString();
             }
         }

@@ -159,7 +159,8 @@ QStringList lostRecordLines(const hw::ClusterState& state, std::int32_t partitio
                      .arg(QString::fromStdString(state.partitionName(lost.partition)))
                      .arg(lost.offset)
                      .arg(QString::fromStdString(state.payloads[static_cast<std::size_t>(lost.payload)].value),
-                         QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())), lostReasonText(lost.reason));
+                         QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())),
+                         lostReasonText(lost.reason));
     }
     return lines;
 }

@@ -167,8 +167,8 @@ void LegendItem::paintSwatch(QPainter* painter, Swatch swatch, const QRectF& r)
         const qreal x = r.center().x() - 8;
         painter->setPen(Qt::NoPen);
         painter->setBrush(theme::blue);
-        painter->drawPolygon(QPolygonF({ QPointF(x, r.top() + 2), QPointF(x - 7, r.bottom() - 2),
-            QPointF(x + 7, r.bottom() - 2) }));
+        painter->drawPolygon(
+            QPolygonF({ QPointF(x, r.top() + 2), QPointF(x - 7, r.bottom() - 2), QPointF(x + 7, r.bottom() - 2) }));
         painter->setPen(QPen(theme::highWatermark, 2));
         painter->drawLine(QLineF(x, r.top() + 2, r.right() - 2, r.top() + 2));
         break;

@@ -217,7 +217,8 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     if (readerLanes > 0)
         entries.append({ LegendItem::Swatch::ReaderPosition,
-            Text::tr("under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
+            Text::tr(
+                "under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
     const qreal lostHeight = addLostList(scene, state, partitionIndex, contentWidth, QPointF(margin, rowsBottom + 26));
     const qreal legendTop = rowsBottom + 26 + (lostHeight > 0 ? lostHeight + 16 : 0);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);

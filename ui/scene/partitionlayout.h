@@ -23,8 +23,8 @@ public:
 
     /// The "Lost records" list of a partition (-1: of all partitions) at topLeft, if any record is
     /// lost; returns its height (0 when nothing is lost).
-    static qreal addLostList(FrameScene& scene, const hw::ClusterState& state, std::int32_t partition, qreal width,
-        QPointF topLeft);
+    static qreal addLostList(
+        FrameScene& scene, const hw::ClusterState& state, std::int32_t partition, qreal width, QPointF topLeft);
 };
 
 } // namespace hw::ui
