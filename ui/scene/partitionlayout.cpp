@@ -49,15 +49,16 @@ qreal PartitionLayout::addLostList(
     const QStringList records = lostRecordLines(state, partition);
     if (records.isEmpty())
         return 0;
+    // Lines as large as the title's own: the list is what the lesson is about once records are lost.
     QList<TitleItem::Line> lines;
     lines.append({ Text::tr("Lost records: acknowledged to a producer, no longer on the leader"), theme::labelSize,
         true, QStringLiteral("lost-heading") });
     for (qsizetype i = 0; i < records.size() && i < lostLinesShownMax; ++i)
-        lines.append({ records[i], theme::smallSize, false, QStringLiteral("lost") });
+        lines.append({ records[i], theme::labelSize, false, QStringLiteral("lost") });
     if (records.size() > lostLinesShownMax)
         lines.append({ Text::tr("and %n more (see the inspector)", nullptr,
                            static_cast<int>(records.size()) - lostLinesShownMax),
-            theme::smallSize, false, QStringLiteral("lost") });
+            theme::labelSize, false, QStringLiteral("lost") });
     auto* list = new LostListItem(SceneTarget::forPartition(std::max(0, partition)), width, lines);
     list->setPos(topLeft);
     scene.addItem(list);
