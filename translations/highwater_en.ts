@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+111"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+116"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>Cluster: %n broker</numerusform>
@@ -152,6 +152,17 @@
         <translation>
             <numerusform>(and %n more change).</numerusform>
             <numerusform>(and %n more changes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PartitionLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/partitionlayout.cpp" line="+58"/>
+        <source>and %n more (see the inspector)</source>
+        <translation>
+            <numerusform>and %n more (see the inspector)</numerusform>
+            <numerusform>and %n more (see the inspector)</numerusform>
         </translation>
     </message>
 </context>

@@ -195,7 +195,7 @@
 <context>
     <name>BrokerStatus</name>
     <message>
-        <location filename="../ui/scene/clusterfacts.cpp" line="+34"/>
+        <location filename="../ui/scene/clusterfacts.cpp" line="+35"/>
         <source>ONLINE</source>
         <translation>在線</translation>
     </message>
@@ -214,11 +214,77 @@
         <source>FENCED</source>
         <translation>已封鎖</translation>
     </message>
+    <message>
+        <location line="+67"/>
+        <source>truncated at election</source>
+        <translation>選舉後截斷</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+28"/>
+        <source>unclean election</source>
+        <translation>非乾淨選舉</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <location line="+28"/>
+        <source>high-watermark truncation</source>
+        <translation>截斷到高水位</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>unflushed</source>
+        <translation>未刷入磁碟</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>election</source>
+        <comment>ghost cell</comment>
+        <translation>選舉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unclean</source>
+        <comment>ghost cell</comment>
+        <translation>非乾淨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HW trunc.</source>
+        <comment>ghost cell</comment>
+        <translation>HW 截斷</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unflushed</source>
+        <comment>ghost cell</comment>
+        <translation>未刷盤</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>unflushed records lost in a crash</source>
+        <translation>當機時丟失未刷入磁碟的記錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>acks=1, not replicated before the leader failed</source>
+        <translation>acks=1，領導者失效前尚未複製</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 offset %2: %3 (acks=%4), %5</source>
+        <translation>%1 偏移量 %2：%3（acks=%4），%5</translation>
+    </message>
 </context>
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+111"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+116"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>集群：%n 個代理節點</numerusform>
@@ -267,6 +333,16 @@
         <location line="+1"/>
         <source>new leader epoch</source>
         <translation>新的 leader epoch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>diverged from the leader</source>
+        <translation>與領導者分歧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed by a truncation</source>
+        <translation>被截斷移除</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1815,7 +1891,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+68"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+93"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -1835,7 +1911,7 @@
         <translation>ISR %1 · OSR %2 · min.insync.replicas %3</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+97"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消費者可以讀取</translation>
     </message>
@@ -1845,9 +1921,31 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
+        <location line="-151"/>
+        <source>Lost records: acknowledged to a producer, no longer on the leader</source>
+        <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>and %n more (see the inspector)</source>
+        <translation>
+            <numerusform>還有 %n 條（見檢查器）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+147"/>
+        <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
+        <translation>顏色、色條與「紀元」標籤：leader epoch</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>colour and bar: leader epoch (e0, e1, ...)</source>
-        <translation>顏色與色條：leader epoch（e0、e1、…）</translation>
+        <source>≠ cross-hatched: diverged from the leader, not committed</source>
+        <translation>≠ 交叉網紋：與領導者分歧，未提交</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dashed, faded: a record a truncation removed (and why)</source>
+        <translation>虛線、淡色：被截斷移除的記錄（及原因）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1889,6 +1987,11 @@
         <source>consumer reads this partition (from its leader)</source>
         <translation>消費者讀取此分區（從其領導者）</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>under the leader&apos;s log: consumer position (solid), group committed offset (hollow), lag to the HW</source>
+        <translation>領導者日志下方：消費者位置（實心）、消費者組已提交的偏移量（空心）、到 HW 的延遲</translation>
+    </message>
 </context>
 <context>
     <name>ProducerItem</name>
@@ -1916,12 +2019,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+152"/>
-        <source>e%1</source>
-        <translation>e%1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+313"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -1931,19 +2029,46 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-263"/>
+        <location line="+271"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-276"/>
+        <location line="+272"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-83"/>
+        <source>ep %1</source>
+        <translation>紀元 %1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>no leader</source>
+        <translation>沒有領導者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>lag %1</source>
+        <translation>延遲 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: position %2 · %3</source>
+        <translation>%1：位置 %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>group %1: committed %2 · %3</source>
+        <translation>組 %1：已提交 %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>leader sees %1</source>
         <translation>領導者記錄為 %1</translation>
     </message>
@@ -2000,6 +2125,11 @@ Value: %3</source>
         <translation>生產者：%1</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>Diverged: the leader holds another record at this offset; this one will be truncated</source>
+        <translation>分歧：領導者在這個偏移量上是另一條記錄，這條將被截斷</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Committed: below the HW, consumers can read it</source>
         <translation>已提交：在 HW 之下，消費者可以讀取</translation>
@@ -2008,6 +2138,16 @@ Value: %3</source>
         <location line="+1"/>
         <source>Not committed: above the HW, consumers cannot read it yet</source>
         <translation>未提交：在 HW 之上，消費者還不能讀取</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier here: %1 (leader epoch %2), removed: %3</source>
+        <translation>這裡原有：%1（leader epoch %2），已移除：%3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Offset %1: %2 was removed from this replica (%3)</source>
+        <translation>偏移量 %1：%2 已從這個副本移除（%3）</translation>
     </message>
 </context>
 <context>
@@ -3131,7 +3271,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+225"/>
+        <location line="+242"/>
         <location line="+19"/>
         <location line="+27"/>
         <location line="+6"/>
@@ -3139,7 +3279,7 @@ Value: %3</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-282"/>
         <source>Property</source>
         <translation>屬性</translation>
     </message>
@@ -3221,19 +3361,19 @@ Value: %3</source>
     <message>
         <location line="+0"/>
         <location line="+48"/>
-        <location line="+160"/>
+        <location line="+177"/>
         <location line="+1"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+92"/>
+        <location line="-225"/>
+        <location line="+109"/>
         <source>Replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-101"/>
         <location line="+21"/>
         <source>leader</source>
         <translation>領導者</translation>
@@ -3251,18 +3391,18 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+70"/>
+        <location line="+82"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-70"/>
-        <location line="+76"/>
+        <location line="-82"/>
+        <location line="+88"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-71"/>
         <source>Replica of %1 on broker %2</source>
         <translation>%1 在代理節點 %2 上的副本</translation>
     </message>
@@ -3294,15 +3434,15 @@ Value: %3</source>
     <message>
         <location line="+0"/>
         <location line="+7"/>
-        <location line="+48"/>
+        <location line="+60"/>
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="-67"/>
         <location line="+11"/>
-        <location line="+33"/>
-        <location line="+16"/>
+        <location line="+45"/>
+        <location line="+21"/>
         <location line="+26"/>
         <location line="+27"/>
         <location line="+40"/>
@@ -3310,7 +3450,7 @@ Value: %3</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-152"/>
+        <location line="-169"/>
         <source>Leader epoch it knows</source>
         <translation>它所知的 leader epoch</translation>
     </message>
@@ -3400,17 +3540,33 @@ Value: %3</source>
         <translation>記錄</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>, diverged from the leader</source>
+        <translation>，與領導者分歧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-9"/>
         <source>%1 (epoch %2)</source>
         <translation>%1（epoch %2）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Truncated records</source>
+        <translation>被截斷的記錄</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (epoch %2), %3</source>
+        <translation>%1（epoch %2），%3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -3456,6 +3612,11 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>Lost records</source>
+        <translation>丟失的記錄</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>LEO %1, HW %2</source>
         <translation>LEO %1，HW %2</translation>
     </message>

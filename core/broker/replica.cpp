@@ -67,8 +67,19 @@ std::vector<BrokerId> maximalIsr(const Replica& leader)
     return result;
 }
 
-void truncateLog(Replica& replica, Offset offset)
+void truncateLog(Replica& replica, Offset offset, TruncationReason reason)
 {
+    // Remember what goes, for the views: a record that vanishes without a trace teaches nothing.
+    // A record already remembered at the same offset is superseded by the newer removal.
+    const Offset from
+        = std::max({ offset, replica.log.baseOffset, replica.log.leo() - static_cast<Offset>(truncatedRecordsMax) });
+    for (Offset o = from; o < replica.log.leo(); ++o) {
+        std::erase_if(replica.truncated, [o](const TruncatedRecord& t) { return t.offset == o; });
+        replica.truncated.push_back(TruncatedRecord { o, replica.log.at(o), reason });
+    }
+    if (replica.truncated.size() > truncatedRecordsMax)
+        replica.truncated.erase(
+            replica.truncated.begin(), replica.truncated.end() - static_cast<std::ptrdiff_t>(truncatedRecordsMax));
     replica.log.truncateTo(offset);
     // Every epoch entry starting at or after the new end goes, the first one too, as
     // UnifiedLog.truncateTo (even when it removes no record) and LogLoader.load (on a restart) call

@@ -31,7 +31,8 @@ FollowerView* viewOf(Replica& leader, BrokerId follower);
 std::vector<BrokerId> maximalIsr(const Replica& leader);
 
 /// UnifiedLog.truncateTo: cuts the log back to `offset`, the epoch cache with it, and the HW down to
-/// the new end.
-void truncateLog(Replica& replica, Offset offset);
+/// the new end. The removed records are remembered in replica.truncated with the reason, the oldest
+/// dropped beyond truncatedRecordsMax.
+void truncateLog(Replica& replica, Offset offset, TruncationReason reason);
 
 } // namespace hw

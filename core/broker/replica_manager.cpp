@@ -231,7 +231,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
     if (m_state.config.truncation == TruncationMode::HighWatermark) {
         // Kafka before 0.11: a follower cut its log back to its own high watermark before fetching.
         const Offset before = r->log.leo();
-        truncateLog(*r, std::max(r->log.logStart, r->hw));
+        truncateLog(*r, std::max(r->log.logStart, r->hw), TruncationReason::HighWatermark);
         e.count = before - r->log.leo();
         e.flags |= Legacy;
         if (e.count > 0)

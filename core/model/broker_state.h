@@ -39,6 +39,27 @@ struct ParkedFetch {
     friend bool operator==(const ParkedFetch&, const ParkedFetch&) = default;
 };
 
+/// Why records were cut off a replica's log.
+enum class TruncationReason : std::uint8_t {
+    LeaderEpoch,     // a follower cut back to where the leader's epoch ends (KIP-101/KIP-279), after a clean election
+    UncleanElection, // the same, after the partition had an unclean election: acknowledged records can go
+    HighWatermark,   // truncation: high-watermark, to the follower's own HW or the leader's end (before Kafka 0.11)
+    Unflushed,       // a crashed broker lost the tail still in its page cache
+};
+
+/// A record a truncation removed from a replica's log, kept so that the views can draw it as a ghost
+/// cell where it was. The model keeps this; Kafka does not (its log simply forgets the record).
+struct TruncatedRecord {
+    Offset offset = 0;
+    Record record;
+    TruncationReason reason = TruncationReason::LeaderEpoch;
+    friend bool operator==(const TruncatedRecord&, const TruncatedRecord&) = default;
+};
+
+/// How many removed records each replica keeps for the views (the most recent ones): enough for every
+/// built-in scenario, small enough that a replica copied into every timeline snapshot stays small.
+inline constexpr std::size_t truncatedRecordsMax = 16;
+
 /// One replica of a partition, on one broker: its log and high watermark, what its broker knows of
 /// the partition, and the leader-only state that is meaningful while it leads.
 struct Replica {
@@ -46,6 +67,9 @@ struct Replica {
     ReplicaLog log;
     Offset hw = 0;
     std::vector<EpochEntry> epochCache;
+    // The last records truncations removed, oldest first, at most truncatedRecordsMax (not in Kafka:
+    // for the views' ghost cells).
+    std::vector<TruncatedRecord> truncated;
 
     // The broker's metadata for the partition.
     BrokerId knownLeader = noLeader;

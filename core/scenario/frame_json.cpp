@@ -3,6 +3,7 @@
 
 #include "broker/replica.h"
 #include "groups/assignor.h"
+#include "scenario/lost_records.h"
 #include "scenario/narration.h"
 
 namespace hw {
@@ -227,38 +228,14 @@ Json consumersJson(const ClusterState& s, RecordsDump dump)
 Json lostRecordsJson(const ClusterState& s)
 {
     Json lost = Json::array();
-    for (const Producer& producer : s.producers) {
-        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t, const ProducerBatch& batch) {
-            if (batch.status != SendStatus::Acked || batch.baseOffset < 0)
-                return;
-            const Partition& p = s.partitions[static_cast<std::size_t>(batch.partition)];
-            const Replica* leader = currentLeader(p);
-            if (!leader)
-                return; // Offline: unavailable, not necessarily lost.
-            for (std::int32_t i = 0; i < batch.count; ++i) {
-                const Offset o = batch.baseOffset + i;
-                if (o < leader->log.leo() && o >= leader->log.baseOffset &&
-                    leader->log.at(o).payload == batch.firstPayload + i)
-                    continue;
-                std::string reason;
-                if (p.uncleanElections > 0)
-                    reason = "unclean-election";
-                else if (p.legacyTruncations > 0)
-                    reason = "high-watermark-truncation";
-                else if (p.unflushedLost > 0)
-                    reason = "unflushed-records-lost";
-                else if (batch.acks == Acks::Leader)
-                    reason = "acks-1-not-replicated";
-                else
-                    reason = "other";
-                lost.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},
-                                    {"partition", p.index},
-                                    {"offset", o},
-                                    {"value", s.payloads[static_cast<std::size_t>(batch.firstPayload + i)].value},
-                                    {"acks", acksName(batch.acks)},
-                                    {"reason", reason}});
-            }
-        });
+    for (const LostRecord& r : lostRecords(s)) {
+        const Partition& p = s.partitions[static_cast<std::size_t>(r.partition)];
+        lost.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},
+                            {"partition", p.index},
+                            {"offset", r.offset},
+                            {"value", s.payloads[static_cast<std::size_t>(r.payload)].value},
+                            {"acks", acksName(r.acks)},
+                            {"reason", lostReasonName(r.reason)}});
     }
     return lost;
 }

@@ -335,45 +335,45 @@ ScenarioWant acksAndMinInsync()
 
 ScenarioWant uncleanElection()
 {
-    const std::string four = "e0 e1 e2 e3";
-    const std::vector<std::string> lost = {"events-0@2=e2 acks=all unclean-election",
-                                           "events-0@3=e3 acks=all unclean-election"};
+    const std::string four = "A1 A2 B1 B2";
+    const std::vector<std::string> lost = {"events-0@2=B1 acks=all unclean-election",
+                                           "events-0@3=B2 acks=all unclean-election"};
     return {"unclean-election",
             {
                 {"1",
                  "online online online",
                  {{"events", 0, 1, 0, 0, all3, 2, 0,
-                   {{1, 2, 2, "e0 e1", "0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"}, {3, 2, 2, "e0 e1", "0 0", "0@0"}}}},
+                   {{1, 2, 2, "A1 A2", "0 0", "0@0"}, {2, 2, 2, "A1 A2", "0 0", "0@0"}, {3, 2, 2, "A1 A2", "0 0", "0@0"}}}},
                  {},
                  {}},
                 // Committed on broker 1 alone (min.insync.replicas 1).
                 {"2",
                  "online offline offline",
                  {{"events", 0, 1, 0, 2, {1}, 4, 0,
-                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"}, {3, 2, 2, "e0 e1", "0 0", "0@0"}}}},
+                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "A1 A2", "0 0", "0@0"}, {3, 2, 2, "A1 A2", "0 0", "0@0"}}}},
                  {},
                  {}},
                 // Offline: the ISR keeps its last member, the leader is -1 (a leader change: epoch 1).
                 {"3",
                  "offline offline offline",
                  {{"events", 0, -1, 1, 3, {1}, -1, std::nullopt,
-                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"}, {3, 2, 2, "e0 e1", "0 0", "0@0"}}}},
+                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "A1 A2", "0 0", "0@0"}, {3, 2, 2, "A1 A2", "0 0", "0@0"}}}},
                  {},
                  {}},
-                // Unclean election of broker 3: ISR {3}, epoch 2 starting at its LEO 2; e2 and e3 are lost.
+                // Unclean election of broker 3: ISR {3}, epoch 2 starting at its LEO 2; B1 and B2 are lost.
                 {"4",
                  "offline offline online",
                  {{"events", 0, 3, 2, 4, {3}, 2, 2,
-                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "e0 e1", "0 0", "0@0"},
-                    {3, 2, 2, "e0 e1", "0 0", "0@0 2@2"}}}},
+                   {{1, 4, 4, four, "0 0 0 0", "0@0"}, {2, 2, 2, "A1 A2", "0 0", "0@0"},
+                    {3, 2, 2, "A1 A2", "0 0", "0@0 2@2"}}}},
                  lost,
                  {}},
-                // Broker 1 truncated e2, e3 by the leader epoch check and copied e4.
+                // Broker 1 truncated B1, B2 by the leader epoch check and copied C1.
                 {"5",
                  "online offline online",
                  {{"events", 0, 3, 2, 5, {3, 1}, 3, 2,
-                   {{1, 3, 3, "e0 e1 e4", "0 0 2", "0@0 2@2"}, {2, 2, 2, "e0 e1", "0 0", "0@0"},
-                    {3, 3, 3, "e0 e1 e4", "0 0 2", "0@0 2@2"}}}},
+                   {{1, 3, 3, "A1 A2 C1", "0 0 2", "0@0 2@2"}, {2, 2, 2, "A1 A2", "0 0", "0@0"},
+                    {3, 3, 3, "A1 A2 C1", "0 0 2", "0@0 2@2"}}}},
                  lost,
                  {}},
             }};

@@ -80,6 +80,8 @@ QColor epochFill(std::int32_t epoch);
 inline constexpr Qt::BrushStyle uncommittedPattern = Qt::BDiagPattern;
 /// Pattern of an out-of-sync replica's row and of an offline broker.
 inline constexpr Qt::BrushStyle osrPattern = Qt::FDiagPattern;
+/// A replica's record where the leader has another: diverged, not committed.
+inline constexpr Qt::BrushStyle divergedPattern = Qt::CrossPattern;
 inline constexpr Qt::BrushStyle offlinePattern = Qt::DiagCrossPattern;
 
 QFont font(qreal pixelSize, bool bold = false);

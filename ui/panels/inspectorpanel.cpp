@@ -221,8 +221,20 @@ void InspectorPanel::showReplica()
     for (hw::Offset o = first; o < r->log.leo(); ++o) {
         const hw::Record& record = r->log.at(o);
         const hw::Payload& payload = s.payloads[static_cast<std::size_t>(record.payload)];
-        add(records, tr("offset %1").arg(o),
-            tr("%1 (epoch %2)").arg(QString::fromStdString(payload.value)).arg(record.epoch));
+        QString value = tr("%1 (epoch %2)").arg(QString::fromStdString(payload.value)).arg(record.epoch);
+        if (divergesFromLeader(partition, *r, o))
+            value += tr(", diverged from the leader");
+        add(records, tr("offset %1").arg(o), value);
+    }
+    // What truncations removed (the ghost cells), newest last.
+    QTreeWidgetItem* truncated = add(root, tr("Truncated records"), QString::number(r->truncated.size()));
+    for (const hw::TruncatedRecord& t : r->truncated) {
+        const hw::Payload& payload = s.payloads[static_cast<std::size_t>(t.record.payload)];
+        add(truncated, tr("offset %1").arg(t.offset),
+            tr("%1 (epoch %2), %3")
+                .arg(QString::fromStdString(payload.value))
+                .arg(t.record.epoch)
+                .arg(truncationReasonText(t.reason)));
     }
 }
 
@@ -247,6 +259,11 @@ void InspectorPanel::showPartition(std::int32_t p, QTreeWidgetItem* parent)
     add(root, tr("HW (the leader's)"), hw < 0 ? tr("none") : QString::number(hw));
     add(root, tr("Unclean elections"), QString::number(partition.uncleanElections));
     add(root, tr("Records lost from unflushed tails"), QString::number(partition.unflushedLost));
+    // The frame's "lost" list: every acknowledged record the leader no longer holds.
+    const QStringList lost = lostRecordLines(s, p);
+    QTreeWidgetItem* lostRoot = add(root, tr("Lost records"), QString::number(lost.size()));
+    for (const QString& line : lost)
+        add(lostRoot, QString(), line);
     QTreeWidgetItem* replicas = add(root, tr("Replicas"));
     for (const hw::Replica& r : partition.replicas)
         add(replicas, tr("broker %1").arg(r.broker), tr("LEO %1, HW %2").arg(r.log.leo()).arg(r.hw));

@@ -2,6 +2,7 @@
 #include "scene/clusterfacts.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -75,6 +76,93 @@ bool inIsr(const hw::Partition& partition, hw::BrokerId broker)
 {
     const auto& isr = partition.registration.isr;
     return std::find(isr.begin(), isr.end(), broker) != isr.end();
+}
+
+hw::Offset shownLogEnd(const hw::Partition& partition)
+{
+    hw::Offset end = maxLogEnd(partition);
+    for (const hw::Replica& r : partition.replicas) {
+        for (const hw::TruncatedRecord& t : r.truncated) {
+            if (t.offset >= r.log.leo())
+                end = std::max(end, t.offset + 1);
+        }
+    }
+    return end;
+}
+
+bool divergesFromLeader(const hw::Partition& partition, const hw::Replica& replica, hw::Offset offset)
+{
+    const hw::Replica* leader = leaderReplica(partition);
+    if (!leader || leader->broker == replica.broker)
+        return false;
+    if (offset < leader->log.baseOffset || offset >= leader->log.leo() || offset < replica.log.baseOffset
+        || offset >= replica.log.leo())
+        return false;
+    return !(leader->log.at(offset) == replica.log.at(offset));
+}
+
+QString truncationReasonText(hw::TruncationReason reason)
+{
+    switch (reason) {
+    case hw::TruncationReason::LeaderEpoch:
+        return Text::tr("truncated at election");
+    case hw::TruncationReason::UncleanElection:
+        return Text::tr("unclean election");
+    case hw::TruncationReason::HighWatermark:
+        return Text::tr("high-watermark truncation");
+    case hw::TruncationReason::Unflushed:
+        return Text::tr("unflushed");
+    }
+    return QString();
+}
+
+QString truncationReasonShort(hw::TruncationReason reason)
+{
+    switch (reason) {
+    case hw::TruncationReason::LeaderEpoch:
+        return Text::tr("election", "ghost cell");
+    case hw::TruncationReason::UncleanElection:
+        return Text::tr("unclean", "ghost cell");
+    case hw::TruncationReason::HighWatermark:
+        return Text::tr("HW trunc.", "ghost cell");
+    case hw::TruncationReason::Unflushed:
+        return Text::tr("unflushed", "ghost cell");
+    }
+    return QString();
+}
+
+QString lostReasonText(hw::LostReason reason)
+{
+    switch (reason) {
+    case hw::LostReason::UncleanElection:
+        return Text::tr("unclean election");
+    case hw::LostReason::HighWatermarkTruncation:
+        return Text::tr("high-watermark truncation");
+    case hw::LostReason::UnflushedRecordsLost:
+        return Text::tr("unflushed records lost in a crash");
+    case hw::LostReason::Acks1NotReplicated:
+        return Text::tr("acks=1, not replicated before the leader failed");
+    case hw::LostReason::Other:
+        break;
+    }
+    return Text::tr("other");
+}
+
+QStringList lostRecordLines(const hw::ClusterState& state, std::int32_t partition)
+{
+    QStringList lines;
+    for (const hw::LostRecord& lost : hw::lostRecords(state)) {
+        if (partition >= 0 && lost.partition != partition)
+            continue;
+        const std::string_view acks = hw::acksName(lost.acks);
+        lines << Text::tr("%1 offset %2: %3 (acks=%4), %5")
+                     .arg(QString::fromStdString(state.partitionName(lost.partition)))
+                     .arg(lost.offset)
+                     .arg(QString::fromStdString(state.payloads[static_cast<std::size_t>(lost.payload)].value),
+                         QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())),
+                         lostReasonText(lost.reason));
+    }
+    return lines;
 }
 
 } // namespace hw::ui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/cluster_state.h"
+#include "scenario/lost_records.h"
 
 #include <QString>
 
@@ -29,5 +30,27 @@ hw::Offset partitionHighWatermark(const hw::Partition& partition);
 hw::Offset maxLogEnd(const hw::Partition& partition);
 
 bool inIsr(const hw::Partition& partition, hw::BrokerId broker);
+
+/// The end of what a partition's log rows must show: the largest LEO, or past it the last record a
+/// truncation removed from a replica and nothing has replaced (drawn as a ghost cell).
+hw::Offset shownLogEnd(const hw::Partition& partition);
+
+/// Whether a replica's record at an offset differs from the current leader's record there (another
+/// epoch or another record): a diverged offset, never committed, whatever the HW says. False on the
+/// leader, without a leader, and where the leader has no record.
+bool divergesFromLeader(const hw::Partition& partition, const hw::Replica& replica, hw::Offset offset);
+
+/// Why a truncation removed records, in words: "truncated at election", "unclean election", ...
+QString truncationReasonText(hw::TruncationReason reason);
+/// The same in a word or two, for the inside of a ghost cell.
+QString truncationReasonShort(hw::TruncationReason reason);
+
+/// Why an acknowledged record is lost, in words (the frame's "lost" reasons).
+QString lostReasonText(hw::LostReason reason);
+/// One line per lost record of a partition (-1: of every partition): "events-0 offset 2: B1
+/// (acks=all), unclean election". The frame dump's "lost" list, for the views and the inspector.
+QStringList lostRecordLines(const hw::ClusterState& state, std::int32_t partition = -1);
+/// How many lost-record lines a view shows before "and N more" (the inspector shows them all).
+inline constexpr int lostLinesShownMax = 6;
 
 } // namespace hw::ui

@@ -83,13 +83,18 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     g.viewLane = 0;
     g.tagRoom = 84;
     hw::Offset needed = 1;
+    hw::Offset widest = 0;
     for (const hw::Partition& p : state.partitions) {
         hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
         for (const hw::Replica& r : p.replicas)
             logStart = std::min(logStart, r.log.logStart);
-        needed = std::max(needed, maxLogEnd(p) - logStart + 1);
+        needed = std::max(needed, shownLogEnd(p) - logStart + 1);
+        widest = std::max(widest, shownLogEnd(p));
     }
     g.slotCount = PartitionLayout::slotsFor(needed, 6, 12);
+    // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
+    g.cellWidth = LogGeometry::cellWidthFor(widest, g.mode, g.cellWidth);
+    g.tagRoom = LogGeometry::clusterTagRoomFor(widest, g.tagRoom);
 
     // Which replicas each broker holds, in partition order.
     const auto brokerCount = static_cast<int>(state.brokers.size());
@@ -203,7 +208,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
                 for (const hw::Replica& r : partition.replicas)
                     logStart = std::min(logStart, r.log.logStart);
                 LogGeometry rowGeometry = g;
-                rowGeometry.windowStart = std::max(logStart, maxLogEnd(partition) + 1 - g.slotCount);
+                rowGeometry.windowStart = std::max(logStart, shownLogEnd(partition) + 1 - g.slotCount);
                 ReplicaLogItem* row = scene.pool().replicaRow(p, id, rowGeometry);
                 row->setPos(boxPos.x() + boxPadding, y);
                 row->sync(state);
@@ -261,6 +266,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         { LegendItem::Swatch::Committed, Text::tr("committed (below the HW)") },
         { LegendItem::Swatch::Uncommitted, Text::tr("not yet visible to consumers") },
         { LegendItem::Swatch::EpochStart, Text::tr("new leader epoch") },
+        { LegendItem::Swatch::Diverged, Text::tr("diverged from the leader") },
+        { LegendItem::Swatch::Ghost, Text::tr("removed by a truncation") },
         { LegendItem::Swatch::Leo, Text::tr("LEO") },
         { LegendItem::Swatch::ReplicaHw, Text::tr("replica HW") },
         { LegendItem::Swatch::LeaderView, Text::tr("leader's view of a follower") },
@@ -274,7 +281,10 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     if (!consumers.groups.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     // Below the last row stays a band as wide as the gaps between rows: consumers' lines run along it.
-    const qreal legendTop = std::max(gridBottom + boxGap, columnY + 24);
+    // The lost records list and the legend come after that band.
+    const qreal lostTop = std::max(gridBottom + boxGap, columnY + 24);
+    const qreal lostHeight = PartitionLayout::addLostList(scene, state, -1, contentWidth, QPointF(margin, lostTop));
+    const qreal legendTop = lostTop + (lostHeight > 0 ? lostHeight + 16 : 0);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

@@ -18,6 +18,8 @@ enum ItemType {
     ConsumerItemType = QGraphicsItem::UserType + 9,
     GroupItemType = QGraphicsItem::UserType + 10,
     AssignmentLineItemType = QGraphicsItem::UserType + 11,
+    // Numbered apart from the others so that types added in parallel branches do not collide.
+    LostListItemType = QGraphicsItem::UserType + 20,
 };
 
 } // namespace hw::ui

@@ -151,6 +151,28 @@ void LegendItem::paintSwatch(QPainter* painter, Swatch swatch, const QRectF& r)
         painter->drawPolygon(QPolygonF({ QPointF(r.left(), r.center().y()), QPointF(r.left() + 12, r.center().y() - 6),
             QPointF(r.left() + 12, r.center().y() + 6) }));
         break;
+    case Swatch::Diverged:
+        painter->setPen(QPen(theme::ink, 1.5));
+        painter->setBrush(theme::epochFill(0));
+        painter->drawRect(cell);
+        painter->setBrush(QBrush(theme::osrInk, theme::divergedPattern));
+        painter->drawRect(cell);
+        break;
+    case Swatch::Ghost:
+        painter->setPen(QPen(theme::osrInk, 2, Qt::DashLine));
+        painter->setBrush(theme::tint(theme::panel, 120));
+        painter->drawRect(cell.adjusted(1, 1, -1, -1));
+        break;
+    case Swatch::ReaderPosition: {
+        const qreal x = r.center().x() - 8;
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme::blue);
+        painter->drawPolygon(
+            QPolygonF({ QPointF(x, r.top() + 2), QPointF(x - 7, r.bottom() - 2), QPointF(x + 7, r.bottom() - 2) }));
+        painter->setPen(QPen(theme::highWatermark, 2));
+        painter->drawLine(QLineF(x, r.top() + 2, r.right() - 2, r.top() + 2));
+        break;
+    }
     case Swatch::Message:
         painter->setPen(QPen(theme::ink, 2));
         painter->setBrush(theme::blue);

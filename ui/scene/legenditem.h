@@ -27,6 +27,9 @@ public:
         BrokerFenced,
         Message,
         Assignment,
+        Diverged,
+        Ghost,
+        ReaderPosition,
     };
     struct Entry {
         Swatch swatch;

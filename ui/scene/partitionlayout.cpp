@@ -41,6 +41,30 @@ int PartitionLayout::slotsFor(hw::Offset needed, int least, int most)
     return static_cast<int>(std::clamp<hw::Offset>(rounded, least, most));
 }
 
+qreal PartitionLayout::addLostList(
+    FrameScene& scene, const hw::ClusterState& state, std::int32_t partition, qreal width, QPointF topLeft)
+{
+    if (scene.predictionBase())
+        return 0; // Predict mode: the list would tell what the truncation will do.
+    const QStringList records = lostRecordLines(state, partition);
+    if (records.isEmpty())
+        return 0;
+    // Lines as large as the title's own: the list is what the lesson is about once records are lost.
+    QList<TitleItem::Line> lines;
+    lines.append({ Text::tr("Lost records: acknowledged to a producer, no longer on the leader"), theme::labelSize,
+        true, QStringLiteral("lost-heading") });
+    for (qsizetype i = 0; i < records.size() && i < lostLinesShownMax; ++i)
+        lines.append({ records[i], theme::labelSize, false, QStringLiteral("lost") });
+    if (records.size() > lostLinesShownMax)
+        lines.append({ Text::tr("and %n more (see the inspector)", nullptr,
+                           static_cast<int>(records.size()) - lostLinesShownMax),
+            theme::labelSize, false, QStringLiteral("lost") });
+    auto* list = new LostListItem(SceneTarget::forPartition(std::max(0, partition)), width, lines);
+    list->setPos(topLeft);
+    scene.addItem(list);
+    return list->boundingRect().height();
+}
+
 QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, std::int32_t partitionIndex)
 {
     const hw::Partition& partition = state.partitions[static_cast<std::size_t>(partitionIndex)];
@@ -52,9 +76,11 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
     for (const hw::Replica& r : partition.replicas)
         logStart = std::min(logStart, r.log.logStart);
-    const hw::Offset end = maxLogEnd(partition);
+    const hw::Offset end = shownLogEnd(partition);
     g.slotCount = slotsFor(end - logStart + 1, 6, 16);
     g.windowStart = std::max(logStart, end + 1 - g.slotCount);
+    // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
+    g.cellWidth = LogGeometry::cellWidthFor(g.windowStart + g.slotCount, g.mode, g.cellWidth);
     const qreal rowWidth = g.width();
     const qreal contentWidth = rowWidth + gutterWidth;
 
@@ -136,17 +162,25 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     }
     const qreal bandBottom = std::max(title->mapRectToScene(title->boundingRect()).bottom(), boxRowTop + boxRowHeight);
 
-    // Replica rows under the HW label lane.
+    // Replica rows under the HW label lane. The row consumers read from (the leader's) has a lane
+    // under its log for each consumer position and group committed offset.
+    const hw::BrokerId readFrom = reg.leader != hw::noLeader ? reg.leader : reg.replicas.front();
+    const int readerLanes = reg.leader != hw::noLeader && !scene.predictionBase()
+        ? static_cast<int>(readerMarkersFor(state, partitionIndex).size())
+        : 0;
     const qreal hwLabelTop = bandBottom + 16;
     const qreal rowsTop = hwLabelTop + HwLineItem::labelHeight() + 6;
     qreal y = rowsTop;
     for (const hw::Replica& replica : partition.replicas) {
-        ReplicaLogItem* row = scene.pool().replicaRow(partitionIndex, replica.broker, g);
+        LogGeometry rowGeometry = g;
+        if (replica.broker == readFrom)
+            rowGeometry.readerLanes = readerLanes;
+        ReplicaLogItem* row = scene.pool().replicaRow(partitionIndex, replica.broker, rowGeometry);
         row->setPos(margin, y);
         row->sync(state);
         scene.registerAnchor(hw::NodeRef::broker(replica.broker), partitionIndex, row->anchor());
         scene.registerAnchor(hw::NodeRef::broker(replica.broker), -1, row->anchor());
-        y += g.height() + rowGap;
+        y += rowGeometry.height() + rowGap;
     }
     const qreal rowsBottom = y - rowGap;
     const hw::Offset partitionHw = partitionHighWatermark(partition);
@@ -158,7 +192,6 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     scene.addItem(line);
 
     // Consumers reading this partition: a line to the replica they read from.
-    const hw::BrokerId readFrom = reg.leader != hw::noLeader ? reg.leader : reg.replicas.front();
     for (ConsumerItem* item : consumers) {
         if (ReplicaLogItem* row = scene.replicaItem(partitionIndex, readFrom)) {
             const QPointF from = item->mapToScene(QPointF(0, item->boundingRect().height() / 2));
@@ -170,7 +203,9 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     QList<LegendItem::Entry> entries = {
         { LegendItem::Swatch::Committed, Text::tr("below the HW: committed, consumers can read it") },
         { LegendItem::Swatch::Uncommitted, Text::tr("at or above the HW: not yet visible to consumers") },
-        { LegendItem::Swatch::EpochStart, Text::tr("colour and bar: leader epoch (e0, e1, ...)") },
+        { LegendItem::Swatch::EpochStart, Text::tr("colour, bar and \"ep\" badge: leader epoch") },
+        { LegendItem::Swatch::Diverged, Text::tr("\u2260 cross-hatched: diverged from the leader, not committed") },
+        { LegendItem::Swatch::Ghost, Text::tr("dashed, faded: a record a truncation removed (and why)") },
         { LegendItem::Swatch::Leo, Text::tr("LEO: where the next record goes") },
         { LegendItem::Swatch::ReplicaHw, Text::tr("a replica's own HW") },
         { LegendItem::Swatch::PartitionHw, Text::tr("partition HW (the leader's)") },
@@ -181,7 +216,12 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     };
     if (!consumers.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
-    const qreal legendTop = rowsBottom + 26;
+    if (readerLanes > 0)
+        entries.append({ LegendItem::Swatch::ReaderPosition,
+            Text::tr(
+                "under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
+    const qreal lostHeight = addLostList(scene, state, partitionIndex, contentWidth, QPointF(margin, rowsBottom + 26));
+    const qreal legendTop = rowsBottom + 26 + (lostHeight > 0 ? lostHeight + 16 : 0);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

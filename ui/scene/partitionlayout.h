@@ -20,6 +20,11 @@ public:
     /// How many offsets a log row shows when it needs `needed`: at least `least`, in steps of four
     /// so that the layout does not change with every record, at most `most`.
     static int slotsFor(hw::Offset needed, int least, int most);
+
+    /// The "Lost records" list of a partition (-1: of all partitions) at topLeft, if any record is
+    /// lost; returns its height (0 when nothing is lost).
+    static qreal addLostList(
+        FrameScene& scene, const hw::ClusterState& state, std::int32_t partition, qreal width, QPointF topLeft);
 };
 
 } // namespace hw::ui

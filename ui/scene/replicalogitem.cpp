@@ -22,6 +22,71 @@ struct Text {
 
 } // namespace
 
+QFont LogGeometry::offsetFont(Mode mode)
+{
+    return theme::font(mode == Mode::Cluster ? 17 : 24, true);
+}
+
+qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least)
+{
+    // Every offset below widestOffset has at most its digits; the widest digit string of that length
+    // bounds them all (digits are not all the same width in every font).
+    const int digits = static_cast<int>(QString::number(std::max<hw::Offset>(0, widestOffset)).size());
+    const QFont font = offsetFont(mode);
+    qreal widest = 0;
+    for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1))
+        widest = std::max(widest, FrameItem::textWidth(QString(digits, digit), font));
+    // Room on both sides so that the text does not touch the cell's border or the epoch bar.
+    const qreal padding = mode == Mode::Cluster ? 8 : 16;
+    return std::max(least, std::ceil(widest + padding));
+}
+
+qreal LogGeometry::clusterTagRoomFor(hw::Offset widestOffset, qreal least)
+{
+    // The same text and font as the tags sync() draws right of the cells in cluster mode.
+    const auto length = static_cast<qsizetype>(QString::number(std::max<hw::Offset>(0, widestOffset)).size());
+    const QFont tagFont = theme::font(15, true);
+    qreal widest = 0;
+    for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1)) {
+        const QString digits(length, digit);
+        widest = std::max({ widest, FrameItem::textWidth(Text::tr("LEO %1").arg(digits), tagFont),
+            FrameItem::textWidth(Text::tr("HW %1").arg(digits), tagFont) });
+    }
+    // 8 px of gap before the tag (sync) and a little after it.
+    return std::max(least, std::ceil(widest + 8 + 6));
+}
+
+QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32_t partitionIndex)
+{
+    QVector<ReaderMarker> markers;
+    const hw::Offset hw = partitionHighWatermark(state.partitions[static_cast<std::size_t>(partitionIndex)]);
+    auto lagOf = [hw](hw::Offset offset) { return hw < 0 ? hw::Offset(-1) : std::max<hw::Offset>(0, hw - offset); };
+    std::vector<std::int32_t> groups;
+    for (const hw::Consumer& consumer : state.consumers) {
+        for (const hw::OwnedPartition& owned : consumer.owned) {
+            if (owned.partition != partitionIndex || owned.position < 0)
+                continue;
+            markers.append({ ReaderMarker::Kind::Position, QString::fromStdString(consumer.id), owned.position,
+                lagOf(owned.position) });
+            if (consumer.group >= 0 && std::find(groups.begin(), groups.end(), consumer.group) == groups.end())
+                groups.push_back(consumer.group);
+        }
+    }
+    // A group's committed offset matters to the teacher while a member reads the partition.
+    for (std::int32_t g : groups) {
+        const hw::Group& group = state.groups[static_cast<std::size_t>(g)];
+        for (const hw::CommittedOffset& committed : group.committed) {
+            if (committed.partition == partitionIndex)
+                markers.append({ ReaderMarker::Kind::Committed, QString::fromStdString(group.id), committed.offset,
+                    lagOf(committed.offset) });
+        }
+    }
+    std::stable_sort(markers.begin(), markers.end(), [](const ReaderMarker& a, const ReaderMarker& b) {
+        return a.offset > b.offset;
+    });
+    return markers;
+}
+
 qreal LogGeometry::xOf(hw::Offset offset) const
 {
     const hw::Offset clamped = std::clamp<hw::Offset>(offset, windowStart, windowStart + slotCount);
@@ -65,6 +130,21 @@ qreal ReplicaLogItem::viewMarkerX() const
     return m_view < 0 ? -1 : mapToScene(QPointF(m_geometry.xOf(m_view), 0)).x();
 }
 
+QVector<ReplicaLogItem::DrawnMarker> ReplicaLogItem::readerMarkers() const
+{
+    QVector<DrawnMarker> drawn;
+    for (const Lane& lane : m_lanes) {
+        DrawnMarker d;
+        d.marker = lane.marker;
+        d.x = mapToScene(QPointF(m_geometry.xOf(lane.marker.offset), 0)).x();
+        if (lane.marker.lag > 0)
+            d.lagToX = mapToScene(QPointF(m_geometry.xOf(lane.marker.offset + lane.marker.lag), 0)).x();
+        d.laneRect = lane.rect;
+        drawn.append(d);
+    }
+    return drawn;
+}
+
 QPointF ReplicaLogItem::anchor() const
 {
     return mapToScene(
@@ -74,6 +154,10 @@ QPointF ReplicaLogItem::anchor() const
 void ReplicaLogItem::sync(const hw::ClusterState& state)
 {
     const QVector<Cell> previousCells = std::move(m_cells);
+    const QVector<Ghost> previousGhosts = std::move(m_ghosts);
+    const QVector<Lane> previousLanes = std::move(m_lanes);
+    m_ghosts.clear();
+    m_lanes.clear();
     const auto previous = std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive, m_masked);
     beginTexts();
     m_cells.clear();
@@ -121,8 +205,8 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     const qreal cellTop = g.topLane;
     const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
     const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
-    const QFont offsetFont = theme::font(clusterMode ? 17 : 24, true);
-    const QFont epochFont = theme::font(14);
+    const QFont offsetFont = LogGeometry::offsetFont(g.mode);
+    const QFont epochFont = theme::font(14, true);
     std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
         if (o >= knownEnd) {
@@ -139,18 +223,80 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
         cell.offset = o;
         cell.epoch = record.epoch;
-        // Hidden in predict mode too: the hatching would show where the HW is.
-        cell.committed = m_masked || (m_partitionHw >= 0 && o < m_partitionHw);
+        // Committed only below the HW and on the current leader's lineage: a record an old leader
+        // kept where the new leader has another one is diverged, and will be truncated, however low
+        // its offset. Hidden in predict mode too: the hatching would show where the HW is.
+        cell.diverged = !m_masked && divergesFromLeader(partition, *replica, o);
+        cell.committed = m_masked || (!cell.diverged && m_partitionHw >= 0 && o < m_partitionHw);
+        cell.replaced = !m_masked
+            && std::any_of(replica->truncated.begin(), replica->truncated.end(),
+                [&](const hw::TruncatedRecord& t) { return t.offset == o && !(t.record == record); });
         cell.epochStart = previousEpoch >= 0 && record.epoch != previousEpoch;
         previousEpoch = record.epoch;
         m_cells.append(cell);
         if (clusterMode) {
             addTextIn(QString::number(o), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
         } else {
-            addTextIn(QString::number(o), offsetFont, cell.rect.adjusted(0, 8, 0, 0), theme::ink, Qt::AlignCenter,
-                QStringLiteral("cell"));
-            addTextIn(Text::tr("e%1").arg(record.epoch), epochFont, cell.rect.adjusted(5, 2, -4, 0), theme::ink,
-                Qt::AlignLeft | Qt::AlignTop, QStringLiteral("epoch"));
+            // The epoch is a badge ("ep 2", white, framed), so that it cannot be read as a record value
+            // or as the offset; the offset stands under it.
+            const qreal badgeHeight = textHeight(epochFont) + 2;
+            addTextIn(QString::number(o), offsetFont, cell.rect.adjusted(0, badgeHeight + 2, 0, 0), theme::ink,
+                Qt::AlignCenter, QStringLiteral("cell"));
+            addBadge(Text::tr("ep %1").arg(record.epoch), epochFont, cell.rect.topLeft() + QPointF(6, 3), theme::ink,
+                QBrush(theme::paper), QPen(theme::ink, 1), QStringLiteral("epoch"));
+            if (cell.diverged)
+                addTextIn(QStringLiteral("\u2260"), epochFont, cell.rect.adjusted(0, 3, -5, 0), theme::osrInk,
+                    Qt::AlignRight | Qt::AlignTop, QStringLiteral("diverged"));
+        }
+    }
+
+    // Ghost cells: records a truncation removed where this replica holds nothing now.
+    if (!m_masked) {
+        const QFont ghostValueFont = theme::font(clusterMode ? 13 : 16, true);
+        const QFont ghostReasonFont = theme::font(14);
+        for (const hw::TruncatedRecord& t : replica->truncated) {
+            if (t.offset < m_leo || t.offset < g.windowStart || t.offset >= g.windowStart + g.slotCount)
+                continue;
+            Ghost ghost;
+            ghost.rect = QRectF(g.xOf(t.offset), cellTop, g.cellWidth, g.cellHeight);
+            ghost.offset = t.offset;
+            ghost.value = QString::fromStdString(state.payloads[static_cast<std::size_t>(t.record.payload)].value);
+            ghost.reason = t.reason;
+            m_ghosts.append(ghost);
+            if (clusterMode)
+                continue; // Too small for words: the tooltip, the inspector and the lost list say them.
+            const QRectF inner = ghost.rect.adjusted(3, 4, -3, -4);
+            addTextIn(ghost.value, ghostValueFont, QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2),
+                theme::faintInk, Qt::AlignCenter, QStringLiteral("ghost"));
+            addTextIn(truncationReasonShort(t.reason), ghostReasonFont,
+                QRectF(inner.left(), inner.center().y(), inner.width(), inner.height() / 2), theme::osrInk,
+                Qt::AlignCenter, QStringLiteral("ghost-reason"));
+        }
+    }
+
+    // Where the consumers reading this partition are, under the log they read (partition view).
+    if (!clusterMode && !m_masked && g.readerLanes > 0 && m_leader) {
+        const QVector<ReaderMarker> markers = readerMarkersFor(state, m_partition);
+        const QFont laneFont = theme::font(theme::smallSize, true);
+        for (qsizetype i = 0; i < markers.size() && i < g.readerLanes; ++i) {
+            const ReaderMarker& m = markers[i];
+            const QRectF lane(0, g.readersTop() + static_cast<qreal>(i) * g.readerLane, g.width(), g.readerLane);
+            m_lanes.append({ m, lane });
+            const QString lag = m.lag < 0 ? Text::tr("no leader") : Text::tr("lag %1").arg(m.lag);
+            QString label = m.kind == ReaderMarker::Kind::Position
+                ? Text::tr("%1: position %2 \u00B7 %3").arg(m.who).arg(m.offset).arg(lag)
+                : Text::tr("group %1: committed %2 \u00B7 %3").arg(m.who).arg(m.offset).arg(lag);
+            if (m.offset < g.windowStart)
+                label = QStringLiteral("\u25C0 ") + label; // the offset is left of the cells shown
+            const qreal x = g.xOf(m.offset);
+            const qreal width = textWidth(label, laneFont) + 4;
+            const QRectF textLane(0, lane.top() + 6, 0, lane.height() - 6);
+            // Right of the marker, or left of it when the row ends first.
+            const qreal left = x + 12 + width <= g.width() ? x + 12 : std::max<qreal>(0, x - 12 - width);
+            addTextIn(label, laneFont, QRectF(left, textLane.top(), width, textLane.height()),
+                m.kind == ReaderMarker::Kind::Position ? theme::blue : theme::ink, Qt::AlignLeft | Qt::AlignVCenter,
+                m.kind == ReaderMarker::Kind::Position ? QStringLiteral("reader:position")
+                                                        : QStringLiteral("reader:committed"));
         }
     }
 
@@ -192,7 +338,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         addTextIn(Text::tr("leader's view: none"), theme::font(theme::smallSize),
             QRectF(g.cellsLeft(), g.topLane + g.cellHeight + g.bottomLane, g.slotCount * g.cellWidth, g.viewLane),
             theme::faintInk, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("view"));
-    if (textsChanged() || m_cells != previousCells
+    if (textsChanged() || m_cells != previousCells || m_ghosts != previousGhosts || m_lanes != previousLanes
         || previous != std::make_tuple(m_leo, m_hw, m_view, m_partitionHw, m_leader, m_inSync, m_alive, m_masked))
         update();
 }
@@ -295,10 +441,28 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
             text += QLatin1Char('\n')
                 + Text::tr("Producer: %1")
                       .arg(QString::fromStdString(state.producers[static_cast<std::size_t>(payload.producer)].id));
-        text += QLatin1Char('\n')
-            + (cell.committed ? Text::tr("Committed: below the HW, consumers can read it")
-                              : Text::tr("Not committed: above the HW, consumers cannot read it yet"));
+        if (cell.diverged)
+            text += QLatin1Char('\n')
+                + Text::tr("Diverged: the leader holds another record at this offset; this one will be truncated");
+        else
+            text += QLatin1Char('\n')
+                + (cell.committed ? Text::tr("Committed: below the HW, consumers can read it")
+                                  : Text::tr("Not committed: above the HW, consumers cannot read it yet"));
+        for (const hw::TruncatedRecord& t : replica->truncated) {
+            if (t.offset == cell.offset && !(t.record == record))
+                text += QLatin1Char('\n')
+                    + Text::tr("Earlier here: %1 (leader epoch %2), removed: %3")
+                          .arg(QString::fromStdString(state.payloads[static_cast<std::size_t>(t.record.payload)].value))
+                          .arg(t.record.epoch)
+                          .arg(truncationReasonText(t.reason));
+        }
         return text;
+    }
+    for (const Ghost& ghost : m_ghosts) {
+        if (ghost.rect.contains(pos))
+            return Text::tr("Offset %1: %2 was removed from this replica (%3)")
+                .arg(ghost.offset)
+                .arg(ghost.value, truncationReasonText(ghost.reason));
     }
     return QString();
 }
@@ -377,15 +541,31 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         }
         painter->setBrush(theme::epochFill(cell.epoch));
         painter->drawRect(cell.rect);
-        if (!cell.committed) {
+        if (cell.diverged) {
+            // Diverged: cross-hatched in the OSR ink, a pattern of its own (with the "≠" mark).
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(QBrush(theme::osrInk, theme::divergedPattern));
+            painter->drawRect(cell.rect);
+        } else if (!cell.committed) {
             painter->setPen(Qt::NoPen);
             painter->setBrush(QBrush(theme::faintInk, theme::uncommittedPattern));
             painter->drawRect(cell.rect);
+        }
+        if (cell.replaced) {
+            painter->setPen(QPen(theme::osrInk, 2, Qt::DashLine));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(cell.rect.adjusted(4, 4, -4, -4));
         }
         if (cell.epochStart) {
             painter->setPen(QPen(theme::ink, 5));
             painter->drawLine(QLineF(cell.rect.topLeft(), cell.rect.bottomLeft()));
         }
+    }
+    // Ghost cells: faded and dashed, what the record was and why it went.
+    for (const Ghost& ghost : m_ghosts) {
+        painter->setPen(QPen(theme::osrInk, 2, Qt::DashLine));
+        painter->setBrush(theme::tint(theme::panel, 120));
+        painter->drawRect(ghost.rect.adjusted(2, 2, -2, -2));
     }
     if (g.windowStart > 0) {
         painter->setPen(theme::hairline(theme::faintInk, 2, Qt::DotLine));
@@ -437,9 +617,34 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         painter->drawPolygon(triangle);
     }
 
+    // Reader markers: a connector from the cells down to the marker's lane, a triangle pointing up at
+    // the boundary before the offset, and from there a bracket to the HW: the lag.
+    for (const Lane& lane : m_lanes) {
+        const qreal x = g.xOf(lane.marker.offset);
+        const bool position = lane.marker.kind == ReaderMarker::Kind::Position;
+        const QColor color = position ? theme::blue : theme::ink;
+        painter->setPen(QPen(color, 2, position ? Qt::SolidLine : Qt::DashLine));
+        painter->drawLine(QLineF(x, cellTop + g.cellHeight, x, lane.rect.bottom() - 2));
+        const qreal s = 7;
+        const QPointF tip(x, lane.rect.top() + 4);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(position ? QBrush(color) : QBrush(theme::paper));
+        if (!position)
+            painter->setPen(QPen(color, 2));
+        painter->drawPolygon(QPolygonF({ tip, tip + QPointF(-s, s * 1.6), tip + QPointF(s, s * 1.6) }));
+        if (lane.marker.lag > 0) {
+            const qreal hwX = g.xOf(lane.marker.offset + lane.marker.lag);
+            const qreal y = lane.rect.top() + 3;
+            painter->setPen(QPen(theme::highWatermark, 2));
+            painter->drawLine(QLineF(x, y, hwX, y));
+            painter->drawLine(QLineF(hwX, y - 3, hwX, y + 6));
+        }
+    }
+
     // Tags are drawn on a paper background so that the lines they sit on stay readable around them.
     for (const TextRun& run : texts()) {
-        if (run.role == QLatin1String("hw") || run.role == QLatin1String("leo") || run.role == QLatin1String("view")) {
+        if (run.role == QLatin1String("hw") || run.role == QLatin1String("leo") || run.role == QLatin1String("view")
+            || run.role.startsWith(QLatin1String("reader:"))) {
             painter->setPen(Qt::NoPen);
             painter->setBrush(theme::tagBackground);
             painter->drawRect(run.box.adjusted(-2, 0, 2, 0));

@@ -24,15 +24,39 @@ struct LogGeometry {
     qreal tagRoom = 110; // room right of the last slot for a tag that starts there
     hw::Offset windowStart = 0; // the first offset shown
     int slotCount = 6; // offsets shown, [windowStart, windowStart + slotCount)
+    int readerLanes = 0; // partition mode, the row consumers read from: one lane per position marker
+    qreal readerLane = 34;
 
     qreal cellsLeft() const { return labelWidth + gap; }
     qreal cellsRight() const { return cellsLeft() + slotCount * cellWidth; }
     qreal width() const { return cellsRight() + tagRoom; }
-    qreal height() const { return topLane + cellHeight + bottomLane + (mode == Mode::Partition ? viewLane : 0); }
+    qreal readersTop() const { return topLane + cellHeight + bottomLane + (mode == Mode::Partition ? viewLane : 0); }
+    qreal height() const { return readersTop() + readerLanes * readerLane; }
     /// Where the boundary before an offset is drawn, clamped to the window.
     qreal xOf(hw::Offset offset) const;
     friend bool operator==(const LogGeometry&, const LogGeometry&) = default;
+
+    /// The font of the offset in a cell.
+    static QFont offsetFont(Mode mode);
+    /// The cell width that fits every offset up to `widestOffset` in the offset font, at least `least`.
+    static qreal cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least);
+    /// Cluster mode: the room right of the cells that fits "LEO n" and "HW n" up to `widestOffset`.
+    static qreal clusterTagRoomFor(hw::Offset widestOffset, qreal least);
 };
+
+/// A consumer's position or its group's committed offset on the partition it reads, drawn under
+/// the log of the replica it reads from (the leader) at the boundary before that offset.
+struct ReaderMarker {
+    enum class Kind : std::uint8_t { Position, Committed };
+    Kind kind = Kind::Position;
+    QString who; // the consumer id or the group id
+    hw::Offset offset = 0;
+    hw::Offset lag = -1; // the partition's HW minus the offset; -1 without a leader
+    friend bool operator==(const ReaderMarker&, const ReaderMarker&) = default;
+};
+/// The markers for a partition, one lane each, largest offset first (so that the connector of a
+/// lower lane never crosses a label above it).
+QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32_t partition);
 
 /// One replica of one partition: its broker, role and ISR membership, its log as cells (offset in
 /// each, colour and an epoch bar by leader epoch, hatched above the partition's high watermark), a LEO
@@ -85,9 +109,32 @@ public:
         bool committed = false; // below the partition's HW: drawn solid, else hatched
         bool epochStart = false; // a new leader epoch begins here: drawn with a bar
         bool masked = false; // predict mode: a record the replica may or may not have yet, drawn as "?"
+        bool diverged = false; // the current leader holds another record here: cross-hatched, marked "≠"
+        bool replaced = false; // a truncation removed a different record from here: dashed inner outline
         friend bool operator==(const Cell&, const Cell&) = default;
     };
     const QVector<Cell>& cells() const { return m_cells; }
+
+    /// A record a truncation removed from this replica where it holds nothing now: a ghost cell,
+    /// dashed and faded, with the value and the reason.
+    struct Ghost {
+        QRectF rect; // item coordinates
+        hw::Offset offset = 0;
+        QString value;
+        hw::TruncationReason reason = hw::TruncationReason::LeaderEpoch;
+        friend bool operator==(const Ghost&, const Ghost&) = default;
+    };
+    const QVector<Ghost>& ghosts() const { return m_ghosts; }
+
+    /// A reader marker as drawn: its scene x and the scene box of its label.
+    struct DrawnMarker {
+        ReaderMarker marker;
+        qreal x = 0; // scene x of the boundary it points at
+        qreal lagToX = -1; // scene x of the HW end of the lag bracket, -1: none drawn
+        QRectF laneRect; // item coordinates
+        friend bool operator==(const DrawnMarker&, const DrawnMarker&) = default;
+    };
+    QVector<DrawnMarker> readerMarkers() const;
 
 private:
     void buildLabel(const hw::ClusterState& state, const hw::Partition& partition, const hw::Replica& replica);
@@ -99,6 +146,13 @@ private:
     LogGeometry m_geometry;
 
     QVector<Cell> m_cells;
+    QVector<Ghost> m_ghosts;
+    struct Lane {
+        ReaderMarker marker;
+        QRectF rect; // item coordinates
+        friend bool operator==(const Lane&, const Lane&) = default;
+    };
+    QVector<Lane> m_lanes;
     hw::Offset m_leo = 0;
     hw::Offset m_hw = 0;
     hw::Offset m_view = -1;

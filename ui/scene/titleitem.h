@@ -35,4 +35,13 @@ private:
     QList<Line> m_lines;
 };
 
+/// The "Lost records" list under the logs: lines like a title's, but made anew with each frame (its
+/// own type keeps it out of the pool, where it would be taken for the view's title).
+class LostListItem : public TitleItem {
+public:
+    enum { Type = LostListItemType };
+    using TitleItem::TitleItem;
+    int type() const override { return Type; }
+};
+
 } // namespace hw::ui
