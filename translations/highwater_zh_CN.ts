@@ -571,7 +571,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+30"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -814,7 +814,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+43"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
@@ -854,7 +854,66 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
+        <source>%1: no leader (offline), ISR %2.</source>
+        <translation>%1：没有领导者（离线），ISR %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 on broker %2</source>
+        <comment>a replica&apos;s LEO</comment>
+        <translation>代理节点 %2 上为 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.</source>
+        <translation>%1：领导者为代理节点 %2（领导者纪元 %3），ISR %4，LEO %5，HW %6。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>(%n more partition(s).)</source>
+        <translation>
+            <numerusform>（还有 %n 个分区。）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The ISR %1 is smaller than min.insync.replicas (%2), and while it is the leader does not move the HW.</source>
+        <translation>ISR %1 小于 min.insync.replicas（%2），在此期间领导者不会推进 HW。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The HW is the smallest LEO over the ISR and the replicas about to join it: broker %1 has caught up, so the leader waits for it, and its LEO is %2.</source>
+        <translation>HW 是 ISR 以及即将加入 ISR 的副本中最小的 LEO：代理节点 %1 已经追上，所以领导者等待它，而它的 LEO 是 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The HW is the smallest LEO over the ISR %1, and broker %2&apos;s LEO is %3 as the leader last heard.</source>
+        <translation>HW 是 ISR %1 中最小的 LEO，而领导者最近一次得知代理节点 %2 的 LEO 是 %3。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every replica of the ISR %1 has reached the leader&apos;s LEO %2: there is nothing new to commit.</source>
+        <translation>ISR %1 中的每个副本都已到达领导者的 LEO %2：没有新的消息可以提交。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Broker %1 has caught up but is not in the ISR: the leader adds it when it handles broker %1&apos;s next fetch, and only once the controller accepts that AlterPartition.</source>
+        <translation>代理节点 %1 已经追上，但不在 ISR 中：领导者要在处理代理节点 %1 的下一次 Fetch 时才把它加入，而且要等控制器接受该 AlterPartition 之后才生效。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Broker %1 has caught up; the controller has not yet accepted the AlterPartition that adds it to the ISR.</source>
+        <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1161,13 +1220,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+300"/>
+        <location line="+312"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-449"/>
+        <location line="-461"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
     </message>
@@ -1276,12 +1335,12 @@
         <translation>领导者 %1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>The HW stays at %1.</source>
         <translation>HW 仍为 %1。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
         <translation>%1 已经追上，所以领导者请求控制器将它加入 ISR。</translation>
     </message>
@@ -1373,12 +1432,20 @@
         <translation>时间流逝：%1 毫秒。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <location line="+3"/>
         <source>Configuration changed: %1.</source>
         <translation>设置已变更：%1。</translation>
     </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
+        <translation>
+            <numerusform>跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样（%n 个闲置的跟随者发出 Fetch）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1&apos;s links are back to the normal latency.</source>
         <translation>%1 的连接恢复正常延迟。</translation>
     </message>
@@ -3115,7 +3182,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/panels/inspectorpanel.cpp" line="+28"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+29"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -4437,7 +4504,7 @@ F11：全屏
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+105"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+128"/>
         <source>Glossary</source>
         <translation>词汇表</translation>
     </message>
@@ -4448,12 +4515,12 @@ F11：全屏
     </message>
     <message>
         <location line="+2"/>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>&amp;Theme</source>
         <translation>外观主题(&amp;T)</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-27"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
@@ -4499,6 +4566,11 @@ F11：全屏
     </message>
     <message>
         <location line="+1"/>
+        <source>↻ Followers now fetch on their own, as every Kafka follower does. You acted beyond the scripted steps, so auto.fetch was switched on (Undo switches it off).</source>
+        <translation>↻ 跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样。你的操作超出了脚本的步骤，所以 auto.fetch 已开启（撤销可关闭）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>P&amp;redict mode</source>
         <translation>预测模式(&amp;R)</translation>
     </message>

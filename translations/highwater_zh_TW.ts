@@ -571,7 +571,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+30"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -814,7 +814,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+43"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 筆記錄</numerusform>
@@ -854,7 +854,66 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
+        <source>%1: no leader (offline), ISR %2.</source>
+        <translation>%1：沒有領導者（離線），ISR %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 on broker %2</source>
+        <comment>a replica&apos;s LEO</comment>
+        <translation>代理節點 %2 上為 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.</source>
+        <translation>%1：領導者為代理節點 %2（領導者紀元 %3），ISR %4，LEO %5，HW %6。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>(%n more partition(s).)</source>
+        <translation>
+            <numerusform>（還有 %n 個分區。）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The ISR %1 is smaller than min.insync.replicas (%2), and while it is the leader does not move the HW.</source>
+        <translation>ISR %1 小於 min.insync.replicas（%2），在此期間領導者不會推進 HW。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The HW is the smallest LEO over the ISR and the replicas about to join it: broker %1 has caught up, so the leader waits for it, and its LEO is %2.</source>
+        <translation>HW 是 ISR 以及即將加入 ISR 的副本中最小的 LEO：代理節點 %1 已經追上，所以領導者等待它，而它的 LEO 是 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The HW is the smallest LEO over the ISR %1, and broker %2&apos;s LEO is %3 as the leader last heard.</source>
+        <translation>HW 是 ISR %1 中最小的 LEO，而領導者最近一次得知代理節點 %2 的 LEO 是 %3。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every replica of the ISR %1 has reached the leader&apos;s LEO %2: there is nothing new to commit.</source>
+        <translation>ISR %1 中的每個副本都已到達領導者的 LEO %2：沒有新的消息可以提交。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Broker %1 has caught up but is not in the ISR: the leader adds it when it handles broker %1&apos;s next fetch, and only once the controller accepts that AlterPartition.</source>
+        <translation>代理節點 %1 已經追上，但不在 ISR 中：領導者要在處理代理節點 %1 的下一次 Fetch 時才把它加入，而且要等控制器接受該 AlterPartition 之後才生效。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Broker %1 has caught up; the controller has not yet accepted the AlterPartition that adds it to the ISR.</source>
+        <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1161,13 +1220,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+300"/>
+        <location line="+312"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-449"/>
+        <location line="-461"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
     </message>
@@ -1276,12 +1335,12 @@
         <translation>領導者 %1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>The HW stays at %1.</source>
         <translation>HW 仍為 %1。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
         <translation>%1 已經追上，所以領導者請求控制器將它加入 ISR。</translation>
     </message>
@@ -1373,12 +1432,20 @@
         <translation>時間流逝：%1 毫秒。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <location line="+3"/>
         <source>Configuration changed: %1.</source>
         <translation>設定已變更：%1。</translation>
     </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
+        <translation>
+            <numerusform>跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣（%n 個閒置的跟隨者發出 Fetch）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1&apos;s links are back to the normal latency.</source>
         <translation>%1 的連線恢復正常延遲。</translation>
     </message>
@@ -3115,7 +3182,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/panels/inspectorpanel.cpp" line="+28"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+29"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -4437,7 +4504,7 @@ F11：全螢幕
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+105"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+128"/>
         <source>Glossary</source>
         <translation>詞彙表</translation>
     </message>
@@ -4448,12 +4515,12 @@ F11：全螢幕
     </message>
     <message>
         <location line="+2"/>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>&amp;Theme</source>
         <translation>佈景主題(&amp;T)</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-27"/>
         <source>Light</source>
         <translation>淺色</translation>
     </message>
@@ -4499,6 +4566,11 @@ F11：全螢幕
     </message>
     <message>
         <location line="+1"/>
+        <source>↻ Followers now fetch on their own, as every Kafka follower does. You acted beyond the scripted steps, so auto.fetch was switched on (Undo switches it off).</source>
+        <translation>↻ 跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣。你的操作超出了腳本的步驟，所以 auto.fetch 已開啟（復原可關閉）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>P&amp;redict mode</source>
         <translation>預測模式(&amp;R)</translation>
     </message>

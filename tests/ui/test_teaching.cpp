@@ -3,7 +3,9 @@
 
 #include "base/glossary.h"
 #include "base/i18n.h"
+#include "base/narration.h"
 #include "base/theme.h"
+#include "control/session.h"
 #include "control/simcontroller.h"
 #include "model/cluster_state.h"
 #include "panels/glossarypanel.h"
@@ -18,6 +20,7 @@
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
 #include "timeline/timeline.h"
+#include "scenario/scenario.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,6 +33,7 @@
 #include <QSpinBox>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -425,4 +429,84 @@ TEST(Teaching, PredictModeHidesTheNextHwAndRevealsItWithAVerdict)
     EXPECT_FALSE(window.narration()->isNarrationConcealed());
     findAction(window, "predictMode")->trigger();
     EXPECT_FALSE(predict->isModeEnabled());
+}
+
+TEST(Teaching, ActingBeyondTheWalkthroughsScriptSwitchesAutoFetchOnWithABannerAndUndoRemovesIt)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    hw::ui::SimController* controller = window.controller();
+    QLabel* banner = aidsOf(window)->autoFetchBanner();
+    ASSERT_NE(banner, nullptr);
+    controller->setCurrentFrame(controller->timeline().findLabel("4"));
+    ASSERT_FALSE(controller->state().config.autoFetch);
+    EXPECT_FALSE(banner->isVisible());
+    const std::int64_t before = controller->lastFrame();
+
+    // README step 5: kill the leader.
+    ASSERT_TRUE(window.act(hw::FaultStep { hw::KillLeaderAction { 0 } }));
+    EXPECT_TRUE(controller->state().config.autoFetch);
+    ASSERT_TRUE(banner->isVisible());
+    EXPECT_TRUE(banner->text().contains(QStringLiteral("Followers now fetch on their own")))
+        << banner->text().toStdString();
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    EXPECT_GE(banner->height(), banner->heightForWidth(banner->width())) << "the banner's text is whole";
+    // The switch is a frame of its own, narrated, and recorded as an op before the kill.
+    const hw::Timeline& timeline = controller->timeline();
+    const hw::FrameInfo& switched = timeline.frame(before + 1);
+    ASSERT_EQ(switched.event.type, hw::EventType::ConfigChanged);
+    EXPECT_EQ(switched.event.count, 2);
+    EXPECT_EQ(hw::ui::Narration::sentence(switched.event, timeline.stateAt(before + 1)),
+        QStringLiteral("Configuration changed: auto.fetch=true. Followers now fetch on their own, as every Kafka "
+                       "follower does (2 idle followers send a Fetch)."));
+    const auto& ops = controller->session().ops();
+    ASSERT_GE(ops.size(), 2u);
+    EXPECT_TRUE(std::holds_alternative<hw::ConfigStep>(ops[ops.size() - 2].action));
+    EXPECT_TRUE(std::holds_alternative<hw::FaultStep>(ops.back().action));
+    // A saved session replays it: the recording carries the config step.
+    const hw::Scenario recorded = hw::recordSession(controller->scenario(), controller->timeline());
+    bool recordsTheSwitch = false;
+    for (const hw::Step& step : recorded.steps) {
+        if (const auto* config = std::get_if<hw::ConfigStep>(&step))
+            recordsTheSwitch = recordsTheSwitch || (!config->changes.empty() && config->changes[0].key == "auto.fetch");
+    }
+    EXPECT_TRUE(recordsTheSwitch);
+
+    // A second action does not switch it again.
+    auto configOps = [&] {
+        int n = 0;
+        for (const hw::ui::SessionOp& op : controller->session().ops())
+            n += op.kind == hw::ui::SessionOp::Kind::Action && std::holds_alternative<hw::ConfigStep>(op.action);
+        return n;
+    };
+    hw::ProduceStep produce;
+    produce.action.partition = 0;
+    produce.action.values = { "m4" };
+    ASSERT_TRUE(window.act(produce));
+    EXPECT_EQ(configOps(), 1);
+
+    // Undo both: the switch goes with the kill, and so does the banner.
+    window.undoStack()->undo();
+    window.undoStack()->undo();
+    EXPECT_EQ(controller->lastFrame(), before);
+    EXPECT_FALSE(controller->state().config.autoFetch);
+    EXPECT_FALSE(banner->isVisible());
+    window.undoStack()->redo();
+    EXPECT_TRUE(controller->state().config.autoFetch);
+    EXPECT_TRUE(banner->isVisible());
+}
+
+TEST(Teaching, AFetchByHandDoesNotSwitchAutoFetchOn)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    controller->setCurrentFrame(controller->timeline().findLabel("2"));
+    hw::FetchStep fetch;
+    fetch.action.partition = 0;
+    fetch.action.follower = 2;
+    ASSERT_TRUE(window.act(fetch));
+    EXPECT_FALSE(controller->state().config.autoFetch);
+    EXPECT_TRUE(aidsOf(window)->autoFetchBanner()->isHidden());
 }
