@@ -322,7 +322,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+28"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+29"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -357,9 +357,14 @@
         <translation>消费者 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1 (position not known yet)</source>
         <translation>%1（位置尚未知）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 at ?, lag ?</source>
+        <translation>%1 在 ?，落后 ?</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1960,7 +1965,7 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+49"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+50"/>
         <source>Producer %1</source>
         <translation>生产者 %1</translation>
     </message>
@@ -1970,7 +1975,12 @@
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
+        <source>waiting ? · acked ? · failed ?</source>
+        <translation>等待 ? · 已确认 ? · 失败 ?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>waiting %1 · acked %2 · failed %3</source>
         <translation>等待 %1 · 已确认 %2 · 失败 %3</translation>
     </message>
@@ -3134,7 +3144,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+429"/>
+        <location filename="../ui/scene/framescene.cpp" line="+434"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -4177,11 +4187,16 @@ F11：全屏
         <source>Note (from frame %1)</source>
         <translation>备注（来自第 %1 帧）</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>(The note is hidden until you reveal your prediction: it tells the answer.)</source>
+        <translation>（说明在你揭晓预测之前先隐藏：它会说出答案。）</translation>
+    </message>
 </context>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+229"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+268"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
@@ -4241,7 +4256,12 @@ F11：全屏
         <translation>代理节点 %1 的 LEO：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Hidden while you predict: reveal (Right) to see it again.</source>
+        <translation>预测期间隐藏：揭晓（右方向键）后再显示。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Step forward from a checkpoint: the next picture&apos;s LEO and HW are hidden until you have guessed them.</source>
         <translation>从检查点单步前进：下一个画面的 LEO 和 HW 会先隐藏，直到你猜完。</translation>
     </message>

@@ -322,7 +322,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+28"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+29"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -357,9 +357,14 @@
         <translation>消費者 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1 (position not known yet)</source>
         <translation>%1（位置尚未知）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 at ?, lag ?</source>
+        <translation>%1 在 ?，落後 ?</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1960,7 +1965,7 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+49"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+50"/>
         <source>Producer %1</source>
         <translation>生產者 %1</translation>
     </message>
@@ -1970,7 +1975,12 @@
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
+        <source>waiting ? · acked ? · failed ?</source>
+        <translation>等待 ? · 已確認 ? · 失敗 ?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>waiting %1 · acked %2 · failed %3</source>
         <translation>等待 %1 · 已確認 %2 · 失敗 %3</translation>
     </message>
@@ -3134,7 +3144,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+429"/>
+        <location filename="../ui/scene/framescene.cpp" line="+434"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>
@@ -4177,11 +4187,16 @@ F11：全螢幕
         <source>Note (from frame %1)</source>
         <translation>備註（來自第 %1 幀）</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>(The note is hidden until you reveal your prediction: it tells the answer.)</source>
+        <translation>（說明在你揭曉預測之前先隱藏：它會說出答案。）</translation>
+    </message>
 </context>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+229"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+268"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>這個分區沒有領導者，所以沒有 HW。</translation>
     </message>
@@ -4241,7 +4256,12 @@ F11：全螢幕
         <translation>代理節點 %1 的 LEO：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Hidden while you predict: reveal (Right) to see it again.</source>
+        <translation>預測期間隱藏：揭曉（右方向鍵）後再顯示。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Step forward from a checkpoint: the next picture&apos;s LEO and HW are hidden until you have guessed them.</source>
         <translation>從檢查點單步前進：下一個畫面的 LEO 和 HW 會先隱藏，直到你猜完。</translation>
     </message>

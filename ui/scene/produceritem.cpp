@@ -3,6 +3,7 @@
 
 #include "base/theme.h"
 #include "model/cluster_state.h"
+#include "scene/framescene.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -72,7 +73,12 @@ void ProducerItem::sync(const hw::ClusterState& state)
             break;
         }
     });
-    addTextIn(Text::tr("waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed), smallFont,
+    // Predict mode: how many batches were acknowledged tells whether the HW passed them.
+    const auto* frameScene = qobject_cast<const FrameScene*>(scene());
+    const QString counts = frameScene && frameScene->predictionBase()
+        ? Text::tr("waiting ? \u00B7 acked ? \u00B7 failed ?")
+        : Text::tr("waiting %1 \u00B7 acked %2 \u00B7 failed %3").arg(waiting).arg(acked).arg(failed);
+    addTextIn(counts, smallFont,
         QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("batches"));
     if (textsChanged())
