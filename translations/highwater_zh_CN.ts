@@ -266,7 +266,7 @@
     <message>
         <location line="+1"/>
         <source>new leader epoch</source>
-        <translation>新的 leader epoch</translation>
+        <translation>新的领导者纪元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -364,17 +364,17 @@
     <message>
         <location line="+4"/>
         <source>%1 at ?, lag ?</source>
-        <translation>%1 在 ?，落后 ?</translation>
+        <translation>%1 在 ?，落后 ?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 at %2 (no leader)</source>
-        <translation>%1 在 %2（无领导者）</translation>
+        <translation>%1 在 %2（无领导者）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2, lag %3</source>
-        <translation>%1 在 %2，落后 %3</translation>
+        <translation>%1 在 %2，落后 %3</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1267,7 +1267,7 @@
     <message>
         <location line="+3"/>
         <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
-        <translation>领导者 %1 将 %2 写入 %3；它的 LEO 现在是 %4。</translation>
+        <translation>领导者%1 将 %2 写入 %3；它的 LEO 现在是 %4。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1282,12 +1282,12 @@
     <message>
         <location line="+5"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
-        <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
+        <translation>领导者%1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4.</source>
-        <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4。</translation>
+        <translation>领导者%1 拒绝了 %2 发往 %3 的批次：%4。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1317,12 +1317,12 @@
     <message>
         <location line="+4"/>
         <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
-        <translation>领导者 %1 等待 ISR 同步 %3 中的 %2 超过 request.timeout.ms，放弃等待并回复 REQUEST_TIMED_OUT；这些记录仍留在日志中。</translation>
+        <translation>领导者%1 等待 ISR 同步 %3 中的 %2 超过 request.timeout.ms，放弃等待并回复 REQUEST_TIMED_OUT；这些记录仍留在日志中。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
-        <translation>跟随者 %1 向领导者 %4 发送 %3 的 Fetch(%2)：它请求从偏移量 %2（它的 LEO）开始的记录。</translation>
+        <translation>跟随者%1 向领导者%4 发送 %3 的 Fetch(%2)：它请求从偏移量 %2（它的 LEO）开始的记录。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1332,12 +1332,12 @@
     <message>
         <location line="+6"/>
         <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-        <translation>领导者 %1 发现 %2 在 %3 的日志出现分歧：它的最后一个 epoch 在这里结束于偏移量 %4（epoch %5）。领导者要求跟随者截断日志，而不是发送记录。</translation>
+        <translation>领导者%1 发现 %2 在 %3 的日志出现分歧：它的最后一个 epoch 在这里结束于偏移量 %4（epoch %5）。领导者要求跟随者截断日志，而不是发送记录。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3&apos;s LEO.</source>
-        <translation>领导者 %1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
+        <translation>领导者%1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -1362,12 +1362,12 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 answers %2&apos;s parked fetch for %3 with %4.</source>
-        <translation>领导者 %1 以 %4 回复 %2 对 %3 挂起的 Fetch。</translation>
+        <translation>领导者%1 以 %4 回复 %2 对 %3 挂起的 Fetch。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-        <translation>%1 在 %3 上挂起的 Fetch(%2) 等待超时；领导者 %4 回复 %5 以及目前的 HW %6。</translation>
+        <translation>%1 在 %3 上挂起的 Fetch(%2) 等待超时；领导者%4 回复 %5 以及目前的 HW %6。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1382,17 +1382,17 @@
     <message>
         <location line="+1"/>
         <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader&apos;s HW %5, own LEO %4) = %6.</source>
-        <translation>跟随者 %1 应用 %2 的 Fetch 回应：%3，LEO %4，HW = min(领导者的 HW %5，自身 LEO %4) = %6。</translation>
+        <translation>跟随者%1 应用 %2 的 Fetch 回应：%3，LEO %4，HW = min(领导者的 HW %5，自身 LEO %4) = %6。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Follower %1&apos;s fetch for %2 failed: %3.</source>
-        <translation>跟随者 %1 对 %2 的 Fetch 失败：%3。</translation>
+        <translation>跟随者%1 对 %2 的 Fetch 失败：%3。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1&apos;s ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
-        <translation>领导者 %1 检查 ISR：%2 在 replica.lag.time.max.ms 内没有追上，所以它请求控制器将 %3 的 ISR 缩减为 %4。</translation>
+        <translation>领导者%1 检查 ISR：%2 在 replica.lag.time.max.ms 内没有追上，所以它请求控制器将 %3 的 ISR 缩减为 %4。</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
@@ -1404,22 +1404,22 @@
     <message>
         <location line="+4"/>
         <source>The controller commits %1&apos;s ISR %2 (partition epoch %3) and tells leader %4.</source>
-        <translation>控制器提交 %1 的 ISR %2（partition epoch %3），并通知领导者 %4。</translation>
+        <translation>控制器提交 %1 的 ISR %2（分区纪元 %3），并通知领导者%4。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The controller rejects leader %1&apos;s AlterPartition for %2: %3.</source>
-        <translation>控制器拒绝了领导者 %1 对 %2 的 AlterPartition：%3。</translation>
+        <translation>控制器拒绝了领导者%1 对 %2 的 AlterPartition：%3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
-        <translation>领导者 %1 得知它对 %2 的 ISR 变更失败（%3）；ISR 仍为 %4。</translation>
+        <translation>领导者%1 得知它对 %2 的 ISR 变更失败（%3）；ISR 仍为 %4。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 applies %2&apos;s new ISR %3.</source>
-        <translation>领导者 %1 应用 %2 的新 ISR %3。</translation>
+        <translation>领导者%1 应用 %2 的新 ISR %3。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1563,12 +1563,12 @@
     <message>
         <location line="+5"/>
         <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
-        <translation>控制器转移 %1 的领导权：代理节点 %2，leader epoch %3。</translation>
+        <translation>控制器转移 %1 的领导权：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
-        <translation>控制器为 %1 选举领导者：代理节点 %2，leader epoch %3。</translation>
+        <translation>控制器为 %1 选举领导者：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1593,17 +1593,17 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 learns from the controller that %2&apos;s ISR is now %3.</source>
-        <translation>领导者 %1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
+        <translation>领导者%1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
-        <translation>跟随者 %1 在 %2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
+        <translation>跟随者%1 在 %2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-        <translation>跟随者 %1 在 %2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
+        <translation>跟随者%1 在 %2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1815,7 +1815,7 @@
     <message>
         <location line="+5"/>
         <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-        <translation>%1 在 %2 上没有已提交的偏移量；auto.offset.reset 将它的位置设为 %3。</translation>
+        <translation>%1 在 %2 上没有已提交的偏移量；auto.offset.reset 将它的位置设为 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1830,22 +1830,22 @@
     <message>
         <location line="+3"/>
         <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
-        <translation>代理节点 %1 以 %4 回复 %2 在 %3 上的 Fetch。</translation>
+        <translation>代理节点 %1 以 %4 回复 %2 在 %3 上的 Fetch。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-        <translation>领导者 %1 挂起 %2 在 %4 上从偏移量 %3 开始的 Fetch：HW %5 之下没有新数据，所以它最多等待 fetch.max.wait.ms。</translation>
+        <translation>领导者%1 挂起 %2 在 %4 上从偏移量 %3 开始的 Fetch：HW %5 之下没有新数据，所以它最多等待 fetch.max.wait.ms。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
-        <translation>领导者 %1 以 %4 回复 %2 在 %3 上的 Fetch：消费者只能读取 HW %5 之前的数据。</translation>
+        <translation>领导者%1 以 %4 回复 %2 在 %3 上的 Fetch：消费者只能读取 HW %5 之前的数据。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1&apos;s fetch on %2 failed: %3.</source>
-        <translation>%1 在 %2 上的 Fetch 失败：%3。</translation>
+        <translation>%1 在 %2 上的 Fetch 失败：%3。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1894,12 +1894,12 @@
     <message>
         <location line="+3"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
-        <translation>没有领导者：分区已离线（leader epoch %1，partition epoch %2）</translation>
+        <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
-        <translation>领导者：代理节点 %1 · leader epoch %2 · partition epoch %3</translation>
+        <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1919,7 +1919,7 @@
     <message>
         <location line="+1"/>
         <source>colour and bar: leader epoch (e0, e1, ...)</source>
-        <translation>颜色与色条：leader epoch（e0、e1、…）</translation>
+        <translation>颜色与色条：领导者纪元（e0、e1、…）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2058,7 +2058,7 @@
         <location line="+54"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
-        <translation>偏移量 %1，leader epoch %2
+        <translation>偏移量 %1，领导者纪元 %2
 值：%3</translation>
     </message>
     <message>
@@ -2162,7 +2162,7 @@ Value: %3</source>
     <message>
         <location line="+2"/>
         <source>Seek consumer %1 on %2 to offset %3</source>
-        <translation>将消费者 %1 在 %2 上的位置移到偏移量 %3</translation>
+        <translation>将消费者 %1 在 %2 上的位置移到偏移量 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2447,12 +2447,12 @@ Value: %3</source>
     <message>
         <location line="+22"/>
         <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
-        <translation>%1（第 %2 帧）：分区没有领导者；leader epoch %3</translation>
+        <translation>%1（第 %2 帧）：分区没有领导者；领导者纪元 %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
-        <translation>%1（第 %2 帧）：代理节点 %3 成为领导者，leader epoch %4</translation>
+        <translation>%1（第 %2 帧）：代理节点 %3 成为领导者，领导者纪元 %4</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3384,7 +3384,7 @@ Value: %3</source>
     <message>
         <location line="-152"/>
         <source>Leader epoch it knows</source>
-        <translation>它所知的 leader epoch</translation>
+        <translation>它所知的 领导者纪元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3859,7 +3859,7 @@ Value: %3</source>
 
 Licence: MIT.
 Built with Qt %1, running on Qt %2.</source>
-        <translation>模拟遵循 Apache Kafka 3.7 在 KRaft 模式下的复制规则：高水位、ISR、leader epoch、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
+        <translation>模拟遵循 Apache Kafka 3.7 在 KRaft 模式下的复制规则：高水位、ISR、领导者纪元、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
 
 许可证：MIT。
 以 Qt %1 构建，运行于 Qt %2。</translation>

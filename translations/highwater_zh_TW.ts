@@ -266,7 +266,7 @@
     <message>
         <location line="+1"/>
         <source>new leader epoch</source>
-        <translation>新的 leader epoch</translation>
+        <translation>新的領導者紀元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -364,17 +364,17 @@
     <message>
         <location line="+4"/>
         <source>%1 at ?, lag ?</source>
-        <translation>%1 在 ?，落後 ?</translation>
+        <translation>%1 在 ?，落後 ?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 at %2 (no leader)</source>
-        <translation>%1 在 %2（無領導者）</translation>
+        <translation>%1 在 %2（無領導者）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2, lag %3</source>
-        <translation>%1 在 %2，落後 %3</translation>
+        <translation>%1 在 %2，落後 %3</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1267,7 +1267,7 @@
     <message>
         <location line="+3"/>
         <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
-        <translation>領導者 %1 將 %2 寫入 %3；它的 LEO 現在是 %4。</translation>
+        <translation>領導者%1 將 %2 寫入 %3；它的 LEO 現在是 %4。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1282,12 +1282,12 @@
     <message>
         <location line="+5"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
-        <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
+        <translation>領導者%1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4.</source>
-        <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4。</translation>
+        <translation>領導者%1 拒絕了 %2 發往 %3 的批次：%4。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1317,12 +1317,12 @@
     <message>
         <location line="+4"/>
         <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
-        <translation>領導者 %1 等待 ISR 同步 %3 中的 %2 超過 request.timeout.ms，放棄等待並回覆 REQUEST_TIMED_OUT；這些記錄仍留在日志中。</translation>
+        <translation>領導者%1 等待 ISR 同步 %3 中的 %2 超過 request.timeout.ms，放棄等待並回覆 REQUEST_TIMED_OUT；這些記錄仍留在日志中。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
-        <translation>跟隨者 %1 向領導者 %4 發送 %3 的 Fetch(%2)：它請求從偏移量 %2（它的 LEO）開始的記錄。</translation>
+        <translation>跟隨者%1 向領導者%4 發送 %3 的 Fetch(%2)：它請求從偏移量 %2（它的 LEO）開始的記錄。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1332,12 +1332,12 @@
     <message>
         <location line="+6"/>
         <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-        <translation>領導者 %1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
+        <translation>領導者%1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3&apos;s LEO.</source>
-        <translation>領導者 %1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
+        <translation>領導者%1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -1362,12 +1362,12 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 answers %2&apos;s parked fetch for %3 with %4.</source>
-        <translation>領導者 %1 以 %4 回覆 %2 對 %3 暫存的 Fetch。</translation>
+        <translation>領導者%1 以 %4 回覆 %2 對 %3 暫存的 Fetch。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-        <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者 %4 回覆 %5 以及目前的 HW %6。</translation>
+        <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者%4 回覆 %5 以及目前的 HW %6。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1382,17 +1382,17 @@
     <message>
         <location line="+1"/>
         <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader&apos;s HW %5, own LEO %4) = %6.</source>
-        <translation>跟隨者 %1 套用 %2 的 Fetch 回應：%3，LEO %4，HW = min(領導者的 HW %5，自身 LEO %4) = %6。</translation>
+        <translation>跟隨者%1 套用 %2 的 Fetch 回應：%3，LEO %4，HW = min(領導者的 HW %5，自身 LEO %4) = %6。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Follower %1&apos;s fetch for %2 failed: %3.</source>
-        <translation>跟隨者 %1 對 %2 的 Fetch 失敗：%3。</translation>
+        <translation>跟隨者%1 對 %2 的 Fetch 失敗：%3。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1&apos;s ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
-        <translation>領導者 %1 檢查 ISR：%2 在 replica.lag.time.max.ms 內沒有追上，所以它請求控制器將 %3 的 ISR 縮減為 %4。</translation>
+        <translation>領導者%1 檢查 ISR：%2 在 replica.lag.time.max.ms 內沒有追上，所以它請求控制器將 %3 的 ISR 縮減為 %4。</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
@@ -1404,22 +1404,22 @@
     <message>
         <location line="+4"/>
         <source>The controller commits %1&apos;s ISR %2 (partition epoch %3) and tells leader %4.</source>
-        <translation>控制器提交 %1 的 ISR %2（partition epoch %3），並通知領導者 %4。</translation>
+        <translation>控制器提交 %1 的 ISR %2（分區紀元 %3），並通知領導者%4。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The controller rejects leader %1&apos;s AlterPartition for %2: %3.</source>
-        <translation>控制器拒絕了領導者 %1 對 %2 的 AlterPartition：%3。</translation>
+        <translation>控制器拒絕了領導者%1 對 %2 的 AlterPartition：%3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
-        <translation>領導者 %1 得知它對 %2 的 ISR 變更失敗（%3）；ISR 仍為 %4。</translation>
+        <translation>領導者%1 得知它對 %2 的 ISR 變更失敗（%3）；ISR 仍為 %4。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 applies %2&apos;s new ISR %3.</source>
-        <translation>領導者 %1 套用 %2 的新 ISR %3。</translation>
+        <translation>領導者%1 套用 %2 的新 ISR %3。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1563,12 +1563,12 @@
     <message>
         <location line="+5"/>
         <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
-        <translation>控制器轉移 %1 的領導權：代理節點 %2，leader epoch %3。</translation>
+        <translation>控制器轉移 %1 的領導權：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
-        <translation>控制器為 %1 選舉領導者：代理節點 %2，leader epoch %3。</translation>
+        <translation>控制器為 %1 選舉領導者：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1593,17 +1593,17 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 learns from the controller that %2&apos;s ISR is now %3.</source>
-        <translation>領導者 %1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
+        <translation>領導者%1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
-        <translation>跟隨者 %1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
+        <translation>跟隨者%1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-        <translation>跟隨者 %1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
+        <translation>跟隨者%1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1815,7 +1815,7 @@
     <message>
         <location line="+5"/>
         <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-        <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
+        <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1830,22 +1830,22 @@
     <message>
         <location line="+3"/>
         <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
-        <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
+        <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-        <translation>領導者 %1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
+        <translation>領導者%1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
-        <translation>領導者 %1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
+        <translation>領導者%1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1&apos;s fetch on %2 failed: %3.</source>
-        <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
+        <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1894,12 +1894,12 @@
     <message>
         <location line="+3"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
-        <translation>沒有領導者：分區已離線（leader epoch %1，partition epoch %2）</translation>
+        <translation>沒有領導者：分區已離線（領導者紀元 %1，分區紀元 %2）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
-        <translation>領導者：代理節點 %1 · leader epoch %2 · partition epoch %3</translation>
+        <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1919,7 +1919,7 @@
     <message>
         <location line="+1"/>
         <source>colour and bar: leader epoch (e0, e1, ...)</source>
-        <translation>顏色與色條：leader epoch（e0、e1、…）</translation>
+        <translation>顏色與色條：領導者紀元（e0、e1、…）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2058,7 +2058,7 @@
         <location line="+54"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
-        <translation>偏移量 %1，leader epoch %2
+        <translation>偏移量 %1，領導者紀元 %2
 值：%3</translation>
     </message>
     <message>
@@ -2162,7 +2162,7 @@ Value: %3</source>
     <message>
         <location line="+2"/>
         <source>Seek consumer %1 on %2 to offset %3</source>
-        <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
+        <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2447,12 +2447,12 @@ Value: %3</source>
     <message>
         <location line="+22"/>
         <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
-        <translation>%1（第 %2 幀）：分區沒有領導者；leader epoch %3</translation>
+        <translation>%1（第 %2 幀）：分區沒有領導者；領導者紀元 %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
-        <translation>%1（第 %2 幀）：代理節點 %3 成為領導者，leader epoch %4</translation>
+        <translation>%1（第 %2 幀）：代理節點 %3 成為領導者，領導者紀元 %4</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3384,7 +3384,7 @@ Value: %3</source>
     <message>
         <location line="-152"/>
         <source>Leader epoch it knows</source>
-        <translation>它所知的 leader epoch</translation>
+        <translation>它所知的 領導者紀元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3859,7 +3859,7 @@ Value: %3</source>
 
 Licence: MIT.
 Built with Qt %1, running on Qt %2.</source>
-        <translation>模擬遵循 Apache Kafka 3.7 在 KRaft 模式下的複製規則：高水位、ISR、leader epoch、選舉與消費者組再平衡。詞彙表與各課的說明指出教科書在哪些地方簡化了 Kafka。
+        <translation>模擬遵循 Apache Kafka 3.7 在 KRaft 模式下的複製規則：高水位、ISR、領導者紀元、選舉與消費者組再平衡。詞彙表與各課的說明指出教科書在哪些地方簡化了 Kafka。
 
 授權條款：MIT。
 以 Qt %1 建置，執行於 Qt %2。</translation>
