@@ -1679,7 +1679,7 @@
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
-            <numerusform>%1 提交它在 %n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
+            <numerusform>%1 提交它在 %n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
         </translation>
     </message>
     <message>

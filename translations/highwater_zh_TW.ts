@@ -1679,7 +1679,7 @@
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
-            <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
+            <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
         </translation>
     </message>
     <message>
