@@ -31,7 +31,7 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/consumeritem.cpp" line="+97"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+105"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>
@@ -42,7 +42,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+43"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -50,7 +50,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+209"/>
+        <location line="+67"/>
+        <source>(%n more partition(s).)</source>
+        <translation>
+            <numerusform>(%n more partition.)</numerusform>
+            <numerusform>(%n more partitions.)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+222"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>
@@ -66,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+106"/>
+        <location line="+114"/>
         <source>(%n more partition(s) too.)</source>
         <translation>
             <numerusform>(%n more partition too.)</numerusform>
@@ -74,7 +82,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+62"/>
+        <location line="+24"/>
+        <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
+        <translation>
+            <numerusform>Followers now fetch on their own, as every Kafka follower does (%n idle follower sends a Fetch).</numerusform>
+            <numerusform>Followers now fetch on their own, as every Kafka follower does (%n idle followers send a Fetch).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+42"/>
         <source>; %n offline partition(s) get a leader</source>
         <translation>
             <numerusform>; %n offline partition gets a leader</numerusform>

@@ -332,7 +332,7 @@
     <message>
         <location line="+1"/>
         <source>new leader epoch</source>
-        <translation>新的 leader epoch</translation>
+        <translation>新的领导者纪元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -398,7 +398,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+28"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+29"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -433,19 +433,24 @@
         <translation>消费者 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1 (position not known yet)</source>
         <translation>%1（位置尚未知）</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>%1 at ?, lag ?</source>
+        <translation>%1 在 ?，落后 ?</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>%1 at %2 (no leader)</source>
-        <translation>%1 在 %2（无领导者）</translation>
+        <translation>%1 在 %2（无领导者）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2, lag %3</source>
-        <translation>%1 在 %2，落后 %3</translation>
+        <translation>%1 在 %2，落后 %3</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -890,7 +895,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+43"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
@@ -930,7 +935,66 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
+        <source>%1: no leader (offline), ISR %2.</source>
+        <translation>%1：没有领导者（离线），ISR %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 on broker %2</source>
+        <comment>a replica&apos;s LEO</comment>
+        <translation>代理节点 %2 上为 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.</source>
+        <translation>%1：领导者为代理节点 %2（领导者纪元 %3），ISR %4，LEO %5，HW %6。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>(%n more partition(s).)</source>
+        <translation>
+            <numerusform>（还有 %n 个分区。）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The ISR %1 is smaller than min.insync.replicas (%2), and while it is the leader does not move the HW.</source>
+        <translation>ISR %1 小于 min.insync.replicas（%2），在此期间领导者不会推进 HW。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The HW is the smallest LEO over the ISR and the replicas about to join it: broker %1 has caught up, so the leader waits for it, and its LEO is %2.</source>
+        <translation>HW 是 ISR 以及即将加入 ISR 的副本中最小的 LEO：代理节点 %1 已经追上，所以领导者等待它，而它的 LEO 是 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The HW is the smallest LEO over the ISR %1, and broker %2&apos;s LEO is %3 as the leader last heard.</source>
+        <translation>HW 是 ISR %1 中最小的 LEO，而领导者最近一次得知代理节点 %2 的 LEO 是 %3。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every replica of the ISR %1 has reached the leader&apos;s LEO %2: there is nothing new to commit.</source>
+        <translation>ISR %1 中的每个副本都已到达领导者的 LEO %2：没有新的消息可以提交。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Broker %1 has caught up but is not in the ISR: the leader adds it when it handles broker %1&apos;s next fetch, and only once the controller accepts that AlterPartition.</source>
+        <translation>代理节点 %1 已经追上，但不在 ISR 中：领导者要在处理代理节点 %1 的下一次 Fetch 时才把它加入，而且要等控制器接受该 AlterPartition 之后才生效。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Broker %1 has caught up; the controller has not yet accepted the AlterPartition that adds it to the ISR.</source>
+        <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1237,13 +1301,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+300"/>
+        <location line="+312"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-449"/>
+        <location line="-461"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
     </message>
@@ -1279,7 +1343,7 @@
     <message>
         <location line="+3"/>
         <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
-        <translation>领导者 %1 将 %2 写入 %3；它的 LEO 现在是 %4。</translation>
+        <translation>领导者%1 将 %2 写入 %3；它的 LEO 现在是 %4。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1294,12 +1358,12 @@
     <message>
         <location line="+5"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
-        <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
+        <translation>领导者%1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4.</source>
-        <translation>领导者 %1 拒绝了 %2 发往 %3 的批次：%4。</translation>
+        <translation>领导者%1 拒绝了 %2 发往 %3 的批次：%4。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1329,12 +1393,12 @@
     <message>
         <location line="+4"/>
         <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
-        <translation>领导者 %1 等待 ISR 同步 %3 中的 %2 超过 request.timeout.ms，放弃等待并回复 REQUEST_TIMED_OUT；这些记录仍留在日志中。</translation>
+        <translation>领导者%1 等待 ISR 同步 %3 中的 %2 超过 request.timeout.ms，放弃等待并回复 REQUEST_TIMED_OUT；这些记录仍留在日志中。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
-        <translation>跟随者 %1 向领导者 %4 发送 %3 的 Fetch(%2)：它请求从偏移量 %2（它的 LEO）开始的记录。</translation>
+        <translation>跟随者%1 向领导者%4 发送 %3 的 Fetch(%2)：它请求从偏移量 %2（它的 LEO）开始的记录。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1344,20 +1408,20 @@
     <message>
         <location line="+6"/>
         <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-        <translation>领导者 %1 发现 %2 在 %3 的日志出现分歧：它的最后一个 epoch 在这里结束于偏移量 %4（epoch %5）。领导者要求跟随者截断日志，而不是发送记录。</translation>
+        <translation>领导者%1 发现 %2 在 %3 的日志出现分歧：它的最后一个 epoch 在这里结束于偏移量 %4（epoch %5）。领导者要求跟随者截断日志，而不是发送记录。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3&apos;s LEO.</source>
-        <translation>领导者 %1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
+        <translation>领导者%1 处理来自 %3 对 %4 的 Fetch(%2)：它记下 %2 为 %3 的 LEO。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>The HW stays at %1.</source>
         <translation>HW 仍为 %1。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
         <translation>%1 已经追上，所以领导者请求控制器将它加入 ISR。</translation>
     </message>
@@ -1374,12 +1438,12 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 answers %2&apos;s parked fetch for %3 with %4.</source>
-        <translation>领导者 %1 以 %4 回复 %2 对 %3 挂起的 Fetch。</translation>
+        <translation>领导者%1 以 %4 回复 %2 对 %3 挂起的 Fetch。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-        <translation>%1 在 %3 上挂起的 Fetch(%2) 等待超时；领导者 %4 回复 %5 以及目前的 HW %6。</translation>
+        <translation>%1 在 %3 上挂起的 Fetch(%2) 等待超时；领导者%4 回复 %5 以及目前的 HW %6。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1394,17 +1458,17 @@
     <message>
         <location line="+1"/>
         <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader&apos;s HW %5, own LEO %4) = %6.</source>
-        <translation>跟随者 %1 应用 %2 的 Fetch 回应：%3，LEO %4，HW = min(领导者的 HW %5，自身 LEO %4) = %6。</translation>
+        <translation>跟随者%1 应用 %2 的 Fetch 回应：%3，LEO %4，HW = min(领导者的 HW %5，自身 LEO %4) = %6。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Follower %1&apos;s fetch for %2 failed: %3.</source>
-        <translation>跟随者 %1 对 %2 的 Fetch 失败：%3。</translation>
+        <translation>跟随者%1 对 %2 的 Fetch 失败：%3。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1&apos;s ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
-        <translation>领导者 %1 检查 ISR：%2 在 replica.lag.time.max.ms 内没有追上，所以它请求控制器将 %3 的 ISR 缩减为 %4。</translation>
+        <translation>领导者%1 检查 ISR：%2 在 replica.lag.time.max.ms 内没有追上，所以它请求控制器将 %3 的 ISR 缩减为 %4。</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
@@ -1416,22 +1480,22 @@
     <message>
         <location line="+4"/>
         <source>The controller commits %1&apos;s ISR %2 (partition epoch %3) and tells leader %4.</source>
-        <translation>控制器提交 %1 的 ISR %2（partition epoch %3），并通知领导者 %4。</translation>
+        <translation>控制器提交 %1 的 ISR %2（分区纪元 %3），并通知领导者%4。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The controller rejects leader %1&apos;s AlterPartition for %2: %3.</source>
-        <translation>控制器拒绝了领导者 %1 对 %2 的 AlterPartition：%3。</translation>
+        <translation>控制器拒绝了领导者%1 对 %2 的 AlterPartition：%3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
-        <translation>领导者 %1 得知它对 %2 的 ISR 变更失败（%3）；ISR 仍为 %4。</translation>
+        <translation>领导者%1 得知它对 %2 的 ISR 变更失败（%3）；ISR 仍为 %4。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 applies %2&apos;s new ISR %3.</source>
-        <translation>领导者 %1 应用 %2 的新 ISR %3。</translation>
+        <translation>领导者%1 应用 %2 的新 ISR %3。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1449,12 +1513,20 @@
         <translation>时间流逝：%1 毫秒。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <location line="+3"/>
         <source>Configuration changed: %1.</source>
         <translation>设置已变更：%1。</translation>
     </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
+        <translation>
+            <numerusform>跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样（%n 个闲置的跟随者发出 Fetch）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1&apos;s links are back to the normal latency.</source>
         <translation>%1 的连接恢复正常延迟。</translation>
     </message>
@@ -1567,12 +1639,12 @@
     <message>
         <location line="+5"/>
         <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
-        <translation>控制器转移 %1 的领导权：代理节点 %2，leader epoch %3。</translation>
+        <translation>控制器转移 %1 的领导权：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
-        <translation>控制器为 %1 选举领导者：代理节点 %2，leader epoch %3。</translation>
+        <translation>控制器为 %1 选举领导者：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1597,17 +1669,17 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 learns from the controller that %2&apos;s ISR is now %3.</source>
-        <translation>领导者 %1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
+        <translation>领导者%1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
-        <translation>跟随者 %1 在 %2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
+        <translation>跟随者%1 在 %2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-        <translation>跟随者 %1 在 %2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
+        <translation>跟随者%1 在 %2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1683,7 +1755,7 @@
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
-            <numerusform>%1 提交它在 %n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
+            <numerusform>%1 提交它在 %n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
         </translation>
     </message>
     <message>
@@ -1819,7 +1891,7 @@
     <message>
         <location line="+5"/>
         <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-        <translation>%1 在 %2 上没有已提交的偏移量；auto.offset.reset 将它的位置设为 %3。</translation>
+        <translation>%1 在 %2 上没有已提交的偏移量；auto.offset.reset 将它的位置设为 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1834,22 +1906,22 @@
     <message>
         <location line="+3"/>
         <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
-        <translation>代理节点 %1 以 %4 回复 %2 在 %3 上的 Fetch。</translation>
+        <translation>代理节点 %1 以 %4 回复 %2 在 %3 上的 Fetch。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-        <translation>领导者 %1 挂起 %2 在 %4 上从偏移量 %3 开始的 Fetch：HW %5 之下没有新数据，所以它最多等待 fetch.max.wait.ms。</translation>
+        <translation>领导者%1 挂起 %2 在 %4 上从偏移量 %3 开始的 Fetch：HW %5 之下没有新数据，所以它最多等待 fetch.max.wait.ms。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
-        <translation>领导者 %1 以 %4 回复 %2 在 %3 上的 Fetch：消费者只能读取 HW %5 之前的数据。</translation>
+        <translation>领导者%1 以 %4 回复 %2 在 %3 上的 Fetch：消费者只能读取 HW %5 之前的数据。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1&apos;s fetch on %2 failed: %3.</source>
-        <translation>%1 在 %2 上的 Fetch 失败：%3。</translation>
+        <translation>%1 在 %2 上的 Fetch 失败：%3。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1898,12 +1970,12 @@
     <message>
         <location line="+3"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
-        <translation>没有领导者：分区已离线（leader epoch %1，partition epoch %2）</translation>
+        <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
-        <translation>领导者：代理节点 %1 · leader epoch %2 · partition epoch %3</translation>
+        <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1935,7 +2007,7 @@
     <message>
         <location line="+147"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
-        <translation>颜色、色条与“纪元”标签：leader epoch</translation>
+        <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1996,7 +2068,7 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+49"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+50"/>
         <source>Producer %1</source>
         <translation>生产者 %1</translation>
     </message>
@@ -2111,7 +2183,7 @@
         <location line="+54"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
-        <translation>偏移量 %1，leader epoch %2
+        <translation>偏移量 %1，领导者纪元 %2
 值：%3</translation>
     </message>
     <message>
@@ -2142,7 +2214,7 @@ Value: %3</source>
     <message>
         <location line="+4"/>
         <source>Earlier here: %1 (leader epoch %2), removed: %3</source>
-        <translation>这里原有：%1（leader epoch %2），已移除：%3</translation>
+        <translation>这里原有：%1（领导者纪元 %2），已移除：%3</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2230,7 +2302,7 @@ Value: %3</source>
     <message>
         <location line="+2"/>
         <source>Seek consumer %1 on %2 to offset %3</source>
-        <translation>将消费者 %1 在 %2 上的位置移到偏移量 %3</translation>
+        <translation>将消费者 %1 在 %2 上的位置移到偏移量 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2515,12 +2587,12 @@ Value: %3</source>
     <message>
         <location line="+22"/>
         <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
-        <translation>%1（第 %2 帧）：分区没有领导者；leader epoch %3</translation>
+        <translation>%1（第 %2 帧）：分区没有领导者；领导者纪元 %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
-        <translation>%1（第 %2 帧）：代理节点 %3 成为领导者，leader epoch %4</translation>
+        <translation>%1（第 %2 帧）：代理节点 %3 成为领导者，领导者纪元 %4</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3452,7 +3524,7 @@ Value: %3</source>
     <message>
         <location line="-169"/>
         <source>Leader epoch it knows</source>
-        <translation>它所知的 leader epoch</translation>
+        <translation>它所知的 领导者纪元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3943,7 +4015,7 @@ Value: %3</source>
 
 Licence: MIT.
 Built with Qt %1, running on Qt %2.</source>
-        <translation>模拟遵循 Apache Kafka 3.7 在 KRaft 模式下的复制规则：高水位、ISR、leader epoch、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
+        <translation>模拟遵循 Apache Kafka 3.7 在 KRaft 模式下的复制规则：高水位、ISR、领导者纪元、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
 
 许可证：MIT。
 以 Qt %1 构建，运行于 Qt %2。</translation>
@@ -4319,11 +4391,16 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <source>Note (from frame %1)</source>
         <translation>备注（来自第 %1 帧）</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>(The note is hidden until you reveal your prediction: it tells the answer.)</source>
+        <translation>（说明在你揭晓预测之前先隐藏：它会说出答案。）</translation>
+    </message>
 </context>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+229"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+268"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
@@ -4383,7 +4460,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>代理节点 %1 的 LEO：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Hidden while you predict: reveal (Right) to see it again.</source>
+        <translation>预测期间隐藏：揭晓（右方向键）后再显示。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Step forward from a checkpoint: the next picture&apos;s LEO and HW are hidden until you have guessed them.</source>
         <translation>从检查点单步前进：下一个画面的 LEO 和 HW 会先隐藏，直到你猜完。</translation>
     </message>
@@ -4640,7 +4722,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+105"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+128"/>
         <source>Glossary</source>
         <translation>词汇表</translation>
     </message>
@@ -4651,12 +4733,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location line="+2"/>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>&amp;Theme</source>
         <translation>外观主题(&amp;T)</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-27"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
@@ -4702,6 +4784,11 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location line="+1"/>
+        <source>↻ Followers now fetch on their own, as every Kafka follower does. You acted beyond the scripted steps, so auto.fetch was switched on (Undo switches it off).</source>
+        <translation>↻ 跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样。你的操作超出了脚本的步骤，所以 auto.fetch 已开启（撤销可关闭）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>P&amp;redict mode</source>
         <translation>预测模式(&amp;R)</translation>
     </message>

@@ -332,7 +332,7 @@
     <message>
         <location line="+1"/>
         <source>new leader epoch</source>
-        <translation>新的 leader epoch</translation>
+        <translation>新的領導者紀元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -398,7 +398,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+28"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+29"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -433,19 +433,24 @@
         <translation>消費者 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1 (position not known yet)</source>
         <translation>%1（位置尚未知）</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>%1 at ?, lag ?</source>
+        <translation>%1 在 ?，落後 ?</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>%1 at %2 (no leader)</source>
-        <translation>%1 在 %2（無領導者）</translation>
+        <translation>%1 在 %2（無領導者）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2, lag %3</source>
-        <translation>%1 在 %2，落後 %3</translation>
+        <translation>%1 在 %2，落後 %3</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -890,7 +895,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+41"/>
+        <location filename="../ui/base/narration.cpp" line="+43"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 筆記錄</numerusform>
@@ -930,7 +935,66 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
+        <source>%1: no leader (offline), ISR %2.</source>
+        <translation>%1：沒有領導者（離線），ISR %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 on broker %2</source>
+        <comment>a replica&apos;s LEO</comment>
+        <translation>代理節點 %2 上為 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.</source>
+        <translation>%1：領導者為代理節點 %2（領導者紀元 %3），ISR %4，LEO %5，HW %6。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>(%n more partition(s).)</source>
+        <translation>
+            <numerusform>（還有 %n 個分區。）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The ISR %1 is smaller than min.insync.replicas (%2), and while it is the leader does not move the HW.</source>
+        <translation>ISR %1 小於 min.insync.replicas（%2），在此期間領導者不會推進 HW。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The HW is the smallest LEO over the ISR and the replicas about to join it: broker %1 has caught up, so the leader waits for it, and its LEO is %2.</source>
+        <translation>HW 是 ISR 以及即將加入 ISR 的副本中最小的 LEO：代理節點 %1 已經追上，所以領導者等待它，而它的 LEO 是 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The HW is the smallest LEO over the ISR %1, and broker %2&apos;s LEO is %3 as the leader last heard.</source>
+        <translation>HW 是 ISR %1 中最小的 LEO，而領導者最近一次得知代理節點 %2 的 LEO 是 %3。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every replica of the ISR %1 has reached the leader&apos;s LEO %2: there is nothing new to commit.</source>
+        <translation>ISR %1 中的每個副本都已到達領導者的 LEO %2：沒有新的消息可以提交。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Broker %1 has caught up but is not in the ISR: the leader adds it when it handles broker %1&apos;s next fetch, and only once the controller accepts that AlterPartition.</source>
+        <translation>代理節點 %1 已經追上，但不在 ISR 中：領導者要在處理代理節點 %1 的下一次 Fetch 時才把它加入，而且要等控制器接受該 AlterPartition 之後才生效。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Broker %1 has caught up; the controller has not yet accepted the AlterPartition that adds it to the ISR.</source>
+        <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1237,13 +1301,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+300"/>
+        <location line="+312"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-449"/>
+        <location line="-461"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
     </message>
@@ -1279,7 +1343,7 @@
     <message>
         <location line="+3"/>
         <source>Leader %1 appends %2 to %3; its LEO is now %4.</source>
-        <translation>領導者 %1 將 %2 寫入 %3；它的 LEO 現在是 %4。</translation>
+        <translation>領導者%1 將 %2 寫入 %3；它的 LEO 現在是 %4。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1294,12 +1358,12 @@
     <message>
         <location line="+5"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
-        <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
+        <translation>領導者%1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4.</source>
-        <translation>領導者 %1 拒絕了 %2 發往 %3 的批次：%4。</translation>
+        <translation>領導者%1 拒絕了 %2 發往 %3 的批次：%4。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1329,12 +1393,12 @@
     <message>
         <location line="+4"/>
         <source>Leader %1 gives up waiting for the ISR on %2 of %3 after request.timeout.ms and answers REQUEST_TIMED_OUT; the records stay in the log.</source>
-        <translation>領導者 %1 等待 ISR 同步 %3 中的 %2 超過 request.timeout.ms，放棄等待並回覆 REQUEST_TIMED_OUT；這些記錄仍留在日志中。</translation>
+        <translation>領導者%1 等待 ISR 同步 %3 中的 %2 超過 request.timeout.ms，放棄等待並回覆 REQUEST_TIMED_OUT；這些記錄仍留在日志中。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Follower %1 sends Fetch(%2) for %3 to leader %4: it asks for records from offset %2, its LEO.</source>
-        <translation>跟隨者 %1 向領導者 %4 發送 %3 的 Fetch(%2)：它請求從偏移量 %2（它的 LEO）開始的記錄。</translation>
+        <translation>跟隨者%1 向領導者%4 發送 %3 的 Fetch(%2)：它請求從偏移量 %2（它的 LEO）開始的記錄。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1344,20 +1408,20 @@
     <message>
         <location line="+6"/>
         <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-        <translation>領導者 %1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
+        <translation>領導者%1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader %1 handles Fetch(%2) from %3 for %4: it records %2 as %3&apos;s LEO.</source>
-        <translation>領導者 %1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
+        <translation>領導者%1 處理來自 %3 對 %4 的 Fetch(%2)：它記下 %2 為 %3 的 LEO。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>The HW stays at %1.</source>
         <translation>HW 仍為 %1。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 has caught up, so the leader asks the controller to add it to the ISR.</source>
         <translation>%1 已經追上，所以領導者請求控制器將它加入 ISR。</translation>
     </message>
@@ -1374,12 +1438,12 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 answers %2&apos;s parked fetch for %3 with %4.</source>
-        <translation>領導者 %1 以 %4 回覆 %2 對 %3 暫存的 Fetch。</translation>
+        <translation>領導者%1 以 %4 回覆 %2 對 %3 暫存的 Fetch。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-        <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者 %4 回覆 %5 以及目前的 HW %6。</translation>
+        <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者%4 回覆 %5 以及目前的 HW %6。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1394,17 +1458,17 @@
     <message>
         <location line="+1"/>
         <source>Follower %1 applies the fetch response for %2: %3, LEO %4, HW = min(leader&apos;s HW %5, own LEO %4) = %6.</source>
-        <translation>跟隨者 %1 套用 %2 的 Fetch 回應：%3，LEO %4，HW = min(領導者的 HW %5，自身 LEO %4) = %6。</translation>
+        <translation>跟隨者%1 套用 %2 的 Fetch 回應：%3，LEO %4，HW = min(領導者的 HW %5，自身 LEO %4) = %6。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Follower %1&apos;s fetch for %2 failed: %3.</source>
-        <translation>跟隨者 %1 對 %2 的 Fetch 失敗：%3。</translation>
+        <translation>跟隨者%1 對 %2 的 Fetch 失敗：%3。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1&apos;s ISR check: %2 has not caught up within replica.lag.time.max.ms, so it asks the controller to shrink the ISR of %3 to %4.</source>
-        <translation>領導者 %1 檢查 ISR：%2 在 replica.lag.time.max.ms 內沒有追上，所以它請求控制器將 %3 的 ISR 縮減為 %4。</translation>
+        <translation>領導者%1 檢查 ISR：%2 在 replica.lag.time.max.ms 內沒有追上，所以它請求控制器將 %3 的 ISR 縮減為 %4。</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
@@ -1416,22 +1480,22 @@
     <message>
         <location line="+4"/>
         <source>The controller commits %1&apos;s ISR %2 (partition epoch %3) and tells leader %4.</source>
-        <translation>控制器提交 %1 的 ISR %2（partition epoch %3），並通知領導者 %4。</translation>
+        <translation>控制器提交 %1 的 ISR %2（分區紀元 %3），並通知領導者%4。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The controller rejects leader %1&apos;s AlterPartition for %2: %3.</source>
-        <translation>控制器拒絕了領導者 %1 對 %2 的 AlterPartition：%3。</translation>
+        <translation>控制器拒絕了領導者%1 對 %2 的 AlterPartition：%3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Leader %1 learns that its ISR change for %2 failed (%3); the ISR stays %4.</source>
-        <translation>領導者 %1 得知它對 %2 的 ISR 變更失敗（%3）；ISR 仍為 %4。</translation>
+        <translation>領導者%1 得知它對 %2 的 ISR 變更失敗（%3）；ISR 仍為 %4。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 applies %2&apos;s new ISR %3.</source>
-        <translation>領導者 %1 套用 %2 的新 ISR %3。</translation>
+        <translation>領導者%1 套用 %2 的新 ISR %3。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1449,12 +1513,20 @@
         <translation>時間流逝：%1 毫秒。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <location line="+3"/>
         <source>Configuration changed: %1.</source>
         <translation>設定已變更：%1。</translation>
     </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
+        <translation>
+            <numerusform>跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣（%n 個閒置的跟隨者發出 Fetch）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1&apos;s links are back to the normal latency.</source>
         <translation>%1 的連線恢復正常延遲。</translation>
     </message>
@@ -1567,12 +1639,12 @@
     <message>
         <location line="+5"/>
         <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
-        <translation>控制器轉移 %1 的領導權：代理節點 %2，leader epoch %3。</translation>
+        <translation>控制器轉移 %1 的領導權：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The controller elects a leader for %1: broker %2, leader epoch %3.</source>
-        <translation>控制器為 %1 選舉領導者：代理節點 %2，leader epoch %3。</translation>
+        <translation>控制器為 %1 選舉領導者：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1597,17 +1669,17 @@
     <message>
         <location line="+7"/>
         <source>Leader %1 learns from the controller that %2&apos;s ISR is now %3.</source>
-        <translation>領導者 %1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
+        <translation>領導者%1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
-        <translation>跟隨者 %1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
+        <translation>跟隨者%1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-        <translation>跟隨者 %1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
+        <translation>跟隨者%1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1683,7 +1755,7 @@
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
-            <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
+            <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
         </translation>
     </message>
     <message>
@@ -1819,7 +1891,7 @@
     <message>
         <location line="+5"/>
         <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-        <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
+        <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1834,22 +1906,22 @@
     <message>
         <location line="+3"/>
         <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
-        <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
+        <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-        <translation>領導者 %1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
+        <translation>領導者%1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
-        <translation>領導者 %1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
+        <translation>領導者%1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1&apos;s fetch on %2 failed: %3.</source>
-        <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
+        <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1898,12 +1970,12 @@
     <message>
         <location line="+3"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
-        <translation>沒有領導者：分區已離線（leader epoch %1，partition epoch %2）</translation>
+        <translation>沒有領導者：分區已離線（領導者紀元 %1，分區紀元 %2）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
-        <translation>領導者：代理節點 %1 · leader epoch %2 · partition epoch %3</translation>
+        <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1935,7 +2007,7 @@
     <message>
         <location line="+147"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
-        <translation>顏色、色條與「紀元」標籤：leader epoch</translation>
+        <translation>顏色、色條與「紀元」標籤：領導者紀元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1996,7 +2068,7 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+49"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+50"/>
         <source>Producer %1</source>
         <translation>生產者 %1</translation>
     </message>
@@ -2111,7 +2183,7 @@
         <location line="+54"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
-        <translation>偏移量 %1，leader epoch %2
+        <translation>偏移量 %1，領導者紀元 %2
 值：%3</translation>
     </message>
     <message>
@@ -2142,7 +2214,7 @@ Value: %3</source>
     <message>
         <location line="+4"/>
         <source>Earlier here: %1 (leader epoch %2), removed: %3</source>
-        <translation>這裡原有：%1（leader epoch %2），已移除：%3</translation>
+        <translation>這裡原有：%1（領導者紀元 %2），已移除：%3</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2230,7 +2302,7 @@ Value: %3</source>
     <message>
         <location line="+2"/>
         <source>Seek consumer %1 on %2 to offset %3</source>
-        <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
+        <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2515,12 +2587,12 @@ Value: %3</source>
     <message>
         <location line="+22"/>
         <source>%1 (frame %2): the partition has no leader; leader epoch %3</source>
-        <translation>%1（第 %2 幀）：分區沒有領導者；leader epoch %3</translation>
+        <translation>%1（第 %2 幀）：分區沒有領導者；領導者紀元 %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 (frame %2): broker %3 becomes leader, leader epoch %4</source>
-        <translation>%1（第 %2 幀）：代理節點 %3 成為領導者，leader epoch %4</translation>
+        <translation>%1（第 %2 幀）：代理節點 %3 成為領導者，領導者紀元 %4</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3452,7 +3524,7 @@ Value: %3</source>
     <message>
         <location line="-169"/>
         <source>Leader epoch it knows</source>
-        <translation>它所知的 leader epoch</translation>
+        <translation>它所知的 領導者紀元</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3943,7 +4015,7 @@ Value: %3</source>
 
 Licence: MIT.
 Built with Qt %1, running on Qt %2.</source>
-        <translation>模擬遵循 Apache Kafka 3.7 在 KRaft 模式下的複製規則：高水位、ISR、leader epoch、選舉與消費者組再平衡。詞彙表與各課的說明指出教科書在哪些地方簡化了 Kafka。
+        <translation>模擬遵循 Apache Kafka 3.7 在 KRaft 模式下的複製規則：高水位、ISR、領導者紀元、選舉與消費者組再平衡。詞彙表與各課的說明指出教科書在哪些地方簡化了 Kafka。
 
 授權條款：MIT。
 以 Qt %1 建置，執行於 Qt %2。</translation>
@@ -4319,11 +4391,16 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <source>Note (from frame %1)</source>
         <translation>備註（來自第 %1 幀）</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>(The note is hidden until you reveal your prediction: it tells the answer.)</source>
+        <translation>（說明在你揭曉預測之前先隱藏：它會說出答案。）</translation>
+    </message>
 </context>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+229"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+268"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>這個分區沒有領導者，所以沒有 HW。</translation>
     </message>
@@ -4383,7 +4460,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>代理節點 %1 的 LEO：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Hidden while you predict: reveal (Right) to see it again.</source>
+        <translation>預測期間隱藏：揭曉（右方向鍵）後再顯示。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Step forward from a checkpoint: the next picture&apos;s LEO and HW are hidden until you have guessed them.</source>
         <translation>從檢查點單步前進：下一個畫面的 LEO 和 HW 會先隱藏，直到你猜完。</translation>
     </message>
@@ -4640,7 +4722,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+105"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+128"/>
         <source>Glossary</source>
         <translation>詞彙表</translation>
     </message>
@@ -4651,12 +4733,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location line="+2"/>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>&amp;Theme</source>
         <translation>佈景主題(&amp;T)</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-27"/>
         <source>Light</source>
         <translation>淺色</translation>
     </message>
@@ -4702,6 +4784,11 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location line="+1"/>
+        <source>↻ Followers now fetch on their own, as every Kafka follower does. You acted beyond the scripted steps, so auto.fetch was switched on (Undo switches it off).</source>
+        <translation>↻ 跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣。你的操作超出了腳本的步驟，所以 auto.fetch 已開啟（復原可關閉）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>P&amp;redict mode</source>
         <translation>預測模式(&amp;R)</translation>
     </message>

@@ -193,4 +193,18 @@ std::optional<Event> ReplicaFetcher::fetchBackoff(BrokerId broker, std::int32_t 
     return e;
 }
 
+std::int64_t ReplicaFetcher::startFetchLoops()
+{
+    std::int64_t sent = 0;
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        for (Replica& r : m_state.partitions[static_cast<std::size_t>(p)].replicas) {
+            if (r.isLeader() || r.knownLeader == noLeader || r.fetchOutstanding || !m_state.broker(r.broker).alive)
+                continue;
+            sendFetch(p, r, 0);
+            ++sent;
+        }
+    }
+    return sent;
+}
+
 } // namespace hw

@@ -26,6 +26,11 @@ public:
     std::optional<Event> handleFetchResponse(const Message& message, const FetchResponse& response);
     /// A follower's pause after a failed fetch is over: fetch again (FetchBackoff timer).
     std::optional<Event> fetchBackoff(BrokerId broker, std::int32_t partition);
+    /// auto.fetch was switched on: every follower replica on a live broker that knows its leader and
+    /// has no fetch in flight starts its fetch loop, as ReplicaFetcherManager.addFetcherForPartitions
+    /// does for a broker's followers (AbstractFetcherThread.doWork then fetches without end). A fetch
+    /// already in flight keeps the loop going when its answer arrives. Returns how many were sent.
+    std::int64_t startFetchLoops();
 };
 
 } // namespace hw

@@ -267,9 +267,21 @@ ApplyResult Engine::apply(const Action& action)
             else if constexpr (std::is_same_v<T, SlowAction>)
                 return m_net.setLatency(a);
             else
-                return m_replication.alterConfig(a);
+                return alterConfig(a);
         },
         action);
+}
+
+ApplyResult Engine::alterConfig(const ConfigAction& action)
+{
+    const bool fetchedBefore = m_state.config.autoFetch;
+    ApplyResult result = m_replication.alterConfig(action);
+    // Switching auto.fetch on must start the loops that a follower would have been running all along
+    // (the engine starts them at creation and on becoming a follower only while it is on); without
+    // this, idle followers would stay idle and drop out of the ISR after replica.lag.time.max.ms.
+    if (result.ok() && !fetchedBefore && m_state.config.autoFetch)
+        result.event->count = m_fetcher.startFetchLoops();
+    return result;
 }
 
 } // namespace hw

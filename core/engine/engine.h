@@ -58,6 +58,9 @@ public:
     TimeMs nextEventTimeMs() const { return m_net.nextEventTimeMs(); }
 
 private:
+    /// A config change; switching auto.fetch on also starts every idle follower's fetch loop (the
+    /// event's count says how many fetches went out).
+    ApplyResult alterConfig(const ConfigAction& action);
     std::optional<Event> deliver(const Message& message);
     std::optional<Event> fire(const Timer& timer);
 

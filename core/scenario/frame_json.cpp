@@ -436,6 +436,8 @@ Json eventToJson(const Event& e, const ClusterState& s)
         const auto eq = e.text.find('=');
         out["key"] = e.text.substr(0, eq);
         out["value"] = eq == std::string::npos ? std::string() : e.text.substr(eq + 1);
+        if (e.text == "auto.fetch=true")
+            out["fetches_started"] = e.count;
         break;
     }
     case EventType::LatencyChanged:

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "scenario/narration.h"
 
+#include "broker/replica.h"
+
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -33,7 +36,134 @@ std::string offsets(Offset first, std::int64_t count)
     return "offsets " + std::to_string(first) + ".." + std::to_string(first + count - 1);
 }
 
+std::string joinList(const std::vector<std::string>& parts)
+{
+    std::string s;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        s += (i ? ", " : "") + parts[i];
+    return s;
+}
+
+std::string summaryText(const ClusterState& s, const PartitionSummary& p)
+{
+    const std::string tp = s.partitionName(p.partition);
+    if (p.leader == noLeader)
+        return tp + ": no leader (offline), ISR " + list(p.isr) + ".";
+    std::vector<std::string> leos;
+    for (const auto& [broker, leo] : p.leos)
+        leos.push_back(std::to_string(leo) + " on broker " + std::to_string(broker));
+    return tp + ": leader broker " + std::to_string(p.leader) + " (leader epoch " + std::to_string(p.leaderEpoch) +
+           "), ISR " + list(p.isr) + ", LEO " + joinList(leos) + ", HW " + std::to_string(p.hw) + ".";
+}
+
+std::string stateText(const ClusterState& s)
+{
+    std::string text;
+    for (const PartitionSummary& p : summarizePartitions(s))
+        text += " " + summaryText(s, p);
+    const auto more = static_cast<std::int64_t>(s.partitions.size()) - narratedPartitionsMax;
+    if (more > 0)
+        text += " (" + std::to_string(more) + " more partition(s).)";
+    return text;
+}
+
+std::string holdText(const HwHold& h)
+{
+    std::string text;
+    switch (h.reason) {
+    case HwHold::Reason::None:
+        return {};
+    case HwHold::Reason::UnderMinIsr:
+        text = " The ISR " + list(h.isr) + " is smaller than min.insync.replicas (" + std::to_string(h.minIsr) +
+               "), and while it is the leader does not move the HW.";
+        break;
+    case HwHold::Reason::Laggard:
+        text = h.laggardOutsideIsr
+                   ? " The HW is the smallest LEO over the ISR and the replicas about to join it: broker " +
+                         std::to_string(h.laggard) + " has caught up, so the leader waits for it, and its LEO is " +
+                         std::to_string(h.laggardLeo) + "."
+                   : " The HW is the smallest LEO over the ISR " + list(h.isr) + ", and broker " +
+                         std::to_string(h.laggard) + "'s LEO is " + std::to_string(h.laggardLeo) +
+                         " as the leader last heard.";
+        break;
+    case HwHold::Reason::AtLeaderEnd:
+        text = " Every replica of the ISR " + list(h.isr) + " has reached the leader's LEO " +
+               std::to_string(h.leaderLeo) + ": there is nothing new to commit.";
+        break;
+    }
+    for (BrokerId b : h.waiting)
+        text += " Broker " + std::to_string(b) + " has caught up but is not in the ISR: the leader adds it when it "
+                "handles broker " + std::to_string(b) + "'s next fetch, and only once the controller accepts that "
+                "AlterPartition.";
+    for (BrokerId b : h.pending)
+        text += " Broker " + std::to_string(b) + " has caught up; the controller has not yet accepted the "
+                "AlterPartition that adds it to the ISR.";
+    return text;
+}
+
 } // namespace
+
+std::vector<PartitionSummary> summarizePartitions(const ClusterState& s)
+{
+    std::vector<PartitionSummary> out;
+    const auto count = std::min<std::int32_t>(narratedPartitionsMax, static_cast<std::int32_t>(s.partitions.size()));
+    for (std::int32_t i = 0; i < count; ++i) {
+        const Partition& p = s.partitions[static_cast<std::size_t>(i)];
+        PartitionSummary summary;
+        summary.partition = i;
+        summary.leader = p.registration.leader;
+        summary.leaderEpoch = p.registration.leaderEpoch;
+        summary.isr = p.registration.isr;
+        for (const Replica& r : p.replicas)
+            summary.leos.emplace_back(r.broker, r.log.leo());
+        summary.hw = partitionHighWatermark(s, i);
+        out.push_back(std::move(summary));
+    }
+    return out;
+}
+
+HwHold whyHwHolds(const ClusterState& s, std::int32_t partition)
+{
+    HwHold h;
+    if (partition < 0 || partition >= static_cast<std::int32_t>(s.partitions.size()))
+        return h;
+    const Partition& p = s.partitions[static_cast<std::size_t>(partition)];
+    const Replica* leader = currentLeader(p);
+    if (!leader)
+        return h;
+    h.isr = leader->isr;
+    h.leaderLeo = leader->log.leo();
+    h.minIsr = std::min<std::int64_t>(s.config.minInsyncReplicas,
+                                      static_cast<std::int64_t>(p.registration.replicas.size()));
+    const std::vector<BrokerId> maximal = maximalIsr(*leader);
+    Offset candidate = leader->log.leo();
+    for (const FollowerView& view : leader->views) {
+        const bool caughtUp = leader->log.leo() == view.leo ||
+                              s.nowMs - view.lastCaughtUpMs <= s.config.replicaLagTimeMaxMs;
+        const bool inIsr = contains(maximal, view.broker);
+        if (view.leo < 0)
+            continue; // the leader has not heard from it in this epoch: nothing to say about it yet
+        if (!contains(leader->isr, view.broker) && view.leo >= leader->hw && isUnfenced(s, view.broker) &&
+            s.broker(view.broker).alive)
+            (leader->alterInFlight && contains(leader->pendingIsr, view.broker) ? h.pending : h.waiting)
+                .push_back(view.broker);
+        if (view.leo < candidate && (inIsr || (caughtUp && isUnfenced(s, view.broker)))) {
+            candidate = view.leo;
+            h.laggard = view.broker;
+            h.laggardLeo = view.leo;
+            h.laggardOutsideIsr = !inIsr;
+        }
+    }
+    if (static_cast<std::int64_t>(leader->isr.size()) < h.minIsr)
+        h.reason = HwHold::Reason::UnderMinIsr;
+    else if (candidate >= leader->log.leo())
+        h.reason = HwHold::Reason::AtLeaderEnd;
+    else if (h.laggardLeo == leader->hw)
+        h.reason = HwHold::Reason::Laggard;
+    // Otherwise the smallest LEO is below the HW (a replica about to join fetched from an older
+    // offset): the HW never moves back, and the sentences above say all there is.
+    return h;
+}
 
 std::string narrate(const Event& e, const ClusterState& s)
 {
@@ -113,8 +243,16 @@ std::string narrate(const Event& e, const ClusterState& s)
                    "). It tells the follower to truncate instead of sending records.";
         std::string text = "Leader " + b + " handles Fetch(" + std::to_string(e.offset) + ") from " + peer +
                            " for " + tp + ": it records " + std::to_string(e.offset) + " as " + peer + "'s LEO.";
-        text += e.has(HwAdvanced) ? hwChange
-                                  : " The HW stays at " + std::to_string(e.hwAfter) + ".";
+        if (e.has(HwAdvanced)) {
+            text += hwChange;
+        } else {
+            text += " The HW stays at " + std::to_string(e.hwAfter) + ".";
+            HwHold hold = whyHwHolds(s, e.partition);
+            // The follower that asks to join in this very fetch is said below.
+            if (e.has(IsrExpandRequested))
+                std::erase(hold.pending, e.peer);
+            text += holdText(hold);
+        }
         if (e.has(IsrExpandRequested))
             text += " " + peer + " has caught up, so the leader asks the controller to add it to the ISR.";
         if (e.has(Parked))
@@ -163,8 +301,11 @@ std::string narrate(const Event& e, const ClusterState& s)
     case EventType::HeartbeatHandled:
         return "The controller receives " + peer + "'s heartbeat.";
     case EventType::ClockAdvanced:
-        return "Time passes: " + std::to_string(e.value) + " ms.";
+        return "Time passes: " + std::to_string(e.value) + " ms." + stateText(s);
     case EventType::ConfigChanged:
+        if (e.text == "auto.fetch=true")
+            return "Configuration changed: " + e.text + ". Followers now fetch on their own, as every Kafka " +
+                   "follower does (" + std::to_string(e.count) + " idle follower(s) send a Fetch).";
         return "Configuration changed: " + e.text + ".";
     case EventType::LatencyChanged:
         return e.value < 0 ? b + "'s links are back to the normal latency."

@@ -5,8 +5,41 @@
 #include "model/event.h"
 
 #include <string>
+#include <vector>
 
 namespace hw {
+
+/// What a partition looks like at a frame, for narrating a checkpoint reached by time passing.
+struct PartitionSummary {
+    std::int32_t partition = 0;
+    BrokerId leader = noLeader; // the controller's registration
+    std::int32_t leaderEpoch = 0;
+    std::vector<BrokerId> isr;
+    std::vector<std::pair<BrokerId, Offset>> leos; // each replica's LEO, in assignment order
+    Offset hw = -1;                                 // the leader's, -1 without a leader
+};
+
+/// The partitions narrated after "Time passes" (a cluster of many partitions names the first few).
+constexpr std::int32_t narratedPartitionsMax = 3;
+std::vector<PartitionSummary> summarizePartitions(const ClusterState& state);
+
+/// Why a leader's high watermark did not move, as Partition.scala's maybeIncrementLeaderHW decides at
+/// 3.7.0: the HW is the smallest LEO over the (maximal) ISR plus the caught-up replicas about to join,
+/// and it does not move at all while the ISR is smaller than min.insync.replicas (KAFKA-15583).
+struct HwHold {
+    enum class Reason : std::uint8_t { None, UnderMinIsr, Laggard, AtLeaderEnd } reason = Reason::None;
+    std::vector<BrokerId> isr;
+    std::int64_t minIsr = 0;
+    BrokerId laggard = noLeader; // Laggard: the replica whose LEO (as the leader knows it) is the HW
+    Offset laggardLeo = -1;
+    bool laggardOutsideIsr = false; // caught up and about to join, so it counts already
+    Offset leaderLeo = -1;
+    /// Caught up to the HW but not in the ISR: maybeExpandIsr adds them at their next fetch.
+    std::vector<BrokerId> waiting;
+    /// Caught up, with the AlterPartition adding them not yet answered by the controller.
+    std::vector<BrokerId> pending;
+};
+HwHold whyHwHolds(const ClusterState& state, std::int32_t partition);
 
 /// The English sentence for an event (the frame dump's "narration"; the GUI translates its own, in
 /// ui/panels/narration.cpp, and a test keeps the two saying the same).

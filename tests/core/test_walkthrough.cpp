@@ -150,3 +150,115 @@ TEST(Walkthrough, TwoRunsGiveByteIdenticalDumps)
 }
 
 } // namespace
+
+// README step 5 in the walkthrough: after checkpoint 4 the user kills the leader and produces a message.
+
+/// Whether an ISR shrink after `from` removed a broker that was alive when it happened.
+bool evictsAHealthyFollower(const hw::Timeline& timeline, std::int64_t from)
+{
+    for (std::int64_t f = from; f < timeline.frameCount(); ++f) {
+        const hw::Event& e = timeline.frame(f).event;
+        if (e.type != hw::EventType::IsrShrinkRequested)
+            continue;
+        const hw::ClusterState s = timeline.stateAt(f);
+        for (hw::BrokerId b : hw::brokersInMask(static_cast<std::uint32_t>(e.value))) {
+            if (s.broker(b).alive)
+                return true;
+        }
+    }
+    return false;
+}
+
+/// How many times the value is in the log of the partition's leader.
+int copiesInLeaderLog(const hw::ClusterState& s, const std::string& value)
+{
+    const hw::Partition& p = s.partitions[0];
+    int copies = 0;
+    for (const hw::Replica& r : p.replicas) {
+        if (!r.isLeader() || !s.broker(r.broker).alive)
+            continue;
+        for (hw::Offset o = r.log.logStart; o < r.log.leo(); ++o)
+            copies += s.payloads[static_cast<std::size_t>(r.log.at(o).payload)].value == value ? 1 : 0;
+    }
+    return copies;
+}
+
+/// Kills the leader, produces "m4" with acks=all and lets a minute pass, as README step 5 does.
+std::int64_t followReadmeStepFive(hw::Timeline& timeline)
+{
+    const std::int64_t from = timeline.frameCount();
+    EXPECT_EQ(hw::runFault(timeline, hw::KillLeaderAction{0}), "");
+    hw::ProduceAction produce;
+    produce.partition = 0;
+    produce.values = {"m4"};
+    EXPECT_EQ(hw::runProduce(timeline, produce), "");
+    EXPECT_EQ(hw::runAdvance(timeline, 60000), "");
+    return from;
+}
+
+TEST(Walkthrough, WithoutAutomaticFetchingReadmeStepFiveTeachesTheWrongKafka)
+{
+    // The failure this guards against: with auto.fetch false nobody fetches from the new leader, so
+    // the live follower is evicted and the acks=all produce times out and is appended again.
+    hw::Timeline timeline = playWalkthrough();
+    const std::int64_t from = followReadmeStepFive(timeline);
+    EXPECT_TRUE(evictsAHealthyFollower(timeline, from));
+    EXPECT_EQ(copiesInLeaderLog(timeline.head(), "m4"), 2);
+}
+
+TEST(Walkthrough, TurningAutoFetchOnStartsEveryIdleFollowersFetchLoop)
+{
+    hw::Timeline timeline = playWalkthrough();
+    ASSERT_FALSE(timeline.head().config.autoFetch);
+    hw::ConfigAction on{"auto.fetch", hw::ConfigValue{hw::ConfigValue::Kind::Boolean, 0, true, {}}};
+    const hw::ApplyResult result = timeline.apply(on);
+    ASSERT_TRUE(result.ok()) << result.error;
+    EXPECT_EQ(result.event->type, hw::EventType::ConfigChanged);
+    EXPECT_EQ(result.event->count, 2) << "brokers 2 and 3 each send a Fetch";
+    for (const hw::Replica& r : timeline.head().partitions[0].replicas)
+        EXPECT_EQ(r.fetchOutstanding, !r.isLeader()) << "broker " << r.broker;
+    // The loops keep going: after a minute each follower has fetched again and again.
+    const std::int64_t from = timeline.frameCount();
+    ASSERT_EQ(hw::runAdvance(timeline, 60000), "");
+    std::array<int, 4> fetches{};
+    for (std::int64_t f = from; f < timeline.frameCount(); ++f) {
+        const hw::Event& e = timeline.frame(f).event;
+        if (e.type == hw::EventType::FetchApplied)
+            ++fetches[static_cast<std::size_t>(e.node)];
+    }
+    EXPECT_GT(fetches[2], 10);
+    EXPECT_GT(fetches[3], 10);
+    const auto json = hw::frameToJson(timeline, from - 1, timeline.stateAt(from - 1));
+    EXPECT_EQ(json["event"]["fetches_started"], 2);
+    // Switching it on again starts nothing: the loops are running.
+    EXPECT_EQ(timeline.apply(on).event->count, 0);
+}
+
+TEST(Walkthrough, WithAutomaticFetchingReadmeStepFiveEvictsNoHealthyFollowerAndAcknowledgesOnce)
+{
+    hw::Timeline timeline = playWalkthrough();
+    ASSERT_TRUE(timeline.apply(hw::ConfigAction{"auto.fetch", hw::ConfigValue{hw::ConfigValue::Kind::Boolean, 0, true, {}}})
+                    .ok());
+    const std::int64_t from = followReadmeStepFive(timeline);
+    EXPECT_FALSE(evictsAHealthyFollower(timeline, from));
+    const hw::ClusterState& s = timeline.head();
+    EXPECT_EQ(copiesInLeaderLog(s, "m4"), 1);
+    const hw::ProducerBatch& batch = s.producers[0].batches.back();
+    EXPECT_EQ(batch.status, hw::SendStatus::Acked);
+    // The producer retries while no leader is elected (a real producer does too), but once a leader
+    // appends the batch it is acknowledged: one append, one acknowledgement, no timeout.
+    int appends = 0;
+    int acks = 0;
+    int timeouts = 0;
+    for (std::int64_t f = from; f < timeline.frameCount(); ++f) {
+        const hw::EventType type = timeline.frame(f).event.type;
+        appends += type == hw::EventType::ProduceAppended ? 1 : 0;
+        acks += type == hw::EventType::ProduceAcked ? 1 : 0;
+        timeouts += type == hw::EventType::ProduceTimedOut ? 1 : 0;
+    }
+    EXPECT_EQ(appends, 1);
+    EXPECT_EQ(acks, 1);
+    EXPECT_EQ(timeouts, 0);
+    // The follower on broker 3 is still in the ISR of the new leader on broker 2.
+    EXPECT_EQ(s.partitions[0].registration.isr, (std::vector<hw::BrokerId>{2, 3}));
+}

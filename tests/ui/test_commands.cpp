@@ -349,9 +349,11 @@ TEST_F(Commands, ActingAtAPastFrameForksAndUndoRestoresTheDiscardedFuture)
     const std::int64_t frame = controller->timeline().findLabel("2");
     controller->setCurrentFrame(frame);
     ASSERT_TRUE(window->act(hw::FaultStep { hw::BrokerAction { hw::BrokerAction::Kind::Kill, 3, 0 } }));
-    // The future after checkpoint 2 is replaced: frame+1 is the kill.
+    // The future after checkpoint 2 is replaced: acting beyond the walkthrough's script first switches
+    // auto.fetch on (frame+1), then frame+2 is the kill.
     EXPECT_EQ(controller->currentFrame(), frame + 1);
-    EXPECT_EQ(controller->timeline().frame(frame + 1).event.type, hw::EventType::BrokerKilled);
+    EXPECT_EQ(controller->timeline().frame(frame + 1).event.type, hw::EventType::ConfigChanged);
+    EXPECT_EQ(controller->timeline().frame(frame + 2).event.type, hw::EventType::BrokerKilled);
     EXPECT_EQ(controller->timeline().findLabel("3"), -1);
 
     window->undoStack()->undo();
@@ -360,8 +362,9 @@ TEST_F(Commands, ActingAtAPastFrameForksAndUndoRestoresTheDiscardedFuture)
     EXPECT_EQ(controller->timeline().findLabel("4"), original.findLabel("4"));
 
     window->undoStack()->redo();
-    EXPECT_EQ(controller->timeline().frame(frame + 1).event.type, hw::EventType::BrokerKilled);
-    EXPECT_FALSE(controller->state().broker(3).alive);
+    EXPECT_EQ(controller->timeline().frame(frame + 1).event.type, hw::EventType::ConfigChanged);
+    EXPECT_EQ(controller->timeline().frame(frame + 2).event.type, hw::EventType::BrokerKilled);
+    EXPECT_FALSE(controller->timeline().stateAt(frame + 2).broker(3).alive);
 }
 
 TEST_F(Commands, RedoAfterAnEarlierUndoReplaysWhatTheLaterCommandActedOn)

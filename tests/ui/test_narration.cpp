@@ -2,6 +2,7 @@
 // The GUI's narration is its own (translatable) text built from the event fields; in English it
 // must say exactly what the engine's narration says, for every frame of every built-in scenario.
 
+#include "base/i18n.h"
 #include "base/narration.h"
 #include "model/event.h"
 #include "scenario/builtin.h"
@@ -9,6 +10,8 @@
 #include "uitest_support.h"
 
 #include <gtest/gtest.h>
+
+#include <QRegularExpression>
 
 #include <cctype>
 #include <regex>
@@ -200,3 +203,22 @@ TEST(Narration, EveryEventTypeHasATitle)
 }
 
 } // namespace
+
+TEST(Narration, ChineseNarrationHasNoStraySpacesKeepsZaiWithItsNumberAndUsesTheGlossarysEpochTerms)
+{
+    for (const char* name : { "leo-hw-walkthrough", "leader-failover", "unclean-election", "consumer-lag" }) {
+        const hw::Timeline timeline = hw::uitest::play("builtin:" + std::string(name));
+        for (const char* code : { "zh_TW", "zh_CN" }) {
+            ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code)));
+            for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+                const QString text = hw::ui::Narration::sentence(timeline.frame(f).event, timeline.stateAt(f));
+                SCOPED_TRACE(std::string(name) + " " + code + " frame " + std::to_string(f) + ": " + text.toStdString());
+                EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("(領導者|跟隨者|领导者|跟随者) (代理節點|代理节点)"))));
+                EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("在 [0-9?]")))) << "a plain space may break";
+                EXPECT_FALSE(text.contains(QStringLiteral("leader epoch")));
+                EXPECT_FALSE(text.contains(QStringLiteral("partition epoch")));
+            }
+        }
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
+}

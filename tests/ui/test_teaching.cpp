@@ -3,7 +3,9 @@
 
 #include "base/glossary.h"
 #include "base/i18n.h"
+#include "base/narration.h"
 #include "base/theme.h"
+#include "control/session.h"
 #include "control/simcontroller.h"
 #include "model/cluster_state.h"
 #include "panels/glossarypanel.h"
@@ -11,15 +13,21 @@
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
+#include "scene/frameitem.h"
 #include "scene/hwlineitem.h"
+#include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
 #include "shell/mainwindow.h"
 #include "teaching/predictmode.h"
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
 #include "timeline/timeline.h"
+#include "scenario/scenario.h"
 
+#include <QAbstractItemView>
 #include <QAction>
+#include <QRegularExpression>
+#include <QStatusBar>
 #include <QApplication>
 #include <QDockWidget>
 #include <QHelpEvent>
@@ -30,6 +38,7 @@
 #include <QSpinBox>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -425,4 +434,188 @@ TEST(Teaching, PredictModeHidesTheNextHwAndRevealsItWithAVerdict)
     EXPECT_FALSE(window.narration()->isNarrationConcealed());
     findAction(window, "predictMode")->trigger();
     EXPECT_FALSE(predict->isModeEnabled());
+}
+
+TEST(Teaching, ActingBeyondTheWalkthroughsScriptSwitchesAutoFetchOnWithABannerAndUndoRemovesIt)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    hw::ui::SimController* controller = window.controller();
+    QLabel* banner = aidsOf(window)->autoFetchBanner();
+    ASSERT_NE(banner, nullptr);
+    controller->setCurrentFrame(controller->timeline().findLabel("4"));
+    ASSERT_FALSE(controller->state().config.autoFetch);
+    EXPECT_FALSE(banner->isVisible());
+    const std::int64_t before = controller->lastFrame();
+
+    // README step 5: kill the leader.
+    ASSERT_TRUE(window.act(hw::FaultStep { hw::KillLeaderAction { 0 } }));
+    EXPECT_TRUE(controller->state().config.autoFetch);
+    ASSERT_TRUE(banner->isVisible());
+    EXPECT_TRUE(banner->text().contains(QStringLiteral("Followers now fetch on their own")))
+        << banner->text().toStdString();
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    EXPECT_GE(banner->height(), banner->heightForWidth(banner->width())) << "the banner's text is whole";
+    // The switch is a frame of its own, narrated, and recorded as an op before the kill.
+    const hw::Timeline& timeline = controller->timeline();
+    const hw::FrameInfo& switched = timeline.frame(before + 1);
+    ASSERT_EQ(switched.event.type, hw::EventType::ConfigChanged);
+    EXPECT_EQ(switched.event.count, 2);
+    EXPECT_EQ(hw::ui::Narration::sentence(switched.event, timeline.stateAt(before + 1)),
+        QStringLiteral("Configuration changed: auto.fetch=true. Followers now fetch on their own, as every Kafka "
+                       "follower does (2 idle followers send a Fetch)."));
+    const auto& ops = controller->session().ops();
+    ASSERT_GE(ops.size(), 2u);
+    EXPECT_TRUE(std::holds_alternative<hw::ConfigStep>(ops[ops.size() - 2].action));
+    EXPECT_TRUE(std::holds_alternative<hw::FaultStep>(ops.back().action));
+    // A saved session replays it: the recording carries the config step.
+    const hw::Scenario recorded = hw::recordSession(controller->scenario(), controller->timeline());
+    bool recordsTheSwitch = false;
+    for (const hw::Step& step : recorded.steps) {
+        if (const auto* config = std::get_if<hw::ConfigStep>(&step))
+            recordsTheSwitch = recordsTheSwitch || (!config->changes.empty() && config->changes[0].key == "auto.fetch");
+    }
+    EXPECT_TRUE(recordsTheSwitch);
+
+    // A second action does not switch it again.
+    auto configOps = [&] {
+        int n = 0;
+        for (const hw::ui::SessionOp& op : controller->session().ops())
+            n += op.kind == hw::ui::SessionOp::Kind::Action && std::holds_alternative<hw::ConfigStep>(op.action);
+        return n;
+    };
+    hw::ProduceStep produce;
+    produce.action.partition = 0;
+    produce.action.values = { "m4" };
+    ASSERT_TRUE(window.act(produce));
+    EXPECT_EQ(configOps(), 1);
+
+    // Undo both: the switch goes with the kill, and so does the banner.
+    window.undoStack()->undo();
+    window.undoStack()->undo();
+    EXPECT_EQ(controller->lastFrame(), before);
+    EXPECT_FALSE(controller->state().config.autoFetch);
+    EXPECT_FALSE(banner->isVisible());
+    window.undoStack()->redo();
+    EXPECT_TRUE(controller->state().config.autoFetch);
+    EXPECT_TRUE(banner->isVisible());
+}
+
+TEST(Teaching, AFetchByHandDoesNotSwitchAutoFetchOn)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    controller->setCurrentFrame(controller->timeline().findLabel("2"));
+    hw::FetchStep fetch;
+    fetch.action.partition = 0;
+    fetch.action.follower = 2;
+    ASSERT_TRUE(window.act(fetch));
+    EXPECT_FALSE(controller->state().config.autoFetch);
+    EXPECT_TRUE(aidsOf(window)->autoFetchBanner()->isHidden());
+}
+
+namespace {
+
+/// Every text the window shows: the drawing's text runs and message labels, visible labels, the
+/// rows of visible lists and tables with their tooltips, and the status bar.
+QStringList visibleTexts(const MainWindow& window)
+{
+    QStringList texts;
+    for (QGraphicsItem* item : window.scene()->items()) {
+        if (!item->isVisible())
+            continue;
+        if (auto* message = dynamic_cast<hw::ui::MessageItem*>(item)) {
+            if (message->isLabelVisible())
+                texts << message->label();
+        }
+        if (auto* frameItem = dynamic_cast<hw::ui::FrameItem*>(item)) {
+            for (const hw::ui::TextRun& run : frameItem->texts())
+                texts << run.text;
+        }
+    }
+    for (QLabel* label : window.findChildren<QLabel*>()) {
+        if (label->isVisible())
+            texts << label->text() << label->toolTip();
+    }
+    for (QAbstractItemView* view : window.findChildren<QAbstractItemView*>()) {
+        if (!view->isVisible() || !view->model())
+            continue;
+        for (int row = 0; row < view->model()->rowCount(); ++row) {
+            const QModelIndex index = view->model()->index(row, 0);
+            texts << index.data().toString() << index.data(Qt::ToolTipRole).toString();
+        }
+    }
+    texts << window.statusBar()->currentMessage();
+    return texts;
+}
+
+} // namespace
+
+TEST(Teaching, PredictModeHidesEveryPlaceThatTellsTheAnswerInEveryLanguageAndView)
+{
+    for (const char* code : { "en", "zh_TW", "zh_CN" }) {
+        for (const char* viewAction : { "partitionView", "clusterView" }) {
+            SCOPED_TRACE(std::string(code) + " " + viewAction);
+            ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code)));
+            MainWindow window;
+            window.resize(1920, 1080);
+            window.show();
+            hw::ui::SimController* controller = window.controller();
+            hw::ui::PredictMode* predict = aidsOf(window)->predict();
+            window.action(QString::fromLatin1(viewAction))->trigger();
+            for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" })
+                dock(window, name)->show();
+            const hw::Timeline& timeline = controller->timeline();
+            const std::int64_t step3 = timeline.findLabel("3");
+            const QString note = QString::fromStdString(
+                timeline.notes()[static_cast<std::size_t>(timeline.frame(step3).note)].get(code));
+            const QString narration = hw::ui::Narration::sentence(timeline.frame(step3).event, timeline.stateAt(step3));
+
+            findAction(window, "predictMode")->trigger();
+            controller->setCurrentFrame(timeline.findLabel("2"));
+            window.action(QStringLiteral("nextCheckpoint"))->trigger();
+            ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking);
+            QCoreApplication::processEvents();
+
+            const QStringList before = visibleTexts(window);
+            bool placeholders = false;
+            bool masked = false; // the "?" stand-ins are drawn
+            for (const QString& text : before) {
+                EXPECT_FALSE(text.contains(note)) << "the note tells the answer";
+                EXPECT_FALSE(!narration.isEmpty() && text.contains(narration)) << "the narration tells it";
+                EXPECT_FALSE(text.contains(QStringLiteral("HW 3"))) << text.toStdString();
+                EXPECT_FALSE(text.contains(QStringLiteral("LEO 3"))) << text.toStdString();
+                EXPECT_FALSE(text.contains(QStringLiteral("HW: 3"))) << text.toStdString();
+                placeholders = placeholders || text == predict->tr("Hidden while you predict: reveal (Right) to see it again.");
+                masked = masked || text.contains(QStringLiteral("?"));
+            }
+            EXPECT_TRUE(placeholders) << "the docks say why they are empty";
+            EXPECT_TRUE(masked);
+            for (hw::ui::MessageItem* message : window.scene()->messageItems()) {
+                // The cluster view names the partition ("orders-0: Record ?, HW ?"); its digit is no answer.
+                if (message->isVisible())
+                    EXPECT_FALSE(QString(message->label())
+                                     .remove(QStringLiteral("orders-0"))
+                                     .contains(QRegularExpression(QStringLiteral("\\d"))))
+                        << message->label().toStdString();
+            }
+            for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" })
+                EXPECT_EQ(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
+
+            // After the reveal everything is back: the note, the HW, the docks.
+            window.action(QStringLiteral("stepForward"))->trigger();
+            ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Revealed);
+            QCoreApplication::processEvents();
+            const QStringList after = visibleTexts(window);
+            EXPECT_TRUE(after.contains(note));
+            EXPECT_TRUE(after.filter(QStringLiteral("HW 3")).size() > 0);
+            for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" }) {
+                EXPECT_NE(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
+                EXPECT_TRUE(dock(window, name)->widget()->isVisible()) << name;
+            }
+        }
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
 }

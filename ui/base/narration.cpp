@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "base/narration.h"
 
+#include "scenario/narration.h"
+
 #include <QStringList>
 
 namespace hw::ui {
@@ -74,6 +76,86 @@ QString detail(const QString& statement, const QString& details)
 QString maskSet(std::uint32_t mask)
 {
     return Narration::brokerSet(hw::brokersInMask(mask));
+}
+
+QString idSet(const std::vector<hw::BrokerId>& brokers)
+{
+    return Narration::brokerSet(brokers);
+}
+
+/// One partition's leader, ISR, LEOs and HW, for a checkpoint reached by time passing.
+QString summaryText(const hw::ClusterState& s, const hw::PartitionSummary& p)
+{
+    const QString tp = Narration::partitionName(s, p.partition);
+    if (p.leader == hw::noLeader)
+        return Narration::tr("%1: no leader (offline), ISR %2.").arg(tp, idSet(p.isr));
+    QStringList leos;
+    for (const auto& [broker, leo] : p.leos)
+        leos << Narration::tr("%1 on broker %2", "a replica's LEO").arg(leo).arg(broker);
+    return Narration::tr("%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.")
+        .arg(tp)
+        .arg(p.leader)
+        .arg(p.leaderEpoch)
+        .arg(idSet(p.isr), leos.join(Narration::tr(", ", "between the items of a list")))
+        .arg(p.hw);
+}
+
+QString stateText(const QString& first, const hw::ClusterState& s)
+{
+    QString text = first;
+    for (const hw::PartitionSummary& p : hw::summarizePartitions(s))
+        text = then(text, summaryText(s, p));
+    const auto more = static_cast<int>(s.partitions.size()) - hw::narratedPartitionsMax;
+    if (more > 0)
+        text = then(text, Narration::tr("(%n more partition(s).)", nullptr, more));
+    return text;
+}
+
+/// Why the HW stayed, in Kafka's terms (Partition.maybeIncrementLeaderHW and maybeExpandIsr).
+QString holdText(const QString& first, const hw::HwHold& h)
+{
+    QString text = first;
+    switch (h.reason) {
+    case hw::HwHold::Reason::None:
+        break;
+    case hw::HwHold::Reason::UnderMinIsr:
+        text = then(text,
+            Narration::tr("The ISR %1 is smaller than min.insync.replicas (%2), and while it is the leader does not "
+                          "move the HW.")
+                .arg(idSet(h.isr))
+                .arg(h.minIsr));
+        break;
+    case hw::HwHold::Reason::Laggard:
+        text = then(text,
+            h.laggardOutsideIsr
+                ? Narration::tr("The HW is the smallest LEO over the ISR and the replicas about to join it: broker %1 "
+                                "has caught up, so the leader waits for it, and its LEO is %2.")
+                      .arg(h.laggard)
+                      .arg(h.laggardLeo)
+                : Narration::tr("The HW is the smallest LEO over the ISR %1, and broker %2's LEO is %3 as the leader "
+                                "last heard.")
+                      .arg(idSet(h.isr))
+                      .arg(h.laggard)
+                      .arg(h.laggardLeo));
+        break;
+    case hw::HwHold::Reason::AtLeaderEnd:
+        text = then(text,
+            Narration::tr("Every replica of the ISR %1 has reached the leader's LEO %2: there is nothing new to commit.")
+                .arg(idSet(h.isr))
+                .arg(h.leaderLeo));
+        break;
+    }
+    for (hw::BrokerId b : h.waiting)
+        text = then(text,
+            Narration::tr("Broker %1 has caught up but is not in the ISR: the leader adds it when it handles broker "
+                          "%1's next fetch, and only once the controller accepts that AlterPartition.")
+                .arg(b));
+    for (hw::BrokerId b : h.pending)
+        text = then(text,
+            Narration::tr(
+                "Broker %1 has caught up; the controller has not yet accepted the AlterPartition that adds it to the ISR.")
+                .arg(b));
+    return text;
 }
 
 } // namespace
@@ -321,7 +403,15 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
                            .arg(b)
                            .arg(e.offset)
                            .arg(peer, tp);
-        text = then(text, e.has(hw::HwAdvanced) ? hwChange : tr("The HW stays at %1.").arg(e.hwAfter));
+        if (e.has(hw::HwAdvanced)) {
+            text = then(text, hwChange);
+        } else {
+            hw::HwHold hold = hw::whyHwHolds(s, e.partition);
+            // The follower that asks to join in this very fetch is said below.
+            if (e.has(hw::IsrExpandRequested))
+                std::erase(hold.pending, e.peer);
+            text = holdText(then(text, tr("The HW stays at %1.").arg(e.hwAfter)), hold);
+        }
         if (e.has(hw::IsrExpandRequested))
             text = then(text,
                 ucfirst(tr("%1 has caught up, so the leader asks the controller to add it to the ISR.").arg(peer)));
@@ -380,8 +470,12 @@ QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
     case EventType::HeartbeatHandled:
         return tr("The controller receives %1's heartbeat.").arg(peer);
     case EventType::ClockAdvanced:
-        return tr("Time passes: %1 ms.").arg(e.value);
+        return stateText(tr("Time passes: %1 ms.").arg(e.value), s);
     case EventType::ConfigChanged:
+        if (e.text == "auto.fetch=true")
+            return then(tr("Configuration changed: %1.").arg(QString::fromStdString(e.text)),
+                tr("Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).",
+                    nullptr, static_cast<int>(e.count)));
         return tr("Configuration changed: %1.").arg(QString::fromStdString(e.text));
     case EventType::LatencyChanged:
         if (e.value < 0)

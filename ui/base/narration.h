@@ -11,9 +11,8 @@ namespace hw::ui {
 
 /// The GUI's words for engine events. The engine emits events as numbers (hw::Event); these
 /// functions read the same fields as hw::narrate and say the same thing through tr(), so the whole
-/// explanation can be translated. Names (topics, producers, consumers) come from the state; the
-/// frame's state or any later one of the same run will do, because names never change during a run
-/// (consumers added at run time are appended).
+/// explanation can be translated. Names (topics, producers, consumers) come from the state, and so do
+/// a checkpoint's LEOs and HW after time passed and the reason a HW stayed: pass the frame's own state.
 class Narration {
     Q_DECLARE_TR_FUNCTIONS(Narration)
 

@@ -71,6 +71,30 @@ std::int64_t Session::extendUntil(hw::TimeMs timeMs, std::int64_t eventsMax)
     return m_timeline->frameCount() - before;
 }
 
+UserAction autoFetchOn()
+{
+    hw::ConfigValue on;
+    on.kind = hw::ConfigValue::Kind::Boolean;
+    on.boolean = true;
+    return hw::ConfigStep { { hw::ConfigAction { "auto.fetch", on } } };
+}
+
+bool switchesOnAutoFetch(const hw::ClusterState& head, const UserAction& action)
+{
+    if (head.config.autoFetch)
+        return false;
+    // A fetch by hand and a change of auto.fetch itself are the user driving replication on purpose.
+    if (std::holds_alternative<hw::FetchStep>(action))
+        return false;
+    if (const auto* config = std::get_if<hw::ConfigStep>(&action)) {
+        for (const hw::ConfigAction& change : config->changes) {
+            if (change.key == "auto.fetch")
+                return false;
+        }
+    }
+    return true;
+}
+
 std::string Session::perform(std::int64_t frame, const UserAction& action)
 {
     if (frame < lastFrame()) {
@@ -78,8 +102,19 @@ std::string Session::perform(std::int64_t frame, const UserAction& action)
         m_metrics->truncate(frame + 1, m_timeline->head());
         m_ops.push_back(SessionOp { SessionOp::Kind::Fork, frame, {} });
     }
-    m_ops.push_back(SessionOp { SessionOp::Kind::Action, 0, action });
     try {
+        // Scripted lessons (the LEO/HW walkthrough) run with auto.fetch false so that each fetch
+        // happens when the article says. Anything the user does beyond the script must meet the Kafka
+        // a real cluster is, where every follower fetches all the time; otherwise healthy followers
+        // would be evicted and acks=all produces time out. The switch is an op of its own, so undo
+        // removes it with the action and a saved session replays it.
+        if (switchesOnAutoFetch(m_timeline->head(), action)) {
+            const UserAction on = autoFetchOn();
+            m_ops.push_back(SessionOp { SessionOp::Kind::Action, 0, on });
+            if (std::string error = runUserAction(*m_timeline, on); !error.empty())
+                return error;
+        }
+        m_ops.push_back(SessionOp { SessionOp::Kind::Action, 0, action });
         return runUserAction(*m_timeline, action);
     } catch (const hw::MemoryBudgetReached& reached) {
         // The action stopped where the history reached its budget; replaying the log stops there too.

@@ -21,6 +21,13 @@ struct SessionOp {
     UserAction action; // Action only
 };
 
+/// The config step that lets every follower fetch on its own (auto.fetch=true).
+UserAction autoFetchOn();
+
+/// Whether a user action at a state with this head must first switch auto.fetch on: the state has it
+/// off, and the action is neither a fetch by hand nor a change of auto.fetch itself.
+bool switchesOnAutoFetch(const hw::ClusterState& head, const UserAction& action);
+
 /// A scenario, the timeline it produced, and everything the GUI did since.
 ///
 /// The timeline is a pure function of the scenario and the op log, because the engine is
@@ -50,8 +57,9 @@ public:
     std::int64_t extendUntil(hw::TimeMs timeMs, std::int64_t eventsMax);
 
     /// Runs a user action at a frame: at the last frame it continues the run; at an earlier frame it
-    /// first forks (the later frames are discarded). Returns the drivers' error text (frames made
-    /// before a failure stay).
+    /// first forks (the later frames are discarded). When the state has auto.fetch off and the action
+    /// is not a fetch or an auto.fetch change, auto.fetch=true is run first, as an op of its own (see
+    /// switchesOnAutoFetch). Returns the drivers' error text (frames made before a failure stay).
     std::string perform(std::int64_t frame, const UserAction& action);
 
     /// Cheap undo of the latest operations: drops every frame after `frame` and the ops after

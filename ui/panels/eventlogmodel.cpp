@@ -66,8 +66,9 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         return text;
     }
     case Qt::ToolTipRole:
-        // Names never change during a run, so the current frame's state names this frame's event.
-        return Narration::sentence(info.event, m_controller->state());
+        // The narration reads the frame's state (a checkpoint's LEOs and HW, why the HW stayed), so
+        // each row is narrated with its own frame's state, not the one shown.
+        return Narration::sentence(info.event, timeline.stateAt(frame));
     case Qt::FontRole:
         if (info.label >= 0) {
             QFont font;

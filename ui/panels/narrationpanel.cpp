@@ -120,7 +120,9 @@ void NarrationPanel::refresh()
     }
     const hw::LocalizedText& note = timeline.notes()[static_cast<std::size_t>(timeline.frame(noteFrame).note)];
     m_noteHeading->setText(noteFrame == frame ? tr("Note") : tr("Note (from frame %1)").arg(noteFrame));
-    m_note->setText(QString::fromStdString(note.get(SimController::language())));
+    // Predict mode: the scenario's note often says the numbers the class is guessing.
+    m_note->setText(m_concealed ? tr("(The note is hidden until you reveal your prediction: it tells the answer.)")
+                                : QString::fromStdString(note.get(SimController::language())));
     m_noteHeading->show();
     m_note->show();
 }

@@ -4,6 +4,7 @@
 #include "base/theme.h"
 #include "model/cluster_state.h"
 #include "scene/clusterfacts.h"
+#include "scene/framescene.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -71,12 +72,19 @@ ConsumerItem::ConsumerItem(
         QPen(theme::ink, m_running ? 1 : 2, m_running ? Qt::SolidLine : Qt::DashLine), QStringLiteral("badge:phase"));
 
     QStringList parts;
+    // Predict mode: a position and its lag tell the HW.
+    const auto* frameScene = qobject_cast<const FrameScene*>(scene());
+    const bool predicting = frameScene && frameScene->predictionBase();
     for (const hw::OwnedPartition& owned : c.owned) {
         if (onlyPartition >= 0 && owned.partition != onlyPartition)
             continue;
         const QString partition = QString::fromStdString(state.partitionName(owned.partition));
         if (owned.position < 0) {
             parts << Text::tr("%1 (position not known yet)").arg(partition);
+            continue;
+        }
+        if (predicting) {
+            parts << Text::tr("%1 at ?, lag ?").arg(partition);
             continue;
         }
         const hw::Offset hw = partitionHighWatermark(state.partitions[static_cast<std::size_t>(owned.partition)]);

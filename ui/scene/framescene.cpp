@@ -16,6 +16,7 @@
 #include "scene/replicalogitem.h"
 
 #include <QGraphicsSceneContextMenuEvent>
+#include <QRegularExpression>
 #include <QGraphicsSceneHelpEvent>
 #include <QToolTip>
 
@@ -191,6 +192,10 @@ void FrameScene::buildMessages()
         std::optional<MessageInfo> info = MessageText::describe(queued, *m_state);
         if (!info)
             continue;
+        // Predict mode: the offsets and HWs a message carries ("Record 3, HW 2", "Fetch(4)") are the
+        // answer; they stay "?" until the reveal.
+        if (m_predictionBase)
+            info->label.replace(QRegularExpression(QStringLiteral("\\d+")), QStringLiteral("?"));
         if (info->kind == MessageItem::Kind::Heartbeat && !m_showHeartbeats)
             continue;
         if (m_viewKind == ViewKind::Partition && info->partition >= 0 && info->partition != m_focusPartition)

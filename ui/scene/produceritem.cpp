@@ -3,6 +3,7 @@
 
 #include "base/theme.h"
 #include "model/cluster_state.h"
+#include "scene/framescene.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -74,12 +75,18 @@ void ProducerItem::sync(const hw::ClusterState& state)
             break;
         }
     });
+    // Predict mode: how many records were acknowledged tells whether the HW passed them.
+    const auto* frameScene = qobject_cast<const FrameScene*>(scene());
+    const bool concealed = frameScene && frameScene->predictionBase();
+    const QString unknown = QStringLiteral("?");
     // Two lines: one line of all three is wider than the box in every language.
-    y = addTextIn(Text::tr("records acked: %1").arg(acked), smallFont,
+    y = addTextIn(Text::tr("records acked: %1").arg(concealed ? unknown : QString::number(acked)), smallFont,
         QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("records"))
             .bottom();
-    addTextIn(Text::tr("waiting %1 \u00B7 failed %2").arg(waiting).arg(failed), smallFont,
+    addTextIn(concealed ? Text::tr("waiting %1 \u00B7 failed %2").arg(unknown, unknown)
+                        : Text::tr("waiting %1 \u00B7 failed %2").arg(waiting).arg(failed),
+        smallFont,
         QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("records-open"));
     if (textsChanged())

@@ -7,7 +7,10 @@
 #include "scene/framescene.h"
 #include "timeline/timeline.h"
 
+#include <QDockWidget>
 #include <QEvent>
+#include <QMainWindow>
+#include <QStatusBar>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -153,6 +156,7 @@ void PredictMode::ask(std::int64_t fromFrame)
         = std::clamp<std::int32_t>(m_scene->focusPartition(), 0, static_cast<std::int32_t>(now.partitions.size()) - 1);
     m_scene->setPredictionBase(&before);
     m_narration->setNarrationConcealed(true);
+    concealDocks(true);
 
     const hw::Partition& earlier = before.partitions[static_cast<std::size_t>(
         std::min<std::int32_t>(m_partition, static_cast<std::int32_t>(before.partitions.size()) - 1))];
@@ -185,6 +189,40 @@ void PredictMode::ask(std::int64_t fromFrame)
     scrollIntoView();
 }
 
+void PredictMode::concealDocks(bool conceal)
+{
+    if (!conceal) {
+        for (const ConcealedDock& c : std::as_const(m_concealed)) {
+            if (c.dock && c.widget) {
+                c.dock->setWidget(c.widget);
+                c.widget->show();
+            }
+            delete c.placeholder;
+        }
+        m_concealed.clear();
+        return;
+    }
+    auto* window = qobject_cast<QMainWindow*>(this->window());
+    if (!window || !m_concealed.isEmpty())
+        return;
+    // The status bar may still show what the last action did.
+    window->statusBar()->clearMessage();
+    for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" }) {
+        auto* dock = window->findChild<QDockWidget*>(QString::fromLatin1(name));
+        if (!dock || !dock->widget())
+            continue;
+        auto* placeholder = new QLabel(dock);
+        placeholder->setObjectName(QStringLiteral("predictPlaceholder"));
+        placeholder->setWordWrap(true);
+        placeholder->setAlignment(Qt::AlignCenter);
+        placeholder->setMargin(12);
+        m_concealed.append(ConcealedDock { dock, dock->widget(), placeholder });
+        dock->widget()->hide();
+        dock->setWidget(placeholder);
+    }
+    retranslate();
+}
+
 void PredictMode::scrollIntoView()
 {
     // The panel sits under the narration in its scroll area: bring the question (or verdict) into sight.
@@ -201,6 +239,7 @@ void PredictMode::clearQuestion()
     m_questionFrame = -1;
     m_scene->setPredictionBase(nullptr);
     m_narration->setNarrationConcealed(false);
+    concealDocks(false);
     m_hwLabel->hide();
     m_hwGuess->hide();
     m_leoBox->hide();
@@ -277,6 +316,10 @@ void PredictMode::retranslate()
     m_reveal->setToolTip(tr("Show the hidden values and check your guesses (Right or Page Down does the same)"));
     for (qsizetype i = 0; i < m_leoLabels.size(); ++i)
         m_leoLabels[i]->setText(tr("LEO of broker %1:").arg(m_brokers[i]));
+    for (const ConcealedDock& c : std::as_const(m_concealed)) {
+        if (c.placeholder)
+            c.placeholder->setText(tr("Hidden while you predict: reveal (Right) to see it again."));
+    }
     if (m_phase == Phase::Waiting)
         m_question->setText(tr("Step forward from a checkpoint: the next picture's LEO and HW are hidden until "
                                "you have guessed them."));

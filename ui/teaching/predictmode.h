@@ -4,10 +4,12 @@
 #include "control/simcontroller.h"
 
 #include <QList>
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
 
+class QDockWidget;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -67,6 +69,9 @@ private:
     void scrollIntoView();
     void retranslate();
     void setPhase(Phase phase);
+    /// Puts a "hidden while you predict" line in place of the docks that tell the answer (inspector,
+    /// event log, charts), or gives them their widgets back.
+    void concealDocks(bool conceal);
 
     SimController* m_controller;
     FrameScene* m_scene;
@@ -87,6 +92,12 @@ private:
     QList<QLabel*> m_leoLabels;
     QPushButton* m_reveal;
     QLabel* m_verdict;
+    struct ConcealedDock {
+        QPointer<QDockWidget> dock;
+        QPointer<QWidget> widget;
+        QPointer<QLabel> placeholder;
+    };
+    QList<ConcealedDock> m_concealed;
 };
 
 } // namespace hw::ui

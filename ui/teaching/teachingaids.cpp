@@ -3,6 +3,7 @@
 
 #include "base/i18n.h"
 #include "control/simcontroller.h"
+#include "model/cluster_state.h"
 #include "panels/glossarypanel.h"
 #include "panels/narrationpanel.h"
 #include "scene/framescene.h"
@@ -13,6 +14,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
 #include <QSettings>
@@ -39,6 +41,26 @@ TeachingAids::TeachingAids(const Parts& parts)
     m_glossaryDock->setWidget(m_glossary);
     parts.window->addDockWidget(Qt::RightDockWidgetArea, m_glossaryDock);
     parts.narration->addPanel(m_predict);
+
+    // The banner sits under the narration, in the dock that presentation mode keeps on screen.
+    m_autoFetchBanner = new QLabel(parts.narration);
+    m_autoFetchBanner->setObjectName(QStringLiteral("autoFetchBanner"));
+    m_autoFetchBanner->setWordWrap(true);
+    m_autoFetchBanner->setTextFormat(Qt::PlainText);
+    m_autoFetchBanner->setFrameShape(QFrame::StyledPanel);
+    m_autoFetchBanner->setMargin(8);
+    m_autoFetchBanner->setAutoFillBackground(true);
+    QPalette bannerPalette = m_autoFetchBanner->palette();
+    bannerPalette.setColor(QPalette::Window, QColor(0xE3, 0xF2, 0xFD));
+    bannerPalette.setColor(QPalette::WindowText, QColor(0x0D, 0x1B, 0x2A));
+    m_autoFetchBanner->setPalette(bannerPalette);
+    QFont bannerFont = m_autoFetchBanner->font();
+    bannerFont.setPointSizeF(bannerFont.pointSizeF() * 1.2);
+    bannerFont.setBold(true);
+    m_autoFetchBanner->setFont(bannerFont);
+    m_autoFetchBanner->hide();
+    parts.narration->addPanel(m_autoFetchBanner);
+    connect(parts.controller, &SimController::changed, this, [this] { syncAutoFetchBanner(); });
 
     // Hovering a marker or badge shows its entry in the dock, when the dock is open.
     connect(parts.scene, &FrameScene::glossaryEntryHovered, this, [this](const QString& id) {
@@ -87,6 +109,7 @@ TeachingAids::TeachingAids(const Parts& parts)
     theme::applyToApplication();
     m_parts.scene->applyTheme();
     syncThemeActions();
+    syncAutoFetchBanner();
     keepTranslated(this, [this] { retranslate(); });
 }
 
@@ -116,9 +139,18 @@ void TeachingAids::retranslate()
     m_leavePresentation->setText(tr("Leave presentation mode"));
     m_blank->setText(tr("&Blank the screen"));
     m_blank->setToolTip(tr("Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)"));
+    m_autoFetchBanner->setText(tr("\u21BB Followers now fetch on their own, as every Kafka follower does. You acted "
+                                  "beyond the scripted steps, so auto.fetch was switched on (Undo switches it off)."));
     m_predictAction->setText(tr("P&redict mode"));
     m_predictAction->setToolTip(
         tr("After a checkpoint, hide the next LEO and HW values until the class has guessed them"));
+}
+
+void TeachingAids::syncAutoFetchBanner()
+{
+    const bool switchedOn
+        = m_parts.controller->state().config.autoFetch && !m_parts.controller->scenario().cluster.config.autoFetch;
+    m_autoFetchBanner->setVisible(switchedOn);
 }
 
 void TeachingAids::populateViewMenu(QMenu* view)

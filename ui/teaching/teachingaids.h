@@ -8,6 +8,7 @@
 class QAction;
 class QActionGroup;
 class QDockWidget;
+class QLabel;
 class QMainWindow;
 class QMenu;
 
@@ -53,17 +54,22 @@ public:
     QDockWidget* glossaryDock() const { return m_glossaryDock; }
     PresentationMode* presentation() const { return m_presentation; }
     PredictMode* predict() const { return m_predict; }
+    /// "Followers now fetch on their own": shown while the frame has auto.fetch on although the
+    /// scenario started with it off (the user acted beyond the scripted steps).
+    QLabel* autoFetchBanner() const { return m_autoFetchBanner; }
 
 private:
     QAction* makeAction(const QString& name, const QList<QKeySequence>& keys);
     void retranslate();
     void syncThemeActions();
+    void syncAutoFetchBanner();
 
     Parts m_parts;
     GlossaryPanel* m_glossary;
     QDockWidget* m_glossaryDock;
     PresentationMode* m_presentation;
     PredictMode* m_predict;
+    QLabel* m_autoFetchBanner;
     QMenu* m_themeMenu = nullptr;
     QActionGroup* m_themes;
     QAction* m_light;
