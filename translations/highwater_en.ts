@@ -174,7 +174,7 @@
 <context>
     <name>PartitionLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/partitionlayout.cpp" line="+58"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+59"/>
         <source>and %n more (see the inspector)</source>
         <translation>
             <numerusform>and %n more (see the inspector)</numerusform>

@@ -440,17 +440,17 @@
     <message>
         <location line="+4"/>
         <source>%1 at ?, lag ?</source>
-        <translation>%1 在 ?，落後 ?</translation>
+        <translation>%1 在&#xa0;?，落後 ?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 at %2 (no leader)</source>
-        <translation>%1 在 %2（無領導者）</translation>
+        <translation>%1 在&#xa0;%2（無領導者）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2, lag %3</source>
-        <translation>%1 在 %2，落後 %3</translation>
+        <translation>%1 在&#xa0;%2，落後 %3</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1408,7 +1408,7 @@
     <message>
         <location line="+6"/>
         <source>Leader %1 sees that %2&apos;s log for %3 diverges: its last epoch ends at offset %4 here (epoch %5). It tells the follower to truncate instead of sending records.</source>
-        <translation>領導者%1 發現 %2 在 %3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
+        <translation>領導者%1 發現 %2 在&#xa0;%3 的日志出現分歧：它的最後一個 epoch 在這裡結束於偏移量 %4（epoch %5）。領導者要求跟隨者截斷日志，而不是發送記錄。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1443,7 +1443,7 @@
     <message>
         <location line="+1"/>
         <source>The wait for %1&apos;s parked Fetch(%2) on %3 ran out; leader %4 replies with %5 and the current HW %6.</source>
-        <translation>%1 在 %3 上暫存的 Fetch(%2) 等待逾時；領導者%4 回覆 %5 以及目前的 HW %6。</translation>
+        <translation>%1 在&#xa0;%3 上暫存的 Fetch(%2) 等待逾時；領導者%4 回覆 %5 以及目前的 HW %6。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1674,12 +1674,12 @@
     <message>
         <location line="+3"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
-        <translation>跟隨者%1 在 %2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
+        <translation>跟隨者%1 在&#xa0;%2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Follower %1&apos;s log diverges from the leader&apos;s on %2: epoch %3 ends earlier on the leader. It truncates to offset %4 (%5 removed) and fetches again.</source>
-        <translation>跟隨者%1 在 %2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
+        <translation>跟隨者%1 在&#xa0;%2 上的日志與領導者分歧：epoch %3 在領導者上較早結束。它截斷到偏移量 %4（移除 %5）並重新 Fetch。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1755,7 +1755,7 @@
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
-            <numerusform>%1 提交它在 %n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
+            <numerusform>%1 提交它在&#xa0;%n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
         </translation>
     </message>
     <message>
@@ -1891,7 +1891,7 @@
     <message>
         <location line="+5"/>
         <source>%1 has no committed offset for %2; auto.offset.reset sets its position to %3.</source>
-        <translation>%1 在 %2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
+        <translation>%1 在&#xa0;%2 上沒有已提交的偏移量；auto.offset.reset 將它的位置設為 %3。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1906,22 +1906,22 @@
     <message>
         <location line="+3"/>
         <source>Broker %1 answers %2&apos;s fetch on %3 with %4.</source>
-        <translation>代理節點 %1 以 %4 回覆 %2 在 %3 上的 Fetch。</translation>
+        <translation>代理節點 %1 以 %4 回覆 %2 在&#xa0;%3 上的 Fetch。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Leader %1 holds %2&apos;s fetch from offset %3 on %4: nothing below the HW %5 is new, so it waits up to fetch.max.wait.ms.</source>
-        <translation>領導者%1 暫存 %2 在 %4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
+        <translation>領導者%1 暫存 %2 在&#xa0;%4 上從偏移量 %3 開始的 Fetch：HW %5 之下沒有新資料，所以它最多等待 fetch.max.wait.ms。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Leader %1 answers %2&apos;s fetch on %3 with %4: consumers read only below the HW %5.</source>
-        <translation>領導者%1 以 %4 回覆 %2 在 %3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
+        <translation>領導者%1 以 %4 回覆 %2 在&#xa0;%3 上的 Fetch：消費者只能讀取 HW %5 之前的資料。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1&apos;s fetch on %2 failed: %3.</source>
-        <translation>%1 在 %2 上的 Fetch 失敗：%3。</translation>
+        <translation>%1 在&#xa0;%2 上的 Fetch 失敗：%3。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1963,7 +1963,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+93"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+94"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -2078,12 +2078,13 @@
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>records acked: %1</source>
         <translation>已確認記錄：%1</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+1"/>
         <source>waiting %1 · failed %2</source>
         <translation>等待 %1 · 失敗 %2</translation>
     </message>
@@ -2180,7 +2181,7 @@
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
         <translation>偏移量 %1，領導者紀元 %2
@@ -2302,7 +2303,7 @@ Value: %3</source>
     <message>
         <location line="+2"/>
         <source>Seek consumer %1 on %2 to offset %3</source>
-        <translation>將消費者 %1 在 %2 上的位置移到偏移量 %3</translation>
+        <translation>將消費者 %1 在&#xa0;%2 上的位置移到偏移量 %3</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3284,7 +3285,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+517"/>
+        <location filename="../ui/scene/framescene.cpp" line="+522"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>
