@@ -376,6 +376,41 @@ TEST(Projector, PlayStopsAtTheEndAndRunningOnIsAnUndoableAction)
     EXPECT_GT(controller->frameCount(), frames);
 }
 
+TEST(Projector, StepAtTheEndStopsLikePlayAndRunningOnStaysUndoable)
+{
+    MainWindow window;
+    SimController* controller = window.controller();
+    QAction* step = findAction(window, "stepForward");
+    ASSERT_NE(step, nullptr);
+    ASSERT_TRUE(step->shortcuts().contains(QKeySequence(Qt::Key_Right)));
+    // Before the end the key moves one frame.
+    controller->setCurrentFrame(controller->lastFrame() - 1);
+    step->trigger();
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+
+    // At the end it makes no frame that nothing could take back: it stops and says how to go on.
+    const std::int64_t frames = controller->frameCount();
+    window.statusBar()->clearMessage();
+    for (int i = 0; i < 3; ++i)
+        step->trigger();
+    EXPECT_EQ(controller->frameCount(), frames);
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+    EXPECT_EQ(window.undoStack()->count(), 0);
+    EXPECT_FALSE(window.isWindowModified());
+    EXPECT_EQ(window.statusBar()->currentMessage(), SimController::endOfRunMessage());
+
+    // Going on is Run on, one undoable command; after it the key steps within the new frames only.
+    findAction(window, "runOn")->trigger();
+    ASSERT_EQ(window.undoStack()->count(), 1);
+    const std::int64_t ranOn = controller->frameCount();
+    EXPECT_GT(ranOn, frames);
+    controller->goToLast();
+    step->trigger();
+    EXPECT_EQ(controller->frameCount(), ranOn);
+    window.undoStack()->undo();
+    EXPECT_EQ(controller->frameCount(), frames) << "undo takes every frame past the end back";
+}
+
 TEST(Projector, OpeningAnotherScenarioAsksBeforeDiscardingActions)
 {
     MainWindow window;
