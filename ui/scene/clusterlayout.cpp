@@ -275,6 +275,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     // Below the last row stays a band as wide as the gaps between rows: consumers' lines run along it.
     const qreal legendTop = std::max(gridBottom + boxGap, columnY + 24);
+    if (!scene.legendShown())
+        return QRectF(0, 0, contentWidth + 2 * margin, legendTop);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

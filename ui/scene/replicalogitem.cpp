@@ -20,7 +20,16 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(ReplicaLogItem)
 };
 
+/// The partition view's text in a cell: the offset, and the leader epoch above it.
+constexpr qreal offsetSize = 24;
+constexpr qreal epochSize = 14;
+
 } // namespace
+
+qreal ReplicaLogItem::partitionCellHeight(qreal least)
+{
+    return std::max(least, textHeight(theme::font(epochSize)) + textHeight(theme::font(offsetSize, true)) + 10);
+}
 
 qreal LogGeometry::xOf(hw::Offset offset) const
 {
@@ -121,8 +130,10 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     const qreal cellTop = g.topLane;
     const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
     const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
-    const QFont offsetFont = theme::font(clusterMode ? 17 : 24, true);
-    const QFont epochFont = theme::font(14);
+    const QFont offsetFont = theme::font(clusterMode ? 17 : offsetSize, true);
+    const QFont epochFont = theme::font(epochSize);
+    // The offset sits low enough in its cell to clear the epoch tag above it, whatever their sizes.
+    const qreal offsetDrop = std::max<qreal>(8, 4 + 2 * textHeight(epochFont) + textHeight(offsetFont) - g.cellHeight);
     std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
         if (o >= knownEnd) {
@@ -147,8 +158,8 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         if (clusterMode) {
             addTextIn(QString::number(o), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
         } else {
-            addTextIn(QString::number(o), offsetFont, cell.rect.adjusted(0, 8, 0, 0), theme::ink, Qt::AlignCenter,
-                QStringLiteral("cell"));
+            addTextIn(QString::number(o), offsetFont, cell.rect.adjusted(0, offsetDrop, 0, 0), theme::ink,
+                Qt::AlignCenter, QStringLiteral("cell"));
             addTextIn(Text::tr("e%1").arg(record.epoch), epochFont, cell.rect.adjusted(5, 2, -4, 0), theme::ink,
                 Qt::AlignLeft | Qt::AlignTop, QStringLiteral("epoch"));
         }
@@ -164,8 +175,9 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         const QRectF lanes = clusterMode
             ? QRectF(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight)
             : QRectF(g.cellsLeft(), 0, g.slotCount * g.cellWidth, g.topLane + g.cellHeight + g.bottomLane);
-        addTextIn(Text::tr("HW ?"), tagFont, QRectF(lanes.left(), lanes.top(), lanes.width(), clusterMode ? g.cellHeight / 2 : g.topLane),
-            hwColor, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
+        addTextIn(Text::tr("HW ?"), tagFont,
+            QRectF(lanes.left(), lanes.top(), lanes.width(), clusterMode ? g.cellHeight / 2 : g.topLane), hwColor,
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
         addTextIn(Text::tr("LEO ?"), tagFont,
             clusterMode ? QRectF(lanes.left(), lanes.top() + g.cellHeight / 2, lanes.width(), g.cellHeight / 2)
                         : QRectF(lanes.left(), g.topLane + g.cellHeight, lanes.width(), g.bottomLane),
@@ -230,8 +242,8 @@ void ReplicaLogItem::buildLabel(
         badges.append(
             { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
     else
-        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper),
-            QPen(theme::osr, 2, Qt::DashLine), QStringLiteral("badge:osr") });
+        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper), QPen(theme::osr, 2, Qt::DashLine),
+            QStringLiteral("badge:osr") });
     if (!clusterMode) {
         const BrokerStatus status = brokerStatus(state, m_broker);
         if (status != BrokerStatus::Online)
