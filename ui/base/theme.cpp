@@ -118,8 +118,8 @@ void applyToApplication()
         palette.setColor(QPalette::Disabled, QPalette::Text, faintInk);
         palette.setColor(QPalette::Disabled, QPalette::ButtonText, faintInk);
     } else if (g_current == Theme::HighContrast) {
-        for (QPalette::ColorRole role :
-            { QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText })
+        for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText,
+                 QPalette::ToolTipText })
             palette.setColor(role, ink);
         palette.setColor(QPalette::Base, paper);
         palette.setColor(QPalette::Window, QColor(0xF0, 0xF0, 0xF0));
@@ -210,7 +210,8 @@ QPen hairline(const QColor& color, qreal width, Qt::PenStyle style)
 
 QColor messageColor(int kind)
 {
-    const std::array<QColor, 7> colors = { blue, bluishGreen, orange, reddishPurple, vermillion, faintInk, skyBlue };
+    const std::array<QColor, 7> colors
+        = { blue, bluishGreen, orange, reddishPurple, vermillion, faintInk, skyBlue };
     return colors[static_cast<std::size_t>(kind < 0 ? 0 : kind) % colors.size()];
 }
 

@@ -175,9 +175,8 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         const QRectF lanes = clusterMode
             ? QRectF(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight)
             : QRectF(g.cellsLeft(), 0, g.slotCount * g.cellWidth, g.topLane + g.cellHeight + g.bottomLane);
-        addTextIn(Text::tr("HW ?"), tagFont,
-            QRectF(lanes.left(), lanes.top(), lanes.width(), clusterMode ? g.cellHeight / 2 : g.topLane), hwColor,
-            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
+        addTextIn(Text::tr("HW ?"), tagFont, QRectF(lanes.left(), lanes.top(), lanes.width(), clusterMode ? g.cellHeight / 2 : g.topLane),
+            hwColor, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
         addTextIn(Text::tr("LEO ?"), tagFont,
             clusterMode ? QRectF(lanes.left(), lanes.top() + g.cellHeight / 2, lanes.width(), g.cellHeight / 2)
                         : QRectF(lanes.left(), g.topLane + g.cellHeight, lanes.width(), g.bottomLane),
@@ -242,8 +241,8 @@ void ReplicaLogItem::buildLabel(
         badges.append(
             { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
     else
-        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper), QPen(theme::osr, 2, Qt::DashLine),
-            QStringLiteral("badge:osr") });
+        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper),
+            QPen(theme::osr, 2, Qt::DashLine), QStringLiteral("badge:osr") });
     if (!clusterMode) {
         const BrokerStatus status = brokerStatus(state, m_broker);
         if (status != BrokerStatus::Online)
