@@ -1815,7 +1815,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+68"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+71"/>
         <source>Partition %1</source>
         <translation>分区 %1</translation>
     </message>
@@ -1916,7 +1916,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+152"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+163"/>
         <source>e%1</source>
         <translation>e%1</translation>
     </message>
@@ -1983,7 +1983,7 @@
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
         <translation>偏移量 %1，leader epoch %2
@@ -3072,7 +3072,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+517"/>
+        <location filename="../ui/scene/framescene.cpp" line="+526"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -3692,12 +3692,7 @@ Value: %3</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
-        <translation>前进一帧；到达结尾时，模拟会执行到下一个事件（右方向键）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
     </message>
@@ -3788,7 +3783,12 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 构建，运行于 Qt %2。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-5"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
+        <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
+        <translation>前进一帧；到达结尾时停下，“继续运行 10 秒”可让模拟继续（右方向键）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Skip idle time</source>
         <translation>跳过空闲时间</translation>
     </message>
@@ -4471,7 +4471,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+124"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>

@@ -53,7 +53,7 @@ public:
     /// Heartbeats never stop; they are hidden unless asked for.
     void setShowHeartbeats(bool show);
     bool showHeartbeats() const { return m_showHeartbeats; }
-    /// The legend under the drawing. Presentation mode leaves it out (L shows it), so the rest of
+    /// The legend under the drawing. Presentation mode leaves it out, so the rest of
     /// the drawing can be larger; the teacher explains the colours once.
     void setLegendShown(bool shown);
     bool legendShown() const { return m_legendShown; }

@@ -228,7 +228,7 @@ void PresentationMode::enter()
     theme::apply(theme::Theme::HighContrast);
     theme::setLineScale(lineScale);
     theme::applyToApplication();
-    // The legend stays out of the projector's drawing (L shows it), which leaves more for the rest.
+    // The legend stays out of the projector's drawing, which leaves more room for the rest.
     m_view->frameScene()->setLegendShown(false);
     emit themeChanged();
     m_window->showFullScreen();
