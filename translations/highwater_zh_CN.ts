@@ -3926,12 +3926,7 @@ Value: %3</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
-        <translation>前进一帧；到达结尾时，模拟会执行到下一个事件（右方向键）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
     </message>
@@ -4022,7 +4017,12 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 构建，运行于 Qt %2。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-5"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
+        <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
+        <translation>前进一帧；到达结尾时停下，“继续运行 10 秒”可让模拟继续（右方向键）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Skip idle time</source>
         <translation>跳过空闲时间</translation>
     </message>
@@ -4715,7 +4715,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+124"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>

@@ -3926,12 +3926,7 @@ Value: %3</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>One frame on; at the end, the simulation runs to the next event (Right)</source>
-        <translation>前進一幀；到達結尾時，模擬會執行到下一個事件（右方向鍵）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>First</source>
         <translation>第一幀</translation>
     </message>
@@ -4022,7 +4017,12 @@ Built with Qt %1, running on Qt %2.</source>
 以 Qt %1 建置，執行於 Qt %2。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-5"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
+        <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
+        <translation>前進一幀；到達結尾時停下，「繼續執行 10 秒」可讓模擬繼續（右方向鍵）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Skip idle time</source>
         <translation>略過閒置時間</translation>
     </message>
@@ -4715,7 +4715,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>已經沒有事情會發生：沒有排隊中的消息或計時器。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+124"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>執行到盡頭了。播放 &gt; 繼續執行 10 秒 可讓模擬繼續（復原可撤回）。</translation>
     </message>

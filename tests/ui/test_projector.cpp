@@ -4,6 +4,7 @@
 // blanking covers everything, playing keeps to the chosen speed and stops at the end, opening another
 // scenario asks before it discards a session, and Help > Keyboard shortcuts lists every shortcut.
 
+#include "base/i18n.h"
 #include "base/theme.h"
 #include "control/simcontroller.h"
 #include "panels/narrationpanel.h"
@@ -39,7 +40,11 @@
 
 #include <gtest/gtest.h>
 
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+
 #include <cmath>
+#include <iostream>
 
 using hw::ui::MainWindow;
 using hw::ui::SimController;
@@ -68,6 +73,7 @@ struct LightTheme {
     ~LightTheme()
     {
         hw::ui::theme::setLineScale(1.0);
+        hw::ui::theme::setTextSizeMin(0);
         hw::ui::theme::apply(hw::ui::theme::Theme::Light);
         hw::ui::theme::applyToApplication();
     }
@@ -250,8 +256,8 @@ TEST(Projector, PresentationFillsTheScreenWithTheWholeNarrationAndNote)
     const QRectF shown = window.view()->mapFromScene(window.scene()->sceneRect()).boundingRect();
     const bool fillsWidth = std::abs(shown.width() - viewport.width()) <= 2;
     const bool fillsHeight = std::abs(shown.height() - viewport.height()) <= 2;
-    EXPECT_TRUE(fillsWidth || fillsHeight) << shown.width() << "x" << shown.height() << " in " << viewport.width()
-                                           << "x" << viewport.height();
+    EXPECT_TRUE(fillsWidth || fillsHeight)
+        << shown.width() << "x" << shown.height() << " in " << viewport.width() << "x" << viewport.height();
     EXPECT_LE(shown.width(), viewport.width() + 2);
     EXPECT_LE(shown.height(), viewport.height() + 2);
 }
@@ -376,6 +382,41 @@ TEST(Projector, PlayStopsAtTheEndAndRunningOnIsAnUndoableAction)
     EXPECT_GT(controller->frameCount(), frames);
 }
 
+TEST(Projector, StepAtTheEndStopsLikePlayAndRunningOnStaysUndoable)
+{
+    MainWindow window;
+    SimController* controller = window.controller();
+    QAction* step = findAction(window, "stepForward");
+    ASSERT_NE(step, nullptr);
+    ASSERT_TRUE(step->shortcuts().contains(QKeySequence(Qt::Key_Right)));
+    // Before the end the key moves one frame.
+    controller->setCurrentFrame(controller->lastFrame() - 1);
+    step->trigger();
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+
+    // At the end it makes no frame that nothing could take back: it stops and says how to go on.
+    const std::int64_t frames = controller->frameCount();
+    window.statusBar()->clearMessage();
+    for (int i = 0; i < 3; ++i)
+        step->trigger();
+    EXPECT_EQ(controller->frameCount(), frames);
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+    EXPECT_EQ(window.undoStack()->count(), 0);
+    EXPECT_FALSE(window.isWindowModified());
+    EXPECT_EQ(window.statusBar()->currentMessage(), SimController::endOfRunMessage());
+
+    // Going on is Run on, one undoable command; after it the key steps within the new frames only.
+    findAction(window, "runOn")->trigger();
+    ASSERT_EQ(window.undoStack()->count(), 1);
+    const std::int64_t ranOn = controller->frameCount();
+    EXPECT_GT(ranOn, frames);
+    controller->goToLast();
+    step->trigger();
+    EXPECT_EQ(controller->frameCount(), ranOn);
+    window.undoStack()->undo();
+    EXPECT_EQ(controller->frameCount(), frames) << "undo takes every frame past the end back";
+}
+
 TEST(Projector, OpeningAnotherScenarioAsksBeforeDiscardingActions)
 {
     MainWindow window;
@@ -463,4 +504,127 @@ TEST(Projector, TheShortcutListNamesEveryShortcutOfTheWindow)
         EXPECT_EQ(table->topLevelItem(i)->text(1), list[i].second);
     }
     dialog->close();
+}
+
+namespace {
+
+/// The smallest text of the drawing as the view shows it: each text run's font pixel height times
+/// the view's vertical scale. what names the smallest.
+qreal smallestTextPx(const MainWindow& window, std::string* what)
+{
+    const qreal scale = window.view()->transform().m22();
+    qreal smallest = 1e9;
+    for (QGraphicsItem* item : window.scene()->items()) {
+        if (!item->isVisible())
+            continue;
+        const qreal itemScale = scale * item->sceneTransform().m22();
+        auto consider = [&](const QFont& font, const QString& text) {
+            const qreal px = font.pixelSize() * itemScale;
+            if (px < smallest) {
+                smallest = px;
+                if (what)
+                    *what = text.toStdString();
+            }
+        };
+        if (auto* frameItem = dynamic_cast<hw::ui::FrameItem*>(item))
+            for (const hw::ui::TextRun& run : frameItem->texts())
+                consider(run.font, run.text);
+        if (auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            consider(simple->font(), simple->text());
+        if (auto* rich = dynamic_cast<QGraphicsTextItem*>(item))
+            consider(rich->font(), rich->toPlainText());
+    }
+    return smallest;
+}
+
+} // namespace
+
+/// The text runs of one drawn item that cover each other (the larger presentation text must not
+/// make a badge run into a name, or a tag into another tag), named for the failure message.
+std::vector<std::string> overlappingTexts(const MainWindow& window)
+{
+    std::vector<std::string> found;
+    for (hw::ui::FrameItem* item : window.scene()->frameItems()) {
+        if (!item->isVisible())
+            continue;
+        const QList<hw::ui::TextRun>& runs = item->texts();
+        const QList<QRectF> boxes = item->textBoxes();
+        for (qsizetype i = 0; i < boxes.size(); ++i)
+            for (qsizetype j = i + 1; j < boxes.size(); ++j) {
+                const QRectF common = boxes[i].intersected(boxes[j]);
+                if (common.width() > 0.5 && common.height() > 0.5)
+                    found.push_back(
+                        "\"" + runs[i].text.toStdString() + "\" and \"" + runs[j].text.toStdString() + "\"");
+            }
+    }
+    return found;
+}
+
+TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize)
+{
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
+    } english;
+    LightTheme restore;
+    // The walkthrough's partition view, and the cluster view of the 6-partition built-in (which gets
+    // no larger text, see PresentationMode::fitDrawingText, but must not get smaller text either).
+    struct Case {
+        const char* source;
+        hw::ui::FrameScene::ViewKind view;
+    };
+    const Case cases[] = {
+        { "builtin:leo-hw-walkthrough", hw::ui::FrameScene::ViewKind::Partition },
+        { "builtin:rebalance-eager-vs-cooperative", hw::ui::FrameScene::ViewKind::Cluster },
+    };
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const Case& c : cases) {
+            MainWindow window;
+            showAtProjectorSize(window);
+            ASSERT_TRUE(window.openScenario(QString::fromLatin1(c.source)));
+            window.scene()->setViewKind(c.view);
+            if (c.view == hw::ui::FrameScene::ViewKind::Cluster)
+                ASSERT_GE(window.controller()->state().partitions.size(), 6u) << c.source;
+            const qreal normalScale = window.view()->transform().m22();
+            const qreal normalSmallestPx = smallestTextPx(window, nullptr);
+            const bool partitionView = c.view == hw::ui::FrameScene::ViewKind::Partition;
+            presentAtProjectorSize(window);
+            ASSERT_TRUE(presentationOf(window)->isActive());
+            EXPECT_FALSE(window.scene()->legendShown()) << "the legend makes room for a larger drawing";
+            const hw::Timeline& timeline = window.controller()->timeline();
+            for (const std::string& label : timeline.labels()) {
+                window.controller()->setCurrentFrame(timeline.findLabel(label));
+                QTest::qWait(20);
+                const std::string where = std::string(language) + ", " + c.source + ", checkpoint " + label;
+                std::string smallest;
+                const qreal px = smallestTextPx(window, &smallest);
+                // The cluster view's fixed cells would overflow larger text: it is only fitted larger.
+                if (partitionView)
+                    EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin)
+                        << where << ": \"" << smallest << "\" is " << px << " px";
+                else
+                    EXPECT_GE(px, normalSmallestPx) << where;
+                // Larger text still fits its cells and boxes: nothing is cut to "…".
+                if (partitionView)
+                    for (hw::ui::FrameItem* item : window.scene()->frameItems())
+                        for (const hw::ui::TextRun& run : item->texts())
+                            EXPECT_FALSE(run.text.endsWith(QChar(0x2026)))
+                                << where << ": \"" << run.text.toStdString() << "\" is cut";
+                EXPECT_GT(window.view()->transform().m22(), normalScale) << where << ": the drawing is scaled up";
+                // Still fitted: the whole drawing shows.
+                const QRectF shown = window.view()->mapFromScene(window.scene()->sceneRect()).boundingRect();
+                EXPECT_LE(shown.width(), window.view()->viewport()->width() + 2) << where;
+                EXPECT_LE(shown.height(), window.view()->viewport()->height() + 2) << where;
+                for (const std::string& pair : overlappingTexts(window))
+                    ADD_FAILURE() << where << ": " << pair << " overlap";
+                std::cout << "[ measured ] " << where << ": smallest text " << px << " px (\"" << smallest
+                          << "\"), scale " << window.view()->transform().m22() << "\n";
+            }
+            // Leaving restores the usual drawing: text sizes and the legend.
+            presentationOf(window)->leave();
+            QApplication::processEvents();
+            EXPECT_EQ(hw::ui::theme::textSizeMin(), 0);
+            EXPECT_TRUE(window.scene()->legendShown());
+        }
+    }
 }

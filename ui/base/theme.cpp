@@ -15,6 +15,7 @@ namespace {
 Theme g_current = Theme::Light;
 qreal g_themeLineScale = 1.0;
 qreal g_extraLineScale = 1.0;
+qreal g_textSizeMin = 0;
 
 /// Line widths of the high-contrast theme, relative to the others: thin lines vanish on projectors.
 constexpr qreal highContrastLineScale = 1.6;
@@ -180,10 +181,20 @@ QColor epochFill(std::int32_t epoch)
     return g_current == Theme::Dark ? darkFills[index] : lightFills[index];
 }
 
+qreal textSizeMin()
+{
+    return g_textSizeMin;
+}
+
+void setTextSizeMin(qreal size)
+{
+    g_textSizeMin = std::max<qreal>(0, size);
+}
+
 QFont font(qreal pixelSize, bool bold)
 {
     QFont f;
-    f.setPixelSize(qRound(pixelSize));
+    f.setPixelSize(qRound(std::max(pixelSize, g_textSizeMin)));
     f.setBold(bold);
     // Hinting snaps glyphs to the pixel grid of the unscaled scene; the view scales, so let it go.
     f.setHintingPreference(QFont::PreferNoHinting);

@@ -85,6 +85,11 @@ inline constexpr Qt::BrushStyle divergedPattern = Qt::CrossPattern;
 inline constexpr Qt::BrushStyle offlinePattern = Qt::DiagCrossPattern;
 
 QFont font(qreal pixelSize, bool bold = false);
+/// The smallest text size font() makes, in scene units (0: none). Presentation mode raises it so
+/// that the drawing's smallest text, scaled to fit the projector, is still readable from the back;
+/// the layouts measure their text with font(), so cells, rows and boxes grow with it.
+qreal textSizeMin();
+void setTextSizeMin(qreal size);
 
 /// A thin line of constant width on screen whatever the zoom. Cosmetic pens take the raster
 /// engine's fast path; scaled pens go through the stroker, which costs a lot for hundreds of cells.

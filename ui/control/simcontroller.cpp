@@ -160,6 +160,18 @@ bool SimController::stepForward()
     return true;
 }
 
+bool SimController::stepWithinRun()
+{
+    // A step past the end would make a frame that no undo takes back and no scenario records, so
+    // the key stops where Play stops; the sandbox's own actions and Run on go on from there.
+    if (m_frame >= lastFrame()) {
+        emit message(endOfRunMessage());
+        return false;
+    }
+    setCurrentFrame(m_frame + 1);
+    return true;
+}
+
 void SimController::stepBack()
 {
     if (m_frame > 0)

@@ -82,6 +82,10 @@ public:
     /// One frame on; at the last frame the simulation runs on to make the next one. Returns false
     /// when nothing more can happen.
     bool stepForward();
+    /// One frame on within the recorded run (the Right key): at the last frame it stops and says so,
+    /// as Play does, since running on is an undoable action of its own (Run on 10 s). Returns
+    /// whether it moved.
+    bool stepWithinRun();
     void stepBack();
     void goToFirst();
     void goToLast();

@@ -285,6 +285,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     const qreal lostTop = std::max(gridBottom + boxGap, columnY + 24);
     const qreal lostHeight = PartitionLayout::addLostList(scene, state, -1, contentWidth, QPointF(margin, lostTop));
     const qreal legendTop = lostTop + (lostHeight > 0 ? lostHeight + 16 : 0);
+    if (!scene.legendShown())
+        return QRectF(0, 0, contentWidth + 2 * margin, legendTop);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

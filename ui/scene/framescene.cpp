@@ -113,6 +113,15 @@ void FrameScene::setTargetAspect(qreal aspect)
         rebuild();
 }
 
+void FrameScene::setLegendShown(bool shown)
+{
+    if (shown == m_legendShown)
+        return;
+    m_legendShown = shown;
+    if (m_hasFrame)
+        rebuild();
+}
+
 void FrameScene::setShowHeartbeats(bool show)
 {
     if (show == m_showHeartbeats)

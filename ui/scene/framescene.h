@@ -53,6 +53,10 @@ public:
     /// Heartbeats never stop; they are hidden unless asked for.
     void setShowHeartbeats(bool show);
     bool showHeartbeats() const { return m_showHeartbeats; }
+    /// The legend under the drawing. Presentation mode leaves it out, so the rest of
+    /// the drawing can be larger; the teacher explains the colours once.
+    void setLegendShown(bool shown);
+    bool legendShown() const { return m_legendShown; }
 
     /// Draws a frame: its state, with messages placed at displayTimeMs (the frame's time, or later
     /// while playing towards the next frame).
@@ -134,6 +138,7 @@ private:
     std::int32_t m_focusPartition = 0;
     qreal m_aspect = 16.0 / 9.0;
     bool m_showHeartbeats = false;
+    bool m_legendShown = true;
     bool m_rebuilding = false;
     QRectF m_lastRect;
 

@@ -29,7 +29,7 @@ struct Text {
 
 constexpr qreal margin = 28;
 constexpr qreal gutterWidth = 250; // the lane right of the rows where messages travel
-constexpr qreal boxWidth = 310; // controller, producers and consumers
+constexpr qreal boxWidthLeast = 310; // controller, producers and consumers
 constexpr qreal boxGap = 14;
 constexpr qreal rowGap = 18;
 
@@ -73,6 +73,9 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     LogGeometry g;
     g.mode = LogGeometry::Mode::Partition;
     g.labelWidth = 230;
+    // The boxes' lines are of the small size: presentation mode's larger text widens them alike.
+    const qreal boxWidth = boxWidthLeast * std::max<qreal>(1, theme::textSizeMin() / theme::smallSize);
+    g.cellHeight = ReplicaLogItem::partitionCellHeight(g.cellHeight);
     hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
     for (const hw::Replica& r : partition.replicas)
         logStart = std::min(logStart, r.log.logStart);
@@ -221,7 +224,10 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             Text::tr(
                 "under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
     const qreal lostHeight = addLostList(scene, state, partitionIndex, contentWidth, QPointF(margin, rowsBottom + 26));
+    const qreal lostBottom = rowsBottom + (lostHeight > 0 ? 26 + lostHeight : 0);
     const qreal legendTop = rowsBottom + 26 + (lostHeight > 0 ? lostHeight + 16 : 0);
+    if (!scene.legendShown())
+        return QRectF(0, 0, contentWidth + 2 * margin, lostBottom + margin);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

@@ -20,6 +20,9 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(ReplicaLogItem)
 };
 
+/// The partition view's leader epoch badge, above the offset in a cell.
+constexpr qreal epochSize = 14;
+
 } // namespace
 
 QFont LogGeometry::offsetFont(Mode mode)
@@ -85,6 +88,14 @@ QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32
         return a.offset > b.offset;
     });
     return markers;
+}
+
+qreal ReplicaLogItem::partitionCellHeight(qreal least)
+{
+    // The epoch badge over the offset, and room around them: 60 at the normal text size, more when
+    // presentation mode raises the text floor.
+    const QFont offsetFont = LogGeometry::offsetFont(LogGeometry::Mode::Partition);
+    return std::max(least, textHeight(theme::font(epochSize, true)) + textHeight(offsetFont) + 10);
 }
 
 qreal LogGeometry::xOf(hw::Offset offset) const
@@ -206,7 +217,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
     const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
     const QFont offsetFont = LogGeometry::offsetFont(g.mode);
-    const QFont epochFont = theme::font(14, true);
+    const QFont epochFont = theme::font(epochSize, true);
     std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
         if (o >= knownEnd) {

@@ -68,6 +68,10 @@ public:
     ReplicaLogItem(std::int32_t partition, hw::BrokerId broker, const LogGeometry& geometry);
     int type() const override { return Type; }
 
+    /// The partition view's cell height: at least `least`, and room for the epoch tag above the
+    /// offset at the current text sizes (presentation mode's larger text makes taller cells).
+    static qreal partitionCellHeight(qreal least);
+
     /// Re-reads the replica from the state; repaints only if what it shows changed.
     void sync(const hw::ClusterState& state);
     void setGeometry(const LogGeometry& geometry);

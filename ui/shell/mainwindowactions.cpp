@@ -61,7 +61,7 @@ void MainWindow::createActions()
     // Predict mode may take a step forward to reveal its answer instead.
     connect(forward, &QAction::triggered, this, [this] {
         if (!m_teaching || !m_teaching->interceptStep())
-            m_controller->stepForward();
+            m_controller->stepWithinRun();
     });
     QAction* first = addNamedAction(QStringLiteral("first"), { QKeySequence(Qt::Key_Home) });
     connect(first, &QAction::triggered, m_controller, &SimController::goToFirst);
@@ -246,7 +246,7 @@ void MainWindow::retranslateUi()
         { "play", QT_TR_NOOP("Play"), nullptr, nullptr },
         { "stepBack", QT_TR_NOOP("Back"), QT_TR_NOOP("One frame back (Left)"), nullptr },
         { "stepForward", QT_TR_NOOP("Step"),
-            QT_TR_NOOP("One frame on; at the end, the simulation runs to the next event (Right)"), nullptr },
+            QT_TR_NOOP("One frame on; it stops at the end, where Run on 10 s goes on (Right)"), nullptr },
         { "first", QT_TR_NOOP("First"), QT_TR_NOOP("First frame (Home)"), "|<" },
         { "last", QT_TR_NOOP("Last"), QT_TR_NOOP("Last frame (End)"), ">|" },
         { "previousCheckpoint", QT_TR_NOOP("Previous checkpoint"), QT_TR_NOOP("Previous checkpoint (Page Up)"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "teaching/presentationmode.h"
 
+#include "scene/framescene.h"
 #include "scene/frameview.h"
 
 #include <QAbstractButton>
@@ -8,13 +9,15 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QMainWindow>
 #include <QMenuBar>
-#include <QLayout>
 #include <QPalette>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
+
+#include <cmath>
 
 namespace hw::ui {
 
@@ -42,6 +45,11 @@ PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep
     m_blank->setPalette(black);
     m_blank->hide();
     m_window->installEventFilter(this);
+    m_view->installEventFilter(this);
+    // Another frame or view may lay the drawing out larger, and so fit it smaller: its text grows.
+    // Queued: the scene is still inside setFrame() when it says so.
+    connect(m_view->frameScene(), &FrameScene::layoutChanged, this, &PresentationMode::fitDrawingText,
+        Qt::QueuedConnection);
     if (m_keep.size() > 1)
         if (auto* scroll = m_keep[1]->findChild<QScrollArea*>()) {
             scroll->widget()->installEventFilter(this);
@@ -82,6 +90,37 @@ void PresentationMode::fitNarrationText()
     m_fitting = false;
 }
 
+void PresentationMode::fitDrawingText()
+{
+    if (!m_active || m_fittingDrawing)
+        return;
+    m_fittingDrawing = true;
+    FrameScene* scene = m_view->frameScene();
+    // The cluster view's cells and boxes have fixed sizes that larger text would overflow (names cut
+    // to "L…", tags over each other): it keeps its usual text, fitted larger without the legend.
+    if (scene->viewKind() != FrameScene::ViewKind::Partition) {
+        if (theme::textSizeMin() > 0) {
+            theme::setTextSizeMin(0);
+            scene->applyTheme();
+        }
+        m_fittingDrawing = false;
+        return;
+    }
+    // Larger text makes larger cells, rows and boxes, so the fitted scale falls a little each time:
+    // a few rounds settle it. The zoom is the user's; the floor follows the fitted scale alone.
+    for (int round = 0; round < 6; ++round) {
+        const qreal fitted = m_view->transform().m22() / m_view->zoom();
+        if (fitted <= 0)
+            break;
+        const qreal needed = std::min(std::ceil(drawingTextPxMin / fitted), drawingTextSizeMax);
+        if (needed <= theme::textSizeMin())
+            break;
+        theme::setTextSizeMin(needed);
+        scene->applyTheme();
+    }
+    m_fittingDrawing = false;
+}
+
 void PresentationMode::fitNarration()
 {
     // The drawing is what the room looks at: the narration keeps a column of under a third.
@@ -107,6 +146,12 @@ void PresentationMode::setBlanked(bool blanked)
 
 bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 {
+    // The drawing got another size: it is fitted at another scale.
+    if (watched == m_view) {
+        if (m_active && event->type() == QEvent::Resize)
+            QTimer::singleShot(0, this, &PresentationMode::fitDrawingText);
+        return QObject::eventFilter(watched, event);
+    }
     if (watched == m_window && event->type() == QEvent::Resize)
         m_blank->setGeometry(m_window->rect());
     // Going full screen resizes the window later, on most platforms: fit the narration again then.
@@ -183,10 +228,13 @@ void PresentationMode::enter()
     theme::apply(theme::Theme::HighContrast);
     theme::setLineScale(lineScale);
     theme::applyToApplication();
+    // The legend stays out of the projector's drawing, which leaves more room for the rest.
+    m_view->frameScene()->setLegendShown(false);
     emit themeChanged();
     m_window->showFullScreen();
     fitNarration();
     fitNarrationText();
+    fitDrawingText();
     // Keys go to the drawing, not to a dock's field, so PageUp/PageDown and '.' always reach the window.
     m_view->setFocus();
     emit activeChanged(true);
@@ -205,8 +253,10 @@ void PresentationMode::leave()
     m_fonts.clear();
     m_scaledWidgets.clear();
     theme::setLineScale(1.0);
+    theme::setTextSizeMin(0);
     theme::apply(m_theme);
     theme::applyToApplication();
+    m_view->frameScene()->setLegendShown(true);
     emit themeChanged();
 
     m_window->setWindowState(m_windowState);

@@ -36,6 +36,11 @@ public:
     static constexpr qreal timelineFontScale = 1.25;
     /// How much thicker the drawing's thin lines are while presenting.
     static constexpr qreal lineScale = 1.25;
+    /// The smallest text of the drawing on screen while presenting, in pixels: a 14 px letter reads
+    /// from the back of a classroom on a 1280x720 projector.
+    static constexpr qreal drawingTextPxMin = 14;
+    /// The drawing's text never grows past this floor (scene units), whatever the scale.
+    static constexpr qreal drawingTextSizeMax = 40;
 
     /// keep: the docks that stay visible, the timeline then the narration. view: the drawing.
     PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, FrameView* view);
@@ -62,6 +67,9 @@ private:
     void fitNarration();
     /// The narration's labels at the largest size up to fontScale at which it needs no scrolling.
     void fitNarrationText();
+    /// Raises the partition view's smallest text size (theme::setTextSizeMin) until, with the
+    /// drawing fitted to the view again, it is at least drawingTextPxMin pixels tall on screen.
+    void fitDrawingText();
 
     QMainWindow* m_window;
     QList<QDockWidget*> m_keep;
@@ -79,6 +87,7 @@ private:
     QHash<QWidget*, QPointer<QWidget>> m_scaledWidgets;
     QHash<QWidget*, QFont> m_fonts;
     bool m_fitting = false;
+    bool m_fittingDrawing = false;
 };
 
 } // namespace hw::ui
