@@ -1963,7 +1963,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+94"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+97"/>
         <source>Partition %1</source>
         <translation>分区 %1</translation>
     </message>
@@ -1993,7 +1993,7 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-154"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
@@ -2005,7 +2005,7 @@
         </translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+150"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -2092,7 +2092,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+313"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+324"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2102,15 +2102,15 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-263"/>
-        <location line="+271"/>
+        <location line="-271"/>
+        <location line="+279"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location line="+272"/>
+        <location line="-284"/>
+        <location line="+280"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
@@ -3285,7 +3285,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+522"/>
+        <location filename="../ui/scene/framescene.cpp" line="+531"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>

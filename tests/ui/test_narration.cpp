@@ -222,3 +222,25 @@ TEST(Narration, ChineseNarrationHasNoStraySpacesKeepsZaiWithItsNumberAndUsesTheG
     }
     hw::ui::setLanguage(QStringLiteral("en"));
 }
+
+// Chinese is written without spaces between words: a space between two Chinese characters in a
+// narrated sentence is a template joining a piece ("代理節點 3", "偏移量 3") with a plain space. A space
+// before a digit or a Latin name (LEO, ISR, orders-0) is the usual mixed-script spacing and stays.
+TEST(Narration, NoChineseSentenceOfAnyBuiltinScenarioPutsASpaceBetweenTwoChineseWords)
+{
+    const QRegularExpression stray(QStringLiteral("\\p{Han}[ ]+[\\p{Han}（「“]|[）」”][ ]+\\p{Han}"));
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+        const hw::Timeline timeline = hw::uitest::play("builtin:" + std::string(builtin.name));
+        for (const char* code : { "zh_TW", "zh_CN" }) {
+            ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code)));
+            for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+                const QString text = hw::ui::Narration::sentence(timeline.frame(f).event, timeline.stateAt(f));
+                const QRegularExpressionMatch match = stray.match(text);
+                EXPECT_FALSE(match.hasMatch()) << builtin.name << " " << code << " frame " << f << " ("
+                                               << hw::eventTypeName(timeline.frame(f).event.type) << "): \""
+                                               << match.captured().toStdString() << "\" in " << text.toStdString();
+            }
+        }
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
+}

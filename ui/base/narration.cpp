@@ -3,6 +3,7 @@
 
 #include "scenario/narration.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 
 namespace hw::ui {
@@ -295,7 +296,19 @@ QString Narration::title(const hw::Event& e)
     return title(e.type);
 }
 
-QString Narration::sentence(const hw::Event& e, const hw::ClusterState& s)
+QString Narration::joinChineseWords(QString text)
+{
+    static const QRegularExpression betweenWords(
+        QStringLiteral("(?<=\\p{Han}) +(?=[\\p{Han}\u3008-\u3011\uFF08\u201C])|(?<=[\u3008-\u3011\uFF09\u201D]) +(?=\\p{Han})"));
+    return text.replace(betweenWords, QString());
+}
+
+QString Narration::sentence(const hw::Event& event, const hw::ClusterState& state)
+{
+    return joinChineseWords(sentenceFromPieces(event, state));
+}
+
+QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState& s)
 {
     const QString tp = partitionName(s, e.partition);
     auto producerName = [&](std::int32_t index) {

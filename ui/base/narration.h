@@ -20,6 +20,12 @@ public:
     /// The full explanation of the frame an event made.
     static QString sentence(const hw::Event& event, const hw::ClusterState& state);
 
+    /// Chinese writes words without spaces between them: the sentences are built from translated
+    /// pieces ("來自 %1" with %1 = "代理節點 3"), so this drops a space that ends up between two Chinese
+    /// characters (or a Chinese character and a full-width bracket or quote). A space next to a digit
+    /// or a Latin word (代理節點 3, 主題 orders) is the usual mixed-script spacing and stays.
+    static QString joinChineseWords(QString text);
+
     /// A few words naming the kind of event, for the event log ("Fetch handled").
     static QString title(hw::EventType type);
 
@@ -37,6 +43,9 @@ public:
     static QString groupRequestName(std::int32_t kind);
 
     static QString partitionName(const hw::ClusterState& state, std::int32_t partition);
+
+private:
+    static QString sentenceFromPieces(const hw::Event& event, const hw::ClusterState& state);
 };
 
 } // namespace hw::ui

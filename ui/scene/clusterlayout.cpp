@@ -93,7 +93,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     }
     g.slotCount = PartitionLayout::slotsFor(needed, 6, 12);
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
-    g.cellWidth = LogGeometry::cellWidthFor(widest, g.mode, g.cellWidth);
+    g.cellWidth = LogGeometry::cellWidthFor(widest, 0, g.mode, g.cellWidth);
     g.tagRoom = LogGeometry::clusterTagRoomFor(widest, g.tagRoom);
 
     // Which replicas each broker holds, in partition order.

@@ -82,8 +82,9 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     const hw::Offset end = shownLogEnd(partition);
     g.slotCount = slotsFor(end - logStart + 1, 6, 16);
     g.windowStart = std::max(logStart, end + 1 - g.slotCount);
-    // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
-    g.cellWidth = LogGeometry::cellWidthFor(g.windowStart + g.slotCount, g.mode, g.cellWidth);
+    // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000), and for the
+    // epoch badge of the newest epoch (no record has a later one than the partition's leader epoch).
+    g.cellWidth = LogGeometry::cellWidthFor(g.windowStart + g.slotCount, reg.leaderEpoch, g.mode, g.cellWidth);
     const qreal rowWidth = g.width();
     const qreal contentWidth = rowWidth + gutterWidth;
 

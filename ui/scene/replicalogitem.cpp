@@ -30,7 +30,7 @@ QFont LogGeometry::offsetFont(Mode mode)
     return theme::font(mode == Mode::Cluster ? 17 : 24, true);
 }
 
-qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least)
+qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least)
 {
     // Every offset below widestOffset has at most its digits; the widest digit string of that length
     // bounds them all (digits are not all the same width in every font).
@@ -41,7 +41,17 @@ qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least)
         widest = std::max(widest, FrameItem::textWidth(QString(digits, digit), font));
     // Room on both sides so that the text does not touch the cell's border or the epoch bar.
     const qreal padding = mode == Mode::Cluster ? 8 : 16;
-    return std::max(least, std::ceil(widest + padding));
+    qreal width = widest + padding;
+    if (mode == Mode::Partition) {
+        // The epoch badge at the cell's top left (6 px in) and the diverged mark at its top right (5 px
+        // in) share the cell's top: with Chinese words or presentation mode's larger text the badge of
+        // one cell would otherwise run into the next cell's.
+        const QFont epochFont = theme::font(epochSize, true);
+        const QString badge = Text::tr("ep %1").arg(QString::number(std::max<std::int32_t>(0, widestEpoch)));
+        const qreal badgeWidth = FrameItem::textWidth(badge, epochFont) + 2 * epochFont.pixelSize() * 0.35;
+        width = std::max(width, 6 + badgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
+    }
+    return std::max(least, std::ceil(width));
 }
 
 qreal LogGeometry::clusterTagRoomFor(hw::Offset widestOffset, qreal least)

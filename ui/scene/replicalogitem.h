@@ -38,8 +38,9 @@ struct LogGeometry {
 
     /// The font of the offset in a cell.
     static QFont offsetFont(Mode mode);
-    /// The cell width that fits every offset up to `widestOffset` in the offset font, at least `least`.
-    static qreal cellWidthFor(hw::Offset widestOffset, Mode mode, qreal least);
+    /// The cell width that fits every offset up to `widestOffset` in the offset font and, in the partition
+    /// view, the epoch badge of `widestEpoch` beside the diverged mark; at least `least`.
+    static qreal cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least);
     /// Cluster mode: the room right of the cells that fits "LEO n" and "HW n" up to `widestOffset`.
     static qreal clusterTagRoomFor(hw::Offset widestOffset, qreal least);
 };
