@@ -550,6 +550,27 @@ TEST_P(BuiltinScenario, EveryCheckpointHasANoteInEnglishTraditionalAndSimplified
     }
 }
 
+TEST_P(BuiltinScenario, ChineseNotesNameBrokersAsTheDrawingDoes)
+{
+    // The drawing and the narration say 代理節點 2 / 代理节点 2 (translations/README.md's word table);
+    // a note that says "Broker 2" makes the class look for a name that is not on the screen.
+    const auto played = play(GetParam().name);
+    ASSERT_NE(played, nullptr);
+    const std::pair<const char*, const char*> words[] = { { "zh_TW", "\u4EE3\u7406\u7BC0\u9EDE " },
+        { "zh_CN", "\u4EE3\u7406\u8282\u70B9 " } };
+    for (const hw::LocalizedText& note : played->timeline->notes()) {
+        for (const auto& [language, broker] : words) {
+            const std::string& text = note.byLanguage.at(language);
+            for (std::size_t at = text.find("Broker "); at != std::string::npos; at = text.find("Broker ", at + 1)) {
+                const char next = at + 7 < text.size() ? text[at + 7] : ' ';
+                EXPECT_FALSE(next >= '0' && next <= '9')
+                    << language << " note says \"" << text.substr(at, 8) << "\" where the drawing says \"" << broker
+                    << next << "\": " << text;
+            }
+        }
+    }
+}
+
 TEST_P(BuiltinScenario, EpochsMoveOnlyAsSectionThreeSays)
 {
     // On every frame: the leader epoch changes exactly when the leader does, and the partition epoch
