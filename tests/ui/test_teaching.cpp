@@ -553,6 +553,35 @@ QStringList visibleTexts(const MainWindow& window)
 
 } // namespace
 
+namespace {
+
+// Every distinct tooltip the drawing gives, sampled every 6 scene units over the whole scene.
+QStringList sceneToolTips(const hw::ui::FrameScene& scene)
+{
+    QStringList tips;
+    const QRectF area = scene.itemsBoundingRect();
+    for (qreal y = area.top(); y < area.bottom(); y += 6) {
+        for (qreal x = area.left(); x < area.right(); x += 6) {
+            const QString tip = scene.toolTipAt(QPointF(x, y));
+            if (!tip.isEmpty() && !tips.contains(tip))
+                tips.append(tip);
+        }
+    }
+    return tips;
+}
+
+QString committedLine()
+{
+    return QCoreApplication::translate("ReplicaLogItem", "Committed: below the HW, consumers can read it");
+}
+
+QString notCommittedLine()
+{
+    return QCoreApplication::translate("ReplicaLogItem", "Not committed: above the HW, consumers cannot read it yet");
+}
+
+} // namespace
+
 TEST(Teaching, PredictModeHidesEveryPlaceThatTellsTheAnswerInEveryLanguageAndView)
 {
     for (const char* code : { "en", "zh_TW", "zh_CN" }) {
@@ -603,6 +632,14 @@ TEST(Teaching, PredictModeHidesEveryPlaceThatTellsTheAnswerInEveryLanguageAndVie
             }
             for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" })
                 EXPECT_EQ(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
+            // The drawing's tooltips: hovering a "?" cell must not say what it holds, and no cell may say
+            // whether it is committed (that is where the HW stands).
+            const QStringList tipsBefore = sceneToolTips(*window.scene());
+            EXPECT_FALSE(tipsBefore.isEmpty());
+            for (const QString& tip : tipsBefore) {
+                EXPECT_FALSE(tip.contains(committedLine()) || tip.contains(notCommittedLine())) << tip.toStdString();
+                EXPECT_FALSE(tip.contains(QStringLiteral("HW 3"))) << tip.toStdString();
+            }
 
             // After the reveal everything is back: the note, the HW, the docks.
             window.action(QStringLiteral("stepForward"))->trigger();
@@ -610,6 +647,8 @@ TEST(Teaching, PredictModeHidesEveryPlaceThatTellsTheAnswerInEveryLanguageAndVie
             QCoreApplication::processEvents();
             const QStringList after = visibleTexts(window);
             EXPECT_TRUE(after.contains(note));
+            EXPECT_TRUE(sceneToolTips(*window.scene()).filter(committedLine()).size() > 0)
+                << "the cells' tooltips say again what is committed";
             EXPECT_TRUE(after.filter(QStringLiteral("HW 3")).size() > 0);
             for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" }) {
                 EXPECT_NE(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;

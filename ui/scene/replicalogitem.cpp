@@ -446,6 +446,9 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
     for (const Cell& cell : m_cells) {
         if (!cell.rect.contains(pos))
             continue;
+        // Predict mode: a "?" cell is the question; its record and whether it is committed are the answer.
+        if (cell.masked)
+            return Text::tr("Offset %1: predict what this replica holds here, then reveal (Right).").arg(cell.offset);
         const hw::ClusterState& state = s->state();
         const hw::Replica* replica = replicaOf(state.partitions[static_cast<std::size_t>(m_partition)], m_broker);
         if (!replica || cell.offset >= replica->log.leo())
@@ -465,7 +468,7 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
         if (cell.diverged)
             text += QLatin1Char('\n')
                 + Text::tr("Diverged: the leader holds another record at this offset; this one will be truncated");
-        else
+        else if (!m_masked) // where the HW stands is what predict mode asks
             text += QLatin1Char('\n')
                 + (cell.committed ? Text::tr("Committed: below the HW, consumers can read it")
                                   : Text::tr("Not committed: above the HW, consumers cannot read it yet"));
