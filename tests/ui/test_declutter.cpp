@@ -196,6 +196,46 @@ TEST(Declutter, MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinS
     EXPECT_GT(total.shown * 2, total.messages);
 }
 
+TEST(Declutter, AMessageDotAtItsSenderOrReceiverCoversNoText)
+{
+    // A dot that has not left yet or has just arrived sits on its end's anchor, frame after frame:
+    // there it must not hide a letter of a name ("rders-0" for orders-0) or of anything else. In
+    // flight a dot may pass over a box; it moves on.
+    int atRest = 0;
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+        const hw::Timeline timeline = hw::uitest::play("builtin:" + std::string(builtin.name));
+        for (const Moment& moment : momentsOf(timeline)) {
+            const hw::ClusterState state = timeline.stateAt(moment.frame);
+            for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
+                FrameScene scene;
+                scene.setViewKind(view);
+                scene.setFrame(state, moment.displayTimeMs);
+                const std::string where = std::string(builtin.name) + ", " + moment.name + ", "
+                    + (view == FrameScene::ViewKind::Cluster ? "cluster view" : "partition view");
+                std::vector<Shape> texts;
+                for (hw::ui::FrameItem* item : scene.frameItems()) {
+                    if (item->type() == hw::ui::MessageItemType || !item->isVisible())
+                        continue;
+                    const QList<QRectF> boxes = item->textBoxes();
+                    for (qsizetype i = 0; i < boxes.size(); ++i)
+                        texts.push_back({ boxes[i], "\"" + item->texts()[i].text.toStdString() + "\"" });
+                }
+                for (hw::ui::MessageItem* message : scene.messageItems()) {
+                    if (!message->isVisible() || (message->progress() > 0 && message->progress() < 1))
+                        continue;
+                    ++atRest;
+                    for (const Shape& text : texts)
+                        EXPECT_FALSE(overlaps(message->dotRect(), text.rect))
+                            << where << ": the dot of \"" << message->label().toStdString() << "\" "
+                            << describe(message->dotRect()) << " covers " << text.what << " " << describe(text.rect);
+                }
+            }
+        }
+    }
+    std::cout << "[ measured ] " << atRest << " message dots at their sender or receiver checked\n";
+    EXPECT_GT(atRest, 0);
+}
+
 TEST(Declutter, TheWalkthroughsInFlightAnswerKeepsItsLabel)
 {
     // Step 3 of the article: the leader's answer to broker 3's Fetch is on its way, and says so.

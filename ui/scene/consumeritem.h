@@ -3,6 +3,7 @@
 
 #include "scene/frameitem.h"
 #include "scene/itemtypes.h"
+#include "scene/messageitem.h"
 
 namespace hw::ui {
 
@@ -18,8 +19,14 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
     std::int32_t consumer() const { return m_consumer; }
-    /// Where assignment lines and messages start, in scene coordinates.
-    QPointF anchor() const { return mapToScene(QPointF(0, boundingRect().height() / 2)); }
+    /// Where assignment lines and messages start, in scene coordinates: left of the box by a dot
+    /// and a little more, so that a message waiting there does not cover the start of the text
+    /// ("rders-0"), which begins 12 in.
+    QPointF anchor() const
+    {
+        return mapToScene(
+            QPointF(-(MessageItem::dotRadius + MessageItem::dotOutline + 1), boundingRect().height() / 2));
+    }
 
     /// The badge word for a member phase: STABLE, JOINING, ...
     static QString phaseText(std::uint8_t phase);

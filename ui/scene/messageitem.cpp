@@ -13,8 +13,6 @@ namespace hw::ui {
 
 namespace {
 
-constexpr qreal dotRadius = 11;
-
 QFont labelFont()
 {
     return theme::font(theme::tagSize, true);
@@ -63,6 +61,12 @@ void MessageItem::setLabelVisible(bool visible)
         return;
     m_labelVisible = visible;
     relayout();
+}
+
+QRectF MessageItem::dotRect() const
+{
+    const qreal outer = dotRadius + dotOutline;
+    return QRectF(m_dot - QPointF(outer, outer), QSizeF(2 * outer, 2 * outer));
 }
 
 QRectF MessageItem::naturalLabelBox() const

@@ -16,6 +16,11 @@ public:
 
     enum class Kind : std::uint8_t { Produce, Fetch, Isr, Metadata, Error, Heartbeat, Group };
 
+    /// The dot's radius, and how far its outline (the selection's wider one) reaches beyond it: an
+    /// anchor that messages start from keeps this far from any text.
+    static constexpr qreal dotRadius = 11;
+    static constexpr qreal dotOutline = 2;
+
     MessageItem(std::uint64_t sequence, Kind kind, const QString& label, QPointF from, QPointF to, hw::TimeMs sentMs,
         hw::TimeMs arrivesMs);
     int type() const override { return Type; }
@@ -36,6 +41,8 @@ public:
     QString label() const { return m_label; }
     double progress() const { return m_progress; }
     QPointF dotPosition() const { return m_dot; }
+    /// The dot as drawn, with its outline, in scene coordinates.
+    QRectF dotRect() const;
     hw::TimeMs sentMs() const { return m_sentMs; }
     hw::TimeMs arrivesMs() const { return m_arrivesMs; }
     /// The label's box where it would be without a shift, in scene coordinates.
