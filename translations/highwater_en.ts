@@ -42,7 +42,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+43"/>
+        <location filename="../ui/base/narration.cpp" line="+44"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+222"/>
+        <location line="+234"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>

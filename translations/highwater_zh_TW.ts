@@ -895,7 +895,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+43"/>
+        <location filename="../ui/base/narration.cpp" line="+44"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 筆記錄</numerusform>
@@ -1269,7 +1269,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+25"/>
         <source>producer %1</source>
         <translation>生產者 %1</translation>
     </message>
@@ -1963,7 +1963,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+97"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+98"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -1993,7 +1993,7 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-155"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
     </message>
@@ -2005,7 +2005,7 @@
         </translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+151"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>顏色、色條與「紀元」標籤：領導者紀元</translation>
     </message>
@@ -2092,7 +2092,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+324"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+334"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2116,7 +2116,8 @@
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-299"/>
+        <location line="+216"/>
         <source>ep %1</source>
         <translation>紀元 %1</translation>
     </message>
@@ -2181,7 +2182,12 @@
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+51"/>
+        <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
+        <translation>偏移量 %1：先預測這個副本在這裡存放什麼，再揭曉（Right）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
         <translation>偏移量 %1，領導者紀元 %2
