@@ -628,3 +628,66 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
         }
     }
 }
+
+TEST(Projector, NoNarrationLabelIsCutAndTheNoteShowsAtEveryCheckpoint)
+{
+    // A projector and a full HD screen, in English and in Traditional Chinese (whose note is the
+    // article's own text), at every checkpoint of the walkthrough: no word-wrapped label of the
+    // narration is shorter than its text needs (the scroll content used to keep the height of the
+    // previous text, cutting the note), the note starts on screen, and at 1920x1080 it is whole
+    // without scrolling. At 1280x720 the note is whole only after scrolling (see the report of
+    // issue #12's note task): its text alone needs about as much as the narration's visible part.
+    LightTheme restore;
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
+    } english;
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const QSize size : { projector, QSize(1920, 1080) }) {
+            MainWindow window;
+            window.resize(size);
+            window.show();
+            QApplication::processEvents();
+            window.resize(size);
+            QApplication::processEvents();
+            auto* scroll = window.narration()->findChild<QScrollArea*>();
+            ASSERT_NE(scroll, nullptr);
+            const hw::Timeline& timeline = window.controller()->timeline();
+            ASSERT_EQ(timeline.labels().size(), 4u) << "the article's four steps";
+            for (const std::string& checkpoint : timeline.labels()) {
+                const std::string where = std::string(language) + " " + std::to_string(size.width()) + "x"
+                    + std::to_string(size.height()) + " checkpoint " + checkpoint;
+                window.controller()->setCurrentFrame(timeline.findLabel(checkpoint));
+                QApplication::processEvents();
+                const QString noteText = window.narration()->noteText();
+                ASSERT_FALSE(noteText.isEmpty()) << where;
+                QLabel* note = nullptr;
+                for (QLabel* label : window.narration()->findChildren<QLabel*>()) {
+                    if (label->isHidden() || label->text().isEmpty())
+                        continue;
+                    if (label->text() == noteText)
+                        note = label;
+                    if (label->wordWrap())
+                        EXPECT_GE(label->height(), label->heightForWidth(label->width()))
+                            << where << ": \"" << label->text().left(40).toStdString() << "\" is cut";
+                }
+                ASSERT_NE(note, nullptr) << where;
+                EXPECT_TRUE(note->isVisible()) << where;
+                EXPECT_EQ(scroll->verticalScrollBar()->value(), 0) << where << ": nothing scrolled yet";
+                const QRect noteInViewport(note->mapTo(scroll->viewport(), QPoint(0, 0)), note->size());
+                EXPECT_GE(
+                    scroll->viewport()->rect().intersected(noteInViewport).height(), note->fontMetrics().height() * 2)
+                    << where << ": at least two lines of the note show without scrolling";
+                // The whole note can be scrolled to: the scroll range reaches its bottom.
+                EXPECT_GE(
+                    scroll->verticalScrollBar()->maximum() + scroll->viewport()->height(), noteInViewport.bottom() + 1)
+                    << where;
+                if (size.height() >= 1080)
+                    EXPECT_TRUE(scroll->viewport()->rect().contains(noteInViewport))
+                        << where << ": the note at y " << noteInViewport.y() << ", " << noteInViewport.height()
+                        << " px tall, in a viewport " << scroll->viewport()->height() << " px tall";
+                EXPECT_GE(dock(window, "controlsDock")->height(), 150) << where;
+            }
+        }
+    }
+}

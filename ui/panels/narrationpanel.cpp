@@ -5,6 +5,7 @@
 #include "control/simcontroller.h"
 #include "timeline/timeline.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -33,17 +34,17 @@ NarrationPanel::NarrationPanel(SimController* controller, QWidget* parent) : QWi
 {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
-    auto* layout = new QVBoxLayout(content);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_content = new QWidget(m_scroll);
+    auto* layout = new QVBoxLayout(m_content);
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(10);
-    m_heading = makeLabel(content, 1.15, true);
-    m_narration = makeLabel(content, 1.35, false);
-    m_noteHeading = makeLabel(content, 1.1, true);
-    m_note = makeLabel(content, 1.25, false);
+    m_heading = makeLabel(m_content, 1.15, true);
+    m_narration = makeLabel(m_content, 1.35, false);
+    m_noteHeading = makeLabel(m_content, 1.1, true);
+    m_note = makeLabel(m_content, 1.25, false);
     m_note->setFrameShape(QFrame::StyledPanel);
     m_note->setMargin(8);
     m_note->setAutoFillBackground(true);
@@ -56,8 +57,31 @@ NarrationPanel::NarrationPanel(SimController* controller, QWidget* parent) : QWi
     layout->addWidget(m_noteHeading);
     layout->addWidget(m_note);
     layout->addStretch(1);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
+    m_scroll->setWidget(m_content);
+    outer->addWidget(m_scroll);
+    // QScrollArea sizes its widget when the viewport resizes, not when a label's text or font
+    // changes: new narration would otherwise be squeezed into the old height, its word-wrapped
+    // labels cut (at 1280x720 the English step 3 note got 195 of the 333 px its text needs). The content's
+    // layout asks for a new layout pass after every such change, and the viewport tells its width.
+    m_content->installEventFilter(this);
+    m_scroll->viewport()->installEventFilter(this);
+}
+
+bool NarrationPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if ((watched == m_content && event->type() == QEvent::LayoutRequest)
+        || (watched == m_scroll->viewport() && event->type() == QEvent::Resize))
+        fitContentHeight();
+    return QWidget::eventFilter(watched, event);
+}
+
+void NarrationPanel::fitContentHeight()
+{
+    // The height the labels need at the width they get; a vertical scroll bar narrows the viewport,
+    // whose resize brings the content here again for the narrower width.
+    const int needed = m_content->layout()->totalHeightForWidth(m_scroll->viewport()->width());
+    if (m_content->minimumHeight() != needed)
+        m_content->setMinimumHeight(needed);
 }
 
 QString NarrationPanel::headingText() const

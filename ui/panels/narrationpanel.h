@@ -4,6 +4,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 
 namespace hw::ui {
 
@@ -29,8 +30,16 @@ public:
     /// Adds a panel under the narration (predict mode's questions).
     void addPanel(QWidget* panel);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// Holds the scroll content at least as tall as its word-wrapped labels need at the viewport's width.
+    void fitContentHeight();
+
     SimController* m_controller;
+    QScrollArea* m_scroll;
+    QWidget* m_content;
     QLabel* m_heading;
     QLabel* m_narration;
     QLabel* m_noteHeading;
