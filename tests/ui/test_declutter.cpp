@@ -172,9 +172,11 @@ std::vector<Moment> momentsOf(const hw::Timeline& timeline)
     return moments;
 }
 
-TEST(Declutter, MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinScenario)
+// Draws every built-in scenario at every moment of momentsOf() in both views and hands each scene to
+// check, with where it is ("consumer-lag, checkpoint 2, cluster view") for the failure messages.
+template <typename Check>
+void forEveryBuiltinMomentAndView(Check check)
 {
-    LabelCount total;
     for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
         const hw::Timeline timeline = hw::uitest::play("builtin:" + std::string(builtin.name));
         for (const Moment& moment : momentsOf(timeline)) {
@@ -183,14 +185,22 @@ TEST(Declutter, MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinS
                 FrameScene scene;
                 scene.setViewKind(view);
                 scene.setFrame(state, moment.displayTimeMs);
-                const LabelCount count = expectLabelsInFreeSpace(scene,
+                check(scene,
                     std::string(builtin.name) + ", " + moment.name + ", "
                         + (view == FrameScene::ViewKind::Cluster ? "cluster view" : "partition view"));
-                total.shown += count.shown;
-                total.messages += count.messages;
             }
         }
     }
+}
+
+TEST(Declutter, MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinScenario)
+{
+    LabelCount total;
+    forEveryBuiltinMomentAndView([&](FrameScene& scene, const std::string& where) {
+        const LabelCount count = expectLabelsInFreeSpace(scene, where);
+        total.shown += count.shown;
+        total.messages += count.messages;
+    });
     std::cout << "[ measured ] " << total.shown << " of " << total.messages << " messages in flight labelled\n";
     // Hiding every label would pass the checks above; most of them must stay readable.
     EXPECT_GT(total.shown * 2, total.messages);
@@ -202,36 +212,25 @@ TEST(Declutter, AMessageDotAtItsSenderOrReceiverCoversNoText)
     // there it must not hide a letter of a name ("rders-0" for orders-0) or of anything else. In
     // flight a dot may pass over a box; it moves on.
     int atRest = 0;
-    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
-        const hw::Timeline timeline = hw::uitest::play("builtin:" + std::string(builtin.name));
-        for (const Moment& moment : momentsOf(timeline)) {
-            const hw::ClusterState state = timeline.stateAt(moment.frame);
-            for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
-                FrameScene scene;
-                scene.setViewKind(view);
-                scene.setFrame(state, moment.displayTimeMs);
-                const std::string where = std::string(builtin.name) + ", " + moment.name + ", "
-                    + (view == FrameScene::ViewKind::Cluster ? "cluster view" : "partition view");
-                std::vector<Shape> texts;
-                for (hw::ui::FrameItem* item : scene.frameItems()) {
-                    if (item->type() == hw::ui::MessageItemType || !item->isVisible())
-                        continue;
-                    const QList<QRectF> boxes = item->textBoxes();
-                    for (qsizetype i = 0; i < boxes.size(); ++i)
-                        texts.push_back({ boxes[i], "\"" + item->texts()[i].text.toStdString() + "\"" });
-                }
-                for (hw::ui::MessageItem* message : scene.messageItems()) {
-                    if (!message->isVisible() || (message->progress() > 0 && message->progress() < 1))
-                        continue;
-                    ++atRest;
-                    for (const Shape& text : texts)
-                        EXPECT_FALSE(overlaps(message->dotRect(), text.rect))
-                            << where << ": the dot of \"" << message->label().toStdString() << "\" "
-                            << describe(message->dotRect()) << " covers " << text.what << " " << describe(text.rect);
-                }
-            }
+    forEveryBuiltinMomentAndView([&](FrameScene& scene, const std::string& where) {
+        std::vector<Shape> texts;
+        for (hw::ui::FrameItem* item : scene.frameItems()) {
+            if (item->type() == hw::ui::MessageItemType || !item->isVisible())
+                continue;
+            const QList<QRectF> boxes = item->textBoxes();
+            for (qsizetype i = 0; i < boxes.size(); ++i)
+                texts.push_back({ boxes[i], "\"" + item->texts()[i].text.toStdString() + "\"" });
         }
-    }
+        for (hw::ui::MessageItem* message : scene.messageItems()) {
+            if (!message->isVisible() || (message->progress() > 0 && message->progress() < 1))
+                continue;
+            ++atRest;
+            for (const Shape& text : texts)
+                EXPECT_FALSE(overlaps(message->dotRect(), text.rect))
+                    << where << ": the dot of \"" << message->label().toStdString() << "\" "
+                    << describe(message->dotRect()) << " covers " << text.what << " " << describe(text.rect);
+        }
+    });
     std::cout << "[ measured ] " << atRest << " message dots at their sender or receiver checked\n";
     EXPECT_GT(atRest, 0);
 }
