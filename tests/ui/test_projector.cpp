@@ -111,9 +111,10 @@ void expectWhole(const MainWindow& window, QWidget* w, const QString& what)
         << what.toStdString() << " at " << inWindow.x() << "," << inWindow.y() << " " << inWindow.width() << "x"
         << inWindow.height() << " outside the " << window.width() << "x" << window.height() << " window";
     EXPECT_GE(w->width(), w->minimumSizeHint().width()) << what.toStdString() << " is cut";
-    if (auto* label = qobject_cast<QLabel*>(w); label && !label->wordWrap())
+    if (auto* label = qobject_cast<QLabel*>(w); label && !label->wordWrap()) {
         EXPECT_GE(label->width(), label->fontMetrics().horizontalAdvance(label->text()))
             << what.toStdString() << " cuts \"" << label->text().toStdString() << "\"";
+    }
 }
 
 /// Every text of the bottom bar is whole in the window.
@@ -583,8 +584,9 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
             showAtProjectorSize(window);
             ASSERT_TRUE(window.openScenario(QString::fromLatin1(c.source)));
             window.scene()->setViewKind(c.view);
-            if (c.view == hw::ui::FrameScene::ViewKind::Cluster)
+            if (c.view == hw::ui::FrameScene::ViewKind::Cluster) {
                 ASSERT_GE(window.controller()->state().partitions.size(), 6u) << c.source;
+            }
             const qreal normalScale = window.view()->transform().m22();
             const qreal normalSmallestPx = smallestTextPx(window, nullptr);
             const bool partitionView = c.view == hw::ui::FrameScene::ViewKind::Partition;
@@ -599,17 +601,19 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
                 std::string smallest;
                 const qreal px = smallestTextPx(window, &smallest);
                 // The cluster view's fixed cells would overflow larger text: it is only fitted larger.
-                if (partitionView)
+                if (partitionView) {
                     EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin)
                         << where << ": \"" << smallest << "\" is " << px << " px";
-                else
+                } else {
                     EXPECT_GE(px, normalSmallestPx) << where;
+                }
                 // Larger text still fits its cells and boxes: nothing is cut to "…".
-                if (partitionView)
+                if (partitionView) {
                     for (hw::ui::FrameItem* item : window.scene()->frameItems())
                         for (const hw::ui::TextRun& run : item->texts())
                             EXPECT_FALSE(run.text.endsWith(QChar(0x2026)))
                                 << where << ": \"" << run.text.toStdString() << "\" is cut";
+                }
                 EXPECT_GT(window.view()->transform().m22(), normalScale) << where << ": the drawing is scaled up";
                 // Still fitted: the whole drawing shows.
                 const QRectF shown = window.view()->mapFromScene(window.scene()->sceneRect()).boundingRect();
@@ -668,9 +672,10 @@ TEST(Projector, NoNarrationLabelIsCutAndTheNoteShowsAtEveryCheckpoint)
                         continue;
                     if (label->text() == noteText)
                         note = label;
-                    if (label->wordWrap())
+                    if (label->wordWrap()) {
                         EXPECT_GE(label->height(), label->heightForWidth(label->width()))
                             << where << ": \"" << label->text().left(40).toStdString() << "\" is cut";
+                    }
                 }
                 ASSERT_NE(note, nullptr) << where;
                 EXPECT_TRUE(note->isVisible()) << where;
@@ -683,10 +688,11 @@ TEST(Projector, NoNarrationLabelIsCutAndTheNoteShowsAtEveryCheckpoint)
                 EXPECT_GE(
                     scroll->verticalScrollBar()->maximum() + scroll->viewport()->height(), noteInViewport.bottom() + 1)
                     << where;
-                if (size.height() >= 1080)
+                if (size.height() >= 1080) {
                     EXPECT_TRUE(scroll->viewport()->rect().contains(noteInViewport))
                         << where << ": the note at y " << noteInViewport.y() << ", " << noteInViewport.height()
                         << " px tall, in a viewport " << scroll->viewport()->height() << " px tall";
+                }
                 EXPECT_GE(dock(window, "controlsDock")->height(), 150) << where;
             }
         }
