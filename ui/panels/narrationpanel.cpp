@@ -6,6 +6,7 @@
 #include "timeline/timeline.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -13,6 +14,16 @@
 namespace hw::ui {
 
 namespace {
+
+/// The note's colours: a yellow sticky note, dark text (in the panel and in the strip alike).
+void paintAsNote(QWidget* widget)
+{
+    widget->setAutoFillBackground(true);
+    QPalette palette = widget->palette();
+    palette.setColor(QPalette::Window, QColor(0xFF, 0xF8, 0xE1));
+    palette.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
+    widget->setPalette(palette);
+}
 
 QLabel* makeLabel(QWidget* parent, qreal scale, bool bold)
 {
@@ -47,11 +58,7 @@ NarrationPanel::NarrationPanel(SimController* controller, QWidget* parent) : QWi
     m_note = makeLabel(m_content, 1.25, false);
     m_note->setFrameShape(QFrame::StyledPanel);
     m_note->setMargin(8);
-    m_note->setAutoFillBackground(true);
-    QPalette notePalette = m_note->palette();
-    notePalette.setColor(QPalette::Window, QColor(0xFF, 0xF8, 0xE1));
-    notePalette.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
-    m_note->setPalette(notePalette);
+    paintAsNote(m_note);
     layout->addWidget(m_heading);
     layout->addWidget(m_narration);
     layout->addWidget(m_noteHeading);
@@ -82,6 +89,35 @@ void NarrationPanel::fitContentHeight()
     const int needed = m_content->layout()->totalHeightForWidth(m_scroll->viewport()->width());
     if (m_content->minimumHeight() != needed)
         m_content->setMinimumHeight(needed);
+    placeNote();
+}
+
+void NarrationPanel::placeNote()
+{
+    // Measured at the scroll area's own width (no scroll bar) so that the choice does not flip when
+    // a scroll bar comes or goes. The note's labels measure their text even while hidden.
+    const int width = m_scroll->width();
+    auto* layout = static_cast<QVBoxLayout*>(m_content->layout());
+    const QMargins margins = layout->contentsMargins();
+    const int labelWidth = width - margins.left() - margins.right();
+    int needed = layout->totalHeightForWidth(width);
+    if (m_noteOutside)
+        needed += 2 * layout->spacing() + m_noteHeading->heightForWidth(labelWidth) + m_note->heightForWidth(labelWidth);
+    const bool outside = m_hasNote && m_noteMayMoveOut && needed > m_scroll->height();
+    m_noteHeading->setVisible(m_hasNote && !outside);
+    m_note->setVisible(m_hasNote && !outside);
+    if (outside != m_noteOutside) {
+        m_noteOutside = outside;
+        emit noteChanged();
+    }
+}
+
+void NarrationPanel::setNoteMayMoveOut(bool mayMoveOut)
+{
+    if (mayMoveOut == m_noteMayMoveOut)
+        return;
+    m_noteMayMoveOut = mayMoveOut;
+    placeNote();
 }
 
 QString NarrationPanel::headingText() const
@@ -96,7 +132,12 @@ QString NarrationPanel::narrationText() const
 
 QString NarrationPanel::noteText() const
 {
-    return m_note->isVisible() || !m_note->isHidden() ? m_note->text() : QString();
+    return m_hasNote ? m_note->text() : QString();
+}
+
+QString NarrationPanel::noteHeadingText() const
+{
+    return m_hasNote ? m_noteHeading->text() : QString();
 }
 
 void NarrationPanel::setNarrationConcealed(bool concealed)
@@ -137,9 +178,11 @@ void NarrationPanel::refresh()
         }
     }
     if (noteFrame < 0) {
-        m_noteHeading->hide();
-        m_note->hide();
+        m_hasNote = false;
+        m_noteHeading->clear();
         m_note->clear();
+        placeNote();
+        emit noteChanged();
         return;
     }
     const hw::LocalizedText& note = timeline.notes()[static_cast<std::size_t>(timeline.frame(noteFrame).note)];
@@ -147,8 +190,56 @@ void NarrationPanel::refresh()
     // Predict mode: the scenario's note often says the numbers the class is guessing.
     m_note->setText(m_concealed ? tr("(The note is hidden until you reveal your prediction: it tells the answer.)")
                                 : QString::fromStdString(note.get(SimController::language())));
-    m_noteHeading->show();
-    m_note->show();
+    m_hasNote = true;
+    placeNote();
+    emit noteChanged();
+}
+
+NoteStrip::NoteStrip(NarrationPanel* panel, QWidget* parent) : QFrame(parent), m_panel(panel)
+{
+    setObjectName(QStringLiteral("noteStrip"));
+    setFrameShape(QFrame::StyledPanel);
+    paintAsNote(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(14, 8, 14, 10);
+    layout->setSpacing(4);
+    m_heading = makeLabel(this, 1.1, true);
+    m_note = makeLabel(this, 1.25, false);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_note);
+    // As tall as its text at the drawing's width, never squeezed by the view under it.
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    connect(panel, &NarrationPanel::noteChanged, this, &NoteStrip::showNote);
+    showNote();
+}
+
+QString NoteStrip::text() const
+{
+    return m_note->text();
+}
+
+void NoteStrip::showNote()
+{
+    m_heading->setText(m_panel->noteHeadingText());
+    m_note->setText(m_panel->noteText());
+    setVisible(m_panel->isNoteOutside());
+    fitHeight();
+}
+
+void NoteStrip::resizeEvent(QResizeEvent* event)
+{
+    QFrame::resizeEvent(event);
+    fitHeight();
+}
+
+void NoteStrip::fitHeight()
+{
+    // As wide as the drawing area it sits in (its own width lags while it is hidden).
+    if (isHidden() || !parentWidget())
+        return;
+    const int needed = layout()->totalHeightForWidth(parentWidget()->width());
+    if (minimumHeight() != needed)
+        setMinimumHeight(needed);
 }
 
 } // namespace hw::ui

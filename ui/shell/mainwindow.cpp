@@ -23,6 +23,7 @@
 #include "shell/recentfiles.h"
 #include "shell/sandboxdialog.h"
 #include "shell/scenariolibrarydialog.h"
+#include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
 
 #include <QAction>
@@ -77,7 +78,14 @@ MainWindow::MainWindow(QWidget* parent)
     QFont base = font();
     base.setPointSizeF(std::max<qreal>(base.pointSizeF(), 11.0));
     setFont(base);
-    setCentralWidget(m_view);
+    // The drawing, with the note over it when the narration dock is too short to show the note whole.
+    auto* central = new QWidget(this);
+    central->setObjectName(QStringLiteral("drawingArea"));
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_view, 1);
+    setCentralWidget(central);
     // Files dropped anywhere on the window open, including over the drawing.
     m_view->setAcceptDrops(false);
     m_view->viewport()->setAcceptDrops(false);
@@ -143,6 +151,8 @@ void MainWindow::createDocks()
     });
 
     m_narration = new NarrationPanel(m_controller, this);
+    m_noteStrip = new NoteStrip(m_narration, centralWidget());
+    static_cast<QVBoxLayout*>(centralWidget()->layout())->insertWidget(0, m_noteStrip);
     m_narrationDock = new QDockWidget(this);
     m_narrationDock->setObjectName(QStringLiteral("narrationDock"));
     m_narrationDock->setWidget(m_narration);
@@ -187,6 +197,9 @@ void MainWindow::createDocks()
 
     m_teaching
         = new TeachingAids({ this, m_controller, m_scene, m_view, m_narration, m_timelineDock, m_narrationDock });
+    // Presenting fits the narration's text so that the note shows whole in its column.
+    connect(m_teaching->presentation(), &PresentationMode::activeChanged, m_narration,
+        [this](bool presenting) { m_narration->setNoteMayMoveOut(!presenting); });
     // Charts and the glossary need more room than a third of a 400 px column: they open floating at
     // a size where their plots and definitions read, and can be docked anywhere by dragging. The
     // right column keeps three tabs, whose names stay whole.

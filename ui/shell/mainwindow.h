@@ -26,6 +26,7 @@ class EventLogModel;
 class FrameView;
 class InspectorPanel;
 class NarrationPanel;
+class NoteStrip;
 class TeachingAids;
 class TimelinePanel;
 
@@ -67,6 +68,8 @@ public:
     ControlPanel* controlPanel() const { return m_controls; }
     InspectorPanel* inspector() const { return m_inspector; }
     NarrationPanel* narration() const { return m_narration; }
+    /// The note over the drawing (shown while the narration dock is too short for it).
+    NoteStrip* noteStrip() const { return m_noteStrip; }
     TimelinePanel* timelinePanel() const { return m_timeline; }
     QListView* eventLog() const { return m_eventLog; }
     /// The Charts dock's panel (the image export draws it).
@@ -143,6 +146,7 @@ private:
     QUndoStack* m_undo;
     TimelinePanel* m_timeline = nullptr;
     NarrationPanel* m_narration = nullptr;
+    NoteStrip* m_noteStrip = nullptr;
     ControlPanel* m_controls = nullptr;
     InspectorPanel* m_inspector = nullptr;
     QListView* m_eventLog = nullptr;
