@@ -76,6 +76,11 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     // The boxes' lines are of the small size: presentation mode's larger text widens them alike.
     const qreal boxWidth = boxWidthLeast * std::max<qreal>(1, theme::textSizeMin() / theme::smallSize);
     g.cellHeight = ReplicaLogItem::partitionCellHeight(g.cellHeight);
+    // The HW, LEO and "leader sees" tags stand in lanes as tall as their text: presentation mode's
+    // text floor would otherwise push them past the row (the last row's tag was cut at the bottom).
+    g.topLane = ReplicaLogItem::partitionTagLane(g.topLane);
+    g.bottomLane = ReplicaLogItem::partitionTagLane(g.bottomLane);
+    g.viewLane = ReplicaLogItem::partitionTagLane(g.viewLane);
     hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
     for (const hw::Replica& r : partition.replicas)
         logStart = std::min(logStart, r.log.logStart);

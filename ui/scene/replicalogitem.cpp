@@ -6,6 +6,7 @@
 #include "scene/framescene.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
@@ -98,6 +99,17 @@ QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32
         return a.offset > b.offset;
     });
     return markers;
+}
+
+qreal ReplicaLogItem::partitionTagLane(qreal least)
+{
+    // Measured on the texts themselves: Chinese is drawn in a fallback font that stands taller than
+    // the Latin font's line height.
+    const QFontMetricsF metrics(theme::font(theme::tagSize, true));
+    qreal tallest = 0;
+    for (const QString& text : { Text::tr("HW %1").arg(0), Text::tr("LEO %1").arg(0), Text::tr("leader sees %1").arg(0) })
+        tallest = std::max(tallest, metrics.boundingRect(text).height());
+    return std::max(least, std::ceil(tallest + 4));
 }
 
 qreal ReplicaLogItem::partitionCellHeight(qreal least)

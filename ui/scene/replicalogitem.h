@@ -71,6 +71,8 @@ public:
 
     /// The partition view's cell height: at least `least`, and room for the epoch tag above the
     /// offset at the current text sizes (presentation mode's larger text makes taller cells).
+    /// The height of a partition-view lane for the HW, LEO or "leader sees" tag: its text's, at least `least`.
+    static qreal partitionTagLane(qreal least);
     static qreal partitionCellHeight(qreal least);
 
     /// Re-reads the replica from the state; repaints only if what it shows changed.
