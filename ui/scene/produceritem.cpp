@@ -84,8 +84,8 @@ void ProducerItem::sync(const hw::ClusterState& state)
         QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("records"))
             .bottom();
-    addTextIn(concealed ? Text::tr("waiting %1 \u00B7 failed %2").arg(unknown, unknown)
-                        : Text::tr("waiting %1 \u00B7 failed %2").arg(waiting).arg(failed),
+    addTextIn(Text::tr("waiting %1 \u00B7 failed %2")
+                  .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
         smallFont,
         QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
         QStringLiteral("records-open"));
