@@ -16,6 +16,7 @@
 #include "shell/mainwindow.h"
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
+#include "scenario/builtin.h"
 #include "timeline/timeline.h"
 
 #include <QAbstractButton>
@@ -567,8 +568,8 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
         ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
     } english;
     LightTheme restore;
-    // The walkthrough's partition view, and the cluster view of the 6-partition built-in (which gets
-    // no larger text, see PresentationMode::fitDrawingText, but must not get smaller text either).
+    // The walkthrough's partition view, and the compact cluster view of the 6-partition built-in
+    // with its two consumer groups (FrameScene::setCompact).
     struct Case {
         const char* source;
         hw::ui::FrameScene::ViewKind view;
@@ -589,8 +590,9 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
             }
             const qreal normalScale = window.view()->transform().m22();
             const qreal normalSmallestPx = smallestTextPx(window, nullptr);
-            const bool partitionView = c.view == hw::ui::FrameScene::ViewKind::Partition;
+            EXPECT_FALSE(window.scene()->compact());
             presentAtProjectorSize(window);
+            EXPECT_TRUE(window.scene()->compact());
             ASSERT_TRUE(presentationOf(window)->isActive());
             EXPECT_FALSE(window.scene()->legendShown()) << "the legend makes room for a larger drawing";
             const hw::Timeline& timeline = window.controller()->timeline();
@@ -600,21 +602,19 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
                 const std::string where = std::string(language) + ", " + c.source + ", checkpoint " + label;
                 std::string smallest;
                 const qreal px = smallestTextPx(window, &smallest);
-                // The cluster view's fixed cells would overflow larger text: it is only fitted larger.
-                if (partitionView) {
-                    EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin)
-                        << where << ": \"" << smallest << "\" is " << px << " px";
-                } else {
-                    EXPECT_GE(px, normalSmallestPx) << where;
-                }
+                EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin)
+                    << where << ": \"" << smallest << "\" is " << px << " px";
                 // Larger text still fits its cells and boxes: nothing is cut to "…".
-                if (partitionView) {
-                    for (hw::ui::FrameItem* item : window.scene()->frameItems())
-                        for (const hw::ui::TextRun& run : item->texts())
-                            EXPECT_FALSE(run.text.endsWith(QChar(0x2026)))
-                                << where << ": \"" << run.text.toStdString() << "\" is cut";
+                for (hw::ui::FrameItem* item : window.scene()->frameItems())
+                    for (const hw::ui::TextRun& run : item->texts())
+                        EXPECT_FALSE(run.text.endsWith(QChar(0x2026)))
+                            << where << ": \"" << run.text.toStdString() << "\" is cut";
+                // The partition view is scaled up; the compact cluster view shows more of the view's
+                // width to its larger text (and may be fitted at a smaller scale to do it).
+                if (c.view == hw::ui::FrameScene::ViewKind::Partition) {
+                    EXPECT_GT(window.view()->transform().m22(), normalScale) << where << ": the drawing is scaled up";
                 }
-                EXPECT_GT(window.view()->transform().m22(), normalScale) << where << ": the drawing is scaled up";
+                EXPECT_GT(px, normalSmallestPx * 1.5) << where << ": the text is larger on screen";
                 // Still fitted: the whole drawing shows.
                 const QRectF shown = window.view()->mapFromScene(window.scene()->sceneRect()).boundingRect();
                 EXPECT_LE(shown.width(), window.view()->viewport()->width() + 2) << where;
@@ -629,8 +629,61 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
             QApplication::processEvents();
             EXPECT_EQ(hw::ui::theme::textSizeMin(), 0);
             EXPECT_TRUE(window.scene()->legendShown());
+            EXPECT_FALSE(window.scene()->compact());
         }
     }
+}
+
+TEST(Projector, InPresentationEveryBuiltinClusterViewIsReadableAtProjectorSize)
+{
+    // The compact cluster view (FrameScene::setCompact) of every built-in scenario, at every
+    // checkpoint, in English and Traditional Chinese: text of at least 14 px at 1280x720, nothing cut
+    // to "…", no two texts over each other, and the whole drawing in the view.
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
+    } english;
+    LightTheme restore;
+    qreal smallestOfAll = 1e9;
+    std::string smallestWhere;
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+            MainWindow window;
+            showAtProjectorSize(window);
+            ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:") + QString::fromLatin1(builtin.name.data(),
+                static_cast<qsizetype>(builtin.name.size()))));
+            window.scene()->setViewKind(hw::ui::FrameScene::ViewKind::Cluster);
+            presentAtProjectorSize(window);
+            const hw::Timeline& timeline = window.controller()->timeline();
+            for (const std::string& label : timeline.labels()) {
+                window.controller()->setCurrentFrame(timeline.findLabel(label));
+                QTest::qWait(20);
+                const std::string where
+                    = std::string(language) + ", " + std::string(builtin.name) + ", checkpoint " + label;
+                std::string smallest;
+                const qreal px = smallestTextPx(window, &smallest);
+                EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin)
+                    << where << ": \"" << smallest << "\" is " << px << " px";
+                if (px < smallestOfAll) {
+                    smallestOfAll = px;
+                    smallestWhere = where + " (\"" + smallest + "\")";
+                }
+                for (hw::ui::FrameItem* item : window.scene()->frameItems())
+                    for (const hw::ui::TextRun& run : item->texts())
+                        EXPECT_FALSE(run.text.endsWith(QChar(0x2026)))
+                            << where << ": \"" << run.text.toStdString() << "\" is cut";
+                const QRectF shown = window.view()->mapFromScene(window.scene()->sceneRect()).boundingRect();
+                EXPECT_LE(shown.width(), window.view()->viewport()->width() + 2) << where;
+                EXPECT_LE(shown.height(), window.view()->viewport()->height() + 2) << where;
+                for (const std::string& pair : overlappingTexts(window))
+                    ADD_FAILURE() << where << ": " << pair << " overlap";
+            }
+            presentationOf(window)->leave();
+            QApplication::processEvents();
+        }
+    }
+    std::cout << "[ measured ] smallest text of every built-in's compact cluster view at 1280x720: " << smallestOfAll
+              << " px, " << smallestWhere << "\n";
 }
 
 TEST(Projector, NoNarrationLabelIsCutAndTheWholeNoteShowsAtEveryCheckpoint)

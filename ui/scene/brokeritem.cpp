@@ -6,6 +6,9 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+#include <cmath>
+
 namespace hw::ui {
 
 namespace {
@@ -14,13 +17,58 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(BrokerItem)
 };
 
+constexpr qreal headerTop = 10;
+
+/// Details that change how the broker behaves, when they apply.
+QString notesText(const hw::Broker& broker)
+{
+    QStringList notes;
+    if (broker.latencyMs >= 0)
+        notes << Text::tr("slowed: %1 ms").arg(broker.latencyMs);
+    if (broker.shuttingDown)
+        notes << Text::tr("shutting down");
+    return notes.join(QStringLiteral(" \u00B7 "));
+}
+
+/// Where the notes start when they stand beside the badge, on the name's line.
+qreal notesLeft(const hw::ClusterState& state, hw::BrokerId broker)
+{
+    const qreal name = FrameItem::textWidth(Text::tr("Broker %1").arg(broker), theme::font(theme::headingSize, true));
+    const QFont badgeFont = theme::font(theme::tagSize, true);
+    const qreal badge = FrameItem::textWidth(brokerStatusText(brokerStatus(state, broker)), badgeFont)
+        + 2 * badgeFont.pixelSize() * 0.35;
+    return 14 + name + 14 + badge + 12;
+}
+
+/// The notes' lines under the name, or none when they fit beside the badge.
+QStringList notesBelow(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
+{
+    const QString notes = notesText(state.broker(broker));
+    const QFont font = theme::font(theme::smallSize);
+    if (notes.isEmpty() || FrameItem::textWidth(notes, font) <= width - notesLeft(state, broker) - 12)
+        return {};
+    return FrameItem::wrapText(notes, font, width - 28);
+}
+
 } // namespace
+
+qreal BrokerItem::headerHeight(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
+{
+    const QStringList below = notesBelow(state, broker, width);
+    return headerHeight() + static_cast<qreal>(below.size()) * textHeight(theme::font(theme::smallSize));
+}
 
 BrokerItem::BrokerItem(hw::BrokerId broker, QSizeF size) : FrameItem(SceneTarget::forBroker(broker)), m_broker(broker)
 {
     setFlag(ItemIsSelectable);
     setCacheMode(DeviceCoordinateCache);
     setBounds(QRectF(QPointF(0, 0), size));
+}
+
+qreal BrokerItem::headerHeight()
+{
+    // The name's line 10 px from the top, and room under it: 60 at the usual text sizes.
+    return std::max<qreal>(60, std::ceil(headerTop + textHeight(theme::font(theme::headingSize, true)) + 14));
 }
 
 void BrokerItem::setSize(QSizeF size)
@@ -41,7 +89,7 @@ void BrokerItem::sync(const hw::ClusterState& state)
     const QFont nameFont = theme::font(theme::headingSize, true);
     const QFont badgeFont = theme::font(theme::tagSize, true);
     const QFont noteFont = theme::font(theme::smallSize);
-    const qreal top = 10;
+    const qreal top = headerTop;
     const QRectF name
         = addText(Text::tr("Broker %1").arg(m_broker), nameFont, QPointF(14, top), theme::ink, QStringLiteral("name"));
 
@@ -71,15 +119,18 @@ void BrokerItem::sync(const hw::ClusterState& state)
             badgeInk, badgeBrush, badgePen, QStringLiteral("badge:state"));
     x = badge.right() + 12;
 
-    // Details that change how the broker behaves, when they apply.
-    QStringList notes;
-    if (broker.latencyMs >= 0)
-        notes << Text::tr("slowed: %1 ms").arg(broker.latencyMs);
-    if (broker.shuttingDown)
-        notes << Text::tr("shutting down");
-    if (!notes.isEmpty())
-        addTextIn(notes.join(QStringLiteral(" \u00B7 ")), noteFont, QRectF(x, top, box.width() - x - 12, name.height()),
-            theme::ink, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("notes"));
+    // Details that change how the broker behaves, when they apply: beside the badge, or wrapped
+    // under the name when they do not fit there (headerHeight makes the room).
+    const QString notes = notesText(broker);
+    const QStringList below = notesBelow(state, m_broker, box.width());
+    if (!notes.isEmpty() && below.isEmpty())
+        addTextIn(notes, noteFont, QRectF(x, top, box.width() - x - 12, name.height()), theme::ink,
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("notes"));
+    qreal y = std::max(name.bottom(), badge.bottom()) + 2;
+    for (const QString& line : below)
+        y = addTextIn(line, noteFont, QRectF(14, y, box.width() - 28, textHeight(noteFont)), theme::ink,
+            Qt::AlignLeft | Qt::AlignTop, QStringLiteral("notes"))
+                .bottom();
     if (textsChanged() || previous != m_status)
         update();
 }

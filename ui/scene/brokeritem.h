@@ -13,7 +13,11 @@ namespace hw::ui {
 class BrokerItem : public FrameItem {
 public:
     enum { Type = BrokerItemType };
-    static constexpr qreal headerHeight = 60;
+    /// The height of the name and state line above the replica rows, at the current text sizes.
+    static qreal headerHeight();
+    /// The header's height for this broker in a box this wide: taller when the notes on how it
+    /// behaves ("slowed: 200 ms") do not fit beside its badge and are wrapped under its name.
+    static qreal headerHeight(const hw::ClusterState& state, hw::BrokerId broker, qreal width);
 
     BrokerItem(hw::BrokerId broker, QSizeF size);
     int type() const override { return Type; }
@@ -25,7 +29,7 @@ public:
     hw::BrokerId broker() const { return m_broker; }
     BrokerStatus status() const { return m_status; }
     /// Where messages to and from the broker start and end: in its header, clear of its replicas.
-    QPointF anchor() const { return mapToScene(QPointF(boundingRect().center().x() + 40, headerHeight / 2 + 4)); }
+    QPointF anchor() const { return mapToScene(QPointF(boundingRect().center().x() + 40, headerHeight() / 2 + 4)); }
 
 private:
     hw::BrokerId m_broker;

@@ -29,12 +29,38 @@ struct Text {
 };
 
 constexpr qreal margin = 28;
-constexpr qreal columnWidth = 340; // controller and producers
 constexpr qreal columnGap = 60; // where their messages leave the column
 constexpr qreal boxGap = 36;
 constexpr qreal boxPadding = 14;
 constexpr qreal rowGap = 8;
-constexpr qreal consumerColumnWidth = 400;
+/// Compact (presentation) logs show the last offsets up to the longest log's end.
+constexpr int compactSlots = 3;
+
+/// The widths of the controller and producer column and of the consumer column. Compact, they are
+/// as wide as a number of the small text's lines (the boxes wrap their texts), so that they grow with
+/// presentation mode's larger text and take the share of the drawing a projector can afford.
+struct Columns {
+    qreal left = 340;
+    qreal consumers = 400;
+};
+
+Columns columnsFor(const hw::ClusterState& state, bool compact)
+{
+    if (!compact)
+        return {};
+    // Never narrower than a box's name: names are not broken or cut.
+    const qreal em = theme::font(theme::smallSize).pixelSize();
+    Columns widths { std::ceil(10.5 * em), std::ceil(12.5 * em) };
+    widths.left = std::max(widths.left, ControllerItem::nameWidth());
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.producers.size()); ++p)
+        widths.left = std::max(widths.left, ProducerItem::nameWidth(state, p));
+    // A consumer's box stands 12 px inside its group's frame on either side.
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c)
+        widths.consumers = std::max(widths.consumers, ConsumerItem::nameWidth(state, c) + 24);
+    for (std::int32_t g = -1; g < static_cast<std::int32_t>(state.groups.size()); ++g)
+        widths.consumers = std::max(widths.consumers, GroupItem::nameWidth(state, g));
+    return widths;
+}
 
 /// The consumer column: a frame per group with its members inside, then the consumers without a
 /// group. Built before the grid is chosen, because its height counts.
@@ -44,7 +70,7 @@ struct ConsumerColumn {
     qreal height = 0;
 };
 
-ConsumerColumn buildConsumerColumn(const hw::ClusterState& state)
+ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, qreal consumerColumnWidth)
 {
     ConsumerColumn column;
     const auto groupCount = static_cast<std::int32_t>(state.groups.size());
@@ -74,6 +100,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
 {
     LogGeometry g;
     g.mode = LogGeometry::Mode::Cluster;
+    g.compact = scene.compact();
     g.labelWidth = 176;
     g.gap = 10;
     g.cellWidth = 40;
@@ -82,6 +109,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     g.bottomLane = 8;
     g.viewLane = 0;
     g.tagRoom = 84;
+    const Columns widths = columnsFor(state, g.compact);
     hw::Offset needed = 1;
     hw::Offset widest = 0;
     for (const hw::Partition& p : state.partitions) {
@@ -91,10 +119,23 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         needed = std::max(needed, shownLogEnd(p) - logStart + 1);
         widest = std::max(widest, shownLogEnd(p));
     }
-    g.slotCount = PartitionLayout::slotsFor(needed, 6, 12);
+    g.slotCount = g.compact ? compactSlots : PartitionLayout::slotsFor(needed, 6, 12);
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
     g.cellWidth = LogGeometry::cellWidthFor(widest, 0, g.mode, g.cellWidth);
     g.tagRoom = LogGeometry::clusterTagRoomFor(widest, g.tagRoom);
+    if (g.compact) {
+        // Sized by the text: the name over its badges (at most two: LEADER or ELECTED, and OSR), the
+        // offset in a cell and the LEO over the HW right of the cells.
+        qreal nameWidth = 0;
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p)
+            nameWidth = std::max(nameWidth,
+                FrameItem::textWidth(QString::fromStdString(state.partitionName(p)), LogGeometry::clusterNameFont()));
+        g.labelWidth = std::ceil(std::max(nameWidth, LogGeometry::compactBadgesWidth()) + 8 + 4);
+        const qreal tags = 2 * FrameItem::textHeight(LogGeometry::clusterTagFont());
+        const qreal offset = FrameItem::textHeight(LogGeometry::offsetFont(g.mode)) + 8;
+        g.cellHeight = std::ceil(std::max({ g.cellHeight, tags, offset,
+            LogGeometry::clusterLabelHeight() - g.topLane - g.bottomLane }));
+    }
 
     // Which replicas each broker holds, in partition order.
     const auto brokerCount = static_cast<int>(state.brokers.size());
@@ -107,7 +148,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     const qreal rowStep = g.height() + rowGap;
     auto boxHeight = [&](int broker) {
         const auto rows = static_cast<qreal>(hosted[static_cast<std::size_t>(broker)].size());
-        return BrokerItem::headerHeight + rows * rowStep + boxPadding;
+        return BrokerItem::headerHeight(state, broker + 1, boxWidth) + rows * rowStep + boxPadding;
     };
 
     // Title.
@@ -123,34 +164,54 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
                        .arg(state.config.networkLatencyMs),
         theme::labelSize, false, QStringLiteral("config") });
 
-    ConsumerColumn consumers = buildConsumerColumn(state);
-    const qreal consumerPart = consumers.groups.isEmpty() ? 0 : columnGap + consumerColumnWidth;
-
-    // The grid that makes the scene's aspect closest to the view's, i.e. shows it largest.
+    // The grid, and in the compact form the consumer column's width (narrower is taller: its texts
+    // wrap), that make the scene's aspect closest to the view's, i.e. show it largest.
+    const qreal columnWidth = widths.left;
     const qreal columnPart = columnWidth + columnGap;
     const qreal columnHeight = ControllerItem::preferredHeight() + 16
         + static_cast<qreal>(state.producers.size()) * (ProducerItem::preferredHeight() + 14);
+    QList<qreal> consumerWidths { widths.consumers };
+    if (g.compact)
+        consumerWidths << std::ceil(widths.consumers * 1.3) << std::ceil(widths.consumers * 1.6);
+    ConsumerColumn consumers;
+    qreal consumerWidth = widths.consumers;
     int bestColumns = 1;
     qreal bestScale = 0;
-    for (int columns = 1; columns <= std::max(1, brokerCount); ++columns) {
-        const int gridRows = (brokerCount + columns - 1) / columns;
-        qreal gridHeight = 0;
-        for (int r = 0; r < gridRows; ++r) {
-            qreal rowHeight = 0;
-            for (int c = 0; c < columns && r * columns + c < brokerCount; ++c)
-                rowHeight = std::max(rowHeight, boxHeight(r * columns + c));
-            gridHeight += rowHeight + (r > 0 ? boxGap : 0);
+    for (const qreal candidateWidth : consumerWidths) {
+        ConsumerColumn candidate = buildConsumerColumn(state, candidateWidth);
+        const qreal candidatePart = candidate.groups.isEmpty() ? 0 : columnGap + candidateWidth;
+        bool better = false;
+        for (int columns = 1; columns <= std::max(1, brokerCount); ++columns) {
+            const int gridRows = (brokerCount + columns - 1) / columns;
+            qreal gridHeight = 0;
+            for (int r = 0; r < gridRows; ++r) {
+                qreal rowHeight = 0;
+                for (int c = 0; c < columns && r * columns + c < brokerCount; ++c)
+                    rowHeight = std::max(rowHeight, boxHeight(r * columns + c));
+                gridHeight += rowHeight + (r > 0 ? boxGap : 0);
+            }
+            const qreal width = 2 * margin + columnPart + columns * boxWidth + (columns - 1) * boxGap + candidatePart;
+            const qreal titleWidth = width - 2 * margin;
+            const qreal height = 2 * margin + TitleItem::heightFor(titleWidth, lines) + 20
+                + std::max({ gridHeight, columnHeight, candidate.height }) + (scene.legendShown() ? 150 : 0);
+            const qreal scale = std::min(aspect / width, 1.0 / height);
+            if (scale > bestScale * 1.001) {
+                bestScale = scale;
+                bestColumns = columns;
+                better = true;
+            }
         }
-        const qreal width = 2 * margin + columnPart + columns * boxWidth + (columns - 1) * boxGap + consumerPart;
-        const qreal titleWidth = width - 2 * margin;
-        const qreal height = 2 * margin + TitleItem::heightFor(titleWidth, lines) + 20
-            + std::max({ gridHeight, columnHeight, consumers.height }) + 150;
-        const qreal scale = std::min(aspect / width, 1.0 / height);
-        if (scale > bestScale) {
-            bestScale = scale;
-            bestColumns = columns;
+        if (better) {
+            std::swap(consumers, candidate);
+            consumerWidth = candidateWidth;
+        }
+        // The column not chosen was never added to the scene.
+        for (qsizetype i = 0; i < candidate.groups.size(); ++i) {
+            qDeleteAll(candidate.members[i]);
+            delete candidate.groups[i];
         }
     }
+    const qreal consumerPart = consumers.groups.isEmpty() ? 0 : columnGap + consumerWidth;
     const int columns = bestColumns;
     const qreal gridWidth = columns * boxWidth + (columns - 1) * boxGap;
     const qreal contentWidth = columnPart + gridWidth + consumerPart;
@@ -201,7 +262,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
             scene.registerAnchor(hw::NodeRef::broker(id), -1, box->anchor());
             places[static_cast<std::size_t>(index)] = { QRectF(boxPos, QSizeF(boxWidth, rowHeight)),
                 c == columns - 1 || index == brokerCount - 1, rowTop + rowHeight + boxGap / 2 };
-            qreal y = boxPos.y() + BrokerItem::headerHeight;
+            qreal y = boxPos.y() + BrokerItem::headerHeight(state, id, boxWidth);
             for (std::int32_t p : hosted[static_cast<std::size_t>(index)]) {
                 const hw::Partition& partition = state.partitions[static_cast<std::size_t>(p)];
                 hw::Offset logStart = std::numeric_limits<hw::Offset>::max();

@@ -9,6 +9,9 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+#include <cmath>
+
 namespace hw::ui {
 
 namespace {
@@ -39,6 +42,14 @@ QString ConsumerItem::phaseText(std::uint8_t phase)
         return Text::tr("CRASHED");
     }
     return QString();
+}
+
+qreal ConsumerItem::nameWidth(const hw::ClusterState& state, std::int32_t consumer)
+{
+    return std::ceil(
+        textWidth(Text::tr("Consumer %1").arg(QString::fromStdString(state.consumers[static_cast<std::size_t>(consumer)].id)),
+            theme::font(theme::labelSize, true))
+        + 24 + 2);
 }
 
 ConsumerItem::ConsumerItem(
@@ -102,7 +113,7 @@ ConsumerItem::ConsumerItem(
     if (lines.size() > ownedLinesMax) {
         const int hidden = static_cast<int>(lines.size()) - (ownedLinesMax - 1);
         lines = lines.mid(0, ownedLinesMax - 1);
-        lines << Text::tr("(%n more line(s) in the inspector)", nullptr, hidden);
+        lines << wrapText(Text::tr("(%n more line(s) in the inspector)", nullptr, hidden), smallFont, inner);
     }
     for (const QString& line : lines)
         y = addTextIn(line, smallFont, QRectF(12, y, inner, textHeight(smallFont)), theme::ink,

@@ -30,6 +30,8 @@ public:
 
     /// The badge word for a member phase: STABLE, JOINING, ...
     static QString phaseText(std::uint8_t phase);
+    /// The width of a box whose name is not cut.
+    static qreal nameWidth(const hw::ClusterState& state, std::int32_t consumer);
 
 private:
     std::int32_t m_consumer;

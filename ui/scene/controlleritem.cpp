@@ -7,6 +7,9 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+#include <cmath>
+
 namespace hw::ui {
 
 namespace {
@@ -37,6 +40,13 @@ qreal ControllerItem::preferredHeight()
     return 12 + textHeight(theme::font(theme::labelSize, true)) + 2 * textHeight(theme::font(theme::smallSize)) + 16;
 }
 
+qreal ControllerItem::nameWidth()
+{
+    return std::ceil(textWidth(Text::tr("Controller (node %1)").arg(hw::controllerNodeId),
+                         theme::font(theme::labelSize, true))
+        + 24 + 2);
+}
+
 void ControllerItem::sync(const hw::ClusterState& state)
 {
     beginTexts();
@@ -44,10 +54,15 @@ void ControllerItem::sync(const hw::ClusterState& state)
     const QFont nameFont = theme::font(theme::labelSize, true);
     const QFont smallFont = theme::font(theme::smallSize);
     qreal y = box.top() + 4;
-    y = addTextIn(Text::tr("Controller (node %1)").arg(hw::controllerNodeId), nameFont,
-        QRectF(box.left(), y, box.width(), textHeight(nameFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("name"))
-            .bottom();
+    // Word-wrapped to the box, which is as tall as its lines: presentation mode's larger text takes
+    // more lines in the compact cluster view.
+    auto addLines = [&](const QString& text, const QFont& font, const QString& role) {
+        for (const QString& line : wrapText(text, font, box.width()))
+            y = addTextIn(line, font, QRectF(box.left(), y, box.width(), textHeight(font)), theme::ink,
+                Qt::AlignLeft | Qt::AlignTop, role)
+                    .bottom();
+    };
+    addLines(Text::tr("Controller (node %1)").arg(hw::controllerNodeId), nameFont, QStringLiteral("name"));
     std::vector<hw::BrokerId> fenced;
     for (const hw::BrokerRegistration& r : state.registrations) {
         if (r.fenced)
@@ -58,14 +73,15 @@ void ControllerItem::sync(const hw::ClusterState& state)
         if (p.registration.leader == hw::noLeader)
             ++offline;
     }
-    const QString fencedText = fenced.empty() ? Text::tr("Fenced brokers: none")
-                                              : Text::tr("Fenced brokers: %1").arg(Narration::brokerSet(fenced));
-    y = addTextIn(fencedText, smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink,
-        Qt::AlignLeft | Qt::AlignTop, QStringLiteral("fenced"))
-            .bottom();
-    addTextIn(Text::tr("Partitions without a leader: %1").arg(offline), smallFont,
-        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("offline"));
+    addLines(fenced.empty() ? Text::tr("Fenced brokers: none")
+                            : Text::tr("Fenced brokers: %1").arg(Narration::brokerSet(fenced)),
+        smallFont, QStringLiteral("fenced"));
+    addLines(Text::tr("Partitions without a leader: %1").arg(offline), smallFont, QStringLiteral("offline"));
+    const qreal height = std::max(preferredHeight(), y + 16);
+    if (height != boundingRect().height()) {
+        setBounds(QRectF(0, 0, boundingRect().width(), height));
+        update();
+    }
     if (textsChanged())
         update();
 }

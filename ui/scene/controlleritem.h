@@ -20,6 +20,8 @@ public:
     QPointF anchor() const { return mapToScene(boundingRect().center()); }
 
     static qreal preferredHeight();
+    /// The width of a box whose name line is not broken.
+    static qreal nameWidth();
 };
 
 } // namespace hw::ui

@@ -6,6 +6,7 @@
 #include <QFontMetricsF>
 #include <QHash>
 #include <QPainter>
+#include <QTextBoundaryFinder>
 #include <QStaticText>
 
 namespace hw::ui {
@@ -118,6 +119,21 @@ QStringList FrameItem::wrapText(const QString& text, const QFont& font, qreal wi
             current = word;
         } else {
             current = candidate;
+        }
+        // A word wider than the line (Chinese has no spaces between words) breaks where Unicode
+        // allows a line break, between two ideographs for instance.
+        while (textWidth(current, font) > width) {
+            QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, current);
+            qsizetype fits = 0;
+            for (qsizetype at = breaks.toNextBoundary(); at > 0 && at < current.size(); at = breaks.toNextBoundary()) {
+                if (textWidth(current.left(at), font) > width)
+                    break;
+                fits = at;
+            }
+            if (fits == 0)
+                break; // No break fits: the line is elided where it is drawn.
+            lines << current.left(fits).trimmed();
+            current = current.mid(fits);
         }
     }
     if (!current.isEmpty())

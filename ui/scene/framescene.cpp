@@ -122,6 +122,15 @@ void FrameScene::setLegendShown(bool shown)
         rebuild();
 }
 
+void FrameScene::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    if (m_hasFrame && m_viewKind == ViewKind::Cluster)
+        rebuild();
+}
+
 void FrameScene::setShowHeartbeats(bool show)
 {
     if (show == m_showHeartbeats)

@@ -57,6 +57,11 @@ public:
     /// the drawing can be larger; the teacher explains the colours once.
     void setLegendShown(bool shown);
     bool legendShown() const { return m_legendShown; }
+    /// Presentation mode's cluster view: each log shows its last few offsets, a replica row only the
+    /// badges that differ from the usual in-sync follower (LEADER, ELECTED, OSR), and every box is as
+    /// large as its text needs, so that the text can be raised until a projector shows it readable.
+    void setCompact(bool compact);
+    bool compact() const { return m_compact; }
 
     /// Draws a frame: its state, with messages placed at displayTimeMs (the frame's time, or later
     /// while playing towards the next frame).
@@ -139,6 +144,7 @@ private:
     qreal m_aspect = 16.0 / 9.0;
     bool m_showHeartbeats = false;
     bool m_legendShown = true;
+    bool m_compact = false;
     bool m_rebuilding = false;
     QRectF m_lastRect;
 

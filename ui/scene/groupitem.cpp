@@ -8,6 +8,9 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+#include <cmath>
+
 namespace hw::ui {
 
 namespace {
@@ -39,6 +42,14 @@ QString GroupItem::stateText(std::uint8_t state)
         return Text::tr("DEAD");
     }
     return QString();
+}
+
+qreal GroupItem::nameWidth(const hw::ClusterState& state, std::int32_t group)
+{
+    const QString name = group < 0
+        ? Text::tr("Consumers without a group")
+        : Text::tr("Group %1").arg(QString::fromStdString(state.groups[static_cast<std::size_t>(group)].id));
+    return std::ceil(textWidth(name, theme::font(theme::labelSize, true)) + 24 + 2);
 }
 
 GroupItem::GroupItem(const hw::ClusterState& state, std::int32_t group, qreal width)

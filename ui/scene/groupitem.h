@@ -14,6 +14,8 @@ public:
     enum { Type = GroupItemType };
 
     GroupItem(const hw::ClusterState& state, std::int32_t group, qreal width);
+    /// The width of a frame whose name is not cut (-1: the consumers without a group).
+    static qreal nameWidth(const hw::ClusterState& state, std::int32_t group);
     int type() const override { return Type; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 

@@ -8,6 +8,9 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+#include <cmath>
+
 namespace hw::ui {
 
 namespace {
@@ -39,6 +42,14 @@ qreal ProducerItem::preferredHeight()
     return 12 + textHeight(theme::font(theme::labelSize, true)) + 3 * textHeight(theme::font(theme::smallSize)) + 16;
 }
 
+qreal ProducerItem::nameWidth(const hw::ClusterState& state, std::int32_t producer)
+{
+    return std::ceil(textWidth(Text::tr("Producer %1")
+                                   .arg(QString::fromStdString(state.producers[static_cast<std::size_t>(producer)].id)),
+                         theme::font(theme::labelSize, true))
+        + 24 + 2);
+}
+
 void ProducerItem::sync(const hw::ClusterState& state)
 {
     beginTexts();
@@ -47,15 +58,18 @@ void ProducerItem::sync(const hw::ClusterState& state)
     const QFont nameFont = theme::font(theme::labelSize, true);
     const QFont smallFont = theme::font(theme::smallSize);
     qreal y = box.top() + 4;
-    y = addTextIn(Text::tr("Producer %1").arg(QString::fromStdString(producer.id)), nameFont,
-        QRectF(box.left(), y, box.width(), textHeight(nameFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("name"))
-            .bottom();
+    // Word-wrapped to the box, which is as tall as its lines: presentation mode's larger text takes
+    // more lines in the compact cluster view.
+    auto addLines = [&](const QString& text, const QFont& font, const QString& role) {
+        for (const QString& line : wrapText(text, font, box.width()))
+            y = addTextIn(line, font, QRectF(box.left(), y, box.width(), textHeight(font)), theme::ink,
+                Qt::AlignLeft | Qt::AlignTop, role)
+                    .bottom();
+    };
+    addLines(Text::tr("Producer %1").arg(QString::fromStdString(producer.id)), nameFont, QStringLiteral("name"));
     const std::string_view acks = hw::acksName(producer.acks);
-    y = addTextIn(Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size()))),
-        smallFont, QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("acks"))
-            .bottom();
+    addLines(Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size()))), smallFont,
+        QStringLiteral("acks"));
     // Records, not batches: the Charts panel counts records too (RunMetrics::countSends), and a
     // class compares the two.
     std::int64_t waiting = 0;
@@ -80,15 +94,16 @@ void ProducerItem::sync(const hw::ClusterState& state)
     const bool concealed = frameScene && frameScene->predictionBase();
     const QString unknown = QStringLiteral("?");
     // Two lines: one line of all three is wider than the box in every language.
-    y = addTextIn(Text::tr("records acked: %1").arg(concealed ? unknown : QString::number(acked)), smallFont,
-        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("records"))
-            .bottom();
-    addTextIn(Text::tr("waiting %1 \u00B7 failed %2")
-                  .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
-        smallFont,
-        QRectF(box.left(), y, box.width(), textHeight(smallFont)), theme::ink, Qt::AlignLeft | Qt::AlignTop,
-        QStringLiteral("records-open"));
+    addLines(Text::tr("records acked: %1").arg(concealed ? unknown : QString::number(acked)), smallFont,
+        QStringLiteral("records"));
+    addLines(Text::tr("waiting %1 \u00B7 failed %2")
+                 .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
+        smallFont, QStringLiteral("records-open"));
+    const qreal height = std::max(preferredHeight(), y + 16);
+    if (height != boundingRect().height()) {
+        setBounds(QRectF(0, 0, boundingRect().width(), height));
+        update();
+    }
     if (textsChanged())
         update();
 }

@@ -22,6 +22,8 @@ public:
     QPointF anchor() const { return mapToScene(boundingRect().center()); }
 
     static qreal preferredHeight();
+    /// The width of a box whose name line is not broken.
+    static qreal nameWidth(const hw::ClusterState& state, std::int32_t producer);
 
 private:
     std::int32_t m_producer;

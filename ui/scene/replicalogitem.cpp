@@ -59,7 +59,7 @@ qreal LogGeometry::clusterTagRoomFor(hw::Offset widestOffset, qreal least)
 {
     // The same text and font as the tags sync() draws right of the cells in cluster mode.
     const auto length = static_cast<qsizetype>(QString::number(std::max<hw::Offset>(0, widestOffset)).size());
-    const QFont tagFont = theme::font(15, true);
+    const QFont tagFont = clusterTagFont();
     qreal widest = 0;
     for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1)) {
         const QString digits(length, digit);
@@ -68,6 +68,35 @@ qreal LogGeometry::clusterTagRoomFor(hw::Offset widestOffset, qreal least)
     }
     // 8 px of gap before the tag (sync) and a little after it.
     return std::max(least, std::ceil(widest + 8 + 6));
+}
+
+QFont LogGeometry::clusterNameFont()
+{
+    return theme::font(20, true);
+}
+
+QFont LogGeometry::clusterBadgeFont()
+{
+    return theme::font(15, true);
+}
+
+QFont LogGeometry::clusterTagFont()
+{
+    return theme::font(15, true);
+}
+
+qreal LogGeometry::clusterLabelHeight()
+{
+    // As buildLabel lays it out: the name 2 px from the top, 4 px, a badge line, 2 px.
+    return 2 + FrameItem::textHeight(clusterNameFont()) + 4 + FrameItem::textHeight(clusterBadgeFont()) + 2 + 2;
+}
+
+qreal LogGeometry::compactBadgesWidth()
+{
+    // As buildLabel lays them out: the leader's badge, 12 px, OSR.
+    const QFont font = clusterBadgeFont();
+    auto badge = [&font](const QString& text) { return FrameItem::textWidth(text, font) + 2 * font.pixelSize() * 0.35; };
+    return std::max(badge(Text::tr("LEADER")), badge(Text::tr("ELECTED"))) + 12 + badge(Text::tr("OSR"));
 }
 
 QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32_t partitionIndex)
@@ -351,7 +380,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
             theme::ink, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
     } else if (clusterMode) {
         // Compact rows: the numbers stand right of the log, LEO above HW; the markers are on the cells.
-        const QFont tagFont = theme::font(15, true);
+        const QFont tagFont = LogGeometry::clusterTagFont();
         const QRectF right(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight);
         addTextIn(Text::tr("LEO %1").arg(m_leo), tagFont, right.adjusted(0, 0, 0, -g.cellHeight / 2), theme::ink,
             Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
@@ -381,8 +410,8 @@ void ReplicaLogItem::buildLabel(
 {
     const LogGeometry& g = m_geometry;
     const bool clusterMode = g.mode == LogGeometry::Mode::Cluster;
-    const QFont nameFont = theme::font(clusterMode ? 20 : theme::headingSize, true);
-    const QFont badgeFont = theme::font(clusterMode ? 15 : theme::tagSize, true);
+    const QFont nameFont = clusterMode ? LogGeometry::clusterNameFont() : theme::font(theme::headingSize, true);
+    const QFont badgeFont = clusterMode ? LogGeometry::clusterBadgeFont() : theme::font(theme::tagSize, true);
     const QString name
         = clusterMode ? QString::fromStdString(state.partitionName(m_partition)) : Text::tr("Broker %1").arg(m_broker);
     const qreal nameTop = clusterMode ? 2 : g.topLane - 4;
@@ -401,16 +430,17 @@ void ReplicaLogItem::buildLabel(
         const bool informed = replica.isLeader();
         badges.append({ informed ? Text::tr("LEADER") : Text::tr("ELECTED"), theme::paper, QBrush(theme::leader),
             QPen(theme::leader, 2), QStringLiteral("badge:leader") });
-    } else {
+    } else if (!g.compact) {
         badges.append({ Text::tr("FOLLOWER"), theme::ink, QBrush(theme::paper), QPen(theme::ink, 2),
             QStringLiteral("badge:follower") });
     }
-    if (m_inSync)
-        badges.append(
-            { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
-    else
+    // Compact rows say only what differs from an in-sync follower: a row without badges is one.
+    if (!m_inSync)
         badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper),
             QPen(theme::osr, 2, Qt::DashLine), QStringLiteral("badge:osr") });
+    else if (!g.compact)
+        badges.append(
+            { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
     if (!clusterMode) {
         const BrokerStatus status = brokerStatus(state, m_broker);
         if (status != BrokerStatus::Online)

@@ -24,6 +24,7 @@ struct LogGeometry {
     qreal tagRoom = 110; // room right of the last slot for a tag that starts there
     hw::Offset windowStart = 0; // the first offset shown
     int slotCount = 6; // offsets shown, [windowStart, windowStart + slotCount)
+    bool compact = false; // cluster mode in presentation: only the badges that differ from an in-sync follower
     int readerLanes = 0; // partition mode, the row consumers read from: one lane per position marker
     qreal readerLane = 34;
 
@@ -43,6 +44,14 @@ struct LogGeometry {
     static qreal cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least);
     /// Cluster mode: the room right of the cells that fits "LEO n" and "HW n" up to `widestOffset`.
     static qreal clusterTagRoomFor(hw::Offset widestOffset, qreal least);
+    /// Cluster mode: the fonts of a row's partition name, its badges and its LEO and HW tags.
+    static QFont clusterNameFont();
+    static QFont clusterBadgeFont();
+    static QFont clusterTagFont();
+    /// Cluster mode: the height of a row's label block, its name over one line of badges.
+    static qreal clusterLabelHeight();
+    /// Compact cluster mode: the width of the widest line of badges a row can have.
+    static qreal compactBadgesWidth();
 };
 
 /// A consumer's position or its group's committed offset on the partition it reads, drawn under

@@ -96,15 +96,12 @@ void PresentationMode::fitDrawingText()
         return;
     m_fittingDrawing = true;
     FrameScene* scene = m_view->frameScene();
-    // The cluster view's cells and boxes have fixed sizes that larger text would overflow (names cut
-    // to "L…", tags over each other): it keeps its usual text, fitted larger without the legend.
-    if (scene->viewKind() != FrameScene::ViewKind::Partition) {
+    if (m_fittedView != static_cast<int>(scene->viewKind())) {
+        m_fittedView = static_cast<int>(scene->viewKind());
         if (theme::textSizeMin() > 0) {
             theme::setTextSizeMin(0);
             scene->applyTheme();
         }
-        m_fittingDrawing = false;
-        return;
     }
     // Larger text makes larger cells, rows and boxes, so the fitted scale falls a little each time:
     // a few rounds settle it. The zoom is the user's; the floor follows the fitted scale alone.
@@ -228,8 +225,10 @@ void PresentationMode::enter()
     theme::apply(theme::Theme::HighContrast);
     theme::setLineScale(lineScale);
     theme::applyToApplication();
-    // The legend stays out of the projector's drawing, which leaves more room for the rest.
+    // The legend stays out of the projector's drawing, which leaves more room for the rest; the
+    // cluster view draws its compact form, whose boxes grow with the text.
     m_view->frameScene()->setLegendShown(false);
+    m_view->frameScene()->setCompact(true);
     emit themeChanged();
     m_window->showFullScreen();
     fitNarration();
@@ -254,9 +253,11 @@ void PresentationMode::leave()
     m_scaledWidgets.clear();
     theme::setLineScale(1.0);
     theme::setTextSizeMin(0);
+    m_fittedView = -1;
     theme::apply(m_theme);
     theme::applyToApplication();
     m_view->frameScene()->setLegendShown(true);
+    m_view->frameScene()->setCompact(false);
     emit themeChanged();
 
     m_window->setWindowState(m_windowState);

@@ -40,7 +40,7 @@ public:
     /// from the back of a classroom on a 1280x720 projector.
     static constexpr qreal drawingTextPxMin = 14;
     /// The drawing's text never grows past this floor (scene units), whatever the scale.
-    static constexpr qreal drawingTextSizeMax = 40;
+    static constexpr qreal drawingTextSizeMax = 56;
 
     /// keep: the docks that stay visible, the timeline then the narration. view: the drawing.
     PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, FrameView* view);
@@ -67,8 +67,9 @@ private:
     void fitNarration();
     /// The narration's labels at the largest size up to fontScale at which it needs no scrolling.
     void fitNarrationText();
-    /// Raises the partition view's smallest text size (theme::setTextSizeMin) until, with the
-    /// drawing fitted to the view again, it is at least drawingTextPxMin pixels tall on screen.
+    /// Raises the drawing's smallest text size (theme::setTextSizeMin) until, with the drawing
+    /// fitted to the view again, it is at least drawingTextPxMin pixels tall on screen. Each view
+    /// gets its own: switching views fits again from the usual sizes.
     void fitDrawingText();
 
     QMainWindow* m_window;
@@ -88,6 +89,7 @@ private:
     QHash<QWidget*, QFont> m_fonts;
     bool m_fitting = false;
     bool m_fittingDrawing = false;
+    int m_fittedView = -1; // the FrameScene::ViewKind the text size was fitted for
 };
 
 } // namespace hw::ui
