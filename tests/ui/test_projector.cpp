@@ -13,6 +13,7 @@
 #include "scene/frameitem.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
+#include "scene/replicalogitem.h"
 #include "shell/mainwindow.h"
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
@@ -677,6 +678,17 @@ TEST(Projector, InPresentationEveryBuiltinClusterViewIsReadableAtProjectorSize)
                 EXPECT_LE(shown.height(), window.view()->viewport()->height() + 2) << where;
                 for (const std::string& pair : overlappingTexts(window))
                     ADD_FAILURE() << where << ": " << pair << " overlap";
+                // The fewer offsets shown still include each leader's last record: a longer stale
+                // log on another replica does not push it out.
+                for (QGraphicsItem* item : window.scene()->items()) {
+                    const auto* row = qgraphicsitem_cast<const hw::ui::ReplicaLogItem*>(item);
+                    if (!row || !row->isLeader() || row->leo() == 0)
+                        continue;
+                    EXPECT_TRUE(std::any_of(row->cells().begin(), row->cells().end(),
+                        [&](const hw::ui::ReplicaLogItem::Cell& cell) { return cell.offset == row->leo() - 1; }))
+                        << where << ": the leader on broker " << row->broker() << " does not show offset "
+                        << row->leo() - 1;
+                }
             }
             presentationOf(window)->leave();
             QApplication::processEvents();

@@ -33,8 +33,11 @@ constexpr qreal columnGap = 60; // where their messages leave the column
 constexpr qreal boxGap = 36;
 constexpr qreal boxPadding = 14;
 constexpr qreal rowGap = 8;
-/// Compact (presentation) logs show the last offsets up to the longest log's end.
-constexpr int compactSlots = 3;
+/// Compact (presentation) logs show the last offsets up to the longest log's end: as many as the
+/// logs hold, from 3 to 6 (so that a short leader log is not pushed out of the window by a longer
+/// stale one).
+constexpr int compactSlotsMin = 3;
+constexpr int compactSlotsMax = 6;
 
 /// The widths of the controller and producer column and of the consumer column. Compact, they are
 /// as wide as a number of the small text's lines (the boxes wrap their texts), so that they grow with
@@ -119,7 +122,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         needed = std::max(needed, shownLogEnd(p) - logStart + 1);
         widest = std::max(widest, shownLogEnd(p));
     }
-    g.slotCount = g.compact ? compactSlots : PartitionLayout::slotsFor(needed, 6, 12);
+    g.slotCount = g.compact ? static_cast<int>(std::clamp<hw::Offset>(needed, compactSlotsMin, compactSlotsMax))
+                            : PartitionLayout::slotsFor(needed, 6, 12);
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
     g.cellWidth = LogGeometry::cellWidthFor(widest, 0, g.mode, g.cellWidth);
     g.tagRoom = LogGeometry::clusterTagRoomFor(widest, g.tagRoom);
