@@ -9,6 +9,8 @@
 // NextFrame: moving to the next frame of a running cluster: the frame's state from the timeline,
 // the scene rebuilt from it, and the repaint, as the GUI does on every step while playing.
 
+#include "base/theme.h"
+#include "scenario/builtin.h"
 #include "scenario/scenario.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
@@ -123,5 +125,41 @@ void BM_ClusterViewSceneUpdateOnly(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ClusterViewSceneUpdateOnly)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// Presentation mode's compact cluster view (FrameScene::setCompact) at 1280x720 with the text floor
+// it reaches there (56), on the built-in with two consumer groups: the layout tries three consumer
+// column widths, so each frame builds the consumer column three times.
+void BM_CompactClusterViewNextFrame(benchmark::State& state)
+{
+    const bool compact = state.range(0) != 0;
+    std::string_view json;
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios())
+        if (builtin.name == "rebalance-eager-vs-cooperative")
+            json = builtin.json;
+    auto parsed = hw::parseScenario(std::string(json), "rebalance-eager-vs-cooperative");
+    auto played = hw::playScenario(std::get<hw::Scenario>(parsed));
+    const hw::Timeline timeline = std::move(std::get<hw::Timeline>(played));
+    hw::ui::theme::setTextSizeMin(compact ? 56 : 0);
+    hw::ui::FrameScene scene;
+    scene.setViewKind(hw::ui::FrameScene::ViewKind::Cluster);
+    scene.setLegendShown(!compact);
+    scene.setCompact(compact);
+    hw::ui::FrameView view(&scene);
+    view.resize(1280, 720);
+    view.show();
+    QApplication::processEvents();
+    std::int64_t frame = 0;
+    const std::int64_t end = timeline.frameCount();
+    for (auto _ : state) {
+        const hw::ClusterState cluster = timeline.stateAt(frame);
+        scene.setFrame(cluster, static_cast<double>(timeline.frame(frame).timeMs));
+        view.viewport()->repaint();
+        if (++frame == end)
+            frame = 0;
+    }
+    hw::ui::theme::setTextSizeMin(0);
+    state.counters["frames"] = static_cast<double>(end);
+}
+BENCHMARK(BM_CompactClusterViewNextFrame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 } // namespace
