@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <sstream>
 
 namespace {
 
@@ -96,8 +97,7 @@ bool inkInside(const Ink& ink, const QRectF& box)
 struct Tally {
     int runs = 0;
     int outside = 0;
-    qreal worstInk = 0; // the inked height of the worst run
-    qreal worstBox = 0; // and its box's height
+    qreal stickOut = 0; // how far the worst run's ink stands out of its box, in pixels
     std::string worst;
 };
 
@@ -108,16 +108,16 @@ void expectInkInBox(const TextRun& run, const std::string& where, Tally& tally)
     if (inkInside(ink, run.box))
         return;
     ++tally.outside;
-    const qreal stickOut = std::max(std::floor(run.box.top()) - ink.top, ink.bottom - std::ceil(run.box.bottom()));
-    if (stickOut > 0 && (tally.worst.empty() || ink.bottom - ink.top - run.box.height() > tally.worstInk - tally.worstBox)) {
-        tally.worstInk = ink.bottom - ink.top;
-        tally.worstBox = run.box.height();
-        tally.worst = where + " \"" + run.text.toStdString() + "\" (" + run.role.toStdString() + ")";
+    std::ostringstream detail;
+    detail << "\"" << run.text.toStdString() << "\" (" << run.role.toStdString() << ", " << run.font.pixelSize()
+           << " px) inks rows " << ink.top << ".." << ink.bottom << " (" << ink.bottom - ink.top
+           << " px) but its box is " << run.box.top() << ".." << run.box.bottom() << " (" << run.box.height() << " px)";
+    const qreal stickOut = std::max(run.box.top() - ink.top, ink.bottom - run.box.bottom());
+    if (stickOut > tally.stickOut) {
+        tally.stickOut = stickOut;
+        tally.worst = where + ": " + detail.str();
     }
-    ADD_FAILURE() << where << ": \"" << run.text.toStdString() << "\" (" << run.role.toStdString() << ", "
-                  << run.font.pixelSize() << " px) inks rows " << ink.top << ".." << ink.bottom << " ("
-                  << ink.bottom - ink.top << " px) but its box is " << run.box.top() << ".." << run.box.bottom() << " ("
-                  << run.box.height() << " px)";
+    ADD_FAILURE() << where << ": " << detail.str();
 }
 
 struct Restore {
@@ -133,8 +133,7 @@ void report(const char* what, const Tally& tally)
     std::cout << "[ measured ] " << what << ": " << tally.outside << " of " << tally.runs
               << " texts ink outside their box";
     if (!tally.worst.empty())
-        std::cout << "; worst " << tally.worst << ": " << tally.worstInk << " px of ink in a " << tally.worstBox
-                  << " px box";
+        std::cout << "; worst, " << tally.stickOut << " px out: " << tally.worst;
     std::cout << "\n";
 }
 
