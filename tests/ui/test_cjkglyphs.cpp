@@ -11,6 +11,7 @@
 #include "scene/messageitem.h"
 #include "uitest_support.h"
 
+#include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
 
@@ -190,6 +191,26 @@ TEST(CjkGlyphs, EveryTextOfTheBuiltinScenesInksInsideItsBoxInChinese)
         }
     }
     report("builtin scenes", tally);
+}
+
+} // namespace
+
+namespace {
+
+TEST(CjkGlyphs, LatinBoxesKeepTheFontsLineHeightAndChineseOnesGrowToTheirInk)
+{
+    for (const qreal size : { 17.0, 22.0, 33.0 }) {
+        const QFont font = hw::ui::theme::font(size, true);
+        const qreal latin = QFontMetricsF(font).height();
+        Probe probe;
+        const QRectF english = probe.addText(QStringLiteral("LEO 4 · orders-0 | pqy"), font, QPointF(0, 0), Qt::black);
+        EXPECT_DOUBLE_EQ(english.height(), latin) << size << " px";
+        const QRectF chinese = probe.addText(QStringLiteral("跟隨者 | OSR | 離線"), font, QPointF(0, 0), Qt::black);
+        EXPECT_GT(chinese.height(), latin) << size << " px";
+        const Ink ink = inkOf(probe.texts().constLast());
+        std::cout << "[ measured ] " << size << " px bold: Latin line " << latin << " px; \"跟隨者 | OSR | 離線\" inks "
+                  << ink.bottom - ink.top << " px, its box is " << chinese.height() << " px\n";
+    }
 }
 
 } // namespace

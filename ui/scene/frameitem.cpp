@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "scene/frameitem.h"
 
+#include "base/i18n.h"
 #include "scene/framescene.h"
 
 #include <QFontMetricsF>
+#include <QGlyphRun>
+#include <QRawFont>
 #include <QHash>
 #include <QPainter>
 #include <QStaticText>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <limits>
 
 namespace hw::ui {
 
@@ -97,14 +104,53 @@ qreal FrameItem::textWidth(const QString& text, const QFont& font)
     return cache.insert(key, QFontMetricsF(font).horizontalAdvance(text)).value();
 }
 
-qreal FrameItem::textHeight(const QFont& font)
+qreal FrameItem::textHeight(const QString& text, const QFont& font)
 {
-    static QHash<int, qreal> cache;
-    const int key = font.pixelSize() * 2 + (font.bold() ? 1 : 0);
+    // The height of the line QStaticText lays out and paints (leading included): a character the
+    // font lacks, such as every Han character in DejaVu Sans, comes from a fallback font (Noto Sans
+    // CJK), and the line is as tall as the tallest font it uses, taller than the Latin font's height.
+    // Never less than the font's own height, so a Latin text's box stays what it was.
+    static QHash<QString, qreal> cache;
+    QString key = text;
+    key += QChar(0);
+    key += QString::number(font.pixelSize());
+    key += font.bold() ? QLatin1Char('b') : QLatin1Char('n');
     auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return it.value();
-    return cache.insert(key, QFontMetricsF(font).height()).value();
+    if (cache.size() >= staticTextCacheMax)
+        cache.clear();
+    qreal height = QFontMetricsF(font).height();
+    if (!text.isEmpty()) {
+        // Each glyph run names the font it is drawn in; the QTextLine's own height would do too, but
+        // it rounds ascent and descent to whole pixels and so would change every Latin box.
+        QTextLayout layout(text, font);
+        layout.beginLayout();
+        QTextLine line = layout.createLine();
+        line.setLineWidth(std::numeric_limits<int>::max() / 256.0);
+        layout.endLayout();
+        for (const QGlyphRun& run : layout.glyphRuns())
+            height = std::max(height, run.rawFont().ascent() + run.rawFont().descent());
+    }
+    return cache.insert(key, height).value();
+}
+
+qreal FrameItem::textHeight(const QFont& font)
+{
+    // The height of a line of the current language: items that stack lines before they know their
+    // texts (lanes, rows, a box's preferred height) measure with it, so in Chinese they make room
+    // for the fallback font's taller line.
+    static QHash<QString, qreal> cache;
+    const QString language = currentLanguage();
+    QString key = language;
+    key += QChar(0);
+    key += QString::number(font.pixelSize() * 2 + (font.bold() ? 1 : 0));
+    auto it = cache.constFind(key);
+    if (it != cache.constEnd())
+        return it.value();
+    // A Han character and a Latin one: the line is as tall as the taller font.
+    const QString sample = language.startsWith(QLatin1String("zh")) ? QStringLiteral("Hx\u4E2D") : QString();
+    return cache.insert(key, textHeight(sample, font)).value();
 }
 
 QStringList FrameItem::wrapText(const QString& text, const QFont& font, qreal width)
@@ -129,7 +175,7 @@ QRectF FrameItem::addText(
     const QString& text, const QFont& font, QPointF topLeft, const QColor& color, const QString& role, qreal padding)
 {
     TextRun run;
-    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(font)));
+    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(text, font)));
     run.text = text;
     run.font = font;
     run.color = color;
@@ -145,7 +191,7 @@ QRectF FrameItem::addTextIn(const QString& text, const QFont& font, const QRectF
     run.text = textWidth(text, font) <= box.width() ? text
                                                     : QFontMetricsF(font).elidedText(text, Qt::ElideRight, box.width());
     const qreal width = textWidth(run.text, font);
-    const qreal height = textHeight(font);
+    const qreal height = textHeight(run.text, font);
     // The run's box is the text's own extent, so overlap checks see what is really inked.
     qreal x = box.left();
     if (align & Qt::AlignHCenter)
@@ -170,7 +216,7 @@ QRectF FrameItem::addBadge(const QString& text, const QFont& font, QPointF topLe
 {
     const qreal padding = font.pixelSize() * 0.35;
     TextRun run;
-    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(font) + 2));
+    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(text, font) + 2));
     run.text = text;
     run.font = font;
     run.color = foreground;
