@@ -9,6 +9,7 @@
 #include <QRawFont>
 #include <QHash>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStaticText>
 #include <QTextLayout>
 
@@ -104,13 +105,22 @@ qreal FrameItem::textWidth(const QString& text, const QFont& font)
     return cache.insert(key, QFontMetricsF(font).horizontalAdvance(text)).value();
 }
 
-qreal FrameItem::textHeight(const QString& text, const QFont& font)
+namespace {
+
+/// How a text sits in its box. A character the font lacks, such as every Han character in DejaVu
+/// Sans, comes from a fallback font (Noto Sans CJK) whose line is much taller (1.45 em against
+/// 1.16 em): QStaticText lays the text out in that taller line, and centring it in the box put the
+/// baseline 0.1 em low, so descenders and the Chinese glyphs' feet stood out of the box (the glyphs
+/// themselves are no taller than the Latin line). Such text is drawn on the baseline a Latin text
+/// would have, and its box grows only if its ink needs it.
+struct TextPlacement {
+    qreal height = 0; // the box's height
+    qreal shift = 0; // added to the top of the static text centred in the box
+};
+
+const TextPlacement& placementFor(const QString& text, const QFont& font)
 {
-    // The height of the line QStaticText lays out and paints (leading included): a character the
-    // font lacks, such as every Han character in DejaVu Sans, comes from a fallback font (Noto Sans
-    // CJK), and the line is as tall as the tallest font it uses, taller than the Latin font's height.
-    // Never less than the font's own height, so a Latin text's box stays what it was.
-    static QHash<QString, qreal> cache;
+    static QHash<QString, TextPlacement> cache;
     QString key = text;
     key += QChar(0);
     key += QString::number(font.pixelSize());
@@ -120,19 +130,42 @@ qreal FrameItem::textHeight(const QString& text, const QFont& font)
         return it.value();
     if (cache.size() >= staticTextCacheMax)
         cache.clear();
-    qreal height = QFontMetricsF(font).height();
+    const QFontMetricsF metrics(font);
+    TextPlacement placement { metrics.height(), 0 };
     if (!text.isEmpty()) {
-        // Each glyph run names the font it is drawn in; the QTextLine's own height would do too, but
-        // it rounds ascent and descent to whole pixels and so would change every Latin box.
+        // Laid out as QStaticText lays it out (leading included), to find where it puts the baseline.
         QTextLayout layout(text, font);
         layout.beginLayout();
         QTextLine line = layout.createLine();
+        line.setLeadingIncluded(true);
         line.setLineWidth(std::numeric_limits<int>::max() / 256.0);
         layout.endLayout();
+        const QString family = QRawFont::fromFont(font).familyName();
+        bool fallback = false;
         for (const QGlyphRun& run : layout.glyphRuns())
-            height = std::max(height, run.rawFont().ascent() + run.rawFont().descent());
+            fallback = fallback || run.rawFont().familyName() != family;
+        if (fallback) {
+            // Relative to the box's centre: the Latin baseline, and the static text's top above it.
+            const qreal baseline = (metrics.ascent() - metrics.descent()) / 2;
+            const qreal lineAscent = line.height() - line.descent();
+            placement.shift = (baseline - lineAscent) + line.height() / 2;
+            // The ink around that baseline.
+            // (The glyphs' outlines: tightBoundingRect() answers the fallback font's whole box.)
+            QPainterPath outline;
+            outline.addText(QPointF(0, 0), font, text);
+            const QRectF ink = outline.boundingRect();
+            placement.height = std::max(placement.height,
+                2 * std::max(-(baseline + ink.top()), baseline + ink.bottom()));
+        }
     }
-    return cache.insert(key, height).value();
+    return cache.insert(key, placement).value();
+}
+
+} // namespace
+
+qreal FrameItem::textHeight(const QString& text, const QFont& font)
+{
+    return placementFor(text, font).height;
 }
 
 qreal FrameItem::textHeight(const QFont& font)
@@ -148,8 +181,8 @@ qreal FrameItem::textHeight(const QFont& font)
     auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return it.value();
-    // A Han character and a Latin one: the line is as tall as the taller font.
-    const QString sample = language.startsWith(QLatin1String("zh")) ? QStringLiteral("Hx\u4E2D") : QString();
+    // Han characters and Latin ascenders and descenders on one line.
+    const QString sample = language.startsWith(QLatin1String("zh")) ? QStringLiteral("Hgy|\u4E2D\u8DDF") : QString();
     return cache.insert(key, textHeight(sample, font)).value();
 }
 
@@ -247,7 +280,8 @@ void FrameItem::paintTexts(QPainter* painter) const
             x = run.box.center().x() - size.width() / 2;
         else if (run.align & Qt::AlignRight)
             x = run.box.right() - size.width();
-        painter->drawStaticText(QPointF(x, run.box.center().y() - size.height() / 2), text);
+        const qreal top = run.box.center().y() - size.height() / 2 + placementFor(run.text, run.font).shift;
+        painter->drawStaticText(QPointF(x, top), text);
     }
 }
 
