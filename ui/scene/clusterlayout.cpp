@@ -44,7 +44,7 @@ struct ConsumerColumn {
     qreal height = 0;
 };
 
-ConsumerColumn buildConsumerColumn(const hw::ClusterState& state)
+ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, bool concealed)
 {
     ConsumerColumn column;
     const auto groupCount = static_cast<std::int32_t>(state.groups.size());
@@ -52,7 +52,7 @@ ConsumerColumn buildConsumerColumn(const hw::ClusterState& state)
         QList<ConsumerItem*> members;
         for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {
             if (state.consumers[static_cast<std::size_t>(c)].group == g)
-                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24));
+                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24, -1, concealed));
         }
         if (g < 0 && members.isEmpty())
             continue;
@@ -123,7 +123,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
                        .arg(state.config.networkLatencyMs),
         theme::labelSize, false, QStringLiteral("config") });
 
-    ConsumerColumn consumers = buildConsumerColumn(state);
+    ConsumerColumn consumers = buildConsumerColumn(state, scene.predictionBase() != nullptr);
     const qreal consumerPart = consumers.groups.isEmpty() ? 0 : columnGap + consumerColumnWidth;
 
     // The grid that makes the scene's aspect closest to the view's, i.e. shows it largest.
