@@ -172,7 +172,7 @@ TEST(CjkGlyphs, EveryTextOfTheBuiltinScenesInksInsideItsBoxInChinese)
         for (const char* source : { "builtin:leader-failover", "builtin:consumer-lag", "builtin:consumer-group-basics" }) {
             const hw::Timeline timeline = hw::uitest::play(source);
             const std::int64_t frame = timeline.frameCount() / 2;
-            for (const qreal floor : { 0.0, 33.0 }) {
+            for (const qreal floor : { 0.0, 27.0, 33.0 }) {
                 for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
                     hw::ui::theme::setTextSizeMin(floor);
                     FrameScene scene;
@@ -191,6 +191,7 @@ TEST(CjkGlyphs, EveryTextOfTheBuiltinScenesInksInsideItsBoxInChinese)
         }
     }
     report("builtin scenes", tally);
+
 }
 
 } // namespace

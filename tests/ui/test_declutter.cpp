@@ -219,10 +219,11 @@ TEST(Declutter, MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinS
     EXPECT_GT(total.shown * 2, total.messages);
 }
 
-// Presentation mode at 1280x720 raises the drawing's text floor to about 33 scene units in the
-// partition view (the Projector tests print the value they measure); Chinese is drawn taller than
-// the Latin line. The cluster view at a raised floor is being redesigned and is not checked here.
-constexpr qreal presentationTextSizeMin = 33;
+// Presentation mode at 1280x720 raises the drawing's text floor in the partition view: to 22 (en)
+// and 27 (zh_TW) for the walkthrough, higher for larger scenarios (the Projector tests print the
+// floor they measure). Chinese is drawn in a fallback font. The cluster view at a raised floor is
+// being redesigned and is not checked here.
+constexpr qreal presentationTextSizesMin[] = { 27, 33 };
 
 TEST(Declutter, MessageLabelsCoverNothingInChineseAndAtThePresentationTextFloor)
 {
@@ -231,7 +232,7 @@ TEST(Declutter, MessageLabelsCoverNothingInChineseAndAtThePresentationTextFloor)
     } restore;
     for (const char* language : { "zh_TW", "en" }) {
         ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
-        for (const qreal floor : { qreal(0), presentationTextSizeMin }) {
+        for (const qreal floor : { qreal(0), presentationTextSizesMin[0], presentationTextSizesMin[1] }) {
             if (floor == 0 && std::string(language) == "en")
                 continue; // MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinScenario
             LabelCount total;
