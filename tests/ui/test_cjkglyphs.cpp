@@ -6,8 +6,8 @@
 #include "base/i18n.h"
 #include "base/theme.h"
 #include "scenario/builtin.h"
-#include "scene/framescene.h"
 #include "scene/frameitem.h"
+#include "scene/framescene.h"
 #include "scene/messageitem.h"
 #include "uitest_support.h"
 
@@ -142,8 +142,9 @@ TEST(CjkGlyphs, ChineseBadgesAndLabelsInkInsideTheirBoxesAtEverySize)
 {
     Restore restore;
     Tally tally;
-    const QStringList texts = { QStringLiteral("跟隨者 | OSR | 離線"), QStringLiteral("领导者"), QStringLiteral("領導者"),
-        QStringLiteral("已提交 3 · 延遲 2"), QStringLiteral("LEO 4"), QStringLiteral("orders-0") };
+    const QStringList texts
+        = { QStringLiteral("跟隨者 | OSR | 離線"), QStringLiteral("领导者"), QStringLiteral("領導者"),
+              QStringLiteral("已提交 3 · 延遲 2"), QStringLiteral("LEO 4"), QStringLiteral("orders-0") };
     for (const qreal size : { 14.0, 17.0, 18.0, 22.0, 26.0, 30.0, 33.0, 34.0, 40.0 }) {
         for (const bool bold : { false, true }) {
             const QFont font = hw::ui::theme::font(size, bold);
@@ -169,7 +170,8 @@ TEST(CjkGlyphs, EveryTextOfTheBuiltinScenesInksInsideItsBoxInChinese)
     Tally tally;
     for (const char* language : { "zh_TW", "zh_CN", "en" }) {
         ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
-        for (const char* source : { "builtin:leader-failover", "builtin:consumer-lag", "builtin:consumer-group-basics" }) {
+        for (const char* source :
+            { "builtin:leader-failover", "builtin:consumer-lag", "builtin:consumer-group-basics" }) {
             const hw::Timeline timeline = hw::uitest::play(source);
             const std::int64_t frame = timeline.frameCount() / 2;
             for (const qreal floor : { 0.0, 27.0, 33.0 }) {
@@ -191,7 +193,6 @@ TEST(CjkGlyphs, EveryTextOfTheBuiltinScenesInksInsideItsBoxInChinese)
         }
     }
     report("builtin scenes", tally);
-
 }
 
 } // namespace

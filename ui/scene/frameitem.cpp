@@ -6,10 +6,10 @@
 
 #include <QFontMetricsF>
 #include <QGlyphRun>
-#include <QRawFont>
 #include <QHash>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRawFont>
 #include <QStaticText>
 #include <QTextLayout>
 
@@ -154,8 +154,8 @@ const TextPlacement& placementFor(const QString& text, const QFont& font)
             QPainterPath outline;
             outline.addText(QPointF(0, 0), font, text);
             const QRectF ink = outline.boundingRect();
-            placement.height = std::max(placement.height,
-                2 * std::max(-(baseline + ink.top()), baseline + ink.bottom()));
+            placement.height
+                = std::max(placement.height, 2 * std::max(-(baseline + ink.top()), baseline + ink.bottom()));
         }
     }
     return cache.insert(key, placement).value();
