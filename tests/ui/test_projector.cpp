@@ -623,7 +623,8 @@ TEST(Projector, InPresentationNoTextOfTheDrawingIsSmallerThan14PxAtProjectorSize
                 for (const std::string& pair : overlappingTexts(window))
                     ADD_FAILURE() << where << ": " << pair << " overlap";
                 std::cout << "[ measured ] " << where << ": smallest text " << px << " px (\"" << smallest
-                          << "\"), scale " << window.view()->transform().m22() << "\n";
+                          << "\"), scale " << window.view()->transform().m22() << ", text floor "
+                          << hw::ui::theme::textSizeMin() << "\n";
             }
             // Leaving restores the usual drawing: text sizes and the legend.
             presentationOf(window)->leave();

@@ -11,6 +11,7 @@
 #include "panels/glossarypanel.h"
 #include "panels/narrationpanel.h"
 #include "scene/clusterfacts.h"
+#include "scene/itemtypes.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
 #include "scene/frameitem.h"
@@ -658,3 +659,58 @@ TEST(Teaching, PredictModeHidesEveryPlaceThatTellsTheAnswerInEveryLanguageAndVie
     }
     hw::ui::setLanguage(QStringLiteral("en"));
 }
+
+namespace {
+
+TEST(Teaching, PredictModeHidesTheConsumersPositionsAndLagUntilTheReveal)
+{
+    // The walkthrough has no consumers; consumer-lag has two. A consumer's position and lag tell
+    // where the HW stands (a consumer reads up to the HW), so they are concealed like the producer's
+    // counts while the class predicts.
+    for (const char* code : { "en", "zh_TW", "zh_CN" }) {
+        for (const char* viewAction : { "partitionView", "clusterView" }) {
+            SCOPED_TRACE(std::string(code) + " " + viewAction);
+            ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code)));
+            MainWindow window;
+            ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:consumer-lag")));
+            hw::ui::SimController* controller = window.controller();
+            hw::ui::PredictMode* predict = aidsOf(window)->predict();
+            window.action(QString::fromLatin1(viewAction))->trigger();
+            const hw::Timeline& timeline = controller->timeline();
+            findAction(window, "predictMode")->trigger();
+            controller->setCurrentFrame(timeline.findLabel("1"));
+            window.action(QStringLiteral("nextCheckpoint"))->trigger();
+            ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking);
+            QCoreApplication::processEvents();
+
+            // What a consumer box says, less the names (orders-0, fast-1) whose digits are no answer.
+            const auto consumerTexts = [&] {
+                QStringList texts;
+                for (hw::ui::FrameItem* item : window.scene()->frameItems()) {
+                    if (item->type() != hw::ui::ConsumerItemType)
+                        continue;
+                    for (const hw::ui::TextRun& run : item->texts()) {
+                        if (run.role != QStringLiteral("name"))
+                            texts << QString(run.text).remove(QRegularExpression(QStringLiteral("[A-Za-z]+-\\d+")));
+                    }
+                }
+                return texts;
+            };
+            const QStringList asking = consumerTexts();
+            ASSERT_FALSE(asking.isEmpty()) << "consumer-lag draws its consumers";
+            for (const QString& text : asking)
+                EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("\\d")))) << text.toStdString();
+            EXPECT_TRUE(asking.filter(QStringLiteral("?")).size() > 0) << "the positions stand as \"?\"";
+
+            window.action(QStringLiteral("stepForward"))->trigger();
+            ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Revealed);
+            QCoreApplication::processEvents();
+            const QStringList revealed = consumerTexts();
+            EXPECT_TRUE(revealed.filter(QRegularExpression(QStringLiteral("\\d"))).size() > 0)
+                << "after the reveal the positions show again: " << revealed.join(QStringLiteral(" | ")).toStdString();
+        }
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
+}
+
+} // namespace

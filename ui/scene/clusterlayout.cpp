@@ -73,7 +73,7 @@ struct ConsumerColumn {
     qreal height = 0;
 };
 
-ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, qreal consumerColumnWidth)
+ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, qreal consumerColumnWidth, bool concealed)
 {
     ConsumerColumn column;
     const auto groupCount = static_cast<std::int32_t>(state.groups.size());
@@ -81,7 +81,7 @@ ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, qreal consumer
         QList<ConsumerItem*> members;
         for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {
             if (state.consumers[static_cast<std::size_t>(c)].group == g)
-                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24));
+                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24, -1, concealed));
         }
         if (g < 0 && members.isEmpty())
             continue;
@@ -182,7 +182,7 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     int bestColumns = 1;
     qreal bestScale = 0;
     for (const qreal candidateWidth : consumerWidths) {
-        ConsumerColumn candidate = buildConsumerColumn(state, candidateWidth);
+        ConsumerColumn candidate = buildConsumerColumn(state, candidateWidth, scene.predictionBase() != nullptr);
         const qreal candidatePart = candidate.groups.isEmpty() ? 0 : columnGap + candidateWidth;
         bool better = false;
         for (int columns = 1; columns <= std::max(1, brokerCount); ++columns) {

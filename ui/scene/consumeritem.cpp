@@ -53,7 +53,7 @@ qreal ConsumerItem::nameWidth(const hw::ClusterState& state, std::int32_t consum
 }
 
 ConsumerItem::ConsumerItem(
-    const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition)
+    const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition, bool concealed)
     : FrameItem(SceneTarget::forConsumer(consumer)), m_consumer(consumer)
 {
     setFlag(ItemIsSelectable);
@@ -83,9 +83,9 @@ ConsumerItem::ConsumerItem(
         QPen(theme::ink, m_running ? 1 : 2, m_running ? Qt::SolidLine : Qt::DashLine), QStringLiteral("badge:phase"));
 
     QStringList parts;
-    // Predict mode: a position and its lag tell the HW.
-    const auto* frameScene = qobject_cast<const FrameScene*>(scene());
-    const bool predicting = frameScene && frameScene->predictionBase();
+    // Predict mode: a position and its lag tell the HW. (scene() is still null here: the layouts
+    // make the item before they add it, so they pass concealed.)
+    const bool predicting = concealed;
     for (const hw::OwnedPartition& owned : c.owned) {
         if (onlyPartition >= 0 && owned.partition != onlyPartition)
             continue;

@@ -13,8 +13,11 @@ class ConsumerItem : public FrameItem {
 public:
     enum { Type = ConsumerItemType };
 
-    /// onlyPartition >= 0: show that partition only (the partition view).
-    ConsumerItem(const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition = -1);
+    /// onlyPartition >= 0: show that partition only (the partition view). concealed (predict mode,
+    /// FrameScene::predictionBase()): positions and lag stand as "?", for they tell where the HW is.
+    /// The item is made before it is in the scene, so the layout says whether to conceal.
+    ConsumerItem(const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition = -1,
+        bool concealed = false);
     int type() const override { return Type; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 

@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "scene/frameitem.h"
 
+#include "base/i18n.h"
 #include "scene/framescene.h"
 
 #include <QFontMetricsF>
+#include <QGlyphRun>
 #include <QHash>
 #include <QPainter>
-#include <QTextBoundaryFinder>
+#include <QPainterPath>
+#include <QRawFont>
 #include <QStaticText>
+#include <QTextBoundaryFinder>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <limits>
 
 namespace hw::ui {
 
@@ -98,14 +106,85 @@ qreal FrameItem::textWidth(const QString& text, const QFont& font)
     return cache.insert(key, QFontMetricsF(font).horizontalAdvance(text)).value();
 }
 
-qreal FrameItem::textHeight(const QFont& font)
+namespace {
+
+/// How a text sits in its box. A character the font lacks, such as every Han character in DejaVu
+/// Sans, comes from a fallback font (Noto Sans CJK) whose line is much taller (1.45 em against
+/// 1.16 em): QStaticText lays the text out in that taller line, and centring it in the box put the
+/// baseline 0.1 em low, so descenders and the Chinese glyphs' feet stood out of the box (the glyphs
+/// themselves are no taller than the Latin line). Such text is drawn on the baseline a Latin text
+/// would have, and its box grows only if its ink needs it.
+struct TextPlacement {
+    qreal height = 0; // the box's height
+    qreal shift = 0; // added to the top of the static text centred in the box
+};
+
+const TextPlacement& placementFor(const QString& text, const QFont& font)
 {
-    static QHash<int, qreal> cache;
-    const int key = font.pixelSize() * 2 + (font.bold() ? 1 : 0);
+    static QHash<QString, TextPlacement> cache;
+    QString key = text;
+    key += QChar(0);
+    key += QString::number(font.pixelSize());
+    key += font.bold() ? QLatin1Char('b') : QLatin1Char('n');
     auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return it.value();
-    return cache.insert(key, QFontMetricsF(font).height()).value();
+    if (cache.size() >= staticTextCacheMax)
+        cache.clear();
+    const QFontMetricsF metrics(font);
+    TextPlacement placement { metrics.height(), 0 };
+    if (!text.isEmpty()) {
+        // Laid out as QStaticText lays it out (leading included), to find where it puts the baseline.
+        QTextLayout layout(text, font);
+        layout.beginLayout();
+        QTextLine line = layout.createLine();
+        line.setLeadingIncluded(true);
+        line.setLineWidth(std::numeric_limits<int>::max() / 256.0);
+        layout.endLayout();
+        const QString family = QRawFont::fromFont(font).familyName();
+        bool fallback = false;
+        for (const QGlyphRun& run : layout.glyphRuns())
+            fallback = fallback || run.rawFont().familyName() != family;
+        if (fallback) {
+            // Relative to the box's centre: the Latin baseline, and the static text's top above it.
+            const qreal baseline = (metrics.ascent() - metrics.descent()) / 2;
+            const qreal lineAscent = line.height() - line.descent();
+            placement.shift = (baseline - lineAscent) + line.height() / 2;
+            // The ink around that baseline.
+            // (The glyphs' outlines: tightBoundingRect() answers the fallback font's whole box.)
+            QPainterPath outline;
+            outline.addText(QPointF(0, 0), font, text);
+            const QRectF ink = outline.boundingRect();
+            placement.height
+                = std::max(placement.height, 2 * std::max(-(baseline + ink.top()), baseline + ink.bottom()));
+        }
+    }
+    return cache.insert(key, placement).value();
+}
+
+} // namespace
+
+qreal FrameItem::textHeight(const QString& text, const QFont& font)
+{
+    return placementFor(text, font).height;
+}
+
+qreal FrameItem::textHeight(const QFont& font)
+{
+    // The height of a line of the current language: items that stack lines before they know their
+    // texts (lanes, rows, a box's preferred height) measure with it, so in Chinese they make room
+    // for the fallback font's taller line.
+    static QHash<QString, qreal> cache;
+    const QString language = currentLanguage();
+    QString key = language;
+    key += QChar(0);
+    key += QString::number(font.pixelSize() * 2 + (font.bold() ? 1 : 0));
+    auto it = cache.constFind(key);
+    if (it != cache.constEnd())
+        return it.value();
+    // Han characters and Latin ascenders and descenders on one line.
+    const QString sample = language.startsWith(QLatin1String("zh")) ? QStringLiteral("Hgy|\u4E2D\u8DDF") : QString();
+    return cache.insert(key, textHeight(sample, font)).value();
 }
 
 QStringList FrameItem::wrapText(const QString& text, const QFont& font, qreal width)
@@ -145,7 +224,7 @@ QRectF FrameItem::addText(
     const QString& text, const QFont& font, QPointF topLeft, const QColor& color, const QString& role, qreal padding)
 {
     TextRun run;
-    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(font)));
+    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(text, font)));
     run.text = text;
     run.font = font;
     run.color = color;
@@ -161,7 +240,7 @@ QRectF FrameItem::addTextIn(const QString& text, const QFont& font, const QRectF
     run.text = textWidth(text, font) <= box.width() ? text
                                                     : QFontMetricsF(font).elidedText(text, Qt::ElideRight, box.width());
     const qreal width = textWidth(run.text, font);
-    const qreal height = textHeight(font);
+    const qreal height = textHeight(run.text, font);
     // The run's box is the text's own extent, so overlap checks see what is really inked.
     qreal x = box.left();
     if (align & Qt::AlignHCenter)
@@ -186,7 +265,7 @@ QRectF FrameItem::addBadge(const QString& text, const QFont& font, QPointF topLe
 {
     const qreal padding = font.pixelSize() * 0.35;
     TextRun run;
-    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(font) + 2));
+    run.box = QRectF(topLeft, QSizeF(textWidth(text, font) + 2 * padding, textHeight(text, font) + 2));
     run.text = text;
     run.font = font;
     run.color = foreground;
@@ -217,7 +296,8 @@ void FrameItem::paintTexts(QPainter* painter) const
             x = run.box.center().x() - size.width() / 2;
         else if (run.align & Qt::AlignRight)
             x = run.box.right() - size.width();
-        painter->drawStaticText(QPointF(x, run.box.center().y() - size.height() / 2), text);
+        const qreal top = run.box.center().y() - size.height() / 2 + placementFor(run.text, run.font).shift;
+        painter->drawStaticText(QPointF(x, top), text);
     }
 }
 

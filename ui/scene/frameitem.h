@@ -79,6 +79,11 @@ protected:
 
 public:
     static qreal textWidth(const QString& text, const QFont& font);
+    /// The height of a line holding this text as it is drawn: at least the font's height, more when
+    /// a fallback font draws some of it (Chinese in Noto Sans CJK stands taller than the Latin line).
+    static qreal textHeight(const QString& text, const QFont& font);
+    /// The height of a line of text in the current language (taller in Chinese), for items that
+    /// stack lines before they know their texts.
     static qreal textHeight(const QFont& font);
     /// Splits text at spaces into lines no wider than width (a single long word stays whole).
     static QStringList wrapText(const QString& text, const QFont& font, qreal width);

@@ -249,6 +249,10 @@ void FrameScene::collectOccupied()
         if (item->type() == ReplicaLogItem::Type || item->type() == HwLineItem::Type) {
             // The whole row, and a margin: the HW marker's triangle pokes a few pixels above it.
             m_occupied.append(item->sceneBoundingRect().adjusted(-2, -8, 2, 8));
+            // And its texts: at presentation mode's text floor the badges under a broker's name wrap
+            // to a second line that reaches below the row.
+            for (const QRectF& box : static_cast<FrameItem*>(item)->textBoxes())
+                m_occupied.append(box.adjusted(-2, -2, 2, 2));
             continue;
         }
         for (const QRectF& box : static_cast<FrameItem*>(item)->textBoxes())

@@ -73,8 +73,10 @@ QRectF MessageItem::naturalLabelBox() const
 {
     const QFont font = labelFont();
     const qreal padding = font.pixelSize() * 0.35;
-    return QRectF(m_dot + QPointF(dotRadius + 6, -textHeight(font) / 2 - 1),
-        QSizeF(textWidth(m_label, font) + 2 * padding, textHeight(font) + 2));
+    // As tall as addBadge makes it: the label's own line, taller in Chinese.
+    const qreal height = textHeight(m_label, font);
+    return QRectF(
+        m_dot + QPointF(dotRadius + 6, -height / 2 - 1), QSizeF(textWidth(m_label, font) + 2 * padding, height + 2));
 }
 
 void MessageItem::relayout()

@@ -140,7 +140,7 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             [&](const hw::OwnedPartition& o) { return o.partition == partitionIndex; });
         if (!owns)
             continue;
-        auto* item = new ConsumerItem(state, c, boxWidth, partitionIndex);
+        auto* item = new ConsumerItem(state, c, boxWidth, partitionIndex, scene.predictionBase() != nullptr);
         scene.addItem(item);
         consumers.append(item);
         boxes.append(item);
