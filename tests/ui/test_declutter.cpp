@@ -14,6 +14,7 @@
 #include "scene/assignmentlineitem.h"
 #include "scene/brokeritem.h"
 #include "scene/framescene.h"
+#include "teaching/presentationmode.h"
 #include "scene/frameview.h"
 #include "scene/hwlineitem.h"
 #include "scene/messageitem.h"
@@ -109,6 +110,8 @@ bool overlaps(const QRectF& a, const QRectF& b)
 struct LabelCount {
     int shown = 0;
     int messages = 0;
+    int labelable = 0; // in scenes with at most FrameScene::messageLabelsMax messages: all of them may be labelled
+    int labelableShown = 0;
 };
 
 LabelCount expectLabelsInFreeSpace(const FrameScene& scene, const std::string& where)
@@ -116,11 +119,14 @@ LabelCount expectLabelsInFreeSpace(const FrameScene& scene, const std::string& w
     LabelCount count;
     const std::vector<Shape> shapes = drawnShapes(scene);
     std::vector<Shape> labels;
+    const bool labelAll = scene.messageItems().size() <= FrameScene::messageLabelsMax;
     for (hw::ui::MessageItem* message : scene.messageItems()) {
         ++count.messages;
+        count.labelable += labelAll ? 1 : 0;
         if (!message->isVisible() || !message->isLabelVisible())
             continue;
         ++count.shown;
+        count.labelableShown += labelAll ? 1 : 0;
         for (const QRectF& box : message->textBoxes())
             labels.push_back({ box, "message label \"" + message->label().toStdString() + "\"" });
     }
@@ -179,7 +185,7 @@ std::vector<Moment> momentsOf(const hw::Timeline& timeline)
 // PresentationMode::fitDrawingText sets it), and puts the floor back to 0 afterwards.
 template <typename Check>
 void forEveryBuiltinMomentAndView(Check check,
-    std::initializer_list<FrameScene::ViewKind> views = { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster },
+    const std::vector<FrameScene::ViewKind>& views = { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster },
     qreal textSizeMin = 0)
 {
     struct NoFloorAfterwards {
@@ -194,6 +200,9 @@ void forEveryBuiltinMomentAndView(Check check,
                 scene.setViewKind(view);
                 scene.setFrame(state, moment.displayTimeMs);
                 if (textSizeMin > 0) {
+                    // As presentation mode draws: no legend, the compact cluster view, the floor.
+                    scene.setLegendShown(false);
+                    scene.setCompact(true);
                     hw::ui::theme::setTextSizeMin(textSizeMin);
                     scene.applyTheme();
                 }
@@ -221,8 +230,9 @@ TEST(Declutter, MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinS
 
 // Presentation mode at 1280x720 raises the drawing's text floor in the partition view: to 22 (en)
 // and 27 (zh_TW) for the walkthrough, higher for larger scenarios (the Projector tests print the
-// floor they measure). Chinese is drawn in a fallback font. The cluster view at a raised floor is
-// being redesigned and is not checked here.
+// floor they measure). Chinese is drawn in a fallback font. The compact cluster view reaches the
+// highest floor presentation mode sets (PresentationMode::drawingTextSizeMax) for the larger
+// built-ins, and is checked there.
 constexpr qreal presentationTextSizesMin[] = { 27, 33 };
 
 TEST(Declutter, MessageLabelsCoverNothingInChineseAndAtThePresentationTextFloor)
@@ -232,28 +242,37 @@ TEST(Declutter, MessageLabelsCoverNothingInChineseAndAtThePresentationTextFloor)
     } restore;
     for (const char* language : { "zh_TW", "en" }) {
         ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
-        for (const qreal floor : { qreal(0), presentationTextSizesMin[0], presentationTextSizesMin[1] }) {
+        for (const qreal floor : { qreal(0), presentationTextSizesMin[0], presentationTextSizesMin[1],
+                 hw::ui::PresentationMode::drawingTextSizeMax }) {
             if (floor == 0 && std::string(language) == "en")
                 continue; // MessageLabelsCoverNoCellMarkerBadgeNameOrOtherLabelInAnyBuiltinScenario
             LabelCount total;
-            const auto views = floor > 0
-                ? std::initializer_list<FrameScene::ViewKind> { FrameScene::ViewKind::Partition }
-                : std::initializer_list<FrameScene::ViewKind> { FrameScene::ViewKind::Partition,
-                      FrameScene::ViewKind::Cluster };
+            // A vector, not an initializer_list: the array behind a braced list chosen by ?: dies
+            // with the expression, and the loop read view kinds such as 154 from it.
+            const std::vector<FrameScene::ViewKind> views = floor == 0
+                ? std::vector<FrameScene::ViewKind> { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }
+                : floor == hw::ui::PresentationMode::drawingTextSizeMax
+                ? std::vector<FrameScene::ViewKind> { FrameScene::ViewKind::Cluster }
+                : std::vector<FrameScene::ViewKind> { FrameScene::ViewKind::Partition };
             forEveryBuiltinMomentAndView(
                 [&](FrameScene& scene, const std::string& where) {
                     const LabelCount count = expectLabelsInFreeSpace(
                         scene, std::string(language) + ", text floor " + std::to_string(int(floor)) + ", " + where);
                     total.shown += count.shown;
                     total.messages += count.messages;
+                    total.labelable += count.labelable;
+                    total.labelableShown += count.labelableShown;
                 },
                 views, floor);
             std::cout << "[ measured ] " << language << ", text floor " << floor << ": " << total.shown << " of "
-                      << total.messages << " messages in flight labelled\n";
-            // At the raised floor the larger boxes leave less free space and more labels are left
-            // to their dots' tooltips; still a good part of them must show.
+                      << total.messages << " messages in flight labelled; " << total.labelableShown << " of "
+                      << total.labelable << " in scenes with at most " << FrameScene::messageLabelsMax
+                      << " messages\n";
+            // At the raised floor the larger text leaves less free space and more labels are left
+            // to their dots' tooltips; still a good part of those that may show must show (in the
+            // cluster view's busier scenes only the selection's messages are labelled, by design).
             if (floor > 0)
-                EXPECT_GT(total.shown * 3, total.messages);
+                EXPECT_GT(total.labelableShown * 3, total.labelable);
             else
                 EXPECT_GT(total.shown * 2, total.messages);
         }

@@ -28,7 +28,6 @@ namespace hw::ui {
 namespace {
 
 /// Messages in flight that all get a label; beyond this only the selection's do.
-constexpr qsizetype messageLabelsMax = 8;
 
 quint64 anchorKey(const hw::NodeRef& node, std::int32_t partition)
 {
@@ -232,7 +231,9 @@ void FrameScene::buildMessages()
             to += normal * 14 * side;
         }
         QString label = info->label;
-        if (m_viewKind == ViewKind::Cluster && info->partition >= 0)
+        // The compact cluster view's lines end at their replica's row, which names the partition:
+        // the label leaves the name out, and a projector's larger text finds room for more of them.
+        if (m_viewKind == ViewKind::Cluster && !m_compact && info->partition >= 0)
             label = QString::fromStdString(m_state->partitionName(info->partition)) + QStringLiteral(": ") + label;
         auto* item = new MessageItem(info->sequence, info->kind, label, from, to, info->sentMs, info->arrivesMs);
         addItem(item);
@@ -326,7 +327,7 @@ void FrameScene::placeMessages()
     // A busy cluster has dozens of messages on their way: labels would bury the logs. Then only the
     // messages of the selected broker, replica or client keep theirs (hovering any dot names it).
     const SceneTarget selected = selectedTarget();
-    const bool labelAll = m_messages.size() <= messageLabelsMax;
+    const bool labelAll = m_messages.size() <= FrameScene::messageLabelsMax;
     QList<MessageItem*> labelled;
     QList<QRectF> occupied = m_occupied;
     for (MessageItem* item : std::as_const(m_messages)) {

@@ -37,6 +37,8 @@ class FrameScene : public QGraphicsScene {
     Q_OBJECT
 
 public:
+    /// With more messages on their way than this, only the selection's messages are labelled.
+    static constexpr qsizetype messageLabelsMax = 8;
     enum class ViewKind : std::uint8_t { Partition, Cluster };
 
     explicit FrameScene(QObject* parent = nullptr);
