@@ -90,6 +90,14 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000), and for the
     // epoch badge of the newest epoch (no record has a later one than the partition's leader epoch).
     g.cellWidth = LogGeometry::cellWidthFor(g.windowStart + g.slotCount, reg.leaderEpoch, g.mode, g.cellWidth);
+    // A ghost cell names why its record went ("HW trunc."): with presentation mode's larger text the
+    // word needs more than the offset does.
+    if (std::any_of(partition.replicas.begin(), partition.replicas.end(),
+            [](const hw::Replica& r) { return !r.truncated.empty(); }))
+        g.cellWidth = std::max(g.cellWidth, LogGeometry::partitionGhostWidth());
+    // The names and badges left of the log, and the tags right of it, in the current text sizes.
+    g.labelWidth = LogGeometry::partitionLabelWidthFor(partition, g.labelWidth);
+    g.tagRoom = LogGeometry::partitionTagRoomFor(g.windowStart + g.slotCount, std::max(g.bottomLane, g.viewLane), g.tagRoom);
     const qreal rowWidth = g.width();
     const qreal contentWidth = rowWidth + gutterWidth;
 

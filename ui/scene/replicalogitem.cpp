@@ -23,6 +23,8 @@ struct Text {
 
 /// The partition view's leader epoch badge, above the offset in a cell.
 constexpr qreal epochSize = 14;
+/// The partition view's ghost cell: the removed record's value over the reason it was removed.
+constexpr qreal ghostReasonSize = 14;
 
 } // namespace
 
@@ -53,6 +55,48 @@ qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoc
         width = std::max(width, 6 + badgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
     }
     return std::max(least, std::ceil(width));
+}
+
+qreal LogGeometry::partitionGhostWidth()
+{
+    // As sync() draws the reason: 3 px in on either side of the cell.
+    const QFont font = theme::font(ghostReasonSize);
+    qreal widest = 0;
+    for (const hw::TruncationReason reason : { hw::TruncationReason::LeaderEpoch, hw::TruncationReason::UncleanElection,
+             hw::TruncationReason::HighWatermark, hw::TruncationReason::Unflushed })
+        widest = std::max(widest, FrameItem::textWidth(truncationReasonShort(reason), font));
+    return std::ceil(widest + 2 * 3 + 4);
+}
+
+qreal LogGeometry::partitionLabelWidthFor(const hw::Partition& partition, qreal least)
+{
+    // As buildLabel draws them: the name 4 px in, in a box 8 px narrower than the block; badges wrap,
+    // so the widest one alone must fit.
+    const QFont nameFont = theme::font(theme::headingSize, true);
+    const QFont badgeFont = theme::font(theme::tagSize, true);
+    qreal widest = 0;
+    for (const hw::Replica& r : partition.replicas)
+        widest = std::max(widest, FrameItem::textWidth(Text::tr("Broker %1").arg(r.broker), nameFont) + 8 + 2);
+    for (const QString& badge : { Text::tr("LEADER"), Text::tr("ELECTED"), Text::tr("FOLLOWER"), Text::tr("ISR"),
+             Text::tr("OSR"), brokerStatusText(BrokerStatus::Offline), brokerStatusText(BrokerStatus::Isolated),
+             brokerStatusText(BrokerStatus::Fenced) })
+        widest = std::max(widest, FrameItem::textWidth(badge, badgeFont) + 2 * badgeFont.pixelSize() * 0.35 + 8 + 2);
+    return std::max(least, std::ceil(widest));
+}
+
+qreal LogGeometry::partitionTagRoomFor(hw::Offset widestOffset, qreal laneHeight, qreal least)
+{
+    // The same texts and font as addTag; it starts laneHeight * 0.3 + 4 right of its boundary.
+    const auto length = static_cast<qsizetype>(QString::number(std::max<hw::Offset>(0, widestOffset)).size());
+    const QFont font = theme::font(theme::tagSize, true);
+    qreal widest = 0;
+    for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1)) {
+        const QString digits(length, digit);
+        widest = std::max({ widest, FrameItem::textWidth(Text::tr("leader sees %1").arg(digits), font),
+            FrameItem::textWidth(Text::tr("LEO %1").arg(digits), font),
+            FrameItem::textWidth(Text::tr("HW %1").arg(digits), font) });
+    }
+    return std::max(least, std::ceil(laneHeight * 0.3 + 4 + widest + 4));
 }
 
 qreal LogGeometry::clusterTagRoomFor(hw::Offset widestOffset, qreal least)
@@ -315,7 +359,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     // Ghost cells: records a truncation removed where this replica holds nothing now.
     if (!m_masked) {
         const QFont ghostValueFont = theme::font(clusterMode ? 13 : 16, true);
-        const QFont ghostReasonFont = theme::font(14);
+        const QFont ghostReasonFont = theme::font(ghostReasonSize);
         for (const hw::TruncatedRecord& t : replica->truncated) {
             if (t.offset < m_leo || t.offset < g.windowStart || t.offset >= g.windowStart + g.slotCount)
                 continue;

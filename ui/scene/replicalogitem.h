@@ -42,6 +42,13 @@ struct LogGeometry {
     /// The cell width that fits every offset up to `widestOffset` in the offset font and, in the partition
     /// view, the epoch badge of `widestEpoch` beside the diverged mark; at least `least`.
     static qreal cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least);
+    /// Partition mode: the width of a ghost cell's reason ("HW trunc.") with room around it.
+    static qreal partitionGhostWidth();
+    /// Partition mode: the label block that fits each replica's "Broker n" and its widest badge.
+    static qreal partitionLabelWidthFor(const hw::Partition& partition, qreal least);
+    /// Partition mode: the room right of the last slot for a tag ("leader sees n", "LEO n") that
+    /// starts at the last boundary, for offsets up to `widestOffset`, in lanes `laneHeight` tall.
+    static qreal partitionTagRoomFor(hw::Offset widestOffset, qreal laneHeight, qreal least);
     /// Cluster mode: the room right of the cells that fits "LEO n" and "HW n" up to `widestOffset`.
     static qreal clusterTagRoomFor(hw::Offset widestOffset, qreal least);
     /// Cluster mode: the fonts of a row's partition name, its badges and its LEO and HW tags.
