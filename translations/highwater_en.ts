@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+116"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+161"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>Cluster: %n broker</numerusform>
@@ -31,7 +31,7 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/consumeritem.cpp" line="+105"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+116"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>

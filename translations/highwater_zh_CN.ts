@@ -177,12 +177,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+46"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+36"/>
+        <location line="+58"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="-67"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -284,7 +285,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+116"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+161"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>集群：%n 个代理节点</numerusform>
@@ -320,7 +321,7 @@
         <translation>关</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+164"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -398,7 +399,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+29"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+32"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -428,6 +429,7 @@
         <translation>已崩溃</translation>
     </message>
     <message>
+        <location line="+8"/>
         <location line="+17"/>
         <source>Consumer %1</source>
         <translation>消费者 %1</translation>
@@ -473,12 +475,13 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/scene/controlleritem.cpp" line="+47"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+45"/>
+        <location line="+20"/>
         <source>Controller (node %1)</source>
         <translation>控制器（节点 %1）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+11"/>
         <source>Fenced brokers: none</source>
         <translation>被屏蔽的代理节点：无</translation>
     </message>
@@ -488,7 +491,7 @@
         <translation>被屏蔽的代理节点：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Partitions without a leader: %1</source>
         <translation>没有领导者的分区：%1</translation>
     </message>
@@ -652,7 +655,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+34"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -677,12 +680,14 @@
         <translation>已失效</translation>
     </message>
     <message>
+        <location line="+8"/>
         <location line="+16"/>
         <source>Consumers without a group</source>
         <translation>不属于任何组的消费者</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-15"/>
+        <location line="+20"/>
         <source>Group %1</source>
         <translation>消费者组 %1</translation>
     </message>
@@ -1963,7 +1968,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+98"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+111"/>
         <source>Partition %1</source>
         <translation>分区 %1</translation>
     </message>
@@ -1993,7 +1998,7 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-168"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
@@ -2005,7 +2010,7 @@
         </translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+164"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -2068,23 +2073,23 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+50"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+47"/>
+        <location line="+22"/>
         <source>Producer %1</source>
         <translation>生产者 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>acks=%1</source>
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>records acked: %1</source>
         <translation>已确认记录：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>waiting %1 · failed %2</source>
         <translation>等待 %1 · 失败 %2</translation>
     </message>
@@ -2092,7 +2097,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+334"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+419"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2102,22 +2107,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-271"/>
-        <location line="+279"/>
+        <location line="-325"/>
+        <location line="+14"/>
+        <location line="+73"/>
+        <location line="+246"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-284"/>
-        <location line="+280"/>
+        <location line="-338"/>
+        <location line="+14"/>
+        <location line="+72"/>
+        <location line="+248"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-299"/>
-        <location line="+216"/>
+        <location line="-381"/>
+        <location line="+298"/>
         <source>ep %1</source>
         <translation>纪元 %1</translation>
     </message>
@@ -2142,7 +2151,9 @@
         <translation>组 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="-299"/>
+        <location line="+88"/>
+        <location line="+258"/>
         <source>leader sees %1</source>
         <translation>领导者记录为 %1</translation>
     </message>
@@ -2152,37 +2163,46 @@
         <translation>领导者的记录：无</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-365"/>
+        <location line="+381"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-380"/>
+        <location line="+63"/>
+        <location line="+332"/>
         <source>LEADER</source>
         <translation>领导者</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-395"/>
+        <location line="+63"/>
+        <location line="+332"/>
         <source>ELECTED</source>
         <translation>新当选</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-395"/>
+        <location line="+398"/>
         <source>FOLLOWER</source>
         <translation>跟随者</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-398"/>
+        <location line="+407"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-406"/>
+        <location line="+62"/>
+        <location line="+340"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+54"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先预测这个副本在这里存放什么，再揭晓（Right）。</translation>
     </message>
@@ -3291,7 +3311,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+531"/>
+        <location filename="../ui/scene/framescene.cpp" line="+545"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -3905,12 +3925,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+124"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location line="+304"/>
+        <location line="+309"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+246"/>
         <location line="+45"/>
         <source>Play</source>
@@ -4374,7 +4394,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/panels/narrationpanel.cpp" line="+99"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+164"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 帧 · %2 毫秒 · %3</translation>
     </message>
@@ -4389,7 +4409,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>（发生了什么会先隐藏，直到你揭晓你的预测。）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>

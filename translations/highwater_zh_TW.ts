@@ -177,12 +177,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+46"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+36"/>
+        <location line="+58"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="-67"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -284,7 +285,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+116"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+161"/>
         <source>Cluster: %n broker(s)</source>
         <translation>
             <numerusform>集群：%n 個代理節點</numerusform>
@@ -320,7 +321,7 @@
         <translation>關</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+164"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -398,7 +399,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+29"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+32"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -428,6 +429,7 @@
         <translation>已當機</translation>
     </message>
     <message>
+        <location line="+8"/>
         <location line="+17"/>
         <source>Consumer %1</source>
         <translation>消費者 %1</translation>
@@ -473,12 +475,13 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/scene/controlleritem.cpp" line="+47"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+45"/>
+        <location line="+20"/>
         <source>Controller (node %1)</source>
         <translation>控制器（節點 %1）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+11"/>
         <source>Fenced brokers: none</source>
         <translation>被封鎖的代理節點：無</translation>
     </message>
@@ -488,7 +491,7 @@
         <translation>被封鎖的代理節點：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Partitions without a leader: %1</source>
         <translation>沒有領導者的分區：%1</translation>
     </message>
@@ -652,7 +655,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+34"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -677,12 +680,14 @@
         <translation>已失效</translation>
     </message>
     <message>
+        <location line="+8"/>
         <location line="+16"/>
         <source>Consumers without a group</source>
         <translation>不屬於任何組的消費者</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-15"/>
+        <location line="+20"/>
         <source>Group %1</source>
         <translation>消費者組 %1</translation>
     </message>
@@ -1963,7 +1968,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+98"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+111"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -1993,7 +1998,7 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-168"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
     </message>
@@ -2005,7 +2010,7 @@
         </translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+164"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>顏色、色條與「紀元」標籤：領導者紀元</translation>
     </message>
@@ -2068,23 +2073,23 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+50"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+47"/>
+        <location line="+22"/>
         <source>Producer %1</source>
         <translation>生產者 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>acks=%1</source>
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>records acked: %1</source>
         <translation>已確認記錄：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>waiting %1 · failed %2</source>
         <translation>等待 %1 · 失敗 %2</translation>
     </message>
@@ -2092,7 +2097,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+334"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+419"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2102,22 +2107,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-271"/>
-        <location line="+279"/>
+        <location line="-325"/>
+        <location line="+14"/>
+        <location line="+73"/>
+        <location line="+246"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-284"/>
-        <location line="+280"/>
+        <location line="-338"/>
+        <location line="+14"/>
+        <location line="+72"/>
+        <location line="+248"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-299"/>
-        <location line="+216"/>
+        <location line="-381"/>
+        <location line="+298"/>
         <source>ep %1</source>
         <translation>紀元 %1</translation>
     </message>
@@ -2142,7 +2151,9 @@
         <translation>組 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="-299"/>
+        <location line="+88"/>
+        <location line="+258"/>
         <source>leader sees %1</source>
         <translation>領導者記錄為 %1</translation>
     </message>
@@ -2152,37 +2163,46 @@
         <translation>領導者的記錄：無</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-365"/>
+        <location line="+381"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-380"/>
+        <location line="+63"/>
+        <location line="+332"/>
         <source>LEADER</source>
         <translation>領導者</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-395"/>
+        <location line="+63"/>
+        <location line="+332"/>
         <source>ELECTED</source>
         <translation>新當選</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-395"/>
+        <location line="+398"/>
         <source>FOLLOWER</source>
         <translation>跟隨者</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-398"/>
+        <location line="+407"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-406"/>
+        <location line="+62"/>
+        <location line="+340"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+54"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先預測這個副本在這裡存放什麼，再揭曉（Right）。</translation>
     </message>
@@ -3291,7 +3311,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+531"/>
+        <location filename="../ui/scene/framescene.cpp" line="+545"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>
@@ -3905,12 +3925,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+124"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
-        <location line="+304"/>
+        <location line="+309"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+246"/>
         <location line="+45"/>
         <source>Play</source>
@@ -4374,7 +4394,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/panels/narrationpanel.cpp" line="+99"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+164"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 幀 · %2 毫秒 · %3</translation>
     </message>
@@ -4389,7 +4409,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>（發生了什麼會先隱藏，直到你揭曉你的預測。）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Note</source>
         <translation>備註</translation>
     </message>
