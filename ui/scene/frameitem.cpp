@@ -26,13 +26,20 @@ namespace {
 /// The scene lives in the GUI thread only.
 constexpr qsizetype staticTextCacheMax = 8192;
 
-const QStaticText& staticTextFor(const QString& text, const QFont& font)
+/// What the caches below know a text by: the text and what of its font the scene varies.
+QString cacheKey(const QString& text, const QFont& font)
 {
-    static QHash<QString, QStaticText> cache;
     QString key = text;
     key += QChar(0);
     key += QString::number(font.pixelSize());
     key += font.bold() ? QLatin1Char('b') : QLatin1Char('n');
+    return key;
+}
+
+const QStaticText& staticTextFor(const QString& text, const QFont& font)
+{
+    static QHash<QString, QStaticText> cache;
+    const QString key = cacheKey(text, font);
     auto it = cache.find(key);
     if (it != cache.end())
         return it.value();
@@ -94,10 +101,7 @@ qreal FrameItem::textWidth(const QString& text, const QFont& font)
 {
     // Measuring is a large part of laying out a frame, and the same texts come back every frame.
     static QHash<QString, qreal> cache;
-    QString key = text;
-    key += QChar(0);
-    key += QString::number(font.pixelSize());
-    key += font.bold() ? QLatin1Char('b') : QLatin1Char('n');
+    const QString key = cacheKey(text, font);
     auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return it.value();
@@ -122,10 +126,7 @@ struct TextPlacement {
 const TextPlacement& placementFor(const QString& text, const QFont& font)
 {
     static QHash<QString, TextPlacement> cache;
-    QString key = text;
-    key += QChar(0);
-    key += QString::number(font.pixelSize());
-    key += font.bold() ? QLatin1Char('b') : QLatin1Char('n');
+    const QString key = cacheKey(text, font);
     auto it = cache.constFind(key);
     if (it != cache.constEnd())
         return it.value();
