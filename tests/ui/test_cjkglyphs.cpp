@@ -220,3 +220,36 @@ TEST(CjkGlyphs, LatinBoxesKeepTheFontsLineHeightAndChineseSitsOnTheLatinBaseline
 }
 
 } // namespace
+
+namespace {
+
+TEST(WrapText, AChineseLineWiderThanTheBoxBreaksBetweenIdeographsAndEveryLineFits)
+{
+    // Chinese has no spaces between words: the whole sentence is one "word" to a space splitter.
+    const QFont font = hw::ui::theme::font(22);
+    const QString text = QStringLiteral("沒有領導者的分區：0，被封鎖的代理節點：無");
+    const qreal width = FrameItem::textWidth(text, font) / 3;
+    const QStringList lines = FrameItem::wrapText(text, font, width);
+    EXPECT_GE(lines.size(), 3);
+    for (const QString& line : lines)
+        EXPECT_LE(FrameItem::textWidth(line, font), width) << line.toStdString();
+    EXPECT_EQ(lines.join(QString()), text) << "nothing is lost or added";
+}
+
+TEST(WrapText, ANumberStaysWithTheWordAfterIt)
+{
+    // "network latency 5 ms" must not end a line with "5" and start the next with "ms".
+    const QFont font = hw::ui::theme::font(17);
+    const QString text = QStringLiteral("min.insync.replicas 1 and network latency 5 ms");
+    const qreal width = FrameItem::textWidth(QStringLiteral("min.insync.replicas 1 and network latency 5"), font) + 1;
+    const QStringList lines = FrameItem::wrapText(text, font, width);
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_EQ(lines[0], QStringLiteral("min.insync.replicas 1 and network latency"));
+    EXPECT_EQ(lines[1], QStringLiteral("5 ms"));
+    // A line that is only the number keeps it: the rule never makes a line empty.
+    const QStringList alone = FrameItem::wrapText(QStringLiteral("5 milliseconds"), font,
+        FrameItem::textWidth(QStringLiteral("5"), font) + 1);
+    EXPECT_EQ(alone, (QStringList { QStringLiteral("5"), QStringLiteral("milliseconds") }));
+}
+
+} // namespace

@@ -195,8 +195,18 @@ QStringList FrameItem::wrapText(const QString& text, const QFont& font, qreal wi
     for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         const QString candidate = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
         if (!current.isEmpty() && textWidth(candidate, font) > width) {
-            lines << current;
-            current = word;
+            // A number stays with the word after it ("5 ms", "3 brokers") when the line holds more.
+            const qsizetype space = current.lastIndexOf(QLatin1Char(' '));
+            const QString last = current.mid(space + 1);
+            bool number = false;
+            last.toLongLong(&number);
+            if (number && space > 0 && textWidth(last + QLatin1Char(' ') + word, font) <= width) {
+                lines << current.left(space);
+                current = last + QLatin1Char(' ') + word;
+            } else {
+                lines << current;
+                current = word;
+            }
         } else {
             current = candidate;
         }
