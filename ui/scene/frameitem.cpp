@@ -36,20 +36,30 @@ QString cacheKey(const QString& text, const QFont& font)
     return key;
 }
 
-const QStaticText& staticTextFor(const QString& text, const QFont& font)
+/// The cached value for a text in a font, made by `make` the first time (and again after the cache,
+/// full at staticTextCacheMax entries, was emptied). The reference holds until the next call.
+template <typename Value, typename Make>
+const Value& cached(QHash<QString, Value>& cache, const QString& text, const QFont& font, Make make)
 {
-    static QHash<QString, QStaticText> cache;
     const QString key = cacheKey(text, font);
-    auto it = cache.find(key);
-    if (it != cache.end())
+    auto it = cache.constFind(key);
+    if (it != cache.constEnd())
         return it.value();
     if (cache.size() >= staticTextCacheMax)
         cache.clear();
-    QStaticText prepared(text);
-    prepared.setTextFormat(Qt::PlainText);
-    prepared.setPerformanceHint(QStaticText::AggressiveCaching);
-    prepared.prepare(QTransform(), font);
-    return cache.insert(key, prepared).value();
+    return cache.insert(key, make()).value();
+}
+
+const QStaticText& staticTextFor(const QString& text, const QFont& font)
+{
+    static QHash<QString, QStaticText> cache;
+    return cached(cache, text, font, [&] {
+        QStaticText prepared(text);
+        prepared.setTextFormat(Qt::PlainText);
+        prepared.setPerformanceHint(QStaticText::AggressiveCaching);
+        prepared.prepare(QTransform(), font);
+        return prepared;
+    });
 }
 
 } // namespace
@@ -101,13 +111,7 @@ qreal FrameItem::textWidth(const QString& text, const QFont& font)
 {
     // Measuring is a large part of laying out a frame, and the same texts come back every frame.
     static QHash<QString, qreal> cache;
-    const QString key = cacheKey(text, font);
-    auto it = cache.constFind(key);
-    if (it != cache.constEnd())
-        return it.value();
-    if (cache.size() >= staticTextCacheMax)
-        cache.clear();
-    return cache.insert(key, QFontMetricsF(font).horizontalAdvance(text)).value();
+    return cached(cache, text, font, [&] { return QFontMetricsF(font).horizontalAdvance(text); });
 }
 
 namespace {
@@ -123,15 +127,8 @@ struct TextPlacement {
     qreal shift = 0; // added to the top of the static text centred in the box
 };
 
-const TextPlacement& placementFor(const QString& text, const QFont& font)
+TextPlacement placementOf(const QString& text, const QFont& font)
 {
-    static QHash<QString, TextPlacement> cache;
-    const QString key = cacheKey(text, font);
-    auto it = cache.constFind(key);
-    if (it != cache.constEnd())
-        return it.value();
-    if (cache.size() >= staticTextCacheMax)
-        cache.clear();
     const QFontMetricsF metrics(font);
     TextPlacement placement { metrics.height(), 0 };
     if (!text.isEmpty()) {
@@ -160,7 +157,13 @@ const TextPlacement& placementFor(const QString& text, const QFont& font)
                 = std::max(placement.height, 2 * std::max(-(baseline + ink.top()), baseline + ink.bottom()));
         }
     }
-    return cache.insert(key, placement).value();
+    return placement;
+}
+
+const TextPlacement& placementFor(const QString& text, const QFont& font)
+{
+    static QHash<QString, TextPlacement> cache;
+    return cached(cache, text, font, [&] { return placementOf(text, font); });
 }
 
 } // namespace
