@@ -126,11 +126,9 @@ void BrokerItem::sync(const hw::ClusterState& state)
     if (!notes.isEmpty() && below.isEmpty())
         addTextIn(notes, noteFont, QRectF(x, top, box.width() - x - 12, name.height()), theme::ink,
             Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("notes"));
-    qreal y = std::max(name.bottom(), badge.bottom()) + 2;
-    for (const QString& line : below)
-        y = addTextIn(line, noteFont, QRectF(14, y, box.width() - 28, textHeight(noteFont)), theme::ink,
-            Qt::AlignLeft | Qt::AlignTop, QStringLiteral("notes"))
-                .bottom();
+    if (!below.isEmpty())
+        addWrappedText(notes, noteFont, 14, std::max(name.bottom(), badge.bottom()) + 2, box.width() - 28, theme::ink,
+            QStringLiteral("notes"));
     if (textsChanged() || previous != m_status)
         update();
 }

@@ -10,7 +10,6 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <cmath>
 
 namespace hw::ui {
 
@@ -46,10 +45,8 @@ QString ConsumerItem::phaseText(std::uint8_t phase)
 
 qreal ConsumerItem::nameWidth(const hw::ClusterState& state, std::int32_t consumer)
 {
-    return std::ceil(
-        textWidth(Text::tr("Consumer %1").arg(QString::fromStdString(state.consumers[static_cast<std::size_t>(consumer)].id)),
-            theme::font(theme::labelSize, true))
-        + 24 + 2);
+    return boxWidthForName(
+        Text::tr("Consumer %1").arg(QString::fromStdString(state.consumers[static_cast<std::size_t>(consumer)].id)));
 }
 
 ConsumerItem::ConsumerItem(

@@ -8,7 +8,6 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <cmath>
 
 namespace hw::ui {
 
@@ -42,9 +41,7 @@ qreal ControllerItem::preferredHeight()
 
 qreal ControllerItem::nameWidth()
 {
-    return std::ceil(textWidth(Text::tr("Controller (node %1)").arg(hw::controllerNodeId),
-                         theme::font(theme::labelSize, true))
-        + 24 + 2);
+    return boxWidthForName(Text::tr("Controller (node %1)").arg(hw::controllerNodeId));
 }
 
 void ControllerItem::sync(const hw::ClusterState& state)
@@ -57,10 +54,7 @@ void ControllerItem::sync(const hw::ClusterState& state)
     // Word-wrapped to the box, which is as tall as its lines: presentation mode's larger text takes
     // more lines in the compact cluster view.
     auto addLines = [&](const QString& text, const QFont& font, const QString& role) {
-        for (const QString& line : wrapText(text, font, box.width()))
-            y = addTextIn(line, font, QRectF(box.left(), y, box.width(), textHeight(font)), theme::ink,
-                Qt::AlignLeft | Qt::AlignTop, role)
-                    .bottom();
+        y = addWrappedText(text, font, box.left(), y, box.width(), theme::ink, role);
     };
     addLines(Text::tr("Controller (node %1)").arg(hw::controllerNodeId), nameFont, QStringLiteral("name"));
     std::vector<hw::BrokerId> fenced;
@@ -77,11 +71,7 @@ void ControllerItem::sync(const hw::ClusterState& state)
                             : Text::tr("Fenced brokers: %1").arg(Narration::brokerSet(fenced)),
         smallFont, QStringLiteral("fenced"));
     addLines(Text::tr("Partitions without a leader: %1").arg(offline), smallFont, QStringLiteral("offline"));
-    const qreal height = std::max(preferredHeight(), y + 16);
-    if (height != boundingRect().height()) {
-        setBounds(QRectF(0, 0, boundingRect().width(), height));
-        update();
-    }
+    setHeight(std::max(preferredHeight(), y + 16));
     if (textsChanged())
         update();
 }

@@ -2,6 +2,7 @@
 #include "scene/frameitem.h"
 
 #include "base/i18n.h"
+#include "base/theme.h"
 #include "scene/framescene.h"
 
 #include <QFontMetricsF>
@@ -15,6 +16,7 @@
 #include <QTextLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace hw::ui {
@@ -232,6 +234,29 @@ QStringList FrameItem::wrapText(const QString& text, const QFont& font, qreal wi
     if (!current.isEmpty())
         lines << current;
     return lines;
+}
+
+qreal FrameItem::boxWidthForName(const QString& name)
+{
+    return std::ceil(textWidth(name, theme::font(theme::labelSize, true)) + 24 + 2);
+}
+
+qreal FrameItem::addWrappedText(const QString& text, const QFont& font, qreal left, qreal top, qreal width,
+    const QColor& color, const QString& role)
+{
+    qreal y = top;
+    for (const QString& line : wrapText(text, font, width))
+        y = addTextIn(line, font, QRectF(left, y, width, textHeight(font)), color, Qt::AlignLeft | Qt::AlignTop, role)
+                .bottom();
+    return y;
+}
+
+void FrameItem::setHeight(qreal height)
+{
+    if (height == m_bounds.height())
+        return;
+    setBounds(QRectF(m_bounds.topLeft(), QSizeF(m_bounds.width(), height)));
+    update();
 }
 
 QRectF FrameItem::addText(

@@ -74,6 +74,10 @@ protected:
     QRectF addBadge(const QString& text, const QFont& font, QPointF topLeft, const QColor& foreground,
         const QBrush& background, const QPen& border, const QString& role);
     void addRun(TextRun run) { m_texts.append(std::move(run)); }
+    /// Adds text word-wrapped to a column `width` wide from (left, top), a run per line; returns the
+    /// bottom of the last line.
+    qreal addWrappedText(const QString& text, const QFont& font, qreal left, qreal top, qreal width,
+        const QColor& color, const QString& role);
 
     void paintTexts(QPainter* painter) const;
 
@@ -85,8 +89,15 @@ public:
     /// The height of a line of text in the current language (taller in Chinese), for items that
     /// stack lines before they know their texts.
     static qreal textHeight(const QFont& font);
-    /// Splits text at spaces into lines no wider than width (a single long word stays whole).
+    /// Splits text at spaces into lines no wider than width, keeping a bare number with the word after
+    /// it; a word wider than the line (Chinese has no spaces) breaks where Unicode allows a line break,
+    /// and one that cannot break stays whole.
     static QStringList wrapText(const QString& text, const QFont& font, qreal width);
+    /// The width of a box whose name line, in the boxes' name font, is whole: the name and 12 px of
+    /// padding each side.
+    static qreal boxWidthForName(const QString& name);
+    /// Makes the item this tall (its width kept), repainting if that changed it.
+    void setHeight(qreal height);
 
 private:
     SceneTarget m_target;

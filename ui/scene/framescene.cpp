@@ -27,8 +27,6 @@ namespace hw::ui {
 
 namespace {
 
-/// Messages in flight that all get a label; beyond this only the selection's do.
-
 quint64 anchorKey(const hw::NodeRef& node, std::int32_t partition)
 {
     return (static_cast<quint64>(node.kind) << 48) | (static_cast<quint64>(static_cast<quint32>(node.id + 1)) << 24)

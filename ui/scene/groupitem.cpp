@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "groups/assignor.h"
 #include "scene/groupitem.h"
+#include "groups/assignor.h"
 
 #include "base/theme.h"
 #include "model/cluster_state.h"
 
 #include <QCoreApplication>
 #include <QPainter>
-
-#include <algorithm>
-#include <cmath>
 
 namespace hw::ui {
 
@@ -49,7 +46,7 @@ qreal GroupItem::nameWidth(const hw::ClusterState& state, std::int32_t group)
     const QString name = group < 0
         ? Text::tr("Consumers without a group")
         : Text::tr("Group %1").arg(QString::fromStdString(state.groups[static_cast<std::size_t>(group)].id));
-    return std::ceil(textWidth(name, theme::font(theme::labelSize, true)) + 24 + 2);
+    return boxWidthForName(name);
 }
 
 GroupItem::GroupItem(const hw::ClusterState& state, std::int32_t group, qreal width)
@@ -99,11 +96,6 @@ GroupItem::GroupItem(const hw::ClusterState& state, std::int32_t group, qreal wi
     }
     m_headerHeight = y + 8;
     setBounds(QRectF(0, 0, width, m_headerHeight));
-}
-
-void GroupItem::setHeight(qreal height)
-{
-    setBounds(QRectF(0, 0, boundingRect().width(), height));
 }
 
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)

@@ -21,8 +21,6 @@ public:
 
     /// Where the members start inside the frame.
     qreal headerHeight() const { return m_headerHeight; }
-    /// Grows the frame around members laid out below the header.
-    void setHeight(qreal height);
 
     static QString stateText(std::uint8_t state);
 

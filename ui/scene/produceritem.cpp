@@ -9,7 +9,6 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <cmath>
 
 namespace hw::ui {
 
@@ -44,10 +43,8 @@ qreal ProducerItem::preferredHeight()
 
 qreal ProducerItem::nameWidth(const hw::ClusterState& state, std::int32_t producer)
 {
-    return std::ceil(textWidth(Text::tr("Producer %1")
-                                   .arg(QString::fromStdString(state.producers[static_cast<std::size_t>(producer)].id)),
-                         theme::font(theme::labelSize, true))
-        + 24 + 2);
+    return boxWidthForName(
+        Text::tr("Producer %1").arg(QString::fromStdString(state.producers[static_cast<std::size_t>(producer)].id)));
 }
 
 void ProducerItem::sync(const hw::ClusterState& state)
@@ -61,10 +58,7 @@ void ProducerItem::sync(const hw::ClusterState& state)
     // Word-wrapped to the box, which is as tall as its lines: presentation mode's larger text takes
     // more lines in the compact cluster view.
     auto addLines = [&](const QString& text, const QFont& font, const QString& role) {
-        for (const QString& line : wrapText(text, font, box.width()))
-            y = addTextIn(line, font, QRectF(box.left(), y, box.width(), textHeight(font)), theme::ink,
-                Qt::AlignLeft | Qt::AlignTop, role)
-                    .bottom();
+        y = addWrappedText(text, font, box.left(), y, box.width(), theme::ink, role);
     };
     addLines(Text::tr("Producer %1").arg(QString::fromStdString(producer.id)), nameFont, QStringLiteral("name"));
     const std::string_view acks = hw::acksName(producer.acks);
@@ -99,11 +93,7 @@ void ProducerItem::sync(const hw::ClusterState& state)
     addLines(Text::tr("waiting %1 \u00B7 failed %2")
                  .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
         smallFont, QStringLiteral("records-open"));
-    const qreal height = std::max(preferredHeight(), y + 16);
-    if (height != boundingRect().height()) {
-        setBounds(QRectF(0, 0, boundingRect().width(), height));
-        update();
-    }
+    setHeight(std::max(preferredHeight(), y + 16));
     if (textsChanged())
         update();
 }
