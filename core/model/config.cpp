@@ -2,6 +2,7 @@
 #include "model/config.h"
 
 #include "model/limits.h"
+#include "model/version_rules.h"
 
 namespace hw {
 
@@ -56,6 +57,12 @@ const std::vector<Binding>& bindings()
          &ClusterConfig::batchSize},
         {{"unclean.leader.election.enable", Kind::Boolean, 0, 1, "elect an out-of-sync replica when no ISR member is left"},
          nullptr, &ClusterConfig::uncleanLeaderElectionEnable},
+        {{"unclean.leader.election.interval.ms", Kind::Integer, 1, 86400000,
+          "how often the controller retries unclean elections of leaderless partitions (Kafka 3.9+)"},
+         &ClusterConfig::uncleanLeaderElectionIntervalMs},
+        {{"eligible.leader.replicas.enable", Kind::Boolean, 0, 1,
+          "keep Eligible Leader Replicas (KIP-966; Kafka 4.0+, on by default from 4.1; fixed for the run)"},
+         nullptr, &ClusterConfig::eligibleLeaderReplicasEnable},
         {{"truncation", Kind::Text, 0, 0, "\"leader-epoch\" (Kafka 0.11+) or \"high-watermark\" (legacy)"}},
         {{"session.timeout.ms", Kind::Integer, 1, 3600000, "a consumer not heard from for this long leaves its group"},
          &ClusterConfig::sessionTimeoutMs},
@@ -127,6 +134,10 @@ std::string setConfig(ClusterConfig& config, std::string_view name, const Config
         config.*(binding->integer) = value.integer;
         return {};
     case Kind::Boolean:
+        if (binding->boolean == &ClusterConfig::eligibleLeaderReplicasEnable && value.boolean &&
+            !rules::elrSupported(config.kafkaVersion))
+            return "Kafka 4.0 or later (cluster.kafka_version is \"" + std::string(kafkaVersionName(config.kafkaVersion)) +
+                   "\")";
         config.*(binding->boolean) = value.boolean;
         return {};
     case Kind::Text:
@@ -139,6 +150,19 @@ std::string setConfig(ClusterConfig& config, std::string_view name, const Config
         return {};
     }
     return "a valid value";
+}
+
+ClusterConfig defaultsFor(KafkaVersion version)
+{
+    ClusterConfig config;
+    config.kafkaVersion = version;
+    config.eligibleLeaderReplicasEnable = rules::elrDefault(version);
+    return config;
+}
+
+bool isFixedForRun(std::string_view name)
+{
+    return name == "eligible.leader.replicas.enable";
 }
 
 std::string formatConfigValue(const ConfigValue& value)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "model/kafka_version.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,6 +17,9 @@ enum class TruncationMode : std::uint8_t { LeaderEpoch, HighWatermark };
 /// The cluster's configuration. Every key has Kafka's name and default unless marked as a teaching
 /// setting. Values are plain integers and flags so that the whole struct is a cheap value.
 struct ClusterConfig {
+    /// The Kafka release whose rules the run follows (cluster.kafka_version). Not a configuration key:
+    /// it is fixed for the run, so configKeys(), getConfig() and setConfig() never see it.
+    KafkaVersion kafkaVersion = defaultKafkaVersion;
     std::int64_t minInsyncReplicas = 1;          // min.insync.replicas
     std::int64_t replicaLagTimeMaxMs = 30000;    // replica.lag.time.max.ms
     std::int64_t networkLatencyMs = 5;           // network.latency.ms (teaching: per-link one-way latency)
@@ -32,6 +37,10 @@ struct ClusterConfig {
     std::int64_t deliveryTimeoutMs = 120000;     // delivery.timeout.ms (producer)
     std::int64_t batchSize = 16384;              // batch.size (producer; sticky partitioner switch point)
     bool uncleanLeaderElectionEnable = false;    // unclean.leader.election.enable
+    std::int64_t uncleanLeaderElectionIntervalMs = 300000; // unclean.leader.election.interval.ms (3.9+)
+    /// eligible.leader.replicas.enable: stands in for the feature level eligible.leader.replicas.version
+    /// (1 = on). Refused before 4.0; its default is the version's (defaultsFor).
+    bool eligibleLeaderReplicasEnable = true;
     TruncationMode truncation = TruncationMode::LeaderEpoch; // truncation (teaching: legacy pre-0.11 mode)
     std::int64_t sessionTimeoutMs = 45000;       // session.timeout.ms (consumer)
     std::int64_t heartbeatIntervalMs = 3000;     // heartbeat.interval.ms (consumer)
@@ -43,6 +52,13 @@ struct ClusterConfig {
 
     friend bool operator==(const ClusterConfig&, const ClusterConfig&) = default;
 };
+
+/// The configuration of a cluster formatted new at `version`: Kafka's defaults, and the feature levels
+/// that version formats with. The only place where a default depends on the version.
+ClusterConfig defaultsFor(KafkaVersion version);
+
+/// Keys a `config` step may not change: they are fixed when the cluster is formatted.
+bool isFixedForRun(std::string_view name);
 
 /// A configuration value as written in a scenario: an integer, a flag or a word.
 struct ConfigValue {

@@ -607,6 +607,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
 {
     const FrameInfo& info = timeline.frame(frameIndex);
     Json out;
+    out["kafka_version"] = std::string(kafkaVersionName(s.config.kafkaVersion));
     out["frame"] = frameIndex;
     out["time_ms"] = info.timeMs;
     out["label"] = info.label >= 0 ? Json(timeline.labels()[static_cast<std::size_t>(info.label)]) : Json(nullptr);

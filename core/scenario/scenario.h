@@ -106,8 +106,11 @@ struct Scenario {
     std::vector<Step> steps;
 };
 
-/// Reads and checks a scenario (format highwater/1). Never throws on bad input.
-std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file);
+/// Reads and checks a scenario (format highwater/1). Never throws on bad input. `version`, when given,
+/// replaces the file's cluster.kafka_version (highwater-cli compare), with that version's defaults and
+/// checks.
+std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file,
+                                                    std::optional<KafkaVersion> version = std::nullopt);
 
 /// Writes a scenario as highwater/1 JSON that parseScenario reads back to an equal run.
 std::string scenarioToJson(const Scenario& scenario);
@@ -118,7 +121,8 @@ std::string scenarioToJson(const Scenario& scenario);
 Scenario recordSession(const Scenario& base, const Timeline& timeline);
 
 /// Reads a scenario from a file path or "builtin:NAME".
-std::variant<Scenario, ScenarioError> loadScenario(const std::string& source);
+std::variant<Scenario, ScenarioError> loadScenario(const std::string& source,
+                                                   std::optional<KafkaVersion> version = std::nullopt);
 
 /// Runs every step into the timeline (which must have been built from scenario.cluster).
 /// Returns the first step that could not be carried out, located by its JSON path.

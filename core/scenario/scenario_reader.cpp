@@ -85,12 +85,22 @@ ConfigValue readConfigValue(const Json& value, const std::string& path, const Co
     return out;
 }
 
-std::vector<ConfigAction> readConfigObject(const Json& value, const std::string& path)
+/// Reads a `config` object and checks each value against `base` (the cluster as it will be when the
+/// change is applied, so version rules apply). `inStep`: a `config` step, which may not change what is
+/// fixed for the run.
+std::vector<ConfigAction> readConfigObject(const Json& value, const std::string& path, const ClusterConfig& base,
+                                           bool inStep)
 {
     requireObject(value, path, "configuration keys and values");
     std::vector<ConfigAction> out;
+    ClusterConfig probe = base;
     for (const auto& item : value.items()) {
         const std::string itemPath = child(path, item.key());
+        if (item.key() == "kafka_version" || item.key() == "cluster.kafka_version")
+            fail(itemPath, "kafka_version is fixed for the run; expected it once, as cluster.kafka_version");
+        if (inStep && isFixedForRun(item.key()))
+            fail(itemPath, item.key() + " is fixed for the run (a feature level set when the cluster is formatted); "
+                           "expected it in cluster.config");
         const ConfigKeyInfo* info = findConfigKey(item.key());
         if (!info) {
             std::string known;
@@ -99,7 +109,6 @@ std::vector<ConfigAction> readConfigObject(const Json& value, const std::string&
             fail(itemPath, "unknown configuration key \"" + item.key() + "\"; expected one of: " + known);
         }
         ConfigAction action{item.key(), readConfigValue(item.value(), itemPath, *info)};
-        ClusterConfig probe;
         std::string expected = setConfig(probe, action.key, action.value);
         if (!expected.empty())
             fail(itemPath, "expected " + expected);
@@ -369,7 +378,7 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     }
     if (action == "config") {
         ConfigStep step;
-        step.changes = readConfigObject(body, bodyPath);
+        step.changes = readConfigObject(body, bodyPath, ctx.cluster.config, true);
         if (step.changes.empty())
             fail(bodyPath, "expected at least one configuration key");
         return step;
@@ -483,7 +492,18 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
 }
 
-Scenario readScenario(const Json& root, const std::string& file)
+KafkaVersion readKafkaVersion(const Json& value, const std::string& path)
+{
+    if (value.is_number())
+        fail(path, "expected a string such as \"4.2\" (in quotes), got the number " + value.dump());
+    const std::string text = readString(value, path);
+    const std::optional<KafkaVersion> version = parseKafkaVersion(text);
+    if (!version)
+        fail(path, "expected one of " + std::string(kafkaVersionChoices()) + ", got \"" + text + "\"");
+    return *version;
+}
+
+Scenario readScenario(const Json& root, const std::string& file, std::optional<KafkaVersion> versionOverride)
 {
     requireObject(root, "", "a scenario");
     checkKeys(root, "",
@@ -504,11 +524,19 @@ Scenario readScenario(const Json& root, const std::string& file)
 
     const Json& cluster = required(root, "cluster", "");
     requireObject(cluster, "/cluster", "the cluster");
-    checkKeys(cluster, "/cluster", {"brokers", "config"});
+    checkKeys(cluster, "/cluster", {"brokers", "kafka_version", "config"});
     s.cluster.brokers = static_cast<int>(readInt(required(cluster, "brokers", "/cluster"), "/cluster/brokers", 1,
                                                  limits::brokersMax));
+    // The version first: it decides the defaults, and which keys and values the config may hold.
+    KafkaVersion version = defaultKafkaVersion;
+    if (cluster.contains("kafka_version"))
+        version = readKafkaVersion(cluster["kafka_version"], "/cluster/kafka_version");
+    if (versionOverride)
+        version = *versionOverride;
+    s.cluster.config = defaultsFor(version);
     if (cluster.contains("config")) {
-        for (const ConfigAction& change : readConfigObject(cluster["config"], "/cluster/config"))
+        for (const ConfigAction& change :
+             readConfigObject(cluster["config"], "/cluster/config", s.cluster.config, false))
             setConfig(s.cluster.config, change.key, change.value);
     }
 
@@ -648,7 +676,8 @@ Scenario readScenario(const Json& root, const std::string& file)
 
 } // namespace
 
-std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file)
+std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const std::string& file,
+                                                    std::optional<KafkaVersion> version)
 {
     if (text.size() > limits::scenarioFileBytesMax)
         return ScenarioError { file, 0, 0, "",
@@ -658,7 +687,7 @@ std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const
         return *error;
     const Json& root = std::get<Json>(document);
     try {
-        return readScenario(root, file);
+        return readScenario(root, file, version);
     } catch (const Failure& f) {
         return ScenarioError { file, 0, 0, f.path.empty() ? std::string("/") : f.path, f.message };
     } catch (const Json::exception& e) {
@@ -666,14 +695,14 @@ std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const
     }
 }
 
-std::variant<Scenario, ScenarioError> loadScenario(const std::string& source)
+std::variant<Scenario, ScenarioError> loadScenario(const std::string& source, std::optional<KafkaVersion> version)
 {
     constexpr std::string_view prefix = "builtin:";
     if (source.rfind(prefix, 0) == 0) {
         const std::string name = source.substr(prefix.size());
         for (const BuiltinScenario& b : builtinScenarios()) {
             if (b.name == name)
-                return parseScenario(b.json, source);
+                return parseScenario(b.json, source, version);
         }
         std::string known;
         for (const BuiltinScenario& b : builtinScenarios())
@@ -686,7 +715,7 @@ std::variant<Scenario, ScenarioError> loadScenario(const std::string& source)
             = error->kind == FileError::Kind::Directory ? "a directory, not a scenario file" : error->message;
         return ScenarioError { source, 0, 0, "", message };
     }
-    return parseScenario(std::get<std::string>(text), source);
+    return parseScenario(std::get<std::string>(text), source, version);
 }
 
 } // namespace hw

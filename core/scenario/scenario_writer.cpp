@@ -72,13 +72,15 @@ std::string scenarioToJson(const Scenario& s)
         root["description"] = localizedJson(s.description);
     root["seed"] = c.seed;
     Json config = Json::object();
-    const ClusterConfig defaults;
+    const ClusterConfig defaults = defaultsFor(c.config.kafkaVersion);
     for (const ConfigKeyInfo& key : configKeys()) {
         const ConfigValue value = *getConfig(c.config, key.name);
         if (!(value == *getConfig(defaults, key.name)))
             config[std::string(key.name)] = configValueJson(value);
     }
-    root["cluster"] = Json{{"brokers", c.brokers}, {"config", config}};
+    // The version is always written, so that a recording replays under its version if the default moves.
+    root["cluster"] = Json{
+        {"brokers", c.brokers}, {"kafka_version", std::string(kafkaVersionName(c.config.kafkaVersion))}, {"config", config}};
 
     // Topic and partition names for the flat partition indices the steps hold.
     std::vector<std::pair<std::string, int>> flat;

@@ -3,6 +3,7 @@
 
 #include "model/config.h"
 #include "model/limits.h"
+#include "model/version_rules.h"
 
 #include <gtest/gtest.h>
 
@@ -322,3 +323,32 @@ TEST(ConfigValues, FormatConfigValue)
 }
 
 } // namespace
+
+TEST(KafkaVersion, NamesParseBackAndNothingElseParses)
+{
+    for (hw::KafkaVersion v : hw::kafkaVersions())
+        EXPECT_EQ(hw::parseKafkaVersion(hw::kafkaVersionName(v)), v);
+    EXPECT_EQ(hw::kafkaVersions().size(), 6u);
+    EXPECT_EQ(hw::kafkaVersionName(hw::defaultKafkaVersion), "4.2");
+    for (const char* bad : {"", "3.6", "4.3", "4.2.0", " 4.2", "4", "v4.2"})
+        EXPECT_FALSE(hw::parseKafkaVersion(bad)) << bad;
+}
+
+TEST(KafkaVersion, ElrIsOffBefore41AndCannotBeSwitchedOnBefore40)
+{
+    // EligibleLeaderReplicasVersion.ELRV_1 bootstraps at IBP_4_1_IV0 and needs metadata 4.0-IV1.
+    const std::vector<std::pair<hw::KafkaVersion, bool>> defaults = {
+        {hw::KafkaVersion::V3_7, false}, {hw::KafkaVersion::V3_8, false}, {hw::KafkaVersion::V3_9, false},
+        {hw::KafkaVersion::V4_0, false}, {hw::KafkaVersion::V4_1, true},  {hw::KafkaVersion::V4_2, true}};
+    for (auto [version, on] : defaults) {
+        hw::ClusterConfig c = hw::defaultsFor(version);
+        EXPECT_EQ(c.kafkaVersion, version);
+        EXPECT_EQ(hw::rules::elrEnabled(c), on) << hw::kafkaVersionName(version);
+        hw::ConfigValue yes;
+        yes.kind = hw::ConfigValue::Kind::Boolean;
+        yes.boolean = true;
+        const std::string refused = hw::setConfig(c, "eligible.leader.replicas.enable", yes);
+        EXPECT_EQ(refused.empty(), hw::rules::elrSupported(version)) << refused;
+        EXPECT_EQ(hw::rules::elrEnabled(c), hw::rules::elrSupported(version));
+    }
+}

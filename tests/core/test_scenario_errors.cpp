@@ -370,7 +370,22 @@ INSTANTIATE_TEST_SUITE_P(Structure, SemanticError,
             "/steps/3/checkpoint", "missing required key \"label\""),
         change(
             "UnknownClusterKey", [](Json& j) { j["cluster"]["zookeeper"] = true; }, "/cluster/zookeeper",
-            "unknown key \"zookeeper\"; expected one of: brokers, config"),
+            "unknown key \"zookeeper\"; expected one of: brokers, kafka_version, config"),
+        change(
+            "UnknownKafkaVersion", [](Json& j) { j["cluster"]["kafka_version"] = "3.6"; }, "/cluster/kafka_version",
+            "expected one of \"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\", got \"3.6\""),
+        change(
+            "KafkaVersionAsNumber", [](Json& j) { j["cluster"]["kafka_version"] = 4.2; }, "/cluster/kafka_version",
+            "expected a string such as \"4.2\" (in quotes), got the number 4.2"),
+        change(
+            "KafkaVersionInConfig", [](Json& j) { j["cluster"]["config"]["kafka_version"] = "3.7"; },
+            "/cluster/config/kafka_version", "kafka_version is fixed for the run; expected it once, as cluster.kafka_version"),
+        change(
+            "ElrBeforeKafka4", [](Json& j) {
+                j["cluster"]["kafka_version"] = "3.9";
+                j["cluster"]["config"]["eligible.leader.replicas.enable"] = true;
+            },
+            "/cluster/config/eligible.leader.replicas.enable", "expected Kafka 4.0 or later (cluster.kafka_version is \"3.9\")"),
         change(
             "UnknownTopicKey", [](Json& j) { j["topics"][0]["retention.ms"] = 1000; }, "/topics/0/retention.ms",
             "unknown key \"retention.ms\"; expected one of: name, partitions, replication.factor, assignment"),
@@ -652,6 +667,16 @@ INSTANTIATE_TEST_SUITE_P(Config, SemanticError,
         change(
             "UnknownConfigKeyInAStep", [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"linger.ms": 5}})"); },
             "/steps/2/config/linger.ms", "unknown configuration key \"linger.ms\""),
+        change(
+            "KafkaVersionInAStep",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"kafka_version": "3.7"}})"); },
+            "/steps/2/config/kafka_version", "kafka_version is fixed for the run; expected it once, as cluster.kafka_version"),
+        change(
+            "ElrInAStep",
+            [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"eligible.leader.replicas.enable": false}})"); },
+            "/steps/2/config/eligible.leader.replicas.enable",
+            "eligible.leader.replicas.enable is fixed for the run (a feature level set when the cluster is formatted); "
+            "expected it in cluster.config"),
         change(
             "ConfigKeyWithPointerCharactersIsEscaped", [](Json& j) { j["cluster"]["config"]["a/b~c"] = 1; },
             "/cluster/config/a~1b~0c", "unknown configuration key \"a/b~c\""),
