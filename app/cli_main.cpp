@@ -36,7 +36,7 @@ const char* const usage =
     "                                         new or changed since the previous printed frame (new),\n"
     "                                         or no record lists (none))\n"
     "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n"
-    "  chaos --seed N [--runs K] [--allow-loss] [--emit FILE]\n"
+    "  chaos --seed N [--runs K] [--allow-loss] [--version V] [--emit FILE]\n"
     "                                         run random fault schedules (seeds N..N+K-1) with the\n"
     "                                         invariant checker after every event; --emit writes the\n"
     "                                         first seed's schedule as a scenario file\n"
@@ -233,6 +233,13 @@ int chaos(const std::vector<std::string>& args)
                 return usageError("--runs needs an integer in 1..1000000");
         } else if (args[i] == "--allow-loss") {
             options.allowDataLoss = true;
+        } else if (args[i] == "--version") {
+            const std::optional<hw::KafkaVersion> version =
+                i + 1 < args.size() ? hw::parseKafkaVersion(args[i + 1]) : std::nullopt;
+            if (!version)
+                return usageError("--version needs one of " + std::string(hw::kafkaVersionChoices()));
+            options.version = *version;
+            ++i;
         } else if (args[i] == "--emit") {
             if (i + 1 >= args.size())
                 return usageError("--emit needs a file name");

@@ -31,7 +31,7 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/consumeritem.cpp" line="+116"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+113"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+234"/>
+        <location line="+238"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>
@@ -90,15 +90,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
-        <source>; %n offline partition(s) get a leader</source>
+        <location line="+4"/>
+        <source>A min.insync.replicas change clears every ELR and LastKnownElr: %n partition(s) lose theirs.</source>
         <translation>
-            <numerusform>; %n offline partition gets a leader</numerusform>
-            <numerusform>; %n offline partitions get a leader</numerusform>
+            <numerusform>A min.insync.replicas change clears every ELR and LastKnownElr: %n partition loses its.</numerusform>
+            <numerusform>A min.insync.replicas change clears every ELR and LastKnownElr: %n partitions lose theirs.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+51"/>
         <source>: %n partition(s) change</source>
         <translation>
             <numerusform>: %n partition changes</numerusform>
@@ -106,7 +106,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+27"/>
         <source>; %n offline partition(s) get a leader.</source>
         <translation>
             <numerusform>; %n offline partition gets a leader.</numerusform>
@@ -114,7 +114,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+120"/>
+        <location line="+15"/>
+        <source>The controller&apos;s unclean election scan (every unclean.leader.election.interval.ms) finds %n leaderless partition(s) and elects an out-of-sync replica: %1 is led by broker %2 (records only the old ISR had are lost).</source>
+        <translation>
+            <numerusform>The controller&apos;s unclean election scan (every unclean.leader.election.interval.ms) finds %n leaderless partition and elects an out-of-sync replica: %1 is led by broker %2 (records only the old ISR had are lost).</numerusform>
+            <numerusform>The controller&apos;s unclean election scan (every unclean.leader.election.interval.ms) finds %n leaderless partitions and elects an out-of-sync replica: %1 is led by broker %2 (records only the old ISR had are lost).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+126"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 commits its positions for %n partition: the next offset to read in each.</numerusform>

@@ -228,12 +228,12 @@
     </message>
     <message>
         <location line="-26"/>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>high-watermark truncation</source>
         <translation>截断到高水位</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-28"/>
         <source>unflushed</source>
         <translation>未刷入磁盘</translation>
     </message>
@@ -262,7 +262,12 @@
         <translation>未刷盘</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
+        <source>last-known-leader election (ELR)</source>
+        <translation>最后已知领导者选举（ELR）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>unflushed records lost in a crash</source>
         <translation>宕机时丢失未刷入磁盘的记录</translation>
     </message>
@@ -399,7 +404,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+32"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+31"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -430,7 +435,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Consumer %1</source>
         <translation>消费者 %1</translation>
     </message>
@@ -475,8 +480,8 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/scene/controlleritem.cpp" line="+45"/>
-        <location line="+20"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+44"/>
+        <location line="+15"/>
         <source>Controller (node %1)</source>
         <translation>控制器（节点 %1）</translation>
     </message>
@@ -655,7 +660,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+34"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -1160,6 +1165,16 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Registration refused</source>
+        <translation>注册被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unclean election scan</source>
+        <translation>非干净选举扫描</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Became leader</source>
         <translation>成为领导者副本</translation>
     </message>
@@ -1306,13 +1321,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+312"/>
+        <location line="+351"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-500"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
     </message>
@@ -1519,15 +1534,23 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+4"/>
         <location line="+3"/>
         <source>Configuration changed: %1.</source>
         <translation>设置已变更：%1。</translation>
     </message>
     <message numerus="yes">
-        <location line="-2"/>
+        <location line="-6"/>
         <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
         <translation>
             <numerusform>跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样（%n 个闲置的跟随者发出 Fetch）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>A min.insync.replicas change clears every ELR and LastKnownElr: %n partition(s) lose theirs.</source>
+        <translation>
+            <numerusform>变更 min.insync.replicas 会清空每个 ELR 与 LastKnownElr：%n 个分区失去了它们。</numerusform>
         </translation>
     </message>
     <message>
@@ -1585,37 +1608,20 @@
         <source>The controller handles %1&apos;s controlled shutdown</source>
         <translation>控制器处理 %1 的受控关闭</translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>The controller registers the restarted %1; its log may have lost unflushed records, so it leaves every ISR and must catch up to rejoin</source>
-        <translation>控制器登记重启的 %1；它的日志可能丢失了未刷盘的记录，所以它离开所有 ISR，必须追上才能重新加入</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The controller registers the restarted %1 and sends it the current metadata</source>
-        <translation>控制器登记重启的 %1，并将目前的 metadata 发给它</translation>
-    </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>; %n offline partition(s) get a leader</source>
-        <translation>
-            <numerusform>；%n 个离线分区选出了领导者</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
+        <location line="+17"/>
         <source>: %n partition(s) change</source>
         <translation>
             <numerusform>：%n 个分区发生变化</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>no replica can take over, so it goes offline (leader -1; the ISR keeps %1).</source>
         <translation>没有副本可以接手，所以它变为离线（领导者 -1；ISR 保持为 %1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records only the old leader had are lost).</source>
         <translation>ISR 中已没有成员，所以失去同步的代理节点 %1 成为领导者（非干净选举：只有旧领导者才有的记录会丢失）。</translation>
     </message>
@@ -1624,13 +1630,8 @@
         <source>leader broker %1, ISR %2.</source>
         <translation>领导者为代理节点 %1，ISR %2。</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>The controller hears from %1 again, unfences it and sends it the current metadata</source>
-        <translation>控制器再次收到 %1 的消息，解除屏蔽，并将目前的 metadata 发给它</translation>
-    </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+5"/>
         <source>; %n offline partition(s) get a leader.</source>
         <translation>
             <numerusform>；%n 个离线分区选出了领导者。</numerusform>
@@ -1638,11 +1639,38 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>(The last known leader is elected: flagged unclean, RECOVERING.)</source>
+        <translation>（选出最后已知的领导者：标记为非干净选举，状态 RECOVERING。）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(An Eligible Leader Replica leads: a clean election.)</source>
+        <translation>（由合格领导者副本（ELR）担任领导者：这是干净选举。）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>(An unclean election: an out-of-sync replica leads.)</source>
         <translation>（非干净选举：由失去同步的副本担任领导者。）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>The controller refuses %1&apos;s new registration: the old incarnation&apos;s session is still valid (DUPLICATE_BROKER_REGISTRATION). It will try again.</source>
+        <translation>控制器拒绝 %1 的新注册：旧实例的会话仍然有效（DUPLICATE_BROKER_REGISTRATION）。它稍后会再试。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>The controller&apos;s unclean election scan (every unclean.leader.election.interval.ms) finds %n leaderless partition(s) and elects an out-of-sync replica: %1 is led by broker %2 (records only the old ISR had are lost).</source>
+        <translation>
+            <numerusform>控制器的非干净选举扫描（每隔 unclean.leader.election.interval.ms）找到 %n 个没有领导者的分区，并选出一个不同步的副本：%1 由代理节点 %2 领导（只有旧 ISR 拥有的记录会丢失）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
+        <translation>ElectLeaders API 对 %1 强制进行非干净选举：代理节点 %2 单独担任领导者（领导者纪元 %3，RECOVERING）；只有旧 ISR 拥有的记录会丢失。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
         <translation>控制器转移 %1 的领导权：代理节点 %2，领导者纪元 %3。</translation>
     </message>
@@ -1945,7 +1973,42 @@
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-307"/>
+        <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
+        <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是正常停止的）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it crashed: an unclean shutdown, which also takes it out of every ELR)</source>
+        <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是崩溃的：非正常关闭，也会让它离开每个 ELR）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller registers the restarted %1 and sends it the current metadata; it stays fenced until it has caught up with it (KIP-841)</source>
+        <translation>控制器注册重启的 %1 并发送当前的元数据给它；在它追上之前保持屏蔽（KIP-841）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>no replica can take over, so it goes offline (leader -1; the ISR is empty).</source>
+        <translation>没有副本可以接手，所以它变为离线（领导者 -1；ISR 是空的）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its last known leader, broker %1, is elected although unclean election is off (KIP-966): flagged unclean, RECOVERING.</source>
+        <translation>虽然非干净选举已关闭，仍选出它最后已知的领导者代理节点 %1（KIP-966）：标记为非干净选举，状态 RECOVERING。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the ISR is empty, so Eligible Leader Replica %1 leads cleanly: it holds every committed record.</source>
+        <translation>ISR 是空的，所以合格领导者副本 %1 以干净选举担任领导者：它拥有每一条已提交的记录。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The controller unfences %1: it has caught up with the metadata</source>
+        <translation>控制器解除 %1 的屏蔽：它已追上元数据</translation>
+    </message>
+    <message>
+        <location line="+116"/>
         <location line="+154"/>
         <source>nobody</source>
         <translation>无</translation>
@@ -2074,7 +2137,7 @@
     <name>ProducerItem</name>
     <message>
         <location filename="../ui/scene/produceritem.cpp" line="+47"/>
-        <location line="+22"/>
+        <location line="+16"/>
         <source>Producer %1</source>
         <translation>生产者 %1</translation>
     </message>
@@ -2405,6 +2468,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Elect the preferred leader of %1</source>
         <translation>为 %1 选举优先领导者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unclean election for %1 (ElectLeaders)</source>
+        <translation>对 %1 进行非干净选举（ElectLeaders）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3311,7 +3379,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+545"/>
+        <location filename="../ui/scene/framescene.cpp" line="+543"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>

@@ -228,12 +228,12 @@
     </message>
     <message>
         <location line="-26"/>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>high-watermark truncation</source>
         <translation>截斷到高水位</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-28"/>
         <source>unflushed</source>
         <translation>未刷入磁碟</translation>
     </message>
@@ -262,7 +262,12 @@
         <translation>未刷盤</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
+        <source>last-known-leader election (ELR)</source>
+        <translation>最後已知領導者選舉（ELR）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>unflushed records lost in a crash</source>
         <translation>當機時丟失未刷入磁碟的記錄</translation>
     </message>
@@ -399,7 +404,7 @@
 <context>
     <name>ConsumerItem</name>
     <message>
-        <location filename="../ui/scene/consumeritem.cpp" line="+32"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+31"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
@@ -430,7 +435,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Consumer %1</source>
         <translation>消費者 %1</translation>
     </message>
@@ -475,8 +480,8 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/scene/controlleritem.cpp" line="+45"/>
-        <location line="+20"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+44"/>
+        <location line="+15"/>
         <source>Controller (node %1)</source>
         <translation>控制器（節點 %1）</translation>
     </message>
@@ -655,7 +660,7 @@
 <context>
     <name>GroupItem</name>
     <message>
-        <location filename="../ui/scene/groupitem.cpp" line="+34"/>
+        <location filename="../ui/scene/groupitem.cpp" line="+31"/>
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
@@ -1160,6 +1165,16 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Registration refused</source>
+        <translation>註冊被拒絕</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unclean election scan</source>
+        <translation>非乾淨選舉掃描</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Became leader</source>
         <translation>成為領導者副本</translation>
     </message>
@@ -1306,13 +1321,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+312"/>
+        <location line="+351"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-500"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
     </message>
@@ -1519,15 +1534,23 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+4"/>
         <location line="+3"/>
         <source>Configuration changed: %1.</source>
         <translation>設定已變更：%1。</translation>
     </message>
     <message numerus="yes">
-        <location line="-2"/>
+        <location line="-6"/>
         <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
         <translation>
             <numerusform>跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣（%n 個閒置的跟隨者發出 Fetch）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>A min.insync.replicas change clears every ELR and LastKnownElr: %n partition(s) lose theirs.</source>
+        <translation>
+            <numerusform>變更 min.insync.replicas 會清空每個 ELR 與 LastKnownElr：%n 個分區失去了它們。</numerusform>
         </translation>
     </message>
     <message>
@@ -1585,37 +1608,20 @@
         <source>The controller handles %1&apos;s controlled shutdown</source>
         <translation>控制器處理 %1 的受控關閉</translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>The controller registers the restarted %1; its log may have lost unflushed records, so it leaves every ISR and must catch up to rejoin</source>
-        <translation>控制器登記重新啟動的 %1；它的日志可能遺失了未刷寫的記錄，所以它離開所有 ISR，必須追上才能重新加入</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The controller registers the restarted %1 and sends it the current metadata</source>
-        <translation>控制器登記重新啟動的 %1，並將目前的 metadata 發給它</translation>
-    </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>; %n offline partition(s) get a leader</source>
-        <translation>
-            <numerusform>；%n 個離線分區選出了領導者</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
+        <location line="+17"/>
         <source>: %n partition(s) change</source>
         <translation>
             <numerusform>：%n 個分區發生變化</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>no replica can take over, so it goes offline (leader -1; the ISR keeps %1).</source>
         <translation>沒有副本可以接手，所以它變為離線（領導者 -1；ISR 保持為 %1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: records only the old leader had are lost).</source>
         <translation>ISR 中已沒有成員，所以失去同步的代理節點 %1 成為領導者（非乾淨選舉：只有舊領導者才有的記錄會遺失）。</translation>
     </message>
@@ -1624,13 +1630,8 @@
         <source>leader broker %1, ISR %2.</source>
         <translation>領導者為代理節點 %1，ISR %2。</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>The controller hears from %1 again, unfences it and sends it the current metadata</source>
-        <translation>控制器再次收到 %1 的消息，解除封鎖，並將目前的 metadata 發給它</translation>
-    </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+5"/>
         <source>; %n offline partition(s) get a leader.</source>
         <translation>
             <numerusform>；%n 個離線分區選出了領導者。</numerusform>
@@ -1638,11 +1639,38 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>(The last known leader is elected: flagged unclean, RECOVERING.)</source>
+        <translation>（選出最後已知的領導者：標記為非乾淨選舉，狀態 RECOVERING。）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(An Eligible Leader Replica leads: a clean election.)</source>
+        <translation>（由合格領導者副本（ELR）擔任領導者：這是乾淨選舉。）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>(An unclean election: an out-of-sync replica leads.)</source>
         <translation>（非乾淨選舉：由失去同步的副本擔任領導者。）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>The controller refuses %1&apos;s new registration: the old incarnation&apos;s session is still valid (DUPLICATE_BROKER_REGISTRATION). It will try again.</source>
+        <translation>控制器拒絕 %1 的新註冊：舊實例的會話仍然有效（DUPLICATE_BROKER_REGISTRATION）。它稍後會再試。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>The controller&apos;s unclean election scan (every unclean.leader.election.interval.ms) finds %n leaderless partition(s) and elects an out-of-sync replica: %1 is led by broker %2 (records only the old ISR had are lost).</source>
+        <translation>
+            <numerusform>控制器的非乾淨選舉掃描（每隔 unclean.leader.election.interval.ms）找到 %n 個沒有領導者的分區，並選出一個不同步的副本：%1 由代理節點 %2 領導（只有舊 ISR 擁有的記錄會遺失）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
+        <translation>ElectLeaders API 對 %1 強制進行非乾淨選舉：代理節點 %2 單獨擔任領導者（領導者紀元 %3，RECOVERING）；只有舊 ISR 擁有的記錄會遺失。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The controller moves leadership of %1: broker %2, leader epoch %3.</source>
         <translation>控制器轉移 %1 的領導權：代理節點 %2，領導者紀元 %3。</translation>
     </message>
@@ -1945,7 +1973,42 @@
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-307"/>
+        <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
+        <translation>控制器把重啟的 %1 註冊為新實例，在它追上中繼資料之前保持封鎖。和 Kafka 4.0+ 一樣，它在註冊時離開每個 ISR（它是正常停止的）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it crashed: an unclean shutdown, which also takes it out of every ELR)</source>
+        <translation>控制器把重啟的 %1 註冊為新實例，在它追上中繼資料之前保持封鎖。和 Kafka 4.0+ 一樣，它在註冊時離開每個 ISR（它是當機的：非正常關閉，也會讓它離開每個 ELR）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The controller registers the restarted %1 and sends it the current metadata; it stays fenced until it has caught up with it (KIP-841)</source>
+        <translation>控制器註冊重啟的 %1 並傳送目前的中繼資料給它；在它追上之前保持封鎖（KIP-841）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>no replica can take over, so it goes offline (leader -1; the ISR is empty).</source>
+        <translation>沒有副本可以接手，所以它變為離線（領導者 -1；ISR 是空的）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its last known leader, broker %1, is elected although unclean election is off (KIP-966): flagged unclean, RECOVERING.</source>
+        <translation>雖然非乾淨選舉已關閉，仍選出它最後已知的領導者代理節點 %1（KIP-966）：標記為非乾淨選舉，狀態 RECOVERING。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the ISR is empty, so Eligible Leader Replica %1 leads cleanly: it holds every committed record.</source>
+        <translation>ISR 是空的，所以合格領導者副本 %1 以乾淨選舉擔任領導者：它擁有每一筆已提交的記錄。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The controller unfences %1: it has caught up with the metadata</source>
+        <translation>控制器解除 %1 的封鎖：它已追上中繼資料</translation>
+    </message>
+    <message>
+        <location line="+116"/>
         <location line="+154"/>
         <source>nobody</source>
         <translation>無</translation>
@@ -2074,7 +2137,7 @@
     <name>ProducerItem</name>
     <message>
         <location filename="../ui/scene/produceritem.cpp" line="+47"/>
-        <location line="+22"/>
+        <location line="+16"/>
         <source>Producer %1</source>
         <translation>生產者 %1</translation>
     </message>
@@ -2405,6 +2468,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Elect the preferred leader of %1</source>
         <translation>為 %1 選舉優先領導者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unclean election for %1 (ElectLeaders)</source>
+        <translation>對 %1 進行非乾淨選舉（ElectLeaders）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3311,7 +3379,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+545"/>
+        <location filename="../ui/scene/framescene.cpp" line="+543"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>

@@ -8,16 +8,71 @@
 
 namespace hw {
 
+void BrokerLifecycle::sendHeartbeat(Broker& b)
+{
+    BrokerHeartbeatRequest request{b.id, b.shuttingDown, !b.registered};
+    request.wantFence = b.startup == Broker::Startup::Starting;
+    request.metadataOffset = b.metadataOffset;
+    request.previousBrokerEpoch = b.previousBrokerEpoch;
+    m_net.send(NodeRef::broker(b.id), NodeRef::controller(), request);
+}
+
+void BrokerLifecycle::scheduleStartupHeartbeat(Broker& b, TimeMs delayMs)
+{
+    if (b.startupHeartbeatPending)
+        return;
+    b.startupHeartbeatPending = true;
+    m_net.schedule(m_state.nowMs + delayMs, Timer{TimerKind::StartupHeartbeat, b.id, b.incarnation});
+}
+
 std::optional<Event> BrokerLifecycle::handleHeartbeatResponse(const Message& message, const BrokerHeartbeatResponse& response)
 {
     Broker& b = m_state.broker(message.to.id);
+    if (response.error == ErrorCode::DuplicateBrokerRegistration) {
+        // BrokerLifecycleManager.scheduleNextCommunicationAfterFailure: ExponentialBackoff(100 ms, x2,
+        // up to broker.session.timeout.ms); its 2% jitter is left out to keep runs exact.
+        TimeMs delay = 100;
+        for (std::int32_t i = 0; i < b.registrationFailures && delay < m_state.config.brokerSessionTimeoutMs; ++i)
+            delay *= 2;
+        delay = std::min<TimeMs>(delay, m_state.config.brokerSessionTimeoutMs);
+        ++b.registrationFailures;
+        scheduleStartupHeartbeat(b, delay);
+        return std::nullopt;
+    }
     b.registered = true;
+    b.registrationFailures = 0;
+    b.brokerEpoch = response.brokerEpoch;
+    // BrokerLifecycleManager's BrokerHeartbeatResponseEvent: STARTING waits for the controller to say
+    // it caught up, then RECOVERY (no log recovery to do here) until it is unfenced, heartbeating 10 ms
+    // apart "so that ... we start up a bit quicker".
+    if (b.startup == Broker::Startup::Starting) {
+        if (response.caughtUp)
+            b.startup = Broker::Startup::Recovery;
+        scheduleStartupHeartbeat(b, 10);
+    } else if (b.startup == Broker::Startup::Recovery && !response.fenced) {
+        b.startup = Broker::Startup::Running;
+    }
     if (!response.shouldShutdown || !b.shuttingDown)
         return std::nullopt;
     b.alive = false;
     b.shuttingDown = false;
+    // The clean-shutdown file: the next registration names this epoch, so the controller knows the
+    // stop was clean (LogManager writes it for each log dir at a controlled shutdown).
+    b.cleanShutdownEpoch = b.brokerEpoch;
     Event e = Event::at(EventType::BrokerShutDown, b.id);
     return e;
+}
+
+std::optional<Event> BrokerLifecycle::startupHeartbeat(const Timer& timer)
+{
+    Broker& b = m_state.broker(timer.broker);
+    if (timer.partition != b.incarnation)
+        return std::nullopt; // for an incarnation that is gone
+    b.startupHeartbeatPending = false;
+    if (!b.alive)
+        return std::nullopt;
+    sendHeartbeat(b);
+    return Event::at(EventType::HeartbeatSent, b.id);
 }
 
 ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
@@ -57,7 +112,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
         if (b.shuttingDown)
             return {std::nullopt, name + " is already shutting down"};
         b.shuttingDown = true;
-        m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, true, !b.registered});
+        sendHeartbeat(b);
         e.type = EventType::ShutdownRequested;
         return {e, {}};
     case BrokerAction::Kind::Isolate:
@@ -108,7 +163,15 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             r->fetchOutstanding = false;
             ++r->fetchId;
         }
-        m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, false, true});
+        // It starts fenced, asks to stay so until it has caught up, and reads its clean-shutdown file
+        // (and deletes it, so a crash from now on is unclean).
+        b.startup = Broker::Startup::Starting;
+        b.metadataOffset = 0;
+        b.registrationFailures = 0;
+        b.startupHeartbeatPending = false;
+        b.previousBrokerEpoch = b.cleanShutdownEpoch;
+        b.cleanShutdownEpoch = -1;
+        sendHeartbeat(b);
         e.type = EventType::BrokerRestarted;
         e.count = lost;
         return {e, {}};
@@ -131,10 +194,11 @@ ApplyResult BrokerLifecycle::killLeader(const KillLeaderAction& a)
 std::optional<Event> BrokerLifecycle::heartbeatTimer(const Timer& timer)
 {
     m_net.schedule(m_state.nowMs + m_state.config.brokerHeartbeatIntervalMs, timer);
-    const Broker& b = m_state.broker(timer.broker);
-    if (!b.alive)
+    Broker& b = m_state.broker(timer.broker);
+    // A refused registration waits for its retry instead.
+    if (!b.alive || (!b.registered && b.startupHeartbeatPending))
         return std::nullopt;
-    m_net.send(NodeRef::broker(b.id), NodeRef::controller(), BrokerHeartbeatRequest{b.id, b.shuttingDown, !b.registered});
+    sendHeartbeat(b);
     Event e = Event::at(EventType::HeartbeatSent, b.id);
     return e;
 }

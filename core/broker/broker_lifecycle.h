@@ -20,6 +20,13 @@ public:
     ApplyResult killLeader(const KillLeaderAction& action);
     /// The Heartbeat timer: re-armed every broker.heartbeat.interval.ms; a live broker heartbeats.
     std::optional<Event> heartbeatTimer(const Timer& timer);
+    /// The StartupHeartbeat timer: a starting broker's next heartbeat 10 ms after an answer, or a
+    /// refused registration's retry.
+    std::optional<Event> startupHeartbeat(const Timer& timer);
+
+private:
+    void sendHeartbeat(Broker& broker);
+    void scheduleStartupHeartbeat(Broker& broker, TimeMs delayMs);
 };
 
 } // namespace hw

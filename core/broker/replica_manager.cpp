@@ -177,6 +177,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
 {
     Broker& broker = m_state.broker(message.to.id);
     const PartitionRegistration& reg = change.registration;
+    broker.metadataOffset = std::max(broker.metadataOffset, change.metadataOffset);
     if (change.offsets) {
         broker.knownCoordinators[static_cast<std::size_t>(change.partition)] = reg.leader;
         return std::nullopt;

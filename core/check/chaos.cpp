@@ -19,6 +19,7 @@ ClusterSpec chaosCluster(Rng& rng, const ChaosOptions& options)
     spec.name = "chaos";
     spec.seed = rng.below(std::uint64_t{1} << 31);
     spec.brokers = static_cast<int>(rng.between(3, 5));
+    spec.config = defaultsFor(options.version);
     spec.config.minInsyncReplicas = 2;
     spec.config.replicaLagTimeMaxMs = rng.between(2000, 20000);
     spec.config.networkLatencyMs = rng.between(1, 20);
@@ -78,11 +79,15 @@ Step nextStep(Rng& rng, const ClusterState& s, const ChaosOptions& options, std:
         else if (!b.shuttingDown)
             alive.push_back(b.id);
     }
-    std::vector<std::int32_t> led, preferrable;
+    std::vector<std::int32_t> led, preferrable, leaderless;
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(s.partitions.size()); ++p) {
         const PartitionRegistration& reg = s.partitions[static_cast<std::size_t>(p)].registration;
         if (reg.leader != noLeader && s.broker(reg.leader).alive)
             led.push_back(p);
+        // Leaderless with a replica that could lead: the ElectLeaders API would find one.
+        if (reg.leader == noLeader &&
+            std::any_of(reg.replicas.begin(), reg.replicas.end(), [&](BrokerId b) { return isUnfenced(s, b); }))
+            leaderless.push_back(p);
         const BrokerId preferred = reg.replicas.front();
         if (reg.leader != preferred && std::find(reg.isr.begin(), reg.isr.end(), preferred) != reg.isr.end() &&
             !s.registrations[static_cast<std::size_t>(preferred - 1)].fenced &&
@@ -127,6 +132,8 @@ Step nextStep(Rng& rng, const ClusterState& s, const ChaosOptions& options, std:
             return FaultStep{KillLeaderAction{pick(rng, led)}};
         if (roll < 95 && !preferrable.empty())
             return FaultStep{ElectPreferredAction{pick(rng, preferrable)}};
+        if (roll < 96 && options.allowDataLoss && !leaderless.empty())
+            return FaultStep{ElectUncleanAction{pick(rng, leaderless)}};
         if (roll < 97)
             return SettleStep{};
         if (!s.consumers.empty() && rng.chance(1, 2)) {
@@ -195,6 +202,7 @@ std::vector<FetchAction> fetchCandidates(const ClusterState& s)
 std::string chaosReplayCommand(std::uint64_t seed, const ChaosOptions& options)
 {
     return "build/app/highwater-cli chaos --seed " + std::to_string(seed) + (options.allowDataLoss ? " --allow-loss" : "") +
+           (options.version != defaultKafkaVersion ? " --version " + std::string(kafkaVersionName(options.version)) : "") +
            " --emit chaos-" + std::to_string(seed) + ".json";
 }
 

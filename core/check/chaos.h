@@ -18,6 +18,7 @@ struct ChaosOptions {
     /// Off: unclean election disabled, restarts keep their whole log, acks=all with min.insync >= 2,
     /// and every acknowledged acks=all record must survive.
     bool allowDataLoss = false;
+    KafkaVersion version = defaultKafkaVersion; // whose rules the runs follow
     int stepsMin = 15;
     int stepsMax = 40;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "check/invariants.h"
 
+#include "model/version_rules.h"
+
 #include <algorithm>
 
 namespace hw {
@@ -53,8 +55,26 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         }
         if (reg.leader != noLeader && !contains(reg.isr, reg.leader))
             report(name + ": leader " + std::to_string(reg.leader) + " is not in the ISR");
-        if (reg.isr.empty())
+        // Without ELR the last ISR member stays listed; with it the ISR may empty (KIP-966).
+        const bool elr = rules::elrEnabled(s.config);
+        if (reg.isr.empty() && !elr)
             report(name + ": the ISR is empty");
+        const auto minIsr = static_cast<std::size_t>(
+            std::min<std::int64_t>(s.config.minInsyncReplicas, static_cast<std::int64_t>(reg.replicas.size())));
+        if (!elr && (!reg.elr.empty() || !reg.lastKnownElr.empty()))
+            report(name + ": an ELR or LastKnownElr without ELR enabled");
+        if (!reg.elr.empty() && reg.isr.size() >= minIsr)
+            report(name + ": an ELR of " + std::to_string(reg.elr.size()) + " while the ISR is at min ISR");
+        for (BrokerId b : reg.elr) {
+            if (!contains(reg.replicas, b) || contains(reg.isr, b))
+                report(name + ": ELR member " + std::to_string(b) + " is not a replica outside the ISR");
+        }
+        if (!std::is_sorted(reg.elr.begin(), reg.elr.end()))
+            report(name + ": the ELR is not in broker id order");
+        if (reg.lastKnownElr.size() > 1)
+            report(name + ": LastKnownElr holds more than the last known leader");
+        if (reg.leaderRecoveryState == LeaderRecoveryState::Recovering && p.uncleanElections == 0)
+            report(name + ": RECOVERING without an unclean election");
 
         const Replica* leader = nullptr;
         for (const Replica& r : p.replicas) {

@@ -4,6 +4,7 @@
 #include "controller/replication_control.h"
 #include "sim/component.h"
 
+#include <algorithm>
 #include <optional>
 
 /// The controller's brokers (Kafka's metadata/.../ClusterControlManager.java and the heartbeat handling
@@ -19,7 +20,7 @@ public:
     void armSessionTimer(BrokerId broker);
 
 private:
-    bool isUnfenced(BrokerId broker) const;
+    bool hasValidSession(const BrokerRegistration& reg) const;
 
     ReplicationControl& m_replication;
 };

@@ -1,15 +1,77 @@
 // SPDX-License-Identifier: MIT
 #include "controller/replication_control.h"
 
+#include "model/version_rules.h"
+
 #include <algorithm>
 #include <string>
 
 namespace hw {
 
-std::optional<Event> ReplicationControl::handleAlterPartitionRequest(const Message& message, const AlterPartitionRequest& request)
+namespace {
+
+/// The partition kinds of the first change of a pass, for its event.
+std::uint32_t electionFlags(const PartitionRegistration& before, const PartitionChangeRecord& record)
+{
+    std::uint32_t flags = 0;
+    if (record.unclean)
+        flags |= Unclean;
+    if (record.fromElr)
+        flags |= FromElr;
+    if (record.lastKnownLeader)
+        flags |= LastKnownLeader;
+    if (record.leader && *record.leader == noLeader && before.leader != noLeader)
+        flags |= Offline;
+    return flags;
+}
+
+} // namespace
+
+int ReplicationControl::minIsrOf(const PartitionRegistration& reg) const
+{
+    // getTopicEffectiveMinIsr: min(min.insync.replicas, RF).
+    return static_cast<int>(
+        std::min<std::int64_t>(m_state.config.minInsyncReplicas, static_cast<std::int64_t>(reg.replicas.size())));
+}
+
+bool ReplicationControl::uncleanConfigOn() const
+{
+    // ConfigurationControlManager.uncleanLeaderElectionEnabledForTopic: "false // TODO" in 3.7 and 3.8.
+    return rules::uncleanConfigHonoured(m_state.config.kafkaVersion) && m_state.config.uncleanLeaderElectionEnable;
+}
+
+PartitionChangeBuilder ReplicationControl::builderFor(
+    const PartitionRegistration& reg, PartitionChangeBuilder::Acceptable acceptable) const
+{
+    return PartitionChangeBuilder(
+        reg, std::move(acceptable), minIsrOf(reg), m_state.config.kafkaVersion, rules::elrEnabled(m_state.config));
+}
+
+void ReplicationControl::apply(std::int32_t partition, const PartitionChangeRecord& record, Event* first)
+{
+    Partition& p = m_state.partitions[static_cast<std::size_t>(partition)];
+    if (first) {
+        first->partition = partition;
+        first->flags |= electionFlags(p.registration, record);
+    }
+    if (record.unclean) {
+        ++p.uncleanElections;
+        p.lastUncleanWasLastKnownLeader = record.lastKnownLeader;
+    }
+    p.registration = mergePartitionChange(p.registration, record);
+    ++m_state.controller.metadataOffset;
+    if (first) {
+        first->value = p.registration.leader;
+        first->isr = brokerMask(p.registration.isr);
+    }
+    publish(partition);
+}
+
+std::optional<Event> ReplicationControl::handleAlterPartitionRequest(
+    const Message& message, const AlterPartitionRequest& request)
 {
     Partition& p = m_state.partitions[static_cast<std::size_t>(request.partition)];
-    PartitionRegistration& reg = p.registration;
+    const PartitionRegistration& reg = p.registration;
     Event e;
     e.node = controllerNodeId;
     e.peer = request.leader;
@@ -25,6 +87,8 @@ std::optional<Event> ReplicationControl::handleAlterPartitionRequest(const Messa
         }
         return contains(request.newIsr, reg.leader);
     };
+    const bool recovering = reg.leaderRecoveryState == LeaderRecoveryState::Recovering;
+    const bool askRecovering = request.leaderRecoveryState == LeaderRecoveryState::Recovering;
     ErrorCode error = ErrorCode::None;
     if (request.leaderEpoch > reg.leaderEpoch || request.partitionEpoch > reg.partitionEpoch)
         error = ErrorCode::NotController; // The request is from the future: this controller is behind.
@@ -36,6 +100,8 @@ std::optional<Event> ReplicationControl::handleAlterPartitionRequest(const Messa
         error = ErrorCode::InvalidUpdateVersion;
     else if (!validIsr())
         error = ErrorCode::InvalidRequest;
+    else if ((recovering && askRecovering && request.newIsr.size() > 1) || (!recovering && askRecovering))
+        error = ErrorCode::InvalidRequest; // KIP-704: only the leader may be in a recovering ISR
     else {
         for (BrokerId b : request.newIsr) {
             if (!isUnfenced(m_state, b))
@@ -47,8 +113,16 @@ std::optional<Event> ReplicationControl::handleAlterPartitionRequest(const Messa
     response.partition = request.partition;
     response.error = error;
     if (error == ErrorCode::None) {
-        reg.isr = request.newIsr;
-        ++reg.partitionEpoch;
+        // A success is a partition change like any other: an ISR back at min ISR clears the ELR, a
+        // leader's Recovered clears Recovering (ReplicationControlManager.alterPartition).
+        PartitionChangeBuilder builder = builderFor(reg, [this](BrokerId b) { return isUnfenced(m_state, b); });
+        builder.setElection(uncleanConfigOn() ? Election::Unclean : Election::Online)
+            .setTargetIsr(request.newIsr)
+            .setTargetLeaderRecoveryState(request.leaderRecoveryState);
+        if (std::optional<PartitionChangeRecord> record = builder.build()) {
+            p.registration = mergePartitionChange(reg, *record);
+            ++m_state.controller.metadataOffset;
+        }
         e.type = EventType::AlterPartitionCommitted;
     } else {
         e.type = EventType::AlterPartitionRejected;
@@ -60,6 +134,7 @@ std::optional<Event> ReplicationControl::handleAlterPartitionRequest(const Messa
     e.isr = brokerMask(reg.isr);
     e.value = reg.partitionEpoch;
     m_net.send(NodeRef::controller(), message.from, std::move(response));
+    afterWrite();
     return e;
 }
 
@@ -68,7 +143,8 @@ void ReplicationControl::publish(std::int32_t partition, BrokerId onlyTo)
     const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
     for (const Broker& b : m_state.brokers) {
         if (onlyTo == noLeader || b.id == onlyTo)
-            m_net.send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{partition, false, reg});
+            m_net.send(NodeRef::controller(), NodeRef::broker(b.id),
+                PartitionChange { partition, false, reg, m_state.controller.metadataOffset });
     }
 }
 
@@ -78,143 +154,165 @@ void ReplicationControl::publishAllTo(BrokerId broker)
         publish(p, broker);
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p)
         m_net.send(NodeRef::controller(), NodeRef::broker(broker),
-                   PartitionChange{p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)]});
+            PartitionChange {
+                p, true, m_state.offsetsPartitions[static_cast<std::size_t>(p)], m_state.controller.metadataOffset });
 }
 
-void ReplicationControl::changePartition(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr)
+int ReplicationControl::generateLeaderAndIsrUpdates(BrokerId brokerToRemove, BrokerId brokerToAdd,
+    BrokerId brokerWithUncleanShutdown, Scope scope, BrokerId scopeBroker, Event& event, int changedBefore)
 {
-    PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
-    if (leader == reg.leader && isr == reg.isr)
-        return;
-    // Every change of the leader field (to -1 too) bumps the leader epoch; every change the partition epoch.
-    if (leader != reg.leader)
-        ++reg.leaderEpoch;
-    ++reg.partitionEpoch;
-    reg.leader = leader;
-    reg.isr = std::move(isr);
-    publish(partition);
-}
-
-BrokerId ReplicationControl::electFromIsr(const PartitionRegistration& reg, const std::vector<BrokerId>& isr) const
-{
-    if (reg.leader != noLeader && contains(isr, reg.leader) && isUnfenced(m_state, reg.leader))
-        return reg.leader;
-    for (BrokerId b : reg.replicas) {
-        if (contains(isr, b) && isUnfenced(m_state, b))
-            return b;
-    }
-    return noLeader;
-}
-
-BrokerId ReplicationControl::electUnclean(Partition& partition, BrokerId excluded, std::vector<BrokerId>& isr,
-                                          std::uint32_t& flags)
-{
-    // With unclean.leader.election.enable the first live, unfenced replica in assignment order leads
-    // alone, whatever it holds (PartitionChangeBuilder's unclean path).
-    if (!m_state.config.uncleanLeaderElectionEnable)
-        return noLeader;
-    for (BrokerId b : partition.registration.replicas) {
-        if (b != excluded && isUnfenced(m_state, b) && m_state.broker(b).alive) {
-            isr = {b};
-            flags |= Unclean;
-            ++partition.uncleanElections;
-            return b;
-        }
-    }
-    return noLeader;
-}
-
-void ReplicationControl::applyElection(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr,
-                                       std::uint32_t flags, Event* first)
-{
-    if (first) {
-        first->partition = partition;
-        first->value = leader;
-        first->flags |= flags;
-        first->isr = brokerMask(isr);
-    }
-    changePartition(partition, leader, std::move(isr));
-}
-
-int ReplicationControl::removeBrokerFromPartitions(BrokerId broker, Event& event)
-{
+    // ReplicationControlManager.generateLeaderAndIsrUpdates and its LeaderAcceptor.
+    auto acceptable = [this, brokerToRemove, brokerToAdd, brokerWithUncleanShutdown](BrokerId r) {
+        if (r == brokerToRemove || r == brokerWithUncleanShutdown)
+            return false;
+        return r == brokerToAdd || isUnfenced(m_state, r);
+    };
     int changed = 0;
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
-        Partition& partition = m_state.partitions[static_cast<std::size_t>(p)];
-        const PartitionRegistration& reg = partition.registration;
-        if (!contains(reg.isr, broker) && reg.leader != broker)
+        const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(p)].registration;
+        const bool inScope = scope == Scope::BrokerInIsr ? contains(reg.isr, scopeBroker)
+            : scope == Scope::BrokerInElr                ? contains(reg.elr, scopeBroker)
+                                                         : reg.leader == noLeader;
+        if (!inScope)
             continue;
+        PartitionChangeBuilder builder = builderFor(reg, acceptable);
+        if (uncleanConfigOn())
+            builder.setElection(Election::Unclean);
+        if (brokerWithUncleanShutdown != noLeader)
+            builder.setUncleanShutdownReplicas({ brokerWithUncleanShutdown });
         std::vector<BrokerId> isr;
         for (BrokerId b : reg.isr) {
-            if (b != broker)
+            if (b != brokerToRemove && b != brokerWithUncleanShutdown)
                 isr.push_back(b);
         }
-        if (isr.empty())
-            isr = reg.isr; // The last ISR member stays, so it can take over cleanly when it returns.
-        BrokerId leader = reg.leader;
-        std::uint32_t flags = 0;
-        if (leader == broker || leader == noLeader) {
-            leader = electFromIsr(reg, isr);
-            if (leader == broker)
-                leader = noLeader;
-            if (leader == noLeader)
-                leader = electUnclean(partition, broker, isr, flags);
-            if (leader == noLeader)
-                flags |= Offline;
-        }
-        applyElection(p, leader, std::move(isr), flags, changed == 0 ? &event : nullptr);
+        builder.setTargetIsr(std::move(isr));
+        std::optional<PartitionChangeRecord> record = builder.build();
+        if (!record)
+            continue;
+        apply(p, *record, changedBefore + changed == 0 ? &event : nullptr);
         ++changed;
     }
     return changed;
 }
 
-int ReplicationControl::electOfflineLeaders(Event& event)
+int ReplicationControl::removeBrokerFromPartitions(BrokerId broker, Event& event)
 {
-    int elected = 0;
-    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
-        Partition& partition = m_state.partitions[static_cast<std::size_t>(p)];
-        const PartitionRegistration& reg = partition.registration;
-        if (reg.leader != noLeader)
-            continue;
-        std::vector<BrokerId> isr = reg.isr;
-        BrokerId leader = electFromIsr(reg, isr);
-        std::uint32_t flags = 0;
-        if (leader == noLeader)
-            leader = electUnclean(partition, noLeader, isr, flags);
-        if (leader == noLeader)
-            continue;
-        applyElection(p, leader, std::move(isr), flags, elected == 0 ? &event : nullptr);
-        ++elected;
-    }
-    return elected;
+    return generateLeaderAndIsrUpdates(broker, noLeader, noLeader, Scope::BrokerInIsr, broker, event, 0);
 }
 
-ApplyResult ReplicationControl::electPreferred(std::int32_t partition)
+int ReplicationControl::handleBrokerShutdown(BrokerId broker, bool clean, Event& event)
+{
+    if (rules::elrEnabled(m_state.config) && !clean) {
+        const int inIsr = generateLeaderAndIsrUpdates(noLeader, noLeader, broker, Scope::BrokerInIsr, broker, event, 0);
+        return inIsr
+            + generateLeaderAndIsrUpdates(noLeader, noLeader, broker, Scope::BrokerInElr, broker, event, inIsr);
+    }
+    return removeBrokerFromPartitions(broker, event);
+}
+
+int ReplicationControl::handleBrokerUnfenced(BrokerId broker, Event& event)
+{
+    return generateLeaderAndIsrUpdates(noLeader, broker, noLeader, Scope::Leaderless, broker, event, 0);
+}
+
+ApplyResult ReplicationControl::electLeaders(std::int32_t partition, Election election)
 {
     if (partition < 0 || partition >= static_cast<std::int32_t>(m_state.partitions.size()))
-        return {std::nullopt, "no such partition"};
+        return { std::nullopt, "no such partition" };
     const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(partition)].registration;
-    const BrokerId preferred = reg.replicas.front();
     const std::string name = m_state.partitionName(partition);
-    if (reg.leader == preferred)
-        return {std::nullopt, "broker " + std::to_string(preferred) + " already leads " + name};
-    if (!contains(reg.isr, preferred))
-        return {std::nullopt, "the preferred leader, broker " + std::to_string(preferred) + ", is not in " + name +
-                                  "'s ISR"};
-    if (!isUnfenced(m_state, preferred))
-        return {std::nullopt, "the preferred leader, broker " + std::to_string(preferred) + ", is fenced"};
-    changePartition(partition, preferred, reg.isr);
-    Event e = Event::at(EventType::LeaderElected, controllerNodeId, preferred, partition);
-    e.value = m_state.partitions[static_cast<std::size_t>(partition)].registration.leaderEpoch;
-    e.flags |= Preferred;
-    e.isr = brokerMask(reg.isr);
-    return {e, {}};
+    // ReplicationControlManager.electLeader.
+    if (election == Election::Preferred && reg.leader == reg.replicas.front())
+        return { std::nullopt, "ELECTION_NOT_NEEDED: broker " + std::to_string(reg.leader) + " already leads " + name };
+    if (election == Election::Unclean && reg.leader != noLeader)
+        return { std::nullopt, "ELECTION_NOT_NEEDED: " + name + " has a leader, broker " + std::to_string(reg.leader) };
+    PartitionChangeBuilder builder = builderFor(reg, [this](BrokerId b) { return isUnfenced(m_state, b); });
+    builder.setElection(election);
+    std::optional<PartitionChangeRecord> record = builder.build();
+    if (!record || !record->leader || *record->leader == noLeader) {
+        if (election == Election::Unclean)
+            return { std::nullopt,
+                "ELIGIBLE_LEADERS_NOT_AVAILABLE: no replica of " + name
+                    + " can lead (each is fenced, "
+                      "shutting down or not registered)" };
+        const BrokerId preferred = reg.replicas.front();
+        if (!contains(reg.isr, preferred))
+            return { std::nullopt,
+                "PREFERRED_LEADER_NOT_AVAILABLE: the preferred leader, broker " + std::to_string(preferred)
+                    + ", is not in " + name + "'s ISR" };
+        return { std::nullopt,
+            "PREFERRED_LEADER_NOT_AVAILABLE: the preferred leader, broker " + std::to_string(preferred)
+                + ", is fenced" };
+    }
+    Event e = Event::at(EventType::LeaderElected, controllerNodeId, *record->leader, partition);
+    if (election == Election::Preferred)
+        e.flags |= Preferred;
+    apply(partition, *record, &e);
+    e.peer = reg.leader;
+    e.value = reg.leaderEpoch;
+    afterWrite();
+    return { e, {} };
+}
+
+void ReplicationControl::startUncleanScans()
+{
+    if (rules::uncleanScan(m_state.config.kafkaVersion) != rules::UncleanScan::Periodic)
+        return;
+    m_state.controller.uncleanScanAtMs = m_state.nowMs + m_state.config.uncleanLeaderElectionIntervalMs;
+    m_net.schedule(m_state.controller.uncleanScanAtMs, Timer { TimerKind::UncleanScan, 0, -1 });
+}
+
+void ReplicationControl::afterWrite()
+{
+    // QuorumController.maybeScheduleNextElectUncleanLeaders (3.9): after a write, if no scan is due and
+    // some partition is leaderless, one interval from now.
+    if (rules::uncleanScan(m_state.config.kafkaVersion) != rules::UncleanScan::AfterLeaderlessWrite
+        || m_state.controller.uncleanScanAtMs >= 0)
+        return;
+    const bool leaderless = std::any_of(m_state.partitions.begin(), m_state.partitions.end(),
+        [](const Partition& p) { return p.registration.leader == noLeader; });
+    if (!leaderless)
+        return;
+    m_state.controller.uncleanScanAtMs = m_state.nowMs + m_state.config.uncleanLeaderElectionIntervalMs;
+    m_net.schedule(m_state.controller.uncleanScanAtMs, Timer { TimerKind::UncleanScan, 0, -1 });
+}
+
+std::optional<Event> ReplicationControl::uncleanScan()
+{
+    if (m_state.controller.uncleanScanAtMs != m_state.nowMs)
+        return std::nullopt;
+    m_state.controller.uncleanScanAtMs = -1;
+    if (rules::uncleanScan(m_state.config.kafkaVersion) == rules::UncleanScan::Periodic)
+        startUncleanScans();
+    if (!uncleanConfigOn())
+        return std::nullopt;
+    // ReplicationControlManager.maybeElectUncleanLeaders: electLeader(UNCLEAN) on each leaderless partition.
+    Event e = Event::at(EventType::UncleanScan, controllerNodeId);
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(p)].registration;
+        if (reg.leader != noLeader)
+            continue;
+        PartitionChangeBuilder builder = builderFor(reg, [this](BrokerId b) { return isUnfenced(m_state, b); });
+        builder.setElection(Election::Unclean);
+        std::optional<PartitionChangeRecord> record = builder.build();
+        if (!record)
+            continue;
+        apply(p, *record, e.count == 0 ? &e : nullptr);
+        if (e.count == 0)
+            e.peer = static_cast<std::int32_t>(e.value);
+        ++e.count;
+    }
+    if (e.count == 0)
+        return std::nullopt;
+    refreshOffsetsPartitions();
+    return e;
 }
 
 void ReplicationControl::refreshOffsetsPartitions()
 {
     // __consumer_offsets has no log in the model, so its replicas are always in sync: its ISR is its
-    // unfenced replicas (the last one stays, like any ISR) and its leader the first of them.
+    // unfenced replicas (the last one stays, like any ISR without ELR) and its leader the first of
+    // them. It has no ELR: with every replica in sync there is nothing for one to protect.
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.offsetsPartitions.size()); ++p) {
         PartitionRegistration& reg = m_state.offsetsPartitions[static_cast<std::size_t>(p)];
         std::vector<BrokerId> isr;
@@ -224,7 +322,8 @@ void ReplicationControl::refreshOffsetsPartitions()
         }
         BrokerId leader = noLeader;
         if (isr.empty()) {
-            isr = reg.isr.empty() ? std::vector<BrokerId>{reg.replicas.front()} : std::vector<BrokerId>{reg.isr.front()};
+            isr = reg.isr.empty() ? std::vector<BrokerId> { reg.replicas.front() }
+                                  : std::vector<BrokerId> { reg.isr.front() };
         } else {
             leader = std::find(isr.begin(), isr.end(), reg.leader) != isr.end() ? reg.leader : isr.front();
         }
@@ -237,33 +336,46 @@ void ReplicationControl::refreshOffsetsPartitions()
         reg.leader = leader;
         reg.isr = std::move(isr);
         for (const Broker& b : m_state.brokers)
-            m_net.send(NodeRef::controller(), NodeRef::broker(b.id), PartitionChange{p, true, reg});
+            m_net.send(NodeRef::controller(), NodeRef::broker(b.id),
+                PartitionChange { p, true, reg, m_state.controller.metadataOffset });
         if (moved && leader != noLeader)
             m_coordinatorListener->loadGroups(p);
     }
 }
 
-
 ApplyResult ReplicationControl::alterConfig(const ConfigAction& a)
 {
+    if (a.key == "kafka_version")
+        return { std::nullopt, "kafka_version: fixed for the run (cluster.kafka_version)" };
+    if (isFixedForRun(a.key))
+        return { std::nullopt, a.key + ": fixed for the run (set it in cluster.config)" };
     ClusterConfig next = m_state.config;
     std::string expected = setConfig(next, a.key, a.value);
     if (!expected.empty())
-        return {std::nullopt, a.key + ": expected " + expected};
+        return { std::nullopt, a.key + ": expected " + expected };
     m_state.config = next;
     Event e;
     e.type = EventType::ConfigChanged;
-    if (a.key == "unclean.leader.election.enable" && next.uncleanLeaderElectionEnable) {
-        Event elected;
-        e.completed = electOfflineLeaders(elected);
-        if (e.completed > 0) {
-            e.partition = elected.partition;
-            e.flags |= elected.flags;
+    // e.completed: the partitions whose ELR was cleared. Turning unclean election on elects nobody now: only the next
+    // partition change or scan does (ReplicationControlManagerTest.testPreferredElectionDoesNotTriggerUncleanElection).
+    if (a.key == "min.insync.replicas" && rules::elrEnabled(m_state.config)) {
+        // ConfigurationControlManager.createClearElrRecordsAsNeeded and replayClearAllElrs: a cluster-level
+        // min.insync.replicas write clears every ELR and LastKnownElr, without an election.
+        for (Partition& p : m_state.partitions) {
+            PartitionRegistration& reg = p.registration;
+            if (reg.elr.empty() && reg.lastKnownElr.empty())
+                continue;
+            reg.elr.clear();
+            reg.lastKnownElr.clear();
+            ++reg.partitionEpoch;
+            ++m_state.controller.metadataOffset;
+            ++e.completed;
         }
     }
     e.text = a.key + "=" + formatConfigValue(a.value);
     e.value = a.value.kind == ConfigValue::Kind::Boolean ? (a.value.boolean ? 1 : 0) : a.value.integer;
-    return {e, {}};
+    afterWrite();
+    return { e, {} };
 }
 
 } // namespace hw

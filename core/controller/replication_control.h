@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "controller/partition_change_builder.h"
 #include "sim/component.h"
 
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-/// The controller's partitions (Kafka's metadata/.../ReplicationControlManager.java and
-/// PartitionChangeBuilder.java): AlterPartition, elections, fencing's and shutdown's effect on ISRs,
-/// preferred elections, __consumer_offsets leadership, and publishing every change to the brokers.
+/// The controller's partitions (Kafka's metadata/.../ReplicationControlManager.java): AlterPartition,
+/// elections, what fencing, shutdown, registration and unfencing do to ISRs and ELRs, the ElectLeaders
+/// API, the unclean election scan, __consumer_offsets leadership, and publishing every change to the
+/// brokers. Each change is computed by a PartitionChangeBuilder, as in Kafka.
 namespace hw {
 
 /// Who hears of a new __consumer_offsets leader.
@@ -32,28 +34,44 @@ public:
     /// Every partition's registration, then every __consumer_offsets partition's, to one broker: a
     /// broker that registers or is unfenced catches up on the metadata log it missed.
     void publishAllTo(BrokerId broker);
-    /// Removes a broker from every ISR and moves its leaderships (KRaft fencing / controlled shutdown).
-    /// Returns the partitions changed; the first one and its outcome go into the event.
+
+    /// handleBrokerFenced and handleBrokerInControlledShutdown: the broker leaves every ISR it is in
+    /// and its leaderships move. Returns the partitions changed; the first one goes into the event.
     int removeBrokerFromPartitions(BrokerId broker, Event& event);
-    /// Gives leaderless partitions a leader where one can be had now. Returns how many got one.
-    int electOfflineLeaders(Event& event);
-    ApplyResult electPreferred(std::int32_t partition);
+    /// handleBrokerShutdown, run by a new incarnation's registration in 4.0+: as fencing after a clean
+    /// stop; after an unclean one (with ELR) it also leaves every ELR.
+    int handleBrokerShutdown(BrokerId broker, bool clean, Event& event);
+    /// handleBrokerUnfenced: leaderless partitions may now elect the broker.
+    int handleBrokerUnfenced(BrokerId broker, Event& event);
+
+    /// The ElectLeaders API (kafka-leader-election.sh): PREFERRED or UNCLEAN, for one partition. UNCLEAN
+    /// works in every version, whatever unclean.leader.election.enable says.
+    ApplyResult electLeaders(std::int32_t partition, Election election);
+    /// The periodic scan (TimerKind::UncleanScan): unclean elections of leaderless partitions when the
+    /// config is on (ReplicationControlManager.maybeElectUncleanLeaders, 3.9+).
+    std::optional<Event> uncleanScan();
+    /// Arms the first scan: 4.0+ runs it every interval from the start; 3.9 after a write that finds
+    /// a leaderless partition (call afterWrite after each controller event).
+    void startUncleanScans();
+    void afterWrite();
+
     void refreshOffsetsPartitions();
-    /// The `config` step (IncrementalAlterConfigs; the controller applies it). Turning unclean leader
-    /// election on lets the controller give offline partitions a leader now.
+    /// The `config` step (IncrementalAlterConfigs). It elects nobody by itself; with ELR on, a
+    /// min.insync.replicas change clears every ELR and LastKnownElr (ClearElrRecord).
     ApplyResult alterConfig(const ConfigAction& action);
 
 private:
-    /// Applies a new leader and ISR to a partition's registration, bumping the epochs, and publishes it.
-    void changePartition(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr);
-    /// The controller's choice of leader among the ISR (PartitionChangeBuilder), or noLeader.
-    BrokerId electFromIsr(const PartitionRegistration& reg, const std::vector<BrokerId>& isr) const;
-    /// With unclean leader election on: the first live, unfenced replica other than `excluded`, made
-    /// the only ISR member (flags gets Unclean), or noLeader.
-    BrokerId electUnclean(Partition& partition, BrokerId excluded, std::vector<BrokerId>& isr, std::uint32_t& flags);
-    /// changePartition, and the first change of a pass described in `first` (when given).
-    void applyElection(std::int32_t partition, BrokerId leader, std::vector<BrokerId> isr, std::uint32_t flags,
-                       Event* first);
+    enum class Scope : std::uint8_t { BrokerInIsr, BrokerInElr, Leaderless };
+    /// generateLeaderAndIsrUpdates: one PartitionChangeBuilder per partition in `scope`.
+    int generateLeaderAndIsrUpdates(BrokerId brokerToRemove, BrokerId brokerToAdd, BrokerId brokerWithUncleanShutdown,
+        Scope scope, BrokerId scopeBroker, Event& event, int changedBefore);
+    PartitionChangeBuilder builderFor(
+        const PartitionRegistration& reg, PartitionChangeBuilder::Acceptable acceptable) const;
+    bool uncleanConfigOn() const;
+    /// Applies a record to a partition, counts an unclean election, publishes, and describes the
+    /// first change of a pass in `first` (when given).
+    void apply(std::int32_t partition, const PartitionChangeRecord& record, Event* first);
+    int minIsrOf(const PartitionRegistration& reg) const;
 
     CoordinatorListener* m_coordinatorListener = nullptr;
 };

@@ -26,10 +26,16 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     s.rng.reseed(spec.seed);
     s.config = spec.config;
     for (BrokerId id = 1; id <= spec.brokers; ++id) {
+        // Each broker registered once before the run starts: its epoch is its RegisterBrokerRecord's offset.
+        BrokerRegistration reg;
+        reg.id = id;
+        reg.brokerEpoch = ++s.controller.metadataOffset;
         Broker broker;
         broker.id = id;
+        broker.brokerEpoch = reg.brokerEpoch;
+        broker.metadataOffset = s.controller.metadataOffset;
         s.brokers.push_back(std::move(broker));
-        s.registrations.push_back(BrokerRegistration{id, false, 0});
+        s.registrations.push_back(reg);
     }
     std::vector<BrokerId> allBrokers;
     for (const Broker& b : s.brokers)
@@ -129,6 +135,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         engine.m_net.schedule(st.config.brokerHeartbeatIntervalMs, Timer{TimerKind::Heartbeat, b.id, -1});
         engine.m_clusterControl.armSessionTimer(b.id);
     }
+    engine.m_replication.startUncleanScans();
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
         const Producer& producer = st.producers[static_cast<std::size_t>(p)];
         if (producer.ratePerSecond > 0)
@@ -229,6 +236,10 @@ std::optional<Event> Engine::fire(const Timer& timer)
         return m_fetcher.fetchTimeout(timer.broker, timer.partition);
     case TimerKind::SessionCheck:
         return m_clusterControl.sessionCheck(timer.broker);
+    case TimerKind::StartupHeartbeat:
+        return m_lifecycle.startupHeartbeat(timer);
+    case TimerKind::UncleanScan:
+        return m_replication.uncleanScan();
     case TimerKind::ProducerTimer:
         return m_sender.producerTimer(timer.broker);
     case TimerKind::ProducerTick:
@@ -261,7 +272,9 @@ ApplyResult Engine::apply(const Action& action)
             else if constexpr (std::is_same_v<T, KillLeaderAction>)
                 return m_lifecycle.killLeader(a);
             else if constexpr (std::is_same_v<T, ElectPreferredAction>)
-                return m_replication.electPreferred(a.partition);
+                return m_replication.electLeaders(a.partition, Election::Preferred);
+            else if constexpr (std::is_same_v<T, ElectUncleanAction>)
+                return m_replication.electLeaders(a.partition, Election::Unclean);
             else if constexpr (std::is_same_v<T, ConsumerAction>)
                 return m_consumers.consumerAction(a);
             else if constexpr (std::is_same_v<T, SlowAction>)

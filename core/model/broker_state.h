@@ -103,7 +103,8 @@ struct Partition {
     std::int32_t topic = 0;
     std::int32_t index = 0;
     PartitionRegistration registration;
-    std::int32_t uncleanElections = 0; // how often an out-of-sync replica was made leader
+    std::int32_t uncleanElections = 0; // how often an out-of-sync replica was made leader (last known leader too)
+    bool lastUncleanWasLastKnownLeader = false; // the latest of them elected the last known leader
     std::int64_t unflushedLost = 0;    // records replicas lost from unflushed log tails on restarts
     std::int32_t legacyTruncations = 0; // truncations to a follower's own HW (truncation: high-watermark)
     std::vector<Replica> replicas; // in assignment order
@@ -128,6 +129,15 @@ struct Broker {
     bool shuttingDown = false; // a controlled shutdown was requested and is in progress
     bool registered = true;    // false after a restart until the controller has answered a heartbeat
     std::int32_t incarnation = 0; // counts restarts
+    /// BrokerLifecycleManager's states while it starts: Starting until the controller says it caught
+    /// up with the metadata, Recovery until it is unfenced, then Running.
+    enum class Startup : std::uint8_t { Running, Starting, Recovery } startup = Startup::Running;
+    std::int64_t metadataOffset = 0;      // the metadata log offset it has applied
+    std::int64_t brokerEpoch = 0;         // from its registration
+    std::int64_t cleanShutdownEpoch = -1; // the clean-shutdown file: its epoch after a controlled shutdown
+    std::int64_t previousBrokerEpoch = -1; // read from that file at start, sent with each registration
+    std::int32_t registrationFailures = 0; // refused registrations in a row (the retry backoff)
+    bool startupHeartbeatPending = false;  // a StartupHeartbeat timer is armed
     TimeMs latencyMs = -1; // -1: network.latency.ms
     friend bool operator==(const Broker&, const Broker&) = default;
 };

@@ -88,6 +88,14 @@ std::string_view errorName(ErrorCode error)
         return "ILLEGAL_GENERATION";
     case ErrorCode::DeliveryTimeout:
         return "DELIVERY_TIMEOUT";
+    case ErrorCode::DuplicateBrokerRegistration:
+        return "DUPLICATE_BROKER_REGISTRATION";
+    case ErrorCode::ElectionNotNeeded:
+        return "ELECTION_NOT_NEEDED";
+    case ErrorCode::EligibleLeadersNotAvailable:
+        return "ELIGIBLE_LEADERS_NOT_AVAILABLE";
+    case ErrorCode::PreferredLeaderNotAvailable:
+        return "PREFERRED_LEADER_NOT_AVAILABLE";
     }
     return "UNKNOWN";
 }

@@ -29,6 +29,7 @@ struct ClusterState {
     ClusterConfig config;
     std::vector<Broker> brokers; // brokers[i].id == i + 1
     std::vector<BrokerRegistration> registrations;
+    ControllerState controller;
     std::vector<Topic> topics;
     std::vector<Partition> partitions;
     std::vector<Producer> producers;

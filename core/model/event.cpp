@@ -106,6 +106,10 @@ std::string_view eventTypeName(EventType type)
         return "consumer-fetch-handled";
     case EventType::RecordsReceived:
         return "records-received";
+    case EventType::RegistrationRefused:
+        return "registration-refused";
+    case EventType::UncleanScan:
+        return "unclean-scan";
     }
     return "unknown";
 }

@@ -31,7 +31,7 @@ enum class EventType : std::uint8_t {
     HeartbeatSent,           // node: broker
     HeartbeatHandled,        // node: controller; peer: broker
     ClockAdvanced,           // value: milliseconds advanced
-    ConfigChanged,           // text: key; value / flag
+    ConfigChanged,           // text: key; value / flag; completed: partitions whose ELR a min ISR change cleared
     LatencyChanged,          // node: broker; value: latency (ms), -1 for the default
     BrokerKilled,            // node: broker
     BrokerRestarted,         // node: broker; count: records lost from unflushed log tails
@@ -61,9 +61,11 @@ enum class EventType : std::uint8_t {
     ConsumerFetchSent,       // node: consumer; peer: leader; partition; offset
     ConsumerFetchHandled,    // node: leader; peer: consumer; partition; offset; count; hwBefore (read under); flags
     RecordsReceived,         // node: consumer; peer: leader; partition; offset: first; count; value: HW read under; error
+    RegistrationRefused,     // node: controller; peer: broker; error: DuplicateBrokerRegistration
+    UncleanScan,             // node: controller; count: partitions elected; partition: first; peer: its leader; flags
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::RecordsReceived) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::UncleanScan) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -82,6 +84,8 @@ enum EventFlag : std::uint32_t {
     GenerationCompleted = 1u << 12, // a join phase ended: a new generation (value2 in `completed`)
     GroupStable = 1u << 13,       // the group became Stable (assignments handed out)
     Rejoining = 1u << 14,         // the consumer joins again (rebalance announced, or cooperative second round)
+    FromElr = 1u << 15,           // a clean election of an Eligible Leader Replica (the ISR was empty)
+    LastKnownLeader = 1u << 16,   // the last known leader was elected (KIP-966): unclean, RECOVERING
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).

@@ -40,6 +40,10 @@ enum class ErrorCode : std::uint8_t {
     UnknownMemberId,
     IllegalGeneration,
     DeliveryTimeout,
+    DuplicateBrokerRegistration, // a new incarnation while the old one's session is still valid
+    ElectionNotNeeded,           // ElectLeaders: the partition already has the leader asked for
+    EligibleLeadersNotAvailable, // ElectLeaders UNCLEAN: no acceptable replica
+    PreferredLeaderNotAvailable, // ElectLeaders PREFERRED: the first replica cannot lead
 };
 
 /// A participant that sends and receives messages.

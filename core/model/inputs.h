@@ -117,6 +117,14 @@ struct ElectPreferredAction {
     friend bool operator==(const ElectPreferredAction&, const ElectPreferredAction&) = default;
 };
 
+/// Ask the controller for an unclean election of a leaderless partition: the ElectLeaders API with
+/// ElectionType.UNCLEAN (kafka-leader-election.sh --election-type unclean), which works whatever
+/// unclean.leader.election.enable says, in every version.
+struct ElectUncleanAction {
+    std::int32_t partition = 0;
+    friend bool operator==(const ElectUncleanAction&, const ElectUncleanAction&) = default;
+};
+
 /// A consumer's part: join its group (or start reading), leave it, crash (stop without leaving),
 /// poll (fetch up to maxRecords from its partitions), commit its positions, or seek. Add creates a
 /// new consumer from `spec` at run time (index: the number of consumers before it) and starts it.
@@ -131,7 +139,7 @@ struct ConsumerAction {
 };
 
 using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction, BrokerAction,
-                            KillLeaderAction, ElectPreferredAction, ConsumerAction>;
+                            KillLeaderAction, ElectPreferredAction, ElectUncleanAction, ConsumerAction>;
 
 /// Either the event an action caused (one frame) or why it could not be applied (no frame).
 struct ApplyResult {

@@ -70,6 +70,9 @@ struct AlterPartitionRequest {
     std::int32_t leaderEpoch = 0;
     std::int32_t partitionEpoch = 0;
     std::vector<BrokerId> newIsr;
+    /// A leader marks its partition recovered as it becomes leader (Partition.makeLeader), so it always
+    /// sends Recovered; the controller clears a Recovering state with it.
+    LeaderRecoveryState leaderRecoveryState = LeaderRecoveryState::Recovered;
     friend bool operator==(const AlterPartitionRequest&, const AlterPartitionRequest&) = default;
 };
 
@@ -82,16 +85,23 @@ struct AlterPartitionResponse {
     friend bool operator==(const AlterPartitionResponse&, const AlterPartitionResponse&) = default;
 };
 
+/// BrokerRegistrationRequest and BrokerHeartbeatRequest in one: `registering` marks a registration.
 struct BrokerHeartbeatRequest {
     BrokerId broker = 0;
     bool wantShutdown = false;
     bool registering = false; // the first heartbeat after a (re)start: the controller starts a new session
+    bool wantFence = false;   // still starting up (BrokerLifecycleManager's STARTING state)
+    std::int64_t metadataOffset = 0;       // the metadata the broker has applied (currentMetadataOffset)
+    std::int64_t previousBrokerEpoch = -1; // registration: from the clean-shutdown file, -1 after a crash
     friend bool operator==(const BrokerHeartbeatRequest&, const BrokerHeartbeatRequest&) = default;
 };
 
 struct BrokerHeartbeatResponse {
     bool fenced = false;
     bool shouldShutdown = false;
+    bool caughtUp = false; // the broker's metadata reaches its registration (isCaughtUp)
+    std::int64_t brokerEpoch = 0;
+    ErrorCode error = ErrorCode::None; // DuplicateBrokerRegistration: try again later
     friend bool operator==(const BrokerHeartbeatResponse&, const BrokerHeartbeatResponse&) = default;
 };
 
@@ -100,6 +110,7 @@ struct PartitionChange {
     std::int32_t partition = 0;
     bool offsets = false; // partition indexes ClusterState::offsetsPartitions
     PartitionRegistration registration;
+    std::int64_t metadataOffset = 0; // the controller's metadata log end when it was sent
     friend bool operator==(const PartitionChange&, const PartitionChange&) = default;
 };
 
@@ -211,6 +222,8 @@ enum class TimerKind : std::uint8_t {
     FetchBackoff,     // broker, partition: a follower's pause after a failed fetch is over
     FetchTimeout,     // broker, partition: a follower's fetch got no answer in time
     SessionCheck,     // broker: the controller checks whether the broker's session expired
+    StartupHeartbeat, // broker: the next heartbeat of a starting broker, or a registration retry
+    UncleanScan,      // the controller rescans leaderless partitions for unclean election (3.9+)
     ProducerTimer,    // broker field = producer index: retries and client-side request timeouts
     ProducerTick,     // broker field = producer index: the next record of a steady stream
     ConsumerHeartbeat, // broker field = consumer index: heartbeat the coordinator

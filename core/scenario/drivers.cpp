@@ -422,6 +422,8 @@ std::string stepKey(const Step& step)
                             return "kill_leader";
                         else if constexpr (std::is_same_v<A, ElectPreferredAction>)
                             return "elect_preferred";
+                        else if constexpr (std::is_same_v<A, ElectUncleanAction>)
+                            return "elect_unclean";
                         else if constexpr (std::is_same_v<A, BrokerAction>) {
                             switch (a.kind) {
                             case BrokerAction::Kind::Kill:

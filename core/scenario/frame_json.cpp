@@ -469,6 +469,23 @@ Json eventToJson(const Event& e, const ClusterState& s)
         }
         out["unclean"] = e.has(Unclean);
         out["offline"] = e.has(Offline);
+        out["from_elr"] = e.has(FromElr);
+        out["last_known_leader"] = e.has(LastKnownLeader);
+        if (e.type == EventType::BrokerRegistered)
+            out["clean_shutdown"] = e.detail == 1;
+        break;
+    case EventType::RegistrationRefused:
+        out["controller"] = e.node;
+        out["broker"] = e.peer;
+        putError();
+        break;
+    case EventType::UncleanScan:
+        out["controller"] = e.node;
+        out["partitions_changed"] = e.count;
+        putPartition();
+        out["new_leader"] = e.peer;
+        out["isr"] = brokerList(brokersInMask(e.isr));
+        out["last_known_leader"] = e.has(LastKnownLeader);
         break;
     case EventType::LeaderElected:
         out["controller"] = e.node;
@@ -478,6 +495,7 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["isr"] = brokerList(brokersInMask(e.isr));
         out["preferred"] = e.has(Preferred);
         out["unclean"] = e.has(Unclean);
+        out["last_known_leader"] = e.has(LastKnownLeader);
         break;
     case EventType::BecameLeader:
         out["broker"] = e.node;
@@ -627,6 +645,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         Json broker;
         broker["id"] = b.id;
         broker["state"] = brokerStateName(s, b);
+        broker["broker_epoch"] = s.registrations[static_cast<std::size_t>(b.id - 1)].brokerEpoch;
         broker["latency_ms"] = b.latencyMs < 0 ? s.config.networkLatencyMs : b.latencyMs;
         brokers.push_back(broker);
     }
@@ -654,6 +673,10 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
                 osr.push_back(b);
         }
         part["osr"] = brokerList(osr);
+        part["elr"] = brokerList(reg.elr);
+        part["last_known_elr"] = brokerList(reg.lastKnownElr);
+        part["leader_recovery_state"] =
+            reg.leaderRecoveryState == LeaderRecoveryState::Recovering ? "RECOVERING" : "RECOVERED";
         const Replica* leader = nullptr;
         for (const Replica& r : p.replicas) {
             if (r.broker == reg.leader && r.isLeader())

@@ -23,7 +23,8 @@ std::vector<LostRecord> lostRecords(const ClusterState& s)
                     continue;
                 LostReason reason = LostReason::Other;
                 if (p.uncleanElections > 0)
-                    reason = LostReason::UncleanElection;
+                    reason = p.lastUncleanWasLastKnownLeader ? LostReason::LastKnownLeaderElection
+                                                             : LostReason::UncleanElection;
                 else if (p.legacyTruncations > 0)
                     reason = LostReason::HighWatermarkTruncation;
                 else if (p.unflushedLost > 0)
@@ -42,6 +43,8 @@ std::string_view lostReasonName(LostReason reason)
     switch (reason) {
     case LostReason::UncleanElection:
         return "unclean-election";
+    case LostReason::LastKnownLeaderElection:
+        return "last-known-leader-election";
     case LostReason::HighWatermarkTruncation:
         return "high-watermark-truncation";
     case LostReason::UnflushedRecordsLost:

@@ -15,6 +15,7 @@ namespace hw {
 /// Why an acknowledged record is gone, as far as the partition's history tells.
 enum class LostReason : std::uint8_t {
     UncleanElection, // an out-of-sync replica became leader
+    LastKnownLeaderElection, // the last known leader was elected with the ISR and ELR empty (KIP-966)
     HighWatermarkTruncation, // truncation: high-watermark (Kafka before 0.11)
     UnflushedRecordsLost, // a broker restarted without its page cache
     Acks1NotReplicated, // acks=1: the leader acknowledged before any follower had it

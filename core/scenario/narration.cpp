@@ -306,6 +306,9 @@ std::string narrate(const Event& e, const ClusterState& s)
         if (e.text == "auto.fetch=true")
             return "Configuration changed: " + e.text + ". Followers now fetch on their own, as every Kafka " +
                    "follower does (" + std::to_string(e.count) + " idle follower(s) send a Fetch).";
+        if (e.completed > 0)
+            return "Configuration changed: " + e.text + ". A min.insync.replicas change clears every ELR and "
+                   "LastKnownElr: " + std::to_string(e.completed) + " partition(s) lose theirs.";
         return "Configuration changed: " + e.text + ".";
     case EventType::LatencyChanged:
         return e.value < 0 ? b + "'s links are back to the normal latency."
@@ -335,22 +338,31 @@ std::string narrate(const Event& e, const ClusterState& s)
         else if (e.type == EventType::ControlledShutdown)
             text = "The controller handles " + peer + "'s controlled shutdown";
         else if (e.count > 0)
-            text = "The controller registers the restarted " + peer + "; its log may have lost unflushed records, so "
-                   "it leaves every ISR and must catch up to rejoin";
+            text = "The controller registers the restarted " + peer + " as a new incarnation, fenced until it has "
+                   "caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration" +
+                   std::string(e.detail == 1 ? " (it stopped cleanly)"
+                                             : " (it crashed: an unclean shutdown, which also takes it out of every ELR)");
         else
-            text = "The controller registers the restarted " + peer + " and sends it the current metadata";
-        if (e.type == EventType::BrokerRegistered && e.count == 0 && e.completed > 0)
-            text += "; " + std::to_string(e.completed) + " offline partition(s) get a leader";
-        else if (e.count == 0)
+            text = "The controller registers the restarted " + peer + " and sends it the current metadata; it stays "
+                   "fenced until it has caught up with it (KIP-841)";
+        if (e.count == 0)
             return text + ".";
         else
             text += ": " + std::to_string(e.count) + " partition(s) change";
         if (e.partition < 0)
             return text + ".";
         text += ". " + tp + ": ";
-        if (e.has(Offline))
+        if (e.has(Offline) && e.isr == 0)
+            text += "no replica can take over, so it goes offline (leader -1; the ISR is empty).";
+        else if (e.has(Offline))
             text += "no replica can take over, so it goes offline (leader -1; the ISR keeps " +
                     list(brokersInMask(e.isr)) + ").";
+        else if (e.has(LastKnownLeader))
+            text += "its last known leader, broker " + std::to_string(e.value) +
+                    ", is elected although unclean election is off (KIP-966): flagged unclean, RECOVERING.";
+        else if (e.has(FromElr))
+            text += "the ISR is empty, so Eligible Leader Replica " + std::to_string(e.value) +
+                    " leads cleanly: it holds every committed record.";
         else if (e.has(Unclean))
             text += "no ISR member is left, so the out-of-sync broker " + std::to_string(e.value) +
                     " becomes leader (unclean election: records only the old leader had are lost).";
@@ -359,12 +371,26 @@ std::string narrate(const Event& e, const ClusterState& s)
         return text;
     }
     case EventType::BrokerUnfenced:
-        return "The controller hears from " + peer + " again, unfences it and sends it the current metadata" +
+        return "The controller unfences " + peer + ": it has caught up with the metadata" +
                (e.count > 0 ? "; " + std::to_string(e.count) + " offline partition(s) get a leader." : std::string(".")) +
-               (e.has(Unclean) ? " (An unclean election: an out-of-sync replica leads.)" : "");
+               (e.has(LastKnownLeader) ? " (The last known leader is elected: flagged unclean, RECOVERING.)"
+                : e.has(FromElr)       ? " (An Eligible Leader Replica leads: a clean election.)"
+                : e.has(Unclean)       ? " (An unclean election: an out-of-sync replica leads.)"
+                                       : "");
     case EventType::LeaderElected:
+        if (e.has(Unclean))
+            return "The ElectLeaders API forces an unclean election for " + tp + ": broker " + std::to_string(e.peer) +
+                   " leads alone (leader epoch " + std::to_string(e.value) +
+                   ", RECOVERING); records only the old ISR had are lost.";
         return std::string("The controller ") + (e.has(Preferred) ? "moves leadership of " : "elects a leader for ") + tp +
                ": broker " + std::to_string(e.peer) + ", leader epoch " + std::to_string(e.value) + ".";
+    case EventType::RegistrationRefused:
+        return "The controller refuses " + peer + "'s new registration: the old incarnation's session is still valid "
+               "(DUPLICATE_BROKER_REGISTRATION). It will try again.";
+    case EventType::UncleanScan:
+        return "The controller's unclean election scan (every unclean.leader.election.interval.ms) finds " +
+               std::to_string(e.count) + " leaderless partition(s) and elects an out-of-sync replica: " + tp +
+               " is led by broker " + std::to_string(e.peer) + " (records only the old ISR had are lost).";
     case EventType::BecameLeader:
         return b + " learns it now leads " + tp + " in epoch " + std::to_string(e.value) +
                ". The epoch starts at its LEO " + std::to_string(e.offset) + ". Its HW is " +

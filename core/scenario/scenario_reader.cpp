@@ -298,7 +298,7 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
 {
     const std::initializer_list<std::string_view> actions = {
         "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
-        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "run", "clock", "join", "leave",
+        "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "elect_unclean", "run", "clock", "join", "leave",
         "crash_consumer", "poll", "commit", "seek", "rebalance", "add_consumer"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
     if (value.size() != 1)
@@ -419,7 +419,7 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
             step.wait = readBool(body["wait"], child(bodyPath, "wait"));
         return step;
     }
-    if (action == "kill_leader" || action == "elect_preferred") {
+    if (action == "kill_leader" || action == "elect_preferred" || action == "elect_unclean") {
         requireObject(body, bodyPath, "the " + action + " action");
         checkKeys(body, bodyPath, {"topic", "partition"});
         const int topic = ctx.topicIndex(required(body, "topic", bodyPath), child(bodyPath, "topic"));
@@ -428,6 +428,8 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
                                   : 0;
         if (action == "kill_leader")
             return FaultStep{KillLeaderAction{ctx.flatPartition(topic, partition)}};
+        if (action == "elect_unclean")
+            return FaultStep{ElectUncleanAction{ctx.flatPartition(topic, partition)}};
         return FaultStep{ElectPreferredAction{ctx.flatPartition(topic, partition)}};
     }
     if (action == "join" || action == "leave" || action == "crash_consumer" || action == "poll" || action == "commit" ||

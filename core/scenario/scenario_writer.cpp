@@ -222,7 +222,8 @@ std::string scenarioToJson(const Scenario& s)
                                 if (a.kind == BrokerAction::Kind::Shutdown && !st.wait)
                                     body["wait"] = false;
                             } else if constexpr (std::is_same_v<A, KillLeaderAction> ||
-                                                 std::is_same_v<A, ElectPreferredAction>) {
+                                                 std::is_same_v<A, ElectPreferredAction> ||
+                                                 std::is_same_v<A, ElectUncleanAction>) {
                                 const auto& [topic, partition] = flat[static_cast<std::size_t>(a.partition)];
                                 body = Json{{"topic", topic}, {"partition", partition}};
                             }

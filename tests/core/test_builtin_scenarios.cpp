@@ -670,7 +670,12 @@ TEST(LeaderFailoverScenario, TheControllerFencesTheLeaderAfterTheSessionTimeoutA
     EXPECT_FALSE(f.has(hw::Unclean));
     const hw::ClusterState atKill = t.stateAt(t.findLabel("2"));
     const hw::TimeMs lastHeartbeat = atKill.registrations[0].lastHeartbeatMs;
-    EXPECT_EQ(t.frame(fenced[0]).timeMs, lastHeartbeat + atKill.config.brokerSessionTimeoutMs);
+    // Kafka 4.0+ (QuorumController.maybeFenceStaleBroker) checks every session timeout / 8 and fences
+    // at the first check after lastHeartbeat + broker.session.timeout.ms.
+    const hw::TimeMs period = atKill.config.brokerSessionTimeoutMs / 8;
+    const hw::TimeMs expiry = lastHeartbeat + atKill.config.brokerSessionTimeoutMs;
+    EXPECT_EQ(atKill.config.kafkaVersion, hw::KafkaVersion::V4_2);
+    EXPECT_EQ(t.frame(fenced[0]).timeMs, (expiry / period + 1) * period);
 
     const auto truncated = framesBetween(t, "3", "4", [](const hw::Event& e) {
         return e.type == hw::EventType::LogTruncated && e.node == 1;

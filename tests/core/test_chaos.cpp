@@ -3,7 +3,9 @@
 // each with the invariant checker after every event. A failure prints the seed, what went wrong and
 // the one command that replays it.
 //
-// HW_CHAOS_RUNS overrides how many seeds the main test runs (default 2000, seeds 1..N). The seeds are
+// The main test runs Kafka 4.2's rules (the default version) and Kafka 3.7's: HW_CHAOS_RUNS overrides
+// how many seeds it runs on 4.2 (default 2000, seeds 1..N) and HW_CHAOS_RUNS_37 on 3.7 (default 1000;
+// when only HW_CHAOS_RUNS is set, 3.7 runs half as many). The seeds are
 // split over a few shards (seed s goes to shard (s - 1) % shardCount) so that ctest can run them in
 // parallel; run them in one process (--gtest_filter='*Chaos*') to get one grand total as well.
 
@@ -27,22 +29,33 @@
 namespace {
 
 constexpr std::uint64_t defaultRuns = 2000;
+constexpr std::uint64_t defaultRuns37 = 1000;
 constexpr std::uint64_t dataLossRuns = 200;
 constexpr std::uint64_t shardCount = 4;
 
-/// The number of seeds to run: HW_CHAOS_RUNS if it is a positive integer, else the default.
-std::uint64_t runsFromEnvironment(std::uint64_t fallback)
+/// The number of seeds to run: the variable if it is a positive integer, else the default.
+std::uint64_t runsFromEnvironment(std::uint64_t fallback, const char* variable = "HW_CHAOS_RUNS")
 {
-    const char* text = std::getenv("HW_CHAOS_RUNS");
+    const char* text = std::getenv(variable);
     if (!text || !*text)
         return fallback;
     char* end = nullptr;
     const unsigned long long value = std::strtoull(text, &end, 10);
     if (*end != '\0' || value == 0) {
-        ADD_FAILURE() << "HW_CHAOS_RUNS must be a positive integer, got \"" << text << "\"";
+        ADD_FAILURE() << variable << " must be a positive integer, got \"" << text << "\"";
         return fallback;
     }
     return value;
+}
+
+/// Seeds on Kafka 3.7: HW_CHAOS_RUNS_37, else half of HW_CHAOS_RUNS, else 1000.
+std::uint64_t runs37()
+{
+    if (std::getenv("HW_CHAOS_RUNS_37"))
+        return runsFromEnvironment(defaultRuns37, "HW_CHAOS_RUNS_37");
+    if (std::getenv("HW_CHAOS_RUNS"))
+        return std::max<std::uint64_t>(1, runsFromEnvironment(defaultRuns) / 2);
+    return defaultRuns37;
 }
 
 std::string describeFailure(const hw::ChaosResult& result, const hw::ChaosOptions& options)
@@ -134,38 +147,62 @@ private:
 
 ChaosTotals* const chaosTotals = static_cast<ChaosTotals*>(::testing::AddGlobalTestEnvironment(new ChaosTotals));
 
-class Chaos : public ::testing::TestWithParam<std::uint64_t> {};
+/// A shard of seeds under one Kafka version.
+struct ChaosShard {
+    hw::KafkaVersion version;
+    std::uint64_t shard;
+};
+
+class Chaos : public ::testing::TestWithParam<ChaosShard> {};
 
 TEST_P(Chaos, EverySeededRunKeepsEveryInvariantAndLosesNoAcknowledgedRecord)
 {
     // Unclean election off, restarts keep their logs, acks=all with min.insync.replicas 2: no record a
-    // producer saw acknowledged with acks=all may ever be lost (the checker's rule), and no other
-    // invariant may break, after any event.
-    const hw::ChaosOptions options;
+    // producer saw acknowledged with acks=all may ever be lost (the checker's rule; a last-known-leader
+    // election, which 4.1+ makes with unclean election off, is flagged unclean and exempts its
+    // partition), and no other invariant may break, after any event.
+    hw::ChaosOptions options;
+    options.version = GetParam().version;
     ASSERT_FALSE(options.allowDataLoss);
-    const std::uint64_t shard = GetParam();
-    const std::uint64_t runs = runsFromEnvironment(defaultRuns);
+    const std::uint64_t shard = GetParam().shard;
+    const bool v37 = options.version == hw::KafkaVersion::V3_7;
+    const std::uint64_t runs = v37 ? runs37() : runsFromEnvironment(defaultRuns);
     const Totals totals = runSeeds(shard + 1, runs, shardCount, options);
-    report("safe settings, shard " + std::to_string(shard + 1) + " of " + std::to_string(shardCount) + " (seeds " +
-               std::to_string(shard + 1) + ", " + std::to_string(shard + 1 + shardCount) + ", ... <= " +
-               std::to_string(runs) + ")",
+    report("Kafka " + std::string(hw::kafkaVersionName(options.version)) + ", safe settings, shard " +
+               std::to_string(shard + 1) + " of " + std::to_string(shardCount) + " (seeds " + std::to_string(shard + 1) +
+               ", " + std::to_string(shard + 1 + shardCount) + ", ... <= " + std::to_string(runs) + ")",
            totals);
     chaosTotals->add(totals);
     EXPECT_EQ(totals.failed, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shards, Chaos, ::testing::Range<std::uint64_t>(0, shardCount),
-                         [](const auto& info) { return "Shard" + std::to_string(info.param + 1); });
+std::vector<ChaosShard> chaosShards()
+{
+    std::vector<ChaosShard> shards;
+    for (hw::KafkaVersion v : {hw::KafkaVersion::V4_2, hw::KafkaVersion::V3_7}) {
+        for (std::uint64_t s = 0; s < shardCount; ++s)
+            shards.push_back({v, s});
+    }
+    return shards;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shards, Chaos, ::testing::ValuesIn(chaosShards()), [](const auto& info) {
+    const std::string v = info.param.version == hw::KafkaVersion::V3_7 ? "Kafka37" : "Kafka42";
+    return v + "Shard" + std::to_string(info.param.shard + 1);
+});
 
 TEST(ChaosDataLoss, RunsThatMayLoseDataStillKeepTheOtherInvariants)
 {
     // Unclean elections and lost unflushed tails are allowed here; the checker exempts the partitions
     // where they happened from the acknowledged-record rule, and everything else must still hold.
-    hw::ChaosOptions options;
-    options.allowDataLoss = true;
-    const Totals totals = runSeeds(1, dataLossRuns, 1, options);
-    report("data loss allowed", totals);
-    EXPECT_EQ(totals.failed, 0u);
+    for (hw::KafkaVersion v : {hw::KafkaVersion::V4_2, hw::KafkaVersion::V3_7}) {
+        hw::ChaosOptions options;
+        options.allowDataLoss = true;
+        options.version = v;
+        const Totals totals = runSeeds(1, dataLossRuns, 1, options);
+        report("Kafka " + std::string(hw::kafkaVersionName(v)) + ", data loss allowed", totals);
+        EXPECT_EQ(totals.failed, 0u);
+    }
 }
 
 TEST(ChaosRegression, Seed1816WithDataLossKeepsTheIsrInAgreementBelowTheHw)

@@ -102,13 +102,16 @@ private:
 
 /// brokers brokers, one topic "t" with `partitions` partitions whose leaders rotate over the brokers
 /// (partition p on broker p % brokers + 1 first), one acks=all producer "p". Consumer timings are
-/// shortened so that a rebalance takes a few simulated seconds, not minutes.
+/// shortened so that a rebalance takes a few simulated seconds, not minutes. The brokers follow Kafka
+/// 3.7's rules (the baseline of kafka-semantics.md): its exact session-expiry fencing keeps the
+/// failover times below simple.
 ClusterSpec baseSpec(int partitions, int brokers = 3, int replicationFactor = 3)
 {
     ClusterSpec spec;
     spec.name = "consumers";
     spec.seed = 7;
     spec.brokers = brokers;
+    spec.config = hw::defaultsFor(hw::KafkaVersion::V3_7);
     spec.config.offsetsTopicNumPartitions = 1;
     // Long enough for every consumer that starts with the cluster to be in generation 1.
     spec.config.groupInitialRebalanceDelayMs = 200;

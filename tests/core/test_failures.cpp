@@ -6,6 +6,10 @@
 // the leader epoch, every change the partition epoch") run after every frame, and a test fails if
 // either finds anything, even where the test itself looks elsewhere.
 //
+// The rules are Kafka 3.7's (kafka-semantics.md is the 3.7 baseline), so makeSpec pins
+// cluster.kafka_version to 3.7; the tests of rules that differ by version say which version they run
+// and why (kafka-versions.md, docs/research/kafka-controller-rules-3.7-4.2.md).
+//
 // Followers fetch only when a test says so ("auto.fetch": false) and empty fetches are answered at
 // once, so every fetch round is under the test's control. Unless a test says otherwise,
 // replica.lag.time.max.ms is an hour, so that no follower leaves the ISR for lag by accident.
@@ -60,6 +64,7 @@ ClusterSpec makeSpec(const std::vector<Brokers>& assignment, int brokers = 3)
     spec.name = "failures";
     spec.seed = 1;
     spec.brokers = brokers;
+    spec.config = hw::defaultsFor(hw::KafkaVersion::V3_7);
     spec.config.autoFetch = false;
     spec.config.replicaFetchWaitMaxMs = 0;
     spec.config.replicaLagTimeMaxMs = hourMs;
@@ -593,7 +598,7 @@ INSTANTIATE_TEST_SUITE_P(
         CleanElectionCase{"SkipsAReplicaOutsideTheIsr", {1, 2, 3},
                           [](Sim& r) {
                               // Broker 2 restarts and has not caught up: it is alive, unfenced, and not in the ISR.
-                              r.kill(2);
+                              r.killAndFence(2);
                               r.restart(2);
                               r.advance(100);
                               ASSERT_EQ(r.isr(), Brokers({1, 3}));
@@ -616,10 +621,12 @@ TEST(CleanElection, TheSameBrokerLeadsEachPartitionItIsFirstEligibleFor)
 // Unclean election
 
 /// min.insync.replicas 1 and replica.lag.time.max.ms 2000, so that followers that stop fetching soon
-/// leave the ISR.
+/// leave the ISR. Kafka 3.9, the first KRaft release whose controller reads
+/// unclean.leader.election.enable (3.7 and 3.8 ignore it: UncleanElectionByVersion below).
 ClusterSpec uncleanSpec(const Brokers& assignment, bool uncleanEnabled)
 {
     ClusterSpec spec = makeSpec({assignment});
+    spec.config.kafkaVersion = hw::KafkaVersion::V3_9;
     spec.config.minInsyncReplicas = 1;
     spec.config.replicaLagTimeMaxMs = 2000;
     spec.config.uncleanLeaderElectionEnable = uncleanEnabled;
@@ -714,11 +721,14 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(UncleanElection, SkipsDeadReplicasAndWaitsForALiveOne)
 {
-    // Broker 2 is dead too: broker 3, the only live replica, is elected. Broker 2 coming back changes
-    // nothing.
+    // Broker 2 is dead too, and fenced: broker 3, the only live replica, is elected. (The controller
+    // knows only registrations: had broker 2 not been fenced yet, the LeaderAcceptor would accept it,
+    // as ReplicationControlManager's does, and the partition would move on once 2 was fenced.)
     Sim r(uncleanSpec({1, 2, 3}, true));
     leaveOnlyTheLeaderInTheIsr(r);
     r.kill(2);
+    r.advance(10000);
+    ASSERT_TRUE(r.state().registrations[1].fenced);
     r.killAndFence(1);
     EXPECT_EQ(r.leaderId(), 3);
     EXPECT_EQ(r.isr(), Brokers({3}));
@@ -726,12 +736,14 @@ TEST(UncleanElection, SkipsDeadReplicasAndWaitsForALiveOne)
 
 TEST(UncleanElection, ARestartedReplicaIsElectedWhenNoneWasAlive)
 {
-    // Every replica is down; the partition is offline with ISR {1}. The first replica to come back
-    // that is not in the ISR is elected uncleanly as soon as it registers.
+    // Every replica is down and fenced; the partition is offline with ISR {1}. The first replica to
+    // come back that is not in the ISR is elected uncleanly as soon as it is unfenced, that is once it
+    // has caught up with the metadata (ReplicationControlManager.handleBrokerUnfenced, KIP-841).
     Sim r(uncleanSpec({1, 2, 3}, true));
     leaveOnlyTheLeaderInTheIsr(r);
     r.kill(2);
     r.kill(3);
+    r.advance(10000);
     r.killAndFence(1);
     r.advance(10000);
     ASSERT_EQ(r.leaderId(), hw::noLeader);
@@ -741,8 +753,10 @@ TEST(UncleanElection, ARestartedReplicaIsElectedWhenNoneWasAlive)
     EXPECT_EQ(r.leaderId(), 3);
     EXPECT_EQ(r.isr(), Brokers({3}));
     EXPECT_EQ(r.partition().uncleanElections, 1);
-    const std::int64_t f = r.onlyFrame(EventType::BrokerRegistered);
+    EXPECT_FALSE(r.frame(r.onlyFrame(EventType::BrokerRegistered)).event.has(hw::Unclean));
+    const std::int64_t f = r.onlyFrame(EventType::BrokerUnfenced);
     EXPECT_TRUE(r.frame(f).event.has(hw::Unclean));
+    EXPECT_EQ(r.reg().leaderRecoveryState, hw::LeaderRecoveryState::Recovering);
     EXPECT_EQ(r.lost().size(), 2u);
 }
 
@@ -1274,9 +1288,23 @@ INSTANTIATE_TEST_SUITE_P(
 // ---------------------------------------------------------------------------------------------
 // A restarted broker leaves every ISR when it registers and rejoins by the expansion rule
 
-TEST(Restart, ARestartedBrokerLeavesEveryIsrWhenItRegistersEvenIfNeverFenced)
+class RestartByVersion : public ::testing::TestWithParam<hw::KafkaVersion> {};
+
+TEST_P(RestartByVersion, ANewIncarnationIsRefusedWhileTheOldSessionIsValidThenLeavesItsIsrsBeforeRegistering)
 {
-    Sim r(makeSpec({{1, 2, 3}, {2, 3, 1}, {3, 1, 2}}));
+    // ClusterControlManager.registerBroker: a new incarnation is refused with
+    // DuplicateBrokerRegistrationException while the old one's session is valid, and the broker retries
+    // (BrokerLifecycleManager: backoff 100 ms, doubling). The session ends at broker.session.timeout.ms
+    // after its last heartbeat, and the controller fences it then (3.x exactly; 4.0+ at its next check,
+    // every timeout/8), taking it out of every ISR before its registration is accepted. So in every
+    // version it rejoins by catching up; 4.0+ would also take it out at registration
+    // (handleBrokerShutdown), here with nothing left to do.
+    ClusterSpec spec = makeSpec({{1, 2, 3}, {2, 3, 1}, {3, 1, 2}});
+    spec.config = hw::defaultsFor(GetParam());
+    spec.config.autoFetch = false;
+    spec.config.replicaFetchWaitMaxMs = 0;
+    spec.config.replicaLagTimeMaxMs = hourMs;
+    Sim r(spec);
     for (int p = 0; p < 3; ++p)
         commit(r, 2, p);
     r.kill(3);
@@ -1285,15 +1313,21 @@ TEST(Restart, ARestartedBrokerLeavesEveryIsrWhenItRegistersEvenIfNeverFenced)
     r.restart(3);
     EXPECT_EQ(r.frame(r.lastFrame()).event.type, EventType::BrokerRestarted);
     r.advance(100);
-    EXPECT_TRUE(r.framesOfType(EventType::BrokerFenced).empty()) << "it was back before its session expired";
+    ASSERT_FALSE(r.framesOfType(EventType::RegistrationRefused).empty()) << "its old session is still valid";
+    EXPECT_TRUE(r.framesOfType(EventType::BrokerRegistered).empty());
+    EXPECT_EQ(r.isr(0), Brokers({1, 2, 3})) << "the controller has not noticed anything yet";
+    r.advance(15000);
+    const std::int64_t fenced = r.onlyFrame(EventType::BrokerFenced, {}, from);
     const std::int64_t registered = r.onlyFrame(EventType::BrokerRegistered, {}, from);
-    EXPECT_EQ(r.frame(registered).event.peer, 3);
-    EXPECT_EQ(r.frame(registered).event.count, 3) << "partitions it left";
+    EXPECT_LT(fenced, registered);
+    EXPECT_EQ(r.frame(fenced).event.count, 3) << "partitions it left";
+    EXPECT_EQ(r.frame(registered).event.count, 0) << "it had left them all already";
     EXPECT_EQ(r.isr(0), Brokers({1, 2}));
     EXPECT_EQ(r.isr(1), Brokers({2, 1}));
     EXPECT_EQ(r.isr(2), Brokers({1, 2}));
     EXPECT_EQ(r.leaderId(2), 1) << "its leadership moved to the next ISR member in assignment order";
-    EXPECT_FALSE(r.fenced(3));
+    EXPECT_FALSE(r.fenced(3)) << "unfenced once it caught up with the metadata";
+    EXPECT_GT(r.state().registrations[2].brokerEpoch, 3) << "a new broker epoch for the new incarnation";
     // It catches up and rejoins all three.
     r.settle();
     r.settle();
@@ -1301,6 +1335,9 @@ TEST(Restart, ARestartedBrokerLeavesEveryIsrWhenItRegistersEvenIfNeverFenced)
     EXPECT_EQ(r.isr(1), Brokers({2, 1, 3}));
     EXPECT_EQ(r.isr(2), Brokers({1, 2, 3}));
 }
+
+INSTANTIATE_TEST_SUITE_P(Versions, RestartByVersion, ::testing::Values(hw::KafkaVersion::V3_7, hw::KafkaVersion::V4_2),
+                         [](const auto& info) { return "Kafka" + std::string(hw::kafkaVersionName(info.param)).erase(1, 1); });
 
 TEST(Restart, RejoinsOnceItsLeoReachesTheHwNotTheLeadersLeo)
 {
@@ -1336,10 +1373,11 @@ TEST(Restart, RejoinsOnceItsLeoReachesTheHwNotTheLeadersLeo)
 TEST(Restart, RejoinsOnlyOnceItsLeoReachesTheLeadersEpochStartOffset)
 {
     // Broker 2 becomes leader with LEO 5 and its stale follower HW of 2: its epoch starts at 5. Broker 3
-    // restarts with LEO 3 and leaves the ISR; every fetch offset from 3 on reaches the HW, but it is
-    // asked back in only once it reaches 5.
+    // restarts with LEO 3 and leaves the ISR (it is fenced before its new registration is accepted);
+    // with min.insync.replicas 2 the lone leader's HW stays at 2 (KAFKA-15583), so every fetch offset
+    // from 3 on reaches the HW, but it is asked back in only once it reaches 5.
     ClusterSpec spec = threeReplicas();
-    spec.config.minInsyncReplicas = 1;
+    spec.config.minInsyncReplicas = 2;
     Sim r(spec);
     commit(r, 2);
     r.produce(3, 1); // v2..v4 on broker 1
@@ -1353,7 +1391,7 @@ TEST(Restart, RejoinsOnlyOnceItsLeoReachesTheLeadersEpochStartOffset)
     ASSERT_EQ(r.leader().hw, 2);
     r.kill(3);
     r.restart(3);
-    r.advance(100);
+    r.advance(15000); // refused until its old session expires and it is fenced; then it registers
     ASSERT_EQ(r.isr(), Brokers({2}));
     ASSERT_EQ(r.replica(3).log.leo(), 3);
 
@@ -1413,8 +1451,8 @@ TEST_P(LoseUnflushed, TruncatesTheTailOfEveryLogOfTheBroker)
         EXPECT_EQ(r.partition(p).unflushedLost, c.records - c.leoAfter) << p;
         EXPECT_EQ(r.replica(1, p).log.leo(), c.records) << "other brokers keep theirs";
     }
-    // It catches up from the leaders.
-    r.advance(100);
+    // It catches up from the leaders once its registration is accepted (after its old session expired).
+    r.advance(15000);
     r.settle();
     r.settle();
     EXPECT_EQ(r.replica(3, 0).log.leo(), c.records);
@@ -1432,7 +1470,7 @@ TEST(LoseUnflushed, LosingCommittedRecordsOnTheOnlyReplicaListsThemAsLost)
     commit(r, 5);
     r.kill(1);
     r.restart(1, 2);
-    r.advance(100);
+    r.advance(15000); // refused until its old session expires and it is fenced; then it registers
     EXPECT_EQ(r.leaderId(), 1);
     EXPECT_EQ(r.values(1), "v0 v1 v2");
     EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=all unflushed-records-lost",

@@ -156,8 +156,26 @@ INSTANTIATE_TEST_SUITE_P(ByHand, InvariantViolation,
                 s.partitions[0].registration.isr = { 2, 3 };
             },
             "orders-0: leader 1 is not in the ISR", false },
-        Corruption { "IsrIsEmpty", [](ClusterState& s) { s.partitions[0].registration.isr.clear(); },
+        // Without ELR (Kafka 3.7) the last ISR member stays listed; with it the ISR may empty.
+        Corruption { "IsrIsEmpty",
+            [](ClusterState& s) {
+                s.config = hw::defaultsFor(hw::KafkaVersion::V3_7);
+                s.partitions[0].registration.isr.clear();
+            },
             "orders-0: the ISR is empty", false },
+        Corruption { "ElrWhileTheIsrIsAtMinIsr", [](ClusterState& s) { s.partitions[0].registration.elr = { 3 }; },
+            "orders-0: an ELR of 1 while the ISR is at min ISR", false },
+        Corruption { "ElrWithoutElrEnabled",
+            [](ClusterState& s) {
+                s.config = hw::defaultsFor(hw::KafkaVersion::V3_9);
+                s.partitions[0].registration.lastKnownElr = { 1 };
+            },
+            "orders-0: an ELR or LastKnownElr without ELR enabled", false },
+        Corruption { "RecoveringWithoutAnUncleanElection",
+            [](ClusterState& s) {
+                s.partitions[0].registration.leaderRecoveryState = hw::LeaderRecoveryState::Recovering;
+            },
+            "orders-0: RECOVERING without an unclean election", false },
         Corruption { "IsrMemberNotAssigned",
             [](ClusterState& s) {
                 s.partitions[0].registration.replicas = { 1, 2 };

@@ -461,20 +461,21 @@ TEST(Charts, ClickingAChartShowsTheLastFrameAtOrBeforeThatTime)
     QChart* chart = view->chart();
     const std::int64_t target = timeline.findLabel("3");
     ASSERT_GT(target, 0);
-    const QPointF inChart = chart->mapToPosition(QPointF(f.x(target), 1));
-    const QPoint pos = view->mapFromScene(chart->mapToScene(inChart));
-    const std::int64_t mapped = f.panel.frameAt(view, pos);
-    ASSERT_GE(mapped, 0);
-    // One pixel of time either way: the click lands at most a pixel from where it was aimed.
     const double msPerPixel
         = (chart->axes(Qt::Horizontal).constFirst()->property("max").toDouble() * f.panel.msPerUnit())
         / chart->plotArea().width();
+    // Aimed 0.6 px right of the frame's time: the whole-pixel click then lands 0.1 to 1.1 px after it,
+    // never before (a frame that comes long after its predecessor, as here, must still be the one found).
+    const QPointF inChart = chart->mapToPosition(QPointF(f.x(target) + 0.6 * msPerPixel / f.panel.msPerUnit(), 1));
+    const QPoint pos = view->mapFromScene(chart->mapToScene(inChart));
+    const std::int64_t mapped = f.panel.frameAt(view, pos);
+    ASSERT_GE(mapped, 0);
     const double clickedMs = chart->mapToValue(chart->mapFromScene(view->mapToScene(pos))).x() * f.panel.msPerUnit();
     EXPECT_LE(static_cast<double>(timeline.frame(mapped).timeMs), clickedMs);
     EXPECT_TRUE(
         mapped == timeline.frameCount() - 1 || static_cast<double>(timeline.frame(mapped + 1).timeMs) > clickedMs);
     EXPECT_NEAR(static_cast<double>(timeline.frame(mapped).timeMs), static_cast<double>(timeline.frame(target).timeMs),
-        msPerPixel + 1);
+        1.1 * msPerPixel + 1);
 
     f.controller.setCurrentFrame(0);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, pos);

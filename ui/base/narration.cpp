@@ -228,6 +228,10 @@ QString Narration::title(EventType type)
         return tr("Controlled shutdown");
     case EventType::LeaderElected:
         return tr("Leader elected");
+    case EventType::RegistrationRefused:
+        return tr("Registration refused");
+    case EventType::UncleanScan:
+        return tr("Unclean election scan");
     case EventType::BecameLeader:
         return tr("Became leader");
     case EventType::BecameFollower:
@@ -489,6 +493,10 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
             return then(tr("Configuration changed: %1.").arg(QString::fromStdString(e.text)),
                 tr("Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).",
                     nullptr, static_cast<int>(e.count)));
+        if (e.completed > 0)
+            return then(tr("Configuration changed: %1.").arg(QString::fromStdString(e.text)),
+                tr("A min.insync.replicas change clears every ELR and LastKnownElr: %n partition(s) lose theirs.",
+                    nullptr, e.completed));
         return tr("Configuration changed: %1.").arg(QString::fromStdString(e.text));
     case EventType::LatencyChanged:
         if (e.value < 0)
@@ -522,24 +530,39 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
             text = tr("The controller has not heard from %1 for broker.session.timeout.ms and fences it").arg(peer);
         else if (e.type == EventType::ControlledShutdown)
             text = tr("The controller handles %1's controlled shutdown").arg(peer);
+        else if (e.count > 0 && e.detail == 1)
+            text = tr("The controller registers the restarted %1 as a new incarnation, fenced until it has caught up "
+                      "with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)")
+                       .arg(peer);
         else if (e.count > 0)
-            text = tr("The controller registers the restarted %1; its log may have lost unflushed records, so it "
-                      "leaves every ISR and must catch up to rejoin")
+            text = tr("The controller registers the restarted %1 as a new incarnation, fenced until it has caught up "
+                      "with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it crashed: an "
+                      "unclean shutdown, which also takes it out of every ELR)")
                        .arg(peer);
         else
-            text = tr("The controller registers the restarted %1 and sends it the current metadata").arg(peer);
-        if (e.type == EventType::BrokerRegistered && e.count == 0 && e.completed > 0)
-            text += tr("; %n offline partition(s) get a leader", nullptr, e.completed);
-        else if (e.count == 0)
+            text = tr("The controller registers the restarted %1 and sends it the current metadata; it stays fenced "
+                      "until it has caught up with it (KIP-841)")
+                       .arg(peer);
+        if (e.count == 0)
             return fullStop(text);
         else
             text += tr(": %n partition(s) change", nullptr, static_cast<int>(e.count));
         if (e.partition < 0)
             return fullStop(text);
         QString outcome;
-        if (e.has(hw::Offline))
+        if (e.has(hw::Offline) && e.isr == 0)
+            outcome = tr("no replica can take over, so it goes offline (leader -1; the ISR is empty).");
+        else if (e.has(hw::Offline))
             outcome
                 = tr("no replica can take over, so it goes offline (leader -1; the ISR keeps %1).").arg(maskSet(e.isr));
+        else if (e.has(hw::LastKnownLeader))
+            outcome = tr("its last known leader, broker %1, is elected although unclean election is off (KIP-966): "
+                         "flagged unclean, RECOVERING.")
+                          .arg(e.value);
+        else if (e.has(hw::FromElr))
+            outcome = tr("the ISR is empty, so Eligible Leader Replica %1 leads cleanly: it holds every committed "
+                         "record.")
+                          .arg(e.value);
         else if (e.has(hw::Unclean))
             outcome = tr("no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: "
                          "records only the old leader had are lost).")
@@ -549,15 +572,35 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
         return then(fullStop(text), detail(tp, outcome));
     }
     case EventType::BrokerUnfenced: {
-        QString text
-            = tr("The controller hears from %1 again, unfences it and sends it the current metadata").arg(peer);
+        QString text = tr("The controller unfences %1: it has caught up with the metadata").arg(peer);
         text = e.count > 0 ? text + tr("; %n offline partition(s) get a leader.", nullptr, static_cast<int>(e.count))
                            : fullStop(text);
-        if (e.has(hw::Unclean))
+        if (e.has(hw::LastKnownLeader))
+            text = then(text, tr("(The last known leader is elected: flagged unclean, RECOVERING.)"));
+        else if (e.has(hw::FromElr))
+            text = then(text, tr("(An Eligible Leader Replica leads: a clean election.)"));
+        else if (e.has(hw::Unclean))
             text = then(text, tr("(An unclean election: an out-of-sync replica leads.)"));
         return text;
     }
+    case EventType::RegistrationRefused:
+        return tr("The controller refuses %1's new registration: the old incarnation's session is still valid "
+                  "(DUPLICATE_BROKER_REGISTRATION). It will try again.")
+            .arg(peer);
+    case EventType::UncleanScan:
+        return tr("The controller's unclean election scan (every unclean.leader.election.interval.ms) finds %n "
+                  "leaderless partition(s) and elects an out-of-sync replica: %1 is led by broker %2 (records only "
+                  "the old ISR had are lost).",
+                  nullptr, static_cast<int>(e.count))
+            .arg(tp)
+            .arg(e.peer);
     case EventType::LeaderElected:
+        if (e.has(hw::Unclean))
+            return tr("The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch "
+                      "%3, RECOVERING); records only the old ISR had are lost.")
+                .arg(tp)
+                .arg(e.peer)
+                .arg(e.value);
         if (e.has(hw::Preferred))
             return tr("The controller moves leadership of %1: broker %2, leader epoch %3.")
                 .arg(tp)

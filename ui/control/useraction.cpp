@@ -200,6 +200,8 @@ QString userActionText(const UserAction& action, const hw::ClusterState& state)
                             return Text::tr("Kill the leader of %1").arg(partitionName(state, a.partition));
                         } else if constexpr (std::is_same_v<A, hw::ElectPreferredAction>) {
                             return Text::tr("Elect the preferred leader of %1").arg(partitionName(state, a.partition));
+                        } else if constexpr (std::is_same_v<A, hw::ElectUncleanAction>) {
+                            return Text::tr("Unclean election for %1 (ElectLeaders)").arg(partitionName(state, a.partition));
                         } else {
                             return Text::tr("Cluster action");
                         }

@@ -136,6 +136,8 @@ QString lostReasonText(hw::LostReason reason)
     switch (reason) {
     case hw::LostReason::UncleanElection:
         return Text::tr("unclean election");
+    case hw::LostReason::LastKnownLeaderElection:
+        return Text::tr("last-known-leader election (ELR)");
     case hw::LostReason::HighWatermarkTruncation:
         return Text::tr("high-watermark truncation");
     case hw::LostReason::UnflushedRecordsLost:
