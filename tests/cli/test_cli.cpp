@@ -565,7 +565,9 @@ TEST(CliBadInvocation, UsageErrorsPrintTheUsage)
 {
     const CliResult r = runCli({ "frobnicate" });
     EXPECT_TRUE(contains(r.err, "usage: highwater-cli <command>")) << r.err;
-    EXPECT_TRUE(contains(r.err, "Exit status: 0 success, 2 invalid input.")) << r.err;
+    EXPECT_TRUE(contains(r.err, "Exit status: 0 success (compare: nothing differs); 1 when\n"
+                                "compare finds differences or chaos a failing run; 2 invalid input.\n"))
+        << r.err;
 }
 
 } // namespace
