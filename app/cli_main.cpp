@@ -8,11 +8,15 @@
 #include "scenario/builtin.h"
 #include "scenario/fileio.h"
 #include "scenario/frame_json.h"
+#include "scenario/narration.h"
 #include "scenario/scenario.h"
+#include "scenario/state_diff.h"
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"
 #endif
 
+#include <algorithm>
+#include <array>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -21,6 +25,7 @@
 namespace {
 
 constexpr int exitOk = 0;
+constexpr int exitDifferent = 1; // compare found differences; chaos found a failing run
 constexpr int exitInvalid = 2;
 
 const char* const usage =
@@ -36,6 +41,13 @@ const char* const usage =
     "                                         new or changed since the previous printed frame (new),\n"
     "                                         or no record lists (none))\n"
     "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n"
+    "  compare SCENARIO --versions A,B [--checkpoints] [--memory-budget SIZE]\n"
+    "                                         run a scenario under two Kafka versions (3.7 .. 4.2) and\n"
+    "                                         print what differs (leader, ISR, ELR, HW, LEO, lost records,\n"
+    "                                         produce results, broker states), one difference a line: the\n"
+    "                                         first frame where the states differ, then every\n"
+    "                                         checkpoint (--checkpoints: only the checkpoints, matched by\n"
+    "                                         label)\n"
     "  chaos --seed N [--runs K] [--allow-loss] [--version V] [--emit FILE]\n"
     "                                         run random fault schedules (seeds N..N+K-1) with the\n"
     "                                         invariant checker after every event; --emit writes the\n"
@@ -44,7 +56,8 @@ const char* const usage =
     HW_CLI_EXPORT_USAGE
 #endif
     "\n"
-    "SCENARIO is a file path or builtin:NAME. Exit status: 0 success, 2 invalid input.\n"
+    "SCENARIO is a file path or builtin:NAME. Exit status: 0 success (compare: nothing differs); 1 when\n"
+    "compare finds differences or chaos a failing run; 2 invalid input.\n"
     "--memory-budget bounds the memory a run's history may hold: SIZE is bytes or a number with KiB,\n"
     "MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB, default 4GiB. A run that reaches it stops there\n"
     "with a message and exit status 2.\n";
@@ -275,7 +288,227 @@ int chaos(const std::vector<std::string>& args)
         }
     }
     std::cout << runs << " runs, " << frames << " frames checked, " << failures << " failed\n";
-    return failures == 0 ? exitOk : 1;
+    return failures == 0 ? exitOk : exitDifferent;
+}
+
+/// Reads --versions' "A,B": two different modelled Kafka versions. Returns an error message, or an
+/// empty string.
+std::string readVersions(const std::string& text, std::array<hw::KafkaVersion, 2>& versions)
+{
+    const std::string expected = std::string("expected two different versions of ")
+        + std::string(hw::kafkaVersionChoices()) + " separated by a comma, e.g. 3.7,4.2";
+    const std::size_t comma = text.find(',');
+    if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos)
+        return "--versions \"" + text + "\" does not name two versions; " + expected;
+    const std::array<std::string, 2> names { text.substr(0, comma), text.substr(comma + 1) };
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::optional<hw::KafkaVersion> version = hw::parseKafkaVersion(names[i]);
+        if (!version)
+            return "--versions: \"" + names[i] + "\" is not a Kafka version HighWater models; " + expected;
+        versions[i] = *version;
+    }
+    if (versions[0] == versions[1])
+        return "--versions names " + names[0] + " twice; " + expected;
+    return {};
+}
+
+/// One run of the compared scenario, under one Kafka version.
+struct VersionRun {
+    hw::KafkaVersion version = hw::defaultKafkaVersion;
+    std::string name; // "4.2"
+    std::optional<hw::Timeline> timeline;
+};
+
+/// A checkpoint of a run: its label and the frame it labels.
+struct Checkpoint {
+    std::string label;
+    std::int64_t frame = 0;
+};
+
+std::vector<Checkpoint> checkpointsOf(const hw::Timeline& timeline)
+{
+    std::vector<Checkpoint> out;
+    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+        if (const std::int32_t label = timeline.frame(f).label; label >= 0)
+            out.push_back(Checkpoint { timeline.labels()[static_cast<std::size_t>(label)], f });
+    }
+    return out;
+}
+
+/// Prints differences one a line, "  orders-0  leader  3.7: 2  4.2: -", in aligned columns.
+void printDifferences(const std::vector<hw::StateDifference>& differences, const hw::ClusterState& a,
+    const hw::ClusterState& b, const VersionRun& runA, const VersionRun& runB)
+{
+    std::vector<std::array<std::string, 4>> rows;
+    for (const hw::StateDifference& d : differences) {
+        // A partition only b has is numbered in b's partitions.
+        const bool onlyInB = d.field == hw::StateDifference::Field::Topology && d.a == "-" && d.partition >= 0;
+        rows.push_back({ hw::differenceSubject(d, onlyInB ? b : a), std::string(hw::fieldName(d.field)),
+            runA.name + ": " + d.a, runB.name + ": " + d.b });
+    }
+    std::array<std::size_t, 3> widths {};
+    for (const auto& row : rows) {
+        for (std::size_t c = 0; c < widths.size(); ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+    }
+    for (const auto& row : rows) {
+        std::cout << " ";
+        for (std::size_t c = 0; c < widths.size(); ++c)
+            std::cout << ' ' << row[c] << std::string(widths[c] - row[c].size() + 1, ' ');
+        std::cout << ' ' << row[3] << '\n';
+    }
+}
+
+int compare(const std::vector<std::string>& args)
+{
+    std::string source;
+    std::string versionsText;
+    bool checkpointsOnly = false;
+    std::uint64_t budget = hw::limits::historyBytesDefault;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--checkpoints") {
+            checkpointsOnly = true;
+        } else if (args[i] == "--versions") {
+            if (i + 1 >= args.size())
+                return usageError("--versions needs two versions, e.g. 3.7,4.2");
+            versionsText = args[++i];
+        } else if (args[i] == "--memory-budget") {
+            if (std::string error = readMemoryBudget(args, i, budget); !error.empty())
+                return usageError(error);
+        } else if (!args[i].empty() && args[i][0] == '-') {
+            return usageError("unknown option \"" + args[i] + "\"");
+        } else if (source.empty()) {
+            source = args[i];
+        } else {
+            return usageError("compare takes one scenario");
+        }
+    }
+    if (source.empty())
+        return usageError("compare needs a scenario (a file path or builtin:NAME)");
+    if (versionsText.empty())
+        return usageError("compare needs --versions A,B, e.g. --versions 3.7,4.2");
+    std::array<hw::KafkaVersion, 2> versions {};
+    if (std::string error = readVersions(versionsText, versions); !error.empty())
+        return usageError(error);
+
+    // The scenario read under each version: the version overrides the file's cluster.kafka_version,
+    // and a file may be valid under one version only (a key that version does not have).
+    std::array<VersionRun, 2> runs;
+    std::array<std::variant<hw::Scenario, hw::ScenarioError>, 2> loaded;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        runs[i].version = versions[i];
+        runs[i].name = std::string(hw::kafkaVersionName(versions[i]));
+        loaded[i] = hw::loadScenario(source, versions[i]);
+    }
+    const auto* errorA = std::get_if<hw::ScenarioError>(&loaded[0]);
+    const auto* errorB = std::get_if<hw::ScenarioError>(&loaded[1]);
+    if (errorA && errorB && errorA->toString() == errorB->toString()) {
+        std::cerr << errorA->toString() << "\n"; // not a matter of version: unreadable under both
+        return exitInvalid;
+    }
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (const auto* error = std::get_if<hw::ScenarioError>(&loaded[i])) {
+            std::cerr << "highwater-cli: under Kafka " << runs[i].name << ": " << error->toString() << "\n";
+            return exitInvalid;
+        }
+    }
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const hw::Scenario& scenario = std::get<hw::Scenario>(loaded[i]);
+        runs[i].timeline.emplace(hw::Engine::createCluster(scenario.cluster));
+        runs[i].timeline->setMemoryBudget(budget);
+        if (const std::optional<hw::ScenarioError> error = hw::runScenario(scenario, *runs[i].timeline)) {
+            std::cerr << "highwater-cli: under Kafka " << runs[i].name << ": " << error->toString() << "\n";
+            explainBudget(*runs[i].timeline);
+            return exitInvalid;
+        }
+    }
+    const VersionRun& runA = runs[0];
+    const VersionRun& runB = runs[1];
+    const hw::Timeline& timelineA = *runA.timeline;
+    const hw::Timeline& timelineB = *runB.timeline;
+    const std::string between = "Kafka " + runA.name + " and " + runB.name;
+    bool differs = false;
+
+    const std::int64_t framesA = timelineA.frameCount();
+    const std::int64_t framesB = timelineB.frameCount();
+    const std::int64_t common = std::min(framesA, framesB);
+    if (framesA != framesB) {
+        differs = true;
+        std::cout << "the runs differ in length: " << framesA << " frames under " << runA.name << ", " << framesB
+                  << " under " << runB.name;
+        if (!checkpointsOnly)
+            std::cout << "; frames 0.." << common - 1 << " are compared";
+        std::cout << '\n';
+    }
+
+    if (!checkpointsOnly) {
+        for (std::int64_t f = 0; f < common; ++f) {
+            const hw::ClusterState a = timelineA.stateAt(f);
+            const hw::ClusterState b = timelineB.stateAt(f);
+            const std::vector<hw::StateDifference> differences = hw::diffStates(a, b);
+            if (differences.empty())
+                continue;
+            differs = true;
+            std::cout << "first difference at frame " << f << ":\n";
+            for (const auto& [run, state] : { std::pair { &runA, &a }, std::pair { &runB, &b } }) {
+                const hw::FrameInfo& info = run->timeline->frame(f);
+                std::cout << "  " << run->name << " at " << info.timeMs << " ms: " << hw::narrate(info.event, *state)
+                          << '\n';
+            }
+            printDifferences(differences, a, b, runA, runB);
+            break;
+        }
+    }
+
+    // Checkpoints, matched by label (the n-th frame with a label in one run to the n-th in the other).
+    const std::vector<Checkpoint> checkpointsA = checkpointsOf(timelineA);
+    std::vector<Checkpoint> checkpointsB = checkpointsOf(timelineB);
+    std::vector<bool> matchedB(checkpointsB.size(), false);
+    std::size_t compared = 0;
+    for (const Checkpoint& checkpoint : checkpointsA) {
+        std::size_t j = 0;
+        while (j < checkpointsB.size() && (matchedB[j] || checkpointsB[j].label != checkpoint.label))
+            ++j;
+        if (j == checkpointsB.size()) {
+            differs = true;
+            std::cout << "checkpoint \"" << checkpoint.label << "\": only under " << runA.name << " (frame "
+                      << checkpoint.frame << ")\n";
+            continue;
+        }
+        matchedB[j] = true;
+        ++compared;
+        const hw::ClusterState a = timelineA.stateAt(checkpoint.frame);
+        const hw::ClusterState b = timelineB.stateAt(checkpointsB[j].frame);
+        const std::vector<hw::StateDifference> differences = hw::diffStates(a, b);
+        std::cout << "checkpoint \"" << checkpoint.label << "\" (frame " << checkpoint.frame << " under " << runA.name
+                  << ", " << checkpointsB[j].frame << " under " << runB.name << "): ";
+        if (differences.empty()) {
+            std::cout << "no differences\n";
+            continue;
+        }
+        differs = true;
+        std::cout << differences.size() << (differences.size() == 1 ? " difference\n" : " differences\n");
+        printDifferences(differences, a, b, runA, runB);
+    }
+    for (std::size_t j = 0; j < checkpointsB.size(); ++j) {
+        if (matchedB[j])
+            continue;
+        differs = true;
+        std::cout << "checkpoint \"" << checkpointsB[j].label << "\": only under " << runB.name << " (frame "
+                  << checkpointsB[j].frame << ")\n";
+    }
+
+    if (!differs) {
+        if (checkpointsOnly)
+            std::cout << "no differences between " << between << " at " << compared
+                      << (compared == 1 ? " checkpoint\n" : " checkpoints\n");
+        else
+            std::cout << "no differences between " << between << " in " << framesA << " frames\n";
+        std::cout.flush();
+        return std::cout ? exitOk : exitInvalid;
+    }
+    std::cout.flush();
+    return std::cout ? exitDifferent : exitInvalid;
 }
 
 } // namespace
@@ -303,6 +536,8 @@ int main(int argc, char** argv)
         return validate(args);
     if (command == "chaos")
         return chaos(args);
+    if (command == "compare")
+        return compare(args);
 #ifdef HW_WITH_EXPORT
     if (command == "export")
         return hw::cli::runExport(args);

@@ -18,4 +18,10 @@ struct CliResult {
 /// cannot be started.
 CliResult runCli(const std::vector<std::string>& args);
 
+/// The lines of a program's output, without their line ends.
+std::vector<std::string> lines(const std::string& text);
+
+/// Whether `needle` occurs in `haystack`.
+bool contains(const std::string& haystack, const std::string& needle);
+
 } // namespace hw::test

@@ -27,26 +27,14 @@ namespace {
 using Json = nlohmann::json;
 
 using hw::test::CliResult;
+using hw::test::contains;
+using hw::test::lines;
 using hw::test::runCli;
 const std::string dataDir = HW_CLI_DATA_DIR;
 
 std::string data(const std::string& name)
 {
     return dataDir + "/" + name;
-}
-
-std::vector<std::string> lines(const std::string& text)
-{
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        out.push_back(line);
-    return out;
-}
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
 }
 
 bool startsWith(const std::string& s, const std::string& prefix)
@@ -577,7 +565,9 @@ TEST(CliBadInvocation, UsageErrorsPrintTheUsage)
 {
     const CliResult r = runCli({ "frobnicate" });
     EXPECT_TRUE(contains(r.err, "usage: highwater-cli <command>")) << r.err;
-    EXPECT_TRUE(contains(r.err, "Exit status: 0 success, 2 invalid input.")) << r.err;
+    EXPECT_TRUE(contains(r.err, "Exit status: 0 success (compare: nothing differs); 1 when\n"
+                                "compare finds differences or chaos a failing run; 2 invalid input.\n"))
+        << r.err;
 }
 
 } // namespace

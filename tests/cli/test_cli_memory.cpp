@@ -15,6 +15,7 @@ namespace {
 
 using Json = nlohmann::json;
 using hw::test::CliResult;
+using hw::test::contains;
 using hw::test::runCli;
 
 const std::string steady = std::string(HW_CLI_DATA_DIR) + "/steady.json";
@@ -26,11 +27,6 @@ std::vector<Json> frames(const std::string& text)
     for (std::string line; std::getline(in, line);)
         out.push_back(Json::parse(line));
     return out;
-}
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
 }
 
 TEST(CliRecords, AllIsTheDefaultByteForByte)

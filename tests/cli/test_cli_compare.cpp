@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+// highwater-cli compare SCENARIO --versions A,B [--checkpoints] (issue #13): one scenario run under two
+// Kafka versions. What it prints when nothing differs, when the versions differ, and the usage errors
+// for every kind of bad --versions, each with exit status 2 and a message naming what was expected.
+
+#include "scenario/scenario.h"
+
+#include "cli_runner.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using hw::test::CliResult;
+using hw::test::contains;
+using hw::test::lines;
+using hw::test::runCli;
+
+std::string writeTemp(const std::string& name, const std::string& text)
+{
+    const std::string path = ::testing::TempDir() + "/hwcli_compare_" + std::to_string(::getpid()) + "_" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+/// The library's own run of a scenario under a version: how many frames and checkpoints it has.
+hw::Timeline played(const std::string& source, hw::KafkaVersion version)
+{
+    auto loaded = hw::loadScenario(source, version);
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
+        throw std::runtime_error(error->toString());
+    auto timeline = hw::playScenario(std::get<hw::Scenario>(loaded));
+    if (auto* error = std::get_if<hw::ScenarioError>(&timeline))
+        throw std::runtime_error(error->toString());
+    return std::move(std::get<hw::Timeline>(timeline));
+}
+
+TEST(CliCompare, NoDifferencesSaysSoAndExitsZero)
+{
+    // leo-hw-walkthrough uses none of the rules that differ between 4.1 and 4.2.
+    const std::string source = "builtin:leo-hw-walkthrough";
+    const hw::Timeline timeline = played(source, hw::KafkaVersion::V4_2);
+    const CliResult r = runCli({ "compare", source, "--versions", "4.1,4.2" });
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    const std::vector<std::string> out = lines(r.out);
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(
+        out.back(), "no differences between Kafka 4.1 and 4.2 in " + std::to_string(timeline.frameCount()) + " frames");
+    // Every checkpoint is listed before it, with no differences at the same frame in both runs.
+    std::size_t checkpoints = 0;
+    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+        const std::int32_t label = timeline.frame(f).label;
+        if (label < 0)
+            continue;
+        ASSERT_LT(checkpoints + 1, out.size());
+        const std::string frame = std::to_string(f);
+        EXPECT_EQ(out[checkpoints],
+            "checkpoint \"" + timeline.labels()[static_cast<std::size_t>(label)] + "\" (frame " + frame + " under 4.1, "
+                + frame + " under 4.2): no differences");
+        ++checkpoints;
+    }
+    EXPECT_GT(checkpoints, 0U);
+    EXPECT_EQ(out.size(), checkpoints + 1);
+}
+
+TEST(CliCompare, NoDifferencesAtCheckpointsCountsThem)
+{
+    const std::string source = "builtin:acks-and-min-insync";
+    const hw::Timeline timeline = played(source, hw::KafkaVersion::V4_2);
+    const CliResult r = runCli({ "compare", source, "--versions", "4.2,4.1", "--checkpoints" });
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    const std::vector<std::string> out = lines(r.out);
+    ASSERT_FALSE(out.empty());
+    // The versions in the order given.
+    EXPECT_EQ(out.back(),
+        "no differences between Kafka 4.2 and 4.1 at " + std::to_string(timeline.labels().size()) + " checkpoints");
+    EXPECT_EQ(out.size(), timeline.labels().size() + 1);
+}
+
+// The versions differ: unclean.leader.election.enable is ignored by the 3.8 controller and honoured by
+// 4.2's (model/version_rules.h uncleanConfigHonoured). Broker 3 falls behind, the ISR dies, broker 3
+// comes back: under 4.2 it is elected uncleanly at the next scan, under 3.8 the partition stays
+// offline. NEEDS THE CONTROLLER WORK: until the engine applies uncleanConfigHonoured, both runs elect
+// broker 3 and this test fails.
+TEST(CliCompare, UncleanElectionConfigIsIgnoredBefore39)
+{
+    const std::string file = writeTemp("unclean.json", R"({
+  "format": "highwater/1",
+  "name": "unclean-by-version",
+  "seed": 1,
+  "cluster": {
+    "brokers": 3,
+    "config": {"min.insync.replicas": 1, "unclean.leader.election.enable": true,
+               "unclean.leader.election.interval.ms": 1000}
+  },
+  "topics": [{"name": "t", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}],
+  "producers": [{"id": "p1", "acks": "all"}],
+  "steps": [
+    {"produce": {"producer": "p1", "topic": "t", "values": ["A1"]}},
+    {"settle": {}},
+    {"kill": {"broker": 3}},
+    {"kill": {"broker": 2}},
+    {"advance": {"ms": 10000}},
+    {"produce": {"producer": "p1", "topic": "t", "values": ["B1"]}},
+    {"advance": {"ms": 20}},
+    {"kill": {"broker": 1}},
+    {"advance": {"ms": 10000}},
+    {"restart": {"broker": 3}},
+    {"advance": {"ms": 5000}},
+    {"checkpoint": {"label": "back"}}
+  ]
+})");
+    const CliResult r = runCli({ "compare", file, "--versions", "3.8,4.2", "--checkpoints" });
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "checkpoint \"back\" (frame ")) << r.out;
+    EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n  t-0 +leader +3\.8: - +4\.2: 3\n)"))) << r.out;
+    // B1 was acknowledged by broker 1 alone: lost once broker 3 leads.
+    EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n  t-0 +lost +3\.8: \{\} +4\.2: \{1\}\n)"))) << r.out;
+    EXPECT_FALSE(contains(r.out, "no differences between")) << r.out;
+}
+
+TEST(CliCompare, AScenarioInvalidUnderOneVersionNamesIt)
+{
+    // Eligible Leader Replicas cannot be switched on before 4.0.
+    const std::string file = writeTemp("elr.json", R"({
+  "format": "highwater/1",
+  "name": "elr-on",
+  "cluster": {"brokers": 3, "config": {"eligible.leader.replicas.enable": true}},
+  "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+  "steps": [{"settle": {}}]
+})");
+    const CliResult r = runCli({ "compare", file, "--versions", "4.2,3.9" });
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(contains(r.err, "highwater-cli: under Kafka 3.9: ")) << r.err;
+    EXPECT_TRUE(contains(r.err, "/cluster/config/eligible.leader.replicas.enable")) << r.err;
+    EXPECT_TRUE(contains(r.err, "Kafka 4.0 or later")) << r.err;
+    EXPECT_FALSE(contains(r.err, "under Kafka 4.2")) << r.err;
+}
+
+TEST(CliCompare, AnUnreadableScenarioIsOneErrorNotOnePerVersion)
+{
+    const std::string missing = ::testing::TempDir() + "/hwcli_compare_no_such_file.json";
+    const CliResult r = runCli({ "compare", missing, "--versions", "3.7,4.2" });
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(lines(r.err).size(), 1U) << r.err;
+    EXPECT_TRUE(contains(r.err, missing)) << r.err;
+    EXPECT_FALSE(contains(r.err, "under Kafka")) << r.err;
+}
+
+struct BadArguments {
+    std::string name;
+    std::vector<std::string> args;
+    std::string message; // what stderr's first line says after "highwater-cli: "
+};
+
+void PrintTo(const BadArguments& b, std::ostream* os)
+{
+    *os << b.name;
+}
+
+class CliCompareUsage : public ::testing::TestWithParam<BadArguments> { };
+
+const std::string expectedVersions
+    = "expected two different versions of \"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\" separated by a comma, "
+      "e.g. 3.7,4.2";
+
+TEST_P(CliCompareUsage, IsAUsageErrorNamingWhatWasExpected)
+{
+    const BadArguments& bad = GetParam();
+    std::vector<std::string> args { "compare" };
+    args.insert(args.end(), bad.args.begin(), bad.args.end());
+    const CliResult r = runCli(args);
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    const std::vector<std::string> err = lines(r.err);
+    ASSERT_FALSE(err.empty());
+    EXPECT_EQ(err.front(), "highwater-cli: " + bad.message);
+    EXPECT_TRUE(contains(r.err, "usage: highwater-cli")) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, CliCompareUsage,
+    ::testing::Values(BadArguments { "unknownVersion", { "builtin:leo-hw-walkthrough", "--versions", "3.6,4.2" },
+                          "--versions: \"3.6\" is not a Kafka version HighWater models; " + expectedVersions },
+        BadArguments { "oneVersion", { "builtin:leo-hw-walkthrough", "--versions", "4.2" },
+            "--versions \"4.2\" does not name two versions; " + expectedVersions },
+        BadArguments { "threeVersions", { "builtin:leo-hw-walkthrough", "--versions", "3.7,4.1,4.2" },
+            "--versions \"3.7,4.1,4.2\" does not name two versions; " + expectedVersions },
+        BadArguments { "sameTwice", { "builtin:leo-hw-walkthrough", "--versions", "4.2,4.2" },
+            "--versions names 4.2 twice; " + expectedVersions },
+        BadArguments { "garbage", { "builtin:leo-hw-walkthrough", "--versions", "new,old" },
+            "--versions: \"new\" is not a Kafka version HighWater models; " + expectedVersions },
+        BadArguments { "emptySecond", { "builtin:leo-hw-walkthrough", "--versions", "3.7," },
+            "--versions: \"\" is not a Kafka version HighWater models; " + expectedVersions },
+        BadArguments {
+            "noValue", { "builtin:leo-hw-walkthrough", "--versions" }, "--versions needs two versions, e.g. 3.7,4.2" },
+        BadArguments {
+            "noVersions", { "builtin:leo-hw-walkthrough" }, "compare needs --versions A,B, e.g. --versions 3.7,4.2" },
+        BadArguments {
+            "noScenario", { "--versions", "3.7,4.2" }, "compare needs a scenario (a file path or builtin:NAME)" },
+        BadArguments { "twoScenarios",
+            { "builtin:leo-hw-walkthrough", "builtin:slow-follower", "--versions", "3.7,4.2" },
+            "compare takes one scenario" },
+        BadArguments { "unknownOption", { "builtin:leo-hw-walkthrough", "--versions", "3.7,4.2", "--frames" },
+            "unknown option \"--frames\"" }),
+    [](const ::testing::TestParamInfo<BadArguments>& info) { return info.param.name; });
+
+TEST(CliCompare, HelpDescribesCompareAndItsExitStatus)
+{
+    const CliResult r = runCli({ "--help" });
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_TRUE(contains(r.out, "compare SCENARIO --versions A,B [--checkpoints]")) << r.out;
+    EXPECT_TRUE(contains(r.out, "1 when\ncompare finds differences")) << r.out;
+}
+
+} // namespace
