@@ -5,6 +5,8 @@
 #include "model/controller_state.h"
 #include "model/messages.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 /// What each broker keeps (its part of ClusterState): topics and partitions, each replica's log, HW and
@@ -129,6 +131,9 @@ struct Broker {
     bool registered = true;    // false after a restart until the controller has answered a heartbeat
     std::int32_t incarnation = 0; // counts restarts
     TimeMs latencyMs = -1; // -1: network.latency.ms
+    // broker.rack (cluster.racks), fixed for the run; none: no rack. Kafka's broker sends it in its
+    // registration and the striped placer reads it there (ClusterControlManager.usableBrokers).
+    std::optional<std::string> rack;
     friend bool operator==(const Broker&, const Broker&) = default;
 };
 

@@ -628,6 +628,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         broker["id"] = b.id;
         broker["state"] = brokerStateName(s, b);
         broker["latency_ms"] = b.latencyMs < 0 ? s.config.networkLatencyMs : b.latencyMs;
+        broker["rack"] = b.rack ? Json(*b.rack) : Json(nullptr);
         brokers.push_back(broker);
     }
     out["brokers"] = brokers;
