@@ -155,6 +155,12 @@ std::optional<Event> ConsumerClient::handleConsumerFetchResponse(const Message& 
                            [&](const OwnedPartition& o) { return o.partition == response.partition; });
     if (c.phase == MemberPhase::Crashed || it == c.owned.end() || !it->fetchInFlight || it->fetchId != response.fetchId)
         return std::nullopt;
+    // An answer to a fetch from an earlier ownership of the partition can carry the same fetch id (the
+    // ids restart with each assignment); like Kafka, keep only an answer for the current position
+    // (FetchCollector.handleInitializeSuccess at 3.7.0: "Discarding stale fetch response ... since its
+    // offset does not match the expected offset"). The fetch in flight still gets its own answer.
+    if (response.fetchOffset != it->position)
+        return std::nullopt;
     it->fetchInFlight = false;
     it->fetchDeadlineMs = -1;
     noteAnswer(c, message.from.id, response.error);

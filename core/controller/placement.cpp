@@ -27,6 +27,31 @@ std::vector<std::vector<int>> assignReplicasRackUnaware(const std::vector<int>& 
     return result;
 }
 
+std::vector<UsableBroker> usableBrokers(const ClusterState& s)
+{
+    std::vector<UsableBroker> out;
+    for (const BrokerRegistration& reg : s.registrations) {
+        if (reg.inControlledShutdown)
+            continue;
+        const auto broker = std::find_if(s.brokers.begin(), s.brokers.end(), [&](const Broker& b) { return b.id == reg.id; });
+        out.push_back(UsableBroker{reg.id, broker != s.brokers.end() ? broker->rack : std::nullopt, reg.fenced});
+    }
+    std::sort(out.begin(), out.end(), [](const UsableBroker& a, const UsableBroker& b) { return a.id < b.id; });
+    return out;
+}
+
+std::vector<BrokerId> initialIsr(const ClusterState& s, const std::vector<BrokerId>& replicas)
+{
+    std::vector<BrokerId> isr;
+    for (BrokerId b : replicas) {
+        const auto reg = std::find_if(s.registrations.begin(), s.registrations.end(),
+                                      [&](const BrokerRegistration& r) { return r.id == b; });
+        if (reg != s.registrations.end() && reg->unfenced())
+            isr.push_back(b);
+    }
+    return isr;
+}
+
 void createOffsetsTopic(ClusterState& s)
 {
     std::vector<BrokerId> allBrokers;

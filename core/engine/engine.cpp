@@ -6,7 +6,9 @@
 #include "model/limits.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
+#include <variant>
 
 namespace hw {
 
@@ -16,11 +18,14 @@ Engine::Engine(ClusterState state) : m_state(std::move(state))
 }
 
 // Setting up a cluster is ReplicationControlManager.createTopics and the brokers' first metadata, all
-// at time 0; the random draws (placement) come in the same order as ever, so seeds keep their runs.
+// at time 0. The random draws come in a fixed order: each rack-unaware topic draws twice from the run's
+// generator, the first striped topic once (the placer's seed), __consumer_offsets twice.
 ClusterState Engine::createCluster(const ClusterSpec& spec)
 {
     if (spec.brokers < 1 || spec.brokers > limits::brokersMax)
         throw std::invalid_argument("broker count out of range");
+    if (!spec.racks.empty() && static_cast<int>(spec.racks.size()) != spec.brokers)
+        throw std::invalid_argument("racks must name one rack (or none) per broker");
     ClusterState s;
     s.name = spec.name;
     s.rng.reseed(spec.seed);
@@ -34,6 +39,8 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         broker.id = id;
         broker.brokerEpoch = reg.brokerEpoch;
         broker.metadataOffset = s.controller.metadataOffset;
+        if (!spec.racks.empty())
+            broker.rack = spec.racks[static_cast<std::size_t>(id - 1)];
         s.brokers.push_back(std::move(broker));
         s.registrations.push_back(reg);
     }
@@ -41,6 +48,12 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     for (const Broker& b : s.brokers)
         allBrokers.push_back(b.id);
 
+    // The striped placer's java.util.Random. Kafka's controller keeps one for its whole life and
+    // shares it between every CreateTopics and CreatePartitions (QuorumController.Builder at
+    // 4.2.0-rc1). Topics are created only here, at time 0, so it lives only for this call and is not
+    // part of ClusterState. It is seeded from the run's generator at the first striped topic, so that a
+    // scenario whose topics all have an assignment or are placed rack-unaware draws what it drew before.
+    std::optional<JavaRandom> placerRandom;
     for (const TopicSpec& topicSpec : spec.topics) {
         Topic topic;
         topic.name = topicSpec.name;
@@ -48,12 +61,21 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         topic.partitionCount = topicSpec.partitions;
         topic.replicationFactor = topicSpec.replicationFactor;
         std::vector<std::vector<BrokerId>> assignment = topicSpec.assignment;
-        if (assignment.empty()) {
+        if (assignment.empty() && topicSpec.placement == PlacementKind::RackUnaware) {
             // AdminUtils draws the start index and the shift at random; ours come from the seeded generator.
             const int start = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
             const int shift = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
             assignment = assignReplicasRackUnaware(allBrokers, topicSpec.partitions, topicSpec.replicationFactor,
                                                    start, shift);
+        } else if (assignment.empty()) {
+            // ReplicationControlManager.createTopic (metadata/.../controller/ReplicationControlManager.java
+            // at 4.2.0-rc1): place(PlacementSpec(0, partitions, RF), the usable brokers).
+            if (!placerRandom)
+                placerRandom.emplace(static_cast<std::int64_t>(s.rng.next()));
+            auto placed = placeStriped(usableBrokers(s), topicSpec.partitions, topicSpec.replicationFactor, *placerRandom);
+            if (const auto* error = std::get_if<PlacementError>(&placed))
+                throw std::invalid_argument("topic " + topicSpec.name + ": " + error->message);
+            assignment = std::get<Placement>(std::move(placed));
         }
         if (static_cast<int>(assignment.size()) != topicSpec.partitions)
             throw std::invalid_argument("assignment does not cover every partition");
@@ -63,11 +85,19 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
             partition.topic = topicIndex;
             partition.index = p;
             partition.registration.replicas = assignment[static_cast<std::size_t>(p)];
-            partition.registration.isr = partition.registration.replicas;
-            partition.registration.leader = partition.registration.replicas.front();
             for (BrokerId b : partition.registration.replicas) {
                 if (b < 1 || b > spec.brokers)
                     throw std::invalid_argument("assignment names an unknown broker");
+            }
+            // createTopic: the ISR is the active replicas in replica order (at time 0 every broker is
+            // registered and unfenced, so all of them), and buildPartitionRegistration makes ISR[0] leader.
+            partition.registration.isr = initialIsr(s, partition.registration.replicas);
+            if (partition.registration.isr.empty())
+                throw std::invalid_argument("topic " + topicSpec.name + ": Unable to replicate the partition " +
+                                            std::to_string(topicSpec.replicationFactor) +
+                                            " time(s): All brokers are currently fenced or in controlled shutdown.");
+            partition.registration.leader = partition.registration.isr.front();
+            for (BrokerId b : partition.registration.replicas) {
                 Replica replica;
                 replica.broker = b;
                 replica.knownLeader = partition.registration.leader;

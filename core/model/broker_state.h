@@ -5,6 +5,8 @@
 #include "model/controller_state.h"
 #include "model/messages.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 /// What each broker keeps (its part of ClusterState): topics and partitions, each replica's log, HW and
@@ -139,6 +141,9 @@ struct Broker {
     std::int32_t registrationFailures = 0; // refused registrations in a row (the retry backoff)
     bool startupHeartbeatPending = false;  // a StartupHeartbeat timer is armed
     TimeMs latencyMs = -1; // -1: network.latency.ms
+    // broker.rack (cluster.racks), fixed for the run; none: no rack. Kafka's broker sends it in its
+    // registration and the striped placer reads it there (ClusterControlManager.usableBrokers).
+    std::optional<std::string> rack;
     friend bool operator==(const Broker&, const Broker&) = default;
 };
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -17,12 +18,27 @@
 /// each at the current simulated time. A scenario file is a ClusterSpec and a list of actions.
 namespace hw {
 
+/// How a topic without an explicit assignment gets its replicas.
+enum class PlacementKind : std::uint8_t {
+    Striped,     // KRaft's StripedReplicaPlacer (every modelled version), rack-aware
+    // AdminUtils.assignReplicasToBrokersRackUnaware (server-common/.../admin/AdminUtils.java at 3.7.0
+    // to 4.0.0, gone in 4.1.0; ZooKeeper mode's placement): kept so that older lessons keep their layout.
+    RackUnaware,
+};
+
+/// A placement's name in scenario files and frames: "striped" or "rack-unaware".
+constexpr std::string_view placementName(PlacementKind kind)
+{
+    return kind == PlacementKind::RackUnaware ? "rack-unaware" : "striped";
+}
+
 /// What a cluster starts from: brokers, configuration, topics with their assignment, producers.
 struct TopicSpec {
     std::string name;
     int partitions = 1;
     int replicationFactor = 1;
-    std::vector<std::vector<BrokerId>> assignment; // empty: computed like Kafka's rack-unaware assignment
+    std::vector<std::vector<BrokerId>> assignment; // empty: computed by `placement`
+    PlacementKind placement = PlacementKind::Striped; // used only without an assignment
 };
 
 struct ProducerSpec {
@@ -52,6 +68,8 @@ struct ClusterSpec {
     std::string name;
     std::uint64_t seed = 1;
     int brokers = 3;
+    // broker.rack of brokers 1..N: empty, or one entry per broker (none: that broker has no rack).
+    std::vector<std::optional<std::string>> racks;
     ClusterConfig config;
     std::vector<TopicSpec> topics;
     std::vector<ProducerSpec> producers;

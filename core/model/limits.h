@@ -16,6 +16,9 @@ inline constexpr int consumersMax = 32;
 inline constexpr int stepsMax = 10000;               // steps in one scenario file
 inline constexpr int valuesPerProduceMax = 10000;    // records in one produce step
 inline constexpr std::size_t stringBytesMax = 1024;  // a key, value, id, label or note
+// A broker's rack (cluster.racks): printable ASCII, short enough to draw in a broker's box and to stay
+// in a std::string's own buffer for typical names ("rack-1", "eu-west-1a").
+inline constexpr std::size_t rackBytesMax = 64;
 inline constexpr std::size_t scenarioFileBytesMax = 8 * 1024 * 1024;
 // Arrays and objects nested in a scenario file, counting the top-level object as 1. The format itself
 // nests at most 6 deep (/steps/N/add_consumer/assign/M/topic); 100 is far above any real file, yet it

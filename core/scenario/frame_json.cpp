@@ -647,6 +647,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         broker["state"] = brokerStateName(s, b);
         broker["broker_epoch"] = s.registrations[static_cast<std::size_t>(b.id - 1)].brokerEpoch;
         broker["latency_ms"] = b.latencyMs < 0 ? s.config.networkLatencyMs : b.latencyMs;
+        broker["rack"] = b.rack ? Json(*b.rack) : Json(nullptr);
         brokers.push_back(broker);
     }
     out["brokers"] = brokers;

@@ -494,6 +494,54 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
 }
 
+/// cluster.racks: one broker.rack per broker, a name or null (no rack). Names are printable ASCII so
+/// that Java's String.compareTo and String.hashCode, which the striped placer's order and draws follow,
+/// are those of the bytes.
+std::vector<std::optional<std::string>> readRacks(const Json& value, const std::string& path, int brokers)
+{
+    if (!value.is_array())
+        fail(path, "expected an array with one rack per broker (a name, or null for no rack), got " + describe(value));
+    if (value.size() != static_cast<std::size_t>(brokers))
+        fail(path, "expected " + std::to_string(brokers) + " racks, one per broker, got " +
+                       std::to_string(value.size()));
+    std::vector<std::optional<std::string>> racks;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string itemPath = child(path, i);
+        const Json& item = value[i];
+        if (item.is_null()) {
+            racks.emplace_back();
+            continue;
+        }
+        if (!item.is_string())
+            fail(itemPath, "expected a rack name (a string) or null for no rack, got " + describe(item));
+        const std::string name = item.get<std::string>();
+        if (name.empty())
+            fail(itemPath, "expected a non-empty rack name, or null for no rack");
+        if (name.size() > limits::rackBytesMax)
+            fail(itemPath, "a rack name longer than the limit of " + std::to_string(limits::rackBytesMax) + " bytes");
+        for (std::size_t c = 0; c < name.size(); ++c) {
+            const auto byte = static_cast<unsigned char>(name[c]);
+            if (byte < 0x20 || byte > 0x7e)
+                fail(itemPath, "expected a rack name of printable ASCII characters (space to ~), got byte " +
+                                   std::to_string(byte) + " at position " + std::to_string(c));
+        }
+        racks.emplace_back(name);
+    }
+    return racks;
+}
+
+PlacementKind readPlacement(const Json& value, const std::string& path)
+{
+    if (value.is_string()) {
+        const std::string name = value.get<std::string>();
+        if (name == placementName(PlacementKind::Striped))
+            return PlacementKind::Striped;
+        if (name == placementName(PlacementKind::RackUnaware))
+            return PlacementKind::RackUnaware;
+    }
+    fail(path, "expected \"striped\" or \"rack-unaware\", got " + describe(value));
+}
+
 KafkaVersion readKafkaVersion(const Json& value, const std::string& path)
 {
     if (value.is_number())
@@ -526,9 +574,11 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
 
     const Json& cluster = required(root, "cluster", "");
     requireObject(cluster, "/cluster", "the cluster");
-    checkKeys(cluster, "/cluster", {"brokers", "kafka_version", "config"});
+    checkKeys(cluster, "/cluster", {"brokers", "kafka_version", "racks", "config"});
     s.cluster.brokers = static_cast<int>(readInt(required(cluster, "brokers", "/cluster"), "/cluster/brokers", 1,
                                                  limits::brokersMax));
+    if (cluster.contains("racks"))
+        s.cluster.racks = readRacks(cluster["racks"], "/cluster/racks", s.cluster.brokers);
     // The version first: it decides the defaults, and which keys and values the config may hold.
     KafkaVersion version = defaultKafkaVersion;
     if (cluster.contains("kafka_version"))
@@ -551,7 +601,7 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
         const std::string path = child("/topics", i);
         const Json& t = topics[i];
         requireObject(t, path, "a topic");
-        checkKeys(t, path, {"name", "partitions", "replication.factor", "assignment"});
+        checkKeys(t, path, {"name", "partitions", "replication.factor", "assignment", "placement"});
         TopicSpec topic;
         topic.name = readString(required(t, "name", path), child(path, "name"));
         for (const TopicSpec& other : s.cluster.topics) {
@@ -571,6 +621,12 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
             topic.replicationFactor = static_cast<int>(readInt(rf, rfPath, 1, s.cluster.brokers));
         } else {
             topic.replicationFactor = std::min(3, s.cluster.brokers);
+        }
+        if (t.contains("placement")) {
+            if (t.contains("assignment"))
+                fail(child(path, "placement"), "expected either placement or assignment, not both: an assignment "
+                                               "names every replica itself, placement says how to choose them");
+            topic.placement = readPlacement(t["placement"], child(path, "placement"));
         }
         if (t.contains("assignment")) {
             const std::string aPath = child(path, "assignment");

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace hw {
 
 using Json = nlohmann::ordered_json;
@@ -79,8 +81,15 @@ std::string scenarioToJson(const Scenario& s)
             config[std::string(key.name)] = configValueJson(value);
     }
     // The version is always written, so that a recording replays under its version if the default moves.
-    root["cluster"] = Json{
-        {"brokers", c.brokers}, {"kafka_version", std::string(kafkaVersionName(c.config.kafkaVersion))}, {"config", config}};
+    Json cluster{{"brokers", c.brokers}, {"kafka_version", std::string(kafkaVersionName(c.config.kafkaVersion))}};
+    if (std::any_of(c.racks.begin(), c.racks.end(), [](const auto& rack) { return rack.has_value(); })) {
+        Json racks = Json::array();
+        for (const std::optional<std::string>& rack : c.racks)
+            racks.push_back(rack ? Json(*rack) : Json(nullptr));
+        cluster["racks"] = racks;
+    }
+    cluster["config"] = config;
+    root["cluster"] = cluster;
 
     // Topic and partition names for the flat partition indices the steps hold.
     std::vector<std::pair<std::string, int>> flat;
@@ -89,6 +98,8 @@ std::string scenarioToJson(const Scenario& s)
         Json topic{{"name", t.name}, {"partitions", t.partitions}, {"replication.factor", t.replicationFactor}};
         if (!t.assignment.empty())
             topic["assignment"] = t.assignment;
+        else if (t.placement != PlacementKind::Striped)
+            topic["placement"] = std::string(placementName(t.placement));
         topics.push_back(topic);
         for (int p = 0; p < t.partitions; ++p)
             flat.emplace_back(t.name, p);

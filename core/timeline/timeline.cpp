@@ -74,7 +74,7 @@ std::size_t heapBytes(const Partition& p)
 
 std::size_t heapBytes(const Broker& b)
 {
-    return vectorBytes(b.knownLeaders) + vectorBytes(b.knownCoordinators);
+    return vectorBytes(b.knownLeaders) + vectorBytes(b.knownCoordinators) + (b.rack ? heapBytes(*b.rack) : 0);
 }
 
 std::size_t heapBytes(const Producer& p)

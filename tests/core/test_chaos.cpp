@@ -219,7 +219,8 @@ TEST(ChaosRegression, Seed1816WithDataLossKeepsTheIsrInAgreementBelowTheHw)
 /// As leader it answered broker 4's last fetched epoch 1 with "ends at 4", so broker 4 kept its own,
 /// different epoch-1 records 0..3 and rejoined the ISR: "offset 0 below the HW differs between leader 5
 /// and ISR member 4". Broker 1, on a slow link, was also registered anew by each heartbeat it sent
-/// before the first answer came back (four times for one restart).
+/// before the first answer came back (four times for one restart). The schedule was recorded when
+/// topics were placed rack-unaware, so its topic says "placement": "rack-unaware" to keep that layout.
 TEST(ChaosRegression, TheSchedule1816FailedOnKeepsEveryInvariant)
 {
     std::ifstream in(HW_TEST_DATA_DIR "/chaos-1816-allow-loss.json");
