@@ -4,15 +4,16 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+161"/>
-        <source>Cluster: %n broker(s)</source>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+162"/>
+        <source>Kafka %1 cluster: %n broker(s)</source>
+        <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
-            <numerusform>Cluster: %n broker</numerusform>
-            <numerusform>Cluster: %n brokers</numerusform>
+            <numerusform>Kafka %1 cluster: %n broker</numerusform>
+            <numerusform>Kafka %1 cluster: %n brokers</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n topic(s)</source>
         <translation>
             <numerusform>%n topic</numerusform>
@@ -31,7 +32,7 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/consumeritem.cpp" line="+116"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+113"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>

@@ -317,8 +317,8 @@ TEST(Exporter, PdfHasAPagePerFrame)
 }
 
 /// The document title of a PDF as QPdfWriter writes it into the /Info dictionary
-/// (QPdfEnginePrivate::printString, Qt 6.4): UTF-16BE after a byte order mark, with (, ) and \
-/// escaped by a backslash. Empty if there is none.
+/// (QPdfEnginePrivate::printString, Qt 6.4): UTF-16BE after a byte order mark, with each byte that
+/// is a bracket or a backslash escaped by a backslash. Empty if there is none.
 QString pdfInfoTitle(const QByteArray& pdf)
 {
     const QByteArray key("/Title (\xFE\xFF");

@@ -89,13 +89,15 @@ void expectHeadingClear(const FrameScene& scene, const Heading& heading)
     ASSERT_NE(heading.item, nullptr);
     const QRectF box = heading.item->sceneBoundingRect();
     // Every text run of the heading lies inside the heading's own bounds.
-    for (const hw::ui::TextRun& run : heading.item->texts())
+    for (const hw::ui::TextRun& run : heading.item->texts()) {
         EXPECT_TRUE(heading.item->boundingRect().contains(run.box)) << run.text.toStdString();
+    }
     for (QGraphicsItem* item : scene.items()) {
         if (!item->isVisible() || item->parentItem())
             continue;
-        if (qgraphicsitem_cast<hw::ui::BrokerItem*>(item) || qgraphicsitem_cast<hw::ui::ControllerItem*>(item))
+        if (qgraphicsitem_cast<hw::ui::BrokerItem*>(item) || qgraphicsitem_cast<hw::ui::ControllerItem*>(item)) {
             EXPECT_FALSE(box.intersects(item->sceneBoundingRect())) << "the heading runs into a box";
+        }
     }
 }
 
@@ -148,7 +150,7 @@ TEST(KafkaVersionShown, TheClusterViewHeadingOpensWithTheVersion)
             scene.setViewKind(FrameScene::ViewKind::Cluster);
             scene.setFrame(state, 0);
             const Heading heading = clusterHeading(scene);
-            EXPECT_EQ(heading.text, QString::fromUtf8(c.heading)) << (compact ? "compact" : "ordinary");
+            EXPECT_EQ(heading.text.toStdString(), c.heading) << (compact ? "compact" : "ordinary");
             expectHeadingClear(scene, heading);
         }
     }
