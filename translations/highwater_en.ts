@@ -13,7 +13,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%n topic(s)</source>
         <translation>
             <numerusform>%n topic</numerusform>

@@ -293,7 +293,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%n topic(s)</source>
         <translation>
             <numerusform>%n 個主題</numerusform>
@@ -620,13 +620,13 @@
         <translation>%1 幀要寫入一個目錄，每幀一個檔案：%2 是一個檔案名稱</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>%1 — Kafka %2</source>
         <extracomment>A PDF handout&apos;s title: the scenario&apos;s title, then the Kafka version its cluster runs.</extracomment>
         <translation>%1 — Kafka %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Checkpoint %1</source>
         <translation>檢查點 %1</translation>
     </message>

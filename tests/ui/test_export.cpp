@@ -334,8 +334,8 @@ QString pdfInfoTitle(const QByteArray& pdf)
     }
     QString title;
     for (qsizetype i = 0; i + 1 < utf16.size(); i += 2)
-        title.append(QChar(static_cast<char16_t>((static_cast<unsigned char>(utf16[i]) << 8)
-            | static_cast<unsigned char>(utf16[i + 1]))));
+        title.append(QChar(static_cast<char16_t>(
+            (static_cast<unsigned char>(utf16[i]) << 8) | static_cast<unsigned char>(utf16[i + 1]))));
     return title;
 }
 
@@ -358,8 +358,8 @@ TEST(Exporter, PdfHandoutNamesTheKafkaVersion)
                  name + QStringLiteral(" \u2014 Kafka 3.7") } }) {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("handout.pdf"));
-        const ExportResult result = Exporter::exportFrames(c.timeline, c.scenario,
-            Exporter::checkpointFrames(c.timeline), settingsFor(ExportFormat::Pdf), path);
+        const ExportResult result = Exporter::exportFrames(
+            c.timeline, c.scenario, Exporter::checkpointFrames(c.timeline), settingsFor(ExportFormat::Pdf), path);
         ASSERT_TRUE(result.ok()) << result.error.toStdString();
         EXPECT_EQ(pdfInfoTitle(readAll(path)), c.title);
     }

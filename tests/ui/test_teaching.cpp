@@ -255,7 +255,8 @@ TEST(Glossary, RejectsBrokenFiles)
     for (const char* bad : { "4.1", R"("4.1.1")", R"("four")", R"("")", R"("4")", R"("100.1")", "null" }) {
         error.clear();
         EXPECT_TRUE(Glossary::parse(withSince(bad), &error).textbook().isEmpty()) << bad;
-        EXPECT_TRUE(error.startsWith(QLatin1String("textbook[1].since: expected a Kafka version such as \"4.1\", got ")))
+        EXPECT_TRUE(
+            error.startsWith(QLatin1String("textbook[1].since: expected a Kafka version such as \"4.1\", got ")))
             << bad << ": " << error.toStdString();
         EXPECT_TRUE(error.endsWith(QString::fromUtf8(bad))) << bad << ": " << error.toStdString();
     }

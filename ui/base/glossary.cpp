@@ -25,6 +25,13 @@ bool readText(const QJsonValue& value, GlossaryText* out)
     return true;
 }
 
+/// A JSON value as the file spells it: "4.1" with its quotes, 4.1, null.
+QString jsonText(const QJsonValue& value)
+{
+    // QJsonDocument writes arrays and objects only: write [value] and take the brackets off.
+    return QString::fromUtf8(QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
 QStringList readIds(const QJsonValue& value)
 {
     QStringList ids;
@@ -111,9 +118,7 @@ Glossary Glossary::parse(const QByteArray& json, QString* error)
             if (!since.isString() || !versionPattern.match(note.since).hasMatch())
                 return fail(QStringLiteral("textbook[%1].since: expected a Kafka version such as \"4.1\", got %2")
                                 .arg(i)
-                                .arg(QString::fromUtf8(QJsonDocument(QJsonArray { since }).toJson(QJsonDocument::Compact))
-                                         .mid(1)
-                                         .chopped(1)));
+                                .arg(jsonText(since)));
         }
         glossary.m_notes.append(note);
     }

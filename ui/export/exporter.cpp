@@ -472,9 +472,9 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
             // A printed page has no window title around it: the handout names the Kafka release whose
             // rules the run follows (fixed for the run) on every page and in the document's title.
             //: A PDF handout's title: the scenario's title, then the Kafka version its cluster runs.
-            const QString handoutTitle = tr("%1 \u2014 Kafka %2")
-                                             .arg(title.isEmpty() ? text(scenario.name) : title,
-                                                 kafkaVersionText(timeline.head()));
+            const QString handoutTitle
+                = tr("%1 \u2014 Kafka %2")
+                      .arg(title.isEmpty() ? text(scenario.name) : title, kafkaVersionText(timeline.head()));
             setUpPdf(writer, handoutTitle);
             PdfPages pages(writer, settings);
             for (std::size_t i = 0; i < frames.size(); ++i) {
