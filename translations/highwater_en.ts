@@ -4,11 +4,12 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+161"/>
-        <source>Cluster: %n broker(s)</source>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+162"/>
+        <source>Kafka %1 cluster: %n broker(s)</source>
+        <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
-            <numerusform>Cluster: %n broker</numerusform>
-            <numerusform>Cluster: %n brokers</numerusform>
+            <numerusform>Kafka %1 cluster: %n broker</numerusform>
+            <numerusform>Kafka %1 cluster: %n brokers</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -196,7 +196,7 @@
 <context>
     <name>BrokerStatus</name>
     <message>
-        <location filename="../ui/scene/clusterfacts.cpp" line="+35"/>
+        <location filename="../ui/scene/clusterfacts.cpp" line="+41"/>
         <source>ONLINE</source>
         <translation>在线</translation>
     </message>
@@ -290,10 +290,11 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+161"/>
-        <source>Cluster: %n broker(s)</source>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+162"/>
+        <source>Kafka %1 cluster: %n broker(s)</source>
+        <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
-            <numerusform>集群：%n 个代理节点</numerusform>
+            <numerusform>Kafka %1 集群：%n 个代理节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -514,7 +515,7 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+84"/>
+        <location filename="../ui/export/exporter.cpp" line="+85"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 绘制</translation>
     </message>
@@ -624,7 +625,13 @@
         <translation>%1 帧要写入一个目录，每帧一个文件：%2 是一个文件名称</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+42"/>
+        <source>%1 — Kafka %2</source>
+        <extracomment>A PDF handout&apos;s title: the scenario&apos;s title, then the Kafka version its cluster runs.</extracomment>
+        <translation>%1 — Kafka %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>
@@ -3387,7 +3394,13 @@ Value: %3</source>
 <context>
     <name>hw::ui::GlossaryPanel</name>
     <message>
-        <location filename="../ui/panels/glossarypanel.cpp" line="+74"/>
+        <location filename="../ui/panels/glossarypanel.cpp" line="+65"/>
+        <source>(Kafka %1+)</source>
+        <extracomment>After a &quot;textbook vs real Kafka&quot; note, in brackets: the Kafka release from which Kafka behaves so.</extracomment>
+        <translation>（Kafka %1 起）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Search the glossary</source>
         <translation>搜索词汇表</translation>
     </message>
@@ -3398,7 +3411,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+58"/>
+        <location line="+62"/>
         <location line="+13"/>
         <source>Textbook vs real Kafka</source>
         <translation>教科书与真实的 Kafka</translation>
@@ -3415,8 +3428,8 @@ Value: %3</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>What the seed article and many textbooks simplify, and what the app (and Kafka) does instead.</source>
-        <translation>种子文章和许多教科书简化了什么，而本程序（以及 Kafka）实际上怎么做。</translation>
+        <source>What the seed article and many textbooks simplify, what Kafka does instead, and the Kafka version from which it does so.</source>
+        <translation>种子文章和许多教科书简化了什么、Kafka 实际上怎么做，以及从哪个 Kafka 版本起如此。</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -3993,7 +4006,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+124"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+125"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
@@ -4363,9 +4376,10 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+22"/>
-        <source>%1[*] — HighWater</source>
-        <translation>%1[*] — HighWater</translation>
+        <location filename="../ui/shell/mainwindow.cpp" line="+24"/>
+        <source>%1[*] — Kafka %2 — HighWater</source>
+        <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
+        <translation>%1[*] — Kafka %2 — HighWater</translation>
     </message>
     <message>
         <location line="+9"/>

@@ -316,6 +316,55 @@ TEST(Exporter, PdfHasAPagePerFrame)
     EXPECT_EQ(pdfPages(pdf), 4);
 }
 
+/// The document title of a PDF as QPdfWriter writes it into the /Info dictionary
+/// (QPdfEnginePrivate::printString, Qt 6.4): UTF-16BE after a byte order mark, with each byte that
+/// is a bracket or a backslash escaped by a backslash. Empty if there is none.
+QString pdfInfoTitle(const QByteArray& pdf)
+{
+    const QByteArray key("/Title (\xFE\xFF");
+    qsizetype at = pdf.indexOf(key);
+    if (at < 0)
+        return QString();
+    at += key.size();
+    QByteArray utf16;
+    for (; at < pdf.size() && pdf[at] != ')'; ++at) {
+        if (pdf[at] == '\\')
+            ++at;
+        utf16.append(pdf[at]);
+    }
+    QString title;
+    for (qsizetype i = 0; i + 1 < utf16.size(); i += 2)
+        title.append(QChar(static_cast<char16_t>(
+            (static_cast<unsigned char>(utf16[i]) << 8) | static_cast<unsigned char>(utf16[i + 1]))));
+    return title;
+}
+
+TEST(Exporter, PdfHandoutNamesTheKafkaVersion)
+{
+    // The walkthrough gives no version (4.2, the default); the same run at 3.7 says 3.7. The title
+    // heads every page too, drawn as glyphs that only the document title lets a test read back.
+    auto at37 = hw::loadScenario(walkthrough, hw::KafkaVersion::V3_7);
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(at37));
+    auto played37 = hw::playScenario(std::get<hw::Scenario>(at37));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played37));
+    struct Case {
+        const hw::Scenario& scenario;
+        const hw::Timeline& timeline;
+        QString title;
+    };
+    const QString name = QString::fromStdString(run().scenario.title.get("en"));
+    for (const Case& c : { Case { run().scenario, run().timeline, name + QStringLiteral(" \u2014 Kafka 4.2") },
+             Case { std::get<hw::Scenario>(at37), std::get<hw::Timeline>(played37),
+                 name + QStringLiteral(" \u2014 Kafka 3.7") } }) {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("handout.pdf"));
+        const ExportResult result = Exporter::exportFrames(
+            c.timeline, c.scenario, Exporter::checkpointFrames(c.timeline), settingsFor(ExportFormat::Pdf), path);
+        ASSERT_TRUE(result.ok()) << result.error.toStdString();
+        EXPECT_EQ(pdfInfoTitle(readAll(path)), c.title);
+    }
+}
+
 TEST(Exporter, PdfCreationDateIsFixedAndTheCrossReferencesFollow)
 {
     // A PDF as Qt writes it, with the time of writing in it.

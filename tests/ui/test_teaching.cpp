@@ -104,8 +104,9 @@ TEST(Glossary, EveryEntryHasTextInAllThreeLanguages)
         for (const QString& id : entry.seeAlso)
             EXPECT_NE(glossary.entry(id), nullptr) << entry.id.toStdString() << " -> " << id.toStdString();
     }
-    // Section 6 of kafka-semantics.md has ten "textbook vs real Kafka" notes.
-    ASSERT_EQ(glossary.textbook().size(), 10);
+    // Section 6 of kafka-semantics.md has ten "textbook vs real Kafka" notes and section 7 of
+    // kafka-versions.md eight more, two of which say what two of the ten say (the HW, acks=1).
+    ASSERT_EQ(glossary.textbook().size(), 16);
     for (const hw::ui::TextbookNote& note : glossary.textbook()) {
         EXPECT_TRUE(note.claim.isComplete());
         EXPECT_TRUE(note.reality.isComplete());
@@ -119,7 +120,8 @@ TEST(Glossary, HasEveryTermTheIssueAndTheViewsName)
     for (const char* id : { "producer", "consumer", "broker", "topic", "partition", "replica", "leader", "follower",
              "ar", "isr", "osr", "leo", "hw", "consumer-group", "leader-epoch", "acks", "min-insync", "controller",
              "offset", "lag", "commit", "rebalance", "coordinator", "unclean-election", "truncation", "epoch-cache",
-             "leader-view", "broker-state" })
+             "leader-view", "broker-state", "elr", "last-known-elr", "leader-recovery-state", "unclean-shutdown",
+             "broker-epoch", "kafka-version" })
         EXPECT_NE(glossary.entry(QString::fromLatin1(id)), nullptr) << id;
 }
 
@@ -148,6 +150,70 @@ TEST(Glossary, ChineseTermsAreTheSeedArticles)
     }
 }
 
+TEST(Glossary, DefinesTheVersionTermsInThreeLanguagesCitingKafka)
+{
+    // Issue #13's terms, each with what its definition must cite (a KIP or the Kafka class that holds
+    // the rule), in every language: the identifiers are not translated.
+    const Glossary& glossary = Glossary::builtin();
+    const std::vector<std::tuple<const char*, const char*, const char*>> expected = {
+        { "elr", "KIP-966", "合格領導者副本" },
+        { "last-known-elr", "useLastKnownLeaderInBalancedRecovery", "最後已知的領導者" },
+        { "leader-recovery-state", "KIP-704", "領導者恢復狀態" },
+        { "unclean-shutdown", "handleBrokerShutdown", "非正常關閉" },
+        { "broker-epoch", "KIP-903", "代理節點紀元" },
+        { "kafka-version", "MetadataVersion.LATEST_PRODUCTION", "Kafka 版本" },
+    };
+    for (const auto& [id, cites, traditionalTerm] : expected) {
+        const hw::ui::GlossaryEntry* entry = glossary.entry(QString::fromLatin1(id));
+        ASSERT_NE(entry, nullptr) << id;
+        EXPECT_TRUE(entry->term.isComplete()) << id;
+        EXPECT_TRUE(entry->definition.isComplete()) << id;
+        EXPECT_FALSE(entry->seeAlso.isEmpty()) << id;
+        for (const QString* text : { &entry->definition.en, &entry->definition.zhTw, &entry->definition.zhCn })
+            EXPECT_TRUE(text->contains(QLatin1String(cites))) << id << ": " << text->toStdString();
+        EXPECT_TRUE(entry->term.zhTw.contains(QString::fromUtf8(traditionalTerm))) << id;
+        // Traditional and Simplified are two texts, not one copied.
+        EXPECT_NE(entry->definition.zhTw, entry->definition.zhCn) << id;
+    }
+    // The RECOVERED/RECOVERING states are named as Kafka names them.
+    EXPECT_TRUE(glossary.entry(QStringLiteral("leader-recovery-state"))->term.en.contains(QLatin1String("RECOVERING")));
+}
+
+TEST(Glossary, TextbookNotesCarryTheKafkaVersionThatChangedThem)
+{
+    // The eight claims of kafka-versions.md section 7 (the first two merged into section 6's notes on
+    // the HW and on acknowledged records), and truncation by leader epoch (0.11).
+    const std::vector<std::pair<const char*, const char*>> expected = {
+        { "HW = the smallest LEO of all replicas (or of the ISR).", "3.7" },
+        { "an acks=1 write is committed once the leader has it", "3.7" },
+        { "The ISR always holds at least one replica.", "4.1" },
+        { "With unclean election off, a partition whose ISR is gone stays offline.", "4.1" },
+        { "Every ISR change bumps the leader epoch.", "3.6" },
+        { "unclean.leader.election.enable=true just works in KRaft.", "3.9" },
+        { "A retried produce can duplicate a record.", "3.0" },
+        { "A rebalance stops the whole group.", "4.0" },
+        { "Followers truncate their log to the HW.", "0.11" },
+    };
+    const Glossary& glossary = Glossary::builtin();
+    for (const auto& [claim, since] : expected) {
+        int found = 0;
+        for (const hw::ui::TextbookNote& note : glossary.textbook()) {
+            if (!note.claim.en.contains(QString::fromUtf8(claim)))
+                continue;
+            ++found;
+            EXPECT_EQ(note.since, QString::fromLatin1(since)) << claim;
+            // The reality names the version in every language, as the shown "Kafka 4.1+" does.
+            for (const QString* text : { &note.reality.en, &note.reality.zhTw, &note.reality.zhCn })
+                EXPECT_TRUE(text->contains(note.since)) << claim << ": " << text->toStdString();
+        }
+        EXPECT_EQ(found, 1) << claim;
+    }
+    int versioned = 0;
+    for (const hw::ui::TextbookNote& note : glossary.textbook())
+        versioned += note.since.isEmpty() ? 0 : 1;
+    EXPECT_EQ(versioned, static_cast<int>(expected.size())) << "a note with a version the table above lacks";
+}
+
 TEST(Glossary, RejectsBrokenFiles)
 {
     QString error;
@@ -171,6 +237,29 @@ TEST(Glossary, RejectsBrokenFiles)
     EXPECT_TRUE(error.isEmpty()) << error.toStdString();
     ASSERT_EQ(ok.entries().size(), 1);
     EXPECT_EQ(ok.toolTip(QStringLiteral("a"), QStringLiteral("zh_TW")), QStringLiteral("甲\nx"));
+
+    // A note's "since" is a Kafka release, major.minor, as a string; the error says where and what.
+    auto withSince = [](const char* since) {
+        return QByteArray(R"({"format": "highwater-glossary/1", "entries": [
+            {"id": "a", "term": {"en": "A"}, "definition": {"en": "x"}}], "textbook": [
+            {"terms": ["a"], "claim": {"en": "c"}, "reality": {"en": "r"}},
+            {"terms": ["a"], "claim": {"en": "c"}, "reality": {"en": "r"}, "since": )")
+            + since + "}]}";
+    };
+    error.clear();
+    const Glossary versioned = Glossary::parse(withSince(R"("4.1")"), &error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_EQ(versioned.textbook().size(), 2);
+    EXPECT_TRUE(versioned.textbook()[0].since.isEmpty());
+    EXPECT_EQ(versioned.textbook()[1].since, QStringLiteral("4.1"));
+    for (const char* bad : { "4.1", R"("4.1.1")", R"("four")", R"("")", R"("4")", R"("100.1")", "null" }) {
+        error.clear();
+        EXPECT_TRUE(Glossary::parse(withSince(bad), &error).textbook().isEmpty()) << bad;
+        EXPECT_TRUE(
+            error.startsWith(QLatin1String("textbook[1].since: expected a Kafka version such as \"4.1\", got ")))
+            << bad << ": " << error.toStdString();
+        EXPECT_TRUE(error.endsWith(QString::fromUtf8(bad))) << bad << ": " << error.toStdString();
+    }
 }
 
 TEST(Teaching, HoveringMarkersAndBadgesGivesTheirGlossaryEntry)
@@ -245,14 +334,26 @@ TEST(Teaching, GlossaryDockFiltersLinksAndFollowsTheLanguage)
     EXPECT_FALSE(glossary->showEntry(QStringLiteral("no-such-term")));
     ASSERT_TRUE(glossary->showEntry(Glossary::textbookId()));
     EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("acks=all means all replicas.")));
+    // Each note that a Kafka release changed says which, after what real Kafka does.
+    for (const char* shown : { "(Kafka 4.1+)", "(Kafka 3.9+)", "(Kafka 3.0+)", "(Kafka 0.11+)" })
+        EXPECT_TRUE(glossary->text()->toPlainText().contains(QString::fromLatin1(shown))) << shown;
+    ASSERT_TRUE(glossary->showEntry(QStringLiteral("elr")));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("The ISR always holds at least one replica.")));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("(Kafka 4.1+)")));
+    EXPECT_TRUE(glossary->text()->toHtml().contains(QStringLiteral("glossary:last-known-elr")));
+    ASSERT_TRUE(glossary->showEntry(Glossary::textbookId()));
 
     ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_TW")));
     QApplication::processEvents();
     EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("高水位 HW")));
+    EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("合格領導者副本 ELR (Eligible Leader Replicas)")));
     EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("acks=all 表示所有副本。")));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("（Kafka 4.1 起）")));
     ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_CN")));
     QApplication::processEvents();
     EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("消费者组 (Consumer Group)")));
+    EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("代理节点纪元 (Broker Epoch)")));
+    EXPECT_TRUE(glossary->text()->toPlainText().contains(QStringLiteral("（Kafka 4.1 起）")));
     ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("en")));
     QApplication::processEvents();
     EXPECT_TRUE(glossary->listedTerms().contains(QStringLiteral("Consumer group")));

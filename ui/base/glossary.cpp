@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace hw::ui {
 
@@ -22,6 +23,13 @@ bool readText(const QJsonValue& value, GlossaryText* out)
     out->zhTw = o.value(QLatin1String("zh_TW")).toString();
     out->zhCn = o.value(QLatin1String("zh_CN")).toString();
     return true;
+}
+
+/// A JSON value as the file spells it: "4.1" with its quotes, 4.1, null.
+QString jsonText(const QJsonValue& value)
+{
+    // QJsonDocument writes arrays and objects only: write [value] and take the brackets off.
+    return QString::fromUtf8(QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
 }
 
 QStringList readIds(const QJsonValue& value)
@@ -96,13 +104,22 @@ Glossary Glossary::parse(const QByteArray& json, QString* error)
         seen.insert(entry.id, static_cast<int>(glossary.m_entries.size()));
         glossary.m_entries.append(entry);
     }
-    for (const QJsonValue& value : notes) {
-        const QJsonObject o = value.toObject();
+    // A release number, major.minor as kafka-versions.md names them; at most "99.99".
+    static const QRegularExpression versionPattern(QStringLiteral("^[0-9]{1,2}\\.[0-9]{1,2}$"));
+    for (qsizetype i = 0; i < notes.size(); ++i) {
+        const QJsonObject o = notes[i].toObject();
         TextbookNote note;
         note.terms = readIds(o.value(QLatin1String("terms")));
         if (!readText(o.value(QLatin1String("claim")), &note.claim)
             || !readText(o.value(QLatin1String("reality")), &note.reality))
-            return fail(QStringLiteral("a textbook note lacks its claim or reality"));
+            return fail(QStringLiteral("textbook[%1] lacks its claim or reality").arg(i));
+        if (const QJsonValue since = o.value(QLatin1String("since")); !since.isUndefined()) {
+            note.since = since.toString();
+            if (!since.isString() || !versionPattern.match(note.since).hasMatch())
+                return fail(QStringLiteral("textbook[%1].since: expected a Kafka version such as \"4.1\", got %2")
+                                .arg(i)
+                                .arg(jsonText(since)));
+        }
         glossary.m_notes.append(note);
     }
     // Links must land somewhere: a dangling "see also" is a typo in the file.

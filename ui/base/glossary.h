@@ -30,11 +30,14 @@ struct GlossaryEntry {
 };
 
 /// A "textbook vs real Kafka" note: what the seed article (or a common textbook) says, and what Kafka
-/// really does (section 6 of kafka-semantics.md), with the entries it concerns.
+/// really does (section 6 of kafka-semantics.md, section 7 of kafka-versions.md), with the entries it
+/// concerns and the Kafka version that changed it.
 struct TextbookNote {
     QStringList terms;
     GlossaryText claim;
     GlossaryText reality;
+    /// The Kafka release from which `reality` holds ("4.1"); empty for a note no release changed.
+    QString since;
 };
 
 /// The glossary the app ships (resources/glossary/glossary.json, compiled in under :/glossary). It

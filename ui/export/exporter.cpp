@@ -7,6 +7,7 @@
 #include "export/gifwriter.h"
 #include "export/sceneexport.h"
 #include "scenario/scenario.h"
+#include "scene/clusterfacts.h"
 #include "timeline/timeline.h"
 
 #include <QBuffer>
@@ -468,7 +469,13 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         {
             const DeterministicHashing sameOrder;
             QPdfWriter writer(&buffer);
-            setUpPdf(writer, title);
+            // A printed page has no window title around it: the handout names the Kafka release whose
+            // rules the run follows (fixed for the run) on every page and in the document's title.
+            //: A PDF handout's title: the scenario's title, then the Kafka version its cluster runs.
+            const QString handoutTitle
+                = tr("%1 \u2014 Kafka %2")
+                      .arg(title.isEmpty() ? text(scenario.name) : title, kafkaVersionText(timeline.head()));
+            setUpPdf(writer, handoutTitle);
             PdfPages pages(writer, settings);
             for (std::size_t i = 0; i < frames.size(); ++i) {
                 const hw::ClusterState state = show(i);
@@ -482,7 +489,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
                 if (info.note >= 0)
                     caption << text(timeline.notes()[static_cast<std::size_t>(info.note)].get(settings.language));
                 caption << Narration::sentence(info.event, state);
-                pages.page(drawing.scene, title, heading, caption);
+                pages.page(drawing.scene, handoutTitle, heading, caption);
                 if (!step(i))
                     return result;
             }

@@ -59,6 +59,12 @@ GlossaryPanel::GlossaryPanel(QWidget* parent)
     showEntry(QStringLiteral("hw"));
 }
 
+QString GlossaryPanel::versionText(const QString& since)
+{
+    //: After a "textbook vs real Kafka" note, in brackets: the Kafka release from which Kafka behaves so.
+    return tr("(Kafka %1+)").arg(since);
+}
+
 QStringList GlossaryPanel::listedTerms() const
 {
     QStringList out;
@@ -138,15 +144,19 @@ void GlossaryPanel::render()
     const QString& lang = m_language;
     QString html;
     auto noteHtml = [&lang](const TextbookNote& note) {
-        return QStringLiteral("<li><p><b>%1</b> %2<br/><b>%3</b> %4</p></li>")
+        // The release that changed the claim follows what real Kafka does, as "(Kafka 4.1+)".
+        const QString since = note.since.isEmpty()
+            ? QString()
+            : QStringLiteral(" <b>%1</b>").arg(versionText(note.since).toHtmlEscaped());
+        return QStringLiteral("<li><p><b>%1</b> %2<br/><b>%3</b> %4%5</p></li>")
             .arg(tr("Textbook:").toHtmlEscaped(), note.claim.get(lang).toHtmlEscaped(),
-                tr("Real Kafka:").toHtmlEscaped(), note.reality.get(lang).toHtmlEscaped());
+                tr("Real Kafka:").toHtmlEscaped(), note.reality.get(lang).toHtmlEscaped(), since);
     };
     if (m_current == Glossary::textbookId()) {
         html += QStringLiteral("<h2>%1</h2>").arg(tr("Textbook vs real Kafka").toHtmlEscaped());
         html += QStringLiteral("<p>%1</p><ul>")
-                    .arg(tr("What the seed article and many textbooks simplify, and what the app (and Kafka) "
-                            "does instead.")
+                    .arg(tr("What the seed article and many textbooks simplify, what Kafka does instead, and "
+                            "the Kafka version from which it does so.")
                              .toHtmlEscaped());
         for (const TextbookNote& note : glossary.textbook())
             html += noteHtml(note);

@@ -31,6 +31,8 @@ public:
     QTextBrowser* text() const { return m_text; }
     /// The terms listed, in order, as shown.
     QStringList listedTerms() const;
+    /// How a note's "since" version is shown: "(Kafka 4.1+)".
+    static QString versionText(const QString& since);
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -16,6 +16,12 @@ struct Text {
 
 } // namespace
 
+QString kafkaVersionText(const hw::ClusterState& state)
+{
+    const std::string_view name = hw::kafkaVersionName(state.config.kafkaVersion);
+    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+}
+
 BrokerStatus brokerStatus(const hw::ClusterState& state, hw::BrokerId broker)
 {
     const hw::Broker& b = state.broker(broker);

@@ -13,6 +13,10 @@ namespace hw::ui {
 /// A broker as the frame dump names its state.
 enum class BrokerStatus : std::uint8_t { Online, Offline, Isolated, Fenced };
 
+/// The Kafka release whose rules the cluster follows, as the frame dump's kafka_version names it
+/// ("4.2"). Fixed for a run; the window title, the cluster view and the PDF handout show it.
+QString kafkaVersionText(const hw::ClusterState& state);
+
 BrokerStatus brokerStatus(const hw::ClusterState& state, hw::BrokerId broker);
 /// The badge word for a status: ONLINE, OFFLINE, ISOLATED, FENCED.
 QString brokerStatusText(BrokerStatus status);

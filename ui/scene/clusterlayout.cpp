@@ -155,12 +155,13 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         return BrokerItem::headerHeight(state, broker + 1, boxWidth) + rows * rowStep + boxPadding;
     };
 
-    // Title.
+    // Title. It opens with the Kafka release the cluster runs, whose rules the run follows.
     int partitionCount = static_cast<int>(state.partitions.size());
     QList<TitleItem::Line> lines;
-    lines.append({ Text::tr("Cluster: %n broker(s)", nullptr, brokerCount) + QStringLiteral(" \u00B7 ")
-            + Text::tr("%n topic(s)", nullptr, static_cast<int>(state.topics.size())) + QStringLiteral(" \u00B7 ")
-            + Text::tr("%n partition(s)", nullptr, partitionCount),
+    //: The cluster view's heading: the Kafka version (%1, "4.2") and the number of brokers.
+    lines.append({ Text::tr("Kafka %1 cluster: %n broker(s)", nullptr, brokerCount).arg(kafkaVersionText(state))
+            + QStringLiteral(" \u00B7 ") + Text::tr("%n topic(s)", nullptr, static_cast<int>(state.topics.size()))
+            + QStringLiteral(" \u00B7 ") + Text::tr("%n partition(s)", nullptr, partitionCount),
         theme::titleSize, true, QStringLiteral("title") });
     lines.append({ Text::tr("min.insync.replicas %1 \u00B7 unclean leader election %2 \u00B7 network latency %3 ms")
                        .arg(state.config.minInsyncReplicas)

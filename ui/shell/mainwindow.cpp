@@ -17,6 +17,7 @@
 #include "scenario/builtin.h"
 #include "scenario/fileio.h"
 #include "scenario/scenario.h"
+#include "scene/clusterfacts.h"
 #include "scene/frameview.h"
 #include "shell/actionmenu.h"
 #include "shell/icons.h"
@@ -452,7 +453,9 @@ void MainWindow::updateTitle()
     const QString title = scenario.title.empty()
         ? QString::fromStdString(scenario.name)
         : QString::fromStdString(scenario.title.get(SimController::language()));
-    setWindowTitle(tr("%1[*] \u2014 HighWater").arg(title));
+    // The Kafka release whose rules the run follows is fixed for the run: it names the window too.
+    //: The window title: the scenario's title, then the Kafka version its cluster runs ("Kafka 4.2").
+    setWindowTitle(tr("%1[*] \u2014 Kafka %2 \u2014 HighWater").arg(title, kafkaVersionText(m_controller->state())));
     setWindowModified(!m_undo->isClean());
 }
 
