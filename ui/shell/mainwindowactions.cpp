@@ -121,6 +121,8 @@ void MainWindow::createActions()
     }
     connect(partitionView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Partition); });
     connect(clusterView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
+    QAction* compare = addNamedAction(QStringLiteral("compareVersions"), {});
+    connect(compare, &QAction::triggered, this, &MainWindow::compareVersions);
     QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), {});
     heartbeats->setCheckable(true);
     connect(heartbeats, &QAction::toggled, m_scene, &FrameScene::setShowHeartbeats);
@@ -177,6 +179,7 @@ void MainWindow::createMenus()
     view->addAction(action(QStringLiteral("partitionView")));
     view->addAction(action(QStringLiteral("clusterView")));
     m_partitionMenu = view->addMenu(QString());
+    view->addAction(action(QStringLiteral("compareVersions")));
     view->addSeparator();
     view->addAction(action(QStringLiteral("zoomIn")));
     view->addAction(action(QStringLiteral("zoomOut")));
@@ -267,6 +270,10 @@ void MainWindow::retranslateUi()
         { "partitionView", QT_TR_NOOP("Partition view"), nullptr, nullptr },
         { "clusterView", QT_TR_NOOP("Cluster view"), nullptr, nullptr },
         { "showHeartbeats", QT_TR_NOOP("Show heartbeats"), nullptr, nullptr },
+        { "compareVersions", QT_TR_NOOP("&Compare versions..."),
+            QT_TR_NOOP("This scenario under two Kafka versions, one view above the other, moving together, with "
+                       "what differs marked"),
+            nullptr },
         { "open", QT_TR_NOOP("&Open..."), nullptr, nullptr },
         { "library", QT_TR_NOOP("Scenario &library..."), nullptr, nullptr },
         { "newSandbox", QT_TR_NOOP("&New sandbox..."), nullptr, nullptr },
