@@ -25,17 +25,6 @@ Json nullableOffset(Offset offset)
     return offset < 0 ? Json(nullptr) : Json(offset);
 }
 
-std::string_view brokerStateName(const ClusterState& s, const Broker& b)
-{
-    if (!b.alive)
-        return "offline";
-    if (b.isolated)
-        return "isolated";
-    if (s.registrations[static_cast<std::size_t>(b.id - 1)].fenced)
-        return "fenced";
-    return "online";
-}
-
 Json recordJson(const ClusterState& s, Offset offset, const Record& r)
 {
     const Payload& payload = s.payloads[static_cast<std::size_t>(r.payload)];
@@ -50,6 +39,17 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
 }
 
 } // namespace
+
+std::string_view brokerStateName(const ClusterState& s, const Broker& b)
+{
+    if (!b.alive)
+        return "offline";
+    if (b.isolated)
+        return "isolated";
+    if (s.registrations[static_cast<std::size_t>(b.id - 1)].fenced)
+        return "fenced";
+    return "online";
+}
 
 std::string_view groupStateName(GroupState state)
 {

@@ -37,6 +37,8 @@ nlohmann::ordered_json frameToJson(const Timeline& timeline, std::int64_t frame,
 nlohmann::ordered_json groupsJson(const ClusterState& state);
 nlohmann::ordered_json consumersJson(const ClusterState& state, RecordsDump records = {});
 
+/// A broker's "state" in a frame: "offline" (killed), "isolated", "fenced" (by the controller) or "online".
+std::string_view brokerStateName(const ClusterState& state, const Broker& broker);
 std::string_view groupStateName(GroupState state);
 std::string_view memberPhaseName(MemberPhase phase);
 
