@@ -30,6 +30,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -142,8 +143,8 @@ TEST(CompareVersions, MovingTheTimeMovesBothViews)
     window.show();
     // The bottom run kills a broker after the checkpoint: it makes frames the top run does not.
     const hw::Scenario upper = scenarioWith(R"(, {"advance": {"ms": 3000}}, {"checkpoint": "later"})");
-    const hw::Scenario lower = scenarioWith(
-        R"(, {"kill": {"broker": 3}}, {"advance": {"ms": 3000}}, {"checkpoint": "later"})");
+    const hw::Scenario lower
+        = scenarioWith(R"(, {"kill": {"broker": 3}}, {"advance": {"ms": 3000}}, {"checkpoint": "later"})");
     ASSERT_EQ(window.openScenarios(upper, lower), QString());
     CompareController& compare = *window.compare();
     const hw::Timeline& a = compare.run(top)->timeline();
@@ -164,17 +165,20 @@ TEST(CompareVersions, MovingTheTimeMovesBothViews)
         if (compare.match() == CompareController::Match::Checkpoint)
             continue;
         EXPECT_LE(b.frame(shown).timeMs, a.frame(f).timeMs) << f;
-        if (shown + 1 < b.frameCount())
+        if (shown + 1 < b.frameCount()) {
             EXPECT_GE(b.frame(shown + 1).timeMs, a.frame(f).timeMs) << f;
-        if (a.frame(f).timeMs < 500)
+        }
+        if (a.frame(f).timeMs < 500) {
             EXPECT_EQ(shown, f) << "equal runs match frame for frame";
+        }
         EXPECT_TRUE(window.scene(bottom)->state() == compare.run(bottom)->state()) << f;
         EXPECT_TRUE(window.scene(top)->state() == compare.run(top)->state()) << f;
     }
     // The slider is the top run's; the status line says how the bottom was matched, and the rule.
     EXPECT_EQ(window.timelinePanel()->bar()->value(), compare.run(top)->currentFrame());
     compare.run(top)->setCurrentFrame(3);
-    EXPECT_TRUE(window.matchLabel()->text().startsWith(QStringLiteral("Matched by time"))) << window.matchLabel()->text().toStdString();
+    EXPECT_TRUE(window.matchLabel()->text().startsWith(QStringLiteral("Matched by time")))
+        << window.matchLabel()->text().toStdString();
     EXPECT_TRUE(window.matchLabel()->toolTip().contains(QStringLiteral("last frame at or before")));
     EXPECT_TRUE(window.frameLabel(bottom)->text().contains(
         QStringLiteral("Frame %1 of").arg(compare.run(bottom)->currentFrame())));
@@ -202,8 +206,8 @@ TEST(CompareVersions, ACheckpointJumpMatchesTheCheckpointsLabel)
     EXPECT_EQ(labelOf(b, compare.run(bottom)->currentFrame()), "settled");
     EXPECT_EQ(compare.match(), CompareController::Match::Checkpoint);
     // Matched by label, not by time: the bottom's checkpoint is 6 s later.
-    EXPECT_EQ(b.frame(compare.run(bottom)->currentFrame()).timeMs - a.frame(compare.run(top)->currentFrame()).timeMs,
-        6000);
+    EXPECT_EQ(
+        b.frame(compare.run(bottom)->currentFrame()).timeMs - a.frame(compare.run(top)->currentFrame()).timeMs, 6000);
     EXPECT_TRUE(window.matchLabel()->text().startsWith(QStringLiteral("Matched by checkpoint \u25C6settled")));
     // One step on, the rule is time again.
     window.action(QStringLiteral("stepBack"))->trigger();
@@ -242,7 +246,7 @@ TEST(CompareVersions, DifferencesAreMarkedInBothViewsAndListedOnlyWhenThereAreAn
     CompareWindow window;
     window.resize(1280, 720);
     window.show();
-    const hw::Scenario same = scenarioWith(R"(, {"advance": {"ms": 1000}})");
+    const hw::Scenario same = scenarioWith(R"(, {"advance": {"ms": 12000}})");
     ASSERT_EQ(window.openScenarios(same, same), QString());
     CompareController& compare = *window.compare();
     compare.run(top)->goToLast();
@@ -251,14 +255,15 @@ TEST(CompareVersions, DifferencesAreMarkedInBothViewsAndListedOnlyWhenThereAreAn
     EXPECT_TRUE(window.scene(top)->diffMarkItems().isEmpty());
     EXPECT_TRUE(window.scene(bottom)->diffMarkItems().isEmpty());
 
-    // Broker 1 (the leader) dies in the bottom run: leader and ISR differ.
-    const hw::Scenario killed = scenarioWith(R"(, {"kill": {"broker": 1}}, {"advance": {"ms": 1000}})");
+    // Broker 1 (the leader) dies in the bottom run, and is fenced after its session: leader and ISR differ.
+    const hw::Scenario killed = scenarioWith(R"(, {"kill": {"broker": 1}}, {"advance": {"ms": 12000}})");
     ASSERT_EQ(window.openScenarios(same, killed), QString());
     compare.run(top)->goToLast();
     ASSERT_FALSE(compare.differences().empty());
     const QStringList rows = differenceRows(window);
     ASSERT_EQ(rows.size(), static_cast<qsizetype>(compare.differences().size()));
-    EXPECT_TRUE(rows.filter(QStringLiteral("orders-0 leader: ")).size() == 1) << rows.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(rows.filter(QStringLiteral("orders-0 leader: ")).size() == 1)
+        << rows.join(QLatin1Char('\n')).toStdString();
     EXPECT_TRUE(rows.constFirst().startsWith(QStringLiteral("\u2260 ")));
     // Marked in both views, not by colour alone: an outline and a "≠" badge each, over the heading
     // line that says who leads.
@@ -297,8 +302,8 @@ TEST(CompareVersions, EitherViewOrBothStackedExportAsOneImage)
     window.resize(1280, 720);
     window.show();
     QCoreApplication::processEvents();
-    const hw::Scenario killed = scenarioWith(R"(, {"kill": {"broker": 1}}, {"advance": {"ms": 1000}})");
-    ASSERT_EQ(window.openScenarios(scenarioWith(""), killed), QString());
+    const hw::Scenario killed = scenarioWith(R"(, {"kill": {"broker": 1}}, {"advance": {"ms": 12000}})");
+    ASSERT_EQ(window.openScenarios(scenarioWith(R"(, {"advance": {"ms": 12000}})"), killed), QString());
     window.compare()->run(top)->goToLast();
     const std::vector<hw::ui::ExportPanel> panels = window.panels();
     ASSERT_EQ(panels.size(), 2u);

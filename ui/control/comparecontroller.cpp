@@ -162,8 +162,8 @@ QString CompareController::matchText() const
     const SimController* bottom = m_runs[Bottom];
     const hw::Timeline& timeline = top->timeline();
     const std::int32_t label = timeline.frame(top->currentFrame()).label;
-    const QString name = label >= 0 ? QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)])
-                                    : QString();
+    const QString name
+        = label >= 0 ? QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]) : QString();
     switch (m_match) {
     case Match::Checkpoint:
         return tr("Matched by checkpoint \u25C6%1: frame %2 above, frame %3 below")

@@ -14,8 +14,8 @@
 
 #ifndef Q_MOC_RUN
 #include "model/kafka_version.h"
-#include "scene/diffmarkitem.h"
 #include "scenario/state_diff.h"
+#include "scene/diffmarkitem.h"
 #endif
 
 namespace hw {

@@ -29,7 +29,8 @@ qreal DiffMarkItem::outlineWidth()
 }
 
 DiffMarkItem::DiffMarkItem(const QRectF& outline, const QString& text)
-    : FrameItem(SceneTarget {}), m_outline(outline.adjusted(-outlinePadding, -outlinePadding, outlinePadding, outlinePadding)),
+    : FrameItem(SceneTarget {}),
+      m_outline(outline.adjusted(-outlinePadding, -outlinePadding, outlinePadding, outlinePadding)),
       m_text(text)
 {
     // Over everything it marks, under the messages' labels (which avoid its badge).

@@ -12,6 +12,7 @@
 #include "timeline/timeline.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -50,7 +51,11 @@ constexpr int differencesWidth = 330;
 // ---------------------------------------------------------------------------------------------------
 
 CompareVersionsDialog::CompareVersionsDialog(hw::KafkaVersion own, QWidget* parent)
-    : QDialog(parent), m_top(new QComboBox(this)), m_bottom(new QComboBox(this)), m_ok(nullptr), m_problem(new QLabel(this))
+    : QDialog(parent),
+      m_top(new QComboBox(this)),
+      m_bottom(new QComboBox(this)),
+      m_ok(nullptr),
+      m_problem(new QLabel(this))
 {
     setObjectName(QStringLiteral("compareVersionsDialog"));
     setWindowTitle(tr("Compare versions"));
@@ -78,7 +83,8 @@ CompareVersionsDialog::CompareVersionsDialog(hw::KafkaVersion own, QWidget* pare
     layout->addWidget(m_problem);
     layout->addWidget(buttons);
     // The newest other version: what changed since the scenario's, or what it brings.
-    const hw::KafkaVersion other = own == hw::defaultKafkaVersion ? hw::kafkaVersions().front() : hw::defaultKafkaVersion;
+    const hw::KafkaVersion other
+        = own == hw::defaultKafkaVersion ? hw::kafkaVersions().front() : hw::defaultKafkaVersion;
     setVersions(own, other);
     connect(m_top, &QComboBox::currentIndexChanged, this, &CompareVersionsDialog::updateControls);
     connect(m_bottom, &QComboBox::currentIndexChanged, this, &CompareVersionsDialog::updateControls);
@@ -220,8 +226,8 @@ CompareWindow::CompareWindow(QWidget* parent)
     setMinimumSize(960, 540);
     if (const QScreen* screen = parent ? parent->screen() : QApplication::primaryScreen()) {
         const int title = style()->pixelMetric(QStyle::PM_TitleBarHeight);
-        setGeometry(MainWindow::fittedWindowGeometry(
-            screen->availableGeometry(), QMargins(0, title, 0, 0), QSize(1440, 900)));
+        setGeometry(
+            MainWindow::fittedWindowGeometry(screen->availableGeometry(), QMargins(0, title, 0, 0), QSize(1440, 900)));
     } else {
         resize(1440, 900);
     }
@@ -263,10 +269,10 @@ void CompareWindow::createActions()
         &SimController::goToFirst);
     connect(addNamedAction(QStringLiteral("last"), { QKeySequence(Qt::Key_End) }), &QAction::triggered, lead,
         &SimController::goToLast);
-    connect(addNamedAction(QStringLiteral("previousCheckpoint"), { QKeySequence(Qt::Key_PageUp) }),
-        &QAction::triggered, lead, &SimController::previousCheckpoint);
-    connect(addNamedAction(QStringLiteral("nextCheckpoint"), { QKeySequence(Qt::Key_PageDown) }),
-        &QAction::triggered, lead, &SimController::nextCheckpoint);
+    connect(addNamedAction(QStringLiteral("previousCheckpoint"), { QKeySequence(Qt::Key_PageUp) }), &QAction::triggered,
+        lead, &SimController::previousCheckpoint);
+    connect(addNamedAction(QStringLiteral("nextCheckpoint"), { QKeySequence(Qt::Key_PageDown) }), &QAction::triggered,
+        lead, &SimController::nextCheckpoint);
     const QStyle& s = *style();
     const QPalette& p = palette();
     action(QStringLiteral("play"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaPlay, p));
@@ -402,8 +408,9 @@ void CompareWindow::onChanged(SimController::Changes what)
         for (FrameScene* scene : m_scenes)
             scene->setFocusPartition(0);
         const hw::Scenario& scenario = m_compare->lead()->scenario();
-        const QString title = scenario.title.empty() ? QString::fromStdString(scenario.name)
-                                                     : QString::fromStdString(scenario.title.get(SimController::language()));
+        const QString title = scenario.title.empty()
+            ? QString::fromStdString(scenario.name)
+            : QString::fromStdString(scenario.title.get(SimController::language()));
         setWindowTitle(tr("%1 in %2 and %3 \u2014 HighWater")
                            .arg(title, m_compare->versionLabel(CompareController::Top),
                                m_compare->versionLabel(CompareController::Bottom)));
@@ -453,7 +460,8 @@ void CompareWindow::refreshTexts()
             + tr("%1 ms").arg(static_cast<qint64>(std::floor(m_compare->displayTimeMs(s))));
         const std::int32_t label = timeline.frame(frame).label;
         if (label >= 0)
-            text += QStringLiteral("\n\u25C6") + QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]);
+            text += QStringLiteral("\n\u25C6")
+                + QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]);
         m_frameLabels[side]->setText(text);
     }
     // The label column is as wide as the wider version label, so that both views start at the same x.
