@@ -663,6 +663,8 @@ ExportResult Exporter::exportPanels(
         ExportSettings own = s;
         own.size = panel.size;
         auto drawing = std::make_unique<Drawing>(own);
+        // As the compare window draws them: without the legend, which both would repeat.
+        drawing->scene.setLegendShown(false);
         drawing->scene.setDifferenceMarks(panel.marks);
         drawing->scene.setFrame(*panel.state, panel.displayTimeMs);
         if (vector) {

@@ -14,8 +14,8 @@ namespace {
 /// Room between the marked text and the outline.
 constexpr qreal outlinePadding = 5;
 
-/// The badge's colours: the ink's opposite on the highlight colour, and a border in ink, so that it
-/// stands out in every theme and also in grey.
+/// The outline's and the badge's colour (the badge has paper-coloured text and an ink border, so that it
+/// stands out in every theme and also in grey).
 QColor badgeFill()
 {
     return theme::reddishPurple;
@@ -25,7 +25,7 @@ QColor badgeFill()
 
 qreal DiffMarkItem::outlineWidth()
 {
-    return 5 * theme::lineScale();
+    return 8 * theme::lineScale();
 }
 
 DiffMarkItem::DiffMarkItem(const QRectF& outline, const QString& text)
@@ -36,12 +36,12 @@ DiffMarkItem::DiffMarkItem(const QRectF& outline, const QString& text)
     // Over everything it marks, under the messages' labels (which avoid its badge).
     setZValue(40);
     setAcceptedMouseButtons(Qt::NoButton);
-    const QFont font = theme::font(theme::labelSize, true);
+    const QFont font = theme::font(theme::titleSize, true);
     const QString sign = QStringLiteral("\u2260");
-    const qreal side = std::max(textWidth(sign, font), textHeight(sign, font)) + 8;
-    // The badge sits on the outline's top-right corner, half out of it, so that it covers as little
-    // of the marked text as it can.
-    const QPointF badgeTopLeft(m_outline.right() - side / 2, m_outline.top() - side / 2);
+    // The badge stands just outside the outline's right edge, level with its middle: the marked text
+    // stays readable, and right of a heading line or a row's name there is room.
+    const QPointF badgeTopLeft(
+        m_outline.right() + outlineWidth() / 2 + 3, m_outline.center().y() - (textHeight(sign, font) + 2) / 2);
     addBadge(sign, font, badgeTopLeft, theme::paper, badgeFill(), QPen(theme::ink, 2), QStringLiteral("diff"));
     const qreal halfPen = outlineWidth() / 2;
     QRectF bounds = m_outline.adjusted(-halfPen, -halfPen, halfPen, halfPen);
@@ -65,7 +65,8 @@ QPainterPath DiffMarkItem::shape() const
 void DiffMarkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     painter->setBrush(Qt::NoBrush);
-    // A wide light stroke under a narrower dark one: the outline shows on light cells and dark ones.
+    // A wide paper-coloured stroke under a narrower coloured one: the outline shows on light cells
+    // and dark ones.
     painter->setPen(QPen(theme::paper, outlineWidth() + 3, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
     painter->drawRect(m_outline);
     painter->setPen(QPen(badgeFill(), outlineWidth(), Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));

@@ -33,7 +33,7 @@ struct DifferenceMark {
 };
 
 /// The mark of a difference over the item that shows it: a thick outline round the value and a
-/// "≠" badge on its top-right corner, so that the mark reads without colour (a projector, a
+/// "≠" badge beside its right edge, so that the mark reads without colour (a projector, a
 /// colour-blind reader). Made anew with each frame; it stands for nothing that can be selected, so
 /// clicks and context menus reach the item under it, and only its outline and badge catch the pointer.
 class DiffMarkItem : public FrameItem {

@@ -44,7 +44,7 @@ QString versionName(hw::KafkaVersion version)
 /// The version labels' text size in pixels: "Kafka 3.7" reads from the back of a room at 1280x720.
 constexpr int versionLabelPixels = 34;
 /// The differences column, wide enough for "orders-0 last known ELR: [2] vs []" on one or two lines.
-constexpr int differencesWidth = 330;
+constexpr int differencesWidth = 300;
 
 } // namespace
 
@@ -164,13 +164,15 @@ CompareWindow::CompareWindow(QWidget* parent)
         columnLayout->addWidget(frame);
         columnLayout->addStretch(1);
         grid->addWidget(column, side, 0);
+        // Two drawings share the height of one: the legend, the same in both, would take a third of
+        // each. The main window's view keeps it.
+        m_scenes[side]->setLegendShown(false);
         m_views[side]->setObjectName(QStringLiteral("compareView") + QLatin1String(names[side]));
         m_views[side]->setAcceptDrops(false);
         grid->addWidget(m_views[side], side, 1);
-        // A line between the two views, so that they read as two drawings.
-        if (side == CompareController::Top)
-            m_views[side]->setFrameShape(QFrame::NoFrame);
     }
+    // A strip of the window's background between the two views, so that they read as two drawings.
+    grid->setVerticalSpacing(6);
     grid->setRowStretch(0, 1);
     grid->setRowStretch(1, 1);
     grid->setColumnStretch(1, 1);
