@@ -2714,12 +2714,12 @@ Value: %3</source>
     <message>
         <location line="+5"/>
         <source>The bottom run has no checkpoint ◆%1: matched by time, %2 ms (frame %3 below)</source>
-        <translation>下方的运行没有检查点 ◆%1：按时间 %2 ms 对应（下方第 %3 帧）</translation>
+        <translation>下方的运行没有检查点 ◆%1：按时间 %2 毫秒 对应（下方第 %3 帧）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Matched by time: %1 ms, the last frame at or before it below (frame %2)</source>
-        <translation>按时间对应：%1 ms，下方取此时或之前的最后一帧（第 %2 帧）</translation>
+        <translation>按时间对应：%1 毫秒，下方取此时或之前的最后一帧（第 %2 帧）</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -2885,7 +2885,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <source>%1 ms</source>
-        <translation>%1 ms</translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <location line="+16"/>

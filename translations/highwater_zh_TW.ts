@@ -2714,12 +2714,12 @@ Value: %3</source>
     <message>
         <location line="+5"/>
         <source>The bottom run has no checkpoint ◆%1: matched by time, %2 ms (frame %3 below)</source>
-        <translation>下方的執行沒有檢查點 ◆%1：依時間 %2 ms 對應（下方第 %3 幀）</translation>
+        <translation>下方的執行沒有檢查點 ◆%1：依時間 %2 毫秒 對應（下方第 %3 幀）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Matched by time: %1 ms, the last frame at or before it below (frame %2)</source>
-        <translation>依時間對應：%1 ms，下方取此時或之前的最後一幀（第 %2 幀）</translation>
+        <translation>依時間對應：%1 毫秒，下方取此時或之前的最後一幀（第 %2 幀）</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -2885,7 +2885,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <source>%1 ms</source>
-        <translation>%1 ms</translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <location line="+16"/>
