@@ -69,20 +69,9 @@ double CompareController::displayTimeMs(Side side) const
 
 std::int64_t CompareController::frameAtTime(const hw::Timeline& timeline, double timeMs, std::int64_t rank)
 {
-    // Frames are in time order: the first frame later than timeMs, and the first at exactly it.
-    std::int64_t low = 0;
-    std::int64_t high = timeline.frameCount();
-    while (low < high) {
-        const std::int64_t mid = low + (high - low) / 2;
-        if (static_cast<double>(timeline.frame(mid).timeMs) <= timeMs)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    const std::int64_t after = low;
-    if (after == 0)
+    if (static_cast<double>(timeline.frame(0).timeMs) > timeMs)
         return 0; // every frame is later: the first
-    const std::int64_t last = after - 1;
+    const std::int64_t last = SimController::lastFrameAtOrBefore(timeline, timeMs);
     if (rank < 0 || static_cast<double>(timeline.frame(last).timeMs) != timeMs)
         return last;
     std::int64_t first = last;

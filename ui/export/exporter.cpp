@@ -71,22 +71,30 @@ QByteArray encodePng(const QImage& image)
     return bytes;
 }
 
-QByteArray encodeSvg(FrameScene& scene, const ExportSettings& settings, const QString& title)
+/// An SVG drawing of size, painted by paint.
+QByteArray encodeSvg(QSize size, const QString& title, const std::function<void(QPainter&)>& paint)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
     svg.setOutputDevice(&buffer);
-    svg.setSize(settings.size);
-    svg.setViewBox(QRect(QPoint(0, 0), settings.size));
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
     svg.setResolution(pdfDpi);
     svg.setTitle(title);
     svg.setDescription(Exporter::tr("Drawn by HighWater"));
     QPainter painter(&svg);
-    paintScene(scene, painter, QRectF(QPointF(0, 0), QSizeF(settings.size)), settings.transparent);
+    paint(painter);
     painter.end();
     return bytes;
+}
+
+QByteArray encodeSvg(FrameScene& scene, const ExportSettings& settings, const QString& title)
+{
+    return encodeSvg(settings.size, title, [&](QPainter& painter) {
+        paintScene(scene, painter, QRectF(QPointF(0, 0), QSizeF(settings.size)), settings.transparent);
+    });
 }
 
 /// The GIF's one colour table: the theme's colours first (so that no small coloured mark loses its
@@ -273,6 +281,16 @@ QByteArray Exporter::fixPdfCreationDate(const QByteArray& pdf, std::optional<qin
 }
 
 namespace {
+
+/// Writes a single file's bytes atomically into result: the error, or the file and its size.
+void writeSingleFile(ExportResult& result, const QString& path, const QByteArray& bytes)
+{
+    result.error = exportfiles::writeFile(path, bytes);
+    if (result.error.isEmpty()) {
+        result.files << path;
+        result.bytes = bytes.size();
+    }
+}
 
 QString checkOutput(const QString& path)
 {
@@ -492,11 +510,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         // The same export gives the same bytes: Qt writes the time of writing as the creation date.
         if (QByteArray fixed = fixPdfCreationDate(bytes, sourceDateEpoch()); !fixed.isEmpty())
             bytes = fixed;
-        result.error = exportfiles::writeFile(path, bytes);
-        if (result.error.isEmpty()) {
-            result.files << path;
-            result.bytes = bytes.size();
-        }
+        writeSingleFile(result, path, bytes);
         break;
     }
     case ExportFormat::Gif: {
@@ -534,11 +548,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
             result.error = tr("cannot encode the GIF: %1").arg(gif.errorString());
             return result;
         }
-        result.error = exportfiles::writeFile(path, gif.data());
-        if (result.error.isEmpty()) {
-            result.files << path;
-            result.bytes = gif.data().size();
-        }
+        writeSingleFile(result, path, gif.data());
         break;
     }
     }
@@ -693,19 +703,10 @@ ExportResult Exporter::exportPanels(
         image.save(&buffer, "PNG");
         break;
     }
-    case ExportFormat::Svg: {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setSize(s.size);
-        svg.setViewBox(QRect(QPoint(0, 0), s.size));
-        svg.setResolution(pdfDpi);
-        svg.setTitle(title);
-        svg.setDescription(tr("Drawn by HighWater"));
-        QPainter painter(&svg);
-        paintPanels(painter, QPointF(0, 0), panels, scenes, s.transparent);
-        painter.end();
+    case ExportFormat::Svg:
+        bytes = encodeSvg(s.size, title,
+            [&](QPainter& painter) { paintPanels(painter, QPointF(0, 0), panels, scenes, s.transparent); });
         break;
-    }
     case ExportFormat::Pdf: {
         const DeterministicHashing sameOrder;
         QPdfWriter writer(&buffer);
@@ -728,11 +729,7 @@ ExportResult Exporter::exportPanels(
         if (QByteArray fixed = fixPdfCreationDate(bytes, sourceDateEpoch()); !fixed.isEmpty())
             bytes = fixed;
     }
-    result.error = exportfiles::writeFile(path, bytes);
-    if (result.error.isEmpty()) {
-        result.files << path;
-        result.bytes = bytes.size();
-    }
+    writeSingleFile(result, path, bytes);
     return result;
 }
 
@@ -781,11 +778,7 @@ ExportResult Exporter::exportWidget(QWidget& widget, const ExportSettings& setti
         widget.render(&painter, QPoint(), QRegion(), flags);
     }
     buffer.close();
-    result.error = exportfiles::writeFile(path, bytes);
-    if (result.error.isEmpty()) {
-        result.files << path;
-        result.bytes = bytes.size();
-    }
+    writeSingleFile(result, path, bytes);
     return result;
 }
 

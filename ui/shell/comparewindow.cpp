@@ -9,6 +9,7 @@
 #include "scene/frameview.h"
 #include "shell/icons.h"
 #include "shell/mainwindow.h"
+#include "shell/namedactions.h"
 #include "timeline/timeline.h"
 
 #include <QAction>
@@ -239,22 +240,12 @@ CompareWindow::~CompareWindow() = default;
 
 QAction* CompareWindow::addNamedAction(const QString& name, const QList<QKeySequence>& keys)
 {
-    auto* a = new QAction(this);
-    a->setObjectName(name);
-    a->setShortcuts(keys);
-    a->setShortcutContext(Qt::WindowShortcut);
-    addAction(a);
-    m_actions.append(a);
-    return a;
+    return namedactions::add(this, m_actions, name, QString(), keys);
 }
 
 QAction* CompareWindow::action(const QString& name) const
 {
-    for (QAction* a : m_actions) {
-        if (a->objectName() == name)
-            return a;
-    }
-    return nullptr;
+    return namedactions::find(m_actions, name);
 }
 
 void CompareWindow::createActions()
@@ -317,13 +308,7 @@ void CompareWindow::createMenus()
 void CompareWindow::retranslateUi()
 {
     // The transport says what the main window's says, in its words (the same translations).
-    struct ActionTexts {
-        const char* name;
-        const char* text;
-        const char* toolTip;
-        const char* iconText;
-    };
-    static const ActionTexts shared[] = {
+    static const namedactions::Texts shared[] = {
         { "stepBack", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Back"),
             QT_TRANSLATE_NOOP("hw::ui::MainWindow", "One frame back (Left)"), nullptr },
         { "stepForward", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Step"), nullptr, nullptr },
@@ -342,15 +327,7 @@ void CompareWindow::retranslateUi()
         { "exportImage", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&Export image..."), nullptr, nullptr },
     };
     auto translated = [](const char* text) { return QCoreApplication::translate("hw::ui::MainWindow", text); };
-    for (const ActionTexts& t : shared) {
-        QAction* a = action(QString::fromLatin1(t.name));
-        a->setText(translated(t.text));
-        if (t.toolTip)
-            a->setToolTip(translated(t.toolTip));
-        if (t.iconText)
-            a->setIconText(t.iconText[0] == '|' || t.iconText[0] == '>' ? QString::fromLatin1(t.iconText)
-                                                                        : translated(t.iconText));
-    }
+    namedactions::applyTexts(m_actions, shared, "hw::ui::MainWindow");
     action(QStringLiteral("stepForward"))->setToolTip(tr("One frame on (Right); both views follow"));
     action(QStringLiteral("play"))
         ->setText(m_compare->lead()->isPlaying() ? translated(QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Pause"))
