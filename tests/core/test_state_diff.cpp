@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,19 @@ namespace {
 using hw::ClusterState;
 using hw::StateDifference;
 using Field = StateDifference::Field;
+
+} // namespace
+
+namespace hw {
+// gtest prints a difference as its fields.
+void PrintTo(const StateDifference& d, std::ostream* os)
+{
+    *os << "{" << fieldName(d.field) << ", partition " << d.partition << ", broker " << d.broker << ", \"" << d.a
+        << "\", \"" << d.b << "\"}";
+}
+} // namespace hw
+
+namespace {
 
 /// A record appended to every replica of `p` (epoch 0), with a payload of its own.
 void appendEverywhere(ClusterState& s, hw::Partition& p, std::int32_t producer)
@@ -71,6 +85,26 @@ ClusterState threeBrokers()
     producer.nextSequence = 4;
     s.producers.push_back(producer);
     return s;
+}
+
+/// Replaces p1's one batch (seq 0-3) by two of two records, seq 0-1 acknowledged at `firstBase` and seq
+/// 2-3 ending as `secondStatus` at `secondBase` (-1: no offset) with `secondError`.
+void splitTheBatch(ClusterState& s, hw::Offset firstBase, hw::SendStatus secondStatus, hw::Offset secondBase,
+    hw::ErrorCode secondError)
+{
+    hw::Producer& producer = s.producers[0];
+    hw::ProducerBatch first = producer.batches[0];
+    first.count = 2;
+    first.baseOffset = firstBase;
+    hw::ProducerBatch second = first;
+    second.firstSequence = 2;
+    second.firstPayload = 2;
+    second.baseOffset = secondBase;
+    second.status = secondStatus;
+    second.error = secondError;
+    producer.batches = {};
+    producer.batches.push_back(first);
+    producer.batches.push_back(second);
 }
 
 TEST(StateDiff, EqualStatesHaveNoDifferences)
@@ -177,18 +211,7 @@ TEST(StateDiff, ProduceResultsAreGroupedIntoRuns)
     const ClusterState a = threeBrokers();
     ClusterState b = a;
     // In b the batch was split: seq 0-1 acked at 0-1, seq 2-3 failed with NOT_ENOUGH_REPLICAS.
-    hw::Producer& producer = b.producers[0];
-    hw::ProducerBatch first = producer.batches[0];
-    first.count = 2;
-    hw::ProducerBatch second = first;
-    second.firstSequence = 2;
-    second.firstPayload = 2;
-    second.baseOffset = -1;
-    second.status = hw::SendStatus::Failed;
-    second.error = hw::ErrorCode::NotEnoughReplicas;
-    producer.batches = {};
-    producer.batches.push_back(first);
-    producer.batches.push_back(second);
+    splitTheBatch(b, 0, hw::SendStatus::Failed, -1, hw::ErrorCode::NotEnoughReplicas);
     const std::vector<StateDifference> expected {
         { Field::ProduceResults, 0, hw::noLeader, "p1 seq 2-3: acked at 2-3",
             "p1 seq 2-3: failed (NOT_ENOUGH_REPLICAS)" },
@@ -216,21 +239,14 @@ TEST(StateDiff, ProduceResultsOfRecordsOneSideDidNotSend)
 
 TEST(StateDiff, ProduceResultsBreakWhereOffsetsStopFollowing)
 {
-    ClusterState a = threeBrokers();
+    const ClusterState a = threeBrokers();
     ClusterState b = a;
     // a: seq 0-3 acked at 0-3; b: seq 0-1 acked at 10-11 and seq 2-3 at 20-21. Every record differs,
-    // but b's offsets jump at seq 2, so there are two runs.
-    hw::ProducerBatch low = b.producers[0].batches[0];
-    low.count = 2;
-    low.baseOffset = 10;
-    hw::ProducerBatch high = low;
-    high.firstSequence = 2;
-    high.firstPayload = 2;
-    high.baseOffset = 20;
-    b.producers[0].batches = {};
-    b.producers[0].batches.push_back(low);
-    b.producers[0].batches.push_back(high);
+    // but b's offsets jump at seq 2, so there are two runs. The leader has no offset 10 or 20, so b's
+    // acknowledged records count as lost.
+    splitTheBatch(b, 10, hw::SendStatus::Acked, 20, hw::ErrorCode::None);
     const std::vector<StateDifference> expected {
+        { Field::LostRecords, 0, hw::noLeader, "{}", "{10,11,20,21}" },
         { Field::ProduceResults, 0, hw::noLeader, "p1 seq 0-1: acked at 0-1", "p1 seq 0-1: acked at 10-11" },
         { Field::ProduceResults, 0, hw::noLeader, "p1 seq 2-3: acked at 2-3", "p1 seq 2-3: acked at 20-21" },
     };
