@@ -203,9 +203,20 @@
     </message>
 </context>
 <context>
+    <name>hw::ui::CompareWindow</name>
+    <message numerus="yes">
+        <location filename="../ui/shell/comparewindow.cpp" line="+457"/>
+        <source>%n difference(s), %1 vs %2</source>
+        <translation>
+            <numerusform>%n difference, %1 vs %2</numerusform>
+            <numerusform>%n differences, %1 vs %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/export/exportdialog.cpp" line="+410"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+417"/>
         <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
         <translation>
             <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>

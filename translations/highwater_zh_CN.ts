@@ -515,7 +515,7 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+85"/>
+        <location filename="../ui/export/exporter.cpp" line="+87"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 绘制</translation>
     </message>
@@ -545,7 +545,7 @@
         <translation>无法删除 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+195"/>
+        <location filename="../ui/export/exporter.cpp" line="+212"/>
         <source>no output path</source>
         <translation>没有输出路径</translation>
     </message>
@@ -647,7 +647,7 @@
         <translation>（第 %1 帧，%2 毫秒）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+29"/>
         <location line="+8"/>
         <location line="+12"/>
         <source>cannot encode the GIF: %1</source>
@@ -659,7 +659,17 @@
         <translation>GIF 会超过 %1 MiB；请导出较少或较小的帧</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+114"/>
+        <source>views side by side can be exported as PNG, SVG or PDF</source>
+        <translation>并列的视图可导出为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a view to export has no frame or is smaller than %1 pixels a side</source>
+        <translation>要导出的视图没有画面，或某一边小于 %1 像素</translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>the charts can be exported as PNG, SVG or PDF</source>
         <translation>图表可以导出为 PNG、SVG 或 PDF</translation>
     </message>
@@ -2758,6 +2768,213 @@ Value: %3</source>
     </message>
 </context>
 <context>
+    <name>hw::ui::CompareController</name>
+    <message>
+        <location filename="../ui/control/comparecontroller.cpp" line="+58"/>
+        <source>Kafka %1</source>
+        <extracomment>Over each view of View &gt; Compare versions; %1 is a version such as 3.7.</extracomment>
+        <translation>Kafka %1</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>The top run leads; the bottom one follows it. At a checkpoint the bottom shows its frame with the same checkpoint label; elsewhere it shows its last frame at or before the same simulated time.</source>
+        <translation>上方的运行带头，下方的跟随。在检查点时，下方显示同一检查点标签的帧；其他时候显示同一模拟时间或之前的最后一帧。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Matched by checkpoint ◆%1: frame %2 above, frame %3 below</source>
+        <translation>按检查点 ◆%1 对应：上方第 %2 帧，下方第 %3 帧</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The bottom run has no checkpoint ◆%1: matched by time, %2 ms (frame %3 below)</source>
+        <translation>下方的运行没有检查点 ◆%1：按时间 %2 毫秒 对应（下方第 %3 帧）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Matched by time: %1 ms, the last frame at or before it below (frame %2)</source>
+        <translation>按时间对应：%1 毫秒，下方取此时或之前的最后一帧（第 %2 帧）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>leader</source>
+        <translation>领导者</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ELR</source>
+        <translation>ELR</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>last known ELR</source>
+        <translation>最后已知 ELR</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leader recovery state</source>
+        <translation>领导者恢复状态</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lost records</source>
+        <translation>丢失的记录</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>produce results</source>
+        <translation>生产结果</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>broker %1: %2 vs %3</source>
+        <extracomment>A difference of View &gt; Compare versions: &quot;broker 2: online vs fenced&quot;.</extracomment>
+        <translation>代理节点 %1：%2 对 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>only in one run</source>
+        <extracomment>A difference of View &gt; Compare versions: a broker, partition or producer only one run has.</extracomment>
+        <translation>仅在其中一次运行中</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 on broker %2</source>
+        <extracomment>The replica of a partition on a broker, in View &gt; Compare versions: &quot;orders-0 on broker 2&quot;.</extracomment>
+        <translation>代理节点 %2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 vs %3</source>
+        <extracomment>A difference of View &gt; Compare versions that is not of one partition: &quot;produce results: 3 vs 2&quot;.</extracomment>
+        <translation>%1：%2 对 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %2: %3 vs %4</source>
+        <extracomment>A difference of View &gt; Compare versions: &quot;orders-0 leader: 2 vs -&quot; (the top run&apos;s value first).</extracomment>
+        <translation>%1 %2：%3 对 %4</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::CompareExportDialog</name>
+    <message>
+        <location filename="../ui/export/exportdialog.cpp" line="+475"/>
+        <source>Both views, one above the other</source>
+        <translation>两个视图，上下排列</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The %1 view</source>
+        <extracomment>One view of View &gt; Compare versions, named by its label: &quot;The Kafka 3.7 view&quot;.</extracomment>
+        <translation>%1 视图</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::CompareVersionsDialog</name>
+    <message>
+        <location filename="../ui/shell/comparewindow.cpp" line="+62"/>
+        <source>Compare versions</source>
+        <translation>比较版本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>Kafka %1</source>
+        <translation>Kafka %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The scenario runs under both versions, as written: actions taken in the main window since it was opened are not part of the comparison.</source>
+        <translation>场景按原样在两个版本下各运行一次：打开后在主窗口中做的操作不纳入比较。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Top view:</source>
+        <translation>上方视图：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bottom view:</source>
+        <translation>下方视图：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Choose two different versions: a version compared with itself shows no difference.</source>
+        <translation>请选择两个不同的版本：同一版本互相比较不会有任何差异。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::CompareWindow</name>
+    <message>
+        <location line="+215"/>
+        <source>One frame on (Right); both views follow</source>
+        <translation>前进一帧（右方向键）；两个视图一起移动</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>What the two frames shown hold differently, the top run&apos;s value first. Each is outlined with a ≠ badge in both views; double-click one of another partition to show it.</source>
+        <translation>两个显示中的帧有哪些不同，先列上方运行的值。每一项在两个视图中都以粗框和 ≠ 标记标出；双击其他分区的项目即可显示该分区。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>%1 in %2 and %3 — HighWater</source>
+        <translation>%1：%2 与 %3 — HighWater</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Frame %1 of %2</source>
+        <translation>第 %1 帧，共 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No differences in these two frames</source>
+        <translation>这两帧没有差异</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n difference(s), %1 vs %2</source>
+        <translation>
+            <numerusform>%n 项差异，%1 对 %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hw::ui::ControlPanel</name>
     <message>
         <location filename="../ui/panels/controlpanel.cpp" line="+430"/>
@@ -3101,7 +3318,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="+237"/>
+        <location filename="../ui/export/exportdialog.cpp" line="-234"/>
         <source>Frames per second:</source>
         <translation>每秒帧数：</translation>
     </message>
@@ -3261,12 +3478,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportImageDialog</name>
     <message>
-        <location line="-370"/>
+        <location line="-377"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+22"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3277,22 +3494,24 @@ Value: %3</source>
     </message>
     <message>
         <location line="+30"/>
+        <location line="+346"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-345"/>
         <source>One page per checkpoint (a handout with the notes)</source>
         <translation>每个检查点一页（附说明的讲义）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+81"/>
+        <location line="-42"/>
+        <location line="+46"/>
+        <location line="+345"/>
         <source>Export Image</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-343"/>
         <source>Current view</source>
         <translation>目前的视图</translation>
     </message>
@@ -3303,67 +3522,78 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+346"/>
         <source>PNG image</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-345"/>
+        <location line="+346"/>
         <source>SVG drawing</source>
         <translation>SVG 图形</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-345"/>
+        <location line="+346"/>
         <source>PDF document</source>
         <translation>PDF 文件</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-343"/>
+        <location line="+345"/>
         <source>x</source>
         <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
         <translation>x</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-344"/>
+        <location line="+345"/>
         <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
         <translation>每个视图像素对应的图片像素：在大屏幕上的幻灯片请用 2x 以上以保持清晰</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-344"/>
         <source>A page per checkpoint of the scenario: the drawing, the checkpoint&apos;s note and what happened</source>
         <translation>场景的每个检查点一页：图、检查点的说明，以及发生了什么</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+343"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-339"/>
+        <location line="+343"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-342"/>
+        <location line="+343"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-342"/>
+        <location line="+343"/>
         <source>Scale:</source>
         <translation>缩放：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-340"/>
+        <location line="+342"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-340"/>
+        <location line="+342"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="-417"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -3378,7 +3608,7 @@ Value: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+138"/>
         <source>Writing the handout...</source>
         <translation>正在产生讲义...</translation>
     </message>
@@ -3386,7 +3616,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+543"/>
+        <location filename="../ui/scene/framescene.cpp" line="+668"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -4006,84 +4236,98 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+125"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+126"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location line="+309"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+246"/>
-        <location line="+45"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-123"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+335"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+234"/>
+        <location line="+38"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-44"/>
+        <location line="-22"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-37"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>One frame back (Left)</source>
         <translation>后退一帧（左方向键）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>First frame (Home)</source>
         <translation>第一帧（Home）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Last</source>
         <translation>最后一帧</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Last frame (End)</source>
         <translation>最后一帧（End）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Previous checkpoint</source>
         <translation>上一个检查点</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Previous checkpoint (Page Up)</source>
         <translation>上一个检查点（Page Up）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>◀ Checkpoint</source>
         <translation>◀ 检查点</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Next checkpoint</source>
         <translation>下一个检查点</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Next checkpoint (Page Down)</source>
         <translation>下一个检查点（Page Down）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Checkpoint ▶</source>
         <translation>检查点 ▶</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Faster</source>
         <translation>加快</translation>
     </message>
@@ -4093,7 +4337,17 @@ Value: %3</source>
         <translation>减慢</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+13"/>
+        <source>&amp;Compare versions...</source>
+        <translation>比较版本(&amp;C)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This scenario under two Kafka versions, one view above the other, moving together, with what differs marked</source>
+        <translation>在两个 Kafka 版本下运行此场景，上下两个视图一起移动，并标出不同之处</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -4108,12 +4362,12 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="-67"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-199"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-225"/>
         <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -4164,22 +4418,24 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition view</source>
         <translation>分区视图</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Cluster view</source>
         <translation>集群视图</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Show heartbeats</source>
         <translation>显示心跳</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>&amp;Open...</source>
         <translation>打开(&amp;O)...</translation>
     </message>
@@ -4199,12 +4455,13 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>保存场景(&amp;S)...</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Export image...</source>
         <translation>导出图片(&amp;E)...</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Export &amp;animation...</source>
         <translation>导出动画(&amp;A)...</translation>
     </message>
@@ -4219,7 +4476,7 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
@@ -4249,12 +4506,13 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+9"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Open &amp;built-in scenario</source>
         <translation>打开内建场景(&amp;B)</translation>
     </message>
@@ -4269,12 +4527,13 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition shown</source>
         <translation>显示的分区</translation>
     </message>
@@ -4290,12 +4549,13 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>系统（%1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -4365,7 +4625,8 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1：后面的帧已被替换（撤销可以找回）。</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+114"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暂停</translation>
@@ -4376,7 +4637,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+24"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-69"/>
+        <source>Cannot compare the versions: %1</source>
+        <translation>无法比较版本：%1</translation>
+    </message>
+    <message>
+        <location line="+93"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
@@ -4823,7 +5089,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+139"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>

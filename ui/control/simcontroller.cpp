@@ -188,6 +188,21 @@ void SimController::goToLast()
     setCurrentFrame(lastFrame());
 }
 
+std::int64_t SimController::lastFrameAtOrBefore(const hw::Timeline& timeline, double timeMs)
+{
+    // Frame times never decrease: find the first frame after timeMs.
+    std::int64_t low = 0;
+    std::int64_t high = timeline.frameCount();
+    while (low < high) {
+        const std::int64_t mid = low + (high - low) / 2;
+        if (static_cast<double>(timeline.frame(mid).timeMs) <= timeMs)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return std::max<std::int64_t>(0, low - 1);
+}
+
 bool SimController::nextCheckpoint()
 {
     for (const Marker& m : m_markers) {

@@ -92,6 +92,8 @@ public:
     bool nextCheckpoint();
     bool previousCheckpoint();
     const std::vector<Marker>& markers() const { return m_markers; }
+    /// The last frame of a timeline whose time is at or before timeMs; frame 0 for a time before the run.
+    static std::int64_t lastFrameAtOrBefore(const hw::Timeline& timeline, double timeMs);
     /// Changes whenever frames may have been removed or replaced (a new scenario, a fork, an undo),
     /// as opposed to only appended.
     std::uint64_t historyRevision() const { return m_historyRevision; }

@@ -72,6 +72,19 @@ bool exportDone(QWidget* parent, const ExportResult& result)
     return result.ok();
 }
 
+/// Asks where to write an image of format (PNG, SVG or PDF) and puts the answer, with the format's
+/// extension, into path.
+void browseForImage(QWidget* parent, ExportFormat format, QLineEdit* path)
+{
+    const QString filter = format == ExportFormat::Png ? ExportImageDialog::tr("PNG images (*.png)")
+        : format == ExportFormat::Svg                  ? ExportImageDialog::tr("SVG drawings (*.svg)")
+                                                       : ExportImageDialog::tr("PDF documents (*.pdf)");
+    const QString chosen
+        = QFileDialog::getSaveFileName(parent, ExportImageDialog::tr("Export Image"), path->text(), filter);
+    if (!chosen.isEmpty())
+        path->setText(withExtension(chosen, format));
+}
+
 } // namespace
 
 ExportResult runExportWithProgress(
@@ -190,13 +203,7 @@ void ExportImageDialog::updateControls()
 
 void ExportImageDialog::browse()
 {
-    const ExportFormat format = settings().format;
-    const QString filter = format == ExportFormat::Png ? tr("PNG images (*.png)")
-        : format == ExportFormat::Svg                  ? tr("SVG drawings (*.svg)")
-                                                       : tr("PDF documents (*.pdf)");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Image"), m_path->text(), filter);
-    if (!path.isEmpty())
-        m_path->setText(withExtension(path, format));
+    browseForImage(this, settings().format, m_path);
 }
 
 ExportResult ExportImageDialog::exportNow()
@@ -445,6 +452,96 @@ ExportResult ExportAnimationDialog::exportNow()
 }
 
 void ExportAnimationDialog::accept()
+{
+    if (exportDone(this, exportNow()))
+        QDialog::accept();
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+CompareExportDialog::CompareExportDialog(
+    const std::vector<ExportPanel>& panels, const ExportSettings& view, QWidget* parent)
+    : QDialog(parent),
+      m_panels(panels),
+      m_view(view),
+      m_what(new QComboBox(this)),
+      m_format(new QComboBox(this)),
+      m_scale(new QSpinBox(this)),
+      m_transparent(new QCheckBox(ExportImageDialog::tr("Transparent background"), this)),
+      m_path(new QLineEdit(this))
+{
+    setObjectName(QStringLiteral("compareExportDialog"));
+    setWindowTitle(ExportImageDialog::tr("Export Image"));
+    m_what->addItem(tr("Both views, one above the other"));
+    for (const ExportPanel& panel : m_panels)
+        //: One view of View > Compare versions, named by its label: "The Kafka 3.7 view".
+        m_what->addItem(tr("The %1 view").arg(panel.label));
+    m_format->addItem(ExportImageDialog::tr("PNG image"), static_cast<int>(ExportFormat::Png));
+    m_format->addItem(ExportImageDialog::tr("SVG drawing"), static_cast<int>(ExportFormat::Svg));
+    m_format->addItem(ExportImageDialog::tr("PDF document"), static_cast<int>(ExportFormat::Pdf));
+    m_scale->setRange(exportlimits::scaleMin, exportlimits::scaleMax);
+    m_scale->setSuffix(ExportImageDialog::tr("x"));
+    m_scale->setToolTip(ExportImageDialog::tr("Pixels per pixel of the view: 2x or more for sharp slides on large screens"));
+    m_path->setText(suggestedPath(QStringLiteral("highwater-compare.png")));
+    auto* browseButton = new QPushButton(ExportImageDialog::tr("Browse..."), this);
+    connect(browseButton, &QPushButton::clicked, this, &CompareExportDialog::browse);
+
+    auto* form = new QFormLayout;
+    form->addRow(ExportImageDialog::tr("Export:"), m_what);
+    form->addRow(ExportImageDialog::tr("Format:"), m_format);
+    form->addRow(ExportImageDialog::tr("Scale:"), m_scale);
+    form->addRow(QString(), m_transparent);
+    form->addRow(ExportImageDialog::tr("File:"), pathRow(m_path, browseButton));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(ExportImageDialog::tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &CompareExportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &CompareExportDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
+        m_path->setText(withExtension(m_path->text(), settings().format));
+        updateControls();
+    });
+    updateControls();
+}
+
+std::vector<ExportPanel> CompareExportDialog::chosenPanels() const
+{
+    const int index = m_what->currentIndex();
+    if (index <= 0 || index > static_cast<int>(m_panels.size()))
+        return m_panels;
+    return { m_panels[static_cast<std::size_t>(index - 1)] };
+}
+
+ExportSettings CompareExportDialog::settings() const
+{
+    ExportSettings s = m_view;
+    s.format = static_cast<ExportFormat>(m_format->currentData().toInt());
+    s.scale = s.format == ExportFormat::Png ? m_scale->value() : 1;
+    s.transparent = m_transparent->isEnabled() && m_transparent->isChecked();
+    s.size = Exporter::stackedSize(chosenPanels());
+    return s;
+}
+
+void CompareExportDialog::updateControls()
+{
+    const ExportFormat format = static_cast<ExportFormat>(m_format->currentData().toInt());
+    m_scale->setEnabled(format == ExportFormat::Png);
+    m_transparent->setEnabled(format == ExportFormat::Png || format == ExportFormat::Svg);
+}
+
+void CompareExportDialog::browse()
+{
+    browseForImage(this, settings().format, m_path);
+}
+
+ExportResult CompareExportDialog::exportNow()
+{
+    return Exporter::exportPanels(chosenPanels(), settings(), m_path->text());
+}
+
+void CompareExportDialog::accept()
 {
     if (exportDone(this, exportNow()))
         QDialog::accept();

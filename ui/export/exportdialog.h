@@ -117,4 +117,42 @@ private:
     QLabel* m_summary;
 };
 
+/// File > Export image of View > Compare versions: both views stacked as one image (each under its
+/// version's label), or either view alone with its label, as PNG (1x-4x, optionally transparent),
+/// SVG or PDF, drawn as the window shows them (frame, time, layout, partition, differences).
+class CompareExportDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    /// panels: the top view's and the bottom view's; view: the layout both show.
+    CompareExportDialog(const std::vector<ExportPanel>& panels, const ExportSettings& view, QWidget* parent = nullptr);
+
+    /// The panels the choice exports: both, or one.
+    std::vector<ExportPanel> chosenPanels() const;
+    ExportSettings settings() const;
+    /// Exports with the dialog's choices to the path in the dialog.
+    ExportResult exportNow();
+
+    // The controls, for tests.
+    QComboBox* whatCombo() const { return m_what; }
+    QComboBox* formatCombo() const { return m_format; }
+    QSpinBox* scaleSpin() const { return m_scale; }
+    QCheckBox* transparentCheck() const { return m_transparent; }
+    QLineEdit* pathEdit() const { return m_path; }
+
+    void accept() override;
+
+private:
+    void updateControls();
+    void browse();
+
+    std::vector<ExportPanel> m_panels;
+    ExportSettings m_view;
+    QComboBox* m_what;
+    QComboBox* m_format;
+    QSpinBox* m_scale;
+    QCheckBox* m_transparent;
+    QLineEdit* m_path;
+};
+
 } // namespace hw::ui

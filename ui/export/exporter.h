@@ -101,6 +101,16 @@ struct ExportResult {
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 
+/// One view of View > Compare versions as it is exported: a band with its label over its drawing.
+struct ExportPanel {
+    QString label; // "Kafka 3.7", large
+    QString caption; // beside it: the frame, the time, the checkpoint
+    const hw::ClusterState* state = nullptr; // the frame drawn (the caller keeps it)
+    double displayTimeMs = 0;
+    QList<DifferenceMark> marks; // the differences outlined on it
+    QSize size; // the drawing's size in pixels, without the band (the view's)
+};
+
 /// Called after each frame with how many are done; returning false cancels (nothing is written).
 using ExportProgress = std::function<bool(std::int64_t done, std::int64_t total)>;
 
@@ -138,6 +148,20 @@ public:
     /// optional), and the cross-reference offsets after it moved by the change in length; an empty
     /// array if pdf is not laid out as QPdfWriter lays it out.
     static QByteArray fixPdfCreationDate(const QByteArray& pdf, std::optional<qint64> sourceDateEpoch);
+
+    /// The height of the band with a panel's label, in pixels: its text reads from the back of a room
+    /// when the image fills a 1280x720 projector.
+    static constexpr int panelBandHeight = 64;
+    /// The size of panels stacked one above the other: as wide as the widest, each drawing under its band.
+    static QSize stackedSize(const std::vector<ExportPanel>& panels);
+    /// Writes panels stacked one above the other (each labelled, drawn with its marks, in the view,
+    /// partition and heartbeats of settings; settings.size is the stacked size) as one PNG, SVG or
+    /// PDF (one page of that size), atomically as exportFrames writes single files.
+    static ExportResult exportPanels(
+        const std::vector<ExportPanel>& panels, const ExportSettings& settings, const QString& path);
+    /// Paints stacked panels at origin; scenes[i] is panels[i]'s drawing, built.
+    static void paintPanels(QPainter& painter, QPointF origin, const std::vector<ExportPanel>& panels,
+        const std::vector<FrameScene*>& scenes, bool transparent);
 
     /// Writes a widget (the charts) as png (at scale), svg or pdf (one page of the widget's size).
     static ExportResult exportWidget(QWidget& widget, const ExportSettings& settings, const QString& path);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "panels/chartdata.h"
 
+#include "control/simcontroller.h"
+
 #include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
@@ -99,17 +101,7 @@ void changePoints(const hw::StepSeries& series, const hw::Timeline& timeline, do
 
 std::int64_t frameAtTime(const hw::Timeline& timeline, double timeMs)
 {
-    // Frame times never decrease: find the first frame after timeMs.
-    std::int64_t low = 0;
-    std::int64_t high = timeline.frameCount();
-    while (low < high) {
-        const std::int64_t mid = low + (high - low) / 2;
-        if (static_cast<double>(timeline.frame(mid).timeMs) <= timeMs)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return std::max<std::int64_t>(0, low - 1);
+    return SimController::lastFrameAtOrBefore(timeline, timeMs);
 }
 
 } // namespace hw::ui::chartdata

@@ -6,6 +6,7 @@
 #include "model/cluster_state.h"
 #include "scene/brokeritem.h"
 #include "scene/clusterlayout.h"
+#include "scene/diffmarkitem.h"
 #include "scene/frameitem.h"
 #include "scene/hwlineitem.h"
 #include "scene/itempool.h"
@@ -13,7 +14,9 @@
 #include "scene/messageitem.h"
 #include "scene/messagetext.h"
 #include "scene/partitionlayout.h"
+#include "scene/produceritem.h"
 #include "scene/replicalogitem.h"
+#include "scene/titleitem.h"
 
 #include <QGraphicsSceneContextMenuEvent>
 #include <QRegularExpression>
@@ -183,6 +186,7 @@ void FrameScene::rebuild()
     else
         content = ClusterLayout::build(*this, *m_state, m_aspect);
     m_pool->end();
+    addDifferenceMarks();
     m_contentRect = content;
     collectOccupied();
     buildMessages();
@@ -199,6 +203,127 @@ void FrameScene::rebuild()
     }
     if (selected.isValid() && !itemFor(selected))
         emit targetSelected(SceneTarget {});
+}
+
+void FrameScene::setDifferenceMarks(const QList<DifferenceMark>& marks)
+{
+    if (marks == m_differenceMarks)
+        return;
+    m_differenceMarks = marks;
+    if (m_hasFrame)
+        rebuild();
+}
+
+QList<DiffMarkItem*> FrameScene::diffMarkItems() const
+{
+    QList<DiffMarkItem*> out;
+    for (QGraphicsItem* item : items(Qt::AscendingOrder)) {
+        if (auto* mark = qgraphicsitem_cast<DiffMarkItem*>(item))
+            out.append(mark);
+    }
+    return out;
+}
+
+void FrameScene::addDifferenceMarks()
+{
+    // Made after the layout, over the items it made; they are not pooled, so the next rebuild
+    // deletes them with the messages.
+    for (const DifferenceMark& mark : std::as_const(m_differenceMarks)) {
+        for (const QRectF& rect : markedRects(mark))
+            addItem(new DiffMarkItem(rect, mark.text));
+    }
+}
+
+QList<QRectF> FrameScene::markedRects(const DifferenceMark& mark) const
+{
+    // The text runs of an item that show the value (the union of those with the mark's roles, each
+    // as wide as its text), or the whole item when it has none of them.
+    auto partOf = [&mark](const FrameItem* item) {
+        QRectF marked;
+        for (const TextRun& run : item->texts()) {
+            if (!mark.roles.contains(run.role))
+                continue;
+            QRectF box = run.box;
+            if (run.align & Qt::AlignLeft)
+                box.setWidth(std::min(box.width(), FrameItem::textWidth(run.text, run.font) + 4));
+            marked = marked.united(item->mapRectToScene(box));
+        }
+        return marked.isValid() ? marked : item->sceneBoundingRect();
+    };
+    QList<const FrameItem*> marked;
+    auto rowsOf = [&](std::int32_t partition) {
+        for (const ReplicaLogItem* row : replicaItems()) {
+            if (row->partition() == partition)
+                marked.append(row);
+        }
+    };
+    auto titleFor = [&](const SceneTarget& target) -> const FrameItem* {
+        for (QGraphicsItem* item : items()) {
+            if (item->type() == TitleItem::Type && static_cast<const TitleItem*>(item)->target() == target)
+                return static_cast<const TitleItem*>(item);
+        }
+        return nullptr;
+    };
+    const bool partitionView = m_viewKind == ViewKind::Partition && !m_state->partitions.empty();
+    const SceneTarget heading = partitionView ? SceneTarget::forPartition(m_focusPartition) : SceneTarget {};
+    // The partition view shows one partition: marks of the others have nothing to outline there.
+    const bool shown = !partitionView || mark.partition < 0 || mark.partition == m_focusPartition;
+    switch (mark.where) {
+    case DifferenceMark::Where::Partition:
+        if (!shown)
+            break;
+        if (partitionView) {
+            if (const FrameItem* title = titleFor(heading))
+                marked.append(title);
+        } else {
+            rowsOf(mark.partition);
+        }
+        break;
+    case DifferenceMark::Where::PartitionHw:
+        if (!shown)
+            break;
+        if (partitionView && hwLineItem())
+            marked.append(hwLineItem());
+        else
+            rowsOf(mark.partition);
+        break;
+    case DifferenceMark::Where::Replica:
+        if (const ReplicaLogItem* row = replicaItem(mark.partition, mark.broker); row && shown)
+            marked.append(row);
+        break;
+    case DifferenceMark::Where::Broker:
+        if (partitionView) {
+            if (const ReplicaLogItem* row = replicaItem(m_focusPartition, mark.broker))
+                marked.append(row);
+        } else if (const BrokerItem* box = brokerItem(mark.broker)) {
+            marked.append(box);
+        }
+        break;
+    case DifferenceMark::Where::Lost: {
+        if (!shown)
+            break;
+        for (QGraphicsItem* item : items()) {
+            if (item->type() == LostListItem::Type)
+                marked.append(static_cast<const LostListItem*>(item));
+        }
+        // The run without lost records has no list: its heading stands for the partition.
+        if (marked.isEmpty()) {
+            if (const FrameItem* title = titleFor(heading))
+                marked.append(title);
+        }
+        break;
+    }
+    case DifferenceMark::Where::Producers:
+        for (QGraphicsItem* item : items()) {
+            if (item->type() == ProducerItem::Type)
+                marked.append(static_cast<const ProducerItem*>(item));
+        }
+        break;
+    }
+    QList<QRectF> rects;
+    for (const FrameItem* item : std::as_const(marked))
+        rects.append(partOf(item));
+    return rects;
 }
 
 void FrameScene::buildMessages()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "scene/diffmarkitem.h"
 #include "scene/scenetarget.h"
 
 #include <QGraphicsScene>
@@ -99,6 +100,15 @@ public:
     void setPredictionBase(const hw::ClusterState* before);
     const hw::ClusterState* predictionBase() const { return m_predictionBase.get(); }
 
+    /// View > Compare versions: what this frame shows differently from the other run's. Each mark
+    /// outlines the item that shows the value (DiffMarkItem) in every frame drawn until the marks
+    /// change; marks of what this layout does not show (another partition) draw nothing.
+    void setDifferenceMarks(const QList<DifferenceMark>& marks);
+    const QList<DifferenceMark>& differenceMarks() const { return m_differenceMarks; }
+    QList<DiffMarkItem*> diffMarkItems() const;
+    /// The rectangles (scene coordinates) a mark outlines in the current layout.
+    QList<QRectF> markedRects(const DifferenceMark& mark) const;
+
     SceneTarget selectedTarget() const;
     void selectTarget(const SceneTarget& target);
 
@@ -123,6 +133,7 @@ protected:
 private:
     void rebuild();
     void buildMessages();
+    void addDifferenceMarks();
     void placeMessages();
     /// What a message's label must not cover: every replica row (its cells, markers, tags, name and
     /// badges), the partition's HW line and every text of the other items, in scene coordinates.
@@ -154,6 +165,7 @@ private:
     QList<QRectF> m_occupied;
     QRectF m_contentRect;
     QList<MessageItem*> m_messages;
+    QList<DifferenceMark> m_differenceMarks;
 };
 
 } // namespace hw::ui

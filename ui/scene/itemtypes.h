@@ -20,6 +20,7 @@ enum ItemType {
     AssignmentLineItemType = QGraphicsItem::UserType + 11,
     // Numbered apart from the others so that types added in parallel branches do not collide.
     LostListItemType = QGraphicsItem::UserType + 20,
+    DiffMarkItemType = QGraphicsItem::UserType + 23,
 };
 
 } // namespace hw::ui

@@ -20,6 +20,7 @@
 #include "scene/clusterfacts.h"
 #include "scene/frameview.h"
 #include "shell/actionmenu.h"
+#include "shell/comparewindow.h"
 #include "shell/icons.h"
 #include "shell/recentfiles.h"
 #include "shell/sandboxdialog.h"
@@ -372,6 +373,32 @@ void MainWindow::setViewKind(FrameScene::ViewKind kind)
     m_timeline->viewCombo()->setCurrentIndex(kind == FrameScene::ViewKind::Partition ? 0 : 1);
     m_timeline->partitionCombo()->setEnabled(kind == FrameScene::ViewKind::Partition);
     m_view->resetZoom();
+}
+
+void MainWindow::compareVersions()
+{
+    // Opened without waiting, as the About box is, so that the window stays responsive.
+    auto* dialog = new CompareVersionsDialog(m_controller->scenario().cluster.config.kafkaVersion, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { openCompareWindow(dialog->top(), dialog->bottom()); });
+    dialog->open();
+}
+
+CompareWindow* MainWindow::openCompareWindow(hw::KafkaVersion top, hw::KafkaVersion bottom)
+{
+    auto* window = new CompareWindow(this);
+    const QString error = window->open(m_controller->scenario(), m_controller->source(), top, bottom);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot compare the versions: %1").arg(error), statusTimeoutMs);
+        delete window;
+        return nullptr;
+    }
+    if (m_scene->viewKind() == FrameScene::ViewKind::Partition)
+        window->showPartition(m_scene->focusPartition());
+    else
+        window->setViewKind(FrameScene::ViewKind::Cluster);
+    window->show();
+    return window;
 }
 
 QWidget* MainWindow::chartsWidget() const

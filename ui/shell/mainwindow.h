@@ -21,6 +21,7 @@ class QUndoStack;
 namespace hw::ui {
 
 class ChartsPanel;
+class CompareWindow;
 class ControlPanel;
 class EventLogModel;
 class FrameView;
@@ -59,6 +60,13 @@ public:
 
     void setViewKind(FrameScene::ViewKind kind);
     void showPartition(std::int32_t partition);
+
+    /// View > Compare versions...: asks for two versions (object name "compareVersionsDialog",
+    /// opened without waiting) and then opens the comparison (openCompareWindow).
+    void compareVersions();
+    /// Opens a window with this scenario under two versions, in the view and partition shown here.
+    /// Returns it, or nullptr (and says why in the status bar) when a run cannot be made.
+    CompareWindow* openCompareWindow(hw::KafkaVersion top, hw::KafkaVersion bottom);
 
     // The parts, for the app's --screenshot and for tests.
     SimController* controller() const { return m_controller; }

@@ -10,6 +10,7 @@
 #include "scenario/scenario.h"
 #include "scene/frameview.h"
 #include "shell/icons.h"
+#include "shell/namedactions.h"
 #include "shell/recentfiles.h"
 #include "teaching/teachingaids.h"
 
@@ -31,22 +32,12 @@ QAction* MainWindow::addNamedAction(const QString& name, const QList<QKeySequenc
 
 QAction* MainWindow::addNamedAction(const QString& name, const QString& text, const QList<QKeySequence>& keys)
 {
-    auto* action = new QAction(text, this);
-    action->setObjectName(name);
-    action->setShortcuts(keys);
-    action->setShortcutContext(Qt::WindowShortcut);
-    addAction(action);
-    m_actions.append(action);
-    return action;
+    return namedactions::add(this, m_actions, name, text, keys);
 }
 
 QAction* MainWindow::action(const QString& name) const
 {
-    for (QAction* a : m_actions) {
-        if (a->objectName() == name)
-            return a;
-    }
-    return nullptr;
+    return namedactions::find(m_actions, name);
 }
 
 void MainWindow::createActions()
@@ -121,6 +112,8 @@ void MainWindow::createActions()
     }
     connect(partitionView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Partition); });
     connect(clusterView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
+    QAction* compare = addNamedAction(QStringLiteral("compareVersions"), {});
+    connect(compare, &QAction::triggered, this, &MainWindow::compareVersions);
     QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), {});
     heartbeats->setCheckable(true);
     connect(heartbeats, &QAction::toggled, m_scene, &FrameScene::setShowHeartbeats);
@@ -177,6 +170,7 @@ void MainWindow::createMenus()
     view->addAction(action(QStringLiteral("partitionView")));
     view->addAction(action(QStringLiteral("clusterView")));
     m_partitionMenu = view->addMenu(QString());
+    view->addAction(action(QStringLiteral("compareVersions")));
     view->addSeparator();
     view->addAction(action(QStringLiteral("zoomIn")));
     view->addAction(action(QStringLiteral("zoomOut")));
@@ -236,13 +230,7 @@ void MainWindow::createLanguageMenu(QMenu* view)
 void MainWindow::retranslateUi()
 {
     // Actions: text, then tool tip and the short text of the timeline's buttons where they differ.
-    struct ActionTexts {
-        const char* name;
-        const char* text;
-        const char* toolTip;
-        const char* iconText;
-    };
-    static const ActionTexts actionTexts[] = {
+    static const namedactions::Texts actionTexts[] = {
         { "play", QT_TR_NOOP("Play"), nullptr, nullptr },
         { "stepBack", QT_TR_NOOP("Back"), QT_TR_NOOP("One frame back (Left)"), nullptr },
         { "stepForward", QT_TR_NOOP("Step"),
@@ -267,6 +255,10 @@ void MainWindow::retranslateUi()
         { "partitionView", QT_TR_NOOP("Partition view"), nullptr, nullptr },
         { "clusterView", QT_TR_NOOP("Cluster view"), nullptr, nullptr },
         { "showHeartbeats", QT_TR_NOOP("Show heartbeats"), nullptr, nullptr },
+        { "compareVersions", QT_TR_NOOP("&Compare versions..."),
+            QT_TR_NOOP("This scenario under two Kafka versions, one view above the other, moving together, with "
+                       "what differs marked"),
+            nullptr },
         { "open", QT_TR_NOOP("&Open..."), nullptr, nullptr },
         { "library", QT_TR_NOOP("Scenario &library..."), nullptr, nullptr },
         { "newSandbox", QT_TR_NOOP("&New sandbox..."), nullptr, nullptr },
@@ -276,18 +268,7 @@ void MainWindow::retranslateUi()
         { "quit", QT_TR_NOOP("&Quit"), nullptr, nullptr },
         { "shortcuts", QT_TR_NOOP("&Keyboard shortcuts"), nullptr, nullptr },
     };
-    for (const ActionTexts& t : actionTexts) {
-        QAction* a = action(QString::fromLatin1(t.name));
-        if (!a)
-            continue;
-        a->setText(tr(t.text));
-        if (t.toolTip)
-            a->setToolTip(tr(t.toolTip));
-        // "|<" and ">|" are drawn arrows, the same in every language.
-        if (t.iconText)
-            a->setIconText(
-                t.iconText[0] == '|' || t.iconText[0] == '>' ? QString::fromLatin1(t.iconText) : tr(t.iconText));
-    }
+    namedactions::applyTexts(m_actions, actionTexts, "hw::ui::MainWindow");
     action(QStringLiteral("play"))->setText(m_controller->isPlaying() ? tr("Pause") : tr("Play"));
     updateUndoTexts();
 
