@@ -274,15 +274,9 @@ void CompareWindow::createActions()
     action(QStringLiteral("first"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaSkipBackward, p));
     action(QStringLiteral("last"))->setIcon(tintedStandardIcon(s, QStyle::SP_MediaSkipForward, p));
 
-    auto* views = new QActionGroup(this);
-    QAction* partitionView = addNamedAction(QStringLiteral("partitionView"), { QKeySequence(Qt::CTRL | Qt::Key_1) });
-    QAction* clusterView = addNamedAction(QStringLiteral("clusterView"), { QKeySequence(Qt::CTRL | Qt::Key_2) });
-    for (QAction* a : { partitionView, clusterView }) {
-        a->setCheckable(true);
-        views->addAction(a);
-    }
-    connect(partitionView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Partition); });
-    connect(clusterView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
+    namedactions::addViewSwitch(
+        this, [this](const QString& name, const QList<QKeySequence>& keys) { return addNamedAction(name, keys); },
+        [this] { setViewKind(FrameScene::ViewKind::Partition); }, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
 
     connect(addNamedAction(QStringLiteral("exportImage"), { QKeySequence(Qt::CTRL | Qt::Key_E) }), &QAction::triggered,
         this, &CompareWindow::exportDialog);

@@ -103,15 +103,9 @@ void MainWindow::createActions()
     QAction* fullScreen = addNamedAction(QStringLiteral("fullScreen"), { QKeySequence(Qt::Key_F11) });
     fullScreen->setCheckable(true);
     connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
-    auto* views = new QActionGroup(this);
-    QAction* partitionView = addNamedAction(QStringLiteral("partitionView"), { QKeySequence(Qt::CTRL | Qt::Key_1) });
-    QAction* clusterView = addNamedAction(QStringLiteral("clusterView"), { QKeySequence(Qt::CTRL | Qt::Key_2) });
-    for (QAction* a : { partitionView, clusterView }) {
-        a->setCheckable(true);
-        views->addAction(a);
-    }
-    connect(partitionView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Partition); });
-    connect(clusterView, &QAction::triggered, this, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
+    namedactions::addViewSwitch(
+        this, [this](const QString& name, const QList<QKeySequence>& keys) { return addNamedAction(name, keys); },
+        [this] { setViewKind(FrameScene::ViewKind::Partition); }, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
     QAction* compare = addNamedAction(QStringLiteral("compareVersions"), {});
     connect(compare, &QAction::triggered, this, &MainWindow::compareVersions);
     QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), {});

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCoreApplication>
 #include <QKeySequence>
 #include <QList>
@@ -62,6 +63,22 @@ inline void applyTexts(const QList<QAction*>& actions, std::span<const Texts> ta
                     ? QString::fromLatin1(t.iconText)
                     : QCoreApplication::translate(context, t.iconText));
     }
+}
+
+/// The view switch both windows have: "partitionView" (Ctrl+1) and "clusterView" (Ctrl+2), checkable
+/// and exclusive, made with the window's own `add(name, keys)` and connected to the two callbacks.
+template <typename Add, typename OnPartition, typename OnCluster>
+void addViewSwitch(QObject* parent, Add add, OnPartition onPartition, OnCluster onCluster)
+{
+    auto* views = new QActionGroup(parent);
+    QAction* partitionView = add(QStringLiteral("partitionView"), { QKeySequence(Qt::CTRL | Qt::Key_1) });
+    QAction* clusterView = add(QStringLiteral("clusterView"), { QKeySequence(Qt::CTRL | Qt::Key_2) });
+    for (QAction* a : { partitionView, clusterView }) {
+        a->setCheckable(true);
+        views->addAction(a);
+    }
+    QObject::connect(partitionView, &QAction::triggered, parent, onPartition);
+    QObject::connect(clusterView, &QAction::triggered, parent, onCluster);
 }
 
 } // namespace hw::ui::namedactions
