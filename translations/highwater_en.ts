@@ -205,7 +205,7 @@
 <context>
     <name>hw::ui::CompareWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/comparewindow.cpp" line="+457"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+451"/>
         <source>%n difference(s), %1 vs %2</source>
         <translation>
             <numerusform>%n difference, %1 vs %2</numerusform>

@@ -69,7 +69,12 @@
         <translation>选举优先领导者（代理节点 %1）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>Unclean election for %1 (ElectLeaders)</source>
+        <translation>对 %1 进行非干净选举（ElectLeaders）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Produce &quot;m%1&quot; to %2 (producer %3)</source>
         <translation>将“m%1”发送到 %2（生产者 %3）</translation>
     </message>
@@ -2932,7 +2937,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareWindow</name>
     <message>
-        <location line="+215"/>
+        <location line="+209"/>
         <source>One frame on (Right); both views follow</source>
         <translation>前进一帧（右方向键）；两个视图一起移动</translation>
     </message>
@@ -2977,12 +2982,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/panels/controlpanel.cpp" line="+430"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+440"/>
         <source>Produce a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location line="-349"/>
+        <location line="-359"/>
         <source>none (null key)</source>
         <translation>无（null 键）</translation>
     </message>
@@ -3023,12 +3028,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-76"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
@@ -3094,12 +3099,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+86"/>
+        <location line="+96"/>
         <source>Broker</source>
         <translation>代理节点</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-89"/>
         <source>Unflushed records lost on restart</source>
         <translation>重启时丢失的未刷盘记录</translation>
     </message>
@@ -3119,7 +3124,17 @@ Value: %3</source>
         <translation>选举优先领导者</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Unclean election</source>
+        <translation>非干净选举</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kafka-leader-election --election-type unclean: a leaderless partition gets an out-of-sync replica as leader, whatever unclean.leader.election.enable says</source>
+        <translation>kafka-leader-election --election-type unclean：没有领导者的分区会以一个不同步的副本作为领导者，不论 unclean.leader.election.enable 的设置为何</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Fetch round</source>
         <translation>一轮 Fetch</translation>
     </message>
@@ -3149,7 +3164,7 @@ Value: %3</source>
         <translation>跟随者副本</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+35"/>
         <source>Slow a follower</source>
         <translation>放慢跟随者副本</translation>
     </message>
@@ -3201,7 +3216,7 @@ Value: %3</source>
         <translation>在消费者组（现有的或新的）中建立新的消费者；它会加入，消费者组进行再平衡</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+181"/>
         <source>Consumers</source>
         <translation>消费者</translation>
     </message>
@@ -3211,17 +3226,17 @@ Value: %3</source>
         <translation>加入其消费者组</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-205"/>
         <source>Start the consumer: it joins its group and the group rebalances</source>
         <translation>启动消费者：它加入其消费者组，消费者组进行再平衡</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+206"/>
         <source>Remove from its group</source>
         <translation>移出其消费者组</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-203"/>
         <source>The consumer leaves its group cleanly and the group rebalances</source>
         <translation>消费者正常离开其消费者组，消费者组进行再平衡</translation>
     </message>
@@ -3287,7 +3302,7 @@ Value: %3</source>
         <translation>m%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Consumers (this scenario has none)</source>
         <translation>消费者（此场景没有消费者）</translation>
     </message>
@@ -4243,7 +4258,7 @@ Value: %3</source>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-123"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+335"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+234"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
         <source>Play</source>
         <translation>播放</translation>

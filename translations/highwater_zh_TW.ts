@@ -69,7 +69,12 @@
         <translation>選舉優先領導者（代理節點 %1）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>Unclean election for %1 (ElectLeaders)</source>
+        <translation>對 %1 進行非乾淨選舉（ElectLeaders）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Produce &quot;m%1&quot; to %2 (producer %3)</source>
         <translation>將「m%1」發送到 %2（生產者 %3）</translation>
     </message>
@@ -2932,7 +2937,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareWindow</name>
     <message>
-        <location line="+215"/>
+        <location line="+209"/>
         <source>One frame on (Right); both views follow</source>
         <translation>前進一幀（右方向鍵）；兩個視圖一起移動</translation>
     </message>
@@ -2977,12 +2982,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/panels/controlpanel.cpp" line="+430"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+440"/>
         <source>Produce a message</source>
         <translation>發送消息</translation>
     </message>
     <message>
-        <location line="-349"/>
+        <location line="-359"/>
         <source>none (null key)</source>
         <translation>無（null 鍵）</translation>
     </message>
@@ -3023,12 +3028,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>Partition</source>
         <translation>分區</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-76"/>
         <source>Key</source>
         <translation>鍵</translation>
     </message>
@@ -3094,12 +3099,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+86"/>
+        <location line="+96"/>
         <source>Broker</source>
         <translation>代理節點</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-89"/>
         <source>Unflushed records lost on restart</source>
         <translation>重新啟動時遺失的未刷寫記錄</translation>
     </message>
@@ -3119,7 +3124,17 @@ Value: %3</source>
         <translation>選舉優先領導者</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Unclean election</source>
+        <translation>非乾淨選舉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kafka-leader-election --election-type unclean: a leaderless partition gets an out-of-sync replica as leader, whatever unclean.leader.election.enable says</source>
+        <translation>kafka-leader-election --election-type unclean：沒有領導者的分區會以一個不同步的副本作為領導者，不論 unclean.leader.election.enable 的設定為何</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Fetch round</source>
         <translation>一輪 Fetch</translation>
     </message>
@@ -3149,7 +3164,7 @@ Value: %3</source>
         <translation>跟隨者副本</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+35"/>
         <source>Slow a follower</source>
         <translation>放慢跟隨者副本</translation>
     </message>
@@ -3201,7 +3216,7 @@ Value: %3</source>
         <translation>在消費者組（現有的或新的）中建立新的消費者；它會加入，消費者組進行再平衡</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+181"/>
         <source>Consumers</source>
         <translation>消費者</translation>
     </message>
@@ -3211,17 +3226,17 @@ Value: %3</source>
         <translation>加入其消費者組</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-205"/>
         <source>Start the consumer: it joins its group and the group rebalances</source>
         <translation>啟動消費者：它加入其消費者組，消費者組進行再平衡</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+206"/>
         <source>Remove from its group</source>
         <translation>移出其消費者組</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-203"/>
         <source>The consumer leaves its group cleanly and the group rebalances</source>
         <translation>消費者正常離開其消費者組，消費者組進行再平衡</translation>
     </message>
@@ -3287,7 +3302,7 @@ Value: %3</source>
         <translation>m%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Consumers (this scenario has none)</source>
         <translation>消費者（此情境沒有消費者）</translation>
     </message>
@@ -4243,7 +4258,7 @@ Value: %3</source>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-123"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+335"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+234"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
         <source>Play</source>
         <translation>播放</translation>

@@ -222,7 +222,7 @@ enum class TimerKind : std::uint8_t {
     FetchBackoff,     // broker, partition: a follower's pause after a failed fetch is over
     FetchTimeout,     // broker, partition: a follower's fetch got no answer in time
     SessionCheck,     // broker: the controller checks whether the broker's session expired
-    StartupHeartbeat, // broker: the next heartbeat of a starting broker, or a registration retry
+    StartupHeartbeat, // broker, partition field = its incarnation: a starting broker's next heartbeat, or a registration retry
     UncleanScan,      // the controller rescans leaderless partitions for unclean election (3.9+)
     ProducerTimer,    // broker field = producer index: retries and client-side request timeouts
     ProducerTick,     // broker field = producer index: the next record of a steady stream

@@ -600,3 +600,33 @@ TEST(RecentFiles, NewestFirstWithoutDuplicatesAndBounded)
 }
 
 } // namespace
+
+TEST_F(Commands, UncleanElectionButtonElectsAnOutOfSyncReplicaOfALeaderlessPartitionIn37)
+{
+    // Kafka 3.7 ignores unclean.leader.election.enable; the ElectLeaders API (the button) still works.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("unclean.json"));
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(R"({"format": "highwater/1", "name": "u", "seed": 1,
+      "cluster": {"brokers": 3, "kafka_version": "3.7",
+                  "config": {"min.insync.replicas": 1, "auto.fetch": false, "replica.lag.time.max.ms": 2000}},
+      "topics": [{"name": "t", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}],
+      "producers": [{"id": "p", "acks": "all"}],
+      "steps": [{"produce": {"producer": "p", "topic": "t", "values": ["a"]}}, {"advance": {"ms": 6000}},
+                {"kill": {"broker": 1}}, {"advance": {"ms": 12000}}]})");
+    out.close();
+    ASSERT_TRUE(window->openScenario(file));
+    controller->goToLast();
+    panel->refresh(false);
+    ASSERT_EQ(state().partitions[0].registration.leader, hw::noLeader);
+    click(panel->electUncleanButton());
+    controller->goToLast();
+    const hw::PartitionRegistration& reg = state().partitions[0].registration;
+    EXPECT_EQ(reg.leader, 2);
+    EXPECT_EQ(reg.isr, std::vector<hw::BrokerId>({2}));
+    EXPECT_EQ(reg.leaderRecoveryState, hw::LeaderRecoveryState::Recovering);
+    panel->refresh(false);
+    EXPECT_FALSE(panel->electUncleanButton()->isEnabled()) << "the partition has a leader now";
+}

@@ -156,6 +156,12 @@ QGroupBox* ControlPanel::buildPartition()
     m_partition = new QComboBox(box);
     m_killLeader = translatedButton(box, [] { return tr("Kill its leader"); });
     m_electPreferred = translatedButton(box, [] { return tr("Elect preferred leader"); });
+    m_electUnclean = translatedButton(
+        box, [] { return tr("Unclean election"); },
+        [] {
+            return tr("kafka-leader-election --election-type unclean: a leaderless partition gets an out-of-sync "
+                      "replica as leader, whatever unclean.leader.election.enable says");
+        });
     m_follower = new QComboBox(box);
     m_fetch = translatedButton(
         box, [] { return tr("Fetch round"); },
@@ -176,6 +182,7 @@ QGroupBox* ControlPanel::buildPartition()
     grid->addWidget(m_settle, 3, 1);
     grid->addWidget(m_advanceMs, 4, 0);
     grid->addWidget(m_advance, 4, 1);
+    grid->addWidget(m_electUnclean, 5, 0, 1, 2);
     connect(m_partition, &QComboBox::currentIndexChanged, this, [this] {
         refreshFollowers();
         refresh(false);
@@ -185,6 +192,9 @@ QGroupBox* ControlPanel::buildPartition()
     });
     connect(m_electPreferred, &QPushButton::clicked, this, [this] {
         emit actionRequested(hw::FaultStep { hw::ElectPreferredAction { m_partition->currentData().toInt() } });
+    });
+    connect(m_electUnclean, &QPushButton::clicked, this, [this] {
+        emit actionRequested(hw::FaultStep { hw::ElectUncleanAction { m_partition->currentData().toInt() } });
     });
     connect(m_fetch, &QPushButton::clicked, this, [this] {
         hw::FetchStep step;
@@ -451,6 +461,8 @@ void ControlPanel::refresh(bool scenarioChanged)
         m_electPreferred->setEnabled(
             preferred != reg.leader && std::find(reg.isr.begin(), reg.isr.end(), preferred) != reg.isr.end());
         m_fetch->setEnabled(m_follower->count() > 0 && reg.leader != hw::noLeader);
+        m_electUnclean->setEnabled(reg.leader == hw::noLeader
+            && std::any_of(reg.replicas.begin(), reg.replicas.end(), [&](hw::BrokerId b) { return hw::isUnfenced(s, b); }));
     }
     const hw::ClusterConfig& config = s.config;
     if (scenarioChanged || !m_minInsync->hasFocus())

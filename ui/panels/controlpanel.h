@@ -58,6 +58,7 @@ public:
     QComboBox* partitionCombo() const { return m_partition; }
     QPushButton* killLeaderButton() const { return m_killLeader; }
     QPushButton* electPreferredButton() const { return m_electPreferred; }
+    QPushButton* electUncleanButton() const { return m_electUnclean; }
     QComboBox* followerCombo() const { return m_follower; }
     QPushButton* fetchButton() const { return m_fetch; }
     QPushButton* settleButton() const { return m_settle; }
@@ -128,6 +129,7 @@ private:
     QComboBox* m_partition = nullptr;
     QPushButton* m_killLeader = nullptr;
     QPushButton* m_electPreferred = nullptr;
+    QPushButton* m_electUnclean = nullptr;
     QComboBox* m_follower = nullptr;
     QPushButton* m_fetch = nullptr;
     QPushButton* m_settle = nullptr;

@@ -88,6 +88,11 @@ void ActionMenu::addPartitionActions(
     addAction(menu, Text::tr("Elect the preferred leader (broker %1)").arg(preferred),
         preferred != reg.leader && std::find(reg.isr.begin(), reg.isr.end(), preferred) != reg.isr.end(),
         [act = h.act, partition] { act(hw::FaultStep { hw::ElectPreferredAction { partition } }); });
+    addAction(menu, Text::tr("Unclean election for %1 (ElectLeaders)").arg(name),
+        reg.leader == hw::noLeader
+            && std::any_of(reg.replicas.begin(), reg.replicas.end(),
+                [&](hw::BrokerId b) { return hw::isUnfenced(state, b); }),
+        [act = h.act, partition] { act(hw::FaultStep { hw::ElectUncleanAction { partition } }); });
     if (!state.producers.empty()) {
         const hw::Producer& producer = state.producers.front();
         hw::ProduceStep step;
