@@ -397,7 +397,13 @@ CompareWindow* MainWindow::openCompareWindow(hw::KafkaVersion top, hw::KafkaVers
         window->showPartition(m_scene->focusPartition());
     else
         window->setViewKind(FrameScene::ViewKind::Cluster);
-    window->show();
+    // As large as the main window (maximized if it is): two drawings share the height, and they must
+    // stay readable on a projector.
+    window->setGeometry(geometry());
+    if (isMaximized() || isFullScreen())
+        window->showMaximized();
+    else
+        window->show();
     return window;
 }
 
