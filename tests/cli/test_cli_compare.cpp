@@ -265,7 +265,8 @@ std::string joined(const std::vector<std::string>& ls)
 
 TEST(CliCompareBuiltins, EligibleLeaderReplicasAt40KeepsTheLastIsrMemberAndHasNoElr)
 {
-    const CliResult r = runCli({ "compare", "builtin:eligible-leader-replicas", "--versions", "4.0,4.2", "--checkpoints" });
+    const CliResult r
+        = runCli({ "compare", "builtin:eligible-leader-replicas", "--versions", "4.0,4.2", "--checkpoints" });
     ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
     EXPECT_EQ(checkpointDifferences(r.out, "1"), std::vector<std::string> { "no differences" });
     // Broker 2 left an ISR below min ISR: an ELR member at 4.2 only.
@@ -292,7 +293,8 @@ TEST(CliCompareBuiltins, EligibleLeaderReplicasAt40KeepsTheLastIsrMemberAndHasNo
 
 TEST(CliCompareBuiltins, RestartKeepsOrLosesIsrDiffersBetween37And42OnlyInTheElrRules)
 {
-    const CliResult r = runCli({ "compare", "builtin:restart-keeps-or-loses-isr", "--versions", "3.7,4.2", "--checkpoints" });
+    const CliResult r
+        = runCli({ "compare", "builtin:restart-keeps-or-loses-isr", "--versions", "3.7,4.2", "--checkpoints" });
     ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
     // The refused registration and the fencing are the same in both versions.
     EXPECT_EQ(checkpointDifferences(r.out, "1"), std::vector<std::string> { "no differences" });
@@ -313,7 +315,8 @@ TEST(CliCompareBuiltins, RestartKeepsOrLosesIsrDiffersBetween37And42OnlyInTheElr
 
 TEST(CliCompareBuiltins, UncleanElectionInKraftAt38IgnoresTheSettingButNotTheApi)
 {
-    const CliResult r = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.8,4.2", "--checkpoints" });
+    const CliResult r
+        = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.8,4.2", "--checkpoints" });
     ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
     const auto three = checkpointDifferences(r.out, "3");
     EXPECT_TRUE(anyMatches(three, R"(  events-0 +isr +3\.8: \{1\} +4\.2: \{\})")) << joined(three);
@@ -337,7 +340,8 @@ TEST(CliCompareBuiltins, UncleanElectionInKraftAt38IgnoresTheSettingButNotTheApi
 
 TEST(CliCompareBuiltins, UncleanElectionInKraftAt39HonoursTheSettingLike42)
 {
-    const CliResult r = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.9,4.2", "--checkpoints" });
+    const CliResult r
+        = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.9,4.2", "--checkpoints" });
     ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
     // Only the ELR differs (3.9 has none): the same elections, at the same checkpoints.
     for (const char* label : { "3", "7" }) {
@@ -351,7 +355,8 @@ TEST(CliCompareBuiltins, UncleanElectionInKraftAt39HonoursTheSettingLike42)
 
 TEST(CliCompareBuiltins, UncleanElectionInKraftIsTheSameIn37And38)
 {
-    const CliResult r = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.7,3.8", "--checkpoints" });
+    const CliResult r
+        = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.7,3.8", "--checkpoints" });
     EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
     ASSERT_FALSE(lines(r.out).empty());
     EXPECT_EQ(lines(r.out).back(), "no differences between Kafka 3.7 and 3.8 at 9 checkpoints");
