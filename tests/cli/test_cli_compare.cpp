@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -220,6 +221,145 @@ TEST(CliCompare, HelpDescribesCompareAndItsExitStatus)
     EXPECT_EQ(r.exitCode, 0);
     EXPECT_TRUE(contains(r.out, "compare SCENARIO --versions A,B [--checkpoints]")) << r.out;
     EXPECT_TRUE(contains(r.out, "1 when\ncompare finds differences")) << r.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The issue #13 built-ins pin one version each; their notes say how the other versions differ. These
+// run the comparisons the notes promise, checkpoint by checkpoint.
+
+/// The difference lines printed under one checkpoint of `compare --checkpoints` (without the
+/// checkpoint's own line), or "no differences" when the checkpoint line says so.
+std::vector<std::string> checkpointDifferences(const std::string& out, const std::string& label)
+{
+    const std::vector<std::string> all = lines(out);
+    const std::string head = "checkpoint \"" + label + "\" (frame ";
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].rfind(head, 0) != 0)
+            continue;
+        const std::string same = "): no differences";
+        if (all[i].size() >= same.size() && all[i].compare(all[i].size() - same.size(), same.size(), same) == 0)
+            return { "no differences" };
+        std::vector<std::string> differences;
+        for (std::size_t j = i + 1; j < all.size() && all[j].rfind("  ", 0) == 0; ++j)
+            differences.push_back(all[j]);
+        return differences;
+    }
+    ADD_FAILURE() << "no checkpoint \"" << label << "\" in:\n" << out;
+    return {};
+}
+
+/// Whether one of the lines matches the regular expression completely.
+bool anyMatches(const std::vector<std::string>& ls, const std::string& pattern)
+{
+    const std::regex re(pattern);
+    return std::any_of(ls.begin(), ls.end(), [&](const std::string& l) { return std::regex_match(l, re); });
+}
+
+std::string joined(const std::vector<std::string>& ls)
+{
+    std::string out;
+    for (const std::string& l : ls)
+        out += l + "\n";
+    return out;
+}
+
+TEST(CliCompareBuiltins, EligibleLeaderReplicasAt40KeepsTheLastIsrMemberAndHasNoElr)
+{
+    const CliResult r
+        = runCli({ "compare", "builtin:eligible-leader-replicas", "--versions", "4.0,4.2", "--checkpoints" });
+    ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_EQ(checkpointDifferences(r.out, "1"), std::vector<std::string> { "no differences" });
+    // Broker 2 left an ISR below min ISR: an ELR member at 4.2 only.
+    const auto two = checkpointDifferences(r.out, "2");
+    EXPECT_EQ(two.size(), 1U) << joined(two);
+    EXPECT_TRUE(anyMatches(two, R"(  orders-0 +elr +4\.0: \{\} +4\.2: \{2\})")) << joined(two);
+    // The last ISR member stopped: 4.0 keeps it in the ISR, 4.2 empties the ISR into the ELR.
+    const auto four = checkpointDifferences(r.out, "4");
+    EXPECT_TRUE(anyMatches(four, R"(  orders-0 +isr +4\.0: \{4\} +4\.2: \{\})")) << joined(four);
+    EXPECT_TRUE(anyMatches(four, R"(  orders-0 +elr +4\.0: \{\} +4\.2: \{2,3,4\})")) << joined(four);
+    EXPECT_TRUE(anyMatches(four, R"(  orders-0 +last_known_elr +4\.0: \{\} +4\.2: \{4\})")) << joined(four);
+    // The restarted ELR member leads at 4.2; at 4.0 it is not in the ISR {4}: offline.
+    const auto five = checkpointDifferences(r.out, "5");
+    EXPECT_TRUE(anyMatches(five, R"(  orders-0 +leader +4\.0: - +4\.2: 2)")) << joined(five);
+    EXPECT_TRUE(anyMatches(five, R"(  orders-0 +isr +4\.0: \{4\} +4\.2: \{2\})")) << joined(five);
+    // Part 2: the crashes leave ISR {4} at 4.0; at 4.2 the ELR loses the restarted crashed brokers.
+    const auto nine = checkpointDifferences(r.out, "9");
+    EXPECT_TRUE(anyMatches(nine, R"(  orders-0 +isr +4\.0: \{4\} +4\.2: \{\})")) << joined(nine);
+    EXPECT_TRUE(anyMatches(nine, R"(  orders-0 +elr +4\.0: \{\} +4\.2: \{4\})")) << joined(nine);
+    // Both end with broker 4 leading, in the same state.
+    EXPECT_EQ(checkpointDifferences(r.out, "10"), std::vector<std::string> { "no differences" });
+    EXPECT_EQ(checkpointDifferences(r.out, "11"), std::vector<std::string> { "no differences" });
+}
+
+TEST(CliCompareBuiltins, RestartKeepsOrLosesIsrDiffersBetween37And42OnlyInTheElrRules)
+{
+    const CliResult r
+        = runCli({ "compare", "builtin:restart-keeps-or-loses-isr", "--versions", "3.7,4.2", "--checkpoints" });
+    ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+    // The refused registration and the fencing are the same in both versions.
+    EXPECT_EQ(checkpointDifferences(r.out, "1"), std::vector<std::string> { "no differences" });
+    EXPECT_EQ(checkpointDifferences(r.out, "2"), std::vector<std::string> { "no differences" });
+    // Offline in both; 3.7 keeps the last ISR member, 4.2 moves it into the ELR as the last known leader.
+    const auto three = checkpointDifferences(r.out, "3");
+    EXPECT_EQ(three.size(), 3U) << joined(three);
+    EXPECT_TRUE(anyMatches(three, R"(  orders-0 +isr +3\.7: \{1\} +4\.2: \{\})")) << joined(three);
+    EXPECT_TRUE(anyMatches(three, R"(  orders-0 +elr +3\.7: \{\} +4\.2: \{1\})")) << joined(three);
+    EXPECT_TRUE(anyMatches(three, R"(  orders-0 +last_known_elr +3\.7: \{\} +4\.2: \{1\})")) << joined(three);
+    // Broker 1 leads again in both: cleanly at 3.7, as the last known leader (RECOVERING) at 4.2.
+    const auto four = checkpointDifferences(r.out, "4");
+    EXPECT_EQ(four.size(), 1U) << joined(four);
+    EXPECT_TRUE(anyMatches(four, R"(  orders-0 +leader_recovery_state +3\.7: recovered +4\.2: recovering)"))
+        << joined(four);
+    EXPECT_EQ(checkpointDifferences(r.out, "5"), std::vector<std::string> { "no differences" });
+}
+
+TEST(CliCompareBuiltins, UncleanElectionInKraftAt38IgnoresTheSettingButNotTheApi)
+{
+    const CliResult r
+        = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.8,4.2", "--checkpoints" });
+    ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+    const auto three = checkpointDifferences(r.out, "3");
+    EXPECT_TRUE(anyMatches(three, R"(  events-0 +isr +3\.8: \{1\} +4\.2: \{\})")) << joined(three);
+    EXPECT_TRUE(anyMatches(three, R"(  events-0 +elr +3\.8: \{\} +4\.2: \{1\})")) << joined(three);
+    EXPECT_FALSE(anyMatches(three, R"(  events-0 +leader .*)")) << joined(three);
+    // elect_unclean (ElectLeaders UNCLEAN) elects broker 3 in both versions.
+    EXPECT_EQ(checkpointDifferences(r.out, "4"), std::vector<std::string> { "no differences" });
+    EXPECT_EQ(checkpointDifferences(r.out, "6"), std::vector<std::string> { "no differences" });
+    // With the setting on, 4.2 elects broker 1 at its unfencing; 3.8 stays offline.
+    const auto eight = checkpointDifferences(r.out, "8");
+    EXPECT_TRUE(anyMatches(eight, R"(  events-0 +leader +3\.8: - +4\.2: 1)")) << joined(eight);
+    EXPECT_TRUE(anyMatches(eight, R"(  events-0 +leader_recovery_state +3\.8: recovered +4\.2: recovering)"))
+        << joined(eight);
+    EXPECT_TRUE(anyMatches(eight, R"(  events-0 +lost +3\.8: \{\} +4\.2: \{2,2,3,3\})")) << joined(eight);
+    // 3.8 waited for broker 3 and elected it cleanly, keeping C1 and C2 (offsets 2 and 3).
+    const auto nine = checkpointDifferences(r.out, "9");
+    EXPECT_TRUE(anyMatches(nine, R"(  events-0 +leader +3\.8: 3 +4\.2: 1)")) << joined(nine);
+    EXPECT_TRUE(anyMatches(nine, R"(  events-0 replica 3 +leo +3\.8: 4 +4\.2: 2)")) << joined(nine);
+    EXPECT_TRUE(anyMatches(nine, R"(  events-0 +lost +3\.8: \{2,3\} +4\.2: \{2,2,3,3\})")) << joined(nine);
+}
+
+TEST(CliCompareBuiltins, UncleanElectionInKraftAt39HonoursTheSettingLike42)
+{
+    const CliResult r
+        = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.9,4.2", "--checkpoints" });
+    ASSERT_EQ(r.exitCode, 1) << r.out << r.err;
+    // Only the ELR differs (3.9 has none): the same elections, at the same checkpoints.
+    for (const char* label : { "3", "7" }) {
+        const auto d = checkpointDifferences(r.out, label);
+        EXPECT_EQ(d.size(), 3U) << label << "\n" << joined(d);
+        EXPECT_TRUE(anyMatches(d, R"(  events-0 +(isr|elr|last_known_elr) +3\.9: .*)")) << joined(d);
+    }
+    for (const char* label : { "1", "2", "4", "5", "6", "8", "9" })
+        EXPECT_EQ(checkpointDifferences(r.out, label), std::vector<std::string> { "no differences" }) << label;
+}
+
+TEST(CliCompareBuiltins, UncleanElectionInKraftIsTheSameIn37And38)
+{
+    const CliResult r
+        = runCli({ "compare", "builtin:unclean-election-in-kraft", "--versions", "3.7,3.8", "--checkpoints" });
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    ASSERT_FALSE(lines(r.out).empty());
+    EXPECT_EQ(lines(r.out).back(), "no differences between Kafka 3.7 and 3.8 at 9 checkpoints");
 }
 
 } // namespace

@@ -89,6 +89,14 @@ struct ReplicaWant {
     std::string cache;  // the epoch cache as "epoch@start" pairs
 };
 
+/// The KIP-966 fields of a partition (Kafka 4.0+ with Eligible Leader Replicas): the ELR, the last
+/// known leader (LastKnownElr) and the leader recovery state, as the frame names them.
+struct Kip966Want {
+    std::vector<BrokerId> elr;
+    std::vector<BrokerId> lastKnownElr;
+    std::string recovery; // "RECOVERED" or "RECOVERING"
+};
+
 struct PartitionWant {
     std::string topic;
     int partition;
@@ -99,6 +107,7 @@ struct PartitionWant {
     Offset hw; // the frame's partition HW: the leader's, -1 without one
     std::optional<Offset> epochStart;
     std::vector<ReplicaWant> replicas; // in assignment order
+    std::optional<Kip966Want> kip966 = std::nullopt; // checked when given
 };
 
 struct CheckpointWant {
@@ -195,6 +204,11 @@ void expectCheckpoint(const hw::Timeline& timeline, const CheckpointWant& want)
             EXPECT_EQ(words(states[i].at("records"), "value"), r.values);
             EXPECT_EQ(words(states[i].at("records"), "epoch"), r.epochs);
             EXPECT_EQ(cacheText(states[i].at("epoch_cache")), r.cache);
+        }
+        if (p.kip966) {
+            EXPECT_EQ(part->at("elr").get<std::vector<BrokerId>>(), p.kip966->elr);
+            EXPECT_EQ(part->at("last_known_elr").get<std::vector<BrokerId>>(), p.kip966->lastKnownElr);
+            EXPECT_EQ(part->at("leader_recovery_state"), p.kip966->recovery);
         }
     }
     EXPECT_EQ(lostText(json.at("lost")), want.lost);
@@ -473,9 +487,247 @@ ScenarioWant leoHwWalkthrough()
             }};
 }
 
+// Issue #13's built-ins: rows 48-51 of docs/research/kafka-controller-rules-3.7-4.2.md (Kafka's
+// EligibleLeaderReplicasIntegrationTest), KIP-101's first scenario in KRaft, and the unclean-election
+// setting by version. Each pins one Kafka version; tests/cli/test_cli_compare.cpp checks what the notes
+// say about the other versions.
+
+ScenarioWant eligibleLeaderReplicas()
+{
+    const std::string a = "A1 A2";
+    const std::string all = "A1 A2 B1 B2";
+    const std::string allEpochs = "0 0 5 5";
+    const Kip966Want none{{}, {}, "RECOVERED"};
+    return {"eligible-leader-replicas",
+            {
+                {"1",
+                 "online online online online online",
+                 {{"orders", 0, 1, 0, 0, {1, 2, 3, 4}, 2, 0,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0"},
+                    {4, 2, 2, a, "0 0", "0@0"}},
+                   none}},
+                 {},
+                 {}},
+                // Broker 1 left an ISR of 3 (at min ISR): not in the ELR. Broker 2 left it below min ISR.
+                {"2",
+                 "offline offline online online online",
+                 {{"orders", 0, 3, 2, 2, {3, 4}, 2, 2,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0 1@2"}, {3, 2, 2, a, "0 0", "0@0 2@2"},
+                    {4, 2, 2, a, "0 0", "0@0"}},
+                   Kip966Want{{2}, {}, "RECOVERED"}}},
+                 {},
+                 {}},
+                {"3",
+                 "offline offline offline online online",
+                 {{"orders", 0, 4, 3, 3, {4}, 2, 2,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0 1@2"}, {3, 2, 2, a, "0 0", "0@0 2@2"},
+                    {4, 2, 2, a, "0 0", "0@0 3@2"}},
+                   Kip966Want{{2, 3}, {}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // The ISR empties (ELR on); broker 4 is the last known leader.
+                {"4",
+                 "offline offline offline offline online",
+                 {{"orders", 0, -1, 4, 4, {}, -1, std::nullopt,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0 1@2"}, {3, 2, 2, a, "0 0", "0@0 2@2"},
+                    {4, 2, 2, a, "0 0", "0@0 3@2"}},
+                   Kip966Want{{2, 3, 4}, {4}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // The cleanly stopped ELR member 2 leads cleanly from the ELR, ISR {2}.
+                {"5",
+                 "offline online offline offline online",
+                 {{"orders", 0, 2, 5, 5, {2}, 2, 2,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0 5@2"}, {3, 2, 2, a, "0 0", "0@0 2@2"},
+                    {4, 2, 2, a, "0 0", "0@0 3@2"}},
+                   Kip966Want{{3, 4}, {}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // acks=1 B1 appended above a frozen HW; acks=all B2 refused (NOT_ENOUGH_REPLICAS).
+                {"6",
+                 "offline online offline offline online",
+                 {{"orders", 0, 2, 5, 5, {2}, 2, 2,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 3, 2, "A1 A2 B1", "0 0 5", "0@0 5@2"},
+                    {3, 2, 2, a, "0 0", "0@0 2@2"}, {4, 2, 2, a, "0 0", "0@0 3@2"}},
+                   Kip966Want{{3, 4}, {}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // Back at min ISR: the ELR is cleared, B1 and the retried B2 are committed.
+                {"7",
+                 "online online online online online",
+                 {{"orders", 0, 2, 5, 8, {2, 1, 3, 4}, 4, 2,
+                   {{1, 4, 4, all, allEpochs, "0@0 5@2"}, {2, 4, 4, all, allEpochs, "0@0 5@2"},
+                    {3, 4, 4, all, allEpochs, "0@0 5@2"}, {4, 4, 4, all, allEpochs, "0@0 5@2"}},
+                   none}},
+                 {},
+                 {}},
+                // Part 2, crashes: ISR {}, ELR {1,3,4} (2 left at min ISR), last known leader 4.
+                {"8",
+                 "offline offline offline offline online",
+                 {{"orders", 0, -1, 8, 12, {}, -1, std::nullopt,
+                   {{1, 4, 4, all, allEpochs, "0@0 5@2 6@4"}, {2, 4, 4, all, allEpochs, "0@0 5@2"},
+                    {3, 4, 4, all, allEpochs, "0@0 5@2"}, {4, 4, 4, all, allEpochs, "0@0 5@2 7@4"}},
+                   Kip966Want{{1, 3, 4}, {4}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // Restarted after a crash, 1 and 3 left the ELR at registration (row 50); still offline.
+                // Broker 1's restart dropped its empty epoch 6 from the cache (LogLoader).
+                {"9",
+                 "online offline online offline online",
+                 {{"orders", 0, -1, 8, 14, {}, -1, std::nullopt,
+                   {{1, 4, 4, all, allEpochs, "0@0 5@2"}, {2, 4, 4, all, allEpochs, "0@0 5@2"},
+                    {3, 4, 4, all, allEpochs, "0@0 5@2"}, {4, 4, 4, all, allEpochs, "0@0 5@2 7@4"}},
+                   Kip966Want{{4}, {4}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // The last known leader 4 elected (row 51): unclean, RECOVERING until its first
+                // AlterPartition; nothing lost.
+                {"10",
+                 "online offline online online online",
+                 {{"orders", 0, 4, 9, 18, {4, 1, 3}, 4, 4,
+                   {{1, 4, 4, all, allEpochs, "0@0 5@2"}, {2, 4, 4, all, allEpochs, "0@0 5@2"},
+                    {3, 4, 4, all, allEpochs, "0@0 5@2"}, {4, 4, 4, all, allEpochs, "0@0 5@2 9@4"}},
+                   none}},
+                 {},
+                 {}},
+                {"11",
+                 "online online online online online",
+                 {{"orders", 0, 4, 9, 19, {4, 1, 3, 2}, 4, 4,
+                   {{1, 4, 4, all, allEpochs, "0@0 5@2"}, {2, 4, 4, all, allEpochs, "0@0 5@2"},
+                    {3, 4, 4, all, allEpochs, "0@0 5@2"}, {4, 4, 4, all, allEpochs, "0@0 5@2 9@4"}},
+                   none}},
+                 {},
+                 {}},
+            }};
+}
+
+ScenarioWant restartKeepsOrLosesIsr()
+{
+    const std::string two = "m0 m1";
+    const ReplicaWant down3{3, 1, 1, "m0", "0", "0@0"};
+    const Kip966Want none{{}, {}, "RECOVERED"};
+    return {"restart-keeps-or-loses-isr",
+            {
+                {"1",
+                 "online online offline",
+                 {{"orders", 0, 1, 0, 1, {1, 2}, 2, 0, {{1, 2, 2, two, "0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"}, down3},
+                   none}},
+                 {},
+                 {}},
+                // Broker 2 restarted; its registration is refused, so the ISR still names it.
+                {"2",
+                 "online online offline",
+                 {{"orders", 0, 1, 0, 1, {1, 2}, 2, 0, {{1, 2, 2, two, "0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"}, down3},
+                   none}},
+                 {},
+                 {}},
+                // Offline: broker 2 is out of the ISR and the ELR; the ISR emptied into the ELR {1}.
+                {"3",
+                 "offline online offline",
+                 {{"orders", 0, -1, 1, 4, {}, -1, std::nullopt,
+                   {{1, 2, 2, two, "0 0", "0@0"}, {2, 2, 2, two, "0 0", "0@0"}, down3},
+                   Kip966Want{{1}, {1}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // Broker 1 elected as the last known leader: unclean, RECOVERING; nothing lost.
+                {"4",
+                 "online online offline",
+                 {{"orders", 0, 1, 2, 6, {1}, 2, 2,
+                   {{1, 2, 2, two, "0 0", "0@0 2@2"}, {2, 2, 2, two, "0 0", "0@0"}, down3},
+                   Kip966Want{{}, {}, "RECOVERING"}}},
+                 {},
+                 {}},
+                {"5",
+                 "online online online",
+                 {{"orders", 0, 1, 2, 8, {1, 2, 3}, 2, 2,
+                   {{1, 2, 2, two, "0 0", "0@0 2@2"}, {2, 2, 2, two, "0 0", "0@0"}, {3, 2, 2, two, "0 0", "0@0"}},
+                   none}},
+                 {},
+                 {}},
+            }};
+}
+
+ScenarioWant uncleanElectionInKraft()
+{
+    const std::string a = "A1 A2";
+    const std::vector<std::string> lostB = {"events-0@2=B1 acks=all unclean-election",
+                                            "events-0@3=B2 acks=all unclean-election"};
+    const std::vector<std::string> lostBC = {lostB[0], lostB[1], "events-0@2=C1 acks=all unclean-election",
+                                             "events-0@3=C2 acks=all unclean-election"};
+    const Kip966Want none{{}, {}, "RECOVERED"};
+    const PartitionWant backInSync{"events", 0, 3, 2, 6, all3, 2, 2,
+                                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0 2@2"}},
+                                   none};
+    PartitionWant rejoined = backInSync;
+    rejoined.isr = {3, 2, 1};
+    return {"unclean-election-in-kraft",
+            {
+                {"1",
+                 "online online online",
+                 {{"events", 0, 1, 0, 0, all3, 2, 0,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0"}}, none}},
+                 {},
+                 {}},
+                // ISR {1}: not below min ISR 1, so no ELR.
+                {"2",
+                 "online offline offline",
+                 {{"events", 0, 1, 0, 2, {1}, 4, 0,
+                   {{1, 4, 4, "A1 A2 B1 B2", "0 0 0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0"}},
+                   none}},
+                 {},
+                 {}},
+                // The empty ISR is below min ISR 1: broker 1 moved into the ELR; broker 3 back, not elected.
+                {"3",
+                 "offline offline online",
+                 {{"events", 0, -1, 1, 3, {}, -1, std::nullopt,
+                   {{1, 4, 4, "A1 A2 B1 B2", "0 0 0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0"}},
+                   Kip966Want{{1}, {1}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // elect_unclean (ElectLeaders UNCLEAN): broker 3 leads alone, RECOVERING; B1, B2 lost.
+                {"4",
+                 "offline offline online",
+                 {{"events", 0, 3, 2, 4, {3}, 2, 2,
+                   {{1, 4, 4, "A1 A2 B1 B2", "0 0 0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"},
+                    {3, 2, 2, a, "0 0", "0@0 2@2"}},
+                   Kip966Want{{}, {}, "RECOVERING"}}},
+                 lostB,
+                 {}},
+                {"5", "online online online", {rejoined}, lostB, {}},
+                // The config change itself changes nothing.
+                {"6", "online online online", {rejoined}, lostB, {}},
+                // Offline again (a partition without a leader lists nothing as lost).
+                {"7",
+                 "offline offline offline",
+                 {{"events", 0, -1, 3, 9, {}, -1, std::nullopt,
+                   {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 4, 4, "A1 A2 C1 C2", "0 0 2 2", "0@0 2@2"}},
+                   Kip966Want{{3}, {3}, "RECOVERED"}}},
+                 {},
+                 {}},
+                // Broker 1's unfencing elects it at once, uncleanly: C1 and C2 lost.
+                {"8",
+                 "online offline offline",
+                 {{"events", 0, 1, 4, 10, {1}, 2, 2,
+                   {{1, 2, 2, a, "0 0", "0@0 4@2"}, {2, 2, 2, a, "0 0", "0@0"},
+                    {3, 4, 4, "A1 A2 C1 C2", "0 0 2 2", "0@0 2@2"}},
+                   Kip966Want{{}, {}, "RECOVERING"}}},
+                 lostBC,
+                 {}},
+                // Broker 3 truncated C1 and C2 (epoch 2 ends at 2 on the leader) and rejoined.
+                {"9",
+                 "online online online",
+                 {{"events", 0, 1, 4, 12, all3, 2, 2,
+                   {{1, 2, 2, a, "0 0", "0@0 4@2"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0"}}, none}},
+                 lostBC,
+                 {}},
+            }};
+}
+
 std::vector<ScenarioWant> allScenarios()
 {
-    return {leaderFailover(), slowFollower(), acksAndMinInsync(), uncleanElection(), kip101Truncation(), leoHwWalkthrough()};
+    return {leaderFailover(),   slowFollower(),           acksAndMinInsync(),       uncleanElection(),
+            kip101Truncation(), leoHwWalkthrough(),       eligibleLeaderReplicas(), restartKeepsOrLosesIsr(),
+            uncleanElectionInKraft()};
 }
 
 void PrintTo(const ScenarioWant& s, std::ostream* os)
@@ -574,7 +826,9 @@ TEST_P(BuiltinScenario, ChineseNotesNameBrokersAsTheDrawingDoes)
 TEST_P(BuiltinScenario, EpochsMoveOnlyAsSectionThreeSays)
 {
     // On every frame: the leader epoch changes exactly when the leader does, and the partition epoch
-    // whenever the leader or the ISR does; neither ever goes down.
+    // whenever the registration does (leader, ISR, and with KIP-966 the ELR, LastKnownElr or the leader
+    // recovery state: PartitionRegistration.merge bumps it for every PartitionChangeRecord); neither
+    // ever goes down.
     const auto played = play(GetParam().name);
     ASSERT_NE(played, nullptr);
     const hw::Timeline& timeline = *played->timeline;
@@ -588,7 +842,9 @@ TEST_P(BuiltinScenario, EpochsMoveOnlyAsSectionThreeSays)
             EXPECT_GE(b.leaderEpoch, a.leaderEpoch) << where;
             EXPECT_GE(b.partitionEpoch, a.partitionEpoch) << where;
             EXPECT_EQ(b.leader != a.leader, b.leaderEpoch != a.leaderEpoch) << where;
-            EXPECT_EQ(b.leader != a.leader || b.isr != a.isr, b.partitionEpoch != a.partitionEpoch) << where;
+            const bool changed = b.leader != a.leader || b.isr != a.isr || b.elr != a.elr ||
+                                 b.lastKnownElr != a.lastKnownElr || b.leaderRecoveryState != a.leaderRecoveryState;
+            EXPECT_EQ(changed, b.partitionEpoch != a.partitionEpoch) << where;
         }
         previous = current;
     }
@@ -630,7 +886,7 @@ TEST_P(BuiltinScenario, PlaysTheSameTwice)
 
 INSTANTIATE_TEST_SUITE_P(All, BuiltinScenario, ::testing::ValuesIn(allScenarios()), testName);
 
-TEST(BuiltinScenarios, TheFiveFailureScenariosAndTheWalkthroughAreBuiltIn)
+TEST(BuiltinScenarios, EveryScenarioWithExpectationsIsBuiltIn)
 {
     std::set<std::string> names;
     for (const hw::BuiltinScenario& b : hw::builtinScenarios())
@@ -761,6 +1017,126 @@ TEST(AcksAndMinInsyncScenario, TheAcksAllWriteIsRefusedBeforeAppending)
     const hw::ClusterState at3 = t.stateAt(t.findLabel("3"));
     EXPECT_EQ(at3.producers[0].batches[1].status, hw::SendStatus::Failed);
     EXPECT_EQ(at3.producers[0].batches[1].error, hw::ErrorCode::NotEnoughReplicas);
+}
+
+TEST(EligibleLeaderReplicasScenario, TheRestartedElrMemberIsRefusedThenElectedCleanlyFromTheElr)
+{
+    const auto played = play("eligible-leader-replicas");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    // Kafka 4.0+ (BrokerHeartbeatTracker.hasValidSession): the cleanly stopped broker 2 is refused while
+    // its last heartbeat is younger than broker.session.timeout.ms.
+    const auto refused = framesBetween(t, "4", "5", [](const hw::Event& e) { return e.type == hw::EventType::RegistrationRefused; });
+    ASSERT_FALSE(refused.empty());
+    for (std::int64_t f : refused) {
+        EXPECT_EQ(t.frame(f).event.peer, 2);
+        EXPECT_EQ(t.frame(f).event.error, hw::ErrorCode::DuplicateBrokerRegistration);
+    }
+    const auto registered = framesBetween(t, "4", "5", [](const hw::Event& e) { return e.type == hw::EventType::BrokerRegistered; });
+    ASSERT_EQ(registered.size(), 1u);
+    EXPECT_EQ(t.frame(registered[0]).event.detail, 1) << "a clean shutdown";
+    EXPECT_GT(registered[0], refused.back());
+    const auto elected = framesBetween(t, "4", "5", [](const hw::Event& e) { return e.type == hw::EventType::BrokerUnfenced; });
+    ASSERT_EQ(elected.size(), 1u);
+    const hw::Event& u = t.frame(elected[0]).event;
+    EXPECT_EQ(u.value, 2) << "the new leader";
+    EXPECT_TRUE(u.has(hw::FromElr));
+    EXPECT_FALSE(u.has(hw::Unclean));
+}
+
+TEST(EligibleLeaderReplicasScenario, BelowMinIsrTheAcks1WriteIsAppendedAndTheAcksAllWriteRefused)
+{
+    const auto played = play("eligible-leader-replicas");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const auto appended = framesBetween(t, "5", "6", [](const hw::Event& e) { return e.type == hw::EventType::ProduceAppended; });
+    ASSERT_EQ(appended.size(), 1u);
+    EXPECT_EQ(t.frame(appended[0]).event.offset, 2) << "B1";
+    const auto rejected = framesBetween(t, "5", "6", [](const hw::Event& e) { return e.type == hw::EventType::ProduceRejected; });
+    ASSERT_FALSE(rejected.empty());
+    for (std::int64_t f : rejected)
+        EXPECT_EQ(t.frame(f).event.error, hw::ErrorCode::NotEnoughReplicas);
+}
+
+TEST(EligibleLeaderReplicasScenario, CrashedBrokersLeaveTheElrAndTheLastKnownLeaderIsElected)
+{
+    const auto played = play("eligible-leader-replicas");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    // Row 50: brokers 1 and 3 register after a crash (no clean-shutdown epoch) and leave the ELR there.
+    const auto registered = framesBetween(t, "8", "9", [](const hw::Event& e) { return e.type == hw::EventType::BrokerRegistered; });
+    ASSERT_EQ(registered.size(), 2u);
+    std::vector<BrokerId> brokers;
+    for (std::int64_t f : registered) {
+        brokers.push_back(t.frame(f).event.peer);
+        EXPECT_NE(t.frame(f).event.detail, 1) << "an unclean shutdown";
+    }
+    EXPECT_EQ(brokers, (std::vector<BrokerId>{1, 3}));
+    EXPECT_TRUE(framesBetween(t, "8", "9", [](const hw::Event& e) { return e.has(hw::Unclean); }).empty());
+    // Row 51: with ISR and ELR empty, broker 4 is elected as the last known leader at its unfencing.
+    const auto elected = framesBetween(t, "9", "10", [](const hw::Event& e) { return e.type == hw::EventType::BrokerUnfenced; });
+    ASSERT_EQ(elected.size(), 1u);
+    const hw::Event& u = t.frame(elected[0]).event;
+    EXPECT_EQ(u.value, 4);
+    EXPECT_TRUE(u.has(hw::LastKnownLeader));
+    EXPECT_TRUE(u.has(hw::Unclean));
+    EXPECT_EQ(t.stateAt(elected[0]).partitions[0].registration.leaderRecoveryState, hw::LeaderRecoveryState::Recovering);
+}
+
+TEST(RestartKeepsOrLosesIsrScenario, TheRestartedFollowerIsFencedOutOfTheIsrBeforeItsRegistrationIsAccepted)
+{
+    const auto played = play("restart-keeps-or-loses-isr");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const auto refused = framesBetween(t, "1", "3", [](const hw::Event& e) {
+        return e.type == hw::EventType::RegistrationRefused && e.peer == 2;
+    });
+    ASSERT_FALSE(refused.empty());
+    EXPECT_LT(refused.front(), t.findLabel("2")) << "refused already before checkpoint 2";
+    const auto fenced = framesBetween(t, "1", "3", [](const hw::Event& e) { return e.type == hw::EventType::BrokerFenced; });
+    ASSERT_EQ(fenced.size(), 2u);
+    EXPECT_EQ(t.frame(fenced[0]).event.peer, 2);
+    EXPECT_EQ(t.frame(fenced[1]).event.peer, 1);
+    EXPECT_TRUE(t.frame(fenced[1]).event.has(hw::Offline));
+    const auto registered = framesBetween(t, "1", "3", [](const hw::Event& e) { return e.type == hw::EventType::BrokerRegistered; });
+    ASSERT_EQ(registered.size(), 1u);
+    EXPECT_EQ(t.frame(registered[0]).event.peer, 2);
+    EXPECT_GT(registered[0], fenced[0]) << "accepted only after its old session was fenced";
+    EXPECT_GT(registered[0], refused.back());
+    // Broker 2 passed through the ELR between its fencing and its (unclean) registration.
+    EXPECT_EQ(t.stateAt(fenced[0]).partitions[0].registration.elr, (std::vector<BrokerId>{2}));
+    EXPECT_TRUE(t.stateAt(registered[0]).partitions[0].registration.elr.empty());
+    const auto elected = framesBetween(t, "3", "4", [](const hw::Event& e) { return e.type == hw::EventType::BrokerUnfenced; });
+    ASSERT_EQ(elected.size(), 1u);
+    EXPECT_EQ(t.frame(elected[0]).event.value, 1);
+    EXPECT_TRUE(t.frame(elected[0]).event.has(hw::LastKnownLeader));
+}
+
+TEST(UncleanElectionInKraftScenario, TheApiElectsUncleanlyAndTheConfigActsOnlyAtTheNextPartitionChange)
+{
+    const auto played = play("unclean-election-in-kraft");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    // With the setting off, broker 3's unfencing elects nobody; the elect_unclean step does.
+    EXPECT_TRUE(framesBetween(t, "2", "3", [](const hw::Event& e) { return e.has(hw::Unclean); }).empty());
+    const auto api = framesBetween(t, "3", "4", [](const hw::Event& e) { return e.type == hw::EventType::LeaderElected; });
+    ASSERT_EQ(api.size(), 1u);
+    EXPECT_EQ(t.frame(api[0]).event.peer, 3);
+    EXPECT_TRUE(t.frame(api[0]).event.has(hw::Unclean));
+    // Switching the setting on elects nobody by itself, and no scan runs before checkpoint 8.
+    const std::int64_t six = t.findLabel("6");
+    EXPECT_EQ(t.frame(six).event.type, hw::EventType::ConfigChanged);
+    EXPECT_EQ(t.frame(six).event.text, "unclean.leader.election.enable=true");
+    EXPECT_TRUE(framesBetween(t, "5", "8", [](const hw::Event& e) { return e.type == hw::EventType::UncleanScan; }).empty());
+    EXPECT_TRUE(framesBetween(t, "5", "7", [](const hw::Event& e) { return e.has(hw::Unclean); }).empty());
+    // Broker 1's unfencing, with the setting on, is the unclean election (3.9+).
+    const auto unclean = framesBetween(t, "7", "8", [](const hw::Event& e) { return e.has(hw::Unclean); });
+    ASSERT_EQ(unclean.size(), 1u);
+    EXPECT_EQ(t.frame(unclean[0]).event.type, hw::EventType::BrokerUnfenced);
+    EXPECT_EQ(t.frame(unclean[0]).event.peer, 1);
+    EXPECT_EQ(t.frame(unclean[0]).event.value, 1);
+    EXPECT_FALSE(t.frame(unclean[0]).event.has(hw::LastKnownLeader));
+    EXPECT_EQ(t.head().partitions[0].uncleanElections, 2);
 }
 
 } // namespace
