@@ -30,14 +30,15 @@ QString notesText(const hw::Broker& broker)
     return notes.join(QStringLiteral(" \u00B7 "));
 }
 
-/// Where the notes start when they stand beside the badge, on the name's line.
-qreal notesLeft(const hw::ClusterState& state, hw::BrokerId broker)
+/// Where the notes start when they stand beside the badge, on the name's line: after the badge, and
+/// clear of the anchor where message dots rest (BrokerItem::anchor, a dot of radius 13).
+qreal notesLeft(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
 {
     const qreal name = FrameItem::textWidth(Text::tr("Broker %1").arg(broker), theme::font(theme::headingSize, true));
     const QFont badgeFont = theme::font(theme::tagSize, true);
     const qreal badge = FrameItem::textWidth(brokerStatusText(brokerStatus(state, broker)), badgeFont)
         + 2 * badgeFont.pixelSize() * 0.35;
-    return 14 + name + 14 + badge + 12;
+    return std::max(14 + name + 14 + badge + 12, BrokerItem::anchorX(width) + 17);
 }
 
 /// The notes' lines under the name, or none when they fit beside the badge.
@@ -45,7 +46,7 @@ QStringList notesBelow(const hw::ClusterState& state, hw::BrokerId broker, qreal
 {
     const QString notes = notesText(state.broker(broker));
     const QFont font = theme::font(theme::smallSize);
-    if (notes.isEmpty() || FrameItem::textWidth(notes, font) <= width - notesLeft(state, broker) - 12)
+    if (notes.isEmpty() || FrameItem::textWidth(notes, font) <= width - notesLeft(state, broker, width) - 12)
         return {};
     return FrameItem::wrapText(notes, font, width - 28);
 }
@@ -117,7 +118,7 @@ void BrokerItem::sync(const hw::ClusterState& state)
     const QRectF badge
         = addBadge(brokerStatusText(m_status), badgeFont, QPointF(x, top + (name.height() - textHeight(badgeFont)) / 2),
             badgeInk, badgeBrush, badgePen, QStringLiteral("badge:state"));
-    x = badge.right() + 12;
+    x = std::max(badge.right() + 12, anchorX(box.width()) + 17);
 
     // Details that change how the broker behaves, when they apply: beside the badge, or wrapped
     // under the name when they do not fit there (headerHeight makes the room).

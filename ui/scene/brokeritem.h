@@ -29,7 +29,13 @@ public:
     hw::BrokerId broker() const { return m_broker; }
     BrokerStatus status() const { return m_status; }
     /// Where messages to and from the broker start and end: in its header, clear of its replicas.
-    QPointF anchor() const { return mapToScene(QPointF(boundingRect().center().x() + 40, headerHeight() / 2 + 4)); }
+    /// Where message dots to and from the broker start and end, in item coordinates: beside the state
+    /// badge, on the name's line (notes beside the badge start clear of it).
+    static qreal anchorX(qreal width) { return width / 2 + 40; }
+    QPointF anchor() const
+    {
+        return mapToScene(QPointF(boundingRect().left() + anchorX(boundingRect().width()), headerHeight() / 2 + 4));
+    }
 
 private:
     hw::BrokerId m_broker;
