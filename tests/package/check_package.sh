@@ -91,8 +91,12 @@ out=$("$prefix/bin/highwater-cli" --version) || fail "highwater-cli --version fa
 [ "$out" = "highwater-cli $version" ] || fail "highwater-cli --version printed \"$out\""
 out=$("$prefix/bin/highwater" --version) || fail "highwater --version failed"
 [ "$out" = "highwater $version" ] || fail "highwater --version printed \"$out\""
-"$prefix/bin/highwater-cli" --help | grep -q -- "--version" || fail "highwater-cli --help does not list --version"
-"$prefix/bin/highwater" --help | grep -q -- "--version" || fail "highwater --help does not list --version"
+# The help is read whole before grep looks at it: `prog --help | grep -q` lets grep exit at the first
+# match, and the program's later writes then die of SIGPIPE, which pipefail reports as a failure.
+for program in highwater-cli highwater; do
+    help=$("$prefix/bin/$program" --help) || fail "$program --help failed"
+    grep -q -- "--version" <<<"$help" || fail "$program --help does not list --version"
+done
 
 step "the installed GUI starts on the offscreen platform"
 "$prefix/bin/highwater" --size 1280x720 --screenshot "$work/window.png" ||
