@@ -10,6 +10,7 @@
 
 #include "base/i18n.h"
 #include "base/theme.h"
+#include "control/simcontroller.h"
 #include "panels/inspectorpanel.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
@@ -27,6 +28,7 @@
 namespace {
 
 using hw::ui::FrameScene;
+using hw::ui::MainWindow;
 using hw::ui::ReplicaLogItem;
 
 /// Brokers 1, 2 and 3 stop one by one, then broker 4; broker 1 comes back, is elected uncleanly
@@ -88,15 +90,20 @@ std::vector<hw::BrokerId> rowsWith(const FrameScene& scene, const char* role)
     return brokers;
 }
 
-QString titleLine(const FrameScene& scene, const char* role)
+/// The heading's line with that role, as UTF-8 (so that a failure prints it); a line the title wraps
+/// is joined again.
+std::string titleLine(const FrameScene& scene, const char* role)
 {
+    QStringList parts;
     for (hw::ui::FrameItem* item : scene.frameItems()) {
         if (item->type() != hw::ui::TitleItemType)
             continue;
-        if (const hw::ui::TextRun* run = item->textWithRole(QString::fromLatin1(role)))
-            return run->text;
+        for (const hw::ui::TextRun& run : item->texts()) {
+            if (run.role == QLatin1String(role))
+                parts << run.text;
+        }
     }
-    return QString();
+    return parts.join(QLatin1Char(' ')).toStdString();
 }
 
 QStringList legendTexts(const FrameScene& scene)
@@ -187,20 +194,16 @@ TEST(Elr, ThePartitionHeadingWritesAnEmptyIsrInWordsAndNamesTheElr)
 {
     const hw::Timeline timeline = playElr();
     const Drawn three(stateAt(timeline, "three-down"), FrameScene::ViewKind::Partition);
-    EXPECT_EQ(titleLine(three.scene, "isr"),
-        QStringLiteral("ISR {4} \u00B7 OSR {1, 2, 3} \u00B7 ELR {2, 3} \u00B7 min.insync.replicas 3"));
+    EXPECT_EQ(
+        titleLine(three.scene, "isr"), "ISR {4} \u00B7 OSR {1, 2, 3} \u00B7 ELR {2, 3} \u00B7 min.insync.replicas 3");
     const Drawn all(stateAt(timeline, "all-down"), FrameScene::ViewKind::Partition);
     EXPECT_EQ(titleLine(all.scene, "isr"),
-        QStringLiteral("ISR empty \u00B7 OSR {1, 2, 3, 4} \u00B7 ELR {2, 3, 4} \u00B7 last leader {4} \u00B7 "
-                       "min.insync.replicas 3"));
-    EXPECT_TRUE(titleLine(all.scene, "leader").startsWith(QStringLiteral("No leader")))
-        << titleLine(all.scene, "leader").toStdString();
-    EXPECT_FALSE(titleLine(all.scene, "isr").contains(QStringLiteral("{}")));
-    // Without ELR (3.7) the heading is as before: no ELR part, and the ISR keeps its last member.
+        "ISR empty \u00B7 OSR {1, 2, 3, 4} \u00B7 ELR {2, 3, 4} \u00B7 last leader {4} \u00B7 min.insync.replicas 3");
+    EXPECT_EQ(titleLine(all.scene, "leader").rfind("No leader", 0), 0u) << titleLine(all.scene, "leader");
+    // Without ELR (3.7) there is no ELR part, and the ISR keeps its last member.
     const hw::Timeline old = playElr("3.7");
     const Drawn before(stateAt(old, "all-down"), FrameScene::ViewKind::Partition);
-    EXPECT_FALSE(titleLine(before.scene, "isr").contains(QStringLiteral("ELR")))
-        << titleLine(before.scene, "isr").toStdString();
+    EXPECT_EQ(titleLine(before.scene, "isr"), "ISR {4} \u00B7 OSR {1, 2, 3} \u00B7 min.insync.replicas 3");
     EXPECT_TRUE(rowsWith(before.scene, "badge:elr").empty());
 }
 
@@ -208,18 +211,19 @@ TEST(Elr, AnUncleanElectionShowsRecoveringUntilTheLeaderReportsRecovered)
 {
     const hw::Timeline timeline = playElr();
     const hw::ClusterState unclean = stateAt(timeline, "unclean");
+    const hw::PartitionRegistration& reg = unclean.partitions[0].registration;
     const Drawn partition(unclean, FrameScene::ViewKind::Partition);
     EXPECT_EQ(titleLine(partition.scene, "leader"),
-        QStringLiteral("Leader: broker 1 \u00B7 leader epoch %1 \u00B7 partition epoch %2 \u00B7 RECOVERING")
-            .arg(unclean.partitions[0].registration.leaderEpoch)
-            .arg(unclean.partitions[0].registration.partitionEpoch));
+        "Leader: broker 1 \u00B7 leader epoch " + std::to_string(reg.leaderEpoch) + " \u00B7 partition epoch "
+            + std::to_string(reg.partitionEpoch) + " \u00B7 RECOVERING");
     for (bool compact : { false, true }) {
         const Drawn cluster(unclean, FrameScene::ViewKind::Cluster, compact);
         EXPECT_EQ(rowsWith(cluster.scene, "badge:recovering"), Brokers({ 1 })) << compact;
     }
     const hw::ClusterState recovered = stateAt(timeline, "recovered");
     const Drawn after(recovered, FrameScene::ViewKind::Partition);
-    EXPECT_FALSE(titleLine(after.scene, "leader").contains(QStringLiteral("RECOVERING")));
+    EXPECT_EQ(titleLine(after.scene, "leader").find("RECOVERING"), std::string::npos)
+        << titleLine(after.scene, "leader");
     EXPECT_TRUE(rowsWith(Drawn(recovered, FrameScene::ViewKind::Cluster).scene, "badge:recovering").empty());
 }
 
@@ -306,6 +310,9 @@ TEST(Elr, NothingOverlapsOrIsCutInAnyLanguageViewOrTextSize)
             for (const std::string& label : timeline.labels()) {
                 const hw::ClusterState state = timeline.stateAt(timeline.findLabel(label));
                 for (int form = 0; form < 3; ++form) {
+                    // Presentation mode draws the cluster view compact only.
+                    if (floor > 0 && form == 1)
+                        continue;
                     const auto view = form == 0 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster;
                     const Drawn drawn(state, view, form == 2);
                     badges += expectClearDrawing(drawn.scene,

@@ -174,10 +174,7 @@ void InspectorPanel::showBroker()
             //: A replica's sets, then that it is the partition's last known leader (KIP-966).
             membership = tr("%1, last leader").arg(membership);
         add(replicas, Narration::partitionName(s, p),
-            tr("%1, %2, LEO %3, HW %4")
-                .arg(role, membership)
-                .arg(replica->log.leo())
-                .arg(replica->hw));
+            tr("%1, %2, LEO %3, HW %4").arg(role, membership).arg(replica->log.leo()).arg(replica->hw));
     }
     replicas->setText(1, QString::number(count));
     showInFlight(root, static_cast<int>(hw::NodeKind::Broker), b.id);
@@ -198,7 +195,7 @@ void InspectorPanel::showReplica()
     add(root, tr("HW"), QString::number(r->hw));
     add(root, tr("Log start"), QString::number(r->log.logStart));
     add(root, tr("In the ISR"), yesNo(inIsr(partition, r->broker)));
-    if (hw::elrEnabled(s.config)) {
+    if (hw::rules::elrEnabled(s.config)) {
         add(root, tr("In the ELR (eligible leader replicas)"), yesNo(inElr(partition, r->broker)));
         add(root, tr("The last known leader (LastKnownElr)"), yesNo(isLastKnownLeader(partition, r->broker)));
     }
@@ -265,7 +262,7 @@ void InspectorPanel::showPartition(std::int32_t p, QTreeWidgetItem* parent)
     add(root, tr("ISR"), brokerSetText(reg.isr));
     add(root, tr("OSR"), brokerSetText(outOfSyncReplicas(partition)));
     // KIP-966's sets, in the versions that keep them (PartitionChangeBuilder.maybePopulateTargetElr).
-    if (hw::elrEnabled(s.config)) {
+    if (hw::rules::elrEnabled(s.config)) {
         add(root, tr("ELR (eligible leader replicas)"), brokerSetText(reg.elr));
         add(root, tr("LastKnownElr (last known leader)"), brokerSetText(reg.lastKnownElr));
     }

@@ -112,7 +112,8 @@ QString brokerSetText(const std::vector<hw::BrokerId>& brokers)
     for (hw::BrokerId b : brokers)
         ids << QString::number(b);
     //: An empty set of brokers ("ISR empty"), where "{}" would look like a fault of the drawing.
-    return brokers.empty() ? Text::tr("empty") : QStringLiteral("{") + ids.join(QStringLiteral(", ")) + QStringLiteral("}");
+    return brokers.empty() ? Text::tr("empty")
+                           : QStringLiteral("{") + ids.join(QStringLiteral(", ")) + QStringLiteral("}");
 }
 
 QString leaderRecoveryStateText(hw::LeaderRecoveryState state)

@@ -351,8 +351,9 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     };
     // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas; RECOVERING
     // follows an unclean election in every version (KIP-704).
-    if (hw::elrEnabled(state.config)) {
-        entries.append({ LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
+    if (hw::rules::elrEnabled(state.config)) {
+        entries.append(
+            { LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
         entries.append({ LegendItem::Swatch::LastLeader, Text::tr("LAST LEADER: last known leader") });
     }
     entries.append({ LegendItem::Swatch::Recovering,

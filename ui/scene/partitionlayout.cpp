@@ -39,7 +39,8 @@ constexpr qreal rowGap = 18;
 QString PartitionLayout::replicaSetsText(const hw::ClusterState& state, const hw::Partition& partition)
 {
     const hw::PartitionRegistration& reg = partition.registration;
-    QString text = Text::tr("ISR %1 \u00B7 OSR %2").arg(brokerSetText(reg.isr), brokerSetText(outOfSyncReplicas(partition)));
+    QString text
+        = Text::tr("ISR %1 \u00B7 OSR %2").arg(brokerSetText(reg.isr), brokerSetText(outOfSyncReplicas(partition)));
     if (!reg.elr.empty())
         //: KIP-966's Eligible Leader Replicas: out of the ISR, yet safe to elect.
         text += QStringLiteral(" \u00B7 ") + Text::tr("ELR %1").arg(brokerSetText(reg.elr));
@@ -247,7 +248,7 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
     // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas.
-    if (hw::elrEnabled(state.config)) {
+    if (hw::rules::elrEnabled(state.config)) {
         entries.append({ LegendItem::Swatch::Elr,
             Text::tr("ELR: eligible leader replica, out of the ISR but holding every committed record") });
         entries.append({ LegendItem::Swatch::LastLeader,

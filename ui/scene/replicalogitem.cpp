@@ -146,7 +146,8 @@ qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoc
         const QFont epochFont = theme::font(epochSize, true);
         const QString badge = Text::tr("ep %1").arg(QString::number(std::max<std::int32_t>(0, widestEpoch)));
         const qreal epochBadgeWidth = FrameItem::textWidth(badge, epochFont) + 2 * epochFont.pixelSize() * 0.35;
-        width = std::max(width, 6 + epochBadgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
+        width
+            = std::max(width, 6 + epochBadgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
     }
     return std::max(least, std::ceil(width));
 }
