@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+162"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+167"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -183,7 +183,7 @@
 <context>
     <name>PartitionLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/partitionlayout.cpp" line="+59"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+74"/>
         <source>and %n more (see the inspector)</source>
         <translation>
             <numerusform>and %n more (see the inspector)</numerusform>

@@ -182,13 +182,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+36"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+37"/>
         <location line="+58"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -221,7 +221,23 @@
         <translation>已屏蔽</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
+        <source>empty</source>
+        <extracomment>An empty set of brokers (&quot;ISR empty&quot;), where &quot;{}&quot; would look like a fault of the drawing.</extracomment>
+        <translation>空</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>RECOVERING</source>
+        <translation>RECOVERING</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RECOVERED</source>
+        <translation>RECOVERED</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>truncated at election</source>
         <translation>选举后截断</translation>
     </message>
@@ -295,7 +311,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+162"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+167"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -402,7 +418,22 @@
         <translation>传输中的消息</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>ELR: eligible leader replica (out of sync, safe to elect)</source>
+        <translation>ELR：合格领导者副本（未同步，但可安全选为领导者）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LAST LEADER: last known leader</source>
+        <translation>最后领导者：最后已知的领导者</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>RECOVERING: the leader came from an unclean election and has not yet confirmed its log</source>
+        <translation>RECOVERING：领导者由非干净选举产生，尚未确认它的日志</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>consumer reads this partition (from its leader)</source>
         <translation>消费者读取此分区（从其领导者）</translation>
     </message>
@@ -2053,7 +2084,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+111"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+122"/>
         <source>Partition %1</source>
         <translation>分区 %1</translation>
     </message>
@@ -2063,17 +2094,12 @@
         <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>ISR %1 · OSR %2 · min.insync.replicas %3</source>
-        <translation>ISR %1 · OSR %2 · min.insync.replicas %3</translation>
-    </message>
-    <message>
-        <location line="+97"/>
+        <location line="+99"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消费者可以读取</translation>
     </message>
@@ -2083,19 +2109,47 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-169"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
+    <message>
+        <location line="-26"/>
+        <source>ISR %1 · OSR %2</source>
+        <translation>ISR %1 · OSR %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ELR %1</source>
+        <extracomment>KIP-966&apos;s Eligible Leader Replicas: out of the ISR, yet safe to elect.</extracomment>
+        <translation>ELR %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>last leader %1</source>
+        <extracomment>KIP-966&apos;s LastKnownElr: the broker that led the partition last.</extracomment>
+        <translation>最后领导者 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min.insync.replicas %1</source>
+        <translation>min.insync.replicas %1</translation>
+    </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+24"/>
         <source>and %n more (see the inspector)</source>
         <translation>
             <numerusform>还有 %n 条（见检查器）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+58"/>
+        <source>Leader: broker %1 · leader epoch %2 · partition epoch %3 · RECOVERING</source>
+        <extracomment>The leader came from an unclean or last-known-leader election and has not yet told the controller that it recovered (Kafka&apos;s LeaderRecoveryState RECOVERING).</extracomment>
+        <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3 · RECOVERING</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -2145,6 +2199,16 @@
         <translation>传输中的消息</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>ELR: eligible leader replica, out of the ISR but holding every committed record</source>
+        <translation>ELR：合格领导者副本，不在 ISR 中，但保有每一条已提交的消息</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LAST LEADER: the last known leader, elected if it returns while the ISR and ELR are empty</source>
+        <translation>最后领导者：最后已知的领导者，若它在 ISR 与 ELR 都为空时回来，就会被选为领导者</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>consumer reads this partition (from its leader)</source>
         <translation>消费者读取此分区（从其领导者）</translation>
@@ -2182,7 +2246,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+419"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+536"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2192,26 +2256,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-325"/>
+        <location line="-332"/>
         <location line="+14"/>
-        <location line="+73"/>
+        <location line="+80"/>
         <location line="+246"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-338"/>
+        <location line="-345"/>
         <location line="+14"/>
-        <location line="+72"/>
+        <location line="+79"/>
         <location line="+248"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-381"/>
-        <location line="+298"/>
+        <location line="-404"/>
+        <location line="+321"/>
         <source>ep %1</source>
         <translation>纪元 %1</translation>
     </message>
@@ -2236,8 +2300,8 @@
         <translation>组 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="-299"/>
-        <location line="+88"/>
+        <location line="-306"/>
+        <location line="+95"/>
         <location line="+258"/>
         <source>leader sees %1</source>
         <translation>领导者记录为 %1</translation>
@@ -2248,46 +2312,64 @@
         <translation>领导者的记录：无</translation>
     </message>
     <message>
-        <location line="-365"/>
-        <location line="+381"/>
+        <location line="-386"/>
+        <location line="+401"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-380"/>
-        <location line="+63"/>
-        <location line="+332"/>
+        <location line="-518"/>
+        <location line="+118"/>
+        <location line="+77"/>
         <source>LEADER</source>
         <translation>领导者</translation>
     </message>
     <message>
-        <location line="-395"/>
-        <location line="+63"/>
-        <location line="+332"/>
+        <location line="-195"/>
+        <location line="+118"/>
+        <location line="+77"/>
         <source>ELECTED</source>
         <translation>新当选</translation>
     </message>
     <message>
-        <location line="-395"/>
-        <location line="+398"/>
+        <location line="-192"/>
+        <location line="+115"/>
         <source>FOLLOWER</source>
         <translation>跟随者</translation>
     </message>
     <message>
-        <location line="-398"/>
-        <location line="+407"/>
+        <location line="-107"/>
+        <location line="+107"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-406"/>
-        <location line="+62"/>
-        <location line="+340"/>
+        <location line="-111"/>
+        <location line="+112"/>
+        <location line="+77"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="-182"/>
+        <source>ELR</source>
+        <extracomment>The badge of an Eligible Leader Replica (KIP-966): out of the ISR, yet safe to elect.</extracomment>
+        <translation>ELR</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>LAST LEADER</source>
+        <extracomment>The badge of the partition&apos;s last known leader (KIP-966&apos;s LastKnownElr): elected when it comes back while the ISR and the ELR are empty. Short: it stands in a row&apos;s label block.</extracomment>
+        <translation>最后领导者</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>RECOVERING</source>
+        <extracomment>A partition whose leader came from an unclean or last-known-leader election and has not yet told the controller it recovered (Kafka&apos;s LeaderRecoveryState).</extracomment>
+        <translation>RECOVERING</translation>
+    </message>
+    <message>
+        <location line="+539"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先预测这个副本在这里存放什么，再揭晓（Right）。</translation>
     </message>
@@ -3685,7 +3767,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/panels/inspectorpanel.cpp" line="+29"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+30"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -3696,7 +3778,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+242"/>
+        <location line="+252"/>
         <location line="+19"/>
         <location line="+27"/>
         <location line="+6"/>
@@ -3704,7 +3786,7 @@ Value: %3</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-292"/>
         <source>Property</source>
         <translation>属性</translation>
     </message>
@@ -3754,7 +3836,7 @@ Value: %3</source>
         <translation>被控制器屏蔽</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Shutting down</source>
         <translation>正在关闭</translation>
     </message>
@@ -3785,44 +3867,44 @@ Value: %3</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+48"/>
-        <location line="+177"/>
+        <location line="+55"/>
+        <location line="+178"/>
         <location line="+1"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="-225"/>
-        <location line="+109"/>
+        <location line="-233"/>
+        <location line="+117"/>
         <source>Replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location line="-101"/>
-        <location line="+21"/>
+        <location line="-109"/>
+        <location line="+24"/>
         <source>leader</source>
         <translation>领导者</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+21"/>
+        <location line="-24"/>
+        <location line="+24"/>
         <source>follower</source>
         <translation>跟随者</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-16"/>
         <source>%1, %2, LEO %3, HW %4</source>
         <translation>%1，%2，LEO %3，HW %4</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+82"/>
+        <location line="-7"/>
+        <location line="+92"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-82"/>
-        <location line="+88"/>
+        <location line="-92"/>
+        <location line="+93"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
@@ -3852,22 +3934,22 @@ Value: %3</source>
         <translation>在 ISR 中</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Leader it knows</source>
         <translation>它所知的领导者</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+7"/>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <location line="+11"/>
         <location line="+45"/>
-        <location line="+21"/>
+        <location line="+22"/>
         <location line="+26"/>
         <location line="+27"/>
         <location line="+40"/>
@@ -3875,7 +3957,7 @@ Value: %3</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>Leader epoch it knows</source>
         <translation>它所知的 领导者纪元</translation>
     </message>
@@ -3981,7 +4063,33 @@ Value: %3</source>
         <translation>%1（epoch %2）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-80"/>
+        <source>Broker epoch</source>
+        <translation>代理节点纪元</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>OSR, ELR</source>
+        <translation>OSR、ELR</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, last leader</source>
+        <extracomment>A replica&apos;s sets, then that it is the partition&apos;s last known leader (KIP-966).</extracomment>
+        <translation>%1、最后领导者</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>In the ELR (eligible leader replicas)</source>
+        <translation>在 ELR（合格领导者副本）中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last known leader (LastKnownElr)</source>
+        <translation>最后已知的领导者 (LastKnownElr)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Truncated records</source>
         <translation>被截断的记录</translation>
     </message>
@@ -4021,7 +4129,22 @@ Value: %3</source>
         <translation>Partition epoch</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>Leader recovery state</source>
+        <translation>领导者恢复状态</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ELR (eligible leader replicas)</source>
+        <translation>ELR（合格领导者副本）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LastKnownElr (last known leader)</source>
+        <translation>LastKnownElr（最后已知的领导者）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>HW (the leader&apos;s)</source>
         <translation>HW（领导者的）</translation>
     </message>
@@ -4251,13 +4374,13 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+126"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+127"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-123"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+335"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
         <source>Play</source>
@@ -4382,18 +4505,7 @@ Value: %3</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-225"/>
-        <source>The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
-
-Licence: MIT.
-Built with Qt %1, running on Qt %2.</source>
-        <translation>模拟遵循 Apache Kafka 3.7 在 KRaft 模式下的复制规则：高水位、ISR、领导者纪元、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
-
-许可证：MIT。
-以 Qt %1 构建，运行于 Qt %2。</translation>
-    </message>
-    <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
+        <location line="-14"/>
         <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
         <translation>前进一帧；到达结尾时停下，“继续运行 10 秒”可让模拟继续（右方向键）</translation>
     </message>
@@ -4580,12 +4692,12 @@ Built with Qt %1, running on Qt %2.</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+14"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-217"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-21"/>
         <source>HighWater %1
 
 See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elections, producers and consumer groups, frame by frame.</source>
@@ -4604,7 +4716,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+50"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+53"/>
         <location line="+42"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
@@ -4641,7 +4753,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+114"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+120"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暂停</translation>
@@ -4652,12 +4764,24 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-69"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-233"/>
+        <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
+
+Licence: MIT.
+Built with Qt %3, running on Qt %4.</source>
+        <extracomment>%1 and %2: the oldest and newest Kafka release modelled (&quot;3.7&quot;, &quot;4.2&quot;); %3 and %4: Qt versions.</extracomment>
+        <translation>模拟遵循 Apache Kafka %1 至 %2 在 KRaft 模式下的复制规则，版本由各场景选定（cluster.kafka_version）：高水位、ISR 与合格领导者副本、领导者纪元、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
+
+许可证：MIT。
+以 Qt %3 构建，运行于 Qt %4。</translation>
+    </message>
+    <message>
+        <location line="+158"/>
         <source>Cannot compare the versions: %1</source>
         <translation>无法比较版本：%1</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+99"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>

@@ -47,7 +47,10 @@ TEST(About, HelpAboutShowsTheVersionLicenceKafkaSemanticsAndQt)
     const QString text = box->text();
     EXPECT_TRUE(text.startsWith(QStringLiteral("HighWater " HW_VERSION "\n"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Licence: MIT"))) << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("Apache Kafka 3.7 in KRaft mode"))) << text.toStdString();
+    // Every release a scenario can choose, oldest to newest (cluster.kafka_version).
+    EXPECT_TRUE(text.contains(QStringLiteral("Apache Kafka 3.7 to 4.2 in KRaft mode"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("chosen per scenario (cluster.kafka_version)"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("Kafka 3.7 in KRaft"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Built with Qt " QT_VERSION_STR))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("running on Qt ") + QString::fromLatin1(qVersion())))
         << text.toStdString();
@@ -89,6 +92,8 @@ TEST(About, TheBoxIsTranslatedAndKeepsTheVersionAndLicence)
         EXPECT_TRUE(text.contains(QStringLiteral(HW_VERSION))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("MIT"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("Apache Kafka 3.7"))) << code << ": " << text.toStdString();
+        EXPECT_TRUE(text.contains(QStringLiteral("4.2"))) << code << ": " << text.toStdString();
+        EXPECT_TRUE(text.contains(QStringLiteral("cluster.kafka_version"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("KRaft"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral(QT_VERSION_STR))) << code << ": " << text.toStdString();
         // Translated: no English sentence is left, and the title is not the English one.

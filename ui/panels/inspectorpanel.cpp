@@ -6,6 +6,7 @@
 #include "base/narration.h"
 #include "control/simcontroller.h"
 #include "model/cluster_state.h"
+#include "model/version_rules.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
 #include "scene/groupitem.h"
@@ -149,6 +150,8 @@ void InspectorPanel::showBroker()
     add(root, tr("Alive"), yesNo(b.alive));
     add(root, tr("Isolated"), yesNo(b.isolated));
     add(root, tr("Fenced by the controller"), yesNo(r.fenced));
+    // The epoch of the registration the controller holds: a restart registers anew with a larger one.
+    add(root, tr("Broker epoch"), QString::number(r.brokerEpoch));
     add(root, tr("Shutting down"), yesNo(b.shuttingDown));
     add(root, tr("Restarts"), QString::number(b.incarnation));
     add(root, tr("Latency"),
@@ -164,11 +167,14 @@ void InspectorPanel::showBroker()
             continue;
         ++count;
         const QString role = partition.registration.leader == b.id ? tr("leader") : tr("follower");
+        QString membership = inIsr(partition, b.id) ? tr("ISR") : tr("OSR");
+        if (inElr(partition, b.id))
+            membership = tr("OSR, ELR");
+        if (isLastKnownLeader(partition, b.id))
+            //: A replica's sets, then that it is the partition's last known leader (KIP-966).
+            membership = tr("%1, last leader").arg(membership);
         add(replicas, Narration::partitionName(s, p),
-            tr("%1, %2, LEO %3, HW %4")
-                .arg(role, inIsr(partition, b.id) ? tr("ISR") : tr("OSR"))
-                .arg(replica->log.leo())
-                .arg(replica->hw));
+            tr("%1, %2, LEO %3, HW %4").arg(role, membership).arg(replica->log.leo()).arg(replica->hw));
     }
     replicas->setText(1, QString::number(count));
     showInFlight(root, static_cast<int>(hw::NodeKind::Broker), b.id);
@@ -189,6 +195,10 @@ void InspectorPanel::showReplica()
     add(root, tr("HW"), QString::number(r->hw));
     add(root, tr("Log start"), QString::number(r->log.logStart));
     add(root, tr("In the ISR"), yesNo(inIsr(partition, r->broker)));
+    if (hw::rules::elrEnabled(s.config)) {
+        add(root, tr("In the ELR (eligible leader replicas)"), yesNo(inElr(partition, r->broker)));
+        add(root, tr("The last known leader (LastKnownElr)"), yesNo(isLastKnownLeader(partition, r->broker)));
+    }
     add(root, tr("Leader it knows"), r->knownLeader == hw::noLeader ? tr("none") : tr("broker %1").arg(r->knownLeader));
     add(root, tr("Leader epoch it knows"), QString::number(r->knownLeaderEpoch));
     QTreeWidgetItem* cache = add(root, tr("Epoch cache"), QString::number(r->epochCache.size()));
@@ -248,13 +258,14 @@ void InspectorPanel::showPartition(std::int32_t p, QTreeWidgetItem* parent)
     add(root, tr("Leader"), reg.leader == hw::noLeader ? tr("none (offline)") : tr("broker %1").arg(reg.leader));
     add(root, tr("Leader epoch"), QString::number(reg.leaderEpoch));
     add(root, tr("Partition epoch"), QString::number(reg.partitionEpoch));
-    add(root, tr("ISR"), Narration::brokerSet(reg.isr));
-    std::vector<hw::BrokerId> osr;
-    for (hw::BrokerId b : reg.replicas) {
-        if (!inIsr(partition, b))
-            osr.push_back(b);
+    add(root, tr("Leader recovery state"), leaderRecoveryStateText(reg.leaderRecoveryState));
+    add(root, tr("ISR"), brokerSetText(reg.isr));
+    add(root, tr("OSR"), brokerSetText(outOfSyncReplicas(partition)));
+    // KIP-966's sets, in the versions that keep them (PartitionChangeBuilder.maybePopulateTargetElr).
+    if (hw::rules::elrEnabled(s.config)) {
+        add(root, tr("ELR (eligible leader replicas)"), brokerSetText(reg.elr));
+        add(root, tr("LastKnownElr (last known leader)"), brokerSetText(reg.lastKnownElr));
     }
-    add(root, tr("OSR"), Narration::brokerSet(osr));
     const hw::Offset hw = partitionHighWatermark(partition);
     add(root, tr("HW (the leader's)"), hw < 0 ? tr("none") : QString::number(hw));
     add(root, tr("Unclean elections"), QString::number(partition.uncleanElections));

@@ -84,6 +84,44 @@ bool inIsr(const hw::Partition& partition, hw::BrokerId broker)
     return std::find(isr.begin(), isr.end(), broker) != isr.end();
 }
 
+bool inElr(const hw::Partition& partition, hw::BrokerId broker)
+{
+    const auto& elr = partition.registration.elr;
+    return std::find(elr.begin(), elr.end(), broker) != elr.end();
+}
+
+bool isLastKnownLeader(const hw::Partition& partition, hw::BrokerId broker)
+{
+    const auto& last = partition.registration.lastKnownElr;
+    return std::find(last.begin(), last.end(), broker) != last.end();
+}
+
+std::vector<hw::BrokerId> outOfSyncReplicas(const hw::Partition& partition)
+{
+    std::vector<hw::BrokerId> osr;
+    for (hw::BrokerId b : partition.registration.replicas) {
+        if (!inIsr(partition, b))
+            osr.push_back(b);
+    }
+    return osr;
+}
+
+QString brokerSetText(const std::vector<hw::BrokerId>& brokers)
+{
+    QStringList ids;
+    for (hw::BrokerId b : brokers)
+        ids << QString::number(b);
+    //: An empty set of brokers ("ISR empty"), where "{}" would look like a fault of the drawing.
+    return brokers.empty() ? Text::tr("empty")
+                           : QStringLiteral("{") + ids.join(QStringLiteral(", ")) + QStringLiteral("}");
+}
+
+QString leaderRecoveryStateText(hw::LeaderRecoveryState state)
+{
+    // Kafka's own names (LeaderRecoveryState), as the frame dump writes them.
+    return state == hw::LeaderRecoveryState::Recovering ? Text::tr("RECOVERING") : Text::tr("RECOVERED");
+}
+
 hw::Offset shownLogEnd(const hw::Partition& partition)
 {
     hw::Offset end = maxLogEnd(partition);

@@ -34,6 +34,17 @@ hw::Offset partitionHighWatermark(const hw::Partition& partition);
 hw::Offset maxLogEnd(const hw::Partition& partition);
 
 bool inIsr(const hw::Partition& partition, hw::BrokerId broker);
+/// Whether the broker is one of the partition's Eligible Leader Replicas (KIP-966, the controller's elr).
+bool inElr(const hw::Partition& partition, hw::BrokerId broker);
+/// Whether the broker is the partition's last known leader (KIP-966, the controller's lastKnownElr).
+bool isLastKnownLeader(const hw::Partition& partition, hw::BrokerId broker);
+/// The assignment's replicas outside the ISR, in assignment order (the frame dump's "osr"; AR = ISR + OSR,
+/// so an ELR member is one of them).
+std::vector<hw::BrokerId> outOfSyncReplicas(const hw::Partition& partition);
+/// A set of brokers as the views write it, "{2, 3}", or "empty" in words: with ELR the ISR may be empty.
+QString brokerSetText(const std::vector<hw::BrokerId>& brokers);
+/// RECOVERED or RECOVERING (Kafka's LeaderRecoveryState names, as the frame dump's leader_recovery_state).
+QString leaderRecoveryStateText(hw::LeaderRecoveryState state);
 
 /// The end of what a partition's log rows must show: the largest LEO, or past it the last record a
 /// truncation removed from a replica and nothing has replaced (drawn as a ghost cell).

@@ -2,6 +2,7 @@
 #include "scene/clusterlayout.h"
 
 #include "base/theme.h"
+#include "model/version_rules.h"
 #include "scene/assignmentlineitem.h"
 #include "scene/brokeritem.h"
 #include "scene/clusterfacts.h"
@@ -127,14 +128,18 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
     g.cellWidth = LogGeometry::cellWidthFor(widest, 0, g.mode, g.cellWidth);
     g.tagRoom = LogGeometry::clusterTagRoomFor(widest, g.tagRoom);
+    // A row's badges stand on one line under its name: a follower in the ELR that was the last leader
+    // has four of them.
+    g.labelWidth = std::max(g.labelWidth, std::ceil(LogGeometry::clusterBadgesWidth(state, false) + 8 + 4));
     if (g.compact) {
-        // Sized by the text: the name over its badges (at most two: LEADER or ELECTED, and OSR), the
-        // offset in a cell and the LEO over the HW right of the cells.
+        // Sized by the text: the name over its line of badges (LEADER or ELECTED, OSR, ELR, LAST LEADER,
+        // RECOVERING: those that differ from an in-sync follower), the offset in a cell and the LEO over
+        // the HW right of the cells.
         qreal nameWidth = 0;
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p)
             nameWidth = std::max(nameWidth,
                 FrameItem::textWidth(QString::fromStdString(state.partitionName(p)), LogGeometry::clusterNameFont()));
-        g.labelWidth = std::ceil(std::max(nameWidth, LogGeometry::compactBadgesWidth()) + 8 + 4);
+        g.labelWidth = std::ceil(std::max(nameWidth, LogGeometry::clusterBadgesWidth(state, true)) + 8 + 4);
         const qreal tags = 2 * FrameItem::textHeight(LogGeometry::clusterTagFont());
         const qreal offset = FrameItem::textHeight(LogGeometry::offsetFont(g.mode)) + 8;
         g.cellHeight = std::ceil(std::max({ g.cellHeight, tags, offset,
@@ -344,6 +349,15 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         { LegendItem::Swatch::BrokerFenced, Text::tr("FENCED broker") },
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
+    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas; RECOVERING
+    // follows an unclean election in every version (KIP-704).
+    if (hw::rules::elrEnabled(state.config)) {
+        entries.append(
+            { LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
+        entries.append({ LegendItem::Swatch::LastLeader, Text::tr("LAST LEADER: last known leader") });
+    }
+    entries.append({ LegendItem::Swatch::Recovering,
+        Text::tr("RECOVERING: the leader came from an unclean election and has not yet confirmed its log") });
     if (!consumers.groups.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     // Below the last row stays a band as wide as the gaps between rows: consumers' lines run along it.

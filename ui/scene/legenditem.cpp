@@ -125,6 +125,22 @@ void LegendItem::paintSwatch(QPainter* painter, Swatch swatch, const QRectF& r)
         painter->setBrush(QBrush(theme::tint(theme::osr, 160), theme::osrPattern));
         painter->drawRoundedRect(r.adjusted(4, 2, -4, -2), 4, 4);
         break;
+    case Swatch::Elr:
+        // The ELR badge's fill and dash-dot outline (replicalogitem.cpp rowBadges).
+        painter->setPen(QPen(theme::bluishGreen.darker(150), 2, Qt::DashDotLine));
+        painter->setBrush(theme::tint(theme::bluishGreen, 175));
+        painter->drawRoundedRect(r.adjusted(4, 2, -4, -2), 4, 4);
+        break;
+    case Swatch::LastLeader:
+        painter->setPen(QPen(theme::leader, 2, Qt::DashDotDotLine));
+        painter->setBrush(theme::panel);
+        painter->drawRoundedRect(r.adjusted(4, 2, -4, -2), 4, 4);
+        break;
+    case Swatch::Recovering:
+        painter->setPen(QPen(theme::ink, 2, Qt::DashLine));
+        painter->setBrush(theme::tint(theme::yellow, 125));
+        painter->drawRoundedRect(r.adjusted(4, 2, -4, -2), 4, 4);
+        break;
     case Swatch::BrokerOffline:
         painter->setPen(QPen(theme::faintInk, 3, Qt::DashLine));
         painter->setBrush(QBrush(theme::faintInk, theme::offlinePattern));

@@ -30,6 +30,9 @@ public:
         Diverged,
         Ghost,
         ReaderPosition,
+        Elr,
+        LastLeader,
+        Recovering,
     };
     struct Entry {
         Swatch swatch;

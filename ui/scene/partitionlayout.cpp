@@ -3,6 +3,7 @@
 
 #include "base/narration.h"
 #include "base/theme.h"
+#include "model/version_rules.h"
 #include "scene/assignmentlineitem.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
@@ -34,6 +35,20 @@ constexpr qreal boxGap = 14;
 constexpr qreal rowGap = 18;
 
 } // namespace
+
+QString PartitionLayout::replicaSetsText(const hw::ClusterState& state, const hw::Partition& partition)
+{
+    const hw::PartitionRegistration& reg = partition.registration;
+    QString text
+        = Text::tr("ISR %1 \u00B7 OSR %2").arg(brokerSetText(reg.isr), brokerSetText(outOfSyncReplicas(partition)));
+    if (!reg.elr.empty())
+        //: KIP-966's Eligible Leader Replicas: out of the ISR, yet safe to elect.
+        text += QStringLiteral(" \u00B7 ") + Text::tr("ELR %1").arg(brokerSetText(reg.elr));
+    if (!reg.lastKnownElr.empty())
+        //: KIP-966's LastKnownElr: the broker that led the partition last.
+        text += QStringLiteral(" \u00B7 ") + Text::tr("last leader %1").arg(brokerSetText(reg.lastKnownElr));
+    return text + QStringLiteral(" \u00B7 ") + Text::tr("min.insync.replicas %1").arg(state.config.minInsyncReplicas);
+}
 
 int PartitionLayout::slotsFor(hw::Offset needed, int least, int most)
 {
@@ -96,22 +111,26 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             [](const hw::Replica& r) { return !r.truncated.empty(); }))
         g.cellWidth = std::max(g.cellWidth, LogGeometry::partitionGhostWidth());
     // The names and badges left of the log, and the tags right of it, in the current text sizes.
-    g.labelWidth = LogGeometry::partitionLabelWidthFor(partition, g.labelWidth);
+    g.labelWidth = g.partitionLabelWidthFor(state, partitionIndex, g.labelWidth);
     g.tagRoom = LogGeometry::partitionTagRoomFor(g.windowStart + g.slotCount, std::max(g.bottomLane, g.viewLane), g.tagRoom);
     const qreal rowWidth = g.width();
     const qreal contentWidth = rowWidth + gutterWidth;
 
-    // Title: the partition, its leader and epochs, ISR and OSR.
-    std::vector<hw::BrokerId> osr;
-    for (hw::BrokerId b : reg.replicas) {
-        if (!inIsr(partition, b))
-            osr.push_back(b);
-    }
+    // Title: the partition, its leader and epochs (and RECOVERING after an unclean or last-known-leader
+    // election), ISR and OSR, and with KIP-966 the ELR and the last known leader.
     QList<TitleItem::Line> lines;
     lines.append({ Text::tr("Partition %1").arg(QString::fromStdString(state.partitionName(partitionIndex))),
         theme::titleSize, true, QStringLiteral("title") });
     if (reg.leader == hw::noLeader)
         lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1, partition epoch %2)")
+                           .arg(reg.leaderEpoch)
+                           .arg(reg.partitionEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
+    else if (reg.leaderRecoveryState == hw::LeaderRecoveryState::Recovering)
+        //: The leader came from an unclean or last-known-leader election and has not yet told the
+        //: controller that it recovered (Kafka's LeaderRecoveryState RECOVERING).
+        lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2 \u00B7 partition epoch %3 \u00B7 RECOVERING")
+                           .arg(reg.leader)
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
             theme::labelSize, false, QStringLiteral("leader") });
@@ -121,10 +140,7 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
             theme::labelSize, false, QStringLiteral("leader") });
-    lines.append({ Text::tr("ISR %1 \u00B7 OSR %2 \u00B7 min.insync.replicas %3")
-                       .arg(Narration::brokerSet(reg.isr), Narration::brokerSet(osr))
-                       .arg(state.config.minInsyncReplicas),
-        theme::labelSize, false, QStringLiteral("isr") });
+    lines.append({ replicaSetsText(state, partition), theme::labelSize, false, QStringLiteral("isr") });
     // The title takes what the boxes on its right leave (one column of them at least).
     const qreal titleWidth = std::max<qreal>(400, contentWidth - boxWidth - 30);
     TitleItem* title = scene.pool().title(SceneTarget::forPartition(partitionIndex), titleWidth, lines);
@@ -231,6 +247,13 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
+    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas.
+    if (hw::rules::elrEnabled(state.config)) {
+        entries.append({ LegendItem::Swatch::Elr,
+            Text::tr("ELR: eligible leader replica, out of the ISR but holding every committed record") });
+        entries.append({ LegendItem::Swatch::LastLeader,
+            Text::tr("LAST LEADER: the last known leader, elected if it returns while the ISR and ELR are empty") });
+    }
     if (!consumers.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     if (readerLanes > 0)

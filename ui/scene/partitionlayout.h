@@ -21,6 +21,10 @@ public:
     /// so that the layout does not change with every record, at most `most`.
     static int slotsFor(hw::Offset needed, int least, int most);
 
+    /// The heading's line of replica sets: "ISR {4} · OSR {1, 2, 3} · ELR {2, 3} · min.insync.replicas 3",
+    /// an empty set as "empty", the ELR and the last known leader (KIP-966) only when they hold a broker.
+    static QString replicaSetsText(const hw::ClusterState& state, const hw::Partition& partition);
+
     /// The "Lost records" list of a partition (-1: of all partitions) at topLeft, if any record is
     /// lost; returns its height (0 when nothing is lost).
     static qreal addLostList(

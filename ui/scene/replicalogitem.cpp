@@ -25,6 +25,100 @@ struct Text {
 constexpr qreal epochSize = 14;
 /// The partition view's ghost cell: the removed record's value over the reason it was removed.
 constexpr qreal ghostReasonSize = 14;
+/// The gap between two badges of a row: wide enough to stay a visible gap (4 px and more) when a
+/// projector shows the drawing scaled down.
+constexpr qreal badgeSpacing = 12;
+
+/// A badge of a replica's row, left of its log.
+struct Badge {
+    QString text;
+    QColor foreground;
+    QBrush background;
+    QPen border;
+    QString role;
+};
+
+/// The badges of a replica's row, in the order they are drawn: its role (LEADER, ELECTED or
+/// FOLLOWER), ISR or OSR, ELR and LAST LEADER (KIP-966: the controller's elr and lastKnownElr, as
+/// PartitionChangeBuilder keeps them), RECOVERING on the leader's row of the cluster view (the partition
+/// view says it in its heading), and the broker's state in the partition view. Compact rows say only
+/// what differs from an in-sync follower: a row without badges is one. Each badge differs from the
+/// others by its text and its outline or fill, not by colour alone.
+QList<Badge> rowBadges(const hw::ClusterState& state, std::int32_t partitionIndex, hw::BrokerId broker,
+    LogGeometry::Mode mode, bool compact)
+{
+    const hw::Partition& partition = state.partitions[static_cast<std::size_t>(partitionIndex)];
+    const hw::PartitionRegistration& reg = partition.registration;
+    const hw::Replica* replica = replicaOf(partition, broker);
+    const bool clusterMode = mode == LogGeometry::Mode::Cluster;
+    const bool leader = reg.leader == broker;
+    QList<Badge> badges;
+    if (leader) {
+        const bool informed = replica && replica->isLeader();
+        badges.append({ informed ? Text::tr("LEADER") : Text::tr("ELECTED"), theme::paper, QBrush(theme::leader),
+            QPen(theme::leader, 2), QStringLiteral("badge:leader") });
+    } else if (!compact) {
+        badges.append({ Text::tr("FOLLOWER"), theme::ink, QBrush(theme::paper), QPen(theme::ink, 2),
+            QStringLiteral("badge:follower") });
+    }
+    if (!inIsr(partition, broker))
+        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper), QPen(theme::osr, 2, Qt::DashLine),
+            QStringLiteral("badge:osr") });
+    else if (!compact)
+        badges.append(
+            { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
+    //: The badge of an Eligible Leader Replica (KIP-966): out of the ISR, yet safe to elect.
+    if (inElr(partition, broker))
+        badges.append({ Text::tr("ELR"), theme::ink, QBrush(theme::tint(theme::bluishGreen, 175)),
+            QPen(theme::bluishGreen.darker(150), 2, Qt::DashDotLine), QStringLiteral("badge:elr") });
+    //: The badge of the partition's last known leader (KIP-966's LastKnownElr): elected when it comes
+    //: back while the ISR and the ELR are empty. Short: it stands in a row's label block.
+    if (isLastKnownLeader(partition, broker))
+        badges.append({ Text::tr("LAST LEADER"), theme::ink, QBrush(theme::panel),
+            QPen(theme::leader, 2, Qt::DashDotDotLine), QStringLiteral("badge:last-leader") });
+    //: A partition whose leader came from an unclean or last-known-leader election and has not yet
+    //: told the controller it recovered (Kafka's LeaderRecoveryState).
+    if (clusterMode && leader && reg.leaderRecoveryState == hw::LeaderRecoveryState::Recovering)
+        badges.append({ Text::tr("RECOVERING"), theme::ink, QBrush(theme::tint(theme::yellow, 125)),
+            QPen(theme::ink, 2, Qt::DashLine), QStringLiteral("badge:recovering") });
+    if (!clusterMode) {
+        const BrokerStatus status = brokerStatus(state, broker);
+        if (status != BrokerStatus::Online)
+            badges.append({ brokerStatusText(status), theme::ink, QBrush(theme::panel),
+                QPen(theme::ink, 2, Qt::DotLine), QStringLiteral("badge:state") });
+    }
+    return badges;
+}
+
+qreal badgeWidth(const QString& text, const QFont& font)
+{
+    return FrameItem::textWidth(text, font) + 2 * font.pixelSize() * 0.35;
+}
+
+/// The width of a row's badges on one line, with the gaps between them.
+qreal badgeLineWidth(const QList<Badge>& badges, const QFont& font)
+{
+    qreal width = 0;
+    for (const Badge& badge : badges)
+        width += (width > 0 ? badgeSpacing : 0) + badgeWidth(badge.text, font);
+    return width;
+}
+
+/// How many lines a row's badges take in a label block `labelWidth` wide, wrapped as buildLabel wraps them.
+int badgeLines(const QList<Badge>& badges, const QFont& font, qreal labelWidth)
+{
+    int lines = badges.isEmpty() ? 0 : 1;
+    qreal x = 4;
+    for (const Badge& badge : badges) {
+        const qreal width = badgeWidth(badge.text, font);
+        if (x > 4 && x + width > labelWidth - 4) {
+            x = 4;
+            ++lines;
+        }
+        x += width + badgeSpacing;
+    }
+    return lines;
+}
 
 } // namespace
 
@@ -51,8 +145,9 @@ qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoc
         // one cell would otherwise run into the next cell's.
         const QFont epochFont = theme::font(epochSize, true);
         const QString badge = Text::tr("ep %1").arg(QString::number(std::max<std::int32_t>(0, widestEpoch)));
-        const qreal badgeWidth = FrameItem::textWidth(badge, epochFont) + 2 * epochFont.pixelSize() * 0.35;
-        width = std::max(width, 6 + badgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
+        const qreal epochBadgeWidth = FrameItem::textWidth(badge, epochFont) + 2 * epochFont.pixelSize() * 0.35;
+        width
+            = std::max(width, 6 + epochBadgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
     }
     return std::max(least, std::ceil(width));
 }
@@ -68,10 +163,11 @@ qreal LogGeometry::partitionGhostWidth()
     return std::ceil(widest + 2 * 3 + 4);
 }
 
-qreal LogGeometry::partitionLabelWidthFor(const hw::Partition& partition, qreal least)
+qreal LogGeometry::partitionLabelWidthFor(const hw::ClusterState& state, std::int32_t partitionIndex, qreal least) const
 {
     // As buildLabel draws them: the name 4 px in, in a box 8 px narrower than the block; badges wrap,
     // so the widest one alone must fit.
+    const hw::Partition& partition = state.partitions[static_cast<std::size_t>(partitionIndex)];
     const QFont nameFont = theme::font(theme::headingSize, true);
     const QFont badgeFont = theme::font(theme::tagSize, true);
     qreal widest = 0;
@@ -80,8 +176,22 @@ qreal LogGeometry::partitionLabelWidthFor(const hw::Partition& partition, qreal 
     for (const QString& badge : { Text::tr("LEADER"), Text::tr("ELECTED"), Text::tr("FOLLOWER"), Text::tr("ISR"),
              Text::tr("OSR"), brokerStatusText(BrokerStatus::Offline), brokerStatusText(BrokerStatus::Isolated),
              brokerStatusText(BrokerStatus::Fenced) })
-        widest = std::max(widest, FrameItem::textWidth(badge, badgeFont) + 2 * badgeFont.pixelSize() * 0.35 + 8 + 2);
-    return std::max(least, std::ceil(widest));
+        widest = std::max(widest, badgeWidth(badge, badgeFont) + 8 + 2);
+    // A row with many badges (a follower out of the ISR, in the ELR, the last leader, offline) takes
+    // more lines: widen the block until every row's badges fit under its name within the row.
+    // This geometry's lanes and cells give the row's height (a row with reader lanes is taller still).
+    const qreal badgesTop = topLane - 4 + FrameItem::textHeight(nameFont) + 4;
+    const qreal lineHeight = FrameItem::textHeight(badgeFont) + 2 + 4;
+    const qreal rowHeight = topLane + cellHeight + bottomLane + viewLane;
+    const int linesMax = std::max(1, static_cast<int>((rowHeight - badgesTop + 4) / lineHeight));
+    qreal width = std::max(least, std::ceil(widest));
+    for (const hw::Replica& r : partition.replicas) {
+        const QList<Badge> badges = rowBadges(state, partitionIndex, r.broker, Mode::Partition, false);
+        const qreal oneLine = std::ceil(badgeLineWidth(badges, badgeFont) + 8 + 2);
+        while (width < oneLine && badgeLines(badges, badgeFont, width) > linesMax)
+            width = std::min(oneLine, width + 8);
+    }
+    return width;
 }
 
 qreal LogGeometry::partitionTagRoomFor(hw::Offset widestOffset, qreal laneHeight, qreal least)
@@ -135,12 +245,19 @@ qreal LogGeometry::clusterLabelHeight()
     return 2 + FrameItem::textHeight(clusterNameFont()) + 4 + FrameItem::textHeight(clusterBadgeFont()) + 2 + 2;
 }
 
-qreal LogGeometry::compactBadgesWidth()
+qreal LogGeometry::clusterBadgesWidth(const hw::ClusterState& state, bool compact)
 {
-    // As buildLabel lays them out: the leader's badge, 12 px, OSR.
+    // As buildLabel lays them out: one line, 12 px between badges. Compact, at least the leader's badge
+    // and OSR, so that the usual drawing does not change from frame to frame.
     const QFont font = clusterBadgeFont();
-    auto badge = [&font](const QString& text) { return FrameItem::textWidth(text, font) + 2 * font.pixelSize() * 0.35; };
-    return std::max(badge(Text::tr("LEADER")), badge(Text::tr("ELECTED"))) + 12 + badge(Text::tr("OSR"));
+    qreal widest = compact ? std::max(badgeWidth(Text::tr("LEADER"), font), badgeWidth(Text::tr("ELECTED"), font))
+            + badgeSpacing + badgeWidth(Text::tr("OSR"), font)
+                           : 0;
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+        for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(p)].replicas)
+            widest = std::max(widest, badgeLineWidth(rowBadges(state, p, r.broker, Mode::Cluster, compact), font));
+    }
+    return widest;
 }
 
 QVector<ReaderMarker> readerMarkersFor(const hw::ClusterState& state, std::int32_t partitionIndex)
@@ -406,7 +523,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         }
     }
 
-    buildLabel(state, partition, *replica);
+    buildLabel(state);
 
     // Tags, one per lane so that none can overlap another.
     const QColor hwColor = theme::highWatermark;
@@ -449,8 +566,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         update();
 }
 
-void ReplicaLogItem::buildLabel(
-    const hw::ClusterState& state, const hw::Partition& partition, const hw::Replica& replica)
+void ReplicaLogItem::buildLabel(const hw::ClusterState& state)
 {
     const LogGeometry& g = m_geometry;
     const bool clusterMode = g.mode == LogGeometry::Mode::Cluster;
@@ -462,51 +578,19 @@ void ReplicaLogItem::buildLabel(
     const QRectF nameBox = addTextIn(name, nameFont, QRectF(4, nameTop, g.labelWidth - 8, textHeight(nameFont)),
         theme::ink, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("name"));
 
-    struct Badge {
-        QString text;
-        QColor foreground;
-        QBrush background;
-        QPen border;
-        QString role;
-    };
-    QList<Badge> badges;
-    if (m_leader) {
-        const bool informed = replica.isLeader();
-        badges.append({ informed ? Text::tr("LEADER") : Text::tr("ELECTED"), theme::paper, QBrush(theme::leader),
-            QPen(theme::leader, 2), QStringLiteral("badge:leader") });
-    } else if (!g.compact) {
-        badges.append({ Text::tr("FOLLOWER"), theme::ink, QBrush(theme::paper), QPen(theme::ink, 2),
-            QStringLiteral("badge:follower") });
-    }
-    // Compact rows say only what differs from an in-sync follower: a row without badges is one.
-    if (!m_inSync)
-        badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper),
-            QPen(theme::osr, 2, Qt::DashLine), QStringLiteral("badge:osr") });
-    else if (!g.compact)
-        badges.append(
-            { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
-    if (!clusterMode) {
-        const BrokerStatus status = brokerStatus(state, m_broker);
-        if (status != BrokerStatus::Online)
-            badges.append({ brokerStatusText(status), theme::ink, QBrush(theme::panel),
-                QPen(theme::ink, 2, Qt::DotLine), QStringLiteral("badge:state") });
-    }
-    (void)partition;
-
-    // Wide enough to stay a visible gap (4 px and more) when a projector shows the drawing scaled down.
-    const qreal spacing = 12;
+    const QList<Badge> badges = rowBadges(state, m_partition, m_broker, g.mode, g.compact);
     qreal x = 4;
     qreal y = nameBox.bottom() + 4;
     const qreal badgeHeight = textHeight(badgeFont) + 2;
     for (const Badge& badge : badges) {
-        const qreal width = textWidth(badge.text, badgeFont) + 2 * badgeFont.pixelSize() * 0.35;
+        const qreal width = badgeWidth(badge.text, badgeFont);
         if (x > 4 && x + width > g.labelWidth - 4) {
             x = 4;
             y += badgeHeight + 4;
         }
         const QRectF box = addBadge(
             badge.text, badgeFont, QPointF(x, y), badge.foreground, badge.background, badge.border, badge.role);
-        x = box.right() + spacing;
+        x = box.right() + badgeSpacing;
     }
 }
 

@@ -44,8 +44,9 @@ struct LogGeometry {
     static qreal cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least);
     /// Partition mode: the width of a ghost cell's reason ("HW trunc.") with room around it.
     static qreal partitionGhostWidth();
-    /// Partition mode: the label block that fits each replica's "Broker n" and its widest badge.
-    static qreal partitionLabelWidthFor(const hw::Partition& partition, qreal least);
+    /// Partition mode: the label block that fits each replica's "Broker n" and its widest badge, and
+    /// is wide enough that every row's badges, wrapped, stay within a row of this geometry's height.
+    qreal partitionLabelWidthFor(const hw::ClusterState& state, std::int32_t partition, qreal least) const;
     /// Partition mode: the room right of the last slot for a tag ("leader sees n", "LEO n") that
     /// starts at the last boundary, for offsets up to `widestOffset`, in lanes `laneHeight` tall.
     static qreal partitionTagRoomFor(hw::Offset widestOffset, qreal laneHeight, qreal least);
@@ -57,8 +58,9 @@ struct LogGeometry {
     static QFont clusterTagFont();
     /// Cluster mode: the height of a row's label block, its name over one line of badges.
     static qreal clusterLabelHeight();
-    /// Compact cluster mode: the width of the widest line of badges a row can have.
-    static qreal compactBadgesWidth();
+    /// Cluster mode: the width of the widest line of badges a row of this state has (compact: at least
+    /// that of a leader out of the ISR, LEADER and OSR).
+    static qreal clusterBadgesWidth(const hw::ClusterState& state, bool compact);
 };
 
 /// A consumer's position or its group's committed offset on the partition it reads, drawn under
@@ -160,7 +162,7 @@ public:
     QVector<DrawnMarker> readerMarkers() const;
 
 private:
-    void buildLabel(const hw::ClusterState& state, const hw::Partition& partition, const hw::Replica& replica);
+    void buildLabel(const hw::ClusterState& state);
     void addTag(const QString& text, hw::Offset offset, qreal laneTop, qreal laneHeight, const QColor& color,
         const QString& role);
 

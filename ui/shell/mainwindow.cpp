@@ -7,6 +7,7 @@
 #include "export/exportdialog.h"
 #include "export/sceneexport.h"
 #include "hwversion.h"
+#include "model/kafka_version.h"
 #include "panels/chartspanel.h"
 #include "panels/controlpanel.h"
 #include "panels/eventlogmodel.h"
@@ -228,16 +229,25 @@ void MainWindow::placeFloatingDock(QDockWidget* dock)
 QString MainWindow::aboutText()
 {
     // The version comes from project(VERSION) (hwversion.h), not from the application object, so
-    // that the box says the same in the app, the tests and any program that links hwui.
+    // that the box says the same in the app, the tests and any program that links hwui. The Kafka
+    // releases come from the list a scenario's cluster.kafka_version is checked against.
+    const std::span<const hw::KafkaVersion> versions = hw::kafkaVersions();
+    auto versionName = [](hw::KafkaVersion v) {
+        const std::string_view name = hw::kafkaVersionName(v);
+        return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+    };
     return tr("HighWater %1\n\nSee and teach how Kafka replicates data: replica logs, LEO and HW, the "
               "ISR, elections, producers and consumer groups, frame by frame.")
                .arg(QStringLiteral(HW_VERSION))
         + QStringLiteral("\n\n")
-        + tr("The simulation follows the replication rules of Apache Kafka 3.7 in KRaft mode: the high "
-             "watermark, the ISR, leader epochs, elections and consumer group rebalances. The glossary "
-             "and the lessons' notes say where textbooks simplify Kafka.\n\nLicence: MIT.\nBuilt with "
-             "Qt %1, running on Qt %2.")
-              .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()));
+        //: %1 and %2: the oldest and newest Kafka release modelled ("3.7", "4.2"); %3 and %4: Qt versions.
+        + tr("The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the "
+             "release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible "
+             "leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the "
+             "lessons' notes say where textbooks simplify Kafka.\n\nLicence: MIT.\nBuilt with Qt %3, "
+             "running on Qt %4.")
+              .arg(versionName(versions.front()), versionName(versions.back()), QStringLiteral(QT_VERSION_STR),
+                  QString::fromLatin1(qVersion()));
 }
 
 void MainWindow::showAbout()
