@@ -51,7 +51,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+67"/>
+        <location line="+74"/>
         <source>(%n more partition(s).)</source>
         <translation>
             <numerusform>(%n more partition.)</numerusform>

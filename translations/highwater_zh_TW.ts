@@ -998,7 +998,18 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
+        <source>%1, ELR %2</source>
+        <comment>an ISR followed by its ELR</comment>
+        <translation>%1，ELR %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: no leader (offline), ISR %2, last known leader broker %3.</source>
+        <translation>%1：沒有領導者（離線），ISR %2，最後已知的領導者是代理節點 %3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1: no leader (offline), ISR %2.</source>
         <translation>%1：沒有領導者（離線），ISR %2。</translation>
     </message>

@@ -47,13 +47,16 @@ std::string joinList(const std::vector<std::string>& parts)
 std::string summaryText(const ClusterState& s, const PartitionSummary& p)
 {
     const std::string tp = s.partitionName(p.partition);
+    const std::string elr = p.elr.empty() ? std::string() : ", ELR " + list(p.elr);
     if (p.leader == noLeader)
-        return tp + ": no leader (offline), ISR " + list(p.isr) + ".";
+        return tp + ": no leader (offline), ISR " + list(p.isr) + elr +
+               (p.lastKnownLeader != noLeader ? ", last known leader broker " + std::to_string(p.lastKnownLeader) : "") +
+               ".";
     std::vector<std::string> leos;
     for (const auto& [broker, leo] : p.leos)
         leos.push_back(std::to_string(leo) + " on broker " + std::to_string(broker));
     return tp + ": leader broker " + std::to_string(p.leader) + " (leader epoch " + std::to_string(p.leaderEpoch) +
-           "), ISR " + list(p.isr) + ", LEO " + joinList(leos) + ", HW " + std::to_string(p.hw) + ".";
+           "), ISR " + list(p.isr) + elr + ", LEO " + joinList(leos) + ", HW " + std::to_string(p.hw) + ".";
 }
 
 std::string stateText(const ClusterState& s)
@@ -114,6 +117,9 @@ std::vector<PartitionSummary> summarizePartitions(const ClusterState& s)
         summary.leader = p.registration.leader;
         summary.leaderEpoch = p.registration.leaderEpoch;
         summary.isr = p.registration.isr;
+        summary.elr = p.registration.elr;
+        if (!p.registration.lastKnownElr.empty())
+            summary.lastKnownLeader = p.registration.lastKnownElr.front();
         for (const Replica& r : p.replicas)
             summary.leos.emplace_back(r.broker, r.log.leo());
         summary.hw = partitionHighWatermark(s, i);

@@ -15,6 +15,8 @@ struct PartitionSummary {
     BrokerId leader = noLeader; // the controller's registration
     std::int32_t leaderEpoch = 0;
     std::vector<BrokerId> isr;
+    std::vector<BrokerId> elr;          // Eligible Leader Replicas (Kafka 4.0+), named when not empty
+    BrokerId lastKnownLeader = noLeader; // LastKnownElr's broker, named when the partition is offline
     std::vector<std::pair<BrokerId, Offset>> leos; // each replica's LEO, in assignment order
     Offset hw = -1;                                 // the leader's, -1 without a leader
 };

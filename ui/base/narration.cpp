@@ -88,8 +88,15 @@ QString idSet(const std::vector<hw::BrokerId>& brokers)
 QString summaryText(const hw::ClusterState& s, const hw::PartitionSummary& p)
 {
     const QString tp = Narration::partitionName(s, p.partition);
+    // The ISR with the ELR after it when there is one (Kafka 4.0+).
+    const QString isr = p.elr.empty() ? idSet(p.isr)
+                                      : Narration::tr("%1, ELR %2", "an ISR followed by its ELR").arg(idSet(p.isr), idSet(p.elr));
+    if (p.leader == hw::noLeader && p.lastKnownLeader != hw::noLeader)
+        return Narration::tr("%1: no leader (offline), ISR %2, last known leader broker %3.")
+            .arg(tp, isr)
+            .arg(p.lastKnownLeader);
     if (p.leader == hw::noLeader)
-        return Narration::tr("%1: no leader (offline), ISR %2.").arg(tp, idSet(p.isr));
+        return Narration::tr("%1: no leader (offline), ISR %2.").arg(tp, isr);
     QStringList leos;
     for (const auto& [broker, leo] : p.leos)
         leos << Narration::tr("%1 on broker %2", "a replica's LEO").arg(leo).arg(broker);
@@ -97,7 +104,7 @@ QString summaryText(const hw::ClusterState& s, const hw::PartitionSummary& p)
         .arg(tp)
         .arg(p.leader)
         .arg(p.leaderEpoch)
-        .arg(idSet(p.isr), leos.join(Narration::tr(", ", "between the items of a list")))
+        .arg(isr, leos.join(Narration::tr(", ", "between the items of a list")))
         .arg(p.hw);
 }
 
