@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QComboBox>
+#include <QSignalBlocker>
 #include <QWidget>
+
+#include <cstdint>
 
 class QAction;
 class QComboBox;
@@ -38,6 +42,14 @@ public:
     QSlider* speedSlider() const { return m_speed; }
     QComboBox* viewCombo() const { return m_view; }
     QComboBox* partitionCombo() const { return m_partition; }
+    /// Shows `partition` as the chosen one without emitting the choice again.
+    void showPartition(std::int32_t partition)
+    {
+        const QSignalBlocker blocker(m_partition);
+        const int index = m_partition->findData(partition);
+        if (index >= 0)
+            m_partition->setCurrentIndex(index);
+    }
     QLabel* positionLabel() const { return m_position; }
     QLabel* speedLabel() const { return m_speedLabel; }
 

@@ -365,12 +365,7 @@ void CompareWindow::showPartition(std::int32_t partition)
 {
     for (FrameScene* scene : m_scenes)
         scene->setFocusPartition(partition);
-    {
-        const QSignalBlocker blocker(m_timeline->partitionCombo());
-        const int index = m_timeline->partitionCombo()->findData(partition);
-        if (index >= 0)
-            m_timeline->partitionCombo()->setCurrentIndex(index);
-    }
+    m_timeline->showPartition(partition);
     setViewKind(FrameScene::ViewKind::Partition);
 }
 

@@ -426,12 +426,7 @@ void MainWindow::showPartition(std::int32_t partition)
 {
     m_scene->setFocusPartition(partition);
     m_charts->setPartition(partition);
-    {
-        const QSignalBlocker blocker(m_timeline->partitionCombo());
-        const int index = m_timeline->partitionCombo()->findData(partition);
-        if (index >= 0)
-            m_timeline->partitionCombo()->setCurrentIndex(index);
-    }
+    m_timeline->showPartition(partition);
     setViewKind(FrameScene::ViewKind::Partition);
 }
 
