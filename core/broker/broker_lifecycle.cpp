@@ -151,7 +151,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             const Offset keep = std::max(r->log.logStart, r->log.leo() - action.loseUnflushed);
             lost += r->log.leo() - keep;
             m_state.partitions[static_cast<std::size_t>(p)].unflushedLost += r->log.leo() - keep;
-            truncateLog(*r, keep, TruncationReason::Unflushed);
+            truncateLog(m_state, *r, keep, TruncationReason::Unflushed);
             r->knownLeader = noLeader;
             r->knownLeaderEpoch = -1;
             r->isr.clear();

@@ -37,7 +37,7 @@ int DelayedOperations::completeDelayedProduces(std::int32_t partition, Replica& 
                                         ? ErrorCode::None
                                         : ErrorCode::NotEnoughReplicasAfterAppend;
             m_net.send(NodeRef::broker(leader.broker), NodeRef::producer(it->producer),
-                 ProduceResponse{it->batch, it->attempt, partition, error, it->baseOffset});
+                 ProduceResponse{it->batch, it->attempt, partition, error, it->baseOffset, it->duplicate});
             it = delayed.erase(it);
             ++completed;
         } else {

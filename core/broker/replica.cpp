@@ -67,7 +67,7 @@ std::vector<BrokerId> maximalIsr(const Replica& leader)
     return result;
 }
 
-void truncateLog(Replica& replica, Offset offset, TruncationReason reason)
+void truncateLog(const ClusterState& state, Replica& replica, Offset offset, TruncationReason reason)
 {
     // Remember what goes, for the views: a record that vanishes without a trace teaches nothing.
     // A record already remembered at the same offset is superseded by the newer removal.
@@ -90,6 +90,33 @@ void truncateLog(Replica& replica, Offset offset, TruncationReason reason)
     // 1816).
     truncateFromEnd(replica.epochCache, replica.log.leo());
     replica.hw = std::min(replica.hw, replica.log.leo());
+    // ProducerStateManager.truncateAndReload: the producer table keeps only what the log still holds.
+    replica.producerStates = rebuildProducerStates(replica.log, [&](std::int32_t payload) {
+        return producerIdOfPayload(state, payload);
+    });
+}
+
+std::int64_t producerIdOfPayload(const ClusterState& state, std::int32_t payload)
+{
+    const std::int32_t producer = state.payloads[static_cast<std::size_t>(payload)].producer;
+    return producer >= 0 && producer < static_cast<std::int32_t>(state.producers.size())
+               ? state.producers[static_cast<std::size_t>(producer)].producerId
+               : -1;
+}
+
+void appendAsFollower(const ClusterState& state, Replica& replica, const Record& record)
+{
+    const Offset offset = replica.log.leo();
+    if (record.sequence >= 0) {
+        const std::int64_t producerId = producerIdOfPayload(state, record.payload);
+        const Record* previous = offset > replica.log.baseOffset ? &replica.log.at(offset - 1) : nullptr;
+        const bool continues = previous && !previous->batchEnd && previous->sequence + 1 == record.sequence &&
+                               previous->producerEpoch == record.producerEpoch &&
+                               producerIdOfPayload(state, previous->payload) == producerId;
+        if (producerId >= 0)
+            recordAppended(replica.producerStates, producerId, record, offset, continues);
+    }
+    replica.log.append(record);
 }
 
 } // namespace hw

@@ -33,6 +33,13 @@ std::vector<BrokerId> maximalIsr(const Replica& leader);
 /// UnifiedLog.truncateTo: cuts the log back to `offset`, the epoch cache with it, and the HW down to
 /// the new end. The removed records are remembered in replica.truncated with the reason, the oldest
 /// dropped beyond truncatedRecordsMax.
-void truncateLog(Replica& replica, Offset offset, TruncationReason reason);
+void truncateLog(const ClusterState& state, Replica& replica, Offset offset, TruncationReason reason);
+
+/// The producer id of the producer whose record this payload is (-1: none yet).
+std::int64_t producerIdOfPayload(const ClusterState& state, std::int32_t payload);
+
+/// UnifiedLog.appendAsFollower for one record: it goes to the log, and its producer's entry in the
+/// producer table is updated as ProducerAppendInfo does for origin REPLICATION (no validation).
+void appendAsFollower(const ClusterState& state, Replica& replica, const Record& record);
 
 } // namespace hw

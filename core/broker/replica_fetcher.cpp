@@ -106,7 +106,7 @@ std::optional<Event> ReplicaFetcher::handleFetchResponse(const Message& message,
         response.divergingEndOffset >= 0 && response.divergingEndOffset < follower->log.leo()) {
         // Before KIP-101 a follower ahead of the leader simply cut its log back to the leader's end.
         const Offset before = follower->log.leo();
-        truncateLog(*follower, response.divergingEndOffset, TruncationReason::HighWatermark);
+        truncateLog(m_state, *follower, response.divergingEndOffset, TruncationReason::HighWatermark);
         ++m_state.partitions[static_cast<std::size_t>(response.partition)].legacyTruncations;
         e.type = EventType::LogTruncated;
         e.flags |= Legacy;
@@ -142,7 +142,7 @@ std::optional<Event> ReplicaFetcher::handleFetchResponse(const Message& message,
         target = std::max<Offset>(follower->log.logStart, std::min(target, follower->log.leo()));
         const Offset before = follower->log.leo();
         const bool unclean = m_state.partitions[static_cast<std::size_t>(response.partition)].uncleanElections > 0;
-        truncateLog(*follower, target, unclean ? TruncationReason::UncleanElection : TruncationReason::LeaderEpoch);
+        truncateLog(m_state, *follower, target, unclean ? TruncationReason::UncleanElection : TruncationReason::LeaderEpoch);
         e.type = EventType::LogTruncated;
         e.count = before - follower->log.leo();
         e.value = response.divergingEpoch;
@@ -166,7 +166,7 @@ std::optional<Event> ReplicaFetcher::handleFetchResponse(const Message& message,
                                        // lower one than the cache's last (an entry this broker made as
                                        // leader with no record after it) replaces the later entries.
                                        assignEpoch(follower->epochCache, record.epoch, follower->log.leo());
-                                       follower->log.append(record);
+                                       appendAsFollower(m_state, *follower, record);
                                    });
             e.count = response.recordCount;
         }

@@ -40,38 +40,72 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
         static_cast<std::int64_t>(leader->isr.size()) < std::min(m_state.config.minInsyncReplicas, replicationFactor))
         return reject(ErrorCode::NotEnoughReplicas);
 
-    const Producer& producer = m_state.producers[static_cast<std::size_t>(request.producer)];
-    const ProducerBatch& batch = producer.batches[static_cast<std::size_t>(request.batch)];
-    const Offset baseOffset = leader->log.leo();
-    for (std::int32_t i = 0; i < batch.count; ++i)
-        leader->log.append(Record{leader->knownLeaderEpoch, batch.firstPayload + i});
+    Offset baseOffset = leader->log.leo();
+    bool duplicate = false;
+    if (request.producerId >= 0) {
+        // UnifiedLog.analyzeAndValidateProducerState (origin CLIENT): a batch the producer table holds
+        // is answered with its first offset and not appended; an out-of-order sequence or an older epoch
+        // is refused (ProducerAppendInfo.checkSequence, checkProducerEpoch).
+        const std::int32_t lastSeq = request.baseSequence + request.count - 1;
+        const SequenceVerdict verdict =
+            checkBatch(leader->producerStates, request.producerId, request.producerEpoch, request.baseSequence, lastSeq);
+        switch (verdict.check) {
+        case SequenceCheck::OutOfOrderSequence:
+            e.count = request.count;
+            e.detail = request.baseSequence;
+            e.offset = verdict.expectedSeq;
+            return reject(ErrorCode::OutOfOrderSequenceNumber);
+        case SequenceCheck::InvalidProducerEpoch:
+            e.count = request.count;
+            e.detail = request.baseSequence;
+            return reject(ErrorCode::InvalidProducerEpoch);
+        case SequenceCheck::Duplicate:
+            duplicate = true;
+            baseOffset = verdict.duplicate.firstOffset;
+            break;
+        case SequenceCheck::Append:
+            for (std::int32_t i = 0; i < request.count; ++i)
+                leader->log.append(Record{leader->knownLeaderEpoch, request.firstPayload + i, request.baseSequence + i,
+                                          request.producerEpoch, i + 1 == request.count});
+            recordBatch(leader->producerStates, request.producerId, request.producerEpoch,
+                        BatchMetadata{request.baseSequence, lastSeq, baseOffset, baseOffset + request.count - 1});
+            break;
+        }
+    } else {
+        for (std::int32_t i = 0; i < request.count; ++i)
+            leader->log.append(Record{leader->knownLeaderEpoch, request.firstPayload + i});
+    }
 
-    e.type = EventType::ProduceAppended;
+    e.type = duplicate ? EventType::DuplicateBatch : EventType::ProduceAppended;
     e.offset = baseOffset;
-    e.count = batch.count;
+    e.count = request.count;
+    e.detail = request.baseSequence;
     e.hwBefore = leader->hw;
-    m_partition.advanceHighWatermark(request.partition, *leader, e);
+    if (!duplicate) {
+        m_partition.advanceHighWatermark(request.partition, *leader, e);
+        if (m_delayed.completeParkedFetches(request.partition, *leader) > 0)
+            e.flags |= FetchesCompleted;
+    }
     e.hwAfter = leader->hw;
-    if (m_delayed.completeParkedFetches(request.partition, *leader) > 0)
-        e.flags |= FetchesCompleted;
     e.leo = leader->log.leo();
 
-    const Offset required = baseOffset + batch.count;
+    // A duplicate is answered like the original append: with acks=all once the HW covers it
+    // (ReplicaManager.appendRecords waits for the batch's last offset + 1 either way).
+    const Offset required = baseOffset + request.count;
+    ProduceResponse answer{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset, duplicate};
     switch (request.acks) {
     case Acks::None:
         break;
     case Acks::Leader:
-        m_net.send(NodeRef::broker(self), message.from,
-             ProduceResponse{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset});
+        m_net.send(NodeRef::broker(self), message.from, answer);
         break;
     case Acks::All:
         if (leader->hw >= required) {
-            m_net.send(NodeRef::broker(self), message.from,
-                 ProduceResponse{request.batch, request.attempt, request.partition, ErrorCode::None, baseOffset});
+            m_net.send(NodeRef::broker(self), message.from, answer);
         } else {
             const TimeMs deadline = m_state.nowMs + request.timeoutMs;
             leader->delayedProduces.push_back(
-                DelayedProduce{request.producer, request.batch, request.attempt, baseOffset, required, deadline});
+                DelayedProduce{request.producer, request.batch, request.attempt, baseOffset, required, deadline, duplicate});
             m_delayed.armPurgatoryTimer(TimerKind::ProduceTimeout, request.partition, *leader, deadline);
         }
         break;
@@ -232,7 +266,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
     if (m_state.config.truncation == TruncationMode::HighWatermark) {
         // Kafka before 0.11: a follower cut its log back to its own high watermark before fetching.
         const Offset before = r->log.leo();
-        truncateLog(*r, std::max(r->log.logStart, r->hw), TruncationReason::HighWatermark);
+        truncateLog(m_state, *r, std::max(r->log.logStart, r->hw), TruncationReason::HighWatermark);
         e.count = before - r->log.leo();
         e.flags |= Legacy;
         if (e.count > 0)

@@ -26,7 +26,17 @@ ClusterSpec chaosCluster(Rng& rng, const ChaosOptions& options)
     spec.config.autoFetch = !rng.chance(1, 5);
     spec.config.uncleanLeaderElectionEnable = options.allowDataLoss && rng.chance(1, 2);
     spec.topics.push_back(TopicSpec{"chaos", static_cast<int>(rng.between(1, 3)), 3, {}});
-    spec.producers.push_back(ProducerSpec{.id = "p-all", .acks = Acks::All});
+    // Kafka's default producer (idempotent, acks=all) with a drawn linger and in-flight limit, one
+    // without idempotence that may reorder its retries, and the acks=1 and acks=0 producers (which are
+    // not idempotent either: acks other than all turns it off).
+    ProducerSpec idempotent{.id = "p-all", .acks = Acks::All};
+    idempotent.maxInFlight = rng.between(1, 5);
+    idempotent.lingerMs = rng.between(0, 20);
+    spec.producers.push_back(idempotent);
+    ProducerSpec plain{.id = "p-plain", .acks = Acks::All};
+    plain.enableIdempotence = false;
+    plain.maxInFlight = rng.between(1, 10);
+    spec.producers.push_back(plain);
     spec.producers.push_back(ProducerSpec{.id = "p-one", .acks = Acks::Leader});
     spec.producers.push_back(ProducerSpec{.id = "p-zero", .acks = Acks::None});
 

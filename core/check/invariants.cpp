@@ -7,6 +7,15 @@
 
 namespace hw {
 
+namespace {
+
+std::string name(std::int32_t partition, const ClusterState& s)
+{
+    return s.partitionName(partition);
+}
+
+} // namespace
+
 std::vector<std::string> InvariantChecker::check(const ClusterState& s)
 {
     std::vector<std::string> bad;
@@ -129,7 +138,56 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
         }
     }
 
+    // An idempotent producer's record is in a leader's log at most once. Each leader's log is scanned
+    // from where the last check stopped; a new leader or a shorter log starts the scan again.
+    m_duplicateScans.resize(s.partitions.size());
+    for (std::int32_t pi = 0; pi < static_cast<std::int32_t>(s.partitions.size()); ++pi) {
+        const Partition& p = s.partitions[static_cast<std::size_t>(pi)];
+        DuplicateScan& scan = m_duplicateScans[static_cast<std::size_t>(pi)];
+        const Replica* leader = nullptr;
+        for (const Replica& r : p.replicas) {
+            if (r.broker == p.registration.leader && r.isLeader())
+                leader = &r;
+        }
+        if (!leader)
+            continue;
+        if (scan.leader != leader->broker || scan.scanned > leader->log.leo()) {
+            scan = DuplicateScan{leader->broker, leader->log.baseOffset, {}};
+        }
+        for (Offset o = std::max(scan.scanned, leader->log.baseOffset); o < leader->log.leo(); ++o) {
+            const Record& record = leader->log.at(o);
+            if (record.sequence < 0)
+                continue;
+            auto it = std::lower_bound(scan.payloads.begin(), scan.payloads.end(), record.payload);
+            if (it != scan.payloads.end() && *it == record.payload) {
+                const Payload& payload = s.payloads[static_cast<std::size_t>(record.payload)];
+                report(name(pi, s) + ": idempotent record \"" + payload.value + "\" appears twice in leader " +
+                       std::to_string(leader->broker) + "'s log (again at offset " + std::to_string(o) + ")");
+            } else {
+                scan.payloads.insert(it, record.payload);
+            }
+        }
+        scan.scanned = leader->log.leo();
+    }
+
     // Acknowledged acks=all records are in the current leader's log.
+    m_ackedOffsets.resize(s.producers.size());
+    for (std::size_t pi = 0; pi < s.producers.size(); ++pi) {
+        const Producer& producer = s.producers[pi];
+        std::vector<Offset>& acked = m_ackedOffsets[pi];
+        if (acked.size() > producer.batches.size())
+            acked.clear(); // a rewound run
+        acked.resize(producer.batches.size(), -1);
+        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t index, const ProducerBatch& batch) {
+            if (batch.idempotent && batch.status == SendStatus::Acked && batch.baseOffset >= 0) {
+                if (acked[index] >= 0 && acked[index] != batch.baseOffset)
+                    report("producer " + producer.id + " batch " + std::to_string(index) +
+                           ": acknowledged at offset " + std::to_string(acked[index]) + ", now at " +
+                           std::to_string(batch.baseOffset));
+                acked[index] = batch.baseOffset;
+            }
+        });
+    }
     for (const Producer& producer : s.producers) {
         producer.batches.forEach(0, producer.batches.size(), [&](std::size_t index, const ProducerBatch& batch) {
             if (batch.acks != Acks::All || batch.status != SendStatus::Acked)

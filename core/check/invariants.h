@@ -23,6 +23,9 @@ namespace hw {
 ///   unless the partition had an unclean election, a replica lost unflushed records in a restart, or a
 ///   legacy truncation to the HW: the ways Kafka loses acknowledged data.
 /// - The ISR is never empty.
+/// - An idempotent producer's record (one sent with a producer id and sequence number) appears at most
+///   once in a leader's log, and the offset it was acknowledged with never changes afterwards (unless
+///   the record is lost in one of the ways above; then lostRecords lists it).
 /// - No consumer ever received a record at or above the HW of the fetch that brought it, and every
 ///   record it received is the record at that offset (below the HW it cannot change).
 /// - In a Stable group every partition belongs to at most one member.
@@ -44,6 +47,15 @@ private:
     // (partition, broker) -> offsets below this are known to match the leader's log.
     std::map<std::pair<std::int32_t, BrokerId>, Offset> m_verified;
     std::vector<std::size_t> m_receivedChecked; // per consumer: records already checked
+    // Per partition: the leader whose log was scanned for repeated idempotent records, how far, and the
+    // payloads found there.
+    struct DuplicateScan {
+        BrokerId leader = noLeader;
+        Offset scanned = 0;
+        std::vector<std::int32_t> payloads; // sorted
+    };
+    std::vector<DuplicateScan> m_duplicateScans;
+    std::vector<std::vector<Offset>> m_ackedOffsets; // per producer, per batch: the acknowledged base offset
 };
 
 } // namespace hw

@@ -2,6 +2,7 @@
 #include "clients/sender.h"
 
 #include "clients/partitioner.h"
+#include "clients/producer_config.h"
 #include "model/limits.h"
 
 #include <algorithm>
@@ -19,7 +20,25 @@ std::int64_t recordBytes(const std::optional<std::string>& key, const std::strin
     return 16 + static_cast<std::int64_t>(value.size()) + (key ? static_cast<std::int64_t>(key->size()) : 0);
 }
 
+// socket.connection.setup.timeout.ms (CommonClientConfigs, 10 s): a producer that closed its
+// connection to a silent broker tries it again no sooner than a new connection to it could fail.
+constexpr TimeMs connectionSetupTimeoutMs = 10000;
+
+std::int32_t lastSequence(const ProducerBatch& batch)
+{
+    return batch.baseSequence + batch.count - 1;
+}
+
 } // namespace
+
+void Sender::start(std::int32_t producerIndex)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    producer.sequences.assign(m_state.partitions.size(), PartitionSequence{});
+    producer.blockedUntilMs.assign(m_state.brokers.size(), -1);
+    if (producer.settings.idempotence)
+        requestProducerId(producerIndex);
+}
 
 ApplyResult Sender::produce(const ProduceAction& action)
 {
@@ -36,6 +55,15 @@ ApplyResult Sender::produce(const ProduceAction& action)
         return {std::nullopt, "topic " + topic.name + " has " + std::to_string(topic.partitionCount) + " partitions"};
 
     Producer& producer = m_state.producers[static_cast<std::size_t>(action.producer)];
+    const Acks acks = action.acks.value_or(producer.acks);
+    // An idempotent producer sends with acks=all. A send that asks for less is one a producer configured
+    // so would make: without idempotence when the scenario left enable.idempotence at its default
+    // (ProducerConfig turns it off), refused when the scenario set it.
+    if (producer.settings.idempotence && producer.settings.idempotenceExplicit && acks != Acks::All)
+        return {std::nullopt, "producer " + producer.id +
+                                  " sets enable.idempotence, which needs acks all (Kafka: \"Must set acks to all in "
+                                  "order to use the idempotent producer\"); expected acks all, or a producer with "
+                                  "enable.idempotence false"};
     int partitionInTopic = action.partition;
     if (partitionInTopic < 0) {
         if (action.key) {
@@ -43,8 +71,7 @@ ApplyResult Sender::produce(const ProduceAction& action)
         } else {
             // Sticky partitioning (KIP-794): stay on one partition until batch.size bytes went to it.
             // BuiltInPartitioner.nextPartition draws among the partitions that have a leader (all of
-            // them when none has); the same partition may come up again. Each produce here is one batch
-            // sent at once, so the producer's deque is empty and the switch happens at batch.size.
+            // them when none has); the same partition may come up again.
             StickyPartition& sticky = producer.sticky[static_cast<std::size_t>(action.topic)];
             if (sticky.partition < 0 || sticky.bytes >= m_state.config.batchSize) {
                 std::vector<int> available;
@@ -67,14 +94,29 @@ ApplyResult Sender::produce(const ProduceAction& action)
         }
     }
     const std::int32_t partition = topic.firstPartition + partitionInTopic;
+    const auto count = static_cast<std::int32_t>(action.values.size());
 
-    ProducerBatch batch;
-    batch.firstSequence = producer.nextSequence;
-    batch.count = static_cast<std::int32_t>(action.values.size());
-    batch.firstPayload = static_cast<std::int32_t>(m_state.payloads.size());
-    batch.partition = partition;
-    batch.acks = action.acks.value_or(producer.acks);
-    batch.createdMs = m_state.nowMs;
+    // RecordAccumulator.append: the records join the partition's open batch if it is still gathering
+    // (not sent, same acks) and has room, else they start a batch of their own. A produce step's
+    // values always stay together in one batch. HighWater keeps a batch's records contiguous in the
+    // payload store, so a batch another producer's records came after stays closed.
+    std::int64_t batchIndex = -1;
+    if (producer.batches.size() > static_cast<std::size_t>(producer.firstOpenBatch)) {
+        const auto last = static_cast<std::int64_t>(producer.batches.size()) - 1;
+        const ProducerBatch& open = producer.batches[static_cast<std::size_t>(last)];
+        std::int64_t openBytes = 0;
+        for (std::int32_t i = 0; i < open.count; ++i)
+            openBytes += recordBytes(std::nullopt, m_state.payloads[static_cast<std::size_t>(open.firstPayload + i)].value);
+        std::int64_t addBytes = 0;
+        for (const std::string& value : action.values)
+            addBytes += recordBytes(std::nullopt, value);
+        if (!open.sent && open.status == SendStatus::Pending && open.partition == partition && open.acks == acks &&
+            open.firstPayload + open.count == static_cast<std::int32_t>(m_state.payloads.size()) &&
+            open.count + count <= limits::recordsPerBatchMax && openBytes + addBytes <= m_state.config.batchSize)
+            batchIndex = last;
+    }
+    const std::int32_t firstPayload = static_cast<std::int32_t>(m_state.payloads.size());
+    const std::int64_t firstSequence = producer.nextSequence;
     for (const std::string& value : action.values) {
         Payload payload;
         payload.hasKey = action.key.has_value();
@@ -84,20 +126,272 @@ ApplyResult Sender::produce(const ProduceAction& action)
         payload.sequence = producer.nextSequence++;
         m_state.payloads.push_back(std::move(payload));
     }
-    const auto batchIndex = static_cast<std::int64_t>(producer.batches.size());
+    if (batchIndex >= 0) {
+        producer.batches.mutableAt(static_cast<std::size_t>(batchIndex)).count += count;
+    } else {
+        ProducerBatch batch;
+        batch.firstSequence = firstSequence;
+        batch.count = count;
+        batch.firstPayload = firstPayload;
+        batch.partition = partition;
+        batch.acks = acks;
+        batch.createdMs = m_state.nowMs;
+        batch.readyAtMs = m_state.nowMs + producerLingerMs(producer.settings, m_state.config);
+        batch.idempotent = producer.settings.idempotence && acks == Acks::All;
+        batchIndex = static_cast<std::int64_t>(producer.batches.size());
+        producer.batches.push_back(batch);
+    }
 
-    Event e = Event::at(EventType::ProduceSent, action.producer, -1, partition);
-    e.count = batch.count;
+    // With nothing to wait for (linger.ms 0, a producer id, a free slot), the batch goes at once.
+    if (nextSendable(action.producer) == batchIndex) {
+        ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(batchIndex));
+        sendBatch(action.producer, batchIndex, batch);
+        Event e = Event::at(EventType::ProduceSent, action.producer, -1, partition);
+        e.count = batch.count;
+        e.value = batchIndex;
+        e.peer = batch.status == SendStatus::Pending ? -1 : batch.sentTo;
+        e.attempt = batch.attempt;
+        if (batch.status == SendStatus::Pending)
+            e.error = ErrorCode::LeaderNotAvailable;
+        rearmProducerTimer(action.producer);
+        return {e, {}};
+    }
+    Event e = Event::at(EventType::ProduceBatched, action.producer, -1, partition);
+    e.count = count;
     e.value = batchIndex;
-
-    producer.batches.push_back(batch);
-    sendBatch(action.producer, batchIndex, producer.batches.mutableAt(static_cast<std::size_t>(batchIndex)));
-    const ProducerBatch& sent = producer.batches[static_cast<std::size_t>(batchIndex)];
-    e.peer = sent.status == SendStatus::Pending ? -1 : producer.leaders[static_cast<std::size_t>(partition)];
-    e.attempt = sent.attempt;
-    if (sent.status == SendStatus::Pending)
-        e.error = ErrorCode::LeaderNotAvailable;
+    rearmProducerTimer(action.producer);
     return {e, {}};
+}
+
+bool Sender::isBlocked(const Producer& producer, BrokerId broker) const
+{
+    const auto i = static_cast<std::size_t>(broker - 1);
+    return i < producer.blockedUntilMs.size() && producer.blockedUntilMs[i] > m_state.nowMs;
+}
+
+std::int64_t Sender::nextSendable(std::int32_t producerIndex) const
+{
+    // RecordAccumulator.drain: each partition's queue in order; only its first waiting batch may go,
+    // when it is ready (linger.ms, or the retry backoff), its leader is known and connected, and the
+    // connection has a free in-flight slot (NetworkClient.canSendMore). An idempotent producer also
+    // needs its producer id, and sends a retried batch only when no earlier batch of the partition is
+    // in flight (shouldStopDrainBatchesForPartition: its base sequence must be the first in flight).
+    const Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    std::vector<std::int32_t> headSeen;
+    std::vector<std::int32_t> inFlightPartitions;
+    std::vector<std::pair<BrokerId, std::int32_t>> inFlightPerBroker;
+    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                             [&](std::size_t, const ProducerBatch& batch) {
+                                 if (batch.status != SendStatus::InFlight)
+                                     return;
+                                 inFlightPartitions.push_back(batch.partition);
+                                 auto it = std::find_if(inFlightPerBroker.begin(), inFlightPerBroker.end(),
+                                                        [&](const auto& b) { return b.first == batch.sentTo; });
+                                 if (it == inFlightPerBroker.end())
+                                     inFlightPerBroker.emplace_back(batch.sentTo, 1);
+                                 else
+                                     ++it->second;
+                             });
+    auto inFlightTo = [&](BrokerId broker) {
+        for (const auto& [b, n] : inFlightPerBroker) {
+            if (b == broker)
+                return n;
+        }
+        return 0;
+    };
+    auto hasInFlight = [&](std::int32_t partition) {
+        return std::find(inFlightPartitions.begin(), inFlightPartitions.end(), partition) != inFlightPartitions.end();
+    };
+    std::int64_t found = -1;
+    std::vector<std::int32_t> earlierInFlight;
+    producer.batches.forEach(
+        static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+        [&](std::size_t i, const ProducerBatch& batch) {
+            if (found >= 0)
+                return;
+            if (batch.status == SendStatus::InFlight)
+                earlierInFlight.push_back(batch.partition);
+            if (batch.status != SendStatus::Pending)
+                return;
+            if (std::find(headSeen.begin(), headSeen.end(), batch.partition) != headSeen.end())
+                return;
+            headSeen.push_back(batch.partition);
+            const TimeMs readyAt = batch.sent ? batch.retryAtMs : batch.readyAtMs;
+            if (readyAt > m_state.nowMs)
+                return;
+            const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
+            if (leader != noLeader) {
+                if (isBlocked(producer, leader) || inFlightTo(leader) >= producer.settings.maxInFlight)
+                    return;
+                // max.in.flight.requests.per.connection=1 mutes the partition while a batch is in flight
+                // (Sender.guaranteeMessageOrder).
+                if (producer.settings.maxInFlight == 1 && hasInFlight(batch.partition))
+                    return;
+            }
+            if (batch.idempotent) {
+                if (producer.producerId < 0 || producer.epochBumpRequired)
+                    return;
+                const PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(batch.partition)];
+                if (batch.baseSequence >= 0 && std::find(earlierInFlight.begin(), earlierInFlight.end(),
+                                                         batch.partition) != earlierInFlight.end())
+                    return;
+                if (batch.baseSequence < 0 && seq.producerEpoch != producer.producerEpoch && hasInFlight(batch.partition))
+                    return;
+                // RecordAccumulator.shouldStopDrainBatchesForPartition: no new batch while the partition's
+                // sequences are unresolved.
+                if (batch.baseSequence < 0 &&
+                    std::find(producer.unresolvedPartitions.begin(), producer.unresolvedPartitions.end(),
+                              batch.partition) != producer.unresolvedPartitions.end())
+                    return;
+            }
+            found = static_cast<std::int64_t>(i);
+        });
+    return found;
+}
+
+void Sender::sendBatch(std::int32_t producerIndex, std::int64_t batchIndex, ProducerBatch& batch)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    batch.sent = true;
+    const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
+    if (leader == noLeader) {
+        // No known leader: wait for fresher metadata and try again after the backoff.
+        batch.status = SendStatus::Pending;
+        batch.error = ErrorCode::LeaderNotAvailable;
+        batch.retryAtMs = m_state.nowMs + std::max<TimeMs>(1, m_state.config.retryBackoffMs);
+        requestMetadata(producerIndex);
+        return;
+    }
+    if (batch.idempotent && batch.baseSequence < 0) {
+        // The first drain gives the batch its sequence numbers (RecordAccumulator.drainBatchesForOneNode:
+        // batch.setProducerState). A partition whose sequences belong to an older epoch starts again at
+        // 0 (TransactionManager.maybeUpdateProducerIdAndEpoch).
+        PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(batch.partition)];
+        if (seq.producerEpoch != producer.producerEpoch)
+            seq = PartitionSequence{producer.producerEpoch, 0, -1};
+        batch.producerEpoch = producer.producerEpoch;
+        batch.baseSequence = seq.nextSequence;
+        seq.nextSequence += batch.count;
+    }
+    ++batch.attempt;
+    batch.retryAtMs = -1;
+    batch.sentTo = leader;
+    // acks=0 completes as soon as the request is written: the producer never hears back.
+    if (batch.acks == Acks::None) {
+        batch.status = SendStatus::Acked;
+        batch.requestDeadlineMs = -1;
+    } else {
+        batch.status = SendStatus::InFlight;
+        // delivery.timeout.ms bounds the whole send, the attempt in flight included.
+        const TimeMs expiry = batch.createdMs + producerDeliveryTimeoutMs(producer.settings, m_state.config);
+        batch.requestDeadlineMs = std::min(m_state.nowMs + m_state.config.requestTimeoutMs, std::max(m_state.nowMs + 1, expiry));
+    }
+    ProduceRequest request{producerIndex, batchIndex, batch.attempt, batch.partition, batch.acks,
+                           m_state.config.requestTimeoutMs};
+    if (batch.idempotent) {
+        request.producerId = producer.producerId;
+        request.producerEpoch = batch.producerEpoch;
+        request.baseSequence = batch.baseSequence;
+    }
+    request.count = batch.count;
+    request.firstPayload = batch.firstPayload;
+    m_net.send(NodeRef::producer(producerIndex), NodeRef::broker(leader), request);
+}
+
+void Sender::failBatch(std::int32_t producerIndex, ProducerBatch& batch, ErrorCode error)
+{
+    batch.status = SendStatus::Failed;
+    batch.error = error;
+    // Sender.failBatch and TransactionManager.markSequenceUnresolved: an idempotent batch that was sent
+    // and failed for good may or may not be in the log. The partition's sequences are unresolved until
+    // every batch of it that was sent is answered (maybeResolveSequences, in bumpEpochIfRequired).
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (batch.idempotent && batch.baseSequence >= 0 &&
+        std::find(producer.unresolvedPartitions.begin(), producer.unresolvedPartitions.end(), batch.partition) ==
+            producer.unresolvedPartitions.end())
+        producer.unresolvedPartitions.push_back(batch.partition);
+}
+
+bool Sender::hasSentBatches(const Producer& producer, std::int32_t partition) const
+{
+    // TransactionManager.hasInflightBatches: sent and not finished, retries waiting included.
+    bool found = false;
+    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                             [&](std::size_t, const ProducerBatch& batch) {
+                                 found = found || (batch.partition == partition && batch.baseSequence >= 0 &&
+                                                   (batch.status == SendStatus::InFlight ||
+                                                    batch.status == SendStatus::Pending));
+                             });
+    return found;
+}
+
+void Sender::maybeResolveSequences(std::int32_t producerIndex)
+{
+    // TransactionManager.maybeResolveSequences: once nothing sent to an unresolved partition is
+    // outstanding, the sequences are resolved if the last acknowledged one is the last one given out
+    // (a later batch was acknowledged, so the broker had the failed one); otherwise the epoch is bumped.
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    for (auto it = producer.unresolvedPartitions.begin(); it != producer.unresolvedPartitions.end();) {
+        if (hasSentBatches(producer, *it)) {
+            ++it;
+            continue;
+        }
+        const PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(*it)];
+        if (seq.lastAckedSequence + 1 != seq.nextSequence)
+            requestEpochBump(producerIndex, *it);
+        it = producer.unresolvedPartitions.erase(it);
+    }
+}
+
+void Sender::requestEpochBump(std::int32_t producerIndex, std::int32_t partition)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    producer.epochBumpRequired = true;
+    if (std::find(producer.partitionsToRewrite.begin(), producer.partitionsToRewrite.end(), partition) ==
+        producer.partitionsToRewrite.end())
+        producer.partitionsToRewrite.push_back(partition);
+}
+
+bool Sender::bumpEpochIfRequired(std::int32_t producerIndex)
+{
+    // TransactionManager.bumpIdempotentProducerEpoch: the epoch goes up by one (an exhausted epoch
+    // would need a new producer id, which 32767 bumps never reach here), and the unfinished batches of
+    // the partitions that asked for it are renumbered from 0 in the new epoch
+    // (TxnPartitionMap.startSequencesAtBeginning).
+    maybeResolveSequences(producerIndex);
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (!producer.epochBumpRequired || producer.producerId < 0)
+        return false;
+    // Not while a batch of those partitions is in flight: its answer may yet show that its sequence was
+    // written (Kafka bumps at once and renumbers those too). Until then no idempotent batch goes out.
+    bool inFlight = false;
+    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                             [&](std::size_t, const ProducerBatch& batch) {
+                                 inFlight = inFlight || (batch.status == SendStatus::InFlight &&
+                                                         std::find(producer.partitionsToRewrite.begin(),
+                                                                   producer.partitionsToRewrite.end(),
+                                                                   batch.partition) != producer.partitionsToRewrite.end());
+                             });
+    if (inFlight)
+        return false;
+    ++producer.producerEpoch;
+    for (const std::int32_t partition : producer.partitionsToRewrite) {
+        PartitionSequence seq{producer.producerEpoch, 0, -1};
+        producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                                 [&](std::size_t i, const ProducerBatch& batch) {
+                                     if (batch.partition != partition || batch.baseSequence < 0 ||
+                                         (batch.status != SendStatus::Pending && batch.status != SendStatus::InFlight))
+                                         return;
+                                     ProducerBatch& b = producer.batches.mutableAt(i);
+                                     b.producerEpoch = producer.producerEpoch;
+                                     b.baseSequence = seq.nextSequence;
+                                     seq.nextSequence += b.count;
+                                 });
+        producer.sequences[static_cast<std::size_t>(partition)] = seq;
+    }
+    producer.partitionsToRewrite.clear();
+    producer.epochBumpRequired = false;
+    return true;
 }
 
 std::optional<Event> Sender::handleProduceResponse(const Message& message, const ProduceResponse& response)
@@ -117,19 +411,46 @@ std::optional<Event> Sender::handleProduceResponse(const Message& message, const
     e.error = response.error;
     e.attempt = batch.attempt;
     batch.requestDeadlineMs = -1;
+    if (message.from.kind == NodeKind::Broker && !message.connectionError) {
+        // An answer came: the broker is reachable again.
+        const auto b = static_cast<std::size_t>(message.from.id - 1);
+        if (b < producer.blockedUntilMs.size())
+            producer.blockedUntilMs[b] = -1;
+    }
     if (response.error == ErrorCode::None) {
         batch.status = SendStatus::Acked;
         batch.baseOffset = response.baseOffset;
         batch.error = ErrorCode::None;
+        batch.duplicate = response.duplicate;
         e.type = EventType::ProduceAcked;
         e.offset = response.baseOffset;
+        if (response.duplicate)
+            e.flags |= Duplicate;
+        if (batch.idempotent && batch.baseSequence >= 0) {
+            // TransactionManager.handleCompletedBatch: the last acknowledged sequence moves on.
+            PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(batch.partition)];
+            if (seq.producerEpoch == batch.producerEpoch)
+                seq.lastAckedSequence = std::max(seq.lastAckedSequence, lastSequence(batch));
+        }
     } else {
         // NOT_ENOUGH_REPLICAS_AFTER_APPEND reports an error although the records are committed; it is
         // retriable, so a producer without idempotence writes them again.
         e.type = EventType::ProduceFailed;
         batch.error = response.error;
-        const bool expired = m_state.nowMs - batch.createdMs >= m_state.config.deliveryTimeoutMs;
-        if (isRetriable(response.error) && batch.attempt <= m_state.config.retries && !expired) {
+        const TimeMs deliveryTimeout = producerDeliveryTimeoutMs(producer.settings, m_state.config);
+        const bool expired = m_state.nowMs - batch.createdMs >= deliveryTimeout;
+        bool retriable = isRetriable(response.error);
+        if (batch.idempotent && response.error == ErrorCode::OutOfOrderSequenceNumber) {
+            // TransactionManager.canRetry: a batch that is not the next after the last acknowledged
+            // sequence waits for the ones before it; the next one itself means a real gap (the log
+            // lost acknowledged records): bump the epoch and start the sequences again.
+            const PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(batch.partition)];
+            const bool isNext = seq.producerEpoch == batch.producerEpoch && batch.baseSequence == seq.lastAckedSequence + 1;
+            if (isNext)
+                requestEpochBump(producerIndex, batch.partition);
+            retriable = true;
+        }
+        if (retriable && batch.attempt <= producerRetries(producer.settings, m_state.config) && !expired) {
             batch.status = SendStatus::Pending;
             const int doublings = std::min(batch.attempt - 1, 20);
             batch.retryAtMs = m_state.nowMs + std::min(m_state.config.retryBackoffMs << doublings,
@@ -141,12 +462,12 @@ std::optional<Event> Sender::handleProduceResponse(const Message& message, const
                 response.error == ErrorCode::LeaderNotAvailable)
                 requestMetadata(producerIndex);
         } else {
-            batch.status = SendStatus::Failed;
-            if (expired)
-                batch.error = ErrorCode::DeliveryTimeout;
+            failBatch(producerIndex, batch, expired ? ErrorCode::DeliveryTimeout : response.error);
             e.error = batch.error;
         }
     }
+    if (bumpEpochIfRequired(producerIndex))
+        e.flags |= EpochBumped;
     rearmProducerTimer(producerIndex);
     return e;
 }
@@ -183,35 +504,21 @@ bool Sender::isRetriable(ErrorCode error) const
     }
 }
 
-void Sender::sendBatch(std::int32_t producerIndex, std::int64_t batchIndex, ProducerBatch& batch)
+BrokerId Sender::leastLoadedBroker(std::int32_t producerIndex, std::int32_t& cursor) const
 {
-    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
-    const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
-    if (leader == noLeader) {
-        // No known leader: wait for fresher metadata and try again after the backoff.
-        batch.status = SendStatus::Pending;
-        batch.error = ErrorCode::LeaderNotAvailable;
-        batch.retryAtMs = m_state.nowMs + std::max<TimeMs>(1, m_state.config.retryBackoffMs);
-        requestMetadata(producerIndex);
-        armProducerTimer(producerIndex, batch.retryAtMs);
-        return;
+    // NetworkClient.leastLoadedNode, round robin here: a broker whose connection the producer closed
+    // after a timeout is passed over while it waits to reconnect, unless every broker is.
+    const Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
+    for (std::int32_t tries = 0; tries < brokerCount; ++tries) {
+        const BrokerId candidate = cursor % brokerCount + 1;
+        cursor = (cursor + 1) % brokerCount;
+        if (!isBlocked(producer, candidate))
+            return candidate;
     }
-    ++batch.attempt;
-    batch.retryAtMs = -1;
-    // acks=0 completes as soon as the request is written: the producer never hears back.
-    if (batch.acks == Acks::None) {
-        batch.status = SendStatus::Acked;
-        batch.requestDeadlineMs = -1;
-    } else {
-        batch.status = SendStatus::InFlight;
-        // delivery.timeout.ms bounds the whole send, the attempt in flight included.
-        batch.requestDeadlineMs = std::min(m_state.nowMs + m_state.config.requestTimeoutMs,
-                                           std::max(m_state.nowMs + 1, batch.createdMs + m_state.config.deliveryTimeoutMs));
-        armProducerTimer(producerIndex, batch.requestDeadlineMs);
-    }
-    m_net.send(NodeRef::producer(producerIndex), NodeRef::broker(leader),
-         ProduceRequest{producerIndex, batchIndex, batch.attempt, batch.partition, batch.acks,
-                        m_state.config.requestTimeoutMs});
+    const BrokerId fallback = cursor % brokerCount + 1;
+    cursor = (cursor + 1) % brokerCount;
+    return fallback;
 }
 
 void Sender::requestMetadata(std::int32_t producerIndex)
@@ -222,10 +529,44 @@ void Sender::requestMetadata(std::int32_t producerIndex)
     producer.metadataInFlight = true;
     producer.metadataDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
     armProducerTimer(producerIndex, producer.metadataDeadlineMs);
-    const auto brokerCount = static_cast<std::int32_t>(m_state.brokers.size());
-    const BrokerId target = producer.metadataBroker % brokerCount + 1;
-    producer.metadataBroker = (producer.metadataBroker + 1) % brokerCount;
+    const BrokerId target = leastLoadedBroker(producerIndex, producer.metadataBroker);
     m_net.send(NodeRef::producer(producerIndex), NodeRef::broker(target), MetadataRequest{producerIndex});
+}
+
+void Sender::requestProducerId(std::int32_t producerIndex)
+{
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    producer.initInFlight = true;
+    producer.initBroker = leastLoadedBroker(producerIndex, producer.metadataBroker);
+    producer.initDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
+    armProducerTimer(producerIndex, producer.initDeadlineMs);
+    m_net.send(NodeRef::producer(producerIndex), NodeRef::broker(producer.initBroker),
+               InitProducerIdRequest{producerIndex});
+}
+
+std::optional<Event> Sender::handleInitProducerIdResponse(const Message& message, const InitProducerIdResponse& response)
+{
+    const std::int32_t producerIndex = message.to.id;
+    Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    if (!producer.initInFlight || message.from.id != producer.initBroker)
+        return std::nullopt; // An answer to a request the producer already gave up on.
+    producer.initInFlight = false;
+    producer.initDeadlineMs = -1;
+    Event e = Event::at(EventType::ProducerIdReceived, producerIndex, message.from.id);
+    e.error = response.error;
+    if (response.error != ErrorCode::None) {
+        requestProducerId(producerIndex); // InitProducerIdHandler: retriable, to the next broker
+        e.value = -1;
+        return e;
+    }
+    producer.producerId = response.producerId;
+    producer.producerEpoch = response.producerEpoch;
+    for (PartitionSequence& seq : producer.sequences)
+        seq = PartitionSequence{producer.producerEpoch, 0, -1};
+    e.value = response.producerId;
+    e.detail = response.producerEpoch;
+    rearmProducerTimer(producerIndex);
+    return e;
 }
 
 std::optional<Event> Sender::handleMetadataResponse(const Message& message, const MetadataResponse& response)
@@ -243,6 +584,7 @@ std::optional<Event> Sender::handleMetadataResponse(const Message& message, cons
             requestMetadata(message.to.id);
         else
             producer.metadataFailures = 0;
+        rearmProducerTimer(message.to.id);
         return e;
     }
     producer.metadataFailures = 0;
@@ -256,6 +598,7 @@ std::optional<Event> Sender::handleMetadataResponse(const Message& message, cons
             producer.leaders[p] = response.leaders[p];
         }
     }
+    rearmProducerTimer(message.to.id);
     return e;
 }
 
@@ -274,21 +617,37 @@ void Sender::rearmProducerTimer(std::int32_t producerIndex)
             break;
         ++producer.firstOpenBatch;
     }
+    const TimeMs deliveryTimeout = producerDeliveryTimeoutMs(producer.settings, m_state.config);
     TimeMs earliest = -1;
+    auto consider = [&](TimeMs due) {
+        if (due >= 0 && (earliest < 0 || due < earliest))
+            earliest = due;
+    };
     producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
                              [&](std::size_t, const ProducerBatch& batch) {
+                                 if (batch.status == SendStatus::InFlight) {
+                                     consider(batch.requestDeadlineMs);
+                                     return;
+                                 }
+                                 if (batch.status != SendStatus::Pending)
+                                     return;
                                  // A waiting batch expires at delivery.timeout.ms even if its retry is later.
-                                 const TimeMs expiry = batch.createdMs + m_state.config.deliveryTimeoutMs;
-                                 const TimeMs due = batch.status == SendStatus::Pending
-                                                        ? std::min(batch.retryAtMs, expiry)
-                                                    : batch.status == SendStatus::InFlight ? batch.requestDeadlineMs
-                                                                                           : -1;
-                                 if (due >= 0 && (earliest < 0 || due < earliest))
-                                     earliest = due;
+                                 consider(batch.createdMs + deliveryTimeout);
+                                 TimeMs ready = batch.sent ? batch.retryAtMs : batch.readyAtMs;
+                                 const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
+                                 if (leader != noLeader && isBlocked(producer, leader))
+                                     ready = std::max(ready, producer.blockedUntilMs[static_cast<std::size_t>(leader - 1)]);
+                                 // A batch ready now that waits for something else (a slot, the batches
+                                 // before it, a producer id) is looked at again when that answer comes.
+                                 if (ready > m_state.nowMs)
+                                     consider(ready);
                              });
-    if (producer.metadataInFlight && producer.metadataDeadlineMs >= 0 &&
-        (earliest < 0 || producer.metadataDeadlineMs < earliest))
-        earliest = producer.metadataDeadlineMs;
+    if (nextSendable(producerIndex) >= 0)
+        consider(m_state.nowMs);
+    if (producer.metadataInFlight)
+        consider(producer.metadataDeadlineMs);
+    if (producer.initInFlight)
+        consider(producer.initDeadlineMs);
     if (earliest >= 0)
         armProducerTimer(producerIndex, std::max(earliest, m_state.nowMs));
 }
@@ -299,6 +658,15 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
     if (producer.timerMs != m_state.nowMs)
         return std::nullopt;
     producer.timerMs = -1;
+    if (producer.initInFlight && producer.initDeadlineMs >= 0 && producer.initDeadlineMs <= m_state.nowMs) {
+        // The broker asked for a producer id never answered: ask the next one.
+        requestProducerId(producerIndex);
+        rearmProducerTimer(producerIndex);
+        Event e = Event::at(EventType::ProducerIdReceived, producerIndex, producer.initBroker);
+        e.error = ErrorCode::RequestTimedOut;
+        e.value = -1;
+        return e;
+    }
     if (producer.metadataInFlight && producer.metadataDeadlineMs >= 0 && producer.metadataDeadlineMs <= m_state.nowMs) {
         // The broker asked for metadata never answered (it is cut off): ask the next one.
         producer.metadataInFlight = false;
@@ -309,51 +677,81 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
         e.error = ErrorCode::RequestTimedOut;
         return e;
     }
-    // Handle one due batch per frame; the timer is re-armed for the rest.
+    const TimeMs deliveryTimeout = producerDeliveryTimeoutMs(producer.settings, m_state.config);
+    // A request that timed out, or a waiting batch that expired: one per frame.
     std::int64_t due = -1;
     producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
                              [&](std::size_t i, const ProducerBatch& batch) {
                                  if (due >= 0)
                                      return;
-                                 const TimeMs expiry = batch.createdMs + m_state.config.deliveryTimeoutMs;
-                                 if ((batch.status == SendStatus::Pending && batch.retryAtMs >= 0 &&
-                                      std::min(batch.retryAtMs, expiry) <= m_state.nowMs) ||
+                                 if ((batch.status == SendStatus::Pending &&
+                                      batch.createdMs + deliveryTimeout <= m_state.nowMs) ||
                                      (batch.status == SendStatus::InFlight && batch.requestDeadlineMs >= 0 &&
                                       batch.requestDeadlineMs <= m_state.nowMs))
                                      due = static_cast<std::int64_t>(i);
                              });
-    if (due < 0) {
+    if (due >= 0) {
+        ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(due));
+        if (batch.status == SendStatus::InFlight) {
+            // The client's own request.timeout.ms: no answer came. NetworkClient.handleTimedOutRequests
+            // closes the connection, which fails every request in flight on it, and asks for fresh
+            // metadata from another broker; the broker is tried again once a new connection could be set up.
+            const BrokerId broker = batch.sentTo;
+            const auto b = static_cast<std::size_t>(broker - 1);
+            if (b < producer.blockedUntilMs.size())
+                producer.blockedUntilMs[b] = m_state.nowMs + connectionSetupTimeoutMs;
+            std::vector<std::int64_t> others;
+            producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+                                     [&](std::size_t i, const ProducerBatch& other) {
+                                         if (static_cast<std::int64_t>(i) != due && other.status == SendStatus::InFlight &&
+                                             other.sentTo == broker)
+                                             others.push_back(static_cast<std::int64_t>(i));
+                                     });
+            requestMetadata(producerIndex);
+            ProduceResponse timeout{due, batch.attempt, batch.partition, ErrorCode::RequestTimedOut, -1};
+            Message fake{NodeRef::broker(broker), NodeRef::producer(producerIndex), m_state.nowMs, timeout};
+            fake.connectionError = true;
+            std::optional<Event> e = handleProduceResponse(fake, timeout);
+            for (std::int64_t i : others) {
+                const ProducerBatch& other = producer.batches[static_cast<std::size_t>(i)];
+                ProduceResponse closed{i, other.attempt, other.partition, ErrorCode::RequestTimedOut, -1};
+                handleProduceResponse(fake, closed);
+            }
+            if (e) {
+                e->flags |= Disconnected;
+                e->completed = static_cast<std::int32_t>(others.size());
+            }
+            return e;
+        }
+        failBatch(producerIndex, batch, ErrorCode::DeliveryTimeout);
+        Event e;
+        e.node = producerIndex;
+        e.partition = batch.partition;
+        e.count = batch.count;
+        e.value = due;
+        e.type = EventType::ProduceFailed;
+        e.error = batch.error;
+        e.attempt = batch.attempt;
+        if (bumpEpochIfRequired(producerIndex))
+            e.flags |= EpochBumped;
+        rearmProducerTimer(producerIndex);
+        return e;
+    }
+    const std::int64_t next = nextSendable(producerIndex);
+    if (next < 0) {
         rearmProducerTimer(producerIndex);
         return std::nullopt;
     }
-    ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(due));
+    ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(next));
+    sendBatch(producerIndex, next, batch);
     Event e;
     e.node = producerIndex;
     e.partition = batch.partition;
     e.count = batch.count;
-    e.value = due;
-    if (batch.status == SendStatus::InFlight) {
-        // The client's own request.timeout.ms: no answer came. The client drops the connection, which
-        // also asks for fresh metadata, and retries like any retriable error.
-        requestMetadata(producerIndex);
-        ProduceResponse timeout{due, batch.attempt, batch.partition, ErrorCode::RequestTimedOut, -1};
-        Message fake{NodeRef::broker(producer.leaders[static_cast<std::size_t>(batch.partition)]),
-                     NodeRef::producer(producerIndex), m_state.nowMs, timeout};
-        return handleProduceResponse(fake, timeout);
-    }
-    if (m_state.nowMs - batch.createdMs >= m_state.config.deliveryTimeoutMs) {
-        batch.status = SendStatus::Failed;
-        batch.error = ErrorCode::DeliveryTimeout;
-        e.type = EventType::ProduceFailed;
-        e.error = batch.error;
-        e.attempt = batch.attempt;
-        rearmProducerTimer(producerIndex);
-        return e;
-    }
-    sendBatch(producerIndex, due, batch);
+    e.value = next;
     e.type = EventType::ProduceSent;
     e.attempt = batch.attempt;
-    e.peer = batch.status == SendStatus::Pending ? -1 : producer.leaders[static_cast<std::size_t>(batch.partition)];
+    e.peer = batch.status == SendStatus::Pending ? -1 : batch.sentTo;
     if (batch.status == SendStatus::Pending)
         e.error = ErrorCode::LeaderNotAvailable;
     rearmProducerTimer(producerIndex);

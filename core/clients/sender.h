@@ -6,28 +6,43 @@
 #include <cstdint>
 #include <optional>
 
-/// The producer client (Kafka's clients/.../producer/KafkaProducer.java, internals/Sender.java and
-/// BuiltInPartitioner.java): choosing a partition, sending batches, retries with backoff, delivery and
-/// request timeouts, and the metadata it keeps about leaders.
+/// The producer client (Kafka's clients/.../producer/KafkaProducer.java, internals/RecordAccumulator.java,
+/// Sender.java, TransactionManager.java for an idempotent producer, and BuiltInPartitioner.java):
+/// choosing a partition, gathering records into batches for linger.ms, the producer id and sequence
+/// numbers of an idempotent producer, at most max.in.flight.requests.per.connection requests in flight
+/// to a broker, retries with backoff in the order Kafka keeps, delivery and request timeouts (a timeout
+/// closes the connection and asks for fresh metadata), and the metadata it keeps about leaders.
 namespace hw {
 
 class Sender : private Component {
 public:
     using Component::Component;
 
+    /// KafkaProducer's constructor starts the sender thread: an idempotent producer asks for its
+    /// producer id at once (TransactionManager.bumpIdempotentEpochAndResetIdIfNeeded).
+    void start(std::int32_t producer);
     ApplyResult produce(const ProduceAction& action);
     std::optional<Event> producerTick(std::int32_t producer);
     std::optional<Event> handleProduceResponse(const Message& message, const ProduceResponse& response);
     std::optional<Event> handleMetadataResponse(const Message& message, const MetadataResponse& response);
+    std::optional<Event> handleInitProducerIdResponse(const Message& message, const InitProducerIdResponse& response);
     std::optional<Event> producerTimer(std::int32_t producer);
 
 private:
     bool isRetriable(ErrorCode error) const;
+    std::int64_t nextSendable(std::int32_t producer) const;
     void sendBatch(std::int32_t producer, std::int64_t batchIndex, ProducerBatch& batch);
+    void failBatch(std::int32_t producer, ProducerBatch& batch, ErrorCode error);
+    void requestEpochBump(std::int32_t producer, std::int32_t partition);
+    bool hasSentBatches(const Producer& producer, std::int32_t partition) const;
+    void maybeResolveSequences(std::int32_t producer);
+    bool bumpEpochIfRequired(std::int32_t producer);
     void requestMetadata(std::int32_t producer);
+    void requestProducerId(std::int32_t producer);
+    BrokerId leastLoadedBroker(std::int32_t producer, std::int32_t& cursor) const;
+    bool isBlocked(const Producer& producer, BrokerId broker) const;
     void armProducerTimer(std::int32_t producer, TimeMs atMs);
     void rearmProducerTimer(std::int32_t producer);
-
 };
 
 } // namespace hw

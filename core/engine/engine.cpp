@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/engine.h"
 
+#include "clients/producer_config.h"
 #include "controller/placement.h"
 #include "groups/offsets_partition.h"
 #include "model/limits.h"
@@ -147,7 +148,10 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     for (const ProducerSpec& producerSpec : spec.producers) {
         Producer producer;
         producer.id = producerSpec.id;
-        producer.acks = producerSpec.acks;
+        // The scenario reader reports a configuration Kafka refuses at its JSON pointer; a spec built in
+        // code gets the same check here.
+        if (auto error = resolveProducerSettings(producerSpec, spec, producer.settings, producer.acks))
+            throw std::invalid_argument("producer " + producerSpec.id + ": " + error->key + " " + error->message);
         producer.sticky.resize(s.topics.size());
         producer.leaders = leaders;
         producer.ratePerSecond = producerSpec.ratePerSecond;
@@ -166,6 +170,8 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         engine.m_clusterControl.armSessionTimer(b.id);
     }
     engine.m_replication.startUncleanScans();
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p)
+        engine.m_sender.start(p);
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
         const Producer& producer = st.producers[static_cast<std::size_t>(p)];
         if (producer.ratePerSecond > 0)
@@ -242,6 +248,10 @@ std::optional<Event> Engine::deliver(const Message& message)
                 return m_replicaManager.handlePartitionChange(message, body);
             else if constexpr (std::is_same_v<T, MetadataRequest>)
                 return m_replicaManager.handleMetadataRequest(message, body);
+            else if constexpr (std::is_same_v<T, InitProducerIdRequest>)
+                return m_producerIds.handleInitProducerIdRequest(message, body);
+            else if constexpr (std::is_same_v<T, InitProducerIdResponse>)
+                return m_sender.handleInitProducerIdResponse(message, body);
             else
                 return m_sender.handleMetadataResponse(message, body);
         },
@@ -318,6 +328,17 @@ ApplyResult Engine::apply(const Action& action)
 ApplyResult Engine::alterConfig(const ConfigAction& action)
 {
     const bool fetchedBefore = m_state.config.autoFetch;
+    // A producer's configuration is fixed when it is created; an idempotent producer that takes the
+    // cluster's retries cannot be given none (ProducerConfig: "Must set retries to non-zero when using
+    // the idempotent producer").
+    if (action.key == "retries" && action.value.kind == ConfigValue::Kind::Integer && action.value.integer == 0) {
+        for (const Producer& producer : m_state.producers) {
+            if (producer.settings.idempotence && producer.settings.retries < 0)
+                return {std::nullopt, "retries 0 would leave the idempotent producer " + producer.id +
+                                          " without retries (Kafka: \"Must set retries to non-zero when using the "
+                                          "idempotent producer\"); expected retries of at least 1"};
+        }
+    }
     ApplyResult result = m_replication.alterConfig(action);
     // Switching auto.fetch on must start the loops that a follower would have been running all along
     // (the engine starts them at creation and on becoming a follower only while it is on); without

@@ -4,6 +4,7 @@
 #include "broker/broker_lifecycle.h"
 #include "broker/delayed_operations.h"
 #include "broker/partition.h"
+#include "broker/producer_id_manager.h"
 #include "broker/replica_fetcher.h"
 #include "broker/replica_manager.h"
 #include "clients/consumer.h"
@@ -71,6 +72,7 @@ private:
     PartitionLeader m_partition{m_state, m_net, m_delayed};
     ReplicaFetcher m_fetcher{m_state, m_net};
     ReplicaManager m_replicaManager{m_state, m_net, m_partition, m_delayed, m_fetcher};
+    ProducerIdManager m_producerIds{m_state, m_net};
     BrokerLifecycle m_lifecycle{m_state, m_net};
     ReplicationControl m_replication{m_state, m_net};
     ClusterControl m_clusterControl{m_state, m_net, m_replication};

@@ -23,10 +23,17 @@ struct Payload {
     friend bool operator==(const Payload&, const Payload&) = default;
 };
 
-/// One log entry. Its offset is its position in the log.
+/// One log entry. Its offset is its position in the log. An idempotent producer's record also carries
+/// what Kafka's RecordBatch header holds for its batch (DefaultRecordBatch: producer epoch, base
+/// sequence, the batch's extent): its own sequence number, the producer epoch, and whether it ends its
+/// batch, so that a follower rebuilds the leader's producer state from the records it copies. The
+/// producer id is the one of the payload's producer.
 struct Record {
     std::int32_t epoch = 0;
     std::int32_t payload = 0;
+    std::int32_t sequence = -1;     // RecordBatch.NO_SEQUENCE: not from an idempotent producer
+    std::int16_t producerEpoch = -1; // RecordBatch.NO_PRODUCER_EPOCH
+    bool batchEnd = true;           // the last record of its batch
     friend bool operator==(const Record&, const Record&) = default;
 };
 

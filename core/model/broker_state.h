@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "log/producer_state.h"
 #include "log/replica_log.h"
 #include "model/controller_state.h"
 #include "model/messages.h"
@@ -31,6 +32,7 @@ struct DelayedProduce {
     Offset baseOffset = 0;
     Offset requiredOffset = 0; // last offset + 1
     TimeMs deadlineMs = 0;
+    bool duplicate = false; // a batch the leader had already: the answer says so
     friend bool operator==(const DelayedProduce&, const DelayedProduce&) = default;
 };
 
@@ -86,6 +88,8 @@ struct Replica {
     std::vector<FollowerView> views;
     std::vector<DelayedProduce> delayedProduces;
     std::vector<ParkedFetch> parkedFetches;
+    // The producer table (ProducerStateManager), kept by leader and followers alike.
+    ProducerStates producerStates;
     // When the one pending timer for each purgatory fires (-1: none). One timer per purgatory, set for
     // its earliest deadline, keeps the queue short however many requests wait.
     TimeMs delayedTimerMs = -1;
@@ -139,6 +143,10 @@ struct Broker {
     std::int64_t cleanShutdownEpoch = -1; // the clean-shutdown file: its epoch after a controlled shutdown
     std::int64_t previousBrokerEpoch = -1; // read from that file at start, sent with each registration
     std::int32_t registrationFailures = 0; // refused registrations in a row (the retry backoff)
+    // The block of producer ids the controller gave this broker (ProducerIdManager): the next id to hand
+    // out and the end of the block; next == end: none left, the next InitProducerId takes a new block.
+    std::int64_t producerIdNext = 0;
+    std::int64_t producerIdBlockEnd = 0;
     bool startupHeartbeatPending = false;  // a StartupHeartbeat timer is armed
     TimeMs latencyMs = -1; // -1: network.latency.ms
     // broker.rack (cluster.racks), fixed for the run; none: no rack. Kafka's broker sends it in its

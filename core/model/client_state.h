@@ -16,7 +16,7 @@ enum class SendStatus : std::uint8_t { Pending, InFlight, Acked, Failed };
 
 /// A producer batch: count records with consecutive sequence numbers and payload indices.
 struct ProducerBatch {
-    std::int64_t firstSequence = 0;
+    std::int64_t firstSequence = 0; // the producer's running record number (not Kafka's sequence)
     std::int32_t attempt = 0;      // sends so far; an answer to an earlier attempt is ignored
     TimeMs requestDeadlineMs = -1; // client-side request.timeout.ms of the attempt in flight
     TimeMs retryAtMs = -1;         // when a Pending batch is sent again
@@ -28,7 +28,35 @@ struct ProducerBatch {
     SendStatus status = SendStatus::Pending;
     ErrorCode error = ErrorCode::None;
     TimeMs createdMs = 0;
+    TimeMs readyAtMs = 0;    // linger.ms after creation: when the accumulator lets the batch go
+    bool sent = false;       // drained at least once (closed to more records)
+    bool idempotent = false; // sent with a producer id and sequence numbers
+    bool duplicate = false;  // the leader answered it as a batch it already had
+    std::int16_t producerEpoch = -1;
+    std::int32_t baseSequence = -1; // Kafka's sequence number of the first record, set at the first send
+    BrokerId sentTo = noLeader;     // the broker of the attempt in flight
     friend bool operator==(const ProducerBatch&, const ProducerBatch&) = default;
+};
+
+/// TxnPartitionEntry for an idempotent producer: the sequence numbers of one partition.
+struct PartitionSequence {
+    std::int16_t producerEpoch = 0;     // the epoch these sequences belong to
+    std::int32_t nextSequence = 0;
+    std::int32_t lastAckedSequence = -1; // NO_LAST_ACKED_SEQUENCE_NUMBER
+    friend bool operator==(const PartitionSequence&, const PartitionSequence&) = default;
+};
+
+/// A producer's settings (ProducerConfig), resolved when it is created. -1: the cluster's value,
+/// which a `config` step may change.
+struct ProducerSettings {
+    bool idempotence = true;          // enable.idempotence as it took effect
+    bool idempotenceExplicit = false; // set in the scenario: conflicting settings are errors, not a silent off
+    std::int32_t maxInFlight = 5;     // max.in.flight.requests.per.connection
+    std::int64_t lingerMs = -1;
+    std::int64_t retries = -1;
+    std::int64_t deliveryTimeoutMs = -1;
+    bool deliveryTimeoutExplicit = false; // set by the producer or cluster.config: not raised to linger + request timeout
+    friend bool operator==(const ProducerSettings&, const ProducerSettings&) = default;
 };
 
 struct StickyPartition {
@@ -40,6 +68,23 @@ struct StickyPartition {
 struct Producer {
     std::string id;
     Acks acks = Acks::All;
+    ProducerSettings settings;
+    // Idempotence (TransactionManager without a transactional id): the id and epoch InitProducerId
+    // gave, the sequences per partition (index: ClusterState::partitions), and a pending epoch bump.
+    std::int64_t producerId = -1;
+    std::int16_t producerEpoch = -1;
+    bool initInFlight = false;
+    BrokerId initBroker = noLeader;
+    TimeMs initDeadlineMs = -1;
+    bool epochBumpRequired = false;
+    std::vector<std::int32_t> partitionsToRewrite; // their sequences restart at 0 in the bumped epoch
+    // Partitions where a sent batch failed for good: whether the broker has its sequences is unknown
+    // until every sent batch of the partition is answered (TransactionManager.partitionsWithUnresolvedSequences).
+    std::vector<std::int32_t> unresolvedPartitions;
+    std::vector<PartitionSequence> sequences;
+    // Brokers whose connection was closed after a request timeout, and until when (the reconnect that
+    // a silent broker never answers takes socket.connection.setup.timeout.ms). Index: broker id - 1.
+    std::vector<TimeMs> blockedUntilMs;
     // A steady stream (rate_per_s > 0): one record every 1000 / rate ms to `topic`, keys cycling
     // through `keys` (null keys when empty).
     std::int64_t ratePerSecond = 0;

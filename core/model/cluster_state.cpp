@@ -96,6 +96,10 @@ std::string_view errorName(ErrorCode error)
         return "ELIGIBLE_LEADERS_NOT_AVAILABLE";
     case ErrorCode::PreferredLeaderNotAvailable:
         return "PREFERRED_LEADER_NOT_AVAILABLE";
+    case ErrorCode::OutOfOrderSequenceNumber:
+        return "OUT_OF_ORDER_SEQUENCE_NUMBER";
+    case ErrorCode::InvalidProducerEpoch:
+        return "INVALID_PRODUCER_EPOCH";
     }
     return "UNKNOWN";
 }

@@ -55,6 +55,15 @@ const std::vector<Binding>& bindings()
          &ClusterConfig::deliveryTimeoutMs},
         {{"batch.size", Kind::Integer, 1, 1048576, "bytes after which the sticky partitioner moves on"},
          &ClusterConfig::batchSize},
+        {{"enable.idempotence", Kind::Boolean, 0, 1,
+          "producers are idempotent: producer ids and sequence numbers, no duplicates (fixed for the run)"},
+         nullptr, &ClusterConfig::enableIdempotence},
+        {{"acks", Kind::Text, 0, 0, "producers' acks: \"all\", \"1\" or \"0\" (fixed for the run)"}},
+        {{"max.in.flight.requests.per.connection", Kind::Integer, 1, limits::maxInFlightMax,
+          "produce requests a producer keeps in flight to one broker (fixed for the run)"},
+         &ClusterConfig::maxInFlightRequestsPerConnection},
+        {{"linger.ms", Kind::Integer, 0, 600000, "how long a producer waits for more records before it sends a batch"},
+         &ClusterConfig::lingerMs},
         {{"unclean.leader.election.enable", Kind::Boolean, 0, 1, "elect an out-of-sync replica when no ISR member is left"},
          nullptr, &ClusterConfig::uncleanLeaderElectionEnable},
         {{"unclean.leader.election.interval.ms", Kind::Integer, 1, 86400000,
@@ -141,6 +150,17 @@ std::string setConfig(ClusterConfig& config, std::string_view name, const Config
         config.*(binding->boolean) = value.boolean;
         return {};
     case Kind::Text:
+        if (info.name == "acks") {
+            if (value.text == "all" || value.text == "-1")
+                config.acks = Acks::All;
+            else if (value.text == "1")
+                config.acks = Acks::Leader;
+            else if (value.text == "0")
+                config.acks = Acks::None;
+            else
+                return "\"all\", \"1\" or \"0\"";
+            return {};
+        }
         if (value.text == "leader-epoch")
             config.truncation = TruncationMode::LeaderEpoch;
         else if (value.text == "high-watermark")
@@ -157,12 +177,14 @@ ClusterConfig defaultsFor(KafkaVersion version)
     ClusterConfig config;
     config.kafkaVersion = version;
     config.eligibleLeaderReplicasEnable = rules::elrDefault(version);
+    config.lingerMs = rules::lingerMsDefault(version);
     return config;
 }
 
 bool isFixedForRun(std::string_view name)
 {
-    return name == "eligible.leader.replicas.enable";
+    return name == "eligible.leader.replicas.enable" || name == "enable.idempotence" || name == "acks" ||
+           name == "max.in.flight.requests.per.connection";
 }
 
 std::string formatConfigValue(const ConfigValue& value)
@@ -193,6 +215,10 @@ std::optional<ConfigValue> getConfig(const ClusterConfig& config, std::string_vi
         value.boolean = config.*(binding->boolean);
         break;
     case Kind::Text:
+        if (binding->info.name == "acks") {
+            value.text = config.acks == Acks::All ? "all" : config.acks == Acks::Leader ? "1" : "0";
+            break;
+        }
         value.text = config.truncation == TruncationMode::LeaderEpoch ? "leader-epoch" : "high-watermark";
         break;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "model/ids.h"
 #include "model/kafka_version.h"
 
 #include <cstdint>
@@ -36,6 +37,12 @@ struct ClusterConfig {
     std::int64_t retryBackoffMaxMs = 1000;       // retry.backoff.max.ms (the backoff doubles up to it)
     std::int64_t deliveryTimeoutMs = 120000;     // delivery.timeout.ms (producer)
     std::int64_t batchSize = 16384;              // batch.size (producer; sticky partitioner switch point)
+    // Producer defaults every producer takes unless it sets its own (ProducerConfig). The first three
+    // are fixed for the run: a producer reads them once, when it is created.
+    bool enableIdempotence = true;               // enable.idempotence
+    Acks acks = Acks::All;                       // acks
+    std::int64_t maxInFlightRequestsPerConnection = 5; // max.in.flight.requests.per.connection
+    std::int64_t lingerMs = 5;                   // linger.ms: the version's (0 before 4.0, 5 from 4.0)
     bool uncleanLeaderElectionEnable = false;    // unclean.leader.election.enable
     std::int64_t uncleanLeaderElectionIntervalMs = 300000; // unclean.leader.election.interval.ms (3.9+)
     /// eligible.leader.replicas.enable: stands in for the feature level eligible.leader.replicas.version

@@ -110,6 +110,14 @@ std::string_view eventTypeName(EventType type)
         return "registration-refused";
     case EventType::UncleanScan:
         return "unclean-scan";
+    case EventType::ProduceBatched:
+        return "produce-batched";
+    case EventType::ProducerIdAllocated:
+        return "producer-id-allocated";
+    case EventType::ProducerIdReceived:
+        return "producer-id-received";
+    case EventType::DuplicateBatch:
+        return "duplicate-batch";
     }
     return "unknown";
 }

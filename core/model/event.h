@@ -63,9 +63,13 @@ enum class EventType : std::uint8_t {
     RecordsReceived,         // node: consumer; peer: leader; partition; offset: first; count; value: HW read under; error
     RegistrationRefused,     // node: controller; peer: broker; error: DuplicateBrokerRegistration
     UncleanScan,             // node: controller; count: partitions elected; partition: first; peer: its leader; flags
+    ProduceBatched,          // node: producer; partition; count: records added; value: batch (waits for linger.ms, a producer id or a free in-flight slot)
+    ProducerIdAllocated,     // node: broker; peer: producer; value: producer id (InitProducerId answered)
+    ProducerIdReceived,      // node: producer; peer: broker; value: producer id; detail: epoch; error
+    DuplicateBatch,          // node: leader; peer: producer; partition; offset: the original first offset; count; value: batch; detail: first sequence
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::UncleanScan) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::DuplicateBatch) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -86,6 +90,9 @@ enum EventFlag : std::uint32_t {
     Rejoining = 1u << 14,         // the consumer joins again (rebalance announced, or cooperative second round)
     FromElr = 1u << 15,           // a clean election of an Eligible Leader Replica (the ISR was empty)
     LastKnownLeader = 1u << 16,   // the last known leader was elected (KIP-966): unclean, RECOVERING
+    Duplicate = 1u << 17,         // the leader answered the batch as one it already had (idempotent producer)
+    EpochBumped = 1u << 18,       // the idempotent producer bumped its epoch; the partition's sequences restart at 0
+    Disconnected = 1u << 19,      // a request timed out: the producer closed the connection and asked for metadata
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).

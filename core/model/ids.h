@@ -44,6 +44,8 @@ enum class ErrorCode : std::uint8_t {
     ElectionNotNeeded,           // ElectLeaders: the partition already has the leader asked for
     EligibleLeadersNotAvailable, // ElectLeaders UNCLEAN: no acceptable replica
     PreferredLeaderNotAvailable, // ElectLeaders PREFERRED: the first replica cannot lead
+    OutOfOrderSequenceNumber,    // an idempotent batch that does not follow the producer's last sequence
+    InvalidProducerEpoch,        // an idempotent batch with an older producer epoch than the log has seen
 };
 
 /// A participant that sends and receives messages.

@@ -43,10 +43,16 @@ struct TopicSpec {
 
 struct ProducerSpec {
     std::string id;
-    Acks acks = Acks::All;
+    std::optional<Acks> acks{}; // none: the cluster's acks
     std::int64_t ratePerSecond = 0; // > 0: produce on its own, one record every 1000 / rate ms
     int rateTopic = 0;
     std::vector<std::string> keys{}; // keys to cycle through for the steady stream (none: null keys)
+    // Settings the producer gives itself (none: the cluster's), as a ProducerConfig would.
+    std::optional<bool> enableIdempotence{};
+    std::optional<std::int64_t> maxInFlight{};
+    std::optional<std::int64_t> lingerMs{};
+    std::optional<std::int64_t> retries{};
+    std::optional<std::int64_t> deliveryTimeoutMs{};
 };
 
 struct ConsumerSpec {
@@ -71,6 +77,11 @@ struct ClusterSpec {
     // broker.rack of brokers 1..N: empty, or one entry per broker (none: that broker has no rack).
     std::vector<std::optional<std::string>> racks;
     ClusterConfig config;
+    // cluster.config named these producer defaults, even at their default value: then a conflicting
+    // producer setting is an error (enable.idempotence), and delivery.timeout.ms is not raised to
+    // linger.ms + request.timeout.ms.
+    bool idempotenceSet = false;
+    bool deliveryTimeoutSet = false;
     std::vector<TopicSpec> topics;
     std::vector<ProducerSpec> producers;
     std::vector<ConsumerSpec> consumers;

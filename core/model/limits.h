@@ -15,6 +15,8 @@ inline constexpr int producersMax = 16;
 inline constexpr int consumersMax = 32;
 inline constexpr int stepsMax = 10000;               // steps in one scenario file
 inline constexpr int valuesPerProduceMax = 10000;    // records in one produce step
+inline constexpr int recordsPerBatchMax = 10000;     // records linger.ms gathers into one producer batch
+inline constexpr std::int64_t maxInFlightMax = 100;  // max.in.flight.requests.per.connection (Kafka: no bound)
 inline constexpr std::size_t stringBytesMax = 1024;  // a key, value, id, label or note
 // A broker's rack (cluster.racks): printable ASCII, short enough to draw in a broker's box and to stay
 // in a std::string's own buffer for typical names ("rack-1", "eu-west-1a").

@@ -25,6 +25,9 @@ struct FetchRequest {
     friend bool operator==(const FetchRequest&, const FetchRequest&) = default;
 };
 
+/// A Produce request with one batch. It carries what a RecordBatch header does (producer id, epoch,
+/// base sequence, the record count) and the records, as indices into the payload store: the broker
+/// reads nothing from the producer's own state.
 struct ProduceRequest {
     std::int32_t producer = 0;
     std::int64_t batch = 0;
@@ -32,6 +35,11 @@ struct ProduceRequest {
     std::int32_t partition = 0;
     Acks acks = Acks::All;
     std::int64_t timeoutMs = 0;
+    std::int64_t producerId = -1;    // RecordBatch.NO_PRODUCER_ID: not idempotent
+    std::int16_t producerEpoch = -1;
+    std::int32_t baseSequence = -1;
+    std::int32_t count = 0;
+    std::int32_t firstPayload = 0;
     friend bool operator==(const ProduceRequest&, const ProduceRequest&) = default;
 };
 
@@ -41,7 +49,22 @@ struct ProduceResponse {
     std::int32_t partition = 0;
     ErrorCode error = ErrorCode::None;
     Offset baseOffset = -1;
+    bool duplicate = false; // the leader had the batch already and answered with its first offsets
     friend bool operator==(const ProduceResponse&, const ProduceResponse&) = default;
+};
+
+/// InitProducerId for an idempotent producer (no transactional id): any broker hands out an id from
+/// the block the controller gave it (ProducerIdManager), with epoch 0.
+struct InitProducerIdRequest {
+    std::int32_t producer = 0;
+    friend bool operator==(const InitProducerIdRequest&, const InitProducerIdRequest&) = default;
+};
+
+struct InitProducerIdResponse {
+    ErrorCode error = ErrorCode::None;
+    std::int64_t producerId = -1;
+    std::int16_t producerEpoch = -1;
+    friend bool operator==(const InitProducerIdResponse&, const InitProducerIdResponse&) = default;
 };
 
 struct FetchResponse {
@@ -199,7 +222,8 @@ using MessageBody =
     std::variant<ProduceRequest, ProduceResponse, FetchRequest, FetchResponse, AlterPartitionRequest,
                  AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse, PartitionChange,
                  MetadataRequest, MetadataResponse, FindCoordinatorRequest, FindCoordinatorResponse, GroupRequest,
-                 GroupResponse, ListOffsetsRequest, ListOffsetsResponse>;
+                 GroupResponse, ListOffsetsRequest, ListOffsetsResponse, InitProducerIdRequest,
+                 InitProducerIdResponse>;
 
 struct Message {
     NodeRef from;

@@ -95,4 +95,22 @@ constexpr LastKnownLeaderRule lastKnownLeaderRule(KafkaVersion v)
     return atLeast(v, KafkaVersion::V4_1) ? LastKnownLeaderRule::WhenLeaderless : LastKnownLeaderRule::WhenIsrEmpties;
 }
 
+/// The producer's linger.ms default: 0 through 3.9, 5 from 4.0 (KIP-1030; ProducerConfig at 4.0.0
+/// defines LINGER_MS_CONFIG with default 5). HighWater's producers are the clients of the cluster's
+/// release.
+constexpr std::int64_t lingerMsDefault(KafkaVersion v)
+{
+    return atLeast(v, KafkaVersion::V4_0) ? 5 : 0;
+}
+
+/// max.in.flight.requests.per.connection above 5 with enable.idempotence left at its default. 3.x:
+/// ProducerConfig.postProcessAndValidateIdempotenceConfigs logs "Idempotence will be disabled ...
+/// in v4.0.0 and onward, this will become an error" and turns idempotence off. 4.0.0: a
+/// ConfigException. (A conflicting acks or retries=0 turns it off silently in every version, and is an
+/// error in every version when enable.idempotence is set explicitly.)
+constexpr bool inFlightAboveFiveIsAnError(KafkaVersion v)
+{
+    return atLeast(v, KafkaVersion::V4_0);
+}
+
 } // namespace hw::rules

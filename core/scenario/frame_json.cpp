@@ -35,6 +35,24 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
     out["value"] = payload.value;
     out["producer"] = payload.producer >= 0 ? Json(s.producers[static_cast<std::size_t>(payload.producer)].id)
                                             : Json(nullptr);
+    // An idempotent producer's record: its sequence number and producer epoch (the batch header's).
+    out["sequence"] = r.sequence >= 0 ? Json(r.sequence) : Json(nullptr);
+    out["producer_epoch"] = r.sequence >= 0 ? Json(r.producerEpoch) : Json(nullptr);
+    return out;
+}
+
+Json producerStateJson(const ProducerStates& states)
+{
+    Json out = Json::array();
+    for (const ProducerStateEntry& entry : states) {
+        Json batches = Json::array();
+        for (std::uint8_t i = 0; i < entry.batchCount; ++i) {
+            const BatchMetadata& b = entry.batches[i];
+            batches.push_back(Json{{"first_sequence", b.firstSeq}, {"last_sequence", b.lastSeq},
+                                   {"first_offset", b.firstOffset}, {"last_offset", b.lastOffset}});
+        }
+        out.push_back(Json{{"producer_id", entry.producerId}, {"producer_epoch", entry.producerEpoch}, {"batches", batches}});
+    }
     return out;
 }
 
@@ -297,6 +315,12 @@ Json eventToJson(const Event& e, const ClusterState& s)
                    ? Json(s.producers[static_cast<std::size_t>(index)].id)
                    : Json(nullptr);
     };
+    auto producerNumber = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.producers.size()) &&
+                       s.producers[static_cast<std::size_t>(index)].producerId >= 0
+                   ? Json(s.producers[static_cast<std::size_t>(index)].producerId)
+                   : Json(nullptr);
+    };
     auto consumerId = [&](std::int32_t index) {
         return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
                    ? Json(s.consumers[static_cast<std::size_t>(index)].id)
@@ -334,6 +358,18 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["leo"] = e.leo;
         putHw();
         out["produces_completed"] = e.completed;
+        out["base_sequence"] = e.detail >= 0 ? Json(e.detail) : Json(nullptr);
+        break;
+    case EventType::DuplicateBatch:
+        out["broker"] = e.node;
+        out["producer"] = producerId(e.peer);
+        out["producer_id"] = producerNumber(e.peer);
+        putPartition();
+        out["batch"] = e.value;
+        out["base_sequence"] = e.detail;
+        out["last_sequence"] = e.detail + e.count - 1;
+        out["base_offset"] = e.offset;
+        out["count"] = e.count;
         break;
     case EventType::ProduceRejected:
     case EventType::ProduceTimedOut:
@@ -342,6 +378,28 @@ Json eventToJson(const Event& e, const ClusterState& s)
         putPartition();
         out["batch"] = e.value;
         putError();
+        if (e.error == ErrorCode::OutOfOrderSequenceNumber) {
+            out["base_sequence"] = e.detail;
+            out["expected_sequence"] = e.offset;
+        }
+        break;
+    case EventType::ProduceBatched:
+        out["producer"] = producerId(e.node);
+        putPartition();
+        out["count"] = e.count;
+        out["batch"] = e.value;
+        break;
+    case EventType::ProducerIdReceived:
+        out["producer"] = producerId(e.node);
+        out["broker"] = e.peer;
+        out["producer_id"] = e.value >= 0 ? Json(e.value) : Json(nullptr);
+        out["producer_epoch"] = e.value >= 0 ? Json(e.detail) : Json(nullptr);
+        putError();
+        break;
+    case EventType::ProducerIdAllocated:
+        out["broker"] = e.node;
+        out["producer"] = producerId(e.peer);
+        out["producer_id"] = e.value;
         break;
     case EventType::ProduceAcked:
     case EventType::ProduceFailed:
@@ -353,6 +411,9 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["count"] = e.count;
         out["attempt"] = e.attempt;
         out["retrying"] = e.has(Retrying);
+        out["duplicate"] = e.has(Duplicate);
+        out["epoch_bumped"] = e.has(EpochBumped);
+        out["disconnected"] = e.has(Disconnected);
         putError();
         break;
     case EventType::FetchSent:
@@ -713,6 +774,7 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
             for (const EpochEntry& entry : r.epochCache)
                 cache.push_back(Json{{"epoch", entry.epoch}, {"start_offset", entry.startOffset}});
             rs["epoch_cache"] = cache;
+            rs["producer_state"] = producerStateJson(r.producerStates);
             states.push_back(rs);
         }
         part["replica_states"] = states;
@@ -739,6 +801,10 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
         Json pj;
         pj["id"] = producer.id;
         pj["acks"] = acksName(producer.acks);
+        pj["enable_idempotence"] = producer.settings.idempotence;
+        pj["producer_id"] = producer.producerId >= 0 ? Json(producer.producerId) : Json(nullptr);
+        pj["producer_epoch"] = producer.producerId >= 0 ? Json(producer.producerEpoch) : Json(nullptr);
+        pj["max_in_flight"] = producer.settings.maxInFlight;
         if (dump.mode == RecordsMode::None) {
             producers.push_back(pj);
             continue;
@@ -764,6 +830,8 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
                 send["acks"] = acksName(batch.acks);
                 send["offset"] = batch.baseOffset >= 0 ? Json(batch.baseOffset + i) : Json(nullptr);
                 send["status"] = sendStatusName(batch.status);
+                send["sequence"] = batch.baseSequence >= 0 ? Json(batch.baseSequence + i) : Json(nullptr);
+                send["duplicate"] = batch.duplicate;
                 send["error"] = batch.error == ErrorCode::None ? Json(nullptr) : Json(errorName(batch.error));
                 sends.push_back(send);
             }

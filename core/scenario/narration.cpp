@@ -181,6 +181,14 @@ std::string narrate(const Event& e, const ClusterState& s)
                    ? "producer " + s.producers[static_cast<std::size_t>(index)].id
                    : std::string("a producer");
     };
+    auto producerNumber = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
+                   ? std::to_string(s.producers[static_cast<std::size_t>(index)].producerId)
+                   : std::string("?");
+    };
+    auto sequences = [](std::int64_t first, std::int64_t count) {
+        return count <= 1 ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(first + count - 1);
+    };
     auto consumerName = [&](std::int32_t index) {
         return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
                    ? "consumer " + s.consumers[static_cast<std::size_t>(index)].id
@@ -219,6 +227,13 @@ std::string narrate(const Event& e, const ClusterState& s)
                                         ": the followers have not fetched these records yet.") +
                (e.has(FetchesCompleted) ? " Waiting follower fetches are answered with the new records." : "");
     case EventType::ProduceRejected:
+        if (e.error == ErrorCode::OutOfOrderSequenceNumber)
+            return "Leader " + b + " refuses " + producerName(e.peer) + "'s batch for " + tp + " with sequence " +
+                   sequences(e.detail, e.count) + ": OUT_OF_ORDER_SEQUENCE_NUMBER (its producer state expects " +
+                   std::to_string(e.offset) + " next; nothing was appended).";
+        if (e.error == ErrorCode::InvalidProducerEpoch)
+            return "Leader " + b + " refuses " + producerName(e.peer) + "'s batch for " + tp +
+                   ": INVALID_PRODUCER_EPOCH (the log has seen a newer epoch of this producer; nothing was appended).";
         return "Leader " + b + " refuses " + producerName(e.peer) + "'s batch for " + tp + ": " +
                std::string(errorName(e.error)) +
                (e.error == ErrorCode::NotEnoughReplicas ? " (the ISR is smaller than min.insync.replicas; nothing "
@@ -226,12 +241,35 @@ std::string narrate(const Event& e, const ClusterState& s)
                                                         : ".");
     case EventType::ProduceAcked:
         return producerName(e.node) + " receives the acknowledgement for " + offsets(e.offset, e.count) + " of " + tp +
-               ".";
+               (e.has(Duplicate) ? ", the offsets its first attempt got: the leader had the batch already." : ".");
+    case EventType::DuplicateBatch:
+        return "Leader " + b + " recognises a duplicate: batch " + sequences(e.detail, e.count) + " from producer id " +
+               producerNumber(e.peer) + " is already in its log for " + tp + ". Nothing is appended; it answers with " +
+               offsets(e.offset, e.count) + ".";
+    case EventType::ProduceBatched:
+        return producerName(e.node) + " adds " + records(e.count) + " for " + tp +
+               " to a batch in its accumulator; the batch waits for linger.ms, a producer id or a free in-flight slot.";
+    case EventType::ProducerIdAllocated:
+        return "Broker " + std::to_string(e.node) + " gives " + producerName(e.peer) + " producer id " +
+               std::to_string(e.value) + ", epoch 0, from the block of ids the controller handed it.";
+    case EventType::ProducerIdReceived:
+        if (e.error != ErrorCode::None)
+            return producerName(e.node) + " gets no producer id from broker " + std::to_string(e.peer) + " (" +
+                   std::string(errorName(e.error)) + "); it asks another broker.";
+        return producerName(e.node) + " is now idempotent producer id " + std::to_string(e.value) + ", epoch " +
+               std::to_string(e.detail) + ": each batch it sends carries this id, the epoch and sequence numbers.";
     case EventType::ProduceFailed:
         return producerName(e.node) + " receives an error for its batch to " + tp + ": " +
                std::string(errorName(e.error)) +
                (e.error == ErrorCode::NotEnoughReplicasAfterAppend ? " (the records were appended and committed)"
                                                                     : "") +
+               (e.has(Disconnected) ? " (no answer within request.timeout.ms: it closes the connection to broker " +
+                                          std::to_string(e.peer) + ", fails the " + std::to_string(e.completed) +
+                                          " other request(s) in flight on it, and asks another broker for metadata)"
+                                    : "") +
+               (e.has(EpochBumped) ? ". Its sequence numbers have a gap, so it bumps its producer epoch and numbers "
+                                     "the partition's unfinished batches from 0 again"
+                                   : "") +
                (e.has(Retrying) ? ". It will retry after a backoff." : ". It gives up on the batch.");
     case EventType::ProduceTimedOut:
         return "Leader " + b + " gives up waiting for the ISR on " + offsets(e.offset, e.count) + " of " + tp +

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "clients/producer_config.h"
 #include "scenario/scenario.h"
 
 #include "groups/assignor.h"
@@ -79,6 +80,11 @@ ConfigValue readConfigValue(const Json& value, const std::string& path, const Co
         out.boolean = readBool(value, path);
         break;
     case ConfigValue::Kind::Text:
+        if (info.name == "acks") {
+            const Acks acks = readAcks(value, path);
+            out.text = acks == Acks::All ? "all" : acks == Acks::Leader ? "1" : "0";
+            break;
+        }
         out.text = readString(value, path);
         break;
     }
@@ -99,8 +105,11 @@ std::vector<ConfigAction> readConfigObject(const Json& value, const std::string&
         if (item.key() == "kafka_version" || item.key() == "cluster.kafka_version")
             fail(itemPath, "kafka_version is fixed for the run; expected it once, as cluster.kafka_version");
         if (inStep && isFixedForRun(item.key()))
-            fail(itemPath, item.key() + " is fixed for the run (a feature level set when the cluster is formatted); "
-                           "expected it in cluster.config");
+            fail(itemPath, item.key() +
+                               (item.key() == "eligible.leader.replicas.enable"
+                                    ? " is fixed for the run (a feature level set when the cluster is formatted); "
+                                    : " is fixed for the run (a producer reads it once, when it is created); ") +
+                               "expected it in cluster.config");
         const ConfigKeyInfo* info = findConfigKey(item.key());
         if (!info) {
             std::string known;
@@ -588,8 +597,11 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
     s.cluster.config = defaultsFor(version);
     if (cluster.contains("config")) {
         for (const ConfigAction& change :
-             readConfigObject(cluster["config"], "/cluster/config", s.cluster.config, false))
+             readConfigObject(cluster["config"], "/cluster/config", s.cluster.config, false)) {
             setConfig(s.cluster.config, change.key, change.value);
+            s.cluster.idempotenceSet = s.cluster.idempotenceSet || change.key == "enable.idempotence";
+            s.cluster.deliveryTimeoutSet = s.cluster.deliveryTimeoutSet || change.key == "delivery.timeout.ms";
+        }
     }
 
     const Json& topics = required(root, "topics", "");
@@ -662,7 +674,8 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
             const std::string path = child("/producers", i);
             const Json& p = producers[i];
             requireObject(p, path, "a producer");
-            checkKeys(p, path, {"id", "acks", "rate_per_s", "topic", "keys"});
+            checkKeys(p, path, {"id", "acks", "rate_per_s", "topic", "keys", "enable.idempotence",
+                                "max.in.flight.requests.per.connection", "linger.ms", "retries", "delivery.timeout.ms"});
             ProducerSpec producer;
             producer.id = readString(required(p, "id", path), child(path, "id"));
             for (const ProducerSpec& other : s.cluster.producers) {
@@ -671,6 +684,26 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
             }
             if (p.contains("acks"))
                 producer.acks = readAcks(p["acks"], child(path, "acks"));
+            if (p.contains("enable.idempotence"))
+                producer.enableIdempotence = readBool(p["enable.idempotence"], child(path, "enable.idempotence"));
+            auto readSetting = [&](const char* key, std::optional<std::int64_t>& into) {
+                if (p.contains(key)) {
+                    const ConfigKeyInfo* info = findConfigKey(key);
+                    into = readInt(p[key], child(path, key), info->min, info->max);
+                }
+            };
+            readSetting("max.in.flight.requests.per.connection", producer.maxInFlight);
+            readSetting("linger.ms", producer.lingerMs);
+            readSetting("retries", producer.retries);
+            readSetting("delivery.timeout.ms", producer.deliveryTimeoutMs);
+            {
+                ProducerSettings settings;
+                Acks acks = Acks::All;
+                if (auto error = resolveProducerSettings(producer, s.cluster, settings, acks))
+                    fail(error->producerKey ? child(path, error->key) : child("/cluster/config", error->key),
+                         error->key + " " + error->message +
+                             (error->producerKey ? "" : " (for producer \"" + producer.id + "\")"));
+            }
             if (p.contains("rate_per_s")) {
                 producer.ratePerSecond = readInt(p["rate_per_s"], child(path, "rate_per_s"), 1, 1000);
                 const Context topicsOnly{s.cluster};

@@ -77,7 +77,11 @@ std::string scenarioToJson(const Scenario& s)
     const ClusterConfig defaults = defaultsFor(c.config.kafkaVersion);
     for (const ConfigKeyInfo& key : configKeys()) {
         const ConfigValue value = *getConfig(c.config, key.name);
-        if (!(value == *getConfig(defaults, key.name)))
+        // A key set to its default is written when being set matters: an explicit enable.idempotence
+        // makes conflicting producer settings errors, an explicit delivery.timeout.ms is not raised.
+        const bool explicitlySet = (key.name == "enable.idempotence" && c.idempotenceSet) ||
+                                   (key.name == "delivery.timeout.ms" && c.deliveryTimeoutSet);
+        if (!(value == *getConfig(defaults, key.name)) || explicitlySet)
             config[std::string(key.name)] = configValueJson(value);
     }
     // The version is always written, so that a recording replays under its version if the default moves.
@@ -107,7 +111,19 @@ std::string scenarioToJson(const Scenario& s)
     root["topics"] = topics;
     Json producers = Json::array();
     for (const ProducerSpec& p : c.producers) {
-        Json producer{{"id", p.id}, {"acks", acksJson(p.acks)}};
+        Json producer{{"id", p.id}};
+        if (p.acks)
+            producer["acks"] = acksJson(*p.acks);
+        if (p.enableIdempotence)
+            producer["enable.idempotence"] = *p.enableIdempotence;
+        if (p.maxInFlight)
+            producer["max.in.flight.requests.per.connection"] = *p.maxInFlight;
+        if (p.lingerMs)
+            producer["linger.ms"] = *p.lingerMs;
+        if (p.retries)
+            producer["retries"] = *p.retries;
+        if (p.deliveryTimeoutMs)
+            producer["delivery.timeout.ms"] = *p.deliveryTimeoutMs;
         if (p.ratePerSecond > 0) {
             producer["rate_per_s"] = p.ratePerSecond;
             producer["topic"] = c.topics[static_cast<std::size_t>(p.rateTopic)].name;

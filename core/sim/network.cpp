@@ -112,6 +112,8 @@ void Network::bounce(const Message& message)
                  ProduceResponse{produce->batch, produce->attempt, produce->partition, ErrorCode::NetworkException, -1});
     } else if (const auto* fetch = std::get_if<FetchRequest>(&message.body)) {
         sendConnectionError(message.to, message.from, fetchAnswer(*fetch, ErrorCode::NetworkException));
+    } else if (std::holds_alternative<InitProducerIdRequest>(message.body)) {
+        sendConnectionError(message.to, message.from, InitProducerIdResponse{ErrorCode::NetworkException, -1, -1});
     } else if (std::holds_alternative<MetadataRequest>(message.body)) {
         sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
     } else if (std::holds_alternative<FindCoordinatorRequest>(message.body)) {

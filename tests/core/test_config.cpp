@@ -62,6 +62,8 @@ ConfigValue otherValue(const hw::ConfigKeyInfo& key, const ConfigValue& current)
     case Kind::Boolean:
         return flag(!current.boolean);
     case Kind::Text:
+        if (key.name == "acks")
+            return text(current.text == "all" ? "1" : "all");
         return text(current.text == "leader-epoch" ? "high-watermark" : "leader-epoch");
     }
     return {};

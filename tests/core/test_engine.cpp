@@ -49,7 +49,10 @@ ClusterSpec manualSpec(int replicationFactor = 3, int partitions = 1)
     spec.config.autoFetch = false;
     spec.config.replicaFetchWaitMaxMs = 0;
     // A producer that got an error does not send the batch again, so each batch reaches the leader once.
+    // (retries 0 also leaves it without idempotence, as ProducerConfig does when enable.idempotence is
+    // not set.) linger.ms 0, the 3.x default: a produce goes out at once, so the times below count from it.
     spec.config.retries = 0;
+    spec.config.lingerMs = 0;
     hw::TopicSpec topic;
     topic.name = "t";
     topic.partitions = partitions;

@@ -1746,6 +1746,7 @@ TEST_P(DeliveryTimeout, BoundsTheWholeSendRetriesIncluded)
     const DeliveryCase& c = GetParam();
     ClusterSpec spec = threeReplicas();
     spec.config.deliveryTimeoutMs = c.deliveryTimeoutMs;
+    spec.deliveryTimeoutSet = true; // as set, not raised to linger.ms + request.timeout.ms
     spec.config.requestTimeoutMs = c.requestTimeoutMs;
     spec.config.brokerSessionTimeoutMs = 600000; // the leader is never replaced
     Sim r(spec);
@@ -1769,9 +1770,11 @@ TEST_P(DeliveryTimeout, BoundsTheWholeSendRetriesIncluded)
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, DeliveryTimeout,
-                         ::testing::Values(DeliveryCase{"KilledLeader", false, 3000, 30000},
-                                           DeliveryCase{"KilledLeaderOddTimeout", false, 4321, 30000},
-                                           DeliveryCase{"IsolatedLeaderLongRequestTimeout", true, 3000, 30000},
+                         // delivery.timeout.ms >= linger.ms + request.timeout.ms, as KafkaProducer requires
+                         // of a delivery timeout that is set (configureDeliveryTimeout).
+                         ::testing::Values(DeliveryCase{"KilledLeader", false, 3000, 2000},
+                                           DeliveryCase{"KilledLeaderOddTimeout", false, 4321, 4000},
+                                           DeliveryCase{"IsolatedLeaderLongRequestTimeout", true, 3000, 2500},
                                            DeliveryCase{"IsolatedLeaderShortRequestTimeout", true, 3500, 1000}),
                          [](const auto& info) { return std::string(info.param.name); });
 

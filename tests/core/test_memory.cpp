@@ -79,7 +79,11 @@ TEST(Snapshots, RandomFramesOfABigClusterMatchTheLinearRebuild)
 
 TEST(Snapshots, ASmallStateIsSnapshotEveryIntervalFrames)
 {
-    hw::Timeline timeline(hw::Engine::createCluster(steadySpec(3, 1, 1, 100)));
+    // Small: a single partition, and linger.ms 0 (the 3.x default), so that each record goes out at
+    // once instead of waiting in the accumulator first, one frame fewer per record for the state to grow in.
+    hw::ClusterSpec spec = steadySpec(3, 1, 1, 100);
+    spec.config.lingerMs = 0;
+    hw::Timeline timeline(hw::Engine::createCluster(spec));
     advance(timeline, 5000);
     const std::vector<std::int64_t> frames = timeline.snapshotFrames();
     ASSERT_GT(frames.size(), 3u);

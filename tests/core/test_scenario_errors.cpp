@@ -700,8 +700,8 @@ INSTANTIATE_TEST_SUITE_P(Config, SemanticError,
             "UnknownConfigKey", [](Json& j) { j["cluster"]["config"]["min.isr"] = 2; }, "/cluster/config/min.isr",
             "unknown configuration key \"min.isr\"; expected one of: min.insync.replicas, replica.lag.time.max.ms"),
         change(
-            "UnknownConfigKeyInAStep", [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"linger.ms": 5}})"); },
-            "/steps/2/config/linger.ms", "unknown configuration key \"linger.ms\""),
+            "UnknownConfigKeyInAStep", [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"compression.type": "lz4"}})"); },
+            "/steps/2/config/compression.type", "unknown configuration key \"compression.type\""),
         change(
             "KafkaVersionInAStep",
             [](Json& j) { step(j, 2) = Json::parse(R"({"config": {"kafka_version": "3.7"}})"); },
