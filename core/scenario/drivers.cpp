@@ -162,12 +162,14 @@ std::string runProduce(Timeline& timeline, const ProduceAction& action)
         return result.error;
     const std::int64_t batch = result.event->value;
     const std::int32_t producer = action.producer;
-    // Until a leader appends or refuses the batch, or the producer gives up on it (retries included,
-    // that can take up to delivery.timeout.ms), or, for acks=0, the request is lost on the way.
+    // Until a leader appends, refuses or recognises the batch (a duplicate), or the producer gives up on
+    // it (retries included, that can take up to delivery.timeout.ms), or, for acks=0, the request is
+    // lost on the way. A batch that waits in the accumulator (linger.ms, a producer id) is sent first.
     const TimeMs budget = timeline.head().config.deliveryTimeoutMs + stepBudgetMs(timeline.head());
     bool handled = false;
     auto handles = [&](const FrameInfo& f) {
-        if ((f.event.type == EventType::ProduceAppended || f.event.type == EventType::ProduceRejected) &&
+        if ((f.event.type == EventType::ProduceAppended || f.event.type == EventType::ProduceRejected ||
+             f.event.type == EventType::DuplicateBatch) &&
             f.event.peer == producer && f.event.value == batch)
             return true;
         return f.event.type == EventType::ProduceFailed && !f.event.has(Retrying) && f.event.node == producer &&

@@ -61,7 +61,7 @@ std::size_t heapBytes(const PartitionRegistration& r)
 std::size_t heapBytes(const Replica& r)
 {
     return vectorBytes(r.epochCache) + vectorBytes(r.isr) + vectorBytes(r.pendingIsr) + vectorBytes(r.views) +
-           vectorBytes(r.delayedProduces) + vectorBytes(r.parkedFetches);
+           vectorBytes(r.delayedProduces) + vectorBytes(r.parkedFetches) + vectorBytes(r.producerStates);
 }
 
 std::size_t heapBytes(const Partition& p)
@@ -79,7 +79,9 @@ std::size_t heapBytes(const Broker& b)
 
 std::size_t heapBytes(const Producer& p)
 {
-    return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders);
+    return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders) +
+           vectorBytes(p.partitionsToRewrite) + vectorBytes(p.unresolvedPartitions) + vectorBytes(p.sequences) +
+           vectorBytes(p.blockedUntilMs);
 }
 
 std::size_t heapBytes(const Consumer& c)
