@@ -555,7 +555,10 @@ std::optional<Event> Sender::handleInitProducerIdResponse(const Message& message
     Event e = Event::at(EventType::ProducerIdReceived, producerIndex, message.from.id);
     e.error = response.error;
     if (response.error != ErrorCode::None) {
-        requestProducerId(producerIndex); // InitProducerIdHandler: retriable, to the next broker
+        // InitProducerIdHandler: a retriable error; the request goes again, to the next broker, after
+        // the backoff.
+        producer.initRetryAtMs = m_state.nowMs + std::max<TimeMs>(1, m_state.config.retryBackoffMs);
+        rearmProducerTimer(producerIndex);
         e.value = -1;
         return e;
     }
@@ -648,6 +651,8 @@ void Sender::rearmProducerTimer(std::int32_t producerIndex)
         consider(producer.metadataDeadlineMs);
     if (producer.initInFlight)
         consider(producer.initDeadlineMs);
+    else if (producer.initRetryAtMs >= 0)
+        consider(producer.initRetryAtMs);
     if (earliest >= 0)
         armProducerTimer(producerIndex, std::max(earliest, m_state.nowMs));
 }
@@ -660,11 +665,19 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
     producer.timerMs = -1;
     if (producer.initInFlight && producer.initDeadlineMs >= 0 && producer.initDeadlineMs <= m_state.nowMs) {
         // The broker asked for a producer id never answered: ask the next one.
+        const BrokerId silent = producer.initBroker;
         requestProducerId(producerIndex);
         rearmProducerTimer(producerIndex);
-        Event e = Event::at(EventType::ProducerIdReceived, producerIndex, producer.initBroker);
+        Event e = Event::at(EventType::ProducerIdReceived, producerIndex, silent);
         e.error = ErrorCode::RequestTimedOut;
         e.value = -1;
+        return e;
+    }
+    if (!producer.initInFlight && producer.initRetryAtMs >= 0 && producer.initRetryAtMs <= m_state.nowMs) {
+        producer.initRetryAtMs = -1;
+        requestProducerId(producerIndex);
+        rearmProducerTimer(producerIndex);
+        Event e = Event::at(EventType::ProducerIdRequested, producerIndex, producer.initBroker);
         return e;
     }
     if (producer.metadataInFlight && producer.metadataDeadlineMs >= 0 && producer.metadataDeadlineMs <= m_state.nowMs) {

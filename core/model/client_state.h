@@ -76,6 +76,7 @@ struct Producer {
     bool initInFlight = false;
     BrokerId initBroker = noLeader;
     TimeMs initDeadlineMs = -1;
+    TimeMs initRetryAtMs = -1; // after a failed InitProducerId: when it is sent again (retry.backoff.ms)
     bool epochBumpRequired = false;
     std::vector<std::int32_t> partitionsToRewrite; // their sequences restart at 0 in the bumped epoch
     // Partitions where a sent batch failed for good: whether the broker has its sequences is unknown

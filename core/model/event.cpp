@@ -118,6 +118,8 @@ std::string_view eventTypeName(EventType type)
         return "producer-id-received";
     case EventType::DuplicateBatch:
         return "duplicate-batch";
+    case EventType::ProducerIdRequested:
+        return "producer-id-requested";
     }
     return "unknown";
 }

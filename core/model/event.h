@@ -67,9 +67,10 @@ enum class EventType : std::uint8_t {
     ProducerIdAllocated,     // node: broker; peer: producer; value: producer id (InitProducerId answered)
     ProducerIdReceived,      // node: producer; peer: broker; value: producer id; detail: epoch; error
     DuplicateBatch,          // node: leader; peer: producer; partition; offset: the original first offset; count; value: batch; detail: first sequence
+    ProducerIdRequested,     // node: producer; peer: broker (InitProducerId sent again after a failure and the backoff)
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::DuplicateBatch) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::ProducerIdRequested) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {

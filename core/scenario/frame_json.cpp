@@ -389,6 +389,10 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["count"] = e.count;
         out["batch"] = e.value;
         break;
+    case EventType::ProducerIdRequested:
+        out["producer"] = producerId(e.node);
+        out["broker"] = e.peer;
+        break;
     case EventType::ProducerIdReceived:
         out["producer"] = producerId(e.node);
         out["broker"] = e.peer;

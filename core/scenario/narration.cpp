@@ -249,13 +249,16 @@ std::string narrate(const Event& e, const ClusterState& s)
     case EventType::ProduceBatched:
         return producerName(e.node) + " adds " + records(e.count) + " for " + tp +
                " to a batch in its accumulator; the batch waits for linger.ms, a producer id or a free in-flight slot.";
+    case EventType::ProducerIdRequested:
+        return producerName(e.node) + " asks broker " + std::to_string(e.peer) +
+               " for a producer id again (InitProducerId), after retry.backoff.ms.";
     case EventType::ProducerIdAllocated:
         return "Broker " + std::to_string(e.node) + " gives " + producerName(e.peer) + " producer id " +
                std::to_string(e.value) + ", epoch 0, from the block of ids the controller handed it.";
     case EventType::ProducerIdReceived:
         if (e.error != ErrorCode::None)
             return producerName(e.node) + " gets no producer id from broker " + std::to_string(e.peer) + " (" +
-                   std::string(errorName(e.error)) + "); it asks another broker.";
+                   std::string(errorName(e.error)) + "); it will ask another broker.";
         return producerName(e.node) + " is now idempotent producer id " + std::to_string(e.value) + ", epoch " +
                std::to_string(e.detail) + ": each batch it sends carries this id, the epoch and sequence numbers.";
     case EventType::ProduceFailed:
