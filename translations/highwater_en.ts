@@ -59,7 +59,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+238"/>
+        <location line="+257"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+163"/>
         <source>(%n more partition(s) too.)</source>
         <translation>
             <numerusform>(%n more partition too.)</numerusform>
@@ -205,7 +205,7 @@
 <context>
     <name>hw::ui::CompareWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/comparewindow.cpp" line="+451"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+446"/>
         <source>%n difference(s), %1 vs %2</source>
         <translation>
             <numerusform>%n difference, %1 vs %2</numerusform>

@@ -1239,6 +1239,31 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Records batched</source>
+        <translation>记录已入批次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer id requested</source>
+        <translation>再次请求生产者 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer id allocated</source>
+        <translation>已分配生产者 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer id received</source>
+        <translation>已取得生产者 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Duplicate batch</source>
+        <translation>重复的批次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Became leader</source>
         <translation>成为领导者副本</translation>
     </message>
@@ -1363,7 +1388,7 @@
         <translation>某个生产者</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+18"/>
         <source>consumer %1</source>
         <translation>消费者 %1</translation>
     </message>
@@ -1385,13 +1410,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+351"/>
+        <location line="+400"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-549"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
     </message>
@@ -1441,6 +1466,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3 with sequence %4: OUT_OF_ORDER_SEQUENCE_NUMBER (its producer state expects %5 next; nothing was appended).</source>
+        <translation>领导者 %1 拒绝 %2 发往 %3 的批次（序号 %4）：OUT_OF_ORDER_SEQUENCE_NUMBER（它的生产者状态期待下一个是 %5；什么都没追加）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3: INVALID_PRODUCER_EPOCH (the log has seen a newer epoch of this producer; nothing was appended).</source>
+        <translation>领导者 %1 拒绝 %2 发往 %3 的批次：INVALID_PRODUCER_EPOCH（日志已见过这个生产者更新的纪元；什么都没追加）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
         <translation>领导者%1 拒绝了 %2 发往 %3 的批次：%4（ISR 小于 min.insync.replicas，没有写入任何记录）。</translation>
     </message>
@@ -1450,12 +1485,47 @@
         <translation>领导者%1 拒绝了 %2 发往 %3 的批次：%4。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>%1 receives the acknowledgement for %2 of %3, the offsets its first attempt got: the leader had the batch already.</source>
+        <translation>%1 收到 %3 上 %2 的确认，也就是它第一次尝试得到的偏移量：领导者早已有这个批次。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 receives the acknowledgement for %2 of %3.</source>
         <translation>%1 收到了 %3 中 %2 的确认。</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
+        <translation>领导者 %1 认出一个重复：生产者 ID %3 的批次 %2 已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 adds %2 for %3 to a batch in its accumulator; the batch waits for linger.ms, a producer id or a free in-flight slot.</source>
+        <translation>%1 把 %2 加进它累加器中 %3 的批次；批次等待 linger.ms、生产者 ID 或空出的在途名额。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 asks broker %2 for a producer id again (InitProducerId), after retry.backoff.ms.</source>
+        <translation>%1 在 retry.backoff.ms 之后再次向 代理节点 %2 请求生产者 ID（InitProducerId）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Broker %1 gives %2 producer id %3, epoch 0, from the block of ids the controller handed it.</source>
+        <translation>代理节点 %1 从控制器分给它的 ID 区块中，给 %2 生产者 ID %3、纪元 0。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 gets no producer id from broker %2 (%3); it will ask another broker.</source>
+        <translation>%1 没有从 代理节点 %2 取得生产者 ID（%3）；它会改问另一个代理节点。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is now idempotent producer id %2, epoch %3: each batch it sends carries this id, the epoch and sequence numbers.</source>
+        <translation>%1 现在是幂等生产者 ID %2、纪元 %3：它发出的每个批次都带着这个 ID、纪元和序号。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 receives an error for its batch to %2: %3</source>
         <translation>%1 发往 %2 的批次收到错误：%3</translation>
     </message>
@@ -1465,7 +1535,17 @@
         <translation>（这些记录已写入并已提交）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source> (no answer within request.timeout.ms: it closes the connection to broker %1, fails the %2 other request(s) in flight on it, and asks another broker for metadata)</source>
+        <translation>（在 request.timeout.ms 内没有回应：它关闭与 代理节点 %1 的连接，这条连接上另外 %2 个在途请求随之失败，并向另一个代理节点请求元数据）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>. Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition&apos;s unfinished batches from 0 again</source>
+        <translation>。它的序号出现缺口，所以它提升生产者纪元，把这个分区尚未完成的批次从 0 重新编号</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>. It will retry after a backoff.</source>
         <translation>。它将在退避后重试。</translation>
     </message>
@@ -3045,7 +3125,7 @@ Value: %3</source>
         <translation>两个显示中的帧有哪些不同，先列上方运行的值。每一项在两个视图中都以粗框和 ≠ 标记标出；双击其他分区的项目即可显示该分区。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+48"/>
         <source>%1 in %2 and %3 — HighWater</source>
         <translation>%1：%2 与 %3 — HighWater</translation>
     </message>
@@ -4390,8 +4470,8 @@ Value: %3</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-123"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-118"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+345"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
         <source>Play</source>
@@ -4703,7 +4783,7 @@ Value: %3</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-217"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-212"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -4764,7 +4844,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+120"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+115"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暂停</translation>
@@ -4775,7 +4855,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-233"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-228"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -4792,7 +4872,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>无法比较版本：%1</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+94"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>

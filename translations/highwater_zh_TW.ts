@@ -1239,6 +1239,31 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Records batched</source>
+        <translation>記錄已入批次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer id requested</source>
+        <translation>再次請求生產者 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer id allocated</source>
+        <translation>已分配生產者 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer id received</source>
+        <translation>已取得生產者 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Duplicate batch</source>
+        <translation>重複的批次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Became leader</source>
         <translation>成為領導者副本</translation>
     </message>
@@ -1363,7 +1388,7 @@
         <translation>某個生產者</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+18"/>
         <source>consumer %1</source>
         <translation>消費者 %1</translation>
     </message>
@@ -1385,13 +1410,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+351"/>
+        <location line="+400"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-549"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
     </message>
@@ -1441,6 +1466,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3 with sequence %4: OUT_OF_ORDER_SEQUENCE_NUMBER (its producer state expects %5 next; nothing was appended).</source>
+        <translation>領導者 %1 拒絕 %2 送往 %3 的批次（序號 %4）：OUT_OF_ORDER_SEQUENCE_NUMBER（它的生產者狀態期待下一個是 %5；什麼都沒追加）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leader %1 refuses %2&apos;s batch for %3: INVALID_PRODUCER_EPOCH (the log has seen a newer epoch of this producer; nothing was appended).</source>
+        <translation>領導者 %1 拒絕 %2 送往 %3 的批次：INVALID_PRODUCER_EPOCH（日誌已見過這個生產者更新的紀元；什麼都沒追加）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Leader %1 refuses %2&apos;s batch for %3: %4 (the ISR is smaller than min.insync.replicas; nothing was appended).</source>
         <translation>領導者%1 拒絕了 %2 發往 %3 的批次：%4（ISR 小於 min.insync.replicas，沒有寫入任何記錄）。</translation>
     </message>
@@ -1450,12 +1485,47 @@
         <translation>領導者%1 拒絕了 %2 發往 %3 的批次：%4。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>%1 receives the acknowledgement for %2 of %3, the offsets its first attempt got: the leader had the batch already.</source>
+        <translation>%1 收到 %3 上 %2 的確認，也就是它第一次嘗試得到的偏移量：領導者早已有這個批次。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 receives the acknowledgement for %2 of %3.</source>
         <translation>%1 收到了 %3 中 %2 的確認。</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
+        <translation>領導者 %1 認出一個重複：生產者 ID %3 的批次 %2 已在它 %4 的日誌裡。什麼都不追加；它以 %5 回應。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 adds %2 for %3 to a batch in its accumulator; the batch waits for linger.ms, a producer id or a free in-flight slot.</source>
+        <translation>%1 把 %2 加進它累加器中 %3 的批次；批次等待 linger.ms、生產者 ID 或空出的在途名額。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 asks broker %2 for a producer id again (InitProducerId), after retry.backoff.ms.</source>
+        <translation>%1 在 retry.backoff.ms 之後再次向 代理節點 %2 請求生產者 ID（InitProducerId）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Broker %1 gives %2 producer id %3, epoch 0, from the block of ids the controller handed it.</source>
+        <translation>代理節點 %1 從控制器分給它的 ID 區塊中，給 %2 生產者 ID %3、紀元 0。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 gets no producer id from broker %2 (%3); it will ask another broker.</source>
+        <translation>%1 沒有從 代理節點 %2 取得生產者 ID（%3）；它會改問另一個代理節點。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is now idempotent producer id %2, epoch %3: each batch it sends carries this id, the epoch and sequence numbers.</source>
+        <translation>%1 現在是冪等生產者 ID %2、紀元 %3：它送出的每個批次都帶著這個 ID、紀元和序號。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 receives an error for its batch to %2: %3</source>
         <translation>%1 發往 %2 的批次收到錯誤：%3</translation>
     </message>
@@ -1465,7 +1535,17 @@
         <translation>（這些記錄已寫入並已提交）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source> (no answer within request.timeout.ms: it closes the connection to broker %1, fails the %2 other request(s) in flight on it, and asks another broker for metadata)</source>
+        <translation>（在 request.timeout.ms 內沒有回應：它關閉與 代理節點 %1 的連線，這條連線上另外 %2 個在途請求隨之失敗，並向另一個代理節點請求元數據）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>. Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition&apos;s unfinished batches from 0 again</source>
+        <translation>。它的序號出現缺口，所以它提升生產者紀元，把這個分區尚未完成的批次從 0 重新編號</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>. It will retry after a backoff.</source>
         <translation>。它將在退避後重試。</translation>
     </message>
@@ -3045,7 +3125,7 @@ Value: %3</source>
         <translation>兩個顯示中的幀有哪些不同，先列上方執行的值。每一項在兩個視圖中都以粗框和 ≠ 標記標出；雙擊其他分區的項目即可顯示該分區。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+48"/>
         <source>%1 in %2 and %3 — HighWater</source>
         <translation>%1：%2 與 %3 — HighWater</translation>
     </message>
@@ -4390,8 +4470,8 @@ Value: %3</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-123"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-118"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+345"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
         <source>Play</source>
@@ -4703,7 +4783,7 @@ Value: %3</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-217"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-212"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -4764,7 +4844,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+120"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+115"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暫停</translation>
@@ -4775,7 +4855,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-233"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-228"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -4792,7 +4872,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>無法比較版本：%1</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+94"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>

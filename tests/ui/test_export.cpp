@@ -192,7 +192,7 @@ TEST(Exporter, GifOfAFrameRangeHasOneImagePerFrameAndHoldsCheckpoints)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("range.gif"));
-    const std::vector<std::int64_t> frames = range(20, 31); // checkpoint 1 is frame 25, 2 is frame 27
+    const std::vector<std::int64_t> frames = range(23, 34); // checkpoint 1 is frame 28, 2 is frame 31
     ExportSettings s = settingsFor(ExportFormat::Gif);
     s.fps = 4;
     const ExportResult result = Exporter::exportFrames(run().timeline, run().scenario, frames, s, path);
@@ -207,8 +207,8 @@ TEST(Exporter, GifOfAFrameRangeHasOneImagePerFrameAndHoldsCheckpoints)
     EXPECT_EQ(decoded.height, 360);
     ASSERT_EQ(decoded.delaysCs.size(), 12u);
     EXPECT_EQ(decoded.delaysCs[0], 25); // 4 frames per second
-    EXPECT_EQ(decoded.delaysCs[25 - 20], hw::ui::exportlimits::gifHoldMs / 10); // a checkpoint
-    EXPECT_EQ(decoded.delaysCs[27 - 20], hw::ui::exportlimits::gifHoldMs / 10);
+    EXPECT_EQ(decoded.delaysCs[28 - 23], hw::ui::exportlimits::gifHoldMs / 10); // a checkpoint
+    EXPECT_EQ(decoded.delaysCs[31 - 23], hw::ui::exportlimits::gifHoldMs / 10);
     EXPECT_EQ(decoded.delaysCs.back(), hw::ui::exportlimits::gifHoldMs / 10); // the last frame
 
     // Each image, as a viewer composes it from the changed rectangles, is the drawing of its frame:
@@ -281,7 +281,7 @@ TEST(Exporter, SequencesOfPngAndSvgGoIntoADirectoryNamedByFrame)
         settingsFor(ExportFormat::Svg), svgs);
     ASSERT_TRUE(result.ok()) << result.error.toStdString();
     EXPECT_EQ(result.files.size(), 4);
-    EXPECT_TRUE(QFileInfo::exists(Exporter::sequenceName(svgs, 25, ExportFormat::Svg)));
+    EXPECT_TRUE(QFileInfo::exists(Exporter::sequenceName(svgs, 28, ExportFormat::Svg)));
 }
 
 TEST(Exporter, SvgParsesWithTheRequestedViewBox)
@@ -540,7 +540,7 @@ struct Window {
     Window()
     {
         EXPECT_TRUE(controller.openScenario(QString::fromStdString(walkthrough)).isEmpty());
-        controller.setCurrentFrame(37);
+        controller.setCurrentFrame(41); // checkpoint 3
         scene.setFrame(controller.state(), controller.displayTimeMs());
     }
 };
@@ -594,14 +594,14 @@ TEST(ExportAnimationDialog, ExportsARangeAndACancelWritesNothing)
     Window w;
     QTemporaryDir dir;
     hw::ui::ExportAnimationDialog dialog(&w.controller, &w.scene);
-    // It opens on the current frame up to the next checkpoint (4, at frame 59).
-    EXPECT_EQ(dialog.fromSpin()->value(), 37);
-    EXPECT_EQ(dialog.toSpin()->value(), 59);
+    // It opens on the current frame up to the next checkpoint (4, at frame 63).
+    EXPECT_EQ(dialog.fromSpin()->value(), 41);
+    EXPECT_EQ(dialog.toSpin()->value(), 63);
     // Quick picks: checkpoint 1 as the start.
-    const int pick = dialog.fromPick()->findText(QStringLiteral("Checkpoint 1 (frame 25)"));
+    const int pick = dialog.fromPick()->findText(QStringLiteral("Checkpoint 1 (frame 28)"));
     ASSERT_GE(pick, 0);
     emit dialog.fromPick()->activated(pick);
-    EXPECT_EQ(dialog.fromSpin()->value(), 25);
+    EXPECT_EQ(dialog.fromSpin()->value(), 28);
     dialog.widthSpin()->setValue(320);
     dialog.heightSpin()->setValue(180);
     const QString path = dir.filePath(QStringLiteral("anim.gif"));
@@ -622,19 +622,19 @@ TEST(ExportAnimationDialog, ExportsARangeAndACancelWritesNothing)
     result = dialog.exportNow();
     ASSERT_TRUE(result.ok()) << result.error.toStdString();
     const DecodedGif decoded = decodeGif(readAll(path));
-    EXPECT_EQ(decoded.frames, 59 - 25 + 1);
+    EXPECT_EQ(decoded.frames, 63 - 28 + 1);
     EXPECT_EQ(decoded.width, 320);
 
     // Numbered PNGs into a folder.
     dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(static_cast<int>(ExportFormat::Png)));
     EXPECT_FALSE(dialog.pathEdit()->text().endsWith(QLatin1String(".gif")));
-    dialog.toSpin()->setValue(27);
+    dialog.toSpin()->setValue(30);
     result = dialog.exportNow();
     ASSERT_TRUE(result.ok()) << result.error.toStdString();
     EXPECT_EQ(result.files.size(), 3);
-    EXPECT_EQ(QImage(Exporter::sequenceName(dialog.pathEdit()->text(), 26, ExportFormat::Png)).size(), QSize(320, 180));
+    EXPECT_EQ(QImage(Exporter::sequenceName(dialog.pathEdit()->text(), 29, ExportFormat::Png)).size(), QSize(320, 180));
 
-    dialog.fromSpin()->setValue(30);
+    dialog.fromSpin()->setValue(33);
     result = dialog.exportNow();
     EXPECT_FALSE(result.ok());
     EXPECT_FALSE(result.error.isEmpty());

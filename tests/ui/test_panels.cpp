@@ -188,8 +188,9 @@ TEST(Playback, MessagesMoveBetweenFramesWhilePlaying)
 {
     MainWindow window;
     hw::ui::SimController* controller = window.controller();
-    // Frame 3: broker 2's Fetch is on its way to the leader.
-    controller->setCurrentFrame(3);
+    // Frame 6: broker 2's Fetch is on its way to the leader (frames 1-5: the producer's batch, its
+    // InitProducerId exchange, the send and the append).
+    controller->setCurrentFrame(6);
     ASSERT_FALSE(window.scene()->messageItems().isEmpty());
     const double start = controller->displayTimeMs();
     controller->setSpeedIndex(0); // 1/100x: 5 ms of latency take half a second

@@ -14,12 +14,18 @@
 namespace hw::uitest {
 
 /// A built-in scenario played to the end.
-inline hw::Timeline play(const std::string& source)
+/// Plays a scenario; `idempotence` false gives every producer enable.idempotence false.
+inline hw::Timeline play(const std::string& source, bool idempotence = true)
 {
     auto loaded = hw::loadScenario(source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
         ADD_FAILURE() << error->toString();
-    auto played = hw::playScenario(std::get<hw::Scenario>(loaded));
+    hw::Scenario scenario = std::get<hw::Scenario>(loaded);
+    if (!idempotence) {
+        for (hw::ProducerSpec& producer : scenario.cluster.producers)
+            producer.enableIdempotence = false;
+    }
+    auto played = hw::playScenario(scenario);
     if (auto* error = std::get_if<hw::ScenarioError>(&played))
         ADD_FAILURE() << error->toString();
     return std::move(std::get<hw::Timeline>(played));

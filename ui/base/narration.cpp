@@ -239,6 +239,16 @@ QString Narration::title(EventType type)
         return tr("Registration refused");
     case EventType::UncleanScan:
         return tr("Unclean election scan");
+    case EventType::ProduceBatched:
+        return tr("Records batched");
+    case EventType::ProducerIdRequested:
+        return tr("Producer id requested");
+    case EventType::ProducerIdAllocated:
+        return tr("Producer id allocated");
+    case EventType::ProducerIdReceived:
+        return tr("Producer id received");
+    case EventType::DuplicateBatch:
+        return tr("Duplicate batch");
     case EventType::BecameLeader:
         return tr("Became leader");
     case EventType::BecameFollower:
@@ -332,6 +342,15 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
             text[0] = text[0].toUpper();
         return text;
     };
+    auto producerNumber = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
+            ? QString::number(s.producers[static_cast<std::size_t>(index)].producerId)
+            : QStringLiteral("?");
+    };
+    auto sequences = [](std::int64_t first, std::int64_t count) {
+        return count <= 1 ? QString::number(first)
+                          : QStringLiteral("%1-%2").arg(first).arg(first + count - 1);
+    };
     auto consumerName = [&](std::int32_t index) {
         return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
             ? tr("consumer %1").arg(QString::fromStdString(s.consumers[static_cast<std::size_t>(index)].id))
@@ -386,18 +405,67 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
         return text;
     }
     case EventType::ProduceRejected:
+        if (e.error == hw::ErrorCode::OutOfOrderSequenceNumber)
+            return tr("Leader %1 refuses %2's batch for %3 with sequence %4: OUT_OF_ORDER_SEQUENCE_NUMBER (its "
+                      "producer state expects %5 next; nothing was appended).")
+                .arg(b, producerName(e.peer), tp, sequences(e.detail, e.count))
+                .arg(e.offset);
+        if (e.error == hw::ErrorCode::InvalidProducerEpoch)
+            return tr("Leader %1 refuses %2's batch for %3: INVALID_PRODUCER_EPOCH (the log has seen a newer epoch "
+                      "of this producer; nothing was appended).")
+                .arg(b, producerName(e.peer), tp);
         if (e.error == hw::ErrorCode::NotEnoughReplicas)
             return tr("Leader %1 refuses %2's batch for %3: %4 (the ISR is smaller than min.insync.replicas; "
                       "nothing was appended).")
                 .arg(b, producerName(e.peer), tp, error);
         return tr("Leader %1 refuses %2's batch for %3: %4.").arg(b, producerName(e.peer), tp, error);
     case EventType::ProduceAcked:
+        if (e.has(hw::Duplicate))
+            return ucfirst(tr("%1 receives the acknowledgement for %2 of %3, the offsets its first attempt got: the "
+                              "leader had the batch already.")
+                               .arg(producerName(e.node), offsets(e.offset, e.count), tp));
         return ucfirst(tr("%1 receives the acknowledgement for %2 of %3.")
                            .arg(producerName(e.node), offsets(e.offset, e.count), tp));
+    case EventType::DuplicateBatch:
+        return tr("Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. "
+                  "Nothing is appended; it answers with %5.")
+            .arg(b, sequences(e.detail, e.count), producerNumber(e.peer), tp, offsets(e.offset, e.count));
+    case EventType::ProduceBatched:
+        return ucfirst(tr("%1 adds %2 for %3 to a batch in its accumulator; the batch waits for linger.ms, a "
+                          "producer id or a free in-flight slot.")
+                           .arg(producerName(e.node), records(e.count), tp));
+    case EventType::ProducerIdRequested:
+        return ucfirst(tr("%1 asks broker %2 for a producer id again (InitProducerId), after retry.backoff.ms.")
+                           .arg(producerName(e.node))
+                           .arg(e.peer));
+    case EventType::ProducerIdAllocated:
+        return tr("Broker %1 gives %2 producer id %3, epoch 0, from the block of ids the controller handed it.")
+            .arg(e.node)
+            .arg(producerName(e.peer))
+            .arg(e.value);
+    case EventType::ProducerIdReceived:
+        if (e.error != hw::ErrorCode::None)
+            return ucfirst(tr("%1 gets no producer id from broker %2 (%3); it will ask another broker.")
+                               .arg(producerName(e.node))
+                               .arg(e.peer)
+                               .arg(error));
+        return ucfirst(tr("%1 is now idempotent producer id %2, epoch %3: each batch it sends carries this id, the "
+                          "epoch and sequence numbers.")
+                           .arg(producerName(e.node))
+                           .arg(e.value)
+                           .arg(e.detail));
     case EventType::ProduceFailed: {
         QString text = tr("%1 receives an error for its batch to %2: %3").arg(producerName(e.node), tp, error);
         if (e.error == hw::ErrorCode::NotEnoughReplicasAfterAppend)
             text += tr(" (the records were appended and committed)");
+        if (e.has(hw::Disconnected))
+            text += tr(" (no answer within request.timeout.ms: it closes the connection to broker %1, fails the %2 "
+                       "other request(s) in flight on it, and asks another broker for metadata)")
+                        .arg(e.peer)
+                        .arg(e.completed);
+        if (e.has(hw::EpochBumped))
+            text += tr(". Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition's "
+                       "unfinished batches from 0 again");
         text += e.has(hw::Retrying) ? tr(". It will retry after a backoff.") : tr(". It gives up on the batch.");
         return ucfirst(text);
     }
