@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+163"/>
+        <location line="+167"/>
         <source>(%n more partition(s) too.)</source>
         <translation>
             <numerusform>(%n more partition too.)</numerusform>

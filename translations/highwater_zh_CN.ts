@@ -1410,13 +1410,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+400"/>
+        <location line="+404"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-549"/>
+        <location line="-553"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
     </message>
@@ -1541,6 +1541,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source> (no answer within request.timeout.ms: it closes the connection to broker %1 and asks another broker for metadata)</source>
+        <translation>（在 request.timeout.ms 内没有回应：它关闭与 代理节点 %1 的连接，并向另一个代理节点请求元数据）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>. Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition&apos;s unfinished batches from 0 again</source>
         <translation>。它的序号出现缺口，所以它提升生产者纪元，把这个分区尚未完成的批次从 0 重新编号</translation>
     </message>

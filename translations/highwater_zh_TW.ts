@@ -1410,13 +1410,13 @@
     <message>
         <location line="+3"/>
         <location line="+1"/>
-        <location line="+400"/>
+        <location line="+404"/>
         <location line="+154"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-549"/>
+        <location line="-553"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位從 %1 移到 %2：消費者現在可以讀取 %2 之前的偏移量。</translation>
     </message>
@@ -1541,6 +1541,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source> (no answer within request.timeout.ms: it closes the connection to broker %1 and asks another broker for metadata)</source>
+        <translation>（在 request.timeout.ms 內沒有回應：它關閉與 代理節點 %1 的連線，並向另一個代理節點請求元數據）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>. Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition&apos;s unfinished batches from 0 again</source>
         <translation>。它的序號出現缺口，所以它提升生產者紀元，把這個分區尚未完成的批次從 0 重新編號</translation>
     </message>

@@ -65,7 +65,8 @@ std::optional<ProducerConfigError> resolveProducerSettings(const ProducerSpec& s
         return ProducerConfigError{"delivery.timeout.ms", spec.deliveryTimeoutMs.has_value(),
                                    "should be equal to or larger than linger.ms + request.timeout.ms (" +
                                        std::to_string(linger) + " + " + std::to_string(config.requestTimeoutMs) +
-                                       "), got " + std::to_string(delivery)};
+                                       "); expected at least " + std::to_string(linger + config.requestTimeoutMs) +
+                                       ", got " + std::to_string(delivery)};
     return std::nullopt;
 }
 

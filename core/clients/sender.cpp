@@ -29,6 +29,26 @@ std::int32_t lastSequence(const ProducerBatch& batch)
     return batch.baseSequence + batch.count - 1;
 }
 
+/// A frame about one of the producer's batches: which, where to, how many records, which attempt.
+Event batchEvent(EventType type, std::int32_t producer, std::int64_t index, const ProducerBatch& batch)
+{
+    Event e = Event::at(type, producer, -1, batch.partition);
+    e.count = batch.count;
+    e.value = index;
+    e.attempt = batch.attempt;
+    return e;
+}
+
+/// ProduceSent for a batch just drained: its leader, or none known (held for a retry).
+Event sentEvent(std::int32_t producer, std::int64_t index, const ProducerBatch& batch)
+{
+    Event e = batchEvent(EventType::ProduceSent, producer, index, batch);
+    e.peer = batch.status == SendStatus::Pending ? -1 : batch.sentTo;
+    if (batch.status == SendStatus::Pending)
+        e.error = ErrorCode::LeaderNotAvailable;
+    return e;
+}
+
 } // namespace
 
 void Sender::start(std::int32_t producerIndex)
@@ -146,15 +166,8 @@ ApplyResult Sender::produce(const ProduceAction& action)
     if (nextSendable(action.producer) == batchIndex) {
         ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(batchIndex));
         sendBatch(action.producer, batchIndex, batch);
-        Event e = Event::at(EventType::ProduceSent, action.producer, -1, partition);
-        e.count = batch.count;
-        e.value = batchIndex;
-        e.peer = batch.status == SendStatus::Pending ? -1 : batch.sentTo;
-        e.attempt = batch.attempt;
-        if (batch.status == SendStatus::Pending)
-            e.error = ErrorCode::LeaderNotAvailable;
         rearmProducerTimer(action.producer);
-        return {e, {}};
+        return {sentEvent(action.producer, batchIndex, batch), {}};
     }
     Event e = Event::at(EventType::ProduceBatched, action.producer, -1, partition);
     e.count = count;
@@ -737,14 +750,8 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
             return e;
         }
         failBatch(producerIndex, batch, ErrorCode::DeliveryTimeout);
-        Event e;
-        e.node = producerIndex;
-        e.partition = batch.partition;
-        e.count = batch.count;
-        e.value = due;
-        e.type = EventType::ProduceFailed;
+        Event e = batchEvent(EventType::ProduceFailed, producerIndex, due, batch);
         e.error = batch.error;
-        e.attempt = batch.attempt;
         if (bumpEpochIfRequired(producerIndex))
             e.flags |= EpochBumped;
         rearmProducerTimer(producerIndex);
@@ -757,16 +764,7 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
     }
     ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(next));
     sendBatch(producerIndex, next, batch);
-    Event e;
-    e.node = producerIndex;
-    e.partition = batch.partition;
-    e.count = batch.count;
-    e.value = next;
-    e.type = EventType::ProduceSent;
-    e.attempt = batch.attempt;
-    e.peer = batch.status == SendStatus::Pending ? -1 : batch.sentTo;
-    if (batch.status == SendStatus::Pending)
-        e.error = ErrorCode::LeaderNotAvailable;
+    const Event e = sentEvent(producerIndex, next, batch);
     rearmProducerTimer(producerIndex);
     return e;
 }

@@ -266,10 +266,13 @@ std::string narrate(const Event& e, const ClusterState& s)
                std::string(errorName(e.error)) +
                (e.error == ErrorCode::NotEnoughReplicasAfterAppend ? " (the records were appended and committed)"
                                                                     : "") +
-               (e.has(Disconnected) ? " (no answer within request.timeout.ms: it closes the connection to broker " +
-                                          std::to_string(e.peer) + ", fails the " + std::to_string(e.completed) +
-                                          " other request(s) in flight on it, and asks another broker for metadata)"
-                                    : "") +
+               (e.has(Disconnected)
+                    ? " (no answer within request.timeout.ms: it closes the connection to broker " + std::to_string(e.peer) +
+                          (e.completed > 0 ? ", fails the " + std::to_string(e.completed) +
+                                                 " other request(s) in flight on it,"
+                                           : std::string()) +
+                          " and asks another broker for metadata)"
+                    : "") +
                (e.has(EpochBumped) ? ". Its sequence numbers have a gap, so it bumps its producer epoch and numbers "
                                      "the partition's unfinished batches from 0 again"
                                    : "") +

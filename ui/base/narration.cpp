@@ -458,11 +458,15 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
         QString text = tr("%1 receives an error for its batch to %2: %3").arg(producerName(e.node), tp, error);
         if (e.error == hw::ErrorCode::NotEnoughReplicasAfterAppend)
             text += tr(" (the records were appended and committed)");
-        if (e.has(hw::Disconnected))
+        if (e.has(hw::Disconnected) && e.completed > 0)
             text += tr(" (no answer within request.timeout.ms: it closes the connection to broker %1, fails the %2 "
                        "other request(s) in flight on it, and asks another broker for metadata)")
                         .arg(e.peer)
                         .arg(e.completed);
+        else if (e.has(hw::Disconnected))
+            text += tr(" (no answer within request.timeout.ms: it closes the connection to broker %1 and asks "
+                       "another broker for metadata)")
+                        .arg(e.peer);
         if (e.has(hw::EpochBumped))
             text += tr(". Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition's "
                        "unfinished batches from 0 again");
