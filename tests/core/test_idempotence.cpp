@@ -266,3 +266,63 @@ INSTANTIATE_TEST_SUITE_P(Kafka, ProducerConfigRule,
     [](const auto& info) { return std::string(info.param.name); });
 
 } // namespace
+
+namespace {
+
+std::string accumulatorScenario(const std::string& producer, int gapMs, int sends)
+{
+    std::string steps = R"({"advance": {"ms": 100}})";
+    for (int i = 0; i < sends; ++i) {
+        steps += R"(, {"produce": {"producer": "p1", "topic": "orders", "partition": 0, "values": ["v)" +
+                 std::to_string(i) + R"("], "wait": false}}, {"advance": {"ms": )" + std::to_string(gapMs) + "}}";
+    }
+    steps += R"(, {"advance": {"ms": 1000}})";
+    return R"({"format": "highwater/1", "name": "accumulator", "cluster": {"brokers": 3},
+      "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}],
+      "producers": [)" + producer + R"(], "steps": [)" + steps + "]}";
+}
+
+TEST(Accumulator, LingerMsGathersRecordsProducedWithinItIntoOneBatch)
+{
+    // RecordAccumulator.append: Kafka 4.x's linger.ms 5 keeps a new batch open for 5 ms.
+    const hw::Timeline close = playChecked(accumulatorScenario(R"({"id": "p1"})", 2, 2));
+    ASSERT_EQ(close.head().producers[0].batches.size(), 1u);
+    EXPECT_EQ(close.head().producers[0].batches[0].count, 2);
+    const hw::Timeline apart = playChecked(accumulatorScenario(R"({"id": "p1"})", 10, 2));
+    EXPECT_EQ(apart.head().producers[0].batches.size(), 2u);
+    const hw::Timeline noLinger = playChecked(accumulatorScenario(R"({"id": "p1", "linger.ms": 0})", 2, 2));
+    EXPECT_EQ(noLinger.head().producers[0].batches.size(), 2u);
+}
+
+int mostInFlight(const hw::Timeline& timeline)
+{
+    int most = 0;
+    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+        const hw::ClusterState s = timeline.stateAt(f);
+        int inFlight = 0;
+        const auto& batches = s.producers[0].batches;
+        batches.forEach(0, batches.size(), [&](std::size_t, const hw::ProducerBatch& b) {
+            inFlight += b.status == hw::SendStatus::InFlight ? 1 : 0;
+        });
+        most = std::max(most, inFlight);
+    }
+    return most;
+}
+
+TEST(Accumulator, AtMostMaxInFlightRequestsGoToABroker)
+{
+    // NetworkClient.canSendMore: eight batches 1 ms apart, each answered after 20 ms (acks=all, two
+    // fetch round trips at 5 ms latency).
+    const std::string one = R"({"id": "p1", "linger.ms": 0, "max.in.flight.requests.per.connection": 1})";
+    const std::string five = R"({"id": "p1", "linger.ms": 0})";
+    EXPECT_EQ(mostInFlight(playChecked(accumulatorScenario(one, 1, 8))), 1);
+    EXPECT_EQ(mostInFlight(playChecked(accumulatorScenario(five, 1, 8))), 5);
+    // All eight are written once, in order.
+    const hw::Timeline t = playChecked(accumulatorScenario(five, 1, 8));
+    const hw::Replica& leader = t.head().partitions[0].replicas[0];
+    ASSERT_EQ(leader.log.leo(), 8);
+    for (hw::Offset o = 0; o < 8; ++o)
+        EXPECT_EQ(t.head().payloads[static_cast<std::size_t>(leader.log.at(o).payload)].value, "v" + std::to_string(o));
+}
+
+} // namespace
