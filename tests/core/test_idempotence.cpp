@@ -108,8 +108,9 @@ TEST_P(SequenceRule, TheLeaderDecidesAsProducerAppendInfoDoes)
     const SequenceCase& c = GetParam();
     const hw::SequenceVerdict verdict = hw::checkBatch(tableWith(c.history), 7, c.epoch, c.firstSeq, c.lastSeq);
     EXPECT_EQ(verdict.check, c.expected);
-    if (c.expected == SequenceCheck::Duplicate)
+    if (c.expected == SequenceCheck::Duplicate) {
         EXPECT_EQ(verdict.duplicate.firstOffset, c.duplicateOffset);
+    }
 }
 
 // Each case keeps the Kafka test's sequence and epoch values; the table is filled with recordBatch
@@ -764,8 +765,9 @@ TEST_P(Linger, GathersRecordsForLingerMsAfterTheBatchWasOpened)
     const auto sent = r.framesOfType(EventType::ProduceSent);
     ASSERT_EQ(sent.size(), static_cast<std::size_t>(c.batches));
     EXPECT_EQ(r.frame(sent[0]).timeMs - t0, c.firstSentAfterMs);
-    if (c.batches == 2)
+    if (c.batches == 2) {
         EXPECT_EQ(r.frame(sent[1]).timeMs - t0, c.gapMs + c.lingerMs);
+    }
     EXPECT_EQ(r.values(r.leaderId()), "a b");
 }
 
@@ -886,7 +888,21 @@ TEST_P(SecondOfFiveLost, IdempotenceKeepsTheOrderWithoutItTheRetryComesLast)
     r.isolate(1);
     r.stepThrough(t0 + latency + 1); // v1's request vanishes
     r.heal(1);
+    // Once v1 is sent again, the idempotent producer has one request in flight at a time until the
+    // retries are through (Kafka's test: "we are reduced to one in flight request during retries").
+    int mostWhileRetrying = 0;
+    r.onFrame([&](const ClusterState& s) {
+        const auto& batches = s.producers[0].batches;
+        if (batches[1].attempt < 2 || batches[4].status == SendStatus::Acked)
+            return;
+        int inFlight = 0;
+        batches.forEach(0, batches.size(), [&](std::size_t, const hw::ProducerBatch& b) {
+            inFlight += b.status == SendStatus::InFlight ? 1 : 0;
+        });
+        mostWhileRetrying = std::max(mostWhileRetrying, inFlight);
+    });
     r.waitAllFinished(130000);
+    r.onFrame({});
     EXPECT_EQ(r.values(1), c.log);
     for (std::int64_t i = 0; i < 5; ++i)
         EXPECT_EQ(r.batch(i).status, SendStatus::Acked) << i;
@@ -907,11 +923,12 @@ TEST_P(SecondOfFiveLost, IdempotenceKeepsTheOrderWithoutItTheRetryComesLast)
             EXPECT_EQ(r.batch(i).producerEpoch, 0);
         }
         EXPECT_TRUE(r.frames([](const Event& e) { return e.has(hw::EpochBumped); }).empty());
-        // While v1 was being retried, nothing later of the partition was in flight with it before it.
+        EXPECT_EQ(mostWhileRetrying, 1);
         EXPECT_EQ(r.producer().sequences[0].lastAckedSequence, 4);
     } else {
         EXPECT_TRUE(oosn.empty());
         EXPECT_EQ(r.batch(1).baseOffset, 4);
+        EXPECT_EQ(mostWhileRetrying, 0) << "v2 to v4 were acknowledged before v1's retry";
     }
 }
 
