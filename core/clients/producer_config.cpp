@@ -41,10 +41,14 @@ std::optional<ProducerConfigError> resolveProducerSettings(const ProducerSpec& s
         }
         if (maxInFlight > maxInFlightForIdempotence) {
             if (explicitIdempotence || rules::inFlightAboveFiveIsAnError(config.kafkaVersion))
-                return ProducerConfigError{"max.in.flight.requests.per.connection", spec.maxInFlight.has_value(),
-                                           "must be at most 5 to use the idempotent producer (got " +
-                                               std::to_string(maxInFlight) +
-                                               "); expected 1..5, or enable.idempotence false"};
+                return ProducerConfigError{
+                    "max.in.flight.requests.per.connection", spec.maxInFlight.has_value(),
+                    "must be at most 5 to use the idempotent producer (got " + std::to_string(maxInFlight) + ")" +
+                        // Nobody asked for idempotence here: say where it came from, and why 3.x took this.
+                        (explicitIdempotence ? std::string()
+                                             : std::string("; idempotence is on by default, and from Kafka 4.0 a "
+                                                           "larger value is refused instead of turning it off")) +
+                        "; expected 1..5, or enable.idempotence false"};
             disable = true;
         }
         if (disable)

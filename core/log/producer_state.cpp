@@ -25,14 +25,13 @@ ProducerStateEntry& entryFor(ProducerStates& states, std::int64_t producerId)
     return *it;
 }
 
-// ProducerAppendInfo.inSequence: the next sequence, wrapping after Integer.MAX_VALUE.
+} // namespace
+
 bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq)
 {
     return static_cast<std::int64_t>(nextSeq) == static_cast<std::int64_t>(lastSeq) + 1 ||
            (nextSeq == 0 && lastSeq == std::numeric_limits<std::int32_t>::max());
 }
-
-} // namespace
 
 void ProducerStateEntry::addBatch(std::int16_t epoch, const BatchMetadata& batch)
 {

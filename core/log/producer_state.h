@@ -64,6 +64,10 @@ using ProducerStates = std::vector<ProducerStateEntry>;
 
 const ProducerStateEntry* findProducer(const ProducerStates& states, std::int64_t producerId);
 
+/// ProducerAppendInfo.inSequence: nextSeq follows lastSeq, wrapping to 0 after Integer.MAX_VALUE
+/// (a batch's sequences wrap the same way, DefaultRecordBatch.incrementSequence).
+bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq);
+
 /// The leader's checks, in UnifiedLog's order: the duplicate search first, then
 /// ProducerAppendInfo.checkProducerEpoch and checkSequence (origin CLIENT).
 SequenceVerdict checkBatch(const ProducerStates& states, std::int64_t producerId, std::int16_t epoch,
@@ -92,7 +96,7 @@ ProducerStates rebuildProducerStates(const ReplicaLog& log, ProducerIdOf&& produ
         if (producerId >= 0) {
             const bool continues = previous && previousProducer == producerId && !previous->batchEnd &&
                                    previous->producerEpoch == record.producerEpoch &&
-                                   previous->sequence + 1 == record.sequence;
+                                   inSequence(previous->sequence, record.sequence);
             recordAppended(states, producerId, record, log.baseOffset + static_cast<Offset>(i), continues);
         }
         previousProducer = producerId;

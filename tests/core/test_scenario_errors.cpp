@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -768,6 +769,169 @@ INSTANTIATE_TEST_SUITE_P(Acks, SemanticError,
 
 const std::string tooLong = "a string longer than the limit of 1024 bytes";
 
+// ---------------------------------------------------------------------------------------------
+// Producer settings Kafka's client refuses (ProducerConfig.postProcessAndValidateIdempotenceConfigs at
+// 3.7.0 and 4.0.0, the same through 4.2.0-rc1; KafkaProducer.configureDeliveryTimeout), for both rule
+// sets: 3.7 (max.in.flight > 5 turns a default idempotence off) and 4.2 (it is refused).
+
+/// The base scenario on this Kafka version, with these keys added to its producer.
+std::function<void(Json&)> producerWith(const std::string& version, const std::string& keys)
+{
+    return [version, keys](Json& j) {
+        j["cluster"]["kafka_version"] = version;
+        const Json added = Json::parse(keys);
+        for (const auto& item : added.items())
+            j["producers"][0][item.key()] = item.value();
+    };
+}
+
+std::vector<SemanticCase> producerConfigErrors()
+{
+    std::vector<SemanticCase> out;
+    for (const std::string version : {"3.7", "4.2"}) {
+        const std::string v = version == "3.7" ? "37" : "42";
+        out.push_back(change("AcksOneWithIdempotenceTrue" + v,
+            producerWith(version, R"({"acks": "1", "enable.idempotence": true})"), "/producers/0/acks",
+            "acks must be all in order to use the idempotent producer (enable.idempotence is true); expected \"all\", "
+            "or enable.idempotence false"));
+        out.push_back(change("RetriesZeroWithIdempotenceTrue" + v,
+            producerWith(version, R"({"retries": 0, "enable.idempotence": true})"), "/producers/0/retries",
+            "retries must be non-zero when using the idempotent producer (enable.idempotence is true); expected "
+            "retries of at least 1, or enable.idempotence false"));
+        out.push_back(change("MaxInFlightSixWithIdempotenceTrue" + v,
+            producerWith(version, R"({"max.in.flight.requests.per.connection": 6, "enable.idempotence": true})"),
+            "/producers/0/max.in.flight.requests.per.connection",
+            "max.in.flight.requests.per.connection must be at most 5 to use the idempotent producer (got 6)"));
+        out.push_back(change("DeliveryTimeoutBelowLingerPlusRequestTimeout" + v,
+            [version](Json& j) {
+                producerWith(version, R"({"delivery.timeout.ms": 1000})")(j);
+                j["cluster"]["config"]["request.timeout.ms"] = 30000;
+            },
+            "/producers/0/delivery.timeout.ms",
+            "delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms (" +
+                std::string(version == "3.7" ? "0" : "5") + " + 30000); expected at least " +
+                std::string(version == "3.7" ? "30000" : "30005") + ", got 1000"));
+        out.push_back(change("UnknownProducerKey" + v, producerWith(version, R"({"enable.idempotency": true})"),
+            "/producers/0/enable.idempotency",
+            "unknown key \"enable.idempotency\"; expected one of: id, acks, rate_per_s, topic, keys, enable.idempotence, "
+            "max.in.flight.requests.per.connection, linger.ms, retries, delivery.timeout.ms"));
+        // The producer defaults in cluster.config are read once, when the producers are created.
+        for (const char* key : {"enable.idempotence", "acks", "max.in.flight.requests.per.connection"}) {
+            const std::string value = std::string(key) == "enable.idempotence" ? "false"
+                                      : std::string(key) == "acks"             ? "\"1\""
+                                                                               : "1";
+            std::string name = std::string("ConfigStepNaming_") + key + "_" + v;
+            std::replace(name.begin(), name.end(), '.', '_');
+            out.push_back(change(name,
+                [version, key, value](Json& j) {
+                    j["cluster"]["kafka_version"] = version;
+                    step(j, 2) = Json::parse(std::string(R"({"config": {")") + key + "\": " + value + "}}");
+                },
+                std::string("/steps/2/config/") + key,
+                std::string(key) + " is fixed for the run (a producer reads it once, when it is created); expected it "
+                                   "in cluster.config"));
+        }
+    }
+    // Kafka 4.0 refuses max.in.flight above 5 whenever idempotence is on, by default too (3.x turned
+    // it off with a warning that 4.0 would refuse it).
+    out.push_back(change("MaxInFlightSixWithDefaultIdempotence42",
+        producerWith("4.2", R"({"max.in.flight.requests.per.connection": 6})"),
+        "/producers/0/max.in.flight.requests.per.connection",
+        "max.in.flight.requests.per.connection must be at most 5 to use the idempotent producer (got 6); idempotence "
+        "is on by default, and from Kafka 4.0 a larger value is refused instead of turning it off; expected 1..5, or "
+        "enable.idempotence false"));
+    // Idempotence asked for in cluster.config: the producer's acks 1 is the conflict, at its own key.
+    out.push_back(change("AcksOneWithClusterIdempotence",
+        [](Json& j) {
+            j["cluster"]["kafka_version"] = "3.7";
+            j["cluster"]["config"]["enable.idempotence"] = true;
+            j["producers"][0]["acks"] = "1";
+        },
+        "/producers/0/acks", "acks must be all in order to use the idempotent producer"));
+    // Both in cluster.config: the error is at the cluster's key and names the producer.
+    out.push_back(change("AcksOneAndIdempotenceInClusterConfig",
+        [](Json& j) {
+            j["cluster"]["kafka_version"] = "4.2";
+            j["cluster"]["config"]["enable.idempotence"] = true;
+            j["cluster"]["config"]["acks"] = "1";
+            j["producers"][0].erase("acks");
+        },
+        "/cluster/config/acks", "(for producer \"p1\")"));
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(ProducerConfig, SemanticError, ::testing::ValuesIn(producerConfigErrors()),
+    [](const auto& info) { return info.param.name; });
+
+struct AcceptedProducerCase {
+    std::string name;
+    std::string version;
+    std::string keys; // added to the producer
+    bool idempotent;  // settings.idempotence as it took effect
+};
+
+void PrintTo(const AcceptedProducerCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+class AcceptedProducerConfig : public ::testing::TestWithParam<AcceptedProducerCase> { };
+
+TEST_P(AcceptedProducerConfig, RunsWithIdempotenceAsKafkaSettlesIt)
+{
+    const AcceptedProducerCase& c = GetParam();
+    const auto parsed = hw::parseScenario(mutated(producerWith(c.version, c.keys)), "ok.json");
+    ASSERT_TRUE(as<hw::Scenario>(parsed)) << as<hw::ScenarioError>(parsed)->toString();
+    const auto played = hw::playScenario(*as<hw::Scenario>(parsed));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played)) << std::get<hw::ScenarioError>(played).toString();
+    const hw::ClusterState& end = std::get<hw::Timeline>(played).head();
+    EXPECT_EQ(end.producers[0].settings.idempotence, c.idempotent);
+    EXPECT_EQ(end.producers[0].producerId >= 0, c.idempotent) << "InitProducerId only when idempotent";
+    ASSERT_EQ(end.producers[0].batches.size(), 1u);
+    EXPECT_EQ(end.producers[0].batches[0].idempotent, c.idempotent);
+    EXPECT_EQ(end.producers[0].batches[0].baseSequence >= 0, c.idempotent);
+}
+
+INSTANTIATE_TEST_SUITE_P(ProducerConfig, AcceptedProducerConfig,
+    ::testing::Values(AcceptedProducerCase { "Defaults37", "3.7", "{}", true },
+        AcceptedProducerCase { "Defaults42", "4.2", "{}", true },
+        // acks 1 with enable.idempotence unset: idempotence goes off silently, in 4.x as in 3.x.
+        AcceptedProducerCase { "AcksOneUnset37", "3.7", R"({"acks": "1"})", false },
+        AcceptedProducerCase { "AcksOneUnset42", "4.2", R"({"acks": "1"})", false },
+        AcceptedProducerCase { "RetriesZeroUnset37", "3.7", R"({"retries": 0})", false },
+        AcceptedProducerCase { "RetriesZeroUnset42", "4.2", R"({"retries": 0})", false },
+        // max.in.flight 6 with it unset: 3.x turns idempotence off (4.2 refuses: above).
+        AcceptedProducerCase { "MaxInFlightSixUnset37", "3.7", R"({"max.in.flight.requests.per.connection": 6})", false },
+        AcceptedProducerCase { "MaxInFlightSixWithoutIdempotence42", "4.2",
+            R"({"max.in.flight.requests.per.connection": 6, "enable.idempotence": false})", false },
+        // A delivery.timeout.ms that is set explicitly and large enough.
+        AcceptedProducerCase { "DeliveryTimeoutAtLingerPlusRequestTimeout42", "4.2", R"({"delivery.timeout.ms": 30005})",
+            true }),
+    [](const auto& info) { return info.param.name; });
+
+TEST(ProducerConfig, ProduceStepAcksOneFromADefaultProducerIsSentWithoutIdempotence)
+{
+    // KafkaProducer with acks=1 and enable.idempotence unset: ProducerConfig turns idempotence off, so
+    // that send carries no producer id or sequence; the producer's acks=all batches still do.
+    const auto parsed = hw::parseScenario(mutated([](Json& j) {
+        step(j, 0)["produce"]["acks"] = "1";
+        j["steps"].insert(j["steps"].begin() + 1,
+            Json::parse(R"({"produce": {"producer": "p1", "topic": "orders", "partition": 0, "values": ["m1"]}})"));
+    }),
+        "ok.json");
+    ASSERT_TRUE(as<hw::Scenario>(parsed)) << as<hw::ScenarioError>(parsed)->toString();
+    const auto played = hw::playScenario(*as<hw::Scenario>(parsed));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played)) << std::get<hw::ScenarioError>(played).toString();
+    const hw::Producer& producer = std::get<hw::Timeline>(played).head().producers[0];
+    EXPECT_TRUE(producer.settings.idempotence);
+    ASSERT_EQ(producer.batches.size(), 2u);
+    EXPECT_EQ(producer.batches[0].acks, hw::Acks::Leader);
+    EXPECT_FALSE(producer.batches[0].idempotent);
+    EXPECT_EQ(producer.batches[0].baseSequence, -1);
+    EXPECT_TRUE(producer.batches[1].idempotent);
+    EXPECT_EQ(producer.batches[1].baseSequence, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(EmptyAndLongValues, SemanticError,
     ::testing::Values(change(
                           "EmptyValues", [](Json& j) { step(j, 0)["produce"]["values"] = Json::array(); },
@@ -1042,7 +1206,24 @@ INSTANTIATE_TEST_SUITE_P(Run, StepError,
             "/steps/3/kill", "broker 3 is already down"),
         change(
             "HealingABrokerThatIsNotIsolated", [](Json& j) { step(j, 2) = Json::parse(R"({"heal": {"broker": 2}})"); },
-            "/steps/2/heal", "broker 2 is not isolated")),
+            "/steps/2/heal", "broker 2 is not isolated"),
+        // A producer that sets enable.idempotence sends with acks=all only (ProducerConfig: "Must set acks
+        // to all in order to use the idempotent producer"); a default producer's acks 1 step is accepted
+        // and sent without idempotence (AcceptedProducerConfig, ProduceStepAcksOne below).
+        change(
+            "ProduceAcksOneFromAProducerThatSetsIdempotence",
+            [](Json& j) {
+                j["producers"][0]["enable.idempotence"] = true;
+                step(j, 0)["produce"]["acks"] = "1";
+            },
+            "/steps/0/produce", "producer p1 sets enable.idempotence, which needs acks all"),
+        change(
+            "ProduceAcksZeroWhenClusterConfigSetsIdempotence",
+            [](Json& j) {
+                j["cluster"]["config"]["enable.idempotence"] = true;
+                step(j, 0)["produce"]["acks"] = 0;
+            },
+            "/steps/0/produce", "enable.idempotence, which needs acks all")),
     [](const auto& info) { return info.param.name; });
 
 // ---------------------------------------------------------------------------------------------
