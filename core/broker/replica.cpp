@@ -2,6 +2,7 @@
 #include "broker/replica.h"
 
 #include "log/leader_epoch_cache.h"
+#include "log/producer_state.h"
 
 #include <algorithm>
 
@@ -110,7 +111,7 @@ void appendAsFollower(const ClusterState& state, Replica& replica, const Record&
     if (record.sequence >= 0) {
         const std::int64_t producerId = producerIdOfPayload(state, record.payload);
         const Record* previous = offset > replica.log.baseOffset ? &replica.log.at(offset - 1) : nullptr;
-        const bool continues = previous && !previous->batchEnd && previous->sequence + 1 == record.sequence &&
+        const bool continues = previous && !previous->batchEnd && inSequence(previous->sequence, record.sequence) &&
                                previous->producerEpoch == record.producerEpoch &&
                                producerIdOfPayload(state, previous->payload) == producerId;
         if (producerId >= 0)

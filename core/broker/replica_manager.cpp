@@ -3,6 +3,7 @@
 
 #include "broker/replica.h"
 #include "log/leader_epoch_cache.h"
+#include "log/producer_state.h"
 
 #include <algorithm>
 
@@ -46,7 +47,7 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
         // UnifiedLog.analyzeAndValidateProducerState (origin CLIENT): a batch the producer table holds
         // is answered with its first offset and not appended; an out-of-order sequence or an older epoch
         // is refused (ProducerAppendInfo.checkSequence, checkProducerEpoch).
-        const std::int32_t lastSeq = request.baseSequence + request.count - 1;
+        const std::int32_t lastSeq = incrementSequence(request.baseSequence, request.count - 1);
         const SequenceVerdict verdict =
             checkBatch(leader->producerStates, request.producerId, request.producerEpoch, request.baseSequence, lastSeq);
         switch (verdict.check) {
@@ -65,7 +66,7 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
             break;
         case SequenceCheck::Append:
             for (std::int32_t i = 0; i < request.count; ++i)
-                leader->log.append(Record{leader->knownLeaderEpoch, request.firstPayload + i, request.baseSequence + i,
+                leader->log.append(Record{leader->knownLeaderEpoch, request.firstPayload + i, incrementSequence(request.baseSequence, i),
                                           request.producerEpoch, i + 1 == request.count});
             recordBatch(leader->producerStates, request.producerId, request.producerEpoch,
                         BatchMetadata{request.baseSequence, lastSeq, baseOffset, baseOffset + request.count - 1});

@@ -33,6 +33,14 @@ bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq)
            (nextSeq == 0 && lastSeq == std::numeric_limits<std::int32_t>::max());
 }
 
+std::int32_t incrementSequence(std::int32_t sequence, std::int32_t increment)
+{
+    constexpr std::int32_t max = std::numeric_limits<std::int32_t>::max();
+    if (sequence > max - increment)
+        return increment - (max - sequence) - 1;
+    return sequence + increment;
+}
+
 void ProducerStateEntry::addBatch(std::int16_t epoch, const BatchMetadata& batch)
 {
     if (producerEpoch != epoch) { // maybeUpdateProducerEpoch
@@ -94,7 +102,7 @@ SequenceVerdict checkBatch(const ProducerStates& states, std::int64_t producerId
     }
     if (entry->producerEpoch != -1 && !inSequence(entry->lastSeq(), firstSeq)) {
         verdict.check = SequenceCheck::OutOfOrderSequence;
-        verdict.expectedSeq = entry->lastSeq() + 1;
+        verdict.expectedSeq = incrementSequence(entry->lastSeq(), 1);
     }
     return verdict;
 }

@@ -68,6 +68,9 @@ const ProducerStateEntry* findProducer(const ProducerStates& states, std::int64_
 /// (a batch's sequences wrap the same way, DefaultRecordBatch.incrementSequence).
 bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq);
 
+/// DefaultRecordBatch.incrementSequence: sequence + increment, wrapping past Integer.MAX_VALUE to 0.
+std::int32_t incrementSequence(std::int32_t sequence, std::int32_t increment);
+
 /// The leader's checks, in UnifiedLog's order: the duplicate search first, then
 /// ProducerAppendInfo.checkProducerEpoch and checkSequence (origin CLIENT).
 SequenceVerdict checkBatch(const ProducerStates& states, std::int64_t producerId, std::int16_t epoch,

@@ -111,6 +111,12 @@ TEST_P(SequenceRule, TheLeaderDecidesAsProducerAppendInfoDoes)
     if (c.expected == SequenceCheck::Duplicate) {
         EXPECT_EQ(verdict.duplicate.firstOffset, c.duplicateOffset);
     }
+    if (c.expected == SequenceCheck::OutOfOrderSequence && !c.history.empty()) {
+        // The error names the sequence the leader expected: the next after the last batch in the
+        // same epoch (wrapping after Integer.MAX_VALUE), or 0 in a new epoch.
+        const auto& [lastEpoch, lastFirst, lastLast] = c.history.back();
+        EXPECT_EQ(verdict.expectedSeq, lastEpoch == c.epoch ? sequenceAfter(lastLast, 1) : 0);
+    }
 }
 
 // Each case keeps the Kafka test's sequence and epoch values; the table is filled with recordBatch
