@@ -224,7 +224,7 @@ TEST_P(AppendSequence, FollowsTheKafkaTest)
             if (step.expected == SequenceCheck::OutOfOrderSequence) {
                 const hw::ProducerStateEntry* entry = hw::findProducer(states, 1);
                 ASSERT_NE(entry, nullptr);
-                EXPECT_EQ(verdict.expectedSeq, entry->producerEpoch == step.epoch ? entry->lastSeq() + 1 : 0)
+                EXPECT_EQ(verdict.expectedSeq, entry->producerEpoch == step.epoch ? sequenceAfter(entry->lastSeq(), 1) : 0)
                     << "step " << i;
             }
             if (step.expected != SequenceCheck::Append)
