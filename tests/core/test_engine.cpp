@@ -7,6 +7,7 @@
 // at t + 5 and its answer applied at t + 10.
 
 #include "engine/engine.h"
+#include "frame_search.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 
@@ -188,16 +189,11 @@ public:
     /// Indices of the frames from `from` on whose event satisfies pred.
     std::vector<std::int64_t> frames(const std::function<bool(const Event&)>& pred, std::int64_t from = 0) const
     {
-        std::vector<std::int64_t> out;
-        for (std::int64_t f = from; f < m_timeline.frameCount(); ++f) {
-            if (pred(m_timeline.frame(f).event))
-                out.push_back(f);
-        }
-        return out;
+        return hw::testsupport::framesWhere(m_timeline, pred, from);
     }
     std::vector<std::int64_t> framesOfType(EventType type, std::int64_t from = 0) const
     {
-        return frames([type](const Event& e) { return e.type == type; }, from);
+        return hw::testsupport::framesOfType(m_timeline, type, from);
     }
     std::int64_t lastFrame() const { return m_timeline.frameCount() - 1; }
     const hw::FrameInfo& frame(std::int64_t index) const { return m_timeline.frame(index); }

@@ -18,6 +18,7 @@
 
 #include "check/invariants.h"
 #include "engine/engine.h"
+#include "frame_search.h"
 #include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
@@ -275,18 +276,14 @@ public:
 
     std::int64_t lastFrame() const { return m_timeline.frameCount() - 1; }
     const hw::FrameInfo& frame(std::int64_t f) const { return m_timeline.frame(f); }
+    /// Indices of the frames from `from` on whose event satisfies pred.
     std::vector<std::int64_t> frames(const std::function<bool(const Event&)>& pred, std::int64_t from = 0) const
     {
-        std::vector<std::int64_t> out;
-        for (std::int64_t f = from; f < m_timeline.frameCount(); ++f) {
-            if (pred(m_timeline.frame(f).event))
-                out.push_back(f);
-        }
-        return out;
+        return hw::testsupport::framesWhere(m_timeline, pred, from);
     }
     std::vector<std::int64_t> framesOfType(EventType type, std::int64_t from = 0) const
     {
-        return frames([type](const Event& e) { return e.type == type; }, from);
+        return hw::testsupport::framesOfType(m_timeline, type, from);
     }
     /// The only frame from `from` on of this type that satisfies pred; fails the test otherwise.
     std::int64_t onlyFrame(EventType type, const std::function<bool(const Event&)>& pred = {}, std::int64_t from = 0) const

@@ -20,6 +20,7 @@
 // leader's log, an acknowledged idempotent offset never moves) runs after every frame.
 #include "check/invariants.h"
 #include "engine/engine.h"
+#include "frame_search.h"
 #include "log/producer_state.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
@@ -633,18 +634,14 @@ public:
 
     std::int64_t frameCount() const { return m_timeline.frameCount(); }
     const hw::FrameInfo& frame(std::int64_t f) const { return m_timeline.frame(f); }
+    /// Indices of the frames from `from` on whose event satisfies pred.
     std::vector<std::int64_t> frames(const std::function<bool(const Event&)>& pred, std::int64_t from = 0) const
     {
-        std::vector<std::int64_t> out;
-        for (std::int64_t f = from; f < m_timeline.frameCount(); ++f) {
-            if (pred(m_timeline.frame(f).event))
-                out.push_back(f);
-        }
-        return out;
+        return hw::testsupport::framesWhere(m_timeline, pred, from);
     }
     std::vector<std::int64_t> framesOfType(EventType type, std::int64_t from = 0) const
     {
-        return frames([type](const Event& e) { return e.type == type; }, from);
+        return hw::testsupport::framesOfType(m_timeline, type, from);
     }
 
     void onFrame(std::function<void(const ClusterState&)> hook) { m_hook = std::move(hook); }
