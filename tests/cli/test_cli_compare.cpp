@@ -362,4 +362,20 @@ TEST(CliCompareBuiltins, UncleanElectionInKraftIsTheSameIn37And38)
     EXPECT_EQ(lines(r.out).back(), "no differences between Kafka 3.7 and 3.8 at 9 checkpoints");
 }
 
+// Issue #14's built-ins teach what every modelled release does: idempotence is the producer default
+// from 3.0 on, so 3.7 and 4.2 agree at every checkpoint, produce results included. (idempotent-retries
+// leaves linger.ms at the version's default, 5 ms from 4.0 (KIP-1030): 4.2 adds a produce-batched
+// frame per producer, so its two runs differ in length, and compare exits 1.)
+TEST(CliCompareBuiltins, IdempotenceBuiltinsAreTheSameAtEveryCheckpointIn37And42)
+{
+    for (const char* name : { "idempotent-retries", "in-flight-and-ordering" }) {
+        SCOPED_TRACE(name);
+        const CliResult r
+            = runCli({ "compare", std::string("builtin:") + name, "--versions", "3.7,4.2", "--checkpoints" });
+        ASSERT_EQ(r.exitCode, std::string(name) == "idempotent-retries" ? 1 : 0) << r.out << r.err;
+        for (const char* label : { "1", "2", "3", "4", "5" })
+            EXPECT_EQ(checkpointDifferences(r.out, label), std::vector<std::string> { "no differences" }) << label;
+    }
+}
+
 } // namespace

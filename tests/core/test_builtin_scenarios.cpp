@@ -723,11 +723,154 @@ ScenarioWant uncleanElectionInKraft()
             }};
 }
 
+// Issue #14's built-ins: idempotent producers. Every replica's log, LEO and HW as the notes give them;
+// what the producers were answered is checked by the scenario tests further down.
+
+ScenarioWant idempotentRetries()
+{
+    // order-1 on every replica of both topics, HW 0: broker 1 is cut off before it could answer.
+    // Fenced at 10 s: broker 2 leads both in epoch 1. After the 30 s request timeout the retries
+    // reach broker 2: 'plain' gets order-1 again at offset 1, 'idem' nothing (a duplicate).
+    return {"idempotent-retries",
+            {
+                {"1",
+                 "isolated online online",
+                 {{"plain", 0, 1, 0, 0, {1, 2, 3}, 0, 0,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 1, 0, "order-1", "0", "0@0"},
+                    {3, 1, 0, "order-1", "0", "0@0"}}},
+                  {"idem", 0, 1, 0, 0, {1, 2, 3}, 0, 0,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 1, 0, "order-1", "0", "0@0"},
+                    {3, 1, 0, "order-1", "0", "0@0"}}}},
+                 {},
+                 {}},
+                {"2",
+                 "isolated online online",
+                 {{"plain", 0, 2, 1, 1, {2, 3}, 0, 1,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 1, 0, "order-1", "0", "0@0 1@1"},
+                    {3, 1, 0, "order-1", "0", "0@0"}}},
+                  {"idem", 0, 2, 1, 1, {2, 3}, 0, 1,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 1, 0, "order-1", "0", "0@0 1@1"},
+                    {3, 1, 0, "order-1", "0", "0@0"}}}},
+                 {},
+                 {}},
+                {"3",
+                 "isolated online online",
+                 {{"plain", 0, 2, 1, 1, {2, 3}, 0, 1,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 2, 0, "order-1 order-1", "0 1", "0@0 1@1"},
+                    {3, 1, 0, "order-1", "0", "0@0"}}},
+                  {"idem", 0, 2, 1, 1, {2, 3}, 0, 1,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 1, 0, "order-1", "0", "0@0 1@1"},
+                    {3, 1, 0, "order-1", "0", "0@0"}}}},
+                 {},
+                 {}},
+                {"4",
+                 "isolated online online",
+                 {{"plain", 0, 2, 1, 1, {2, 3}, 2, 1,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 2, 2, "order-1 order-1", "0 1", "0@0 1@1"},
+                    {3, 2, 2, "order-1 order-1", "0 1", "0@0 1@1"}}},
+                  {"idem", 0, 2, 1, 1, {2, 3}, 1, 1,
+                   {{1, 1, 0, "order-1", "0", "0@0"},
+                    {2, 1, 1, "order-1", "0", "0@0 1@1"},
+                    {3, 1, 1, "order-1", "0", "0@0"}}}},
+                 {},
+                 {}},
+                {"5",
+                 "online online online",
+                 {{"plain", 0, 2, 1, 2, {2, 3, 1}, 2, 1,
+                   {{1, 2, 2, "order-1 order-1", "0 1", "0@0 1@1"},
+                    {2, 2, 2, "order-1 order-1", "0 1", "0@0 1@1"},
+                    {3, 2, 2, "order-1 order-1", "0 1", "0@0 1@1"}}},
+                  {"idem", 0, 2, 1, 2, {2, 3, 1}, 1, 1,
+                   {{1, 1, 1, "order-1", "0", "0@0"},
+                    {2, 1, 1, "order-1", "0", "0@0 1@1"},
+                    {3, 1, 1, "order-1", "0", "0@0"}}}},
+                 {},
+                 {}},
+            }};
+}
+
+ScenarioWant inFlightAndOrdering()
+{
+    // Five batches in flight from each producer; the second of each is lost. 'unordered' appends
+    // m3-m5 at once and the retried m2 last; 'ordered' refuses m3-m5 (OUT_OF_ORDER_SEQUENCE_NUMBER)
+    // until m2 is in, and keeps the order they were sent in.
+    return {"in-flight-and-ordering",
+            {
+                {"1",
+                 "online online online",
+                 {{"ordered", 0, 1, 0, 0, {1, 2, 3}, 0, 0,
+                   {{1, 0, 0, "", "", "0@0"},
+                    {2, 0, 0, "", "", "0@0"},
+                    {3, 0, 0, "", "", "0@0"}}},
+                  {"unordered", 0, 1, 0, 0, {1, 2, 3}, 0, 0,
+                   {{1, 0, 0, "", "", "0@0"},
+                    {2, 0, 0, "", "", "0@0"},
+                    {3, 0, 0, "", "", "0@0"}}}},
+                 {},
+                 {}},
+                {"2",
+                 "online online online",
+                 {{"ordered", 0, 1, 0, 0, {1, 2, 3}, 0, 0,
+                   {{1, 1, 0, "m1", "0", "0@0"},
+                    {2, 0, 0, "", "", "0@0"},
+                    {3, 0, 0, "", "", "0@0"}}},
+                  {"unordered", 0, 1, 0, 0, {1, 2, 3}, 0, 0,
+                   {{1, 4, 0, "m1 m3 m4 m5", "0 0 0 0", "0@0"},
+                    {2, 0, 0, "", "", "0@0"},
+                    {3, 0, 0, "", "", "0@0"}}}},
+                 {},
+                 {}},
+                {"3",
+                 "online online online",
+                 {{"ordered", 0, 1, 0, 0, {1, 2, 3}, 1, 0,
+                   {{1, 1, 1, "m1", "0", "0@0"},
+                    {2, 1, 0, "m1", "0", "0@0"},
+                    {3, 1, 0, "m1", "0", "0@0"}}},
+                  {"unordered", 0, 1, 0, 0, {1, 2, 3}, 4, 0,
+                   {{1, 4, 4, "m1 m3 m4 m5", "0 0 0 0", "0@0"},
+                    {2, 4, 0, "m1 m3 m4 m5", "0 0 0 0", "0@0"},
+                    {3, 4, 0, "m1 m3 m4 m5", "0 0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"4",
+                 "online online online",
+                 {{"ordered", 0, 1, 0, 0, {1, 2, 3}, 1, 0,
+                   {{1, 2, 1, "m1 m2", "0 0", "0@0"},
+                    {2, 1, 1, "m1", "0", "0@0"},
+                    {3, 1, 1, "m1", "0", "0@0"}}},
+                  {"unordered", 0, 1, 0, 0, {1, 2, 3}, 4, 0,
+                   {{1, 5, 4, "m1 m3 m4 m5 m2", "0 0 0 0 0", "0@0"},
+                    {2, 4, 4, "m1 m3 m4 m5", "0 0 0 0", "0@0"},
+                    {3, 4, 4, "m1 m3 m4 m5", "0 0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+                {"5",
+                 "online online online",
+                 {{"ordered", 0, 1, 0, 0, {1, 2, 3}, 5, 0,
+                   {{1, 5, 5, "m1 m2 m3 m4 m5", "0 0 0 0 0", "0@0"},
+                    {2, 5, 5, "m1 m2 m3 m4 m5", "0 0 0 0 0", "0@0"},
+                    {3, 5, 5, "m1 m2 m3 m4 m5", "0 0 0 0 0", "0@0"}}},
+                  {"unordered", 0, 1, 0, 0, {1, 2, 3}, 5, 0,
+                   {{1, 5, 5, "m1 m3 m4 m5 m2", "0 0 0 0 0", "0@0"},
+                    {2, 5, 5, "m1 m3 m4 m5 m2", "0 0 0 0 0", "0@0"},
+                    {3, 5, 5, "m1 m3 m4 m5 m2", "0 0 0 0 0", "0@0"}}}},
+                 {},
+                 {}},
+            }};
+}
+
 std::vector<ScenarioWant> allScenarios()
 {
     return {leaderFailover(),   slowFollower(),           acksAndMinInsync(),       uncleanElection(),
             kip101Truncation(), leoHwWalkthrough(),       eligibleLeaderReplicas(), restartKeepsOrLosesIsr(),
-            uncleanElectionInKraft()};
+            uncleanElectionInKraft(), idempotentRetries(),  inFlightAndOrdering()};
 }
 
 void PrintTo(const ScenarioWant& s, std::ostream* os)
@@ -1137,6 +1280,156 @@ TEST(UncleanElectionInKraftScenario, TheApiElectsUncleanlyAndTheConfigActsOnlyAt
     EXPECT_EQ(t.frame(unclean[0]).event.value, 1);
     EXPECT_FALSE(t.frame(unclean[0]).event.has(hw::LastKnownLeader));
     EXPECT_EQ(t.head().partitions[0].uncleanElections, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue #14: the teaching points of the idempotence built-ins, read from the frame dump
+
+/// Every frame's event as the frame dump prints it, in frame order.
+std::vector<Json> eventsOf(const hw::Timeline& timeline)
+{
+    std::vector<Json> out;
+    for (std::int64_t f = 0; f < timeline.frameCount(); ++f)
+        out.push_back(hw::frameToJson(timeline, f, timeline.stateAt(f)).at("event"));
+    return out;
+}
+
+/// The values of a partition's leader log in the head frame, space-separated.
+std::string leaderLog(const hw::Timeline& timeline, const std::string& topic)
+{
+    const Json json = hw::frameToJson(timeline, timeline.frameCount() - 1, timeline.head());
+    for (const Json& p : json.at("partitions")) {
+        if (p.at("topic") != topic)
+            continue;
+        for (const Json& r : p.at("replica_states")) {
+            if (r.at("broker") == p.at("leader"))
+                return words(r.at("records"), "value");
+        }
+    }
+    ADD_FAILURE() << "no leader for " << topic;
+    return {};
+}
+
+/// The head frame's sends of one producer.
+Json sendsOf(const hw::Timeline& timeline, const std::string& producer)
+{
+    const Json json = hw::frameToJson(timeline, timeline.frameCount() - 1, timeline.head());
+    for (const Json& p : json.at("producers")) {
+        if (p.at("id") == producer)
+            return p.at("sends");
+    }
+    ADD_FAILURE() << "no producer " << producer;
+    return Json::array();
+}
+
+int countEvents(const std::vector<Json>& events, const std::string& type, const std::string& topic)
+{
+    return static_cast<int>(std::count_if(events.begin(), events.end(), [&](const Json& e) {
+        return e.at("type") == type && e.value("topic", "") == topic;
+    }));
+}
+
+TEST(IdempotentRetriesScenario, TheRetryIsAppendedTwiceWithoutIdempotenceAndAnsweredWithTheFirstOffsetWithIt)
+{
+    const auto played = play("idempotent-retries");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const std::vector<Json> events = eventsOf(t);
+    // Without idempotence the log holds order-1 twice, with it once, on every replica at the end.
+    EXPECT_EQ(leaderLog(t, "plain"), "order-1 order-1");
+    EXPECT_EQ(leaderLog(t, "idem"), "order-1");
+    EXPECT_EQ(countEvents(events, "produce-appended", "plain"), 2);
+    EXPECT_EQ(countEvents(events, "produce-appended", "idem"), 1);
+    EXPECT_EQ(countEvents(events, "duplicate-batch", "plain"), 0);
+    ASSERT_EQ(countEvents(events, "duplicate-batch", "idem"), 1);
+    // The first (and only) append of the idempotent batch, and the duplicate the retry was.
+    Json firstAppend;
+    Json duplicate;
+    for (const Json& e : events) {
+        if (e.at("type") == "produce-appended" && e.at("topic") == "idem" && firstAppend.is_null())
+            firstAppend = e;
+        if (e.at("type") == "duplicate-batch")
+            duplicate = e;
+    }
+    EXPECT_EQ(firstAppend.at("broker"), 1);
+    EXPECT_EQ(firstAppend.at("base_sequence"), 0);
+    EXPECT_EQ(duplicate.at("broker"), 2) << "the new leader recognised it from the records it copied";
+    EXPECT_EQ(duplicate.at("base_sequence"), 0);
+    EXPECT_EQ(duplicate.at("base_offset"), firstAppend.at("base_offset"));
+    // The producers' answers: the idempotent one carries the first append's offset.
+    const Json safe = sendsOf(t, "safe");
+    ASSERT_EQ(safe.size(), 1u);
+    EXPECT_EQ(safe[0].at("status"), "acked");
+    EXPECT_EQ(safe[0].at("offset"), firstAppend.at("base_offset"));
+    EXPECT_EQ(safe[0].at("offset"), 0);
+    EXPECT_EQ(safe[0].at("duplicate"), true);
+    const Json legacy = sendsOf(t, "legacy");
+    ASSERT_EQ(legacy.size(), 1u);
+    EXPECT_EQ(legacy[0].at("status"), "acked");
+    EXPECT_EQ(legacy[0].at("offset"), 1) << "the retry's own offset";
+    EXPECT_EQ(legacy[0].at("duplicate"), false);
+    // Both were retries after a lost answer, not first attempts.
+    for (const Json& e : events) {
+        if (e.at("type") == "produce-acked")
+            EXPECT_EQ(e.at("attempt"), 2) << e.dump();
+    }
+    // At checkpoint 3 the duplicate is recognised but not answered yet: acks=all waits for the HW.
+    const Json three = hw::frameToJson(t, t.findLabel("3"), t.stateAt(t.findLabel("3")));
+    for (const Json& p : three.at("producers"))
+        EXPECT_EQ(p.at("sends")[0].at("status"), "in-flight") << p.at("id");
+}
+
+TEST(InFlightAndOrderingScenario, IdempotenceKeepsTheOrderOfFiveInFlightBatchesWithoutItTheRetryLandsLast)
+{
+    const auto played = play("in-flight-and-ordering");
+    ASSERT_NE(played, nullptr);
+    const hw::Timeline& t = *played->timeline;
+    const std::vector<Json> events = eventsOf(t);
+    EXPECT_EQ(leaderLog(t, "ordered"), "m1 m2 m3 m4 m5");
+    EXPECT_EQ(leaderLog(t, "unordered"), "m1 m3 m4 m5 m2");
+    // Five requests in flight from each producer at checkpoint 1.
+    const Json one = hw::frameToJson(t, t.findLabel("1"), t.stateAt(t.findLabel("1")));
+    for (const Json& p : one.at("producers")) {
+        EXPECT_EQ(p.at("max_in_flight"), 5);
+        int inFlight = 0;
+        for (const Json& send : p.at("sends"))
+            inFlight += send.at("status") == "in-flight" ? 1 : 0;
+        EXPECT_EQ(inFlight, 5) << p.at("id");
+    }
+    // The idempotent leader refused m3, m4 and m5 once each, expecting sequence 1; nothing else was refused.
+    std::vector<int> refused;
+    for (const Json& e : events) {
+        if (e.at("type") != "produce-rejected")
+            continue;
+        EXPECT_EQ(e.at("topic"), "ordered");
+        EXPECT_EQ(e.at("error"), "OUT_OF_ORDER_SEQUENCE_NUMBER");
+        EXPECT_EQ(e.at("expected_sequence"), 1);
+        refused.push_back(e.at("base_sequence").get<int>());
+    }
+    EXPECT_EQ(refused, (std::vector<int>{2, 3, 4}));
+    // Each value appended once on each topic (no duplicates), at the offsets the order says.
+    EXPECT_EQ(countEvents(events, "produce-appended", "ordered"), 5);
+    EXPECT_EQ(countEvents(events, "produce-appended", "unordered"), 5);
+    const Json safe = sendsOf(t, "safe");
+    const Json legacy = sendsOf(t, "legacy");
+    ASSERT_EQ(safe.size(), 5u);
+    ASSERT_EQ(legacy.size(), 5u);
+    const int legacyOffsets[] = {0, 4, 1, 2, 3};
+    for (std::size_t i = 0; i < 5; ++i) {
+        EXPECT_EQ(safe[i].at("status"), "acked") << i;
+        EXPECT_EQ(safe[i].at("offset"), static_cast<int>(i)) << i;
+        EXPECT_EQ(safe[i].at("sequence"), static_cast<int>(i)) << i;
+        EXPECT_EQ(legacy[i].at("status"), "acked") << i;
+        EXPECT_EQ(legacy[i].at("offset"), legacyOffsets[i]) << i;
+        EXPECT_TRUE(legacy[i].at("sequence").is_null()) << i;
+    }
+    // m2 was lost, not refused: both producers sent it a second time after request.timeout.ms.
+    int m2Retries = 0;
+    for (const Json& e : events) {
+        if (e.at("type") == "produce-sent" && e.at("batch") == 1 && e.at("attempt") == 2)
+            ++m2Retries;
+    }
+    EXPECT_EQ(m2Retries, 2);
 }
 
 } // namespace
