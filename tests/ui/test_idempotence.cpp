@@ -90,6 +90,21 @@ struct Drawn {
                 return box;
         return nullptr;
     }
+    /// All the box's texts, one line each.
+    QString all(std::int32_t producer) const
+    {
+        // Texts on one line are joined as they read.
+        QString lines;
+        qreal lastTop = -1;
+        if (hw::ui::ProducerItem* box = this->producer(producer))
+            for (const hw::ui::TextRun& run : box->texts()) {
+                if (lastTop >= 0)
+                    lines += run.box.top() == lastTop ? QString() : QStringLiteral("\n");
+                lines += run.text;
+                lastTop = run.box.top();
+            }
+        return lines;
+    }
     QString text(std::int32_t producer, const char* role) const
     {
         hw::ui::ProducerItem* box = this->producer(producer);
@@ -104,29 +119,43 @@ TEST(Idempotence, TheProducerBoxShowsItsIdEpochAndBatchesInFlightOrThatIdempoten
     const hw::ClusterState& end = timeline.head();
     ASSERT_GE(end.producers[0].producerId, 0);
 
-    const Drawn start(timeline.stateAt(0));
-    EXPECT_EQ(start.text(0, "identity"), QStringLiteral("id: waiting"));
-    EXPECT_EQ(start.text(1, "identity"), QStringLiteral("idempotence off"));
-    EXPECT_EQ(start.text(2, "identity"), QStringLiteral("idempotence off"));
-    EXPECT_EQ(start.text(0, "in-flight"), QStringLiteral("in flight 0/5"));
+    // In the cluster view's wide box acks and the id share a line, and the ranges in flight follow
+    // the count; in the compact one each takes a line of its own.
+    for (bool compact : { false, true }) {
+        const Drawn start(timeline.stateAt(0), compact);
+        const QString acks = compact ? QStringLiteral("acks=all\n") : QStringLiteral("acks=all \u00B7 ");
+        EXPECT_TRUE(start.all(0).contains(acks + QStringLiteral("id: waiting"))) << start.all(0).toStdString();
+        EXPECT_EQ(start.text(1, "acks"), QStringLiteral("acks=all"));
+        EXPECT_EQ(start.text(1, "identity"), QStringLiteral("idempotence off"));
+        EXPECT_EQ(start.text(2, "acks"), QStringLiteral("acks=1"));
+        EXPECT_EQ(start.text(2, "identity"), QStringLiteral("idempotence off"));
+        EXPECT_EQ(start.text(0, "in-flight"), QStringLiteral("in flight 0/5"));
 
-    const std::int64_t sending = inFlightFrame(timeline);
-    ASSERT_GE(sending, 0);
-    const Drawn inFlight(timeline.stateAt(sending));
-    EXPECT_EQ(inFlight.text(0, "identity"),
-        QStringLiteral("id %1 \u00B7 epoch 0").arg(timeline.stateAt(sending).producers[0].producerId));
-    EXPECT_EQ(inFlight.text(0, "in-flight"), QStringLiteral("in flight 1/5"));
-    // The one record's batch has sequence 0.
-    EXPECT_EQ(inFlight.text(0, "in-flight-batches"), QStringLiteral("seq 0"));
-    EXPECT_EQ(inFlight.text(1, "in-flight-batches"), QString());
+        const std::int64_t sending = inFlightFrame(timeline);
+        ASSERT_GE(sending, 0);
+        const Drawn inFlight(timeline.stateAt(sending), compact);
+        EXPECT_TRUE(inFlight.all(0).contains(
+            acks + QStringLiteral("id %1 \u00B7 epoch 0").arg(timeline.stateAt(sending).producers[0].producerId)))
+            << inFlight.all(0).toStdString();
+        // The one record's batch has sequence 0.
+        if (compact)
+            EXPECT_TRUE(inFlight.text(0, "in-flight").startsWith(QStringLiteral("in flight 1/5")))
+                << inFlight.all(0).toStdString();
+        else
+            EXPECT_EQ(inFlight.text(0, "in-flight"), QStringLiteral("in flight 1/5 \u00B7 seq 0"));
+        EXPECT_TRUE(inFlight.all(1).contains(QStringLiteral("in flight 0/5"))) << inFlight.all(1).toStdString();
 
-    const Drawn after(end);
-    EXPECT_EQ(after.text(0, "identity"), QStringLiteral("id %1 \u00B7 epoch 0").arg(end.producers[0].producerId));
-    EXPECT_EQ(after.text(0, "in-flight"), QStringLiteral("in flight 0/5"));
-    EXPECT_EQ(after.text(0, "in-flight-batches"), QString());
-    EXPECT_EQ(after.text(0, "records"), QStringLiteral("records acked: 1"));
-    // The box keeps its height whether or not a batch is in flight: the layout does not jump.
-    EXPECT_EQ(inFlight.producer(0)->boundingRect().height(), after.producer(0)->boundingRect().height());
+        const Drawn after(end, compact);
+        EXPECT_TRUE(after.all(0).contains(acks + QStringLiteral("id %1 \u00B7 epoch 0").arg(end.producers[0].producerId)))
+            << after.all(0).toStdString();
+        EXPECT_EQ(after.text(0, "in-flight"), QStringLiteral("in flight 0/5"));
+        EXPECT_EQ(after.text(0, "records"), QStringLiteral("records acked: 1"));
+        EXPECT_EQ(after.text(0, "records-open"), QStringLiteral("waiting 0 \u00B7 failed 0"));
+        // The box keeps its height whether or not a batch is in flight and before and after the
+        // producer id came: the layout does not jump.
+        EXPECT_EQ(inFlight.producer(0)->boundingRect().height(), after.producer(0)->boundingRect().height());
+        EXPECT_EQ(start.producer(0)->boundingRect().height(), after.producer(0)->boundingRect().height());
+    }
 }
 
 TEST(Idempotence, ANonIdempotentProducersBatchesInFlightAreNumbered)
@@ -140,9 +169,10 @@ TEST(Idempotence, ANonIdempotentProducersBatchesInFlightAreNumbered)
     const std::int64_t sending = inFlightFrame(timeline);
     ASSERT_GE(sending, 0);
     const Drawn drawn(timeline.stateAt(sending));
-    EXPECT_EQ(drawn.text(0, "identity"), QStringLiteral("idempotence off"));
-    EXPECT_EQ(drawn.text(0, "in-flight"), QStringLiteral("in flight 1/5"));
-    EXPECT_EQ(drawn.text(0, "in-flight-batches"), QStringLiteral("#0"));
+    EXPECT_TRUE(drawn.all(0).contains(QStringLiteral("idempotence off"))) << drawn.all(0).toStdString();
+    EXPECT_EQ(drawn.text(0, "in-flight"), QStringLiteral("in flight 1/5 \u00B7 #0"));
+    const Drawn compact(timeline.stateAt(sending), true);
+    EXPECT_TRUE(compact.text(0, "in-flight").startsWith(QStringLiteral("in flight 1/5"))) << compact.all(0).toStdString();
 }
 
 TEST(Idempotence, TheRecordTooltipAndTheInspectorShowTheRecordsProducerIdEpochAndSequence)
@@ -168,7 +198,7 @@ TEST(Idempotence, TheRecordTooltipAndTheInspectorShowTheRecordsProducerIdEpochAn
     MainWindow window;
     ASSERT_TRUE(window.openParsedScenario(lostAnswer(), QStringLiteral("lost-answer")));
     window.controller()->goToLast();
-    window.scene()->selectTarget(hw::ui::SceneTarget::forReplica(0, 2));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forReplica(0, 2));
     EXPECT_EQ(window.inspector()->valueOf(QStringLiteral("offset 0")),
         QStringLiteral("m0 (epoch 0), producer id %1, epoch 0, sequence 0").arg(producerId));
 }
@@ -184,7 +214,7 @@ TEST(Idempotence, TheInspectorShowsTheLeadersProducerTableAfterADuplicate)
     const hw::ClusterState& s = controller->state();
     ASSERT_EQ(s.partitions[0].registration.leader, 2);
     const std::int64_t producerId = s.producers[0].producerId;
-    window.scene()->selectTarget(hw::ui::SceneTarget::forReplica(0, 2));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forReplica(0, 2));
     hw::ui::InspectorPanel* inspector = window.inspector();
     // One producer, its epoch and its one batch: sequence 0 at offset 0, kept once, not appended again.
     EXPECT_EQ(inspector->valueOf(QStringLiteral("Producer state")), QStringLiteral("1"));
@@ -195,7 +225,7 @@ TEST(Idempotence, TheInspectorShowsTheLeadersProducerTableAfterADuplicate)
 
     // The producer: its settings as they took effect, its id and epoch, the batch answered as a duplicate.
     controller->goToLast();
-    window.scene()->selectTarget(hw::ui::SceneTarget::forProducer(0));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forProducer(0));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("enable.idempotence")), QStringLiteral("true"));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("acks")), QStringLiteral("all"));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("max.in.flight.requests.per.connection")), QStringLiteral("5"));
@@ -210,10 +240,10 @@ TEST(Idempotence, TheInspectorShowsTheLeadersProducerTableAfterADuplicate)
     EXPECT_TRUE(batch.contains(QStringLiteral("offset 0"))) << batch.toStdString();
     EXPECT_TRUE(batch.contains(QStringLiteral("answered as a duplicate"))) << batch.toStdString();
 
-    window.scene()->selectTarget(hw::ui::SceneTarget::forProducer(1));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forProducer(1));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("enable.idempotence")), QStringLiteral("false (set in the scenario)"));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("Producer id")), QString());
-    window.scene()->selectTarget(hw::ui::SceneTarget::forProducer(2));
+    window.inspector()->setTarget(hw::ui::SceneTarget::forProducer(2));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("enable.idempotence")),
         QStringLiteral("false (turned off by Kafka: acks is not all)"));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("acks")), QStringLiteral("1"));

@@ -41,10 +41,9 @@ void ProducerItem::setSize(QSizeF size)
 
 qreal ProducerItem::preferredHeight()
 {
-    // Six small lines: acks, the producer id (or "idempotence off"), two lines of records, the
-    // in-flight count and the batches in flight. The last is kept when nothing is in flight, so that
-    // the box does not change height from frame to frame.
-    return 12 + textHeight(theme::font(theme::labelSize, true)) + 6 * textHeight(theme::font(theme::smallSize)) + 16;
+    // Three small lines in a wide box: acks with the producer id (or "idempotence off"), the records,
+    // and the batches in flight. A narrow box takes more (sync() sets its height).
+    return 12 + textHeight(theme::font(theme::labelSize, true)) + 3 * textHeight(theme::font(theme::smallSize)) + 16;
 }
 
 QString ProducerItem::identityText(const hw::Producer& producer)
@@ -120,8 +119,34 @@ void ProducerItem::sync(const hw::ClusterState& state)
     };
     addLines(Text::tr("Producer %1").arg(QString::fromStdString(producer.id)), nameFont, QStringLiteral("name"));
     const std::string_view acks = hw::acksName(producer.acks);
-    addLines(Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size()))), smallFont,
-        QStringLiteral("acks"));
+    const QString acksText = Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())));
+    const QFontMetricsF metrics(smallFont);
+    const QString dot = QStringLiteral(" \u00B7 ");
+    // Two texts on one line, with a dot between them, where the box is as wide as `widthNeeded`
+    // (measured with long numbers, so that a count growing or the answer to InitProducerId does
+    // not change the box's height); else one under the other.
+    auto addPair = [&](const QString& first, const QString& firstRole, const QString& second,
+                       const QString& secondRole, qreal widthNeeded) {
+        if (widthNeeded > box.width()) {
+            addLines(first, smallFont, firstRole);
+            addLines(second, smallFont, secondRole);
+            return;
+        }
+        const qreal h = textHeight(smallFont);
+        qreal x = box.left();
+        for (const auto& [text, role] : { std::pair { first, firstRole }, std::pair { dot, QStringLiteral("separator") },
+                 std::pair { second, secondRole } }) {
+            x = addTextIn(text, smallFont, QRectF(x, y, metrics.horizontalAdvance(text) + 1, h), theme::ink,
+                    Qt::AlignLeft | Qt::AlignTop, role)
+                    .right();
+        }
+        y += h;
+    };
+    const qreal identityWidth = std::max(metrics.horizontalAdvance(identityText(producer)),
+        producer.settings.idempotence ? metrics.horizontalAdvance(Text::tr("id %1 \u00B7 epoch %2").arg(99999).arg(99))
+                                      : 0.0);
+    addPair(acksText, QStringLiteral("acks"), identityText(producer), QStringLiteral("identity"),
+        metrics.horizontalAdvance(acksText + dot) + identityWidth + 2);
     // Records, not batches: the Charts panel counts records too (RunMetrics::countSends), and a
     // class compares the two.
     std::int64_t waiting = 0;
@@ -145,27 +170,28 @@ void ProducerItem::sync(const hw::ClusterState& state)
     const auto* frameScene = qobject_cast<const FrameScene*>(scene());
     const bool concealed = frameScene && frameScene->predictionBase();
     const QString unknown = QStringLiteral("?");
-    // Two lines: one line of all three is wider than the box in every language.
-    addLines(Text::tr("records acked: %1").arg(concealed ? unknown : QString::number(acked)), smallFont,
-        QStringLiteral("records"));
-    addLines(Text::tr("waiting %1 \u00B7 failed %2")
-                 .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
-        smallFont, QStringLiteral("records-open"));
-    addLines(identityText(producer), smallFont, QStringLiteral("identity"));
+    // One line where the box is wide enough for counts of four digits, else two.
+    const QString many = QStringLiteral("9999");
+    addPair(Text::tr("records acked: %1").arg(concealed ? unknown : QString::number(acked)), QStringLiteral("records"),
+        Text::tr("waiting %1 \u00B7 failed %2")
+            .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
+        QStringLiteral("records-open"),
+        metrics.horizontalAdvance(Text::tr("records acked: %1").arg(many) + dot
+            + Text::tr("waiting %1 \u00B7 failed %2").arg(many, many))
+            + 2);
     // max.in.flight.requests.per.connection counts requests per connection, and each batch here is a
     // request of its own (one partition per broker in a drawing this size).
     //: Batches in flight (%1) against max.in.flight.requests.per.connection (%2).
-    addLines(Text::tr("in flight %1/%2").arg(inFlightCount(producer)).arg(producer.settings.maxInFlight), smallFont,
-        QStringLiteral("in-flight"));
+    const QString count = Text::tr("in flight %1/%2").arg(inFlightCount(producer)).arg(producer.settings.maxInFlight);
     const QStringList ranges = inFlightBatches(state, producer);
-    if (!ranges.isEmpty()) {
-        // One line: as many ranges as fit, then how many more there are.
-        const QFontMetricsF metrics(smallFont);
-        const QString prefix = ranges.constFirst().startsWith(QLatin1Char('#'))
-            ? QString()
-            //: Before the sequence ranges of the batches in flight, as in "seq 0–2, 3–4".
-            : Text::tr("seq") + QLatin1Char(' ');
-        QString line = prefix + ranges.constFirst();
+    const bool idempotent = producer.settings.idempotence;
+    //: Before the sequence ranges of the batches in flight, as in "seq 0–2, 3–4".
+    const QString prefix = idempotent ? Text::tr("seq") + QLatin1Char(' ') : QString();
+    // One line, so that the box keeps its height from frame to frame: the count, then as many of the
+    // ranges as fit ("seq 0–2, 3–4, +1"); where none fits, how many there are ("+2"). The inspector
+    // lists them all.
+    auto fitted = [&](const QString& lead) {
+        QString line = lead + ranges.constFirst();
         for (qsizetype i = 1; i < ranges.size(); ++i) {
             const QString longer = line + QStringLiteral(", ") + ranges[i];
             const QString rest = QStringLiteral(", +%1").arg(ranges.size() - i - 1);
@@ -175,8 +201,17 @@ void ProducerItem::sync(const hw::ClusterState& state)
             }
             line = longer;
         }
-        addLines(line, smallFont, QStringLiteral("in-flight-batches"));
+        return line;
+    };
+    QString line = count;
+    if (!ranges.isEmpty()) {
+        line = fitted(count + dot + prefix);
+        if (metrics.horizontalAdvance(line) > box.width())
+            line = fitted(count + dot);
+        if (metrics.horizontalAdvance(line) > box.width())
+            line = count + dot + QStringLiteral("+%1").arg(ranges.size());
     }
+    addLines(line, smallFont, QStringLiteral("in-flight"));
     setHeight(std::max(preferredHeight(), y + 16));
     if (textsChanged())
         update();
