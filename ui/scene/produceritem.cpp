@@ -220,13 +220,16 @@ void ProducerItem::sync(const hw::ClusterState& state)
 void ProducerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     const QRectF box = boundingRect().adjusted(2, 2, -2, -2);
+    // The corners stay within the 12 px padding, however tall the box: a quarter of a tall box's
+    // height would curve into its first and last lines of text.
+    const qreal radius = std::min<qreal>(box.height() / 4, 12);
     painter->setPen(QPen(theme::ink, 3));
     painter->setBrush(theme::producerFill);
-    painter->drawRoundedRect(box, box.height() / 4, box.height() / 4);
+    painter->drawRoundedRect(box, radius, radius);
     if (isSelected()) {
         painter->setPen(QPen(theme::blue, 4, Qt::DashLine));
         painter->setBrush(Qt::NoBrush);
-        painter->drawRoundedRect(box, box.height() / 4, box.height() / 4);
+        painter->drawRoundedRect(box, radius, radius);
     }
     paintTexts(painter);
 }
