@@ -1496,8 +1496,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
-        <translation>领导者 %1 认出一个重复：生产者 ID %3 的批次 %2 已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
+        <source>Leader %1 recognises a duplicate: the batch with sequence %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
+        <translation>领导者 %1 认出一个重复：生产者 ID %3 序号 %2 的批次已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
     </message>
     <message>
         <location line="+4"/>

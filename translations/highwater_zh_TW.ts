@@ -1496,8 +1496,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
-        <translation>領導者 %1 認出一個重複：生產者 ID %3 的批次 %2 已在它 %4 的日誌裡。什麼都不追加；它以 %5 回應。</translation>
+        <source>Leader %1 recognises a duplicate: the batch with sequence %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
+        <translation>領導者 %1 認出一個重複：生產者 ID %3 序號 %2 的批次已在它 %4 的日誌裡。什麼都不追加；它以 %5 回應。</translation>
     </message>
     <message>
         <location line="+4"/>
