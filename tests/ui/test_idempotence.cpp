@@ -146,7 +146,8 @@ TEST(Idempotence, TheProducerBoxShowsItsIdEpochAndBatchesInFlightOrThatIdempoten
         EXPECT_TRUE(inFlight.all(1).contains(QStringLiteral("in flight 0/5"))) << inFlight.all(1).toStdString();
 
         const Drawn after(end, compact);
-        EXPECT_TRUE(after.all(0).contains(acks + QStringLiteral("id %1 \u00B7 epoch 0").arg(end.producers[0].producerId)))
+        EXPECT_TRUE(
+            after.all(0).contains(acks + QStringLiteral("id %1 \u00B7 epoch 0").arg(end.producers[0].producerId)))
             << after.all(0).toStdString();
         EXPECT_EQ(after.text(0, "in-flight"), QStringLiteral("in flight 0/5"));
         EXPECT_EQ(after.text(0, "records"), QStringLiteral("records acked: 1"));
@@ -172,7 +173,8 @@ TEST(Idempotence, ANonIdempotentProducersBatchesInFlightAreNumbered)
     EXPECT_TRUE(drawn.all(0).contains(QStringLiteral("idempotence off"))) << drawn.all(0).toStdString();
     EXPECT_EQ(drawn.text(0, "in-flight"), QStringLiteral("in flight 1/5 \u00B7 #0"));
     const Drawn compact(timeline.stateAt(sending), true);
-    EXPECT_TRUE(compact.text(0, "in-flight").startsWith(QStringLiteral("in flight 1/5"))) << compact.all(0).toStdString();
+    EXPECT_TRUE(compact.text(0, "in-flight").startsWith(QStringLiteral("in flight 1/5")))
+        << compact.all(0).toStdString();
 }
 
 TEST(Idempotence, TheRecordTooltipAndTheInspectorShowTheRecordsProducerIdEpochAndSequence)
@@ -219,7 +221,8 @@ TEST(Idempotence, TheInspectorShowsTheLeadersProducerTableAfterADuplicate)
     // One producer, its epoch and its one batch: sequence 0 at offset 0, kept once, not appended again.
     EXPECT_EQ(inspector->valueOf(QStringLiteral("Producer state")), QStringLiteral("1"));
     const QString entry = QStringLiteral("producer id %1 (p1)").arg(producerId);
-    EXPECT_TRUE(inspector->valueOf(entry).startsWith(QStringLiteral("epoch 0, 1 batch"))) << inspector->valueOf(entry).toStdString();
+    EXPECT_TRUE(inspector->valueOf(entry).startsWith(QStringLiteral("epoch 0, 1 batch")))
+        << inspector->valueOf(entry).toStdString();
     EXPECT_EQ(inspector->valueOf(QStringLiteral("seq 0")), QStringLiteral("offsets 0"));
     EXPECT_EQ(inspector->valueOf(QStringLiteral("LEO")), QStringLiteral("1"));
 
@@ -309,7 +312,8 @@ TEST(Idempotence, TheProducerBoxesTextsStayInsideAndApartInEveryLanguageAndTextS
                         const QRectF own = box->sceneBoundingRect().adjusted(-0.5, -0.5, 0.5, 0.5);
                         for (const hw::ui::TextRun& run : box->texts()) {
                             const QRectF rect = box->mapRectToScene(run.box);
-                            EXPECT_TRUE(own.contains(rect)) << where << ": \"" << run.text.toStdString() << "\" runs out";
+                            EXPECT_TRUE(own.contains(rect))
+                                << where << ": \"" << run.text.toStdString() << "\" runs out";
                             EXPECT_FALSE(run.text.endsWith(QChar(0x2026))) << where << ": \"" << run.text.toStdString();
                             for (const QRectF& other : boxes) {
                                 const QRectF common = rect.intersected(other);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "groups/assignor.h"
 #include "panels/inspectorpanel.h"
+#include "groups/assignor.h"
 
 #include "base/i18n.h"
 #include "base/narration.h"
@@ -366,12 +366,12 @@ void InspectorPanel::showProducer()
     add(settings, tr("max.in.flight.requests.per.connection"), QString::number(producer.settings.maxInFlight));
     add(settings, tr("linger.ms"), QString::number(hw::producerLingerMs(producer.settings, s.config)));
     add(settings, tr("retries"), QString::number(hw::producerRetries(producer.settings, s.config)));
-    add(settings, tr("delivery.timeout.ms"), QString::number(hw::producerDeliveryTimeoutMs(producer.settings, s.config)));
+    add(settings, tr("delivery.timeout.ms"),
+        QString::number(hw::producerDeliveryTimeoutMs(producer.settings, s.config)));
     if (producer.settings.idempotence) {
         const QString waiting = producer.initInFlight ? tr("waiting for InitProducerId") : tr("none yet");
         add(root, tr("Producer id"), producer.producerId < 0 ? waiting : QString::number(producer.producerId));
-        add(root, tr("Producer epoch"),
-            producer.producerId < 0 ? waiting : QString::number(producer.producerEpoch));
+        add(root, tr("Producer epoch"), producer.producerId < 0 ? waiting : QString::number(producer.producerEpoch));
     }
     add(root, tr("Batches in flight"),
         tr("%1 of %2").arg(ProducerItem::inFlightCount(producer)).arg(producer.settings.maxInFlight));

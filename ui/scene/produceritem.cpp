@@ -61,7 +61,9 @@ int ProducerItem::inFlightCount(const hw::Producer& producer)
 {
     int count = 0;
     producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-        [&](std::size_t, const hw::ProducerBatch& batch) { count += batch.status == hw::SendStatus::InFlight ? 1 : 0; });
+        [&](std::size_t, const hw::ProducerBatch& batch) {
+            count += batch.status == hw::SendStatus::InFlight ? 1 : 0;
+        });
     return count;
 }
 
@@ -119,14 +121,15 @@ void ProducerItem::sync(const hw::ClusterState& state)
     };
     addLines(Text::tr("Producer %1").arg(QString::fromStdString(producer.id)), nameFont, QStringLiteral("name"));
     const std::string_view acks = hw::acksName(producer.acks);
-    const QString acksText = Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())));
+    const QString acksText
+        = Text::tr("acks=%1").arg(QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())));
     const QFontMetricsF metrics(smallFont);
     const QString dot = QStringLiteral(" \u00B7 ");
     // Two texts on one line, with a dot between them, where the box is as wide as `widthNeeded`
     // (measured with long numbers, so that a count growing or the answer to InitProducerId does
     // not change the box's height); else one under the other.
-    auto addPair = [&](const QString& first, const QString& firstRole, const QString& second,
-                       const QString& secondRole, qreal widthNeeded) {
+    auto addPair = [&](const QString& first, const QString& firstRole, const QString& second, const QString& secondRole,
+                       qreal widthNeeded) {
         if (widthNeeded > box.width()) {
             addLines(first, smallFont, firstRole);
             addLines(second, smallFont, secondRole);
@@ -134,10 +137,10 @@ void ProducerItem::sync(const hw::ClusterState& state)
         }
         const qreal h = textHeight(smallFont);
         qreal x = box.left();
-        for (const auto& [text, role] : { std::pair { first, firstRole }, std::pair { dot, QStringLiteral("separator") },
-                 std::pair { second, secondRole } }) {
+        for (const auto& [text, role] : { std::pair { first, firstRole },
+                 std::pair { dot, QStringLiteral("separator") }, std::pair { second, secondRole } }) {
             x = addTextIn(text, smallFont, QRectF(x, y, metrics.horizontalAdvance(text) + 1, h), theme::ink,
-                    Qt::AlignLeft | Qt::AlignTop, role)
+                Qt::AlignLeft | Qt::AlignTop, role)
                     .right();
         }
         y += h;
@@ -176,8 +179,8 @@ void ProducerItem::sync(const hw::ClusterState& state)
         Text::tr("waiting %1 \u00B7 failed %2")
             .arg(concealed ? unknown : QString::number(waiting), concealed ? unknown : QString::number(failed)),
         QStringLiteral("records-open"),
-        metrics.horizontalAdvance(Text::tr("records acked: %1").arg(many) + dot
-            + Text::tr("waiting %1 \u00B7 failed %2").arg(many, many))
+        metrics.horizontalAdvance(
+            Text::tr("records acked: %1").arg(many) + dot + Text::tr("waiting %1 \u00B7 failed %2").arg(many, many))
             + 2);
     // max.in.flight.requests.per.connection counts requests per connection, and each batch here is a
     // request of its own (one partition per broker in a drawing this size).
