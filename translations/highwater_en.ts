@@ -240,4 +240,16 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>hw::ui::InspectorPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+294"/>
+        <source>epoch %1, %n batch(es)</source>
+        <extracomment>A producer table entry: its epoch and how many of its last batches it keeps (at most 5).</extracomment>
+        <translation>
+            <numerusform>epoch %1, %n batch</numerusform>
+            <numerusform>epoch %1, %n batches</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

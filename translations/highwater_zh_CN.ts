@@ -1496,8 +1496,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
-        <translation>领导者 %1 认出一个重复：生产者 ID %3 的批次 %2 已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
+        <source>Leader %1 recognises a duplicate: the batch with sequence %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
+        <translation>领导者 %1 认出一个重复：生产者 ID %3 序号 %2 的批次已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2318,7 +2318,25 @@
 <context>
     <name>ProducerItem</name>
     <message>
-        <location filename="../ui/scene/produceritem.cpp" line="+47"/>
+        <location filename="../ui/scene/produceritem.cpp" line="+52"/>
+        <source>idempotence off</source>
+        <translation>幂等关闭</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>id: waiting</source>
+        <extracomment>An idempotent producer before InitProducerId has answered with its producer id.</extracomment>
+        <translation>ID：等待中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+89"/>
+        <source>id %1 · epoch %2</source>
+        <extracomment>An idempotent producer&apos;s producer id (%1) and producer epoch (%2).</extracomment>
+        <translation>ID %1 · 纪元 %2</translation>
+    </message>
+    <message>
+        <location line="-42"/>
         <location line="+16"/>
         <source>Producer %1</source>
         <translation>生产者 %1</translation>
@@ -2329,14 +2347,28 @@
         <translation>acks=%1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+53"/>
+        <location line="+4"/>
         <source>records acked: %1</source>
         <translation>已确认记录：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+4"/>
         <source>waiting %1 · failed %2</source>
         <translation>等待 %1 · 失败 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>in flight %1/%2</source>
+        <extracomment>Batches in flight (%1) against max.in.flight.requests.per.connection (%2).</extracomment>
+        <translation>传输中 %1/%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>seq</source>
+        <extracomment>Before the sequence ranges of the batches in flight, as in &quot;seq 0–2, 3–4&quot;.</extracomment>
+        <translation>序号</translation>
     </message>
 </context>
 <context>
@@ -2487,7 +2519,12 @@ Value: %3</source>
         <translation>生产者：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
+        <source>Producer id %1, producer epoch %2, sequence %3</source>
+        <translation>生产者 ID %1，生产者纪元 %2，序号 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Diverged: the leader holds another record at this offset; this one will be truncated</source>
         <translation>分歧：领导者在这个偏移量上是另一条记录，这条将被截断</translation>
     </message>
@@ -3863,7 +3900,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::InspectorPanel</name>
     <message>
-        <location filename="../ui/panels/inspectorpanel.cpp" line="+30"/>
+        <location filename="../ui/panels/inspectorpanel.cpp" line="+33"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -3874,15 +3911,15 @@ Value: %3</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+252"/>
-        <location line="+19"/>
-        <location line="+27"/>
+        <location line="+311"/>
+        <location line="+34"/>
+        <location line="+33"/>
         <location line="+6"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-292"/>
+        <location line="-335"/>
         <source>Property</source>
         <translation>属性</translation>
     </message>
@@ -3964,19 +4001,19 @@ Value: %3</source>
     <message>
         <location line="+0"/>
         <location line="+55"/>
-        <location line="+178"/>
+        <location line="+221"/>
         <location line="+1"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="-233"/>
-        <location line="+117"/>
+        <location line="-276"/>
+        <location line="+139"/>
         <source>Replicas</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-131"/>
         <location line="+24"/>
         <source>leader</source>
         <translation>领导者</translation>
@@ -3994,18 +4031,18 @@ Value: %3</source>
     </message>
     <message>
         <location line="-7"/>
-        <location line="+92"/>
+        <location line="+114"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-92"/>
-        <location line="+93"/>
+        <location line="-114"/>
+        <location line="+115"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-93"/>
         <source>Replica of %1 on broker %2</source>
         <translation>%1 在代理节点 %2 上的副本</translation>
     </message>
@@ -4037,23 +4074,23 @@ Value: %3</source>
     <message>
         <location line="+0"/>
         <location line="+7"/>
-        <location line="+61"/>
+        <location line="+83"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-90"/>
         <location line="+11"/>
-        <location line="+45"/>
+        <location line="+67"/>
         <location line="+22"/>
-        <location line="+26"/>
-        <location line="+27"/>
+        <location line="+41"/>
+        <location line="+33"/>
         <location line="+40"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-213"/>
         <source>Leader epoch it knows</source>
         <translation>它所知的 领导者纪元</translation>
     </message>
@@ -4143,23 +4180,59 @@ Value: %3</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>, diverged from the leader</source>
         <translation>，与领导者分歧</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+6"/>
+        <location line="+22"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-31"/>
         <source>%1 (epoch %2)</source>
         <translation>%1（epoch %2）</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-212"/>
+        <source>true</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>false (set in the scenario)</source>
+        <translation>false（场景中设定）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>acks is not all</source>
+        <translation>acks 不是 all</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>retries is 0</source>
+        <translation>retries 为 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>max.in.flight.requests.per.connection is above 5</source>
+        <translation>max.in.flight.requests.per.connection 大于 5</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>false</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>false (turned off by Kafka: %1)</source>
+        <extracomment>%1: the settings that conflict with idempotence, e.g. &quot;acks is not all&quot;.</extracomment>
+        <translation>false（被 Kafka 关闭：%1）</translation>
+    </message>
+    <message>
+        <location line="+119"/>
         <source>Broker epoch</source>
         <translation>代理节点纪元</translation>
     </message>
@@ -4185,7 +4258,45 @@ Value: %3</source>
         <translation>最后已知的领导者 (LastKnownElr)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+37"/>
+        <source>, producer id %1, epoch %2, sequence %3</source>
+        <translation>，生产者 ID %1，纪元 %2，序号 %3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Producer state</source>
+        <translation>生产者状态</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>producer id %1</source>
+        <translation>生产者 ID %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>producer id %1 (%2)</source>
+        <translation>生产者 ID %1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>epoch %1, %n batch(es)</source>
+        <extracomment>A producer table entry: its epoch and how many of its last batches it keeps (at most 5).</extracomment>
+        <translation>
+            <numerusform>纪元 %1，%n 个批次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>seq %1</source>
+        <translation>序号 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>offsets %1</source>
+        <translation>偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Truncated records</source>
         <translation>被截断的记录</translation>
     </message>
@@ -4280,9 +4391,69 @@ Value: %3</source>
         <translation>生产者 %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>enable.idempotence</source>
+        <translation>enable.idempotence</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>acks</source>
         <translation>acks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max.in.flight.requests.per.connection</source>
+        <translation>max.in.flight.requests.per.connection</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>linger.ms</source>
+        <translation>linger.ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>retries</source>
+        <translation>retries</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delivery.timeout.ms</source>
+        <translation>delivery.timeout.ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>waiting for InitProducerId</source>
+        <translation>等待 InitProducerId 回复</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none yet</source>
+        <translation>尚无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producer id</source>
+        <translation>生产者 ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Producer epoch</source>
+        <translation>生产者纪元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Batches in flight</source>
+        <translation>传输中的批次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4311,8 +4482,18 @@ Value: %3</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>, seq %1</source>
+        <translation>，序号 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>, offset %1</source>
         <translation>，偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, answered as a duplicate</source>
+        <translation>，被当作重复批次回复</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5324,7 +5505,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已经没有事情会发生：没有排队中的消息或计时器。</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+142"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>
@@ -5411,30 +5592,36 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/panels/timelinebar.cpp" line="+32"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+33"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+59"/>
         <source>E</source>
         <comment>timeline marker: election</comment>
         <translation>选</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>I</source>
         <comment>timeline marker: ISR change</comment>
         <translation>I</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>!</source>
         <comment>timeline marker: data loss</comment>
         <translation>!</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+2"/>
+        <source>D</source>
+        <comment>timeline marker: duplicate batch</comment>
+        <translation>重</translation>
+    </message>
+    <message>
+        <location line="+138"/>
         <source>Frame %1: checkpoint %2</source>
         <translation>第 %1 帧：检查点 %2</translation>
     </message>
@@ -5452,6 +5639,11 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+3"/>
         <source>Frame %1: records removed or lost</source>
         <translation>第 %1 帧：记录被移除或丢失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1: a duplicate batch, answered with its original offsets</source>
+        <translation>第 %1 帧：重复的批次，以原来的偏移量回复</translation>
     </message>
     <message>
         <location line="+7"/>

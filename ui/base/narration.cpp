@@ -427,8 +427,8 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
         return ucfirst(tr("%1 receives the acknowledgement for %2 of %3.")
                            .arg(producerName(e.node), offsets(e.offset, e.count), tp));
     case EventType::DuplicateBatch:
-        return tr("Leader %1 recognises a duplicate: batch %2 from producer id %3 is already in its log for %4. "
-                  "Nothing is appended; it answers with %5.")
+        return tr("Leader %1 recognises a duplicate: the batch with sequence %2 from producer id %3 is already in its "
+                  "log for %4. Nothing is appended; it answers with %5.")
             .arg(b, sequences(e.detail, e.count), producerNumber(e.peer), tp, offsets(e.offset, e.count));
     case EventType::ProduceBatched:
         return ucfirst(tr("%1 adds %2 for %3 to a batch in its accumulator; the batch waits for linger.ms, a "

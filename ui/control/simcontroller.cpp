@@ -250,6 +250,9 @@ void SimController::indexMarkers(std::int64_t fromFrame)
             || (e.type == EventType::BrokerRestarted && e.count > 0);
         if (loss)
             m_markers.push_back({ Marker::Kind::DataLoss, f });
+        // A leader recognised a retried batch and answered it with its original offsets.
+        if (e.type == EventType::DuplicateBatch)
+            m_markers.push_back({ Marker::Kind::DuplicateBatch, f });
     }
     m_markedUpTo = tl.frameCount();
 }

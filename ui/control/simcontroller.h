@@ -50,7 +50,7 @@ public:
 
     /// What the timeline marks: where a teacher may want to jump.
     struct Marker {
-        enum class Kind : std::uint8_t { Checkpoint, Election, IsrChange, DataLoss };
+        enum class Kind : std::uint8_t { Checkpoint, Election, IsrChange, DataLoss, DuplicateBatch };
         Kind kind;
         std::int64_t frame;
     };

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
-#include "groups/assignor.h"
 #include "panels/inspectorpanel.h"
+#include "groups/assignor.h"
 
 #include "base/i18n.h"
 #include "base/narration.h"
+#include "clients/producer_config.h"
 #include "control/simcontroller.h"
+#include "log/producer_state.h"
 #include "model/cluster_state.h"
 #include "model/version_rules.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
 #include "scene/groupitem.h"
 #include "scene/messagetext.h"
+#include "scene/produceritem.h"
 
 #include <QHeaderView>
 
@@ -33,6 +36,43 @@ QString yesNo(bool value)
 QString offsetText(hw::Offset offset)
 {
     return offset < 0 ? InspectorPanel::tr("unknown") : QString::number(offset);
+}
+
+/// The client id of the producer with this producer id, or an empty string.
+QString producerNameOf(const hw::ClusterState& s, std::int64_t producerId)
+{
+    for (const hw::Producer& producer : s.producers)
+        if (producer.producerId == producerId && producerId >= 0)
+            return QString::fromStdString(producer.id);
+    return QString();
+}
+
+/// "0–2": a range of sequence numbers or offsets.
+QString rangeText(std::int64_t first, std::int64_t last)
+{
+    return first == last ? QString::number(first) : QStringLiteral("%1\u2013%2").arg(first).arg(last);
+}
+
+/// enable.idempotence as it took effect, and why Kafka turned it off where it did: 3.2 to 3.9 turn it
+/// off silently when a setting conflicts and nobody asked for idempotence
+/// (ProducerConfig.postProcessAndValidateIdempotenceConfigs@3.7.0).
+QString idempotenceText(const hw::Producer& producer, const hw::ClusterConfig& config)
+{
+    if (producer.settings.idempotence)
+        return InspectorPanel::tr("true");
+    if (producer.settings.idempotenceExplicit)
+        return InspectorPanel::tr("false (set in the scenario)");
+    QStringList reasons;
+    if (producer.acks != hw::Acks::All)
+        reasons << InspectorPanel::tr("acks is not all");
+    if (hw::producerRetries(producer.settings, config) == 0)
+        reasons << InspectorPanel::tr("retries is 0");
+    if (producer.settings.maxInFlight > 5)
+        reasons << InspectorPanel::tr("max.in.flight.requests.per.connection is above 5");
+    if (reasons.isEmpty())
+        return InspectorPanel::tr("false");
+    //: %1: the settings that conflict with idempotence, e.g. "acks is not all".
+    return InspectorPanel::tr("false (turned off by Kafka: %1)").arg(reasons.join(QStringLiteral(", ")));
 }
 
 /// Records of a log shown in the inspector before "and N more".
@@ -232,9 +272,31 @@ void InspectorPanel::showReplica()
         const hw::Record& record = r->log.at(o);
         const hw::Payload& payload = s.payloads[static_cast<std::size_t>(record.payload)];
         QString value = tr("%1 (epoch %2)").arg(QString::fromStdString(payload.value)).arg(record.epoch);
+        if (record.sequence >= 0 && payload.producer >= 0
+            && payload.producer < static_cast<std::int32_t>(s.producers.size()))
+            value += tr(", producer id %1, epoch %2, sequence %3")
+                         .arg(s.producers[static_cast<std::size_t>(payload.producer)].producerId)
+                         .arg(record.producerEpoch)
+                         .arg(record.sequence);
         if (divergesFromLeader(partition, *r, o))
             value += tr(", diverged from the leader");
         add(records, tr("offset %1").arg(o), value);
+    }
+    // The replica's producer table (ProducerStateManager): leader and followers keep it alike, so
+    // that a new leader still recognises a retried batch.
+    QTreeWidgetItem* producers = add(root, tr("Producer state"), QString::number(r->producerStates.size()));
+    for (const hw::ProducerStateEntry& entry : r->producerStates) {
+        const QString name = producerNameOf(s, entry.producerId);
+        QTreeWidgetItem* item = add(producers,
+            name.isEmpty() ? tr("producer id %1").arg(entry.producerId)
+                           : tr("producer id %1 (%2)").arg(entry.producerId).arg(name),
+            //: A producer table entry: its epoch and how many of its last batches it keeps (at most 5).
+            tr("epoch %1, %n batch(es)", nullptr, entry.batchCount).arg(entry.producerEpoch));
+        for (std::size_t b = 0; b < entry.batchCount; ++b) {
+            const hw::BatchMetadata& batch = entry.batches[b];
+            add(item, tr("seq %1").arg(rangeText(batch.firstSeq, batch.lastSeq)),
+                tr("offsets %1").arg(rangeText(batch.firstOffset, batch.lastOffset)));
+        }
     }
     // What truncations removed (the ghost cells), newest last.
     QTreeWidgetItem* truncated = add(root, tr("Truncated records"), QString::number(r->truncated.size()));
@@ -297,7 +359,22 @@ void InspectorPanel::showProducer()
     const hw::ClusterState& s = m_controller->state();
     const hw::Producer& producer = s.producers[static_cast<std::size_t>(m_target.index)];
     QTreeWidgetItem* root = add(nullptr, tr("Producer %1").arg(QString::fromStdString(producer.id)));
-    add(root, tr("acks"), text(hw::acksName(producer.acks)));
+    // The settings as they took effect (ProducerConfig and KafkaProducer.configureDeliveryTimeout).
+    QTreeWidgetItem* settings = add(root, tr("Settings"));
+    add(settings, tr("enable.idempotence"), idempotenceText(producer, s.config));
+    add(settings, tr("acks"), text(hw::acksName(producer.acks)));
+    add(settings, tr("max.in.flight.requests.per.connection"), QString::number(producer.settings.maxInFlight));
+    add(settings, tr("linger.ms"), QString::number(hw::producerLingerMs(producer.settings, s.config)));
+    add(settings, tr("retries"), QString::number(hw::producerRetries(producer.settings, s.config)));
+    add(settings, tr("delivery.timeout.ms"),
+        QString::number(hw::producerDeliveryTimeoutMs(producer.settings, s.config)));
+    if (producer.settings.idempotence) {
+        const QString waiting = producer.initInFlight ? tr("waiting for InitProducerId") : tr("none yet");
+        add(root, tr("Producer id"), producer.producerId < 0 ? waiting : QString::number(producer.producerId));
+        add(root, tr("Producer epoch"), producer.producerId < 0 ? waiting : QString::number(producer.producerEpoch));
+    }
+    add(root, tr("Batches in flight"),
+        tr("%1 of %2").arg(ProducerItem::inFlightCount(producer)).arg(producer.settings.maxInFlight));
     if (producer.ratePerSecond > 0)
         add(root, tr("Steady rate"), tr("%1 records/s").arg(producer.ratePerSecond));
     QTreeWidgetItem* leaders = add(root, tr("Leaders it believes"));
@@ -310,8 +387,14 @@ void InspectorPanel::showProducer()
         QString value = tr("%1 record(s) to %2, %3")
                             .arg(batch.count)
                             .arg(Narration::partitionName(s, batch.partition), text(hw::sendStatusName(batch.status)));
+        if (batch.idempotent && batch.baseSequence >= 0)
+            value += tr(", seq %1")
+                         .arg(rangeText(batch.baseSequence,
+                             hw::incrementSequence(batch.baseSequence, std::max(0, batch.count - 1))));
         if (batch.baseOffset >= 0)
             value += tr(", offset %1").arg(batch.baseOffset);
+        if (batch.duplicate)
+            value += tr(", answered as a duplicate");
         if (batch.error != hw::ErrorCode::None)
             value += QStringLiteral(", ") + Narration::errorName(batch.error);
         add(batches, tr("batch %1").arg(i), value);

@@ -7,6 +7,7 @@
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPainterPath>
 #include <QToolTip>
 
 #include <algorithm>
@@ -17,7 +18,7 @@ namespace hw::ui {
 namespace {
 
 constexpr int labelLane = 22; // checkpoint labels
-constexpr int markerLane = 20; // E, I, !
+constexpr int markerLane = 20; // E, I, !, D
 constexpr int trackHeight = 10;
 constexpr int handleRadius = 10;
 constexpr int sidePadding = 14;
@@ -83,6 +84,24 @@ std::int64_t TimelineBar::frameAt(qreal x) const
     return std::llround(fraction * static_cast<qreal>(m_frameCount - 1));
 }
 
+QString TimelineBar::markerLetter(SimController::Marker::Kind kind)
+{
+    using Kind = SimController::Marker::Kind;
+    switch (kind) {
+    case Kind::Election:
+        return tr("E", "timeline marker: election");
+    case Kind::IsrChange:
+        return tr("I", "timeline marker: ISR change");
+    case Kind::DataLoss:
+        return tr("!", "timeline marker: data loss");
+    case Kind::DuplicateBatch:
+        return tr("D", "timeline marker: duplicate batch");
+    case Kind::Checkpoint:
+        break;
+    }
+    return QString();
+}
+
 void TimelineBar::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -133,20 +152,30 @@ void TimelineBar::paintEvent(QPaintEvent*)
         const qreal s = 7;
         switch (m.kind) {
         case Kind::Election:
-            letter = tr("E", "timeline marker: election");
+            letter = markerLetter(m.kind);
             fill = theme::orange;
             shape = QPolygonF(
                 { QPointF(x, y - s - 2), QPointF(x + s + 2, y), QPointF(x, y + s + 2), QPointF(x - s - 2, y) });
             break;
         case Kind::IsrChange:
-            letter = tr("I", "timeline marker: ISR change");
+            letter = markerLetter(m.kind);
             fill = theme::skyBlue;
             shape = QPolygonF(QRectF(x - s, y - s, 2 * s, 2 * s));
             break;
         case Kind::DataLoss:
-            letter = tr("!", "timeline marker: data loss");
+            letter = markerLetter(m.kind);
             fill = theme::vermillion;
             shape = QPolygonF({ QPointF(x, y - s - 3), QPointF(x + s + 3, y + s), QPointF(x - s - 3, y + s) });
+            break;
+        case Kind::DuplicateBatch:
+            letter = markerLetter(m.kind);
+            fill = theme::reddishPurple;
+            {
+                // A circle: no other marker is round.
+                QPainterPath circle;
+                circle.addEllipse(QPointF(x, y), s + 1, s + 1);
+                shape = circle.toFillPolygon();
+            }
             break;
         case Kind::Checkpoint:
             break;
@@ -214,6 +243,9 @@ QString TimelineBar::markerToolTip(qreal x) const
             break;
         case Kind::DataLoss:
             lines << tr("Frame %1: records removed or lost").arg(m.frame);
+            break;
+        case Kind::DuplicateBatch:
+            lines << tr("Frame %1: a duplicate batch, answered with its original offsets").arg(m.frame);
             break;
         }
         if (lines.size() >= 8)

@@ -8,8 +8,9 @@
 namespace hw::ui {
 
 /// A slider over all frames with markers where a teacher may want to jump: checkpoints (their
-/// label), elections (E), ISR changes (I) and data loss (!), each a distinct shape with a letter, so
-/// none is told apart by colour alone. Click or drag to move; hovering a marker names it.
+/// label), elections (E), ISR changes (I), data loss (!) and duplicate batches a leader recognised
+/// (D), each a distinct shape with a letter, so none is told apart by colour alone. Click or drag to
+/// move; hovering a marker names it.
 class TimelineBar : public QWidget {
     Q_OBJECT
 
@@ -24,6 +25,10 @@ public:
 
     /// The x of a frame on the track, in widget coordinates (tests check marker positions with it).
     qreal xOf(std::int64_t frame) const;
+    /// The letter drawn in a marker of this kind (none for a checkpoint, which shows its label).
+    static QString markerLetter(SimController::Marker::Kind kind);
+    /// What hovering at x says: the markers near it, else the frame (public for tests).
+    QString markerToolTip(qreal x) const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -40,7 +45,6 @@ protected:
 private:
     QRectF track() const;
     std::int64_t frameAt(qreal x) const;
-    QString markerToolTip(qreal x) const;
 
     std::vector<SimController::Marker> m_markers;
     QStringList m_checkpointLabels; // one per checkpoint marker, in order

@@ -127,7 +127,21 @@ void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     // every message in flight costs more than the rest of the frame).
     QColor track = color;
     track.setAlpha(70);
-    drawTrack(painter, QLineF(m_from, m_to), track);
+    // The track stops short of the dot rather than running under it: where the faint line and the
+    // dot's anti-aliased outline fell on one pixel, a transparent export stacked two partly
+    // transparent layers there, and its 8-bit premultiplied rounding no longer matched the same
+    // drawing on the theme's paper (CliExport.ThemeSetsTheDrawingsColours...). The gap is the
+    // outline's outer edge and its anti-aliasing, hidden under the dot anyway.
+    const QLineF line(m_from, m_to);
+    const qreal gap = dotRadius + 2;
+    if (line.length() > 0) {
+        const QPointF along = (m_to - m_from) / line.length();
+        const qreal at = QPointF::dotProduct(m_dot - m_from, along);
+        if (at - gap > 0)
+            drawTrack(painter, QLineF(m_from, m_from + along * (at - gap)), track);
+        if (at + gap < line.length())
+            drawTrack(painter, QLineF(m_from + along * (at + gap), m_to), track);
+    }
     if (!m_labelOffset.isNull() && m_labelVisible) {
         // The leader line ends at the point of the label's box nearest the dot.
         const QRectF box = texts().constFirst().box;

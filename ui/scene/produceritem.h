@@ -4,9 +4,16 @@
 #include "scene/frameitem.h"
 #include "scene/itemtypes.h"
 
+#include <QStringList>
+
+namespace hw {
+struct Producer;
+}
+
 namespace hw::ui {
 
-/// A producer client: its id, default acks and how its batches stand.
+/// A producer client: its name, acks, its producer id and epoch when idempotent, how its records
+/// stand, and the batches it has in flight against max.in.flight.requests.per.connection.
 class ProducerItem : public FrameItem {
 public:
     enum { Type = ProducerItemType };
@@ -22,6 +29,13 @@ public:
     QPointF anchor() const { return mapToScene(boundingRect().center()); }
 
     static qreal preferredHeight();
+    /// "id 1000 · epoch 0", "id: waiting" before InitProducerId answers, or "idempotence off".
+    static QString identityText(const hw::Producer& producer);
+    /// Batches sent and not yet answered.
+    static int inFlightCount(const hw::Producer& producer);
+    /// The batches in flight, oldest first: sequence ranges ("0–2"), or batch numbers ("#3") for a
+    /// producer without idempotence; with the partition when they go to more than one.
+    static QStringList inFlightBatches(const hw::ClusterState& state, const hw::Producer& producer);
     /// The width of a box whose name line is not broken.
     static qreal nameWidth(const hw::ClusterState& state, std::int32_t producer);
 

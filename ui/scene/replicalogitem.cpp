@@ -635,6 +635,15 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
             text += QLatin1Char('\n')
                 + Text::tr("Producer: %1")
                       .arg(QString::fromStdString(state.producers[static_cast<std::size_t>(payload.producer)].id));
+        // What the record's batch header says (DefaultRecordBatch): the producer id is the one of the
+        // payload's producer.
+        if (record.sequence >= 0 && payload.producer >= 0
+            && payload.producer < static_cast<std::int32_t>(state.producers.size()))
+            text += QLatin1Char('\n')
+                + Text::tr("Producer id %1, producer epoch %2, sequence %3")
+                      .arg(state.producers[static_cast<std::size_t>(payload.producer)].producerId)
+                      .arg(record.producerEpoch)
+                      .arg(record.sequence);
         if (cell.diverged)
             text += QLatin1Char('\n')
                 + Text::tr("Diverged: the leader holds another record at this offset; this one will be truncated");
