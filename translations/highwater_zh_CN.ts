@@ -1467,7 +1467,7 @@
     <message>
         <location line="+5"/>
         <source>Leader %1 refuses %2&apos;s batch for %3 with sequence %4: OUT_OF_ORDER_SEQUENCE_NUMBER (its producer state expects %5 next; nothing was appended).</source>
-        <translation>领导者 %1 拒绝 %2 发往 %3 的批次（序号 %4）：OUT_OF_ORDER_SEQUENCE_NUMBER（它的生产者状态期待下一个是 %5；什么都没追加）。</translation>
+        <translation>领导者 %1 拒绝 %2 发往 %3 的批次（序列号 %4）：OUT_OF_ORDER_SEQUENCE_NUMBER（它的生产者状态期待下一个是 %5；什么都没追加）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1497,7 +1497,7 @@
     <message>
         <location line="+3"/>
         <source>Leader %1 recognises a duplicate: the batch with sequence %2 from producer id %3 is already in its log for %4. Nothing is appended; it answers with %5.</source>
-        <translation>领导者 %1 认出一个重复：生产者 ID %3 序号 %2 的批次已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
+        <translation>领导者 %1 认出一个重复：生产者 ID %3 序列号 %2 的批次已在它 %4 的日志里。什么都不追加；它以 %5 回应。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1522,7 +1522,7 @@
     <message>
         <location line="+4"/>
         <source>%1 is now idempotent producer id %2, epoch %3: each batch it sends carries this id, the epoch and sequence numbers.</source>
-        <translation>%1 现在是幂等生产者 ID %2、纪元 %3：它发出的每个批次都带着这个 ID、纪元和序号。</translation>
+        <translation>%1 现在是幂等生产者 ID %2、纪元 %3：它发出的每个批次都带着这个 ID、纪元和序列号。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1547,7 +1547,7 @@
     <message>
         <location line="+4"/>
         <source>. Its sequence numbers have a gap, so it bumps its producer epoch and numbers the partition&apos;s unfinished batches from 0 again</source>
-        <translation>。它的序号出现缺口，所以它提升生产者纪元，把这个分区尚未完成的批次从 0 重新编号</translation>
+        <translation>。它的序列号出现缺口，所以它提升生产者纪元，把这个分区尚未完成的批次从 0 重新编号</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2368,7 +2368,7 @@
         <location line="+4"/>
         <source>seq</source>
         <extracomment>Before the sequence ranges of the batches in flight, as in &quot;seq 0–2, 3–4&quot;.</extracomment>
-        <translation>序号</translation>
+        <translation>序列号</translation>
     </message>
 </context>
 <context>
@@ -2521,7 +2521,7 @@ Value: %3</source>
     <message>
         <location line="+7"/>
         <source>Producer id %1, producer epoch %2, sequence %3</source>
-        <translation>生产者 ID %1，生产者纪元 %2，序号 %3</translation>
+        <translation>生产者 ID %1，生产者纪元 %2，序列号 %3</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -4260,7 +4260,7 @@ Value: %3</source>
     <message>
         <location line="+37"/>
         <source>, producer id %1, epoch %2, sequence %3</source>
-        <translation>，生产者 ID %1，纪元 %2，序号 %3</translation>
+        <translation>，生产者 ID %1，纪元 %2，序列号 %3</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -4288,7 +4288,7 @@ Value: %3</source>
     <message>
         <location line="+3"/>
         <source>seq %1</source>
-        <translation>序号 %1</translation>
+        <translation>序列号 %1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4483,7 +4483,7 @@ Value: %3</source>
     <message>
         <location line="+4"/>
         <source>, seq %1</source>
-        <translation>，序号 %1</translation>
+        <translation>，序列号 %1</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -118,6 +118,38 @@ TEST(Panels, TheTimelineMarksCheckpointsWhereTheyAre)
     EXPECT_TRUE(window.timelinePanel()->positionLabel()->text().startsWith(QStringLiteral("Frame 0 of")));
 }
 
+TEST(Panels, CheckpointLabelsStayInsideTheTimelineAtEitherEnd)
+{
+    // A checkpoint on the first or the last frame is centred on a line at the bar's edge: its label
+    // shifts inward instead of being cut (it read "n-flight" for "in-flight" at frame 0). Labels
+    // that would run into the one before are left out, and one wider than the bar fits in it.
+    using Kind = hw::ui::SimController::Marker::Kind;
+    hw::ui::TimelineBar bar;
+    bar.resize(600, bar.sizeHint().height());
+    bar.setRange(100);
+    bar.setMarkers({{Kind::Checkpoint, 0}, {Kind::Checkpoint, 1}, {Kind::Checkpoint, 60}, {Kind::Checkpoint, 99}},
+                   {QStringLiteral("in-flight"), QStringLiteral("crowded"), QStringLiteral("middle"),
+                    QStringLiteral("the-last-checkpoint")});
+    const std::vector<QRectF> boxes = bar.checkpointLabelBoxes();
+    ASSERT_EQ(boxes.size(), 4U);
+    for (std::size_t i : {0U, 2U, 3U}) {
+        ASSERT_FALSE(boxes[i].isEmpty()) << i;
+        EXPECT_GE(boxes[i].left(), 0) << i;
+        EXPECT_LE(boxes[i].right(), bar.width()) << i;
+    }
+    EXPECT_TRUE(boxes[1].isEmpty());
+    EXPECT_DOUBLE_EQ(boxes[0].left(), 0);
+    EXPECT_DOUBLE_EQ(boxes[3].right(), bar.width());
+    // The middle one is centred on its line.
+    EXPECT_NEAR(boxes[2].center().x(), bar.xOf(60), 0.5);
+
+    bar.setMarkers({{Kind::Checkpoint, 50}}, {QString(200, QLatin1Char('x'))});
+    const std::vector<QRectF> wide = bar.checkpointLabelBoxes();
+    ASSERT_EQ(wide.size(), 1U);
+    EXPECT_DOUBLE_EQ(wide[0].left(), 0);
+    EXPECT_DOUBLE_EQ(wide[0].width(), bar.width());
+}
+
 TEST(Panels, FailoversMarkElectionsIsrChangesAndLossOnTheTimeline)
 {
     MainWindow window;

@@ -102,6 +102,40 @@ QString TimelineBar::markerLetter(SimController::Marker::Kind kind)
     return QString();
 }
 
+QFont TimelineBar::markerFont() const
+{
+    QFont small = font();
+    small.setBold(true);
+    return small;
+}
+
+std::vector<QRectF> TimelineBar::checkpointLabelBoxes() const
+{
+    const QFontMetricsF metrics(markerFont());
+    std::vector<QRectF> boxes;
+    qreal lastLabelRight = -1e9;
+    int checkpoint = 0;
+    for (const SimController::Marker& m : m_markers) {
+        if (m.kind != SimController::Marker::Kind::Checkpoint)
+            continue;
+        const QString label = checkpoint < m_checkpointLabels.size() ? m_checkpointLabels[checkpoint] : QString();
+        ++checkpoint;
+        // Centred on its line, but shifted to stay inside the bar at either end (a checkpoint at
+        // frame 0 or at the last frame); a label wider than the bar is elided. One that would run
+        // into the label before it is left out (its line and tooltip remain).
+        const qreal x = xOf(m.frame);
+        const qreal w = std::min<qreal>(metrics.horizontalAdvance(label) + 10, width());
+        const qreal left = std::clamp(x - w / 2, 0.0, std::max<qreal>(0.0, width() - w));
+        if (left > lastLabelRight + 2) {
+            boxes.emplace_back(left, 1, w, labelLane - 4);
+            lastLabelRight = boxes.back().right();
+        } else {
+            boxes.emplace_back();
+        }
+    }
+    return boxes;
+}
+
 void TimelineBar::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -118,11 +152,10 @@ void TimelineBar::paintEvent(QPaintEvent*)
     p.drawRoundedRect(done, trackHeight / 2.0, trackHeight / 2.0);
 
     // Markers: two lanes above the track. Where they crowd, letters give way to ticks.
-    QFont small = font();
-    small.setBold(true);
+    const QFont small = markerFont();
     p.setFont(small);
     const QFontMetricsF metrics(small);
-    qreal lastLabelRight = -1e9;
+    const std::vector<QRectF> labelBoxes = checkpointLabelBoxes();
     qreal lastLetterX = -1e9;
     int checkpoint = 0;
     for (const SimController::Marker& m : m_markers) {
@@ -133,14 +166,12 @@ void TimelineBar::paintEvent(QPaintEvent*)
             ++checkpoint;
             p.setPen(QPen(ink, 3));
             p.drawLine(QPointF(x, labelLane - 2), QPointF(x, t.bottom()));
-            const qreal w = metrics.horizontalAdvance(label) + 10;
-            if (x - w / 2 > lastLabelRight + 2) {
-                const QRectF box(x - w / 2, 1, w, labelLane - 4);
+            const QRectF box = labelBoxes[static_cast<std::size_t>(checkpoint - 1)];
+            if (!box.isEmpty()) {
                 p.setBrush(ink);
                 p.drawRoundedRect(box, 4, 4);
                 p.setPen(palette().color(QPalette::Base));
-                p.drawText(box, Qt::AlignCenter, label);
-                lastLabelRight = box.right();
+                p.drawText(box, Qt::AlignCenter, metrics.elidedText(label, Qt::ElideRight, box.width() - 10));
             }
             continue;
         }

@@ -3,7 +3,11 @@
 
 #include "control/simcontroller.h"
 
+#include <QFont>
+#include <QRectF>
 #include <QWidget>
+
+#include <vector>
 
 namespace hw::ui {
 
@@ -29,6 +33,9 @@ public:
     static QString markerLetter(SimController::Marker::Kind kind);
     /// What hovering at x says: the markers near it, else the frame (public for tests).
     QString markerToolTip(qreal x) const;
+    /// Where each checkpoint's label is drawn, in marker order, inside the bar; an empty rect for
+    /// a label left out because it would run into the one before (public for tests).
+    std::vector<QRectF> checkpointLabelBoxes() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -44,6 +51,7 @@ protected:
 
 private:
     QRectF track() const;
+    QFont markerFont() const;
     std::int64_t frameAt(qreal x) const;
 
     std::vector<SimController::Marker> m_markers;
