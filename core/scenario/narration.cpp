@@ -243,9 +243,9 @@ std::string narrate(const Event& e, const ClusterState& s)
         return producerName(e.node) + " receives the acknowledgement for " + offsets(e.offset, e.count) + " of " + tp +
                (e.has(Duplicate) ? ", the offsets its first attempt got: the leader had the batch already." : ".");
     case EventType::DuplicateBatch:
-        return "Leader " + b + " recognises a duplicate: batch " + sequences(e.detail, e.count) + " from producer id " +
-               producerNumber(e.peer) + " is already in its log for " + tp + ". Nothing is appended; it answers with " +
-               offsets(e.offset, e.count) + ".";
+        return "Leader " + b + " recognises a duplicate: the batch with sequence " + sequences(e.detail, e.count) +
+               " from producer id " + producerNumber(e.peer) + " is already in its log for " + tp +
+               ". Nothing is appended; it answers with " + offsets(e.offset, e.count) + ".";
     case EventType::ProduceBatched:
         return producerName(e.node) + " adds " + records(e.count) + " for " + tp +
                " to a batch in its accumulator; the batch waits for linger.ms, a producer id or a free in-flight slot.";
