@@ -23,21 +23,21 @@ std::optional<ProducerConfigError> resolveProducerSettings(const ProducerSpec& s
     bool idempotence = spec.enableIdempotence.value_or(config.enableIdempotence);
     const std::int64_t retries = spec.retries.value_or(config.retries);
     const std::int64_t maxInFlight = spec.maxInFlight.value_or(config.maxInFlightRequestsPerConnection);
+    std::uint8_t off = 0;
     if (idempotence) {
-        bool disable = false;
         if (retries == 0) {
             if (explicitIdempotence)
                 return ProducerConfigError{"retries", spec.retries.has_value(),
                                            "must be non-zero when using the idempotent producer (enable.idempotence "
                                            "is true); expected retries of at least 1, or enable.idempotence false"};
-            disable = true;
+            off |= IdempotenceOffRetries;
         }
         if (acks != Acks::All) {
             if (explicitIdempotence)
                 return ProducerConfigError{"acks", spec.acks.has_value(),
                                            "must be all in order to use the idempotent producer (enable.idempotence "
                                            "is true); expected \"all\", or enable.idempotence false"};
-            disable = true;
+            off |= IdempotenceOffAcks;
         }
         if (maxInFlight > maxInFlightForIdempotence) {
             if (explicitIdempotence || rules::inFlightAboveFiveIsAnError(config.kafkaVersion))
@@ -49,14 +49,15 @@ std::optional<ProducerConfigError> resolveProducerSettings(const ProducerSpec& s
                                              : std::string("; idempotence is on by default, and from Kafka 4.0 a "
                                                            "larger value is refused instead of turning it off")) +
                         "; expected 1..5, or enable.idempotence false"};
-            disable = true;
+            off |= IdempotenceOffInFlight;
         }
-        if (disable)
+        if (off != 0)
             idempotence = false;
     }
     settings = ProducerSettings{};
     settings.idempotence = idempotence;
     settings.idempotenceExplicit = explicitIdempotence;
+    settings.idempotenceOff = off;
     settings.maxInFlight = static_cast<std::int32_t>(maxInFlight);
     settings.lingerMs = spec.lingerMs.value_or(-1);
     settings.retries = spec.retries.value_or(-1);

@@ -46,11 +46,20 @@ struct PartitionSequence {
     friend bool operator==(const PartitionSequence&, const PartitionSequence&) = default;
 };
 
+/// Why ProducerConfig.postProcessAndValidateIdempotenceConfigs turned idempotence off for a producer
+/// that did not ask for it (Kafka 3.2 and later, silently): the settings that conflict with it.
+enum IdempotenceOff : std::uint8_t {
+    IdempotenceOffAcks = 1,     // acks is not all
+    IdempotenceOffRetries = 2,  // retries is 0
+    IdempotenceOffInFlight = 4, // max.in.flight.requests.per.connection above 5 (3.x only; 4.0 refuses it)
+};
+
 /// A producer's settings (ProducerConfig), resolved when it is created. -1: the cluster's value,
 /// which a `config` step may change.
 struct ProducerSettings {
     bool idempotence = true;          // enable.idempotence as it took effect
     bool idempotenceExplicit = false; // set in the scenario: conflicting settings are errors, not a silent off
+    std::uint8_t idempotenceOff = 0;  // IdempotenceOff bits: why Kafka turned idempotence off, when it did
     std::int32_t maxInFlight = 5;     // max.in.flight.requests.per.connection
     std::int64_t lingerMs = -1;
     std::int64_t retries = -1;

@@ -1235,6 +1235,7 @@ struct ConfigCase {
     const char* producer; // extra producer keys
     const char* pointer;  // empty: accepted
     bool idempotent;      // when accepted: did idempotence take effect
+    std::uint8_t off;     // when accepted: the IdempotenceOff reasons kept for the inspector
 };
 
 void PrintTo(const ConfigCase& c, std::ostream* os)
@@ -1256,7 +1257,9 @@ TEST_P(ProducerConfigRule, FollowsKafkasClient)
         ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed)) << std::get<hw::ScenarioError>(parsed).toString();
         auto played = hw::playScenario(std::get<hw::Scenario>(parsed));
         ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played));
-        EXPECT_EQ(std::get<hw::Timeline>(played).head().producers[0].settings.idempotence, c.idempotent);
+        const hw::ProducerSettings& settings = std::get<hw::Timeline>(played).head().producers[0].settings;
+        EXPECT_EQ(settings.idempotence, c.idempotent);
+        EXPECT_EQ(settings.idempotenceOff, c.off);
     } else {
         ASSERT_TRUE(std::holds_alternative<hw::ScenarioError>(parsed)) << "accepted";
         const hw::ScenarioError& error = std::get<hw::ScenarioError>(parsed);
@@ -1267,22 +1270,26 @@ TEST_P(ProducerConfigRule, FollowsKafkasClient)
 
 INSTANTIATE_TEST_SUITE_P(Kafka, ProducerConfigRule,
     ::testing::Values(
-        ConfigCase{"Defaults", "4.2", "", "", "", true},
-        ConfigCase{"AcksOneTurnsItOffSilently", "4.2", "", R"("acks": "1")", "", false},
+        ConfigCase{"Defaults", "4.2", "", "", "", true, 0},
+        ConfigCase{"AcksOneTurnsItOffSilently", "4.2", "", R"("acks": "1")", "", false, hw::IdempotenceOffAcks},
         ConfigCase{"AcksOneWithExplicitIdempotence", "4.2", "", R"("acks": "1", "enable.idempotence": true)",
-                   "/producers/0/acks", false},
-        ConfigCase{"RetriesZeroTurnsItOffSilently", "3.7", "", R"("retries": 0)", "", false},
+                   "/producers/0/acks", false, 0},
+        ConfigCase{"RetriesZeroTurnsItOffSilently", "3.7", "", R"("retries": 0)", "", false,
+                   hw::IdempotenceOffRetries},
         ConfigCase{"RetriesZeroWithClusterIdempotence", "3.7", R"("enable.idempotence": true)", R"("retries": 0)",
-                   "/producers/0/retries", false},
-        ConfigCase{"SixInFlightIn37TurnsItOff", "3.7", "", R"("max.in.flight.requests.per.connection": 6)", "", false},
+                   "/producers/0/retries", false, 0},
+        ConfigCase{"AcksOneAndRetriesZeroIn37", "3.7", "", R"("acks": "1", "retries": 0)", "", false,
+                   hw::IdempotenceOffAcks | hw::IdempotenceOffRetries},
+        ConfigCase{"SixInFlightIn37TurnsItOff", "3.7", "", R"("max.in.flight.requests.per.connection": 6)", "", false,
+                   hw::IdempotenceOffInFlight},
         ConfigCase{"SixInFlightIn42IsAnError", "4.2", "", R"("max.in.flight.requests.per.connection": 6)",
-                   "/producers/0/max.in.flight.requests.per.connection", false},
+                   "/producers/0/max.in.flight.requests.per.connection", false, 0},
         ConfigCase{"SixInFlightWithoutIdempotence", "4.2", "",
-                   R"("max.in.flight.requests.per.connection": 6, "enable.idempotence": false)", "", false},
+                   R"("max.in.flight.requests.per.connection": 6, "enable.idempotence": false)", "", false, 0},
         ConfigCase{"DeliveryBelowLingerPlusRequestTimeout", "4.2", "", R"("delivery.timeout.ms": 1000)",
-                   "/producers/0/delivery.timeout.ms", false},
+                   "/producers/0/delivery.timeout.ms", false, 0},
         ConfigCase{"ClusterDeliveryBelowLingerPlusRequestTimeout", "4.2", R"("delivery.timeout.ms": 1000)", "",
-                   "/cluster/config/delivery.timeout.ms", false}),
+                   "/cluster/config/delivery.timeout.ms", false, 0}),
     [](const auto& info) { return std::string(info.param.name); });
 
 } // namespace

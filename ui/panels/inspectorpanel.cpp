@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "panels/inspectorpanel.h"
-#include "groups/assignor.h"
 
 #include "base/i18n.h"
 #include "base/narration.h"
 #include "clients/producer_config.h"
 #include "control/simcontroller.h"
+#include "groups/assignor.h"
 #include "log/producer_state.h"
 #include "model/cluster_state.h"
 #include "model/version_rules.h"
@@ -54,20 +54,20 @@ QString rangeText(std::int64_t first, std::int64_t last)
 }
 
 /// enable.idempotence as it took effect, and why Kafka turned it off where it did: 3.2 to 3.9 turn it
-/// off silently when a setting conflicts and nobody asked for idempotence
-/// (ProducerConfig.postProcessAndValidateIdempotenceConfigs@3.7.0).
-QString idempotenceText(const hw::Producer& producer, const hw::ClusterConfig& config)
+/// off silently when a setting conflicts and nobody asked for idempotence (resolveProducerSettings
+/// keeps the reasons, ProducerConfig.postProcessAndValidateIdempotenceConfigs@3.7.0).
+QString idempotenceText(const hw::ProducerSettings& settings)
 {
-    if (producer.settings.idempotence)
+    if (settings.idempotence)
         return InspectorPanel::tr("true");
-    if (producer.settings.idempotenceExplicit)
+    if (settings.idempotenceExplicit)
         return InspectorPanel::tr("false (set in the scenario)");
     QStringList reasons;
-    if (producer.acks != hw::Acks::All)
+    if (settings.idempotenceOff & hw::IdempotenceOffAcks)
         reasons << InspectorPanel::tr("acks is not all");
-    if (hw::producerRetries(producer.settings, config) == 0)
+    if (settings.idempotenceOff & hw::IdempotenceOffRetries)
         reasons << InspectorPanel::tr("retries is 0");
-    if (producer.settings.maxInFlight > 5)
+    if (settings.idempotenceOff & hw::IdempotenceOffInFlight)
         reasons << InspectorPanel::tr("max.in.flight.requests.per.connection is above 5");
     if (reasons.isEmpty())
         return InspectorPanel::tr("false");
@@ -361,7 +361,7 @@ void InspectorPanel::showProducer()
     QTreeWidgetItem* root = add(nullptr, tr("Producer %1").arg(QString::fromStdString(producer.id)));
     // The settings as they took effect (ProducerConfig and KafkaProducer.configureDeliveryTimeout).
     QTreeWidgetItem* settings = add(root, tr("Settings"));
-    add(settings, tr("enable.idempotence"), idempotenceText(producer, s.config));
+    add(settings, tr("enable.idempotence"), idempotenceText(producer.settings));
     add(settings, tr("acks"), text(hw::acksName(producer.acks)));
     add(settings, tr("max.in.flight.requests.per.connection"), QString::number(producer.settings.maxInFlight));
     add(settings, tr("linger.ms"), QString::number(hw::producerLingerMs(producer.settings, s.config)));
