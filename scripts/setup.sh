@@ -7,6 +7,10 @@ HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # With --no-install-recommends nothing comes along that the list does not name: Qt6Charts' CMake package
 # needs Qt6OpenGL's (libqt6opengl6-dev), the platform plugins (offscreen, xcb) are only recommended by
 # libqt6gui6 (qt6-qpa-plugins), and the SVG icon engine and image plugin are libqt6svg6's.
+# The wire protocol (wire/, app/serve): standalone Asio for the server's event loop, Boost.CRC for
+# RecordBatch's CRC-32C (Debian 12 has no libcrc32c), the four codecs Kafka compresses with; clang-14
+# and libFuzzer build the codec's fuzz target; kcat, kafka-python and confluent-kafka (librdkafka) are
+# the real clients the live-lab tests drive.
 HW_PACKAGES=(
     cmake ninja-build g++ ccache pkg-config file
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -14,6 +18,9 @@ HW_PACKAGES=(
     nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libgif-dev
     fonts-noto-cjk fonts-dejavu-core fontconfig
     dpkg-dev desktop-file-utils appstream lintian
+    libasio-dev libboost-dev zlib1g-dev libsnappy-dev liblz4-dev libzstd-dev
+    clang-14 libfuzzer-14-dev
+    kcat python3-kafka python3-confluent-kafka
 )
 
 hw_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
