@@ -59,7 +59,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+257"/>
+        <location line="+279"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>

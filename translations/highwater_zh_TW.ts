@@ -816,6 +816,16 @@
         <translation>某個消費者</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>live client %1</source>
+        <translation>即時客戶端 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a live client</source>
+        <translation>一個即時客戶端</translation>
+    </message>
+    <message>
         <location line="+29"/>
         <source>Produce ×%1</source>
         <translation>Produce ×%1</translation>
@@ -1249,6 +1259,26 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Live client connected</source>
+        <translation>即時客戶端已連線</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live client disconnected</source>
+        <translation>即時客戶端已斷線</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live client request</source>
+        <translation>即時客戶端請求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live client answer</source>
+        <translation>即時客戶端收到回應</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Producer id allocated</source>
         <translation>已分配生產者 ID</translation>
     </message>
@@ -1379,6 +1409,16 @@
     </message>
     <message>
         <location line="+25"/>
+        <source>live client %1</source>
+        <translation>即時客戶端 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a live client</source>
+        <translation>一個即時客戶端</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>producer %1</source>
         <translation>生產者 %1</translation>
     </message>
@@ -1388,7 +1428,7 @@
         <translation>某個生產者</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>consumer %1</source>
         <translation>消費者 %1</translation>
     </message>
@@ -2116,7 +2156,62 @@
         <translation>%1 無法從代理節點 %2 取得 metadata：%3。</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="+16"/>
+        <source>%1 connects to broker %2.</source>
+        <translation>%1 連線到代理節點 %2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 closes its connection to broker %2.</source>
+        <translation>%1 關閉與代理節點 %2 的連線。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 sends a Produce request with %2 for %3 to broker %4.</source>
+        <translation>%1 向代理節點 %4 送出 Produce 請求：%3 的 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 sends a Fetch request for %2 from offset %3 to broker %4.</source>
+        <translation>%1 向代理節點 %4 送出 Fetch 請求：%2，從位移 %3 開始。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 asks broker %2 for an offset of %3 (ListOffsets).</source>
+        <translation>%1 向代理節點 %2 查詢 %3 的位移（ListOffsets）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks broker %2 for metadata.</source>
+        <translation>%1 向代理節點 %2 請求中繼資料。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks broker %2 for a producer id (InitProducerId).</source>
+        <translation>%1 向代理節點 %2 請求生產者 ID（InitProducerId）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets broker %2&apos;s answer: %3.</source>
+        <translation>%1 收到代理節點 %2 的回應：%3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 gets broker %2&apos;s answer: %3 appended at offset %4.</source>
+        <translation>%1 收到代理節點 %2 的回應：%3 已附加在位移 %4。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 gets broker %2&apos;s answer: %3 of %4, read below the HW %5.</source>
+        <translation>%1 收到代理節點 %2 的回應：%4 的 %3，讀取自 HW %5 之下。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 gets broker %2&apos;s answer.</source>
+        <translation>%1 收到代理節點 %2 的回應。</translation>
+    </message>
+    <message>
+        <location line="-205"/>
         <location line="+155"/>
         <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
@@ -2330,30 +2425,30 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+89"/>
+        <location line="+92"/>
         <source>id %1 · epoch %2</source>
         <extracomment>An idempotent producer&apos;s producer id (%1) and producer epoch (%2).</extracomment>
         <translation>ID %1 · 紀元 %2</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-43"/>
         <location line="+16"/>
         <source>Producer %1</source>
         <translation>生產者 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>acks=%1</source>
         <translation>acks=%1</translation>
     </message>
     <message>
         <location line="+53"/>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>records acked: %1</source>
         <translation>已確認記錄：%1</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-4"/>
         <location line="+4"/>
         <source>waiting %1 · failed %2</source>
         <translation>等待 %1 · 失敗 %2</translation>
@@ -4426,7 +4521,7 @@ Value: %3</source>
         <translation>delivery.timeout.ms</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>waiting for InitProducerId</source>
         <translation>等待 InitProducerId 回覆</translation>
     </message>
@@ -4446,7 +4541,7 @@ Value: %3</source>
         <translation>生產者紀元</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Batches in flight</source>
         <translation>傳輸中的批次</translation>
     </message>
@@ -5621,7 +5716,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>重</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+169"/>
         <source>Frame %1: checkpoint %2</source>
         <translation>第 %1 幀：檢查點 %2</translation>
     </message>

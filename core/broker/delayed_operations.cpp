@@ -36,7 +36,7 @@ int DelayedOperations::completeDelayedProduces(std::int32_t partition, Replica& 
             const ErrorCode error = effectiveMinIsr <= maximalSize
                                         ? ErrorCode::None
                                         : ErrorCode::NotEnoughReplicasAfterAppend;
-            m_net.send(NodeRef::broker(leader.broker), NodeRef::producer(it->producer),
+            m_net.send(NodeRef::broker(leader.broker), it->requester(),
                  ProduceResponse{it->batch, it->attempt, partition, error, it->baseOffset, it->duplicate});
             it = delayed.erase(it);
             ++completed;
@@ -55,7 +55,7 @@ void DelayedOperations::respondToFetch(std::int32_t partition, Replica& leader, 
     response.logStart = leader.log.logStart;
     response.leaderEpoch = leader.knownLeaderEpoch;
     // Followers read up to the LEO, consumers (read_uncommitted) up to the HW.
-    const Offset readableEnd = request.consumer >= 0 ? leader.hw : leader.log.leo();
+    const Offset readableEnd = readsBelowHw(request) ? leader.hw : leader.log.leo();
     response.recordCount =
         std::max<std::int64_t>(0, std::min<std::int64_t>(readableEnd - request.fetchOffset, request.maxRecords));
     response.leaderLog = leader.log;
@@ -123,7 +123,7 @@ std::optional<Event> DelayedOperations::fetchWaitExpired(BrokerId broker, std::i
         return e;
     }
     respondToFetch(partition, *leader, done.request, leader->hw);
-    if (done.request.consumer >= 0)
+    if (readsBelowHw(done.request))
         return std::nullopt; // A consumer's empty wait ran out: nothing to show until records arrive.
     e.count = std::max<Offset>(0, std::min<Offset>(leader->log.leo() - done.request.fetchOffset,
                                                     done.request.maxRecords));
@@ -149,9 +149,11 @@ std::optional<Event> DelayedOperations::produceTimeout(BrokerId broker, std::int
     delayed.erase(delayed.begin() + static_cast<std::ptrdiff_t>(*index));
     rearmPurgatoryTimer(TimerKind::ProduceTimeout, partition, *leader);
     // The records stay in the log: a timed-out acks=all produce may still become committed.
-    m_net.send(NodeRef::broker(broker), NodeRef::producer(done.producer),
+    m_net.send(NodeRef::broker(broker), done.requester(),
          ProduceResponse{done.batch, done.attempt, partition, ErrorCode::RequestTimedOut, -1});
     Event e = Event::at(EventType::ProduceTimedOut, broker, done.producer, partition);
+    if (done.live)
+        e.flags |= FromLiveClient;
     e.offset = done.baseOffset;
     e.count = done.requiredOffset - done.baseOffset;
     e.value = done.batch;
@@ -169,7 +171,7 @@ int DelayedOperations::completeParkedWhere(std::int32_t partition, Replica& lead
     int completed = 0;
     auto& parked = leader.parkedFetches;
     for (auto it = parked.begin(); it != parked.end();) {
-        const bool isConsumer = it->request.consumer >= 0;
+        const bool isConsumer = readsBelowHw(it->request);
         const Offset readableEnd = consumers ? leader.hw : leader.log.leo();
         if (isConsumer == consumers && readableEnd > it->request.fetchOffset) {
             respondToFetch(partition, leader, it->request, leader.hw);

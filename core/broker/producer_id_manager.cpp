@@ -22,6 +22,8 @@ std::optional<Event> ProducerIdManager::handleInitProducerIdRequest(const Messag
     m_net.send(message.to, message.from, response);
     Event e = Event::at(EventType::ProducerIdAllocated, message.to.id, request.producer);
     e.value = response.producerId;
+    if (message.from.kind == NodeKind::LiveClient)
+        e.flags |= FromLiveClient;
     return e;
 }
 

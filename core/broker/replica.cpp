@@ -99,7 +99,10 @@ void truncateLog(const ClusterState& state, Replica& replica, Offset offset, Tru
 
 std::int64_t producerIdOfPayload(const ClusterState& state, std::int32_t payload)
 {
-    const std::int32_t producer = state.payloads[static_cast<std::size_t>(payload)].producer;
+    const Payload& p = state.payloads[static_cast<std::size_t>(payload)];
+    if (p.liveClient >= 0)
+        return p.producerId; // a live client's batch carried its producer id
+    const std::int32_t producer = p.producer;
     return producer >= 0 && producer < static_cast<std::int32_t>(state.producers.size())
                ? state.producers[static_cast<std::size_t>(producer)].producerId
                : -1;

@@ -22,7 +22,11 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
     e.node = self;
     e.peer = request.producer;
     e.partition = request.partition;
-    e.value = request.batch;
+    const bool live = message.from.kind == NodeKind::LiveClient;
+    // A live client's batch numbers mean nothing to a reader: its event carries the producer id.
+    e.value = live ? request.producerId : request.batch;
+    if (live)
+        e.flags |= FromLiveClient;
 
     auto reject = [&](ErrorCode error) {
         e.type = EventType::ProduceRejected;
@@ -106,7 +110,7 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
         } else {
             const TimeMs deadline = m_state.nowMs + request.timeoutMs;
             leader->delayedProduces.push_back(
-                DelayedProduce{request.producer, request.batch, request.attempt, baseOffset, required, deadline, duplicate});
+                DelayedProduce{request.producer, request.batch, request.attempt, baseOffset, required, deadline, duplicate, live});
             m_delayed.armPurgatoryTimer(TimerKind::ProduceTimeout, request.partition, *leader, deadline);
         }
         break;
@@ -283,7 +287,24 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
 std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& message, const MetadataRequest&)
 {
     const Broker& b = m_state.broker(message.to.id);
-    m_net.send(message.to, message.from, MetadataResponse{ErrorCode::None, b.knownLeaders});
+    MetadataResponse response{ErrorCode::None, b.knownLeaders, {}, {}};
+    if (message.from.kind == NodeKind::LiveClient) {
+        // KafkaApis.handleTopicMetadataRequest answers from the broker's metadata cache: the brokers
+        // that are registered and not fenced (KRaftMetadataCache.getAliveBrokerNodes) and each
+        // partition's leader, epoch, replicas and ISR. The leader is the one this broker knows; the
+        // replicas and ISR are read from the controller's registration, as the model's brokers read
+        // fencing (they learn the ISR with every PartitionChange).
+        for (const Broker& broker : m_state.brokers) {
+            if (!m_state.registrations[static_cast<std::size_t>(broker.id - 1)].fenced)
+                response.brokers.push_back(broker.id);
+        }
+        response.partitions.reserve(m_state.partitions.size());
+        for (std::size_t p = 0; p < m_state.partitions.size(); ++p) {
+            const PartitionRegistration& reg = m_state.partitions[p].registration;
+            response.partitions.push_back(PartitionMetadata{b.knownLeaders[p], reg.leaderEpoch, reg.replicas, reg.isr});
+        }
+    }
+    m_net.send(message.to, message.from, std::move(response));
     return std::nullopt; // Answering changes nothing on the broker.
 }
 
@@ -292,10 +313,25 @@ std::optional<Event> ReplicaManager::handleListOffsetsRequest(const Message& mes
     Replica* leader = replicaOn(m_state, request.partition, message.to.id);
     ListOffsetsResponse response;
     response.partition = request.partition;
-    if (!leader || !leader->isLeader())
+    if (!leader || !leader->isLeader()) {
         response.error = ErrorCode::NotLeaderOrFollower;
-    else
+    } else if (request.timestampMs >= 0) {
+        // UnifiedLog.fetchOffsetByTimestamp: the first record at or after the timestamp, among those a
+        // read_uncommitted consumer may read (below the HW); none: offset -1.
+        response.leaderEpoch = leader->knownLeaderEpoch;
+        for (Offset o = leader->log.logStart; o < leader->hw; ++o) {
+            const Payload& payload = m_state.payloads[static_cast<std::size_t>(leader->log.at(o).payload)];
+            if (payload.timestampMs >= request.timestampMs) {
+                response.offset = o;
+                response.timestampMs = payload.timestampMs;
+                response.leaderEpoch = leader->log.at(o).epoch;
+                break;
+            }
+        }
+    } else {
         response.offset = request.earliest ? leader->log.logStart : leader->hw;
+        response.leaderEpoch = leader->knownLeaderEpoch;
+    }
     m_net.send(message.to, message.from, response);
     return std::nullopt;
 }
@@ -304,7 +340,11 @@ std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message,
 {
     const BrokerId self = message.to.id;
     Replica* leader = replicaOn(m_state, request.partition, self);
-    Event e = Event::at(EventType::ConsumerFetchHandled, self, request.consumer, request.partition);
+    const bool live = request.liveClient >= 0;
+    Event e = Event::at(EventType::ConsumerFetchHandled, self, live ? request.liveClient : request.consumer,
+                        request.partition);
+    if (live)
+        e.flags |= FromLiveClient;
     e.offset = request.fetchOffset;
     auto fail = [&](ErrorCode error) {
         m_net.send(NodeRef::broker(self), message.from, fetchAnswer(request, error));
@@ -320,8 +360,11 @@ std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message,
     // valid but has nothing readable yet, so the fetch waits like an empty one.
     const std::int64_t available = std::max<std::int64_t>(0, std::min<std::int64_t>(leader->hw - request.fetchOffset,
                                                                                       request.maxRecords));
-    if (available == 0 && m_state.config.fetchMaxWaitMs > 0) {
-        const TimeMs deadline = m_state.nowMs + m_state.config.fetchMaxWaitMs;
+    // A live client's own max_wait_ms bounds its long poll (DelayedFetch); a simulated consumer's is
+    // the cluster's fetch.max.wait.ms.
+    const TimeMs maxWaitMs = live ? request.maxWaitMs : m_state.config.fetchMaxWaitMs;
+    if (available == 0 && maxWaitMs > 0) {
+        const TimeMs deadline = m_state.nowMs + maxWaitMs;
         leader->parkedFetches.push_back(ParkedFetch{request, deadline});
         m_delayed.armPurgatoryTimer(TimerKind::FetchWaitExpired, request.partition, *leader, deadline);
         e.flags |= Parked;

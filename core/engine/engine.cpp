@@ -212,6 +212,8 @@ std::optional<Event> Engine::step()
 
 std::optional<Event> Engine::deliver(const Message& message)
 {
+    if (message.to.kind == NodeKind::LiveClient)
+        return m_liveClients.handleAnswer(message);
     return std::visit(
         [&](const auto& body) -> std::optional<Event> {
             using T = std::decay_t<decltype(body)>;
@@ -220,7 +222,7 @@ std::optional<Event> Engine::deliver(const Message& message)
             else if constexpr (std::is_same_v<T, ProduceResponse>)
                 return m_sender.handleProduceResponse(message, body);
             else if constexpr (std::is_same_v<T, FetchRequest>)
-                return body.consumer >= 0 ? m_replicaManager.handleConsumerFetch(message, body) : m_replicaManager.handleFetchRequest(message, body);
+                return readsBelowHw(body) ? m_replicaManager.handleConsumerFetch(message, body) : m_replicaManager.handleFetchRequest(message, body);
             else if constexpr (std::is_same_v<T, FetchResponse>)
                 return message.to.kind == NodeKind::Consumer ? m_consumers.handleConsumerFetchResponse(message, body)
                                                              : m_fetcher.handleFetchResponse(message, body);
@@ -319,6 +321,8 @@ ApplyResult Engine::apply(const Action& action)
                 return m_consumers.consumerAction(a);
             else if constexpr (std::is_same_v<T, SlowAction>)
                 return m_net.setLatency(a);
+            else if constexpr (std::is_same_v<T, LiveClientAction>)
+                return m_liveClients.apply(a);
             else
                 return alterConfig(a);
         },

@@ -8,6 +8,7 @@
 #include "broker/replica_fetcher.h"
 #include "broker/replica_manager.h"
 #include "clients/consumer.h"
+#include "clients/live_clients.h"
 #include "clients/sender.h"
 #include "controller/cluster_control.h"
 #include "controller/replication_control.h"
@@ -56,6 +57,9 @@ public:
     std::optional<Event> step();
 
     bool hasQueuedEvents() const { return !m_state.queue.empty(); }
+
+    /// Where live clients' answers go (live mode); nullptr: nowhere. Not copied with the engine.
+    void setLiveClientSink(LiveClientSink* sink) { m_liveClients.setSink(sink); }
     TimeMs nextEventTimeMs() const { return m_net.nextEventTimeMs(); }
 
 private:
@@ -79,6 +83,7 @@ private:
     GroupCoordinator m_groups{m_state, m_net, m_replication};
     Sender m_sender{m_state, m_net};
     ConsumerClient m_consumers{m_state, m_net, m_groups};
+    LiveClients m_liveClients{m_state, m_net};
 };
 
 } // namespace hw

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 /// A replica's log (UnifiedLog / LocalLog in Kafka): records in offset order, each stamped with the
 /// leader epoch it was written in. Records carry an index into the payload store, not the bytes.
@@ -14,12 +15,28 @@ using Offset = std::int64_t;
 
 /// What a record carries besides its position. Stored once per produced record and shared by every
 /// replica that copies the record, so a log entry is two integers.
+/// A record header (Kafka's Header: a string key, a nullable value), kept for live clients' records.
+struct PayloadHeader {
+    std::string key;
+    std::string value;
+    bool valueNull = false;
+    friend bool operator==(const PayloadHeader&, const PayloadHeader&) = default;
+};
+
 struct Payload {
     bool hasKey = false;
-    std::string key;
+    std::string key; // bytes, not necessarily UTF-8 (a live client's)
     std::string value;
     std::int32_t producer = -1;
     std::int64_t sequence = 0; // the producer's running record number
+    // A live client's record: the client that sent it (producer is -1), whether its value was null
+    // (a tombstone), the producer id of its batch (-1: not idempotent), its timestamp (CreateTime)
+    // and its headers. Simulated producers' records leave them empty.
+    std::int32_t liveClient = -1;
+    bool valueNull = false;
+    std::int64_t producerId = -1;
+    std::int64_t timestampMs = -1;
+    std::vector<PayloadHeader> headers;
     friend bool operator==(const Payload&, const Payload&) = default;
 };
 

@@ -33,6 +33,8 @@ struct DelayedProduce {
     Offset requiredOffset = 0; // last offset + 1
     TimeMs deadlineMs = 0;
     bool duplicate = false; // a batch the leader had already: the answer says so
+    bool live = false;      // `producer` is a live client's index
+    NodeRef requester() const { return live ? NodeRef::liveClient(producer) : NodeRef::producer(producer); }
     friend bool operator==(const DelayedProduce&, const DelayedProduce&) = default;
 };
 

@@ -195,6 +195,18 @@ struct Consumer {
     friend bool operator==(const Consumer&, const Consumer&) = default;
 };
 
+/// A real Kafka client's connection to one broker, in live mode (highwater-cli serve): a node of the
+/// simulation like a producer or a consumer, whose requests arrive as LiveClientActions and whose
+/// answers leave through the engine's LiveClientSink. It keeps no client state of its own: the real
+/// client does that.
+struct LiveClient {
+    std::string id;           // the client.id it sent and the connection's number: "rdkafka#3"
+    BrokerId broker = 0;      // the broker it is connected to
+    bool connected = true;
+    std::int64_t requests = 0; // requests it sent
+    friend bool operator==(const LiveClient&, const LiveClient&) = default;
+};
+
 std::string_view sendStatusName(SendStatus status);
 
 } // namespace hw

@@ -34,6 +34,7 @@ struct ClusterState {
     std::vector<Partition> partitions;
     std::vector<Producer> producers;
     std::vector<Consumer> consumers;
+    std::vector<LiveClient> liveClients; // real clients' connections (live mode)
     std::vector<Group> groups;
     // __consumer_offsets, modelled by its leadership only: which broker coordinates which groups.
     // Its replicas are always in sync (it has no log here), so its ISR is its unfenced replicas.

@@ -120,6 +120,14 @@ std::string_view eventTypeName(EventType type)
         return "duplicate-batch";
     case EventType::ProducerIdRequested:
         return "producer-id-requested";
+    case EventType::LiveClientConnected:
+        return "live-client-connected";
+    case EventType::LiveClientDisconnected:
+        return "live-client-disconnected";
+    case EventType::LiveRequestSent:
+        return "live-request-sent";
+    case EventType::LiveResponseReceived:
+        return "live-response-received";
     }
     return "unknown";
 }

@@ -66,11 +66,15 @@ enum class EventType : std::uint8_t {
     ProduceBatched,          // node: producer; partition; count: records added; value: batch (waits for linger.ms, a producer id or a free in-flight slot)
     ProducerIdAllocated,     // node: broker; peer: producer; value: producer id (InitProducerId answered)
     ProducerIdReceived,      // node: producer; peer: broker; value: producer id; detail: epoch; error
-    DuplicateBatch,          // node: leader; peer: producer; partition; offset: the original first offset; count; value: batch; detail: first sequence
+    DuplicateBatch,          // node: leader; peer: producer; partition; offset: the original first offset; count; value: batch (a live client's: producer id); detail: first sequence
     ProducerIdRequested,     // node: producer; peer: broker (InitProducerId sent again after a failure and the backoff)
+    LiveClientConnected,     // node: broker; peer: live client
+    LiveClientDisconnected,  // node: broker; peer: live client
+    LiveRequestSent,         // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count: records
+    LiveResponseReceived,    // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count; value: HW; error
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::ProducerIdRequested) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::LiveResponseReceived) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -94,6 +98,7 @@ enum EventFlag : std::uint32_t {
     Duplicate = 1u << 17,         // the leader answered the batch as one it already had (idempotent producer)
     EpochBumped = 1u << 18,       // the idempotent producer bumped its epoch; the partition's sequences restart at 0
     Disconnected = 1u << 19,      // a request timed out: the producer closed the connection and asked for metadata
+    FromLiveClient = 1u << 20,    // the event's peer is a live client (a real client's request), not a producer or consumer
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).

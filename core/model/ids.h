@@ -49,16 +49,18 @@ enum class ErrorCode : std::uint8_t {
 };
 
 /// A participant that sends and receives messages.
-enum class NodeKind : std::uint8_t { Broker, Controller, Producer, Consumer };
+/// A LiveClient is a real Kafka client's connection to one broker (issue #15: the live lab).
+enum class NodeKind : std::uint8_t { Broker, Controller, Producer, Consumer, LiveClient };
 
 struct NodeRef {
     NodeKind kind = NodeKind::Broker;
-    std::int32_t id = 0; // broker id, controllerNodeId, or producer index
+    std::int32_t id = 0; // broker id, controllerNodeId, or producer, consumer or live client index
 
     static NodeRef broker(BrokerId id) { return {NodeKind::Broker, id}; }
     static NodeRef controller() { return {NodeKind::Controller, controllerNodeId}; }
     static NodeRef producer(std::int32_t index) { return {NodeKind::Producer, index}; }
     static NodeRef consumer(std::int32_t index) { return {NodeKind::Consumer, index}; }
+    static NodeRef liveClient(std::int32_t index) { return {NodeKind::LiveClient, index}; }
     friend bool operator==(const NodeRef&, const NodeRef&) = default;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "log/replica_log.h"
 #include "model/client_state.h"
 #include "model/config.h"
 #include "model/event.h"
@@ -167,8 +168,63 @@ struct ConsumerAction {
     friend bool operator==(const ConsumerAction&, const ConsumerAction&) = default;
 };
 
+/// A live client's produce to one partition: one RecordBatch of a Produce request, its records
+/// decoded (the wire codec did that), with the batch header's producer id, epoch and base sequence.
+struct LiveProduce {
+    std::int32_t partition = 0; // index into ClusterState::partitions
+    Acks acks = Acks::All;
+    TimeMs timeoutMs = 30000;
+    std::int64_t producerId = -1;
+    std::int16_t producerEpoch = -1;
+    std::int32_t baseSequence = -1;
+    std::vector<Payload> records; // key, value, timestamp and headers; the engine sets the rest
+    friend bool operator==(const LiveProduce&, const LiveProduce&) = default;
+};
+
+/// A live client's fetch of one partition (a Fetch request's partition), read below the HW.
+struct LiveFetch {
+    std::int32_t partition = 0;
+    Offset fetchOffset = 0;
+    std::int32_t maxRecords = 0;
+    TimeMs maxWaitMs = 0;
+    friend bool operator==(const LiveFetch&, const LiveFetch&) = default;
+};
+
+/// A live client's ListOffsets for one partition: -2 earliest, -1 latest, else a timestamp.
+struct LiveListOffsets {
+    std::int32_t partition = 0;
+    std::int64_t timestamp = -1;
+    friend bool operator==(const LiveListOffsets&, const LiveListOffsets&) = default;
+};
+
+struct LiveMetadata {
+    friend bool operator==(const LiveMetadata&, const LiveMetadata&) = default;
+};
+
+struct LiveInitProducerId {
+    friend bool operator==(const LiveInitProducerId&, const LiveInitProducerId&) = default;
+};
+
+using LiveRequest = std::variant<LiveProduce, LiveFetch, LiveListOffsets, LiveMetadata, LiveInitProducerId>;
+
+/// A real client (live mode): a connection opens to a broker, closes, or sends one request. One Kafka
+/// request may become several: a Produce or Fetch request becomes one per partition (and batch), applied
+/// one after the other at the same time. A broker handles one request of a connection at a time and
+/// answers in order (SocketServer mutes a channel while its request is processed), so the server knows
+/// which request each answer belongs to.
+struct LiveClientAction {
+    enum class Kind : std::uint8_t { Connect, Disconnect, Request } kind = Kind::Request;
+    TimeMs atMs = -1;        // when it arrived (the clock moves there first); -1: now
+    std::int32_t client = 0; // Connect: ignored, the new client is appended
+    std::string id;          // Connect: the client's name
+    BrokerId broker = 0;     // Connect: the broker it connects to
+    LiveRequest request{};
+    friend bool operator==(const LiveClientAction&, const LiveClientAction&) = default;
+};
+
 using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction, BrokerAction,
-                            KillLeaderAction, ElectPreferredAction, ElectUncleanAction, ConsumerAction>;
+                            KillLeaderAction, ElectPreferredAction, ElectUncleanAction, ConsumerAction,
+                            LiveClientAction>;
 
 /// Either the event an action caused (one frame) or why it could not be applied (no frame).
 struct ApplyResult {

@@ -37,5 +37,19 @@ inline constexpr std::uint64_t historyBytesDefault = std::uint64_t{4} << 30; // 
 inline constexpr std::uint64_t historyBytesMin = std::uint64_t{1} << 20;     // 1 MiB
 inline constexpr std::uint64_t historyBytesMax = std::uint64_t{1} << 40;     // 1 TiB
 inline constexpr std::int64_t pollIntervalMsMax = 3600000; // a consumer's pause between polls (one hour)
+// Live mode (highwater-cli serve). Connections over a whole session, open or closed: each is a node of
+// the run, kept for its frames (kcat opens one to two per broker per run).
+inline constexpr int liveClientsMax = 65536;
+// The bytes a live client's record may keep (key + value + headers). Kafka's own bound is the batch's,
+// message.max.bytes (1 MiB); a lesson's logs hold every record of the session in memory, and a
+// classroom's records are short lines, so a record above 64 KiB is refused with MESSAGE_TOO_LARGE
+// rather than cut (a consumer must read back what it wrote).
+inline constexpr std::size_t liveRecordBytesMax = 64 * 1024;
+// Records in one batch of a live client: librdkafka's batch.num.messages defaults to 10,000 and
+// caps at 1,000,000; kafka-python batches by bytes (16 KiB). A batch above this is refused.
+inline constexpr int liveRecordsPerBatchMax = 100000;
+// The characters of a record's key or value a view shows (text, or hex digits for bytes that are not
+// UTF-8); the rest is cut with an ellipsis. Frame dumps keep the whole record.
+inline constexpr std::size_t recordTextShownMax = 48;
 
 } // namespace hw::limits

@@ -22,6 +22,8 @@ struct FetchRequest {
     std::int32_t lastFetchedEpoch = -1;
     std::int32_t currentLeaderEpoch = -1;
     std::int32_t maxRecords = 0;
+    std::int32_t liveClient = -1; // a real client's fetch (it reads up to the HW, like a consumer)
+    TimeMs maxWaitMs = -1;        // a live client's max_wait_ms; -1: fetch.max.wait.ms
     friend bool operator==(const FetchRequest&, const FetchRequest&) = default;
 };
 
@@ -142,10 +144,23 @@ struct MetadataRequest {
     friend bool operator==(const MetadataRequest&, const MetadataRequest&) = default;
 };
 
-/// What a broker believes about every partition's leader.
+/// What a broker's metadata cache holds about one partition, for a live client's Metadata request.
+struct PartitionMetadata {
+    BrokerId leader = noLeader;
+    std::int32_t leaderEpoch = 0;
+    std::vector<BrokerId> replicas;
+    std::vector<BrokerId> isr;
+    friend bool operator==(const PartitionMetadata&, const PartitionMetadata&) = default;
+};
+
+/// What a broker believes about every partition's leader. A live client's answer also carries the
+/// brokers a client may connect to and each partition's replicas and ISR (MetadataResponse's
+/// brokers and partitions; simulated producers use only the leaders).
 struct MetadataResponse {
     ErrorCode error = ErrorCode::None;
     std::vector<BrokerId> leaders;
+    std::vector<BrokerId> brokers;
+    std::vector<PartitionMetadata> partitions;
     friend bool operator==(const MetadataResponse&, const MetadataResponse&) = default;
 };
 
@@ -208,6 +223,9 @@ struct ListOffsetsRequest {
     std::int32_t consumer = 0;
     std::int32_t partition = 0;
     bool earliest = true;
+    // A live client may ask for the first offset whose record's timestamp is at or after this
+    // (ListOffsets with a timestamp >= 0); -1: `earliest` decides.
+    std::int64_t timestampMs = -1;
     friend bool operator==(const ListOffsetsRequest&, const ListOffsetsRequest&) = default;
 };
 
@@ -215,6 +233,8 @@ struct ListOffsetsResponse {
     std::int32_t partition = 0;
     ErrorCode error = ErrorCode::None;
     Offset offset = -1;
+    std::int64_t timestampMs = -1; // a timestamp lookup: the found record's timestamp
+    std::int32_t leaderEpoch = -1;
     friend bool operator==(const ListOffsetsResponse&, const ListOffsetsResponse&) = default;
 };
 
@@ -278,7 +298,16 @@ inline FetchResponse fetchAnswer(const FetchRequest& request, ErrorCode error = 
 /// Where a fetch answer goes: the follower broker or the consumer that asked.
 inline NodeRef fetcherNode(const FetchRequest& request)
 {
+    if (request.liveClient >= 0)
+        return NodeRef::liveClient(request.liveClient);
     return request.consumer >= 0 ? NodeRef::consumer(request.consumer) : NodeRef::broker(request.replica);
+}
+
+/// A consumer's or a live client's fetch: it reads below the high watermark only (read_uncommitted
+/// and read_committed alike, since there are no transactions), where a follower reads up to the LEO.
+inline bool readsBelowHw(const FetchRequest& request)
+{
+    return request.consumer >= 0 || request.liveClient >= 0;
 }
 
 struct QueuedEvent {

@@ -2,6 +2,8 @@
 #include "scenario/frame_json.h"
 
 #include "broker/replica.h"
+#include "clients/live_clients.h"
+#include "model/record_text.h"
 #include "groups/assignor.h"
 #include "scenario/lost_records.h"
 #include "scenario/narration.h"
@@ -31,10 +33,38 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
     Json out;
     out["offset"] = offset;
     out["epoch"] = r.epoch;
-    out["key"] = payload.hasKey ? Json(payload.key) : Json(nullptr);
-    out["value"] = payload.value;
+    // A live client's key or value is any bytes: JSON holds text, so bytes that are not UTF-8 are
+    // written as hex under key_hex / value_hex, with null in key / value.
+    if (payload.hasKey && !isValidUtf8(payload.key)) {
+        out["key"] = nullptr;
+        out["key_hex"] = toHex(payload.key);
+    } else {
+        out["key"] = payload.hasKey ? Json(payload.key) : Json(nullptr);
+    }
+    if (payload.valueNull) {
+        out["value"] = nullptr;
+    } else if (!isValidUtf8(payload.value)) {
+        out["value"] = nullptr;
+        out["value_hex"] = toHex(payload.value);
+    } else {
+        out["value"] = payload.value;
+    }
     out["producer"] = payload.producer >= 0 ? Json(s.producers[static_cast<std::size_t>(payload.producer)].id)
                                             : Json(nullptr);
+    if (payload.liveClient >= 0) {
+        out["live_client"] = s.liveClients[static_cast<std::size_t>(payload.liveClient)].id;
+        out["timestamp_ms"] = payload.timestampMs;
+        if (!payload.headers.empty()) {
+            Json headers = Json::array();
+            for (const PayloadHeader& h : payload.headers) {
+                Json header;
+                header["key"] = isValidUtf8(h.key) ? Json(h.key) : Json(toHex(h.key));
+                header["value"] = h.valueNull ? Json(nullptr) : isValidUtf8(h.value) ? Json(h.value) : Json(toHex(h.value));
+                headers.push_back(header);
+            }
+            out["headers"] = headers;
+        }
+    }
     // An idempotent producer's record: its sequence number and producer epoch (the batch header's).
     out["sequence"] = r.sequence >= 0 ? Json(r.sequence) : Json(nullptr);
     out["producer_epoch"] = r.sequence >= 0 ? Json(r.producerEpoch) : Json(nullptr);
@@ -310,7 +340,19 @@ Json eventToJson(const Event& e, const ClusterState& s)
             out["partition"] = p.index;
         }
     };
+    // A broker's event about a real client's request has a live client where a producer or consumer
+    // would be: its id is written in their place, and "from_live_client": true says so.
+    const bool live = e.has(FromLiveClient);
+    auto liveId = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.liveClients.size())
+                   ? Json(s.liveClients[static_cast<std::size_t>(index)].id)
+                   : Json(nullptr);
+    };
+    if (live)
+        out["from_live_client"] = true;
     auto producerId = [&](std::int32_t index) {
+        if (live)
+            return liveId(index);
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
                    ? Json(s.producers[static_cast<std::size_t>(index)].id)
                    : Json(nullptr);
@@ -322,6 +364,8 @@ Json eventToJson(const Event& e, const ClusterState& s)
                    : Json(nullptr);
     };
     auto consumerId = [&](std::int32_t index) {
+        if (live)
+            return liveId(index);
         return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
                    ? Json(s.consumers[static_cast<std::size_t>(index)].id)
                    : Json(nullptr);
@@ -682,6 +726,41 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["leaders_changed"] = e.count;
         putError();
         break;
+    case EventType::LiveClientConnected:
+    case EventType::LiveClientDisconnected:
+        out["live_client"] = liveId(e.peer);
+        out["broker"] = e.node;
+        break;
+    case EventType::LiveRequestSent:
+        out["live_client"] = liveId(e.node);
+        out["broker"] = e.peer;
+        out["request"] = liveRequestName(e.detail);
+        putPartition();
+        if (e.detail == 0)
+            out["records"] = e.count;
+        if (e.detail == 1)
+            out["fetch_offset"] = e.offset;
+        if (e.detail == 2)
+            out["timestamp"] = e.value;
+        break;
+    case EventType::LiveResponseReceived:
+        out["live_client"] = liveId(e.node);
+        out["broker"] = e.peer;
+        out["request"] = liveRequestName(e.detail);
+        putPartition();
+        if (e.detail == 0 || e.detail == 2)
+            out["offset"] = e.offset >= 0 ? Json(e.offset) : Json(nullptr);
+        if (e.detail == 0)
+            out["duplicate"] = e.has(Duplicate);
+        if (e.detail == 1) {
+            out["fetch_offset"] = e.offset;
+            out["records"] = e.count;
+            out["hw"] = e.value;
+        }
+        if (e.detail == 4)
+            out["producer_id"] = e.value;
+        putError();
+        break;
     }
     return out;
 }
@@ -846,6 +925,14 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
     out["producers"] = producers;
     out["groups"] = groupsJson(s);
     out["consumers"] = consumersJson(s, dump);
+    // Real clients' connections (live mode), only in a state that has any, so that the dumps of
+    // scenarios without them stay as they were.
+    if (!s.liveClients.empty()) {
+        Json clients = Json::array();
+        for (const LiveClient& c : s.liveClients)
+            clients.push_back(Json{{"id", c.id}, {"broker", c.broker}, {"connected", c.connected}, {"requests", c.requests}});
+        out["live_clients"] = clients;
+    }
     out["lost"] = lostRecordsJson(s);
     out["diverged"] = divergedRecordsJson(s);
     return out;

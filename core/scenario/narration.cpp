@@ -2,6 +2,7 @@
 #include "scenario/narration.h"
 
 #include "broker/replica.h"
+#include "clients/live_clients.h"
 
 #include <algorithm>
 #include <string>
@@ -176,12 +177,24 @@ std::string narrate(const Event& e, const ClusterState& s)
     const std::string tp = e.partition >= 0 && e.partition < static_cast<std::int32_t>(s.partitions.size())
                                ? s.partitionName(e.partition)
                                : std::string();
+    auto liveName = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.liveClients.size())
+                   ? "live client " + s.liveClients[static_cast<std::size_t>(index)].id
+                   : std::string("a live client");
+    };
+    // A broker's event about a real client's request names the client where it would name a
+    // simulated producer or consumer (its peer is a live client's index).
+    const bool live = e.has(FromLiveClient);
     auto producerName = [&](std::int32_t index) {
+        if (live)
+            return liveName(index);
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
                    ? "producer " + s.producers[static_cast<std::size_t>(index)].id
                    : std::string("a producer");
     };
     auto producerNumber = [&](std::int32_t index) {
+        if (live)
+            return std::to_string(e.value); // a live batch's producer id travels in the event
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
                    ? std::to_string(s.producers[static_cast<std::size_t>(index)].producerId)
                    : std::string("?");
@@ -190,6 +203,8 @@ std::string narrate(const Event& e, const ClusterState& s)
         return count <= 1 ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(first + count - 1);
     };
     auto consumerName = [&](std::int32_t index) {
+        if (live)
+            return liveName(index);
         return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
                    ? "consumer " + s.consumers[static_cast<std::size_t>(index)].id
                    : std::string("a consumer");
@@ -621,6 +636,49 @@ std::string narrate(const Event& e, const ClusterState& s)
         return producerName(e.node) + " refreshes its metadata from broker " + std::to_string(e.peer) + ": " + tp +
                " is led by " + (e.value < 0 ? std::string("nobody") : "broker " + std::to_string(e.value)) +
                (e.count > 1 ? " (and " + std::to_string(e.count - 1) + " more change(s))." : std::string("."));
+    case EventType::LiveClientConnected:
+        return liveName(e.peer) + " connects to broker " + std::to_string(e.node) + ".";
+    case EventType::LiveClientDisconnected:
+        return liveName(e.peer) + " closes its connection to broker " + std::to_string(e.node) + ".";
+    case EventType::LiveRequestSent: {
+        const std::string to = " to broker " + std::to_string(e.peer) + ".";
+        switch (e.detail) {
+        case 0:
+            return liveName(e.node) + " sends a Produce request with " + records(e.count) + " for " + tp + to;
+        case 1:
+            return liveName(e.node) + " sends a Fetch request for " + tp + " from offset " + std::to_string(e.offset) + to;
+        case 2:
+            return liveName(e.node) + " asks for the " +
+                   (e.value == -2   ? std::string("earliest offset")
+                    : e.value == -1 ? std::string("latest offset")
+                                    : "first offset at or after time " + std::to_string(e.value)) +
+                   " of " + tp + to;
+        case 3:
+            return liveName(e.node) + " asks for metadata" + to;
+        default:
+            return liveName(e.node) + " asks for a producer id (InitProducerId)" + to;
+        }
+    }
+    case EventType::LiveResponseReceived: {
+        const std::string request(liveRequestName(e.detail));
+        const std::string from = liveName(e.node) + " gets broker " + std::to_string(e.peer) + "'s answer to its " +
+                                 request + (tp.empty() ? std::string() : " for " + tp);
+        if (e.error != ErrorCode::None)
+            return from + ": " + std::string(errorName(e.error)) + ".";
+        switch (e.detail) {
+        case 0:
+            return from + ": appended at offset " + std::to_string(e.offset) +
+                   (e.has(Duplicate) ? " (a duplicate the leader had already)." : ".");
+        case 1:
+            return from + ": " + offsets(e.offset, e.count) + ", read below the HW " + std::to_string(e.value) + ".";
+        case 2:
+            return from + ": offset " + std::to_string(e.offset) + ".";
+        case 3:
+            return from + ": the brokers, leaders, replicas and ISRs.";
+        default:
+            return from + ": producer id " + std::to_string(e.value) + ", epoch 0.";
+        }
+    }
     }
     return {};
 }

@@ -115,7 +115,7 @@ void Network::bounce(const Message& message)
     } else if (std::holds_alternative<InitProducerIdRequest>(message.body)) {
         sendConnectionError(message.to, message.from, InitProducerIdResponse{ErrorCode::NetworkException, -1, -1});
     } else if (std::holds_alternative<MetadataRequest>(message.body)) {
-        sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}});
+        sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}, {}, {}});
     } else if (std::holds_alternative<FindCoordinatorRequest>(message.body)) {
         sendConnectionError(message.to, message.from, FindCoordinatorResponse{ErrorCode::NetworkException, noLeader, {}});
     } else if (const auto* group = std::get_if<GroupRequest>(&message.body)) {

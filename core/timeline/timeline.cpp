@@ -112,7 +112,12 @@ std::size_t heapBytes(const QueuedEvent& q)
                 return vectorBytes(body.isr);
             } else if constexpr (std::is_same_v<T, PartitionChange>) {
                 return heapBytes(body.registration);
-            } else if constexpr (std::is_same_v<T, MetadataResponse> || std::is_same_v<T, FindCoordinatorResponse>) {
+            } else if constexpr (std::is_same_v<T, MetadataResponse>) {
+                std::size_t bytes = vectorBytes(body.leaders) + vectorBytes(body.brokers) + vectorBytes(body.partitions);
+                for (const PartitionMetadata& p : body.partitions)
+                    bytes += vectorBytes(p.replicas) + vectorBytes(p.isr);
+                return bytes;
+            } else if constexpr (std::is_same_v<T, FindCoordinatorResponse>) {
                 return vectorBytes(body.leaders);
             } else if constexpr (std::is_same_v<T, GroupRequest>) {
                 std::size_t bytes = heapBytes(body.memberId) + vectorBytes(body.topics) + vectorBytes(body.partitions) +
@@ -146,7 +151,9 @@ std::size_t deepBytes(const std::vector<T>& v)
 std::size_t restBytes(const ClusterState& s)
 {
     std::size_t bytes = heapBytes(s.name) + vectorBytes(s.registrations) + vectorBytes(s.topics) +
-                        deepBytes(s.groups) + vectorBytes(s.offsetsPartitions);
+                        deepBytes(s.groups) + vectorBytes(s.offsetsPartitions) + vectorBytes(s.liveClients);
+    for (const LiveClient& c : s.liveClients)
+        bytes += heapBytes(c.id);
     for (const Topic& t : s.topics)
         bytes += heapBytes(t.name);
     for (const PartitionRegistration& r : s.offsetsPartitions)
@@ -426,7 +433,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 592, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 616, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;
@@ -442,6 +449,7 @@ void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
     s.rest.topics = live.topics;
     s.rest.groups = live.groups;
     s.rest.offsetsPartitions = live.offsetsPartitions;
+    s.rest.liveClients = live.liveClients;
     s.rest.payloads = live.payloads;
     std::size_t own = sizeof(Snapshot) + restBytes(s.rest) + copiedPathBytes(live.payloads, previous ? &previous->rest.payloads : nullptr);
     own += shareParts(live.partitions, previous ? &previous->partitions : nullptr, s.partitions);
@@ -478,7 +486,9 @@ void Timeline::countPayloadTexts()
 {
     const PVector<Payload>& payloads = m_head.state().payloads;
     payloads.forEach(m_payloadsCounted, payloads.size(), [this](std::size_t, const Payload& p) {
-        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value);
+        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value) + vectorBytes(p.headers);
+        for (const PayloadHeader& h : p.headers)
+            m_payloadTextBytes += heapBytes(h.key) + heapBytes(h.value);
     });
     m_payloadsCounted = payloads.size();
 }

@@ -33,7 +33,11 @@ namespace {
 void appendEverywhere(ClusterState& s, hw::Partition& p, std::int32_t producer)
 {
     const auto payload = static_cast<std::int32_t>(s.payloads.size());
-    s.payloads.push_back(hw::Payload { false, {}, "v" + std::to_string(payload), producer, payload });
+    hw::Payload record;
+    record.value = "v" + std::to_string(payload);
+    record.producer = producer;
+    record.sequence = payload;
+    s.payloads.push_back(record);
     for (hw::Replica& r : p.replicas)
         r.log.append(hw::Record { 0, payload });
 }

@@ -243,6 +243,14 @@ QString Narration::title(EventType type)
         return tr("Records batched");
     case EventType::ProducerIdRequested:
         return tr("Producer id requested");
+    case EventType::LiveClientConnected:
+        return tr("Live client connected");
+    case EventType::LiveClientDisconnected:
+        return tr("Live client disconnected");
+    case EventType::LiveRequestSent:
+        return tr("Live client request");
+    case EventType::LiveResponseReceived:
+        return tr("Live client answer");
     case EventType::ProducerIdAllocated:
         return tr("Producer id allocated");
     case EventType::ProducerIdReceived:
@@ -332,7 +340,17 @@ QString Narration::sentence(const hw::Event& event, const hw::ClusterState& stat
 QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState& s)
 {
     const QString tp = partitionName(s, e.partition);
+    auto liveName = [&](std::int32_t index) {
+        return index >= 0 && index < static_cast<std::int32_t>(s.liveClients.size())
+            ? tr("live client %1").arg(QString::fromStdString(s.liveClients[static_cast<std::size_t>(index)].id))
+            : tr("a live client");
+    };
+    // A broker's event about a real client's request names the client where it would name a
+    // simulated producer or consumer.
+    const bool live = e.has(hw::FromLiveClient);
     auto producerName = [&](std::int32_t index) {
+        if (live)
+            return liveName(index);
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
             ? tr("producer %1").arg(QString::fromStdString(s.producers[static_cast<std::size_t>(index)].id))
             : tr("a producer");
@@ -343,6 +361,8 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
         return text;
     };
     auto producerNumber = [&](std::int32_t index) {
+        if (live)
+            return QString::number(e.value); // a live batch's producer id travels in the event
         return index >= 0 && index < static_cast<std::int32_t>(s.producers.size())
             ? QString::number(s.producers[static_cast<std::size_t>(index)].producerId)
             : QStringLiteral("?");
@@ -352,6 +372,8 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
                           : QStringLiteral("%1-%2").arg(first).arg(first + count - 1);
     };
     auto consumerName = [&](std::int32_t index) {
+        if (live)
+            return liveName(index);
         return index >= 0 && index < static_cast<std::int32_t>(s.consumers.size())
             ? tr("consumer %1").arg(QString::fromStdString(s.consumers[static_cast<std::size_t>(index)].id))
             : tr("a consumer");
@@ -930,6 +952,44 @@ QString Narration::sentenceFromPieces(const hw::Event& e, const hw::ClusterState
                                : fullStop(text);
             return ucfirst(text);
         }
+    case EventType::LiveClientConnected:
+        return ucfirst(tr("%1 connects to broker %2.").arg(liveName(e.peer)).arg(e.node));
+    case EventType::LiveClientDisconnected:
+        return ucfirst(tr("%1 closes its connection to broker %2.").arg(liveName(e.peer)).arg(e.node));
+    case EventType::LiveRequestSent:
+        switch (e.detail) {
+        case 0:
+            return ucfirst(tr("%1 sends a Produce request with %2 for %3 to broker %4.")
+                               .arg(liveName(e.node), records(e.count), tp)
+                               .arg(e.peer));
+        case 1:
+            return ucfirst(tr("%1 sends a Fetch request for %2 from offset %3 to broker %4.")
+                               .arg(liveName(e.node), tp)
+                               .arg(e.offset)
+                               .arg(e.peer));
+        case 2:
+            return ucfirst(tr("%1 asks broker %2 for an offset of %3 (ListOffsets).").arg(liveName(e.node)).arg(e.peer).arg(tp));
+        case 3:
+            return ucfirst(tr("%1 asks broker %2 for metadata.").arg(liveName(e.node)).arg(e.peer));
+        default:
+            return ucfirst(tr("%1 asks broker %2 for a producer id (InitProducerId).").arg(liveName(e.node)).arg(e.peer));
+        }
+    case EventType::LiveResponseReceived:
+        if (e.error != hw::ErrorCode::None)
+            return ucfirst(tr("%1 gets broker %2's answer: %3.").arg(liveName(e.node)).arg(e.peer).arg(error));
+        if (e.detail == 0)
+            return ucfirst(tr("%1 gets broker %2's answer: %3 appended at offset %4.")
+                               .arg(liveName(e.node))
+                               .arg(e.peer)
+                               .arg(tp)
+                               .arg(e.offset));
+        if (e.detail == 1)
+            return ucfirst(tr("%1 gets broker %2's answer: %3 of %4, read below the HW %5.")
+                               .arg(liveName(e.node))
+                               .arg(e.peer)
+                               .arg(offsets(e.offset, e.count), tp)
+                               .arg(e.value));
+        return ucfirst(tr("%1 gets broker %2's answer.").arg(liveName(e.node)).arg(e.peer));
     }
     return QString();
 }

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+#include "clients/live_clients.h"
+
+#include "model/limits.h"
+
+#include <string>
+#include <variant>
+
+namespace hw {
+
+std::string_view liveRequestName(std::int32_t kind)
+{
+    switch (kind) {
+    case 0:
+        return "Produce";
+    case 1:
+        return "Fetch";
+    case 2:
+        return "ListOffsets";
+    case 3:
+        return "Metadata";
+    case 4:
+        return "InitProducerId";
+    default:
+        return "unknown";
+    }
+}
+
+ApplyResult LiveClients::apply(const LiveClientAction& action)
+{
+    if (action.atMs >= 0) {
+        // The request arrived at atMs: everything due before it has happened (the server steps the
+        // engine up to the arrival time first, as a replay does), and the clock moves there.
+        if (action.atMs < m_state.nowMs)
+            return {std::nullopt, "the clock is already at " + std::to_string(m_state.nowMs) + " ms"};
+        if (!m_state.queue.empty() && m_state.queue.front().atMs < action.atMs)
+            return {std::nullopt, "events are due before " + std::to_string(action.atMs) + " ms"};
+        m_state.nowMs = action.atMs;
+    }
+    switch (action.kind) {
+    case LiveClientAction::Kind::Connect:
+        return connect(action);
+    case LiveClientAction::Kind::Disconnect: {
+        if (action.client < 0 || action.client >= static_cast<std::int32_t>(m_state.liveClients.size()))
+            return {std::nullopt, "no live client " + std::to_string(action.client)};
+        LiveClient& client = m_state.liveClients[static_cast<std::size_t>(action.client)];
+        if (!client.connected)
+            return {std::nullopt, "live client " + client.id + " is not connected"};
+        client.connected = false;
+        return {Event::at(EventType::LiveClientDisconnected, client.broker, action.client), {}};
+    }
+    case LiveClientAction::Kind::Request:
+        return request(action);
+    }
+    return {std::nullopt, "unknown live client action"};
+}
+
+ApplyResult LiveClients::connect(const LiveClientAction& action)
+{
+    if (static_cast<int>(m_state.liveClients.size()) >= limits::liveClientsMax)
+        return {std::nullopt, "a session has at most " + std::to_string(limits::liveClientsMax) + " connections"};
+    if (action.broker < 1 || action.broker > static_cast<BrokerId>(m_state.brokers.size()))
+        return {std::nullopt, "no broker " + std::to_string(action.broker)};
+    if (action.id.empty() || action.id.size() > limits::stringBytesMax)
+        return {std::nullopt, "a live client's id must have 1 to " + std::to_string(limits::stringBytesMax) + " bytes"};
+    LiveClient client;
+    client.id = action.id;
+    client.broker = action.broker;
+    const auto index = static_cast<std::int32_t>(m_state.liveClients.size());
+    m_state.liveClients.push_back(std::move(client));
+    return {Event::at(EventType::LiveClientConnected, action.broker, index), {}};
+}
+
+namespace {
+
+std::string checkRecords(const LiveProduce& produce)
+{
+    if (produce.records.empty() || static_cast<int>(produce.records.size()) > limits::liveRecordsPerBatchMax)
+        return "a live batch has 1 to " + std::to_string(limits::liveRecordsPerBatchMax) + " records";
+    for (const Payload& record : produce.records) {
+        std::size_t bytes = record.key.size() + record.value.size();
+        for (const PayloadHeader& header : record.headers)
+            bytes += header.key.size() + header.value.size();
+        if (bytes > limits::liveRecordBytesMax)
+            return "a live record keeps at most " + std::to_string(limits::liveRecordBytesMax) + " bytes";
+    }
+    return {};
+}
+
+} // namespace
+
+ApplyResult LiveClients::request(const LiveClientAction& action)
+{
+    if (action.client < 0 || action.client >= static_cast<std::int32_t>(m_state.liveClients.size()))
+        return {std::nullopt, "no live client " + std::to_string(action.client)};
+    LiveClient& client = m_state.liveClients[static_cast<std::size_t>(action.client)];
+    if (!client.connected)
+        return {std::nullopt, "live client " + client.id + " is not connected"};
+    const auto partitionCount = static_cast<std::int32_t>(m_state.partitions.size());
+    const NodeRef from = NodeRef::liveClient(action.client);
+    const NodeRef to = NodeRef::broker(client.broker);
+    Event e = Event::at(EventType::LiveRequestSent, action.client, client.broker);
+    e.detail = static_cast<std::int32_t>(action.request.index());
+    ++client.requests;
+
+    if (const auto* produce = std::get_if<LiveProduce>(&action.request)) {
+        if (produce->partition < 0 || produce->partition >= partitionCount)
+            return {std::nullopt, "no partition " + std::to_string(produce->partition)};
+        if (std::string error = checkRecords(*produce); !error.empty())
+            return {std::nullopt, error};
+        ProduceRequest request;
+        request.producer = action.client;
+        request.batch = client.requests;
+        request.partition = produce->partition;
+        request.acks = produce->acks;
+        request.timeoutMs = produce->timeoutMs;
+        request.producerId = produce->producerId;
+        request.producerEpoch = produce->producerEpoch;
+        request.baseSequence = produce->baseSequence;
+        request.count = static_cast<std::int32_t>(produce->records.size());
+        request.firstPayload = static_cast<std::int32_t>(m_state.payloads.size());
+        for (std::size_t i = 0; i < produce->records.size(); ++i) {
+            Payload payload = produce->records[i];
+            payload.producer = -1;
+            payload.liveClient = action.client;
+            payload.producerId = produce->producerId;
+            payload.sequence = static_cast<std::int64_t>(i);
+            m_state.payloads.push_back(std::move(payload));
+        }
+        e.partition = produce->partition;
+        e.count = request.count;
+        m_net.send(from, to, request);
+    } else if (const auto* fetch = std::get_if<LiveFetch>(&action.request)) {
+        if (fetch->partition < 0 || fetch->partition >= partitionCount)
+            return {std::nullopt, "no partition " + std::to_string(fetch->partition)};
+        FetchRequest request;
+        request.partition = fetch->partition;
+        request.replica = -1;
+        request.liveClient = action.client;
+        request.fetchId = client.requests;
+        request.fetchOffset = fetch->fetchOffset;
+        request.maxRecords = std::clamp(fetch->maxRecords, 1, limits::fetchRecordsMax);
+        request.maxWaitMs = std::max<TimeMs>(0, fetch->maxWaitMs);
+        e.partition = fetch->partition;
+        e.offset = fetch->fetchOffset;
+        m_net.send(from, to, request);
+    } else if (const auto* list = std::get_if<LiveListOffsets>(&action.request)) {
+        if (list->partition < 0 || list->partition >= partitionCount)
+            return {std::nullopt, "no partition " + std::to_string(list->partition)};
+        if (list->timestamp < -2)
+            return {std::nullopt, "a ListOffsets timestamp is -2 (earliest), -1 (latest) or a time"};
+        ListOffsetsRequest request;
+        request.consumer = action.client;
+        request.partition = list->partition;
+        request.earliest = list->timestamp == -2;
+        request.timestampMs = list->timestamp >= 0 ? list->timestamp : -1;
+        e.partition = list->partition;
+        e.value = list->timestamp;
+        m_net.send(from, to, request);
+    } else if (std::holds_alternative<LiveMetadata>(action.request)) {
+        m_net.send(from, to, MetadataRequest{action.client});
+    } else {
+        m_net.send(from, to, InitProducerIdRequest{action.client});
+    }
+    return {e, {}};
+}
+
+std::optional<Event> LiveClients::handleAnswer(const Message& message)
+{
+    const std::int32_t index = message.to.id;
+    if (index < 0 || index >= static_cast<std::int32_t>(m_state.liveClients.size()))
+        return std::nullopt;
+    const LiveClient& client = m_state.liveClients[static_cast<std::size_t>(index)];
+    if (!client.connected)
+        return std::nullopt; // The connection closed while the answer was on its way.
+    if (m_sink)
+        m_sink->answer(index, message);
+    Event e = Event::at(EventType::LiveResponseReceived, index, message.from.id);
+    std::visit(
+        [&](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, ProduceResponse>) {
+                e.detail = 0;
+                e.partition = body.partition;
+                e.error = body.error;
+                e.offset = body.baseOffset;
+                if (body.duplicate)
+                    e.flags |= Duplicate;
+            } else if constexpr (std::is_same_v<T, FetchResponse>) {
+                e.detail = 1;
+                e.partition = body.partition;
+                e.error = body.error;
+                e.offset = body.fetchOffset;
+                e.count = body.recordCount;
+                e.value = body.hw;
+            } else if constexpr (std::is_same_v<T, ListOffsetsResponse>) {
+                e.detail = 2;
+                e.partition = body.partition;
+                e.error = body.error;
+                e.offset = body.offset;
+            } else if constexpr (std::is_same_v<T, MetadataResponse>) {
+                e.detail = 3;
+                e.error = body.error;
+            } else if constexpr (std::is_same_v<T, InitProducerIdResponse>) {
+                e.detail = 4;
+                e.error = body.error;
+                e.value = body.producerId;
+            }
+        },
+        message.body);
+    // An empty long poll that ran out is not worth a frame, as for a simulated consumer.
+    if (e.detail == 1 && e.error == ErrorCode::None && e.count == 0)
+        return std::nullopt;
+    return e;
+}
+
+} // namespace hw
