@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+
+/// The named limits of the request/response codec (wire/protocol.h). Kafka bounds a request only by
+/// socket.request.max.bytes (core/src/main/scala/kafka/server/KafkaConfig.scala at 3.7.0, checked in
+/// clients/.../common/network/NetworkReceive.java) and every array count by the bytes left
+/// (the generated *Data.read methods: "Tried to allocate a collection of size N, but there are only M
+/// bytes remaining"). HighWater keeps that bytes-left check (wire/bytes.h) and adds the counts below, so a
+/// frame of 8 MiB full of two-byte topic names cannot make the decoder build four million strings. A count
+/// above one of them is a DecodeError, where Kafka would accept the request.
+namespace hw::wire::limits {
+
+/// The largest request frame (without its 4-byte size prefix) parseRequest accepts. Kafka's
+/// socket.request.max.bytes defaults to 100 MiB; a simulated broker needs far less.
+constexpr std::int32_t requestBytesMax = 8 * 1024 * 1024;
+
+/// Topics in one request (Metadata, Produce, Fetch, ListOffsets) or one response. Kafka has no
+/// counterpart beyond the bytes left.
+constexpr std::int32_t topicsPerRequestMax = 4096;
+
+/// Partitions summed over all the topics of one request or response. Kafka has no counterpart; its
+/// replica.fetch.response.max.bytes and fetch.max.bytes bound the data, not the count.
+constexpr std::int32_t partitionsPerRequestMax = 16384;
+
+/// Brokers in one Metadata response (client side). Kafka has no counterpart.
+constexpr std::int32_t brokersPerResponseMax = 1024;
+
+/// Replica or ISR ids of one partition in a Metadata response. Kafka bounds the replication factor by
+/// its INT16 type (CreateTopicsRequest.json ReplicationFactor); a simulated cluster has far fewer.
+constexpr std::int32_t replicasPerPartitionMax = 256;
+
+/// Entries in an ApiVersions response (client side). Kafka 3.7.0 defines 75 API keys
+/// (clients/.../common/protocol/ApiKeys.java).
+constexpr std::int32_t apiKeysPerResponseMax = 256;
+
+/// Aborted transactions listed for one partition in a Fetch response (client side). Kafka has no
+/// counterpart beyond the bytes left.
+constexpr std::int32_t abortedTransactionsPerPartitionMax = 4096;
+
+} // namespace hw::wire::limits
