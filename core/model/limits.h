@@ -13,7 +13,7 @@ inline constexpr int topicsMax = 16;
 inline constexpr int partitionsMax = 64;             // per topic
 inline constexpr int producersMax = 16;
 inline constexpr int consumersMax = 32;
-inline constexpr int stepsMax = 10000;               // steps in one scenario file
+inline constexpr int stepsMax = 200000;              // steps in one scenario file (a recorded live session has many)
 inline constexpr int valuesPerProduceMax = 10000;    // records in one produce step
 inline constexpr int recordsPerBatchMax = 10000;     // records linger.ms gathers into one producer batch
 inline constexpr std::int64_t maxInFlightMax = 100;  // max.in.flight.requests.per.connection (Kafka: no bound)
@@ -21,7 +21,7 @@ inline constexpr std::size_t stringBytesMax = 1024;  // a key, value, id, label 
 // A broker's rack (cluster.racks): printable ASCII, short enough to draw in a broker's box and to stay
 // in a std::string's own buffer for typical names ("rack-1", "eu-west-1a").
 inline constexpr std::size_t rackBytesMax = 64;
-inline constexpr std::size_t scenarioFileBytesMax = 8 * 1024 * 1024;
+inline constexpr std::size_t scenarioFileBytesMax = 32 * 1024 * 1024;
 // Arrays and objects nested in a scenario file, counting the top-level object as 1. The format itself
 // nests at most 6 deep (/steps/N/add_consumer/assign/M/topic); 100 is far above any real file, yet it
 // bounds every recursive walk of a parsed document (nlohmann's copy, comparison and dump recurse once

@@ -57,6 +57,31 @@ bool isValidUtf8(std::string_view bytes)
     return true;
 }
 
+std::optional<std::string> fromHex(std::string_view hex)
+{
+    auto digit = [](char c) -> int {
+        if (c >= '0' && c <= '9')
+            return c - '0';
+        if (c >= 'a' && c <= 'f')
+            return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+            return c - 'A' + 10;
+        return -1;
+    };
+    if (hex.size() % 2 != 0)
+        return std::nullopt;
+    std::string out;
+    out.reserve(hex.size() / 2);
+    for (std::size_t i = 0; i < hex.size(); i += 2) {
+        const int high = digit(hex[i]);
+        const int low = digit(hex[i + 1]);
+        if (high < 0 || low < 0)
+            return std::nullopt;
+        out.push_back(static_cast<char>((high << 4) | low));
+    }
+    return out;
+}
+
 std::string toHex(std::string_view bytes)
 {
     static constexpr char digits[] = "0123456789abcdef";

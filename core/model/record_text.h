@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,9 @@ bool isValidUtf8(std::string_view bytes);
 
 /// Lower-case hexadecimal, two digits per byte.
 std::string toHex(std::string_view bytes);
+
+/// The bytes that toHex wrote (either case of the digits), or nullopt for anything else.
+std::optional<std::string> fromHex(std::string_view hex);
 
 /// The bytes as text if they are UTF-8, else as "0x" and hex; cut to at most `shownMax` characters
 /// (code points, or hex digits) with "…" at the end when cut.

@@ -416,6 +416,8 @@ std::string stepKey(const Step& step)
             }
             else if constexpr (std::is_same_v<T, ClockStep>)
                 return "clock";
+            else if constexpr (std::is_same_v<T, LiveStep>)
+                return "live";
             else {
                 return std::visit(
                     [](const auto& a) -> std::string {
@@ -477,6 +479,8 @@ std::optional<ScenarioError> runSteps(const Scenario& scenario, Timeline& timeli
                     return {};
                 } else if constexpr (std::is_same_v<T, ClockStep>) {
                     return timeline.apply(AdvanceAction{step.toMs}).error;
+                } else if constexpr (std::is_same_v<T, LiveStep>) {
+                    return timeline.apply(step.action).error;
                 } else if constexpr (std::is_same_v<T, ConsumerStep>) {
                     if (step.action.kind == ConsumerAction::Kind::Poll && step.wait)
                         return runPoll(timeline, step.action);

@@ -94,8 +94,15 @@ struct ClockStep {
     TimeMs toMs = 0;
 };
 
+/// What a real client did in a recorded live session (highwater-cli serve --record): it connected,
+/// disconnected or sent a request, at the simulated time it arrived. Replaying these between the
+/// session's `run` steps remakes its frames without any network.
+struct LiveStep {
+    LiveClientAction action;
+};
+
 using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
-                          NoteStep, FaultStep, RunStep, ClockStep, ConsumerStep, RebalanceStep>;
+                          NoteStep, FaultStep, RunStep, ClockStep, ConsumerStep, RebalanceStep, LiveStep>;
 
 struct Scenario {
     std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)

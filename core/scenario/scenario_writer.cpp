@@ -2,6 +2,7 @@
 #include "scenario/scenario.h"
 
 #include "groups/assignor.h"
+#include "model/record_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -37,6 +38,90 @@ Json configValueJson(const ConfigValue& value)
         return value.text;
     }
     return nullptr;
+}
+
+/// A live client's bytes: as text where they are UTF-8 (JSON strings are), else as hex under `hexKey`.
+void putBytes(Json& out, const char* key, const char* hexKey, const std::string& bytes)
+{
+    if (isValidUtf8(bytes))
+        out[key] = bytes;
+    else
+        out[hexKey] = toHex(bytes);
+}
+
+Json liveActionJson(const LiveClientAction& a, const std::vector<std::pair<std::string, int>>& flat)
+{
+    Json body = Json::object();
+    if (a.atMs >= 0)
+        body["at_ms"] = a.atMs;
+    if (a.kind == LiveClientAction::Kind::Connect) {
+        body["connect"] = Json{{"broker", a.broker}, {"client_id", a.id}};
+        return body;
+    }
+    body["client"] = a.client;
+    if (a.kind == LiveClientAction::Kind::Disconnect) {
+        body["disconnect"] = Json::object();
+        return body;
+    }
+    auto where = [&](std::int32_t partition) {
+        const auto& [topic, index] = flat[static_cast<std::size_t>(partition)];
+        return Json{{"topic", topic}, {"partition", index}};
+    };
+    std::visit(
+        [&](const auto& r) {
+            using R = std::decay_t<decltype(r)>;
+            if constexpr (std::is_same_v<R, LiveProduce>) {
+                Json produce = where(r.partition);
+                produce["acks"] = acksJson(r.acks);
+                produce["timeout_ms"] = r.timeoutMs;
+                produce["producer_id"] = r.producerId;
+                produce["producer_epoch"] = r.producerEpoch;
+                produce["base_sequence"] = r.baseSequence;
+                Json records = Json::array();
+                for (const Payload& p : r.records) {
+                    Json record = Json::object();
+                    if (p.hasKey)
+                        putBytes(record, "key", "key_hex", p.key);
+                    if (p.valueNull)
+                        record["value"] = nullptr;
+                    else
+                        putBytes(record, "value", "value_hex", p.value);
+                    record["timestamp_ms"] = p.timestampMs;
+                    if (!p.headers.empty()) {
+                        Json headers = Json::array();
+                        for (const PayloadHeader& h : p.headers) {
+                            Json header = Json::object();
+                            putBytes(header, "key", "key_hex", h.key);
+                            if (h.valueNull)
+                                header["value"] = nullptr;
+                            else
+                                putBytes(header, "value", "value_hex", h.value);
+                            headers.push_back(std::move(header));
+                        }
+                        record["headers"] = std::move(headers);
+                    }
+                    records.push_back(std::move(record));
+                }
+                produce["records"] = std::move(records);
+                body["produce"] = std::move(produce);
+            } else if constexpr (std::is_same_v<R, LiveFetch>) {
+                Json fetch = where(r.partition);
+                fetch["offset"] = r.fetchOffset;
+                fetch["max_records"] = r.maxRecords;
+                fetch["max_wait_ms"] = r.maxWaitMs;
+                body["fetch"] = std::move(fetch);
+            } else if constexpr (std::is_same_v<R, LiveListOffsets>) {
+                Json list = where(r.partition);
+                list["timestamp"] = r.timestamp;
+                body["list_offsets"] = std::move(list);
+            } else if constexpr (std::is_same_v<R, LiveMetadata>) {
+                body["metadata"] = Json::object();
+            } else {
+                body["init_producer_id"] = Json::object();
+            }
+        },
+        a.request);
+    return body;
 }
 
 } // namespace
@@ -200,6 +285,8 @@ std::string scenarioToJson(const Scenario& s)
                     body = Json{{"events", st.events}};
                 } else if constexpr (std::is_same_v<T, ClockStep>) {
                     body = Json{{"to_ms", st.toMs}};
+                } else if constexpr (std::is_same_v<T, LiveStep>) {
+                    body = liveActionJson(st.action, flat);
                 } else if constexpr (std::is_same_v<T, ProduceStep>) {
                     const ProduceAction& a = st.action;
                     body["producer"] = c.producers[static_cast<std::size_t>(a.producer)].id;
@@ -330,6 +417,8 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
                         out.steps.push_back(ConfigStep{{a}});
                     else if constexpr (std::is_same_v<A, ConsumerAction>)
                         out.steps.push_back(ConsumerStep{a, false});
+                    else if constexpr (std::is_same_v<A, LiveClientAction>)
+                        out.steps.push_back(LiveStep{a});
                     else
                         out.steps.push_back(FaultStep{a, false});
                 },

@@ -116,6 +116,10 @@ public:
     using Observer = std::function<void(const ClusterState&, const FrameInfo&)>;
     void setObserver(Observer observer) { m_observer = std::move(observer); }
 
+    /// Where live clients' answers go as the head delivers them (highwater-cli serve). Frames rebuilt
+    /// from snapshots never reach it: only the head writes to sockets.
+    void setLiveClientSink(LiveClientSink* sink) { m_head.setLiveClientSink(sink); }
+
     bool hasQueuedEvents() const { return m_head.hasQueuedEvents(); }
     TimeMs nextEventTimeMs() const { return m_head.nextEventTimeMs(); }
 

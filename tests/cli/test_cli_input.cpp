@@ -101,7 +101,7 @@ INSTANTIATE_TEST_SUITE_P(Nesting, CliDeepFile,
 
 TEST(CliDeepFile, TheFileIsWithinTheSizeLimit)
 {
-    // The premise of the issue: a 240 KB file, far under the 8 MiB limit, used to crash the tool.
+    // The premise of the issue: a 240 KB file, far under the 32 MiB limit, used to crash the tool.
     EXPECT_EQ(repeated("[", 120000).size() * 2, 240000u);
     EXPECT_LT(240000u, hw::limits::scenarioFileBytesMax);
 }

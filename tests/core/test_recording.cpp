@@ -118,3 +118,87 @@ TEST(Recording, ARunStepThatAsksForMoreEventsThanQueuedIsAnError)
 }
 
 } // namespace
+
+namespace {
+
+hw::LiveClientAction liveAt(hw::TimeMs atMs, std::int32_t client, hw::LiveRequest body)
+{
+    hw::LiveClientAction a;
+    a.atMs = atMs;
+    a.client = client;
+    a.request = std::move(body);
+    return a;
+}
+
+/// Handles every queued event due before `untilMs`, as `serve` does before a request that arrived then.
+void stepBefore(hw::Timeline& timeline, hw::TimeMs untilMs)
+{
+    while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < untilMs)
+        timeline.step();
+}
+
+} // namespace
+
+// A live session (what `highwater-cli serve --record` writes) replays through its file: binary keys and
+// values (hex), a tombstone, headers, fetches, list offsets, metadata, an idempotent producer id.
+TEST(Recording, ALiveSessionWithBinaryRecordsReplaysToIdenticalFrames)
+{
+    hw::Scenario scenario = load("builtin:leo-hw-walkthrough");
+    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    ASSERT_FALSE(hw::runScenario(scenario, timeline));
+    ASSERT_TRUE(timeline.apply(hw::ConfigAction{"auto.fetch", hw::ConfigValue{hw::ConfigValue::Kind::Boolean, 0, true, {}}}).ok());
+    hw::TimeMs t = timeline.head().nowMs + 10;
+
+    hw::LiveClientAction connect;
+    connect.kind = hw::LiveClientAction::Kind::Connect;
+    connect.atMs = t;
+    connect.broker = 1;
+    connect.id = "rdkafka";
+    stepBefore(timeline, t);
+    ASSERT_TRUE(timeline.apply(connect).ok()) << timeline.apply(connect).error;
+    stepBefore(timeline, t += 3);
+    ASSERT_TRUE(timeline.apply(liveAt(t, 0, hw::LiveMetadata{})).ok());
+    stepBefore(timeline, t += 5);
+    ASSERT_TRUE(timeline.apply(liveAt(t, 0, hw::LiveInitProducerId{})).ok());
+
+    hw::LiveProduce produce;
+    produce.partition = 0;
+    produce.producerId = -1;
+    hw::Payload text;
+    text.value = "hello";
+    text.timestampMs = 1700000000000;
+    hw::Payload binary;
+    binary.hasKey = true;
+    binary.key = std::string("\xff\x00\x01", 3);
+    binary.value = std::string("\xc3\x28", 2); // not UTF-8
+    binary.headers.push_back({"trace", std::string("\x80", 1), false});
+    binary.headers.push_back({"empty", "", true});
+    hw::Payload tombstone;
+    tombstone.hasKey = true;
+    tombstone.key = "k";
+    tombstone.valueNull = true;
+    produce.records = {text, binary, tombstone};
+    stepBefore(timeline, t += 5);
+    ASSERT_TRUE(timeline.apply(liveAt(t, 0, produce)).ok());
+    stepBefore(timeline, t += 200);
+    hw::LiveFetch fetch;
+    fetch.partition = 0;
+    fetch.fetchOffset = 0;
+    fetch.maxRecords = 100;
+    fetch.maxWaitMs = 500;
+    ASSERT_TRUE(timeline.apply(liveAt(t, 0, fetch)).ok());
+    stepBefore(timeline, t += 50);
+    ASSERT_TRUE(timeline.apply(liveAt(t, 0, hw::LiveListOffsets{0, -1})).ok());
+    stepBefore(timeline, t += 1000);
+    hw::LiveClientAction disconnect;
+    disconnect.kind = hw::LiveClientAction::Kind::Disconnect;
+    disconnect.atMs = t;
+    ASSERT_TRUE(timeline.apply(disconnect).ok());
+    stepBefore(timeline, t + 2000);
+
+    const std::string json = hw::scenarioToJson(hw::recordSession(scenario, timeline));
+    EXPECT_NE(json.find("\"value_hex\": \"c328\""), std::string::npos) << json.substr(json.size() - 3000);
+    EXPECT_NE(json.find("\"key_hex\": \"ff0001\""), std::string::npos);
+    EXPECT_NE(json.find("\"value\": null"), std::string::npos);
+    EXPECT_EQ(replayRecording(scenario, timeline), dumpAll(timeline));
+}

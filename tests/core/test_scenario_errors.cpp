@@ -678,12 +678,12 @@ INSTANTIATE_TEST_SUITE_P(Steps, SemanticError,
             "EmptyNote", [](Json& j) { step(j, 3) = Json::parse(R"({"note": ""})"); }, "/steps/3/note",
             "expected a non-empty string"),
         change(
-            "TenThousandAndOneSteps",
+            "OneStepTooMany",
             [](Json& j) {
                 for (int i = 0; i < hw::limits::stepsMax; ++i)
                     j["steps"].push_back(Json { { "settle", Json::object() } });
             },
-            "/steps", "at most 10000 steps"),
+            "/steps", "at most 200000 steps"),
         change(
             "TenThousandAndOneValues",
             [](Json& j) {
@@ -994,7 +994,7 @@ INSTANTIATE_TEST_SUITE_P(EmptyAndLongValues, SemanticError,
                 text.append(hw::limits::scenarioFileBytesMax + 1 - text.size(), ' ');
                 return text;
             },
-            "", "the file is larger than the limit of 8388608 bytes" }),
+            "", "the file is larger than the limit of 33554432 bytes" }),
     [](const auto& info) { return info.param.name; });
 
 /// `levels` arrays (or objects with the key "a") nested around `inner`.
@@ -1132,7 +1132,7 @@ TEST(ScenarioLimits, ValuesAtTheLimitsAreAccepted)
                 j["topics"].push_back(Json::parse(R"({"name": "striped", "partitions": 64, "placement": "striped"})"));
                 j["topics"].push_back(Json::parse(R"({"name": "legacy", "partitions": 4, "placement": "rack-unaware"})"));
             } },
-        { "exactly 8 MiB", nullptr },
+        { "exactly 32 MiB", nullptr },
     };
     for (const auto& [what, fn] : accepted) {
         std::string text;
@@ -1290,7 +1290,7 @@ TEST(LoadScenario, AFileOverEightMebibytesIsRefusedBeforeParsing)
     const hw::ScenarioError* error = as<hw::ScenarioError>(result);
     ASSERT_TRUE(error);
     EXPECT_EQ(error->file, path.string());
-    EXPECT_EQ(error->message, "the file is larger than the limit of 8388608 bytes");
+    EXPECT_EQ(error->message, "the file is larger than the limit of 33554432 bytes");
 
     // One byte less is fine.
     std::filesystem::resize_file(path, hw::limits::scenarioFileBytesMax);

@@ -30,6 +30,8 @@ std::optional<hw::Action> firstAction(const UserAction& action)
                 return hw::Action(step.action);
             else if constexpr (std::is_same_v<T, hw::FaultStep>)
                 return step.action;
+            else if constexpr (std::is_same_v<T, hw::LiveStep>)
+                return hw::Action(step.action);
             else if constexpr (std::is_same_v<T, hw::ConfigStep>)
                 return step.changes.empty() ? std::nullopt : std::optional<hw::Action>(step.changes.front());
             else
@@ -58,6 +60,8 @@ std::string runUserAction(hw::Timeline& timeline, const UserAction& action)
                 return {};
             } else if constexpr (std::is_same_v<T, hw::ClockStep>) {
                 return timeline.apply(hw::AdvanceAction { step.toMs }).error;
+            } else if constexpr (std::is_same_v<T, hw::LiveStep>) {
+                return timeline.apply(step.action).error;
             } else if constexpr (std::is_same_v<T, hw::ConsumerStep>) {
                 if (step.action.kind == hw::ConsumerAction::Kind::Poll && step.wait)
                     return hw::runPoll(timeline, step.action);
@@ -129,6 +133,20 @@ QString userActionText(const UserAction& action, const hw::ClusterState& state)
                 return Text::tr("Run %n event(s)", nullptr, static_cast<int>(step.events));
             } else if constexpr (std::is_same_v<T, hw::ClockStep>) {
                 return Text::tr("Move the clock to %1 ms").arg(step.toMs);
+            } else if constexpr (std::is_same_v<T, hw::LiveStep>) {
+                switch (step.action.kind) {
+                case hw::LiveClientAction::Kind::Connect:
+                    return Text::tr("A real client connects to broker %1").arg(step.action.broker);
+                case hw::LiveClientAction::Kind::Disconnect:
+                    return Text::tr("Real client %1 disconnects").arg(step.action.client);
+                case hw::LiveClientAction::Kind::Request:
+                    break;
+                }
+                const std::string_view name
+                    = hw::liveRequestName(static_cast<std::int32_t>(step.action.request.index()));
+                return Text::tr("Real client %1 sends a %2 request")
+                    .arg(step.action.client)
+                    .arg(QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size())));
             } else if constexpr (std::is_same_v<T, hw::RebalanceStep>) {
                 const QString group = step.group >= 0 && step.group < static_cast<std::int32_t>(state.groups.size())
                     ? QString::fromStdString(state.groups[static_cast<std::size_t>(step.group)].id)
