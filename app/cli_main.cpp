@@ -14,6 +14,7 @@
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"
 #endif
+#include "cli_serve.h"
 
 #include <algorithm>
 #include <array>
@@ -55,6 +56,7 @@ const char* const usage =
 #ifdef HW_WITH_EXPORT
     HW_CLI_EXPORT_USAGE
 #endif
+    HW_CLI_SERVE_USAGE
     "\n"
     "SCENARIO is a file path or builtin:NAME. Exit status: 0 success (compare: nothing differs); 1 when\n"
     "compare finds differences or chaos a failing run; 2 invalid input.\n"
@@ -538,6 +540,8 @@ int main(int argc, char** argv)
         return chaos(args);
     if (command == "compare")
         return compare(args);
+    if (command == "serve")
+        return hw::cli::runServe(args);
 #ifdef HW_WITH_EXPORT
     if (command == "export")
         return hw::cli::runExport(args);

@@ -127,6 +127,19 @@ std::string scenarioToJson(const Scenario& scenario);
 /// every stretch of engine events as a `run` step, with the timeline's labels and notes in place.
 Scenario recordSession(const Scenario& base, const Timeline& timeline);
 
+/// A step of a `serve --script` file: when (simulated milliseconds after serving began) and what.
+struct TimedStep {
+    TimeMs atMs = 0;
+    Step step;
+};
+
+/// Reads a script: a JSON array of {"at_ms": T, <step>} in time order, where the step is a fault,
+/// election, slow or config step of the scenario format (the real clients do the producing and
+/// fetching). Never throws on bad input.
+std::variant<std::vector<TimedStep>, ScenarioError> parseScript(std::string_view text, const std::string& file,
+                                                                const ClusterSpec& cluster);
+std::variant<std::vector<TimedStep>, ScenarioError> loadScript(const std::string& path, const ClusterSpec& cluster);
+
 /// Reads a scenario from a file path or "builtin:NAME".
 std::variant<Scenario, ScenarioError> loadScenario(const std::string& source,
                                                    std::optional<KafkaVersion> version = std::nullopt);

@@ -976,6 +976,68 @@ std::variant<Scenario, ScenarioError> parseScenario(std::string_view text, const
     }
 }
 
+std::variant<std::vector<TimedStep>, ScenarioError> parseScript(std::string_view text, const std::string& file,
+                                                                const ClusterSpec& cluster)
+{
+    if (text.size() > limits::scenarioFileBytesMax)
+        return ScenarioError { file, 0, 0, "",
+            "the file is larger than the limit of " + std::to_string(limits::scenarioFileBytesMax) + " bytes" };
+    std::variant<Json, ScenarioError> document = parseDocument(text, file);
+    if (auto* error = std::get_if<ScenarioError>(&document))
+        return *error;
+    const Json& root = std::get<Json>(document);
+    try {
+        if (!root.is_array())
+            fail("", "expected an array of timed steps such as {\"at_ms\": 20000, \"kill\": {\"broker\": 1}}, got "
+                    + describe(root));
+        if (root.size() > static_cast<std::size_t>(limits::stepsMax))
+            fail("", "at most " + std::to_string(limits::stepsMax) + " steps");
+        Context ctx{cluster};
+        std::vector<TimedStep> steps;
+        TimeMs previousMs = 0;
+        for (std::size_t i = 0; i < root.size(); ++i) {
+            const std::string path = child("", i);
+            const Json& item = root[i];
+            requireObject(item, path, "a timed step such as {\"at_ms\": 20000, \"kill\": {\"broker\": 1}}");
+            if (!item.contains("at_ms"))
+                fail(path, "missing required key \"at_ms\" (simulated milliseconds after serving began)");
+            TimedStep timed;
+            timed.atMs = readInt(item["at_ms"], child(path, "at_ms"), 0, limits::advanceMsMax);
+            if (timed.atMs < previousMs)
+                fail(child(path, "at_ms"), "expected the steps in time order: " + std::to_string(timed.atMs)
+                        + " comes after " + std::to_string(previousMs));
+            previousMs = timed.atMs;
+            Json step = item;
+            step.erase("at_ms");
+            timed.step = readStep(step, path, ctx);
+            const bool timedKind = std::holds_alternative<FaultStep>(timed.step)
+                || std::holds_alternative<SlowStep>(timed.step) || std::holds_alternative<ConfigStep>(timed.step);
+            if (!timedKind)
+                fail(path, "a script step is one of: kill, restart, shutdown, isolate, heal, kill_leader, "
+                           "elect_preferred, elect_unclean, slow, config (the clients do the rest)");
+            if (auto* fault = std::get_if<FaultStep>(&timed.step))
+                fault->wait = false; // the wall clock runs on; a shutdown completes as the broker stops
+            steps.push_back(std::move(timed));
+        }
+        return steps;
+    } catch (const Failure& f) {
+        return ScenarioError { file, 0, 0, f.path.empty() ? std::string("/") : f.path, f.message };
+    } catch (const Json::exception& e) {
+        return ScenarioError { file, 0, 0, "/", e.what() };
+    }
+}
+
+std::variant<std::vector<TimedStep>, ScenarioError> loadScript(const std::string& path, const ClusterSpec& cluster)
+{
+    std::variant<std::string, FileError> text = readWholeFile(path, limits::scenarioFileBytesMax);
+    if (auto* error = std::get_if<FileError>(&text)) {
+        const std::string message
+            = error->kind == FileError::Kind::Directory ? "a directory, not a script file" : error->message;
+        return ScenarioError { path, 0, 0, "", message };
+    }
+    return parseScript(std::get<std::string>(text), path, cluster);
+}
+
 std::variant<Scenario, ScenarioError> loadScenario(const std::string& source, std::optional<KafkaVersion> version)
 {
     constexpr std::string_view prefix = "builtin:";

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <string>
+#include <vector>
+
+/// `highwater-cli serve`: the live lab's Kafka listeners (live/kafka_server.h).
+namespace hw::cli {
+
+#define HW_CLI_SERVE_USAGE                                                                                    \
+    "  serve SCENARIO [--port P] [--bind ADDR] [--speed X] [--record FILE] [--script FILE] [--quiet]\n"     \
+    "        [--frames FILE] [--memory-budget SIZE]\n"                                                      \
+    "                                         run the scenario's steps, then serve its brokers over the\n"   \
+    "                                         Kafka protocol: broker N on 127.0.0.1:P+N (P default 19092)\n" \
+    "                                         for real clients (kcat, kafka-python, librdkafka); the\n"      \
+    "                                         clock follows the wall clock times X (default 1); --script\n"  \
+    "                                         adds timed faults ([{\"at_ms\": 20000, \"kill\": {\"broker\":\n" \
+    "                                         1}}]); Ctrl+C or SIGTERM stops, writing the session to\n"      \
+    "                                         --record FILE, which `run` replays to the same frames\n"      \
+    "                                         (--frames FILE writes the served frames as `run` prints them)\n"
+
+/// Returns the exit status (0, or 2 for bad arguments or a listener that cannot bind).
+int runServe(const std::vector<std::string>& args);
+
+} // namespace hw::cli

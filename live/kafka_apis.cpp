@@ -1,0 +1,592 @@
+// SPDX-License-Identifier: MIT
+#include "live/kafka_apis.h"
+
+#include "model/limits.h"
+
+#include <algorithm>
+#include <variant>
+
+namespace hw::live {
+
+namespace {
+
+wire::Bytes bytesOf(const std::string& text)
+{
+    return wire::Bytes(text.begin(), text.end());
+}
+
+std::string textOf(const wire::Bytes& bytes)
+{
+    return std::string(bytes.begin(), bytes.end());
+}
+
+wire::ErrorCode batchErrorCode(const wire::BatchError& error)
+{
+    return static_cast<wire::ErrorCode>(error.errorCode());
+}
+
+/// The broker's replica of a flat partition, or nullptr.
+const Replica* replicaOn(const ClusterState& state, std::int32_t partition, BrokerId broker)
+{
+    for (const Replica& r : state.partitions[static_cast<std::size_t>(partition)].replicas) {
+        if (r.broker == broker)
+            return &r;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+wire::ErrorCode wireError(ErrorCode error)
+{
+    switch (error) {
+    case ErrorCode::None:
+        return wire::ErrorCode::None;
+    case ErrorCode::NotEnoughReplicas:
+        return wire::ErrorCode::NotEnoughReplicas;
+    case ErrorCode::NotEnoughReplicasAfterAppend:
+        return wire::ErrorCode::NotEnoughReplicasAfterAppend;
+    case ErrorCode::RequestTimedOut:
+    case ErrorCode::DeliveryTimeout:
+        return wire::ErrorCode::RequestTimedOut;
+    case ErrorCode::NotLeaderOrFollower:
+        return wire::ErrorCode::NotLeaderOrFollower;
+    case ErrorCode::OffsetOutOfRange:
+        return wire::ErrorCode::OffsetOutOfRange;
+    case ErrorCode::FencedLeaderEpoch:
+        return wire::ErrorCode::FencedLeaderEpoch;
+    case ErrorCode::UnknownLeaderEpoch:
+        return wire::ErrorCode::UnknownLeaderEpoch;
+    case ErrorCode::LeaderNotAvailable:
+        return wire::ErrorCode::LeaderNotAvailable;
+    case ErrorCode::InvalidRequest:
+        return wire::ErrorCode::InvalidRequest;
+    case ErrorCode::NotCoordinator:
+        return wire::ErrorCode::NotCoordinator;
+    case ErrorCode::CoordinatorNotAvailable:
+        return wire::ErrorCode::CoordinatorNotAvailable;
+    case ErrorCode::OutOfOrderSequenceNumber:
+        return wire::ErrorCode::OutOfOrderSequenceNumber;
+    case ErrorCode::InvalidProducerEpoch:
+        return wire::ErrorCode::InvalidProducerEpoch;
+    default:
+        return wire::ErrorCode::UnknownServerError;
+    }
+}
+
+std::int32_t findPartition(const ClusterState& state, const std::string& topic, std::int32_t partition)
+{
+    for (const Topic& t : state.topics) {
+        if (t.name == topic) {
+            if (partition < 0 || partition >= t.partitionCount)
+                return -1;
+            return t.firstPartition + partition;
+        }
+    }
+    return -1;
+}
+
+wire::Bytes encodeLogRecords(const ClusterState& state, const ReplicaLog& log, Offset from, std::int64_t count,
+                             std::int32_t maxBytes)
+{
+    wire::Bytes out;
+    Offset offset = from;
+    const Offset end = from + count;
+    while (offset < end) {
+        // One batch: the records of one producer batch (batchEnd closes it) in one leader epoch.
+        wire::RecordBatch batch;
+        batch.baseOffset = offset;
+        const Record& first = log.at(offset);
+        const Payload& firstPayload = state.payloads[static_cast<std::size_t>(first.payload)];
+        batch.partitionLeaderEpoch = first.epoch;
+        batch.producerId = firstPayload.liveClient >= 0 ? firstPayload.producerId : -1;
+        batch.producerEpoch = batch.producerId >= 0 ? first.producerEpoch : std::int16_t{-1};
+        batch.baseSequence = batch.producerId >= 0 ? first.sequence : -1;
+        batch.baseTimestamp = std::max<std::int64_t>(0, firstPayload.timestampMs);
+        batch.maxTimestamp = batch.baseTimestamp;
+        while (offset < end) {
+            const Record& record = log.at(offset);
+            const Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
+            if (offset > batch.baseOffset &&
+                (record.epoch != batch.partitionLeaderEpoch || payload.producerId != firstPayload.producerId ||
+                 payload.liveClient != firstPayload.liveClient))
+                break;
+            wire::Record r;
+            r.offsetDelta = static_cast<std::int32_t>(offset - batch.baseOffset);
+            const std::int64_t timestamp = std::max<std::int64_t>(0, payload.timestampMs);
+            r.timestampDelta = timestamp - batch.baseTimestamp;
+            batch.maxTimestamp = std::max(batch.maxTimestamp, timestamp);
+            if (payload.hasKey)
+                r.key = bytesOf(payload.key);
+            if (!payload.valueNull)
+                r.value = bytesOf(payload.value);
+            for (const PayloadHeader& h : payload.headers) {
+                wire::RecordHeader header;
+                header.key = h.key;
+                if (!h.valueNull)
+                    header.value = bytesOf(h.value);
+                r.headers.push_back(std::move(header));
+            }
+            batch.records.push_back(std::move(r));
+            ++offset;
+            if (record.batchEnd)
+                break;
+        }
+        batch.lastOffsetDelta = static_cast<std::int32_t>(batch.records.size()) - 1;
+        const wire::Bytes encoded = wire::encodeRecordBatch(batch, wire::Compression::None);
+        // FetchResponse: whole batches up to the partition's max bytes, but at least one, so a batch
+        // larger than the limit still makes progress (KIP-74).
+        if (!out.empty() && out.size() + encoded.size() > static_cast<std::size_t>(std::max(0, maxBytes)))
+            break;
+        out.insert(out.end(), encoded.begin(), encoded.end());
+    }
+    return out;
+}
+
+KafkaApis::KafkaApis(std::string advertisedHost, int basePort)
+    : m_host(std::move(advertisedHost)), m_basePort(basePort)
+{
+}
+
+HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state)
+{
+    Pending pending;
+    pending.header = frame.header;
+    pending.broker = state.liveClients[static_cast<std::size_t>(client)].broker;
+    HandledRequest handled;
+    if (std::holds_alternative<wire::ApiVersionsRequest>(frame.body)) {
+        // KafkaApis.handleApiVersionsRequest: INVALID_REQUEST when a v3 client's software name or
+        // version does not match the pattern, else the versions this broker implements.
+        wire::ApiVersionsResponse response;
+        if (!std::get<wire::ApiVersionsRequest>(frame.body).isValid(frame.header.apiVersion))
+            response.errorCode = wire::ErrorCode::InvalidRequest;
+        handled.response = wire::encodeResponse(frame.header, response);
+        return handled;
+    }
+    if (const auto* metadata = std::get_if<wire::MetadataRequest>(&frame.body)) {
+        handled = handleMetadata(pending, *metadata, state);
+    } else if (const auto* produce = std::get_if<wire::ProduceRequest>(&frame.body)) {
+        handled = handleProduce(pending, *produce, state);
+    } else if (const auto* fetch = std::get_if<wire::FetchRequest>(&frame.body)) {
+        handled = handleFetch(pending, *fetch, state);
+    } else if (const auto* list = std::get_if<wire::ListOffsetsRequest>(&frame.body)) {
+        handled = handleListOffsets(pending, *list, state);
+    } else if (const auto* init = std::get_if<wire::InitProducerIdRequest>(&frame.body)) {
+        if (init->transactionalId) {
+            // The simulation has no transaction coordinator: a transactional producer cannot start.
+            wire::InitProducerIdResponse response;
+            response.errorCode = wire::ErrorCode::TransactionalIdAuthorizationFailed;
+            handled.response = wire::encodeResponse(frame.header, response);
+            handled.summary = "transactional id refused (no transactions are simulated)";
+            return handled;
+        }
+        pending.response = wire::InitProducerIdResponse{};
+        pending.parts.push_back(Part{});
+        pending.remaining = 1;
+        handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, client, {}, 0,
+                                                   LiveInitProducerId{}});
+        handled.awaitsEngine = true;
+    }
+    for (LiveClientAction& a : handled.actions)
+        a.client = client;
+    if (handled.awaitsEngine)
+        m_pending[client] = std::move(pending);
+    else if (!handled.response && pending.remaining == 0 && !pending.parts.empty())
+        handled.response = wire::encodeResponse(pending.header, pending.response);
+    return handled;
+}
+
+HandledRequest KafkaApis::handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState&)
+{
+    // Topics are listed in answer(), from the broker's metadata cache as the engine reports it; the
+    // request's topic list rides along in the pending response.
+    wire::MetadataResponse response;
+    if (request.topics) {
+        for (const std::string& name : *request.topics)
+            response.topics.push_back(wire::MetadataTopic{wire::ErrorCode::None, name, false, {}});
+    } else {
+        p.allTopics = true;
+    }
+    p.response = std::move(response);
+    p.parts.push_back(Part{});
+    p.remaining = 1;
+    HandledRequest handled;
+    handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, LiveMetadata{}});
+    handled.awaitsEngine = true;
+    return handled;
+}
+
+HandledRequest KafkaApis::handleProduce(Pending& p, const wire::ProduceRequest& request, const ClusterState& state)
+{
+    HandledRequest handled;
+    wire::ProduceResponse response;
+    const bool validAcks = request.acks == -1 || request.acks == 0 || request.acks == 1;
+    const wire::BatchLimits batchLimits = wire::defaultBatchLimits();
+    std::int64_t records = 0;
+    for (const wire::ProduceTopic& topic : request.topics) {
+        wire::ProduceTopicResponse topicResponse;
+        topicResponse.name = topic.name;
+        for (const wire::ProducePartition& partition : topic.partitions) {
+            wire::ProducePartitionResponse part;
+            part.index = partition.index;
+            const std::int32_t flat = findPartition(state, topic.name, partition.index);
+            if (!validAcks) {
+                part.errorCode = wire::ErrorCode::InvalidRequiredAcks;
+            } else if (flat < 0) {
+                part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+            } else if (!partition.records) {
+                part.errorCode = wire::ErrorCode::InvalidRecord;
+            } else {
+                try {
+                    // ProduceRequest.validateRecords, UnifiedLog.analyzeAndValidateRecords and
+                    // LogValidator's checks, in Kafka's order (wire/record_batch.h).
+                    const wire::RecordBatch batch =
+                        wire::decodeProducedBatch(*partition.records, p.header.apiVersion, batchLimits);
+                    if (batch.isTransactional())
+                        throw wire::BatchError(wire::BatchErrorKind::InvalidRecord,
+                                               "a transactional batch (no transactions are simulated)");
+                    LiveProduce produce;
+                    produce.partition = flat;
+                    produce.acks = request.acks == -1 ? Acks::All : request.acks == 1 ? Acks::Leader : Acks::None;
+                    produce.timeoutMs = std::max(0, request.timeoutMs);
+                    produce.producerId = batch.producerId;
+                    produce.producerEpoch = batch.producerEpoch;
+                    produce.baseSequence = batch.baseSequence;
+                    if (static_cast<int>(batch.records.size()) > hw::limits::liveRecordsPerBatchMax)
+                        throw wire::BatchError(wire::BatchErrorKind::MessageTooLarge,
+                                               "more records than liveRecordsPerBatchMax");
+                    for (const wire::Record& r : batch.records) {
+                        Payload payload;
+                        std::size_t bytes = 0;
+                        if (r.key) {
+                            payload.hasKey = true;
+                            payload.key = textOf(*r.key);
+                            bytes += payload.key.size();
+                        }
+                        if (r.value) {
+                            payload.value = textOf(*r.value);
+                            bytes += payload.value.size();
+                        } else {
+                            payload.valueNull = true;
+                        }
+                        payload.timestampMs = batch.baseTimestamp + r.timestampDelta;
+                        for (const wire::RecordHeader& h : r.headers) {
+                            PayloadHeader header;
+                            header.key = h.key;
+                            if (h.value)
+                                header.value = textOf(*h.value);
+                            else
+                                header.valueNull = true;
+                            bytes += header.key.size() + header.value.size();
+                            payload.headers.push_back(std::move(header));
+                        }
+                        // The bytes the simulation keeps per record (liveRecordBytesMax) stand in for
+                        // message.max.bytes: a bigger record is refused as Kafka refuses a bigger batch.
+                        if (bytes > hw::limits::liveRecordBytesMax)
+                            throw wire::BatchError(wire::BatchErrorKind::MessageTooLarge,
+                                                   "a record larger than liveRecordBytesMax");
+                        produce.records.push_back(std::move(payload));
+                    }
+                    records += static_cast<std::int64_t>(produce.records.size());
+                    handled.actions.push_back(
+                        LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, std::move(produce)});
+                    p.parts.push_back(Part{response.responses.size(), topicResponse.partitions.size(), flat, -1, 0, false});
+                } catch (const wire::BatchError& error) {
+                    part.errorCode = batchErrorCode(error);
+                    handled.summary += std::string(handled.summary.empty() ? "" : "; ") + topic.name + "-" +
+                                       std::to_string(partition.index) + ": " + error.what();
+                }
+            }
+            topicResponse.partitions.push_back(part);
+        }
+        response.responses.push_back(std::move(topicResponse));
+    }
+    if (handled.summary.empty())
+        handled.summary = std::to_string(records) + " record(s)";
+    p.remaining = p.parts.size();
+    if (request.acks == 0) {
+        // KafkaApis: acks=0 gets no response at all; an error closes the connection instead, so the
+        // producer learns of it (handleProduceRequest's sendNoOpResponseExemptThrottle / closeConnection).
+        bool anyError = false;
+        for (const auto& t : response.responses) {
+            for (const auto& part : t.partitions)
+                anyError = anyError || part.errorCode != wire::ErrorCode::None;
+        }
+        handled.closeConnection = anyError;
+        p.parts.clear();
+        return handled;
+    }
+    p.response = std::move(response);
+    if (p.remaining == 0)
+        handled.response = wire::encodeResponse(p.header, p.response);
+    else
+        handled.awaitsEngine = true;
+    return handled;
+}
+
+HandledRequest KafkaApis::handleFetch(Pending& p, const wire::FetchRequest& request, const ClusterState& state)
+{
+    HandledRequest handled;
+    wire::FetchResponse response;
+    for (const wire::FetchTopic& topic : request.topics) {
+        wire::FetchTopicResponse topicResponse;
+        topicResponse.topic = topic.name;
+        for (const wire::FetchPartition& partition : topic.partitions) {
+            wire::FetchPartitionResponse part;
+            part.partitionIndex = partition.partition;
+            // READ_COMMITTED gets an empty list of aborted transactions, READ_UNCOMMITTED null.
+            if (request.isolationLevel == 1)
+                part.abortedTransactions.emplace();
+            const std::int32_t flat = findPartition(state, topic.name, partition.partition);
+            if (flat < 0) {
+                part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+            } else {
+                LiveFetch fetch;
+                fetch.partition = flat;
+                fetch.fetchOffset = std::max<Offset>(0, partition.fetchOffset);
+                fetch.maxRecords = limits::fetchRecordsPerPartitionMax;
+                fetch.maxWaitMs = std::max(0, request.maxWaitMs);
+                handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, fetch});
+                p.parts.push_back(Part{response.responses.size(), topicResponse.partitions.size(), flat, -1,
+                                       std::min(partition.partitionMaxBytes, request.maxBytes), false});
+            }
+            topicResponse.partitions.push_back(std::move(part));
+        }
+        response.responses.push_back(std::move(topicResponse));
+    }
+    p.remaining = p.parts.size();
+    const bool anyUnknown = p.parts.size() < [&] {
+        std::size_t n = 0;
+        for (const auto& t : response.responses)
+            n += t.partitions.size();
+        return n;
+    }();
+    p.response = std::move(response);
+    if (p.remaining == 0) {
+        handled.response = wire::encodeResponse(p.header, p.response);
+    } else {
+        handled.awaitsEngine = true;
+        // An error in one partition answers the request without waiting for the others' long polls
+        // (DelayedFetch completes when any partition has an error).
+        p.answerNow = anyUnknown;
+    }
+    return handled;
+}
+
+HandledRequest KafkaApis::handleListOffsets(Pending& p, const wire::ListOffsetsRequest& request,
+                                            const ClusterState& state)
+{
+    HandledRequest handled;
+    wire::ListOffsetsResponse response;
+    for (const wire::ListOffsetsTopic& topic : request.topics) {
+        wire::ListOffsetsTopicResponse topicResponse;
+        topicResponse.name = topic.name;
+        for (const wire::ListOffsetsPartition& partition : topic.partitions) {
+            wire::ListOffsetsPartitionResponse part;
+            part.partitionIndex = partition.partitionIndex;
+            const std::int32_t flat = findPartition(state, topic.name, partition.partitionIndex);
+            if (flat < 0) {
+                part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+            } else if (partition.timestamp < -2) {
+                // -3 (max timestamp, KIP-734) and below need ListOffsets v7+, which is not advertised.
+                part.errorCode = wire::ErrorCode::UnsupportedVersion;
+            } else {
+                handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0,
+                                                           LiveListOffsets{flat, partition.timestamp}});
+                p.parts.push_back(Part{response.topics.size(), topicResponse.partitions.size(), flat, -1, 0, false});
+            }
+            topicResponse.partitions.push_back(part);
+        }
+        response.topics.push_back(std::move(topicResponse));
+    }
+    p.remaining = p.parts.size();
+    p.response = std::move(response);
+    if (p.remaining == 0)
+        handled.response = wire::encodeResponse(p.header, p.response);
+    else
+        handled.awaitsEngine = true;
+    return handled;
+}
+
+void KafkaApis::bind(std::int32_t client, std::size_t actionIndex, std::int64_t requestNumber)
+{
+    auto it = m_pending.find(client);
+    if (it != m_pending.end() && actionIndex < it->second.parts.size())
+        it->second.parts[actionIndex].requestNumber = requestNumber;
+}
+
+std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message& message, const ClusterState& state,
+                                             bool& closeConnection)
+{
+    closeConnection = false;
+    auto it = m_pending.find(client);
+    if (it == m_pending.end())
+        return std::nullopt;
+    Pending& p = it->second;
+    const bool unreachable = std::visit(
+        [](const auto& body) {
+            if constexpr (requires { body.error; })
+                return body.error == ErrorCode::NetworkException;
+            else
+                return false;
+        },
+        message.body);
+    if (unreachable) {
+        // The broker went away with the request (the engine's NETWORK_EXCEPTION): a client sees its
+        // connection drop, as with Kafka.
+        closeConnection = true;
+        m_pending.erase(it);
+        return std::nullopt;
+    }
+    bool complete = false;
+    std::visit(
+        [&](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, ProduceResponse>) {
+                auto* response = std::get_if<wire::ProduceResponse>(&p.response);
+                if (!response)
+                    return;
+                for (Part& part : p.parts) {
+                    if (part.done || part.requestNumber != body.batch)
+                        continue;
+                    wire::ProducePartitionResponse& out = response->responses[part.topic].partitions[part.partition];
+                    out.errorCode = wireError(body.error);
+                    out.baseOffset = body.error == ErrorCode::None ? body.baseOffset : -1;
+                    if (const Replica* r = replicaOn(state, part.flatPartition, p.broker))
+                        out.logStartOffset = r->log.logStart;
+                    part.done = true;
+                    --p.remaining;
+                }
+                complete = p.remaining == 0;
+            } else if constexpr (std::is_same_v<T, FetchResponse>) {
+                auto* response = std::get_if<wire::FetchResponse>(&p.response);
+                if (!response)
+                    return;
+                for (Part& part : p.parts) {
+                    if (part.done || part.requestNumber != body.fetchId)
+                        continue;
+                    wire::FetchPartitionResponse& out = response->responses[part.topic].partitions[part.partition];
+                    out.errorCode = wireError(body.error);
+                    out.highWatermark = body.hw;
+                    out.lastStableOffset = body.hw; // no transactions: the LSO is the HW
+                    out.logStartOffset = body.logStart;
+                    if (body.error == ErrorCode::None && body.recordCount > 0)
+                        out.records = encodeLogRecords(state, body.leaderLog, body.fetchOffset, body.recordCount,
+                                                       part.maxBytes);
+                    part.done = true;
+                    --p.remaining;
+                    // DelayedFetch completes once it has data or an error to return.
+                    if (body.error != ErrorCode::None || body.recordCount > 0)
+                        p.answerNow = true;
+                }
+                complete = p.remaining == 0 || p.answerNow;
+                if (complete) {
+                    // Partitions whose long poll is still open answer empty with what the broker knows.
+                    for (Part& part : p.parts) {
+                        if (part.done)
+                            continue;
+                        wire::FetchPartitionResponse& out = response->responses[part.topic].partitions[part.partition];
+                        if (const Replica* r = replicaOn(state, part.flatPartition, p.broker)) {
+                            out.highWatermark = r->hw;
+                            out.lastStableOffset = r->hw;
+                            out.logStartOffset = r->log.logStart;
+                        }
+                        part.done = true;
+                    }
+                }
+            } else if constexpr (std::is_same_v<T, ListOffsetsResponse>) {
+                auto* response = std::get_if<wire::ListOffsetsResponse>(&p.response);
+                if (!response)
+                    return;
+                for (Part& part : p.parts) {
+                    if (part.done || part.flatPartition != body.partition)
+                        continue;
+                    wire::ListOffsetsPartitionResponse& out = response->topics[part.topic].partitions[part.partition];
+                    out.errorCode = wireError(body.error);
+                    out.offset = body.offset;
+                    out.timestamp = body.timestampMs;
+                    // The leader epoch is in ListOffsets v4+ only (not ignorable below).
+                    if (p.header.apiVersion >= 4)
+                        out.leaderEpoch = body.leaderEpoch;
+                    part.done = true;
+                    --p.remaining;
+                    break;
+                }
+                complete = p.remaining == 0;
+            } else if constexpr (std::is_same_v<T, MetadataResponse>) {
+                auto* response = std::get_if<wire::MetadataResponse>(&p.response);
+                if (!response)
+                    return;
+                const bool allTopics = p.allTopics;
+                response->clusterId = std::string("highwater-") + state.name;
+                // KRaft brokers name a random alive broker as the controller (clients cannot reach
+                // the controllers); the answering broker is alive, and the choice stays deterministic.
+                response->controllerId = message.from.id;
+                for (BrokerId b : body.brokers)
+                    response->brokers.push_back(wire::MetadataBroker{b, m_host, m_basePort + b, std::nullopt});
+                auto describe = [&](wire::MetadataTopic& topic, const Topic& t) {
+                    for (std::int32_t i = 0; i < t.partitionCount; ++i) {
+                        const std::size_t flat = static_cast<std::size_t>(t.firstPartition + i);
+                        wire::MetadataPartition part;
+                        part.partitionIndex = i;
+                        if (flat < body.partitions.size()) {
+                            const PartitionMetadata& meta = body.partitions[flat];
+                            part.leaderId = meta.leader;
+                            part.replicaNodes.assign(meta.replicas.begin(), meta.replicas.end());
+                            part.isrNodes.assign(meta.isr.begin(), meta.isr.end());
+                            const bool leaderAlive = std::find(body.brokers.begin(), body.brokers.end(), meta.leader) !=
+                                                     body.brokers.end();
+                            // KRaftMetadataCache.getPartitionMetadata: no live leader is LEADER_NOT_AVAILABLE.
+                            if (meta.leader == noLeader || !leaderAlive) {
+                                part.errorCode = wire::ErrorCode::LeaderNotAvailable;
+                                part.leaderId = -1;
+                            }
+                        }
+                        topic.partitions.push_back(std::move(part));
+                    }
+                };
+                if (allTopics) {
+                    for (const Topic& t : state.topics) {
+                        wire::MetadataTopic topic{wire::ErrorCode::None, t.name, false, {}};
+                        describe(topic, t);
+                        response->topics.push_back(std::move(topic));
+                    }
+                } else {
+                    for (wire::MetadataTopic& topic : response->topics) {
+                        const auto found = std::find_if(state.topics.begin(), state.topics.end(),
+                                                        [&](const Topic& t) { return t.name == topic.name; });
+                        // No topic is created on request (auto.create.topics.enable is false here).
+                        if (found == state.topics.end())
+                            topic.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+                        else
+                            describe(topic, *found);
+                    }
+                }
+                p.remaining = 0;
+                complete = true;
+            } else if constexpr (std::is_same_v<T, InitProducerIdResponse>) {
+                auto* response = std::get_if<wire::InitProducerIdResponse>(&p.response);
+                if (!response)
+                    return;
+                response->errorCode = wireError(body.error);
+                response->producerId = body.producerId;
+                response->producerEpoch = body.producerEpoch;
+                p.remaining = 0;
+                complete = true;
+            }
+        },
+        message.body);
+    if (!complete)
+        return std::nullopt;
+    return finish(client);
+}
+
+wire::Bytes KafkaApis::finish(std::int32_t client)
+{
+    auto it = m_pending.find(client);
+    wire::Bytes frame = wire::encodeResponse(it->second.header, it->second.response);
+    m_pending.erase(it);
+    return frame;
+}
+
+} // namespace hw::live

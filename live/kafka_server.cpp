@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: MIT
+#include "live/kafka_server.h"
+
+#include "model/limits.h"
+#include "scenario/fileio.h"
+#include "wire/limits.h"
+
+#include <asio.hpp>
+
+#include <array>
+#include <chrono>
+#include <csignal>
+#include <deque>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace hw::live {
+
+using asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr TimeMs never = std::numeric_limits<TimeMs>::max();
+
+// A recorded session must stay readable by `highwater-cli run`: it stops short of the scenario
+// format's limits (stepsMax steps, scenarioFileBytesMax bytes), with room for the run steps between.
+constexpr std::size_t sessionOperationsMax = static_cast<std::size_t>(hw::limits::stepsMax) / 2;
+constexpr std::size_t sessionBytesMax = hw::limits::scenarioFileBytesMax / 2;
+
+struct Connection {
+    explicit Connection(asio::io_context& io) : socket(io), idle(io) {}
+    tcp::socket socket;
+    asio::steady_timer idle;
+    std::int32_t client = -1;
+    BrokerId broker = 0;
+    std::string peer;
+    std::array<std::uint8_t, 4> size{};
+    wire::Bytes body;
+    std::deque<wire::Bytes> writes;
+    bool open = true;
+    std::set<std::pair<int, int>> seen; // (api key, version) already logged
+};
+
+} // namespace
+
+struct KafkaServer::Impl {
+    Impl(KafkaServer& owner, const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log)
+        : owner(owner), scenario(scenario), timeline(timeline), options(std::move(options)), log(log),
+          apis(this->options.bindAddress == "0.0.0.0" || this->options.bindAddress == "::" ? std::string("127.0.0.1")
+                                                                                         : this->options.bindAddress,
+               this->options.basePort)
+    {
+    }
+
+    KafkaServer& owner;
+    const Scenario& scenario;
+    Timeline& timeline;
+    ServeOptions options;
+    std::ostream& log;
+    KafkaApis apis;
+
+    asio::io_context io;
+    asio::signal_set signals{io, SIGINT, SIGTERM};
+    asio::steady_timer engineTimer{io};
+    asio::steady_timer stopTimer{io};
+    std::vector<std::unique_ptr<tcp::acceptor>> acceptors; // [broker id - 1]
+    std::map<std::int32_t, std::shared_ptr<Connection>> connections;
+    Clock::time_point wallStart;
+    TimeMs simStart = 0;
+    std::size_t nextScript = 0;
+    bool stopping = false;
+    bool catchingUp = false;
+    std::string stopReason;
+    std::size_t sessionBytes = 0;
+    std::int64_t requests = 0;
+    std::int64_t refusedConnections = 0;
+
+    const ClusterState& state() const { return timeline.head(); }
+
+    TimeMs simNow() const
+    {
+        const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - wallStart).count();
+        return std::max(state().nowMs, simStart + static_cast<TimeMs>(wallMs * options.speed));
+    }
+
+    Clock::time_point wallAt(TimeMs simMs) const
+    {
+        const double wallMs = static_cast<double>(simMs - simStart) / options.speed;
+        return wallStart + std::chrono::microseconds(static_cast<std::int64_t>(wallMs * 1000.0));
+    }
+
+    void stop(const std::string& reason)
+    {
+        if (stopping)
+            return;
+        stopping = true;
+        stopReason = reason;
+        io.stop();
+    }
+
+    /// Runs what is due: engine events before `untilMs` (at it too when `inclusive`) and script steps
+    /// at or before it, in time order.
+    void catchUp(TimeMs untilMs, bool inclusive)
+    {
+        if (catchingUp)
+            return; // a connection closed by a step of this catch-up disconnects at the step's time
+        catchingUp = true;
+        try {
+            while (!stopping) {
+                const TimeMs event = timeline.hasQueuedEvents() ? timeline.nextEventTimeMs() : never;
+                const TimeMs script =
+                    nextScript < options.script.size() ? simStart + options.script[nextScript].atMs : never;
+                if (event < script && (event < untilMs || (inclusive && event == untilMs))) {
+                    timeline.step();
+                } else if (script != never && script <= untilMs && script <= event) {
+                    runScriptStep(script);
+                } else {
+                    break;
+                }
+            }
+        } catch (const MemoryBudgetReached& reached) {
+            stop(reached.what());
+        }
+        catchingUp = false;
+        checkSessionSize();
+    }
+
+    void runScriptStep(TimeMs atMs)
+    {
+        const TimedStep& timed = options.script[nextScript++];
+        if (state().nowMs < atMs)
+            timeline.apply(AdvanceAction{atMs});
+        std::string error;
+        if (const auto* fault = std::get_if<FaultStep>(&timed.step)) {
+            error = timeline.apply(fault->action).error;
+        } else if (const auto* slow = std::get_if<SlowStep>(&timed.step)) {
+            error = timeline.apply(slow->action).error;
+        } else if (const auto* config = std::get_if<ConfigStep>(&timed.step)) {
+            for (const ConfigAction& change : config->changes) {
+                if (error.empty())
+                    error = timeline.apply(change).error;
+            }
+        }
+        if (!options.quiet || !error.empty())
+            log << "script: at " << timed.atMs << " ms, " << stepKey(timed.step)
+                << (error.empty() ? std::string() : ": not done: " + error) << "\n";
+        syncListeners();
+    }
+
+    void checkSessionSize()
+    {
+        if (options.recordPath.empty() || stopping)
+            return;
+        if (timeline.operationCount() > sessionOperationsMax || sessionBytes > sessionBytesMax)
+            stop("the session is as long as one recorded file may be (" + std::to_string(sessionOperationsMax) +
+                 " operations or " + std::to_string(sessionBytesMax) + " bytes of records)");
+    }
+
+    /// Moves the clock to the arrival time of something from outside and returns it.
+    TimeMs arrival()
+    {
+        if (catchingUp)
+            return state().nowMs;
+        const TimeMs t = simNow();
+        catchUp(t, false);
+        return t;
+    }
+
+    /// Arms the timer for the next engine event or script step.
+    void arm()
+    {
+        if (stopping)
+            return;
+        const TimeMs event = timeline.hasQueuedEvents() ? timeline.nextEventTimeMs() : never;
+        const TimeMs script = nextScript < options.script.size() ? simStart + options.script[nextScript].atMs : never;
+        const TimeMs next = std::min(event, script);
+        if (next == never) {
+            engineTimer.cancel();
+            return;
+        }
+        engineTimer.expires_at(wallAt(next));
+        engineTimer.async_wait([this](const asio::error_code& ec) {
+            if (ec)
+                return;
+            catchUp(simNow(), true);
+            arm();
+        });
+    }
+
+    bool applyLive(LiveClientAction action, TimeMs atMs, std::string* error = nullptr)
+    {
+        action.atMs = atMs;
+        try {
+            const ApplyResult result = timeline.apply(action);
+            if (!result.ok()) {
+                if (error)
+                    *error = result.error;
+                return false;
+            }
+        } catch (const MemoryBudgetReached& reached) {
+            stop(reached.what());
+            return false;
+        }
+        sessionBytes += 256;
+        if (const auto* produce = std::get_if<LiveProduce>(&action.request)) {
+            for (const Payload& p : produce->records) {
+                sessionBytes += 96 + 2 * (p.key.size() + p.value.size());
+                for (const PayloadHeader& h : p.headers)
+                    sessionBytes += 48 + 2 * (h.key.size() + h.value.size());
+            }
+        }
+        return true;
+    }
+
+    // ---- listeners --------------------------------------------------------------------------
+
+    std::string openListener(BrokerId broker)
+    {
+        asio::error_code ec;
+        const asio::ip::address address = asio::ip::make_address(options.bindAddress, ec);
+        if (ec)
+            return "--bind: \"" + options.bindAddress + "\" is not an IP address";
+        const tcp::endpoint endpoint(address, static_cast<unsigned short>(options.basePort + broker));
+        auto acceptor = std::make_unique<tcp::acceptor>(io);
+        acceptor->open(endpoint.protocol(), ec);
+        if (!ec)
+            acceptor->set_option(tcp::acceptor::reuse_address(true), ec);
+        if (!ec)
+            acceptor->bind(endpoint, ec);
+        if (!ec)
+            acceptor->listen(asio::socket_base::max_listen_connections, ec);
+        if (ec)
+            return "broker " + std::to_string(broker) + ": cannot listen on " + options.bindAddress + ":" +
+                   std::to_string(options.basePort + broker) + ": " + ec.message();
+        acceptors[static_cast<std::size_t>(broker - 1)] = std::move(acceptor);
+        accept(broker);
+        return {};
+    }
+
+    void accept(BrokerId broker)
+    {
+        tcp::acceptor* acceptor = acceptors[static_cast<std::size_t>(broker - 1)].get();
+        if (!acceptor)
+            return;
+        acceptor->async_accept([this, broker, acceptor](const asio::error_code& ec, tcp::socket socket) {
+            if (ec == asio::error::operation_aborted || acceptors[static_cast<std::size_t>(broker - 1)].get() != acceptor)
+                return;
+            if (!ec)
+                onAccept(broker, std::move(socket));
+            accept(broker);
+        });
+    }
+
+    /// A killed broker's listener closes (clients get "connection refused") and its connections
+    /// drop; a restarted broker listens again.
+    void syncListeners()
+    {
+        for (const Broker& b : state().brokers) {
+            auto& acceptor = acceptors[static_cast<std::size_t>(b.id - 1)];
+            if (!b.alive && acceptor) {
+                asio::error_code ignored;
+                acceptor->close(ignored);
+                acceptor.reset();
+                if (!options.quiet)
+                    log << "broker " << b.id << " is down: its listener is closed\n";
+                std::vector<std::shared_ptr<Connection>> dropped;
+                for (auto& [client, connection] : connections) {
+                    if (connection->broker == b.id)
+                        dropped.push_back(connection);
+                }
+                for (auto& connection : dropped)
+                    close(connection, "broker " + std::to_string(b.id) + " is down");
+            } else if (b.alive && !acceptor) {
+                if (std::string error = openListener(b.id); !error.empty())
+                    log << "serve: " << error << "\n";
+                else if (!options.quiet)
+                    log << "broker " << b.id << " is back: listening on " << options.bindAddress << ":"
+                        << options.basePort + b.id << "\n";
+            }
+        }
+    }
+
+    // ---- connections ------------------------------------------------------------------------
+
+    void onAccept(BrokerId broker, tcp::socket socket)
+    {
+        asio::error_code ec;
+        const tcp::endpoint remote = socket.remote_endpoint(ec);
+        const std::string peer = ec ? std::string("?") : remote.address().to_string() + ":" + std::to_string(remote.port());
+        if (static_cast<int>(connections.size()) >= limits::connectionsMax ||
+            static_cast<int>(state().liveClients.size()) >= hw::limits::liveClientsMax) {
+            // Kafka's acceptor would stop accepting (max.connections); closing at once tells the
+            // client the same without queueing it.
+            if (refusedConnections++ % 100 == 0)
+                log << "refused a connection from " << peer << ": " << limits::connectionsMax
+                    << " are open, the limit (connectionsMax)\n";
+            socket.close(ec);
+            return;
+        }
+        socket.set_option(tcp::no_delay(true), ec);
+        auto connection = std::make_shared<Connection>(io);
+        connection->socket = std::move(socket);
+        connection->broker = broker;
+        connection->peer = peer;
+        LiveClientAction connect;
+        connect.kind = LiveClientAction::Kind::Connect;
+        connect.broker = broker;
+        connect.id = peer;
+        std::string error;
+        if (!applyLive(connect, arrival(), &error)) {
+            log << "refused a connection from " << peer << ": " << error << "\n";
+            connection->socket.close(ec);
+            return;
+        }
+        connection->client = static_cast<std::int32_t>(state().liveClients.size()) - 1;
+        connections[connection->client] = connection;
+        if (!options.quiet)
+            log << "connection " << connection->client << " from " << peer << " to broker " << broker << "\n";
+        read(connection);
+        arm();
+    }
+
+    void touch(const std::shared_ptr<Connection>& connection)
+    {
+        connection->idle.expires_after(std::chrono::milliseconds(limits::connectionIdleMs));
+        connection->idle.async_wait([this, weak = std::weak_ptr<Connection>(connection)](const asio::error_code& ec) {
+            if (ec)
+                return;
+            if (auto c = weak.lock())
+                close(c, "idle for " + std::to_string(limits::connectionIdleMs) + " ms (connections.max.idle.ms)");
+        });
+    }
+
+    void read(const std::shared_ptr<Connection>& connection)
+    {
+        if (!connection->open)
+            return;
+        touch(connection);
+        asio::async_read(connection->socket, asio::buffer(connection->size),
+                         [this, connection](const asio::error_code& ec, std::size_t) {
+                             if (ec) {
+                                 close(connection, ec == asio::error::eof ? "closed by the client" : ec.message());
+                                 return;
+                             }
+                             const std::uint32_t size = (std::uint32_t{connection->size[0]} << 24) |
+                                                        (std::uint32_t{connection->size[1]} << 16) |
+                                                        (std::uint32_t{connection->size[2]} << 8) | connection->size[3];
+                             // SocketServer: a size below 0 or above socket.request.max.bytes closes
+                             // the connection (InvalidReceiveException) before anything is allocated.
+                             if (size > static_cast<std::uint32_t>(wire::limits::requestBytesMax) || size < 8) {
+                                 close(connection, "a request of " + std::to_string(static_cast<std::int32_t>(size)) +
+                                                       " bytes (at most " + std::to_string(wire::limits::requestBytesMax) +
+                                                       ", requestBytesMax)");
+                                 return;
+                             }
+                             connection->body.resize(size);
+                             asio::async_read(connection->socket, asio::buffer(connection->body),
+                                              [this, connection](const asio::error_code& ec2, std::size_t) {
+                                                  if (ec2) {
+                                                      close(connection, ec2 == asio::error::eof ? "closed mid-request"
+                                                                                                 : ec2.message());
+                                                      return;
+                                                  }
+                                                  onRequest(connection);
+                                              });
+                         });
+    }
+
+    void write(const std::shared_ptr<Connection>& connection, wire::Bytes frame)
+    {
+        if (!connection->open)
+            return;
+        connection->writes.push_back(std::move(frame));
+        if (connection->writes.size() == 1)
+            flush(connection);
+    }
+
+    void flush(const std::shared_ptr<Connection>& connection)
+    {
+        asio::async_write(connection->socket, asio::buffer(connection->writes.front()),
+                          [this, connection](const asio::error_code& ec, std::size_t) {
+                              if (ec) {
+                                  close(connection, ec.message());
+                                  return;
+                              }
+                              connection->writes.pop_front();
+                              if (!connection->writes.empty())
+                                  flush(connection);
+                          });
+    }
+
+    void close(const std::shared_ptr<Connection>& connection, const std::string& reason)
+    {
+        if (!connection->open)
+            return;
+        connection->open = false;
+        asio::error_code ignored;
+        connection->socket.close(ignored);
+        connection->idle.cancel();
+        apis.forget(connection->client);
+        connections.erase(connection->client);
+        if (!options.quiet)
+            log << "connection " << connection->client << " closed: " << reason << "\n";
+        if (stopping)
+            return;
+        const auto index = static_cast<std::size_t>(connection->client);
+        if (index < state().liveClients.size() && state().liveClients[index].connected) {
+            LiveClientAction disconnect;
+            disconnect.kind = LiveClientAction::Kind::Disconnect;
+            disconnect.client = connection->client;
+            applyLive(disconnect, arrival());
+        }
+        arm();
+    }
+
+    void onRequest(const std::shared_ptr<Connection>& connection)
+    {
+        ++requests;
+        const TimeMs t = arrival();
+        if (stopping)
+            return;
+        wire::RequestFrame frame;
+        try {
+            frame = wire::parseRequest(connection->body);
+        } catch (const wire::UnsupportedRequest& unsupported) {
+            if (!options.quiet)
+                log << "connection " << connection->client << ": " << unsupported.what() << "\n";
+            if (unsupported.answerWithApiVersionsError()) {
+                write(connection, wire::encodeUnsupportedApiVersionsResponse(unsupported.correlationId()));
+                read(connection);
+            } else {
+                close(connection, "unsupported request (Kafka closes the connection)");
+            }
+            return;
+        } catch (const wire::DecodeError& error) {
+            close(connection, std::string("a request that does not decode: ") + error.what() + " at byte " +
+                                  std::to_string(error.offset()));
+            return;
+        }
+        const Broker& broker = state().broker(connection->broker);
+        if (broker.isolated) {
+            // The request is lost on the cut link: the client waits for its request.timeout.ms.
+            if (!options.quiet)
+                log << "connection " << connection->client << ": " << wire::apiName(frame.header.apiKey)
+                    << " lost: broker " << connection->broker << " is isolated\n";
+            read(connection);
+            return;
+        }
+        const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
+        HandledRequest handled = apis.handle(connection->client, frame, state());
+        if (!options.quiet && connection->seen.insert(api).second)
+            log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
+                << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion
+                << (handled.summary.empty() ? std::string() : ": " + handled.summary) << "\n";
+        for (std::size_t i = 0; i < handled.actions.size(); ++i) {
+            std::string error;
+            if (!applyLive(handled.actions[i], t, &error)) {
+                close(connection, "the simulation refused the request: " + error);
+                return;
+            }
+            apis.bind(connection->client, i,
+                      state().liveClients[static_cast<std::size_t>(connection->client)].requests);
+        }
+        if (handled.closeConnection) {
+            close(connection, "acks=0 produce with an error (Kafka closes the connection)");
+        } else if (handled.response) {
+            write(connection, std::move(*handled.response));
+            read(connection);
+        } else if (!handled.awaitsEngine) {
+            read(connection); // acks=0: no response, the next request may come
+        }
+        checkSessionSize();
+        arm();
+    }
+
+    void onAnswer(std::int32_t client, const Message& message)
+    {
+        auto it = connections.find(client);
+        if (it == connections.end())
+            return;
+        std::shared_ptr<Connection> connection = it->second;
+        bool closeIt = false;
+        std::optional<wire::Bytes> frame = apis.answer(client, message, state(), closeIt);
+        if (closeIt) {
+            // Not now: the engine is in the middle of delivering, and closing applies an action.
+            asio::post(io, [this, connection] { close(connection, "the broker went away"); });
+            return;
+        }
+        if (frame) {
+            write(connection, std::move(*frame));
+            read(connection);
+        }
+    }
+};
+
+KafkaServer::KafkaServer(const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log)
+    : m_impl(std::make_unique<Impl>(*this, scenario, timeline, std::move(options), log))
+{
+    m_impl->acceptors.resize(timeline.head().brokers.size());
+    timeline.setLiveClientSink(this);
+}
+
+KafkaServer::~KafkaServer()
+{
+    m_impl->timeline.setLiveClientSink(nullptr);
+}
+
+void KafkaServer::answer(std::int32_t client, const Message& message)
+{
+    m_impl->onAnswer(client, message);
+}
+
+std::string KafkaServer::listen()
+{
+    Impl& d = *m_impl;
+    for (const Broker& b : d.state().brokers) {
+        if (!b.alive)
+            continue;
+        if (std::string error = d.openListener(b.id); !error.empty())
+            return error;
+    }
+    return {};
+}
+
+int KafkaServer::run()
+{
+    Impl& d = *m_impl;
+    d.wallStart = Clock::now();
+    d.simStart = d.state().nowMs;
+    d.signals.async_wait([&d](const asio::error_code& ec, int signal) {
+        if (!ec)
+            d.stop(signal == SIGINT ? "interrupted (Ctrl+C)" : "terminated (SIGTERM)");
+    });
+    if (d.options.stopAfterMs >= 0) {
+        d.stopTimer.expires_after(std::chrono::milliseconds(d.options.stopAfterMs));
+        d.stopTimer.async_wait([&d](const asio::error_code& ec) {
+            if (!ec)
+                d.stop("--stop-after reached");
+        });
+    }
+    d.arm();
+    d.io.run();
+    d.log << "serve: stopping: " << d.stopReason << "; " << d.requests << " request(s), "
+          << d.state().liveClients.size() << " connection(s), " << d.timeline.frameCount() << " frames\n";
+    for (auto& [client, connection] : d.connections) {
+        asio::error_code ignored;
+        connection->socket.close(ignored);
+    }
+    d.connections.clear();
+    if (d.options.recordPath.empty())
+        return 0;
+    const std::string json = scenarioToJson(recordSession(d.scenario, d.timeline));
+    if (std::optional<FileError> error = writeFileAtomically(d.options.recordPath, json)) {
+        d.log << "serve: cannot write the session to " << d.options.recordPath << ": " << error->message << "\n";
+        return 2;
+    }
+    d.log << "serve: session written to " << d.options.recordPath << " (replay it with highwater-cli run "
+          << d.options.recordPath << ")\n";
+    return 0;
+}
+
+} // namespace hw::live

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "live/kafka_apis.h"
+#include "scenario/scenario.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+/// The live lab's server (`highwater-cli serve`): one Kafka listener per simulated broker, on
+/// host:basePort + broker id, with the simulated clock following the wall clock times a speed.
+/// It plays Kafka's SocketServer (core/src/main/scala/kafka/network/SocketServer.scala at 3.7.0):
+/// an acceptor per listener, size-prefixed frames, a channel muted while its request is processed
+/// (one request in flight per connection), connections closed on a bad frame, an oversized size
+/// prefix, an unsupported request, or idleness (connections.max.idle.ms).
+///
+/// Each request is decoded by wire/, turned into LiveClientActions by KafkaApis, stamped with the
+/// simulated time it arrived and applied to the Timeline, so it is an input of the run like any
+/// other; the answers leave through the LiveClientSink. A killed broker's listener is closed and its
+/// connections dropped (recorded as disconnects); an isolated one accepts and never answers.
+/// Standalone Asio (Debian's libasio-dev) runs the sockets and timers on one thread: the CLI has no
+/// Qt, and core/ stays free of both.
+namespace hw::live {
+
+struct ServeOptions {
+    std::string bindAddress = "127.0.0.1";
+    int basePort = 19092;
+    double speed = 1.0;              // simulated ms per wall-clock ms
+    bool quiet = false;              // no line per connection and request class
+    std::string recordPath;          // where the session goes on exit; empty: not recorded
+    std::vector<TimedStep> script;   // --script steps, at_ms after serving began
+    std::int64_t stopAfterMs = -1;   // stop by itself after this many wall-clock ms (tests); -1: never
+};
+
+class KafkaServer final : public LiveClientSink {
+public:
+    KafkaServer(const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log);
+    ~KafkaServer() override;
+
+    /// Binds every live broker's listener. Returns an error message, or an empty string.
+    std::string listen();
+
+    /// Serves until SIGINT or SIGTERM (or stopAfterMs), then writes the session when asked to.
+    /// Returns the process exit status: 0, or 2 when the session could not be written.
+    int run();
+
+    void answer(std::int32_t client, const Message& message) override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace hw::live
