@@ -99,7 +99,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
                 m_net.sendConnectionError(NodeRef::broker(b.id), fetcherNode(f.request),
                                           fetchAnswer(f.request, ErrorCode::NetworkException));
             for (const DelayedProduce& d : r->delayedProduces)
-                m_net.sendConnectionError(NodeRef::broker(b.id), NodeRef::producer(d.producer),
+                m_net.sendConnectionError(NodeRef::broker(b.id), d.requester(),
                                     ProduceResponse{d.batch, d.attempt, p, ErrorCode::NetworkException, -1});
             r->parkedFetches.clear();
             r->delayedProduces.clear();

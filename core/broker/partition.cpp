@@ -181,7 +181,7 @@ void PartitionLeader::becomeLeader(std::int32_t partition, Replica& r, const Par
 void PartitionLeader::stopLeading(std::int32_t partition, Replica& r)
 {
     for (const DelayedProduce& d : r.delayedProduces)
-        m_net.send(NodeRef::broker(r.broker), NodeRef::producer(d.producer),
+        m_net.send(NodeRef::broker(r.broker), d.requester(),
              ProduceResponse{d.batch, d.attempt, partition, ErrorCode::NotLeaderOrFollower, -1});
     r.delayedProduces.clear();
     for (const ParkedFetch& f : r.parkedFetches)

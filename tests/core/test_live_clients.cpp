@@ -152,6 +152,36 @@ TEST(LiveClients, ARequestToAKilledBrokerFailsWithANetworkException)
     EXPECT_EQ(std::get<ProduceResponse>(sink.answers.front().second.body).error, ErrorCode::NetworkException);
 }
 
+// A produce waiting in the leader's purgatory when the leader dies is answered to the live client that
+// sent it (DelayedProduce::requester), not to a simulated producer of that number (there is none: the
+// server crashed there once).
+TEST(LiveClients, AProduceWaitingWhenItsLeaderDiesIsAnsweredToTheLiveClient)
+{
+    for (const BrokerAction::Kind kind : {BrokerAction::Kind::Kill}) {
+        Engine engine(Engine::createCluster(liveSpec()));
+        // Slow followers: acks=all waits in the leader's purgatory.
+        ASSERT_TRUE(engine.apply(SlowAction{2, 3000}).ok());
+        ASSERT_TRUE(engine.apply(SlowAction{3, 3000}).ok());
+        RecordingSink sink;
+        engine.setLiveClientSink(&sink);
+        ASSERT_TRUE(engine.apply(connect(1)).ok());
+        ASSERT_TRUE(engine.apply(connect(1, "rdkafka#2")).ok());
+        ASSERT_TRUE(engine.apply(request(1, produceOf({"x"}))).ok());
+        runUntil(engine, 50);
+        ASSERT_TRUE(sink.answers.empty());
+        std::size_t delayed = 0;
+        for (const Replica& r : engine.state().partitions[0].replicas)
+            delayed += r.delayedProduces.size();
+        ASSERT_EQ(delayed, 1u) << "the produce waits for the followers";
+        ASSERT_TRUE(engine.apply(BrokerAction{kind, 1, 0}).ok());
+        runUntil(engine, 29000); // before the produce's own timeout (30 s)
+        ASSERT_FALSE(sink.answers.empty());
+        EXPECT_EQ(sink.answers.front().first, 1);
+        const auto& response = std::get<ProduceResponse>(sink.answers.front().second.body);
+        EXPECT_NE(response.error, ErrorCode::None);
+    }
+}
+
 TEST(LiveClients, TheSameInputsWithoutASinkMakeTheSameState)
 {
     auto run = [](bool withSink) {
