@@ -7,6 +7,7 @@
 
 #include <asio.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <csignal>
@@ -76,6 +77,23 @@ struct KafkaServer::Impl {
     std::size_t sessionBytes = 0;
     std::int64_t requests = 0;
     std::int64_t refusedConnections = 0;
+    // Wall-clock microseconds each request spent in the server outside simulated time: decoding,
+    // handling and applying it, and later encoding and queueing its response. The first
+    // latencySamplesMax are kept for the percentiles printed on exit.
+    static constexpr std::size_t latencySamplesMax = 1000000;
+    std::vector<std::int64_t> latencyUs;
+    std::map<std::int32_t, std::int64_t> pendingUs; // client: the request's time so far
+
+    static std::int64_t microsSince(Clock::time_point start)
+    {
+        return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
+    }
+
+    void sample(std::int64_t us)
+    {
+        if (latencyUs.size() < latencySamplesMax)
+            latencyUs.push_back(us);
+    }
 
     const ClusterState& state() const { return timeline.head(); }
 
@@ -400,6 +418,7 @@ struct KafkaServer::Impl {
         connection->socket.close(ignored);
         connection->idle.cancel();
         apis.forget(connection->client);
+        pendingUs.erase(connection->client);
         connections.erase(connection->client);
         if (!options.quiet)
             log << "connection " << connection->client << " closed: " << reason << "\n";
@@ -417,6 +436,7 @@ struct KafkaServer::Impl {
 
     void onRequest(const std::shared_ptr<Connection>& connection)
     {
+        const Clock::time_point started = Clock::now();
         ++requests;
         const TimeMs t = arrival();
         if (stopping)
@@ -467,9 +487,13 @@ struct KafkaServer::Impl {
             close(connection, "acks=0 produce with an error (Kafka closes the connection)");
         } else if (handled.response) {
             write(connection, std::move(*handled.response));
+            sample(microsSince(started));
             read(connection);
         } else if (!handled.awaitsEngine) {
+            sample(microsSince(started));
             read(connection); // acks=0: no response, the next request may come
+        } else {
+            pendingUs[connection->client] = microsSince(started);
         }
         checkSessionSize();
         arm();
@@ -489,9 +513,23 @@ struct KafkaServer::Impl {
             return;
         }
         if (frame) {
+            const Clock::time_point started = Clock::now();
             write(connection, std::move(*frame));
+            sample(pendingUs[client] + microsSince(started));
+            pendingUs.erase(client);
             read(connection);
         }
+    }
+
+    std::string latencySummary()
+    {
+        if (latencyUs.empty())
+            return "no request answered";
+        std::vector<std::int64_t> sorted = latencyUs;
+        std::sort(sorted.begin(), sorted.end());
+        auto at = [&](double q) { return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))]; };
+        return "time in the server outside simulated time per request: p50 " + std::to_string(at(0.50)) + " us, p99 " +
+               std::to_string(at(0.99)) + " us (" + std::to_string(sorted.size()) + " requests)";
     }
 };
 
@@ -543,7 +581,8 @@ int KafkaServer::run()
     d.arm();
     d.io.run();
     d.log << "serve: stopping: " << d.stopReason << "; " << d.requests << " request(s), "
-          << d.state().liveClients.size() << " connection(s), " << d.timeline.frameCount() << " frames\n";
+          << d.state().liveClients.size() << " connection(s), " << d.timeline.frameCount() << " frames\n"
+          << "serve: " << d.latencySummary() << "\n";
     for (auto& [client, connection] : d.connections) {
         asio::error_code ignored;
         connection->socket.close(ignored);
