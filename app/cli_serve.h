@@ -9,7 +9,7 @@ namespace hw::cli {
 
 #define HW_CLI_SERVE_USAGE                                                                                    \
     "  serve SCENARIO [--port P] [--bind ADDR] [--speed X] [--record FILE] [--script FILE] [--quiet]\n"     \
-    "        [--frames FILE] [--memory-budget SIZE]\n"                                                      \
+    "        [--frames FILE] [--stop-after-ms MS] [--memory-budget SIZE]\n"                                                      \
     "                                         run the scenario's steps, then serve its brokers over the\n"   \
     "                                         Kafka protocol: broker N on 127.0.0.1:P+N (P default 19092)\n" \
     "                                         for real clients (kcat, kafka-python, librdkafka); the\n"      \

@@ -194,7 +194,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/control/useraction.cpp" line="+129"/>
+        <location filename="../ui/control/useraction.cpp" line="+133"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>

@@ -2652,15 +2652,15 @@ Value: %3</source>
         <translation>某个分区</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+101"/>
         <location line="+3"/>
-        <location line="+18"/>
+        <location line="+32"/>
         <location line="+7"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>Produce &quot;%1&quot; to %2-%3 (%4)</source>
         <translation>将“%1”发送到 %2-%3（%4）</translation>
     </message>
@@ -2692,7 +2692,22 @@ Value: %3</source>
         <translation>将时钟移到 %1 毫秒</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>A real client connects to broker %1</source>
+        <translation>一个真实客户端连接到代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Real client %1 disconnects</source>
+        <translation>真实客户端 %1 断开连接</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Real client %1 sends a %2 request</source>
+        <translation>真实客户端 %1 发送 %2 请求</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Let group %1 rebalance</source>
         <translation>让消费者组 %1 再平衡</translation>
     </message>

@@ -2652,15 +2652,15 @@ Value: %3</source>
         <translation>某個分區</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+101"/>
         <location line="+3"/>
-        <location line="+18"/>
+        <location line="+32"/>
         <location line="+7"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>Produce &quot;%1&quot; to %2-%3 (%4)</source>
         <translation>將「%1」發送到 %2-%3（%4）</translation>
     </message>
@@ -2692,7 +2692,22 @@ Value: %3</source>
         <translation>將時鐘移到 %1 毫秒</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>A real client connects to broker %1</source>
+        <translation>一個真實用戶端連線到代理節點 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Real client %1 disconnects</source>
+        <translation>真實用戶端 %1 斷開連線</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Real client %1 sends a %2 request</source>
+        <translation>真實用戶端 %1 發送 %2 請求</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Let group %1 rebalance</source>
         <translation>讓消費者組 %1 再平衡</translation>
     </message>

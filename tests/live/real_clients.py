@@ -12,6 +12,7 @@ import os
 import random
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -271,6 +272,148 @@ class RealClients(unittest.TestCase):
         with open(self.server.record_path) as f:
             self.assertIn('"value_hex": "fffe2062696e617279"', f.read())
         self.server = None
+
+
+def frame(header_and_body):
+    return struct.pack(">i", len(header_and_body)) + header_and_body
+
+
+def request_bytes(request, correlation_id=7):
+    """Request header v1 (api key, version, correlation id, client id) and kafka-python's body encoding."""
+    client_id = b"hostile"
+    header = struct.pack(">hhih", request.API_KEY, request.API_VERSION, correlation_id, len(client_id)) + client_id
+    return header + request.encode()
+
+
+def closed_by_server(sock, timeout=10):
+    """True when the server closes the connection (recv returns EOF or a reset) within the timeout."""
+    sock.settimeout(timeout)
+    try:
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except socket.timeout:
+        return False
+
+
+def read_response(sock, timeout=10):
+    sock.settimeout(timeout)
+    head = b""
+    while len(head) < 4:
+        chunk = sock.recv(4 - len(head))
+        if not chunk:
+            raise AssertionError("the server closed the connection instead of answering")
+        head += chunk
+    (size,) = struct.unpack(">i", head)
+    body = b""
+    while len(body) < size:
+        chunk = sock.recv(size - len(body))
+        if not chunk:
+            raise AssertionError("the server closed the connection mid-response")
+        body += chunk
+    return body
+
+
+class BadInput(unittest.TestCase):
+    """Bytes on a socket that no client should send get Kafka's answer or a closed connection; the
+    simulation goes on and what was written stays."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server("builtin:leo-hw-walkthrough")
+        produced = kcat("-b", cls.server.broker(1), "-P", "-t", "orders", "-p", "0", "-X", "acks=all",
+                        stdin=b"before-the-attack\n")
+        assert produced.returncode == 0, produced.stderr
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def connect(self, broker=1):
+        return socket.create_connection(("127.0.0.1", self.server.base + broker), timeout=10)
+
+    def assert_still_serving(self):
+        consumed = kcat("-b", self.server.broker(1), "-C", "-t", "orders", "-p", "0", "-o", "beginning", "-e", "-q")
+        self.assertEqual(consumed.returncode, 0, consumed.stderr.decode())
+        self.assertIn("before-the-attack", consumed.stdout.decode().splitlines())
+
+    def test_garbage_closes_the_connection(self):
+        with self.connect() as sock:
+            sock.sendall(struct.pack(">i", 40) + bytes(random.Random(1).randrange(256) for _ in range(40)))
+            self.assertTrue(closed_by_server(sock))
+        self.assert_still_serving()
+
+    def test_a_length_prefix_of_two_gibibytes_closes_the_connection_without_allocating(self):
+        for prefix in (b"\x80\x00\x00\x00", b"\x7f\xff\xff\xff", b"\xff\xff\xff\xff"):
+            with self.connect() as sock:
+                sock.sendall(prefix + b"\x00" * 16)
+                self.assertTrue(closed_by_server(sock), prefix)
+        self.assertIn("requestBytesMax", self.server.output())
+        self.assert_still_serving()
+
+    def test_a_truncated_frame_is_dropped_when_the_client_goes(self):
+        with self.connect() as sock:
+            sock.sendall(struct.pack(">i", 100) + b"\x00\x12\x00\x00" + b"\x00" * 20)
+        self.assert_still_serving()
+
+    def test_an_unsupported_api_version_gets_kafkas_answer(self):
+        from kafka.protocol.admin import ApiVersionResponse_v0
+        # ApiVersions v9: UNSUPPORTED_VERSION (35) in the v0 layout with ApiVersions' own range.
+        with self.connect() as sock:
+            # Header v2, as ApiVersions v3+ has: the client id, then an empty tagged-field section.
+            sock.sendall(frame(struct.pack(">hhih", 18, 9, 41, -1) + b"\x00"))
+            body = read_response(sock)
+            self.assertEqual(struct.unpack(">i", body[:4])[0], 41)
+            response = ApiVersionResponse_v0.decode(body[4:])
+            self.assertEqual(response.error_code, 35)
+            self.assertEqual([tuple(k) for k in response.api_versions], [(18, 0, 3)])
+        # Produce v2 (before RecordBatch v2): Kafka closes the connection.
+        with self.connect() as sock:
+            sock.sendall(frame(struct.pack(">hhih", 0, 2, 42, -1) + struct.pack(">hii", -1, 1000, 0)))
+            self.assertTrue(closed_by_server(sock))
+        # An API key that does not exist: closed as well.
+        with self.connect() as sock:
+            sock.sendall(frame(struct.pack(">hhih", 999, 0, 1, -1)))
+            self.assertTrue(closed_by_server(sock))
+        self.assert_still_serving()
+
+    def test_a_record_batch_with_a_bad_crc_is_corrupt_message(self):
+        from kafka.protocol.produce import ProduceRequest_v3, ProduceResponse_v3
+        from kafka.record.default_records import DefaultRecordBatchBuilder
+        builder = DefaultRecordBatchBuilder(magic=2, compression_type=0, is_transactional=False, producer_id=-1,
+                                            producer_epoch=-1, base_sequence=-1, batch_size=100000)
+        builder.append(0, timestamp=1, key=None, value=b"tampered", headers=[])
+        batch = bytearray(builder.build())
+        batch[-1] ^= 0x01  # a value byte: the CRC-32C no longer matches
+        request = ProduceRequest_v3(transactional_id=None, required_acks=-1, timeout=5000,
+                                    topics=[("orders", [(0, bytes(batch))])])
+        with self.connect() as sock:
+            sock.sendall(frame(request_bytes(request, correlation_id=9)))
+            body = read_response(sock)
+        self.assertEqual(struct.unpack(">i", body[:4])[0], 9)
+        response = ProduceResponse_v3.decode(body[4:])
+        (topic, partitions), = response.topics
+        self.assertEqual(topic, "orders")
+        self.assertEqual(partitions[0][1], 2)  # CORRUPT_MESSAGE
+        self.assert_still_serving()
+
+    def test_a_thousand_connections_at_once_meet_the_connection_limit(self):
+        sockets = []
+        try:
+            for _ in range(1000):
+                sockets.append(socket.create_connection(("127.0.0.1", self.server.base + 2), timeout=10))
+            time.sleep(1.0)
+            closed = sum(1 for s in sockets if closed_by_server(s, timeout=0.01))
+            self.assertGreaterEqual(closed, 1000 - 256)
+        finally:
+            for s in sockets:
+                s.close()
+        time.sleep(0.5)
+        self.assertIn("the limit (connectionsMax)", self.server.output())
+        self.assert_still_serving()
 
 
 if __name__ == "__main__":
