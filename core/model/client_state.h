@@ -200,7 +200,7 @@ struct Consumer {
 /// answers leave through the engine's LiveClientSink. It keeps no client state of its own: the real
 /// client does that.
 struct LiveClient {
-    std::string id;           // the client.id it sent and the connection's number: "rdkafka#3"
+    std::string id;           // the connection's peer address as serve saw it: "127.0.0.1:54321"
     BrokerId broker = 0;      // the broker it is connected to
     bool connected = true;
     std::int64_t requests = 0; // requests it sent

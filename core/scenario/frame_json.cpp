@@ -27,28 +27,28 @@ Json nullableOffset(Offset offset)
     return offset < 0 ? Json(nullptr) : Json(offset);
 }
 
+/// A live client's key or value is any bytes: JSON holds text, so bytes that are not UTF-8 are written
+/// as hex under NAME_hex, with null under NAME. Absent bytes (no key, a tombstone) are null.
+void putBytes(Json& out, const char* name, bool present, const std::string& bytes)
+{
+    if (!present) {
+        out[name] = nullptr;
+    } else if (!isValidUtf8(bytes)) {
+        out[name] = nullptr;
+        out[std::string(name) + "_hex"] = toHex(bytes);
+    } else {
+        out[name] = bytes;
+    }
+}
+
 Json recordJson(const ClusterState& s, Offset offset, const Record& r)
 {
     const Payload& payload = s.payloads[static_cast<std::size_t>(r.payload)];
     Json out;
     out["offset"] = offset;
     out["epoch"] = r.epoch;
-    // A live client's key or value is any bytes: JSON holds text, so bytes that are not UTF-8 are
-    // written as hex under key_hex / value_hex, with null in key / value.
-    if (payload.hasKey && !isValidUtf8(payload.key)) {
-        out["key"] = nullptr;
-        out["key_hex"] = toHex(payload.key);
-    } else {
-        out["key"] = payload.hasKey ? Json(payload.key) : Json(nullptr);
-    }
-    if (payload.valueNull) {
-        out["value"] = nullptr;
-    } else if (!isValidUtf8(payload.value)) {
-        out["value"] = nullptr;
-        out["value_hex"] = toHex(payload.value);
-    } else {
-        out["value"] = payload.value;
-    }
+    putBytes(out, "key", payload.hasKey, payload.key);
+    putBytes(out, "value", !payload.valueNull, payload.value);
     out["producer"] = payload.producer >= 0 ? Json(s.producers[static_cast<std::size_t>(payload.producer)].id)
                                             : Json(nullptr);
     if (payload.liveClient >= 0) {
@@ -58,8 +58,8 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
             Json headers = Json::array();
             for (const PayloadHeader& h : payload.headers) {
                 Json header;
-                header["key"] = isValidUtf8(h.key) ? Json(h.key) : Json(toHex(h.key));
-                header["value"] = h.valueNull ? Json(nullptr) : isValidUtf8(h.value) ? Json(h.value) : Json(toHex(h.value));
+                putBytes(header, "key", true, h.key);
+                putBytes(header, "value", !h.valueNull, h.value);
                 headers.push_back(header);
             }
             out["headers"] = headers;
@@ -264,7 +264,8 @@ Json consumersJson(const ClusterState& s, RecordsDump dump)
         c.received.forEach(from, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
             Json entry = topicPartitionJson(s, r.partition);
             entry["offset"] = r.offset;
-            entry["value"] = s.payloads[static_cast<std::size_t>(r.payload)].value;
+            const Payload& payload = s.payloads[static_cast<std::size_t>(r.payload)];
+            putBytes(entry, "value", !payload.valueNull, payload.value);
             received.push_back(entry);
         });
         consumer["received"] = received;
@@ -278,12 +279,13 @@ Json lostRecordsJson(const ClusterState& s)
     Json lost = Json::array();
     for (const LostRecord& r : lostRecords(s)) {
         const Partition& p = s.partitions[static_cast<std::size_t>(r.partition)];
-        lost.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},
-                            {"partition", p.index},
-                            {"offset", r.offset},
-                            {"value", s.payloads[static_cast<std::size_t>(r.payload)].value},
-                            {"acks", acksName(r.acks)},
-                            {"reason", lostReasonName(r.reason)}});
+        const Payload& payload = s.payloads[static_cast<std::size_t>(r.payload)];
+        Json entry{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name}, {"partition", p.index},
+                   {"offset", r.offset}};
+        putBytes(entry, "value", !payload.valueNull, payload.value);
+        entry["acks"] = acksName(r.acks);
+        entry["reason"] = lostReasonName(r.reason);
+        lost.push_back(std::move(entry));
     }
     return lost;
 }
@@ -316,9 +318,10 @@ Json divergedRecordsJson(const ClusterState& s)
                 if (o < r.log.baseOffset || o >= r.log.leo())
                     continue;
                 const Record& rec = r.log.at(o);
-                replicas.push_back(Json{{"broker", r.broker},
-                                        {"epoch", rec.epoch},
-                                        {"value", s.payloads[static_cast<std::size_t>(rec.payload)].value}});
+                const Payload& payload = s.payloads[static_cast<std::size_t>(rec.payload)];
+                Json replica{{"broker", r.broker}, {"epoch", rec.epoch}};
+                putBytes(replica, "value", !payload.valueNull, payload.value);
+                replicas.push_back(std::move(replica));
             }
             diverged.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},
                                     {"partition", p.index},

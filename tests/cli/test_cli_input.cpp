@@ -244,3 +244,28 @@ TEST(CliEmit, ReplacesAnExistingFileWithoutAStagingFileLeft)
 }
 
 } // namespace
+
+// A live client's bytes that are not UTF-8 in every part of a frame that shows a value: the records, a
+// simulated consumer's received list, and the diverged records of two replicas. nlohmann's dump used to
+// abort the run on them (type_error.316).
+TEST(CliLiveBytes, ValuesThatAreNotUtf8AreWrittenAsHexEverywhereInAFrame)
+{
+    const std::string consumed = writeTemp("live-bytes-consumed.json",
+        R"({"format": "highwater/1", "name": "cons", "cluster": {"brokers": 3},
+ "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3, "assignment": [[1,2,3]]}],
+ "consumers": [{"id": "c1", "assign": [{"topic": "orders", "partition": 0}], "auto.offset.reset": "earliest"}],
+ "steps": [
+  {"live": {"connect": {"broker": 1, "client_id": "rdkafka"}}},
+  {"live": {"client": 0, "produce": {"topic": "orders", "records": [{"key_hex": "fe", "value_hex": "ff"}]}}},
+  {"advance": {"ms": 3000}}
+ ]})");
+    const CliResult r = runCli({ "run", consumed });
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find(R"("received":[{"topic":"orders","partition":0,"offset":0,"value":null,"value_hex":"ff"}])"),
+        std::string::npos);
+    ::unlink(consumed.c_str());
+
+    const CliResult diverged = runCli({ "run", HW_CLI_DATA_DIR "/live-bytes-diverged.json" });
+    EXPECT_EQ(diverged.exitCode, 0) << diverged.err;
+    EXPECT_NE(diverged.out.find(R"("value":null,"value_hex":"ff")"), std::string::npos);
+}
