@@ -176,10 +176,16 @@ int runServe(const std::vector<std::string>& args)
               << std::flush;
     const int status = server.run();
     if (!framesPath.empty()) {
-        // The frames as `run --dump jsonl` prints them, so a replay of the recording can be compared.
+        // The frames as `run --records new` prints them, so a replay of the recording can be compared;
+        // each record is written once, not again in every frame after it.
         std::string dump;
-        for (std::int64_t f = 0; f < timeline.frameCount(); ++f)
-            dump += hw::frameToJson(timeline, f, timeline.stateAt(f)).dump() + "\n";
+        std::optional<hw::ClusterState> previous;
+        for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+            hw::ClusterState state = timeline.stateAt(f);
+            const hw::RecordsDump records{hw::RecordsMode::New, previous ? &*previous : nullptr};
+            dump += hw::frameToJson(timeline, f, state, records).dump() + "\n";
+            previous = std::move(state);
+        }
         if (std::optional<hw::FileError> error = hw::writeFileAtomically(framesPath, dump)) {
             std::cerr << "highwater-cli serve: cannot write the frames to " << framesPath << ": " << error->message << "\n";
             return exitInvalid;

@@ -17,7 +17,7 @@ namespace hw::cli {
     "                                         adds timed faults ([{\"at_ms\": 20000, \"kill\": {\"broker\":\n" \
     "                                         1}}]); Ctrl+C or SIGTERM stops, writing the session to\n"      \
     "                                         --record FILE, which `run` replays to the same frames\n"      \
-    "                                         (--frames FILE writes the served frames as `run` prints them)\n"
+    "                                         (--frames FILE: the served frames as `run --records new` prints them)\n"
 
 /// Returns the exit status (0, or 2 for bad arguments or a listener that cannot bind).
 int runServe(const std::vector<std::string>& args);
