@@ -270,6 +270,24 @@ class RealClients(unittest.TestCase):
         self.assertEqual(self.server.stop(), 0)
         self.server = None
 
+    def test_an_isolated_broker_accepts_connections_and_never_answers(self):
+        from kafka.protocol.admin import ApiVersionResponse_v0
+        self.server = Server("builtin:leo-hw-walkthrough", script=[{"at_ms": 0, "isolate": {"broker": 1}}])
+        time.sleep(0.5)
+        with socket.create_connection(("127.0.0.1", self.server.base + 1), timeout=10) as sock:
+            sock.sendall(frame(struct.pack(">hhih", 18, 0, 5, -1)))  # ApiVersions v0
+            sock.settimeout(3)
+            with self.assertRaises(socket.timeout):
+                sock.recv(1)  # neither an answer nor a close: the link is cut
+        with socket.create_connection(("127.0.0.1", self.server.base + 2), timeout=10) as sock:
+            sock.sendall(frame(struct.pack(">hhih", 18, 0, 6, -1)))
+            body = read_response(sock)
+            self.assertEqual(struct.unpack(">i", body[:4])[0], 6)
+            self.assertEqual(ApiVersionResponse_v0.decode(body[4:]).error_code, 0)
+        self.assertIn("lost: broker 1 is isolated", self.server.output())
+        self.assertEqual(self.server.stop(), 0)
+        self.server = None
+
     def test_a_recorded_session_replays_to_the_served_frames_byte_for_byte(self):
         self.server = Server("builtin:leo-hw-walkthrough")
         produced = kcat("-b", self.server.broker(1), "-P", "-t", "orders", "-p", "0", "-K", ":",
