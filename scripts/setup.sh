@@ -19,7 +19,7 @@ HW_PACKAGES=(
     fonts-noto-cjk fonts-dejavu-core fontconfig
     dpkg-dev desktop-file-utils appstream lintian
     libasio-dev libboost-dev zlib1g-dev libsnappy-dev liblz4-dev libzstd-dev
-    clang-14 libfuzzer-14-dev
+    clang-14 libfuzzer-14-dev libclang-rt-14-dev
     kcat python3-kafka python3-confluent-kafka
 )
 
