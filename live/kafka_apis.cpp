@@ -191,8 +191,6 @@ HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& 
         a.client = client;
     if (handled.awaitsEngine)
         m_pending[client] = std::move(pending);
-    else if (!handled.response && pending.remaining == 0 && !pending.parts.empty())
-        handled.response = wire::encodeResponse(pending.header, pending.response);
     return handled;
 }
 

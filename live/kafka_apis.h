@@ -61,8 +61,6 @@ public:
     /// The client's connection closed: forget what it waited for.
     void forget(std::int32_t client) { m_pending.erase(client); }
 
-    bool awaiting(std::int32_t client) const { return m_pending.count(client) != 0; }
-
 private:
     struct Part {
         std::size_t topic = 0;     // index into the response's topics

@@ -47,15 +47,14 @@ struct Connection {
 } // namespace
 
 struct KafkaServer::Impl {
-    Impl(KafkaServer& owner, const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log)
-        : owner(owner), scenario(scenario), timeline(timeline), options(std::move(options)), log(log),
+    Impl(const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log)
+        : scenario(scenario), timeline(timeline), options(std::move(options)), log(log),
           apis(this->options.bindAddress == "0.0.0.0" || this->options.bindAddress == "::" ? std::string("127.0.0.1")
                                                                                          : this->options.bindAddress,
                this->options.basePort)
     {
     }
 
-    KafkaServer& owner;
     const Scenario& scenario;
     Timeline& timeline;
     ServeOptions options;
@@ -534,7 +533,7 @@ struct KafkaServer::Impl {
 };
 
 KafkaServer::KafkaServer(const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log)
-    : m_impl(std::make_unique<Impl>(*this, scenario, timeline, std::move(options), log))
+    : m_impl(std::make_unique<Impl>(scenario, timeline, std::move(options), log))
 {
     m_impl->acceptors.resize(timeline.head().brokers.size());
     timeline.setLiveClientSink(this);
