@@ -216,6 +216,14 @@ std::variant<std::string, FileError> readWholeFile(const std::string& path, std:
     return text;
 }
 
+FileType fileTypeAt(const std::string& path)
+{
+    struct stat info { };
+    if (::stat(path.c_str(), &info) != 0)
+        return errno == ENOENT ? FileType::Missing : FileType::Unresolvable;
+    return typeOf(info.st_mode);
+}
+
 std::optional<FileError> checkWriteTarget(const std::string& path)
 {
     auto resolved = resolveWriteTarget(path);

@@ -56,6 +56,10 @@ std::string systemReason(int errorNumber);
 /// (a named pipe is refused, not waited on), and files that report no size (/proc) are read to the end.
 std::variant<std::string, FileError> readWholeFile(const std::string& path, std::size_t bytesMax);
 
+/// What is at `path`, following symbolic links: FileType::Missing when nothing is (a dangling link
+/// included), Unresolvable when it cannot be told (a loop, a directory that cannot be searched).
+FileType fileTypeAt(const std::string& path);
+
 /// The path that means standard output wherever the CLI takes an output path (`--out -`).
 inline constexpr std::string_view standardOutputPath = "-";
 
