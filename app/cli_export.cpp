@@ -280,6 +280,15 @@ int runExport(const std::vector<std::string>& args)
     declare(arguments, given);
     if (const std::optional<int> done = arguments.parse(args))
         return *done;
+    // Generic font families ("Sans Serif") are resolved by fontconfig for the language of the
+    // process's locale: under LANG=zh_TW.UTF-8 an English drawing got CJK fonts with other metrics.
+    // They are resolved for the export's language instead, so that the same command gives the same
+    // file on every machine (an unknown --lang is refused below, before anything is drawn).
+    const std::string language = arguments.given("--lang") ? given.lang : std::string("en");
+    std::string fontLanguage = language;
+    std::transform(fontLanguage.begin(), fontLanguage.end(), fontLanguage.begin(),
+        [](unsigned char c) { return c == '_' ? '-' : static_cast<char>(std::tolower(c)); });
+    qputenv("FC_LANG", QByteArray::fromStdString(fontLanguage));
     // The scene code needs a QApplication; draw offscreen unless a platform was chosen.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -300,9 +309,11 @@ int runExport(const std::vector<std::string>& args)
     char* argv[] = { name, nullptr };
     QApplication app(argc, argv);
 
-    // Qt's own warnings are messages of the CLI too.
+    // Qt's warnings and the drawing code's are messages of the CLI too, with its prefix (the drawing
+    // code names the app, "highwater: ", which the prefix replaces).
     qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString& message) {
-        hw::cli::printMessage(message.toStdString());
+        const QLatin1String app("highwater: ");
+        hw::cli::printMessage((message.startsWith(app) ? message.mid(app.size()) : message).toStdString());
     });
 
     Options options;
