@@ -555,8 +555,10 @@ int dispatch(std::vector<std::string> args)
             std::cout << usage();
             return exitOk;
         }
+        if (args.size() > 1)
+            return hw::cli::usageError("", "help takes one command, got \"" + args[0] + "\" and \"" + args[1] + "\"");
         const std::string help = helpOf(args.front());
-        if (help.empty() || args.size() > 1)
+        if (help.empty())
             return hw::cli::usageError("", "unknown command \"" + args.front() + "\"");
         std::cout << help;
         return exitOk;

@@ -50,7 +50,7 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& stdout
     CliResult result;
     std::string outPath;
     std::string errPath;
-    const int outFd = stdoutPath.empty() ? makeTemp(outPath) : ::open(stdoutPath.c_str(), O_WRONLY | O_CLOEXEC);
+    const int outFd = stdoutPath.empty() ? makeTemp(outPath) : ::open(stdoutPath.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     const int errFd = makeTemp(errPath);
     if (outFd < 0 || errFd < 0) {
         ADD_FAILURE() << "cannot create temp files in " << ::testing::TempDir() << " or open " << stdoutPath;

@@ -12,10 +12,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -251,5 +254,69 @@ TEST(CliConventions, ExitStatusesMeanWhatTheHelpSays)
     EXPECT_EQ(version.out.rfind("highwater-cli ", 0), 0u);
     fs::remove(tempPath("good.png"));
 }
+
+} // namespace
+
+namespace {
+
+TEST(CliServe, WhereTheSessionGoesIsCheckedBeforeServing)
+{
+    // A typo in the folder used to be found when the class stopped, and the session was lost. Now
+    // serve stops before it runs the scenario or listens: nothing is printed, and it ends at once
+    // although --stop-after-ms would let it serve for a minute.
+    const std::string missing = tempPath("no-such-folder") + "/session.json";
+    for (const std::string option : { "--record", "--frames" }) {
+        const auto start = std::chrono::steady_clock::now();
+        const CliResult r = runCli({ "serve", "builtin:leo-hw-walkthrough", "--port", freeBasePort(),
+            "--stop-after-ms", "60000", option, missing });
+        const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_EQ(r.exitCode, 2) << option;
+        EXPECT_EQ(r.out, "") << "serve started: " << r.out;
+        EXPECT_EQ(r.err, "highwater-cli: cannot write " + missing + " (" + option + "): No such file or directory\n");
+        EXPECT_LT(seconds, 30.0) << option << ": serve waited for its stop";
+    }
+    const std::string same = tempPath("same.json");
+    const CliResult both = runCli({ "serve", "builtin:leo-hw-walkthrough", "--record", same, "--frames", same });
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_EQ(both.err,
+        "highwater-cli: serve: --record and --frames name the same file, " + same + pointer("serve"));
+    const CliResult stdoutTwice = runCli({ "serve", "builtin:leo-hw-walkthrough", "--record", "-", "--frames", "-" });
+    EXPECT_EQ(stdoutTwice.exitCode, 2);
+    EXPECT_EQ(stdoutTwice.err,
+        "highwater-cli: serve: --record and --frames cannot both go to standard output" + pointer("serve"));
+}
+
+TEST(CliServe, TheSessionGoesToStandardOutputAndWhatServeSaysToStandardError)
+{
+    const CliResult r = runCli(
+        { "serve", "builtin:leo-hw-walkthrough", "--port", freeBasePort(), "--stop-after-ms", "0", "--record", "-" });
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("{\n  \"format\": \"highwater/1\"", 0), 0u) << r.out.substr(0, 200);
+    EXPECT_TRUE(contains(r.err, "Ctrl+C stops and writes the session")) << r.err;
+    // What went to standard output is the session: it replays.
+    const std::string session = tempPath("session.json");
+    std::ofstream(session, std::ios::binary) << r.out;
+    const CliResult replay = runCli({ "validate", session });
+    EXPECT_EQ(replay.exitCode, 0) << replay.err;
+    fs::remove(session);
+}
+
+#ifdef HW_WITH_EXPORT
+TEST(CliExportToStandardOutput, AnImageIsNotWrittenToATerminal)
+{
+    const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    ASSERT_GE(master, 0);
+    ASSERT_EQ(::grantpt(master), 0);
+    ASSERT_EQ(::unlockpt(master), 0);
+    const std::string terminal = ::ptsname(master);
+    const CliResult png = runCli({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--format", "png", "--out",
+                                     "-" },
+        terminal);
+    EXPECT_EQ(png.exitCode, 2);
+    EXPECT_EQ(png.err,
+        "highwater-cli: standard output is a terminal: a PNG goes to a file (--out FILE) or a pipe (--out - | ...)\n");
+    ::close(master);
+}
+#endif
 
 } // namespace

@@ -56,10 +56,8 @@ inline std::string enterPrivateMountNamespace()
 {
     const uid_t uid = ::geteuid();
     const gid_t gid = ::getegid();
-    if (uid == 0) {
-        if (::unshare(CLONE_NEWNS) != 0)
-            return systemError("unshare(CLONE_NEWNS)");
-    } else {
+    // Root in a container without CAP_SYS_ADMIN gets the user namespace too.
+    if (uid != 0 || ::unshare(CLONE_NEWNS) != 0) {
         if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0)
             return systemError("unshare(CLONE_NEWUSER | CLONE_NEWNS)");
         if (!writeText("/proc/self/setgroups", "deny")
