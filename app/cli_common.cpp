@@ -12,16 +12,16 @@
 
 namespace hw::cli {
 
-const char* const usageNotes =
-    "SCENARIO is a file path or builtin:NAME. An option takes its value as --opt VALUE or --opt=VALUE\n"
-    "(a value that starts with - other than a number or - itself: --opt=VALUE). An output path of - is\n"
-    "standard output. Every command answers --help.\n"
-    "Exit status: 0 success (compare: nothing differs); 1 when compare finds differences or chaos a\n"
-    "failing run; 2 invalid input, or a file or standard output that could not be written, with a\n"
-    "message on standard error.\n"
-    "--memory-budget bounds the memory a run's history may hold: SIZE is bytes or a number with KiB,\n"
-    "MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB, default 4GiB. A run that reaches it stops there\n"
-    "with a message and exit status 2.\n";
+const char* const usageNotes
+    = "SCENARIO is a file path or builtin:NAME. An option takes its value as --opt VALUE or --opt=VALUE\n"
+      "(a value that starts with - other than a number or - itself: --opt=VALUE). An output path of - is\n"
+      "standard output. Every command answers --help.\n"
+      "Exit status: 0 success (compare: nothing differs); 1 when compare finds differences or chaos a\n"
+      "failing run; 2 invalid input, or a file or standard output that could not be written, with a\n"
+      "message on standard error.\n"
+      "--memory-budget bounds the memory a run's history may hold: SIZE is bytes or a number with KiB,\n"
+      "MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB, default 4GiB. A run that reaches it stops there\n"
+      "with a message and exit status 2.\n";
 
 std::string commandHelp(const char* section)
 {
@@ -62,8 +62,7 @@ struct Arguments::Impl {
     std::string positionalWhat;
 };
 
-Arguments::Arguments(std::string command, std::string help)
-    : m_impl(std::make_unique<Impl>())
+Arguments::Arguments(std::string command, std::string help) : m_impl(std::make_unique<Impl>())
 {
     m_impl->command = std::move(command);
     m_impl->help = std::move(help);
@@ -109,8 +108,8 @@ std::optional<int> Arguments::parse(const std::vector<std::string>& args)
     } catch (const CLI::ConversionError&) {
         // A flag given a value CLI11 cannot read as true or false ("--checkpoints=maybe").
         for (const auto& [name, option] : m_impl->flags) {
-            const auto given = std::find_if(args.begin(), args.end(),
-                [&](const std::string& arg) { return arg.rfind(name + "=", 0) == 0; });
+            const auto given = std::find_if(
+                args.begin(), args.end(), [&](const std::string& arg) { return arg.rfind(name + "=", 0) == 0; });
             if (given != args.end())
                 return error(name + " takes no value, got \"" + *given + "\"");
         }
@@ -136,8 +135,8 @@ std::optional<int> Arguments::parse(const std::vector<std::string>& args)
         positionals.push_back(*m_impl->positional);
     positionals.insert(positionals.end(), extra.begin(), extra.end());
     if (positionals.size() > 1)
-        return error("takes " + m_impl->positionalWhat + ", got \"" + positionals[0] + "\" and \""
-            + positionals[1] + "\"");
+        return error(
+            "takes " + m_impl->positionalWhat + ", got \"" + positionals[0] + "\" and \"" + positionals[1] + "\"");
     for (const Impl::Value& v : m_impl->values) {
         if (v.option->count() > 0 && v.value->empty())
             return error(v.name + " needs " + v.needs);

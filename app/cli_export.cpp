@@ -170,8 +170,8 @@ std::string check(const hw::cli::Arguments& arguments, const Given& g, Options& 
                 + ", got \"" + g.scale + "\"";
         o.scale = static_cast<int>(*n);
     }
-    for (const auto& [name, text, low, high, value] :
-        { std::tuple { "--fps", &g.fps, fpsMin, fpsMax, &o.fps }, std::tuple { "--speed", &g.speed, speedMin, speedMax, &o.speed } }) {
+    for (const auto& [name, text, low, high, value] : { std::tuple { "--fps", &g.fps, fpsMin, fpsMax, &o.fps },
+             std::tuple { "--speed", &g.speed, speedMin, speedMax, &o.speed } }) {
         if (!arguments.given(name))
             continue;
         const std::optional<double> n = parseNumber(*text);
@@ -321,7 +321,8 @@ int runExport(const std::vector<std::string>& args)
         return arguments.error(error);
     const bool toStdout = options.out == hw::standardOutputPath;
     if (toStdout && *options.format != ExportFormat::Svg && ::isatty(STDOUT_FILENO))
-        return hw::cli::fail("standard output is a terminal: a " + hw::ui::formatName(*options.format).toUpper().toStdString()
+        return hw::cli::fail("standard output is a terminal: a "
+            + hw::ui::formatName(*options.format).toUpper().toStdString()
             + " goes to a file (--out FILE) or a pipe (--out - | ...)");
     // A single file's target is checked before the scenario runs and anything is drawn: a device, a
     // named pipe, a directory or a missing folder is refused at once and left as it is (a sequence's
@@ -431,9 +432,9 @@ int runExport(const std::vector<std::string>& args)
     std::ostream& summary = toStdout ? std::cerr : std::cout;
     summary << options.out << ": " << frames.size() << (frames.size() == 1 ? " frame" : " frames") << " ("
             << frames.front() << ".." << frames.back() << "), " << hw::ui::formatName(settings.format).toStdString()
-              << ", " << size << ", " << view << ", " << hw::ui::theme::key(options.theme).toStdString() << " theme, "
-              << settings.language << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files")
-              << ", " << result.bytes << " bytes\n";
+            << ", " << size << ", " << view << ", " << hw::ui::theme::key(options.theme).toStdString() << " theme, "
+            << settings.language << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files")
+            << ", " << result.bytes << " bytes\n";
     return exitOk;
 }
 

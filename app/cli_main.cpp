@@ -97,12 +97,13 @@ int list(const std::vector<std::string>& args)
 /// Reads --memory-budget's SIZE. Returns an error message, or an empty string.
 std::string readMemoryBudget(const std::string& text, std::uint64_t& budget)
 {
-    const std::string range = hw::formatByteSize(hw::limits::historyBytesMin) + " to " +
-                              hw::formatByteSize(hw::limits::historyBytesMax);
+    const std::string range
+        = hw::formatByteSize(hw::limits::historyBytesMin) + " to " + hw::formatByteSize(hw::limits::historyBytesMax);
     const std::optional<std::uint64_t> bytes = hw::parseByteSize(text);
     if (!bytes)
-        return "--memory-budget: \"" + text + "\" is not a size; expected bytes or a number with KiB, MiB, GiB, "
-               "TiB, kB, MB, GB or TB, e.g. 512MiB or 4GiB";
+        return "--memory-budget: \"" + text
+            + "\" is not a size; expected bytes or a number with KiB, MiB, GiB, "
+              "TiB, kB, MB, GB or TB, e.g. 512MiB or 4GiB";
     if (*bytes < hw::limits::historyBytesMin || *bytes > hw::limits::historyBytesMax)
         return "--memory-budget " + text + " is outside " + range;
     budget = *bytes;
@@ -129,7 +130,7 @@ void explainBudget(const hw::Timeline& timeline)
 /// with the reading error printed, when the file cannot be read; a step that fails leaves the frames
 /// before it in `timeline` and its error in `stepError`.
 bool loadAndRun(const std::string& source, std::uint64_t budget, std::optional<hw::Timeline>& timeline,
-                std::optional<hw::ScenarioError>& stepError)
+    std::optional<hw::ScenarioError>& stepError)
 {
     auto loaded = hw::loadScenario(source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
@@ -184,7 +185,7 @@ int run(const std::vector<std::string>& args)
         if (checkpointsOnly && timeline->frame(f).label < 0)
             continue;
         hw::ClusterState state = timeline->stateAt(f);
-        const hw::RecordsDump records{recordsMode, previous ? &*previous : nullptr};
+        const hw::RecordsDump records { recordsMode, previous ? &*previous : nullptr };
         std::cout << hw::frameToJson(*timeline, f, state, records).dump() << '\n';
         // Nothing more can arrive once a write failed (a full disk): stop rather than compute the rest.
         if (hw::cli::outputFailed())
@@ -275,8 +276,8 @@ int chaos(const std::vector<std::string>& args)
     if (arguments.given("--version")) {
         const std::optional<hw::KafkaVersion> version = hw::parseKafkaVersion(versionText);
         if (!version)
-            return arguments.error("--version needs one of " + std::string(hw::kafkaVersionChoices()) + ", got \""
-                + versionText + "\"");
+            return arguments.error(
+                "--version needs one of " + std::string(hw::kafkaVersionChoices()) + ", got \"" + versionText + "\"");
         options.version = *version;
     }
     if (runs - 1 > UINT64_MAX - *seed)

@@ -78,8 +78,8 @@ int runServe(const std::vector<std::string>& args)
     arguments.option("--speed", speedText, speedNeeds);
     arguments.option("--record", recordPath, "a file to write the session to (- for standard output)");
     arguments.option("--script", scriptPath, "a file of timed steps");
-    arguments.option("--frames", framesPath,
-        "a file to write the session's frames to, as JSON lines (- for standard output)");
+    arguments.option(
+        "--frames", framesPath, "a file to write the session's frames to, as JSON lines (- for standard output)");
     arguments.flag("--quiet", options.quiet);
     // For tests and benchmarks: stop by itself, as on SIGTERM, after this much wall-clock time.
     arguments.option("--stop-after-ms", stopText, "a number of milliseconds");
@@ -123,7 +123,8 @@ int runServe(const std::vector<std::string>& args)
         return arguments.error("--record and --frames name the same file, " + recordPath);
     // Where the session goes is checked now, before anything is served: a typo in a folder's name
     // found only when the class stops would lose the whole session.
-    for (const auto& [path, option] : { std::pair { &recordPath, "--record" }, std::pair { &framesPath, "--frames" } }) {
+    for (const auto& [path, option] :
+        { std::pair { &recordPath, "--record" }, std::pair { &framesPath, "--frames" } }) {
         if (path->empty())
             continue;
         if (const std::optional<hw::FileError> error = hw::checkOutputTarget(*path))
@@ -158,11 +159,12 @@ int runServe(const std::vector<std::string>& args)
         hw::ConfigValue on;
         on.kind = hw::ConfigValue::Kind::Boolean;
         on.boolean = true;
-        timeline.apply(hw::ConfigAction{"auto.fetch", on});
+        timeline.apply(hw::ConfigAction { "auto.fetch", on });
         log << "serve: the scenario has auto.fetch false; live mode turns it on (followers always fetch)\n";
     }
     if (arguments.given("--bind") && options.bindAddress != "127.0.0.1" && options.bindAddress != "::1")
-        printMessage("warning: listening on " + options.bindAddress + ": anyone who can reach it can write to the cluster");
+        printMessage(
+            "warning: listening on " + options.bindAddress + ": anyone who can reach it can write to the cluster");
 
     log << std::unitbuf; // one line per connection and request class, as they happen
     live::KafkaServer server(scenario, timeline, options, log);

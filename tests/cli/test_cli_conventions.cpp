@@ -86,8 +86,9 @@ std::vector<Command> commands()
             "two versions, e.g. 3.7,4.2" },
         { "chaos", { "--seed", "3" }, "--emit", "a file name (- for standard output)" },
 #ifdef HW_WITH_EXPORT
-        { "export", { "builtin:leo-hw-walkthrough", "--frame", "3", "--width", "64", "--height", "64", "--out",
-                        tempPath("good.png") },
+        { "export",
+            { "builtin:leo-hw-walkthrough", "--frame", "3", "--width", "64", "--height", "64", "--out",
+                tempPath("good.png") },
             "--out", "a path (- for standard output)" },
 #endif
         { "serve", { "builtin:leo-hw-walkthrough", "--quiet", "--port", freeBasePort(), "--stop-after-ms", "0" },
@@ -216,11 +217,11 @@ TEST(CliConventions, AnOptionTakesItsValueAfterAnEqualsSignToo)
     const std::string spacedFile = tempPath("spaced.svg");
     const std::string joinedFile = tempPath("joined.svg");
     ASSERT_EQ(runCli({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--width", "320", "--height", "200",
-                  "--out", spacedFile })
+                         "--out", spacedFile })
                   .exitCode,
         0);
-    const CliResult joined = runCli({ "export", "builtin:leo-hw-walkthrough", "--label=3", "--width=320",
-        "--height=200", "--out=" + joinedFile });
+    const CliResult joined = runCli(
+        { "export", "builtin:leo-hw-walkthrough", "--label=3", "--width=320", "--height=200", "--out=" + joinedFile });
     ASSERT_EQ(joined.exitCode, 0) << joined.err;
     EXPECT_FALSE(slurp(spacedFile).empty());
     EXPECT_TRUE(slurp(spacedFile) == slurp(joinedFile)) << "the two spellings drew different SVGs";
@@ -267,8 +268,8 @@ TEST(CliServe, WhereTheSessionGoesIsCheckedBeforeServing)
     const std::string missing = tempPath("no-such-folder") + "/session.json";
     for (const std::string option : { "--record", "--frames" }) {
         const auto start = std::chrono::steady_clock::now();
-        const CliResult r = runCli({ "serve", "builtin:leo-hw-walkthrough", "--port", freeBasePort(),
-            "--stop-after-ms", "60000", option, missing });
+        const CliResult r = runCli({ "serve", "builtin:leo-hw-walkthrough", "--port", freeBasePort(), "--stop-after-ms",
+            "60000", option, missing });
         const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         EXPECT_EQ(r.exitCode, 2) << option;
         EXPECT_EQ(r.out, "") << "serve started: " << r.out;
@@ -278,8 +279,7 @@ TEST(CliServe, WhereTheSessionGoesIsCheckedBeforeServing)
     const std::string same = tempPath("same.json");
     const CliResult both = runCli({ "serve", "builtin:leo-hw-walkthrough", "--record", same, "--frames", same });
     EXPECT_EQ(both.exitCode, 2);
-    EXPECT_EQ(both.err,
-        "highwater-cli: serve: --record and --frames name the same file, " + same + pointer("serve"));
+    EXPECT_EQ(both.err, "highwater-cli: serve: --record and --frames name the same file, " + same + pointer("serve"));
     const CliResult stdoutTwice = runCli({ "serve", "builtin:leo-hw-walkthrough", "--record", "-", "--frames", "-" });
     EXPECT_EQ(stdoutTwice.exitCode, 2);
     EXPECT_EQ(stdoutTwice.err,
@@ -309,9 +309,8 @@ TEST(CliExportToStandardOutput, AnImageIsNotWrittenToATerminal)
     ASSERT_EQ(::grantpt(master), 0);
     ASSERT_EQ(::unlockpt(master), 0);
     const std::string terminal = ::ptsname(master);
-    const CliResult png = runCli({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--format", "png", "--out",
-                                     "-" },
-        terminal);
+    const CliResult png
+        = runCli({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--format", "png", "--out", "-" }, terminal);
     EXPECT_EQ(png.exitCode, 2);
     EXPECT_EQ(png.err,
         "highwater-cli: standard output is a terminal: a PNG goes to a file (--out FILE) or a pipe (--out - | ...)\n");

@@ -239,8 +239,8 @@ private:
         const int e = errno;
         ::close(fd);
         if (e != ENOSPC)
-            return "filling " + dir.string() + " stopped with " + std::strerror(e) + " after "
-                + std::to_string(written) + " bytes";
+            return "filling " + dir.string() + " stopped with " + std::strerror(e) + " after " + std::to_string(written)
+                + " bytes";
         return {};
     }
 

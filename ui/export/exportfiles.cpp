@@ -196,8 +196,7 @@ QString Sequence::begin(const QString& directory)
     // still unlocked (and empty) one in between: then it is gone once locked (no links left), and
     // another is made.
     for (int attempt = 0; attempt < stagingAttemptsMax && m_stagingLock < 0; ++attempt) {
-        m_staging
-            = std::make_unique<QTemporaryDir>(QDir(directory).filePath(stagingPrefix + QStringLiteral("XXXXXX")));
+        m_staging = std::make_unique<QTemporaryDir>(QDir(directory).filePath(stagingPrefix + QStringLiteral("XXXXXX")));
         if (!m_staging->isValid())
             return Exporter::tr("cannot write %1: %2").arg(directory, m_staging->errorString());
         m_stagingLock = lockDirectory(m_staging->path());
