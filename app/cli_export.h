@@ -16,8 +16,9 @@
     "                                         directory that holds other files is refused), a PDF\n"                   \
     "                                         handout with an A4 page per frame, or a looping animated\n"              \
     "                                         GIF; --out - writes one file to standard output (with\n"              \
-    "                                         --format) and the summary to standard error; a device,\n"             \
-    "                                         named pipe or directory at PATH is refused, untouched\n"              \
+    "                                         --format; an image not to a terminal) and the summary to\n"           \
+    "                                         standard error; a device, named pipe or directory at PATH\n"          \
+    "                                         is refused and left as it is\n"                                        \
     "    --frame N  --frames A..B             frame numbers, 0 to the scenario's last (validate prints\n"              \
     "                                         how many frames it has); A <= B\n"                                       \
     "    --label L  --checkpoints             the frame of checkpoint L; every checkpoint's frame\n"                   \

@@ -667,6 +667,15 @@ TEST(CliChaos, EmitWritesOnlyTheFirstSeedsSchedule)
     ::unlink(file.c_str());
 }
 
+TEST(CliChaos, EmitDashWritesTheScenarioToStandardOutputAndTheReportToStandardError)
+{
+    const hw::ChaosResult expected = hw::runChaos(7);
+    const CliResult r = runCli({ "chaos", "--seed", "7", "--emit", "-" });
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, hw::scenarioToJson(expected.scenario));
+    EXPECT_EQ(r.err, "1 runs, " + std::to_string(expected.frames) + " frames checked, 0 failed\n");
+}
+
 TEST(CliChaos, TheLargestSeedsAreRunOrRefusedNeverSilentlySkipped)
 {
     // Seeds N..N+K-1 near the top of the 64-bit range: the summary must not claim runs it never made.
