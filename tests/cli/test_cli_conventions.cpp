@@ -41,11 +41,13 @@ std::string tempPath(const std::string& name)
     return ::testing::TempDir() + "/hwcli_conventions_" + std::to_string(::getpid()) + "_" + name;
 }
 
+#ifdef HW_WITH_EXPORT
 std::string slurp(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
+#endif
 
 /// A base port for serve whose brokers' ports (base+1..base+3) are free now.
 std::string freeBasePort()
