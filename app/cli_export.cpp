@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "cli_export.h"
 
+#include "cli_common.h"
+
 #include "base/i18n.h"
 #include "base/theme.h"
 #include "export/exporter.h"
-
+#include "export/exportfiles.h"
+#include "scenario/fileio.h"
 #include "scenario/scenario.h"
 
 #include <QApplication>
@@ -14,9 +17,11 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <iostream>
 #include <optional>
+#include <tuple>
 #include <variant>
 
 #include <unistd.h>
@@ -25,18 +30,9 @@ namespace hw::cli {
 
 namespace {
 
-const char* const exportUsage = HW_CLI_EXPORT_USAGE;
-
-constexpr int exitOk = 0;
-constexpr int exitInvalid = 2;
+using hw::cli::fail;
 
 using hw::ui::ExportFormat;
-
-int fail(const std::string& message)
-{
-    std::cerr << "highwater-cli export: " << message << "\n";
-    return exitInvalid;
-}
 
 std::optional<long long> parseInteger(const std::string& text)
 {
@@ -68,7 +64,9 @@ struct Options {
 
     std::string out;
     std::optional<ExportFormat> format;
-    std::string language; // empty: the saved or system language
+    // English unless --lang says otherwise, whatever the app's saved language or the system's: the
+    // same command gives the same file on every machine.
+    std::string language = "en";
     int width = 1920;
     int height = 1080;
     std::optional<hw::ui::FrameScene::ViewKind> view;
@@ -85,104 +83,121 @@ struct Options {
     }
 };
 
-/// Reads the arguments; returns an error message or an empty string.
-std::string parse(const std::vector<std::string>& args, Options& o)
+/// The arguments as given, before they are checked.
+struct Given {
+    std::string source;
+    std::string frame, label, frames, out, format, lang, width, height, view, partition, theme, scale, fps, speed;
+    bool checkpoints = false;
+    bool transparent = false;
+};
+
+/// Declares export's arguments.
+void declare(hw::cli::Arguments& arguments, Given& g)
+{
+    arguments.positional(g.source, "one scenario");
+    arguments.option("--frame", g.frame, "a frame number (0 or more)");
+    arguments.option("--label", g.label, "a checkpoint's label");
+    arguments.option("--frames", g.frames, "a range of frame numbers A..B");
+    arguments.option("--out", g.out, "a path (- for standard output)");
+    arguments.option("--format", g.format, "png, svg, pdf or gif");
+    arguments.option("--lang", g.lang, "en, zh_TW or zh_CN");
+    arguments.option("--width", g.width, "a number of pixels");
+    arguments.option("--height", g.height, "a number of pixels");
+    arguments.option("--view", g.view, "partition or cluster");
+    arguments.option("--partition", g.partition, "a partition TOPIC-N, e.g. orders-0");
+    arguments.option("--theme", g.theme, "light, dark or high-contrast");
+    arguments.option("--scale", g.scale, "a whole number");
+    arguments.option("--fps", g.fps, "a number of frames per second");
+    arguments.option("--speed", g.speed, "a number");
+    arguments.flag("--checkpoints", g.checkpoints);
+    arguments.flag("--transparent", g.transparent);
+}
+
+/// Checks the arguments and fills o; returns an error message or an empty string.
+std::string check(const hw::cli::Arguments& arguments, const Given& g, Options& o)
 {
     using namespace hw::ui::exportlimits;
-    const std::vector<std::string> withValue = { "--frame", "--label", "--frames", "--out", "--format", "--lang",
-        "--width", "--height", "--view", "--partition", "--theme", "--scale", "--fps", "--speed" };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--checkpoints") {
-            o.checkpoints = true;
+    o.source = g.source;
+    o.checkpoints = g.checkpoints;
+    o.transparent = g.transparent;
+    if (arguments.given("--frame")) {
+        o.frame = parseInteger(g.frame);
+        if (!o.frame || *o.frame < 0)
+            return "--frame needs a frame number (0 or more), got \"" + g.frame + "\"";
+    }
+    if (arguments.given("--frames")) {
+        const std::string& v = g.frames;
+        const std::size_t dots = v.find("..");
+        const std::optional<long long> a = dots == std::string::npos ? std::nullopt : parseInteger(v.substr(0, dots));
+        const std::optional<long long> b = dots == std::string::npos ? std::nullopt : parseInteger(v.substr(dots + 2));
+        if (!a || !b || *a < 0 || *b < 0)
+            return "--frames needs a range of frame numbers A..B, got \"" + v + "\"";
+        if (*a > *b)
+            return "--frames " + v + " is a bad range: the first frame comes after the last";
+        o.range = std::make_pair(*a, *b);
+    }
+    if (arguments.given("--label"))
+        o.label = g.label;
+    o.out = g.out;
+    if (arguments.given("--format")) {
+        o.format = hw::ui::formatFromName(QString::fromStdString(g.format));
+        if (!o.format)
+            return "unknown format \"" + g.format + "\"; the formats are png, svg, pdf and gif";
+    }
+    if (arguments.given("--lang")) {
+        if (!hw::ui::availableLanguages().contains(QString::fromStdString(g.lang)))
+            return "--lang must be en, zh_TW or zh_CN, got \"" + g.lang + "\"";
+        o.language = g.lang;
+    }
+    if (arguments.given("--view")) {
+        if (g.view == "partition")
+            o.view = hw::ui::FrameScene::ViewKind::Partition;
+        else if (g.view == "cluster")
+            o.view = hw::ui::FrameScene::ViewKind::Cluster;
+        else
+            return "--view must be partition or cluster, got \"" + g.view + "\"";
+    }
+    if (arguments.given("--partition"))
+        o.partition = g.partition;
+    if (arguments.given("--theme")) {
+        if (g.theme != "light" && g.theme != "dark" && g.theme != "high-contrast")
+            return "--theme must be light, dark or high-contrast, got \"" + g.theme + "\"";
+        o.theme = hw::ui::theme::fromKey(QString::fromStdString(g.theme));
+    }
+    if (arguments.given("--scale")) {
+        const std::optional<long long> n = parseInteger(g.scale);
+        if (!n || *n < scaleMin || *n > scaleMax)
+            return "--scale needs a whole number in " + std::to_string(scaleMin) + ".." + std::to_string(scaleMax)
+                + ", got \"" + g.scale + "\"";
+        o.scale = static_cast<int>(*n);
+    }
+    for (const auto& [name, text, low, high, value] : { std::tuple { "--fps", &g.fps, fpsMin, fpsMax, &o.fps },
+             std::tuple { "--speed", &g.speed, speedMin, speedMax, &o.speed } }) {
+        if (!arguments.given(name))
             continue;
-        }
-        if (arg == "--transparent") {
-            o.transparent = true;
+        const std::optional<double> n = parseNumber(*text);
+        // Written so that NaN is out of range too.
+        if (!n || !(*n >= low && *n <= high))
+            return std::string(name) + " needs a number in " + QString::number(low).toStdString() + ".."
+                + QString::number(high).toStdString() + ", got \"" + *text + "\"";
+        *value = *n;
+    }
+    for (const auto& [name, text, value] :
+        { std::tuple { "--width", &g.width, &o.width }, std::tuple { "--height", &g.height, &o.height } }) {
+        if (!arguments.given(name))
             continue;
-        }
-        if (std::find(withValue.begin(), withValue.end(), arg) != withValue.end()) {
-            if (i + 1 >= args.size())
-                return arg + " needs a value";
-            const std::string v = args[++i];
-            if (arg == "--frame") {
-                o.frame = parseInteger(v);
-                if (!o.frame || *o.frame < 0)
-                    return "--frame needs a frame number (0 or more), got \"" + v + "\"";
-            } else if (arg == "--frames") {
-                const std::size_t dots = v.find("..");
-                const std::optional<long long> a
-                    = dots == std::string::npos ? std::nullopt : parseInteger(v.substr(0, dots));
-                const std::optional<long long> b
-                    = dots == std::string::npos ? std::nullopt : parseInteger(v.substr(dots + 2));
-                if (!a || !b || *a < 0 || *b < 0)
-                    return "--frames needs a range of frame numbers A..B, got \"" + v + "\"";
-                if (*a > *b)
-                    return "--frames " + v + " is a bad range: the first frame comes after the last";
-                o.range = std::make_pair(*a, *b);
-            } else if (arg == "--label") {
-                o.label = v;
-            } else if (arg == "--out") {
-                o.out = v;
-            } else if (arg == "--format") {
-                o.format = hw::ui::formatFromName(QString::fromStdString(v));
-                if (!o.format)
-                    return "unknown format \"" + v + "\"; the formats are png, svg, pdf and gif";
-            } else if (arg == "--lang") {
-                if (!hw::ui::availableLanguages().contains(QString::fromStdString(v)))
-                    return "--lang must be en, zh_TW or zh_CN, got \"" + v + "\"";
-                o.language = v;
-            } else if (arg == "--view") {
-                if (v == "partition")
-                    o.view = hw::ui::FrameScene::ViewKind::Partition;
-                else if (v == "cluster")
-                    o.view = hw::ui::FrameScene::ViewKind::Cluster;
-                else
-                    return "--view must be partition or cluster, got \"" + v + "\"";
-            } else if (arg == "--partition") {
-                if (v.empty())
-                    return "--partition needs a partition TOPIC-N, e.g. orders-0";
-                o.partition = v;
-            } else if (arg == "--theme") {
-                if (v != "light" && v != "dark" && v != "high-contrast")
-                    return "--theme must be light, dark or high-contrast, got \"" + v + "\"";
-                o.theme = hw::ui::theme::fromKey(QString::fromStdString(v));
-            } else if (arg == "--scale") {
-                const std::optional<long long> n = parseInteger(v);
-                if (!n || *n < scaleMin || *n > scaleMax)
-                    return "--scale needs a whole number in " + std::to_string(scaleMin) + ".."
-                        + std::to_string(scaleMax) + ", got \"" + v + "\"";
-                o.scale = static_cast<int>(*n);
-            } else if (arg == "--fps" || arg == "--speed") {
-                const std::optional<double> n = parseNumber(v);
-                const double low = arg == "--fps" ? fpsMin : speedMin;
-                const double high = arg == "--fps" ? fpsMax : speedMax;
-                // Written so that NaN is out of range too.
-                if (!n || !(*n >= low && *n <= high))
-                    return arg + " needs a number in " + QString::number(low).toStdString() + ".."
-                        + QString::number(high).toStdString() + ", got \"" + v + "\"";
-                (arg == "--fps" ? o.fps : o.speed) = *n;
-            } else {
-                const std::optional<long long> n = parseInteger(v);
-                if (!n || *n < sideMin || *n > sideMax)
-                    return arg + " needs a number of pixels in " + std::to_string(sideMin) + ".."
-                        + std::to_string(sideMax) + ", got \"" + v + "\"";
-                (arg == "--width" ? o.width : o.height) = static_cast<int>(*n);
-            }
-        } else if (!arg.empty() && arg[0] == '-') {
-            return "unknown option \"" + arg + "\"";
-        } else if (o.source.empty()) {
-            o.source = arg;
-        } else {
-            return "export takes one scenario, got \"" + o.source + "\" and \"" + arg + "\"";
-        }
+        const std::optional<long long> n = parseInteger(*text);
+        if (!n || *n < sideMin || *n > sideMax)
+            return std::string(name) + " needs a number of pixels in " + std::to_string(sideMin) + ".."
+                + std::to_string(sideMax) + ", got \"" + *text + "\"";
+        *value = static_cast<int>(*n);
     }
     if (o.source.empty())
-        return "export needs a scenario (a file path or builtin:NAME)";
+        return "needs a scenario (a file path or builtin:NAME)";
     if (o.frameChoices() != 1)
-        return "export needs exactly one of --frame N, --label L, --checkpoints and --frames A..B";
+        return "needs exactly one of --frame N, --label L, --checkpoints and --frames A..B";
     if (o.out.empty())
-        return "export needs --out PATH";
+        return "needs --out PATH";
     if (o.fps > 0 && o.speed > 0)
         return "--fps and --speed both set the GIF's timing: choose one";
     if (o.partition && o.view == hw::ui::FrameScene::ViewKind::Cluster)
@@ -190,15 +205,18 @@ std::string parse(const std::vector<std::string>& args, Options& o)
                "partition: leave out --partition or use --view partition";
 
     // The format: --format, else the extension of --out; a directory (no extension) holds PNGs.
+    const bool toStdout = o.out == hw::standardOutputPath;
     const QString out = QString::fromStdString(o.out);
-    const QString suffix = QFileInfo(out).suffix();
-    const std::optional<ExportFormat> byPath = hw::ui::formatFromPath(out);
+    const QString suffix = toStdout ? QString() : QFileInfo(out).suffix();
+    const std::optional<ExportFormat> byPath = toStdout ? std::nullopt : hw::ui::formatFromPath(out);
     if (o.format && byPath && *o.format != *byPath)
         return "--format " + hw::ui::formatName(*o.format).toStdString() + " does not match the extension of " + o.out;
     if (!o.format && byPath)
         o.format = byPath;
     const bool manyFrames = o.checkpoints || (o.range && o.range->first != o.range->second);
     if (!o.format) {
+        if (toStdout)
+            return "standard output (--out -) needs --format png, svg, pdf or gif";
         if (!suffix.isEmpty())
             return "unknown format \"" + suffix.toStdString() + "\" (from " + o.out
                 + "); the formats are png, svg, pdf and gif";
@@ -258,11 +276,20 @@ bool usableRuntimeDirectory(const QString& directory)
 
 int runExport(const std::vector<std::string>& args)
 {
-    if (std::find(args.begin(), args.end(), "--help") != args.end()
-        || std::find(args.begin(), args.end(), "-h") != args.end()) {
-        std::cout << "usage: highwater-cli " << (exportUsage + 2);
-        return exitOk;
-    }
+    Given given;
+    hw::cli::Arguments arguments("export", hw::cli::commandHelp(HW_CLI_EXPORT_USAGE));
+    declare(arguments, given);
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
+    // Generic font families ("Sans Serif") are resolved by fontconfig for the language of the
+    // process's locale: under LANG=zh_TW.UTF-8 an English drawing got CJK fonts with other metrics.
+    // They are resolved for the export's language instead, so that the same command gives the same
+    // file on every machine (an unknown --lang is refused below, before anything is drawn).
+    const std::string language = arguments.given("--lang") ? given.lang : std::string("en");
+    std::string fontLanguage = language;
+    std::transform(fontLanguage.begin(), fontLanguage.end(), fontLanguage.begin(),
+        [](unsigned char c) { return c == '_' ? '-' : static_cast<char>(std::tolower(c)); });
+    qputenv("FC_LANG", QByteArray::fromStdString(fontLanguage));
     // The scene code needs a QApplication; draw offscreen unless a platform was chosen.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -283,20 +310,40 @@ int runExport(const std::vector<std::string>& args)
     char* argv[] = { name, nullptr };
     QApplication app(argc, argv);
 
+    // Qt's warnings and the drawing code's are messages of the CLI too, with its prefix (the drawing
+    // code names the app, "highwater: ", which the prefix replaces).
+    qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString& message) {
+        const QLatin1String app("highwater: ");
+        hw::cli::printMessage((message.startsWith(app) ? message.mid(app.size()) : message).toStdString());
+    });
+
     Options options;
-    if (std::string error = parse(args, options); !error.empty())
-        return fail(error + "\n(highwater-cli export --help lists the options with their ranges and defaults)");
+    if (std::string error = check(arguments, given, options); !error.empty())
+        return arguments.error(error);
+    const bool toStdout = options.out == hw::standardOutputPath;
+    if (toStdout && *options.format != ExportFormat::Svg && ::isatty(STDOUT_FILENO))
+        return hw::cli::fail("standard output is a terminal: a "
+            + hw::ui::formatName(*options.format).toUpper().toStdString()
+            + " goes to a file (--out FILE) or a pipe (--out - | ...)");
+    // A single file's target is checked before the scenario runs and anything is drawn: a device, a
+    // named pipe, a directory or a missing folder is refused at once and left as it is (a sequence's
+    // directory is checked by the exporter before it draws).
+    const bool sequence = (options.checkpoints || (options.range && options.range->first != options.range->second))
+        && (*options.format == ExportFormat::Png || *options.format == ExportFormat::Svg);
+    if (!sequence) {
+        if (const QString problem = hw::ui::exportfiles::targetProblem(QString::fromStdString(options.out));
+            !problem.isEmpty())
+            return fail(problem.toStdString());
+    }
 
     auto loaded = hw::loadScenario(options.source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
-        std::cerr << error->toString() << "\n";
-        return exitInvalid;
+        return fail(error->toString());
     }
     const auto& scenario = std::get<hw::Scenario>(loaded);
     auto played = hw::playScenario(scenario);
     if (auto* error = std::get_if<hw::ScenarioError>(&played)) {
-        std::cerr << error->toString() << "\n";
-        return exitInvalid;
+        return fail(error->toString());
     }
     const auto& timeline = std::get<hw::Timeline>(played);
     const std::int64_t last = timeline.frameCount() - 1;
@@ -362,8 +409,12 @@ int runExport(const std::vector<std::string>& args)
 
     const hw::ui::ExportResult result
         = hw::ui::Exporter::exportFrames(timeline, scenario, frames, settings, QString::fromStdString(options.out));
-    if (!result.ok())
+    if (!result.ok()) {
+        // A write to standard output that failed is said once, by finishOutput, as for every command.
+        if (toStdout && hw::cli::outputFailed())
+            return exitInvalid;
         return fail(result.error.toStdString());
+    }
     // The size of what was written: a PNG is drawn at --scale, a PDF's pages are A4 whatever the size.
     std::string size;
     if (settings.format == ExportFormat::Pdf)
@@ -378,11 +429,13 @@ int runExport(const std::vector<std::string>& args)
     const std::string view = settings.view == hw::ui::FrameScene::ViewKind::Partition
         ? "partition view of " + partitionName
         : std::string("cluster view");
-    std::cout << options.out << ": " << frames.size() << (frames.size() == 1 ? " frame" : " frames") << " ("
-              << frames.front() << ".." << frames.back() << "), " << hw::ui::formatName(settings.format).toStdString()
-              << ", " << size << ", " << view << ", " << hw::ui::theme::key(options.theme).toStdString() << " theme, "
-              << settings.language << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files")
-              << ", " << result.bytes << " bytes\n";
+    // With the image on standard output, the summary goes to standard error.
+    std::ostream& summary = toStdout ? std::cerr : std::cout;
+    summary << options.out << ": " << frames.size() << (frames.size() == 1 ? " frame" : " frames") << " ("
+            << frames.front() << ".." << frames.back() << "), " << hw::ui::formatName(settings.format).toStdString()
+            << ", " << size << ", " << view << ", " << hw::ui::theme::key(options.theme).toStdString() << " theme, "
+            << settings.language << ", " << result.files.size() << (result.files.size() == 1 ? " file" : " files")
+            << ", " << result.bytes << " bytes\n";
     return exitOk;
 }
 

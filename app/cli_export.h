@@ -15,7 +15,10 @@
     "                                         missing; frames of an earlier export in it are replaced; a\n"            \
     "                                         directory that holds other files is refused), a PDF\n"                   \
     "                                         handout with an A4 page per frame, or a looping animated\n"              \
-    "                                         GIF\n"                                                                   \
+    "                                         GIF; --out - writes one file to standard output (with\n"              \
+    "                                         --format; an image not to a terminal) and the summary to\n"           \
+    "                                         standard error; a device, named pipe or directory at PATH\n"          \
+    "                                         is refused and left as it is\n"                                        \
     "    --frame N  --frames A..B             frame numbers, 0 to the scenario's last (validate prints\n"              \
     "                                         how many frames it has); A <= B\n"                                       \
     "    --label L  --checkpoints             the frame of checkpoint L; every checkpoint's frame\n"                   \
@@ -25,8 +28,8 @@
     "    --partition TOPIC-N                  the partition the partition view draws, e.g. orders-0\n"                 \
     "                                         (default: the first); not with --view cluster\n"                         \
     "    --theme light|dark|high-contrast     the drawing's colours (default: light)\n"                                \
-    "    --lang en|zh_TW|zh_CN                default: the app's saved choice, else the system's\n"                    \
-    "                                         language\n"                                                              \
+    "    --lang en|zh_TW|zh_CN                the drawing's and the notes' language (default: en,\n"                   \
+    "                                         whatever the app's or the system's language)\n"                        \
     "    --width W  --height H                64..8192 pixels each (default: 1920 and 1080)\n"                         \
     "    --scale S                            PNG only: 1..4; the image is W*S x H*S pixels (default: 1)\n"            \
     "    --transparent                        PNG and SVG only: no background (default: the theme's\n"                 \
@@ -42,6 +45,7 @@ namespace hw::cli {
 /// [options]` (HW_CLI_EXPORT_USAGE lists them): draws frames with the GUI's scene code, offscreen,
 /// and writes them through hw::ui::Exporter (ui/export/exporter.h says what each format writes). Returns
 /// the process exit status (0, or 2 with a message on stderr; `--help` prints the usage and gives 0).
+/// Without --lang the drawing is in English, whatever the app's saved language or the system's.
 int runExport(const std::vector<std::string>& args);
 
 } // namespace hw::cli

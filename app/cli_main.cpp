@@ -14,10 +14,12 @@
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"
 #endif
+#include "cli_common.h"
 #include "cli_serve.h"
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -25,59 +27,67 @@
 
 namespace {
 
-constexpr int exitOk = 0;
-constexpr int exitDifferent = 1; // compare found differences; chaos found a failing run
-constexpr int exitInvalid = 2;
+using hw::cli::Arguments;
+using hw::cli::exitDifferent;
+using hw::cli::exitInvalid;
+using hw::cli::exitOk;
+using hw::cli::printMessage;
 
-const char* const usage =
-    "usage: highwater-cli <command> [arguments]\n"
-    "       highwater-cli --version | --help\n"
-    "\n"
-    "commands:\n"
-    "  list                                   list the built-in scenarios\n"
-    "  run SCENARIO [--dump jsonl] [--checkpoints] [--records all|new|none] [--memory-budget SIZE]\n"
-    "                                         run a scenario and print one JSON object per frame\n"
-    "                                         (--checkpoints: only labelled frames; --records: every\n"
-    "                                         record in every frame (all, the default), only records\n"
-    "                                         new or changed since the previous printed frame (new),\n"
-    "                                         or no record lists (none))\n"
-    "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n"
-    "  compare SCENARIO --versions A,B [--checkpoints] [--memory-budget SIZE]\n"
-    "                                         run a scenario under two Kafka versions (3.7 .. 4.2) and\n"
-    "                                         print what differs (leader, ISR, ELR, HW, LEO, lost records,\n"
-    "                                         produce results, broker states), one difference a line: the\n"
-    "                                         first frame where the states differ, then every\n"
-    "                                         checkpoint (--checkpoints: only the checkpoints, matched by\n"
-    "                                         label)\n"
-    "  chaos --seed N [--runs K] [--allow-loss] [--version V] [--emit FILE]\n"
-    "                                         run random fault schedules (seeds N..N+K-1) with the\n"
-    "                                         invariant checker after every event; --emit writes the\n"
-    "                                         first seed's schedule as a scenario file\n"
-#ifdef HW_WITH_EXPORT
-    HW_CLI_EXPORT_USAGE
-#endif
-    HW_CLI_SERVE_USAGE
-    "\n"
-    "SCENARIO is a file path or builtin:NAME. Exit status: 0 success (compare: nothing differs); 1 when\n"
-    "compare finds differences or chaos a failing run; 2 invalid input.\n"
-    "--memory-budget bounds the memory a run's history may hold: SIZE is bytes or a number with KiB,\n"
-    "MiB, GiB, TiB (or kB, MB, GB, TB), 1MiB..1TiB, default 4GiB. A run that reaches it stops there\n"
-    "with a message and exit status 2.\n";
+// Each command's part of `highwater-cli --help`; `highwater-cli COMMAND --help` prints its own part.
+const char* const listUsage = "  list                                   list the built-in scenarios\n";
+const char* const runUsage
+    = "  run SCENARIO [--dump jsonl] [--checkpoints] [--records all|new|none] [--memory-budget SIZE]\n"
+      "                                         run a scenario and print one JSON object per frame\n"
+      "                                         (--checkpoints: only labelled frames; --records: every\n"
+      "                                         record in every frame (all, the default), only records\n"
+      "                                         new or changed since the previous printed frame (new),\n"
+      "                                         or no record lists (none))\n";
+const char* const validateUsage
+    = "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n";
+const char* const compareUsage
+    = "  compare SCENARIO --versions A,B [--checkpoints] [--memory-budget SIZE]\n"
+      "                                         run a scenario under two Kafka versions (3.7 .. 4.2) and\n"
+      "                                         print what differs (leader, ISR, ELR, HW, LEO, lost records,\n"
+      "                                         produce results, broker states), one difference a line: the\n"
+      "                                         first frame where the states differ, then every\n"
+      "                                         checkpoint (--checkpoints: only the checkpoints, matched by\n"
+      "                                         label)\n";
+const char* const chaosUsage
+    = "  chaos --seed N [--runs K] [--allow-loss] [--version V] [--emit FILE]\n"
+      "                                         run random fault schedules (seeds N..N+K-1) with the\n"
+      "                                         invariant checker after every event; --emit writes the\n"
+      "                                         first seed's schedule as a scenario file (- : standard\n"
+      "                                         output, and the report goes to standard error)\n";
 
-int usageError(const std::string& message)
+std::string usage()
 {
-    std::cerr << "highwater-cli: " << message << "\n\n" << usage;
-    return exitInvalid;
+    return std::string("usage: highwater-cli <command> [arguments]\n"
+                       "       highwater-cli <command> --help | help <command>\n"
+                       "       highwater-cli --version | --help\n"
+                       "\n"
+                       "commands:\n")
+        + listUsage + runUsage + validateUsage + compareUsage + chaosUsage
+#ifdef HW_WITH_EXPORT
+        + HW_CLI_EXPORT_USAGE
+#endif
+        + HW_CLI_SERVE_USAGE + "\n" + hw::cli::usageNotes;
 }
 
-int list()
+/// A scenario that cannot be read or run: its error, as the loader words it, after the prefix.
+int scenarioError(const hw::ScenarioError& error)
 {
+    return hw::cli::fail(error.toString());
+}
+
+int list(const std::vector<std::string>& args)
+{
+    Arguments arguments("list", hw::cli::commandHelp(listUsage));
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
     for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
         auto loaded = hw::parseScenario(builtin.json, "builtin:" + std::string(builtin.name));
-        if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
-            std::cerr << error->toString() << "\n";
-            return exitInvalid;
-        }
+        if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
+            return scenarioError(*error);
         const auto& scenario = std::get<hw::Scenario>(loaded);
         std::cout << builtin.name << "\t" << scenario.title.get("en") << "\n";
     }
@@ -85,20 +95,26 @@ int list()
 }
 
 /// Reads --memory-budget's SIZE. Returns an error message, or an empty string.
-std::string readMemoryBudget(const std::vector<std::string>& args, std::size_t& i, std::uint64_t& budget)
+std::string readMemoryBudget(const std::string& text, std::uint64_t& budget)
 {
-    const std::string range = hw::formatByteSize(hw::limits::historyBytesMin) + " to " +
-                              hw::formatByteSize(hw::limits::historyBytesMax);
-    if (i + 1 >= args.size())
-        return "--memory-budget needs a size (" + range + ", e.g. 512MiB or 4GiB)";
-    const std::optional<std::uint64_t> bytes = hw::parseByteSize(args[++i]);
+    const std::string range
+        = hw::formatByteSize(hw::limits::historyBytesMin) + " to " + hw::formatByteSize(hw::limits::historyBytesMax);
+    const std::optional<std::uint64_t> bytes = hw::parseByteSize(text);
     if (!bytes)
-        return "--memory-budget: \"" + args[i] + "\" is not a size; expected bytes or a number with KiB, MiB, GiB, "
-               "TiB, kB, MB, GB or TB, e.g. 512MiB or 4GiB";
+        return "--memory-budget: \"" + text
+            + "\" is not a size; expected bytes or a number with KiB, MiB, GiB, "
+              "TiB, kB, MB, GB or TB, e.g. 512MiB or 4GiB";
     if (*bytes < hw::limits::historyBytesMin || *bytes > hw::limits::historyBytesMax)
-        return "--memory-budget " + args[i] + " is outside " + range;
+        return "--memory-budget " + text + " is outside " + range;
     budget = *bytes;
     return {};
+}
+
+/// What --memory-budget needs, for a missing value.
+std::string memoryBudgetNeeds()
+{
+    return "a size (" + hw::formatByteSize(hw::limits::historyBytesMin) + " to "
+        + hw::formatByteSize(hw::limits::historyBytesMax) + ", e.g. 512MiB or 4GiB)";
 }
 
 /// What a run that stopped at its budget says after the step error: how to let it go further.
@@ -106,20 +122,19 @@ void explainBudget(const hw::Timeline& timeline)
 {
     if (!timeline.atMemoryBudget())
         return;
-    std::cerr << "highwater-cli: the memory budget is " << hw::formatByteSize(timeline.memoryBudget())
-              << "; raise it with --memory-budget SIZE (at most " << hw::formatByteSize(hw::limits::historyBytesMax)
-              << ")\n";
+    printMessage("the memory budget is " + hw::formatByteSize(timeline.memoryBudget())
+        + "; raise it with --memory-budget SIZE (at most " + hw::formatByteSize(hw::limits::historyBytesMax) + ")");
 }
 
 /// Reads a scenario and runs it into `timeline` with the history's memory budget. Returns false,
 /// with the reading error printed, when the file cannot be read; a step that fails leaves the frames
 /// before it in `timeline` and its error in `stepError`.
 bool loadAndRun(const std::string& source, std::uint64_t budget, std::optional<hw::Timeline>& timeline,
-                std::optional<hw::ScenarioError>& stepError)
+    std::optional<hw::ScenarioError>& stepError)
 {
     auto loaded = hw::loadScenario(source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
-        std::cerr << error->toString() << "\n";
+        scenarioError(*error);
         return false;
     }
     const auto& scenario = std::get<hw::Scenario>(loaded);
@@ -133,36 +148,33 @@ int run(const std::vector<std::string>& args)
 {
     std::string source;
     bool checkpointsOnly = false;
+    std::string recordsText;
+    std::string budgetText;
+    std::string dumpText;
+    Arguments arguments("run", hw::cli::commandHelp(runUsage));
+    arguments.positional(source, "one scenario");
+    arguments.flag("--checkpoints", checkpointsOnly);
+    arguments.option("--records", recordsText, "all, new or none");
+    arguments.option("--memory-budget", budgetText, memoryBudgetNeeds());
+    arguments.option("--dump", dumpText, "a format (jsonl)");
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
     hw::RecordsMode recordsMode = hw::RecordsMode::All;
-    std::uint64_t budget = hw::limits::historyBytesDefault;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--checkpoints") {
-            checkpointsOnly = true;
-        } else if (args[i] == "--records") {
-            if (i + 1 >= args.size())
-                return usageError("--records needs all, new or none");
-            const std::optional<hw::RecordsMode> mode = hw::parseRecordsMode(args[++i]);
-            if (!mode)
-                return usageError("unknown --records mode \"" + args[i] + "\"; expected all, new or none");
-            recordsMode = *mode;
-        } else if (args[i] == "--memory-budget") {
-            if (std::string error = readMemoryBudget(args, i, budget); !error.empty())
-                return usageError(error);
-        } else if (args[i] == "--dump") {
-            if (i + 1 >= args.size())
-                return usageError("--dump needs a format (jsonl)");
-            if (args[++i] != "jsonl")
-                return usageError("unknown dump format \"" + args[i] + "\"; the only format is jsonl");
-        } else if (!args[i].empty() && args[i][0] == '-') {
-            return usageError("unknown option \"" + args[i] + "\"");
-        } else if (source.empty()) {
-            source = args[i];
-        } else {
-            return usageError("run takes one scenario");
-        }
+    if (arguments.given("--records")) {
+        const std::optional<hw::RecordsMode> mode = hw::parseRecordsMode(recordsText);
+        if (!mode)
+            return arguments.error("unknown --records mode \"" + recordsText + "\"; expected all, new or none");
+        recordsMode = *mode;
     }
+    std::uint64_t budget = hw::limits::historyBytesDefault;
+    if (arguments.given("--memory-budget")) {
+        if (std::string error = readMemoryBudget(budgetText, budget); !error.empty())
+            return arguments.error(error);
+    }
+    if (arguments.given("--dump") && dumpText != "jsonl")
+        return arguments.error("unknown dump format \"" + dumpText + "\"; the only format is jsonl");
     if (source.empty())
-        return usageError("run needs a scenario (a file path or builtin:NAME)");
+        return arguments.error("needs a scenario (a file path or builtin:NAME)");
     std::optional<hw::Timeline> timeline;
     // A step that cannot be carried out still leaves the frames before it: print them, then the error.
     std::optional<hw::ScenarioError> stepError;
@@ -173,42 +185,45 @@ int run(const std::vector<std::string>& args)
         if (checkpointsOnly && timeline->frame(f).label < 0)
             continue;
         hw::ClusterState state = timeline->stateAt(f);
-        const hw::RecordsDump records{recordsMode, previous ? &*previous : nullptr};
+        const hw::RecordsDump records { recordsMode, previous ? &*previous : nullptr };
         std::cout << hw::frameToJson(*timeline, f, state, records).dump() << '\n';
+        // Nothing more can arrive once a write failed (a full disk): stop rather than compute the rest.
+        if (hw::cli::outputFailed())
+            return exitInvalid;
         if (recordsMode == hw::RecordsMode::New)
             previous = std::move(state);
     }
-    std::cout.flush();
     if (stepError) {
-        std::cerr << stepError->toString() << "\n";
+        std::cout.flush();
+        scenarioError(*stepError);
         explainBudget(*timeline);
         return exitInvalid;
     }
-    return std::cout ? exitOk : exitInvalid;
+    return exitOk;
 }
 
 int validate(const std::vector<std::string>& args)
 {
     std::string file;
+    std::string budgetText;
+    Arguments arguments("validate", hw::cli::commandHelp(validateUsage));
+    arguments.positional(file, "one file");
+    arguments.option("--memory-budget", budgetText, memoryBudgetNeeds());
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
     std::uint64_t budget = hw::limits::historyBytesDefault;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--memory-budget") {
-            if (std::string error = readMemoryBudget(args, i, budget); !error.empty())
-                return usageError(error);
-        } else if (file.empty() && (args[i].empty() || args[i][0] != '-')) {
-            file = args[i];
-        } else {
-            return usageError("validate takes one file and --memory-budget SIZE");
-        }
+    if (arguments.given("--memory-budget")) {
+        if (std::string error = readMemoryBudget(budgetText, budget); !error.empty())
+            return arguments.error(error);
     }
     if (file.empty())
-        return usageError("validate takes one file");
+        return arguments.error("needs a file");
     std::optional<hw::Timeline> timeline;
     std::optional<hw::ScenarioError> error;
     if (!loadAndRun(file, budget, timeline, error))
         return exitInvalid;
     if (error) {
-        std::cerr << error->toString() << "\n";
+        scenarioError(*error);
         explainBudget(*timeline);
         return exitInvalid;
     }
@@ -217,79 +232,91 @@ int validate(const std::vector<std::string>& args)
     return exitOk;
 }
 
+/// Reads a whole non-negative number, such as a seed. Nothing when the text is anything else.
+std::optional<std::uint64_t> readCount(const std::string& text)
+{
+    std::uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end)
+        return std::nullopt;
+    return value;
+}
+
+constexpr std::uint64_t chaosRunsMax = 1000000;
+
 int chaos(const std::vector<std::string>& args)
 {
-    std::uint64_t seed = 0;
-    bool haveSeed = false;
-    std::uint64_t runs = 1;
+    std::string seedText;
+    std::string runsText;
+    std::string versionText;
     std::string emit;
     hw::ChaosOptions options;
-    auto number = [&](std::size_t& i, const std::string& flag, std::uint64_t& out) -> bool {
-        if (i + 1 >= args.size())
-            return false;
-        if (args[i + 1].empty() || args[i + 1][0] == '-')
-            return false;
-        try {
-            std::size_t used = 0;
-            out = std::stoull(args[++i], &used);
-            return used == args[i].size();
-        } catch (const std::exception&) {
-            return false;
-        }
-        (void)flag;
-    };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--seed") {
-            if (!number(i, "--seed", seed))
-                return usageError("--seed needs a non-negative integer");
-            haveSeed = true;
-        } else if (args[i] == "--runs") {
-            if (!number(i, "--runs", runs) || runs == 0 || runs > 1000000)
-                return usageError("--runs needs an integer in 1..1000000");
-        } else if (args[i] == "--allow-loss") {
-            options.allowDataLoss = true;
-        } else if (args[i] == "--version") {
-            const std::optional<hw::KafkaVersion> version =
-                i + 1 < args.size() ? hw::parseKafkaVersion(args[i + 1]) : std::nullopt;
-            if (!version)
-                return usageError("--version needs one of " + std::string(hw::kafkaVersionChoices()));
-            options.version = *version;
-            ++i;
-        } else if (args[i] == "--emit") {
-            if (i + 1 >= args.size())
-                return usageError("--emit needs a file name");
-            emit = args[++i];
-        } else {
-            return usageError("unknown chaos argument \"" + args[i] + "\"");
-        }
+    Arguments arguments("chaos", hw::cli::commandHelp(chaosUsage));
+    const std::string runsRange = "an integer in 1.." + std::to_string(chaosRunsMax);
+    arguments.option("--seed", seedText, "a non-negative integer");
+    arguments.option("--runs", runsText, runsRange);
+    arguments.flag("--allow-loss", options.allowDataLoss);
+    arguments.option("--version", versionText, "one of " + std::string(hw::kafkaVersionChoices()));
+    arguments.option("--emit", emit, "a file name (- for standard output)");
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
+    if (!arguments.given("--seed"))
+        return arguments.error("needs --seed N");
+    const std::optional<std::uint64_t> seed = readCount(seedText);
+    if (!seed)
+        return arguments.error("--seed needs a non-negative integer, got \"" + seedText + "\"");
+    std::uint64_t runs = 1;
+    if (arguments.given("--runs")) {
+        const std::optional<std::uint64_t> count = readCount(runsText);
+        if (!count || *count == 0 || *count > chaosRunsMax)
+            return arguments.error("--runs needs " + runsRange + ", got \"" + runsText + "\"");
+        runs = *count;
     }
-    if (!haveSeed)
-        return usageError("chaos needs --seed N");
+    if (arguments.given("--version")) {
+        const std::optional<hw::KafkaVersion> version = hw::parseKafkaVersion(versionText);
+        if (!version)
+            return arguments.error(
+                "--version needs one of " + std::string(hw::kafkaVersionChoices()) + ", got \"" + versionText + "\"");
+        options.version = *version;
+    }
+    if (runs - 1 > UINT64_MAX - *seed)
+        return arguments.error("--seed plus --runs goes past the largest seed, " + std::to_string(UINT64_MAX));
+    // The file is checked before the runs, which may take minutes: a device, a named pipe, a
+    // directory or a missing folder is refused at once and left as it is.
+    if (!emit.empty()) {
+        if (const std::optional<hw::FileError> error = hw::checkOutputTarget(emit))
+            return hw::cli::fail("cannot write " + emit + ": " + error->message);
+    }
+    // With the scenario on standard output, the report goes to standard error.
+    std::ostream& report = emit == hw::standardOutputPath ? std::cerr : std::cout;
     std::uint64_t failures = 0;
     std::int64_t frames = 0;
-    if (runs - 1 > UINT64_MAX - seed)
-        return usageError("--seed plus --runs goes past the largest seed, " + std::to_string(UINT64_MAX));
     for (std::uint64_t n = 0; n < runs; ++n) {
-        const std::uint64_t s = seed + n;
+        const std::uint64_t s = *seed + n;
         const hw::ChaosResult result = hw::runChaos(s, options);
         frames += result.frames;
-        if (s == seed && !emit.empty()) {
-            if (const auto error = hw::writeFileAtomically(emit, hw::scenarioToJson(result.scenario))) {
-                std::cerr << "highwater-cli: cannot write " << emit << ": " << error->message << "\n";
-                return exitInvalid;
+        if (s == *seed && !emit.empty()) {
+            if (const auto error = hw::writeOutput(emit, hw::scenarioToJson(result.scenario))) {
+                // finishOutput says why, once.
+                if (emit == hw::standardOutputPath) {
+                    hw::cli::noteOutputFailure(error->errorNumber);
+                    return exitInvalid;
+                }
+                return hw::cli::fail("cannot write " + emit + ": " + error->message);
             }
         }
         if (!result.ok()) {
             ++failures;
-            std::cout << "seed " << s << ": FAILED after " << result.frames << " frames\n";
+            report << "seed " << s << ": FAILED after " << result.frames << " frames\n";
             if (!result.stepError.empty())
-                std::cout << "  step error: " << result.stepError << "\n";
+                report << "  step error: " << result.stepError << "\n";
             for (const std::string& v : result.violations)
-                std::cout << "  " << v << "\n";
-            std::cout << "  replay: " << hw::chaosReplayCommand(s, options) << "\n";
+                report << "  " << v << "\n";
+            report << "  replay: " << hw::chaosReplayCommand(s, options) << "\n";
         }
     }
-    std::cout << runs << " runs, " << frames << " frames checked, " << failures << " failed\n";
+    report << runs << " runs, " << frames << " frames checked, " << failures << " failed\n";
     return failures == 0 ? exitOk : exitDifferent;
 }
 
@@ -366,32 +393,26 @@ int compare(const std::vector<std::string>& args)
     std::string source;
     std::string versionsText;
     bool checkpointsOnly = false;
+    std::string budgetText;
+    Arguments arguments("compare", hw::cli::commandHelp(compareUsage));
+    arguments.positional(source, "one scenario");
+    arguments.option("--versions", versionsText, "two versions, e.g. 3.7,4.2");
+    arguments.flag("--checkpoints", checkpointsOnly);
+    arguments.option("--memory-budget", budgetText, memoryBudgetNeeds());
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
     std::uint64_t budget = hw::limits::historyBytesDefault;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--checkpoints") {
-            checkpointsOnly = true;
-        } else if (args[i] == "--versions") {
-            if (i + 1 >= args.size())
-                return usageError("--versions needs two versions, e.g. 3.7,4.2");
-            versionsText = args[++i];
-        } else if (args[i] == "--memory-budget") {
-            if (std::string error = readMemoryBudget(args, i, budget); !error.empty())
-                return usageError(error);
-        } else if (!args[i].empty() && args[i][0] == '-') {
-            return usageError("unknown option \"" + args[i] + "\"");
-        } else if (source.empty()) {
-            source = args[i];
-        } else {
-            return usageError("compare takes one scenario");
-        }
+    if (arguments.given("--memory-budget")) {
+        if (std::string error = readMemoryBudget(budgetText, budget); !error.empty())
+            return arguments.error(error);
     }
     if (source.empty())
-        return usageError("compare needs a scenario (a file path or builtin:NAME)");
+        return arguments.error("needs a scenario (a file path or builtin:NAME)");
     if (versionsText.empty())
-        return usageError("compare needs --versions A,B, e.g. --versions 3.7,4.2");
+        return arguments.error("needs --versions A,B, e.g. --versions 3.7,4.2");
     std::array<hw::KafkaVersion, 2> versions {};
     if (std::string error = readVersions(versionsText, versions); !error.empty())
-        return usageError(error);
+        return arguments.error(error);
 
     // The scenario read under each version: the version overrides the file's cluster.kafka_version,
     // and a file may be valid under one version only (a key that version does not have).
@@ -405,13 +426,11 @@ int compare(const std::vector<std::string>& args)
     const auto* errorA = std::get_if<hw::ScenarioError>(&loaded[0]);
     const auto* errorB = std::get_if<hw::ScenarioError>(&loaded[1]);
     if (errorA && errorB && errorA->toString() == errorB->toString()) {
-        std::cerr << errorA->toString() << "\n"; // not a matter of version: unreadable under both
-        return exitInvalid;
+        return scenarioError(*errorA); // not a matter of version: unreadable under both
     }
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (const auto* error = std::get_if<hw::ScenarioError>(&loaded[i])) {
-            std::cerr << "highwater-cli: under Kafka " << runs[i].name << ": " << error->toString() << "\n";
-            return exitInvalid;
+            return hw::cli::fail("under Kafka " + runs[i].name + ": " + error->toString());
         }
     }
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -419,7 +438,7 @@ int compare(const std::vector<std::string>& args)
         runs[i].timeline.emplace(hw::Engine::createCluster(scenario.cluster));
         runs[i].timeline->setMemoryBudget(budget);
         if (const std::optional<hw::ScenarioError> error = hw::runScenario(scenario, *runs[i].timeline)) {
-            std::cerr << "highwater-cli: under Kafka " << runs[i].name << ": " << error->toString() << "\n";
+            printMessage("under Kafka " + runs[i].name + ": " + error->toString());
             explainBudget(*runs[i].timeline);
             return exitInvalid;
         }
@@ -506,32 +525,53 @@ int compare(const std::vector<std::string>& args)
                       << (compared == 1 ? " checkpoint\n" : " checkpoints\n");
         else
             std::cout << "no differences between " << between << " in " << framesA << " frames\n";
-        std::cout.flush();
-        return std::cout ? exitOk : exitInvalid;
+        return exitOk;
     }
-    std::cout.flush();
-    return std::cout ? exitDifferent : exitInvalid;
+    return exitDifferent;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+/// The help of a command, for `highwater-cli help COMMAND`; empty for an unknown command.
+std::string helpOf(const std::string& command)
 {
-    std::vector<std::string> args(argv + 1, argv + argc);
+    const std::vector<std::pair<std::string, const char*>> sections = { { "list", listUsage }, { "run", runUsage },
+        { "validate", validateUsage }, { "compare", compareUsage }, { "chaos", chaosUsage },
+#ifdef HW_WITH_EXPORT
+        { "export", HW_CLI_EXPORT_USAGE },
+#endif
+        { "serve", HW_CLI_SERVE_USAGE } };
+    for (const auto& [name, section] : sections)
+        if (name == command)
+            return hw::cli::commandHelp(section);
+    return {};
+}
+
+int dispatch(std::vector<std::string> args)
+{
     if (args.empty())
-        return usageError("no command given");
+        return hw::cli::usageError("", "no command given");
     const std::string command = args.front();
     args.erase(args.begin());
     if (command == "--help" || command == "-h" || command == "help") {
-        std::cout << usage;
+        if (args.empty()) {
+            std::cout << usage();
+            return exitOk;
+        }
+        if (args.size() > 1)
+            return hw::cli::usageError("", "help takes one command, got \"" + args[0] + "\" and \"" + args[1] + "\"");
+        const std::string help = helpOf(args.front());
+        if (help.empty())
+            return hw::cli::usageError("", "unknown command \"" + args.front() + "\"");
+        std::cout << help;
         return exitOk;
     }
     if (command == "--version" || command == "-v") {
+        if (!args.empty())
+            return hw::cli::usageError("", "--version takes no arguments");
         std::cout << "highwater-cli " HW_VERSION "\n";
         return exitOk;
     }
     if (command == "list")
-        return args.empty() ? list() : usageError("list takes no arguments");
+        return list(args);
     if (command == "run")
         return run(args);
     if (command == "validate")
@@ -546,5 +586,14 @@ int main(int argc, char** argv)
     if (command == "export")
         return hw::cli::runExport(args);
 #endif
-    return usageError("unknown command \"" + command + "\"");
+    return hw::cli::usageError("", "unknown command \"" + command + "\"");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Whatever the command, what it printed must have arrived: a write to standard output that
+    // failed (a full disk, a closed descriptor) turns success into exit status 2, with the reason.
+    return hw::cli::finishOutput(dispatch(std::vector<std::string>(argv + 1, argv + argc)));
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli_serve.h"
 
+#include "cli_common.h"
 #include "live/kafka_server.h"
 #include "model/limits.h"
 #include "scenario/fileio.h"
@@ -15,23 +16,40 @@ namespace hw::cli {
 
 namespace {
 
-constexpr int exitInvalid = 2;
 constexpr double speedMin = 0.01;
 constexpr double speedMax = 1000.0;
-
-int serveError(const std::string& message)
-{
-    std::cerr << "highwater-cli serve: " << message << "\n";
-    return exitInvalid;
-}
 
 std::optional<std::int64_t> parseInteger(const std::string& text)
 {
     std::int64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size())
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
         return std::nullopt;
     return value;
+}
+
+std::optional<double> parseNumber(const std::string& text)
+{
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+/// The frames as `run --records new` prints them, so that a replay of the recording can be compared;
+/// each record is written once, not again in every frame after it.
+std::string framesDump(const hw::Timeline& timeline)
+{
+    std::string dump;
+    std::optional<hw::ClusterState> previous;
+    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+        hw::ClusterState state = timeline.stateAt(f);
+        const hw::RecordsDump records { hw::RecordsMode::New, previous ? &*previous : nullptr };
+        dump += hw::frameToJson(timeline, f, state, records).dump() + "\n";
+        previous = std::move(state);
+    }
+    return dump;
 }
 
 } // namespace
@@ -39,156 +57,152 @@ std::optional<std::int64_t> parseInteger(const std::string& text)
 int runServe(const std::vector<std::string>& args)
 {
     std::string source;
+    std::string portText;
+    std::string bindText;
+    std::string speedText;
+    std::string recordPath;
     std::string scriptPath;
     std::string framesPath;
-    std::uint64_t budget = hw::limits::historyBytesDefault;
-    bool bindGiven = false;
+    std::string stopText;
+    std::string budgetText;
     live::ServeOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&](const char* what) -> std::optional<std::string> {
-            if (i + 1 >= args.size())
-                return std::nullopt;
-            (void)what;
-            return args[++i];
-        };
-        if (arg == "--port") {
-            const auto text = value("a port");
-            const auto port = text ? parseInteger(*text) : std::nullopt;
-            if (!port || *port < 1 || *port > 65535 - hw::limits::brokersMax)
-                return serveError("--port needs a number in 1.." + std::to_string(65535 - hw::limits::brokersMax) +
-                                  " (broker N listens on PORT+N)" + (text ? ", got \"" + *text + "\"" : std::string()));
-            options.basePort = static_cast<int>(*port);
-        } else if (arg == "--bind") {
-            const auto text = value("an address");
-            if (!text || text->empty())
-                return serveError("--bind needs an IP address, such as 0.0.0.0 for every interface");
-            options.bindAddress = *text;
-            bindGiven = true;
-        } else if (arg == "--speed") {
-            const auto text = value("a speed");
-            double speed = 0;
-            bool ok = false;
-            if (text) {
-                try {
-                    std::size_t used = 0;
-                    speed = std::stod(*text, &used);
-                    ok = used == text->size() && std::isfinite(speed);
-                } catch (const std::exception&) {
-                    ok = false;
-                }
-            }
-            if (!ok || speed < speedMin || speed > speedMax)
-                return serveError("--speed needs a number in 0.01..1000 (simulated ms per wall-clock ms)" +
-                                  (text ? ", got \"" + *text + "\"" : std::string()));
-            options.speed = speed;
-        } else if (arg == "--record") {
-            const auto text = value("a file");
-            if (!text || text->empty())
-                return serveError("--record needs a file to write the session to");
-            options.recordPath = *text;
-        } else if (arg == "--script") {
-            const auto text = value("a file");
-            if (!text || text->empty())
-                return serveError("--script needs a file of timed steps");
-            scriptPath = *text;
-        } else if (arg == "--frames") {
-            const auto text = value("a file");
-            if (!text || text->empty())
-                return serveError("--frames needs a file to write the session's frames to (JSON lines)");
-            framesPath = *text;
-        } else if (arg == "--quiet") {
-            options.quiet = true;
-        } else if (arg == "--stop-after-ms") {
-            // For tests and benchmarks: stop by itself, as on SIGTERM, after this much wall-clock time.
-            const auto text = value("milliseconds");
-            const auto ms = text ? parseInteger(*text) : std::nullopt;
-            if (!ms || *ms < 0 || *ms > hw::limits::advanceMsMax)
-                return serveError("--stop-after-ms needs a number of milliseconds");
-            options.stopAfterMs = *ms;
-        } else if (arg == "--memory-budget") {
-            if (i + 1 >= args.size())
-                return serveError("--memory-budget needs a size, e.g. 512MiB or 4GiB");
-            const std::optional<std::uint64_t> bytes = hw::parseByteSize(args[++i]);
-            if (!bytes || *bytes < hw::limits::historyBytesMin || *bytes > hw::limits::historyBytesMax)
-                return serveError("--memory-budget: \"" + args[i] + "\" is not a size in " +
-                                  hw::formatByteSize(hw::limits::historyBytesMin) + ".." +
-                                  hw::formatByteSize(hw::limits::historyBytesMax));
-            budget = *bytes;
-        } else if (!arg.empty() && arg[0] == '-') {
-            return serveError("unknown option \"" + arg + "\"");
-        } else if (source.empty()) {
-            source = arg;
-        } else {
-            return serveError("one scenario only; \"" + arg + "\" is a second");
-        }
+    const int portMax = 65535 - hw::limits::brokersMax;
+    const std::string portNeeds = "a number in 1.." + std::to_string(portMax) + " (broker N listens on PORT+N)";
+    const std::string speedNeeds = "a number in 0.01..1000 (simulated ms per wall-clock ms)";
+    const std::string budgetNeeds = "a size in " + hw::formatByteSize(hw::limits::historyBytesMin) + ".."
+        + hw::formatByteSize(hw::limits::historyBytesMax) + ", e.g. 512MiB or 4GiB";
+    Arguments arguments("serve", commandHelp(HW_CLI_SERVE_USAGE));
+    arguments.positional(source, "one scenario");
+    arguments.option("--port", portText, portNeeds);
+    arguments.option("--bind", bindText, "an IP address, such as 0.0.0.0 for every interface");
+    arguments.option("--speed", speedText, speedNeeds);
+    arguments.option("--record", recordPath, "a file to write the session to (- for standard output)");
+    arguments.option("--script", scriptPath, "a file of timed steps");
+    arguments.option(
+        "--frames", framesPath, "a file to write the session's frames to, as JSON lines (- for standard output)");
+    arguments.flag("--quiet", options.quiet);
+    // For tests and benchmarks: stop by itself, as on SIGTERM, after this much wall-clock time.
+    arguments.option("--stop-after-ms", stopText, "a number of milliseconds");
+    arguments.option("--memory-budget", budgetText, budgetNeeds);
+    if (const std::optional<int> done = arguments.parse(args))
+        return *done;
+
+    if (arguments.given("--port")) {
+        const auto port = parseInteger(portText);
+        if (!port || *port < 1 || *port > portMax)
+            return arguments.error("--port needs " + portNeeds + ", got \"" + portText + "\"");
+        options.basePort = static_cast<int>(*port);
+    }
+    if (arguments.given("--bind"))
+        options.bindAddress = bindText;
+    if (arguments.given("--speed")) {
+        const auto speed = parseNumber(speedText);
+        if (!speed || *speed < speedMin || *speed > speedMax)
+            return arguments.error("--speed needs " + speedNeeds + ", got \"" + speedText + "\"");
+        options.speed = *speed;
+    }
+    if (arguments.given("--stop-after-ms")) {
+        const auto ms = parseInteger(stopText);
+        if (!ms || *ms < 0 || *ms > hw::limits::advanceMsMax)
+            return arguments.error("--stop-after-ms needs a number of milliseconds in 0.."
+                + std::to_string(hw::limits::advanceMsMax) + ", got \"" + stopText + "\"");
+        options.stopAfterMs = *ms;
+    }
+    std::uint64_t budget = hw::limits::historyBytesDefault;
+    if (arguments.given("--memory-budget")) {
+        const std::optional<std::uint64_t> bytes = hw::parseByteSize(budgetText);
+        if (!bytes || *bytes < hw::limits::historyBytesMin || *bytes > hw::limits::historyBytesMax)
+            return arguments.error("--memory-budget needs " + budgetNeeds + ", got \"" + budgetText + "\"");
+        budget = *bytes;
     }
     if (source.empty())
-        return serveError("needs a scenario (a file or builtin:NAME), e.g. serve builtin:leo-hw-walkthrough");
+        return arguments.error("needs a scenario (a file or builtin:NAME), e.g. serve builtin:leo-hw-walkthrough");
+    if (recordPath == hw::standardOutputPath && framesPath == hw::standardOutputPath)
+        return arguments.error("--record and --frames cannot both go to standard output");
+    if (!recordPath.empty() && recordPath == framesPath)
+        return arguments.error("--record and --frames name the same file, " + recordPath);
+    // Where the session goes is checked now, before anything is served: a typo in a folder's name
+    // found only when the class stops would lose the whole session.
+    for (const auto& [path, option] :
+        { std::pair { &recordPath, "--record" }, std::pair { &framesPath, "--frames" } }) {
+        if (path->empty())
+            continue;
+        if (const std::optional<hw::FileError> error = hw::checkOutputTarget(*path))
+            return fail("cannot write " + *path + " (" + option + "): " + error->message);
+    }
+    options.recording = !recordPath.empty();
+    // When the session or its frames go to standard output, what serve says goes to standard error.
+    const bool dataOnStdout = recordPath == hw::standardOutputPath || framesPath == hw::standardOutputPath;
+    std::ostream& log = dataOnStdout ? std::cerr : std::cout;
 
     auto loaded = hw::loadScenario(source);
-    if (auto* error = std::get_if<hw::ScenarioError>(&loaded)) {
-        std::cerr << error->toString() << "\n";
-        return exitInvalid;
-    }
+    if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
+        return fail(error->toString());
     const hw::Scenario& scenario = std::get<hw::Scenario>(loaded);
     if (!scriptPath.empty()) {
         auto script = hw::loadScript(scriptPath, scenario.cluster);
-        if (auto* error = std::get_if<hw::ScenarioError>(&script)) {
-            std::cerr << error->toString() << "\n";
-            return exitInvalid;
-        }
+        if (auto* error = std::get_if<hw::ScenarioError>(&script))
+            return fail(error->toString());
         options.script = std::get<std::vector<hw::TimedStep>>(std::move(script));
     }
     if (options.basePort + static_cast<int>(scenario.cluster.brokers) > 65535)
-        return serveError("--port " + std::to_string(options.basePort) + " leaves no port for broker " +
-                          std::to_string(scenario.cluster.brokers));
+        return arguments.error("--port " + std::to_string(options.basePort) + " leaves no port for broker "
+            + std::to_string(scenario.cluster.brokers));
 
     hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
     timeline.setMemoryBudget(budget);
-    if (auto error = hw::runScenario(scenario, timeline)) {
-        std::cerr << error->toString() << "\n";
-        return exitInvalid;
-    }
+    if (auto error = hw::runScenario(scenario, timeline))
+        return fail(error->toString());
     // Followers always fetch in live mode: auto.fetch is a stepping aid, and a real client waiting
     // for acks=all would wait for ever without it.
     if (!timeline.head().config.autoFetch) {
         hw::ConfigValue on;
         on.kind = hw::ConfigValue::Kind::Boolean;
         on.boolean = true;
-        timeline.apply(hw::ConfigAction{"auto.fetch", on});
-        std::cout << "serve: the scenario has auto.fetch false; live mode turns it on (followers always fetch)\n";
+        timeline.apply(hw::ConfigAction { "auto.fetch", on });
+        log << "serve: the scenario has auto.fetch false; live mode turns it on (followers always fetch)\n";
     }
-    if (bindGiven && options.bindAddress != "127.0.0.1" && options.bindAddress != "::1")
-        std::cerr << "serve: warning: listening on " << options.bindAddress
-                  << ": anyone who can reach it can write to the cluster\n";
+    if (arguments.given("--bind") && options.bindAddress != "127.0.0.1" && options.bindAddress != "::1")
+        printMessage(
+            "warning: listening on " + options.bindAddress + ": anyone who can reach it can write to the cluster");
 
-    std::cout << std::unitbuf; // one line per connection and request class, as they happen
-    live::KafkaServer server(scenario, timeline, options, std::cout);
+    log << std::unitbuf; // one line per connection and request class, as they happen
+    live::KafkaServer server(scenario, timeline, options, log);
     if (std::string error = server.listen(); !error.empty())
-        return serveError(error);
+        return fail("serve: " + error);
     for (const hw::Broker& b : timeline.head().brokers) {
-        std::cout << "broker " << b.id << ": " << (b.alive ? "" : "down, will listen on ") << options.bindAddress << ":"
-                  << options.basePort + b.id << "\n";
+        log << "broker " << b.id << ": " << (b.alive ? "" : "down, will listen on ") << options.bindAddress << ":"
+            << options.basePort + b.id << "\n";
     }
-    std::cout << "serving " << scenario.name << " at speed " << options.speed << " from t=" << timeline.head().nowMs
-              << " ms; Ctrl+C stops" << (options.recordPath.empty() ? "" : " and writes the session") << "\n"
-              << std::flush;
-    const int status = server.run();
-    if (!framesPath.empty()) {
-        // The frames as `run --records new` prints them, so a replay of the recording can be compared;
-        // each record is written once, not again in every frame after it.
-        std::string dump;
-        std::optional<hw::ClusterState> previous;
-        for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
-            hw::ClusterState state = timeline.stateAt(f);
-            const hw::RecordsDump records{hw::RecordsMode::New, previous ? &*previous : nullptr};
-            dump += hw::frameToJson(timeline, f, state, records).dump() + "\n";
-            previous = std::move(state);
+    log << "serving " << scenario.name << " at speed " << options.speed << " from t=" << timeline.head().nowMs
+        << " ms; Ctrl+C stops" << (recordPath.empty() ? "" : " and writes the session") << "\n"
+        << std::flush;
+    // Nobody would see what serve says: stop before a class starts on a session nobody can follow.
+    if (!dataOnStdout && outputFailed())
+        return exitInvalid;
+    server.run();
+
+    int status = exitOk;
+    if (!recordPath.empty()) {
+        const std::string json = hw::scenarioToJson(hw::recordSession(scenario, timeline));
+        if (std::optional<hw::FileError> error = hw::writeOutput(recordPath, json)) {
+            if (recordPath == hw::standardOutputPath)
+                noteOutputFailure(error->errorNumber); // finishOutput says why, once
+            else
+                printMessage("cannot write the session to " + recordPath + ": " + error->message);
+            status = exitInvalid;
+        } else if (recordPath != hw::standardOutputPath) {
+            log << "serve: session written to " << recordPath << " (replay it with highwater-cli run " << recordPath
+                << ")\n";
         }
-        if (std::optional<hw::FileError> error = hw::writeFileAtomically(framesPath, dump)) {
-            std::cerr << "highwater-cli serve: cannot write the frames to " << framesPath << ": " << error->message << "\n";
-            return exitInvalid;
+    }
+    if (!framesPath.empty()) {
+        if (std::optional<hw::FileError> error = hw::writeOutput(framesPath, framesDump(timeline))) {
+            if (framesPath == hw::standardOutputPath)
+                noteOutputFailure(error->errorNumber);
+            else
+                printMessage("cannot write the frames to " + framesPath + ": " + error->message);
+            status = exitInvalid;
         }
     }
     return status;

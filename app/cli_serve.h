@@ -9,17 +9,22 @@ namespace hw::cli {
 
 #define HW_CLI_SERVE_USAGE                                                                                    \
     "  serve SCENARIO [--port P] [--bind ADDR] [--speed X] [--record FILE] [--script FILE] [--quiet]\n"     \
-    "        [--frames FILE] [--stop-after-ms MS] [--memory-budget SIZE]\n"                                                      \
+    "        [--frames FILE] [--stop-after-ms MS] [--memory-budget SIZE]\n"                                  \
     "                                         run the scenario's steps, then serve its brokers over the\n"   \
     "                                         Kafka protocol: broker N on 127.0.0.1:P+N (P default 19092)\n" \
     "                                         for real clients (kcat, kafka-python, librdkafka); the\n"      \
     "                                         clock follows the wall clock times X (default 1); --script\n"  \
     "                                         adds timed faults ([{\"at_ms\": 20000, \"kill\": {\"broker\":\n" \
     "                                         1}}]); Ctrl+C or SIGTERM stops, writing the session to\n"      \
-    "                                         --record FILE, which `run` replays to the same frames\n"      \
-    "                                         (--frames FILE: the served frames as `run --records new` prints them)\n"
+    "                                         --record FILE, which `run` replays to the same frames\n"       \
+    "                                         (--frames FILE: the served frames as `run --records new`\n"    \
+    "                                         prints them); both are checked before serving starts (the\n"  \
+    "                                         folder exists and takes files, the file is new or a regular\n" \
+    "                                         file); - is standard output, and serve then reports on\n"     \
+    "                                         standard error\n"
 
-/// Returns the exit status (0, or 2 for bad arguments or a listener that cannot bind).
+/// Returns the exit status: 0, or 2 for bad arguments, a listener that cannot bind, or a session or
+/// frames that cannot be written.
 int runServe(const std::vector<std::string>& args);
 
 } // namespace hw::cli

@@ -2,7 +2,6 @@
 #include "live/kafka_server.h"
 
 #include "model/limits.h"
-#include "scenario/fileio.h"
 #include "wire/limits.h"
 
 #include <asio.hpp>
@@ -168,7 +167,7 @@ struct KafkaServer::Impl {
 
     void checkSessionSize()
     {
-        if (options.recordPath.empty() || stopping)
+        if (!options.recording || stopping)
             return;
         if (timeline.operationCount() > sessionOperationsMax || sessionBytes > sessionBytesMax)
             stop("the session is as long as one recorded file may be (" + std::to_string(sessionOperationsMax) +
@@ -561,7 +560,7 @@ std::string KafkaServer::listen()
     return {};
 }
 
-int KafkaServer::run()
+void KafkaServer::run()
 {
     Impl& d = *m_impl;
     d.wallStart = Clock::now();
@@ -587,16 +586,6 @@ int KafkaServer::run()
         connection->socket.close(ignored);
     }
     d.connections.clear();
-    if (d.options.recordPath.empty())
-        return 0;
-    const std::string json = scenarioToJson(recordSession(d.scenario, d.timeline));
-    if (std::optional<FileError> error = writeFileAtomically(d.options.recordPath, json)) {
-        d.log << "serve: cannot write the session to " << d.options.recordPath << ": " << error->message << "\n";
-        return 2;
-    }
-    d.log << "serve: session written to " << d.options.recordPath << " (replay it with highwater-cli run "
-          << d.options.recordPath << ")\n";
-    return 0;
 }
 
 } // namespace hw::live

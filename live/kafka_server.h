@@ -31,7 +31,7 @@ struct ServeOptions {
     int basePort = 19092;
     double speed = 1.0;              // simulated ms per wall-clock ms
     bool quiet = false;              // no line per connection and request class
-    std::string recordPath;          // where the session goes on exit; empty: not recorded
+    bool recording = false;          // the session is written on exit (--record): bounded to what one file holds
     std::vector<TimedStep> script;   // --script steps, at_ms after serving began
     std::int64_t stopAfterMs = -1;   // stop by itself after this many wall-clock ms (tests); -1: never
 };
@@ -44,9 +44,9 @@ public:
     /// Binds every live broker's listener. Returns an error message, or an empty string.
     std::string listen();
 
-    /// Serves until SIGINT or SIGTERM (or stopAfterMs), then writes the session when asked to.
-    /// Returns the process exit status: 0, or 2 when the session could not be written.
-    int run();
+    /// Serves until SIGINT or SIGTERM (or stopAfterMs, or a recorded session as long as one file may
+    /// be). The caller writes what it records (recordSession of the timeline) afterwards.
+    void run();
 
     void answer(std::int32_t client, const Message& message) override;
 

@@ -15,7 +15,7 @@ HW_PACKAGES=(
     cmake ninja-build g++ ccache pkg-config file
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libqt6opengl6-dev libqt6svg6 qt6-qpa-plugins libgl-dev libxkbcommon-dev
-    nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libgif-dev
+    nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libgif-dev
     fonts-noto-cjk fonts-dejavu-core fontconfig
     dpkg-dev desktop-file-utils appstream lintian
     libasio-dev libboost-dev zlib1g-dev libsnappy-dev liblz4-dev libzstd-dev

@@ -216,7 +216,7 @@
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/export/exportdialog.cpp" line="+417"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+425"/>
         <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
         <translation>
             <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>

@@ -541,12 +541,13 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../ui/export/exportfiles.cpp" line="+51"/>
-        <location line="+2"/>
-        <location line="+12"/>
-        <location line="+18"/>
-        <location line="+30"/>
-        <location line="+20"/>
+        <location filename="../ui/export/exportfiles.cpp" line="+74"/>
+        <location line="+29"/>
+        <location line="+29"/>
+        <location line="+15"/>
+        <location line="+55"/>
+        <location line="+9"/>
+        <location line="+21"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -556,12 +557,12 @@
         <translation>由 HighWater 绘制</translation>
     </message>
     <message>
-        <location filename="../ui/export/exportfiles.cpp" line="-56"/>
-        <source>%1 is a file; a sequence of frames needs a directory</source>
-        <translation>%1 是一个文件；一系列的帧需要一个目录</translation>
+        <location filename="../ui/export/exportfiles.cpp" line="-141"/>
+        <source>cannot write to standard output: %1</source>
+        <translation>无法写入标准输出：%1</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="+8"/>
         <source>cannot write %1: the directory %2 does not exist</source>
         <translation>无法写入 %1：目录 %2 不存在</translation>
     </message>
@@ -571,12 +572,22 @@
         <translation>无法写入 %1：%2 是一个文件，不是目录</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+38"/>
+        <source>%1 is %2; a sequence of frames needs a directory</source>
+        <translation>%1 是%2；一系列的帧需要一个目录</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>%1 holds files that are not frames of an export (%2); export the frames into a new or empty directory, or one that holds only frame-NNNNNN.png and .svg files</source>
         <translation>%1 包含不是导出帧的文件（%2）；请将帧导出到新的或空的目录，或只包含 frame-NNNNNN.png 和 .svg 文件的目录</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+14"/>
+        <source>another export is writing frames into %1 now; wait for it to finish, or export into another directory</source>
+        <translation>另一个导出正在将帧写入 %1；请等它完成，或导出到另一个目录</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>cannot remove %1: %2</source>
         <translation>无法删除 %1：%2</translation>
     </message>
@@ -584,11 +595,6 @@
         <location filename="../ui/export/exporter.cpp" line="+212"/>
         <source>no output path</source>
         <translation>没有输出路径</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>cannot write %1: it is a directory</source>
-        <translation>无法写入 %1：它是一个目录</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -657,6 +663,11 @@
     </message>
     <message>
         <location line="+38"/>
+        <source>%1 frames go into a directory, one file each, not to standard output: give a directory, or export one GIF or PDF</source>
+        <translation>%1 帧要写入一个目录，每帧一个文件，不能写到标准输出：请指定一个目录，或导出成一个 GIF 或 PDF</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 frames go into a directory, one file each: %2 names a file</source>
         <translation>%1 帧要写入一个目录，每帧一个文件：%2 是一个文件名称</translation>
     </message>
@@ -708,6 +719,66 @@
         <location line="+84"/>
         <source>the charts can be exported as PNG, SVG or PDF</source>
         <translation>图表可以导出为 PNG、SVG 或 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>FileErrors</name>
+    <message>
+        <location filename="../ui/base/fileerrors.cpp" line="+10"/>
+        <source>a regular file</source>
+        <translation>普通文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a socket</source>
+        <translation>套接字（socket）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>something other than a file</source>
+        <translation>不是文件的东西</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1, not a regular file</source>
+        <extracomment>A file the app refuses to replace: %1 is what it is, such as &quot;a character device&quot;.</extracomment>
+        <translation>%1，不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a symbolic link to %1, which does not exist</source>
+        <translation>指向不存在的 %1 的符号链接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a symbolic link to %1 that cannot be followed: %2</source>
+        <translation>无法跟随的符号链接，指向 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a symbolic link to %1, which is %2, not a regular file</source>
+        <extracomment>%1 is where the link points, %2 what is there, such as &quot;a character device&quot;.</extracomment>
+        <translation>指向 %1 的符号链接，那是%2，不是普通文件</translation>
     </message>
 </context>
 <context>
@@ -3209,7 +3280,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareExportDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="+475"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+483"/>
         <source>Both views, one above the other</source>
         <translation>两个视图，上下排列</translation>
     </message>
@@ -4761,13 +4832,13 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+127"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+128"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-118"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+345"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+346"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
         <source>Play</source>
@@ -5079,7 +5150,7 @@ Value: %3</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-212"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-213"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -5140,7 +5211,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+115"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
         <translation>暂停</translation>
@@ -5151,7 +5222,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-228"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-229"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5163,7 +5234,7 @@ Built with Qt %3, running on Qt %4.</source>
 以 Qt %3 构建，运行于 Qt %4。</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+159"/>
         <source>Cannot compare the versions: %1</source>
         <translation>无法比较版本：%1</translation>
     </message>

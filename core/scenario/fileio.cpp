@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -41,12 +42,114 @@ private:
 
 FileError readError(FileError::Kind kind, int errorNumber, std::string message)
 {
-    return FileError { kind, errorNumber, std::move(message) };
+    return FileError { kind, errorNumber, std::move(message), FileType::Regular, {} };
 }
 
 FileError writeError(int errorNumber)
 {
-    return FileError { FileError::Kind::Write, errorNumber, systemReason(errorNumber) };
+    return FileError { FileError::Kind::Write, errorNumber, systemReason(errorNumber), FileType::Regular, {} };
+}
+
+FileType typeOf(mode_t mode)
+{
+    if (S_ISREG(mode))
+        return FileType::Regular;
+    if (S_ISDIR(mode))
+        return FileType::Directory;
+    if (S_ISCHR(mode))
+        return FileType::CharacterDevice;
+    if (S_ISBLK(mode))
+        return FileType::BlockDevice;
+    if (S_ISFIFO(mode))
+        return FileType::NamedPipe;
+    if (S_ISSOCK(mode))
+        return FileType::Socket;
+    return FileType::Unresolvable;
+}
+
+std::string describe(FileType type)
+{
+    switch (type) {
+    case FileType::Regular:
+        return "a regular file";
+    case FileType::Directory:
+        return "a directory";
+    case FileType::CharacterDevice:
+        return "a character device";
+    case FileType::BlockDevice:
+        return "a block device";
+    case FileType::NamedPipe:
+        return "a named pipe (FIFO)";
+    case FileType::Socket:
+        return "a socket";
+    case FileType::Missing:
+        return "nothing";
+    case FileType::Unresolvable:
+        break;
+    }
+    return "something other than a file";
+}
+
+/// A write target that is not a regular file (or a link to one): refused, and left as it is.
+FileError refused(FileType type, const std::string& linkTarget, int errorNumber = 0)
+{
+    FileError error;
+    error.kind = type == FileType::Directory ? FileError::Kind::Directory : FileError::Kind::NotRegular;
+    error.errorNumber = type == FileType::Directory ? EISDIR : errorNumber;
+    error.type = type;
+    error.linkTarget = linkTarget;
+    if (linkTarget.empty())
+        error.message = describe(type) + ", not a regular file";
+    else if (type == FileType::Missing)
+        error.message = "a symbolic link to " + linkTarget + ", which does not exist";
+    else if (type == FileType::Unresolvable)
+        error.message = "a symbolic link to " + linkTarget + " that cannot be followed: " + systemReason(errorNumber);
+    else
+        error.message = "a symbolic link to " + linkTarget + ", which is " + describe(type) + ", not a regular file";
+    return error;
+}
+
+/// Where a write to a path goes: the path itself (absent, or a regular file), or the regular file
+/// a symbolic link leads to.
+struct WriteTarget {
+    std::filesystem::path path;
+    bool exists = false;
+    struct stat info { }; // when it exists
+};
+
+std::variant<WriteTarget, FileError> resolveWriteTarget(const std::string& path)
+{
+    if (path.empty())
+        return writeError(ENOENT);
+    struct stat own { };
+    if (::lstat(path.c_str(), &own) != 0) {
+        const int e = errno;
+        if (e == ENOENT)
+            return WriteTarget { path, false, {} };
+        return writeError(e);
+    }
+    if (S_ISREG(own.st_mode))
+        return WriteTarget { path, true, own };
+    if (!S_ISLNK(own.st_mode))
+        return refused(typeOf(own.st_mode), {});
+    std::error_code readError;
+    const std::string pointsTo = std::filesystem::read_symlink(path, readError).string();
+    std::error_code error;
+    const std::filesystem::path resolved = std::filesystem::canonical(path, error);
+    if (error)
+        return error.value() == ENOENT ? refused(FileType::Missing, pointsTo)
+                                       : refused(FileType::Unresolvable, pointsTo, error.value());
+    struct stat info { };
+    if (::stat(resolved.c_str(), &info) != 0)
+        return refused(FileType::Unresolvable, pointsTo, errno);
+    if (!S_ISREG(info.st_mode))
+        return refused(typeOf(info.st_mode), pointsTo);
+    return WriteTarget { resolved, true, info };
+}
+
+std::filesystem::path directoryOf(const std::filesystem::path& target)
+{
+    return target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
 }
 
 } // namespace
@@ -113,18 +216,41 @@ std::variant<std::string, FileError> readWholeFile(const std::string& path, std:
     return text;
 }
 
+FileType fileTypeAt(const std::string& path)
+{
+    struct stat info { };
+    if (::stat(path.c_str(), &info) != 0)
+        return errno == ENOENT ? FileType::Missing : FileType::Unresolvable;
+    return typeOf(info.st_mode);
+}
+
+std::optional<FileError> checkWriteTarget(const std::string& path)
+{
+    auto resolved = resolveWriteTarget(path);
+    if (auto* error = std::get_if<FileError>(&resolved))
+        return *error;
+    // The staging file is made in the target's directory: it must exist and take new files. access()
+    // reports a read-only file system (EROFS) even to root, who passes every permission check.
+    const std::filesystem::path directory = directoryOf(std::get<WriteTarget>(resolved).path);
+    if (::access(directory.c_str(), W_OK | X_OK) != 0)
+        return writeError(errno);
+    return std::nullopt;
+}
+
 std::optional<FileError> writeFileAtomically(const std::string& path, std::string_view bytes)
 {
+    // A target that is not a regular file is refused before anything is made: rename() would replace
+    // a device node, a named pipe or a socket with a regular file, as root even one in /dev.
+    auto resolved = resolveWriteTarget(path);
+    if (auto* error = std::get_if<FileError>(&resolved))
+        return *error;
+    const WriteTarget& target = std::get<WriteTarget>(resolved);
+
     // The staging file sits in the target's directory, so that rename() replaces the target in one
     // step on the same file system. Its name is short (a long user file name plus a suffix could pass
     // NAME_MAX) and unique per process and call; O_EXCL never reuses a file that is already there.
     static std::atomic<unsigned> serial { 0 };
-    // A symbolic link stays a link: the file it points to is replaced, not the link, so that a file
-    // linked from elsewhere (a shared folder, say) is the one updated.
-    std::error_code noTarget;
-    const std::filesystem::path resolved = std::filesystem::canonical(path, noTarget);
-    const std::filesystem::path target = noTarget ? std::filesystem::path(path) : resolved;
-    const std::filesystem::path directory = target.has_parent_path() ? target.parent_path() : ".";
+    const std::filesystem::path directory = directoryOf(target.path);
     std::string staging;
     int opened = -1;
     for (int attempt = 0; attempt < 100 && opened < 0; ++attempt) {
@@ -138,17 +264,22 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::strin
     if (opened < 0)
         return writeError(EEXIST);
     Descriptor fd(opened);
-    auto fail = [&](int errorNumber) {
+    auto fail = [&](FileError error) {
         if (fd.get() >= 0)
             fd.close();
         ::unlink(staging.c_str());
-        return writeError(errorNumber);
+        return error;
     };
 
-    // Replacing a file keeps its permissions (a shared 0644 scenario stays readable by others).
-    struct stat existing { };
-    if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
-        ::fchmod(fd.get(), existing.st_mode & 07777);
+    // Replacing a file keeps its permissions (a shared 0644 scenario stays readable by others), and
+    // when root replaces another user's file (the live lab runs as root) it stays that user's. The
+    // owner goes first: fchown() clears set-user-ID bits that fchmod() then restores.
+    if (target.exists) {
+        if (::geteuid() == 0 && ::fchown(fd.get(), target.info.st_uid, target.info.st_gid) != 0) {
+            // The file is then root's, as any file root creates; the write itself goes on.
+        }
+        ::fchmod(fd.get(), target.info.st_mode & 07777);
+    }
 
     const char* data = bytes.data();
     std::size_t left = bytes.size();
@@ -157,19 +288,41 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::strin
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            return fail(errno);
+            return fail(writeError(errno));
         }
         if (n == 0)
-            return fail(ENOSPC); // write() made no progress without saying why: the disk is full
+            return fail(writeError(ENOSPC)); // write() made no progress without saying why: the disk is full
         data += n;
         left -= static_cast<std::size_t>(n);
     }
     if (::fsync(fd.get()) != 0)
-        return fail(errno);
+        return fail(writeError(errno));
     if (const int e = fd.close(); e != 0)
-        return fail(e);
-    if (::rename(staging.c_str(), target.c_str()) != 0)
-        return fail(errno);
+        return fail(writeError(e));
+    // Checked again just before the rename: something else may have put a device or a pipe there
+    // while the bytes were written.
+    struct stat now { };
+    if (::lstat(target.path.c_str(), &now) == 0 && !S_ISREG(now.st_mode))
+        return fail(refused(typeOf(now.st_mode), {}));
+    if (::rename(staging.c_str(), target.path.c_str()) != 0)
+        return fail(writeError(errno));
+    return std::nullopt;
+}
+
+std::optional<FileError> checkOutputTarget(const std::string& path)
+{
+    if (path == standardOutputPath)
+        return std::nullopt;
+    return checkWriteTarget(path);
+}
+
+std::optional<FileError> writeOutput(const std::string& path, std::string_view bytes)
+{
+    if (path != standardOutputPath)
+        return writeFileAtomically(path, bytes);
+    errno = 0;
+    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0)
+        return writeError(errno);
     return std::nullopt;
 }
 

@@ -42,13 +42,18 @@ int makeTemp(std::string& path)
 
 CliResult runCli(const std::vector<std::string>& args)
 {
+    return runCli(args, std::string());
+}
+
+CliResult runCli(const std::vector<std::string>& args, const std::string& stdoutPath)
+{
     CliResult result;
     std::string outPath;
     std::string errPath;
-    const int outFd = makeTemp(outPath);
+    const int outFd = stdoutPath.empty() ? makeTemp(outPath) : ::open(stdoutPath.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     const int errFd = makeTemp(errPath);
     if (outFd < 0 || errFd < 0) {
-        ADD_FAILURE() << "cannot create temp files in " << ::testing::TempDir();
+        ADD_FAILURE() << "cannot create temp files in " << ::testing::TempDir() << " or open " << stdoutPath;
         return result;
     }
 
@@ -71,7 +76,8 @@ CliResult runCli(const std::vector<std::string>& args)
     ::close(errFd);
     if (spawned != 0) {
         ADD_FAILURE() << "cannot start " << cliPath << ": error " << spawned;
-        slurpAndRemove(outPath);
+        if (!outPath.empty())
+            slurpAndRemove(outPath);
         slurpAndRemove(errPath);
         return result;
     }
@@ -81,7 +87,8 @@ CliResult runCli(const std::vector<std::string>& args)
         result.exitCode = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))
         result.exitCode = 128 + WTERMSIG(status);
-    result.out = slurpAndRemove(outPath);
+    if (!outPath.empty())
+        result.out = slurpAndRemove(outPath);
     result.err = slurpAndRemove(errPath);
     return result;
 }

@@ -18,6 +18,10 @@ struct CliResult {
 /// cannot be started.
 CliResult runCli(const std::vector<std::string>& args);
 
+/// runCli with standard output going to the file or device at stdoutPath (such as /dev/full, to
+/// see a failed write); out is then empty.
+CliResult runCli(const std::vector<std::string>& args, const std::string& stdoutPath);
+
 /// The lines of a program's output, without their line ends.
 std::vector<std::string> lines(const std::string& text);
 

@@ -282,7 +282,7 @@ TEST(CliList, TakesNoArguments)
     const CliResult r = runCli({ "list", "extra" });
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_TRUE(contains(r.err, "list takes no arguments")) << r.err;
+    EXPECT_EQ(r.err, "highwater-cli: list: takes no arguments, got \"extra\" (see 'highwater-cli list --help')\n");
 }
 
 TEST(CliHelp, PrintsUsageAndSucceeds)
@@ -422,7 +422,7 @@ TEST(CliRun, AnInvalidScenarioPrintsNoFrames)
         const CliResult r = runCli({ "run", data(file) });
         EXPECT_EQ(r.exitCode, 2) << file;
         EXPECT_EQ(r.out, "") << file;
-        EXPECT_TRUE(startsWith(r.err, data(file) + ":")) << file << ": " << r.err;
+        EXPECT_TRUE(startsWith(r.err, "highwater-cli: " + data(file) + ":")) << file << ": " << r.err;
     }
 }
 
@@ -431,8 +431,9 @@ TEST(CliRun, AStepThatCannotRunEndsTheDumpWithAnError)
     // The frames before the failing step are printed, then the error, and the exit status is 2.
     const CliResult r = runCli({ "run", data("bad-fetch-by-leader.json") });
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_EQ(
-        r.err, data("bad-fetch-by-leader.json") + ": /steps/1/fetch: broker 1 leads orders-0; only followers fetch\n");
+    EXPECT_EQ(r.err,
+        "highwater-cli: " + data("bad-fetch-by-leader.json")
+            + ": /steps/1/fetch: broker 1 leads orders-0; only followers fetch\n");
     const std::vector<std::string> got = lines(r.out);
     ASSERT_FALSE(got.empty()) << "the produce step made frames";
     SchemaCoverage seen;
@@ -471,7 +472,7 @@ TEST(CliValidate, ASyntaxErrorIsReportedAtFileLineColumn)
     const CliResult r = runCli({ "validate", data("bad-syntax.json") });
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_TRUE(startsWith(r.err, data("bad-syntax.json") + ":4:28: ")) << r.err;
+    EXPECT_TRUE(startsWith(r.err, "highwater-cli: " + data("bad-syntax.json") + ":4:28: ")) << r.err;
     EXPECT_TRUE(contains(r.err, "unexpected ','")) << r.err;
     EXPECT_EQ(lines(r.err).size(), 1u) << "one line, no usage text: " << r.err;
 }
@@ -482,7 +483,7 @@ TEST(CliValidate, ASemanticErrorNamesTheJsonPath)
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err,
-        data("bad-replication-factor.json")
+        "highwater-cli: " + data("bad-replication-factor.json")
             + ": /topics/0/replication.factor: replication factor 4 is larger than the 3 brokers of the "
               "cluster\n");
 }
@@ -492,19 +493,24 @@ TEST(CliValidate, AStepThatCannotRunNamesTheStep)
     const CliResult r = runCli({ "validate", data("bad-fetch-by-leader.json") });
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(
-        r.err, data("bad-fetch-by-leader.json") + ": /steps/1/fetch: broker 1 leads orders-0; only followers fetch\n");
+    EXPECT_EQ(r.err,
+        "highwater-cli: " + data("bad-fetch-by-leader.json")
+            + ": /steps/1/fetch: broker 1 leads orders-0; only followers fetch\n");
 }
 
 TEST(CliValidate, TakesExactlyOneFile)
 {
-    for (const std::vector<std::string>& args : { std::vector<std::string> { "validate" },
-             std::vector<std::string> { "validate", data("good.json"), data("good.json") } }) {
-        const CliResult r = runCli(args);
-        EXPECT_EQ(r.exitCode, 2) << args.size();
-        EXPECT_EQ(r.out, "");
-        EXPECT_TRUE(contains(r.err, "validate takes one file")) << r.err;
-    }
+    const std::string help = " (see 'highwater-cli validate --help')\n";
+    const CliResult none = runCli({ "validate" });
+    EXPECT_EQ(none.exitCode, 2);
+    EXPECT_EQ(none.out, "");
+    EXPECT_EQ(none.err, "highwater-cli: validate: needs a file" + help);
+    const CliResult two = runCli({ "validate", data("good.json"), data("bad-syntax.json") });
+    EXPECT_EQ(two.exitCode, 2);
+    EXPECT_EQ(two.out, "");
+    EXPECT_EQ(two.err,
+        "highwater-cli: validate: takes one file, got \"" + data("good.json") + "\" and \"" + data("bad-syntax.json")
+            + "\"" + help);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,44 +536,52 @@ TEST_P(CliBadInvocation, ExitsWithTwo)
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_TRUE(contains(r.err, b.message)) << "expected \"" << b.message << "\" in:\n" << r.err;
+    // One message, in one line, with the CLI's prefix.
+    EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_TRUE(startsWith(r.err, "highwater-cli: ")) << r.err;
 }
 
 const std::string missingFile = "/nonexistent-dir/highwater/missing.json";
 
 INSTANTIATE_TEST_SUITE_P(Usage, CliBadInvocation,
-    ::testing::Values(BadInvocation { "NoCommand", {}, "highwater-cli: no command given\n\nusage: highwater-cli" },
+    ::testing::Values(
+        BadInvocation { "NoCommand", {}, "highwater-cli: no command given (see 'highwater-cli --help')\n" },
         BadInvocation { "UnknownCommand", { "frobnicate" }, "highwater-cli: unknown command \"frobnicate\"" },
         BadInvocation { "CommandInTheWrongCase", { "RUN", "builtin:leo-hw-walkthrough" }, "unknown command \"RUN\"" },
         BadInvocation {
-            "UnknownOption", { "run", "builtin:leo-hw-walkthrough", "--verbose" }, "unknown option \"--verbose\"" },
+            "UnknownOption", { "run", "builtin:leo-hw-walkthrough", "--verbose" }, "run: unknown option --verbose" },
         BadInvocation {
-            "UnknownOptionBeforeTheScenario", { "run", "-x", "builtin:leo-hw-walkthrough" }, "unknown option \"-x\"" },
+            "UnknownOptionBeforeTheScenario", { "run", "-x", "builtin:leo-hw-walkthrough" }, "unknown option -x" },
         BadInvocation { "UnknownDumpFormat", { "run", "builtin:leo-hw-walkthrough", "--dump", "xml" },
             "unknown dump format \"xml\"" },
         BadInvocation {
             "DumpWithoutFormat", { "run", "builtin:leo-hw-walkthrough", "--dump" }, "--dump needs a format" },
-        BadInvocation { "RunWithoutScenario", { "run" }, "run needs a scenario" },
+        BadInvocation { "RunWithoutScenario", { "run" }, "run: needs a scenario" },
         BadInvocation { "RunWithTwoScenarios", { "run", "builtin:leo-hw-walkthrough", "builtin:leo-hw-walkthrough" },
-            "run takes one scenario" },
+            "run: takes one scenario" },
         BadInvocation { "RunMissingFile", { "run", missingFile }, missingFile + ": no such file\n" },
         BadInvocation {
             "ValidateMissingFile", { "validate", missingFile }, missingFile + ": no such file\n" },
         BadInvocation { "RunUnknownBuiltin", { "run", "builtin:nope" }, "no built-in scenario named \"nope\"" },
         BadInvocation {
             "ValidateUnknownBuiltin", { "validate", "builtin:nope" }, "no built-in scenario named \"nope\"" },
-        BadInvocation { "ChaosWithoutSeed", { "chaos" }, "chaos needs --seed N" },
+        BadInvocation { "ChaosWithoutSeed", { "chaos" }, "chaos: needs --seed N" },
         BadInvocation { "ChaosWithABadSeed", { "chaos", "--seed", "one" }, "--seed needs a non-negative integer" },
         BadInvocation {
-            "ChaosWithAnUnknownArgument", { "chaos", "--seed", "1", "--fast" }, "unknown chaos argument \"--fast\"" }),
+            "ChaosWithAnUnknownArgument", { "chaos", "--seed", "1", "--fast" }, "chaos: unknown option --fast" }),
     [](const auto& info) { return info.param.name; });
 
-TEST(CliBadInvocation, UsageErrorsPrintTheUsage)
+TEST(CliBadInvocation, AUsageErrorIsOneLineThatPointsToTheHelp)
 {
+    // The whole usage (dozens of lines) would bury the one line that says what is wrong.
     const CliResult r = runCli({ "frobnicate" });
-    EXPECT_TRUE(contains(r.err, "usage: highwater-cli <command>")) << r.err;
-    EXPECT_TRUE(contains(r.err, "Exit status: 0 success (compare: nothing differs); 1 when\n"
-                                "compare finds differences or chaos a failing run; 2 invalid input.\n"))
-        << r.err;
+    EXPECT_EQ(r.err, "highwater-cli: unknown command \"frobnicate\" (see 'highwater-cli --help')\n");
+    const CliResult help = runCli({ "--help" });
+    EXPECT_TRUE(contains(help.out, "usage: highwater-cli <command>")) << help.out;
+    EXPECT_TRUE(contains(help.out, "Exit status: 0 success (compare: nothing differs); 1 when compare finds "
+                                   "differences or chaos a\nfailing run; 2 invalid input, or a file or standard "
+                                   "output that could not be written"))
+        << help.out;
 }
 
 } // namespace
@@ -653,6 +667,15 @@ TEST(CliChaos, EmitWritesOnlyTheFirstSeedsSchedule)
     ::unlink(file.c_str());
 }
 
+TEST(CliChaos, EmitDashWritesTheScenarioToStandardOutputAndTheReportToStandardError)
+{
+    const hw::ChaosResult expected = hw::runChaos(7);
+    const CliResult r = runCli({ "chaos", "--seed", "7", "--emit", "-" });
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, hw::scenarioToJson(expected.scenario));
+    EXPECT_EQ(r.err, "1 runs, " + std::to_string(expected.frames) + " frames checked, 0 failed\n");
+}
+
 TEST(CliChaos, TheLargestSeedsAreRunOrRefusedNeverSilentlySkipped)
 {
     // Seeds N..N+K-1 near the top of the 64-bit range: the summary must not claim runs it never made.
@@ -683,7 +706,7 @@ INSTANTIATE_TEST_SUITE_P(ChaosUsage, CliBadInvocation,
         BadInvocation {
             "RunsWithoutValue", { "chaos", "--seed", "1", "--runs" }, "--runs needs an integer in 1..1000000" },
         BadInvocation { "EmitWithoutFile", { "chaos", "--seed", "1", "--emit" }, "--emit needs a file name" },
-        BadInvocation { "RunsWithoutSeed", { "chaos", "--runs", "3" }, "chaos needs --seed N" },
+        BadInvocation { "RunsWithoutSeed", { "chaos", "--runs", "3" }, "chaos: needs --seed N" },
         BadInvocation { "EmitToAnUnwritablePath",
             { "chaos", "--seed", "1", "--emit", "/nonexistent-dir/highwater/x.json" },
             "highwater-cli: cannot write /nonexistent-dir/highwater/x.json: No such file or directory\n" }),
@@ -710,7 +733,7 @@ TEST(CliRun, AStepThatFailsAtRunTimeExitsWithTwoAfterPrintingTheEarlierFrames)
     }
     const CliResult r = runCli({ "run", file });
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_EQ(r.err, file + ": /steps/3/restart: broker 2 is running; kill or shut it down first\n");
+    EXPECT_EQ(r.err, "highwater-cli: " + file + ": /steps/3/restart: broker 2 is running; kill or shut it down first\n");
     const std::vector<std::string> got = lines(r.out);
     ASSERT_GE(got.size(), 3u) << "the frames of the produce and the kill are printed";
     SchemaCoverage seen;

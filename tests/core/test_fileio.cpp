@@ -6,13 +6,16 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <grp.h>
+#include <sys/sysmacros.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -182,12 +185,6 @@ INSTANTIATE_TEST_SUITE_P(Write, WriteFileFails,
     ::testing::Values(WriteFailure { "MissingDirectory",
                           [](const fs::path& dir) { return (dir / "no-such-dir" / "x.json").string(); }, ENOENT,
                           "No such file or directory" },
-        WriteFailure { "TargetIsADirectory",
-            [](const fs::path& dir) {
-                fs::create_directory(dir / "out.json");
-                return (dir / "out.json").string();
-            },
-            EISDIR, "Is a directory" },
         WriteFailure { "ParentIsAFile",
             [](const fs::path& dir) {
                 std::ofstream(dir / "file") << "x";
@@ -195,6 +192,160 @@ INSTANTIATE_TEST_SUITE_P(Write, WriteFileFails,
             },
             ENOTDIR, "Not a directory" }),
     [](const auto& info) { return info.param.name; });
+
+/// A target that is not a regular file, made in dir: what the test names, and what the writer says.
+struct RefusedTarget {
+    std::string name;
+    std::function<std::string(const fs::path& dir)> make; // returns the path to write to
+    hw::FileError::Kind kind;
+    hw::FileType type;
+    std::string message; // after the directory's path, where the message names it
+};
+
+void PrintTo(const RefusedTarget& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+/// What a path is, to compare before and after: its type, device numbers, size and contents.
+std::string fingerprint(const fs::path& path)
+{
+    struct stat info { };
+    if (::lstat(path.c_str(), &info) != 0)
+        return "missing";
+    std::string out = std::to_string(info.st_mode & S_IFMT) + " " + std::to_string(info.st_rdev) + " "
+        + std::to_string(info.st_ino);
+    if (S_ISREG(info.st_mode))
+        out += " " + slurp(path);
+    if (S_ISLNK(info.st_mode))
+        out += " -> " + fs::read_symlink(path).string();
+    return out;
+}
+
+/// A character device in dir like /dev/full (1,7): made with mknod as root; otherwise /dev/full
+/// itself, which a user other than root cannot replace even if a regression tried to.
+std::string characterDevice(const fs::path& dir)
+{
+    if (::geteuid() != 0)
+        return "/dev/full";
+    const fs::path node = dir / "full";
+    EXPECT_EQ(::mknod(node.c_str(), S_IFCHR | 0666, makedev(1, 7)), 0) << std::strerror(errno);
+    return node.string();
+}
+
+class WriteFileRefuses : public ::testing::TestWithParam<RefusedTarget> { };
+
+TEST_P(WriteFileRefuses, ATargetThatIsNotARegularFileAndLeavesItAsItWas)
+{
+    const RefusedTarget& c = GetParam();
+    const fs::path dir = freshDirectory("refuse_" + c.name);
+    const std::string target = c.make(dir);
+    const std::string before = fingerprint(target);
+    const std::vector<std::string> entriesBefore = entries(dir);
+    for (const bool check : { true, false }) {
+        const auto error = check ? hw::checkWriteTarget(target) : hw::writeFileAtomically(target, "contents");
+        ASSERT_TRUE(error) << (check ? "checkWriteTarget" : "writeFileAtomically") << " accepted " << target;
+        EXPECT_EQ(error->kind, c.kind);
+        EXPECT_EQ(error->type, c.type);
+        std::string expected = c.message;
+        for (std::size_t at; (at = expected.find("DIR")) != std::string::npos;)
+            expected.replace(at, 3, dir.string());
+        EXPECT_EQ(error->message, expected);
+    }
+    EXPECT_EQ(fingerprint(target), before) << "the refused target changed";
+    EXPECT_EQ(entries(dir), entriesBefore) << "a staging file was left behind";
+}
+
+INSTANTIATE_TEST_SUITE_P(Write, WriteFileRefuses,
+    ::testing::Values(
+        RefusedTarget { "ADirectory",
+            [](const fs::path& dir) {
+                fs::create_directory(dir / "out.json");
+                return (dir / "out.json").string();
+            },
+            hw::FileError::Kind::Directory, hw::FileType::Directory, "a directory, not a regular file" },
+        RefusedTarget { "ACharacterDevice", characterDevice, hw::FileError::Kind::NotRegular,
+            hw::FileType::CharacterDevice, "a character device, not a regular file" },
+        RefusedTarget { "ANamedPipe",
+            [](const fs::path& dir) {
+                EXPECT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
+                return (dir / "pipe").string();
+            },
+            hw::FileError::Kind::NotRegular, hw::FileType::NamedPipe, "a named pipe (FIFO), not a regular file" },
+        RefusedTarget { "ALinkToANamedPipe",
+            [](const fs::path& dir) {
+                EXPECT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
+                fs::create_symlink("pipe", dir / "link");
+                return (dir / "link").string();
+            },
+            hw::FileError::Kind::NotRegular, hw::FileType::NamedPipe,
+            "a symbolic link to pipe, which is a named pipe (FIFO), not a regular file" },
+        RefusedTarget { "ALinkToADirectory",
+            [](const fs::path& dir) {
+                fs::create_symlink(dir, dir / "link");
+                return (dir / "link").string();
+            },
+            hw::FileError::Kind::Directory, hw::FileType::Directory,
+            "a symbolic link to DIR, which is a directory, not a regular file" },
+        RefusedTarget { "ADanglingLink",
+            [](const fs::path& dir) {
+                fs::create_symlink("nowhere/scenario.json", dir / "link.json");
+                return (dir / "link.json").string();
+            },
+            hw::FileError::Kind::NotRegular, hw::FileType::Missing,
+            "a symbolic link to nowhere/scenario.json, which does not exist" },
+        RefusedTarget { "ALinkLoop",
+            [](const fs::path& dir) {
+                fs::create_symlink("b", dir / "a");
+                fs::create_symlink("a", dir / "b");
+                return (dir / "a").string();
+            },
+            hw::FileError::Kind::NotRegular, hw::FileType::Unresolvable,
+            "a symbolic link to b that cannot be followed: Too many levels of symbolic links" }),
+    [](const auto& info) { return info.param.name; });
+
+TEST(CheckWriteTarget, AcceptsANewFileAFileAndALinkToAFileAndNamesAMissingDirectory)
+{
+    const fs::path dir = freshDirectory("check");
+    std::ofstream(dir / "old.json") << "old";
+    fs::create_symlink("old.json", dir / "link.json");
+    for (const char* name : { "new.json", "old.json", "link.json" })
+        EXPECT_FALSE(hw::checkWriteTarget((dir / name).string())) << name;
+    const auto missing = hw::checkWriteTarget((dir / "no-such-dir" / "x.json").string());
+    ASSERT_TRUE(missing);
+    EXPECT_EQ(missing->message, "No such file or directory");
+    EXPECT_EQ(slurp(dir / "old.json"), "old");
+    EXPECT_EQ(entries(dir), (std::vector<std::string> { "link.json", "old.json" })) << "a check wrote something";
+}
+
+TEST(WriteOutput, DashIsStandardOutputAndAFailedWriteThereIsAnError)
+{
+    const fs::path dir = freshDirectory("stdout");
+    const fs::path captured = dir / "captured";
+    std::fflush(stdout);
+    const int saved = ::dup(1);
+    ASSERT_GE(saved, 0);
+    auto redirect = [&](const char* path) {
+        std::fflush(stdout);
+        const int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        ::dup2(fd, 1);
+        ::close(fd);
+    };
+    redirect(captured.c_str());
+    const auto written = hw::writeOutput("-", "to standard output\n");
+    redirect("/dev/full");
+    const auto full = hw::writeOutput("-", "lost");
+    std::clearerr(stdout);
+    ::dup2(saved, 1);
+    ::close(saved);
+    EXPECT_FALSE(written) << written->message;
+    EXPECT_EQ(slurp(captured), "to standard output\n");
+    EXPECT_EQ(entries(dir), std::vector<std::string> { "captured" }) << "\"-\" is not a file name here";
+    ASSERT_TRUE(full) << "a write to /dev/full succeeded";
+    EXPECT_EQ(full->errorNumber, ENOSPC);
+    EXPECT_EQ(full->message, "No space left on device");
+    EXPECT_FALSE(hw::checkOutputTarget("-"));
+}
 
 TEST(WriteFileAtomically, ADirectoryTheUserMayNotWriteSaysPermissionDenied)
 {

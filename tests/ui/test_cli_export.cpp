@@ -19,10 +19,12 @@
 #include <QProcessEnvironment>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 
 namespace {
@@ -602,3 +604,137 @@ TEST(CliExport, TheSameExportOfAPdfGivesTheSameBytes)
 }
 
 } // namespace
+
+namespace {
+
+/// The staging directories in directory (".highwater-export-XXXXXX"), with how many files each holds.
+QMap<QString, int> stagingDirectories(const QString& directory)
+{
+    QMap<QString, int> out;
+    for (const QString& name : entries(directory))
+        if (name.startsWith(QLatin1String(".highwater-export-")))
+            out[name] = static_cast<int>(entries(QDir(directory).filePath(name)).size());
+    return out;
+}
+
+/// Starts an export of many large frames into directory and waits until its staging directory holds
+/// at least two frames; the export is then half-way, and the caller decides its fate.
+bool startLongExport(QProcess& process, const QString& directory)
+{
+    process.start(QStringLiteral(HW_CLI_PATH),
+        arguments({ "export", "builtin:slow-follower", "--frames", "0..199", "--width", "1920", "--height", "1080",
+            "--out" })
+            << directory);
+    if (!process.waitForStarted())
+        return false;
+    for (int waited = 0; waited < 60000; waited += 10) {
+        const QMap<QString, int> staging = stagingDirectories(directory);
+        if (!staging.isEmpty() && staging.first() >= 2)
+            return true;
+        if (process.state() == QProcess::NotRunning)
+            return false;
+        QThread::msleep(10);
+    }
+    return false;
+}
+
+} // namespace
+
+TEST(CliExport, AKilledExportsStagingDirectoryGoesWithTheNextExportIntoTheDirectory)
+{
+    QTemporaryDir dir;
+    const QString frames = dir.filePath(QStringLiteral("frames"));
+
+    // Killed half-way (SIGKILL: nothing of the export runs after it), as a crash would end it.
+    QProcess killed;
+    ASSERT_TRUE(startLongExport(killed, frames)) << killed.readAllStandardError().toStdString();
+    killed.kill();
+    ASSERT_TRUE(killed.waitForFinished());
+    ASSERT_EQ(killed.exitStatus(), QProcess::CrashExit);
+    const QMap<QString, int> left = stagingDirectories(frames);
+    ASSERT_EQ(left.size(), 1) << "the premise: the killed export left its staging directory";
+    EXPECT_GE(left.first(), 2);
+    EXPECT_EQ(entries(frames), QStringList { left.firstKey() }) << "no frame appeared in the directory itself";
+
+    // The next export into the directory removes it, and the directory holds that export's frames only.
+    const Result next = runExport(
+        arguments({ "--frames", "25..27", "--width", "160", "--height", "100", "--out" }) << frames);
+    ASSERT_EQ(next.exitCode, 0) << next.err.toStdString();
+    EXPECT_EQ(entries(frames), arguments({ "frame-000025.png", "frame-000026.png", "frame-000027.png" }));
+}
+
+TEST(CliExport, AnExportIntoADirectoryAnotherExportIsWritingIsRefusedAndTouchesNothing)
+{
+    QTemporaryDir dir;
+    const QString frames = dir.filePath(QStringLiteral("frames"));
+    QProcess running;
+    ASSERT_TRUE(startLongExport(running, frames)) << running.readAllStandardError().toStdString();
+    // Held still while the second export looks: its staging directory is in use.
+    ::kill(static_cast<pid_t>(running.processId()), SIGSTOP);
+    const QMap<QString, int> staging = stagingDirectories(frames);
+    const Result second = runExport(
+        arguments({ "--frames", "25..27", "--width", "160", "--height", "100", "--out" }) << frames);
+    EXPECT_EQ(second.exitCode, 2);
+    EXPECT_TRUE(second.err.contains(QStringLiteral("another export is writing frames into %1 now").arg(frames)))
+        << second.err.toStdString();
+    EXPECT_EQ(stagingDirectories(frames), staging) << "the running export's frames were touched";
+    EXPECT_EQ(entries(frames), QStringList(staging.keys()));
+    ::kill(static_cast<pid_t>(running.processId()), SIGCONT);
+    running.kill();
+    ASSERT_TRUE(running.waitForFinished());
+}
+
+TEST(CliExport, WithoutLangTheDrawingIsEnglishWhateverTheSystemsLanguage)
+{
+    QTemporaryDir dir;
+    const QStringList chinese
+        = { QStringLiteral("LANG=zh_TW.UTF-8"), QStringLiteral("LANGUAGE=zh_TW"), QStringLiteral("LC_ALL=zh_TW.UTF-8") };
+    const QString unset = dir.filePath(QStringLiteral("unset.svg"));
+    const QString english = dir.filePath(QStringLiteral("en.svg"));
+    const QString traditional = dir.filePath(QStringLiteral("zh_TW.svg"));
+    const Result r = runCli(arguments({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--out" }) << unset, chinese);
+    ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
+    EXPECT_TRUE(r.out.contains(QLatin1String(" theme, en, "))) << r.out.toStdString();
+    ASSERT_EQ(runCli(arguments({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--lang", "en", "--out" })
+                  << english)
+                  .exitCode,
+        0);
+    ASSERT_EQ(runCli(arguments({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--lang", "zh_TW", "--out" })
+                      << traditional,
+                  chinese)
+                  .exitCode,
+        0);
+    EXPECT_EQ(readAll(unset), readAll(english)) << "the same command gives the same file on every machine";
+    EXPECT_NE(readAll(unset), readAll(traditional)) << "the premise: a Chinese export differs";
+    // An export in Chinese does not depend on the machine's language either.
+    const QString traditionalHere = dir.filePath(QStringLiteral("zh_TW-here.svg"));
+    ASSERT_EQ(runCli(arguments({ "export", "builtin:leo-hw-walkthrough", "--label", "3", "--lang", "zh_TW", "--out" })
+                  << traditionalHere,
+                  { QStringLiteral("LANG=C.UTF-8"), QStringLiteral("LANGUAGE="), QStringLiteral("LC_ALL=") })
+                  .exitCode,
+        0);
+    EXPECT_EQ(readAll(traditionalHere), readAll(traditional));
+}
+
+TEST(CliExport, DashIsStandardOutputForOneFileAndTheSummaryGoesToStandardError)
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("file.svg"));
+    ASSERT_EQ(runExport(arguments({ "--label", "3", "--out" }) << file).exitCode, 0);
+    const Result piped = runExport(arguments({ "--label", "3", "--format", "svg", "--out", "-" }));
+    ASSERT_EQ(piped.exitCode, 0) << piped.err.toStdString();
+    EXPECT_EQ(piped.out.toUtf8(), readAll(file));
+    EXPECT_TRUE(piped.err.startsWith(QLatin1String("-: 1 frame (41..41), svg, "))) << piped.err.toStdString();
+    EXPECT_TRUE(entries(dir.path()) == QStringList { QStringLiteral("file.svg") }) << "no file named -";
+
+    // Several PNGs cannot share standard output; the format must be named.
+    const Result many = runExport(arguments({ "--checkpoints", "--format", "png", "--out", "-" }));
+    EXPECT_EQ(many.exitCode, 2);
+    EXPECT_TRUE(many.err.contains(QLatin1String("4 frames go into a directory, one file each, not to standard output")))
+        << many.err.toStdString();
+    EXPECT_EQ(many.out, QString());
+    const Result unnamed = runExport(arguments({ "--label", "3", "--out", "-" }));
+    EXPECT_EQ(unnamed.exitCode, 2);
+    EXPECT_TRUE(unnamed.err.contains(QLatin1String("standard output (--out -) needs --format png, svg, pdf or gif")))
+        << unnamed.err.toStdString();
+}

@@ -438,7 +438,7 @@ TEST_F(Commands, AFailedSaveNamesTheSystemsReasonAndChangesNothing)
     // QSaveFile said "Unknown error" or named its staging file for these; each has its own reason now.
     const std::vector<std::pair<QString, QString>> cases = {
         { dir.filePath(QStringLiteral("no-such-dir/session.json")), QStringLiteral("No such file or directory") },
-        { dir.filePath(QStringLiteral("a-directory.json")), QStringLiteral("Is a directory") },
+        { dir.filePath(QStringLiteral("a-directory.json")), QStringLiteral("a directory, not a regular file") },
     };
     for (const auto& [path, reason] : cases) {
         EXPECT_EQ(window->saveScenario(path), reason) << path.toStdString();

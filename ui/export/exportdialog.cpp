@@ -63,6 +63,14 @@ QString withExtension(const QString& path, ExportFormat format)
     return base + QLatin1Char('.') + formatName(format);
 }
 
+/// The path typed into a dialog as the exporter takes it: a relative path is taken from the home
+/// directory, where the dialogs suggest writing (the app's working directory is nothing the user
+/// sees), so "-" is a file there, not standard output.
+QString typedPath(const QString& text)
+{
+    return text.isEmpty() ? text : QDir::home().absoluteFilePath(text);
+}
+
 /// Says why an export failed. True when it is done and its dialog can close (a cancelled export
 /// leaves the dialog open to change the choices).
 bool exportDone(QWidget* parent, const ExportResult& result)
@@ -209,7 +217,7 @@ void ExportImageDialog::browse()
 ExportResult ExportImageDialog::exportNow()
 {
     const ExportSettings s = settings();
-    const QString path = m_path->text();
+    const QString path = typedPath(m_path->text());
     if (exportsCharts())
         return Exporter::exportWidget(*m_charts, s, path);
     const hw::Timeline& timeline = m_controller->timeline();
@@ -444,7 +452,7 @@ ExportResult ExportAnimationDialog::exportNow()
     }
     const ExportSettings s = settings();
     const std::vector<std::int64_t> list = frames();
-    const QString path = m_path->text();
+    const QString path = typedPath(m_path->text());
     return runExportWithProgress(this, tr("Exporting %n frame(s)...", nullptr, static_cast<int>(list.size())),
         [&](const ExportProgress& progress) {
             return Exporter::exportFrames(m_controller->timeline(), m_controller->scenario(), list, s, path, progress);
@@ -538,7 +546,7 @@ void CompareExportDialog::browse()
 
 ExportResult CompareExportDialog::exportNow()
 {
-    return Exporter::exportPanels(chosenPanels(), settings(), m_path->text());
+    return Exporter::exportPanels(chosenPanels(), settings(), typedPath(m_path->text()));
 }
 
 void CompareExportDialog::accept()

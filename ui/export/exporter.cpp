@@ -297,10 +297,7 @@ QString checkOutput(const QString& path)
 {
     if (path.isEmpty())
         return Exporter::tr("no output path");
-    const QFileInfo info(path);
-    if (info.isDir())
-        return Exporter::tr("cannot write %1: it is a directory").arg(path);
-    return exportfiles::parentProblem(path);
+    return exportfiles::targetProblem(path);
 }
 
 } // namespace
@@ -449,6 +446,12 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
     };
 
     exportfiles::Sequence files;
+    if (sequence && exportfiles::isStandardOutput(path)) {
+        result.error = tr("%1 frames go into a directory, one file each, not to standard output: give a directory, "
+                          "or export one GIF or PDF")
+                           .arg(total);
+        return result;
+    }
     if (sequence && !QFileInfo(path).isDir() && formatFromPath(path) == settings.format) {
         result.error = tr("%1 frames go into a directory, one file each: %2 names a file").arg(total).arg(path);
         return result;

@@ -37,9 +37,12 @@ namespace hw::ui {
 ///   label, the scenario's note for that checkpoint and the narration of the frame's event (a handout).
 /// - gif: one animated GIF of the frames, looping (timing: gifDelayMs).
 ///
-/// Files appear whole or not at all: single files through QSaveFile; a sequence is written into a
-/// hidden staging directory next to its files and renamed into place only when every frame is done,
-/// so a cancel or a failure half-way leaves the directory as it was.
+/// Files appear whole or not at all: single files through hw::writeFileAtomically; a sequence is
+/// written into a hidden staging directory next to its files and renamed into place only when every
+/// frame is done, so a cancel or a failure half-way leaves the directory as it was. Only regular files
+/// are replaced: a target that is a device, a named pipe, a socket or a directory (or a link to one)
+/// is refused before anything is drawn (exportfiles.h). The path "-" is standard output, for a single
+/// file.
 enum class ExportFormat : std::uint8_t { Png, Svg, Pdf, Gif };
 
 namespace exportlimits {

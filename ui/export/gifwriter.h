@@ -12,7 +12,7 @@ namespace hw::ui {
 
 /// An animated GIF encoder: a thin RAII wrapper around giflib's streaming encoder (EGifOpen with an
 /// output function that appends to a QByteArray), so that the caller decides where and how the
-/// finished bytes are written (atomically, with QSaveFile; nothing at all when cancelled).
+/// finished bytes are written (atomically, by exportfiles::writeFile; nothing at all when cancelled).
 ///
 /// Every frame uses one global colour table (indexed images with the same table); a frame that differs
 /// from the previous one only inside a rectangle is stored as that rectangle, left over the previous

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
+#include "base/fileerrors.h"
 #include "base/i18n.h"
 #include "control/actioncommand.h"
 #include "control/session.h"
@@ -364,10 +365,11 @@ QString MainWindow::saveScenario(const QString& path)
 {
     const hw::Scenario recorded = hw::recordSession(m_controller->scenario(), m_controller->timeline());
     const std::string text = hw::scenarioToJson(recorded);
-    // Not QSaveFile: its errorString() is often "Unknown error" or names its staging file. The core
-    // writer reports the system's reason for the step that failed; the dialog puts the path first.
+    // Not QSaveFile: its errorString() is often "Unknown error" or names its staging file, and it
+    // replaces a device or a named pipe with a regular file. The core writer refuses those and reports
+    // the system's reason for the step that failed; the dialog puts the path first.
     if (const auto error = hw::writeFileAtomically(QFile::encodeName(path).toStdString(), text))
-        return QString::fromLocal8Bit(error->message.c_str());
+        return FileErrors::text(*error);
     m_undo->setClean();
     RecentFiles::add(path);
     rebuildRecentMenu();
