@@ -252,4 +252,17 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>hw::ui::TimelineBar</name>
+    <message numerus="yes">
+        <location filename="../ui/panels/timelinebar.cpp" line="+484"/>
+        <location line="+16"/>
+        <source>and %n more</source>
+        <comment>timeline tooltip: lines left out</comment>
+        <translation>
+            <numerusform>and 1 more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -3307,12 +3307,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/panels/controlpanel.cpp" line="+440"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+446"/>
         <source>Produce a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-362"/>
         <source>none (null key)</source>
         <translation>无（null 键）</translation>
     </message>
@@ -3501,12 +3501,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="-4"/>
-        <location line="+101"/>
+        <location line="+104"/>
         <source>normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-103"/>
         <source>Apply latency</source>
         <translation>应用延迟</translation>
     </message>
@@ -3531,7 +3531,7 @@ Value: %3</source>
         <translation>min.insync.replicas</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>Add consumer…</source>
         <translation>添加消费者…</translation>
     </message>
@@ -3546,27 +3546,29 @@ Value: %3</source>
         <translation>消费者</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-189"/>
+        <location line="+209"/>
         <source>Add to its group</source>
         <translation>加入其消费者组</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-214"/>
         <source>Start the consumer: it joins its group and the group rebalances</source>
         <translation>启动消费者：它加入其消费者组，消费者组进行再平衡</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+6"/>
+        <location line="+209"/>
         <source>Remove from its group</source>
         <translation>移出其消费者组</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-212"/>
         <source>The consumer leaves its group cleanly and the group rebalances</source>
         <translation>消费者正常离开其消费者组，消费者组进行再平衡</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Crash</source>
         <translation>崩溃</translation>
     </message>
@@ -3632,7 +3634,7 @@ Value: %3</source>
         <translation>消费者（此场景没有消费者）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
@@ -5301,7 +5303,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+268"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+271"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
@@ -5389,7 +5391,22 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>一个你自己的集群，没有预先写好的脚本：用控制面板和右键菜单操作它，逐步观察发生的事，并把它保存成场景。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
+        <source>Kafka %1 (default)</source>
+        <translation>Kafka %1（默认）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kafka %1</source>
+        <translation>Kafka %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The release whose rules the cluster follows: elections, the ISR, restarts and fencing as that version has them (cluster.kafka_version)</source>
+        <translation>集群所遵循规则的版本：选举、ISR、重启与屏蔽，都按该版本的做法（cluster.kafka_version）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Topic names separated by commas</source>
         <translation>以逗号分隔的主题名称</translation>
     </message>
@@ -5427,6 +5444,11 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+4"/>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kafka version</source>
+        <translation>Kafka 版本</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5489,7 +5511,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>建立</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Give the sandbox a name.</source>
         <translation>请为沙盒取个名称。</translation>
     </message>
@@ -5574,7 +5596,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>min.insync.replicas 等于副本因子：只要有一个跟随者副本变慢或失效，acks=all 的发送就会停止。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Cannot create: %1</source>
         <translation>无法建立：%1</translation>
     </message>
@@ -5702,12 +5724,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/panels/timelinebar.cpp" line="+33"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+52"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+82"/>
         <source>E</source>
         <comment>timeline marker: election</comment>
         <translation>选</translation>
@@ -5731,40 +5753,55 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>重</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+45"/>
         <source>Frame %1: checkpoint %2</source>
         <translation>第 %1 帧：检查点 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Frame %1: checkpoint %2 (%3)</source>
+        <extracomment>A checkpoint&apos;s label (%2) and its number on the timeline (%3, &quot;#3&quot;).</extracomment>
+        <translation>第 %1 帧：检查点 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+259"/>
         <source>Frame %1: a new leader</source>
         <translation>第 %1 帧：新的领导者</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Frame %1: the ISR changes</source>
         <translation>第 %1 帧：ISR 变更</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Frame %1: records removed or lost</source>
         <translation>第 %1 帧：记录被移除或丢失</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Frame %1: a duplicate batch, answered with its original offsets</source>
         <translation>第 %1 帧：重复的批次，以原来的偏移量回复</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+28"/>
         <source>Frame %1</source>
         <translation>第 %1 帧</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <location line="+16"/>
+        <source>and %n more</source>
+        <comment>timeline tooltip: lines left out</comment>
+        <translation>
+            <numerusform>还有 %n 项</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>hw::ui::TimelinePanel</name>
     <message>
-        <location filename="../ui/panels/timelinepanel.cpp" line="+28"/>
+        <location filename="../ui/panels/timelinepanel.cpp" line="+43"/>
         <source>1/%1x</source>
         <translation>1/%1x</translation>
     </message>
@@ -5794,7 +5831,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>
@@ -5804,12 +5841,13 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+22"/>
+        <location line="+21"/>
         <source>Frame %1 of %2 · %3 ms</source>
         <translation>第 %1 帧，共 %2 帧 · %3 毫秒</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+76"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>

@@ -3,6 +3,7 @@
 
 #include "model/cluster_state.h"
 #include "panels/narrationpanel.h"
+#include "panels/wheelguard.h"
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
 #include "timeline/timeline.h"
@@ -44,6 +45,8 @@ QSpinBox* makeGuess(QWidget* parent)
     QFont font = box->font();
     font.setPointSizeF(font.pointSizeF() * 1.3);
     box->setFont(font);
+    // The guesses sit in the narration's scroll area: scrolling over one must not change it.
+    WheelGuard::guard(box);
     return box;
 }
 
