@@ -2454,13 +2454,13 @@
         <translation>等待 %1 · 失败 %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>in flight %1/%2</source>
         <extracomment>Batches in flight (%1) against max.in.flight.requests.per.connection (%2).</extracomment>
         <translation>传输中 %1/%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>seq</source>
         <extracomment>Before the sequence ranges of the batches in flight, as in &quot;seq 0–2, 3–4&quot;.</extracomment>
         <translation>序列号</translation>
@@ -5270,17 +5270,17 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/panels/narrationpanel.cpp" line="+164"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+165"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 帧 · %2 毫秒 · %3</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>(What happened is hidden until you reveal your prediction.)</source>
         <translation>（发生了什么会先隐藏，直到你揭晓你的预测。）</translation>
     </message>
@@ -5303,7 +5303,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+271"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+284"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
