@@ -205,7 +205,7 @@
 <context>
     <name>hw::ui::CompareWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/comparewindow.cpp" line="+446"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+648"/>
         <source>%n difference(s), %1 vs %2</source>
         <translation>
             <numerusform>%n difference, %1 vs %2</numerusform>

@@ -3223,7 +3223,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareVersionsDialog</name>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+62"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+72"/>
         <source>Compare versions</source>
         <translation>比较版本</translation>
     </message>
@@ -3262,7 +3262,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareWindow</name>
     <message>
-        <location line="+209"/>
+        <location line="+304"/>
+        <source>Full screen, large text, high contrast; each version&apos;s label over its view (F5, Esc to leave)</source>
+        <translation>全屏、大字、高对比度；每个版本的标签在其视图上方（F5，按 Esc 离开）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>One frame on (Right); both views follow</source>
         <translation>前进一帧（右方向键）；两个视图一起移动</translation>
     </message>
@@ -3272,17 +3277,17 @@ Value: %3</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>What the two frames shown hold differently, the top run&apos;s value first. Each is outlined with a ≠ badge in both views; double-click one of another partition to show it.</source>
         <translation>两个显示中的帧有哪些不同，先列上方运行的值。每一项在两个视图中都以粗框和 ≠ 标记标出；双击其他分区的项目即可显示该分区。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+138"/>
         <source>%1 in %2 and %3 — HighWater</source>
         <translation>%1：%2 与 %3 — HighWater</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Frame %1 of %2</source>
         <translation>第 %1 帧，共 %2</translation>
     </message>
@@ -3292,7 +3297,7 @@ Value: %3</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>No differences in these two frames</source>
         <translation>这两帧没有差异</translation>
     </message>
@@ -4763,12 +4768,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+127"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+125"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-118"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+345"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
@@ -4776,7 +4781,7 @@ Value: %3</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-41"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-37"/>
         <source>Back</source>
         <translation>后退</translation>
@@ -4889,12 +4894,13 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-67"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
         <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
         <translation>前进一帧；到达结尾时停下，“继续运行 10 秒”可让模拟继续（右方向键）</translation>
     </message>
@@ -4919,22 +4925,25 @@ Value: %3</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+3"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Fit to window</source>
         <translation>适应窗口大小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location line="-6"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition view</source>
         <translation>分区视图</translation>
@@ -4987,12 +4996,13 @@ Value: %3</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+5"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+6"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
@@ -5022,7 +5032,7 @@ Value: %3</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+9"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+23"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -5071,12 +5081,13 @@ Value: %3</source>
         <translation>播放(&amp;P)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;About HighWater</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
@@ -5141,7 +5152,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1：后面的帧已被替换（撤销可以找回）。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+115"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
@@ -5226,23 +5237,25 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已保存 %1：它会重放出这 %2 帧。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+32"/>
         <source> or </source>
         <comment>between two keys of one shortcut</comment>
         <translation> 或 </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+86"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+23"/>
         <source>Zoom</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+0"/>
         <source>Ctrl+wheel</source>
         <translation>Ctrl+滚轮</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+0"/>
         <source>What you can do to a thing in the drawing</source>
         <translation>图中某个对象可以进行的操作</translation>
     </message>
@@ -5252,7 +5265,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>在它上面单击右键</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+11"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -5262,7 +5275,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -5682,6 +5695,7 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-103"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -5692,16 +5706,19 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>Leave presentation mode</source>
         <translation>离开演示模式</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+2"/>
         <source>&amp;Blank the screen</source>
         <translation>遮住画面(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
         <translation>像翻页条一样以黑色遮住图（按 &apos;.&apos; 或 B；再按一次显示）</translation>
     </message>

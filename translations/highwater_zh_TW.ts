@@ -3223,7 +3223,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareVersionsDialog</name>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+62"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+72"/>
         <source>Compare versions</source>
         <translation>比較版本</translation>
     </message>
@@ -3262,7 +3262,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareWindow</name>
     <message>
-        <location line="+209"/>
+        <location line="+304"/>
+        <source>Full screen, large text, high contrast; each version&apos;s label over its view (F5, Esc to leave)</source>
+        <translation>全螢幕、大字、高對比；每個版本的標籤在其視圖上方（F5，按 Esc 離開）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>One frame on (Right); both views follow</source>
         <translation>前進一幀（右方向鍵）；兩個視圖一起移動</translation>
     </message>
@@ -3272,17 +3277,17 @@ Value: %3</source>
         <translation>關閉(&amp;C)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>What the two frames shown hold differently, the top run&apos;s value first. Each is outlined with a ≠ badge in both views; double-click one of another partition to show it.</source>
         <translation>兩個顯示中的幀有哪些不同，先列上方執行的值。每一項在兩個視圖中都以粗框和 ≠ 標記標出；雙擊其他分區的項目即可顯示該分區。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+138"/>
         <source>%1 in %2 and %3 — HighWater</source>
         <translation>%1：%2 與 %3 — HighWater</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Frame %1 of %2</source>
         <translation>第 %1 幀，共 %2</translation>
     </message>
@@ -3292,7 +3297,7 @@ Value: %3</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>No differences in these two frames</source>
         <translation>這兩幀沒有差異</translation>
     </message>
@@ -4763,12 +4768,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+127"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+125"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-118"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+345"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
@@ -4776,7 +4781,7 @@ Value: %3</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-41"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-37"/>
         <source>Back</source>
         <translation>後退</translation>
@@ -4889,12 +4894,13 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-67"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
         <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
         <translation>前進一幀；到達結尾時停下，「繼續執行 10 秒」可讓模擬繼續（右方向鍵）</translation>
     </message>
@@ -4919,22 +4925,25 @@ Value: %3</source>
         <translation>讓模擬在最後一幀之後再執行 10 秒，作為一個可復原的動作（Shift+End）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+3"/>
         <source>Zoom out</source>
         <translation>縮小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Fit to window</source>
         <translation>符合視窗大小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全螢幕</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location line="-6"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition view</source>
         <translation>分區視圖</translation>
@@ -4987,12 +4996,13 @@ Value: %3</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+5"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>鍵盤快捷鍵(&amp;K)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+6"/>
         <source>Timeline</source>
         <translation>時間軸</translation>
     </message>
@@ -5022,7 +5032,7 @@ Value: %3</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+9"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+23"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
@@ -5071,12 +5081,13 @@ Value: %3</source>
         <translation>播放(&amp;P)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;About HighWater</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
@@ -5141,7 +5152,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1：後面的幀已被取代（復原可以找回）。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+115"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
@@ -5226,23 +5237,25 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已儲存 %1：它會重播出這 %2 幀。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+32"/>
         <source> or </source>
         <comment>between two keys of one shortcut</comment>
         <translation> 或 </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+86"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+23"/>
         <source>Zoom</source>
         <translation>縮放</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+0"/>
         <source>Ctrl+wheel</source>
         <translation>Ctrl+滾輪</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+0"/>
         <source>What you can do to a thing in the drawing</source>
         <translation>圖中某個物件可以進行的操作</translation>
     </message>
@@ -5252,7 +5265,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>在它上面按右鍵</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+11"/>
         <source>Keyboard shortcuts</source>
         <translation>鍵盤快捷鍵</translation>
     </message>
@@ -5262,7 +5275,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>指令</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Keys</source>
         <translation>按鍵</translation>
     </message>
@@ -5682,6 +5695,7 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-103"/>
         <source>&amp;Presentation mode</source>
         <translation>簡報模式(&amp;P)</translation>
     </message>
@@ -5692,16 +5706,19 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>Leave presentation mode</source>
         <translation>離開簡報模式</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+2"/>
         <source>&amp;Blank the screen</source>
         <translation>遮住畫面(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
         <translation>像簡報遙控器一樣以黑色遮住圖（按 &apos;.&apos; 或 B；再按一次顯示）</translation>
     </message>
