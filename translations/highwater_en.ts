@@ -205,7 +205,7 @@
 <context>
     <name>hw::ui::CompareWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/comparewindow.cpp" line="+446"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+649"/>
         <source>%n difference(s), %1 vs %2</source>
         <translation>
             <numerusform>%n difference, %1 vs %2</numerusform>
@@ -249,6 +249,19 @@
         <translation>
             <numerusform>epoch %1, %n batch</numerusform>
             <numerusform>epoch %1, %n batches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::TimelineBar</name>
+    <message numerus="yes">
+        <location filename="../ui/panels/timelinebar.cpp" line="+484"/>
+        <location line="+16"/>
+        <source>and %n more</source>
+        <comment>timeline tooltip: lines left out</comment>
+        <translation>
+            <numerusform>and 1 more</numerusform>
+            <numerusform>and %n more</numerusform>
         </translation>
     </message>
 </context>

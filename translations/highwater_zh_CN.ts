@@ -545,7 +545,7 @@
         <location line="+29"/>
         <location line="+29"/>
         <location line="+15"/>
-        <location line="+55"/>
+        <location line="+54"/>
         <location line="+9"/>
         <location line="+21"/>
         <source>cannot write %1: %2</source>
@@ -557,7 +557,7 @@
         <translation>由 HighWater 绘制</translation>
     </message>
     <message>
-        <location filename="../ui/export/exportfiles.cpp" line="-141"/>
+        <location filename="../ui/export/exportfiles.cpp" line="-140"/>
         <source>cannot write to standard output: %1</source>
         <translation>无法写入标准输出：%1</translation>
     </message>
@@ -587,7 +587,7 @@
         <translation>另一个导出正在将帧写入 %1；请等它完成，或导出到另一个目录</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+58"/>
         <source>cannot remove %1: %2</source>
         <translation>无法删除 %1：%2</translation>
     </message>
@@ -2525,13 +2525,13 @@
         <translation>等待 %1 · 失败 %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>in flight %1/%2</source>
         <extracomment>Batches in flight (%1) against max.in.flight.requests.per.connection (%2).</extracomment>
         <translation>传输中 %1/%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>seq</source>
         <extracomment>Before the sequence ranges of the batches in flight, as in &quot;seq 0–2, 3–4&quot;.</extracomment>
         <translation>序列号</translation>
@@ -3294,7 +3294,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareVersionsDialog</name>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+62"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+72"/>
         <source>Compare versions</source>
         <translation>比较版本</translation>
     </message>
@@ -3333,7 +3333,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareWindow</name>
     <message>
-        <location line="+209"/>
+        <location line="+305"/>
+        <source>Full screen, large text, high contrast; each version&apos;s label over its view (F5, Esc to leave)</source>
+        <translation>全屏、大字、高对比度；每个版本的标签在其视图上方（F5，按 Esc 离开）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>One frame on (Right); both views follow</source>
         <translation>前进一帧（右方向键）；两个视图一起移动</translation>
     </message>
@@ -3343,17 +3348,17 @@ Value: %3</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>What the two frames shown hold differently, the top run&apos;s value first. Each is outlined with a ≠ badge in both views; double-click one of another partition to show it.</source>
         <translation>两个显示中的帧有哪些不同，先列上方运行的值。每一项在两个视图中都以粗框和 ≠ 标记标出；双击其他分区的项目即可显示该分区。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+138"/>
         <source>%1 in %2 and %3 — HighWater</source>
         <translation>%1：%2 与 %3 — HighWater</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Frame %1 of %2</source>
         <translation>第 %1 帧，共 %2</translation>
     </message>
@@ -3363,7 +3368,7 @@ Value: %3</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>No differences in these two frames</source>
         <translation>这两帧没有差异</translation>
     </message>
@@ -3378,12 +3383,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/panels/controlpanel.cpp" line="+440"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+446"/>
         <source>Produce a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-362"/>
         <source>none (null key)</source>
         <translation>无（null 键）</translation>
     </message>
@@ -3572,12 +3577,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="-4"/>
-        <location line="+101"/>
+        <location line="+104"/>
         <source>normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-103"/>
         <source>Apply latency</source>
         <translation>应用延迟</translation>
     </message>
@@ -3602,7 +3607,7 @@ Value: %3</source>
         <translation>min.insync.replicas</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>Add consumer…</source>
         <translation>添加消费者…</translation>
     </message>
@@ -3617,27 +3622,29 @@ Value: %3</source>
         <translation>消费者</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-189"/>
+        <location line="+209"/>
         <source>Add to its group</source>
         <translation>加入其消费者组</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-214"/>
         <source>Start the consumer: it joins its group and the group rebalances</source>
         <translation>启动消费者：它加入其消费者组，消费者组进行再平衡</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+6"/>
+        <location line="+209"/>
         <source>Remove from its group</source>
         <translation>移出其消费者组</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-212"/>
         <source>The consumer leaves its group cleanly and the group rebalances</source>
         <translation>消费者正常离开其消费者组，消费者组进行再平衡</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Crash</source>
         <translation>崩溃</translation>
     </message>
@@ -3703,7 +3710,7 @@ Value: %3</source>
         <translation>消费者（此场景没有消费者）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
@@ -4832,12 +4839,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+128"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+126"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-118"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+346"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
         <location line="+38"/>
@@ -4845,7 +4852,7 @@ Value: %3</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-40"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-37"/>
         <source>Back</source>
         <translation>后退</translation>
@@ -4958,12 +4965,13 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-67"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
         <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
         <translation>前进一帧；到达结尾时停下，“继续运行 10 秒”可让模拟继续（右方向键）</translation>
     </message>
@@ -4988,22 +4996,25 @@ Value: %3</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+3"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Fit to window</source>
         <translation>适应窗口大小</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location line="-6"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition view</source>
         <translation>分区视图</translation>
@@ -5056,12 +5067,13 @@ Value: %3</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+5"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+6"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
@@ -5091,7 +5103,7 @@ Value: %3</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+9"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+22"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -5140,12 +5152,13 @@ Value: %3</source>
         <translation>播放(&amp;P)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;About HighWater</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
@@ -5210,7 +5223,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>%1：后面的帧已被替换（撤销可以找回）。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-5"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
         <source>Pause</source>
@@ -5295,23 +5308,25 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已保存 %1：它会重放出这 %2 帧。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+32"/>
         <source> or </source>
         <comment>between two keys of one shortcut</comment>
         <translation> 或 </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+86"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+23"/>
         <source>Zoom</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+0"/>
         <source>Ctrl+wheel</source>
         <translation>Ctrl+滚轮</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+1"/>
         <source>What you can do to a thing in the drawing</source>
         <translation>图中某个对象可以进行的操作</translation>
     </message>
@@ -5321,7 +5336,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>在它上面单击右键</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+11"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -5331,7 +5346,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -5339,17 +5354,17 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/panels/narrationpanel.cpp" line="+164"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+165"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 帧 · %2 毫秒 · %3</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>(What happened is hidden until you reveal your prediction.)</source>
         <translation>（发生了什么会先隐藏，直到你揭晓你的预测。）</translation>
     </message>
@@ -5372,7 +5387,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+268"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+284"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
@@ -5460,7 +5475,22 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>一个你自己的集群，没有预先写好的脚本：用控制面板和右键菜单操作它，逐步观察发生的事，并把它保存成场景。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
+        <source>Kafka %1 (default)</source>
+        <translation>Kafka %1（默认）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kafka %1</source>
+        <translation>Kafka %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The release whose rules the cluster follows: elections, the ISR, restarts and fencing as that version has them (cluster.kafka_version)</source>
+        <translation>集群所遵循规则的版本：选举、ISR、重启与屏蔽，都按该版本的做法（cluster.kafka_version）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Topic names separated by commas</source>
         <translation>以逗号分隔的主题名称</translation>
     </message>
@@ -5498,6 +5528,11 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+4"/>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kafka version</source>
+        <translation>Kafka 版本</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5560,7 +5595,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>建立</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Give the sandbox a name.</source>
         <translation>请为沙盒取个名称。</translation>
     </message>
@@ -5645,7 +5680,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>min.insync.replicas 等于副本因子：只要有一个跟随者副本变慢或失效，acks=all 的发送就会停止。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Cannot create: %1</source>
         <translation>无法建立：%1</translation>
     </message>
@@ -5731,6 +5766,7 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-102"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -5741,16 +5777,19 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>Leave presentation mode</source>
         <translation>离开演示模式</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>&amp;Blank the screen</source>
         <translation>遮住画面(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
         <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
         <translation>像翻页条一样以黑色遮住图（按 &apos;.&apos; 或 B；再按一次显示）</translation>
     </message>
@@ -5773,12 +5812,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/panels/timelinebar.cpp" line="+33"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+52"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+82"/>
         <source>E</source>
         <comment>timeline marker: election</comment>
         <translation>选</translation>
@@ -5802,40 +5841,55 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>重</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+45"/>
         <source>Frame %1: checkpoint %2</source>
         <translation>第 %1 帧：检查点 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Frame %1: checkpoint %2 (%3)</source>
+        <extracomment>A checkpoint&apos;s label (%2) and its number on the timeline (%3, &quot;#3&quot;).</extracomment>
+        <translation>第 %1 帧：检查点 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+259"/>
         <source>Frame %1: a new leader</source>
         <translation>第 %1 帧：新的领导者</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Frame %1: the ISR changes</source>
         <translation>第 %1 帧：ISR 变更</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Frame %1: records removed or lost</source>
         <translation>第 %1 帧：记录被移除或丢失</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Frame %1: a duplicate batch, answered with its original offsets</source>
         <translation>第 %1 帧：重复的批次，以原来的偏移量回复</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+28"/>
         <source>Frame %1</source>
         <translation>第 %1 帧</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <location line="+16"/>
+        <source>and %n more</source>
+        <comment>timeline tooltip: lines left out</comment>
+        <translation>
+            <numerusform>还有 %n 项</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>hw::ui::TimelinePanel</name>
     <message>
-        <location filename="../ui/panels/timelinepanel.cpp" line="+28"/>
+        <location filename="../ui/panels/timelinepanel.cpp" line="+43"/>
         <source>1/%1x</source>
         <translation>1/%1x</translation>
     </message>
@@ -5865,7 +5919,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>
@@ -5875,12 +5929,13 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+22"/>
+        <location line="+21"/>
         <source>Frame %1 of %2 · %3 ms</source>
         <translation>第 %1 帧，共 %2 帧 · %3 毫秒</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+76"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>

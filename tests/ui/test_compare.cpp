@@ -4,6 +4,8 @@
 // time elsewhere), the values that differ are outlined with a "≠" badge in both views and listed in
 // words, and either view or both stacked export as one image.
 
+#include "base/i18n.h"
+#include "base/theme.h"
 #include "control/comparecontroller.h"
 #include "export/exportdialog.h"
 #include "export/exporter.h"
@@ -11,17 +13,21 @@
 #include "panels/timelinebar.h"
 #include "panels/timelinepanel.h"
 #include "scene/diffmarkitem.h"
+#include "scene/frameitem.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
 #include "scene/replicalogitem.h"
 #include "scene/titleitem.h"
 #include "shell/comparewindow.h"
 #include "shell/mainwindow.h"
+#include "teaching/presentationmode.h"
 #include "timeline/timeline.h"
 #include "uitest_support.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QFileInfo>
 #include <QImage>
 #include <QLabel>
@@ -30,10 +36,16 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QWheelEvent>
 
 #include <gtest/gtest.h>
+
+#include <iostream>
 
 using hw::ui::CompareController;
 using hw::ui::CompareWindow;
@@ -352,4 +364,242 @@ TEST(CompareVersions, EitherViewOrBothStackedExportAsOneImage)
     result = hw::ui::Exporter::exportPanels(panels, gif, dir.filePath(QStringLiteral("both.gif")));
     EXPECT_FALSE(result.error.isEmpty());
     EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("both.gif"))));
+}
+
+namespace {
+
+/// The smallest text of a compare view's drawing on screen, in pixels, and which text it is.
+qreal smallestTextPx(const CompareWindow& window, CompareController::Side side, std::string* what)
+{
+    const qreal scale = window.view(side)->transform().m22();
+    qreal smallest = 1e9;
+    for (hw::ui::FrameItem* item : window.scene(side)->frameItems()) {
+        if (!item->isVisible())
+            continue;
+        for (const hw::ui::TextRun& run : item->texts()) {
+            const qreal px = run.font.pixelSize() * scale * item->sceneTransform().m22();
+            if (px < smallest) {
+                smallest = px;
+                if (what)
+                    *what = run.text.toStdString();
+            }
+        }
+    }
+    return smallest;
+}
+
+/// Restores the light theme, the drawing's usual text sizes and English whatever a test did.
+struct Restore {
+    ~Restore()
+    {
+        hw::ui::theme::setLineScale(1.0);
+        hw::ui::theme::setTextSizeMin(0);
+        hw::ui::theme::apply(hw::ui::theme::Theme::Light);
+        hw::ui::theme::applyToApplication();
+        hw::ui::setLanguage(QStringLiteral("en"));
+    }
+};
+
+} // namespace
+
+TEST(CompareVersions, ThePresentationFormShowsBothRunsWithTextOfAtLeast14PxAtProjectorSize)
+{
+    // M5 of issue #25: the window had 6 px text at 1280x720. F5 shows the two runs side by side, each
+    // under a band with its label, and raises the drawings' text as the main window's presentation
+    // mode does; where the text floor's limit still leaves it under 14 px (the drawings are as wide as
+    // their text), both views zoom in together until it is 14 px.
+    Restore restore;
+    struct Case {
+        const char* source;
+        hw::KafkaVersion top;
+        hw::KafkaVersion bottom;
+    };
+    const Case cases[] = {
+        { "builtin:leo-hw-walkthrough", hw::KafkaVersion::V4_2, hw::KafkaVersion::V3_7 },
+        { "builtin:unclean-election-in-kraft", hw::KafkaVersion::V3_8, hw::KafkaVersion::V4_2 },
+        { "builtin:eligible-leader-replicas", hw::KafkaVersion::V4_0, hw::KafkaVersion::V4_2 },
+        { "builtin:rebalance-eager-vs-cooperative", hw::KafkaVersion::V4_2, hw::KafkaVersion::V3_7 },
+    };
+    int checked = 0;
+    int zoomed = 0;
+    qreal smallestOfAll = 1e9;
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const Case& c : cases) {
+            auto loaded = hw::loadScenario(c.source);
+            ASSERT_TRUE(std::holds_alternative<hw::Scenario>(loaded)) << c.source;
+            CompareWindow window;
+            window.resize(1280, 720);
+            window.show();
+            ASSERT_EQ(
+                window.open(std::get<hw::Scenario>(loaded), QString::fromLatin1(c.source), c.top, c.bottom), QString());
+            for (const FrameScene::ViewKind kind : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
+                const std::string what = std::string(language) + " " + c.source
+                    + (kind == FrameScene::ViewKind::Partition ? " partition" : " cluster");
+                window.setViewKind(kind);
+                window.action(QStringLiteral("presentationMode"))->trigger();
+                ASSERT_TRUE(window.presentation()->isActive());
+                // Offscreen, full screen is the virtual screen: hold the window at the projector's size.
+                QApplication::processEvents();
+                EXPECT_TRUE(window.isFullScreen());
+                window.setGeometry(QRect(0, 0, 1280, 720));
+                QTest::qWait(100);
+                ASSERT_EQ(window.size(), QSize(1280, 720));
+                EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::HighContrast);
+                // The runs side by side, each under its band; the differences column gives them its width.
+                EXPECT_FALSE(window.differencesColumn()->isVisible()) << what;
+                EXPECT_EQ(window.view(top)->mapTo(&window, QPoint(0, 0)).y(),
+                    window.view(bottom)->mapTo(&window, QPoint(0, 0)).y());
+                EXPECT_LT(window.view(top)->mapTo(&window, QPoint(0, 0)).x() + window.view(top)->width(),
+                    window.view(bottom)->mapTo(&window, QPoint(0, 0)).x() + 1);
+                for (CompareController::Side side : { top, bottom }) {
+                    QWidget* band = window.labelPanel(side);
+                    EXPECT_LE(band->mapTo(&window, QPoint(0, band->height())).y(),
+                        window.view(side)->mapTo(&window, QPoint(0, 0)).y())
+                        << what << ": the labels are above the view";
+                    EXPECT_TRUE(window.versionLabel(side)->isVisible());
+                    EXPECT_GE(QFontInfo(window.frameLabel(side)->font()).pixelSize(), 14) << what;
+                    EXPECT_LE(window.frameLabel(side)->fontMetrics().horizontalAdvance(window.frameLabel(side)->text()),
+                        window.frameLabel(side)->width())
+                        << what << ": \"" << window.frameLabel(side)->text().toStdString() << "\" is cut";
+                }
+                EXPECT_GE(QFontInfo(window.timelinePanel()->positionLabel()->font()).pixelSize(), 14) << what;
+                const hw::Timeline& timeline = window.compare()->run(top)->timeline();
+                for (const std::string& label : timeline.labels()) {
+                    window.compare()->run(top)->setCurrentFrame(timeline.findLabel(label));
+                    QTest::qWait(30);
+                    for (CompareController::Side side : { top, bottom }) {
+                        std::string smallest;
+                        const qreal px = smallestTextPx(window, side, &smallest);
+                        EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin)
+                            << what << " checkpoint " << label << (side == top ? " top" : " bottom") << ": \""
+                            << smallest << "\" is " << px << " px";
+                        smallestOfAll = std::min(smallestOfAll, px);
+                        ++checked;
+                        for (hw::ui::FrameItem* item : window.scene(side)->frameItems())
+                            for (const hw::ui::TextRun& run : item->texts())
+                                EXPECT_FALSE(run.text.endsWith(QChar(0x2026)))
+                                    << what << ": \"" << run.text.toStdString() << "\" is cut";
+                    }
+                    // Zoomed in only where fitting could not give 14 px: the text floor is at its limit.
+                    EXPECT_EQ(window.view(top)->zoom(), window.view(bottom)->zoom()) << what;
+                    if (window.view(top)->zoom() > 1.0) {
+                        EXPECT_EQ(hw::ui::theme::textSizeMin(), hw::ui::PresentationMode::drawingTextSizeMax) << what;
+                        ++zoomed;
+                    }
+                }
+                // Leaving gives back the windowed layout, the light theme and the fitted drawings.
+                window.presentation()->leave();
+                QApplication::processEvents();
+                EXPECT_FALSE(window.isFullScreen());
+                EXPECT_TRUE(window.differencesColumn()->isVisible());
+                EXPECT_LT(window.view(top)->mapTo(&window, QPoint(0, 0)).y(),
+                    window.view(bottom)->mapTo(&window, QPoint(0, 0)).y());
+                EXPECT_EQ(window.view(top)->zoom(), 1.0);
+                EXPECT_EQ(hw::ui::theme::textSizeMin(), 0);
+                EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::Light);
+            }
+        }
+    }
+    std::cout << "[ measured ] compare window presented at 1280x720: " << checked << " drawings, smallest text "
+              << smallestOfAll << " px, " << zoomed << " frames zoomed in to reach 14 px\n";
+}
+
+TEST(CompareVersions, ZoomFullScreenAndPresentationHaveTheMainWindowsKeysAndAreListed)
+{
+    Restore restore;
+    CompareWindow window;
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_EQ(window.openScenarios(scenarioWith(""), scenarioWith("", "3.7")), QString());
+    QApplication::processEvents();
+    // The keys of the main window's actions of the same names.
+    hw::ui::MainWindow main;
+    for (const char* name : { "zoomIn", "zoomOut", "fit", "fullScreen", "presentationMode", "leavePresentation",
+             "blankScreen", "shortcuts", "partitionView", "clusterView", "play", "nextCheckpoint" }) {
+        QAction* mine = window.action(QString::fromLatin1(name));
+        ASSERT_NE(mine, nullptr) << name;
+        const QAction* theirs = main.findChild<QAction*>(QString::fromLatin1(name));
+        ASSERT_NE(theirs, nullptr) << name;
+        EXPECT_EQ(mine->shortcuts(), theirs->shortcuts()) << name;
+        EXPECT_EQ(mine->text(), theirs->text()) << name;
+    }
+    EXPECT_EQ(window.action(QStringLiteral("fullScreen"))->shortcut(), QKeySequence(Qt::Key_F11));
+    EXPECT_EQ(window.action(QStringLiteral("presentationMode"))->shortcut(), QKeySequence(Qt::Key_F5));
+
+    // Zooming zooms both views; panning one pans the other.
+    window.action(QStringLiteral("zoomIn"))->trigger();
+    window.action(QStringLiteral("zoomIn"))->trigger();
+    EXPECT_DOUBLE_EQ(window.view(top)->zoom(), 1.25 * 1.25);
+    EXPECT_DOUBLE_EQ(window.view(bottom)->zoom(), 1.25 * 1.25);
+    // The drawings fill the views' height: zoomed in, they scroll up and down.
+    QScrollBar* scroll = window.view(bottom)->verticalScrollBar();
+    ASSERT_GT(scroll->maximum(), scroll->minimum());
+    scroll->setValue(scroll->maximum());
+    auto relativeCentre = [&](CompareController::Side side) {
+        const QRectF scene = window.scene(side)->sceneRect();
+        const QPointF centre = window.view(side)->mapToScene(window.view(side)->viewport()->rect().center());
+        return (centre.y() - scene.top()) / scene.height();
+    };
+    EXPECT_NEAR(relativeCentre(top), relativeCentre(bottom), 0.02);
+    EXPECT_GT(relativeCentre(top), 0.6) << "the top view followed down";
+    window.action(QStringLiteral("zoomOut"))->trigger();
+    EXPECT_DOUBLE_EQ(window.view(top)->zoom(), 1.25);
+    // Ctrl+wheel on one view zooms both.
+    QWheelEvent wheel(QPointF(50, 50), window.view(bottom)->viewport()->mapToGlobal(QPointF(50, 50)), QPoint(),
+        QPoint(0, 120), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(window.view(bottom)->viewport(), &wheel);
+    EXPECT_DOUBLE_EQ(window.view(bottom)->zoom(), 1.25 * 1.25);
+    EXPECT_DOUBLE_EQ(window.view(top)->zoom(), 1.25 * 1.25);
+    window.action(QStringLiteral("fit"))->trigger();
+    EXPECT_DOUBLE_EQ(window.view(top)->zoom(), 1.0);
+    EXPECT_DOUBLE_EQ(window.view(bottom)->zoom(), 1.0);
+
+    // F11: full screen and back.
+    window.action(QStringLiteral("fullScreen"))->trigger();
+    EXPECT_TRUE(window.windowState() & Qt::WindowFullScreen);
+    EXPECT_TRUE(window.action(QStringLiteral("fullScreen"))->isChecked());
+    window.action(QStringLiteral("fullScreen"))->trigger();
+    EXPECT_FALSE(window.windowState() & Qt::WindowFullScreen);
+
+    // F5, blanking, Esc.
+    EXPECT_FALSE(window.action(QStringLiteral("leavePresentation"))->isEnabled());
+    window.action(QStringLiteral("presentationMode"))->trigger();
+    EXPECT_TRUE(window.presentation()->isActive());
+    EXPECT_FALSE(window.menuBar()->isVisible());
+    EXPECT_TRUE(window.action(QStringLiteral("leavePresentation"))->isEnabled());
+    window.action(QStringLiteral("blankScreen"))->trigger();
+    EXPECT_TRUE(window.presentation()->isBlanked());
+    window.action(QStringLiteral("blankScreen"))->trigger();
+    EXPECT_FALSE(window.presentation()->isBlanked());
+    window.action(QStringLiteral("leavePresentation"))->trigger();
+    EXPECT_FALSE(window.presentation()->isActive());
+    EXPECT_TRUE(window.menuBar()->isVisible());
+    EXPECT_FALSE(window.action(QStringLiteral("presentationMode"))->isChecked());
+
+    // Help > Keyboard shortcuts lists every key of the window, and the wheel.
+    const QList<QPair<QString, QString>> list = window.shortcutList();
+    QStringList keys;
+    for (const auto& row : list)
+        keys << row.second;
+    const QString all = keys.join(QLatin1Char('\n'));
+    for (QAction* a : window.findChildren<QAction*>()) {
+        for (const QKeySequence& key : a->shortcuts())
+            EXPECT_TRUE(all.contains(key.toString(QKeySequence::NativeText)))
+                << a->objectName().toStdString() << " " << key.toString().toStdString();
+    }
+    EXPECT_TRUE(all.contains(QStringLiteral("Ctrl+wheel")));
+    bool inHelpMenu = false;
+    for (QAction* menu : window.menuBar()->actions()) {
+        if (menu->menu() && menu->menu()->title() == QStringLiteral("&Help"))
+            inHelpMenu = menu->menu()->actions().contains(window.action(QStringLiteral("shortcuts")));
+    }
+    EXPECT_TRUE(inHelpMenu);
+    window.action(QStringLiteral("shortcuts"))->trigger();
+    auto* dialog = window.findChild<QDialog*>(QStringLiteral("shortcutsDialog"));
+    ASSERT_NE(dialog, nullptr);
+    auto* table = dialog->findChild<QTreeWidget*>(QStringLiteral("shortcutsList"));
+    ASSERT_NE(table, nullptr);
+    EXPECT_EQ(table->topLevelItemCount(), list.size());
+    dialog->close();
 }

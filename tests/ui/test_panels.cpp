@@ -121,8 +121,9 @@ TEST(Panels, TheTimelineMarksCheckpointsWhereTheyAre)
 TEST(Panels, CheckpointLabelsStayInsideTheTimelineAtEitherEnd)
 {
     // A checkpoint on the first or the last frame is centred on a line at the bar's edge: its label
-    // shifts inward instead of being cut (it read "n-flight" for "in-flight" at frame 0). Labels
-    // that would run into the one before are left out, and one wider than the bar fits in it.
+    // shifts inward instead of being cut (it read "n-flight" for "in-flight" at frame 0). A label
+    // that would run into the one before is not left out (issue #25): it, or the one before, gives
+    // way to its number, or both become a range; one wider than the bar fits in it.
     using Kind = hw::ui::SimController::Marker::Kind;
     hw::ui::TimelineBar bar;
     bar.resize(600, bar.sizeHint().height());
@@ -132,16 +133,21 @@ TEST(Panels, CheckpointLabelsStayInsideTheTimelineAtEitherEnd)
                     QStringLiteral("the-last-checkpoint")});
     const std::vector<QRectF> boxes = bar.checkpointLabelBoxes();
     ASSERT_EQ(boxes.size(), 4U);
-    for (std::size_t i : {0U, 2U, 3U}) {
+    for (std::size_t i : { 0U, 1U, 2U, 3U }) {
         ASSERT_FALSE(boxes[i].isEmpty()) << i;
         EXPECT_GE(boxes[i].left(), 0) << i;
         EXPECT_LE(boxes[i].right(), bar.width()) << i;
     }
-    EXPECT_TRUE(boxes[1].isEmpty());
+    const QStringList texts = bar.checkpointLabelTexts();
+    EXPECT_TRUE(texts[0] == QStringLiteral("#1") || texts[0] == QStringLiteral("#1\u20132")) << texts[0].toStdString();
+    EXPECT_TRUE(texts[1] == QStringLiteral("crowded") || texts[1] == QStringLiteral("#2")
+        || texts[1] == QStringLiteral("#1\u20132"))
+        << texts[1].toStdString();
     EXPECT_DOUBLE_EQ(boxes[0].left(), 0);
     EXPECT_DOUBLE_EQ(boxes[3].right(), bar.width());
     // The middle one is centred on its line.
     EXPECT_NEAR(boxes[2].center().x(), bar.xOf(60), 0.5);
+    EXPECT_EQ(texts[2], QStringLiteral("middle"));
 
     bar.setMarkers({{Kind::Checkpoint, 50}}, {QString(200, QLatin1Char('x'))});
     const std::vector<QRectF> wide = bar.checkpointLabelBoxes();

@@ -10,12 +10,15 @@
 #include "model/cluster_state.h"
 #include "panels/glossarypanel.h"
 #include "panels/narrationpanel.h"
+#include "panels/timelinebar.h"
+#include "panels/timelinepanel.h"
+#include "scenario/scenario.h"
 #include "scene/clusterfacts.h"
-#include "scene/itemtypes.h"
+#include "scene/frameitem.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
-#include "scene/frameitem.h"
 #include "scene/hwlineitem.h"
+#include "scene/itemtypes.h"
 #include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
 #include "shell/mainwindow.h"
@@ -23,12 +26,9 @@
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
 #include "timeline/timeline.h"
-#include "scenario/scenario.h"
 
 #include <QAbstractItemView>
 #include <QAction>
-#include <QRegularExpression>
-#include <QStatusBar>
 #include <QApplication>
 #include <QDockWidget>
 #include <QHelpEvent>
@@ -36,7 +36,9 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -686,75 +688,138 @@ QString notCommittedLine()
 
 TEST(Teaching, PredictModeHidesEveryPlaceThatTellsTheAnswerInEveryLanguageAndView)
 {
+    // Two questions of the walkthrough: from checkpoint 1 to 2 (the producer's request for m2 and m3 is
+    // in flight: "in flight 1/5 · seq 2–3" told the leader's LEO) and from 2 to 3 (the HW moves to 3).
+    struct Question {
+        const char* from;
+        const char* to;
+    };
     for (const char* code : { "en", "zh_TW", "zh_CN" }) {
         for (const char* viewAction : { "partitionView", "clusterView" }) {
-            SCOPED_TRACE(std::string(code) + " " + viewAction);
-            ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code)));
-            MainWindow window;
-            window.resize(1920, 1080);
-            window.show();
-            hw::ui::SimController* controller = window.controller();
-            hw::ui::PredictMode* predict = aidsOf(window)->predict();
-            window.action(QString::fromLatin1(viewAction))->trigger();
-            for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" })
-                dock(window, name)->show();
-            const hw::Timeline& timeline = controller->timeline();
-            const std::int64_t step3 = timeline.findLabel("3");
-            const QString note = QString::fromStdString(
-                timeline.notes()[static_cast<std::size_t>(timeline.frame(step3).note)].get(code));
-            const QString narration = hw::ui::Narration::sentence(timeline.frame(step3).event, timeline.stateAt(step3));
+            for (const Question question : { Question { "1", "2" }, Question { "2", "3" } }) {
+                const std::string where
+                    = std::string(code) + " " + viewAction + " " + question.from + "->" + question.to;
+                SCOPED_TRACE(where);
+                ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code)));
+                MainWindow window;
+                window.resize(1920, 1080);
+                window.show();
+                hw::ui::SimController* controller = window.controller();
+                hw::ui::PredictMode* predict = aidsOf(window)->predict();
+                window.action(QString::fromLatin1(viewAction))->trigger();
+                for (const char* name : { "inspectorDock", "eventsDock", "chartsDock", "controlsDock" })
+                    dock(window, name)->show();
+                const hw::Timeline& timeline = controller->timeline();
+                const std::int64_t from = timeline.findLabel(question.from);
+                const std::int64_t asked = timeline.findLabel(question.to);
+                const hw::FrameInfo& info = timeline.frame(asked);
+                const hw::ClusterState answer = timeline.stateAt(asked);
+                const QString note
+                    = QString::fromStdString(timeline.notes()[static_cast<std::size_t>(info.note)].get(code));
+                const QString narration = hw::ui::Narration::sentence(info.event, answer);
+                const QString eventName = hw::ui::Narration::title(info.event);
+                const QString label = QString::fromLatin1(question.to);
+                // The numbers asked for: the partition's HW and each replica's LEO.
+                const hw::Partition& partition = answer.partitions[0];
+                QStringList answers { QStringLiteral("HW %1").arg(hw::ui::partitionHighWatermark(partition)),
+                    QStringLiteral("HW: %1").arg(hw::ui::partitionHighWatermark(partition)) };
+                for (const hw::Replica& replica : partition.replicas)
+                    answers << QStringLiteral("LEO %1").arg(replica.log.leo());
+                // The producer box's batches in flight ("in flight 1/5 · seq 2–3"), in this language.
+                const QStringList pieces = QCoreApplication::translate("ProducerItem", "in flight %1/%2")
+                                               .split(QRegularExpression(QStringLiteral("%[12]")));
+                QString inFlightPattern = QRegularExpression::escape(pieces.constFirst());
+                for (qsizetype i = 1; i < pieces.size(); ++i)
+                    inFlightPattern += QStringLiteral("\\d+") + QRegularExpression::escape(pieces[i]);
+                const QRegularExpression inFlight(inFlightPattern);
+                const QString seq = QCoreApplication::translate("ProducerItem", "seq");
 
-            findAction(window, "predictMode")->trigger();
-            controller->setCurrentFrame(timeline.findLabel("2"));
-            window.action(QStringLiteral("nextCheckpoint"))->trigger();
-            ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking);
-            QCoreApplication::processEvents();
+                findAction(window, "predictMode")->trigger();
+                controller->setCurrentFrame(from);
+                window.action(QStringLiteral("nextCheckpoint"))->trigger();
+                ASSERT_EQ(controller->currentFrame(), asked);
+                ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Asking);
+                QCoreApplication::processEvents();
 
-            const QStringList before = visibleTexts(window);
-            bool placeholders = false;
-            bool masked = false; // the "?" stand-ins are drawn
-            for (const QString& text : before) {
-                EXPECT_FALSE(text.contains(note)) << "the note tells the answer";
-                EXPECT_FALSE(!narration.isEmpty() && text.contains(narration)) << "the narration tells it";
-                EXPECT_FALSE(text.contains(QStringLiteral("HW 3"))) << text.toStdString();
-                EXPECT_FALSE(text.contains(QStringLiteral("LEO 3"))) << text.toStdString();
-                EXPECT_FALSE(text.contains(QStringLiteral("HW: 3"))) << text.toStdString();
-                placeholders = placeholders || text == predict->tr("Hidden while you predict: reveal (Right) to see it again.");
-                masked = masked || text.contains(QStringLiteral("?"));
-            }
-            EXPECT_TRUE(placeholders) << "the docks say why they are empty";
-            EXPECT_TRUE(masked);
-            for (hw::ui::MessageItem* message : window.scene()->messageItems()) {
-                // The cluster view names the partition ("orders-0: Record ?, HW ?"); its digit is no answer.
-                if (message->isVisible())
-                    EXPECT_FALSE(QString(message->label())
-                                     .remove(QStringLiteral("orders-0"))
-                                     .contains(QRegularExpression(QStringLiteral("\\d"))))
-                        << message->label().toStdString();
-            }
-            for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" })
-                EXPECT_EQ(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
-            // The drawing's tooltips: hovering a "?" cell must not say what it holds, and no cell may say
-            // whether it is committed (that is where the HW stands).
-            const QStringList tipsBefore = sceneToolTips(*window.scene());
-            EXPECT_FALSE(tipsBefore.isEmpty());
-            for (const QString& tip : tipsBefore) {
-                EXPECT_FALSE(tip.contains(committedLine()) || tip.contains(notCommittedLine())) << tip.toStdString();
-                EXPECT_FALSE(tip.contains(QStringLiteral("HW 3"))) << tip.toStdString();
-            }
+                const QStringList before = visibleTexts(window);
+                bool placeholders = false;
+                bool masked = false; // the "?" stand-ins are drawn
+                for (const QString& text : before) {
+                    EXPECT_FALSE(text.contains(note)) << "the note tells the answer";
+                    EXPECT_FALSE(!narration.isEmpty() && text.contains(narration)) << "the narration tells it";
+                    EXPECT_FALSE(!eventName.isEmpty() && text.contains(eventName))
+                        << "the event's name tells it: " << text.toStdString();
+                    for (const QString& value : answers)
+                        EXPECT_FALSE(text.contains(value)) << text.toStdString();
+                    EXPECT_FALSE(text.contains(inFlight)) << "the batches in flight tell it: " << text.toStdString();
+                    EXPECT_FALSE(text.contains(seq + QLatin1Char(' ')))
+                        << "so do their sequences: " << text.toStdString();
+                    EXPECT_FALSE(text.contains(QStringLiteral("\u25C6") + label))
+                        << "the checkpoint's label may tell it: " << text.toStdString();
+                    EXPECT_FALSE(text.contains(hw::ui::NarrationPanel::tr("Checkpoint %1").arg(label)))
+                        << text.toStdString();
+                    placeholders = placeholders
+                        || text == predict->tr("Hidden while you predict: reveal (Right) to see it again.");
+                    masked = masked || text.contains(QStringLiteral("?"));
+                }
+                EXPECT_TRUE(placeholders) << "the docks say why they are empty";
+                EXPECT_TRUE(masked);
+                for (hw::ui::MessageItem* message : window.scene()->messageItems()) {
+                    // The cluster view names the partition ("orders-0: Record ?, HW ?"); its digit is no answer.
+                    if (message->isVisible()) {
+                        EXPECT_FALSE(QString(message->label())
+                                         .remove(QStringLiteral("orders-0"))
+                                         .contains(QRegularExpression(QStringLiteral("\\d"))))
+                            << message->label().toStdString();
+                    }
+                }
+                for (const char* name : { "inspectorDock", "eventsDock", "chartsDock", "controlsDock" })
+                    EXPECT_EQ(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
+                // The timeline: the step's checkpoint label says "?" on the bar and beside it, and no
+                // marker of the step (an election, a loss) is drawn or named.
+                hw::ui::TimelinePanel* panel = window.timelinePanel();
+                std::vector<std::int64_t> checkpoints;
+                for (const hw::ui::SimController::Marker& m : controller->markers())
+                    if (m.kind == hw::ui::SimController::Marker::Kind::Checkpoint)
+                        checkpoints.push_back(m.frame);
+                const auto askedIndex = std::find(checkpoints.begin(), checkpoints.end(), asked) - checkpoints.begin();
+                EXPECT_EQ(panel->bar()->checkpointLabelTexts()[askedIndex], QStringLiteral("?"));
+                EXPECT_FALSE(panel->positionLabel()->toolTip().contains(label));
+                for (const hw::ui::TimelineBar::MarkerGlyph& glyph : panel->bar()->markerGlyphs())
+                    for (std::int64_t frame : glyph.frames)
+                        EXPECT_FALSE(frame > from && frame <= asked) << "a marker of frame " << frame;
+                const QString labelLine = hw::ui::TimelineBar::tr("Frame %1: checkpoint %2").arg(asked).arg(label);
+                for (qreal x = 0; x < panel->bar()->width(); x += 3) {
+                    EXPECT_FALSE(panel->bar()->markerToolTip(x).contains(labelLine))
+                        << panel->bar()->markerToolTip(x).toStdString();
+                }
+                // The drawing's tooltips: hovering a "?" cell must not say what it holds, and no cell may
+                // say whether it is committed (that is where the HW stands).
+                const QStringList tipsBefore = sceneToolTips(*window.scene());
+                EXPECT_FALSE(tipsBefore.isEmpty());
+                for (const QString& tip : tipsBefore) {
+                    EXPECT_FALSE(tip.contains(committedLine()) || tip.contains(notCommittedLine()))
+                        << tip.toStdString();
+                    for (const QString& value : answers)
+                        EXPECT_FALSE(tip.contains(value)) << tip.toStdString();
+                }
 
-            // After the reveal everything is back: the note, the HW, the docks.
-            window.action(QStringLiteral("stepForward"))->trigger();
-            ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Revealed);
-            QCoreApplication::processEvents();
-            const QStringList after = visibleTexts(window);
-            EXPECT_TRUE(after.contains(note));
-            EXPECT_TRUE(sceneToolTips(*window.scene()).filter(committedLine()).size() > 0)
-                << "the cells' tooltips say again what is committed";
-            EXPECT_TRUE(after.filter(QStringLiteral("HW 3")).size() > 0);
-            for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" }) {
-                EXPECT_NE(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
-                EXPECT_TRUE(dock(window, name)->widget()->isVisible()) << name;
+                // After the reveal everything is back: the note, the HW, the docks, the names.
+                window.action(QStringLiteral("stepForward"))->trigger();
+                ASSERT_EQ(predict->phase(), hw::ui::PredictMode::Phase::Revealed);
+                QCoreApplication::processEvents();
+                const QStringList after = visibleTexts(window);
+                EXPECT_TRUE(after.contains(note));
+                EXPECT_TRUE(sceneToolTips(*window.scene()).filter(committedLine()).size() > 0)
+                    << "the cells' tooltips say again what is committed";
+                EXPECT_TRUE(after.filter(answers.constFirst()).size() > 0);
+                EXPECT_TRUE(after.filter(eventName).size() > 0) << "the event's name is back";
+                EXPECT_TRUE(panel->positionLabel()->text().contains(QStringLiteral("\u25C6") + label));
+                EXPECT_EQ(panel->bar()->checkpointLabelTexts()[askedIndex], label);
+                for (const char* name : { "inspectorDock", "eventsDock", "chartsDock", "controlsDock" }) {
+                    EXPECT_NE(dock(window, name)->widget()->objectName(), QStringLiteral("predictPlaceholder")) << name;
+                    EXPECT_FALSE(dock(window, name)->widget()->isHidden()) << name;
+                }
             }
         }
     }

@@ -19,6 +19,8 @@ qreal g_textSizeMin = 0;
 
 /// Line widths of the high-contrast theme, relative to the others: thin lines vanish on projectors.
 constexpr qreal highContrastLineScale = 1.6;
+/// The text of disabled widgets in the high-contrast theme.
+const QColor highContrastDisabledInk { 0x6B, 0x6B, 0x6B };
 /// The extra line scale presentation mode may ask for is kept within this.
 constexpr qreal extraLineScaleMax = 3.0;
 
@@ -121,6 +123,10 @@ void applyToApplication()
         for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText,
                  QPalette::ToolTipText })
             palette.setColor(role, ink);
+        // setColor(role, ...) sets every colour group, the disabled one too: a button that cannot be
+        // pressed would look like one that can. Grey, still readable on the light buttons (4.6:1).
+        for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+            palette.setColor(QPalette::Disabled, role, highContrastDisabledInk);
         palette.setColor(QPalette::Base, paper);
         palette.setColor(QPalette::Window, QColor(0xF0, 0xF0, 0xF0));
         palette.setColor(QPalette::Highlight, QColor(0x00, 0x00, 0x00));

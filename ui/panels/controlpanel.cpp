@@ -5,6 +5,7 @@
 #include "control/simcontroller.h"
 #include "model/limits.h"
 #include "panels/addconsumerdialog.h"
+#include "panels/wheelguard.h"
 #include "scene/clusterfacts.h"
 
 #include <QCheckBox>
@@ -68,6 +69,8 @@ ControlPanel::ControlPanel(SimController* controller, QWidget* parent) : QWidget
     layout->addWidget(buildConfig());
     layout->addWidget(buildConsumers());
     layout->addStretch(1);
+    // The panel scrolls in its dock: the wheel scrolls it, and changes a field only once it is chosen.
+    WheelGuard::guardChildren(this);
 }
 
 QGroupBox* ControlPanel::buildProduce()
@@ -283,6 +286,9 @@ QGroupBox* ControlPanel::buildConsumers()
     m_leave = new QPushButton(m_consumersBox);
     keepTranslated(m_leave, &QWidget::setToolTip,
         [] { return tr("The consumer leaves its group cleanly and the group rebalances"); });
+    // refresh() names them after the consumer chosen (and after a language change).
+    m_join->setText(tr("Add to its group"));
+    m_leave->setText(tr("Remove from its group"));
     m_crashConsumer = translatedButton(
         m_consumersBox, [] { return tr("Crash"); },
         [] { return tr("The consumer stops without leaving; its group notices after session.timeout.ms"); });
@@ -477,16 +483,21 @@ void ControlPanel::refresh(bool scenarioChanged)
     for (QPushButton* button : { m_join, m_leave, m_crashConsumer, m_poll })
         button->setEnabled(false);
     const int c = m_consumer->currentData().toInt();
-    if (haveConsumers && c >= 0 && c < static_cast<int>(s.consumers.size())) {
-        const hw::Consumer& consumer = s.consumers[static_cast<std::size_t>(c)];
-        const bool running = consumer.phase != hw::MemberPhase::Stopped && consumer.phase != hw::MemberPhase::Crashed;
+    const hw::Consumer* consumer = haveConsumers && c >= 0 && c < static_cast<int>(s.consumers.size())
+        ? &s.consumers[static_cast<std::size_t>(c)]
+        : nullptr;
+    if (consumer) {
+        const bool running = consumer->phase != hw::MemberPhase::Stopped && consumer->phase != hw::MemberPhase::Crashed;
         m_join->setEnabled(!running);
         m_leave->setEnabled(running);
         m_crashConsumer->setEnabled(running);
-        m_poll->setEnabled(running && !consumer.autoPoll);
-        m_join->setText(consumer.group < 0 ? tr("Start") : tr("Add to its group"));
-        m_leave->setText(consumer.group < 0 ? tr("Stop") : tr("Remove from its group"));
+        m_poll->setEnabled(running && !consumer->autoPoll);
     }
+    // Their words depend on the consumer chosen; with none (a scenario without consumers) they say
+    // what they do to a group member, disabled, rather than nothing.
+    const bool grouped = !consumer || consumer->group >= 0;
+    m_join->setText(grouped ? tr("Add to its group") : tr("Start"));
+    m_leave->setText(grouped ? tr("Remove from its group") : tr("Stop"));
 }
 
 void ControlPanel::produce()

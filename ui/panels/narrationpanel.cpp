@@ -160,11 +160,17 @@ void NarrationPanel::refresh()
     const hw::Timeline& timeline = m_controller->timeline();
     const std::int64_t frame = m_controller->currentFrame();
     const hw::FrameInfo& info = timeline.frame(frame);
-    QString heading
-        = tr("Frame %1 \u00B7 %2 ms \u00B7 %3").arg(frame).arg(info.timeMs).arg(Narration::title(info.event));
+    // Predict mode: the event's name ("Records appended") and the checkpoint's label may tell the answer.
+    const QString unknown = QStringLiteral("?");
+    QString heading = tr("Frame %1 \u00B7 %2 ms \u00B7 %3")
+                          .arg(frame)
+                          .arg(info.timeMs)
+                          .arg(m_concealed ? unknown : Narration::title(info.event));
     if (info.label >= 0)
         heading += QStringLiteral(" \u00B7 ")
-            + tr("Checkpoint %1").arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]));
+            + tr("Checkpoint %1")
+                  .arg(m_concealed ? unknown
+                                   : QString::fromStdString(timeline.labels()[static_cast<std::size_t>(info.label)]));
     m_heading->setText(heading);
     m_narration->setText(m_concealed ? tr("(What happened is hidden until you reveal your prediction.)")
                                      : Narration::sentence(info.event, m_controller->state()));

@@ -19,8 +19,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace hw::ui {
+
+namespace {
+
+/// Beside the bar a checkpoint's label is cut to this many characters (the whole label is in the
+/// tooltip and on the bar), so that one long label does not squeeze the bar.
+constexpr int positionLabelCharsMax = 16;
+
+QString shortLabel(const std::string& label)
+{
+    const QString text = QString::fromStdString(label);
+    return text.size() <= positionLabelCharsMax ? text : text.left(positionLabelCharsMax - 1) + QChar(0x2026);
+}
+
+} // namespace
 
 QString TimelinePanel::speedText(double speed)
 {
@@ -89,6 +104,7 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     // The speed's width is that of its widest text in the label's current font (see changeEvent),
     // so that "1/100x" never loses its end when presentation mode enlarges the font.
     m_speedLabel->installEventFilter(this);
+    m_position->installEventFilter(this);
     fitSpeedLabel();
     row->addWidget(m_speedLabel);
     row->addSpacing(12);
@@ -124,17 +140,61 @@ void TimelinePanel::fitSpeedLabel()
     m_speedLabel->setMinimumWidth(widest + 8);
 }
 
+QString TimelinePanel::positionText(
+    std::int64_t frame, std::int64_t frameCount, qint64 timeMs, const std::optional<QString>& label) const
+{
+    QString text = tr("Frame %1 of %2 \u00B7 %3 ms").arg(frame).arg(frameCount - 1).arg(timeMs);
+    if (label)
+        text += QStringLiteral(" \u00B7 \u25C6") + *label;
+    return text;
+}
+
+void TimelinePanel::fitPositionLabel()
+{
+    const hw::Timeline& timeline = m_controller->timeline();
+    const std::int64_t frameCount = timeline.frameCount();
+    const qint64 lastTimeMs = frameCount > 0 ? static_cast<qint64>(timeline.frame(frameCount - 1).timeMs) : 0;
+    const QFontMetrics metrics = m_position->fontMetrics();
+    // Every frame number has at most as many digits as the last one, every time at most as many as
+    // the last frame's: the text with the widest digit in each place is the widest of them.
+    QChar widestDigit = QLatin1Char('0');
+    for (char c = '0'; c <= '9'; ++c) {
+        if (metrics.horizontalAdvance(QLatin1Char(c)) > metrics.horizontalAdvance(widestDigit))
+            widestDigit = QLatin1Char(c);
+    }
+    auto widest = [&](qint64 n) { return QString(QString::number(n).size(), widestDigit); };
+    const QString frames = widest(frameCount - 1);
+    QString text = tr("Frame %1 of %2 \u00B7 %3 ms").arg(frames, frames, widest(lastTimeMs));
+    // Predict mode shows "?" for a label.
+    int width = metrics.horizontalAdvance(text + QStringLiteral(" \u00B7 \u25C6?"));
+    for (const std::string& label : timeline.labels())
+        width = std::max(width, metrics.horizontalAdvance(text + QStringLiteral(" \u00B7 \u25C6") + shortLabel(label)));
+    m_position->setFixedWidth(width + 4);
+}
+
+void TimelinePanel::setConcealed(std::int64_t after, std::int64_t upTo)
+{
+    m_concealedAfter = after;
+    m_concealedUpTo = upTo;
+    m_bar->setConcealed(after, upTo);
+    refresh(false);
+}
+
 void TimelinePanel::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) {
         fitSpeedLabel();
+        fitPositionLabel();
+    }
 }
 
 bool TimelinePanel::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_speedLabel && event->type() == QEvent::FontChange)
         fitSpeedLabel();
+    if (watched == m_position && event->type() == QEvent::FontChange)
+        fitPositionLabel();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -164,6 +224,7 @@ void TimelinePanel::refresh(bool markersChanged)
             }
         }
         m_bar->setMarkers(m_controller->markers(), labels);
+        fitPositionLabel();
     }
     {
         const QSignalBlocker blocker(m_speed);
@@ -171,18 +232,15 @@ void TimelinePanel::refresh(bool markersChanged)
     }
     m_speedLabel->setText(speedText(m_controller->speed()));
     const std::int64_t frame = m_controller->currentFrame();
-    QString text = tr("Frame %1 of %2 \u00B7 %3 ms")
-                       .arg(frame)
-                       .arg(timeline.frameCount() - 1)
-                       .arg(static_cast<qint64>(std::floor(m_controller->displayTimeMs())));
     const std::int32_t label = timeline.frame(frame).label;
-    if (label >= 0)
-        text += QStringLiteral(" \u00B7 \u25C6")
-            + QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]);
-    m_position->setText(text);
-    m_position->setToolTip(label >= 0
-            ? tr("Checkpoint %1").arg(QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]))
-            : QString());
+    // Predict mode: a checkpoint's label may name what the step being predicted did.
+    const bool hidden = frame > m_concealedAfter && frame <= m_concealedUpTo;
+    const std::string& name = label >= 0 ? timeline.labels()[static_cast<std::size_t>(label)] : std::string();
+    m_position->setText(
+        positionText(frame, timeline.frameCount(), static_cast<qint64>(std::floor(m_controller->displayTimeMs())),
+            label < 0 ? std::nullopt : std::optional<QString>(hidden ? QStringLiteral("?") : shortLabel(name))));
+    m_position->setToolTip(
+        label >= 0 ? tr("Checkpoint %1").arg(hidden ? QStringLiteral("?") : QString::fromStdString(name)) : QString());
 }
 
 } // namespace hw::ui

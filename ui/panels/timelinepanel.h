@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <optional>
 
 class QAction;
 class QComboBox;
@@ -57,6 +58,9 @@ public:
     void refresh(bool markersChanged);
     /// Fills the partition list from the state's partitions.
     void refreshPartitions();
+    /// Predict mode: what the frames after `after` up to `upTo` did stays hidden (their markers, and
+    /// their checkpoint's label on the bar and beside it). (-1, -1): nothing is hidden.
+    void setConcealed(std::int64_t after, std::int64_t upTo);
 
     /// The text of a speed: 1/100x, 2x.
     static QString speedText(double speed);
@@ -67,6 +71,12 @@ protected:
 
 private:
     void fitSpeedLabel();
+    /// Gives the frame and time beside the bar the width of the widest text this timeline can make
+    /// ("Frame 63 of 63 · 1085 ms · ◆3" with its widest digits and label), so that the bar keeps its
+    /// width, and its markers their places, from frame to frame.
+    void fitPositionLabel();
+    QString positionText(
+        std::int64_t frame, std::int64_t frameCount, qint64 timeMs, const std::optional<QString>& label) const;
 
     SimController* m_controller;
     TimelineBar* m_bar;
@@ -75,6 +85,8 @@ private:
     QLabel* m_position;
     QComboBox* m_view;
     QComboBox* m_partition;
+    std::int64_t m_concealedAfter = -1;
+    std::int64_t m_concealedUpTo = -1;
 };
 
 } // namespace hw::ui

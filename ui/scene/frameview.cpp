@@ -46,8 +46,12 @@ QRectF FrameView::fittedSourceRect(const QRectF& sceneRect, QSizeF viewport)
 
 void FrameView::setZoom(qreal zoom)
 {
-    m_zoom = std::clamp(zoom, zoomMin, zoomMax);
+    const qreal clamped = std::clamp(zoom, zoomMin, zoomMax);
+    const bool changed = clamped != m_zoom;
+    m_zoom = clamped;
     applyTransform();
+    if (changed)
+        emit zoomChanged(m_zoom);
 }
 
 void FrameView::zoomIn()

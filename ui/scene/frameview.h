@@ -33,6 +33,10 @@ public:
 
     FrameScene* frameScene() const { return m_scene; }
 
+signals:
+    /// The zoom changed (keys, Ctrl+wheel, fit): the compare window zooms its other view with it.
+    void zoomChanged(qreal zoom);
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;

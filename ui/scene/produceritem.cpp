@@ -185,8 +185,12 @@ void ProducerItem::sync(const hw::ClusterState& state)
     // max.in.flight.requests.per.connection counts requests per connection, and each batch here is a
     // request of its own (one partition per broker in a drawing this size).
     //: Batches in flight (%1) against max.in.flight.requests.per.connection (%2).
-    const QString count = Text::tr("in flight %1/%2").arg(inFlightCount(producer)).arg(producer.settings.maxInFlight);
-    const QStringList ranges = inFlightBatches(state, producer);
+    // Predict mode: the batches still in flight and their sequence ranges ("seq 2–3") tell which
+    // records the leader holds and which are acknowledged.
+    const QString count = Text::tr("in flight %1/%2")
+                              .arg(concealed ? unknown : QString::number(inFlightCount(producer)))
+                              .arg(producer.settings.maxInFlight);
+    const QStringList ranges = concealed ? QStringList() : inFlightBatches(state, producer);
     const bool idempotent = producer.settings.idempotence;
     //: Before the sequence ranges of the batches in flight, as in "seq 0–2, 3–4".
     const QString prefix = idempotent ? Text::tr("seq") + QLatin1Char(' ') : QString();

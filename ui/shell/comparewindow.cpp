@@ -6,10 +6,13 @@
 #include "model/cluster_state.h"
 #include "panels/timelinepanel.h"
 #include "scenario/scenario.h"
+#include "scene/diffmarkitem.h"
 #include "scene/frameview.h"
 #include "shell/icons.h"
 #include "shell/mainwindow.h"
 #include "shell/namedactions.h"
+#include "shell/shortcutsdialog.h"
+#include "teaching/presentationmode.h"
 #include "timeline/timeline.h"
 
 #include <QAction>
@@ -25,6 +28,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -46,6 +50,12 @@ QString versionName(hw::KafkaVersion version)
 constexpr int versionLabelPixels = 34;
 /// The differences column, wide enough for "orders-0 last known ELR: [2] vs []" on one or two lines.
 constexpr int differencesWidth = 300;
+/// The label column's least width, and its margins beside the view.
+constexpr int labelColumnWidthMin = 150;
+constexpr int labelColumnPadding = 26;
+/// In the presentation form the frame's text and the differences are this much larger, as the
+/// main window's narration is (its timeline takes PresentationMode::timelineFontScale).
+constexpr qreal presentationTextScale = 1.25;
 
 } // namespace
 
@@ -142,6 +152,13 @@ CompareWindow::CompareWindow(QWidget* parent)
     auto* grid = new QGridLayout(central);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(0);
+    // The two runs, one above the other (side by side in the presentation form), with a strip of the
+    // window's background between them, so that they read as two drawings.
+    auto* runs = new QWidget(central);
+    runs->setObjectName(QStringLiteral("runs"));
+    m_runsLayout = new QBoxLayout(QBoxLayout::TopToBottom, runs);
+    m_runsLayout->setContentsMargins(0, 0, 0, 0);
+    m_runsLayout->setSpacing(6);
     const char* names[] = { "Top", "Bottom" };
     for (int side : { CompareController::Top, CompareController::Bottom }) {
         QLabel* version = m_versionLabels[side];
@@ -155,30 +172,36 @@ CompareWindow::CompareWindow(QWidget* parent)
         frame->setObjectName(QStringLiteral("frameLabel") + QLatin1String(names[side]));
         frame->setWordWrap(true);
         frame->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        // The labels: a column left of the view, or (setPresentationLayout) a band over it.
         auto* column = new QWidget(central);
         column->setObjectName(QStringLiteral("labelColumn") + QLatin1String(names[side]));
         column->setAutoFillBackground(true);
         column->setBackgroundRole(QPalette::AlternateBase);
-        auto* columnLayout = new QVBoxLayout(column);
+        auto* columnLayout = new QBoxLayout(QBoxLayout::TopToBottom, column);
         columnLayout->setContentsMargins(12, 10, 12, 10);
         columnLayout->addWidget(version);
         columnLayout->addWidget(frame);
         columnLayout->addStretch(1);
-        grid->addWidget(column, side, 0);
+        m_labelPanels[side] = column;
         // Two drawings share the height of one: the legend, the same in both, would take a third of
         // each. The main window's view keeps it.
         m_scenes[side]->setLegendShown(false);
         m_views[side]->setObjectName(QStringLiteral("compareView") + QLatin1String(names[side]));
         m_views[side]->setAcceptDrops(false);
-        grid->addWidget(m_views[side], side, 1);
+        auto* half = new QWidget(runs);
+        half->setObjectName(QStringLiteral("half") + QLatin1String(names[side]));
+        m_halfLayouts[side] = new QBoxLayout(QBoxLayout::LeftToRight, half);
+        m_halfLayouts[side]->setContentsMargins(0, 0, 0, 0);
+        m_halfLayouts[side]->setSpacing(0);
+        m_halfLayouts[side]->addWidget(column);
+        m_halfLayouts[side]->addWidget(m_views[side], 1);
+        m_runsLayout->addWidget(half, 1);
     }
-    // A strip of the window's background between the two views, so that they read as two drawings.
-    grid->setVerticalSpacing(6);
+    grid->addWidget(runs, 0, 0);
     grid->setRowStretch(0, 1);
-    grid->setRowStretch(1, 1);
-    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(0, 1);
 
-    auto* differences = new QWidget(central);
+    auto* differences = m_differencesColumn = new QWidget(central);
     differences->setObjectName(QStringLiteral("differencesColumn"));
     differences->setFixedWidth(differencesWidth);
     auto* differencesLayout = new QVBoxLayout(differences);
@@ -202,7 +225,7 @@ CompareWindow::CompareWindow(QWidget* parent)
     });
     differencesLayout->addWidget(m_differenceHeading);
     differencesLayout->addWidget(m_differenceList, 1);
-    grid->addWidget(differences, 0, 2, 2, 1);
+    grid->addWidget(differences, 0, 1);
     setCentralWidget(central);
 
     createActions();
@@ -211,7 +234,7 @@ CompareWindow::CompareWindow(QWidget* parent)
         action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
         action(QStringLiteral("last")), nullptr };
     m_timeline = new TimelinePanel(m_compare->lead(), transport, central);
-    grid->addWidget(m_timeline, 2, 0, 1, 3);
+    grid->addWidget(m_timeline, 1, 0, 1, 2);
     connect(m_timeline->viewCombo(), &QComboBox::currentIndexChanged, this, [this](int index) {
         setViewKind(index == 0 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
     });
@@ -222,6 +245,38 @@ CompareWindow::CompareWindow(QWidget* parent)
     m_matchLabel->setObjectName(QStringLiteral("matchLabel"));
     statusBar()->addWidget(m_matchLabel, 1);
     createMenus();
+
+    // The presentation form: both drawings fitted to one text size, the frame's text, the differences
+    // and the timeline larger, the labels in a band over each view.
+    m_presentation = new PresentationMode(this, {}, { m_views[0], m_views[1] });
+    m_presentation->setZoomToText(true);
+    connect(m_presentation, &PresentationMode::zoomedToText, this, &CompareWindow::showDifferences);
+    m_presentation->addEnlarged(m_timeline, PresentationMode::timelineFontScale);
+    m_presentation->addEnlarged(m_differencesColumn, presentationTextScale);
+    for (QLabel* frame : m_frameLabels)
+        m_presentation->addEnlarged(frame, presentationTextScale);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
+        setPresentationLayout(active);
+        action(QStringLiteral("presentationMode"))->setChecked(active);
+        action(QStringLiteral("leavePresentation"))->setEnabled(active);
+        action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
+    });
+    connect(m_presentation, &PresentationMode::themeChanged, this, [this] {
+        for (FrameScene* scene : m_scenes)
+            scene->applyTheme();
+        // The theme and the text floor are the application's: the main window's drawing, made while
+        // they were the presentation's, is made again with its own.
+        if (auto* main = qobject_cast<MainWindow*>(parentWidget()))
+            main->scene()->applyTheme();
+    });
+    // Zoomed or panned, the other view follows, so that both show the same part.
+    for (int side : { CompareController::Top, CompareController::Bottom }) {
+        connect(m_views[side], &FrameView::zoomChanged, this, [this, side] { followView(side); });
+        connect(
+            m_views[side]->horizontalScrollBar(), &QScrollBar::valueChanged, this, [this, side] { followView(side); });
+        connect(
+            m_views[side]->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, side] { followView(side); });
+    }
     retranslateUi();
 
     connect(m_compare, &CompareController::changed, this, &CompareWindow::onChanged);
@@ -278,6 +333,33 @@ void CompareWindow::createActions()
         this, [this](const QString& name, const QList<QKeySequence>& keys) { return addNamedAction(name, keys); },
         [this] { setViewKind(FrameScene::ViewKind::Partition); }, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
 
+    // The main window's view keys, for both views at once.
+    connect(addNamedAction(QStringLiteral("zoomIn"),
+                { QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence(QKeySequence::ZoomIn) }),
+        &QAction::triggered, this, [this] { setZoom(m_views[0]->zoom() * 1.25); });
+    connect(
+        addNamedAction(QStringLiteral("zoomOut"), { QKeySequence(Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut) }),
+        &QAction::triggered, this, [this] { setZoom(m_views[0]->zoom() / 1.25); });
+    connect(addNamedAction(QStringLiteral("fit"), { QKeySequence(Qt::Key_0), QKeySequence(Qt::CTRL | Qt::Key_0) }),
+        &QAction::triggered, this, [this] { setZoom(1.0); });
+    QAction* fullScreen = addNamedAction(QStringLiteral("fullScreen"), { QKeySequence(Qt::Key_F11) });
+    fullScreen->setCheckable(true);
+    connect(fullScreen, &QAction::triggered, this, &CompareWindow::toggleFullScreen);
+    QAction* present = addNamedAction(QStringLiteral("presentationMode"), { QKeySequence(Qt::Key_F5) });
+    present->setCheckable(true);
+    connect(present, &QAction::triggered, this, [this](bool on) { m_presentation->setActive(on); });
+    QAction* leave = addNamedAction(
+        QStringLiteral("leavePresentation"), { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::SHIFT | Qt::Key_F5) });
+    leave->setEnabled(false);
+    connect(leave, &QAction::triggered, this, [this] { m_presentation->leave(); });
+    // Presenter remotes send '.' or B to blank the screen, as in the main window.
+    QAction* blank
+        = addNamedAction(QStringLiteral("blankScreen"), { QKeySequence(Qt::Key_Period), QKeySequence(Qt::Key_B) });
+    blank->setCheckable(true);
+    connect(blank, &QAction::triggered, this, [this](bool on) { m_presentation->setBlanked(on); });
+    connect(addNamedAction(QStringLiteral("shortcuts"), { QKeySequence(QKeySequence::HelpContents) }),
+        &QAction::triggered, this, [this] { shortcuts::showDialog(this, shortcutList()); });
+
     connect(addNamedAction(QStringLiteral("exportImage"), { QKeySequence(Qt::CTRL | Qt::Key_E) }), &QAction::triggered,
         this, &CompareWindow::exportDialog);
     connect(addNamedAction(QStringLiteral("close"), { QKeySequence(QKeySequence::Close) }), &QAction::triggered, this,
@@ -293,10 +375,18 @@ void CompareWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->addAction(action(QStringLiteral("partitionView")));
     m_viewMenu->addAction(action(QStringLiteral("clusterView")));
+    m_viewMenu->addSeparator();
+    for (const char* name : { "zoomIn", "zoomOut", "fit", "fullScreen" })
+        m_viewMenu->addAction(action(QString::fromLatin1(name)));
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(action(QStringLiteral("presentationMode")));
+    m_viewMenu->addAction(action(QStringLiteral("blankScreen")));
     m_playMenu = menuBar()->addMenu(QString());
     for (const char* name :
         { "play", "stepBack", "stepForward", "first", "last", "previousCheckpoint", "nextCheckpoint" })
         m_playMenu->addAction(action(QString::fromLatin1(name)));
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(action(QStringLiteral("shortcuts")));
 }
 
 void CompareWindow::retranslateUi()
@@ -319,9 +409,27 @@ void CompareWindow::retranslateUi()
         { "partitionView", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Partition view"), nullptr, nullptr },
         { "clusterView", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Cluster view"), nullptr, nullptr },
         { "exportImage", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&Export image..."), nullptr, nullptr },
+        { "zoomIn", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Zoom in"), nullptr, nullptr },
+        { "zoomOut", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Zoom out"), nullptr, nullptr },
+        { "fit", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Fit to window"), nullptr, nullptr },
+        { "fullScreen", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Full screen"), nullptr, nullptr },
+        { "shortcuts", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&Keyboard shortcuts"), nullptr, nullptr },
+    };
+    // Presentation mode and blanking say what the main window's teaching aids say.
+    static const namedactions::Texts presenting[] = {
+        { "presentationMode", QT_TRANSLATE_NOOP("hw::ui::TeachingAids", "&Presentation mode"), nullptr, nullptr },
+        { "leavePresentation", QT_TRANSLATE_NOOP("hw::ui::TeachingAids", "Leave presentation mode"), nullptr, nullptr },
+        { "blankScreen", QT_TRANSLATE_NOOP("hw::ui::TeachingAids", "&Blank the screen"),
+            QT_TRANSLATE_NOOP("hw::ui::TeachingAids",
+                "Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)"),
+            nullptr },
     };
     auto translated = [](const char* text) { return QCoreApplication::translate("hw::ui::MainWindow", text); };
     namedactions::applyTexts(m_actions, shared, "hw::ui::MainWindow");
+    namedactions::applyTexts(m_actions, presenting, "hw::ui::TeachingAids");
+    action(QStringLiteral("presentationMode"))
+        ->setToolTip(tr("Full screen, large text, high contrast; each version's label over its view (F5, Esc to "
+                        "leave)"));
     action(QStringLiteral("stepForward"))->setToolTip(tr("One frame on (Right); both views follow"));
     action(QStringLiteral("play"))
         ->setText(m_compare->lead()->isPlaying() ? translated(QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Pause"))
@@ -330,6 +438,7 @@ void CompareWindow::retranslateUi()
     m_fileMenu->setTitle(translated(QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&File")));
     m_viewMenu->setTitle(translated(QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&View")));
     m_playMenu->setTitle(translated(QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&Play")));
+    m_helpMenu->setTitle(translated(QT_TRANSLATE_NOOP("hw::ui::MainWindow", "&Help")));
     m_matchLabel->setToolTip(CompareController::matchRuleText());
     m_differenceList->setToolTip(tr("What the two frames shown hold differently, the top run's value first. Each is "
                                     "outlined with a \u2260 badge in both views; double-click one of another "
@@ -367,6 +476,96 @@ void CompareWindow::showPartition(std::int32_t partition)
         scene->setFocusPartition(partition);
     m_timeline->showPartition(partition);
     setViewKind(FrameScene::ViewKind::Partition);
+}
+
+void CompareWindow::setZoom(qreal zoom)
+{
+    // The other view follows (followView).
+    m_views[CompareController::Top]->setZoom(zoom);
+}
+
+void CompareWindow::followView(int side)
+{
+    if (m_following)
+        return;
+    m_following = true;
+    FrameView* from = m_views[static_cast<std::size_t>(side)];
+    FrameView* to = m_views[static_cast<std::size_t>(1 - side)];
+    to->setZoom(from->zoom());
+    // The same part of the other drawing: the point at the same place relative to its scene, so that
+    // two drawings of different sizes still show the same rows.
+    if (from->zoom() > 1.0) {
+        const QRectF source = from->frameScene()->sceneRect();
+        const QRectF target = to->frameScene()->sceneRect();
+        const QPointF centre = from->mapToScene(from->viewport()->rect().center());
+        if (source.width() > 0 && source.height() > 0) {
+            to->centerOn(target.left() + (centre.x() - source.left()) / source.width() * target.width(),
+                target.top() + (centre.y() - source.top()) / source.height() * target.height());
+        }
+    }
+    m_following = false;
+}
+
+void CompareWindow::toggleFullScreen()
+{
+    if (isFullScreen())
+        showNormal();
+    else
+        showFullScreen();
+    action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
+}
+
+QList<QPair<QString, QString>> CompareWindow::shortcutList() const
+{
+    return shortcuts::list(*this,
+        { { QCoreApplication::translate("hw::ui::MainWindow", "Zoom"),
+            QCoreApplication::translate("hw::ui::MainWindow", "Ctrl+wheel") } });
+}
+
+void CompareWindow::setPresentationLayout(bool presenting)
+{
+    // Presenting, the two drawings stand side by side, each under a band with its label, and the
+    // differences column gives them its width: the drawings are as wide as their text makes them, so
+    // each needs half the screen's width to show 14 px text, and their "≠" marks show what differs.
+    // One above the other they would have a third of the height each, too little for any of them.
+    m_presenting = presenting;
+    m_runsLayout->setDirection(presenting ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    m_differencesColumn->setVisible(!presenting);
+    for (int side : { CompareController::Top, CompareController::Bottom }) {
+        QWidget* panel = m_labelPanels[side];
+        auto* labels = static_cast<QBoxLayout*>(panel->layout());
+        // Above: one line, "Kafka 3.7   Frame 52 of 649 · 13573 ms · ◆2", as wide as the view.
+        m_halfLayouts[side]->setDirection(presenting ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+        labels->setDirection(presenting ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+        labels->setSpacing(presenting ? 24 : 6);
+        labels->setContentsMargins(12, presenting ? 4 : 10, 12, presenting ? 4 : 10);
+        labels->setAlignment(m_frameLabels[side], presenting ? Qt::AlignVCenter : Qt::Alignment());
+        m_versionLabels[side]->setWordWrap(!presenting);
+        m_frameLabels[side]->setWordWrap(!presenting);
+        if (presenting) {
+            panel->setMinimumWidth(0);
+            panel->setMaximumWidth(QWIDGETSIZE_MAX);
+        }
+    }
+    refreshTexts();
+}
+
+void CompareWindow::showDifferences()
+{
+    // Zoomed in to make the text readable, both views show the part that differs (the other follows,
+    // followView), or where a drawing starts: the title and the names of the rows.
+    FrameView* view = m_views[CompareController::Top];
+    if (view->zoom() <= 1.0)
+        return;
+    FrameScene* scene = m_scenes[CompareController::Top];
+    QRectF marked;
+    for (QGraphicsItem* item : scene->items()) {
+        if (const auto* mark = qgraphicsitem_cast<const DiffMarkItem*>(item))
+            marked |= mark->outline();
+    }
+    const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+    view->centerOn(marked.isEmpty() ? scene->sceneRect().topLeft() + QPointF(shown.width() / 2, shown.height() / 2)
+                                    : marked.center());
 }
 
 void CompareWindow::onChanged(SimController::Changes what)
@@ -424,20 +623,24 @@ void CompareWindow::refreshTexts()
         m_versionLabels[side]->setText(m_compare->versionLabel(s));
         const hw::Timeline& timeline = run.timeline();
         const std::int64_t frame = run.currentFrame();
-        QString text = tr("Frame %1 of %2").arg(frame).arg(run.lastFrame()) + QLatin1Char('\n')
+        // One item a line in the column, one line in the band above the view.
+        const QString separator = m_presenting ? QStringLiteral(" \u00B7 ") : QStringLiteral("\n");
+        QString text = tr("Frame %1 of %2").arg(frame).arg(run.lastFrame()) + separator
             + tr("%1 ms").arg(static_cast<qint64>(std::floor(m_compare->displayTimeMs(s))));
         const std::int32_t label = timeline.frame(frame).label;
         if (label >= 0)
-            text += QStringLiteral("\n\u25C6")
+            text += separator + QStringLiteral("\u25C6")
                 + QString::fromStdString(timeline.labels()[static_cast<std::size_t>(label)]);
         m_frameLabels[side]->setText(text);
     }
     // The label column is as wide as the wider version label, so that both views start at the same x.
-    int width = 0;
-    for (QLabel* label : m_versionLabels)
-        width = std::max(width, label->fontMetrics().horizontalAdvance(label->text()) + 26);
-    for (QLabel* label : m_versionLabels)
-        label->parentWidget()->setFixedWidth(std::max(width, 150));
+    if (!m_presenting) {
+        int width = 0;
+        for (QLabel* label : m_versionLabels)
+            width = std::max(width, label->fontMetrics().horizontalAdvance(label->text()) + labelColumnPadding);
+        for (QWidget* panel : m_labelPanels)
+            panel->setFixedWidth(std::max(width, labelColumnWidthMin));
+    }
 
     const std::vector<hw::StateDifference>& differences = m_compare->differences();
     m_differenceHeading->setText(differences.empty()

@@ -27,6 +27,7 @@
 #include "shell/recentfiles.h"
 #include "shell/sandboxdialog.h"
 #include "shell/scenariolibrarydialog.h"
+#include "shell/shortcutsdialog.h"
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
 
@@ -35,7 +36,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -53,10 +53,8 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QStyle>
-#include <QRegularExpression>
 #include <QTabBar>
 #include <QTimer>
-#include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -568,50 +566,15 @@ void MainWindow::toggleFullScreen()
 QList<QPair<QString, QString>> MainWindow::shortcutList() const
 {
     // Every action of the window and its parts (the teaching aids add theirs), in menu order where
-    // there is one; an action shows once with all its keys.
-    QList<QPair<QString, QString>> list;
-    QList<QAction*> seen;
-    for (QAction* a : findChildren<QAction*>()) {
-        if (a->shortcuts().isEmpty() || seen.contains(a))
-            continue;
-        seen.append(a);
-        QStringList keys;
-        for (const QKeySequence& key : a->shortcuts())
-            keys << key.toString(QKeySequence::NativeText);
-        QString text = a->text();
-        text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
-        list.append({ text, keys.join(tr(" or ", "between two keys of one shortcut")) });
-    }
-    // What no action stands for: the wheel and the mouse.
-    list.append({ tr("Zoom"), tr("Ctrl+wheel") });
-    list.append({ tr("What you can do to a thing in the drawing"), tr("Right-click it") });
-    return list;
+    // there is one, then what no action stands for: the wheel and the mouse.
+    return shortcuts::list(*this,
+        { { tr("Zoom"), tr("Ctrl+wheel") },
+            { tr("What you can do to a thing in the drawing"), tr("Right-click it") } });
 }
 
 void MainWindow::showShortcuts()
 {
-    // A list, not a message box: with every shortcut it is taller than a 720 px screen, so it scrolls.
-    auto* dialog = new QDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
-    dialog->setWindowTitle(tr("Keyboard shortcuts"));
-    auto* layout = new QVBoxLayout(dialog);
-    auto* table = new QTreeWidget(dialog);
-    table->setObjectName(QStringLiteral("shortcutsList"));
-    table->setColumnCount(2);
-    table->setHeaderLabels({ tr("Command"), tr("Keys") });
-    table->setRootIsDecorated(false);
-    for (const auto& [command, keys] : shortcutList())
-        table->addTopLevelItem(new QTreeWidgetItem(QStringList { command, keys }));
-    table->resizeColumnToContents(0);
-    table->resizeColumnToContents(1);
-    layout->addWidget(table);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-    layout->addWidget(buttons);
-    const int wanted = table->columnWidth(0) + table->columnWidth(1) + 60;
-    dialog->resize(std::min(wanted, width() - 40), std::min(640, height() - 40));
-    dialog->open();
+    shortcuts::showDialog(this, shortcutList());
 }
 
 void MainWindow::showEvent(QShowEvent* event)

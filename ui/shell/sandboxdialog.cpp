@@ -46,6 +46,17 @@ SandboxDialog::SandboxDialog(QWidget* parent) : QDialog(parent)
     layout->addWidget(intro);
     auto* form = new QFormLayout;
     m_name = new QLineEdit(this);
+    m_kafkaVersion = new QComboBox(this);
+    m_kafkaVersion->setObjectName(QStringLiteral("sandboxKafkaVersion"));
+    for (hw::KafkaVersion version : hw::kafkaVersions()) {
+        const std::string_view name = hw::kafkaVersionName(version);
+        const QString text = QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+        m_kafkaVersion->addItem(
+            version == hw::defaultKafkaVersion ? tr("Kafka %1 (default)").arg(text) : tr("Kafka %1").arg(text),
+            static_cast<int>(version));
+    }
+    m_kafkaVersion->setToolTip(tr("The release whose rules the cluster follows: elections, the ISR, restarts "
+                                  "and fencing as that version has them (cluster.kafka_version)"));
     m_brokers = spin(this, 1, hw::limits::brokersMax, 3);
     m_topics = new QLineEdit(this);
     m_topics->setToolTip(tr("Topic names separated by commas"));
@@ -65,6 +76,7 @@ SandboxDialog::SandboxDialog(QWidget* parent) : QDialog(parent)
     m_consumers = spin(this, 0, hw::limits::consumersMax, 2);
     m_spares = spin(this, 0, hw::limits::consumersMax, 1);
     form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Kafka version"), m_kafkaVersion);
     form->addRow(tr("Brokers"), m_brokers);
     form->addRow(tr("Topics"), m_topics);
     form->addRow(tr("Partitions per topic"), m_partitions);
@@ -96,6 +108,7 @@ SandboxDialog::SandboxDialog(QWidget* parent) : QDialog(parent)
     for (QLineEdit* edit : { m_name, m_topics })
         connect(edit, &QLineEdit::textChanged, this, &SandboxDialog::check);
     connect(m_acks, &QComboBox::currentIndexChanged, this, &SandboxDialog::check);
+    connect(m_kafkaVersion, &QComboBox::currentIndexChanged, this, &SandboxDialog::check);
     check();
 }
 
@@ -103,6 +116,7 @@ SandboxSettings SandboxDialog::settings() const
 {
     SandboxSettings s;
     s.name = m_name->text().trimmed();
+    s.kafkaVersion = static_cast<hw::KafkaVersion>(m_kafkaVersion->currentData().toInt());
     s.brokers = m_brokers->value();
     s.topics = m_topics->text();
     s.partitions = m_partitions->value();
@@ -122,6 +136,7 @@ SandboxSettings SandboxDialog::settings() const
 void SandboxDialog::setSettings(const SandboxSettings& s)
 {
     m_name->setText(s.name);
+    m_kafkaVersion->setCurrentIndex(std::max(0, m_kafkaVersion->findData(static_cast<int>(s.kafkaVersion))));
     m_brokers->setValue(s.brokers);
     m_topics->setText(s.topics);
     m_partitions->setValue(s.partitions);
@@ -250,7 +265,8 @@ bool SandboxDialog::makeScenario(const SandboxSettings& s, hw::Scenario* scenari
     config["unclean.leader.election.enable"] = s.uncleanLeaderElection;
     config["auto.fetch"] = s.autoFetch;
     config["network.latency.ms"] = s.latencyMs;
-    root["cluster"] = { { "brokers", s.brokers }, { "config", config } };
+    const std::string_view version = hw::kafkaVersionName(s.kafkaVersion);
+    root["cluster"] = { { "kafka_version", std::string(version) }, { "brokers", s.brokers }, { "config", config } };
     nlohmann::ordered_json topics = nlohmann::ordered_json::array();
     nlohmann::ordered_json subscription = nlohmann::ordered_json::array();
     for (const QString& name : topicNames(s)) {

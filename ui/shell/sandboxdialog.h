@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "model/kafka_version.h"
+
 #include <QDialog>
 #include <QStringList>
 
@@ -20,6 +22,8 @@ namespace hw::ui {
 /// What a new sandbox cluster is made of.
 struct SandboxSettings {
     QString name = QStringLiteral("sandbox");
+    /// The release whose rules the cluster follows (cluster.kafka_version).
+    hw::KafkaVersion kafkaVersion = hw::defaultKafkaVersion;
     int brokers = 3;
     QString topics = QStringLiteral("orders"); // comma-separated names
     int partitions = 1; // per topic
@@ -55,12 +59,14 @@ public:
     static QStringList topicNames(const SandboxSettings& settings);
 
     QLabel* messageLabel() const { return m_message; }
+    QComboBox* kafkaVersionCombo() const { return m_kafkaVersion; }
     QDialogButtonBox* buttons() const { return m_buttons; }
 
 private:
     void check();
 
     QLineEdit* m_name;
+    QComboBox* m_kafkaVersion;
     QSpinBox* m_brokers;
     QLineEdit* m_topics;
     QSpinBox* m_partitions;

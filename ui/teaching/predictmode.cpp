@@ -3,6 +3,8 @@
 
 #include "model/cluster_state.h"
 #include "panels/narrationpanel.h"
+#include "panels/timelinepanel.h"
+#include "panels/wheelguard.h"
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
 #include "timeline/timeline.h"
@@ -44,6 +46,8 @@ QSpinBox* makeGuess(QWidget* parent)
     QFont font = box->font();
     font.setPointSizeF(font.pointSizeF() * 1.3);
     box->setFont(font);
+    // The guesses sit in the narration's scroll area: scrolling over one must not change it.
+    WheelGuard::guard(box);
     return box;
 }
 
@@ -156,6 +160,8 @@ void PredictMode::ask(std::int64_t fromFrame)
         = std::clamp<std::int32_t>(m_scene->focusPartition(), 0, static_cast<std::int32_t>(now.partitions.size()) - 1);
     m_scene->setPredictionBase(&before);
     m_narration->setNarrationConcealed(true);
+    if (TimelinePanel* timeline = timelinePanel())
+        timeline->setConcealed(fromFrame, m_questionFrame);
     concealDocks(true);
 
     const hw::Partition& earlier = before.partitions[static_cast<std::size_t>(
@@ -207,7 +213,9 @@ void PredictMode::concealDocks(bool conceal)
         return;
     // The status bar may still show what the last action did.
     window->statusBar()->clearMessage();
-    for (const char* name : { "inspectorDock", "eventsDock", "chartsDock" }) {
+    // The controls tell too: the value field offers the producer's next message ("m4"), and which
+    // buttons are enabled says which broker died or which partition lost its leader.
+    for (const char* name : { "inspectorDock", "eventsDock", "chartsDock", "controlsDock" }) {
         auto* dock = window->findChild<QDockWidget*>(QString::fromLatin1(name));
         if (!dock || !dock->widget())
             continue;
@@ -221,6 +229,12 @@ void PredictMode::concealDocks(bool conceal)
         dock->setWidget(placeholder);
     }
     retranslate();
+}
+
+TimelinePanel* PredictMode::timelinePanel() const
+{
+    QWidget* window = this->window();
+    return window ? window->findChild<TimelinePanel*>() : nullptr;
 }
 
 void PredictMode::scrollIntoView()
@@ -239,6 +253,8 @@ void PredictMode::clearQuestion()
     m_questionFrame = -1;
     m_scene->setPredictionBase(nullptr);
     m_narration->setNarrationConcealed(false);
+    if (TimelinePanel* timeline = timelinePanel())
+        timeline->setConcealed(-1, -1);
     concealDocks(false);
     m_hwLabel->hide();
     m_hwGuess->hide();

@@ -18,6 +18,7 @@ namespace hw::ui {
 
 class FrameScene;
 class NarrationPanel;
+class TimelinePanel;
 
 /// Predict mode (View > Predict mode): the class guesses before the app tells.
 ///
@@ -70,8 +71,10 @@ private:
     void retranslate();
     void setPhase(Phase phase);
     /// Puts a "hidden while you predict" line in place of the docks that tell the answer (inspector,
-    /// event log, charts), or gives them their widgets back.
+    /// event log, charts, controls), or gives them their widgets back.
     void concealDocks(bool conceal);
+    /// The window's timeline, whose markers and label of the step asked about are hidden too.
+    TimelinePanel* timelinePanel() const;
 
     SimController* m_controller;
     FrameScene* m_scene;

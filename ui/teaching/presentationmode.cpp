@@ -5,6 +5,7 @@
 #include "scene/frameview.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QEvent>
@@ -33,8 +34,12 @@ constexpr qreal narrationScaleMin = 0.85;
 
 } // namespace
 
-PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, FrameView* view)
-    : QObject(window), m_window(window), m_keep(std::move(keep)), m_view(view), m_blank(new QWidget(window))
+PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, QList<FrameView*> views)
+    : QObject(window),
+      m_window(window),
+      m_keep(std::move(keep)),
+      m_views(std::move(views)),
+      m_blank(new QWidget(window))
 {
     // The blank screen is a plain black cover over the whole window (drawing, docks and bars), like
     // a presenter remote's "B": a room that should look at the teacher sees nothing else.
@@ -45,11 +50,13 @@ PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep
     m_blank->setPalette(black);
     m_blank->hide();
     m_window->installEventFilter(this);
-    m_view->installEventFilter(this);
-    // Another frame or view may lay the drawing out larger, and so fit it smaller: its text grows.
-    // Queued: the scene is still inside setFrame() when it says so.
-    connect(m_view->frameScene(), &FrameScene::layoutChanged, this, &PresentationMode::fitDrawingText,
-        Qt::QueuedConnection);
+    for (FrameView* view : std::as_const(m_views)) {
+        view->installEventFilter(this);
+        // Another frame or view may lay the drawing out larger, and so fit it smaller: its text grows.
+        // Queued: the scene is still inside setFrame() when it says so.
+        connect(view->frameScene(), &FrameScene::layoutChanged, this, &PresentationMode::fitDrawingText,
+            Qt::QueuedConnection);
+    }
     if (m_keep.size() > 1)
         if (auto* scroll = m_keep[1]->findChild<QScrollArea*>()) {
             scroll->widget()->installEventFilter(this);
@@ -90,32 +97,81 @@ void PresentationMode::fitNarrationText()
     m_fitting = false;
 }
 
+void PresentationMode::addEnlarged(QWidget* root, qreal scale)
+{
+    m_enlarged.append({ root, scale });
+}
+
 void PresentationMode::fitDrawingText()
 {
-    if (!m_active || m_fittingDrawing)
+    if (!m_active || m_fittingDrawing || m_views.isEmpty())
         return;
     m_fittingDrawing = true;
-    FrameScene* scene = m_view->frameScene();
-    if (m_fittedView != static_cast<int>(scene->viewKind())) {
-        m_fittedView = static_cast<int>(scene->viewKind());
+    // The views of one window show one view kind (the compare window's two move together).
+    const int kind = static_cast<int>(m_views.constFirst()->frameScene()->viewKind());
+    if (m_fittedView != kind) {
+        m_fittedView = kind;
+        m_autoZoom = 0; // the views were fitted anew (FrameView::resetZoom)
         if (theme::textSizeMin() > 0) {
             theme::setTextSizeMin(0);
-            scene->applyTheme();
+            for (FrameView* view : std::as_const(m_views))
+                view->frameScene()->applyTheme();
         }
     }
     // Larger text makes larger cells, rows and boxes, so the fitted scale falls a little each time:
-    // a few rounds settle it. The zoom is the user's; the floor follows the fitted scale alone.
+    // a few rounds settle it. The zoom is the user's; the floor follows the fitted scale alone, of
+    // the drawing fitted smallest.
     for (int round = 0; round < 6; ++round) {
-        const qreal fitted = m_view->transform().m22() / m_view->zoom();
+        const qreal fitted = fittedScale();
         if (fitted <= 0)
             break;
         const qreal needed = std::min(std::ceil(drawingTextPxMin / fitted), drawingTextSizeMax);
         if (needed <= theme::textSizeMin())
             break;
         theme::setTextSizeMin(needed);
-        scene->applyTheme();
+        for (FrameView* view : std::as_const(m_views))
+            view->frameScene()->applyTheme();
     }
+    if (m_zoomToText)
+        zoomToText();
     m_fittingDrawing = false;
+}
+
+qreal PresentationMode::fittedScale() const
+{
+    qreal fitted = 0;
+    for (FrameView* view : std::as_const(m_views)) {
+        const qreal scale = view->transform().m22() / view->zoom();
+        fitted = fitted > 0 && scale > 0 ? std::min(fitted, scale) : std::max(fitted, scale);
+    }
+    return fitted;
+}
+
+void PresentationMode::setZoomToText(bool zoom)
+{
+    m_zoomToText = zoom;
+}
+
+void PresentationMode::zoomToText()
+{
+    // Every text is at least the floor, so floor x scale is the smallest text on screen. Where the
+    // floor's limit leaves it under drawingTextPxMin, the views zoom in by what is missing, unless
+    // the user chose another zoom since (then theirs stays).
+    const qreal fitted = fittedScale();
+    if (fitted <= 0 || theme::textSizeMin() <= 0 || m_views.isEmpty())
+        return;
+    // Rounded up to a hundredth, so that the text is not a rounding error short of it.
+    const qreal needed
+        = std::max<qreal>(1.0, std::ceil(100 * drawingTextPxMin / (theme::textSizeMin() * fitted)) / 100);
+    const qreal current = m_views.constFirst()->zoom();
+    if (m_autoZoom > 0 && !qFuzzyCompare(current, m_autoZoom))
+        return;
+    if (m_autoZoom > 0 && qFuzzyCompare(needed, m_autoZoom))
+        return;
+    for (FrameView* view : std::as_const(m_views))
+        view->setZoom(needed);
+    m_autoZoom = m_views.constFirst()->zoom();
+    emit zoomedToText(m_autoZoom);
 }
 
 void PresentationMode::fitNarration()
@@ -143,8 +199,8 @@ void PresentationMode::setBlanked(bool blanked)
 
 bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 {
-    // The drawing got another size: it is fitted at another scale.
-    if (watched == m_view) {
+    // A drawing got another size: it is fitted at another scale.
+    if (m_views.contains(watched)) {
         if (m_active && event->type() == QEvent::Resize)
             QTimer::singleShot(0, this, &PresentationMode::fitDrawingText);
         return QObject::eventFilter(watched, event);
@@ -177,12 +233,13 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 
 void PresentationMode::scaleFonts(QWidget* root, qreal scale)
 {
-    // Labels, buttons and lists set their own fonts (the narration's are already enlarged), so each
-    // is scaled from what it has, and put back as it was on leaving.
+    // Labels, buttons, combo boxes and lists set their own fonts (the narration's are already
+    // enlarged), so each is scaled from what it has, and put back as it was on leaving.
     QList<QWidget*> widgets = root->findChildren<QWidget*>();
     widgets.prepend(root);
     for (QWidget* w : std::as_const(widgets)) {
-        if (!qobject_cast<QLabel*>(w) && !qobject_cast<QAbstractButton*>(w) && !qobject_cast<QComboBox*>(w))
+        if (!qobject_cast<QLabel*>(w) && !qobject_cast<QAbstractButton*>(w) && !qobject_cast<QComboBox*>(w)
+            && !qobject_cast<QAbstractItemView*>(w))
             continue;
         m_fonts.insert(w, w->font());
         m_scaledWidgets.insert(w, QPointer<QWidget>(w));
@@ -221,21 +278,28 @@ void PresentationMode::enter()
     m_window->statusBar()->hide();
     for (QDockWidget* dock : std::as_const(m_keep))
         scaleFonts(dock, dock == m_keep.constFirst() ? timelineFontScale : fontScale);
+    for (const auto& [root, scale] : std::as_const(m_enlarged))
+        scaleFonts(root, scale);
 
     theme::apply(theme::Theme::HighContrast);
     theme::setLineScale(lineScale);
     theme::applyToApplication();
     // The legend stays out of the projector's drawing, which leaves more room for the rest; the
     // cluster view draws its compact form, whose boxes grow with the text.
-    m_view->frameScene()->setLegendShown(false);
-    m_view->frameScene()->setCompact(true);
+    m_legendShown.clear();
+    for (FrameView* view : std::as_const(m_views)) {
+        m_legendShown.append(view->frameScene()->legendShown());
+        view->frameScene()->setLegendShown(false);
+        view->frameScene()->setCompact(true);
+    }
     emit themeChanged();
     m_window->showFullScreen();
     fitNarration();
     fitNarrationText();
     fitDrawingText();
     // Keys go to the drawing, not to a dock's field, so PageUp/PageDown and '.' always reach the window.
-    m_view->setFocus();
+    if (!m_views.isEmpty())
+        m_views.constFirst()->setFocus();
     emit activeChanged(true);
 }
 
@@ -256,8 +320,14 @@ void PresentationMode::leave()
     m_fittedView = -1;
     theme::apply(m_theme);
     theme::applyToApplication();
-    m_view->frameScene()->setLegendShown(true);
-    m_view->frameScene()->setCompact(false);
+    for (qsizetype i = 0; i < m_views.size(); ++i) {
+        m_views[i]->frameScene()->setLegendShown(i < m_legendShown.size() ? m_legendShown[i] : true);
+        m_views[i]->frameScene()->setCompact(false);
+        // The zoom presenting chose goes with it; one the user chose stays.
+        if (m_autoZoom > 0 && qFuzzyCompare(m_views[i]->zoom(), m_autoZoom))
+            m_views[i]->resetZoom();
+    }
+    m_autoZoom = 0;
     emit themeChanged();
 
     m_window->setWindowState(m_windowState);

@@ -24,7 +24,8 @@ class FrameView;
 /// whole (no scrolling); the timeline's text is larger too, within its two rows. Leaving (Esc,
 /// Shift+F5, F5 again) restores the window state, the docks, the bars, the fonts and the theme as
 /// they were. Blanking ('.' or B, like a presenter remote) covers the whole window with black until
-/// pressed again.
+/// pressed again. The main window has one drawing and keeps two docks; the compare window has two
+/// drawings, fitted to one text size, and enlarges its own labels (addEnlarged).
 class PresentationMode : public QObject {
     Q_OBJECT
 
@@ -42,8 +43,15 @@ public:
     /// The drawing's text never grows past this floor (scene units), whatever the scale.
     static constexpr qreal drawingTextSizeMax = 56;
 
-    /// keep: the docks that stay visible, the timeline then the narration. view: the drawing.
-    PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, FrameView* view);
+    /// keep: the docks that stay visible, the timeline then the narration. views: the drawings.
+    PresentationMode(QMainWindow* window, QList<QDockWidget*> keep, QList<FrameView*> views);
+
+    /// A part of the window whose labels, buttons and lists are `scale` times larger while presenting.
+    void addEnlarged(QWidget* root, qreal scale);
+    /// Where the drawings cannot show drawingTextPxMin fitted (the text floor at its limit), zoom
+    /// them in until they do (the compare window's two drawings share the width of one). Off: the
+    /// whole drawing is always shown, as in the main window.
+    void setZoomToText(bool zoom);
 
     bool isActive() const { return m_active; }
     void enter();
@@ -58,6 +66,8 @@ signals:
     void activeChanged(bool active);
     /// The theme was switched (on entering and leaving): the scene must repaint.
     void themeChanged();
+    /// setZoomToText: the views were zoomed in to this zoom so that their text is drawingTextPxMin.
+    void zoomedToText(qreal zoom);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -67,14 +77,18 @@ private:
     void fitNarration();
     /// The narration's labels at the largest size up to fontScale at which it needs no scrolling.
     void fitNarrationText();
-    /// Raises the drawing's smallest text size (theme::setTextSizeMin) until, with the drawing
-    /// fitted to the view again, it is at least drawingTextPxMin pixels tall on screen. Each view
-    /// gets its own: switching views fits again from the usual sizes.
+    /// Raises the drawing's smallest text size (theme::setTextSizeMin) until, with the drawings
+    /// fitted to their views again, it is at least drawingTextPxMin pixels tall on screen in each.
+    /// Each view kind gets its own: switching views fits again from the usual sizes.
     void fitDrawingText();
+    /// The smallest scale at which a view fits its drawing (without the user's zoom).
+    qreal fittedScale() const;
+    void zoomToText();
 
     QMainWindow* m_window;
     QList<QDockWidget*> m_keep;
-    FrameView* m_view;
+    QList<FrameView*> m_views;
+    QList<QPair<QWidget*, qreal>> m_enlarged;
     QWidget* m_blank;
     bool m_active = false;
 
@@ -85,6 +99,9 @@ private:
     bool m_menuBarVisible = true;
     bool m_statusBarVisible = true;
     theme::Theme m_theme = theme::Theme::Light;
+    QList<bool> m_legendShown; // per view
+    bool m_zoomToText = false;
+    qreal m_autoZoom = 0; // the zoom zoomToText chose, while the user keeps it
     QHash<QWidget*, QPointer<QWidget>> m_scaledWidgets;
     QHash<QWidget*, QFont> m_fonts;
     bool m_fitting = false;

@@ -32,7 +32,7 @@ TeachingAids::TeachingAids(const Parts& parts)
       m_parts(parts),
       m_glossary(new GlossaryPanel(parts.window)),
       m_glossaryDock(new QDockWidget(parts.window)),
-      m_presentation(new PresentationMode(parts.window, { parts.timelineDock, parts.narrationDock }, parts.view)),
+      m_presentation(new PresentationMode(parts.window, { parts.timelineDock, parts.narrationDock }, { parts.view })),
       m_predict(new PredictMode(parts.controller, parts.scene, parts.narration, parts.narration)),
       m_themes(new QActionGroup(this))
 {
