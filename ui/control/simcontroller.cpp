@@ -346,7 +346,11 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     if (!error.empty() && m_session->timeline().atMemoryBudget())
         error = memoryBudgetMessage().toStdString();
     indexMarkers(frame + 1);
-    m_frame = std::min(frame + 1, lastFrame());
+    // The action's frame is the last one it made: a produce that waits for the leader's append ends
+    // on the append, a controlled shutdown on the broker's exit, an action behind an auto.fetch switch
+    // on its own event rather than the switch's. Any earlier frame would leave frames of the action
+    // after the one shown, and the next action would take it for a step back in time and replace them.
+    m_frame = lastFrame();
     loadState();
     emit changed(TimelineChanged | FrameChanged | TimeChanged);
     return QString::fromStdString(error);

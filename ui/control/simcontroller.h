@@ -127,8 +127,8 @@ public:
 
     /// Why the action cannot start at the current frame, or an empty string.
     QString checkAction(const hw::Step& action) const;
-    /// Runs an action at a frame (forking when it is not the last) and shows the first new frame.
-    /// Returns the drivers' error text.
+    /// Runs an action at a frame (forking when it is not the last) and shows the action's frame: the
+    /// last frame it made, so that the next action continues the run. Returns the drivers' error text.
     QString perform(std::int64_t frame, const hw::Step& action);
     /// Undoes to an earlier op log: cheaply by truncating to frame (when truncate is set) or by replaying.
     void rewind(const std::vector<SessionOp>& ops, std::int64_t frame, bool truncate, std::int64_t showFrame);
