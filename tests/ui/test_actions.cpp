@@ -4,6 +4,7 @@
 // earlier frame replaces what came after it, and the status line says so.
 
 #include "control/simcontroller.h"
+#include "panels/narrationpanel.h"
 #include "model/cluster_state.h"
 #include "scenario/scenario.h"
 #include "shell/mainwindow.h"
@@ -177,6 +178,45 @@ TEST(ActionFrame, AnActionAtAnEarlierFrameReplacesTheLaterOnesAndSaysSo)
     window.undoStack()->undo();
     EXPECT_EQ(controller->timeline().frame(slowFrame).event.type, hw::EventType::LatencyChanged);
     EXPECT_EQ(controller->currentFrame(), slowFrame - 1);
+}
+
+TEST(ScenarioNote, TheLastStepsNoteGivesWayOnFramesTheUserMade)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    hw::ui::NarrationPanel* narration = window.narration();
+    controller->goToLast();
+    const std::int64_t scripted = controller->lastFrame();
+    const QString lastNote = narration->noteText();
+    ASSERT_FALSE(lastNote.isEmpty()) << "the walkthrough's step 4 note describes its last frames";
+    EXPECT_TRUE(controller->isScriptedFrame(scripted));
+
+    ASSERT_TRUE(window.act(broker(hw::BrokerAction::Kind::Kill, 3)));
+    EXPECT_FALSE(controller->isScriptedFrame(controller->currentFrame()));
+    EXPECT_TRUE(narration->noteText().isEmpty()) << "the step 4 note does not describe a killed broker";
+    EXPECT_TRUE(narration->noteHeadingText().isEmpty());
+    controller->setCurrentFrame(scripted);
+    EXPECT_EQ(narration->noteText(), lastNote) << "the scripted frames keep their note";
+
+    // On a branch the user made at checkpoint 2, the later notes are gone with the frames they described,
+    // and the frames of the branch have none either; the frames before the fork keep theirs.
+    const std::int64_t two = controller->timeline().findLabel("2");
+    controller->setCurrentFrame(two);
+    const QString noteTwo = narration->noteText();
+    ASSERT_FALSE(noteTwo.isEmpty());
+    ASSERT_TRUE(window.act(produce("m9")));
+    EXPECT_TRUE(narration->noteText().isEmpty());
+    controller->setCurrentFrame(two + 1);
+    EXPECT_TRUE(narration->noteText().isEmpty()) << "frame " << two + 1 << " is the user's";
+    controller->setCurrentFrame(two);
+    EXPECT_EQ(narration->noteText(), noteTwo);
+
+    // Undo brings the scripted run back, and its notes.
+    window.undoStack()->undo();
+    window.undoStack()->undo();
+    controller->goToLast();
+    EXPECT_TRUE(controller->isScriptedFrame(controller->currentFrame()));
+    EXPECT_EQ(narration->noteText(), lastNote);
 }
 
 } // namespace

@@ -3,6 +3,8 @@
 
 #include "model/limits.h"
 
+#include <algorithm>
+
 namespace hw::ui {
 
 std::unique_ptr<hw::Timeline> Session::observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const
@@ -32,6 +34,7 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     m_timeline = std::move(timeline);
     m_metrics = std::move(metrics);
     m_ops.clear();
+    m_scriptedFrames = m_timeline->frameCount();
     return error;
 }
 
@@ -101,6 +104,7 @@ std::string Session::perform(std::int64_t frame, const UserAction& action)
         m_timeline->forkAt(frame);
         m_metrics->truncate(frame + 1, m_timeline->head());
         m_ops.push_back(SessionOp { SessionOp::Kind::Fork, frame, {} });
+        m_scriptedFrames = std::min(m_scriptedFrames, frame + 1);
     }
     try {
         // Scripted lessons (the LEO/HW walkthrough) run with auto.fetch false so that each fetch
@@ -141,20 +145,23 @@ void Session::truncate(std::int64_t frame, std::size_t opsSize)
         m_metrics->truncate(frame + 1, m_timeline->head());
     }
     m_ops.resize(std::min(opsSize, m_ops.size()));
+    m_scriptedFrames = std::min(m_scriptedFrames, frame + 1);
 }
 
 void Session::restore(std::vector<SessionOp> ops)
 {
     auto metrics = std::make_unique<hw::RunMetrics>();
-    m_timeline = replay(ops, *metrics);
+    m_timeline = replay(ops, *metrics, m_scriptedFrames);
     m_metrics = std::move(metrics);
     m_ops = std::move(ops);
 }
 
-std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const
+std::unique_ptr<hw::Timeline> Session::replay(
+    const std::vector<SessionOp>& ops, hw::RunMetrics& metrics, std::int64_t& scriptedFrames) const
 {
     auto timeline = observedTimeline(hw::Engine::createCluster(m_scenario.cluster), metrics);
     hw::runScenario(m_scenario, *timeline);
+    scriptedFrames = timeline->frameCount();
     for (const SessionOp& op : ops) {
         switch (op.kind) {
         case SessionOp::Kind::Steps:
@@ -171,6 +178,7 @@ std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops,
         case SessionOp::Kind::Fork:
             timeline->forkAt(op.count);
             metrics.truncate(op.count + 1, timeline->head());
+            scriptedFrames = std::min(scriptedFrames, op.count + 1);
             break;
         }
     }

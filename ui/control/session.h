@@ -47,6 +47,10 @@ public:
     const hw::RunMetrics& metrics() const { return *m_metrics; }
     const std::vector<SessionOp>& ops() const { return m_ops; }
     std::int64_t lastFrame() const { return m_timeline->frameCount() - 1; }
+    /// How many frames, from frame 0, the scenario's own steps made on the current branch: the run the
+    /// scenario's notes describe. Frames from this one on were made by the user (actions, running on)
+    /// or follow a fork the user made.
+    std::int64_t scriptedFrameCount() const { return m_scriptedFrames; }
 
     /// Steps the engine at the head until a new frame appears. Returns false when nothing is queued
     /// or the step limit ran out without a visible change.
@@ -81,7 +85,9 @@ public:
 
 private:
     void recordSteps(std::int64_t count);
-    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const;
+    /// The timeline of the scenario and ops; scriptedFrames gets the scripted frames it keeps.
+    std::unique_ptr<hw::Timeline> replay(
+        const std::vector<SessionOp>& ops, hw::RunMetrics& metrics, std::int64_t& scriptedFrames) const;
     /// A timeline that reports every new frame to `metrics` (which must outlive it).
     std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const;
 
@@ -90,6 +96,7 @@ private:
     std::unique_ptr<hw::RunMetrics> m_metrics;
     std::unique_ptr<hw::Timeline> m_timeline;
     std::vector<SessionOp> m_ops;
+    std::int64_t m_scriptedFrames = 1;
     std::uint64_t m_memoryBudget;
 };
 

@@ -102,6 +102,11 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
     return QString();
 }
 
+bool SimController::isScriptedFrame(std::int64_t frame) const
+{
+    return frame >= 0 && frame < m_session->scriptedFrameCount();
+}
+
 void SimController::loadState()
 {
     *m_state = m_session->timeline().stateAt(m_frame);

@@ -73,6 +73,9 @@ public:
     std::int64_t lastFrame() const { return frameCount() - 1; }
 
     std::int64_t currentFrame() const { return m_frame; }
+    /// Whether a frame belongs to the scenario's own run (Session::scriptedFrameCount): the frames its
+    /// notes describe. A frame the user's actions made, or one after a fork the user made, does not.
+    bool isScriptedFrame(std::int64_t frame) const;
     /// The state of the current frame.
     const hw::ClusterState& state() const { return *m_state; }
     /// The simulated time shown: the frame's time, or later while playing towards the next frame.
