@@ -4,14 +4,26 @@
 // earlier frame replaces what came after it, and the status line says so.
 
 #include "control/simcontroller.h"
+#include "base/theme.h"
 #include "panels/narrationpanel.h"
+#include "scenario/builtin.h"
+#include "shell/actionmenu.h"
+#include "teaching/presentationmode.h"
+#include "teaching/teachingaids.h"
 #include "model/cluster_state.h"
+#include "model/limits.h"
 #include "scenario/scenario.h"
+#include "scene/frameview.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfiles.h"
 #include "uitest_support.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMenu>
 #include <QStatusBar>
+#include <QTest>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -217,6 +229,195 @@ TEST(ScenarioNote, TheLastStepsNoteGivesWayOnFramesTheUserMade)
     controller->goToLast();
     EXPECT_TRUE(controller->isScriptedFrame(controller->currentFrame()));
     EXPECT_EQ(narration->noteText(), lastNote);
+}
+
+/// Every target the drawing offers a menu for at this state.
+std::vector<hw::ui::SceneTarget> menuTargets(const hw::ClusterState& state)
+{
+    using hw::ui::SceneTarget;
+    std::vector<SceneTarget> targets { SceneTarget {}, SceneTarget::forController() };
+    for (const hw::Broker& b : state.brokers)
+        targets.push_back(SceneTarget::forBroker(b.id));
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+        targets.push_back(SceneTarget::forPartition(p));
+        for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(p)].replicas)
+            targets.push_back(SceneTarget::forReplica(p, r.broker));
+    }
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(state.producers.size()); ++i)
+        targets.push_back(SceneTarget::forProducer(i));
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(state.consumers.size()); ++i)
+        targets.push_back(SceneTarget::forConsumer(i));
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(state.groups.size()); ++i)
+        targets.push_back(SceneTarget::forGroup(i));
+    return targets;
+}
+
+/// Every item of a menu and its submenus that does something (no sections, no submenu titles).
+void collectItems(QMenu* menu, std::vector<QAction*>& out)
+{
+    for (QAction* a : menu->actions()) {
+        if (a->isSeparator())
+            continue;
+        if (a->menu())
+            collectItems(a->menu(), out);
+        else
+            out.push_back(a);
+    }
+}
+
+struct MenuCount {
+    int items = 0;
+    int disabled = 0;
+};
+
+/// Builds every menu of a state and checks each item that runs a user action: enabled exactly when
+/// the engine takes the action, and when not, the item says why in words.
+MenuCount checkMenus(const hw::ClusterState& state, const std::string& where)
+{
+    MenuCount count;
+    std::optional<hw::Step> asked;
+    hw::ui::ActionMenu::Handlers handlers;
+    handlers.act = [&](const hw::Step& action) { asked = action; };
+    handlers.showPartition = [](std::int32_t) {};
+    handlers.addConsumer = [](std::int32_t) {};
+    for (const hw::ui::SceneTarget& target : menuTargets(state)) {
+        std::unique_ptr<QMenu> menu(hw::ui::ActionMenu::build(target, state, handlers, nullptr));
+        std::vector<QAction*> items;
+        collectItems(menu.get(), items);
+        for (QAction* item : items) {
+            const bool enabled = item->isEnabled();
+            // Trigger it even when disabled, to learn which action it stands for.
+            asked.reset();
+            item->setEnabled(true);
+            item->trigger();
+            item->setEnabled(enabled);
+            const std::string text = item->text().toStdString();
+            if (!enabled) {
+                ++count.disabled;
+                EXPECT_TRUE(item->text().contains(QStringLiteral("(not now: "))) << where << ": " << text;
+                EXPECT_FALSE(item->toolTip().isEmpty()) << where << ": " << text;
+            }
+            if (!asked)
+                continue; // it opens a dialog or another view
+            ++count.items;
+            const std::string refusal = hw::ui::checkUserAction(state, *asked);
+            EXPECT_EQ(enabled, refusal.empty()) << where << ": \"" << text << "\" " << refusal;
+            if (!enabled)
+                EXPECT_EQ(item->toolTip(), hw::ui::unavailableReason(state, *asked)) << where << ": " << text;
+        }
+    }
+    return count;
+}
+
+TEST(ActionMenus, EveryItemIsEnabledExactlyWhenItsActionCanRunAndSaysWhyNot)
+{
+    MenuCount total;
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+        const std::string source = "builtin:" + std::string(builtin.name);
+        const hw::Timeline timeline = hw::uitest::play(source);
+        std::vector<std::int64_t> frames { 0, timeline.frameCount() - 1 };
+        for (std::int64_t f = 1; f < timeline.frameCount(); ++f) {
+            if (timeline.frame(f).label >= 0)
+                frames.push_back(f);
+        }
+        for (std::int64_t f : frames) {
+            const MenuCount count
+                = checkMenus(timeline.stateAt(f), source + " frame " + std::to_string(f));
+            total.items += count.items;
+            total.disabled += count.disabled;
+        }
+    }
+    EXPECT_GT(total.items, 1000);
+    EXPECT_GT(total.disabled, 200) << "the lessons' states leave many actions unusable";
+}
+
+TEST(ActionMenus, ReasonsAreTheEnginesInTheUsersWords)
+{
+    const hw::Timeline timeline = hw::uitest::play("builtin:leo-hw-walkthrough");
+    const hw::ClusterState state = timeline.stateAt(timeline.frameCount() - 1);
+    EXPECT_EQ(hw::ui::unavailableReason(state, broker(hw::BrokerAction::Kind::Restart, 2)),
+        QStringLiteral("broker 2 is running"));
+    EXPECT_EQ(hw::ui::unavailableReason(state, broker(hw::BrokerAction::Kind::Heal, 2)),
+        QStringLiteral("broker 2 is not isolated"));
+    EXPECT_EQ(hw::ui::unavailableReason(state, hw::FaultStep { hw::ElectPreferredAction { 0 } }),
+        QStringLiteral("broker 1, the preferred leader, already leads orders-0"));
+    EXPECT_EQ(hw::ui::unavailableReason(state, broker(hw::BrokerAction::Kind::Kill, 2)), QString());
+    hw::FetchStep fetchByLeader;
+    fetchByLeader.action.partition = 0;
+    fetchByLeader.action.follower = 1;
+    EXPECT_EQ(hw::ui::unavailableReason(state, fetchByLeader),
+        QStringLiteral("broker 1 leads orders-0; only followers fetch"));
+    // A reason without words of its own is the engine's.
+    hw::SlowStep tooSlow;
+    tooSlow.action.broker = 1;
+    tooSlow.action.latencyMs = hw::limits::latencyMsMax + 1;
+    EXPECT_EQ(hw::ui::unavailableReason(state, tooSlow), QString::fromStdString(hw::ui::checkUserAction(state, tooSlow)));
+}
+
+/// Restores the light theme whatever a test did.
+struct LightTheme {
+    ~LightTheme()
+    {
+        hw::ui::theme::setLineScale(1.0);
+        hw::ui::theme::setTextSizeMin(0);
+        hw::ui::theme::apply(hw::ui::theme::Theme::Light);
+        hw::ui::theme::applyToApplication();
+    }
+};
+
+TEST(ActionMenus, InPresentationModeUnusableItemsLookUnusableAndTheReasonShowsOverTheDrawing)
+{
+    const LightTheme restore;
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QApplication::processEvents();
+    hw::ui::PresentationMode* presentation
+        = window.findChild<hw::ui::TeachingAids*>(QStringLiteral("teachingAids"))->presentation();
+    presentation->enter();
+    QApplication::processEvents();
+    const QPalette palette = QApplication::palette();
+    for (QPalette::ColorRole role : { QPalette::Text, QPalette::WindowText, QPalette::ButtonText })
+        EXPECT_NE(palette.color(QPalette::Disabled, role), palette.color(QPalette::Active, role))
+            << "high contrast draws disabled items as enabled ones";
+
+    // The right-click menu of broker 2 at the end: kill is usable and runs, restart is not and says why.
+    hw::ui::SimController* controller = window.controller();
+    controller->goToLast();
+    hw::ui::ActionMenu::Handlers handlers;
+    handlers.act = [&](const hw::Step& action) { window.act(action); };
+    std::unique_ptr<QMenu> menu(hw::ui::ActionMenu::build(
+        hw::ui::SceneTarget::forBroker(2), controller->state(), handlers, nullptr));
+    QAction* kill = nullptr;
+    QAction* restart = nullptr;
+    for (QAction* a : menu->actions()) {
+        if (a->text() == QStringLiteral("Kill broker 2"))
+            kill = a;
+        if (a->text().startsWith(QStringLiteral("Restart broker 2 (not now: broker 2 is running)")))
+            restart = a;
+    }
+    ASSERT_NE(kill, nullptr);
+    ASSERT_NE(restart, nullptr);
+    EXPECT_FALSE(restart->isEnabled());
+    kill->trigger();
+    EXPECT_EQ(window.undoStack()->count(), 1) << "a usable item runs its action in presentation mode";
+    EXPECT_FALSE(controller->timeline().head().broker(2).alive);
+
+    // A refusal (here from the controls, which the menu would have disabled) shows over the drawing,
+    // where the class can read it, since the status bar is hidden.
+    EXPECT_FALSE(window.act(broker(hw::BrokerAction::Kind::Kill, 2)));
+    QLabel* message = presentation->messageLabel();
+    ASSERT_TRUE(message->isVisible());
+    EXPECT_TRUE(message->text().contains(QStringLiteral("broker 2 is already down"))) << message->text().toStdString();
+    EXPECT_GE(QFontInfo(message->font()).pixelSize(), 18);
+    const QRect inView(message->mapTo(window.view(), QPoint(0, 0)), message->size());
+    EXPECT_TRUE(window.view()->rect().contains(inView));
+    window.statusBar()->clearMessage();
+    EXPECT_FALSE(message->isVisible()) << "the message goes when the status line's would";
+    presentation->leave();
+    EXPECT_FALSE(message->isVisible());
+    window.statusBar()->showMessage(QStringLiteral("windowed"));
+    EXPECT_FALSE(message->isVisible()) << "out of presentation mode the status bar shows it";
 }
 
 } // namespace

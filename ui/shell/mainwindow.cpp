@@ -101,6 +101,9 @@ MainWindow::MainWindow(QWidget* parent)
     retranslateUi();
 
     connect(m_controller, &SimController::changed, this, &MainWindow::onChanged);
+    // Presentation mode hides the status bar: its messages (why an action cannot run, the end of the
+    // run) show over the drawing instead, for as long as they would show in the bar.
+    connect(statusBar(), &QStatusBar::messageChanged, m_teaching->presentation(), &PresentationMode::showMessage);
     connect(m_controller, &SimController::message, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusTimeoutMs); });
     connect(m_scene, &FrameScene::targetSelected, this, [this](const SceneTarget& target) {
@@ -340,7 +343,7 @@ bool MainWindow::openParsedScenario(const hw::Scenario& scenario, const QString&
 bool MainWindow::act(const hw::Step& action)
 {
     const QString text = userActionText(action, m_controller->state());
-    if (const QString why = m_controller->checkAction(action); !why.isEmpty()) {
+    if (const QString why = unavailableReason(m_controller->state(), action); !why.isEmpty()) {
         statusBar()->showMessage(tr("%1: not possible now (%2).").arg(text, why), statusTimeoutMs);
         return false;
     }
@@ -449,8 +452,10 @@ void MainWindow::onChanged(SimController::Changes what)
         // The seed article's figures are of one partition; bigger clusters start with the whole picture.
         setViewKind(state.partitions.size() == 1 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
     }
-    if (what & (SimController::TimelineChanged | SimController::ScenarioChanged))
+    if (what & (SimController::TimelineChanged | SimController::ScenarioChanged)) {
         m_eventModel->sync();
+        updateRunOn();
+    }
     if (what & (SimController::FrameChanged | SimController::ScenarioChanged)) {
         m_scene->setFrame(state, m_controller->displayTimeMs());
         m_narration->refresh();

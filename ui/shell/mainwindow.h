@@ -126,6 +126,9 @@ private:
     /// Sets every fixed text of the window (actions, menus, dock titles) in the current language.
     void retranslateUi();
     void updateUndoTexts();
+    /// Play > Run on is usable while the run's history is below its memory budget; at the budget its
+    /// text says so (the status line says why in full).
+    void updateRunOn();
     void createDocks();
     void onChanged(SimController::Changes what);
     void showContextMenu(const SceneTarget& target, const QPoint& screenPos);

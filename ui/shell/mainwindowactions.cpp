@@ -265,6 +265,7 @@ void MainWindow::retranslateUi()
     namedactions::applyTexts(m_actions, actionTexts, "hw::ui::MainWindow");
     action(QStringLiteral("play"))->setText(m_controller->isPlaying() ? tr("Pause") : tr("Play"));
     updateUndoTexts();
+    updateRunOn();
 
     m_timelineDock->setWindowTitle(tr("Timeline"));
     m_narrationDock->setWindowTitle(tr("Narration"));
@@ -310,6 +311,14 @@ void MainWindow::updateUndoTexts()
     redo->setEnabled(m_undo->canRedo());
     undo->setText(m_undo->canUndo() ? tr("Undo %1").arg(m_undo->undoText()) : tr("Undo"));
     redo->setText(m_undo->canRedo() ? tr("Redo %1").arg(m_undo->redoText()) : tr("Redo"));
+}
+
+void MainWindow::updateRunOn()
+{
+    QAction* runOn = action(QStringLiteral("runOn"));
+    const bool atBudget = m_controller->timeline().atMemoryBudget();
+    runOn->setEnabled(!atBudget);
+    runOn->setText(atBudget ? tr("Run on 10 s (not now: the run reached its memory budget)") : tr("Run on 10 s"));
 }
 
 void MainWindow::updateTransportIcons()

@@ -10,6 +10,7 @@
 #include <QPointer>
 
 class QDockWidget;
+class QLabel;
 class QMainWindow;
 class QWidget;
 class QScrollArea;
@@ -50,6 +51,13 @@ public:
     void leave();
     void setActive(bool active) { active ? enter() : leave(); }
 
+    /// Shows a status line message over the foot of the drawing while presenting (the status bar is
+    /// hidden then): why an action cannot run, that Play reached the end, what an action did. An empty
+    /// text, or leaving, hides it. The main window passes every status bar message here.
+    void showMessage(const QString& text);
+    /// The message shown over the drawing while presenting (hidden otherwise).
+    QLabel* messageLabel() const { return m_message; }
+
     bool isBlanked() const;
     void setBlanked(bool blanked);
     void toggleBlanked() { setBlanked(!isBlanked()); }
@@ -71,11 +79,14 @@ private:
     /// fitted to the view again, it is at least drawingTextPxMin pixels tall on screen. Each view
     /// gets its own: switching views fits again from the usual sizes.
     void fitDrawingText();
+    /// Puts the message at the foot of the drawing, as wide as the drawing and as tall as its text.
+    void placeMessage();
 
     QMainWindow* m_window;
     QList<QDockWidget*> m_keep;
     FrameView* m_view;
     QWidget* m_blank;
+    QLabel* m_message;
     bool m_active = false;
 
     // What leaving restores.
