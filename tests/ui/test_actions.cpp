@@ -15,10 +15,12 @@
 #include "scenario/scenario.h"
 #include "scene/frameview.h"
 #include "shell/mainwindow.h"
+#include "shell/sandboxdialog.h"
 #include "shell/recentfiles.h"
 #include "uitest_support.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QApplication>
 #include <QLabel>
 #include <QMenu>
@@ -418,6 +420,97 @@ TEST(ActionMenus, InPresentationModeUnusableItemsLookUnusableAndTheReasonShowsOv
     EXPECT_FALSE(message->isVisible());
     window.statusBar()->showMessage(QStringLiteral("windowed"));
     EXPECT_FALSE(message->isVisible()) << "out of presentation mode the status bar shows it";
+}
+
+/// Plays until the controller stops by itself or the wall-clock time runs out.
+void playUntilStopped(hw::ui::SimController* controller, int wallMsMax)
+{
+    controller->setPlaying(true);
+    QElapsedTimer wall;
+    wall.start();
+    while (controller->isPlaying() && wall.elapsed() < wallMsMax)
+        QTest::qWait(20);
+}
+
+TEST(Playing, WithTheDefaultsPlayNeverLooksFrozen)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    EXPECT_EQ(controller->speed(), 0.01) << "the default speed, 1/100x";
+    EXPECT_TRUE(controller->skipIdleTime());
+    // After frame 16 of the walkthrough the followers' fetches wait at the leader for 495 ms of
+    // simulated time with nothing travelling: 50 s of a still picture at 1/100x, unless skipped.
+    const hw::Timeline& tl = controller->timeline();
+    std::int64_t quiet = -1;
+    for (std::int64_t f = 0; f + 1 < tl.frameCount() && quiet < 0; ++f) {
+        if (tl.frame(f + 1).timeMs - tl.frame(f).timeMs >= 400)
+            quiet = f;
+    }
+    EXPECT_EQ(quiet, 16);
+    ASSERT_GE(quiet, 0) << "the walkthrough has a long quiet stretch";
+    controller->setCurrentFrame(quiet);
+    controller->setPlaying(true);
+    QTest::qWait(500);
+    EXPECT_GT(controller->currentFrame(), quiet) << "half a second of Play crossed the quiet stretch";
+    controller->setPlaying(false);
+}
+
+TEST(Playing, PauseAtCheckpointsStopsAtEachAndPlayGoesOn)
+{
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    QAction* pause = window.action(QStringLiteral("pauseAtCheckpoints"));
+    ASSERT_NE(pause, nullptr);
+    EXPECT_FALSE(pause->isChecked()) << "off by default";
+    pause->trigger();
+    EXPECT_TRUE(controller->pauseAtCheckpoints());
+    controller->setSpeedIndex(static_cast<int>(hw::ui::SimController::speeds().size()) - 1);
+    const hw::Timeline& tl = controller->timeline();
+    for (const char* label : { "1", "2", "3", "4" }) {
+        playUntilStopped(controller, 20000);
+        EXPECT_FALSE(controller->isPlaying());
+        EXPECT_EQ(controller->currentFrame(), tl.findLabel(label)) << "checkpoint " << label;
+        EXPECT_EQ(controller->displayTimeMs(), static_cast<double>(tl.frame(controller->currentFrame()).timeMs));
+        if (controller->currentFrame() < controller->lastFrame())
+            EXPECT_EQ(window.statusBar()->currentMessage(),
+                hw::ui::SimController::pausedAtCheckpointMessage(QString::fromLatin1(label)));
+    }
+    // Off again, Play runs to the end.
+    pause->trigger();
+    controller->goToFirst();
+    playUntilStopped(controller, 20000);
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+}
+
+TEST(Playing, ANewSandboxRunsItsClockSoPlayAndRightShowSomething)
+{
+    MainWindow window;
+    hw::Scenario scenario;
+    QString error;
+    ASSERT_TRUE(hw::ui::SandboxDialog::makeScenario(hw::ui::SandboxSettings {}, &scenario, &error))
+        << error.toStdString();
+    ASSERT_TRUE(window.openParsedScenario(scenario, QStringLiteral("sandbox")));
+    hw::ui::SimController* controller = window.controller();
+    EXPECT_EQ(controller->currentFrame(), 0);
+    ASSERT_GT(controller->frameCount(), 20) << "brokers heartbeat and followers fetch from the start";
+    bool fetched = false;
+    bool heartbeat = false;
+    for (std::int64_t f = 0; f < controller->frameCount(); ++f) {
+        fetched = fetched || controller->timeline().frame(f).event.type == hw::EventType::FetchApplied;
+        heartbeat = heartbeat || controller->timeline().frame(f).event.type == hw::EventType::HeartbeatSent;
+    }
+    EXPECT_TRUE(fetched);
+    EXPECT_TRUE(heartbeat);
+    window.action(QStringLiteral("stepForward"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), 1) << "Right steps";
+    controller->setPlaying(true);
+    QTest::qWait(500);
+    EXPECT_GT(controller->currentFrame(), 1) << "Play at the defaults moves on";
+    controller->setPlaying(false);
+    // Everything after the start is the user's: an action at the end appends and is on the undo stack.
+    controller->goToLast();
+    ASSERT_TRUE(window.act(broker(hw::BrokerAction::Kind::Kill, 3)));
+    EXPECT_EQ(window.undoStack()->count(), 1);
 }
 
 } // namespace

@@ -295,6 +295,11 @@ void SimController::setPlaying(bool playing)
     emit changed(PlayingChanged);
 }
 
+QString SimController::pausedAtCheckpointMessage(const QString& label)
+{
+    return tr("Paused at checkpoint %1. Press Play to go on.").arg(label);
+}
+
 QString SimController::endOfRunMessage()
 {
     return tr("End of the run. Play > Run on 10 s lets the simulation go on (Undo takes it back).");
@@ -313,14 +318,27 @@ void SimController::tick()
         target = std::max(target, static_cast<double>(tl.frame(m_frame + 1).timeMs));
 
     std::int64_t frame = m_frame;
-    while (frame < lastFrame() && static_cast<double>(tl.frame(frame + 1).timeMs) <= target)
+    bool checkpoint = false;
+    while (!checkpoint && frame < lastFrame() && static_cast<double>(tl.frame(frame + 1).timeMs) <= target) {
         ++frame;
+        // Pausing at checkpoints: the first one reached ends this tick and the playing, shown at its
+        // own time (the frames after it at the same time wait for the next Play).
+        checkpoint = m_pauseAtCheckpoints && tl.frame(frame).label >= 0;
+    }
     if (frame != m_frame) {
         m_frame = frame;
         *m_state = tl.stateAt(m_frame);
         what |= FrameChanged;
     }
-    m_displayTimeMs = target;
+    m_displayTimeMs = checkpoint ? static_cast<double>(tl.frame(m_frame).timeMs) : target;
+    if (checkpoint && m_frame < lastFrame()) {
+        emit changed(what);
+        setPlaying(false);
+        const std::int32_t label = tl.frame(m_frame).label;
+        emit message(pausedAtCheckpointMessage(
+            QString::fromStdString(tl.labels()[static_cast<std::size_t>(label)])));
+        return;
+    }
     if (m_frame == lastFrame()) {
         m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
         emit changed(what);

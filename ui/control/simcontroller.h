@@ -112,10 +112,17 @@ public:
     int speedIndex() const { return m_speedIndex; }
     void setSpeedIndex(int index);
     double speed() const;
-    /// While playing, jump over stretches of simulated time in which only heartbeats travel. Off by
-    /// default: a teacher who picks 1/2x expects a 16.7 s failover to take 33 s, not two.
+    /// While playing, jump over stretches of simulated time in which only heartbeats travel. On by
+    /// default: at the default 1/100x the walkthrough's 50 quiet seconds after frame 16 would take
+    /// over an hour, and Play looked frozen. A teacher who wants a failover in real time (16.7 s
+    /// at 1x) switches it off.
     void setSkipIdleTime(bool skip) { m_skipIdle = skip; }
     bool skipIdleTime() const { return m_skipIdle; }
+    /// While playing, stop at each checkpoint (the class reads its note; Play goes on). Off by default.
+    void setPauseAtCheckpoints(bool pause) { m_pauseAtCheckpoints = pause; }
+    bool pauseAtCheckpoints() const { return m_pauseAtCheckpoints; }
+    /// What playing says when it stops at a checkpoint.
+    static QString pausedAtCheckpointMessage(const QString& label);
     /// What playing says when it reaches (or starts at) the last frame.
     static QString endOfRunMessage();
 
@@ -158,7 +165,8 @@ private:
 
     bool m_playing = false;
     int m_speedIndex = 0;
-    bool m_skipIdle = false;
+    bool m_skipIdle = true;
+    bool m_pauseAtCheckpoints = false;
     QTimer m_timer;
     QElapsedTimer m_clock;
 };

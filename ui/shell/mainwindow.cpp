@@ -139,7 +139,7 @@ void MainWindow::createDocks()
     const TimelinePanel::Actions transport { action(QStringLiteral("first")),
         action(QStringLiteral("previousCheckpoint")), action(QStringLiteral("stepBack")),
         action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
-        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")) };
+        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")), action(QStringLiteral("pauseAtCheckpoints")) };
     m_timeline = new TimelinePanel(m_controller, transport, this);
     m_timelineDock = new QDockWidget(this);
     m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
