@@ -51,6 +51,15 @@ public:
     /// scenario's notes describe. Frames from this one on were made by the user (actions, running on)
     /// or follow a fork the user made.
     std::int64_t scriptedFrameCount() const { return m_scriptedFrames; }
+    /// How many of the timeline's operations, from the first, the scenario's own steps made on the
+    /// current branch (the rest are the user's). recordSession writes an operation a step, so a saved
+    /// session's steps split at this count into the scenario's run and the user's.
+    std::int64_t scriptedOpCount() const { return m_scriptedOps; }
+
+    /// Rebuilds a session kept by the autosave on the scenario loaded with load(): the scenario's run
+    /// cut to scriptedFrames frames and scriptedOps operations (a fork, when the user's branch left
+    /// the script early), then the user's operations. Returns why it cannot, or an empty string.
+    std::string restoreBranch(std::int64_t scriptedFrames, std::int64_t scriptedOps, std::vector<SessionOp> userOps);
 
     /// Steps the engine at the head until a new frame appears. Returns false when nothing is queued
     /// or the step limit ran out without a visible change.
@@ -85,9 +94,12 @@ public:
 
 private:
     void recordSteps(std::int64_t count);
-    /// The timeline of the scenario and ops; scriptedFrames gets the scripted frames it keeps.
-    std::unique_ptr<hw::Timeline> replay(
-        const std::vector<SessionOp>& ops, hw::RunMetrics& metrics, std::int64_t& scriptedFrames) const;
+    /// The timeline of the scenario and ops; scriptedFrames and scriptedOps get the scripted frames
+    /// and operations it keeps.
+    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics,
+        std::int64_t& scriptedFrames, std::int64_t& scriptedOps) const;
+    /// After a fork of the timeline: the scripted part ends at the fork at the latest.
+    void keepScriptedWithinTimeline();
     /// A timeline that reports every new frame to `metrics` (which must outlive it).
     std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const;
 
@@ -97,6 +109,7 @@ private:
     std::unique_ptr<hw::Timeline> m_timeline;
     std::vector<SessionOp> m_ops;
     std::int64_t m_scriptedFrames = 1;
+    std::int64_t m_scriptedOps = 0;
     std::uint64_t m_memoryBudget;
 };
 

@@ -107,6 +107,36 @@ bool SimController::isScriptedFrame(std::int64_t frame) const
     return frame >= 0 && frame < m_session->scriptedFrameCount();
 }
 
+QString SimController::restoreSession(const hw::Scenario& scenario, const QString& source, std::int64_t scriptedFrames,
+    std::int64_t scriptedOps, std::vector<SessionOp> userOps, std::int64_t frame, std::int64_t expectedFrames)
+{
+    setPlaying(false);
+    std::string error;
+    try {
+        m_session->load(scenario);
+        error = m_session->restoreBranch(scriptedFrames, scriptedOps, std::move(userOps));
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    if (error.empty() && frameCount() != expectedFrames)
+        error = "it replays to " + std::to_string(frameCount()) + " frames, not the "
+            + std::to_string(expectedFrames) + " it kept";
+    if (!error.empty()) {
+        // What was opened stays usable: the scenario as it starts.
+        m_session->load(scenario);
+        frame = 0;
+    }
+    m_source = source;
+    ++m_historyRevision;
+    m_frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
+    m_markers.clear();
+    m_markedUpTo = 0;
+    indexMarkers(0);
+    loadState();
+    emit changed(ScenarioChanged | TimelineChanged | FrameChanged | TimeChanged);
+    return QString::fromStdString(error);
+}
+
 void SimController::loadState()
 {
     *m_state = m_session->timeline().stateAt(m_frame);

@@ -63,6 +63,11 @@ public:
     /// Opens an already parsed scenario (a new sandbox). source names it in the window title.
     QString openParsedScenario(const hw::Scenario& scenario, const QString& source);
     QString source() const { return m_source; }
+    /// Opens a session the autosave kept: the scenario, its run cut where the user's branch left it
+    /// (scriptedFrames, scriptedOps), the user's operations replayed, and frame shown. Returns why it
+    /// cannot, or an empty string; expectedFrames is the frame count it must replay to.
+    QString restoreSession(const hw::Scenario& scenario, const QString& source, std::int64_t scriptedFrames,
+        std::int64_t scriptedOps, std::vector<SessionOp> userOps, std::int64_t frame, std::int64_t expectedFrames);
     /// The scenario's text in the UI language ("en", "zh_TW", "zh_CN").
     static std::string language();
 

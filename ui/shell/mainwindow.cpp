@@ -32,6 +32,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -43,10 +44,12 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QListView>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSlider>
@@ -112,7 +115,17 @@ MainWindow::MainWindow(QWidget* parent)
             m_inspectorDock->raise();
     });
     connect(m_scene, &FrameScene::contextMenuRequested, this, &MainWindow::showContextMenu);
-    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::syncAutosave);
+    // Every action, undo and redo is kept at once (within Autosave::intervalMs); the frame shown too.
+    m_autosave = new Autosave(m_controller, this);
+    connect(m_undo, &QUndoStack::indexChanged, this, &MainWindow::syncAutosave);
+    connect(m_controller, &SimController::changed, m_autosave, [this](SimController::Changes what) {
+        if (what & (SimController::FrameChanged | SimController::TimelineChanged))
+            m_autosave->schedule();
+    });
+    connect(m_autosave, &Autosave::writeFailed, this, [this](const QString& reason) {
+        statusBar()->showMessage(tr("Cannot keep the unsaved session in case of a crash: %1").arg(reason));
+    });
 
     // Fill the screen we are on, within reason, title bar included: the layout works from 1280x720
     // up. The frame is not known before the window manager decorates the window; until then the
@@ -302,13 +315,23 @@ bool MainWindow::openScenario(const QString& source)
     return true;
 }
 
-bool MainWindow::maySwitchScenario()
+bool MainWindow::isSessionModified() const
 {
     // The undo stack is clean right after opening and after saving; any action since makes it dirty.
-    if (m_undo->isClean())
+    return !m_undo->isClean() || m_restoredUnsaved;
+}
+
+void MainWindow::syncAutosave()
+{
+    m_autosave->setModified(isSessionModified());
+    updateTitle();
+}
+
+bool MainWindow::mayDiscardSession(const QString& consequence)
+{
+    if (!isSessionModified())
         return true;
-    QMessageBox box(QMessageBox::Question, tr("Save this session?"),
-        tr("This session has actions that are not saved. Opening another scenario discards them."),
+    QMessageBox box(QMessageBox::Question, tr("Save this session?"), consequence,
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("saveSessionBox"));
     box.setInformativeText(tr("Save them as a scenario that replays to these frames?"));
@@ -319,10 +342,103 @@ bool MainWindow::maySwitchScenario()
     case QMessageBox::Save:
         saveDialog();
         // A cancelled or failed save keeps the session.
-        return m_undo->isClean();
+        return !isSessionModified();
     default:
         return false;
     }
+}
+
+bool MainWindow::maySwitchScenario()
+{
+    return mayDiscardSession(
+        tr("This session has actions that are not saved. Opening another scenario discards them."));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!mayDiscardSession(tr("This session has actions that are not saved. Quitting discards them."))) {
+        event->ignore();
+        return;
+    }
+    // Saved or discarded: nothing is left for the next start to offer.
+    m_restoredUnsaved = false;
+    m_autosave->remove();
+    event->accept();
+}
+
+int MainWindow::offerRestore()
+{
+    for (const QString& leftover : m_autosave->takeLeftovers()) {
+        auto read = Autosave::read(leftover);
+        if (const auto* error = std::get_if<QString>(&read)) {
+            const QString aside = m_autosave->setAside(leftover);
+            QMessageBox box(QMessageBox::Warning, tr("A kept session cannot be restored"),
+                tr("HighWater kept a session with unsaved actions when it last stopped, but the file cannot be "
+                   "read: %1")
+                    .arg(*error),
+                QMessageBox::Ok, this);
+            box.setObjectName(QStringLiteral("autosaveDamagedBox"));
+            box.setInformativeText(aside.isEmpty()
+                    ? tr("It could not be moved aside and was removed.")
+                    : tr("It was set aside as %1 and will not be offered again.").arg(aside));
+            box.exec();
+            continue;
+        }
+        const Autosave::Kept& kept = std::get<Autosave::Kept>(read);
+        const QString title = kept.scenario.title.empty()
+            ? QString::fromStdString(kept.scenario.name)
+            : QString::fromStdString(kept.scenario.title.get(SimController::language()));
+        QMessageBox box(QMessageBox::Question, tr("Restore the unsaved session?"),
+            tr("HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n "
+               "frame(s), kept %2.",
+                nullptr, static_cast<int>(kept.frames))
+                .arg(title, QLocale().toString(kept.savedAt.toLocalTime(), QLocale::ShortFormat)),
+            QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("restoreSessionBox"));
+        box.setInformativeText(tr("Restore brings back the scenario, every action and the frame shown."));
+        QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        QPushButton* discard = box.addButton(QMessageBox::Discard);
+        QPushButton* later = box.addButton(tr("Not now"), QMessageBox::RejectRole);
+        box.setDefaultButton(restore);
+        box.setEscapeButton(later);
+        box.exec();
+        if (box.clickedButton() == discard) {
+            m_autosave->discard(leftover);
+        } else if (box.clickedButton() == restore) {
+            const QString error = restoreKept(kept);
+            if (!error.isEmpty()) {
+                const QString aside = m_autosave->setAside(leftover);
+                QMessageBox::warning(this, tr("A kept session cannot be restored"),
+                    tr("%1: %2").arg(leftover, error) + QStringLiteral("\n\n")
+                        + (aside.isEmpty() ? tr("It could not be moved aside and was removed.")
+                                           : tr("It was set aside as %1 and will not be offered again.").arg(aside)));
+                continue;
+            }
+            // Kept again as this window's own (already written), then the old file goes.
+            m_autosave->discard(leftover);
+            return 1;
+        } else {
+            m_autosave->release(leftover);
+        }
+    }
+    return 0;
+}
+
+QString MainWindow::restoreKept(const Autosave::Kept& kept)
+{
+    const QString error = m_controller->restoreSession(kept.scenario, kept.source, kept.scriptedFrames,
+        kept.scriptedOps, kept.userOps, kept.frame, kept.frames);
+    if (!error.isEmpty())
+        return error;
+    m_restoredUnsaved = true;
+    syncAutosave();
+    if (const QString failed = m_autosave->writeNow(); !failed.isEmpty())
+        return failed;
+    statusBar()->showMessage(tr("Restored the unsaved session: frame %1 of %2. Save it to keep it.")
+                                 .arg(m_controller->currentFrame())
+                                 .arg(m_controller->lastFrame()),
+        statusTimeoutMs);
+    return QString();
 }
 
 bool MainWindow::openScenarioAsked(const QString& source)
@@ -371,7 +487,9 @@ QString MainWindow::saveScenario(const QString& path)
     // writer reports the system's reason for the step that failed; the dialog puts the path first.
     if (const auto error = hw::writeFileAtomically(QFile::encodeName(path).toStdString(), text))
         return QString::fromLocal8Bit(error->message.c_str());
+    m_restoredUnsaved = false;
     m_undo->setClean();
+    syncAutosave();
     RecentFiles::add(path);
     rebuildRecentMenu();
     return QString();
@@ -437,7 +555,10 @@ void MainWindow::onChanged(SimController::Changes what)
 {
     const hw::ClusterState& state = m_controller->state();
     if (what & SimController::ScenarioChanged) {
+        // Another session: what the last one left unsaved was saved or discarded (maySwitchScenario).
+        m_restoredUnsaved = false;
         m_undo->clear();
+        syncAutosave();
         m_inspector->setTarget(SceneTarget {});
         m_scene->selectTarget(SceneTarget {});
         m_timeline->refreshPartitions();
@@ -499,7 +620,7 @@ void MainWindow::updateTitle()
     // The Kafka release whose rules the run follows is fixed for the run: it names the window too.
     //: The window title: the scenario's title, then the Kafka version its cluster runs ("Kafka 4.2").
     setWindowTitle(tr("%1[*] \u2014 Kafka %2 \u2014 HighWater").arg(title, kafkaVersionText(m_controller->state())));
-    setWindowModified(!m_undo->isClean());
+    setWindowModified(isSessionModified());
 }
 
 void MainWindow::openFileDialog()
