@@ -3,6 +3,7 @@
 // an action shows its own last frame, so the next one continues the run; only an action taken at an
 // earlier frame replaces what came after it, and the status line says so.
 
+#include "control/autosave.h"
 #include "control/simcontroller.h"
 #include "base/theme.h"
 #include "panels/narrationpanel.h"
@@ -21,6 +22,8 @@
 
 #include <QAction>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
 #include <QApplication>
 #include <QLabel>
 #include <QMenu>
@@ -511,6 +514,44 @@ TEST(Playing, ANewSandboxRunsItsClockSoPlayAndRightShowSomething)
     controller->goToLast();
     ASSERT_TRUE(window.act(broker(hw::BrokerAction::Kind::Kill, 3)));
     EXPECT_EQ(window.undoStack()->count(), 1);
+}
+
+TEST(ScenarioLimits, TheWindowShowsTheErrorValidateRefusesTheFileForAndKeepsShowingIt)
+{
+    // A day of a six-partition cluster: the advance step takes more events than a step may.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("a-day.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "highwater/1", "name": "a-day", "seed": 1, "cluster": {"brokers": 5},
+ "topics": [{"name": "t", "partitions": 6, "replication.factor": 3}],
+ "steps": [{"advance": {"ms": 86400000}}]})");
+    file.close();
+
+    QProcess cli;
+    cli.start(QStringLiteral(HW_CLI_PATH), { QStringLiteral("validate"), path });
+    ASSERT_TRUE(cli.waitForFinished(120000));
+    EXPECT_EQ(cli.exitCode(), 2);
+    const QString refusal = QString::fromLocal8Bit(cli.readAllStandardError()).section(QLatin1Char('\n'), 0, 0);
+    ASSERT_TRUE(refusal.contains(QStringLiteral("more than %1 events").arg(hw::limits::eventsPerStepMax)))
+        << refusal.toStdString();
+
+    MainWindow window;
+    ASSERT_TRUE(window.openScenario(path));
+    EXPECT_EQ(window.controller()->scenarioStopError(), refusal) << "the same error, from the same code";
+    QLabel* banner = window.scenarioErrorBanner();
+    EXPECT_FALSE(banner->isHidden());
+    EXPECT_TRUE(banner->text().contains(refusal)) << banner->text().toStdString();
+    EXPECT_TRUE(banner->text().contains(QStringLiteral("not valid")));
+    EXPECT_EQ(window.controller()->scenarioStopFrames(), window.controller()->frameCount());
+    // It stays while the scenario is open, whatever frame is shown; another scenario clears it.
+    window.controller()->goToLast();
+    QTest::qWait(hw::ui::Autosave::intervalMs / 4);
+    EXPECT_FALSE(banner->isHidden());
+    ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:leo-hw-walkthrough")));
+    EXPECT_TRUE(banner->isHidden());
+    EXPECT_TRUE(window.controller()->scenarioStopError().isEmpty());
+    hw::ui::RecentFiles::clear();
 }
 
 } // namespace

@@ -155,9 +155,18 @@ QString Autosave::writeNow()
     root.insert(QStringLiteral("scripted_frames"), static_cast<qint64>(session.scriptedFrameCount()));
     root.insert(QStringLiteral("scripted_ops"), static_cast<qint64>(session.scriptedOpCount()));
     root.insert(QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    root.insert(QStringLiteral("scenario"), QString::fromStdString(hw::scenarioToJson(session.scenario())));
-    root.insert(QStringLiteral("session"),
-        QString::fromStdString(hw::scenarioToJson(hw::recordSession(session.scenario(), session.timeline()))));
+    // The history changes only by appending (new operations) or by a new revision (a new scenario, a
+    // fork, an undo): otherwise the texts of the last write still hold.
+    const auto operations = static_cast<std::int64_t>(session.timeline().operationCount());
+    if (m_textOperations != operations || m_textRevision != m_controller->historyRevision()) {
+        m_scenarioText = QString::fromStdString(hw::scenarioToJson(session.scenario()));
+        m_sessionText
+            = QString::fromStdString(hw::scenarioToJson(hw::recordSession(session.scenario(), session.timeline())));
+        m_textOperations = operations;
+        m_textRevision = m_controller->historyRevision();
+    }
+    root.insert(QStringLiteral("scenario"), m_scenarioText);
+    root.insert(QStringLiteral("session"), m_sessionText);
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Compact);
 
     QString error;

@@ -112,6 +112,12 @@ private:
     QElapsedTimer m_sinceWrite;
     std::unique_ptr<QLockFile> m_lock;
     std::vector<std::pair<QString, std::unique_ptr<QLockFile>>> m_leftoverLocks;
+    // The texts of the last write, reused while only the frame shown changes (playing a long run
+    // would otherwise write its whole session out again every intervalMs).
+    std::uint64_t m_textRevision = 0;
+    std::int64_t m_textOperations = -1;
+    QString m_scenarioText;
+    QString m_sessionText;
 };
 
 } // namespace hw::ui

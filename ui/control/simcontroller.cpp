@@ -90,6 +90,8 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
         return QString::fromStdString(e.what());
     }
     m_source = source;
+    m_stopError = error ? QString::fromStdString(error->toString()) : QString();
+    m_stopFrames = frameCount();
     ++m_historyRevision;
     m_frame = 0;
     m_markers.clear();
@@ -112,8 +114,11 @@ QString SimController::restoreSession(const hw::Scenario& scenario, const QStrin
 {
     setPlaying(false);
     std::string error;
+    m_stopError.clear();
     try {
-        m_session->load(scenario);
+        if (const std::optional<hw::ScenarioError> stopped = m_session->load(scenario))
+            m_stopError = QString::fromStdString(stopped->toString());
+        m_stopFrames = frameCount();
         error = m_session->restoreBranch(scriptedFrames, scriptedOps, std::move(userOps));
     } catch (const std::exception& e) {
         error = e.what();

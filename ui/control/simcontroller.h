@@ -63,6 +63,12 @@ public:
     /// Opens an already parsed scenario (a new sandbox). source names it in the window title.
     QString openParsedScenario(const hw::Scenario& scenario, const QString& source);
     QString source() const { return m_source; }
+    /// Why the scenario's steps stopped before their end when it was opened (the same error, from the
+    /// same hw::runScenario, that `highwater-cli validate` prints and refuses the file for), or an
+    /// empty string. The frames made before it stay, as `highwater-cli run` prints them.
+    QString scenarioStopError() const { return m_stopError; }
+    /// How many frames the scenario's steps made before that error.
+    std::int64_t scenarioStopFrames() const { return m_stopFrames; }
     /// Opens a session the autosave kept: the scenario, its run cut where the user's branch left it
     /// (scriptedFrames, scriptedOps), the user's operations replayed, and frame shown. Returns why it
     /// cannot, or an empty string; expectedFrames is the frame count it must replay to.
@@ -162,6 +168,8 @@ private:
     std::unique_ptr<Session> m_session;
     std::unique_ptr<hw::ClusterState> m_state;
     QString m_source;
+    QString m_stopError;
+    std::int64_t m_stopFrames = 0;
     std::int64_t m_frame = 0;
     double m_displayTimeMs = 0;
     std::vector<Marker> m_markers;

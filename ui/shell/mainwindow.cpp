@@ -43,6 +43,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QIcon>
+#include <QLabel>
 #include <QListView>
 #include <QLocale>
 #include <QMenu>
@@ -172,6 +173,26 @@ void MainWindow::createDocks()
     m_narration = new NarrationPanel(m_controller, this);
     m_noteStrip = new NoteStrip(m_narration, centralWidget());
     static_cast<QVBoxLayout*>(centralWidget()->layout())->insertWidget(0, m_noteStrip);
+    // A scenario whose steps stopped early says so for as long as it is open, where presentation mode
+    // keeps it on screen too: a status line message was gone before anyone read it.
+    m_errorBanner = new QLabel(m_narration);
+    m_errorBanner->setObjectName(QStringLiteral("scenarioErrorBanner"));
+    m_errorBanner->setWordWrap(true);
+    m_errorBanner->setTextFormat(Qt::PlainText);
+    m_errorBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorBanner->setFrameShape(QFrame::Box);
+    m_errorBanner->setMargin(8);
+    m_errorBanner->setAutoFillBackground(true);
+    QPalette bannerPalette = m_errorBanner->palette();
+    bannerPalette.setColor(QPalette::Window, QColor(0xFD, 0xEC, 0xEA));
+    bannerPalette.setColor(QPalette::WindowText, QColor(0x5F, 0x00, 0x00));
+    m_errorBanner->setPalette(bannerPalette);
+    QFont bannerFont = m_errorBanner->font();
+    bannerFont.setPointSizeF(bannerFont.pointSizeF() * 1.1);
+    bannerFont.setBold(true);
+    m_errorBanner->setFont(bannerFont);
+    m_errorBanner->hide();
+    m_narration->addPanel(m_errorBanner);
     m_narrationDock = new QDockWidget(this);
     m_narrationDock->setObjectName(QStringLiteral("narrationDock"));
     m_narrationDock->setWidget(m_narration);
@@ -297,6 +318,7 @@ void MainWindow::changeEvent(QEvent* event)
     m_timeline->refresh(true);
     m_eventModel->retranslate();
     updateTitle();
+    updateErrorBanner();
     // A message in the old language would stay for seconds; it said something already past.
     statusBar()->clearMessage();
 }
@@ -570,6 +592,7 @@ void MainWindow::onChanged(SimController::Changes what)
         m_scene->setFocusPartition(0);
         m_controls->refresh(true);
         updateTitle();
+        updateErrorBanner();
         // The seed article's figures are of one partition; bigger clusters start with the whole picture.
         setViewKind(state.partitions.size() == 1 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
     }
@@ -609,6 +632,20 @@ void MainWindow::showContextMenu(const SceneTarget& target, const QPoint& screen
     QMenu* menu = ActionMenu::build(target, m_controller->state(), handlers, this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(screenPos);
+}
+
+void MainWindow::updateErrorBanner()
+{
+    const QString error = m_controller->scenarioStopError();
+    m_errorBanner->setVisible(!error.isEmpty());
+    if (error.isEmpty())
+        return;
+    //: %n: how many frames the scenario's steps made before the error (shown on the next line).
+    m_errorBanner->setText(tr("\u26A0 This scenario is not valid: its steps stop after %n frame(s).", nullptr,
+                               static_cast<int>(m_controller->scenarioStopFrames()))
+        + QLatin1Char('\n') + error + QLatin1Char('\n')
+        + tr("highwater-cli validate refuses the file for the same reason. The frames before the error are shown; "
+             "correct that step to see the rest."));
 }
 
 void MainWindow::updateTitle()

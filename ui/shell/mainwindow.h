@@ -15,6 +15,7 @@
 class QAction;
 class QActionGroup;
 class QDockWidget;
+class QLabel;
 class QListView;
 class QMenu;
 class QUndoStack;
@@ -79,6 +80,9 @@ public:
     NarrationPanel* narration() const { return m_narration; }
     /// The note over the drawing (shown while the narration dock is too short for it).
     NoteStrip* noteStrip() const { return m_noteStrip; }
+    /// Under the narration while the scenario's steps stopped early: the error that made them stop,
+    /// the one `highwater-cli validate` refuses the file for.
+    QLabel* scenarioErrorBanner() const { return m_errorBanner; }
     TimelinePanel* timelinePanel() const { return m_timeline; }
     QListView* eventLog() const { return m_eventLog; }
     /// The Charts dock's panel (the image export draws it).
@@ -151,6 +155,7 @@ private:
     void onChanged(SimController::Changes what);
     void showContextMenu(const SceneTarget& target, const QPoint& screenPos);
     void updateTitle();
+    void updateErrorBanner();
     void rebuildRecentMenu();
 
     void openFileDialog();
@@ -181,6 +186,7 @@ private:
     TimelinePanel* m_timeline = nullptr;
     NarrationPanel* m_narration = nullptr;
     NoteStrip* m_noteStrip = nullptr;
+    QLabel* m_errorBanner = nullptr;
     ControlPanel* m_controls = nullptr;
     InspectorPanel* m_inspector = nullptr;
     QListView* m_eventLog = nullptr;
