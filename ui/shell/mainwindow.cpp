@@ -491,7 +491,11 @@ bool MainWindow::act(const hw::Step& action)
     const QString runError = m_undo->index() > 0
         ? static_cast<const ActionCommand*>(m_undo->command(m_undo->index() - 1))->runError()
         : QString();
-    if (!runError.isEmpty())
+    if (!runError.isEmpty() && forks)
+        statusBar()->showMessage(
+            tr("%1 stopped early: %2. The later frames were replaced (Undo brings them back).").arg(text, runError),
+            statusTimeoutMs);
+    else if (!runError.isEmpty())
         statusBar()->showMessage(tr("%1 stopped early: %2").arg(text, runError), statusTimeoutMs);
     else if (forks)
         statusBar()->showMessage(
