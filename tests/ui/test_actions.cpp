@@ -14,6 +14,7 @@
 #include "model/cluster_state.h"
 #include "model/limits.h"
 #include "scenario/scenario.h"
+#include "scene/framescene.h"
 #include "scene/frameview.h"
 #include "shell/mainwindow.h"
 #include "shell/sandboxdialog.h"
@@ -389,6 +390,16 @@ TEST(ActionMenus, InPresentationModeUnusableItemsLookUnusableAndTheReasonShowsOv
     // The right-click menu of broker 2 at the end: kill is usable and runs, restart is not and says why.
     hw::ui::SimController* controller = window.controller();
     controller->goToLast();
+    // As the window opens it, its text (and its submenus') is large enough for the back of the room.
+    emit window.scene()->contextMenuRequested(hw::ui::SceneTarget::forBroker(2), QPoint(100, 100));
+    QApplication::processEvents();
+    auto* shown = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    ASSERT_NE(shown, nullptr);
+    EXPECT_GE(QFontInfo(shown->font()).pixelSize(), 18);
+    for (QMenu* submenu : shown->findChildren<QMenu*>())
+        EXPECT_EQ(submenu->font(), shown->font());
+    shown->close();
+    QApplication::processEvents();
     hw::ui::ActionMenu::Handlers handlers;
     handlers.act = [&](const hw::Step& action) { window.act(action); };
     std::unique_ptr<QMenu> menu(hw::ui::ActionMenu::build(
@@ -415,12 +426,20 @@ TEST(ActionMenus, InPresentationModeUnusableItemsLookUnusableAndTheReasonShowsOv
     ASSERT_TRUE(message->isVisible());
     EXPECT_TRUE(message->text().contains(QStringLiteral("broker 2 is already down"))) << message->text().toStdString();
     EXPECT_GE(QFontInfo(message->font()).pixelSize(), 18);
+    EXPECT_EQ(message->palette().color(QPalette::Window), QColor(0xFF, 0xF3, 0xB0));
+    EXPECT_EQ(message->grab().toImage().pixelColor(message->width() / 2, 4), QColor(0xFF, 0xF3, 0xB0));
     const QRect inView(message->mapTo(window.view(), QPoint(0, 0)), message->size());
     EXPECT_TRUE(window.view()->rect().contains(inView));
     window.statusBar()->clearMessage();
     EXPECT_FALSE(message->isVisible()) << "the message goes when the status line's would";
     presentation->leave();
     EXPECT_FALSE(message->isVisible());
+    emit window.scene()->contextMenuRequested(hw::ui::SceneTarget::forBroker(2), QPoint(100, 100));
+    QApplication::processEvents();
+    shown = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    ASSERT_NE(shown, nullptr);
+    EXPECT_GE(QFontInfo(shown->font()).pixelSize(), 14) << "windowed, the menu has the window's text size";
+    shown->close();
     window.statusBar()->showMessage(QStringLiteral("windowed"));
     EXPECT_FALSE(message->isVisible()) << "out of presentation mode the status bar shows it";
 }

@@ -635,6 +635,14 @@ void MainWindow::showContextMenu(const SceneTarget& target, const QPoint& screen
     handlers.addConsumer = [this](std::int32_t group) { m_controls->openAddConsumer(group); };
     QMenu* menu = ActionMenu::build(target, m_controller->state(), handlers, this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
+    // A menu is a window of its own and does not take the window's font (at least 11 pt) by itself;
+    // presenting, it is larger still, so that the room reads it (and why an item is unusable).
+    QFont font = this->font();
+    if (m_teaching->presentation()->isActive())
+        font.setPointSizeF(font.pointSizeF() * PresentationMode::menuFontScale);
+    menu->setFont(font);
+    for (QMenu* submenu : menu->findChildren<QMenu*>())
+        submenu->setFont(font);
     menu->popup(screenPos);
 }
 

@@ -54,6 +54,9 @@ PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep
     m_message->setLineWidth(2);
     m_message->setMargin(10);
     m_message->setAutoFillBackground(true);
+    // Its own roles: a child of the view would take the view's (Base, the drawing's white paper).
+    m_message->setBackgroundRole(QPalette::Window);
+    m_message->setForegroundRole(QPalette::WindowText);
     QPalette messagePalette = m_message->palette();
     messagePalette.setColor(QPalette::Window, QColor(0xFF, 0xF3, 0xB0));
     messagePalette.setColor(QPalette::WindowText, QColor(0x00, 0x00, 0x00));

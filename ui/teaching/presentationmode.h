@@ -35,6 +35,9 @@ public:
     static constexpr qreal fontScale = 1.6;
     /// How much larger the timeline's text is: as much as its two rows allow at 1280 px.
     static constexpr qreal timelineFontScale = 1.25;
+    /// How much larger the right-click menus' text is while presenting than the window's (which is
+    /// at least 11 pt, about 15 px): about 18 px, and a broker's menu still fits a 720 px screen.
+    static constexpr qreal menuFontScale = 1.25;
     /// How much thicker the drawing's thin lines are while presenting.
     static constexpr qreal lineScale = 1.25;
     /// The smallest text of the drawing on screen while presenting, in pixels: a 14 px letter reads
