@@ -535,7 +535,7 @@ TEST(Playing, ANewSandboxRunsItsClockSoPlayAndRightShowSomething)
     EXPECT_EQ(window.undoStack()->count(), 1);
 }
 
-TEST(ScenarioLimits, TheWindowShowsTheErrorValidateRefusesTheFileForAndKeepsShowingIt)
+TEST(ScenarioStopsEarly, TheWindowShowsTheErrorValidateRefusesTheFileForAndKeepsShowingIt)
 {
     // A day of a six-partition cluster: the advance step takes more events than a step may.
     QTemporaryDir dir;
