@@ -12,6 +12,7 @@
 #include <QIcon>
 #include <QPixmap>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <cstdio>
 #include <cstring>
@@ -91,6 +92,10 @@ int main(int argc, char* argv[])
             window.resize(parts[0].toInt(), parts[1].toInt());
     }
     window.show();
+    if (!parser.isSet(screenshot)) {
+        // A session that a crash left unsaved is offered once the window is on screen behind the question.
+        QTimer::singleShot(0, &window, [&window] { window.offerRestore(); });
+    }
     if (parser.isSet(screenshot)) {
         QApplication::processEvents();
         const QString file = parser.value(screenshot);

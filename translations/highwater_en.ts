@@ -194,7 +194,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/control/useraction.cpp" line="+133"/>
+        <location filename="../ui/control/useraction.cpp" line="+282"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>
@@ -249,6 +249,26 @@
         <translation>
             <numerusform>epoch %1, %n batch</numerusform>
             <numerusform>epoch %1, %n batches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../ui/shell/mainwindow.cpp" line="+413"/>
+        <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
+        <translation>
+            <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame, kept %2.</numerusform>
+            <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frames, kept %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+243"/>
+        <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
+        <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
+        <translation>
+            <numerusform>⚠ This scenario is not valid: its steps stop after %n frame.</numerusform>
+            <numerusform>⚠ This scenario is not valid: its steps stop after %n frames.</numerusform>
         </translation>
     </message>
 </context>

@@ -4,7 +4,13 @@
 <context>
     <name>ActionMenu</name>
     <message>
-        <location filename="../ui/shell/actionmenu.cpp" line="+57"/>
+        <location filename="../ui/shell/actionmenu.cpp" line="+25"/>
+        <location line="+13"/>
+        <source>%1 (not now: %2)</source>
+        <translation>%1（目前不可用：%2）</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
@@ -14,7 +20,7 @@
         <translation>终止代理节点 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Restart broker %1</source>
         <translation>重启代理节点 %1</translation>
     </message>
@@ -29,12 +35,12 @@
         <translation>关闭代理节点 %1（受控关闭）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Isolate broker %1</source>
         <translation>隔离代理节点 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Heal broker %1</source>
         <translation>恢复代理节点 %1 的网络</translation>
     </message>
@@ -54,7 +60,7 @@
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Partition %1</source>
         <translation>分区 %1</translation>
     </message>
@@ -64,17 +70,17 @@
         <translation>终止 %1 的领导者副本</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Elect the preferred leader (broker %1)</source>
         <translation>选举优先领导者（代理节点 %1）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Unclean election for %1 (ElectLeaders)</source>
         <translation>对 %1 进行非干净选举（ElectLeaders）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+10"/>
         <source>Produce &quot;m%1&quot; to %2 (producer %3)</source>
         <translation>将“m%1”发送到 %2（生产者 %3）</translation>
     </message>
@@ -84,7 +90,7 @@
         <translation>在分区视图中显示 %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Consumer %1</source>
         <translation>消费者 %1</translation>
     </message>
@@ -119,7 +125,7 @@
         <translation>%1 拉取（poll）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Commit %1&apos;s positions</source>
         <translation>提交 %1 的消费位置</translation>
     </message>
@@ -139,12 +145,12 @@
         <translation>时钟前进 %1 毫秒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>min.insync.replicas</source>
         <translation>min.insync.replicas</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Disable unclean leader election</source>
         <translation>禁用非干净领导者选举（unclean）</translation>
     </message>
@@ -164,7 +170,7 @@
         <translation>让这个跟随者副本执行一轮 Fetch</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <source>Produce &quot;m%1&quot; to %2</source>
         <translation>将“m%1”发送到 %2</translation>
     </message>
@@ -174,9 +180,52 @@
         <translation>消费者组 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Add a consumer to this group…</source>
         <translation>添加消费者到这个消费者组…</translation>
+    </message>
+</context>
+<context>
+    <name>Autosave</name>
+    <message>
+        <location filename="../ui/control/autosave.cpp" line="+44"/>
+        <source>&quot;%1&quot; is not a whole number of at least %2</source>
+        <translation>“%1”不是不小于 %2 的整数</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>the session has %1 operations, fewer than the %2 of the scenario&apos;s own run</source>
+        <translation>会话只有 %1 个操作，少于场景本身运行的 %2 个</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>not a complete autosave (%1 at byte %2)</source>
+        <translation>不是完整的自动保存文件（第 %2 字节：%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not an autosave: expected a JSON object</source>
+        <translation>不是自动保存文件：应为 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;format&quot; is not %1</source>
+        <translation>“format”不是 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>frame %1 and %2 scripted frames do not fit in %3 frames</source>
+        <translation>第 %1 帧与 %2 个脚本帧超出了 %3 帧</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>缺少“%1”</translation>
     </message>
 </context>
 <context>
@@ -2718,9 +2767,121 @@ Value: %3</source>
 <context>
     <name>UserAction</name>
     <message>
-        <location filename="../ui/control/useraction.cpp" line="+17"/>
+        <location filename="../ui/control/useraction.cpp" line="+21"/>
         <source>a partition</source>
         <translation>某个分区</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>broker %1 is already down</source>
+        <translation>代理节点 %1 已经停机</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <location line="+58"/>
+        <source>broker %1 is down</source>
+        <translation>代理节点 %1 已停机</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <source>broker %1 is already shutting down</source>
+        <translation>代理节点 %1 已在关闭中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>broker %1 is already isolated</source>
+        <translation>代理节点 %1 已被隔离</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1 is not isolated</source>
+        <translation>代理节点 %1 没有被隔离</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1 is running</source>
+        <translation>代理节点 %1 正在运行</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 has no leader</source>
+        <translation>%1 没有领导者</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>broker %1, the preferred leader, already leads %2</source>
+        <translation>优先领导者代理节点 %1 已经是 %2 的领导者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the preferred leader, broker %1, is not in the ISR</source>
+        <translation>优先领导者代理节点 %1 不在同步副本 ISR 中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the preferred leader, broker %1, is fenced</source>
+        <translation>优先领导者代理节点 %1 已屏蔽</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has a leader, broker %2</source>
+        <translation>%1 已有领导者：代理节点 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no replica of %1 can lead: each is fenced, shutting down or not registered</source>
+        <translation>%1 没有副本能担任领导者：每个都已屏蔽、正在关闭或尚未注册</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>broker %1 leads %2; only followers fetch</source>
+        <translation>代理节点 %1 是 %2 的领导者；只有跟随者会 Fetch</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has no leader to fetch from</source>
+        <translation>%1 没有可以 Fetch 的领导者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>broker %1 already has a fetch in flight</source>
+        <translation>代理节点 %1 已有一个 Fetch 在途中</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the cluster already has %1 consumers, the most it can have</source>
+        <translation>集群已有 %1 个消费者，已达上限</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is already running</source>
+        <translation>%1 已在运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is not running</source>
+        <translation>%1 没有在运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 polls on its own (auto.poll is on)</source>
+        <translation>%1 会自己拉取（auto.poll 已开启）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has no group to commit to</source>
+        <translation>%1 没有可提交的消费者组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has not found its coordinator yet</source>
+        <translation>%1 还没找到它的协调者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 has no positions to commit yet</source>
+        <translation>%1 还没有可提交的消费位置</translation>
     </message>
     <message>
         <location line="+101"/>
@@ -4839,21 +5000,21 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+126"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+143"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+346"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
-        <location line="+38"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+482"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+233"/>
+        <location line="+40"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-37"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-39"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
@@ -4940,7 +5101,17 @@ Value: %3</source>
         <translation>减慢</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+3"/>
+        <source>Pause at checkpoints</source>
+        <translation>在检查点暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>While playing, stop at each checkpoint; Play goes on from there</source>
+        <translation>播放时在每个检查点停下；再按播放即从那里继续</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>&amp;Compare versions...</source>
         <translation>比较版本(&amp;C)...</translation>
     </message>
@@ -4950,7 +5121,7 @@ Value: %3</source>
         <translation>在两个 Kafka 版本下运行此场景，上下两个视图一起移动，并标出不同之处</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -4965,13 +5136,18 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>Run on 10 s (not now: the run reached its memory budget)</source>
+        <translation>继续运行 10 秒（目前不可用：运行已达内存预算）</translation>
+    </message>
+    <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-67"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-76"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-16"/>
         <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
         <translation>前进一帧；到达结尾时停下，“继续运行 10 秒”可让模拟继续（右方向键）</translation>
     </message>
@@ -4986,12 +5162,13 @@ Value: %3</source>
         <translation>播放时，跳过只有心跳在传送的时段</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <location line="+79"/>
         <source>Run on 10 s</source>
         <translation>继续运行 10 秒</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-78"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
@@ -5073,7 +5250,7 @@ Value: %3</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+6"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+7"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
@@ -5163,7 +5340,7 @@ Value: %3</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-213"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-329"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -5177,7 +5354,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+59"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+67"/>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -5187,33 +5364,38 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+53"/>
-        <location line="+42"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+54"/>
+        <location line="+145"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-119"/>
         <source>Save this session?</source>
         <translation>要保存这个会话吗？</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+20"/>
         <source>This session has actions that are not saved. Opening another scenario discards them.</source>
         <translation>这个会话有尚未保存的操作。打开另一个场景会丢弃它们。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-17"/>
         <source>Save them as a scenario that replays to these frames?</source>
         <translation>要把它们保存为一个能重放出这些帧的场景吗？</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="-231"/>
+        <source>Cannot keep the unsaved session in case of a crash: %1</source>
+        <translation>无法保留未保存的会话以防崩溃：%1</translation>
+    </message>
+    <message>
+        <location line="+357"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前无法执行（%2）。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>%1 stopped early: %2</source>
         <translation>%1 提前停止：%2</translation>
     </message>
@@ -5224,18 +5406,18 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+124"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-93"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+46"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+47"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-229"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-345"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5247,12 +5429,90 @@ Built with Qt %3, running on Qt %4.</source>
 以 Qt %3 构建，运行于 Qt %4。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+100"/>
+        <source>This session has actions that are not saved. Quitting discards them.</source>
+        <translation>这个会话有尚未保存的操作。退出程序会丢弃它们。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+36"/>
+        <source>A kept session cannot be restored</source>
+        <translation>无法恢复保留的会话</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>HighWater kept a session with unsaved actions when it last stopped, but the file cannot be read: %1</source>
+        <translation>HighWater 上次停止时保留了一个有未保存操作的会话，但无法读取该文件：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+31"/>
+        <source>It could not be moved aside and was removed.</source>
+        <translation>无法把它移到一旁，已将它删除。</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <location line="+31"/>
+        <source>It was set aside as %1 and will not be offered again.</source>
+        <translation>已把它移到一旁，存为 %1，之后不会再提示。</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Restore the unsaved session?</source>
+        <translation>要恢复未保存的会话吗？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
+        <translation>
+            <numerusform>HighWater 上次没有正常关闭。它保留了一个有未保存操作的会话：“%1”，%n 帧，保留于 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Restore brings back the scenario, every action and the frame shown.</source>
+        <translation>恢复会找回场景、每个操作以及当时显示的帧。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Restored the unsaved session: frame %1 of %2. Save it to keep it.</source>
+        <translation>已恢复未保存的会话：第 %1 帧，共 %2 帧。请保存以保留它。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
+        <translation>%1 提前停止：%2。后面的帧已被替换（撤销可以找回）。</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Cannot compare the versions: %1</source>
         <translation>无法比较版本：%1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+107"/>
+        <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
+        <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
+        <translation>
+            <numerusform>⚠ 这个场景无效：它的步骤在 %n 帧之后停止。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+94"/>
+        <location line="+3"/>
+        <source>highwater-cli validate refuses the file for the same reason. The frames before the error are shown; correct that step to see the rest.</source>
+        <translation>highwater-cli validate 也因相同原因拒绝这个文件。画面显示错误之前的帧；修正该步骤即可看到其余部分。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
@@ -5298,7 +5558,8 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-287"/>
+        <location line="+287"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -5369,7 +5630,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>（发生了什么会先隐藏，直到你揭晓你的预测。）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
@@ -5465,17 +5726,17 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::SandboxDialog</name>
     <message>
-        <location filename="../ui/shell/sandboxdialog.cpp" line="+40"/>
+        <location filename="../ui/shell/sandboxdialog.cpp" line="+43"/>
         <source>New sandbox</source>
         <translation>新建沙盒</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>A cluster of your own with nothing scripted: act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
-        <translation>一个你自己的集群，没有预先写好的脚本：用控制面板和右键菜单操作它，逐步观察发生的事，并把它保存成场景。</translation>
+        <source>A cluster of your own with nothing scripted: its first %1 seconds run on their own (heartbeats, fetches), then act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
+        <translation>一个你自己的集群，没有预先写好的脚本：它的前 %1 秒会自行运转（心跳、Fetch），接着用控制面板和右键菜单操作它，逐步观察发生的事，并把它保存成场景。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Kafka %1 (default)</source>
         <translation>Kafka %1（默认）</translation>
     </message>
@@ -5706,12 +5967,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+101"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
         <source>The scenario stops early: %1</source>
         <translation>场景提前结束：%1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+72"/>
         <source>The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. Earlier frames stay; act at an earlier frame to continue from there.</source>
         <translation>运行停在第 %1 帧（模拟时间 %2 秒）：它的历史记录已达到 %3 的内存预算。之前的帧都会保留；在更早的帧执行操作即可从那里继续。</translation>
     </message>
@@ -5722,6 +5983,11 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+142"/>
+        <source>Paused at checkpoint %1. Press Play to go on.</source>
+        <translation>已在检查点 %1 暂停。按播放即可继续。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>
@@ -5919,7 +6185,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>
@@ -5943,7 +6209,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+50"/>
+        <location filename="../app/main.cpp" line="+51"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>观察并讲解 Kafka 如何复制数据。</translation>
     </message>

@@ -4,7 +4,13 @@
 <context>
     <name>ActionMenu</name>
     <message>
-        <location filename="../ui/shell/actionmenu.cpp" line="+57"/>
+        <location filename="../ui/shell/actionmenu.cpp" line="+25"/>
+        <location line="+13"/>
+        <source>%1 (not now: %2)</source>
+        <translation>%1（目前不可用：%2）</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
@@ -14,7 +20,7 @@
         <translation>終止代理節點 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Restart broker %1</source>
         <translation>重新啟動代理節點 %1</translation>
     </message>
@@ -29,12 +35,12 @@
         <translation>關閉代理節點 %1（受控關閉）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Isolate broker %1</source>
         <translation>隔離代理節點 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Heal broker %1</source>
         <translation>恢復代理節點 %1 的網路</translation>
     </message>
@@ -54,7 +60,7 @@
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Partition %1</source>
         <translation>分區 %1</translation>
     </message>
@@ -64,17 +70,17 @@
         <translation>終止 %1 的領導者副本</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Elect the preferred leader (broker %1)</source>
         <translation>選舉優先領導者（代理節點 %1）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Unclean election for %1 (ElectLeaders)</source>
         <translation>對 %1 進行非乾淨選舉（ElectLeaders）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+10"/>
         <source>Produce &quot;m%1&quot; to %2 (producer %3)</source>
         <translation>將「m%1」發送到 %2（生產者 %3）</translation>
     </message>
@@ -84,7 +90,7 @@
         <translation>在分區視圖中顯示 %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Consumer %1</source>
         <translation>消費者 %1</translation>
     </message>
@@ -119,7 +125,7 @@
         <translation>%1 拉取（poll）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Commit %1&apos;s positions</source>
         <translation>提交 %1 的消費位置</translation>
     </message>
@@ -139,12 +145,12 @@
         <translation>時鐘前進 %1 毫秒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>min.insync.replicas</source>
         <translation>min.insync.replicas</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Disable unclean leader election</source>
         <translation>停用非乾淨領導者選舉（unclean）</translation>
     </message>
@@ -164,7 +170,7 @@
         <translation>讓這個跟隨者副本執行一輪 Fetch</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <source>Produce &quot;m%1&quot; to %2</source>
         <translation>將「m%1」發送到 %2</translation>
     </message>
@@ -174,9 +180,52 @@
         <translation>消費者組 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Add a consumer to this group…</source>
         <translation>新增消費者到這個消費者組…</translation>
+    </message>
+</context>
+<context>
+    <name>Autosave</name>
+    <message>
+        <location filename="../ui/control/autosave.cpp" line="+44"/>
+        <source>&quot;%1&quot; is not a whole number of at least %2</source>
+        <translation>「%1」不是不小於 %2 的整數</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>the session has %1 operations, fewer than the %2 of the scenario&apos;s own run</source>
+        <translation>工作階段只有 %1 個操作，少於情境本身執行的 %2 個</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>cannot create the folder %1</source>
+        <translation>無法建立資料夾 %1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>not a complete autosave (%1 at byte %2)</source>
+        <translation>不是完整的自動儲存檔（第 %2 位元組：%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not an autosave: expected a JSON object</source>
+        <translation>不是自動儲存檔：應為 JSON 物件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;format&quot; is not %1</source>
+        <translation>「format」不是 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>frame %1 and %2 scripted frames do not fit in %3 frames</source>
+        <translation>第 %1 幀與 %2 個腳本幀超出了 %3 幀</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>缺少「%1」</translation>
     </message>
 </context>
 <context>
@@ -2718,9 +2767,121 @@ Value: %3</source>
 <context>
     <name>UserAction</name>
     <message>
-        <location filename="../ui/control/useraction.cpp" line="+17"/>
+        <location filename="../ui/control/useraction.cpp" line="+21"/>
         <source>a partition</source>
         <translation>某個分區</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>broker %1 is already down</source>
+        <translation>代理節點 %1 已經停機</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <location line="+58"/>
+        <source>broker %1 is down</source>
+        <translation>代理節點 %1 已停機</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <source>broker %1 is already shutting down</source>
+        <translation>代理節點 %1 已在關閉中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>broker %1 is already isolated</source>
+        <translation>代理節點 %1 已被隔離</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1 is not isolated</source>
+        <translation>代理節點 %1 沒有被隔離</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1 is running</source>
+        <translation>代理節點 %1 正在執行</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 has no leader</source>
+        <translation>%1 沒有領導者</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>broker %1, the preferred leader, already leads %2</source>
+        <translation>優先領導者代理節點 %1 已經是 %2 的領導者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the preferred leader, broker %1, is not in the ISR</source>
+        <translation>優先領導者代理節點 %1 不在同步副本 ISR 中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the preferred leader, broker %1, is fenced</source>
+        <translation>優先領導者代理節點 %1 已封鎖</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has a leader, broker %2</source>
+        <translation>%1 已有領導者：代理節點 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no replica of %1 can lead: each is fenced, shutting down or not registered</source>
+        <translation>%1 沒有副本能擔任領導者：每個都已封鎖、正在關閉或尚未註冊</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>broker %1 leads %2; only followers fetch</source>
+        <translation>代理節點 %1 是 %2 的領導者；只有跟隨者會 Fetch</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has no leader to fetch from</source>
+        <translation>%1 沒有可以 Fetch 的領導者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>broker %1 already has a fetch in flight</source>
+        <translation>代理節點 %1 已有一個 Fetch 在途中</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the cluster already has %1 consumers, the most it can have</source>
+        <translation>集群已有 %1 個消費者，已達上限</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is already running</source>
+        <translation>%1 已在執行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is not running</source>
+        <translation>%1 沒有在執行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 polls on its own (auto.poll is on)</source>
+        <translation>%1 會自己拉取（auto.poll 已開啟）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has no group to commit to</source>
+        <translation>%1 沒有可提交的消費者組</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has not found its coordinator yet</source>
+        <translation>%1 還沒找到它的協調者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 has no positions to commit yet</source>
+        <translation>%1 還沒有可提交的消費位置</translation>
     </message>
     <message>
         <location line="+101"/>
@@ -4839,21 +5000,21 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+126"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+143"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+346"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+228"/>
-        <location line="+38"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+482"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+233"/>
+        <location line="+40"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-37"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-39"/>
         <source>Back</source>
         <translation>後退</translation>
     </message>
@@ -4940,7 +5101,17 @@ Value: %3</source>
         <translation>減慢</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+3"/>
+        <source>Pause at checkpoints</source>
+        <translation>在檢查點暫停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>While playing, stop at each checkpoint; Play goes on from there</source>
+        <translation>播放時在每個檢查點停下；再按播放即從那裡繼續</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>&amp;Compare versions...</source>
         <translation>比較版本(&amp;C)...</translation>
     </message>
@@ -4950,7 +5121,7 @@ Value: %3</source>
         <translation>在兩個 Kafka 版本下執行此情境，上下兩個視圖一起移動，並標出不同之處</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -4965,13 +5136,18 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>Run on 10 s (not now: the run reached its memory budget)</source>
+        <translation>繼續執行 10 秒（目前不可用：執行已達記憶體預算）</translation>
+    </message>
+    <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-67"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-76"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-14"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-16"/>
         <source>One frame on; it stops at the end, where Run on 10 s goes on (Right)</source>
         <translation>前進一幀；到達結尾時停下，「繼續執行 10 秒」可讓模擬繼續（右方向鍵）</translation>
     </message>
@@ -4986,12 +5162,13 @@ Value: %3</source>
         <translation>播放時，跳過只有心跳在傳送的時段</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <location line="+79"/>
         <source>Run on 10 s</source>
         <translation>繼續執行 10 秒</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-78"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>讓模擬在最後一幀之後再執行 10 秒，作為一個可復原的動作（Shift+End）</translation>
     </message>
@@ -5073,7 +5250,7 @@ Value: %3</source>
         <translation>鍵盤快捷鍵(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+6"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+7"/>
         <source>Timeline</source>
         <translation>時間軸</translation>
     </message>
@@ -5163,7 +5340,7 @@ Value: %3</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-213"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-329"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -5177,7 +5354,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 觀察並講解 Kafka 如何複製資料：副本日志、LEO 與 HW、ISR、選舉、生產者與消費者組，一幀一幀呈現。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+59"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+67"/>
         <source>No recent files</source>
         <translation>沒有最近開啟的檔案</translation>
     </message>
@@ -5187,33 +5364,38 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除清單</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+53"/>
-        <location line="+42"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+54"/>
+        <location line="+145"/>
         <source>Cannot open %1: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-119"/>
         <source>Save this session?</source>
         <translation>要儲存這個工作階段嗎？</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+20"/>
         <source>This session has actions that are not saved. Opening another scenario discards them.</source>
         <translation>這個工作階段有尚未儲存的動作。開啟另一個情境會捨棄它們。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-17"/>
         <source>Save them as a scenario that replays to these frames?</source>
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="-231"/>
+        <source>Cannot keep the unsaved session in case of a crash: %1</source>
+        <translation>無法保留未儲存的工作階段以防當機：%1</translation>
+    </message>
+    <message>
+        <location line="+357"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>%1 stopped early: %2</source>
         <translation>%1 提前停止：%2</translation>
     </message>
@@ -5224,18 +5406,18 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+116"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-84"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+124"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-93"/>
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+46"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+47"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-229"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-345"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5247,12 +5429,90 @@ Built with Qt %3, running on Qt %4.</source>
 以 Qt %3 建置，執行於 Qt %4。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+100"/>
+        <source>This session has actions that are not saved. Quitting discards them.</source>
+        <translation>這個工作階段有尚未儲存的動作。結束程式會捨棄它們。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+36"/>
+        <source>A kept session cannot be restored</source>
+        <translation>無法還原保留的工作階段</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>HighWater kept a session with unsaved actions when it last stopped, but the file cannot be read: %1</source>
+        <translation>HighWater 上次停止時保留了一個有未儲存動作的工作階段，但無法讀取該檔案：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+31"/>
+        <source>It could not be moved aside and was removed.</source>
+        <translation>無法把它移到一旁，已將它刪除。</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <location line="+31"/>
+        <source>It was set aside as %1 and will not be offered again.</source>
+        <translation>已把它移到一旁，存為 %1，之後不會再提示。</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Restore the unsaved session?</source>
+        <translation>要還原未儲存的工作階段嗎？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
+        <translation>
+            <numerusform>HighWater 上次沒有正常關閉。它保留了一個有未儲存動作的工作階段：「%1」，%n 幀，保留於 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Restore brings back the scenario, every action and the frame shown.</source>
+        <translation>還原會找回情境、每個動作以及當時顯示的幀。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore</source>
+        <translation>還原</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not now</source>
+        <translation>稍後再說</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Restored the unsaved session: frame %1 of %2. Save it to keep it.</source>
+        <translation>已還原未儲存的工作階段：第 %1 幀，共 %2 幀。請儲存以保留它。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
+        <translation>%1 提前停止：%2。後面的幀已被取代（復原可以找回）。</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Cannot compare the versions: %1</source>
         <translation>無法比較版本：%1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+107"/>
+        <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
+        <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
+        <translation>
+            <numerusform>⚠ 這個情境無效：它的步驟在 %n 幀之後停止。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+94"/>
+        <location line="+3"/>
+        <source>highwater-cli validate refuses the file for the same reason. The frames before the error are shown; correct that step to see the rest.</source>
+        <translation>highwater-cli validate 也因相同原因拒絕這個檔案。畫面顯示錯誤之前的幀；修正該步驟即可看到其餘部分。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
@@ -5298,7 +5558,8 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>無法儲存情境</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-287"/>
+        <location line="+287"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -5369,7 +5630,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>（發生了什麼會先隱藏，直到你揭曉你的預測。）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Note</source>
         <translation>備註</translation>
     </message>
@@ -5465,17 +5726,17 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::SandboxDialog</name>
     <message>
-        <location filename="../ui/shell/sandboxdialog.cpp" line="+40"/>
+        <location filename="../ui/shell/sandboxdialog.cpp" line="+43"/>
         <source>New sandbox</source>
         <translation>新增沙盒</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>A cluster of your own with nothing scripted: act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
-        <translation>一個你自己的集群，沒有預先寫好的腳本：用控制面板和右鍵選單操作它，逐步觀察發生的事，並把它儲存成情境。</translation>
+        <source>A cluster of your own with nothing scripted: its first %1 seconds run on their own (heartbeats, fetches), then act on it from the control panel and the context menus, step through what happens, and save it as a scenario.</source>
+        <translation>一個你自己的集群，沒有預先寫好的腳本：它的前 %1 秒會自行運轉（心跳、Fetch），接著用控制面板和右鍵選單操作它，逐步觀察發生的事，並把它儲存成情境。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Kafka %1 (default)</source>
         <translation>Kafka %1（預設）</translation>
     </message>
@@ -5706,12 +5967,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+101"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
         <source>The scenario stops early: %1</source>
         <translation>情境提前結束：%1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+72"/>
         <source>The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. Earlier frames stay; act at an earlier frame to continue from there.</source>
         <translation>執行停在第 %1 幀（模擬時間 %2 秒）：它的歷史記錄已達到 %3 的記憶體預算。先前的幀都會保留；在較早的幀執行操作即可從那裡繼續。</translation>
     </message>
@@ -5722,6 +5983,11 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+142"/>
+        <source>Paused at checkpoint %1. Press Play to go on.</source>
+        <translation>已在檢查點 %1 暫停。按播放即可繼續。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>執行到盡頭了。播放 &gt; 繼續執行 10 秒 可讓模擬繼續（復原可撤回）。</translation>
     </message>
@@ -5919,7 +6185,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>Partition</source>
         <translation>分區</translation>
     </message>
@@ -5943,7 +6209,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+50"/>
+        <location filename="../app/main.cpp" line="+51"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>觀察並講解 Kafka 如何複製資料。</translation>
     </message>

@@ -9,6 +9,12 @@
 
 #include <gtest/gtest.h>
 
+namespace hw::uitest {
+/// A window that acts as a class would, says READY once its autosave holds the session, and runs
+/// until it is killed (test_autosave.cpp).
+int autosaveChild();
+} // namespace hw::uitest
+
 int main(int argc, char** argv)
 {
     // UI tests draw offscreen unless a platform is chosen explicitly (test discovery runs here too).
@@ -21,10 +27,17 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("hwui_tests"));
     const QTemporaryDir settings;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
+    // So do the files the windows keep their unsaved sessions in (QStandardPaths::AppDataLocation),
+    // unless a test process was given its own (the autosave test's child process).
+    if (qEnvironmentVariableIsEmpty("HW_TEST_KEEP_DATA_HOME"))
+        qputenv("XDG_DATA_HOME", settings.path().toLocal8Bit());
     // The test program is not in build/app, so it is shown where the build tree keeps the .qm files.
     hw::ui::setTranslationsDirectory(QStringLiteral(HW_BUILD_TRANSLATIONS_DIR));
     // The tests read English texts whatever the machine's locale; test_i18n switches languages itself.
     hw::ui::installTranslations(app, QStringLiteral("en"));
+    // The autosave test starts this program as the app it kills (test_autosave.cpp).
+    if (qEnvironmentVariableIsSet("HW_AUTOSAVE_CHILD"))
+        return hw::uitest::autosaveChild();
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

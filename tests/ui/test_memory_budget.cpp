@@ -86,6 +86,9 @@ TEST(MemoryBudget, RunningOnStopsAtTheBudgetWithTheMessage)
     EXPECT_TRUE(window.statusBar()->currentMessage().contains(controller->memoryBudgetMessage()))
         << window.statusBar()->currentMessage().toStdString();
     EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("2 MiB")));
+    // At the budget Run on cannot run, and its menu item says so.
+    EXPECT_FALSE(window.action(QStringLiteral("runOn"))->isEnabled());
+    EXPECT_TRUE(window.action(QStringLiteral("runOn"))->text().contains(QStringLiteral("memory budget")));
     controller->goToLast();
     controller->setPlaying(true);
     EXPECT_FALSE(controller->isPlaying()) << "at the last frame play does not start";

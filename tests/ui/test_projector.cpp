@@ -314,7 +314,10 @@ TEST(Projector, PlayKeepsTheChosenSpeedUnlessSkippingIdleTime)
     QAction* skip = findAction(window, "skipIdle");
     ASSERT_NE(skip, nullptr);
     EXPECT_TRUE(skip->isCheckable());
-    EXPECT_FALSE(skip->isChecked()) << "off by default: play keeps the speed the teacher chose";
+    EXPECT_TRUE(skip->isChecked()) << "on by default: at 1/100x quiet stretches would look frozen";
+    EXPECT_TRUE(controller->skipIdleTime());
+    // Off, play keeps the speed the teacher chose.
+    skip->trigger();
     EXPECT_FALSE(controller->skipIdleTime());
     // The switch is on the bottom bar, not only in the menu.
     auto* button = window.timelinePanel()->findChild<QToolButton*>(QStringLiteral("skipIdleButton"));

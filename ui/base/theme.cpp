@@ -131,6 +131,11 @@ void applyToApplication()
         palette.setColor(QPalette::Window, QColor(0xF0, 0xF0, 0xF0));
         palette.setColor(QPalette::Highlight, QColor(0x00, 0x00, 0x00));
         palette.setColor(QPalette::HighlightedText, QColor(0xFF, 0xFF, 0xFF));
+        // setColor(role, ...) set every colour group, the disabled one too: an unusable menu item or
+        // button looked exactly like a usable one. Disabled text stays readable on the projector
+        // (about 5:1 on white), only lighter; the menus also say why an item is unusable, in words.
+        for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+            palette.setColor(QPalette::Disabled, role, QColor(0x6E, 0x6E, 0x6E));
     }
     QApplication::setPalette(palette);
 }

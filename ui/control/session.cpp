@@ -3,6 +3,8 @@
 
 #include "model/limits.h"
 
+#include <algorithm>
+
 namespace hw::ui {
 
 std::unique_ptr<hw::Timeline> Session::observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const
@@ -32,6 +34,8 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     m_timeline = std::move(timeline);
     m_metrics = std::move(metrics);
     m_ops.clear();
+    m_scriptedFrames = m_timeline->frameCount();
+    m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
     return error;
 }
 
@@ -101,6 +105,7 @@ std::string Session::perform(std::int64_t frame, const UserAction& action)
         m_timeline->forkAt(frame);
         m_metrics->truncate(frame + 1, m_timeline->head());
         m_ops.push_back(SessionOp { SessionOp::Kind::Fork, frame, {} });
+        keepScriptedWithinTimeline();
     }
     try {
         // Scripted lessons (the LEO/HW walkthrough) run with auto.fetch false so that each fetch
@@ -141,20 +146,54 @@ void Session::truncate(std::int64_t frame, std::size_t opsSize)
         m_metrics->truncate(frame + 1, m_timeline->head());
     }
     m_ops.resize(std::min(opsSize, m_ops.size()));
+    keepScriptedWithinTimeline();
 }
 
 void Session::restore(std::vector<SessionOp> ops)
 {
     auto metrics = std::make_unique<hw::RunMetrics>();
-    m_timeline = replay(ops, *metrics);
+    m_timeline = replay(ops, *metrics, m_scriptedFrames, m_scriptedOps);
     m_metrics = std::move(metrics);
     m_ops = std::move(ops);
 }
 
-std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const
+void Session::keepScriptedWithinTimeline()
+{
+    m_scriptedFrames = std::min(m_scriptedFrames, m_timeline->frameCount());
+    m_scriptedOps = std::min(m_scriptedOps, static_cast<std::int64_t>(m_timeline->operationCount()));
+}
+
+std::string Session::restoreBranch(
+    std::int64_t scriptedFrames, std::int64_t scriptedOps, std::vector<SessionOp> userOps)
+{
+    const std::int64_t frames = m_timeline->frameCount();
+    const auto ops = static_cast<std::int64_t>(m_timeline->operationCount());
+    if (scriptedFrames < 1 || scriptedFrames > frames || scriptedOps < 0 || scriptedOps > ops)
+        return "the scenario's run has " + std::to_string(frames) + " frames and " + std::to_string(ops)
+            + " operations, not the " + std::to_string(scriptedFrames) + " and " + std::to_string(scriptedOps)
+            + " it kept";
+    std::vector<SessionOp> log;
+    if (scriptedFrames < frames || scriptedOps < ops) {
+        // The user forked the scenario's run: the fork kept the operations up to that frame's.
+        if (m_timeline->frame(scriptedFrames - 1).opEnd != scriptedOps)
+            return "frame " + std::to_string(scriptedFrames - 1) + " of the scenario's run ends at operation "
+                + std::to_string(m_timeline->frame(scriptedFrames - 1).opEnd) + ", not "
+                + std::to_string(scriptedOps);
+        log.push_back(SessionOp { SessionOp::Kind::Fork, scriptedFrames - 1, {} });
+    }
+    for (SessionOp& op : userOps)
+        log.push_back(std::move(op));
+    restore(std::move(log));
+    return {};
+}
+
+std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics,
+    std::int64_t& scriptedFrames, std::int64_t& scriptedOps) const
 {
     auto timeline = observedTimeline(hw::Engine::createCluster(m_scenario.cluster), metrics);
     hw::runScenario(m_scenario, *timeline);
+    scriptedFrames = timeline->frameCount();
+    scriptedOps = static_cast<std::int64_t>(timeline->operationCount());
     for (const SessionOp& op : ops) {
         switch (op.kind) {
         case SessionOp::Kind::Steps:
@@ -171,6 +210,8 @@ std::unique_ptr<hw::Timeline> Session::replay(const std::vector<SessionOp>& ops,
         case SessionOp::Kind::Fork:
             timeline->forkAt(op.count);
             metrics.truncate(op.count + 1, timeline->head());
+            scriptedFrames = std::min(scriptedFrames, op.count + 1);
+            scriptedOps = std::min(scriptedOps, static_cast<std::int64_t>(timeline->operationCount()));
             break;
         }
     }

@@ -47,6 +47,19 @@ public:
     const hw::RunMetrics& metrics() const { return *m_metrics; }
     const std::vector<SessionOp>& ops() const { return m_ops; }
     std::int64_t lastFrame() const { return m_timeline->frameCount() - 1; }
+    /// How many frames, from frame 0, the scenario's own steps made on the current branch: the run the
+    /// scenario's notes describe. Frames from this one on were made by the user (actions, running on)
+    /// or follow a fork the user made.
+    std::int64_t scriptedFrameCount() const { return m_scriptedFrames; }
+    /// How many of the timeline's operations, from the first, the scenario's own steps made on the
+    /// current branch (the rest are the user's). recordSession writes an operation a step, so a saved
+    /// session's steps split at this count into the scenario's run and the user's.
+    std::int64_t scriptedOpCount() const { return m_scriptedOps; }
+
+    /// Rebuilds a session kept by the autosave on the scenario loaded with load(): the scenario's run
+    /// cut to scriptedFrames frames and scriptedOps operations (a fork, when the user's branch left
+    /// the script early), then the user's operations. Returns why it cannot, or an empty string.
+    std::string restoreBranch(std::int64_t scriptedFrames, std::int64_t scriptedOps, std::vector<SessionOp> userOps);
 
     /// Steps the engine at the head until a new frame appears. Returns false when nothing is queued
     /// or the step limit ran out without a visible change.
@@ -81,7 +94,12 @@ public:
 
 private:
     void recordSteps(std::int64_t count);
-    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics) const;
+    /// The timeline of the scenario and ops; scriptedFrames and scriptedOps get the scripted frames
+    /// and operations it keeps.
+    std::unique_ptr<hw::Timeline> replay(const std::vector<SessionOp>& ops, hw::RunMetrics& metrics,
+        std::int64_t& scriptedFrames, std::int64_t& scriptedOps) const;
+    /// After a fork of the timeline: the scripted part ends at the fork at the latest.
+    void keepScriptedWithinTimeline();
     /// A timeline that reports every new frame to `metrics` (which must outlive it).
     std::unique_ptr<hw::Timeline> observedTimeline(hw::ClusterState initial, hw::RunMetrics& metrics) const;
 
@@ -90,6 +108,8 @@ private:
     std::unique_ptr<hw::RunMetrics> m_metrics;
     std::unique_ptr<hw::Timeline> m_timeline;
     std::vector<SessionOp> m_ops;
+    std::int64_t m_scriptedFrames = 1;
+    std::int64_t m_scriptedOps = 0;
     std::uint64_t m_memoryBudget;
 };
 

@@ -90,6 +90,8 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
         return QString::fromStdString(e.what());
     }
     m_source = source;
+    m_stopError = error ? QString::fromStdString(error->toString()) : QString();
+    m_stopFrames = frameCount();
     ++m_historyRevision;
     m_frame = 0;
     m_markers.clear();
@@ -100,6 +102,44 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
     if (error)
         emit message(tr("The scenario stops early: %1").arg(QString::fromStdString(error->toString())));
     return QString();
+}
+
+bool SimController::isScriptedFrame(std::int64_t frame) const
+{
+    return frame >= 0 && frame < m_session->scriptedFrameCount();
+}
+
+QString SimController::restoreSession(const hw::Scenario& scenario, const QString& source, std::int64_t scriptedFrames,
+    std::int64_t scriptedOps, std::vector<SessionOp> userOps, std::int64_t frame, std::int64_t expectedFrames)
+{
+    setPlaying(false);
+    std::string error;
+    m_stopError.clear();
+    try {
+        if (const std::optional<hw::ScenarioError> stopped = m_session->load(scenario))
+            m_stopError = QString::fromStdString(stopped->toString());
+        m_stopFrames = frameCount();
+        error = m_session->restoreBranch(scriptedFrames, scriptedOps, std::move(userOps));
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    if (error.empty() && frameCount() != expectedFrames)
+        error = "it replays to " + std::to_string(frameCount()) + " frames, not the "
+            + std::to_string(expectedFrames) + " it kept";
+    if (!error.empty()) {
+        // What was opened stays usable: the scenario as it starts.
+        m_session->load(scenario);
+        frame = 0;
+    }
+    m_source = source;
+    ++m_historyRevision;
+    m_frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
+    m_markers.clear();
+    m_markedUpTo = 0;
+    indexMarkers(0);
+    loadState();
+    emit changed(ScenarioChanged | TimelineChanged | FrameChanged | TimeChanged);
+    return QString::fromStdString(error);
 }
 
 void SimController::loadState()
@@ -290,6 +330,11 @@ void SimController::setPlaying(bool playing)
     emit changed(PlayingChanged);
 }
 
+QString SimController::pausedAtCheckpointMessage(const QString& label)
+{
+    return tr("Paused at checkpoint %1. Press Play to go on.").arg(label);
+}
+
 QString SimController::endOfRunMessage()
 {
     return tr("End of the run. Play > Run on 10 s lets the simulation go on (Undo takes it back).");
@@ -308,14 +353,27 @@ void SimController::tick()
         target = std::max(target, static_cast<double>(tl.frame(m_frame + 1).timeMs));
 
     std::int64_t frame = m_frame;
-    while (frame < lastFrame() && static_cast<double>(tl.frame(frame + 1).timeMs) <= target)
+    bool checkpoint = false;
+    while (!checkpoint && frame < lastFrame() && static_cast<double>(tl.frame(frame + 1).timeMs) <= target) {
         ++frame;
+        // Pausing at checkpoints: the first one reached ends this tick and the playing, shown at its
+        // own time (the frames after it at the same time wait for the next Play).
+        checkpoint = m_pauseAtCheckpoints && tl.frame(frame).label >= 0;
+    }
     if (frame != m_frame) {
         m_frame = frame;
         *m_state = tl.stateAt(m_frame);
         what |= FrameChanged;
     }
-    m_displayTimeMs = target;
+    m_displayTimeMs = checkpoint ? static_cast<double>(tl.frame(m_frame).timeMs) : target;
+    if (checkpoint && m_frame < lastFrame()) {
+        emit changed(what);
+        setPlaying(false);
+        const std::int32_t label = tl.frame(m_frame).label;
+        emit message(pausedAtCheckpointMessage(
+            QString::fromStdString(tl.labels()[static_cast<std::size_t>(label)])));
+        return;
+    }
     if (m_frame == lastFrame()) {
         m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
         emit changed(what);
@@ -346,7 +404,11 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     if (!error.empty() && m_session->timeline().atMemoryBudget())
         error = memoryBudgetMessage().toStdString();
     indexMarkers(frame + 1);
-    m_frame = std::min(frame + 1, lastFrame());
+    // The action's frame is the last one it made: a produce that waits for the leader's append ends
+    // on the append, a controlled shutdown on the broker's exit, an action behind an auto.fetch switch
+    // on its own event rather than the switch's. Any earlier frame would leave frames of the action
+    // after the one shown, and the next action would take it for a step back in time and replace them.
+    m_frame = lastFrame();
     loadState();
     emit changed(TimelineChanged | FrameChanged | TimeChanged);
     return QString::fromStdString(error);

@@ -63,6 +63,17 @@ public:
     /// Opens an already parsed scenario (a new sandbox). source names it in the window title.
     QString openParsedScenario(const hw::Scenario& scenario, const QString& source);
     QString source() const { return m_source; }
+    /// Why the scenario's steps stopped before their end when it was opened (the same error, from the
+    /// same hw::runScenario, that `highwater-cli validate` prints and refuses the file for), or an
+    /// empty string. The frames made before it stay, as `highwater-cli run` prints them.
+    QString scenarioStopError() const { return m_stopError; }
+    /// How many frames the scenario's steps made before that error.
+    std::int64_t scenarioStopFrames() const { return m_stopFrames; }
+    /// Opens a session the autosave kept: the scenario, its run cut where the user's branch left it
+    /// (scriptedFrames, scriptedOps), the user's operations replayed, and frame shown. Returns why it
+    /// cannot, or an empty string; expectedFrames is the frame count it must replay to.
+    QString restoreSession(const hw::Scenario& scenario, const QString& source, std::int64_t scriptedFrames,
+        std::int64_t scriptedOps, std::vector<SessionOp> userOps, std::int64_t frame, std::int64_t expectedFrames);
     /// The scenario's text in the UI language ("en", "zh_TW", "zh_CN").
     static std::string language();
 
@@ -73,6 +84,9 @@ public:
     std::int64_t lastFrame() const { return frameCount() - 1; }
 
     std::int64_t currentFrame() const { return m_frame; }
+    /// Whether a frame belongs to the scenario's own run (Session::scriptedFrameCount): the frames its
+    /// notes describe. A frame the user's actions made, or one after a fork the user made, does not.
+    bool isScriptedFrame(std::int64_t frame) const;
     /// The state of the current frame.
     const hw::ClusterState& state() const { return *m_state; }
     /// The simulated time shown: the frame's time, or later while playing towards the next frame.
@@ -109,10 +123,17 @@ public:
     int speedIndex() const { return m_speedIndex; }
     void setSpeedIndex(int index);
     double speed() const;
-    /// While playing, jump over stretches of simulated time in which only heartbeats travel. Off by
-    /// default: a teacher who picks 1/2x expects a 16.7 s failover to take 33 s, not two.
+    /// While playing, jump over stretches of simulated time in which only heartbeats travel. On by
+    /// default: at the default 1/100x the walkthrough's 50 quiet seconds after frame 16 would take
+    /// over an hour, and Play looked frozen. A teacher who wants a failover in real time (16.7 s
+    /// at 1x) switches it off.
     void setSkipIdleTime(bool skip) { m_skipIdle = skip; }
     bool skipIdleTime() const { return m_skipIdle; }
+    /// While playing, stop at each checkpoint (the class reads its note; Play goes on). Off by default.
+    void setPauseAtCheckpoints(bool pause) { m_pauseAtCheckpoints = pause; }
+    bool pauseAtCheckpoints() const { return m_pauseAtCheckpoints; }
+    /// What playing says when it stops at a checkpoint.
+    static QString pausedAtCheckpointMessage(const QString& label);
     /// What playing says when it reaches (or starts at) the last frame.
     static QString endOfRunMessage();
 
@@ -127,8 +148,8 @@ public:
 
     /// Why the action cannot start at the current frame, or an empty string.
     QString checkAction(const hw::Step& action) const;
-    /// Runs an action at a frame (forking when it is not the last) and shows the first new frame.
-    /// Returns the drivers' error text.
+    /// Runs an action at a frame (forking when it is not the last) and shows the action's frame: the
+    /// last frame it made, so that the next action continues the run. Returns the drivers' error text.
     QString perform(std::int64_t frame, const hw::Step& action);
     /// Undoes to an earlier op log: cheaply by truncating to frame (when truncate is set) or by replaying.
     void rewind(const std::vector<SessionOp>& ops, std::int64_t frame, bool truncate, std::int64_t showFrame);
@@ -147,6 +168,8 @@ private:
     std::unique_ptr<Session> m_session;
     std::unique_ptr<hw::ClusterState> m_state;
     QString m_source;
+    QString m_stopError;
+    std::int64_t m_stopFrames = 0;
     std::int64_t m_frame = 0;
     double m_displayTimeMs = 0;
     std::vector<Marker> m_markers;
@@ -155,7 +178,8 @@ private:
 
     bool m_playing = false;
     int m_speedIndex = 0;
-    bool m_skipIdle = false;
+    bool m_skipIdle = true;
+    bool m_pauseAtCheckpoints = false;
     QTimer m_timer;
     QElapsedTimer m_clock;
 };

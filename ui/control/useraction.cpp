@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "control/useraction.h"
 
+#include "model/limits.h"
+
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace hw::ui {
 
@@ -40,7 +44,152 @@ std::optional<hw::Action> firstAction(const UserAction& action)
         action);
 }
 
+const hw::Replica* replicaOf(const hw::ClusterState& state, std::int32_t partition, hw::BrokerId broker)
+{
+    if (partition < 0 || partition >= static_cast<std::int32_t>(state.partitions.size()))
+        return nullptr;
+    for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(partition)].replicas) {
+        if (r.broker == broker)
+            return &r;
+    }
+    return nullptr;
+}
+
+bool validBroker(const hw::ClusterState& state, hw::BrokerId broker)
+{
+    return broker >= 1 && broker <= static_cast<hw::BrokerId>(state.brokers.size());
+}
+
+/// The engine's refusal of a broker action, in words (BrokerLifecycle::brokerAction's checks, in order).
+QString brokerReason(const hw::ClusterState& state, const hw::BrokerAction& a)
+{
+    if (!validBroker(state, a.broker))
+        return QString();
+    const hw::Broker& b = state.broker(a.broker);
+    switch (a.kind) {
+    case hw::BrokerAction::Kind::Kill:
+        return b.alive ? QString() : Text::tr("broker %1 is already down").arg(a.broker);
+    case hw::BrokerAction::Kind::Shutdown:
+        if (!b.alive)
+            return Text::tr("broker %1 is down").arg(a.broker);
+        return b.shuttingDown ? Text::tr("broker %1 is already shutting down").arg(a.broker) : QString();
+    case hw::BrokerAction::Kind::Isolate:
+        if (!b.alive)
+            return Text::tr("broker %1 is down").arg(a.broker);
+        return b.isolated ? Text::tr("broker %1 is already isolated").arg(a.broker) : QString();
+    case hw::BrokerAction::Kind::Heal:
+        return b.isolated ? QString() : Text::tr("broker %1 is not isolated").arg(a.broker);
+    case hw::BrokerAction::Kind::Restart:
+        return b.alive ? Text::tr("broker %1 is running").arg(a.broker) : QString();
+    }
+    return QString();
+}
+
+/// The engine's refusal of a leader kill or an election, in words (BrokerLifecycle::killLeader,
+/// ReplicationControl::electLeaders).
+QString partitionReason(const hw::ClusterState& state, const hw::Action& action)
+{
+    auto partitionOf = [](const hw::Action& a) -> std::int32_t {
+        if (const auto* kill = std::get_if<hw::KillLeaderAction>(&a))
+            return kill->partition;
+        if (const auto* preferred = std::get_if<hw::ElectPreferredAction>(&a))
+            return preferred->partition;
+        if (const auto* unclean = std::get_if<hw::ElectUncleanAction>(&a))
+            return unclean->partition;
+        return -1;
+    };
+    const std::int32_t partition = partitionOf(action);
+    if (partition < 0 || partition >= static_cast<std::int32_t>(state.partitions.size()))
+        return QString();
+    const hw::PartitionRegistration& reg = state.partitions[static_cast<std::size_t>(partition)].registration;
+    const QString name = partitionName(state, partition);
+    if (std::holds_alternative<hw::KillLeaderAction>(action)) {
+        if (reg.leader == hw::noLeader)
+            return Text::tr("%1 has no leader").arg(name);
+        return brokerReason(state, hw::BrokerAction { hw::BrokerAction::Kind::Kill, reg.leader, 0 });
+    }
+    if (std::holds_alternative<hw::ElectPreferredAction>(action)) {
+        const hw::BrokerId preferred = reg.replicas.empty() ? hw::noLeader : reg.replicas.front();
+        if (reg.leader == preferred)
+            return Text::tr("broker %1, the preferred leader, already leads %2").arg(preferred).arg(name);
+        if (std::find(reg.isr.begin(), reg.isr.end(), preferred) == reg.isr.end())
+            return Text::tr("the preferred leader, broker %1, is not in the ISR").arg(preferred);
+        return Text::tr("the preferred leader, broker %1, is fenced").arg(preferred);
+    }
+    if (reg.leader != hw::noLeader)
+        return Text::tr("%1 has a leader, broker %2").arg(name).arg(reg.leader);
+    return Text::tr("no replica of %1 can lead: each is fenced, shutting down or not registered").arg(name);
+}
+
+/// The engine's refusal of a follower's fetch round, in words (ReplicaFetcher::startFetch).
+QString fetchReason(const hw::ClusterState& state, const hw::FetchAction& a)
+{
+    const hw::Replica* replica = replicaOf(state, a.partition, a.follower);
+    if (!replica)
+        return QString();
+    const QString name = partitionName(state, a.partition);
+    if (replica->isLeader())
+        return Text::tr("broker %1 leads %2; only followers fetch").arg(a.follower).arg(name);
+    if (replica->knownLeader == hw::noLeader)
+        return Text::tr("%1 has no leader to fetch from").arg(name);
+    if (!state.broker(a.follower).alive)
+        return Text::tr("broker %1 is down").arg(a.follower);
+    if (replica->fetchOutstanding)
+        return Text::tr("broker %1 already has a fetch in flight").arg(a.follower);
+    return QString();
+}
+
+/// The engine's refusal of a consumer action, in words (ConsumerClient::consumerAction's checks).
+QString consumerReason(const hw::ClusterState& state, const hw::ConsumerAction& a)
+{
+    if (a.kind == hw::ConsumerAction::Kind::Add) {
+        if (state.consumers.size() >= static_cast<std::size_t>(hw::limits::consumersMax))
+            return Text::tr("the cluster already has %1 consumers, the most it can have").arg(hw::limits::consumersMax);
+        return QString();
+    }
+    if (a.consumer < 0 || a.consumer >= static_cast<std::int32_t>(state.consumers.size()))
+        return QString();
+    const hw::Consumer& c = state.consumers[static_cast<std::size_t>(a.consumer)];
+    const QString id = QString::fromStdString(c.id);
+    const bool running = c.phase != hw::MemberPhase::Stopped && c.phase != hw::MemberPhase::Crashed;
+    if (a.kind == hw::ConsumerAction::Kind::Join)
+        return running ? Text::tr("%1 is already running").arg(id) : QString();
+    if (!running)
+        return Text::tr("%1 is not running").arg(id);
+    if (a.kind == hw::ConsumerAction::Kind::Poll && c.autoPoll)
+        return Text::tr("%1 polls on its own (auto.poll is on)").arg(id);
+    if (a.kind == hw::ConsumerAction::Kind::Commit) {
+        if (c.group < 0)
+            return Text::tr("%1 has no group to commit to").arg(id);
+        if (c.coordinator == hw::noLeader)
+            return Text::tr("%1 has not found its coordinator yet").arg(id);
+        return Text::tr("%1 has no positions to commit yet").arg(id);
+    }
+    return QString();
+}
+
 } // namespace
+
+QString unavailableReason(const hw::ClusterState& state, const UserAction& action)
+{
+    const std::string refusal = checkUserAction(state, action);
+    if (refusal.empty())
+        return QString();
+    QString reason;
+    if (const auto* fetch = std::get_if<hw::FetchStep>(&action)) {
+        reason = fetchReason(state, fetch->action);
+    } else if (const auto* consumer = std::get_if<hw::ConsumerStep>(&action)) {
+        reason = consumerReason(state, consumer->action);
+    } else if (const auto* fault = std::get_if<hw::FaultStep>(&action)) {
+        if (const auto* b = std::get_if<hw::BrokerAction>(&fault->action))
+            reason = brokerReason(state, *b);
+        else
+            reason = partitionReason(state, fault->action);
+    }
+    // A reason the engine gives that has no words here (a configuration value it refuses, a limit)
+    // is shown as the engine says it, rather than not at all.
+    return reason.isEmpty() ? QString::fromStdString(refusal) : reason;
+}
 
 std::string runUserAction(hw::Timeline& timeline, const UserAction& action)
 {

@@ -22,6 +22,12 @@ std::string runUserAction(hw::Timeline& timeline, const UserAction& action);
 /// killed, a leader cannot fetch). Returns the engine's reason, or an empty string.
 std::string checkUserAction(const hw::ClusterState& state, const UserAction& action);
 
+/// Why the action cannot start at this state, in the user's language, or an empty string when it
+/// can. Whether it can is checkUserAction's answer alone (the engine's own checks); this only puts
+/// the engine's reason into words a menu or the status line can show, and falls back to the engine's
+/// text for a reason it has no words for.
+QString unavailableReason(const hw::ClusterState& state, const UserAction& action);
+
 /// A short translated description for the undo history ("Kill broker 2").
 QString userActionText(const UserAction& action, const hw::ClusterState& state);
 

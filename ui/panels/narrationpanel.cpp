@@ -175,9 +175,12 @@ void NarrationPanel::refresh()
     m_narration->setText(m_concealed ? tr("(What happened is hidden until you reveal your prediction.)")
                                      : Narration::sentence(info.event, m_controller->state()));
 
-    // The latest note at or before this frame: notes explain a stretch of the run, not one event.
+    // The latest note at or before this frame: notes explain a stretch of the run, not one event. The
+    // scenario's notes describe its own run: on frames the user's actions made, or after a fork the
+    // user made, the last one would describe what is no longer shown.
     std::int64_t noteFrame = -1;
-    for (std::int64_t f = frame; f >= 0 && frame - f < 100000; --f) {
+    const bool scripted = m_controller->isScriptedFrame(frame);
+    for (std::int64_t f = frame; scripted && f >= 0 && frame - f < 100000; --f) {
         if (timeline.frame(f).note >= 0) {
             noteFrame = f;
             break;

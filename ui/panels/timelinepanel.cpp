@@ -108,13 +108,18 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     fitSpeedLabel();
     row->addWidget(m_speedLabel);
     row->addSpacing(12);
-    if (actions.skipIdle) {
-        auto* skip = new QToolButton(this);
-        skip->setObjectName(QStringLiteral("skipIdleButton"));
-        skip->setDefaultAction(actions.skipIdle);
-        skip->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        skip->setAutoRaise(true);
-        row->addWidget(skip);
+    // The playing switches are on the bar as well as in the Play menu, which presentation mode hides.
+    const std::pair<QAction*, const char*> switches[] = { { actions.skipIdle, "skipIdleButton" },
+        { actions.pauseAtCheckpoints, "pauseAtCheckpointsButton" } };
+    for (const auto& [action, name] : switches) {
+        if (!action)
+            continue;
+        auto* button = new QToolButton(this);
+        button->setObjectName(QString::fromLatin1(name));
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setAutoRaise(true);
+        row->addWidget(button);
     }
     row->addStretch(1);
     m_view->addItem(QString());

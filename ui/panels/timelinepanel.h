@@ -20,7 +20,7 @@ class TimelineBar;
 
 /// The timeline dock's contents: the marker slider with the frame and time and the view switch, and
 /// under it the transport buttons (their actions live in the main window with the keyboard
-/// shortcuts), the speed control and the "Skip idle time" switch. Two rows, so that everything keeps
+/// shortcuts), the speed control and the "Skip idle time" and "Pause at checkpoints" switches. Two rows, so that everything keeps
 /// its whole text at 1280 px, also with presentation mode's larger fonts.
 class TimelinePanel : public QWidget {
     Q_OBJECT
@@ -35,6 +35,7 @@ public:
         QAction* nextCheckpoint;
         QAction* last;
         QAction* skipIdle; // checkable: play jumps over stretches where only heartbeats travel
+        QAction* pauseAtCheckpoints = nullptr; // checkable: play stops at each checkpoint
     };
 
     TimelinePanel(SimController* controller, const Actions& actions, QWidget* parent = nullptr);

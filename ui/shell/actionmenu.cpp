@@ -19,11 +19,27 @@ struct Text {
 /// Latencies offered in the "Slow" submenu, in ms (0: back to normal).
 constexpr std::array<hw::TimeMs, 5> slowChoicesMs = { 50, 200, 500, 2000, 0 };
 
-void addAction(QMenu* menu, const QString& text, bool enabled, const std::function<void()>& run)
+/// An item that opens something rather than acting on the cluster (a dialog, another view).
+void addAction(QMenu* menu, const QString& text, const QString& whyNot, const std::function<void()>& run)
 {
-    QAction* action = menu->addAction(text);
-    action->setEnabled(enabled);
+    QAction* action = menu->addAction(whyNot.isEmpty() ? text : Text::tr("%1 (not now: %2)").arg(text, whyNot));
+    action->setEnabled(whyNot.isEmpty());
+    action->setToolTip(whyNot);
     QObject::connect(action, &QAction::triggered, menu, run);
+}
+
+/// An item that runs a user action: enabled exactly when the action can start at this state (the
+/// command path's own check, unavailableReason), and otherwise saying why in its text, so that an
+/// unusable action never looks usable, whatever the palette (presentation mode's high contrast).
+QAction* addUserAction(QMenu* menu, const QString& text, const hw::ClusterState& state, const UserAction& action,
+    const std::function<void(const UserAction&)>& act)
+{
+    const QString whyNot = unavailableReason(state, action);
+    QAction* item = menu->addAction(whyNot.isEmpty() ? text : Text::tr("%1 (not now: %2)").arg(text, whyNot));
+    item->setEnabled(whyNot.isEmpty());
+    item->setToolTip(whyNot);
+    QObject::connect(item, &QAction::triggered, menu, [act, action] { act(action); });
+    return item;
 }
 
 /// The value a quick produce sends: m0, m1, ... after the producer's record count, like the
@@ -46,31 +62,30 @@ hw::ConfigStep configStep(const char* key, hw::ConfigValue value)
 
 void ActionMenu::addBrokerActions(QMenu* menu, const hw::ClusterState& state, hw::BrokerId broker, const Handlers& h)
 {
-    const hw::Broker& b = state.broker(broker);
-    auto fault = [&](hw::BrokerAction::Kind kind, std::int64_t lose = 0) {
+    auto fault = [&](hw::BrokerAction::Kind kind, std::int64_t lose = 0) -> UserAction {
         hw::BrokerAction action;
         action.kind = kind;
         action.broker = broker;
         action.loseUnflushed = lose;
-        return [act = h.act, action] { act(hw::FaultStep { action }); };
+        return hw::FaultStep { action };
     };
     menu->addSection(Text::tr("Broker %1").arg(broker));
-    addAction(menu, Text::tr("Kill broker %1").arg(broker), b.alive, fault(hw::BrokerAction::Kind::Kill));
-    addAction(menu, Text::tr("Restart broker %1").arg(broker), !b.alive, fault(hw::BrokerAction::Kind::Restart));
-    addAction(menu, Text::tr("Restart broker %1, losing its last unflushed record").arg(broker), !b.alive,
-        fault(hw::BrokerAction::Kind::Restart, 1));
-    addAction(menu, Text::tr("Shut down broker %1 (controlled)").arg(broker), b.alive && !b.shuttingDown && !b.isolated,
-        fault(hw::BrokerAction::Kind::Shutdown));
-    addAction(menu, Text::tr("Isolate broker %1").arg(broker), b.alive && !b.isolated,
-        fault(hw::BrokerAction::Kind::Isolate));
-    addAction(menu, Text::tr("Heal broker %1").arg(broker), b.alive && b.isolated, fault(hw::BrokerAction::Kind::Heal));
+    addUserAction(menu, Text::tr("Kill broker %1").arg(broker), state, fault(hw::BrokerAction::Kind::Kill), h.act);
+    addUserAction(
+        menu, Text::tr("Restart broker %1").arg(broker), state, fault(hw::BrokerAction::Kind::Restart), h.act);
+    addUserAction(menu, Text::tr("Restart broker %1, losing its last unflushed record").arg(broker), state,
+        fault(hw::BrokerAction::Kind::Restart, 1), h.act);
+    addUserAction(menu, Text::tr("Shut down broker %1 (controlled)").arg(broker), state,
+        fault(hw::BrokerAction::Kind::Shutdown), h.act);
+    addUserAction(
+        menu, Text::tr("Isolate broker %1").arg(broker), state, fault(hw::BrokerAction::Kind::Isolate), h.act);
+    addUserAction(menu, Text::tr("Heal broker %1").arg(broker), state, fault(hw::BrokerAction::Kind::Heal), h.act);
     QMenu* slow = menu->addMenu(Text::tr("Slow broker %1's links").arg(broker));
     for (hw::TimeMs ms : slowChoicesMs) {
         hw::SlowStep step;
         step.action.broker = broker;
         step.action.latencyMs = ms;
-        addAction(slow, ms == 0 ? Text::tr("Normal latency") : Text::tr("%1 ms").arg(ms), true,
-            [act = h.act, step] { act(step); });
+        addUserAction(slow, ms == 0 ? Text::tr("Normal latency") : Text::tr("%1 ms").arg(ms), state, step, h.act);
     }
 }
 
@@ -81,18 +96,13 @@ void ActionMenu::addPartitionActions(
     const hw::PartitionRegistration& reg = p.registration;
     const QString name = QString::fromStdString(state.partitionName(partition));
     menu->addSection(Text::tr("Partition %1").arg(name));
-    addAction(menu, Text::tr("Kill the leader of %1").arg(name),
-        reg.leader != hw::noLeader && state.broker(reg.leader).alive,
-        [act = h.act, partition] { act(hw::FaultStep { hw::KillLeaderAction { partition } }); });
+    addUserAction(menu, Text::tr("Kill the leader of %1").arg(name), state,
+        hw::FaultStep { hw::KillLeaderAction { partition } }, h.act);
     const hw::BrokerId preferred = reg.replicas.empty() ? hw::noLeader : reg.replicas.front();
-    addAction(menu, Text::tr("Elect the preferred leader (broker %1)").arg(preferred),
-        preferred != reg.leader && std::find(reg.isr.begin(), reg.isr.end(), preferred) != reg.isr.end(),
-        [act = h.act, partition] { act(hw::FaultStep { hw::ElectPreferredAction { partition } }); });
-    addAction(menu, Text::tr("Unclean election for %1 (ElectLeaders)").arg(name),
-        reg.leader == hw::noLeader
-            && std::any_of(reg.replicas.begin(), reg.replicas.end(),
-                [&](hw::BrokerId b) { return hw::isUnfenced(state, b); }),
-        [act = h.act, partition] { act(hw::FaultStep { hw::ElectUncleanAction { partition } }); });
+    addUserAction(menu, Text::tr("Elect the preferred leader (broker %1)").arg(preferred), state,
+        hw::FaultStep { hw::ElectPreferredAction { partition } }, h.act);
+    addUserAction(menu, Text::tr("Unclean election for %1 (ElectLeaders)").arg(name), state,
+        hw::FaultStep { hw::ElectUncleanAction { partition } }, h.act);
     if (!state.producers.empty()) {
         const hw::Producer& producer = state.producers.front();
         hw::ProduceStep step;
@@ -100,14 +110,14 @@ void ActionMenu::addPartitionActions(
         step.action.topic = p.topic;
         step.action.partition = p.index;
         step.action.values = { nextValue(producer) };
-        addAction(menu,
+        addUserAction(menu,
             Text::tr("Produce \"m%1\" to %2 (producer %3)")
                 .arg(producer.nextSequence)
                 .arg(name, QString::fromStdString(producer.id)),
-            true, [act = h.act, step] { act(step); });
+            state, step, h.act);
     }
     if (h.showPartition)
-        addAction(menu, Text::tr("Show %1 in the partition view").arg(name), true,
+        addAction(menu, Text::tr("Show %1 in the partition view").arg(name), QString(),
             [show = h.showPartition, partition] { show(partition); });
 }
 
@@ -115,32 +125,30 @@ void ActionMenu::addConsumerActions(
     QMenu* menu, const hw::ClusterState& state, std::int32_t consumer, const Handlers& h)
 {
     const hw::Consumer& c = state.consumers[static_cast<std::size_t>(consumer)];
-    const bool running = c.phase != hw::MemberPhase::Stopped && c.phase != hw::MemberPhase::Crashed;
-    auto step = [&](hw::ConsumerAction::Kind kind) {
+    auto step = [&](hw::ConsumerAction::Kind kind) -> UserAction {
         hw::ConsumerStep s;
         s.action.kind = kind;
         s.action.consumer = consumer;
-        return [act = h.act, s] { act(s); };
+        return s;
     };
     const QString id = QString::fromStdString(c.id);
     menu->addSection(Text::tr("Consumer %1").arg(id));
-    addAction(menu, c.group < 0 ? Text::tr("Start %1").arg(id) : Text::tr("Add %1 to its group").arg(id), !running,
-        step(hw::ConsumerAction::Kind::Join));
-    addAction(menu, c.group < 0 ? Text::tr("Stop %1").arg(id) : Text::tr("Remove %1 from its group").arg(id), running,
-        step(hw::ConsumerAction::Kind::Leave));
-    addAction(menu, Text::tr("Crash %1").arg(id), running, step(hw::ConsumerAction::Kind::Crash));
-    addAction(menu, Text::tr("Poll %1").arg(id), running && !c.autoPoll, step(hw::ConsumerAction::Kind::Poll));
-    addAction(menu, Text::tr("Commit %1's positions").arg(id), running, step(hw::ConsumerAction::Kind::Commit));
+    addUserAction(menu, c.group < 0 ? Text::tr("Start %1").arg(id) : Text::tr("Add %1 to its group").arg(id), state,
+        step(hw::ConsumerAction::Kind::Join), h.act);
+    addUserAction(menu, c.group < 0 ? Text::tr("Stop %1").arg(id) : Text::tr("Remove %1 from its group").arg(id),
+        state, step(hw::ConsumerAction::Kind::Leave), h.act);
+    addUserAction(menu, Text::tr("Crash %1").arg(id), state, step(hw::ConsumerAction::Kind::Crash), h.act);
+    addUserAction(menu, Text::tr("Poll %1").arg(id), state, step(hw::ConsumerAction::Kind::Poll), h.act);
+    addUserAction(
+        menu, Text::tr("Commit %1's positions").arg(id), state, step(hw::ConsumerAction::Kind::Commit), h.act);
 }
 
 void ActionMenu::addClusterActions(QMenu* menu, const hw::ClusterState& state, const Handlers& h)
 {
     menu->addSection(Text::tr("Cluster"));
-    addAction(menu, Text::tr("Let the followers catch up"), true, [act = h.act] { act(hw::SettleStep {}); });
-    for (hw::TimeMs ms : { 100, 1000, 10000 }) {
-        addAction(menu, Text::tr("Advance the clock %1 ms").arg(ms), true,
-            [act = h.act, ms] { act(hw::AdvanceStep { ms }); });
-    }
+    addUserAction(menu, Text::tr("Let the followers catch up"), state, hw::SettleStep {}, h.act);
+    for (hw::TimeMs ms : { 100, 1000, 10000 })
+        addUserAction(menu, Text::tr("Advance the clock %1 ms").arg(ms), state, hw::AdvanceStep { ms }, h.act);
     QMenu* minIsr = menu->addMenu(Text::tr("min.insync.replicas"));
     int rf = 1;
     for (const hw::Topic& t : state.topics)
@@ -148,19 +156,17 @@ void ActionMenu::addClusterActions(QMenu* menu, const hw::ClusterState& state, c
     for (int n = 1; n <= rf + 1; ++n) {
         hw::ConfigValue value;
         value.integer = n;
-        QAction* action = minIsr->addAction(QString::number(n));
+        QAction* action = addUserAction(minIsr, QString::number(n), state, configStep("min.insync.replicas", value), h.act);
         action->setCheckable(true);
         action->setChecked(state.config.minInsyncReplicas == n);
-        QObject::connect(action, &QAction::triggered, minIsr,
-            [act = h.act, value] { act(configStep("min.insync.replicas", value)); });
     }
     hw::ConfigValue unclean;
     unclean.kind = hw::ConfigValue::Kind::Boolean;
     unclean.boolean = !state.config.uncleanLeaderElectionEnable;
-    addAction(menu,
+    addUserAction(menu,
         state.config.uncleanLeaderElectionEnable ? Text::tr("Disable unclean leader election")
                                                  : Text::tr("Enable unclean leader election"),
-        true, [act = h.act, unclean] { act(configStep("unclean.leader.election.enable", unclean)); });
+        state, configStep("unclean.leader.election.enable", unclean), h.act);
 }
 
 QMenu* ActionMenu::build(
@@ -179,9 +185,7 @@ QMenu* ActionMenu::build(
             hw::FetchStep fetch;
             fetch.action.partition = target.partition;
             fetch.action.follower = target.broker;
-            addAction(menu, Text::tr("Run one fetch round of this follower"),
-                p.registration.leader != hw::noLeader && state.broker(target.broker).alive,
-                [act = handlers.act, fetch] { act(fetch); });
+            addUserAction(menu, Text::tr("Run one fetch round of this follower"), state, fetch, handlers.act);
         }
         addPartitionActions(menu, state, target.partition, handlers);
         addBrokerActions(menu, state, target.broker, handlers);
@@ -191,21 +195,20 @@ QMenu* ActionMenu::build(
         addPartitionActions(menu, state, target.partition, handlers);
         break;
     case Kind::Producer:
-        if (!state.partitions.empty())
-            for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()) && p < 16; ++p) {
-                const hw::Partition& partition = state.partitions[static_cast<std::size_t>(p)];
-                const hw::Producer& producer = state.producers[static_cast<std::size_t>(target.index)];
-                hw::ProduceStep step;
-                step.action.producer = target.index;
-                step.action.topic = partition.topic;
-                step.action.partition = partition.index;
-                step.action.values = { nextValue(producer) };
-                addAction(menu,
-                    Text::tr("Produce \"m%1\" to %2")
-                        .arg(producer.nextSequence)
-                        .arg(QString::fromStdString(state.partitionName(p))),
-                    true, [act = handlers.act, step] { act(step); });
-            }
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()) && p < 16; ++p) {
+            const hw::Partition& partition = state.partitions[static_cast<std::size_t>(p)];
+            const hw::Producer& producer = state.producers[static_cast<std::size_t>(target.index)];
+            hw::ProduceStep step;
+            step.action.producer = target.index;
+            step.action.topic = partition.topic;
+            step.action.partition = partition.index;
+            step.action.values = { nextValue(producer) };
+            addUserAction(menu,
+                Text::tr("Produce \"m%1\" to %2")
+                    .arg(producer.nextSequence)
+                    .arg(QString::fromStdString(state.partitionName(p))),
+                state, step, handlers.act);
+        }
         break;
     case Kind::Consumer:
         addConsumerActions(menu, state, target.index, handlers);
@@ -214,8 +217,13 @@ QMenu* ActionMenu::build(
         if (handlers.addConsumer) {
             menu->addSection(Text::tr("Group %1")
                                  .arg(QString::fromStdString(state.groups[static_cast<std::size_t>(target.index)].id)));
+            hw::ConsumerStep add;
+            add.action.kind = hw::ConsumerAction::Kind::Add;
+            // The dialog fills in the consumer; what can stop any consumer from being added is the limit.
             addAction(menu, Text::tr("Add a consumer to this group\u2026"),
-                state.consumers.size() < static_cast<std::size_t>(hw::limits::consumersMax),
+                state.consumers.size() < static_cast<std::size_t>(hw::limits::consumersMax)
+                    ? QString()
+                    : unavailableReason(state, add),
                 [add = handlers.addConsumer, group = target.index] { add(group); });
         }
         for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {

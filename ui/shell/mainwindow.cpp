@@ -34,6 +34,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
@@ -43,11 +44,14 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QIcon>
+#include <QLabel>
 #include <QListView>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSlider>
@@ -100,6 +104,9 @@ MainWindow::MainWindow(QWidget* parent)
     retranslateUi();
 
     connect(m_controller, &SimController::changed, this, &MainWindow::onChanged);
+    // Presentation mode hides the status bar: its messages (why an action cannot run, the end of the
+    // run) show over the drawing instead, for as long as they would show in the bar.
+    connect(statusBar(), &QStatusBar::messageChanged, m_teaching->presentation(), &PresentationMode::showMessage);
     connect(m_controller, &SimController::message, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusTimeoutMs); });
     connect(m_scene, &FrameScene::targetSelected, this, [this](const SceneTarget& target) {
@@ -108,7 +115,17 @@ MainWindow::MainWindow(QWidget* parent)
             m_inspectorDock->raise();
     });
     connect(m_scene, &FrameScene::contextMenuRequested, this, &MainWindow::showContextMenu);
-    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::syncAutosave);
+    // Every action, undo and redo is kept at once (within Autosave::intervalMs); the frame shown too.
+    m_autosave = new Autosave(m_controller, this);
+    connect(m_undo, &QUndoStack::indexChanged, this, &MainWindow::syncAutosave);
+    connect(m_controller, &SimController::changed, m_autosave, [this](SimController::Changes what) {
+        if (what & (SimController::FrameChanged | SimController::TimelineChanged))
+            m_autosave->schedule();
+    });
+    connect(m_autosave, &Autosave::writeFailed, this, [this](const QString& reason) {
+        statusBar()->showMessage(tr("Cannot keep the unsaved session in case of a crash: %1").arg(reason));
+    });
 
     // Fill the screen we are on, within reason, title bar included: the layout works from 1280x720
     // up. The frame is not known before the window manager decorates the window; until then the
@@ -135,7 +152,7 @@ void MainWindow::createDocks()
     const TimelinePanel::Actions transport { action(QStringLiteral("first")),
         action(QStringLiteral("previousCheckpoint")), action(QStringLiteral("stepBack")),
         action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
-        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")) };
+        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")), action(QStringLiteral("pauseAtCheckpoints")) };
     m_timeline = new TimelinePanel(m_controller, transport, this);
     m_timelineDock = new QDockWidget(this);
     m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
@@ -155,6 +172,26 @@ void MainWindow::createDocks()
     m_narration = new NarrationPanel(m_controller, this);
     m_noteStrip = new NoteStrip(m_narration, centralWidget());
     static_cast<QVBoxLayout*>(centralWidget()->layout())->insertWidget(0, m_noteStrip);
+    // A scenario whose steps stopped early says so for as long as it is open, where presentation mode
+    // keeps it on screen too: a status line message was gone before anyone read it.
+    m_errorBanner = new QLabel(m_narration);
+    m_errorBanner->setObjectName(QStringLiteral("scenarioErrorBanner"));
+    m_errorBanner->setWordWrap(true);
+    m_errorBanner->setTextFormat(Qt::PlainText);
+    m_errorBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorBanner->setFrameShape(QFrame::Box);
+    m_errorBanner->setMargin(8);
+    m_errorBanner->setAutoFillBackground(true);
+    QPalette bannerPalette = m_errorBanner->palette();
+    bannerPalette.setColor(QPalette::Window, QColor(0xFD, 0xEC, 0xEA));
+    bannerPalette.setColor(QPalette::WindowText, QColor(0x5F, 0x00, 0x00));
+    m_errorBanner->setPalette(bannerPalette);
+    QFont bannerFont = m_errorBanner->font();
+    bannerFont.setPointSizeF(bannerFont.pointSizeF() * 1.1);
+    bannerFont.setBold(true);
+    m_errorBanner->setFont(bannerFont);
+    m_errorBanner->hide();
+    m_narration->addPanel(m_errorBanner);
     m_narrationDock = new QDockWidget(this);
     m_narrationDock->setObjectName(QStringLiteral("narrationDock"));
     m_narrationDock->setWidget(m_narration);
@@ -280,6 +317,7 @@ void MainWindow::changeEvent(QEvent* event)
     m_timeline->refresh(true);
     m_eventModel->retranslate();
     updateTitle();
+    updateErrorBanner();
     // A message in the old language would stay for seconds; it said something already past.
     statusBar()->clearMessage();
 }
@@ -298,13 +336,23 @@ bool MainWindow::openScenario(const QString& source)
     return true;
 }
 
-bool MainWindow::maySwitchScenario()
+bool MainWindow::isSessionModified() const
 {
     // The undo stack is clean right after opening and after saving; any action since makes it dirty.
-    if (m_undo->isClean())
+    return !m_undo->isClean() || m_restoredUnsaved;
+}
+
+void MainWindow::syncAutosave()
+{
+    m_autosave->setModified(isSessionModified());
+    updateTitle();
+}
+
+bool MainWindow::mayDiscardSession(const QString& consequence)
+{
+    if (!isSessionModified())
         return true;
-    QMessageBox box(QMessageBox::Question, tr("Save this session?"),
-        tr("This session has actions that are not saved. Opening another scenario discards them."),
+    QMessageBox box(QMessageBox::Question, tr("Save this session?"), consequence,
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("saveSessionBox"));
     box.setInformativeText(tr("Save them as a scenario that replays to these frames?"));
@@ -315,10 +363,103 @@ bool MainWindow::maySwitchScenario()
     case QMessageBox::Save:
         saveDialog();
         // A cancelled or failed save keeps the session.
-        return m_undo->isClean();
+        return !isSessionModified();
     default:
         return false;
     }
+}
+
+bool MainWindow::maySwitchScenario()
+{
+    return mayDiscardSession(
+        tr("This session has actions that are not saved. Opening another scenario discards them."));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!mayDiscardSession(tr("This session has actions that are not saved. Quitting discards them."))) {
+        event->ignore();
+        return;
+    }
+    // Saved or discarded: nothing is left for the next start to offer.
+    m_restoredUnsaved = false;
+    m_autosave->remove();
+    event->accept();
+}
+
+int MainWindow::offerRestore()
+{
+    for (const QString& leftover : m_autosave->takeLeftovers()) {
+        auto read = Autosave::read(leftover);
+        if (const auto* error = std::get_if<QString>(&read)) {
+            const QString aside = m_autosave->setAside(leftover);
+            QMessageBox box(QMessageBox::Warning, tr("A kept session cannot be restored"),
+                tr("HighWater kept a session with unsaved actions when it last stopped, but the file cannot be "
+                   "read: %1")
+                    .arg(*error),
+                QMessageBox::Ok, this);
+            box.setObjectName(QStringLiteral("autosaveDamagedBox"));
+            box.setInformativeText(aside.isEmpty()
+                    ? tr("It could not be moved aside and was removed.")
+                    : tr("It was set aside as %1 and will not be offered again.").arg(aside));
+            box.exec();
+            continue;
+        }
+        const Autosave::Kept& kept = std::get<Autosave::Kept>(read);
+        const QString title = kept.scenario.title.empty()
+            ? QString::fromStdString(kept.scenario.name)
+            : QString::fromStdString(kept.scenario.title.get(SimController::language()));
+        QMessageBox box(QMessageBox::Question, tr("Restore the unsaved session?"),
+            tr("HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n "
+               "frame(s), kept %2.",
+                nullptr, static_cast<int>(kept.frames))
+                .arg(title, QLocale().toString(kept.savedAt.toLocalTime(), QLocale::ShortFormat)),
+            QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("restoreSessionBox"));
+        box.setInformativeText(tr("Restore brings back the scenario, every action and the frame shown."));
+        QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        QPushButton* discard = box.addButton(QMessageBox::Discard);
+        QPushButton* later = box.addButton(tr("Not now"), QMessageBox::RejectRole);
+        box.setDefaultButton(restore);
+        box.setEscapeButton(later);
+        box.exec();
+        if (box.clickedButton() == discard) {
+            m_autosave->discard(leftover);
+        } else if (box.clickedButton() == restore) {
+            const QString error = restoreKept(kept);
+            if (!error.isEmpty()) {
+                const QString aside = m_autosave->setAside(leftover);
+                QMessageBox::warning(this, tr("A kept session cannot be restored"),
+                    tr("%1: %2").arg(leftover, error) + QStringLiteral("\n\n")
+                        + (aside.isEmpty() ? tr("It could not be moved aside and was removed.")
+                                           : tr("It was set aside as %1 and will not be offered again.").arg(aside)));
+                continue;
+            }
+            // Kept again as this window's own (already written), then the old file goes.
+            m_autosave->discard(leftover);
+            return 1;
+        } else {
+            m_autosave->release(leftover);
+        }
+    }
+    return 0;
+}
+
+QString MainWindow::restoreKept(const Autosave::Kept& kept)
+{
+    const QString error = m_controller->restoreSession(kept.scenario, kept.source, kept.scriptedFrames,
+        kept.scriptedOps, kept.userOps, kept.frame, kept.frames);
+    if (!error.isEmpty())
+        return error;
+    m_restoredUnsaved = true;
+    syncAutosave();
+    if (const QString failed = m_autosave->writeNow(); !failed.isEmpty())
+        return failed;
+    statusBar()->showMessage(tr("Restored the unsaved session: frame %1 of %2. Save it to keep it.")
+                                 .arg(m_controller->currentFrame())
+                                 .arg(m_controller->lastFrame()),
+        statusTimeoutMs);
+    return QString();
 }
 
 bool MainWindow::openScenarioAsked(const QString& source)
@@ -339,7 +480,7 @@ bool MainWindow::openParsedScenario(const hw::Scenario& scenario, const QString&
 bool MainWindow::act(const hw::Step& action)
 {
     const QString text = userActionText(action, m_controller->state());
-    if (const QString why = m_controller->checkAction(action); !why.isEmpty()) {
+    if (const QString why = unavailableReason(m_controller->state(), action); !why.isEmpty()) {
         statusBar()->showMessage(tr("%1: not possible now (%2).").arg(text, why), statusTimeoutMs);
         return false;
     }
@@ -349,7 +490,11 @@ bool MainWindow::act(const hw::Step& action)
     const QString runError = m_undo->index() > 0
         ? static_cast<const ActionCommand*>(m_undo->command(m_undo->index() - 1))->runError()
         : QString();
-    if (!runError.isEmpty())
+    if (!runError.isEmpty() && forks)
+        statusBar()->showMessage(
+            tr("%1 stopped early: %2. The later frames were replaced (Undo brings them back).").arg(text, runError),
+            statusTimeoutMs);
+    else if (!runError.isEmpty())
         statusBar()->showMessage(tr("%1 stopped early: %2").arg(text, runError), statusTimeoutMs);
     else if (forks)
         statusBar()->showMessage(
@@ -368,7 +513,9 @@ QString MainWindow::saveScenario(const QString& path)
     // the system's reason for the step that failed; the dialog puts the path first.
     if (const auto error = hw::writeFileAtomically(QFile::encodeName(path).toStdString(), text))
         return FileErrors::text(*error);
+    m_restoredUnsaved = false;
     m_undo->setClean();
+    syncAutosave();
     RecentFiles::add(path);
     rebuildRecentMenu();
     return QString();
@@ -434,7 +581,10 @@ void MainWindow::onChanged(SimController::Changes what)
 {
     const hw::ClusterState& state = m_controller->state();
     if (what & SimController::ScenarioChanged) {
+        // Another session: what the last one left unsaved was saved or discarded (maySwitchScenario).
+        m_restoredUnsaved = false;
         m_undo->clear();
+        syncAutosave();
         m_inspector->setTarget(SceneTarget {});
         m_scene->selectTarget(SceneTarget {});
         m_timeline->refreshPartitions();
@@ -446,11 +596,14 @@ void MainWindow::onChanged(SimController::Changes what)
         m_scene->setFocusPartition(0);
         m_controls->refresh(true);
         updateTitle();
+        updateErrorBanner();
         // The seed article's figures are of one partition; bigger clusters start with the whole picture.
         setViewKind(state.partitions.size() == 1 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
     }
-    if (what & (SimController::TimelineChanged | SimController::ScenarioChanged))
+    if (what & (SimController::TimelineChanged | SimController::ScenarioChanged)) {
         m_eventModel->sync();
+        updateRunOn();
+    }
     if (what & (SimController::FrameChanged | SimController::ScenarioChanged)) {
         m_scene->setFrame(state, m_controller->displayTimeMs());
         m_narration->refresh();
@@ -482,7 +635,29 @@ void MainWindow::showContextMenu(const SceneTarget& target, const QPoint& screen
     handlers.addConsumer = [this](std::int32_t group) { m_controls->openAddConsumer(group); };
     QMenu* menu = ActionMenu::build(target, m_controller->state(), handlers, this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
+    // A menu is a window of its own and does not take the window's font (at least 11 pt) by itself;
+    // presenting, it is larger still, so that the room reads it (and why an item is unusable).
+    QFont font = this->font();
+    if (m_teaching->presentation()->isActive())
+        font.setPointSizeF(font.pointSizeF() * PresentationMode::menuFontScale);
+    menu->setFont(font);
+    for (QMenu* submenu : menu->findChildren<QMenu*>())
+        submenu->setFont(font);
     menu->popup(screenPos);
+}
+
+void MainWindow::updateErrorBanner()
+{
+    const QString error = m_controller->scenarioStopError();
+    m_errorBanner->setVisible(!error.isEmpty());
+    if (error.isEmpty())
+        return;
+    //: %n: how many frames the scenario's steps made before the error (shown on the next line).
+    m_errorBanner->setText(tr("\u26A0 This scenario is not valid: its steps stop after %n frame(s).", nullptr,
+                               static_cast<int>(m_controller->scenarioStopFrames()))
+        + QLatin1Char('\n') + error + QLatin1Char('\n')
+        + tr("highwater-cli validate refuses the file for the same reason. The frames before the error are shown; "
+             "correct that step to see the rest."));
 }
 
 void MainWindow::updateTitle()
@@ -494,7 +669,7 @@ void MainWindow::updateTitle()
     // The Kafka release whose rules the run follows is fixed for the run: it names the window too.
     //: The window title: the scenario's title, then the Kafka version its cluster runs ("Kafka 4.2").
     setWindowTitle(tr("%1[*] \u2014 Kafka %2 \u2014 HighWater").arg(title, kafkaVersionText(m_controller->state())));
-    setWindowModified(!m_undo->isClean());
+    setWindowModified(isSessionModified());
 }
 
 void MainWindow::openFileDialog()

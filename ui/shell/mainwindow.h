@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "control/autosave.h"
 #include "control/simcontroller.h"
 #include "scene/framescene.h"
 
@@ -14,6 +15,7 @@
 class QAction;
 class QActionGroup;
 class QDockWidget;
+class QLabel;
 class QListView;
 class QMenu;
 class QUndoStack;
@@ -78,6 +80,9 @@ public:
     NarrationPanel* narration() const { return m_narration; }
     /// The note over the drawing (shown while the narration dock is too short for it).
     NoteStrip* noteStrip() const { return m_noteStrip; }
+    /// Under the narration while the scenario's steps stopped early: the error that made them stop,
+    /// the one `highwater-cli validate` refuses the file for.
+    QLabel* scenarioErrorBanner() const { return m_errorBanner; }
     TimelinePanel* timelinePanel() const { return m_timeline; }
     QListView* eventLog() const { return m_eventLog; }
     /// The Charts dock's panel (the image export draws it).
@@ -100,6 +105,20 @@ public:
     /// scenario from the window (library, recent files, open file, built-ins, sandbox, drop) asks.
     bool maySwitchScenario();
 
+    /// Whether the session has something not saved: actions since it was opened or saved, or it was
+    /// restored from an autosave and not saved since. The title's "*" says the same.
+    bool isSessionModified() const;
+    /// The file that keeps the unsaved session while the window runs (a crash loses nothing).
+    Autosave* autosave() const { return m_autosave; }
+    /// At start: offers each session a HighWater that did not close properly kept (Restore, Discard,
+    /// Not now; object name "restoreSessionBox"); a kept file that cannot be read is set aside with a
+    /// message saying why ("autosaveDamagedBox"). Returns how many sessions were restored (0 or 1: the
+    /// first restored ends the offers, the others stay for the next start).
+    int offerRestore();
+    /// Opens a session the autosave kept, as it was (scenario, actions, frame shown), marked unsaved.
+    /// Returns why it cannot, or an empty string.
+    QString restoreKept(const Autosave::Kept& kept);
+
     /// The window's geometry on a screen: as large as wanted but within the available area with its
     /// frame (title bar and borders) included, and placed inside it.
     static QRect fittedWindowGeometry(const QRect& available, const QMargins& frame, const QSize& wanted);
@@ -111,6 +130,9 @@ public:
     void showAbout();
 
 protected:
+    /// Ctrl+Q, File > Quit and the window's close button: with unsaved actions, asks Save / Discard /
+    /// Cancel first (as opening another scenario does).
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -126,10 +148,14 @@ private:
     /// Sets every fixed text of the window (actions, menus, dock titles) in the current language.
     void retranslateUi();
     void updateUndoTexts();
+    /// Play > Run on is usable while the run's history is below its memory budget; at the budget its
+    /// text says so (the status line says why in full).
+    void updateRunOn();
     void createDocks();
     void onChanged(SimController::Changes what);
     void showContextMenu(const SceneTarget& target, const QPoint& screenPos);
     void updateTitle();
+    void updateErrorBanner();
     void rebuildRecentMenu();
 
     void openFileDialog();
@@ -143,6 +169,11 @@ private:
     void placeFloatingDock(QDockWidget* dock);
     /// Opens a scenario from a menu, a dialog or a drop: asks first (maySwitchScenario).
     bool openScenarioAsked(const QString& source);
+    /// With unsaved actions, asks Save / Discard / Cancel; consequence says what happens to them if
+    /// discarded. Returns whether the session may go (saved or discarded).
+    bool mayDiscardSession(const QString& consequence);
+    /// Keeps the autosave in step with what is unsaved (and the title's "*").
+    void syncAutosave();
 
     /// An action found again by name; its text is set in retranslateUi().
     QAction* addNamedAction(const QString& name, const QList<QKeySequence>& keys);
@@ -155,6 +186,7 @@ private:
     TimelinePanel* m_timeline = nullptr;
     NarrationPanel* m_narration = nullptr;
     NoteStrip* m_noteStrip = nullptr;
+    QLabel* m_errorBanner = nullptr;
     ControlPanel* m_controls = nullptr;
     InspectorPanel* m_inspector = nullptr;
     QListView* m_eventLog = nullptr;
@@ -180,6 +212,8 @@ private:
     QList<QAction*> m_actions;
     bool m_docksSized = false;
     TeachingAids* m_teaching = nullptr; // glossary, themes, presentation and predict modes
+    Autosave* m_autosave = nullptr;
+    bool m_restoredUnsaved = false; // restored from an autosave and not saved since
 };
 
 } // namespace hw::ui

@@ -73,6 +73,10 @@ void MainWindow::createActions()
     skip->setCheckable(true);
     skip->setChecked(m_controller->skipIdleTime());
     connect(skip, &QAction::toggled, m_controller, &SimController::setSkipIdleTime);
+    QAction* pause = addNamedAction(QStringLiteral("pauseAtCheckpoints"), {});
+    pause->setCheckable(true);
+    pause->setChecked(m_controller->pauseAtCheckpoints());
+    connect(pause, &QAction::toggled, m_controller, &SimController::setPauseAtCheckpoints);
     // Running on past the end is an action like a produce: recorded, undoable, saved as an advance step.
     QAction* runOn = addNamedAction(QStringLiteral("runOn"), { QKeySequence(Qt::SHIFT | Qt::Key_End) });
     connect(runOn, &QAction::triggered, this, [this] {
@@ -187,6 +191,7 @@ void MainWindow::createMenus()
     play->addAction(action(QStringLiteral("slower")));
     play->addAction(action(QStringLiteral("faster")));
     play->addAction(action(QStringLiteral("skipIdle")));
+    play->addAction(action(QStringLiteral("pauseAtCheckpoints")));
     play->addAction(action(QStringLiteral("runOn")));
 
     QMenu* help = m_helpMenu = menuBar()->addMenu(QString());
@@ -239,6 +244,8 @@ void MainWindow::retranslateUi()
         { "slower", QT_TR_NOOP("Slower"), nullptr, nullptr },
         { "skipIdle", QT_TR_NOOP("Skip idle time"),
             QT_TR_NOOP("While playing, jump over stretches in which only heartbeats travel"), nullptr },
+        { "pauseAtCheckpoints", QT_TR_NOOP("Pause at checkpoints"),
+            QT_TR_NOOP("While playing, stop at each checkpoint; Play goes on from there"), nullptr },
         { "runOn", QT_TR_NOOP("Run on 10 s"),
             QT_TR_NOOP("Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)"),
             nullptr },
@@ -265,6 +272,7 @@ void MainWindow::retranslateUi()
     namedactions::applyTexts(m_actions, actionTexts, "hw::ui::MainWindow");
     action(QStringLiteral("play"))->setText(m_controller->isPlaying() ? tr("Pause") : tr("Play"));
     updateUndoTexts();
+    updateRunOn();
 
     m_timelineDock->setWindowTitle(tr("Timeline"));
     m_narrationDock->setWindowTitle(tr("Narration"));
@@ -310,6 +318,14 @@ void MainWindow::updateUndoTexts()
     redo->setEnabled(m_undo->canRedo());
     undo->setText(m_undo->canUndo() ? tr("Undo %1").arg(m_undo->undoText()) : tr("Undo"));
     redo->setText(m_undo->canRedo() ? tr("Redo %1").arg(m_undo->redoText()) : tr("Redo"));
+}
+
+void MainWindow::updateRunOn()
+{
+    QAction* runOn = action(QStringLiteral("runOn"));
+    const bool atBudget = m_controller->timeline().atMemoryBudget();
+    runOn->setEnabled(!atBudget);
+    runOn->setText(atBudget ? tr("Run on 10 s (not now: the run reached its memory budget)") : tr("Run on 10 s"));
 }
 
 void MainWindow::updateTransportIcons()

@@ -24,6 +24,9 @@ namespace {
 
 /// Kafka's topic name rule: letters, digits, '.', '_' and '-', at most 249 characters.
 constexpr int topicNameLengthMax = 249;
+/// How long a new sandbox runs on its own before it opens: its brokers heartbeat and its followers
+/// fetch, so that Play and Right show a running cluster instead of "Frame 0 of 0".
+constexpr int sandboxStartMs = 5000;
 
 QSpinBox* spin(QWidget* parent, int min, int max, int value)
 {
@@ -39,8 +42,10 @@ SandboxDialog::SandboxDialog(QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("New sandbox"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("A cluster of your own with nothing scripted: act on it from the control panel and "
-                                "the context menus, step through what happens, and save it as a scenario."),
+    auto* intro = new QLabel(tr("A cluster of your own with nothing scripted: its first %1 seconds run on their "
+                                "own (heartbeats, fetches), then act on it from the control panel and the context "
+                                "menus, step through what happens, and save it as a scenario.")
+                                 .arg(sandboxStartMs / 1000),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -291,7 +296,7 @@ bool SandboxDialog::makeScenario(const SandboxSettings& s, hw::Scenario* scenari
         }
         root["consumers"] = consumers;
     }
-    root["steps"] = nlohmann::ordered_json::array();
+    root["steps"] = nlohmann::ordered_json::array({ { { "advance", { { "ms", sandboxStartMs } } } } });
     auto parsed = hw::parseScenario(root.dump(), "sandbox:" + s.name.toStdString());
     if (auto* e = std::get_if<hw::ScenarioError>(&parsed)) {
         *error = QString::fromStdString(e->toString());

@@ -39,7 +39,9 @@ struct SandboxSettings {
     int spareConsumersPerGroup = 1; // created stopped, to be added to the group later
 };
 
-/// New sandbox: a cluster of your own with no steps, to act on from the GUI. Impossible settings
+/// New sandbox: a cluster of your own, to act on from the GUI. Its one step lets the cluster run for
+/// its first seconds (heartbeats, and fetches with auto.fetch), so that there is something to play
+/// from frame 0; everything after it is the user's. Impossible settings
 /// are explained as they are typed, and the dialog cannot be accepted until none is left.
 class SandboxDialog : public QDialog {
     Q_OBJECT

@@ -31,6 +31,10 @@ constexpr int narrationFitSteps = 16;
 /// The smallest the narration's text gets, relative to its usual size (which is already 1.25 to
 /// 1.35 times the window's font): still about 16 px, and whole rather than cut.
 constexpr qreal narrationScaleMin = 0.85;
+/// The message over the drawing, relative to the window's font: about 20 px, read from the back row.
+constexpr qreal messageFontScale = 1.4;
+/// The message's distance from the drawing's edges, in pixels.
+constexpr int messageMarginPx = 12;
 
 } // namespace
 
@@ -39,8 +43,26 @@ PresentationMode::PresentationMode(QMainWindow* window, QList<QDockWidget*> keep
       m_window(window),
       m_keep(std::move(keep)),
       m_views(std::move(views)),
-      m_blank(new QWidget(window))
+      m_blank(new QWidget(window)),
+      m_message(new QLabel(m_views.isEmpty() ? static_cast<QWidget*>(window) : m_views.constFirst()))
 {
+    // The status line's messages, while the status bar is hidden: dark text on a pale yellow box with
+    // a dark border, readable on the high-contrast drawing, in words rather than colour.
+    m_message->setObjectName(QStringLiteral("presentationMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setFrameShape(QFrame::Box);
+    m_message->setLineWidth(2);
+    m_message->setMargin(10);
+    m_message->setAutoFillBackground(true);
+    // Its own roles: a child of the view would take the view's (Base, the drawing's white paper).
+    m_message->setBackgroundRole(QPalette::Window);
+    m_message->setForegroundRole(QPalette::WindowText);
+    QPalette messagePalette = m_message->palette();
+    messagePalette.setColor(QPalette::Window, QColor(0xFF, 0xF3, 0xB0));
+    messagePalette.setColor(QPalette::WindowText, QColor(0x00, 0x00, 0x00));
+    m_message->setPalette(messagePalette);
+    m_message->hide();
     // The blank screen is a plain black cover over the whole window (drawing, docks and bars), like
     // a presenter remote's "B": a room that should look at the teacher sees nothing else.
     m_blank->setObjectName(QStringLiteral("blankScreen"));
@@ -181,6 +203,31 @@ void PresentationMode::fitNarration()
         m_window->resizeDocks({ m_keep[1] }, { m_window->width() * narrationShare / 100 }, Qt::Horizontal);
 }
 
+void PresentationMode::showMessage(const QString& text)
+{
+    if (!m_active || text.isEmpty()) {
+        m_message->hide();
+        m_message->clear();
+        return;
+    }
+    QFont font = m_window->font();
+    font.setPointSizeF(font.pointSizeF() * messageFontScale);
+    m_message->setFont(font);
+    m_message->setText(text);
+    placeMessage();
+    m_message->raise();
+    m_message->show();
+}
+
+void PresentationMode::placeMessage()
+{
+    // The message stands over the first drawing (the only one in the main window).
+    const QWidget* host = m_message->parentWidget();
+    const int width = std::max(1, host->width() - 2 * messageMarginPx);
+    const int height = m_message->heightForWidth(width);
+    m_message->setGeometry(messageMarginPx, std::max(0, host->height() - height - messageMarginPx), width, height);
+}
+
 bool PresentationMode::isBlanked() const
 {
     return !m_blank->isHidden();
@@ -201,8 +248,10 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 {
     // A drawing got another size: it is fitted at another scale.
     if (m_views.contains(watched)) {
-        if (m_active && event->type() == QEvent::Resize)
+        if (m_active && event->type() == QEvent::Resize) {
             QTimer::singleShot(0, this, &PresentationMode::fitDrawingText);
+            placeMessage();
+        }
         return QObject::eventFilter(watched, event);
     }
     if (watched == m_window && event->type() == QEvent::Resize)
@@ -309,6 +358,7 @@ void PresentationMode::leave()
         return;
     m_active = false;
     setBlanked(false);
+    showMessage(QString());
     for (auto it = m_fonts.cbegin(); it != m_fonts.cend(); ++it) {
         if (QWidget* w = m_scaledWidgets.value(it.key()))
             w->setFont(it.value());

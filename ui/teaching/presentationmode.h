@@ -10,6 +10,7 @@
 #include <QPointer>
 
 class QDockWidget;
+class QLabel;
 class QMainWindow;
 class QWidget;
 class QScrollArea;
@@ -35,6 +36,9 @@ public:
     static constexpr qreal fontScale = 1.6;
     /// How much larger the timeline's text is: as much as its two rows allow at 1280 px.
     static constexpr qreal timelineFontScale = 1.25;
+    /// How much larger the right-click menus' text is while presenting than the window's (which is
+    /// at least 11 pt, about 15 px): about 18 px, and a broker's menu still fits a 720 px screen.
+    static constexpr qreal menuFontScale = 1.25;
     /// How much thicker the drawing's thin lines are while presenting.
     static constexpr qreal lineScale = 1.25;
     /// The smallest text of the drawing on screen while presenting, in pixels: a 14 px letter reads
@@ -57,6 +61,13 @@ public:
     void enter();
     void leave();
     void setActive(bool active) { active ? enter() : leave(); }
+
+    /// Shows a status line message over the foot of the drawing while presenting (the status bar is
+    /// hidden then): why an action cannot run, that Play reached the end, what an action did. An empty
+    /// text, or leaving, hides it. The main window passes every status bar message here.
+    void showMessage(const QString& text);
+    /// The message shown over the drawing while presenting (hidden otherwise).
+    QLabel* messageLabel() const { return m_message; }
 
     bool isBlanked() const;
     void setBlanked(bool blanked);
@@ -84,12 +95,15 @@ private:
     /// The smallest scale at which a view fits its drawing (without the user's zoom).
     qreal fittedScale() const;
     void zoomToText();
+    /// Puts the message at the foot of the drawing, as wide as the drawing and as tall as its text.
+    void placeMessage();
 
     QMainWindow* m_window;
     QList<QDockWidget*> m_keep;
     QList<FrameView*> m_views;
     QList<QPair<QWidget*, qreal>> m_enlarged;
     QWidget* m_blank;
+    QLabel* m_message;
     bool m_active = false;
 
     // What leaving restores.
