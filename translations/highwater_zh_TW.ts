@@ -3521,7 +3521,7 @@ Value: %3</source>
     <message>
         <location line="+47"/>
         <source>Frame %1 of %2</source>
-        <translation>第 %1 幀，共 %2</translation>
+        <translation>第 %1 幀，共 %2 幀</translation>
     </message>
     <message>
         <location line="+1"/>
