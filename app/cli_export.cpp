@@ -76,6 +76,8 @@ struct Options {
     hw::ui::theme::Theme theme = hw::ui::theme::Theme::Light;
     int scale = 1;
     bool transparent = false;
+    std::optional<hw::CellText> cells; // unset: the scenario's display, else offsets
+    bool caption = false;
     double fps = 0;
     double speed = 0;
 
@@ -90,11 +92,15 @@ std::string parse(const std::vector<std::string>& args, Options& o)
 {
     using namespace hw::ui::exportlimits;
     const std::vector<std::string> withValue = { "--frame", "--label", "--frames", "--out", "--format", "--lang",
-        "--width", "--height", "--view", "--partition", "--theme", "--scale", "--fps", "--speed" };
+        "--width", "--height", "--view", "--partition", "--theme", "--scale", "--fps", "--speed", "--cells" };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--checkpoints") {
             o.checkpoints = true;
+            continue;
+        }
+        if (arg == "--caption") {
+            o.caption = true;
             continue;
         }
         if (arg == "--transparent") {
@@ -143,6 +149,10 @@ std::string parse(const std::vector<std::string>& args, Options& o)
                 if (v.empty())
                     return "--partition needs a partition TOPIC-N, e.g. orders-0";
                 o.partition = v;
+            } else if (arg == "--cells") {
+                o.cells = hw::parseCellText(v);
+                if (!o.cells)
+                    return "--cells must be offsets, values or both, got \"" + v + "\"";
             } else if (arg == "--theme") {
                 if (v != "light" && v != "dark" && v != "high-contrast")
                     return "--theme must be light, dark or high-contrast, got \"" + v + "\"";
@@ -339,6 +349,8 @@ int runExport(const std::vector<std::string>& args)
     settings.size = QSize(options.width, options.height);
     settings.scale = options.scale;
     settings.transparent = options.transparent;
+    settings.cells = options.cells;
+    settings.caption = options.caption;
     settings.fps = options.fps;
     settings.speed = options.speed;
     settings.language = hw::ui::currentLanguage().toStdString();

@@ -49,8 +49,8 @@ qreal ConsumerItem::nameWidth(const hw::ClusterState& state, std::int32_t consum
         Text::tr("Consumer %1").arg(QString::fromStdString(state.consumers[static_cast<std::size_t>(consumer)].id)));
 }
 
-ConsumerItem::ConsumerItem(
-    const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition, bool concealed)
+ConsumerItem::ConsumerItem(const hw::ClusterState& state, std::int32_t consumer, qreal width,
+    std::int32_t onlyPartition, bool concealed, bool compact)
     : FrameItem(SceneTarget::forConsumer(consumer)), m_consumer(consumer)
 {
     setFlag(ItemIsSelectable);
@@ -110,7 +110,9 @@ ConsumerItem::ConsumerItem(
     if (lines.size() > ownedLinesMax) {
         const int hidden = static_cast<int>(lines.size()) - (ownedLinesMax - 1);
         lines = lines.mid(0, ownedLinesMax - 1);
-        lines << wrapText(Text::tr("(%n more line(s) in the inspector)", nullptr, hidden), smallFont, inner);
+        lines << wrapText(compact ? Text::tr("(and %n more line(s))", nullptr, hidden)
+                                  : Text::tr("(%n more line(s) in the inspector)", nullptr, hidden),
+            smallFont, inner);
     }
     for (const QString& line : lines)
         y = addTextIn(line, smallFont, QRectF(12, y, inner, textHeight(smallFont)), theme::ink,
