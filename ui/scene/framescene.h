@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "scenario/display.h"
 #include "scene/diffmarkitem.h"
 #include "scene/scenetarget.h"
 
@@ -16,7 +17,6 @@
 namespace hw {
 struct ClusterState;
 struct NodeRef;
-enum class CellText : std::uint8_t; // scenario/display.h
 } // namespace hw
 
 namespace hw::ui {
