@@ -9,6 +9,7 @@
 #include "base/i18n.h"
 #include "base/theme.h"
 #include "control/simcontroller.h"
+#include "export/exportdialog.h"
 #include "export/exporter.h"
 #include "panels/narrationpanel.h"
 #include "scenario/builtin.h"
@@ -19,6 +20,7 @@
 #include "scene/frameview.h"
 #include "scene/hwlineitem.h"
 #include "scene/itemtypes.h"
+#include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
 #include "scene/titleitem.h"
 #include "shell/mainwindow.h"
@@ -28,6 +30,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QFile>
 #include <QImage>
 #include <QPainterPath>
@@ -36,6 +41,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTextBrowser>
 
 #include <gtest/gtest.h>
@@ -713,4 +719,115 @@ TEST(Classroom, TheCliExportsCellsAndCaptionsAndRefusesAnUnknownCellText)
                                   dir.filePath(QStringLiteral("e.pdf")) });
     EXPECT_EQ(code, 2);
     EXPECT_TRUE(err.contains(QStringLiteral("caption"))) << err.toStdString();
+}
+
+TEST(Classroom, KeysStillStepThroughTheRunWithTheNoteStripShown)
+{
+    // The strip's text scrolls with the wheel and its scroll bar but takes no keys: Page Down and
+    // Right stay the window's, whatever the pointer or focus did.
+    MainWindow window;
+    showAtSize(window, QSize(1280, 720));
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(window.noteStrip()->isVisible());
+    const hw::Timeline& timeline = window.controller()->timeline();
+    QWidget* focus = QApplication::focusWidget();
+    EXPECT_FALSE(focus && window.noteStrip()->isAncestorOf(focus))
+        << "the strip has the focus: " << focus->metaObject()->className();
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_PageDown);
+    EXPECT_EQ(window.controller()->currentFrame(), timeline.findLabel("1"));
+    QTest::mouseClick(window.noteStrip()->noteView()->viewport(), Qt::LeftButton);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_PageDown);
+    EXPECT_EQ(window.controller()->currentFrame(), timeline.findLabel("2")) << "a click in the note keeps the keys";
+}
+
+TEST(Classroom, AtPresentationTextSizesNoMessageDotRestsOnAHeading)
+{
+    // A dot waiting at its sender or receiver sits on that box's anchor frame after frame: at the text
+    // floors presentation mode sets, in both compact views and in Chinese, it covers no text (a
+    // broker's name and state, a box's name), as at the ordinary size (Declutter tests).
+    EnglishAfterwards english;
+    NoTextFloorAfterwards noFloor;
+    int atRest = 0;
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+            const hw::Timeline timeline = hw::uitest::play("builtin:" + nameOf(builtin));
+            // Every fifth frame with something in flight.
+            for (std::int64_t f = 0; f < timeline.frameCount(); f += 5) {
+                const hw::ClusterState state = timeline.stateAt(f);
+                if (state.queue.empty())
+                    continue;
+                for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
+                    for (const qreal floor : { 27.0, 56.0 }) {
+                        hw::ui::theme::setTextSizeMin(floor);
+                        FrameScene scene;
+                        scene.setViewKind(view);
+                        scene.setLegendShown(false);
+                        scene.setCompact(true);
+                        scene.setFrame(state, static_cast<double>(state.nowMs));
+                        const std::string where = std::string(language) + ", " + nameOf(builtin) + ", frame "
+                            + std::to_string(f) + (view == FrameScene::ViewKind::Cluster ? ", cluster" : ", partition")
+                            + ", text floor " + std::to_string(int(floor));
+                        std::vector<std::pair<QRectF, std::string>> texts;
+                        for (hw::ui::FrameItem* item : scene.frameItems()) {
+                            if (item->type() == hw::ui::MessageItemType)
+                                continue;
+                            const QList<QRectF> boxes = item->textBoxes();
+                            for (qsizetype i = 0; i < boxes.size(); ++i)
+                                texts.emplace_back(boxes[i], item->texts()[i].text.toStdString());
+                        }
+                        for (hw::ui::MessageItem* message : scene.messageItems()) {
+                            if (!message->isVisible() || (message->progress() > 0 && message->progress() < 1))
+                                continue;
+                            ++atRest;
+                            for (const auto& [box, text] : texts)
+                                EXPECT_FALSE(overlaps(message->dotRect(), box))
+                                    << where << ": the dot of \"" << message->label().toStdString() << "\" covers \""
+                                    << text << "\"";
+                        }
+                        hw::ui::theme::setTextSizeMin(0);
+                    }
+                }
+            }
+        }
+    }
+    std::cout << "[ measured ] " << atRest << " message dots at rest checked at presentation text sizes\n";
+    EXPECT_GT(atRest, 100);
+}
+
+TEST(Classroom, TheExportDialogsOfferTheCaptionAndExportTheWindowsCells)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:in-flight-and-ordering")));
+    ASSERT_EQ(window.scene()->cellText(), hw::CellText::Both);
+    QTemporaryDir dir;
+    {
+        hw::ui::ExportImageDialog dialog(window.controller(), window.scene(), QSize(800, 450), nullptr);
+        QCheckBox* caption = dialog.captionCheck();
+        ASSERT_NE(caption, nullptr);
+        EXPECT_FALSE(caption->isHidden());
+        EXPECT_FALSE(dialog.settings().caption) << "off until asked for";
+        caption->setChecked(true);
+        EXPECT_TRUE(dialog.settings().caption);
+        EXPECT_EQ(dialog.settings().cells, hw::CellText::Both) << "the cells as the window shows them";
+        // A PDF page has its own caption: the box goes, and the setting with it.
+        dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(static_cast<int>(hw::ui::ExportFormat::Pdf)));
+        EXPECT_TRUE(caption->isHidden());
+        EXPECT_FALSE(dialog.settings().caption);
+        dialog.formatCombo()->setCurrentIndex(dialog.formatCombo()->findData(static_cast<int>(hw::ui::ExportFormat::Png)));
+        dialog.pathEdit()->setText(dir.filePath(QStringLiteral("view.png")));
+        const hw::ui::ExportResult result = dialog.exportNow();
+        ASSERT_TRUE(result.ok()) << result.error.toStdString();
+        const QImage image(dir.filePath(QStringLiteral("view.png")));
+        EXPECT_EQ(image.size(), QSize(800, 450));
+        EXPECT_EQ(image.pixelColor(2, 448), hw::ui::theme::panel) << "the caption band";
+    }
+    {
+        hw::ui::ExportAnimationDialog dialog(window.controller(), window.scene());
+        ASSERT_NE(dialog.captionCheck(), nullptr);
+        dialog.captionCheck()->setChecked(true);
+        EXPECT_TRUE(dialog.settings().caption);
+        EXPECT_EQ(dialog.settings().cells, hw::CellText::Both);
+    }
 }

@@ -309,14 +309,14 @@ TEST(Elr, NothingOverlapsOrIsCutInAnyLanguageViewOrTextSize)
             for (const std::string& label : timeline.labels()) {
                 const hw::ClusterState state = timeline.stateAt(timeline.findLabel(label));
                 for (int form = 0; form < 3; ++form) {
-                    // Presentation mode draws the cluster view compact only.
+                    // Presentation mode draws both views compact.
                     if (floor > 0 && form == 1)
                         continue;
                     const auto view = form == 0 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster;
-                    const Drawn drawn(state, view, form == 2);
+                    const Drawn drawn(state, view, form == 2 || floor > 0);
                     badges += expectClearDrawing(drawn.scene,
                         std::string(language) + ", floor " + std::to_string(static_cast<int>(floor)) + ", " + label
-                            + (form == 0        ? ", partition"
+                            + (form == 0        ? (floor > 0 ? ", compact partition" : ", partition")
                                     : form == 1 ? ", cluster"
                                                 : ", compact cluster"));
                 }

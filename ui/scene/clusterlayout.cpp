@@ -12,6 +12,7 @@
 #include "scene/groupitem.h"
 #include "scene/itempool.h"
 #include "scene/legenditem.h"
+#include "scene/messageitem.h"
 #include "scene/partitionlayout.h"
 #include "scene/produceritem.h"
 #include "scene/replicalogitem.h"
@@ -34,6 +35,9 @@ constexpr qreal columnGap = 60; // where their messages leave the column
 constexpr qreal boxGap = 36;
 constexpr qreal boxPadding = 14;
 constexpr qreal rowGap = 8;
+/// The controller's and producers' message dots wait this far right of their boxes (in the gap before
+/// the brokers), so that a dot on a track beside its line covers none of the box's wrapped lines.
+constexpr qreal anchorReach = MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 1;
 /// Compact (presentation) logs show the last offsets up to the longest log's end: as many as the
 /// logs hold, from 3 to 6 (so that a short leader log is not pushed out of the window by a longer
 /// stale one).
@@ -258,14 +262,14 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     controller->setPos(margin, columnY);
     controller->sync(state);
     scene.registerAnchor(hw::NodeRef::controller(), -1,
-        controller->mapToScene(QPointF(columnWidth, controller->boundingRect().center().y())));
+        controller->mapToScene(QPointF(columnWidth + anchorReach, controller->boundingRect().center().y())));
     columnY += controller->boundingRect().height() + 16;
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.producers.size()); ++p) {
         ProducerItem* producer = scene.pool().producerBox(p, QSizeF(columnWidth, ProducerItem::preferredHeight()));
         producer->setPos(margin, columnY);
         producer->sync(state);
         scene.registerAnchor(hw::NodeRef::producer(p), -1,
-            producer->mapToScene(QPointF(columnWidth, producer->boundingRect().center().y())));
+            producer->mapToScene(QPointF(columnWidth + anchorReach, producer->boundingRect().center().y())));
         columnY += producer->boundingRect().height() + 14;
     }
 

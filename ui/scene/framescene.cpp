@@ -359,8 +359,8 @@ void FrameScene::buildMessages()
         if (length > 1) {
             const qreal side = nodeOrder(info->from) < nodeOrder(info->to) ? 1 : -1;
             const QPointF normal(-d.y() / length, d.x() / length);
-            from += normal * 14 * side;
-            to += normal * 14 * side;
+            from += normal * MessageItem::trackOffset * side;
+            to += normal * MessageItem::trackOffset * side;
         }
         QString label = info->label;
         // The compact cluster view's lines end at their replica's row, which names the partition:

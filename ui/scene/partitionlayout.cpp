@@ -12,6 +12,7 @@
 #include "scene/hwlineitem.h"
 #include "scene/itempool.h"
 #include "scene/legenditem.h"
+#include "scene/messageitem.h"
 #include "scene/produceritem.h"
 #include "scene/replicalogitem.h"
 #include "scene/titleitem.h"
@@ -32,6 +33,13 @@ constexpr qreal margin = 28;
 constexpr qreal gutterWidth = 250; // the lane right of the rows where messages travel
 constexpr qreal boxWidthLeast = 310; // controller, producers and consumers
 constexpr qreal boxGap = 14;
+/// Under each box a message dot waits (its anchor). Compact, with presentation mode's larger text
+/// reaching the box's foot, it waits so far under the box that a dot on a track beside its line
+/// (MessageItem::trackOffset) stays clear of the last line, rows of boxes stand dotRoom apart and the
+/// rows of logs at least that far under the lowest box; at the usual size it waits on the box's
+/// border, under the margin below the text, and the drawing keeps its size.
+constexpr qreal anchorDrop = MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 1;
+constexpr qreal dotRoom = anchorDrop + MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 2;
 constexpr qreal rowGap = 18;
 /// The compact (presentation) boxes are this many lines of the small text wide (as the compact
 /// cluster view's left column), in up to compactBoxColumnsMax columns right of a title that keeps at
@@ -215,13 +223,14 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     // The title takes what the boxes on its right leave: one column of them. Compact, the columns
     // (one to compactBoxColumnsMax, the drawing widening if need be while the title keeps a share)
     // that show the drawing largest in the view's proportions, as the cluster view chooses its grid.
+    const qreal boxRowGap = scene.compact() ? std::max(boxGap, dotRoom) : boxGap;
     auto boxRowsHeight = [&](int columns) {
         qreal height = 0;
         for (qsizetype first = 0; first < boxes.size(); first += columns) {
             qreal row = 0;
             for (qsizetype i = first; i < std::min<qsizetype>(boxes.size(), first + columns); ++i)
                 row = std::max(row, boxes[i]->boundingRect().height());
-            height += row + (first > 0 ? boxGap : 0);
+            height += row + (first > 0 ? boxRowGap : 0);
         }
         return height;
     };
@@ -236,7 +245,8 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             const qreal candidateTitle = std::max(compactTitleShareMin * contentWidth, contentWidth - boxesSpan - 30);
             const qreal width = std::max(contentWidth, candidateTitle + 30 + boxesSpan);
             const qreal band = std::max(TitleItem::heightFor(candidateTitle, lines), boxRowsHeight(columns));
-            const qreal height = 2 * margin + band + 16 + HwLineItem::labelHeight() + 6 + rowsHeight;
+            const qreal height = 2 * margin + band + std::max<qreal>(16, dotRoom) + HwLineItem::labelHeight() + 6
+                + rowsHeight;
             const qreal scale = std::min(scene.targetAspect() / (width + 2 * margin), 1.0 / height);
             if (scale > best * 1.001) {
                 best = scale;
@@ -257,8 +267,8 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         const int column = static_cast<int>(i % boxColumns);
         if (column == 0 && i > 0) {
             for (qsizetype j = i - boxColumns; j < i; ++j)
-                gapBelow[j] = boxRowTop + boxRowHeight + boxGap / 2;
-            boxRowTop += boxRowHeight + boxGap;
+                gapBelow[j] = boxRowTop + boxRowHeight + boxRowGap / 2;
+            boxRowTop += boxRowHeight + boxRowGap;
             boxRowHeight = 0;
         }
         FrameItem* box = boxes[i];
@@ -266,7 +276,10 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         const qreal x = margin + layoutWidth - (boxColumns - column) * (boxWidth + boxGap) + boxGap;
         box->setPos(x, boxRowTop);
         boxRowHeight = std::max(boxRowHeight, box->boundingRect().height());
-        const QPointF anchor = box->mapToScene(QPointF(box->boundingRect().center().x(), box->boundingRect().bottom()));
+        // On the box's foot, or compact under it (anchorDrop): there a waiting dot covered its last line.
+        const QPointF anchor
+            = box->mapToScene(QPointF(box->boundingRect().center().x(),
+                box->boundingRect().bottom() + (scene.compact() ? anchorDrop : 0)));
         if (auto* producer = qgraphicsitem_cast<ProducerItem*>(box))
             scene.registerAnchor(hw::NodeRef::producer(producer->producer()), -1, anchor);
         else if (auto* consumer = qgraphicsitem_cast<ConsumerItem*>(box))
@@ -275,11 +288,12 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             scene.registerAnchor(hw::NodeRef::controller(), -1, anchor);
     }
     for (qsizetype j = boxes.size() - 1; j >= 0 && gapBelow[j] == 0; --j)
-        gapBelow[j] = boxRowTop + boxRowHeight + boxGap / 2;
+        gapBelow[j] = boxRowTop + boxRowHeight + boxRowGap / 2;
     const qreal bandBottom = std::max(title->mapRectToScene(title->boundingRect()).bottom(), boxRowTop + boxRowHeight);
 
-    // Replica rows under the HW label lane.
-    const qreal hwLabelTop = bandBottom + 16;
+    // Replica rows under the HW label lane, clear of the dots waiting under the boxes.
+    const qreal hwLabelTop
+        = std::max(bandBottom + 16, boxRowTop + boxRowHeight + (scene.compact() ? dotRoom : 0));
     const qreal rowsTop = hwLabelTop + HwLineItem::labelHeight() + 6;
     qreal y = rowsTop;
     for (const hw::Replica& replica : partition.replicas) {
