@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+188"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+192"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -32,7 +32,7 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/consumeritem.cpp" line="+113"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+121"/>
         <source>(and %n more line(s))</source>
         <translation>
             <numerusform>(and %n more line)</numerusform>
@@ -191,7 +191,7 @@
 <context>
     <name>PartitionLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/partitionlayout.cpp" line="+85"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+93"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>

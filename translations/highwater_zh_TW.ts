@@ -182,13 +182,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+37"/>
-        <location line="+58"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+41"/>
+        <location line="+71"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-84"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -311,7 +311,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+188"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+192"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -477,7 +477,7 @@
         <translation>消費者 %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+35"/>
         <source>%1 (position not known yet)</source>
         <translation>%1（位置尚未知）</translation>
     </message>
@@ -2300,7 +2300,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+157"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+165"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>沒有領導者：分區已離線（領導者紀元 %1，分區紀元 %2）</translation>
     </message>
@@ -2310,7 +2310,7 @@
         <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+165"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消費者可以讀取</translation>
     </message>
@@ -2320,7 +2320,7 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
-        <location line="-252"/>
+        <location line="-258"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
     </message>
@@ -2373,7 +2373,7 @@
         <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+173"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>顏色、色條與「紀元」標籤：領導者紀元</translation>
     </message>
@@ -2502,7 +2502,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+628"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+631"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2512,26 +2512,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-362"/>
         <location line="+14"/>
         <location line="+80"/>
-        <location line="+273"/>
+        <location line="+276"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-375"/>
         <location line="+14"/>
         <location line="+79"/>
-        <location line="+275"/>
+        <location line="+278"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-453"/>
-        <location line="+362"/>
+        <location line="-456"/>
+        <location line="+365"/>
         <source>ep %1</source>
         <translation>紀元 %1</translation>
     </message>
@@ -2556,9 +2556,9 @@
         <translation>組 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="-333"/>
+        <location line="-336"/>
         <location line="+95"/>
-        <location line="+285"/>
+        <location line="+288"/>
         <source>leader sees %1</source>
         <translation>領導者記錄為 %1</translation>
     </message>
@@ -2568,13 +2568,13 @@
         <translation>領導者的記錄：無</translation>
     </message>
     <message>
-        <location line="-413"/>
-        <location line="+428"/>
+        <location line="-416"/>
+        <location line="+431"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-605"/>
+        <location line="-608"/>
         <location line="+178"/>
         <location line="+77"/>
         <source>LEADER</source>
@@ -2632,7 +2632,7 @@
         <translation>null</translation>
     </message>
     <message>
-        <location line="+566"/>
+        <location line="+569"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先預測這個副本在這裡存放什麼，再揭曉（Right）。</translation>
     </message>
@@ -5350,8 +5350,8 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+53"/>
-        <source>(No note yet: the scenario&apos;s notes come with its checkpoints.)</source>
-        <translation>（還沒有備註：情境的備註會隨檢查點出現。）</translation>
+        <source>(No note for this frame: the scenario&apos;s notes come with its checkpoints.)</source>
+        <translation>（這一幀沒有備註：情境的備註會隨檢查點出現。）</translation>
     </message>
 </context>
 <context>

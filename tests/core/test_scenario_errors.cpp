@@ -1056,8 +1056,8 @@ INSTANTIATE_TEST_SUITE_P(NestingAtTheLimit, SemanticError,
                           "expected a scenario (a JSON object), got an array" },
         SemanticCase { "ObjectsAtTheLimit",
             [] { return nested(hw::limits::jsonDepthMax - 1, true, Json::object()).dump(); }, "/a",
-            "unknown key \"a\"; expected one of: format, name, title, description, seed, cluster, topics, "
-            "producers, consumers, steps" },
+            "unknown key \"a\"; expected one of: format, name, title, description, display, seed, cluster, "
+            "topics, producers, consumers, steps" },
         // The root object, the steps array and the step object hold the note: 97 arrays make 100.
         change(
             "StepNoteAtTheLimit",

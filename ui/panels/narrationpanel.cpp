@@ -236,8 +236,8 @@ void NoteStrip::showNote()
     m_text = m_panel->noteText();
     m_heading->setText(heading.isEmpty() ? NarrationPanel::tr("Note") : heading);
     if (m_text.isEmpty()) {
-        // Before the scenario's first note the strip stays, so the drawing keeps its size.
-        m_note->setPlainText(NarrationPanel::tr("(No note yet: the scenario's notes come with its checkpoints.)"));
+        // A frame without a note (before the scenario's first one) keeps the strip, and the drawing its size.
+        m_note->setPlainText(NarrationPanel::tr("(No note for this frame: the scenario's notes come with its checkpoints.)"));
         m_note->setToolTip(QString());
     } else {
         m_note->setPlainText(m_text);

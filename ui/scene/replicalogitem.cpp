@@ -200,9 +200,9 @@ qreal LogGeometry::clusterCellHeightFor(hw::CellText cells, qreal least)
 {
     if (cells != hw::CellText::Both)
         return least;
-    // As sync() stacks them: the offset 1 px from the top, the value under it, 3 px below.
+    // As sync() stacks them: the offset 3 px from the top, the value under it, 3 px below.
     return std::max(least,
-        std::ceil(1 + FrameItem::textHeight(cornerFont()) + FrameItem::textHeight(offsetFont(Mode::Cluster)) + 3));
+        std::ceil(3 + FrameItem::textHeight(cornerFont()) + FrameItem::textHeight(offsetFont(Mode::Cluster)) + 3));
 }
 
 QFont LogGeometry::readerFont()
@@ -539,7 +539,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         const bool corner = g.cells == hw::CellText::Both;
         if (clusterMode) {
             if (corner) {
-                const QRectF offsetBox = addTextIn(QString::number(o), cornerFont, cell.rect.adjusted(4, 1, -4, 0),
+                const QRectF offsetBox = addTextIn(QString::number(o), cornerFont, cell.rect.adjusted(5, 3, -5, 0),
                     theme::ink, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("cell"));
                 addTextIn(main, offsetFont, cell.rect.adjusted(0, offsetBox.bottom() - cell.rect.top(), 0, 0),
                     theme::ink, Qt::AlignCenter, mainRole);
