@@ -74,6 +74,8 @@ struct Options {
     hw::ui::theme::Theme theme = hw::ui::theme::Theme::Light;
     int scale = 1;
     bool transparent = false;
+    std::optional<hw::CellText> cells; // unset: the scenario's display, else offsets
+    bool caption = false;
     double fps = 0;
     double speed = 0;
 
@@ -86,9 +88,10 @@ struct Options {
 /// The arguments as given, before they are checked.
 struct Given {
     std::string source;
-    std::string frame, label, frames, out, format, lang, width, height, view, partition, theme, scale, fps, speed;
+    std::string frame, label, frames, out, format, lang, width, height, view, partition, theme, scale, fps, speed, cells;
     bool checkpoints = false;
     bool transparent = false;
+    bool caption = false;
 };
 
 /// Declares export's arguments.
@@ -110,7 +113,9 @@ void declare(hw::cli::Arguments& arguments, Given& g)
     arguments.option("--fps", g.fps, "a number of frames per second");
     arguments.option("--speed", g.speed, "a number");
     arguments.flag("--checkpoints", g.checkpoints);
+    arguments.option("--cells", g.cells, "offsets, values or both");
     arguments.flag("--transparent", g.transparent);
+    arguments.flag("--caption", g.caption);
 }
 
 /// Checks the arguments and fills o; returns an error message or an empty string.
@@ -120,6 +125,12 @@ std::string check(const hw::cli::Arguments& arguments, const Given& g, Options& 
     o.source = g.source;
     o.checkpoints = g.checkpoints;
     o.transparent = g.transparent;
+    o.caption = g.caption;
+    if (arguments.given("--cells")) {
+        o.cells = hw::parseCellText(g.cells);
+        if (!o.cells)
+            return "--cells must be offsets, values or both, got \"" + g.cells + "\"";
+    }
     if (arguments.given("--frame")) {
         o.frame = parseInteger(g.frame);
         if (!o.frame || *o.frame < 0)
@@ -386,6 +397,8 @@ int runExport(const std::vector<std::string>& args)
     settings.size = QSize(options.width, options.height);
     settings.scale = options.scale;
     settings.transparent = options.transparent;
+    settings.cells = options.cells;
+    settings.caption = options.caption;
     settings.fps = options.fps;
     settings.speed = options.speed;
     settings.language = hw::ui::currentLanguage().toStdString();

@@ -34,6 +34,13 @@
     "    --scale S                            PNG only: 1..4; the image is W*S x H*S pixels (default: 1)\n"            \
     "    --transparent                        PNG and SVG only: no background (default: the theme's\n"                 \
     "                                         paper)\n"                                                                \
+    "    --cells offsets|values|both          what a log cell says: its offset, its record's value, or\n"             \
+    "                                         both (default: what the scenario's \"display\" asks, else\n"            \
+    "                                         offsets)\n"                                                              \
+    "    --caption                            PNG, SVG and GIF: a band under the drawing with the\n"                  \
+    "                                         checkpoint (or frame), its time, the Kafka version and the\n"           \
+    "                                         scenario's note, in --lang (default: none; a PDF page has\n"            \
+    "                                         its own)\n"                                                              \
     "    --fps F                              GIF only: 0.2..10 frames per second (default: 2)\n"                      \
     "    --speed X                            GIF only, instead of --fps: 0.001..1000 x simulated time\n"              \
     "                                         between frames, each frame shown 0.1..5 s (in a GIF,\n"                  \

@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+167"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+192"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -32,7 +32,15 @@
 <context>
     <name>ConsumerItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/consumeritem.cpp" line="+113"/>
+        <location filename="../ui/scene/consumeritem.cpp" line="+121"/>
+        <source>(and %n more line(s))</source>
+        <translation>
+            <numerusform>(and %n more line)</numerusform>
+            <numerusform>(and %n more lines)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>
@@ -183,7 +191,15 @@
 <context>
     <name>PartitionLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/partitionlayout.cpp" line="+74"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+93"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
         <source>and %n more (see the inspector)</source>
         <translation>
             <numerusform>and %n more (see the inspector)</numerusform>
@@ -216,7 +232,7 @@
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/export/exportdialog.cpp" line="+425"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+445"/>
         <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
         <translation>
             <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>

@@ -231,13 +231,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+37"/>
-        <location line="+58"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+41"/>
+        <location line="+71"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-84"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -360,7 +360,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+167"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+192"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -397,7 +397,7 @@
         <translation>关</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+162"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -526,7 +526,7 @@
         <translation>消费者 %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+35"/>
         <source>%1 (position not known yet)</source>
         <translation>%1（位置尚未知）</translation>
     </message>
@@ -557,6 +557,13 @@
     </message>
     <message numerus="yes">
         <location line="+5"/>
+        <source>(and %n more line(s))</source>
+        <translation>
+            <numerusform>（还有 %n 行）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
         <source>(%n more line(s) in the inspector)</source>
         <translation>
             <numerusform>（另有 %n 行在检查器中）</numerusform>
@@ -601,7 +608,7 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+87"/>
+        <location filename="../ui/export/exporter.cpp" line="+149"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 绘制</translation>
     </message>
@@ -672,6 +679,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>a caption band is for PNG, SVG and GIF: a PDF handout has its caption on every page</source>
+        <translation>图注栏只用于 PNG、SVG 和 GIF：PDF 讲义的每一页都有自己的说明</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>choose a frame rate or a speed, not both</source>
         <translation>请选择帧率或播放速度，不要两者都选</translation>
     </message>
@@ -706,12 +718,24 @@
         <translation>%1 页太多，无法放进一个 PDF（最多 %2 页）</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+45"/>
+        <source>Checkpoint %1 · frame %2 · %3 ms · Kafka %4</source>
+        <extracomment>An exported image&apos;s caption: the checkpoint&apos;s label, the frame, its simulated time, the Kafka version.</extracomment>
+        <translation>检查点 %1 · 第 %2 帧 · %3 毫秒 · Kafka %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Frame %1 · %2 ms · Kafka %3</source>
+        <extracomment>An exported image&apos;s caption: the frame, its simulated time, the Kafka version.</extracomment>
+        <translation>第 %1 帧 · %2 毫秒 · Kafka %3</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>frame %1 is out of range (0..%2)</source>
         <translation>第 %1 帧超出范围（0..%2）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+64"/>
         <source>%1 frames go into a directory, one file each, not to standard output: give a directory, or export one GIF or PDF</source>
         <translation>%1 帧要写入一个目录，每帧一个文件，不能写到标准输出：请指定一个目录，或导出成一个 GIF 或 PDF</translation>
     </message>
@@ -721,7 +745,7 @@
         <translation>%1 帧要写入一个目录，每帧一个文件：%2 是一个文件名称</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+50"/>
         <source>%1 — Kafka %2</source>
         <extracomment>A PDF handout&apos;s title: the scenario&apos;s title, then the Kafka version its cluster runs.</extracomment>
         <translation>%1 — Kafka %2</translation>
@@ -888,9 +912,10 @@
 <context>
     <name>HwLineItem</name>
     <message>
-        <location filename="../ui/scene/hwlineitem.cpp" line="+29"/>
-        <source>No leader: the partition has no HW</source>
-        <translation>没有领导者：此分区没有 HW</translation>
+        <location filename="../ui/scene/hwlineitem.cpp" line="+30"/>
+        <source>No leader: no HW, nothing to read; each replica keeps its own HW</source>
+        <extracomment>The partition view&apos;s HW line without a leader: each row stays solid up to its own HW marker.</extracomment>
+        <translation>没有领导者：没有 HW，无法读取；每个副本保留自己的 HW</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2395,12 +2420,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+122"/>
-        <source>Partition %1</source>
-        <translation>分区 %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+165"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
@@ -2410,7 +2430,7 @@
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+165"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消费者可以读取</translation>
     </message>
@@ -2420,7 +2440,7 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-258"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
@@ -2447,20 +2467,33 @@
         <translation>min.insync.replicas %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+26"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>还有 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
         <source>and %n more (see the inspector)</source>
         <translation>
             <numerusform>还有 %n 条（见检查器）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+67"/>
+        <source>Partition %1 · Kafka&#xa0;%2</source>
+        <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
+        <translation>分区 %1 · Kafka %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3 · RECOVERING</source>
         <extracomment>The leader came from an unclean or last-known-leader election and has not yet told the controller that it recovered (Kafka&apos;s LeaderRecoveryState RECOVERING).</extracomment>
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+173"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -2589,7 +2622,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+536"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+631"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2599,31 +2632,31 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-332"/>
+        <location line="-362"/>
         <location line="+14"/>
         <location line="+80"/>
-        <location line="+246"/>
+        <location line="+276"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-345"/>
+        <location line="-375"/>
         <location line="+14"/>
         <location line="+79"/>
-        <location line="+248"/>
+        <location line="+278"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-404"/>
-        <location line="+321"/>
+        <location line="-456"/>
+        <location line="+365"/>
         <source>ep %1</source>
         <translation>纪元 %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+48"/>
         <source>no leader</source>
         <translation>没有领导者</translation>
     </message>
@@ -2643,9 +2676,9 @@
         <translation>组 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="-306"/>
+        <location line="-336"/>
         <location line="+95"/>
-        <location line="+258"/>
+        <location line="+288"/>
         <source>leader sees %1</source>
         <translation>领导者记录为 %1</translation>
     </message>
@@ -2655,46 +2688,47 @@
         <translation>领导者的记录：无</translation>
     </message>
     <message>
-        <location line="-386"/>
-        <location line="+401"/>
+        <location line="-416"/>
+        <location line="+431"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-518"/>
-        <location line="+118"/>
+        <location line="-608"/>
+        <location line="+178"/>
         <location line="+77"/>
         <source>LEADER</source>
         <translation>领导者</translation>
     </message>
     <message>
-        <location line="-195"/>
-        <location line="+118"/>
+        <location line="-255"/>
+        <location line="+178"/>
         <location line="+77"/>
         <source>ELECTED</source>
         <translation>新当选</translation>
     </message>
     <message>
-        <location line="-192"/>
-        <location line="+115"/>
+        <location line="-252"/>
+        <location line="+175"/>
         <source>FOLLOWER</source>
         <translation>跟随者</translation>
     </message>
     <message>
-        <location line="-107"/>
-        <location line="+107"/>
+        <location line="-167"/>
+        <location line="+167"/>
+        <location line="+78"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+112"/>
+        <location line="-249"/>
+        <location line="+172"/>
         <location line="+77"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-242"/>
         <source>ELR</source>
         <extracomment>The badge of an Eligible Leader Replica (KIP-966): out of the ISR, yet safe to elect.</extracomment>
         <translation>ELR</translation>
@@ -2712,7 +2746,13 @@
         <translation>RECOVERING</translation>
     </message>
     <message>
-        <location line="+539"/>
+        <location line="+60"/>
+        <source>null</source>
+        <extracomment>A cell&apos;s text for a record whose value is null (a tombstone, sent by a real client).</extracomment>
+        <translation>null</translation>
+    </message>
+    <message>
+        <location line="+569"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先预测这个副本在这里存放什么，再揭晓（Right）。</translation>
     </message>
@@ -3441,7 +3481,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareExportDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="+483"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+503"/>
         <source>Both views, one above the other</source>
         <translation>两个视图，上下排列</translation>
     </message>
@@ -3897,7 +3937,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="-234"/>
+        <location filename="../ui/export/exportdialog.cpp" line="-238"/>
         <source>Frames per second:</source>
         <translation>每秒帧数：</translation>
     </message>
@@ -3907,13 +3947,13 @@ Value: %3</source>
         <translation>模拟时间 ×</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+174"/>
+        <location line="+10"/>
+        <location line="+177"/>
         <source>Export Animation</source>
         <translation>导出动画</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-160"/>
         <source>Animated GIF</source>
         <translation>GIF 动画</translation>
     </message>
@@ -3982,7 +4022,7 @@ Value: %3</source>
         <translation>大小：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Save to:</source>
         <translation>保存到：</translation>
     </message>
@@ -4017,7 +4057,7 @@ Value: %3</source>
         <translation>最后一帧（%1）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <location line="+26"/>
         <source>The first frame comes after the last.</source>
         <translation>起始帧在结束帧之后。</translation>
@@ -4057,7 +4097,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportImageDialog</name>
     <message>
-        <location line="-377"/>
+        <location line="-387"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -4073,24 +4113,34 @@ Value: %3</source>
     </message>
     <message>
         <location line="+30"/>
-        <location line="+346"/>
+        <location line="+356"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location line="-345"/>
+        <location line="-355"/>
         <source>One page per checkpoint (a handout with the notes)</source>
         <translation>每个检查点一页（附说明的讲义）</translation>
     </message>
     <message>
         <location line="-42"/>
-        <location line="+46"/>
-        <location line="+345"/>
+        <location line="+47"/>
+        <location line="+354"/>
         <source>Export Image</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="-343"/>
+        <location line="-425"/>
+        <source>Caption: checkpoint, note and Kafka version</source>
+        <translation>图注：检查点、备注与 Kafka 版本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A band under the drawing with the frame&apos;s checkpoint, its time, the Kafka version and the scenario&apos;s note, in the app&apos;s language</source>
+        <translation>在图的下方加一栏，写出该帧的检查点、时间、Kafka 版本和场景的备注，使用程序当前的语言</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>Current view</source>
         <translation>目前的视图</translation>
     </message>
@@ -4101,78 +4151,78 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+346"/>
+        <location line="+355"/>
         <source>PNG image</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location line="-345"/>
-        <location line="+346"/>
+        <location line="-354"/>
+        <location line="+355"/>
         <source>SVG drawing</source>
         <translation>SVG 图形</translation>
     </message>
     <message>
-        <location line="-345"/>
-        <location line="+346"/>
+        <location line="-354"/>
+        <location line="+355"/>
         <source>PDF document</source>
         <translation>PDF 文件</translation>
     </message>
     <message>
-        <location line="-343"/>
-        <location line="+345"/>
+        <location line="-352"/>
+        <location line="+354"/>
         <source>x</source>
         <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
         <translation>x</translation>
     </message>
     <message>
-        <location line="-344"/>
-        <location line="+345"/>
+        <location line="-353"/>
+        <location line="+354"/>
         <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
         <translation>每个视图像素对应的图片像素：在大屏幕上的幻灯片请用 2x 以上以保持清晰</translation>
     </message>
     <message>
-        <location line="-344"/>
+        <location line="-353"/>
         <source>A page per checkpoint of the scenario: the drawing, the checkpoint&apos;s note and what happened</source>
         <translation>场景的每个检查点一页：图、检查点的说明，以及发生了什么</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+343"/>
+        <location line="+352"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location line="-339"/>
-        <location line="+343"/>
+        <location line="-348"/>
+        <location line="+352"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location line="-342"/>
-        <location line="+343"/>
+        <location line="-351"/>
+        <location line="+352"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location line="-342"/>
-        <location line="+343"/>
+        <location line="-351"/>
+        <location line="+352"/>
         <source>Scale:</source>
         <translation>缩放：</translation>
     </message>
     <message>
-        <location line="-340"/>
-        <location line="+342"/>
+        <location line="-348"/>
+        <location line="+350"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location line="-340"/>
-        <location line="+342"/>
+        <location line="-348"/>
+        <location line="+350"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location line="-417"/>
+        <location line="-427"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -4187,7 +4237,7 @@ Value: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+144"/>
         <source>Writing the handout...</source>
         <translation>正在产生讲义...</translation>
     </message>
@@ -4195,7 +4245,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+668"/>
+        <location filename="../ui/scene/framescene.cpp" line="+677"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -5615,7 +5665,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::NarrationPanel</name>
     <message>
-        <location filename="../ui/panels/narrationpanel.cpp" line="+165"/>
+        <location filename="../ui/panels/narrationpanel.cpp" line="+161"/>
         <source>Frame %1 · %2 ms · %3</source>
         <translation>第 %1 帧 · %2 毫秒 · %3</translation>
     </message>
@@ -5631,11 +5681,12 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+23"/>
+        <location line="+52"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-52"/>
         <source>Note (from frame %1)</source>
         <translation>备注（来自第 %1 帧）</translation>
     </message>
@@ -5643,6 +5694,11 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+2"/>
         <source>(The note is hidden until you reveal your prediction: it tells the answer.)</source>
         <translation>（说明在你揭晓预测之前先隐藏：它会说出答案。）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>(No note for this frame: the scenario&apos;s notes come with its checkpoints.)</source>
+        <translation>（这一帧没有备注：场景的备注会随检查点出现。）</translation>
     </message>
 </context>
 <context>
@@ -5995,7 +6051,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+128"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+156"/>
         <source>Glossary</source>
         <translation>词汇表</translation>
     </message>
@@ -6006,12 +6062,12 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+28"/>
+        <location line="+37"/>
         <source>&amp;Theme</source>
         <translation>外观主题(&amp;T)</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-36"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
@@ -6065,7 +6121,35 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>↻ 跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样。你的操作超出了脚本的步骤，所以 auto.fetch 已开启（撤销可关闭）。</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <location line="+29"/>
+        <source>&amp;Cells</source>
+        <translation>格子内容(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>As the scenario asks</source>
+        <extracomment>View &gt; Cells: each cell says what the scenario asks for (its &quot;display&quot;; offsets if it asks nothing).</extracomment>
+        <translation>依场景的设定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Offsets</source>
+        <translation>偏移量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Values</source>
+        <translation>记录的值</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Offsets and values</source>
+        <extracomment>View &gt; Cells: the record&apos;s value, with its offset in the cell&apos;s corner.</extracomment>
+        <translation>偏移量与值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>P&amp;redict mode</source>
         <translation>预测模式(&amp;R)</translation>
     </message>

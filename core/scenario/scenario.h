@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "scenario/display.h"
 #include "timeline/timeline.h"
 
 #include <optional>
@@ -109,6 +110,7 @@ struct Scenario {
     std::string name;
     LocalizedText title;
     LocalizedText description;
+    DisplaySpec display;
     ClusterSpec cluster;
     std::vector<Step> steps;
 };

@@ -752,11 +752,28 @@ KafkaVersion readKafkaVersion(const Json& value, const std::string& path)
     return *version;
 }
 
+DisplaySpec readDisplay(const Json& value, const std::string& path)
+{
+    requireObject(value, path, "the display settings");
+    checkKeys(value, path, {"cells"});
+    DisplaySpec display;
+    if (value.contains("cells")) {
+        const std::string cellsPath = path + "/cells";
+        const std::optional<CellText> cells =
+            value["cells"].is_string() ? parseCellText(value["cells"].get<std::string>()) : std::nullopt;
+        if (!cells)
+            fail(cellsPath, "expected \"offsets\", \"values\" or \"both\", got " + describe(value["cells"]));
+        display.cells = cells;
+    }
+    return display;
+}
+
 Scenario readScenario(const Json& root, const std::string& file, std::optional<KafkaVersion> versionOverride)
 {
     requireObject(root, "", "a scenario");
     checkKeys(root, "",
-              {"format", "name", "title", "description", "seed", "cluster", "topics", "producers", "consumers", "steps"});
+              {"format", "name", "title", "description", "display", "seed", "cluster", "topics", "producers",
+               "consumers", "steps"});
     Scenario s;
     s.file = file;
     const std::string format = readString(required(root, "format", ""), "/format");
@@ -768,6 +785,8 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
         s.title = readLocalized(root["title"], "/title");
     if (root.contains("description"))
         s.description = readLocalized(root["description"], "/description");
+    if (root.contains("display"))
+        s.display = readDisplay(root["display"], "/display");
     if (root.contains("seed"))
         s.cluster.seed = static_cast<std::uint64_t>(readInt(root["seed"], "/seed", 0, INT64_MAX));
 

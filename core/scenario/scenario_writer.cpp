@@ -157,6 +157,8 @@ std::string scenarioToJson(const Scenario& s)
         root["title"] = localizedJson(s.title);
     if (!s.description.empty())
         root["description"] = localizedJson(s.description);
+    if (s.display.cells)
+        root["display"] = Json{{"cells", std::string(cellTextName(*s.display.cells))}};
     root["seed"] = c.seed;
     Json config = Json::object();
     const ClusterConfig defaults = defaultsFor(c.config.kafkaVersion);
@@ -360,6 +362,7 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
     out.name = base.name;
     out.title = base.title;
     out.description = base.description;
+    out.display = base.display;
     out.cluster = base.cluster;
 
     // The frame each operation made, if any.

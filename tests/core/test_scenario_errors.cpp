@@ -69,6 +69,35 @@ TEST(ScenarioBase, TheBaseScenarioIsValidAndRuns)
     EXPECT_EQ(std::get<hw::Timeline>(played).findLabel("done"), std::get<hw::Timeline>(played).frameCount() - 1);
 }
 
+TEST(ScenarioDisplay, CellTextIsReadWrittenAndKeptInARecordedSession)
+{
+    // Unset: the viewer chooses, and the writer leaves the object out.
+    const auto plain = hw::parseScenario(baseScenario().dump(2), "base.json");
+    ASSERT_TRUE(as<hw::Scenario>(plain));
+    EXPECT_FALSE(as<hw::Scenario>(plain)->display.cells.has_value());
+    EXPECT_EQ(hw::scenarioToJson(*as<hw::Scenario>(plain)).find("\"display\""), std::string::npos);
+    for (const hw::CellText cells : {hw::CellText::Offsets, hw::CellText::Values, hw::CellText::Both}) {
+        const std::string name(hw::cellTextName(cells));
+        EXPECT_EQ(hw::parseCellText(name), cells);
+        const auto parsed =
+            hw::parseScenario(mutated([&](Json& j) { j["display"] = Json{{"cells", name}}; }), "display.json");
+        ASSERT_TRUE(as<hw::Scenario>(parsed)) << as<hw::ScenarioError>(parsed)->toString();
+        const hw::Scenario& scenario = *as<hw::Scenario>(parsed);
+        EXPECT_EQ(scenario.display.cells, cells) << name;
+        // Written back and read again, and kept by a recorded session (File > Save in the app).
+        const auto again = hw::parseScenario(hw::scenarioToJson(scenario), "again.json");
+        ASSERT_TRUE(as<hw::Scenario>(again)) << as<hw::ScenarioError>(again)->toString();
+        EXPECT_EQ(as<hw::Scenario>(again)->display.cells, cells) << name;
+        const auto played = hw::playScenario(scenario);
+        ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played));
+        const hw::Scenario recorded = hw::recordSession(scenario, std::get<hw::Timeline>(played));
+        EXPECT_EQ(recorded.display.cells, cells) << name;
+        const std::string json = hw::scenarioToJson(recorded);
+        EXPECT_NE(json.find("\"cells\": \"" + name + "\""), std::string::npos) << json.substr(0, 300);
+    }
+    EXPECT_EQ(hw::parseCellText("Values"), std::nullopt) << "names are compared exactly";
+}
+
 // ---------------------------------------------------------------------------------------------
 // JSON syntax: FILE:LINE:COLUMN, counting characters (not bytes) from 1.
 
@@ -321,8 +350,20 @@ INSTANTIATE_TEST_SUITE_P(Structure, SemanticError,
     ::testing::Values(
         change(
             "UnknownTopLevelKey", [](Json& j) { j["colour"] = "blue"; }, "/colour",
-            "unknown key \"colour\"; expected one of: format, name, title, description, seed, cluster, topics, "
-            "producers"),
+            "unknown key \"colour\"; expected one of: format, name, title, description, display, seed, cluster, "
+            "topics, producers"),
+        change(
+            "DisplayIsNotAnObject", [](Json& j) { j["display"] = "values"; }, "/display",
+            "expected the display settings (a JSON object), got the string \"values\""),
+        change(
+            "UnknownDisplayKey", [](Json& j) { j["display"] = Json::parse(R"({"cell": "values"})"); }, "/display/cell",
+            "unknown key \"cell\"; expected one of: cells"),
+        change(
+            "UnknownCellText", [](Json& j) { j["display"] = Json::parse(R"({"cells": "keys"})"); }, "/display/cells",
+            "expected \"offsets\", \"values\" or \"both\", got the string \"keys\""),
+        change(
+            "CellTextNotAString", [](Json& j) { j["display"] = Json::parse(R"({"cells": 2})"); }, "/display/cells",
+            "expected \"offsets\", \"values\" or \"both\", got the number 2"),
         change(
             "RootIsNotAnObject", [](Json& j) { j = Json::array(); }, "/",
             "expected a scenario (a JSON object), got an array"),
@@ -1015,8 +1056,8 @@ INSTANTIATE_TEST_SUITE_P(NestingAtTheLimit, SemanticError,
                           "expected a scenario (a JSON object), got an array" },
         SemanticCase { "ObjectsAtTheLimit",
             [] { return nested(hw::limits::jsonDepthMax - 1, true, Json::object()).dump(); }, "/a",
-            "unknown key \"a\"; expected one of: format, name, title, description, seed, cluster, topics, "
-            "producers, consumers, steps" },
+            "unknown key \"a\"; expected one of: format, name, title, description, display, seed, cluster, "
+            "topics, producers, consumers, steps" },
         // The root object, the steps array and the step object hold the note: 97 arrays make 100.
         change(
             "StepNoteAtTheLimit",

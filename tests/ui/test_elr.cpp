@@ -156,16 +156,15 @@ TEST(Elr, BothViewsBadgeTheEligibleReplicasAndTheLastLeader)
     const hw::ClusterState all = stateAt(timeline, "all-down");
     for (FrameScene::ViewKind view : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
         for (bool compact : { false, true }) {
-            if (compact && view == FrameScene::ViewKind::Partition)
-                continue; // compact is the cluster view's presentation form
-            SCOPED_TRACE(
-                view == FrameScene::ViewKind::Cluster ? (compact ? "compact cluster" : "cluster") : "partition");
+            SCOPED_TRACE(view == FrameScene::ViewKind::Cluster ? (compact ? "compact cluster" : "cluster")
+                                                               : (compact ? "compact partition" : "partition"));
             const Drawn a(three, view, compact);
             EXPECT_EQ(rowsWith(a.scene, "badge:elr"), Brokers({ 2, 3 }));
             EXPECT_EQ(rowsWith(a.scene, "badge:osr"), Brokers({ 1, 2, 3 }));
             EXPECT_EQ(rowsWith(a.scene, "badge:leader"), Brokers({ 4 }));
             EXPECT_TRUE(rowsWith(a.scene, "badge:last-leader").empty());
-            EXPECT_EQ(rowsWith(a.scene, "badge:isr"), compact ? Brokers() : Brokers({ 4 }));
+            // The ISR in words in the compact (presentation) drawing too (issue 25, M2).
+            EXPECT_EQ(rowsWith(a.scene, "badge:isr"), Brokers({ 4 }));
             const Drawn b(all, view, compact);
             EXPECT_EQ(rowsWith(b.scene, "badge:elr"), Brokers({ 2, 3, 4 }));
             EXPECT_EQ(rowsWith(b.scene, "badge:osr"), Brokers({ 1, 2, 3, 4 }));
@@ -310,14 +309,14 @@ TEST(Elr, NothingOverlapsOrIsCutInAnyLanguageViewOrTextSize)
             for (const std::string& label : timeline.labels()) {
                 const hw::ClusterState state = timeline.stateAt(timeline.findLabel(label));
                 for (int form = 0; form < 3; ++form) {
-                    // Presentation mode draws the cluster view compact only.
+                    // Presentation mode draws both views compact.
                     if (floor > 0 && form == 1)
                         continue;
                     const auto view = form == 0 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster;
-                    const Drawn drawn(state, view, form == 2);
+                    const Drawn drawn(state, view, form == 2 || floor > 0);
                     badges += expectClearDrawing(drawn.scene,
                         std::string(language) + ", floor " + std::to_string(static_cast<int>(floor)) + ", " + label
-                            + (form == 0        ? ", partition"
+                            + (form == 0        ? (floor > 0 ? ", compact partition" : ", partition")
                                     : form == 1 ? ", cluster"
                                                 : ", compact cluster"));
                 }

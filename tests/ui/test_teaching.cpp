@@ -33,6 +33,7 @@
 #include <QDockWidget>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QTextEdit>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
@@ -642,6 +643,11 @@ QStringList visibleTexts(const MainWindow& window)
     for (QLabel* label : window.findChildren<QLabel*>()) {
         if (label->isVisible())
             texts << label->text() << label->toolTip();
+    }
+    // The note over the drawing is a text browser (it scrolls within its fixed height).
+    for (QTextEdit* edit : window.findChildren<QTextEdit*>()) {
+        if (edit->isVisible())
+            texts << edit->toPlainText() << edit->toolTip();
     }
     for (QAbstractItemView* view : window.findChildren<QAbstractItemView*>()) {
         if (!view->isVisible() || !view->model())

@@ -71,6 +71,16 @@ QString typedPath(const QString& text)
     return text.isEmpty() ? text : QDir::home().absoluteFilePath(text);
 }
 
+/// The caption choice of both dialogs, with what it adds.
+QCheckBox* makeCaptionCheck(QWidget* parent)
+{
+    auto* check = new QCheckBox(ExportImageDialog::tr("Caption: checkpoint, note and Kafka version"), parent);
+    check->setObjectName(QStringLiteral("captionCheck"));
+    check->setToolTip(ExportImageDialog::tr("A band under the drawing with the frame's checkpoint, its time, the "
+                                            "Kafka version and the scenario's note, in the app's language"));
+    return check;
+}
+
 /// Says why an export failed. True when it is done and its dialog can close (a cancelled export
 /// leaves the dialog open to change the choices).
 bool exportDone(QWidget* parent, const ExportResult& result)
@@ -131,6 +141,7 @@ ExportImageDialog::ExportImageDialog(
       m_scale(new QSpinBox(this)),
       m_transparent(new QCheckBox(tr("Transparent background"), this)),
       m_handout(new QCheckBox(tr("One page per checkpoint (a handout with the notes)"), this)),
+      m_caption(makeCaptionCheck(this)),
       m_path(new QLineEdit(this))
 {
     setObjectName(QStringLiteral("exportImageDialog"));
@@ -157,6 +168,7 @@ ExportImageDialog::ExportImageDialog(
     form->addRow(tr("Scale:"), m_scale);
     form->addRow(QString(), m_transparent);
     form->addRow(QString(), m_handout);
+    form->addRow(QString(), m_caption);
     form->addRow(tr("File:"), pathRow(m_path, browseButton));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
@@ -198,6 +210,8 @@ ExportSettings ExportImageDialog::settings() const
     s.showHeartbeats = m_scene->showHeartbeats();
     s.language = currentLanguage().toStdString();
     s.displayTimeMs = m_controller->displayTimeMs();
+    s.cells = m_scene->cellText();
+    s.caption = !m_caption->isHidden() && m_caption->isChecked();
     return s;
 }
 
@@ -207,6 +221,8 @@ void ExportImageDialog::updateControls()
     m_scale->setEnabled(format == ExportFormat::Png);
     m_transparent->setEnabled(format == ExportFormat::Png || format == ExportFormat::Svg);
     m_handout->setVisible(format == ExportFormat::Pdf && !exportsCharts());
+    // A PDF page has its own caption; the charts have no frame to caption.
+    m_caption->setVisible(format != ExportFormat::Pdf && !exportsCharts());
 }
 
 void ExportImageDialog::browse()
@@ -255,6 +271,7 @@ ExportAnimationDialog::ExportAnimationDialog(SimController* controller, const Fr
       m_speed(new QComboBox(this)),
       m_width(new QSpinBox(this)),
       m_height(new QSpinBox(this)),
+      m_caption(makeCaptionCheck(this)),
       m_path(new QLineEdit(this)),
       m_summary(new QLabel(this))
 {
@@ -335,6 +352,7 @@ ExportAnimationDialog::ExportAnimationDialog(SimController* controller, const Fr
     sizeLayout->addWidget(m_height);
     sizeLayout->addStretch(1);
     form->addRow(tr("Size:"), sizeRow);
+    form->addRow(QString(), m_caption);
     form->addRow(tr("Save to:"), pathRow(m_path, browseButton));
     m_summary->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -402,6 +420,8 @@ ExportSettings ExportAnimationDialog::settings() const
     s.focusPartition = m_scene->focusPartition();
     s.showHeartbeats = m_scene->showHeartbeats();
     s.language = currentLanguage().toStdString();
+    s.cells = m_scene->cellText();
+    s.caption = m_caption->isChecked();
     return s;
 }
 

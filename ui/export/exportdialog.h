@@ -47,6 +47,7 @@ public:
     QSpinBox* scaleSpin() const { return m_scale; }
     QCheckBox* transparentCheck() const { return m_transparent; }
     QCheckBox* handoutCheck() const { return m_handout; }
+    QCheckBox* captionCheck() const { return m_caption; }
     QLineEdit* pathEdit() const { return m_path; }
 
     void accept() override;
@@ -64,6 +65,7 @@ private:
     QSpinBox* m_scale;
     QCheckBox* m_transparent;
     QCheckBox* m_handout;
+    QCheckBox* m_caption;
     QLineEdit* m_path;
 };
 
@@ -91,6 +93,7 @@ public:
     QComboBox* speedCombo() const { return m_speed; }
     QSpinBox* widthSpin() const { return m_width; }
     QSpinBox* heightSpin() const { return m_height; }
+    QCheckBox* captionCheck() const { return m_caption; }
     QLineEdit* pathEdit() const { return m_path; }
 
     void accept() override;
@@ -113,6 +116,7 @@ private:
     QComboBox* m_speed;
     QSpinBox* m_width;
     QSpinBox* m_height;
+    QCheckBox* m_caption;
     QLineEdit* m_path;
     QLabel* m_summary;
 };

@@ -14,12 +14,14 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QHash>
 #include <QHashFunctions>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTextLayout>
 #include <QWidget>
 
 #include <algorithm>
@@ -44,24 +46,84 @@ constexpr qreal pdfTitleSize = 18;
 constexpr qreal pdfHeadingSize = 16;
 constexpr qreal pdfTextSize = 13;
 constexpr qreal pdfGap = 10;
+/// A caption band's text sizes, as shares of the image's height (34 and 27 px at 1080), never under
+/// captionTextPxMin; its padding likewise.
+constexpr qreal captionHeadingShare = 1.0 / 32;
+constexpr qreal captionNoteShare = 1.0 / 40;
+constexpr qreal captionPaddingShare = 1.0 / 90;
+constexpr qreal captionTextPxMin = 12;
+/// How far back a caption looks for the note a frame is under (as the narration panel does).
+constexpr std::int64_t captionNoteLookBackMax = 100000;
 
 QString text(const std::string& s)
 {
     return QString::fromStdString(s);
 }
 
-/// The scene an export draws into: one, rebuilt per frame as the GUI rebuilds its own.
+/// The scene an export draws into: one, rebuilt per frame as the GUI rebuilds its own, `size` the
+/// drawing's (the image's, less a caption band).
 struct Drawing {
     FrameScene scene;
 
-    explicit Drawing(const ExportSettings& settings)
+    Drawing(const ExportSettings& settings, QSize size, hw::CellText cells = hw::CellText::Offsets)
     {
         scene.setViewKind(settings.view);
         scene.setFocusPartition(settings.focusPartition);
         scene.setShowHeartbeats(settings.showHeartbeats);
-        scene.setTargetAspect(static_cast<qreal>(settings.size.width()) / settings.size.height());
+        scene.setCellText(cells);
+        scene.setTargetAspect(static_cast<qreal>(size.width()) / size.height());
     }
+    explicit Drawing(const ExportSettings& settings) : Drawing(settings, settings.size) { }
 };
+
+QFont captionHeadingFont(QSize size)
+{
+    return theme::font(std::max(captionTextPxMin, std::round(size.height() * captionHeadingShare)), true);
+}
+
+QFont captionNoteFont(QSize size)
+{
+    return theme::font(std::max(captionTextPxMin, std::round(size.height() * captionNoteShare)));
+}
+
+qreal captionPadding(QSize size)
+{
+    return std::max<qreal>(6, std::round(size.height() * captionPaddingShare));
+}
+
+/// The lines of text word-wrapped to width (Chinese breaks between ideographs) and their height;
+/// lines past maxHeight are left out and the last one kept ends in "…".
+struct WrappedText {
+    QStringList lines;
+    qreal height = 0;
+};
+
+WrappedText wrapForCaption(const QString& text, const QFont& font, qreal width, qreal maxHeight)
+{
+    WrappedText out;
+    if (text.isEmpty() || width <= 0)
+        return out;
+    const QFontMetricsF metrics(font);
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    QList<QPair<int, int>> ranges;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        ranges.append({ line.textStart(), line.textLength() });
+    }
+    layout.endLayout();
+    const qreal lineHeight = metrics.lineSpacing();
+    for (qsizetype i = 0; i < ranges.size(); ++i) {
+        if (out.height + lineHeight > maxHeight && !out.lines.isEmpty()) {
+            // The last line that fits takes the rest of the text, cut to the width with "…".
+            out.lines.last() = metrics.elidedText(text.mid(ranges[i - 1].first).simplified(), Qt::ElideRight, width);
+            return out;
+        }
+        out.lines << text.mid(ranges[i].first, ranges[i].second).trimmed();
+        out.height += lineHeight;
+    }
+    return out;
+}
 
 QByteArray encodePng(const QImage& image)
 {
@@ -348,6 +410,8 @@ QString Exporter::check(const ExportSettings& s, std::int64_t frameCount)
         return tr("the scaled image would be larger than %1 pixels a side").arg(sideMax);
     if (s.transparent && s.format != ExportFormat::Png && s.format != ExportFormat::Svg)
         return tr("a transparent background is possible in PNG and SVG only");
+    if (s.caption && s.format == ExportFormat::Pdf)
+        return tr("a caption band is for PNG, SVG and GIF: a PDF handout has its caption on every page");
     if (s.fps > 0 && s.speed > 0)
         return tr("choose a frame rate or a speed, not both");
     if ((s.fps > 0 || s.speed > 0) && s.format != ExportFormat::Gif)
@@ -398,6 +462,75 @@ std::vector<std::int64_t> Exporter::checkpointFrames(const hw::Timeline& timelin
     return frames;
 }
 
+ExportCaption Exporter::captionFor(const hw::Timeline& timeline, std::int64_t frame, const std::string& language)
+{
+    const hw::FrameInfo& info = timeline.frame(frame);
+    // The run's release is fixed for the run: the head names it.
+    const QString version = kafkaVersionText(timeline.head());
+    ExportCaption caption;
+    if (info.label >= 0)
+        //: An exported image's caption: the checkpoint's label, the frame, its simulated time, the Kafka version.
+        caption.heading = tr("Checkpoint %1 \u00B7 frame %2 \u00B7 %3 ms \u00B7 Kafka %4")
+                              .arg(text(timeline.labels()[static_cast<std::size_t>(info.label)]))
+                              .arg(frame)
+                              .arg(info.timeMs)
+                              .arg(version);
+    else
+        //: An exported image's caption: the frame, its simulated time, the Kafka version.
+        caption.heading = tr("Frame %1 \u00B7 %2 ms \u00B7 Kafka %3").arg(frame).arg(info.timeMs).arg(version);
+    // The note a frame is under, as the narration shows it: the latest at or before it.
+    for (std::int64_t f = frame; f >= 0 && frame - f < captionNoteLookBackMax; --f) {
+        if (const std::int32_t note = timeline.frame(f).note; note >= 0) {
+            caption.note = text(timeline.notes()[static_cast<std::size_t>(note)].get(language));
+            break;
+        }
+    }
+    return caption;
+}
+
+qreal Exporter::captionBandHeight(const ExportCaption& caption, QSize size)
+{
+    const qreal padding = captionPadding(size);
+    const qreal width = size.width() - 2 * padding;
+    const qreal most = std::floor(size.height() * captionShareMax);
+    qreal height = 2 * padding + QFontMetricsF(captionHeadingFont(size)).lineSpacing();
+    if (!caption.note.isEmpty())
+        height += padding / 2 + wrapForCaption(caption.note, captionNoteFont(size), width, 1e9).height;
+    return std::min(most, std::ceil(height));
+}
+
+void Exporter::paintCaption(
+    QPainter& painter, QSize image, qreal bandHeight, const ExportCaption& caption, bool transparent)
+{
+    const QRectF band(0, image.height() - bandHeight, image.width(), bandHeight);
+    const qreal padding = captionPadding(image);
+    painter.save();
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    if (!transparent)
+        painter.fillRect(band, theme::panel);
+    painter.setPen(QPen(theme::faintInk, 1));
+    painter.drawLine(QLineF(band.topLeft(), band.topRight()));
+    const qreal width = band.width() - 2 * padding;
+    const QFont headingFont = captionHeadingFont(image);
+    const QFontMetricsF headingMetrics(headingFont);
+    painter.setFont(headingFont);
+    painter.setPen(theme::ink);
+    qreal y = band.top() + padding;
+    painter.drawText(QPointF(band.left() + padding, y + headingMetrics.ascent()),
+        headingMetrics.elidedText(caption.heading, Qt::ElideRight, width));
+    y += headingMetrics.lineSpacing() + padding / 2;
+    if (!caption.note.isEmpty()) {
+        const QFont noteFont = captionNoteFont(image);
+        const QFontMetricsF noteMetrics(noteFont);
+        painter.setFont(noteFont);
+        for (const QString& line : wrapForCaption(caption.note, noteFont, width, band.bottom() - padding - y).lines) {
+            painter.drawText(QPointF(band.left() + padding, y + noteMetrics.ascent()), line);
+            y += noteMetrics.lineSpacing();
+        }
+    }
+    painter.restore();
+}
+
 ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scenario& scenario,
     const std::vector<std::int64_t>& frames, const ExportSettings& settings, const QString& path,
     const ExportProgress& progress)
@@ -420,7 +553,33 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
     }
 
     const QString title = text(scenario.title.get(settings.language));
-    Drawing drawing(settings);
+    // The caption band is as tall as the tallest caption of the frames needs, so that every frame of
+    // a sequence or a GIF has its drawing at one size.
+    const bool captioned = settings.caption && settings.format != ExportFormat::Pdf;
+    std::vector<ExportCaption> captions;
+    qreal band = 0;
+    if (captioned) {
+        for (std::int64_t frame : frames) {
+            captions.push_back(captionFor(timeline, frame, settings.language));
+            band = std::max(band, captionBandHeight(captions.back(), settings.size));
+        }
+    }
+    const QSize drawingSize(settings.size.width(), settings.size.height() - static_cast<int>(band));
+    Drawing drawing(
+        settings, drawingSize, settings.cells.value_or(scenario.display.cells.value_or(hw::CellText::Offsets)));
+    // The drawing (and its caption) of frames[i], shown by show(i), as an image.
+    auto render = [&](std::size_t i, int scale, bool transparent) {
+        if (!captioned)
+            return renderSceneImage(drawing.scene, settings.size, scale, transparent);
+        QImage image(settings.size * scale, QImage::Format_ARGB32_Premultiplied);
+        image.fill(transparent ? Qt::transparent : Qt::white);
+        QPainter painter(&image);
+        painter.scale(scale, scale);
+        paintScene(drawing.scene, painter, QRectF(QPointF(0, 0), QSizeF(drawingSize)), transparent);
+        paintCaption(painter, settings.size, band, captions[i], transparent);
+        painter.end();
+        return image;
+    };
     const bool vector = settings.format == ExportFormat::Svg || settings.format == ExportFormat::Pdf;
     // Frames are visited in the order given; Timeline::stateAt rebuilds each from the nearest snapshot.
     auto show = [&](std::size_t i) {
@@ -467,9 +626,17 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
     case ExportFormat::Svg: {
         for (std::size_t i = 0; i < frames.size(); ++i) {
             show(i);
-            const QByteArray bytes = settings.format == ExportFormat::Png
-                ? encodePng(renderSceneImage(drawing.scene, settings.size, settings.scale, settings.transparent))
-                : encodeSvg(drawing.scene, settings, title);
+            QByteArray bytes;
+            if (settings.format == ExportFormat::Png)
+                bytes = encodePng(render(i, settings.scale, settings.transparent));
+            else if (!captioned)
+                bytes = encodeSvg(drawing.scene, settings, title);
+            else
+                bytes = encodeSvg(settings.size, title, [&](QPainter& painter) {
+                    paintScene(drawing.scene, painter, QRectF(QPointF(0, 0), QSizeF(drawingSize)),
+                        settings.transparent);
+                    paintCaption(painter, settings.size, band, captions[i], settings.transparent);
+                });
             if (!step(i))
                 return result;
             result.error = sequence ? files.add(sequenceName(path, frames[i], settings.format), bytes)
@@ -529,7 +696,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         for (int s = 0; s < sampleCount; ++s) {
             const std::size_t i = sampleCount == 1 ? 0 : static_cast<std::size_t>(s * (total - 1) / (sampleCount - 1));
             show(i);
-            samples << renderSceneImage(drawing.scene, settings.size);
+            samples << render(i, 1, false);
         }
         const QList<QRgb> palette = gifPalette(samples);
         samples.clear();
@@ -540,7 +707,7 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         }
         for (std::size_t i = 0; i < frames.size(); ++i) {
             show(i);
-            const QImage indexed = GifWriter::quantize(renderSceneImage(drawing.scene, settings.size), palette);
+            const QImage indexed = GifWriter::quantize(render(i, 1, false), palette);
             const int delayCs = (gifDelayMs(timeline, frames, i, settings) + 5) / 10;
             if (!gif.addFrame(indexed, delayCs)) {
                 result.error = tr("cannot encode the GIF: %1").arg(gif.errorString());

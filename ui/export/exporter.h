@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "scenario/display.h"
 #include "scene/framescene.h"
 
 #include <QByteArray>
@@ -94,6 +95,20 @@ struct ExportSettings {
     std::string language = "en";
     /// For a single frame: the simulated time to place messages at (the GUI may be between frames).
     std::optional<double> displayTimeMs;
+    /// What the log cells say; unset: what the scenario asks for (its "display"), else offsets.
+    std::optional<hw::CellText> cells;
+    /// PNG, SVG and GIF: a caption band under the drawing with the frame's checkpoint label (or its
+    /// number), its time, the Kafka version and the scenario's note, the note in `language` (a PDF
+    /// handout has its own caption on every page). The image keeps its size; the drawing gets what
+    /// the band leaves.
+    bool caption = false;
+};
+
+/// The caption band of an exported frame (ExportSettings::caption).
+struct ExportCaption {
+    QString heading; // "Checkpoint 3 · frame 41 · 1085 ms · Kafka 4.2"
+    QString note; // the scenario's latest note at or before the frame, or empty
+    friend bool operator==(const ExportCaption&, const ExportCaption&) = default;
 };
 
 struct ExportResult {
@@ -133,6 +148,18 @@ public:
 
     /// The frames with a checkpoint label, in order.
     static std::vector<std::int64_t> checkpointFrames(const hw::Timeline& timeline);
+
+    /// The caption of a frame in the current UI language, its note in `language`.
+    static ExportCaption captionFor(const hw::Timeline& timeline, std::int64_t frame, const std::string& language);
+    /// The height a caption band needs in an image of `size` (its text sizes follow the image's
+    /// height), at most captionShareMax of the height.
+    static qreal captionBandHeight(const ExportCaption& caption, QSize size);
+    /// Paints a caption band over the bottom `bandHeight` pixels of an image of `image` size (the note
+    /// cut with "…" where the band ends).
+    static void paintCaption(
+        QPainter& painter, QSize image, qreal bandHeight, const ExportCaption& caption, bool transparent);
+    /// The share of an image's height a caption band takes at most.
+    static constexpr qreal captionShareMax = 0.4;
 
     /// Draws frames of a timeline (in the order given) and writes them to path. scenario names the
     /// run in a PDF's page headings.

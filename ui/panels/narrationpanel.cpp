@@ -6,9 +6,9 @@
 #include "timeline/timeline.h"
 
 #include <QEvent>
-#include <QResizeEvent>
 #include <QLabel>
 #include <QScrollArea>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace hw::ui {
@@ -94,16 +94,11 @@ void NarrationPanel::fitContentHeight()
 
 void NarrationPanel::placeNote()
 {
-    // Measured at the scroll area's own width (no scroll bar) so that the choice does not flip when
-    // a scroll bar comes or goes. The note's labels measure their text even while hidden.
-    const int width = m_scroll->width();
-    auto* layout = static_cast<QVBoxLayout*>(m_content->layout());
-    const QMargins margins = layout->contentsMargins();
-    const int labelWidth = width - margins.left() - margins.right();
-    int needed = layout->totalHeightForWidth(width);
-    if (m_noteOutside)
-        needed += 2 * layout->spacing() + m_noteHeading->heightForWidth(labelWidth) + m_note->heightForWidth(labelWidth);
-    const bool outside = m_hasNote && m_noteMayMoveOut && needed > m_scroll->height();
+    // In the window the note has a place of its own over the drawing, as large whatever the note says
+    // (NoteStrip): measuring each note and moving the long ones out, as before, changed the drawing's
+    // scale from one step to the next (at 1280x720 step 3's note took a third of its height).
+    // Presentation mode keeps the note here and fits the narration's text so that it shows whole.
+    const bool outside = m_scenarioHasNotes && m_noteMayMoveOut;
     m_noteHeading->setVisible(m_hasNote && !outside);
     m_note->setVisible(m_hasNote && !outside);
     if (outside != m_noteOutside) {
@@ -160,6 +155,7 @@ void NarrationPanel::refresh()
     const hw::Timeline& timeline = m_controller->timeline();
     const std::int64_t frame = m_controller->currentFrame();
     const hw::FrameInfo& info = timeline.frame(frame);
+    m_scenarioHasNotes = !timeline.notes().empty();
     // Predict mode: the event's name ("Records appended") and the checkpoint's label may tell the answer.
     const QString unknown = QStringLiteral("?");
     QString heading = tr("Frame %1 \u00B7 %2 ms \u00B7 %3")
@@ -204,51 +200,77 @@ void NarrationPanel::refresh()
     emit noteChanged();
 }
 
-NoteStrip::NoteStrip(NarrationPanel* panel, QWidget* parent) : QFrame(parent), m_panel(panel)
+NoteStrip::NoteStrip(NarrationPanel* panel, QWidget* parent)
+    : QFrame(parent), m_panel(panel), m_heading(makeLabel(this, 1.1, true)), m_note(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("noteStrip"));
     setFrameShape(QFrame::StyledPanel);
     paintAsNote(this);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(14, 8, 14, 10);
-    layout->setSpacing(4);
-    m_heading = makeLabel(this, 1.1, true);
-    m_note = makeLabel(this, 1.25, false);
+    layout->setContentsMargins(14, 6, 6, 6);
+    layout->setSpacing(2);
+    m_heading->setWordWrap(false);
+    m_note->setObjectName(QStringLiteral("noteText"));
+    m_note->setFrameShape(QFrame::NoFrame);
+    m_note->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_note->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_note->setOpenLinks(false);
+    m_note->document()->setDocumentMargin(0);
+    QFont font = m_note->font();
+    font.setPointSizeF(font.pointSizeF() * 1.25);
+    m_note->setFont(font);
+    QPalette palette = m_note->palette();
+    palette.setColor(QPalette::Base, QColor(0xFF, 0xF8, 0xE1));
+    palette.setColor(QPalette::Text, QColor(0x1A, 0x1A, 0x1A));
+    m_note->setPalette(palette);
+    // Keys go to the window (Page Down moves to the next checkpoint), not to the note; the wheel and
+    // the scroll bar scroll it.
+    m_note->setFocusPolicy(Qt::NoFocus);
     layout->addWidget(m_heading);
     layout->addWidget(m_note);
-    // As tall as its text at the drawing's width, never squeezed by the view under it.
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     connect(panel, &NarrationPanel::noteChanged, this, &NoteStrip::showNote);
+    fitHeight();
     showNote();
 }
 
 QString NoteStrip::text() const
 {
-    return m_note->text();
+    return m_text;
 }
 
 void NoteStrip::showNote()
 {
-    m_heading->setText(m_panel->noteHeadingText());
-    m_note->setText(m_panel->noteText());
+    const QString heading = m_panel->noteHeadingText();
+    m_text = m_panel->noteText();
+    m_heading->setText(heading.isEmpty() ? NarrationPanel::tr("Note") : heading);
+    if (m_text.isEmpty()) {
+        // A frame without a note (before the scenario's first one) keeps the strip, and the drawing its size.
+        m_note->setPlainText(NarrationPanel::tr("(No note for this frame: the scenario's notes come with its checkpoints.)"));
+        m_note->setToolTip(QString());
+    } else {
+        m_note->setPlainText(m_text);
+        m_note->setToolTip(m_text);
+    }
     setVisible(m_panel->isNoteOutside());
-    fitHeight();
 }
 
-void NoteStrip::resizeEvent(QResizeEvent* event)
+void NoteStrip::changeEvent(QEvent* event)
 {
-    QFrame::resizeEvent(event);
-    fitHeight();
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        fitHeight();
 }
 
 void NoteStrip::fitHeight()
 {
-    // As wide as the drawing area it sits in (its own width lags while it is hidden).
-    if (isHidden() || !parentWidget())
-        return;
-    const int needed = layout()->totalHeightForWidth(parentWidget()->width());
-    if (minimumHeight() != needed)
-        setMinimumHeight(needed);
+    // A fixed number of the note's lines (the height depends on the fonts only, never on the note),
+    // and the heading's line.
+    const int lines = QFontMetrics(m_note->font()).lineSpacing() * linesShown + 2;
+    m_note->setFixedHeight(lines);
+    const QMargins margins = layout()->contentsMargins();
+    setFixedHeight(margins.top() + m_heading->sizeHint().height() + layout()->spacing() + lines + margins.bottom()
+        + 2 * frameWidth());
 }
 
 } // namespace hw::ui

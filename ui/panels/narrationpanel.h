@@ -6,6 +6,7 @@
 
 class QLabel;
 class QScrollArea;
+class QTextBrowser;
 
 namespace hw::ui {
 
@@ -27,9 +28,9 @@ public:
     /// "Note" or "Note (from frame 12)": the heading over the note, wherever it shows.
     QString noteHeadingText() const;
 
-    /// Whether the note shows outside the panel (the NoteStrip over the drawing) because the panel
-    /// is too short for it and the narration (at 1280x720 the step 3 note alone needs about all of the
-    /// narration's height, whatever Controls get).
+    /// Whether the note shows outside the panel, in the NoteStrip over the drawing: in the window,
+    /// for a scenario that has notes, at every frame (before its first note too), so that the drawing
+    /// under the strip keeps one size from step to step whatever the notes' lengths.
     bool isNoteOutside() const { return m_noteOutside; }
     /// Presentation mode fits the narration's text so that the note shows in the panel: it keeps it there.
     void setNoteMayMoveOut(bool mayMoveOut);
@@ -50,7 +51,7 @@ protected:
 private:
     /// Holds the scroll content at least as tall as its word-wrapped labels need at the viewport's width.
     void fitContentHeight();
-    /// Puts the note in the panel when heading, narration and note fit its height at its width, else outside.
+    /// Puts the note outside (isNoteOutside) or in the panel.
     void placeNote();
 
     SimController* m_controller;
@@ -62,31 +63,40 @@ private:
     QLabel* m_note;
     bool m_concealed = false;
     bool m_hasNote = false;
+    bool m_scenarioHasNotes = false;
     bool m_noteOutside = false;
     bool m_noteMayMoveOut = true;
 };
 
-/// The note over the drawing, for when the narration panel is too short to show it whole (a
-/// 1280x720 projector): the same yellow note, as wide as the drawing. Hidden while the note fits the panel.
+/// The note over the drawing, in the window: the same yellow note, as wide as the drawing, in a
+/// region of a fixed number of lines whatever the note's length (the drawing under it keeps its size
+/// from step to step). A longer note scrolls in it (wheel, scroll bar) and its tooltip holds it whole.
+/// Shown for a scenario with notes, hidden for one without and in presentation mode.
 class NoteStrip : public QFrame {
     Q_OBJECT
 
 public:
+    /// The note's lines the strip shows at once.
+    static constexpr int linesShown = 4;
+
     NoteStrip(NarrationPanel* panel, QWidget* parent = nullptr);
+    /// The note shown, or an empty string before the scenario's first note.
     QString text() const;
+    /// The note's text widget (scrolls when the note is longer than linesShown lines).
+    QTextBrowser* noteView() const { return m_note; }
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void showNote();
-    /// Main window layouts do not pass height-for-width down: the strip holds its own height to
-    /// what its word-wrapped note needs at its width.
+    /// Holds the strip at linesShown lines of the note's font, whatever the note.
     void fitHeight();
 
     NarrationPanel* m_panel;
     QLabel* m_heading;
-    QLabel* m_note;
+    QTextBrowser* m_note;
+    QString m_text;
 };
 
 } // namespace hw::ui

@@ -2,6 +2,7 @@
 #include "scene/brokeritem.h"
 
 #include "base/theme.h"
+#include "scene/messageitem.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -30,15 +31,25 @@ QString notesText(const hw::Broker& broker)
     return notes.join(QStringLiteral(" \u00B7 "));
 }
 
-/// Where the notes start when they stand beside the badge, on the name's line: after the badge, and
-/// clear of the anchor where message dots rest (BrokerItem::anchor, a dot of radius 13).
-qreal notesLeft(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
+/// A waiting message dot's reach from the anchor: its track beside the anchor, its radius, its outline
+/// and a pixel to spare.
+constexpr qreal dotReach = MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 1;
+
+/// Where the header's name and state badge end (as sync() lays them out).
+qreal badgeRight(const hw::ClusterState& state, hw::BrokerId broker)
 {
     const qreal name = FrameItem::textWidth(Text::tr("Broker %1").arg(broker), theme::font(theme::headingSize, true));
     const QFont badgeFont = theme::font(theme::tagSize, true);
     const qreal badge = FrameItem::textWidth(brokerStatusText(brokerStatus(state, broker)), badgeFont)
         + 2 * badgeFont.pixelSize() * 0.35;
-    return std::max(14 + name + 14 + badge + 12, BrokerItem::anchorX(width) + 17);
+    return 14 + name + 14 + badge;
+}
+
+/// Where the notes start when they stand beside the badge, on the name's line: after the badge, and
+/// clear of the anchor where message dots rest (BrokerItem::anchor, a dot of radius 13).
+qreal notesLeft(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
+{
+    return std::max(badgeRight(state, broker) + 12, BrokerItem::anchorX(state, broker, width) + 17);
 }
 
 /// The notes' lines under the name, or none when they fit beside the badge.
@@ -52,6 +63,12 @@ QStringList notesBelow(const hw::ClusterState& state, hw::BrokerId broker, qreal
 }
 
 } // namespace
+
+qreal BrokerItem::anchorX(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
+{
+    const qreal x = std::max(width / 2 + 40, badgeRight(state, broker) + 4 + dotReach);
+    return x <= width - dotReach ? x : width + dotReach;
+}
 
 qreal BrokerItem::headerHeight(const hw::ClusterState& state, hw::BrokerId broker, qreal width)
 {
@@ -118,7 +135,8 @@ void BrokerItem::sync(const hw::ClusterState& state)
     const QRectF badge
         = addBadge(brokerStatusText(m_status), badgeFont, QPointF(x, top + (name.height() - textHeight(badgeFont)) / 2),
             badgeInk, badgeBrush, badgePen, QStringLiteral("badge:state"));
-    x = std::max(badge.right() + 12, anchorX(box.width()) + 17);
+    m_anchorX = anchorX(state, m_broker, box.width());
+    x = std::max(badge.right() + 12, m_anchorX + 17);
 
     // Details that change how the broker behaves, when they apply: beside the badge, or wrapped
     // under the name when they do not fit there (headerHeight makes the room).

@@ -28,18 +28,18 @@ public:
 
     hw::BrokerId broker() const { return m_broker; }
     BrokerStatus status() const { return m_status; }
-    /// Where messages to and from the broker start and end: in its header, clear of its replicas.
-    /// Where message dots to and from the broker start and end, in item coordinates: beside the state
-    /// badge, on the name's line (notes beside the badge start clear of it).
-    static qreal anchorX(qreal width) { return width / 2 + 40; }
-    QPointF anchor() const
-    {
-        return mapToScene(QPointF(boundingRect().left() + anchorX(boundingRect().width()), headerHeight() / 2 + 4));
-    }
+    /// Where message dots to and from the broker start and end, in item coordinates: on the name's
+    /// line, clear of its replicas, right of the name and the state badge by a dot, or, when the
+    /// header has no room left there (presentation mode's larger text), just outside the box's right
+    /// border, so that a dot waiting there covers no text. Notes beside the badge start clear of it.
+    static qreal anchorX(const hw::ClusterState& state, hw::BrokerId broker, qreal width);
+    /// The anchor in scene coordinates, as the last sync() placed it.
+    QPointF anchor() const { return mapToScene(QPointF(boundingRect().left() + m_anchorX, headerHeight() / 2 + 4)); }
 
 private:
     hw::BrokerId m_broker;
     BrokerStatus m_status = BrokerStatus::Online;
+    qreal m_anchorX = 0;
 };
 
 } // namespace hw::ui

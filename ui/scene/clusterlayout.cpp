@@ -12,6 +12,7 @@
 #include "scene/groupitem.h"
 #include "scene/itempool.h"
 #include "scene/legenditem.h"
+#include "scene/messageitem.h"
 #include "scene/partitionlayout.h"
 #include "scene/produceritem.h"
 #include "scene/replicalogitem.h"
@@ -34,6 +35,9 @@ constexpr qreal columnGap = 60; // where their messages leave the column
 constexpr qreal boxGap = 36;
 constexpr qreal boxPadding = 14;
 constexpr qreal rowGap = 8;
+/// The controller's and producers' message dots wait this far right of their boxes (in the gap before
+/// the brokers), so that a dot on a track beside its line covers none of the box's wrapped lines.
+constexpr qreal anchorReach = MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 1;
 /// Compact (presentation) logs show the last offsets up to the longest log's end: as many as the
 /// logs hold, from 3 to 6 (so that a short leader log is not pushed out of the window by a longer
 /// stale one).
@@ -66,6 +70,15 @@ Columns columnsFor(const hw::ClusterState& state, bool compact)
     return widths;
 }
 
+/// The first offset a partition's rows show: the last `slotCount` offsets up to the end shown.
+hw::Offset windowStartOf(const hw::Partition& partition, int slotCount)
+{
+    hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
+    for (const hw::Replica& r : partition.replicas)
+        logStart = std::min(logStart, r.log.logStart);
+    return std::max(logStart, shownLogEnd(partition) + 1 - slotCount);
+}
+
 /// The consumer column: a frame per group with its members inside, then the consumers without a
 /// group. Built before the grid is chosen, because its height counts.
 struct ConsumerColumn {
@@ -74,7 +87,8 @@ struct ConsumerColumn {
     qreal height = 0;
 };
 
-ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, qreal consumerColumnWidth, bool concealed)
+ConsumerColumn buildConsumerColumn(
+    const hw::ClusterState& state, qreal consumerColumnWidth, bool concealed, bool compact)
 {
     ConsumerColumn column;
     const auto groupCount = static_cast<std::int32_t>(state.groups.size());
@@ -82,7 +96,7 @@ ConsumerColumn buildConsumerColumn(const hw::ClusterState& state, qreal consumer
         QList<ConsumerItem*> members;
         for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c) {
             if (state.consumers[static_cast<std::size_t>(c)].group == g)
-                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24, -1, concealed));
+                members.append(new ConsumerItem(state, c, consumerColumnWidth - 24, -1, concealed, compact));
         }
         if (g < 0 && members.isEmpty())
             continue;
@@ -125,8 +139,19 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     }
     g.slotCount = g.compact ? static_cast<int>(std::clamp<hw::Offset>(needed, compactSlotsMin, compactSlotsMax))
                             : PartitionLayout::slotsFor(needed, 6, 12);
-    // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000).
-    g.cellWidth = LogGeometry::cellWidthFor(widest, 0, g.mode, g.cellWidth);
+    // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000), and for
+    // the widest value shown when the cells show values.
+    g.cells = scene.cellText();
+    qreal widestValue = 0;
+    if (g.cells != hw::CellText::Offsets) {
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+            const hw::Offset start = windowStartOf(state.partitions[static_cast<std::size_t>(p)], g.slotCount);
+            widestValue = std::max(
+                widestValue, LogGeometry::widestValueWidth(state, p, start, start + g.slotCount, g.mode));
+        }
+    }
+    g.cellWidth = LogGeometry::cellWidthFor(widest, 0, g.mode, g.cellWidth, g.cells, widestValue);
+    g.cellHeight = LogGeometry::clusterCellHeightFor(g.cells, g.cellHeight);
     g.tagRoom = LogGeometry::clusterTagRoomFor(widest, g.tagRoom);
     // A row's badges stand on one line under its name: a follower in the ELR that was the last leader
     // has four of them.
@@ -188,7 +213,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     int bestColumns = 1;
     qreal bestScale = 0;
     for (const qreal candidateWidth : consumerWidths) {
-        ConsumerColumn candidate = buildConsumerColumn(state, candidateWidth, scene.predictionBase() != nullptr);
+        ConsumerColumn candidate
+            = buildConsumerColumn(state, candidateWidth, scene.predictionBase() != nullptr, g.compact);
         const qreal candidatePart = candidate.groups.isEmpty() ? 0 : columnGap + candidateWidth;
         bool better = false;
         for (int columns = 1; columns <= std::max(1, brokerCount); ++columns) {
@@ -236,14 +262,14 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     controller->setPos(margin, columnY);
     controller->sync(state);
     scene.registerAnchor(hw::NodeRef::controller(), -1,
-        controller->mapToScene(QPointF(columnWidth, controller->boundingRect().center().y())));
+        controller->mapToScene(QPointF(columnWidth + anchorReach, controller->boundingRect().center().y())));
     columnY += controller->boundingRect().height() + 16;
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.producers.size()); ++p) {
         ProducerItem* producer = scene.pool().producerBox(p, QSizeF(columnWidth, ProducerItem::preferredHeight()));
         producer->setPos(margin, columnY);
         producer->sync(state);
         scene.registerAnchor(hw::NodeRef::producer(p), -1,
-            producer->mapToScene(QPointF(columnWidth, producer->boundingRect().center().y())));
+            producer->mapToScene(QPointF(columnWidth + anchorReach, producer->boundingRect().center().y())));
         columnY += producer->boundingRect().height() + 14;
     }
 
@@ -275,11 +301,8 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
             qreal y = boxPos.y() + BrokerItem::headerHeight(state, id, boxWidth);
             for (std::int32_t p : hosted[static_cast<std::size_t>(index)]) {
                 const hw::Partition& partition = state.partitions[static_cast<std::size_t>(p)];
-                hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
-                for (const hw::Replica& r : partition.replicas)
-                    logStart = std::min(logStart, r.log.logStart);
                 LogGeometry rowGeometry = g;
-                rowGeometry.windowStart = std::max(logStart, shownLogEnd(partition) + 1 - g.slotCount);
+                rowGeometry.windowStart = windowStartOf(partition, g.slotCount);
                 ReplicaLogItem* row = scene.pool().replicaRow(p, id, rowGeometry);
                 row->setPos(boxPos.x() + boxPadding, y);
                 row->sync(state);

@@ -49,8 +49,8 @@ qreal ConsumerItem::nameWidth(const hw::ClusterState& state, std::int32_t consum
         Text::tr("Consumer %1").arg(QString::fromStdString(state.consumers[static_cast<std::size_t>(consumer)].id)));
 }
 
-ConsumerItem::ConsumerItem(
-    const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition, bool concealed)
+ConsumerItem::ConsumerItem(const hw::ClusterState& state, std::int32_t consumer, qreal width,
+    std::int32_t onlyPartition, bool concealed, bool compact)
     : FrameItem(SceneTarget::forConsumer(consumer)), m_consumer(consumer)
 {
     setFlag(ItemIsSelectable);
@@ -83,9 +83,17 @@ ConsumerItem::ConsumerItem(
     // Predict mode: a position and its lag tell the HW. (scene() is still null here: the layouts
     // make the item before they add it, so they pass concealed.)
     const bool predicting = concealed;
+    // The compact partition view says the position and the lag in the consumer's lane under the
+    // leader's log, in larger text: the box leaves them out rather than say them twice.
+    bool inLane = false;
     for (const hw::OwnedPartition& owned : c.owned) {
         if (onlyPartition >= 0 && owned.partition != onlyPartition)
             continue;
+        if (compact && onlyPartition >= 0 && owned.position >= 0 && !predicting
+            && partitionHighWatermark(state.partitions[static_cast<std::size_t>(owned.partition)]) >= 0) {
+            inLane = true;
+            continue;
+        }
         const QString partition = QString::fromStdString(state.partitionName(owned.partition));
         if (owned.position < 0) {
             parts << Text::tr("%1 (position not known yet)").arg(partition);
@@ -104,13 +112,15 @@ ConsumerItem::ConsumerItem(
                          .arg(owned.position)
                          .arg(std::max<hw::Offset>(0, hw - owned.position));
     }
-    if (parts.isEmpty())
+    if (parts.isEmpty() && !inLane)
         parts << (m_running ? Text::tr("owns no partitions") : Text::tr("not running"));
     QStringList lines = wrapText(parts.join(QStringLiteral(" \u00B7 ")), smallFont, inner);
     if (lines.size() > ownedLinesMax) {
         const int hidden = static_cast<int>(lines.size()) - (ownedLinesMax - 1);
         lines = lines.mid(0, ownedLinesMax - 1);
-        lines << wrapText(Text::tr("(%n more line(s) in the inspector)", nullptr, hidden), smallFont, inner);
+        lines << wrapText(compact ? Text::tr("(and %n more line(s))", nullptr, hidden)
+                                  : Text::tr("(%n more line(s) in the inspector)", nullptr, hidden),
+            smallFont, inner);
     }
     for (const QString& line : lines)
         y = addTextIn(line, smallFont, QRectF(12, y, inner, textHeight(smallFont)), theme::ink,

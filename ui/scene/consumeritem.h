@@ -15,9 +15,11 @@ public:
 
     /// onlyPartition >= 0: show that partition only (the partition view). concealed (predict mode,
     /// FrameScene::predictionBase()): positions and lag stand as "?", for they tell where the HW is.
-    /// The item is made before it is in the scene, so the layout says whether to conceal.
+    /// compact (presentation mode, FrameScene::compact()): the inspector is not on screen, so the
+    /// lines the box leaves out are counted without sending anyone there. The item is made before
+    /// it is in the scene, so the layout says both.
     ConsumerItem(const hw::ClusterState& state, std::int32_t consumer, qreal width, std::int32_t onlyPartition = -1,
-        bool concealed = false);
+        bool concealed = false, bool compact = false);
     int type() const override { return Type; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 

@@ -127,7 +127,16 @@ void FrameScene::setCompact(bool compact)
     if (compact == m_compact)
         return;
     m_compact = compact;
-    if (m_hasFrame && m_viewKind == ViewKind::Cluster)
+    if (m_hasFrame)
+        rebuild();
+}
+
+void FrameScene::setCellText(hw::CellText cells)
+{
+    if (cells == m_cellText)
+        return;
+    m_cellText = cells;
+    if (m_hasFrame)
         rebuild();
 }
 
@@ -350,8 +359,8 @@ void FrameScene::buildMessages()
         if (length > 1) {
             const qreal side = nodeOrder(info->from) < nodeOrder(info->to) ? 1 : -1;
             const QPointF normal(-d.y() / length, d.x() / length);
-            from += normal * 14 * side;
-            to += normal * 14 * side;
+            from += normal * MessageItem::trackOffset * side;
+            to += normal * MessageItem::trackOffset * side;
         }
         QString label = info->label;
         // The compact cluster view's lines end at their replica's row, which names the partition:
@@ -670,7 +679,7 @@ QString FrameScene::toolTipAt(QPointF scenePos) const
             const QPointF pos = replica->mapFromScene(scenePos);
             if (replica->markerAt(pos).isEmpty()) {
                 const TextRun* run = replica->textAt(pos);
-                const bool onBadge = run && run->role != QLatin1String("cell");
+                const bool onBadge = run && run->role != QLatin1String("cell") && run->role != QLatin1String("cell-value");
                 if (!onBadge) {
                     if (QString text = replica->toolTipAt(pos); !text.isEmpty())
                         return text;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "scenario/display.h"
 #include "scene/diffmarkitem.h"
 #include "scene/scenetarget.h"
 
@@ -60,11 +61,16 @@ public:
     /// the drawing can be larger; the teacher explains the colours once.
     void setLegendShown(bool shown);
     bool legendShown() const { return m_legendShown; }
-    /// Presentation mode's cluster view: each log shows its last few offsets, a replica row only the
-    /// badges that differ from the usual in-sync follower (LEADER, ELECTED, OSR), and every box is as
-    /// large as its text needs, so that the text can be raised until a projector shows it readable.
+    /// Presentation mode's drawing, whose text can be raised until a projector shows it readable. The
+    /// cluster view: each log shows its last few offsets, a replica row no FOLLOWER badge (ISR or
+    /// OSR stay), and every box is as large as its text needs. The partition view: at most
+    /// PartitionLayout::compactSlotsMax offsets, the last ones.
     void setCompact(bool compact);
     bool compact() const { return m_compact; }
+    /// What the log cells say: each record's offset (the default), its value, or both (View > Cells,
+    /// a scenario's "display", highwater-cli export --cells).
+    void setCellText(hw::CellText cells);
+    hw::CellText cellText() const { return m_cellText; }
 
     /// Draws a frame: its state, with messages placed at displayTimeMs (the frame's time, or later
     /// while playing towards the next frame).
@@ -158,6 +164,7 @@ private:
     bool m_showHeartbeats = false;
     bool m_legendShown = true;
     bool m_compact = false;
+    hw::CellText m_cellText {}; // Offsets
     bool m_rebuilding = false;
     QRectF m_lastRect;
 

@@ -26,7 +26,8 @@ HwLineItem::HwLineItem(
     : FrameItem(SceneTarget::forPartition(partition)), m_hw(hw), m_x(x), m_top(top), m_bottom(bottom)
 {
     const QFont font = theme::font(theme::labelSize, true);
-    const QString label = hw < 0 ? Text::tr("No leader: the partition has no HW")
+    //: The partition view's HW line without a leader: each row stays solid up to its own HW marker.
+    const QString label = hw < 0 ? Text::tr("No leader: no HW, nothing to read; each replica keeps its own HW")
                                  : Text::tr("Partition HW %1: consumers read offsets below %1").arg(hw);
     // The label starts at the line and runs right; if it would run past the rows it ends at the line.
     const qreal width = textWidth(label, font) + 16;

@@ -20,6 +20,9 @@ public:
     /// anchor that messages start from keeps this far from any text.
     static constexpr qreal dotRadius = 11;
     static constexpr qreal dotOutline = 2;
+    /// Requests and answers between the same two nodes travel on parallel tracks this far either side
+    /// of the line between their anchors, so a dot waiting at an anchor may stand this far beside it.
+    static constexpr qreal trackOffset = 14;
 
     MessageItem(std::uint64_t sequence, Kind kind, const QString& label, QPointF from, QPointF to, hw::TimeMs sentMs,
         hw::TimeMs arrivesMs);

@@ -12,6 +12,7 @@
 #include "scene/hwlineitem.h"
 #include "scene/itempool.h"
 #include "scene/legenditem.h"
+#include "scene/messageitem.h"
 #include "scene/produceritem.h"
 #include "scene/replicalogitem.h"
 #include "scene/titleitem.h"
@@ -32,7 +33,23 @@ constexpr qreal margin = 28;
 constexpr qreal gutterWidth = 250; // the lane right of the rows where messages travel
 constexpr qreal boxWidthLeast = 310; // controller, producers and consumers
 constexpr qreal boxGap = 14;
+/// Under each box a message dot waits (its anchor). Compact, with presentation mode's larger text
+/// reaching the box's foot, it waits so far under the box that a dot on a track beside its line
+/// (MessageItem::trackOffset) stays clear of the last line, rows of boxes stand dotRoom apart and the
+/// rows of logs at least that far under the lowest box; at the usual size it waits on the box's
+/// border, under the margin below the text, and the drawing keeps its size.
+constexpr qreal anchorDrop = MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 1;
+constexpr qreal dotRoom = anchorDrop + MessageItem::trackOffset + MessageItem::dotRadius + MessageItem::dotOutline + 2;
 constexpr qreal rowGap = 18;
+/// The compact (presentation) boxes are this many lines of the small text wide (as the compact
+/// cluster view's left column), in up to compactBoxColumnsMax columns right of a title that keeps at
+/// least compactTitleShareMin of the rows' width.
+constexpr qreal compactBoxWidthEms = 10.5;
+constexpr qreal compactTitleShareMin = 0.4;
+constexpr int compactBoxColumnsMax = 4;
+/// Consumers' lines to the log they read run side by side, this many apart before they share a track
+/// (the margin right of the boxes is 28 wide).
+constexpr int assignmentLinesApartMax = 3;
 
 } // namespace
 
@@ -70,9 +87,11 @@ qreal PartitionLayout::addLostList(
         true, QStringLiteral("lost-heading") });
     for (qsizetype i = 0; i < records.size() && i < lostLinesShownMax; ++i)
         lines.append({ records[i], theme::labelSize, false, QStringLiteral("lost") });
-    if (records.size() > lostLinesShownMax)
-        lines.append({ Text::tr("and %n more (see the inspector)", nullptr,
-                           static_cast<int>(records.size()) - lostLinesShownMax),
+    // Presentation mode hides the inspector: there the rest is only counted.
+    const int more = static_cast<int>(records.size()) - lostLinesShownMax;
+    if (more > 0)
+        lines.append({ scene.compact() ? Text::tr("and %n more", nullptr, more)
+                                       : Text::tr("and %n more (see the inspector)", nullptr, more),
             theme::labelSize, false, QStringLiteral("lost") });
     auto* list = new LostListItem(SceneTarget::forPartition(std::max(0, partition)), width, lines);
     list->setPos(topLeft);
@@ -89,22 +108,39 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     g.mode = LogGeometry::Mode::Partition;
     g.labelWidth = 230;
     // The boxes' lines are of the small size: presentation mode's larger text widens them alike.
-    const qreal boxWidth = boxWidthLeast * std::max<qreal>(1, theme::textSizeMin() / theme::smallSize);
+    qreal boxWidth = boxWidthLeast * std::max<qreal>(1, theme::textSizeMin() / theme::smallSize);
+    if (scene.compact()) {
+        // As the compact cluster view's left column: lines of the small text wrapped in a narrower box
+        // (never narrower than a box's name), so that two columns of boxes fit beside the title and
+        // the band over the rows, most of a projector's height, is half as tall.
+        boxWidth = std::ceil(compactBoxWidthEms * theme::font(theme::smallSize).pixelSize());
+        boxWidth = std::max(boxWidth, ControllerItem::nameWidth());
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.producers.size()); ++p)
+            boxWidth = std::max(boxWidth, ProducerItem::nameWidth(state, p));
+        for (std::int32_t c = 0; c < static_cast<std::int32_t>(state.consumers.size()); ++c)
+            boxWidth = std::max(boxWidth, ConsumerItem::nameWidth(state, c));
+    }
     g.cellHeight = ReplicaLogItem::partitionCellHeight(g.cellHeight);
     // The HW, LEO and "leader sees" tags stand in lanes as tall as their text: presentation mode's
     // text floor would otherwise push them past the row (the last row's tag was cut at the bottom).
     g.topLane = ReplicaLogItem::partitionTagLane(g.topLane);
     g.bottomLane = ReplicaLogItem::partitionTagLane(g.bottomLane);
     g.viewLane = ReplicaLogItem::partitionTagLane(g.viewLane);
+    // Reader lanes as tall as their labels: at presentation mode's text floor two labels ran into
+    // each other (consumer-lag's position and committed offset).
+    g.readerLane = LogGeometry::readerLaneFor(g.readerLane);
     hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
     for (const hw::Replica& r : partition.replicas)
         logStart = std::min(logStart, r.log.logStart);
     const hw::Offset end = shownLogEnd(partition);
-    g.slotCount = slotsFor(end - logStart + 1, 6, 16);
+    g.slotCount = slotsFor(end - logStart + 1, 6, scene.compact() ? compactSlotsMax : 16);
     g.windowStart = std::max(logStart, end + 1 - g.slotCount);
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000), and for the
     // epoch badge of the newest epoch (no record has a later one than the partition's leader epoch).
-    g.cellWidth = LogGeometry::cellWidthFor(g.windowStart + g.slotCount, reg.leaderEpoch, g.mode, g.cellWidth);
+    g.cells = scene.cellText();
+    g.cellWidth = LogGeometry::cellWidthFor(g.windowStart + g.slotCount, reg.leaderEpoch, g.mode, g.cellWidth,
+        g.cells,
+        LogGeometry::widestValueWidth(state, partitionIndex, g.windowStart, g.windowStart + g.slotCount, g.mode));
     // A ghost cell names why its record went ("HW trunc."): with presentation mode's larger text the
     // word needs more than the offset does.
     if (std::any_of(partition.replicas.begin(), partition.replicas.end(),
@@ -119,7 +155,11 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     // Title: the partition, its leader and epochs (and RECOVERING after an unclean or last-known-leader
     // election), ISR and OSR, and with KIP-966 the ELR and the last known leader.
     QList<TitleItem::Line> lines;
-    lines.append({ Text::tr("Partition %1").arg(QString::fromStdString(state.partitionName(partitionIndex))),
+    // It names the Kafka release the cluster runs, whose rules the run follows, as the cluster view does.
+    //: The partition view's heading: the partition (%1, "orders-0") and the Kafka version (%2, "4.2"),
+    //: joined by a no-break space so that a wrapped heading keeps them together.
+    lines.append({ Text::tr("Partition %1 \u00B7 Kafka\u00A0%2")
+                       .arg(QString::fromStdString(state.partitionName(partitionIndex)), kafkaVersionText(state)),
         theme::titleSize, true, QStringLiteral("title") });
     if (reg.leader == hw::noLeader)
         lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1, partition epoch %2)")
@@ -141,11 +181,6 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
                            .arg(reg.partitionEpoch),
             theme::labelSize, false, QStringLiteral("leader") });
     lines.append({ replicaSetsText(state, partition), theme::labelSize, false, QStringLiteral("isr") });
-    // The title takes what the boxes on its right leave (one column of them at least).
-    const qreal titleWidth = std::max<qreal>(400, contentWidth - boxWidth - 30);
-    TitleItem* title = scene.pool().title(SceneTarget::forPartition(partitionIndex), titleWidth, lines);
-    title->setPos(margin, margin);
-
     // The other participants in boxes right of the title: the controller, the producers and the
     // consumers reading this partition. Messages travel between them and the replicas.
     QList<FrameItem*> boxes;
@@ -164,28 +199,87 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             [&](const hw::OwnedPartition& o) { return o.partition == partitionIndex; });
         if (!owns)
             continue;
-        auto* item = new ConsumerItem(state, c, boxWidth, partitionIndex, scene.predictionBase() != nullptr);
+        auto* item = new ConsumerItem(
+            state, c, boxWidth, partitionIndex, scene.predictionBase() != nullptr, scene.compact());
         scene.addItem(item);
         consumers.append(item);
         boxes.append(item);
     }
-    const qreal boxesLeft = margin + titleWidth + 30;
-    const qreal boxesWidth = margin + contentWidth - boxesLeft;
-    const int boxColumns = std::max(1, static_cast<int>((boxesWidth + boxGap) / (boxWidth + boxGap)));
+
+    // The rows' height, which the band above them adds to. The row consumers read from (the
+    // leader's) has a lane under its log for each consumer position and group committed offset.
+    const hw::BrokerId readFrom = reg.leader != hw::noLeader ? reg.leader : reg.replicas.front();
+    const int readerLanes = reg.leader != hw::noLeader && !scene.predictionBase()
+        ? static_cast<int>(readerMarkersFor(state, partitionIndex).size())
+        : 0;
+    qreal rowsHeight = -rowGap;
+    for (const hw::Replica& replica : partition.replicas) {
+        LogGeometry rowGeometry = g;
+        if (replica.broker == readFrom)
+            rowGeometry.readerLanes = readerLanes;
+        rowsHeight += rowGeometry.height() + rowGap;
+    }
+
+    // The title takes what the boxes on its right leave: one column of them. Compact, the columns
+    // (one to compactBoxColumnsMax, the drawing widening if need be while the title keeps a share)
+    // that show the drawing largest in the view's proportions, as the cluster view chooses its grid.
+    const qreal boxRowGap = scene.compact() ? std::max(boxGap, dotRoom) : boxGap;
+    auto boxRowsHeight = [&](int columns) {
+        qreal height = 0;
+        for (qsizetype first = 0; first < boxes.size(); first += columns) {
+            qreal row = 0;
+            for (qsizetype i = first; i < std::min<qsizetype>(boxes.size(), first + columns); ++i)
+                row = std::max(row, boxes[i]->boundingRect().height());
+            height += row + (first > 0 ? boxRowGap : 0);
+        }
+        return height;
+    };
+    int boxColumns = 1;
+    qreal titleWidth = std::max<qreal>(400, contentWidth - boxWidth - 30);
+    qreal layoutWidth = contentWidth;
+    if (scene.compact()) {
+        qreal best = 0;
+        const int most = std::min<int>(compactBoxColumnsMax, static_cast<int>(boxes.size()));
+        for (int columns = 1; columns <= most; ++columns) {
+            const qreal boxesSpan = columns * (boxWidth + boxGap) - boxGap;
+            const qreal candidateTitle = std::max(compactTitleShareMin * contentWidth, contentWidth - boxesSpan - 30);
+            const qreal width = std::max(contentWidth, candidateTitle + 30 + boxesSpan);
+            const qreal band = std::max(TitleItem::heightFor(candidateTitle, lines), boxRowsHeight(columns));
+            const qreal height = 2 * margin + band + std::max<qreal>(16, dotRoom) + HwLineItem::labelHeight() + 6
+                + rowsHeight;
+            const qreal scale = std::min(scene.targetAspect() / (width + 2 * margin), 1.0 / height);
+            if (scale > best * 1.001) {
+                best = scale;
+                boxColumns = columns;
+                titleWidth = candidateTitle;
+                layoutWidth = width;
+            }
+        }
+    }
+    TitleItem* title = scene.pool().title(SceneTarget::forPartition(partitionIndex), titleWidth, lines);
+    title->setPos(margin, margin);
+
     qreal boxRowTop = margin;
     qreal boxRowHeight = 0;
+    // The middle of the gap under each box's row, where a consumer's line leaves for the margin.
+    QList<qreal> gapBelow(boxes.size(), 0);
     for (qsizetype i = 0; i < boxes.size(); ++i) {
         const int column = static_cast<int>(i % boxColumns);
         if (column == 0 && i > 0) {
-            boxRowTop += boxRowHeight + boxGap;
+            for (qsizetype j = i - boxColumns; j < i; ++j)
+                gapBelow[j] = boxRowTop + boxRowHeight + boxRowGap / 2;
+            boxRowTop += boxRowHeight + boxRowGap;
             boxRowHeight = 0;
         }
         FrameItem* box = boxes[i];
         // Right-aligned, so that the boxes sit over the message lane.
-        const qreal x = margin + contentWidth - (boxColumns - column) * (boxWidth + boxGap) + boxGap;
+        const qreal x = margin + layoutWidth - (boxColumns - column) * (boxWidth + boxGap) + boxGap;
         box->setPos(x, boxRowTop);
         boxRowHeight = std::max(boxRowHeight, box->boundingRect().height());
-        const QPointF anchor = box->mapToScene(QPointF(box->boundingRect().center().x(), box->boundingRect().bottom()));
+        // On the box's foot, or compact under it (anchorDrop): there a waiting dot covered its last line.
+        const QPointF anchor
+            = box->mapToScene(QPointF(box->boundingRect().center().x(),
+                box->boundingRect().bottom() + (scene.compact() ? anchorDrop : 0)));
         if (auto* producer = qgraphicsitem_cast<ProducerItem*>(box))
             scene.registerAnchor(hw::NodeRef::producer(producer->producer()), -1, anchor);
         else if (auto* consumer = qgraphicsitem_cast<ConsumerItem*>(box))
@@ -193,15 +287,13 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         else
             scene.registerAnchor(hw::NodeRef::controller(), -1, anchor);
     }
+    for (qsizetype j = boxes.size() - 1; j >= 0 && gapBelow[j] == 0; --j)
+        gapBelow[j] = boxRowTop + boxRowHeight + boxRowGap / 2;
     const qreal bandBottom = std::max(title->mapRectToScene(title->boundingRect()).bottom(), boxRowTop + boxRowHeight);
 
-    // Replica rows under the HW label lane. The row consumers read from (the leader's) has a lane
-    // under its log for each consumer position and group committed offset.
-    const hw::BrokerId readFrom = reg.leader != hw::noLeader ? reg.leader : reg.replicas.front();
-    const int readerLanes = reg.leader != hw::noLeader && !scene.predictionBase()
-        ? static_cast<int>(readerMarkersFor(state, partitionIndex).size())
-        : 0;
-    const qreal hwLabelTop = bandBottom + 16;
+    // Replica rows under the HW label lane, clear of the dots waiting under the boxes.
+    const qreal hwLabelTop
+        = std::max(bandBottom + 16, boxRowTop + boxRowHeight + (scene.compact() ? dotRoom : 0));
     const qreal rowsTop = hwLabelTop + HwLineItem::labelHeight() + 6;
     qreal y = rowsTop;
     for (const hw::Replica& replica : partition.replicas) {
@@ -224,12 +316,26 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         line->mask();
     scene.addItem(line);
 
-    // Consumers reading this partition: a line to the replica they read from.
-    for (ConsumerItem* item : consumers) {
-        if (ReplicaLogItem* row = scene.replicaItem(partitionIndex, readFrom)) {
-            const QPointF from = item->mapToScene(QPointF(0, item->boundingRect().height() / 2));
-            scene.addItem(new AssignmentLineItem(
-                item->consumer(), partitionIndex, from, row->anchor(), reg.leader != hw::noLeader));
+    // Consumers reading this partition: a line to the end of the log they read from (the leader's),
+    // its arrow between that row's HW and LEO tags. It leaves the box at its foot (right of the middle,
+    // where messages wait), runs right along the gap under the box's row, down the margin right of
+    // every box and left across the message lane, so it crosses no box, row or tag; lines side by
+    // side keep a few pixels apart.
+    if (ReplicaLogItem* row = scene.replicaItem(partitionIndex, readFrom)) {
+        const LogGeometry& rowGeometry = row->geometry();
+        const qreal boxesRight = margin + layoutWidth;
+        for (qsizetype i = 0; i < consumers.size(); ++i) {
+            ConsumerItem* item = consumers[i];
+            const qreal apart = static_cast<qreal>(i % assignmentLinesApartMax) * 6;
+            const QRectF box = item->mapRectToScene(item->boundingRect());
+            const QPointF from(box.left() + box.width() * 0.75, box.bottom());
+            const qreal gap = gapBelow[boxes.indexOf(item)];
+            const QPointF to = row->mapToScene(QPointF(rowGeometry.cellsRight() + 3,
+                rowGeometry.topLane + rowGeometry.cellHeight / 2 + apart - (assignmentLinesApartMax - 1) * 3));
+            const qreal side = boxesRight + 8 + apart;
+            scene.addItem(new AssignmentLineItem(item->consumer(), partitionIndex,
+                QPolygonF({ from, QPointF(from.x(), gap), QPointF(side, gap), QPointF(side, to.y()), to }),
+                reg.leader != hw::noLeader));
         }
     }
 
@@ -260,11 +366,11 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         entries.append({ LegendItem::Swatch::ReaderPosition,
             Text::tr(
                 "under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
-    const qreal lostHeight = addLostList(scene, state, partitionIndex, contentWidth, QPointF(margin, rowsBottom + 26));
+    const qreal lostHeight = addLostList(scene, state, partitionIndex, layoutWidth, QPointF(margin, rowsBottom + 26));
     const qreal lostBottom = rowsBottom + (lostHeight > 0 ? 26 + lostHeight : 0);
     const qreal legendTop = rowsBottom + 26 + (lostHeight > 0 ? lostHeight + 16 : 0);
     if (!scene.legendShown())
-        return QRectF(0, 0, contentWidth + 2 * margin, lostBottom + margin);
+        return QRectF(0, 0, layoutWidth + 2 * margin, lostBottom + margin);
     LegendItem* legend = scene.pool().legend(entries, contentWidth);
     legend->setPos(margin, legendTop);
     return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);

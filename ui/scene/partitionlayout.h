@@ -20,6 +20,11 @@ public:
     /// How many offsets a log row shows when it needs `needed`: at least `least`, in steps of four
     /// so that the layout does not change with every record, at most `most`.
     static int slotsFor(hw::Offset needed, int least, int most);
+    /// The offsets a row shows at most in the compact (presentation) form: at a projector's text size
+    /// the sixteen of the ordinary view made the drawing too wide to read (consumer-lag, 20 records,
+    /// came out at 10 px at 1280x720). The last ones are shown; a reader's marker further left says
+    /// "◀" and its offset.
+    static constexpr int compactSlotsMax = 8;
 
     /// The heading's line of replica sets: "ISR {4} · OSR {1, 2, 3} · ELR {2, 3} · min.insync.replicas 3",
     /// an empty set as "empty", the ELR and the last known leader (KIP-966) only when they hold a broker.

@@ -4,6 +4,7 @@
 #include "base/theme.h"
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
+#include "model/record_text.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -25,6 +26,9 @@ struct Text {
 constexpr qreal epochSize = 14;
 /// The partition view's ghost cell: the removed record's value over the reason it was removed.
 constexpr qreal ghostReasonSize = 14;
+/// A reader lane: the lag bracket 3 px under its top (its end tick reaching 9 px down) and the
+/// marker's triangle from 4 px down; the label starts this far down, clear of both.
+constexpr qreal readerLabelTop = 12;
 /// The gap between two badges of a row: wide enough to stay a visible gap (4 px and more) when a
 /// projector shows the drawing scaled down.
 constexpr qreal badgeSpacing = 12;
@@ -41,9 +45,10 @@ struct Badge {
 /// The badges of a replica's row, in the order they are drawn: its role (LEADER, ELECTED or
 /// FOLLOWER), ISR or OSR, ELR and LAST LEADER (KIP-966: the controller's elr and lastKnownElr, as
 /// PartitionChangeBuilder keeps them), RECOVERING on the leader's row of the cluster view (the partition
-/// view says it in its heading), and the broker's state in the partition view. Compact rows say only
-/// what differs from an in-sync follower: a row without badges is one. Each badge differs from the
-/// others by its text and its outline or fill, not by colour alone.
+/// view says it in its heading), and the broker's state in the partition view. Compact rows leave
+/// FOLLOWER out (a row without LEADER or ELECTED is a follower) but keep ISR or OSR on every row, so
+/// that the projector shows the ISR in words. Each badge differs from the others by its text and its
+/// outline or fill, not by colour alone.
 QList<Badge> rowBadges(const hw::ClusterState& state, std::int32_t partitionIndex, hw::BrokerId broker,
     LogGeometry::Mode mode, bool compact)
 {
@@ -64,7 +69,7 @@ QList<Badge> rowBadges(const hw::ClusterState& state, std::int32_t partitionInde
     if (!inIsr(partition, broker))
         badges.append({ Text::tr("OSR"), theme::osrInk, QBrush(theme::paper), QPen(theme::osr, 2, Qt::DashLine),
             QStringLiteral("badge:osr") });
-    else if (!compact)
+    else
         badges.append(
             { Text::tr("ISR"), theme::paper, QBrush(theme::isr), QPen(theme::isr, 2), QStringLiteral("badge:isr") });
     //: The badge of an Eligible Leader Replica (KIP-966): out of the ISR, yet safe to elect.
@@ -127,29 +132,89 @@ QFont LogGeometry::offsetFont(Mode mode)
     return theme::font(mode == Mode::Cluster ? 17 : 24, true);
 }
 
-qreal LogGeometry::cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least)
+QFont LogGeometry::cornerFont()
+{
+    return theme::font(epochSize, true);
+}
+
+QString LogGeometry::valueText(const hw::ClusterState& state, const hw::Record& record)
+{
+    if (record.payload < 0 || record.payload >= static_cast<std::int32_t>(state.payloads.size()))
+        return QString();
+    const hw::Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
+    //: A cell's text for a record whose value is null (a tombstone, sent by a real client).
+    if (payload.valueNull)
+        return Text::tr("null");
+    return QString::fromStdString(hw::recordText(payload.value, cellValueCharsMax));
+}
+
+qreal LogGeometry::widestValueWidth(
+    const hw::ClusterState& state, std::int32_t partitionIndex, hw::Offset from, hw::Offset to, Mode mode)
+{
+    const QFont font = offsetFont(mode);
+    qreal widest = 0;
+    for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(partitionIndex)].replicas) {
+        for (hw::Offset o = std::max(from, r.log.logStart); o < std::min(to, r.log.leo()); ++o)
+            widest = std::max(widest, FrameItem::textWidth(valueText(state, r.log.at(o)), font));
+    }
+    return widest;
+}
+
+qreal LogGeometry::cellWidthFor(
+    hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least, hw::CellText cells, qreal widestValue)
 {
     // Every offset below widestOffset has at most its digits; the widest digit string of that length
     // bounds them all (digits are not all the same width in every font).
     const int digits = static_cast<int>(QString::number(std::max<hw::Offset>(0, widestOffset)).size());
-    const QFont font = offsetFont(mode);
-    qreal widest = 0;
-    for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1))
-        widest = std::max(widest, FrameItem::textWidth(QString(digits, digit), font));
+    auto widestDigits = [digits](const QFont& font) {
+        qreal widest = 0;
+        for (QChar digit = QLatin1Char('0'); digit <= QLatin1Char('9'); digit = QChar(digit.unicode() + 1))
+            widest = std::max(widest, FrameItem::textWidth(QString(digits, digit), font));
+        return widest;
+    };
+    const bool values = cells != hw::CellText::Offsets;
+    const bool corner = cells == hw::CellText::Both;
     // Room on both sides so that the text does not touch the cell's border or the epoch bar.
     const qreal padding = mode == Mode::Cluster ? 8 : 16;
-    qreal width = widest + padding;
+    qreal width = (values ? widestValue : widestDigits(offsetFont(mode))) + padding;
+    // The offset in the corner, 4 px in from the left (cluster) or right (partition) border.
+    const qreal cornerWidth = corner ? widestDigits(cornerFont()) + 4 + 5 : 0;
+    if (mode == Mode::Cluster)
+        width = std::max(width, cornerWidth + 4);
     if (mode == Mode::Partition) {
         // The epoch badge at the cell's top left (6 px in) and the diverged mark at its top right (5 px
-        // in) share the cell's top: with Chinese words or presentation mode's larger text the badge of
-        // one cell would otherwise run into the next cell's.
+        // in) share the cell's top, with the offset in the corner when the cell shows both: with
+        // Chinese words or presentation mode's larger text the badge of one cell would otherwise run
+        // into the next cell's.
         const QFont epochFont = theme::font(epochSize, true);
         const QString badge = Text::tr("ep %1").arg(QString::number(std::max<std::int32_t>(0, widestEpoch)));
         const qreal epochBadgeWidth = FrameItem::textWidth(badge, epochFont) + 2 * epochFont.pixelSize() * 0.35;
-        width
-            = std::max(width, 6 + epochBadgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5);
+        width = std::max(width,
+            6 + epochBadgeWidth + 4 + FrameItem::textWidth(QStringLiteral("\u2260"), epochFont) + 5
+                + (corner ? cornerWidth : 0));
     }
     return std::max(least, std::ceil(width));
+}
+
+qreal LogGeometry::clusterCellHeightFor(hw::CellText cells, qreal least)
+{
+    if (cells != hw::CellText::Both)
+        return least;
+    // As sync() stacks them: the offset 3 px from the top, the value under it, 3 px below.
+    return std::max(least,
+        std::ceil(3 + FrameItem::textHeight(cornerFont()) + FrameItem::textHeight(offsetFont(Mode::Cluster)) + 3));
+}
+
+QFont LogGeometry::readerFont()
+{
+    return theme::font(theme::smallSize, true);
+}
+
+qreal LogGeometry::readerLaneFor(qreal least)
+{
+    // As sync() lays a lane out: the bracket and the marker's triangle in the top readerLabelTop
+    // pixels, the label under them, 2 px to spare.
+    return std::max(least, std::ceil(readerLabelTop + FrameItem::textHeight(readerFont()) + 2));
 }
 
 qreal LogGeometry::partitionGhostWidth()
@@ -248,10 +313,10 @@ qreal LogGeometry::clusterLabelHeight()
 qreal LogGeometry::clusterBadgesWidth(const hw::ClusterState& state, bool compact)
 {
     // As buildLabel lays them out: one line, 12 px between badges. Compact, at least the leader's badge
-    // and OSR, so that the usual drawing does not change from frame to frame.
+    // and ISR or OSR, so that the usual drawing does not change from frame to frame.
     const QFont font = clusterBadgeFont();
     qreal widest = compact ? std::max(badgeWidth(Text::tr("LEADER"), font), badgeWidth(Text::tr("ELECTED"), font))
-            + badgeSpacing + badgeWidth(Text::tr("OSR"), font)
+            + badgeSpacing + std::max(badgeWidth(Text::tr("ISR"), font), badgeWidth(Text::tr("OSR"), font))
                            : 0;
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
         for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(p)].replicas)
@@ -424,13 +489,22 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     }
     m_maskedEnd = maskedEnd;
 
+    // Committed: below the partition's HW. A partition without a leader has none (nothing can be read),
+    // yet what was committed stays committed: each row is solid up to the HW its replica last learned,
+    // where its HW marker stands (drawn hatched, such records read as never committed).
+    const hw::Offset committedEnd = m_partitionHw >= 0 ? m_partitionHw : m_hw;
+
     // Cells: the window of offsets, with the records this replica holds.
     const qreal cellTop = g.topLane;
     const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
     const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
     const QFont offsetFont = LogGeometry::offsetFont(g.mode);
+    const QFont cornerFont = LogGeometry::cornerFont();
     const QFont epochFont = theme::font(epochSize, true);
-    std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
+    // The record before the window says whether the first cell shown starts a new leader epoch. The
+    // window ends at the longest log of the partition, so a replica far behind it holds no record there
+    // (its log may end before the window starts): then there is none to compare with.
+    std::int32_t previousEpoch = replica->log.holds(first - 1) ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
         if (o >= knownEnd) {
             Cell cell;
@@ -450,26 +524,47 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         // kept where the new leader has another one is diverged, and will be truncated, however low
         // its offset. Hidden in predict mode too: the hatching would show where the HW is.
         cell.diverged = !m_masked && divergesFromLeader(partition, *replica, o);
-        cell.committed = m_masked || (!cell.diverged && m_partitionHw >= 0 && o < m_partitionHw);
+        cell.committed = m_masked || (!cell.diverged && o < committedEnd);
         cell.replaced = !m_masked
             && std::any_of(replica->truncated.begin(), replica->truncated.end(),
                 [&](const hw::TruncatedRecord& t) { return t.offset == o && !(t.record == record); });
         cell.epochStart = previousEpoch >= 0 && record.epoch != previousEpoch;
         previousEpoch = record.epoch;
         m_cells.append(cell);
+        // The main line says the offset or the record's value; showing both, the offset stands in the
+        // corner (role "cell" wherever the offset is, "cell-value" for the value).
+        const bool valueMain = g.cells != hw::CellText::Offsets;
+        const QString main = valueMain ? LogGeometry::valueText(state, record) : QString::number(o);
+        const QString mainRole = valueMain ? QStringLiteral("cell-value") : QStringLiteral("cell");
+        const bool corner = g.cells == hw::CellText::Both;
         if (clusterMode) {
-            addTextIn(QString::number(o), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
+            if (corner) {
+                const QRectF offsetBox = addTextIn(QString::number(o), cornerFont, cell.rect.adjusted(5, 3, -5, 0),
+                    theme::ink, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("cell"));
+                addTextIn(main, offsetFont, cell.rect.adjusted(0, offsetBox.bottom() - cell.rect.top(), 0, 0),
+                    theme::ink, Qt::AlignCenter, mainRole);
+            } else {
+                addTextIn(main, offsetFont, cell.rect, theme::ink, Qt::AlignCenter, mainRole);
+            }
         } else {
             // The epoch is a badge ("ep 2", white, framed), so that it cannot be read as a record value
-            // or as the offset; the offset stands under it.
+            // or as the offset; the offset or value stands under it.
             const qreal badgeHeight = textHeight(epochFont) + 2;
-            addTextIn(QString::number(o), offsetFont, cell.rect.adjusted(0, badgeHeight + 2, 0, 0), theme::ink,
-                Qt::AlignCenter, QStringLiteral("cell"));
-            addBadge(Text::tr("ep %1").arg(record.epoch), epochFont, cell.rect.topLeft() + QPointF(6, 3), theme::ink,
-                QBrush(theme::paper), QPen(theme::ink, 1), QStringLiteral("epoch"));
+            addTextIn(main, offsetFont, cell.rect.adjusted(0, badgeHeight + 2, 0, 0), theme::ink, Qt::AlignCenter,
+                mainRole);
+            const QRectF badge = addBadge(Text::tr("ep %1").arg(record.epoch), epochFont,
+                cell.rect.topLeft() + QPointF(6, 3), theme::ink, QBrush(theme::paper), QPen(theme::ink, 1),
+                QStringLiteral("epoch"));
+            if (corner)
+                addTextIn(QString::number(o), cornerFont, QRectF(badge.right(), cell.rect.top() + 3,
+                    cell.rect.right() - 5 - badge.right(), badge.height()), theme::ink,
+                    Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("cell"));
             if (cell.diverged)
-                addTextIn(QStringLiteral("\u2260"), epochFont, cell.rect.adjusted(0, 3, -5, 0), theme::osrInk,
-                    Qt::AlignRight | Qt::AlignTop, QStringLiteral("diverged"));
+                addTextIn(QStringLiteral("\u2260"), epochFont,
+                    corner ? QRectF(badge.right() + 4, cell.rect.top() + 3, cell.rect.width(), badge.height())
+                           : cell.rect.adjusted(0, 3, -5, 0),
+                    theme::osrInk, corner ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignTop,
+                    QStringLiteral("diverged"));
         }
     }
 
@@ -500,7 +595,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     // Where the consumers reading this partition are, under the log they read (partition view).
     if (!clusterMode && !m_masked && g.readerLanes > 0 && m_leader) {
         const QVector<ReaderMarker> markers = readerMarkersFor(state, m_partition);
-        const QFont laneFont = theme::font(theme::smallSize, true);
+        const QFont laneFont = LogGeometry::readerFont();
         for (qsizetype i = 0; i < markers.size() && i < g.readerLanes; ++i) {
             const ReaderMarker& m = markers[i];
             const QRectF lane(0, g.readersTop() + static_cast<qreal>(i) * g.readerLane, g.width(), g.readerLane);
@@ -513,7 +608,7 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
                 label = QStringLiteral("\u25C0 ") + label; // the offset is left of the cells shown
             const qreal x = g.xOf(m.offset);
             const qreal width = textWidth(label, laneFont) + 4;
-            const QRectF textLane(0, lane.top() + 6, 0, lane.height() - 6);
+            const QRectF textLane(0, lane.top() + readerLabelTop, 0, lane.height() - readerLabelTop);
             // Right of the marker, or left of it when the row ends first.
             const qreal left = x + 12 + width <= g.width() ? x + 12 : std::max<qreal>(0, x - 12 - width);
             addTextIn(label, laneFont, QRectF(left, textLane.top(), width, textLane.height()),

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/cluster_state.h"
+#include "scenario/display.h"
 #include "scene/frameitem.h"
 #include "scene/itemtypes.h"
 
@@ -24,24 +25,53 @@ struct LogGeometry {
     qreal tagRoom = 110; // room right of the last slot for a tag that starts there
     hw::Offset windowStart = 0; // the first offset shown
     int slotCount = 6; // offsets shown, [windowStart, windowStart + slotCount)
-    bool compact = false; // cluster mode in presentation: only the badges that differ from an in-sync follower
+    bool compact = false; // cluster mode in presentation: no FOLLOWER badge, the fewest offsets
     int readerLanes = 0; // partition mode, the row consumers read from: one lane per position marker
     qreal readerLane = 34;
+    hw::CellText cells = hw::CellText::Offsets; // what a cell says: its offset, its record's value, or both
+
+    /// The characters of a value a cell shows before it is cut with "…" (the tooltip and the
+    /// inspector show it whole): the built-in lessons' values ("m1", "order-1") fit.
+    static constexpr std::size_t cellValueCharsMax = 8;
 
     qreal cellsLeft() const { return labelWidth + gap; }
     qreal cellsRight() const { return cellsLeft() + slotCount * cellWidth; }
     qreal width() const { return cellsRight() + tagRoom; }
-    qreal readersTop() const { return topLane + cellHeight + bottomLane + (mode == Mode::Partition ? viewLane : 0); }
+    /// Where the reader lanes start: under the LEO lane, and under the leader's-view lane on rows
+    /// without readers (the row consumers read from is the leader's, which has no leader's view).
+    qreal readersTop() const
+    {
+        return topLane + cellHeight + bottomLane + (mode == Mode::Partition && readerLanes == 0 ? viewLane : 0);
+    }
     qreal height() const { return readersTop() + readerLanes * readerLane; }
     /// Where the boundary before an offset is drawn, clamped to the window.
     qreal xOf(hw::Offset offset) const;
     friend bool operator==(const LogGeometry&, const LogGeometry&) = default;
 
-    /// The font of the offset in a cell.
+    /// The font of a cell's main line: its offset, or its value.
     static QFont offsetFont(Mode mode);
+    /// The font of the offset in a cell's corner when the cell shows both (its value takes the main line).
+    static QFont cornerFont();
+    /// A record's value as a cell shows it: text, or hex for other bytes, cut to cellValueCharsMax;
+    /// "null" for a tombstone.
+    static QString valueText(const hw::ClusterState& state, const hw::Record& record);
+    /// The widest value text, in the offset font, of the records at offsets [from, to) of any replica
+    /// of a partition (0 when none).
+    static qreal widestValueWidth(const hw::ClusterState& state, std::int32_t partition, hw::Offset from,
+        hw::Offset to, Mode mode);
     /// The cell width that fits every offset up to `widestOffset` in the offset font and, in the partition
-    /// view, the epoch badge of `widestEpoch` beside the diverged mark; at least `least`.
-    static qreal cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least);
+    /// view, the epoch badge of `widestEpoch` beside the diverged mark; at least `least`. A cell that
+    /// shows values is wide enough for `widestValue` (widestValueWidth), and one that shows both for
+    /// the offset in its corner too.
+    static qreal cellWidthFor(hw::Offset widestOffset, std::int32_t widestEpoch, Mode mode, qreal least,
+        hw::CellText cells = hw::CellText::Offsets, qreal widestValue = 0);
+    /// Cluster mode: the cell height that holds the offset over the value when cells show both.
+    static qreal clusterCellHeightFor(hw::CellText cells, qreal least);
+    /// Partition mode: the font of a reader lane's label ("c1: position 3 · lag 17").
+    static QFont readerFont();
+    /// Partition mode: a reader lane's height, room for the lag bracket and under it the label in
+    /// readerFont (presentation mode's larger text makes taller lanes); at least `least`.
+    static qreal readerLaneFor(qreal least);
     /// Partition mode: the width of a ghost cell's reason ("HW trunc.") with room around it.
     static qreal partitionGhostWidth();
     /// Partition mode: the label block that fits each replica's "Broker n" and its widest badge, and
@@ -59,7 +89,7 @@ struct LogGeometry {
     /// Cluster mode: the height of a row's label block, its name over one line of badges.
     static qreal clusterLabelHeight();
     /// Cluster mode: the width of the widest line of badges a row of this state has (compact: at least
-    /// that of a leader out of the ISR, LEADER and OSR).
+    /// that of a leader's, LEADER and ISR or OSR).
     static qreal clusterBadgesWidth(const hw::ClusterState& state, bool compact);
 };
 

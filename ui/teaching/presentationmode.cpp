@@ -28,6 +28,8 @@ namespace {
 constexpr int narrationShare = 30;
 /// The steps by which the narration's text shrinks from fontScale until it is whole.
 constexpr int narrationFitSteps = 16;
+/// How many times the drawing's text floor is raised to the fitted scale before it is left where it is.
+constexpr int drawingFitRoundsMax = 12;
 /// The smallest the narration's text gets, relative to its usual size (which is already 1.25 to
 /// 1.35 times the window's font): still about 16 px, and whole rather than cut.
 constexpr qreal narrationScaleMin = 0.85;
@@ -141,9 +143,10 @@ void PresentationMode::fitDrawingText()
         }
     }
     // Larger text makes larger cells, rows and boxes, so the fitted scale falls a little each time:
-    // a few rounds settle it. The zoom is the user's; the floor follows the fitted scale alone, of
-    // the drawing fitted smallest.
-    for (int round = 0; round < 6; ++round) {
+    // a few rounds settle it (the partition view, whose boxes may take another arrangement at each
+    // size, takes more than the cluster view). The zoom is the user's; the floor follows the fitted
+    // scale alone, of the drawing fitted smallest.
+    for (int round = 0; round < drawingFitRoundsMax; ++round) {
         const qreal fitted = fittedScale();
         if (fitted <= 0)
             break;
@@ -246,10 +249,15 @@ void PresentationMode::setBlanked(bool blanked)
 
 bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 {
-    // A drawing got another size: it is fitted at another scale.
+    // A drawing got another size: it is fitted at another scale, and its text floor is found again
+    // from nothing (the floor only rises while the size stays, and going full screen passes through
+    // smaller sizes that would have left it at its highest).
     if (m_views.contains(watched)) {
         if (m_active && event->type() == QEvent::Resize) {
-            QTimer::singleShot(0, this, &PresentationMode::fitDrawingText);
+            QTimer::singleShot(0, this, [this] {
+                m_fittedView = -1;
+                fitDrawingText();
+            });
             placeMessage();
         }
         return QObject::eventFilter(watched, event);

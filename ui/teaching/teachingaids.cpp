@@ -6,6 +6,7 @@
 #include "model/cluster_state.h"
 #include "panels/glossarypanel.h"
 #include "panels/narrationpanel.h"
+#include "scenario/scenario.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
 #include "teaching/predictmode.h"
@@ -19,11 +20,18 @@
 #include <QMenu>
 #include <QSettings>
 
+#include <algorithm>
+#include <iterator>
+
 namespace hw::ui {
 
 namespace {
 
 const char* const themeSettingsKey = "view/theme";
+const char* const cellsSettingsKey = "view/cells";
+/// View > Cells: following the scenario, then the three overrides (hw::cellTextName's names).
+const char* const cellChoiceScenario = "scenario";
+const char* const cellChoices[] = { "scenario", "offsets", "values", "both" };
 
 } // namespace
 
@@ -34,7 +42,8 @@ TeachingAids::TeachingAids(const Parts& parts)
       m_glossaryDock(new QDockWidget(parts.window)),
       m_presentation(new PresentationMode(parts.window, { parts.timelineDock, parts.narrationDock }, { parts.view })),
       m_predict(new PredictMode(parts.controller, parts.scene, parts.narration, parts.narration)),
-      m_themes(new QActionGroup(this))
+      m_themes(new QActionGroup(this)),
+      m_cellChoices(new QActionGroup(this))
 {
     setObjectName(QStringLiteral("teachingAids"));
     m_glossaryDock->setObjectName(QStringLiteral("glossaryDock"));
@@ -103,6 +112,25 @@ TeachingAids::TeachingAids(const Parts& parts)
     m_predictAction->setCheckable(true);
     connect(m_predictAction, &QAction::toggled, m_predict, &PredictMode::setModeEnabled);
 
+    // What the cells say: the choice kept from the last session, applied again for every scenario opened
+    // (which may ask for values).
+    for (const char* choice : cellChoices) {
+        QAction* a = makeAction(QStringLiteral("cells_") + QLatin1String(choice), {});
+        a->setCheckable(true);
+        a->setData(QLatin1String(choice));
+        m_cellChoices->addAction(a);
+        connect(a, &QAction::triggered, this, [this, choice] { setCellChoice(QLatin1String(choice)); });
+    }
+    m_cellChoice = QSettings().value(QLatin1String(cellsSettingsKey), QLatin1String(cellChoiceScenario)).toString();
+    if (std::none_of(std::begin(cellChoices), std::end(cellChoices),
+            [this](const char* choice) { return m_cellChoice == QLatin1String(choice); }))
+        m_cellChoice = QLatin1String(cellChoiceScenario);
+    connect(parts.controller, &SimController::changed, this, [this](SimController::Changes what) {
+        if (what & SimController::ScenarioChanged)
+            applyCellText();
+    });
+    applyCellText();
+
     const theme::Theme saved
         = theme::fromKey(QSettings().value(QLatin1String(themeSettingsKey)).toString(), theme::Theme::Light);
     theme::apply(saved);
@@ -141,6 +169,15 @@ void TeachingAids::retranslate()
     m_blank->setToolTip(tr("Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)"));
     m_autoFetchBanner->setText(tr("\u21BB Followers now fetch on their own, as every Kafka follower does. You acted "
                                   "beyond the scripted steps, so auto.fetch was switched on (Undo switches it off)."));
+    if (m_cellsMenu)
+        m_cellsMenu->setTitle(tr("&Cells"));
+    const QList<QAction*> cells = m_cellChoices->actions();
+    //: View > Cells: each cell says what the scenario asks for (its "display"; offsets if it asks nothing).
+    cells[0]->setText(tr("As the scenario asks"));
+    cells[1]->setText(tr("Offsets"));
+    cells[2]->setText(tr("Values"));
+    //: View > Cells: the record's value, with its offset in the cell's corner.
+    cells[3]->setText(tr("Offsets and values"));
     m_predictAction->setText(tr("P&redict mode"));
     m_predictAction->setToolTip(
         tr("After a checkpoint, hide the next LEO and HW values until the class has guessed them"));
@@ -162,7 +199,30 @@ void TeachingAids::populateViewMenu(QMenu* view)
     view->addAction(m_blank);
     view->addAction(m_predictAction);
     view->addAction(m_glossaryDock->toggleViewAction());
+    m_cellsMenu = view->addMenu(tr("&Cells"));
+    m_cellsMenu->setObjectName(QStringLiteral("cellsMenu"));
+    m_cellsMenu->addActions(m_cellChoices->actions());
     retranslate();
+}
+
+void TeachingAids::setCellChoice(const QString& choice)
+{
+    if (std::none_of(std::begin(cellChoices), std::end(cellChoices),
+            [&choice](const char* known) { return choice == QLatin1String(known); }))
+        return;
+    m_cellChoice = choice;
+    QSettings().setValue(QLatin1String(cellsSettingsKey), choice);
+    applyCellText();
+}
+
+void TeachingAids::applyCellText()
+{
+    for (QAction* a : m_cellChoices->actions())
+        a->setChecked(a->data().toString() == m_cellChoice);
+    std::optional<hw::CellText> cells = hw::parseCellText(m_cellChoice.toStdString());
+    if (!cells)
+        cells = m_parts.controller->scenario().display.cells;
+    m_parts.scene->setCellText(cells.value_or(hw::CellText::Offsets));
 }
 
 bool TeachingAids::interceptStep()

@@ -50,6 +50,11 @@ public:
     void setTheme(theme::Theme theme);
     theme::Theme currentTheme() const { return theme::current(); }
 
+    /// View > Cells: what the log cells say. "scenario" follows the scenario's "display" (offsets
+    /// when it asks nothing); "offsets", "values" and "both" override it. Remembered in QSettings.
+    void setCellChoice(const QString& choice);
+    QString cellChoice() const { return m_cellChoice; }
+
     GlossaryPanel* glossary() const { return m_glossary; }
     QDockWidget* glossaryDock() const { return m_glossaryDock; }
     PresentationMode* presentation() const { return m_presentation; }
@@ -63,6 +68,8 @@ private:
     void retranslate();
     void syncThemeActions();
     void syncAutoFetchBanner();
+    /// Gives the scene the cell text the choice and the scenario make.
+    void applyCellText();
 
     Parts m_parts;
     GlossaryPanel* m_glossary;
@@ -79,6 +86,9 @@ private:
     QAction* m_leavePresentation;
     QAction* m_blank;
     QAction* m_predictAction;
+    QMenu* m_cellsMenu = nullptr;
+    QActionGroup* m_cellChoices;
+    QString m_cellChoice;
 };
 
 } // namespace hw::ui
