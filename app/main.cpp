@@ -3,11 +3,13 @@
 
 #include "base/i18n.h"
 #include "control/simcontroller.h"
+#include "export/exportfiles.h"
 #include "hwversion.h"
 #include "shell/mainwindow.h"
 #include "timeline/timeline.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QPixmap>
@@ -16,6 +18,32 @@
 
 #include <cstdio>
 #include <cstring>
+
+namespace {
+
+/// The sides --size accepts, in pixels: from a small laptop's window to an 8K screen.
+constexpr int windowSideMin = 320;
+constexpr int windowSideMax = 7680;
+
+/// "1280x720" as a size, or an invalid size for anything else (a missing side, a sign, text, a side
+/// out of range).
+QSize parseWindowSize(const QString& text)
+{
+    const QStringList parts = text.split(QLatin1Char('x'));
+    if (parts.size() != 2)
+        return {};
+    bool wideOk = false;
+    bool highOk = false;
+    const int width = parts[0].toInt(&wideOk);
+    const int height = parts[1].toInt(&highOk);
+    const auto inRange = [](int side) { return side >= windowSideMin && side <= windowSideMax; };
+    if (!wideOk || !highOk || parts[0].startsWith(QLatin1Char('+')) || parts[1].startsWith(QLatin1Char('+'))
+        || !inRange(width) || !inRange(height))
+        return {};
+    return { width, height };
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -86,10 +114,29 @@ int main(int argc, char* argv[])
         window.setViewKind(hw::ui::FrameScene::ViewKind::Cluster);
     else if (parser.value(view) == QLatin1String("partition"))
         window.setViewKind(hw::ui::FrameScene::ViewKind::Partition);
+    else if (parser.isSet(view)) {
+        std::fprintf(stderr, "highwater: --view: expected partition or cluster, got \"%s\"\n",
+            qPrintable(parser.value(view)));
+        return 2;
+    }
     if (parser.isSet(size)) {
-        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
-        if (parts.size() == 2)
-            window.resize(parts[0].toInt(), parts[1].toInt());
+        const QSize wanted = parseWindowSize(parser.value(size));
+        if (!wanted.isValid()) {
+            std::fprintf(stderr, "highwater: --size: expected WIDTHxHEIGHT, each %d to %d, such as 1280x720, got \"%s\"\n",
+                windowSideMin, windowSideMax, qPrintable(parser.value(size)));
+            return 2;
+        }
+        window.resize(wanted);
+    }
+    // The screenshot's file is checked before anything is drawn, as every writer's target is: a
+    // device, a named pipe or a directory is refused and left as it was.
+    const QString screenshotFile = parser.value(screenshot);
+    if (parser.isSet(screenshot)) {
+        const QString problem = hw::ui::exportfiles::targetProblem(screenshotFile);
+        if (!problem.isEmpty()) {
+            std::fprintf(stderr, "highwater: --screenshot: %s\n", qPrintable(problem));
+            return 2;
+        }
     }
     window.show();
     if (!parser.isSet(screenshot)) {
@@ -98,9 +145,16 @@ int main(int argc, char* argv[])
     }
     if (parser.isSet(screenshot)) {
         QApplication::processEvents();
-        const QString file = parser.value(screenshot);
-        if (!window.grab().save(file)) {
-            std::fprintf(stderr, "highwater: cannot write %s\n", qPrintable(file));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        if (!window.grab().save(&buffer, "PNG")) {
+            std::fprintf(stderr, "highwater: --screenshot: cannot encode the window's image\n");
+            return 2;
+        }
+        const QString error = hw::ui::exportfiles::writeFile(screenshotFile, png);
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "highwater: --screenshot: %s\n", qPrintable(error));
             return 2;
         }
         return 0;

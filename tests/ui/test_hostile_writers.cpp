@@ -3,7 +3,8 @@
 // Image (a PNG, a PDF), File > Export Animation (a GIF, PNG frames into a folder), each given device
 // nodes like /dev/null and /dev/full, a named pipe, a socket, a directory (or a regular file where a
 // folder of frames goes), symbolic links (to a device, to nothing, to a regular file), a read-only
-// mount and a full disk. Each is refused, or fails, with a message that gives the reason (an export's
+// mount and a full disk; so are the charts' export, the compare window's export and the app's
+// --screenshot. Each is refused, or fails, with a message that gives the reason (an export's
 // names the path too; the save dialog puts the path before the reason), and the target stays as it
 // was. A link to a regular file (for frames, to a directory) is followed and stays a link.
 //
@@ -16,13 +17,17 @@
 #include "control/simcontroller.h"
 #include "export/exportdialog.h"
 #include "export/exporter.h"
+#include "panels/chartspanel.h"
 #include "scene/framescene.h"
+#include "scenario/scenario.h"
+#include "shell/comparewindow.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfiles.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -86,6 +91,63 @@ QString animationExport(Session& s, const QString& path, ExportFormat format)
     return dialog.exportNow().error;
 }
 
+QString chartsExport(Session& s, const QString& path)
+{
+    hw::ui::ChartsPanel charts(&s.controller);
+    charts.resize(480, 320);
+    hw::ui::ExportImageDialog dialog(&s.controller, &s.scene, QSize(320, 180), &charts, nullptr);
+    dialog.whatCombo()->setCurrentIndex(1); // Charts
+    EXPECT_TRUE(dialog.exportsCharts());
+    chooseFormat(dialog.formatCombo(), ExportFormat::Png);
+    dialog.pathEdit()->setText(path);
+    return dialog.exportNow().error;
+}
+
+/// View > Compare versions, the walkthrough under 3.7 and 4.2, both views stacked.
+QString compareExport(const QString& path, ExportFormat format)
+{
+    hw::ui::CompareWindow window;
+    auto loaded = hw::loadScenario("builtin:leo-hw-walkthrough");
+    const auto* scenario = std::get_if<hw::Scenario>(&loaded);
+    EXPECT_NE(scenario, nullptr);
+    if (!scenario)
+        return QStringLiteral("no walkthrough");
+    EXPECT_EQ(window.open(*scenario, QStringLiteral("builtin:leo-hw-walkthrough"), hw::KafkaVersion::V3_7,
+                  hw::KafkaVersion::V4_2),
+        QString());
+    hw::ui::ExportSettings view;
+    hw::ui::CompareExportDialog dialog(window.panels(), view, nullptr);
+    chooseFormat(dialog.formatCombo(), format);
+    dialog.pathEdit()->setText(path);
+    return dialog.exportNow().error;
+}
+
+/// `highwater --screenshot PATH`: the app's own process, what it prints on standard error.
+QString screenshot(const QString& path)
+{
+    // In English, with settings of its own (a language chosen in the user's settings would change
+    // the messages).
+    const QTemporaryDir config;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), config.path());
+    env.insert(QStringLiteral("XDG_DATA_HOME"), config.path());
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    QProcess app;
+    app.setProcessEnvironment(env);
+    app.setProcessChannelMode(QProcess::SeparateChannels);
+    app.start(QStringLiteral(HW_APP_PATH), { QStringLiteral("--size"), QStringLiteral("640x400"),
+                                                QStringLiteral("--screenshot"), path });
+    EXPECT_TRUE(app.waitForFinished(60000)) << "the app did not finish";
+    const QString said = QString::fromLocal8Bit(app.readAllStandardError()).trimmed();
+    if (app.exitStatus() != QProcess::NormalExit)
+        return QStringLiteral("crashed: ") + said;
+    if (app.exitCode() == 0)
+        return {};
+    return said.isEmpty() ? QStringLiteral("exit code %1 and no message").arg(app.exitCode()) : said;
+}
+
 std::vector<Writer> writers()
 {
     return {
@@ -99,6 +161,14 @@ std::vector<Writer> writers()
             [](Session& s, const QString& path) { return animationExport(s, path, ExportFormat::Gif); }, true },
         { "File > Export Animation, PNG frames", Shape::Directory,
             [](Session& s, const QString& path) { return animationExport(s, path, ExportFormat::Png); }, true },
+        { "File > Export Image, the charts as PNG", Shape::File,
+            [](Session& s, const QString& path) { return chartsExport(s, path); }, true },
+        { "Compare versions > Export image, PNG", Shape::File,
+            [](Session&, const QString& path) { return compareExport(path, ExportFormat::Png); }, true },
+        { "Compare versions > Export image, PDF", Shape::File,
+            [](Session&, const QString& path) { return compareExport(path, ExportFormat::Pdf); }, true },
+        { "highwater --screenshot", Shape::File, [](Session&, const QString& path) { return screenshot(path); },
+            true },
     };
 }
 
