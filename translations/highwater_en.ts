@@ -271,7 +271,7 @@
 <context>
     <name>hw::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+413"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+414"/>
         <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
         <translation>
             <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame, kept %2.</numerusform>
@@ -291,7 +291,7 @@
 <context>
     <name>hw::ui::TimelineBar</name>
     <message numerus="yes">
-        <location filename="../ui/panels/timelinebar.cpp" line="+484"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+510"/>
         <location line="+16"/>
         <source>and %n more</source>
         <comment>timeline tooltip: lines left out</comment>

@@ -2430,7 +2430,7 @@
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+47"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消费者可以读取</translation>
     </message>
@@ -2440,7 +2440,7 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-140"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
@@ -2484,7 +2484,7 @@
         <location line="+67"/>
         <source>Partition %1 · Kafka&#xa0;%2</source>
         <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
-        <translation>分区 %1 · Kafka %2</translation>
+        <translation>分区 %1 · Kafka&#xa0;%2</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -2493,7 +2493,7 @@
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+55"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -5056,15 +5056,15 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+482"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+233"/>
-        <location line="+40"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+483"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
+        <location line="+42"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-39"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-41"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
@@ -5162,6 +5162,16 @@ Value: %3</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>Show legend</source>
+        <translation>显示图例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What each mark of the drawing means, under it; without it the drawing is larger</source>
+        <translation>图中每个记号的意思，列在图下方；不显示时图会更大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Compare versions...</source>
         <translation>比较版本(&amp;C)...</translation>
     </message>
@@ -5192,7 +5202,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-76"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-78"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5213,12 +5223,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Run on 10 s</source>
         <translation>继续运行 10 秒</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-80"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
@@ -5258,7 +5268,7 @@ Value: %3</source>
         <translation>显示心跳</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Open...</source>
         <translation>打开(&amp;O)...</translation>
     </message>
@@ -5435,12 +5445,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它们保存为一个能重放出这些帧的场景吗？</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-232"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>无法保留未保存的会话以防崩溃：%1</translation>
     </message>
     <message>
-        <location line="+357"/>
+        <location line="+358"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前无法执行（%2）。</translation>
     </message>
@@ -6051,7 +6061,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+156"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+159"/>
         <source>Glossary</source>
         <translation>词汇表</translation>
     </message>
@@ -6062,12 +6072,12 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+37"/>
+        <location line="+44"/>
         <source>&amp;Theme</source>
         <translation>外观主题(&amp;T)</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-43"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
@@ -6116,18 +6126,23 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>像翻页条一样以黑色遮住图（按 &apos;.&apos; 或 B；再按一次显示）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+25"/>
         <source>↻ Followers now fetch on their own, as every Kafka follower does. You acted beyond the scripted steps, so auto.fetch was switched on (Undo switches it off).</source>
         <translation>↻ 跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样。你的操作超出了脚本的步骤，所以 auto.fetch 已开启（撤销可关闭）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+29"/>
+        <location line="+2"/>
+        <source>↻ Followers now fetch on their own, as every Kafka follower does: actions beyond the scripted steps switched auto.fetch on.</source>
+        <translation>↻ 跟随者现在会自行 Fetch，就像每个 Kafka 跟随者一样：超出脚本步骤的操作开启了 auto.fetch。</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <location line="+37"/>
         <source>&amp;Cells</source>
         <translation>格子内容(&amp;C)</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-34"/>
         <source>As the scenario asks</source>
         <extracomment>View &gt; Cells: each cell says what the scenario asks for (its &quot;display&quot;; offsets if it asks nothing).</extracomment>
         <translation>依场景的设定</translation>
@@ -6162,7 +6177,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/panels/timelinebar.cpp" line="+52"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+59"/>
         <source>Timeline</source>
         <translation>时间轴</translation>
     </message>
@@ -6191,7 +6206,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>重</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+64"/>
         <source>Frame %1: checkpoint %2</source>
         <translation>第 %1 帧：检查点 %2</translation>
     </message>
@@ -6293,7 +6308,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+51"/>
+        <location filename="../app/main.cpp" line="+79"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>观察并讲解 Kafka 如何复制数据。</translation>
     </message>

@@ -2430,7 +2430,7 @@
         <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+47"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消費者可以讀取</translation>
     </message>
@@ -2440,7 +2440,7 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-140"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
     </message>
@@ -2484,7 +2484,7 @@
         <location line="+67"/>
         <source>Partition %1 · Kafka&#xa0;%2</source>
         <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
-        <translation>分區 %1 · Kafka %2</translation>
+        <translation>分區 %1 · Kafka&#xa0;%2</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -2493,7 +2493,7 @@
         <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+55"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>顏色、色條與「紀元」標籤：領導者紀元</translation>
     </message>
@@ -5056,15 +5056,15 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+482"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+233"/>
-        <location line="+40"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+483"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
+        <location line="+42"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-39"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-41"/>
         <source>Back</source>
         <translation>後退</translation>
     </message>
@@ -5162,6 +5162,16 @@ Value: %3</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>Show legend</source>
+        <translation>顯示圖例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What each mark of the drawing means, under it; without it the drawing is larger</source>
+        <translation>圖中每個記號的意思，列在圖下方；不顯示時圖會更大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Compare versions...</source>
         <translation>比較版本(&amp;C)...</translation>
     </message>
@@ -5192,7 +5202,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-76"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-78"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5213,12 +5223,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Run on 10 s</source>
         <translation>繼續執行 10 秒</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-80"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>讓模擬在最後一幀之後再執行 10 秒，作為一個可復原的動作（Shift+End）</translation>
     </message>
@@ -5258,7 +5268,7 @@ Value: %3</source>
         <translation>顯示心跳</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Open...</source>
         <translation>開啟(&amp;O)...</translation>
     </message>
@@ -5435,12 +5445,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-232"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>無法保留未儲存的工作階段以防當機：%1</translation>
     </message>
     <message>
-        <location line="+357"/>
+        <location line="+358"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
     </message>
@@ -6051,7 +6061,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TeachingAids</name>
     <message>
-        <location filename="../ui/teaching/teachingaids.cpp" line="+156"/>
+        <location filename="../ui/teaching/teachingaids.cpp" line="+159"/>
         <source>Glossary</source>
         <translation>詞彙表</translation>
     </message>
@@ -6062,12 +6072,12 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+37"/>
+        <location line="+44"/>
         <source>&amp;Theme</source>
         <translation>佈景主題(&amp;T)</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-43"/>
         <source>Light</source>
         <translation>淺色</translation>
     </message>
@@ -6116,18 +6126,23 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>像簡報遙控器一樣以黑色遮住圖（按 &apos;.&apos; 或 B；再按一次顯示）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+25"/>
         <source>↻ Followers now fetch on their own, as every Kafka follower does. You acted beyond the scripted steps, so auto.fetch was switched on (Undo switches it off).</source>
         <translation>↻ 跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣。你的操作超出了腳本的步驟，所以 auto.fetch 已開啟（復原可關閉）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+29"/>
+        <location line="+2"/>
+        <source>↻ Followers now fetch on their own, as every Kafka follower does: actions beyond the scripted steps switched auto.fetch on.</source>
+        <translation>↻ 跟隨者現在會自行 Fetch，就像每個 Kafka 跟隨者一樣：超出腳本步驟的操作開啟了 auto.fetch。</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <location line="+37"/>
         <source>&amp;Cells</source>
         <translation>格子內容(&amp;C)</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-34"/>
         <source>As the scenario asks</source>
         <extracomment>View &gt; Cells: each cell says what the scenario asks for (its &quot;display&quot;; offsets if it asks nothing).</extracomment>
         <translation>依情境的設定</translation>
@@ -6162,7 +6177,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::TimelineBar</name>
     <message>
-        <location filename="../ui/panels/timelinebar.cpp" line="+52"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+59"/>
         <source>Timeline</source>
         <translation>時間軸</translation>
     </message>
@@ -6191,7 +6206,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>重</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+64"/>
         <source>Frame %1: checkpoint %2</source>
         <translation>第 %1 幀：檢查點 %2</translation>
     </message>
@@ -6293,7 +6308,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+51"/>
+        <location filename="../app/main.cpp" line="+79"/>
         <source>See and teach how Kafka replicates data.</source>
         <translation>觀察並講解 Kafka 如何複製資料。</translation>
     </message>

@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
@@ -334,10 +335,18 @@ TEST_F(AutosaveTest, RestoreBringsBackTheScenarioEveryActionAndTheFrameShown)
     // The notes know which frames were scripted: the branch at checkpoint 3 is the user's.
     EXPECT_FALSE(w->controller()->isScriptedFrame(w->controller()->timeline().findLabel("3") + 1));
     EXPECT_TRUE(w->controller()->isScriptedFrame(w->controller()->timeline().findLabel("3")));
+    // The actions switched auto.fetch on; the banner says so, and names Undo only once there is
+    // something this window can undo (the restored actions are steps of the session).
+    auto* banner = w->findChild<QLabel*>(QStringLiteral("autoFetchBanner"));
+    ASSERT_NE(banner, nullptr);
+    EXPECT_FALSE(banner->isHidden());
+    EXPECT_FALSE(banner->text().contains(QStringLiteral("Undo"))) << banner->text().toStdString();
     // And the restored session goes on: an action appends, undo works from here.
     w->controller()->goToLast();
     ASSERT_TRUE(w->act(produceStep("after-restore")));
+    EXPECT_TRUE(banner->text().contains(QStringLiteral("Undo"))) << banner->text().toStdString();
     w->undoStack()->undo();
+    EXPECT_FALSE(banner->text().contains(QStringLiteral("Undo"))) << banner->text().toStdString();
     hw::uitest::expectSameFrames(w->controller()->timeline(), *expected);
 }
 

@@ -20,6 +20,7 @@
 #include "scene/frameview.h"
 #include "scene/hwlineitem.h"
 #include "scene/itemtypes.h"
+#include "scene/legenditem.h"
 #include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
 #include "scene/titleitem.h"
@@ -326,6 +327,74 @@ TEST(Classroom, TheWalkthroughsDrawingKeepsItsScaleAtEveryCheckpointInTheWindow)
                       << ": the drawing at scale " << *scale << " at every stop, the strip " << *stripHeight
                       << " px tall, " << scrolled << " notes longer than it\n";
         }
+    }
+}
+
+namespace {
+
+int legendItems(const FrameScene& scene)
+{
+    int count = 0;
+    for (QGraphicsItem* item : scene.items())
+        count += item->type() == hw::ui::LegendItem::Type ? 1 : 0;
+    return count;
+}
+
+struct LegendSettingAfterwards {
+    ~LegendSettingAfterwards() { QSettings().remove(QStringLiteral("view/legend")); }
+};
+
+} // namespace
+
+TEST(Classroom, ViewShowLegendHidesTheLegendForALargerDrawingRememberedAndPresentationKeepsTheChoice)
+{
+    LegendSettingAfterwards restore;
+    QSettings().remove(QStringLiteral("view/legend"));
+    for (FrameScene::ViewKind kind : { FrameScene::ViewKind::Partition, FrameScene::ViewKind::Cluster }) {
+        const std::string where = kind == FrameScene::ViewKind::Partition ? "partition view" : "cluster view";
+        qreal withLegend = 0;
+        {
+            MainWindow window;
+            showAtSize(window, QSize(1280, 720));
+            window.setViewKind(kind);
+            window.controller()->setCurrentFrame(window.controller()->timeline().findLabel("2"));
+            QApplication::processEvents();
+            QAction* legend = findAction(window, QStringLiteral("showLegend"));
+            ASSERT_NE(legend, nullptr);
+            EXPECT_TRUE(legend->isChecked()) << "on at first";
+            EXPECT_EQ(legendItems(*window.scene()), 1) << where;
+            withLegend = window.view()->transform().m22();
+            legend->trigger();
+            QApplication::processEvents();
+            EXPECT_EQ(legendItems(*window.scene()), 0) << where;
+            const qreal without = window.view()->transform().m22();
+            EXPECT_GT(without, withLegend * 1.1) << where << ": the drawing grows without its legend";
+            std::cout << "[ measured ] " << where << " at 1280x720: scale " << withLegend << " with the legend, "
+                      << without << " without\n";
+            // Presentation mode hides it anyway and, on leaving, restores the choice.
+            QAction* present = findAction(window, QStringLiteral("presentationMode"));
+            ASSERT_NE(present, nullptr);
+            present->trigger();
+            QApplication::processEvents();
+            EXPECT_EQ(legendItems(*window.scene()), 0) << where;
+            findAction(window, QStringLiteral("leavePresentation"))->trigger();
+            QApplication::processEvents();
+            EXPECT_EQ(legendItems(*window.scene()), 0) << where << ": leaving presentation keeps it hidden";
+        }
+        EXPECT_FALSE(QSettings().value(QStringLiteral("view/legend")).toBool());
+        {
+            MainWindow window;
+            showAtSize(window, QSize(1280, 720));
+            window.setViewKind(kind);
+            QApplication::processEvents();
+            QAction* legend = findAction(window, QStringLiteral("showLegend"));
+            EXPECT_FALSE(legend->isChecked()) << where << ": remembered";
+            EXPECT_EQ(legendItems(*window.scene()), 0) << where;
+            legend->trigger();
+            QApplication::processEvents();
+            EXPECT_EQ(legendItems(*window.scene()), 1) << where;
+        }
+        EXPECT_TRUE(QSettings().value(QStringLiteral("view/legend")).toBool());
     }
 }
 

@@ -21,11 +21,13 @@
 #include "timeline/timeline.h"
 
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFontInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -260,6 +262,44 @@ TEST(Projector, PresentationFillsTheScreenWithTheWholeNarrationAndNote)
         << shown.width() << "x" << shown.height() << " in " << viewport.width() << "x" << viewport.height();
     EXPECT_LE(shown.width(), viewport.width() + 2);
     EXPECT_LE(shown.height(), viewport.height() + 2);
+}
+
+TEST(Projector, InPresentationPredictModesQuestionAndTheTimelinesMarkersAreLargeInEveryLanguage)
+{
+    LightTheme restore;
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { hw::ui::setLanguage(QStringLiteral("en")); }
+    } english;
+    for (const char* language : { "en", "zh_TW", "zh_CN" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:leader-failover")));
+        showAtProjectorSize(window);
+        presentAtProjectorSize(window);
+        ASSERT_TRUE(presentationOf(window)->isActive());
+        hw::ui::TimelineBar* bar = window.timelinePanel()->bar();
+        // A marker's letter (選 in Chinese) at least as large as the drawing's smallest text.
+        EXPECT_GE(QFontInfo(bar->letterFont()).pixelSize(), hw::ui::PresentationMode::drawingTextPxMin) << language;
+        EXPECT_FALSE(bar->markerGlyphs().empty());
+        for (const hw::ui::TimelineBar::MarkerGlyph& glyph : bar->markerGlyphs())
+            EXPECT_LE(glyph.rect.bottom(), bar->height()) << language << ": a marker is cut";
+        // Predict mode's question and guesses, after a checkpoint: every text at projector size.
+        window.findChild<QAction*>(QStringLiteral("predictMode"))->trigger();
+        window.action(QStringLiteral("nextCheckpoint"))->trigger();
+        QTest::qWait(100);
+        int texts = 0;
+        for (QWidget* w : window.narration()->findChildren<QWidget*>()) {
+            if (!w->isVisibleTo(&window) || (!qobject_cast<QLabel*>(w) && !qobject_cast<QAbstractSpinBox*>(w)))
+                continue;
+            if (auto* label = qobject_cast<QLabel*>(w); label && label->text().isEmpty())
+                continue;
+            ++texts;
+            EXPECT_GE(QFontInfo(w->font()).pixelSize(), 15)
+                << language << ": " << w->metaObject()->className() << " "
+                << (qobject_cast<QLabel*>(w) ? qobject_cast<QLabel*>(w)->text().left(30).toStdString() : "");
+        }
+        EXPECT_GE(texts, 3) << language << ": the question and a guess show";
+    }
 }
 
 TEST(Projector, LeavingPresentationRestoresTheNarrationAndTimelineFonts)

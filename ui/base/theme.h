@@ -95,6 +95,10 @@ void setTextSizeMin(qreal size);
 /// engine's fast path; scaled pens go through the stroker, which costs a lot for hundreds of cells.
 QPen hairline(const QColor& color, qreal width = 1.5, Qt::PenStyle style = Qt::SolidLine);
 
+/// A widget that paints text of its own sets this property to true to have its font enlarged while
+/// presenting, as labels and buttons are (PresentationMode::scaleFonts).
+inline constexpr const char* scalesWhilePresentingProperty = "hwScalesWhilePresenting";
+
 // Text sizes, in scene units.
 inline constexpr qreal titleSize = 30;
 inline constexpr qreal headingSize = 26;

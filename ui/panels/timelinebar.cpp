@@ -4,7 +4,10 @@
 #include "base/i18n.h"
 #include "base/theme.h"
 
+#include <QEvent>
+#include <QFontInfo>
 #include <QHelpEvent>
+#include <QtMath>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -19,7 +22,6 @@ namespace hw::ui {
 namespace {
 
 constexpr int labelLane = 22; // checkpoint labels
-constexpr int markerLane = 20; // E, I, !, D
 constexpr int trackHeight = 10;
 constexpr int handleRadius = 10;
 constexpr int sidePadding = 14;
@@ -27,8 +29,12 @@ constexpr int sidePadding = 14;
 constexpr qreal labelPadding = 10;
 constexpr qreal boxGap = 3;
 constexpr qreal glyphGap = 2;
-/// Half the side of a marker's square; the other shapes reach a little further.
-constexpr qreal glyphRadius = 7;
+/// A marker's letter is as large as the timeline's text (at least letterPixelsMin), and grows with it
+/// while presenting: a Chinese letter (選) needs every pixel.
+constexpr int letterPixelsMin = 12;
+/// Half the side of a marker's square, in parts of its letter's size; the other shapes reach a
+/// little further.
+constexpr qreal glyphRadiusPerLetter = 0.64;
 /// The tooltip of a crowded place names at most this many frames.
 constexpr int toolTipLinesMax = 8;
 
@@ -49,13 +55,14 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::NoFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setProperty(theme::scalesWhilePresentingProperty, true);
     keepTranslated(this, &QWidget::setAccessibleName, [] { return tr("Timeline"); });
 }
 
 QSize TimelineBar::sizeHint() const
 {
     // The height is fixed, whatever the font: presentation mode's drawing is fitted to what is left.
-    return QSize(600, labelLane + markerLane + trackHeight + 2 * handleRadius + 4);
+    return QSize(600, labelLane + markerLane() + trackHeight + 2 * handleRadius + 4);
 }
 
 QSize TimelineBar::minimumSizeHint() const
@@ -108,7 +115,7 @@ bool TimelineBar::concealed(std::int64_t frame) const
 
 QRectF TimelineBar::track() const
 {
-    const qreal top = labelLane + markerLane + handleRadius - trackHeight / 2.0;
+    const qreal top = labelLane + markerLane() + handleRadius - trackHeight / 2.0;
     return QRectF(sidePadding, top, width() - 2 * sidePadding, trackHeight);
 }
 
@@ -154,8 +161,27 @@ QFont TimelineBar::markerFont() const
 QFont TimelineBar::letterFont() const
 {
     QFont letter = markerFont();
-    letter.setPixelSize(11);
+    letter.setPixelSize(std::max(letterPixelsMin, QFontInfo(font()).pixelSize()));
     return letter;
+}
+
+qreal TimelineBar::glyphRadius() const
+{
+    return std::round(QFontInfo(letterFont()).pixelSize() * glyphRadiusPerLetter);
+}
+
+int TimelineBar::markerLane() const
+{
+    // The tallest shape (the triangle) and a pixel above and below.
+    return qCeil(2 * glyphRadius() + 6);
+}
+
+void TimelineBar::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Presentation mode enlarges the text: the markers grow with it, and so does the bar's height.
+    if (event->type() == QEvent::FontChange)
+        updateGeometry();
 }
 
 QString TimelineBar::labelOf(int checkpoint) const
@@ -298,7 +324,7 @@ std::vector<TimelineBar::MarkerGlyph> TimelineBar::markerGlyphs() const
         qreal left = 0;
         qreal width = 0;
     };
-    const qreal slot = 2 * (glyphRadius + 3) + 2;
+    const qreal slot = 2 * (glyphRadius() + 3) + 2;
     auto place = [&](Group& g) {
         const auto kinds = std::count_if(g.frames.begin(), g.frames.end(), [](const auto& f) { return !f.empty(); });
         g.width = static_cast<qreal>(kinds) * slot;
@@ -333,7 +359,7 @@ std::vector<TimelineBar::MarkerGlyph> TimelineBar::markerGlyphs() const
         for (std::size_t k = 0; k < glyphKinds.size(); ++k) {
             if (g.frames[k].empty())
                 continue;
-            glyphs.push_back(MarkerGlyph { glyphKinds[k], QRectF(x, laneTop, slot, markerLane), g.frames[k] });
+            glyphs.push_back(MarkerGlyph { glyphKinds[k], QRectF(x, laneTop, slot, markerLane()), g.frames[k] });
             std::sort(glyphs.back().frames.begin(), glyphs.back().frames.end());
             x += slot;
         }
@@ -377,7 +403,7 @@ void TimelineBar::paintEvent(QPaintEvent*)
     }
 
     // Markers: a shape and a letter each, in the lane between the labels and the track.
-    const qreal s = glyphRadius;
+    const qreal s = glyphRadius();
     p.setFont(letterFont());
     for (const MarkerGlyph& glyph : markerGlyphs()) {
         const qreal x = glyph.rect.center().x();

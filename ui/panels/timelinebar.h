@@ -71,12 +71,16 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// The font of the markers' letters: as large as the bar's text, which presentation mode enlarges.
+    QFont letterFont() const;
+
 signals:
     /// The user moved the slider.
     void frameRequested(std::int64_t frame);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     bool event(QEvent* event) override;
@@ -84,7 +88,10 @@ protected:
 private:
     QRectF track() const;
     QFont markerFont() const;
-    QFont letterFont() const;
+    /// Half the side of a marker's square, which grows with the letter.
+    qreal glyphRadius() const;
+    /// The height of the row of markers between the labels and the track.
+    int markerLane() const;
     std::int64_t frameAt(qreal x) const;
     bool concealed(std::int64_t frame) const;
     /// A checkpoint's label as shown ("?" while concealed) and its number ("#3", or the label when

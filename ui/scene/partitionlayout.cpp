@@ -220,6 +220,35 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         rowsHeight += rowGeometry.height() + rowGap;
     }
 
+    // The legend under the drawing: what each mark means, the ones this partition shows among them.
+    QList<LegendItem::Entry> entries = {
+        { LegendItem::Swatch::Committed, Text::tr("below the HW: committed, consumers can read it") },
+        { LegendItem::Swatch::Uncommitted, Text::tr("at or above the HW: not yet visible to consumers") },
+        { LegendItem::Swatch::EpochStart, Text::tr("colour, bar and \"ep\" badge: leader epoch") },
+        { LegendItem::Swatch::Diverged, Text::tr("\u2260 cross-hatched: diverged from the leader, not committed") },
+        { LegendItem::Swatch::Ghost, Text::tr("dashed, faded: a record a truncation removed (and why)") },
+        { LegendItem::Swatch::Leo, Text::tr("LEO: where the next record goes") },
+        { LegendItem::Swatch::ReplicaHw, Text::tr("a replica's own HW") },
+        { LegendItem::Swatch::PartitionHw, Text::tr("partition HW (the leader's)") },
+        { LegendItem::Swatch::LeaderView, Text::tr("leader's view of a follower (its latest Fetch offset)") },
+        { LegendItem::Swatch::Isr, Text::tr("ISR: in-sync replica") },
+        { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
+        { LegendItem::Swatch::Message, Text::tr("message in flight") },
+    };
+    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas.
+    if (hw::rules::elrEnabled(state.config)) {
+        entries.append({ LegendItem::Swatch::Elr,
+            Text::tr("ELR: eligible leader replica, out of the ISR but holding every committed record") });
+        entries.append({ LegendItem::Swatch::LastLeader,
+            Text::tr("LAST LEADER: the last known leader, elected if it returns while the ISR and ELR are empty") });
+    }
+    if (!consumers.isEmpty())
+        entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
+    if (readerLanes > 0)
+        entries.append({ LegendItem::Swatch::ReaderPosition,
+            Text::tr(
+                "under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
+
     // The title takes what the boxes on its right leave: one column of them. Compact, the columns
     // (one to compactBoxColumnsMax, the drawing widening if need be while the title keeps a share)
     // that show the drawing largest in the view's proportions, as the cluster view chooses its grid.
@@ -237,7 +266,9 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     int boxColumns = 1;
     qreal titleWidth = std::max<qreal>(400, contentWidth - boxWidth - 30);
     qreal layoutWidth = contentWidth;
-    if (scene.compact()) {
+    {
+        // In a window too: a wide view gets the boxes side by side and a wider, shorter legend, and
+        // so a larger drawing (a single column made it tall and small at 1280x720).
         qreal best = 0;
         const int most = std::min<int>(compactBoxColumnsMax, static_cast<int>(boxes.size()));
         for (int columns = 1; columns <= most; ++columns) {
@@ -245,8 +276,10 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             const qreal candidateTitle = std::max(compactTitleShareMin * contentWidth, contentWidth - boxesSpan - 30);
             const qreal width = std::max(contentWidth, candidateTitle + 30 + boxesSpan);
             const qreal band = std::max(TitleItem::heightFor(candidateTitle, lines), boxRowsHeight(columns));
+            const qreal legendHeight
+                = scene.legendShown() ? 26 + LegendItem::heightFor(entries, width) : 0;
             const qreal height = 2 * margin + band + std::max<qreal>(16, dotRoom) + HwLineItem::labelHeight() + 6
-                + rowsHeight;
+                + rowsHeight + legendHeight;
             const qreal scale = std::min(scene.targetAspect() / (width + 2 * margin), 1.0 / height);
             if (scale > best * 1.001) {
                 best = scale;
@@ -339,41 +372,14 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         }
     }
 
-    QList<LegendItem::Entry> entries = {
-        { LegendItem::Swatch::Committed, Text::tr("below the HW: committed, consumers can read it") },
-        { LegendItem::Swatch::Uncommitted, Text::tr("at or above the HW: not yet visible to consumers") },
-        { LegendItem::Swatch::EpochStart, Text::tr("colour, bar and \"ep\" badge: leader epoch") },
-        { LegendItem::Swatch::Diverged, Text::tr("\u2260 cross-hatched: diverged from the leader, not committed") },
-        { LegendItem::Swatch::Ghost, Text::tr("dashed, faded: a record a truncation removed (and why)") },
-        { LegendItem::Swatch::Leo, Text::tr("LEO: where the next record goes") },
-        { LegendItem::Swatch::ReplicaHw, Text::tr("a replica's own HW") },
-        { LegendItem::Swatch::PartitionHw, Text::tr("partition HW (the leader's)") },
-        { LegendItem::Swatch::LeaderView, Text::tr("leader's view of a follower (its latest Fetch offset)") },
-        { LegendItem::Swatch::Isr, Text::tr("ISR: in-sync replica") },
-        { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
-        { LegendItem::Swatch::Message, Text::tr("message in flight") },
-    };
-    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas.
-    if (hw::rules::elrEnabled(state.config)) {
-        entries.append({ LegendItem::Swatch::Elr,
-            Text::tr("ELR: eligible leader replica, out of the ISR but holding every committed record") });
-        entries.append({ LegendItem::Swatch::LastLeader,
-            Text::tr("LAST LEADER: the last known leader, elected if it returns while the ISR and ELR are empty") });
-    }
-    if (!consumers.isEmpty())
-        entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
-    if (readerLanes > 0)
-        entries.append({ LegendItem::Swatch::ReaderPosition,
-            Text::tr(
-                "under the leader's log: consumer position (solid), group committed offset (hollow), lag to the HW") });
     const qreal lostHeight = addLostList(scene, state, partitionIndex, layoutWidth, QPointF(margin, rowsBottom + 26));
     const qreal lostBottom = rowsBottom + (lostHeight > 0 ? 26 + lostHeight : 0);
     const qreal legendTop = rowsBottom + 26 + (lostHeight > 0 ? lostHeight + 16 : 0);
     if (!scene.legendShown())
         return QRectF(0, 0, layoutWidth + 2 * margin, lostBottom + margin);
-    LegendItem* legend = scene.pool().legend(entries, contentWidth);
+    LegendItem* legend = scene.pool().legend(entries, layoutWidth);
     legend->setPos(margin, legendTop);
-    return QRectF(0, 0, contentWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);
+    return QRectF(0, 0, layoutWidth + 2 * margin, legendTop + legend->boundingRect().height() + margin);
 }
 
 } // namespace hw::ui

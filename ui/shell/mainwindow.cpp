@@ -235,7 +235,8 @@ void MainWindow::createDocks()
     m_chartsDock->setWidget(m_charts);
 
     m_teaching
-        = new TeachingAids({ this, m_controller, m_scene, m_view, m_narration, m_timelineDock, m_narrationDock });
+        = new TeachingAids(
+            { this, m_controller, m_scene, m_view, m_narration, m_timelineDock, m_narrationDock, m_undo });
     // Presenting fits the narration's text so that the note shows whole in its column.
     connect(m_teaching->presentation(), &PresentationMode::activeChanged, m_narration,
         [this](bool presenting) { m_narration->setNoteMayMoveOut(!presenting); });

@@ -20,6 +20,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSettings>
 #include <QStyle>
 #include <QUndoStack>
 
@@ -115,6 +116,16 @@ void MainWindow::createActions()
     QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), {});
     heartbeats->setCheckable(true);
     connect(heartbeats, &QAction::toggled, m_scene, &FrameScene::setShowHeartbeats);
+    // The legend under the drawing: on at first; off, a window's drawing is about a quarter larger
+    // (presentation mode hides it and restores the choice). Kept between sessions.
+    QAction* legend = addNamedAction(QStringLiteral("showLegend"), {});
+    legend->setCheckable(true);
+    legend->setChecked(QSettings().value(QStringLiteral("view/legend"), true).toBool());
+    m_scene->setLegendShown(legend->isChecked());
+    connect(legend, &QAction::toggled, this, [this](bool shown) {
+        m_scene->setLegendShown(shown);
+        QSettings().setValue(QStringLiteral("view/legend"), shown);
+    });
 
     // Files.
     QAction* open = addNamedAction(QStringLiteral("open"), { QKeySequence(QKeySequence::Open) });
@@ -176,6 +187,7 @@ void MainWindow::createMenus()
     view->addAction(action(QStringLiteral("fullScreen")));
     view->addSeparator();
     view->addAction(action(QStringLiteral("showHeartbeats")));
+    view->addAction(action(QStringLiteral("showLegend")));
     createLanguageMenu(view);
     view->addSeparator();
     for (QDockWidget* dock :
@@ -256,6 +268,8 @@ void MainWindow::retranslateUi()
         { "partitionView", QT_TR_NOOP("Partition view"), nullptr, nullptr },
         { "clusterView", QT_TR_NOOP("Cluster view"), nullptr, nullptr },
         { "showHeartbeats", QT_TR_NOOP("Show heartbeats"), nullptr, nullptr },
+        { "showLegend", QT_TR_NOOP("Show legend"),
+            QT_TR_NOOP("What each mark of the drawing means, under it; without it the drawing is larger"), nullptr },
         { "compareVersions", QT_TR_NOOP("&Compare versions..."),
             QT_TR_NOOP("This scenario under two Kafka versions, one view above the other, moving together, with "
                        "what differs marked"),

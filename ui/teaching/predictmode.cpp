@@ -59,12 +59,12 @@ PredictMode::PredictMode(SimController* controller, FrameScene* scene, Narration
     setObjectName(QStringLiteral("predictPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 4);
-    m_title = makeLabel(this, 1.15, true);
+    m_title = makeLabel(this, 1.25, true);
     m_question = makeLabel(this, 1.25, false);
     layout->addWidget(m_title);
     layout->addWidget(m_question);
     auto* form = new QFormLayout();
-    m_hwLabel = makeLabel(this, 1.15, true);
+    m_hwLabel = makeLabel(this, 1.25, true);
     m_hwGuess = makeGuess(this);
     m_hwGuess->setObjectName(QStringLiteral("predictHw"));
     form->addRow(m_hwLabel, m_hwGuess);
@@ -175,7 +175,7 @@ void PredictMode::ask(std::int64_t fromFrame)
     m_brokers.clear();
     auto* form = static_cast<QFormLayout*>(m_leoBox->layout());
     for (const hw::Replica& replica : now.partitions[static_cast<std::size_t>(m_partition)].replicas) {
-        auto* label = makeLabel(m_leoBox, 1.1, false);
+        auto* label = makeLabel(m_leoBox, 1.25, false);
         auto* box = makeGuess(m_leoBox);
         box->setObjectName(QStringLiteral("predictLeo%1").arg(replica.broker));
         const hw::Replica* old = replicaOf(earlier, replica.broker);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "teaching/presentationmode.h"
 
+#include "base/theme.h"
 #include "scene/framescene.h"
 #include "scene/frameview.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QEvent>
@@ -290,13 +292,16 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 
 void PresentationMode::scaleFonts(QWidget* root, qreal scale)
 {
-    // Labels, buttons, combo boxes and lists set their own fonts (the narration's are already
-    // enlarged), so each is scaled from what it has, and put back as it was on leaving.
+    // Labels, buttons, combo boxes, spin boxes (predict mode's guesses) and lists set their own fonts
+    // (the narration's are already enlarged), so each is scaled from what it has, and put back as it
+    // was on leaving; so is a widget that draws text of its own and asks to be (the timeline's bar:
+    // its labels and markers).
     QList<QWidget*> widgets = root->findChildren<QWidget*>();
     widgets.prepend(root);
     for (QWidget* w : std::as_const(widgets)) {
         if (!qobject_cast<QLabel*>(w) && !qobject_cast<QAbstractButton*>(w) && !qobject_cast<QComboBox*>(w)
-            && !qobject_cast<QAbstractItemView*>(w))
+            && !qobject_cast<QAbstractItemView*>(w) && !qobject_cast<QAbstractSpinBox*>(w)
+            && !w->property(theme::scalesWhilePresentingProperty).toBool())
             continue;
         m_fonts.insert(w, w->font());
         m_scaledWidgets.insert(w, QPointer<QWidget>(w));

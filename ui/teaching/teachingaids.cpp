@@ -19,6 +19,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QSettings>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <iterator>
@@ -70,6 +71,8 @@ TeachingAids::TeachingAids(const Parts& parts)
     m_autoFetchBanner->hide();
     parts.narration->addPanel(m_autoFetchBanner);
     connect(parts.controller, &SimController::changed, this, [this] { syncAutoFetchBanner(); });
+    if (parts.undoStack)
+        connect(parts.undoStack, &QUndoStack::canUndoChanged, this, [this] { syncAutoFetchBanner(); });
 
     // Hovering a marker or badge shows its entry in the dock, when the dock is open.
     connect(parts.scene, &FrameScene::glossaryEntryHovered, this, [this](const QString& id) {
@@ -167,8 +170,7 @@ void TeachingAids::retranslate()
     m_leavePresentation->setText(tr("Leave presentation mode"));
     m_blank->setText(tr("&Blank the screen"));
     m_blank->setToolTip(tr("Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)"));
-    m_autoFetchBanner->setText(tr("\u21BB Followers now fetch on their own, as every Kafka follower does. You acted "
-                                  "beyond the scripted steps, so auto.fetch was switched on (Undo switches it off)."));
+    syncAutoFetchBanner();
     if (m_cellsMenu)
         m_cellsMenu->setTitle(tr("&Cells"));
     const QList<QAction*> cells = m_cellChoices->actions();
@@ -188,6 +190,14 @@ void TeachingAids::syncAutoFetchBanner()
     const bool switchedOn
         = m_parts.controller->state().config.autoFetch && !m_parts.controller->scenario().cluster.config.autoFetch;
     m_autoFetchBanner->setVisible(switchedOn);
+    // Undo switches it off when the switch is among the actions of this window; a restored session
+    // (or a saved one opened) holds it among its steps, which nothing undoes.
+    const bool undoable = m_parts.undoStack && m_parts.undoStack->canUndo();
+    m_autoFetchBanner->setText(undoable
+            ? tr("\u21BB Followers now fetch on their own, as every Kafka follower does. You acted beyond the "
+                 "scripted steps, so auto.fetch was switched on (Undo switches it off).")
+            : tr("\u21BB Followers now fetch on their own, as every Kafka follower does: actions beyond the "
+                 "scripted steps switched auto.fetch on."));
 }
 
 void TeachingAids::populateViewMenu(QMenu* view)

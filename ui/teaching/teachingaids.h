@@ -11,6 +11,7 @@ class QDockWidget;
 class QLabel;
 class QMainWindow;
 class QMenu;
+class QUndoStack;
 
 namespace hw::ui {
 
@@ -38,6 +39,8 @@ public:
         NarrationPanel* narration;
         QDockWidget* timelineDock;
         QDockWidget* narrationDock;
+        /// The window's actions: the banner points at Undo only while there is something to undo.
+        QUndoStack* undoStack;
     };
     explicit TeachingAids(const Parts& parts);
 
