@@ -3,11 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
@@ -105,6 +109,25 @@ std::vector<std::string> lines(const std::string& text)
 bool contains(const std::string& haystack, const std::string& needle)
 {
     return haystack.find(needle) != std::string::npos;
+}
+
+int freeBasePort(int first)
+{
+    for (int base = first + static_cast<int>(::getpid() % 20000); base < 65000; base += 7) {
+        bool free = true;
+        for (int broker = 1; broker <= 3 && free; ++broker) {
+            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in address {};
+            address.sin_family = AF_INET;
+            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            address.sin_port = htons(static_cast<std::uint16_t>(base + broker));
+            free = ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+            ::close(fd);
+        }
+        if (free)
+            return base;
+    }
+    return 0;
 }
 
 } // namespace hw::test

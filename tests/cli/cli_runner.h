@@ -22,6 +22,11 @@ CliResult runCli(const std::vector<std::string>& args);
 /// see a failed write); out is then empty.
 CliResult runCli(const std::vector<std::string>& args, const std::string& stdoutPath);
 
+/// A base port for `serve` whose brokers' ports (base+1 to base+3) are free now, searched from a
+/// place that depends on the process id and on first (two test programs running at once start
+/// apart); 0 when none is.
+int freeBasePort(int first);
+
 /// The lines of a program's output, without their line ends.
 std::vector<std::string> lines(const std::string& text);
 

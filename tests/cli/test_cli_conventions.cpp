@@ -13,8 +13,6 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -49,24 +47,10 @@ std::string slurp(const std::string& path)
 }
 #endif
 
-/// A base port for serve whose brokers' ports (base+1..base+3) are free now.
+/// A base port for serve, as text.
 std::string freeBasePort()
 {
-    for (int base = 30000 + static_cast<int>(::getpid() % 20000); base < 65000; base += 11) {
-        bool free = true;
-        for (int broker = 1; broker <= 3 && free; ++broker) {
-            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-            sockaddr_in address {};
-            address.sin_family = AF_INET;
-            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-            address.sin_port = htons(static_cast<std::uint16_t>(base + broker));
-            free = ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
-            ::close(fd);
-        }
-        if (free)
-            return std::to_string(base);
-    }
-    return "0";
+    return std::to_string(hw::test::freeBasePort(30000));
 }
 
 /// One command and what it is run with here.

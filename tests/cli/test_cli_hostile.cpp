@@ -17,8 +17,6 @@
 
 #include <gtest/gtest.h>
 
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -33,26 +31,6 @@ using hw::test::CliResult;
 using hw::test::runCli;
 using namespace hw::test::hostile;
 
-/// A base port for serve whose brokers' ports (base+1..base+3) are free now.
-int freeBasePort()
-{
-    for (int base = 20000 + static_cast<int>(::getpid() % 20000); base < 65000; base += 7) {
-        bool free = true;
-        for (int broker = 1; broker <= 3 && free; ++broker) {
-            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-            sockaddr_in address {};
-            address.sin_family = AF_INET;
-            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-            address.sin_port = htons(static_cast<std::uint16_t>(base + broker));
-            free = ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
-            ::close(fd);
-        }
-        if (free)
-            return base;
-    }
-    return 0;
-}
-
 struct Writer {
     std::string name;
     Shape shape;
@@ -61,7 +39,7 @@ struct Writer {
 
 std::vector<Writer> writers()
 {
-    const std::string port = std::to_string(freeBasePort());
+    const std::string port = std::to_string(hw::test::freeBasePort(20000));
     std::vector<Writer> out;
 #ifdef HW_WITH_EXPORT
     const std::vector<std::string> small = { "--width", "64", "--height", "64" };

@@ -47,16 +47,6 @@ hw::Step slow(hw::BrokerId broker, hw::TimeMs ms)
     return step;
 }
 
-hw::Step produce(const std::string& value)
-{
-    hw::ProduceStep step;
-    step.action.producer = 0;
-    step.action.topic = 0;
-    step.action.partition = 0;
-    step.action.values = { value };
-    return step;
-}
-
 hw::Step broker(hw::BrokerAction::Kind kind, hw::BrokerId id)
 {
     return hw::FaultStep { hw::BrokerAction { kind, id, 0 } };
@@ -122,7 +112,7 @@ TEST(ActionFrame, ASecondActionAtTheEndAppendsAndKeepsTheFirst)
     EXPECT_FALSE(window.statusBar()->currentMessage().contains(QStringLiteral("replaced")));
 
     const std::int64_t framesAfterSlow = controller->frameCount();
-    ASSERT_TRUE(window.act(produce("m4")));
+    ASSERT_TRUE(window.act(hw::uitest::produceStep("m4")));
     EXPECT_FALSE(window.statusBar()->currentMessage().contains(QStringLiteral("replaced")))
         << window.statusBar()->currentMessage().toStdString();
     EXPECT_GT(controller->frameCount(), framesAfterSlow) << "the produce appended";
@@ -148,7 +138,7 @@ TEST(ActionFrame, KillThenProduceKeepsTheKill)
     controller->goToLast();
     ASSERT_TRUE(window.act(broker(hw::BrokerAction::Kind::Kill, 3)));
     EXPECT_EQ(controller->timeline().frame(controller->currentFrame()).event.type, hw::EventType::BrokerKilled);
-    ASSERT_TRUE(window.act(produce("m4")));
+    ASSERT_TRUE(window.act(hw::uitest::produceStep("m4")));
     EXPECT_FALSE(controller->timeline().head().broker(3).alive) << "the produce did not replace the kill";
     const std::vector<hw::Step> steps = savedSteps(window);
     const int killAt = indexOfStep<hw::FaultStep>(steps, [](const hw::FaultStep& s) {
@@ -187,7 +177,7 @@ TEST(ActionFrame, AnActionAtAnEarlierFrameReplacesTheLaterOnesAndSaysSo)
     ASSERT_TRUE(window.act(slow(3, 500)));
     const std::int64_t slowFrame = controller->currentFrame();
     controller->setCurrentFrame(slowFrame - 1); // the auto.fetch switch, before the slow-down
-    ASSERT_TRUE(window.act(produce("m4")));
+    ASSERT_TRUE(window.act(hw::uitest::produceStep("m4")));
     EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("later frames were replaced")))
         << window.statusBar()->currentMessage().toStdString();
     EXPECT_EQ(controller->timeline().head().broker(3).latencyMs, -1) << "the slow-down was replaced";
@@ -222,7 +212,7 @@ TEST(ScenarioNote, TheLastStepsNoteGivesWayOnFramesTheUserMade)
     controller->setCurrentFrame(two);
     const QString noteTwo = narration->noteText();
     ASSERT_FALSE(noteTwo.isEmpty());
-    ASSERT_TRUE(window.act(produce("m9")));
+    ASSERT_TRUE(window.act(hw::uitest::produceStep("m9")));
     EXPECT_TRUE(narration->noteText().isEmpty());
     controller->setCurrentFrame(two + 1);
     EXPECT_TRUE(narration->noteText().isEmpty()) << "frame " << two + 1 << " is the user's";

@@ -44,23 +44,13 @@ hw::Step brokerStep(hw::BrokerAction::Kind kind, hw::BrokerId id)
     return hw::FaultStep { hw::BrokerAction { kind, id, 0 } };
 }
 
-hw::Step produceStep(const std::string& value)
-{
-    hw::ProduceStep step;
-    step.action.producer = 0;
-    step.action.topic = 0;
-    step.action.partition = 0;
-    step.action.values = { value };
-    return step;
-}
-
 /// The classroom pair at the end of the walkthrough, then a branch at checkpoint 3 and two actions on
 /// it, then another frame shown: everything a restore has to bring back. False if an action was refused.
 bool actAsAClassWould(MainWindow& window)
 {
     hw::ui::SimController* controller = window.controller();
     controller->goToLast();
-    if (!window.act(brokerStep(hw::BrokerAction::Kind::Kill, 3)) || !window.act(produceStep("m4")))
+    if (!window.act(brokerStep(hw::BrokerAction::Kind::Kill, 3)) || !window.act(hw::uitest::produceStep("m4")))
         return false;
     controller->setCurrentFrame(controller->timeline().findLabel("3"));
     hw::SlowStep slow;
@@ -69,7 +59,7 @@ bool actAsAClassWould(MainWindow& window)
     if (!window.act(slow))
         return false;
     controller->goToLast();
-    if (!window.act(brokerStep(hw::BrokerAction::Kind::Isolate, 2)) || !window.act(produceStep("m5")))
+    if (!window.act(brokerStep(hw::BrokerAction::Kind::Isolate, 2)) || !window.act(hw::uitest::produceStep("m5")))
         return false;
     controller->setCurrentFrame(controller->lastFrame() - 3);
     return true;
@@ -219,7 +209,7 @@ TEST_F(AutosaveTest, SaveOnQuitWritesAsFileSaveDoesAndThenCloses)
     auto w = window();
     w->show();
     w->controller()->goToLast();
-    ASSERT_TRUE(w->act(produceStep("kept")));
+    ASSERT_TRUE(w->act(hw::uitest::produceStep("kept")));
     const QString path = dir.filePath(QStringLiteral("on-quit.json"));
     // Save, then the save dialog: the file name, and Save.
     Answers answers({ click(QMessageBox::Save), [&](QWidget* modal) {
@@ -282,7 +272,7 @@ TEST_F(AutosaveTest, WritesAreAtMostOneAnIntervalAndEveryOneIsWhole)
     wall.start();
     for (int i = 0; i < 5; ++i) {
         w->controller()->goToLast();
-        ASSERT_TRUE(w->act(produceStep("burst-" + std::to_string(i))));
+        ASSERT_TRUE(w->act(hw::uitest::produceStep("burst-" + std::to_string(i))));
         QApplication::processEvents();
         auto read = Autosave::read(w->autosave()->path());
         ASSERT_TRUE(std::holds_alternative<Autosave::Kept>(read)) << std::get<QString>(read).toStdString();
@@ -343,7 +333,7 @@ TEST_F(AutosaveTest, RestoreBringsBackTheScenarioEveryActionAndTheFrameShown)
     EXPECT_FALSE(banner->text().contains(QStringLiteral("Undo"))) << banner->text().toStdString();
     // And the restored session goes on: an action appends, undo works from here.
     w->controller()->goToLast();
-    ASSERT_TRUE(w->act(produceStep("after-restore")));
+    ASSERT_TRUE(w->act(hw::uitest::produceStep("after-restore")));
     EXPECT_TRUE(banner->text().contains(QStringLiteral("Undo"))) << banner->text().toStdString();
     w->undoStack()->undo();
     EXPECT_FALSE(banner->text().contains(QStringLiteral("Undo"))) << banner->text().toStdString();

@@ -31,6 +31,18 @@ inline hw::Timeline play(const std::string& source, bool idempotence = true)
     return std::move(std::get<hw::Timeline>(played));
 }
 
+/// The step a user's produce makes: the value, from the first producer to partition 0 of the first
+/// topic.
+inline hw::Step produceStep(const std::string& value)
+{
+    hw::ProduceStep step;
+    step.action.producer = 0;
+    step.action.topic = 0;
+    step.action.partition = 0;
+    step.action.values = { value };
+    return step;
+}
+
 /// A small cluster with two consumer groups (one consumer starts stopped), as scenario text.
 inline const char* groupsScenarioJson()
 {
