@@ -430,7 +430,10 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
     const QFont offsetFont = LogGeometry::offsetFont(g.mode);
     const QFont epochFont = theme::font(epochSize, true);
-    std::int32_t previousEpoch = first > replica->log.logStart ? replica->log.at(first - 1).epoch : -1;
+    // The record before the window says whether the first cell shown starts a new leader epoch. The
+    // window ends at the longest log of the partition, so a replica far behind it holds no record there
+    // (its log may end before the window starts): then there is none to compare with.
+    std::int32_t previousEpoch = replica->log.holds(first - 1) ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
         if (o >= knownEnd) {
             Cell cell;
