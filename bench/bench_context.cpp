@@ -13,7 +13,8 @@ namespace {
 
 const bool contextAdded = [] {
 #if defined(HW_ASSERTIONS)
-    benchmark::AddCustomContext("hw_assertions", "on (bounds checks cost time: not comparable with a plain Release build)");
+    benchmark::AddCustomContext(
+        "hw_assertions", "on (bounds checks cost time: not comparable with a plain Release build)");
     std::fprintf(stderr,
         "***WARNING*** built with HW_ASSERTIONS: bounds checks are on and cost time. To measure, build without "
         "them: cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DHW_ASSERTIONS=OFF\n");

@@ -5,8 +5,8 @@
 //
 // Each frame is laid out as the GUI lays it out (FrameScene::setFrame: the layout, every item's sync,
 // the messages in flight and their labels; in the windowed views then setDisplayTime as Play moves
-// them), without painting or encoding. A scene is kept per variant and fed frame after frame, as the window's scene is, so that the
-// item pool's reuse is exercised too. The variants:
+// them), without painting or encoding. A scene is kept per variant and fed frame after frame, as the window's scene is,
+// so that the item pool's reuse is exercised too. The variants:
 //   - window-partition: the partition view with its legend, the partition shown going round them all,
 //     and every cell's tooltip (which reads the record, its payload and its producer);
 //   - window-cluster: the cluster view with its legend (heartbeats shown at the second size);
@@ -87,9 +87,8 @@ struct ViewSize {
 constexpr std::array<ViewSize, 2> viewSizes = { ViewSize { 1280, 720 }, ViewSize { 1024, 768 } };
 
 enum class Variant : std::uint8_t { WindowPartition, WindowCluster, PresentCluster, PresentPartition, Predict };
-constexpr std::array<Variant, 5> variants
-    = { Variant::WindowPartition, Variant::WindowCluster, Variant::PresentCluster, Variant::PresentPartition,
-          Variant::Predict };
+constexpr std::array<Variant, 5> variants = { Variant::WindowPartition, Variant::WindowCluster, Variant::PresentCluster,
+    Variant::PresentPartition, Variant::Predict };
 
 const char* variantName(Variant variant)
 {
@@ -221,7 +220,8 @@ private:
                     EXPECT_TRUE(predicting) << "offset " << cell.offset;
                     continue;
                 }
-                ASSERT_TRUE(replica->log.holds(cell.offset)) << "offset " << cell.offset << ", LEO " << replica->log.leo();
+                ASSERT_TRUE(replica->log.holds(cell.offset))
+                    << "offset " << cell.offset << ", LEO " << replica->log.leo();
                 EXPECT_EQ(cell.epoch, replica->log.at(cell.offset).epoch) << "offset " << cell.offset;
             }
         }
@@ -256,8 +256,8 @@ Counts renderFrames(const std::string& what, const hw::Timeline& timeline, const
         std::unique_ptr<hw::ClusterState> previous;
         if (f > 0)
             previous = std::make_unique<hw::ClusterState>(timeline.stateAt(f - 1));
-        const double nextTimeMs
-            = static_cast<double>(f + 1 < timeline.frameCount() ? timeline.frame(f + 1).timeMs : timeline.frame(f).timeMs);
+        const double nextTimeMs = static_cast<double>(
+            f + 1 < timeline.frameCount() ? timeline.frame(f + 1).timeMs : timeline.frame(f).timeMs);
         renderer.countFrame();
         for (const Variant variant : variantsOf(i)) {
             renderer.draw(variant, f, state, previous.get(), nextTimeMs);
@@ -285,17 +285,14 @@ std::uint64_t numberFromEnvironment(const char* variable, std::uint64_t fallback
 void report(const std::string& name, const Counts& counts, std::chrono::steady_clock::time_point start)
 {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "render-check: " << name << ": " << counts.frames << " frames, " << counts.builds
-              << " scene builds, " << counts.cellsHovered << " cells hovered, " << seconds << " s" << std::endl;
+    std::cout << "render-check: " << name << ": " << counts.frames << " frames, " << counts.builds << " scene builds, "
+              << counts.cellsHovered << " cells hovered, " << seconds << " s" << std::endl;
 }
 
 /// Installs a language for the test and English again after it.
 class Language {
 public:
-    explicit Language(const char* code)
-    {
-        EXPECT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code))) << code;
-    }
+    explicit Language(const char* code) { EXPECT_TRUE(hw::ui::setLanguage(QString::fromLatin1(code))) << code; }
     ~Language() { hw::ui::setLanguage(QStringLiteral("en")); }
 };
 
@@ -380,16 +377,16 @@ TEST_P(ChaosFrames, SampledFramesDrawInTheWindowedViewsAndOneOtherVariant)
         options.version = versions[seed % versions.size()];
         options.allowDataLoss = seed % 3 == 0;
         const hw::ChaosResult chaos = hw::runChaos(seed, options);
-        const std::string what = std::string("chaos seed ") + std::to_string(seed) + " (replay: "
-            + hw::chaosReplayCommand(seed, options) + ") " + language;
+        const std::string what = std::string("chaos seed ") + std::to_string(seed)
+            + " (replay: " + hw::chaosReplayCommand(seed, options) + ") " + language;
         ASSERT_TRUE(chaos.ok()) << what << ": the engine failed first; tests/core's chaos test says more";
         // As `highwater-cli chaos --emit` writes the schedule and the window opens it.
         auto parsed = hw::parseScenario(hw::scenarioToJson(chaos.scenario), "chaos.json");
-        ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed)) << what << ": "
-                                                                  << std::get<hw::ScenarioError>(parsed).toString();
+        ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed))
+            << what << ": " << std::get<hw::ScenarioError>(parsed).toString();
         auto played = hw::playScenario(std::get<hw::Scenario>(parsed));
-        ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played)) << what << ": "
-                                                                  << std::get<hw::ScenarioError>(played).toString();
+        ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played))
+            << what << ": " << std::get<hw::ScenarioError>(played).toString();
         const hw::Timeline& timeline = std::get<hw::Timeline>(played);
         const std::int64_t frames = timeline.frameCount();
         std::vector<std::int64_t> sample;
@@ -402,7 +399,8 @@ TEST_P(ChaosFrames, SampledFramesDrawInTheWindowedViewsAndOneOtherVariant)
         const Counts counts = renderFrames(what, timeline, sample, [](std::size_t i) {
             constexpr std::array<Variant, 3> others
                 = { Variant::PresentCluster, Variant::PresentPartition, Variant::Predict };
-            return std::array<Variant, 3> { Variant::WindowPartition, Variant::WindowCluster, others[i % others.size()] };
+            return std::array<Variant, 3> { Variant::WindowPartition, Variant::WindowCluster,
+                others[i % others.size()] };
         });
         total.frames += counts.frames;
         total.builds += counts.builds;
@@ -441,7 +439,8 @@ int main(int argc, char** argv)
     hw::ui::setTranslationsDirectory(QStringLiteral(HW_BUILD_TRANSLATIONS_DIR));
     hw::ui::installTranslations(app, QStringLiteral("en"));
 #if defined(HW_ASSERTIONS)
-    std::cout << "render-check: built with HW_ASSERTIONS (_GLIBCXX_ASSERTIONS, QT_FORCE_ASSERTS, HW_ASSERT)" << std::endl;
+    std::cout << "render-check: built with HW_ASSERTIONS (_GLIBCXX_ASSERTIONS, QT_FORCE_ASSERTS, HW_ASSERT)"
+              << std::endl;
 #else
     std::cout << "render-check: built without HW_ASSERTIONS: configure with -DHW_ASSERTIONS=ON for bounds checks"
               << std::endl;
