@@ -43,14 +43,46 @@ hw_install_packages() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# hw_build DIR [cmake options...]: configure (once) and build in DIR.
+# hw_build DIR [-DNAME=VALUE...] [-- TARGET...]: configure DIR (again when its cache does not hold every
+# option as given, so that a tree made before an option existed gets it) and build it, or only the
+# targets named after "--".
 hw_build() {
-    local dir=$1
+    local dir=$1 options=() targets=()
     shift
-    if [ ! -f "$dir/build.ninja" ]; then
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+        options+=("$1")
+        shift
+    done
+    [ "${1:-}" = "--" ] && shift
+    targets=("$@")
+    if [ ! -f "$dir/build.ninja" ] || ! hw_cache_holds "$dir" "${options[@]}"; then
         hw_log "Configuring $dir"
-        cmake -S "$HW_ROOT" -B "$dir" -G Ninja "$@"
+        cmake -S "$HW_ROOT" -B "$dir" -G Ninja "${options[@]}"
     fi
-    hw_log "Building $dir"
-    cmake --build "$dir" --parallel "$(nproc)"
+    hw_log "Building $dir${targets[*]:+ (${targets[*]})}"
+    cmake --build "$dir" --parallel "$(nproc)" ${targets[@]:+--target "${targets[@]}"}
+}
+
+# hw_cache_holds DIR -DNAME=VALUE...: whether DIR's CMakeCache.txt has each option with that value.
+hw_cache_holds() {
+    local dir=$1 option name value line
+    shift
+    for option in "$@"; do
+        option=${option#-D}
+        name=${option%%=*}
+        name=${name%%:*}
+        value=${option#*=}
+        line=$(grep -m1 "^$name:" "$dir/CMakeCache.txt") || return 1
+        [ "${line#*=}" = "$value" ] || return 1
+    done
+}
+
+# hw_render_totals DIR: the render check's counts (each of its tests prints "render-check: NAME: F frames,
+# B scene builds, ...") added up from the last ctest run in DIR.
+hw_render_totals() {
+    local log=$1/Testing/Temporary/LastTest.log
+    [ -f "$log" ] || return 0
+    grep -o 'render-check: .*: [0-9]* frames, [0-9]* scene builds' "$log" | awk '
+        { frames += $(NF - 4); builds += $(NF - 2); tests++ }
+        END { if (tests) printf "==> Render check: %d frames, %d scene builds in %d tests\n", frames, builds, tests }' >&2
 }

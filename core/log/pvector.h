@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "log/hw_assert.h"
+
 #include <array>
-#include <cassert>
 #include <cstddef>
 #include <memory>
 #include <utility>
@@ -37,7 +38,7 @@ public:
 
     const T& operator[](std::size_t i) const
     {
-        assert(i < m_size);
+        HW_ASSERT(i < m_size);
         const void* node = m_root.get();
         for (int shift = m_shift; shift > 0; shift -= kBits)
             node = static_cast<const Branch*>(node)->kids[(i >> shift) & kMask].get();
@@ -64,14 +65,14 @@ public:
     /// Replaces element i. Copies the nodes on its path that other vectors share.
     void set(std::size_t i, T value)
     {
-        assert(i < m_size);
+        HW_ASSERT(i < m_size);
         mutableAt(i) = std::move(value);
     }
 
     /// A writable reference to element i (copying shared nodes on its path first).
     T& mutableAt(std::size_t i)
     {
-        assert(i < m_size);
+        HW_ASSERT(i < m_size);
         std::shared_ptr<void>* slot = &m_root;
         for (int shift = m_shift; shift > 0; shift -= kBits) {
             makeUnique<Branch>(*slot);

@@ -70,6 +70,7 @@ struct ReplicaLog {
     /// Whether the log holds a record at this offset: from its start up to its LEO. A view that shows
     /// an offset of another replica's log (a window of offsets, the leader's LEO) asks this first.
     bool holds(Offset offset) const { return offset >= logStart && offset >= baseOffset && offset < leo(); }
+    /// The record at an offset the log holds (holds(offset); checked by HW_ASSERT in PVector).
     const Record& at(Offset offset) const { return records[static_cast<std::size_t>(offset - baseOffset)]; }
     void append(Record record) { records.push_back(record); }
     void truncateTo(Offset offset)

@@ -185,6 +185,7 @@ void FrameScene::rebuild()
 {
     const SceneTarget selected = selectedTarget();
     m_rebuilding = true;
+    ++m_buildCount;
     // Replica rows, broker boxes and labels are kept and re-read; the rest is made anew.
     m_pool->begin();
     m_anchors.clear();

@@ -79,6 +79,8 @@ public:
     const hw::ClusterState& state() const { return *m_state; }
     double displayTime() const { return m_displayTimeMs; }
     bool hasFrame() const { return m_hasFrame; }
+    /// How many times the scene has been laid out from the state (the render check counts its builds).
+    std::int64_t buildCount() const { return m_buildCount; }
 
     // The items, for the view, the inspector and tests.
     ReplicaLogItem* replicaItem(std::int32_t partition, std::int32_t broker) const;
@@ -166,6 +168,7 @@ private:
     bool m_compact = false;
     hw::CellText m_cellText {}; // Offsets
     bool m_rebuilding = false;
+    std::int64_t m_buildCount = 0;
     QRectF m_lastRect;
 
     QHash<quint64, QPointF> m_anchors;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "scene/itempool.h"
 
+#include "model/limits.h"
 #include "scene/brokeritem.h"
 #include "scene/controlleritem.h"
 #include "scene/produceritem.h"
@@ -10,6 +11,12 @@
 namespace hw::ui {
 
 namespace {
+
+// The key packs a broker id into 8 bits and a partition or an index into 16: within the limits a
+// scenario may reach, two items never share one.
+static_assert(hw::limits::brokersMax < (1 << 8));
+static_assert(hw::limits::topicsMax * hw::limits::partitionsMax < (1 << 16));
+static_assert(hw::limits::producersMax < (1 << 16) && hw::limits::consumersMax < (1 << 16));
 
 quint64 keyOf(int type, const SceneTarget& target)
 {

@@ -3,6 +3,7 @@
 
 #include "base/narration.h"
 #include "base/theme.h"
+#include "log/hw_assert.h"
 #include "model/version_rules.h"
 #include "scene/assignmentlineitem.h"
 #include "scene/clusterfacts.h"
@@ -101,6 +102,9 @@ qreal PartitionLayout::addLostList(
 
 QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, std::int32_t partitionIndex)
 {
+    // The focus is a partition of the state drawn: callers pick it from that state, and setFrame clamps
+    // it when a new state has fewer partitions.
+    HW_ASSERT(partitionIndex >= 0 && partitionIndex < static_cast<std::int32_t>(state.partitions.size()));
     const hw::Partition& partition = state.partitions[static_cast<std::size_t>(partitionIndex)];
     const hw::PartitionRegistration& reg = partition.registration;
 

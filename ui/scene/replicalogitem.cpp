@@ -2,6 +2,7 @@
 #include "scene/replicalogitem.h"
 
 #include "base/theme.h"
+#include "log/hw_assert.h"
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
 #include "model/record_text.h"
@@ -515,6 +516,8 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
             addTextIn(QStringLiteral("?"), offsetFont, cell.rect, theme::ink, Qt::AlignCenter, QStringLiteral("cell"));
             continue;
         }
+        // Within [first, knownEnd): at or above the log's start, below its LEO.
+        HW_ASSERT(replica->log.holds(o));
         const hw::Record& record = replica->log.at(o);
         Cell cell;
         cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);

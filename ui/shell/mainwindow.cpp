@@ -143,7 +143,14 @@ MainWindow::MainWindow(QWidget* parent)
         tr("Press Space to play, Right to step, Page Down for the next checkpoint."), statusTimeoutMs);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // QWidget's destructor deletes the children after this one has run. The undo stack's destructor
+    // clears its commands and emits indexChanged and cleanChanged, whose slots here would then run on a
+    // window that is already destroyed (Qt asserts it under HW_ASSERTIONS; without, they read freed
+    // members). Nothing the window shows needs to follow the stack any more.
+    disconnect(m_undo, nullptr, this, nullptr);
+}
 
 void MainWindow::createDocks()
 {
