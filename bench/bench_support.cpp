@@ -24,9 +24,18 @@ ClusterSpec loadSpec()
     spec.name = "bench-load";
     spec.seed = 7;
     spec.brokers = 3;
+    spec.config = defaultsFor(KafkaVersion::V4_2);
     spec.config.minInsyncReplicas = 2;
     spec.topics.push_back(TopicSpec{"load", 12, 3, {}});
-    spec.producers.push_back(ProducerSpec{.id = "p1", .acks = Acks::All});
+    ProducerSpec producer;
+    producer.id = "p1";
+    producer.acks = Acks::All;
+    producer.enableIdempotence = true;
+    producer.maxInFlight = 5;
+    producer.lingerMs = 5;
+    producer.retries = 2147483647;
+    producer.deliveryTimeoutMs = 120000;
+    spec.producers.push_back(producer);
     return spec;
 }
 
