@@ -132,9 +132,14 @@ private:
                 leaf->used = exclusive ? viewed(m_size, i, 0) : k + 1;
                 return *leaf;
             }
-            // The branches on the way claim the slot taken (see prepare).
             auto* branch = static_cast<Branch*>(slot->get());
             const auto kid = static_cast<std::uint32_t>((i >> shift) & kMask);
+            // A node still to be made (the first element of a leaf or of a subtree) is made by
+            // prepare, which claims its slot as it installs it: claiming it here first would make
+            // prepare copy the branch, every 32 appends, into a node that nobody else sees.
+            if (!branch->kids[kid])
+                break;
+            // The branches on the way claim the slot taken (see prepare).
             branch->used = std::max(branch->used, kid + 1);
             slot = &branch->kids[kid];
         }

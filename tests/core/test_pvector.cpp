@@ -359,8 +359,6 @@ INSTANTIATE_TEST_SUITE_P(Sizes, PVectorBoundary,
     ::testing::Values<std::size_t>(2, 31, 32, 33, 1023, 1024, 1025, 1056, 32767, 32768, 32769, 33800),
     [](const auto& info) { return "Size" + std::to_string(info.param); });
 
-// A random sequence of operations against std::vector, with snapshots taken along the way that must
-// keep their contents. The generator is the simulation's own, so the sequence is the same everywhere.
 // Appends beyond what every sharing vector has seen go into the shared nodes in place; the slots one
 // vector wrote so become off limits to the others, which copy before they write there.
 
@@ -375,6 +373,25 @@ TEST(PVector, AnAppendGoesInPlaceAndStaysInvisibleToACopy)
     EXPECT_EQ(a.size(), 42u);
     EXPECT_EQ(a[40], -40);
     EXPECT_EQ(a[41], -41);
+}
+
+TEST(PVector, AppendsIntoNewLeavesAndLevelsKeepEveryNodeACopyHolds)
+{
+    // A log that grows past many leaf and branch boundaries while snapshots of it are kept (the
+    // timeline's case): each new leaf or branch is made by the growing vector alone, so no node a
+    // snapshot holds is ever copied, and each snapshot is still a prefix of the live vector's nodes.
+    PVector<int> live = filled(5);
+    std::vector<PVector<int>> snapshots;
+    for (int i = 5; i < 40000; ++i) {
+        if (i % 97 == 0)
+            snapshots.push_back(live);
+        live.push_back(i);
+    }
+    for (const PVector<int>& snapshot : snapshots) {
+        EXPECT_TRUE(live.extends(snapshot)) << "a snapshot of " << snapshot.size() << " elements";
+        EXPECT_EQ(toStd(snapshot), iota(snapshot.size()));
+    }
+    EXPECT_EQ(toStd(live), iota(40000));
 }
 
 TEST(PVector, TwoCopiesThatBothAppendKeepTheirOwnElements)
@@ -573,6 +590,8 @@ TEST_P(PVectorSharingRandomized, EveryVectorBehavesLikeItsOwnStdVector)
 INSTANTIATE_TEST_SUITE_P(Seeds, PVectorSharingRandomized, ::testing::Values<std::uint64_t>(1, 2, 3, 42, 20261206),
     [](const auto& info) { return "Seed" + std::to_string(info.param); });
 
+// A random sequence of operations against std::vector, with snapshots taken along the way that must
+// keep their contents. The generator is the simulation's own, so the sequence is the same everywhere.
 class PVectorRandomized : public ::testing::TestWithParam<std::uint64_t> { };
 
 TEST_P(PVectorRandomized, BehavesLikeStdVector)
