@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <utility>
 
 namespace hw {
@@ -25,6 +26,9 @@ namespace hw {
 /// even into a shared node; `used` then grows past it, so that the next vector to write there copies.
 /// Logs, the payload store and a producer's batches mostly append: the live state keeps writing into
 /// the nodes its snapshots and in-flight fetch responses share, and none of them pays a copy for it.
+/// An append of an element equal to the one another vector already wrote in that slot takes it as it
+/// is (appendGenerated): a state restored from a snapshot and replayed appends what the recorded run
+/// appended, so it keeps sharing the run's nodes instead of copying them.
 /// Not thread-safe: the core is single-threaded.
 template <typename T>
 class PVector {
@@ -57,10 +61,7 @@ public:
 
     void push_back(T value)
     {
-        if (m_root && m_size == capacity())
-            growRoot();
-        ++m_size;
-        mutableAt(m_size - 1) = std::move(value);
+        appendGenerated(1, [&](std::size_t) { return std::move(value); });
     }
 
     /// Appends source[from, from + count). Where a whole leaf of `source` lands on a whole leaf here
@@ -89,7 +90,12 @@ public:
         mutableAt(i) = std::move(value);
     }
 
-    /// Appends `count` elements, element j being make(j): like push_back, leaf by leaf.
+    /// Appends `count` elements, element j being make(j) (called once for each j, in order), leaf by
+    /// leaf. Where another vector that shares the node already filled the slot with an equal element,
+    /// that element is taken as it is and the node stays shared: a copy of an earlier state that
+    /// appends what the state it was copied from appended (the timeline replaying a recorded run)
+    /// ends up holding the same nodes, not copies of them. Writing an equal element changes nothing
+    /// any vector sees, so it needs no copy; the first different element copies as any write does.
     template <typename Make>
     void appendGenerated(std::size_t count, Make&& make)
     {
@@ -101,11 +107,28 @@ public:
             const auto k = static_cast<std::uint32_t>(first & kMask);
             const auto run = static_cast<std::uint32_t>(std::min<std::size_t>(count - j, kWidth - k));
             m_size += run;
-            // Slot k is writable, so are the ones after it: they were seen by nobody either.
-            Leaf& leaf = writableLeaf(first);
-            leaf.used = std::max(leaf.used, k + run);
-            for (std::uint32_t n = 0; n < run; ++n)
-                leaf.items[k + n] = make(j + n);
+            std::uint32_t n = 0;
+            std::optional<T> different;
+            if (const Leaf* filled = filledSharedLeaf(first)) {
+                for (; n < run && k + n < filled->used; ++n) {
+                    T value = make(j + n);
+                    if (!(filled->items[k + n] == value)) {
+                        different.emplace(std::move(value));
+                        break;
+                    }
+                }
+            }
+            if (n < run) {
+                // Slot k + n is writable, so are the ones after it: seen by nobody, or in a copy.
+                Leaf& leaf = writableLeaf(first + n);
+                leaf.used = std::max(leaf.used, k + run);
+                if (different) {
+                    leaf.items[k + n] = std::move(*different);
+                    ++n;
+                }
+                for (; n < run; ++n)
+                    leaf.items[k + n] = make(j + n);
+            }
             j += run;
         }
     }
@@ -114,6 +137,29 @@ public:
     T& mutableAt(std::size_t i) { return writableLeaf(i).items[i & kMask]; }
 
 private:
+    /// The leaf holding element i when another vector may see it and has seen slot i (an element is
+    /// already there), else nullptr. Claims the slots of the branches on the way, as a write does:
+    /// this vector sees them from now on.
+    const Leaf* filledSharedLeaf(std::size_t i)
+    {
+        const std::shared_ptr<void>* slot = &m_root;
+        bool exclusive = true;
+        for (int shift = m_shift; *slot; shift -= kBits) {
+            exclusive = exclusive && slot->use_count() == 1;
+            if (shift == 0) {
+                const auto* leaf = static_cast<const Leaf*>(slot->get());
+                return !exclusive && (i & kMask) < leaf->used ? leaf : nullptr;
+            }
+            auto* branch = static_cast<Branch*>(slot->get());
+            const auto kid = static_cast<std::uint32_t>((i >> shift) & kMask);
+            if (!branch->kids[kid])
+                return nullptr;
+            branch->used = std::max(branch->used, kid + 1);
+            slot = &branch->kids[kid];
+        }
+        return nullptr;
+    }
+
     /// The leaf holding element i, writable at i (its path copied first where other vectors see it).
     Leaf& writableLeaf(std::size_t i)
     {

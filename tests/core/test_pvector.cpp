@@ -394,6 +394,36 @@ TEST(PVector, AppendsIntoNewLeavesAndLevelsKeepEveryNodeACopyHolds)
     EXPECT_EQ(toStd(live), iota(40000));
 }
 
+TEST(PVector, ACopyThatAppendsWhatItsOriginalAppendedSharesItsNodes)
+{
+    // The timeline's replay: a state restored from a snapshot appends what the recorded run appended.
+    PVector<int> run = filled(40);
+    const PVector<int> start = run;
+    for (int i = 40; i < 1000; ++i)
+        run.push_back(i);
+    PVector<int> replay = start;
+    for (int i = 40; i < 1000; ++i)
+        replay.push_back(i);
+    EXPECT_TRUE(replay.extends(run)) << "the replay took the run's elements and nodes as they were";
+    EXPECT_TRUE(replay.sharesRootWith(run));
+    // Past the run's end, and at the first element that differs, each goes its own way.
+    replay.push_back(-1);
+    run.push_back(5);
+    EXPECT_EQ(replay[1000], -1);
+    EXPECT_EQ(run[1000], 5);
+    PVector<int> other = start;
+    other.appendGenerated(500, [](std::size_t j) { return j == 300 ? -7 : static_cast<int>(40 + j); });
+    EXPECT_EQ(other[340], -7);
+    EXPECT_EQ(run[340], 340);
+    std::vector<int> want = iota(1000);
+    want.push_back(5);
+    EXPECT_EQ(toStd(run), want);
+    EXPECT_EQ(toStd(start), iota(40));
+    std::vector<int> wantOther = iota(540);
+    wantOther[340] = -7;
+    EXPECT_EQ(toStd(other), wantOther);
+}
+
 TEST(PVector, TwoCopiesThatBothAppendKeepTheirOwnElements)
 {
     PVector<int> a = filled(40);
