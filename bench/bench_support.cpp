@@ -39,7 +39,7 @@ ClusterSpec loadSpec()
     return spec;
 }
 
-std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize)
+std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize, TimeMs everyMs)
 {
     ProduceAction action;
     action.producer = 0;
@@ -52,7 +52,7 @@ std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize)
         action.partition = static_cast<std::int32_t>(b % partitions);
         if (ApplyResult r = timeline.apply(action); !r.ok())
             throw std::runtime_error(r.error);
-        if (std::string error = runAdvance(timeline, 1); !error.empty())
+        if (std::string error = runAdvance(timeline, everyMs); !error.empty())
             throw std::runtime_error(error);
     }
     // Run until every replica holds every record and the producer heard back about every batch.

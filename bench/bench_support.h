@@ -17,8 +17,9 @@ std::int64_t residentBytes();
 /// of defaults does not change the workload the figures were measured on.
 ClusterSpec loadSpec();
 
-/// Produces `batches` batches of `batchSize` records round-robin over the partitions, one batch per
-/// simulated millisecond, then runs until every replica has every record. Returns records produced.
-std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize);
+/// Produces `batches` batches of `batchSize` records round-robin over the partitions, one batch every
+/// `everyMs` simulated milliseconds, then runs until every replica has every record. Returns records
+/// produced. One a millisecond outpaces the brokers: the producer's backlog grows through the run.
+std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize, TimeMs everyMs = 1);
 
 } // namespace hw::bench
