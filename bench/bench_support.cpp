@@ -24,13 +24,22 @@ ClusterSpec loadSpec()
     spec.name = "bench-load";
     spec.seed = 7;
     spec.brokers = 3;
+    spec.config = defaultsFor(KafkaVersion::V4_2);
     spec.config.minInsyncReplicas = 2;
     spec.topics.push_back(TopicSpec{"load", 12, 3, {}});
-    spec.producers.push_back(ProducerSpec{.id = "p1", .acks = Acks::All});
+    ProducerSpec producer;
+    producer.id = "p1";
+    producer.acks = Acks::All;
+    producer.enableIdempotence = true;
+    producer.maxInFlight = 5;
+    producer.lingerMs = 5;
+    producer.retries = 2147483647;
+    producer.deliveryTimeoutMs = 120000;
+    spec.producers.push_back(producer);
     return spec;
 }
 
-std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize)
+std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize, TimeMs everyMs)
 {
     ProduceAction action;
     action.producer = 0;
@@ -43,7 +52,7 @@ std::int64_t runLoad(Timeline& timeline, std::int64_t batches, int batchSize)
         action.partition = static_cast<std::int32_t>(b % partitions);
         if (ApplyResult r = timeline.apply(action); !r.ok())
             throw std::runtime_error(r.error);
-        if (std::string error = runAdvance(timeline, 1); !error.empty())
+        if (std::string error = runAdvance(timeline, everyMs); !error.empty())
             throw std::runtime_error(error);
     }
     // Run until every replica holds every record and the producer heard back about every batch.

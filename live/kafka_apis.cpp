@@ -98,29 +98,33 @@ wire::Bytes encodeLogRecords(const ClusterState& state, const ReplicaLog& log, O
         batch.baseOffset = offset;
         const Record& first = log.at(offset);
         const Payload& firstPayload = state.payloads[static_cast<std::size_t>(first.payload)];
+        const LiveRecordInfo* firstLive = liveRecordOf(state, firstPayload);
         batch.partitionLeaderEpoch = first.epoch;
-        batch.producerId = firstPayload.liveClient >= 0 ? firstPayload.producerId : -1;
+        batch.producerId = firstPayload.liveClient >= 0 && firstLive ? firstLive->producerId : -1;
         batch.producerEpoch = batch.producerId >= 0 ? first.producerEpoch : std::int16_t{-1};
         batch.baseSequence = batch.producerId >= 0 ? first.sequence : -1;
-        batch.baseTimestamp = std::max<std::int64_t>(0, firstPayload.timestampMs);
+        batch.baseTimestamp = std::max<std::int64_t>(0, firstLive ? firstLive->timestampMs : -1);
         batch.maxTimestamp = batch.baseTimestamp;
         while (offset < end) {
             const Record& record = log.at(offset);
             const Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
+            const LiveRecordInfo* live = liveRecordOf(state, payload);
+            const std::int64_t producerId = live ? live->producerId : -1;
             if (offset > batch.baseOffset &&
-                (record.epoch != batch.partitionLeaderEpoch || payload.producerId != firstPayload.producerId ||
+                (record.epoch != batch.partitionLeaderEpoch || producerId != (firstLive ? firstLive->producerId : -1) ||
                  payload.liveClient != firstPayload.liveClient))
                 break;
             wire::Record r;
             r.offsetDelta = static_cast<std::int32_t>(offset - batch.baseOffset);
-            const std::int64_t timestamp = std::max<std::int64_t>(0, payload.timestampMs);
+            const std::int64_t timestamp = std::max<std::int64_t>(0, live ? live->timestampMs : -1);
             r.timestampDelta = timestamp - batch.baseTimestamp;
             batch.maxTimestamp = std::max(batch.maxTimestamp, timestamp);
             if (payload.hasKey)
                 r.key = bytesOf(payload.key);
-            if (!payload.valueNull)
+            if (!(live && live->valueNull))
                 r.value = bytesOf(payload.value);
-            for (const PayloadHeader& h : payload.headers) {
+            for (std::size_t i = 0; live && i < live->headers.size(); ++i) {
+                const PayloadHeader& h = live->headers[i];
                 wire::RecordHeader header;
                 header.key = h.key;
                 if (!h.valueNull)
@@ -254,7 +258,7 @@ HandledRequest KafkaApis::handleProduce(Pending& p, const wire::ProduceRequest& 
                         throw wire::BatchError(wire::BatchErrorKind::MessageTooLarge,
                                                "more records than liveRecordsPerBatchMax");
                     for (const wire::Record& r : batch.records) {
-                        Payload payload;
+                        LiveRecord payload;
                         std::size_t bytes = 0;
                         if (r.key) {
                             payload.hasKey = true;

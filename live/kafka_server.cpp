@@ -221,7 +221,7 @@ struct KafkaServer::Impl {
         }
         sessionBytes += 256;
         if (const auto* produce = std::get_if<LiveProduce>(&action.request)) {
-            for (const Payload& p : produce->records) {
+            for (const LiveRecord& p : produce->records) {
                 sessionBytes += 96 + 2 * (p.key.size() + p.value.size());
                 for (const PayloadHeader& h : p.headers)
                     sessionBytes += 48 + 2 * (h.key.size() + h.value.size());

@@ -100,27 +100,88 @@ void truncateLog(const ClusterState& state, Replica& replica, Offset offset, Tru
 std::int64_t producerIdOfPayload(const ClusterState& state, std::int32_t payload)
 {
     const Payload& p = state.payloads[static_cast<std::size_t>(payload)];
-    if (p.liveClient >= 0)
-        return p.producerId; // a live client's batch carried its producer id
+    if (p.liveClient >= 0) {
+        const LiveRecordInfo* live = liveRecordOf(state, p);
+        return live ? live->producerId : -1; // a live client's batch carried its producer id
+    }
     const std::int32_t producer = p.producer;
     return producer >= 0 && producer < static_cast<std::int32_t>(state.producers.size())
                ? state.producers[static_cast<std::size_t>(producer)].producerId
                : -1;
 }
 
-void appendAsFollower(const ClusterState& state, Replica& replica, const Record& record)
+void appendAsFollower(const ClusterState& state, Replica& replica, const ReplicaLog& source, Offset fetchOffset,
+                      std::int64_t count)
 {
-    const Offset offset = replica.log.leo();
-    if (record.sequence >= 0) {
-        const std::int64_t producerId = producerIdOfPayload(state, record.payload);
-        const Record* previous = offset > replica.log.baseOffset ? &replica.log.at(offset - 1) : nullptr;
-        const bool continues = previous && !previous->batchEnd && inSequence(previous->sequence, record.sequence) &&
-                               previous->producerEpoch == record.producerEpoch &&
-                               producerIdOfPayload(state, previous->payload) == producerId;
-        if (producerId >= 0)
-            recordAppended(replica.producerStates, producerId, record, offset, continues);
+    // The record before each one and its producer id are carried along rather than looked up again.
+    // A record that does not end its batch is followed in the payload store by the next record of the
+    // same batch, so a record whose payload comes right after it has the same producer. Neither log
+    // changes during the loop, so the previous record is read where it is.
+    Offset offset = replica.log.leo();
+    const Record* previous = offset > replica.log.baseOffset ? &replica.log.at(offset - 1) : nullptr;
+    std::int64_t previousProducer = -2; // not looked up yet
+    // The producer entry the previous record extended, while its batch continues: the next record of
+    // the batch extends it again (recordAppended would find the same entry). The extension is written
+    // once a run of such records ends.
+    ProducerStateEntry* extending = nullptr;
+    const Record* extendedTo = nullptr;
+    Offset extendedAt = 0;
+    auto settle = [&] {
+        if (extendedTo) {
+            extending->extendLastBatch(extendedTo->sequence, extendedAt);
+            extendedTo = nullptr;
+        }
+    };
+    const auto from = static_cast<std::size_t>(fetchOffset - source.baseOffset);
+    source.records.forEach(from, from + static_cast<std::size_t>(count), [&](std::size_t, const Record& record) {
+        if (extending && !previous->batchEnd && record.payload == previous->payload + 1 && record.sequence >= 0 &&
+            record.producerEpoch == previous->producerEpoch && record.epoch == previous->epoch &&
+            inSequence(previous->sequence, record.sequence)) {
+            // The next record of the batch the previous one extended (most records): the same
+            // producer, entry and leader epoch.
+            extendedTo = &record;
+            extendedAt = offset;
+            previous = &record;
+            ++offset;
+            return;
+        }
+        settle();
+        // UnifiedLog.appendAsFollower assigns every batch's epoch; a lower one than the cache's last (an
+        // entry this broker made as leader with no record after it) replaces the later entries.
+        if (replica.epochCache.empty() || replica.epochCache.back().epoch != record.epoch)
+            assignEpoch(replica.epochCache, record.epoch, offset);
+        std::int64_t producerId = -1;
+        if (record.sequence >= 0) {
+            const bool sameBatch = previous && !previous->batchEnd && record.payload == previous->payload + 1;
+            producerId = sameBatch && previousProducer != -2 ? previousProducer : producerIdOfPayload(state, record.payload);
+            bool continues = previous && !previous->batchEnd && inSequence(previous->sequence, record.sequence) &&
+                             previous->producerEpoch == record.producerEpoch;
+            if (continues && !sameBatch)
+                continues = producerIdOfPayload(state, previous->payload) == producerId;
+            if (producerId < 0)
+                extending = nullptr;
+            else if (continues && extending && producerId == previousProducer)
+                extending->extendLastBatch(record.sequence, offset);
+            else
+                extending = &recordAppended(replica.producerStates, producerId, record, offset, continues);
+        } else {
+            extending = nullptr;
+        }
+        previous = &record;
+        previousProducer = record.sequence >= 0 ? producerId : -2;
+        ++offset;
+    });
+    settle();
+    // A follower whose log is the leader's up to the fetch offset (the usual case: it took the
+    // leader's log at its last fetch, and the leader only appended since) takes the leader's log as
+    // it is, sharing every node; otherwise the records are appended, sharing whole leaves.
+    PVector<Record>& records = replica.log.records;
+    if (replica.log.baseOffset == source.baseOffset && records.size() == from && records.hasPrefixOf(source.records, from)) {
+        records = source.records;
+        records.truncate(from + static_cast<std::size_t>(count));
+    } else {
+        records.appendRange(source.records, from, static_cast<std::size_t>(count));
     }
-    replica.log.append(record);
 }
 
 } // namespace hw

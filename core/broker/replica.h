@@ -38,8 +38,12 @@ void truncateLog(const ClusterState& state, Replica& replica, Offset offset, Tru
 /// The producer id of the producer whose record this payload is (-1: none yet).
 std::int64_t producerIdOfPayload(const ClusterState& state, std::int32_t payload);
 
-/// UnifiedLog.appendAsFollower for one record: it goes to the log, and its producer's entry in the
-/// producer table is updated as ProducerAppendInfo does for origin REPLICATION (no validation).
-void appendAsFollower(const ClusterState& state, Replica& replica, const Record& record);
+/// UnifiedLog.appendAsFollower for the records a fetch brought: source.records from `fetchOffset`
+/// on, `count` of them, go to the end of the replica's log, each record's leader epoch is assigned
+/// in the epoch cache, and each producer's entry in the producer table is updated as
+/// ProducerAppendInfo does for origin REPLICATION (no validation). The log shares the source's whole
+/// leaves instead of copying their records (PVector::appendRange).
+void appendAsFollower(const ClusterState& state, Replica& replica, const ReplicaLog& source, Offset fetchOffset,
+                      std::int64_t count);
 
 } // namespace hw

@@ -158,16 +158,7 @@ std::optional<Event> ReplicaFetcher::handleFetchResponse(const Message& message,
     // A response for an offset the log has moved away from is stale: the fetcher drops it whole.
     if (response.fetchOffset == follower->log.leo()) {
         if (response.recordCount > 0) {
-            const ReplicaLog& source = response.leaderLog;
-            const auto from = static_cast<std::size_t>(response.fetchOffset - source.baseOffset);
-            source.records.forEach(from, from + static_cast<std::size_t>(response.recordCount),
-                                   [&](std::size_t, const Record& record) {
-                                       // UnifiedLog.appendAsFollower assigns every batch's epoch; a
-                                       // lower one than the cache's last (an entry this broker made as
-                                       // leader with no record after it) replaces the later entries.
-                                       assignEpoch(follower->epochCache, record.epoch, follower->log.leo());
-                                       appendAsFollower(m_state, *follower, record);
-                                   });
+            appendAsFollower(m_state, *follower, response.leaderLog, response.fetchOffset, response.recordCount);
             e.count = response.recordCount;
         }
         follower->hw = std::min(response.hw, follower->log.leo());

@@ -69,16 +69,19 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
             baseOffset = verdict.duplicate.firstOffset;
             break;
         case SequenceCheck::Append:
-            for (std::int32_t i = 0; i < request.count; ++i)
-                leader->log.append(Record{leader->knownLeaderEpoch, request.firstPayload + i, incrementSequence(request.baseSequence, i),
-                                          request.producerEpoch, i + 1 == request.count});
+            leader->log.records.appendGenerated(static_cast<std::size_t>(request.count), [&](std::size_t n) {
+                const auto i = static_cast<std::int32_t>(n);
+                return Record{leader->knownLeaderEpoch, request.firstPayload + i, incrementSequence(request.baseSequence, i),
+                              request.producerEpoch, i + 1 == request.count};
+            });
             recordBatch(leader->producerStates, request.producerId, request.producerEpoch,
                         BatchMetadata{request.baseSequence, lastSeq, baseOffset, baseOffset + request.count - 1});
             break;
         }
     } else {
-        for (std::int32_t i = 0; i < request.count; ++i)
-            leader->log.append(Record{leader->knownLeaderEpoch, request.firstPayload + i});
+        leader->log.records.appendGenerated(static_cast<std::size_t>(request.count), [&](std::size_t n) {
+            return Record{leader->knownLeaderEpoch, request.firstPayload + static_cast<std::int32_t>(n)};
+        });
     }
 
     e.type = duplicate ? EventType::DuplicateBatch : EventType::ProduceAppended;
@@ -321,9 +324,11 @@ std::optional<Event> ReplicaManager::handleListOffsetsRequest(const Message& mes
         response.leaderEpoch = leader->knownLeaderEpoch;
         for (Offset o = leader->log.logStart; o < leader->hw; ++o) {
             const Payload& payload = m_state.payloads[static_cast<std::size_t>(leader->log.at(o).payload)];
-            if (payload.timestampMs >= request.timestampMs) {
+            const LiveRecordInfo* live = liveRecordOf(m_state, payload);
+            const TimeMs timestampMs = live ? live->timestampMs : -1; // simulated records carry none
+            if (timestampMs >= request.timestampMs) {
                 response.offset = o;
-                response.timestampMs = payload.timestampMs;
+                response.timestampMs = timestampMs;
                 response.leaderEpoch = leader->log.at(o).epoch;
                 break;
             }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "check/invariants.h"
 
+#include "clients/record_accumulator.h"
 #include "model/version_rules.h"
 
 #include <algorithm>
@@ -168,6 +169,14 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             }
         }
         scan.scanned = leader->log.leo();
+    }
+
+    // Each producer's batch queues, which the Sender keeps as its batches change, are what its batches
+    // say: built again from scratch, they come out the same.
+    for (const Producer& producer : s.producers) {
+        const std::string wrong = checkBatchQueues(producer.queues, producer.batches, s.partitions.size(), s.nowMs);
+        if (!wrong.empty())
+            report("producer " + producer.id + "'s batch queues: " + wrong);
     }
 
     // Acknowledged acks=all records are in the current leader's log.

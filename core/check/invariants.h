@@ -30,6 +30,8 @@ namespace hw {
 ///   record it received is the record at that offset (below the HW it cannot change).
 /// - In a Stable group every partition belongs to at most one member.
 /// - No queued event is due in the past.
+/// - Each producer's batch queues (BatchQueues, the Sender's index of its unfinished batches) equal
+///   the queues rebuilt from its batches.
 ///
 /// The checker remembers what it has verified, so call it on consecutive states of one run.
 class InvariantChecker {

@@ -77,7 +77,7 @@ std::string checkRecords(const LiveProduce& produce)
 {
     if (produce.records.empty() || static_cast<int>(produce.records.size()) > limits::liveRecordsPerBatchMax)
         return "a live batch has 1 to " + std::to_string(limits::liveRecordsPerBatchMax) + " records";
-    for (const Payload& record : produce.records) {
+    for (const LiveRecord& record : produce.records) {
         std::size_t bytes = record.key.size() + record.value.size();
         for (const PayloadHeader& header : record.headers)
             bytes += header.key.size() + header.value.size();
@@ -120,11 +120,17 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         request.count = static_cast<std::int32_t>(produce->records.size());
         request.firstPayload = static_cast<std::int32_t>(m_state.payloads.size());
         for (std::size_t i = 0; i < produce->records.size(); ++i) {
-            Payload payload = produce->records[i];
+            const LiveRecord& record = produce->records[i];
+            Payload payload;
+            payload.hasKey = record.hasKey;
+            payload.key = record.key;
+            payload.value = record.value;
             payload.producer = -1;
             payload.liveClient = action.client;
-            payload.producerId = produce->producerId;
             payload.sequence = static_cast<std::int64_t>(i);
+            payload.liveRecord = static_cast<std::int32_t>(m_state.liveRecords.size());
+            m_state.liveRecords.push_back(
+                LiveRecordInfo{record.valueNull, produce->producerId, record.timestampMs, record.headers});
             m_state.payloads.push_back(std::move(payload));
         }
         e.partition = produce->partition;

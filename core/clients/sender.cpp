@@ -3,9 +3,11 @@
 
 #include "clients/partitioner.h"
 #include "clients/producer_config.h"
+#include "clients/record_accumulator.h"
 #include "model/limits.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -51,24 +53,58 @@ Event sentEvent(std::int32_t producer, std::int64_t index, const ProducerBatch& 
 
 } // namespace
 
+/// The values of a produce: the action's own, or the records a payload store already holds for it.
+struct ProduceValues {
+    const std::vector<std::string>* values = nullptr;
+    const PVector<Payload>* records = nullptr;
+    std::size_t first = 0;
+    std::size_t count = 0;
+
+    std::size_t size() const { return values ? values->size() : count; }
+    template <typename Fn>
+    void forEach(Fn&& fn) const
+    {
+        if (values) {
+            for (const std::string& value : *values)
+                fn(value);
+        } else {
+            records->forEach(first, first + count, [&](std::size_t, const Payload& p) { fn(p.value); });
+        }
+    }
+};
+
 void Sender::start(std::int32_t producerIndex)
 {
     Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
     producer.sequences.assign(m_state.partitions.size(), PartitionSequence{});
     producer.blockedUntilMs.assign(m_state.brokers.size(), -1);
+    producer.queues.partitions.assign(m_state.partitions.size(), PartitionQueue{});
     if (producer.settings.idempotence)
         requestProducerId(producerIndex);
 }
 
 ApplyResult Sender::produce(const ProduceAction& action)
 {
+    return produceValues(action, ProduceValues{&action.values, nullptr, 0, 0});
+}
+
+ApplyResult Sender::produceRecorded(const ProduceAction& action, const PVector<Payload>& records, std::size_t first,
+                                    std::size_t count)
+{
+    if (first + count > records.size())
+        return {std::nullopt, "the recorded records are not in the payload store"};
+    return produceValues(action, ProduceValues{nullptr, &records, first, count});
+}
+
+ApplyResult Sender::produceValues(const ProduceAction& action, const ProduceValues& values)
+{
     if (action.producer < 0 || action.producer >= static_cast<std::int32_t>(m_state.producers.size()))
         return {std::nullopt, "no such producer"};
     if (action.topic < 0 || action.topic >= static_cast<std::int32_t>(m_state.topics.size()))
         return {std::nullopt, "no such topic"};
-    if (action.values.empty())
+    if (values.size() == 0)
         return {std::nullopt, "a produce needs at least one value"};
-    if (static_cast<int>(action.values.size()) > limits::valuesPerProduceMax)
+    if (static_cast<int>(values.size()) > limits::valuesPerProduceMax)
         return {std::nullopt, "at most " + std::to_string(limits::valuesPerProduceMax) + " values per produce"};
     const Topic& topic = m_state.topics[static_cast<std::size_t>(action.topic)];
     if (action.partition >= topic.partitionCount)
@@ -109,12 +145,11 @@ ApplyResult Sender::produce(const ProduceAction& action)
                 sticky.bytes = 0;
             }
             partitionInTopic = sticky.partition;
-            for (const std::string& value : action.values)
-                sticky.bytes += recordBytes(std::nullopt, value);
+            values.forEach([&](const std::string& value) { sticky.bytes += recordBytes(std::nullopt, value); });
         }
     }
     const std::int32_t partition = topic.firstPartition + partitionInTopic;
-    const auto count = static_cast<std::int32_t>(action.values.size());
+    const auto count = static_cast<std::int32_t>(values.size());
 
     // RecordAccumulator.append: the records join the partition's open batch if it is still gathering
     // (not sent, same acks) and has room, else they start a batch of their own. A produce step's
@@ -124,27 +159,42 @@ ApplyResult Sender::produce(const ProduceAction& action)
     if (producer.batches.size() > static_cast<std::size_t>(producer.firstOpenBatch)) {
         const auto last = static_cast<std::int64_t>(producer.batches.size()) - 1;
         const ProducerBatch& open = producer.batches[static_cast<std::size_t>(last)];
-        std::int64_t openBytes = 0;
-        for (std::int32_t i = 0; i < open.count; ++i)
-            openBytes += recordBytes(std::nullopt, m_state.payloads[static_cast<std::size_t>(open.firstPayload + i)].value);
-        std::int64_t addBytes = 0;
-        for (const std::string& value : action.values)
-            addBytes += recordBytes(std::nullopt, value);
         if (!open.sent && open.status == SendStatus::Pending && open.partition == partition && open.acks == acks &&
             open.firstPayload + open.count == static_cast<std::int32_t>(m_state.payloads.size()) &&
-            open.count + count <= limits::recordsPerBatchMax && openBytes + addBytes <= m_state.config.batchSize)
-            batchIndex = last;
+            open.count + count <= limits::recordsPerBatchMax) {
+            std::int64_t openBytes = 0;
+            m_state.payloads.forEach(static_cast<std::size_t>(open.firstPayload),
+                                     static_cast<std::size_t>(open.firstPayload + open.count),
+                                     [&](std::size_t, const Payload& p) { openBytes += recordBytes(std::nullopt, p.value); });
+            std::int64_t addBytes = 0;
+            values.forEach([&](const std::string& value) { addBytes += recordBytes(std::nullopt, value); });
+            if (openBytes + addBytes <= m_state.config.batchSize)
+                batchIndex = last;
+        }
     }
     const std::int32_t firstPayload = static_cast<std::int32_t>(m_state.payloads.size());
     const std::int64_t firstSequence = producer.nextSequence;
-    for (const std::string& value : action.values) {
-        Payload payload;
-        payload.hasKey = action.key.has_value();
-        payload.key = action.key.value_or(std::string());
-        payload.value = value;
-        payload.producer = action.producer;
-        payload.sequence = producer.nextSequence++;
-        m_state.payloads.push_back(std::move(payload));
+    PVector<Payload>& payloads = m_state.payloads;
+    const Payload* made = values.records ? &(*values.records)[values.first] : nullptr;
+    if (made && payloads.size() == values.first && made->producer == action.producer &&
+        made->sequence == producer.nextSequence && payloads.hasPrefixOf(*values.records, values.first)) {
+        // These very records, made when the action was first applied: share them.
+        payloads = *values.records;
+        payloads.truncate(values.first + values.count);
+        producer.nextSequence += count;
+    } else {
+        std::vector<const std::string*> texts;
+        texts.reserve(values.size());
+        values.forEach([&](const std::string& value) { texts.push_back(&value); });
+        payloads.appendGenerated(texts.size(), [&](std::size_t i) {
+            Payload payload;
+            payload.hasKey = action.key.has_value();
+            payload.key = action.key.value_or(std::string());
+            payload.value = *texts[i];
+            payload.producer = action.producer;
+            payload.sequence = producer.nextSequence++;
+            return payload;
+        });
     }
     if (batchIndex >= 0) {
         producer.batches.mutableAt(static_cast<std::size_t>(batchIndex)).count += count;
@@ -160,6 +210,7 @@ ApplyResult Sender::produce(const ProduceAction& action)
         batch.idempotent = producer.settings.idempotence && acks == Acks::All;
         batchIndex = static_cast<std::int64_t>(producer.batches.size());
         producer.batches.push_back(batch);
+        queueNewBatch(producer.queues, producer.batches, batchIndex);
     }
 
     // With nothing to wait for (linger.ms 0, a producer id, a free slot), the batch goes at once.
@@ -189,82 +240,89 @@ std::int64_t Sender::nextSendable(std::int32_t producerIndex) const
     // connection has a free in-flight slot (NetworkClient.canSendMore). An idempotent producer also
     // needs its producer id, and sends a retried batch only when no earlier batch of the partition is
     // in flight (shouldStopDrainBatchesForPartition: its base sequence must be the first in flight).
+    // Of the partitions' first batches, the oldest that may go is sent first.
     const Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
-    std::vector<std::int32_t> headSeen;
-    std::vector<std::int32_t> inFlightPartitions;
-    std::vector<std::pair<BrokerId, std::int32_t>> inFlightPerBroker;
-    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-                             [&](std::size_t, const ProducerBatch& batch) {
-                                 if (batch.status != SendStatus::InFlight)
-                                     return;
-                                 inFlightPartitions.push_back(batch.partition);
-                                 auto it = std::find_if(inFlightPerBroker.begin(), inFlightPerBroker.end(),
-                                                        [&](const auto& b) { return b.first == batch.sentTo; });
-                                 if (it == inFlightPerBroker.end())
-                                     inFlightPerBroker.emplace_back(batch.sentTo, 1);
-                                 else
-                                     ++it->second;
-                             });
-    auto inFlightTo = [&](BrokerId broker) {
-        for (const auto& [b, n] : inFlightPerBroker) {
-            if (b == broker)
-                return n;
+    const BatchQueues& queues = producer.queues;
+    if (queues.heads.empty() && queues.retrying.empty())
+        return -1;
+    // Requests in flight per broker (index: broker id), counted once.
+    std::array<std::int32_t, limits::brokersMax + 1> inFlightTo{};
+    for (const InFlightBatch& f : queues.inFlight) {
+        if (f.broker > 0 && f.broker <= limits::brokersMax)
+            ++inFlightTo[static_cast<std::size_t>(f.broker)];
+    }
+    // Whether a batch of the partition older than `before` is in flight.
+    auto inFlightBefore = [&](std::int32_t partition, std::int64_t before) {
+        for (const InFlightBatch& f : queues.inFlight) {
+            if (f.batch >= before)
+                break;
+            if (f.partition == partition)
+                return true;
         }
-        return 0;
+        return false;
     };
     auto hasInFlight = [&](std::int32_t partition) {
-        return std::find(inFlightPartitions.begin(), inFlightPartitions.end(), partition) != inFlightPartitions.end();
+        return std::any_of(queues.inFlight.begin(), queues.inFlight.end(),
+                           [&](const InFlightBatch& f) { return f.partition == partition; });
     };
-    std::int64_t found = -1;
-    std::vector<std::int32_t> earlierInFlight;
-    producer.batches.forEach(
-        static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-        [&](std::size_t i, const ProducerBatch& batch) {
-            if (found >= 0)
-                return;
-            if (batch.status == SendStatus::InFlight)
-                earlierInFlight.push_back(batch.partition);
-            if (batch.status != SendStatus::Pending)
-                return;
-            if (std::find(headSeen.begin(), headSeen.end(), batch.partition) != headSeen.end())
-                return;
-            headSeen.push_back(batch.partition);
-            const TimeMs readyAt = batch.sent ? batch.retryAtMs : batch.readyAtMs;
-            if (readyAt > m_state.nowMs)
-                return;
-            const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
-            if (leader != noLeader) {
-                if (isBlocked(producer, leader) || inFlightTo(leader) >= producer.settings.maxInFlight)
-                    return;
-                // max.in.flight.requests.per.connection=1 mutes the partition while a batch is in flight
-                // (Sender.guaranteeMessageOrder).
-                if (producer.settings.maxInFlight == 1 && hasInFlight(batch.partition))
-                    return;
-            }
-            if (batch.idempotent) {
-                if (producer.producerId < 0 || producer.epochBumpRequired)
-                    return;
-                const PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(batch.partition)];
-                if (batch.baseSequence >= 0 && std::find(earlierInFlight.begin(), earlierInFlight.end(),
-                                                         batch.partition) != earlierInFlight.end())
-                    return;
-                if (batch.baseSequence < 0 && seq.producerEpoch != producer.producerEpoch && hasInFlight(batch.partition))
-                    return;
-                // RecordAccumulator.shouldStopDrainBatchesForPartition: no new batch while the partition's
-                // sequences are unresolved.
-                if (batch.baseSequence < 0 &&
-                    std::find(producer.unresolvedPartitions.begin(), producer.unresolvedPartitions.end(),
-                              batch.partition) != producer.unresolvedPartitions.end())
-                    return;
-            }
-            found = static_cast<std::int64_t>(i);
-        });
-    return found;
+    auto maySend = [&](const WaitingBatch& waiting) {
+        // The connection first: it rules out most partitions of a busy producer without reading a batch.
+        const BrokerId leader = producer.leaders[static_cast<std::size_t>(waiting.partition)];
+        if (leader != noLeader) {
+            if (isBlocked(producer, leader) || inFlightTo[static_cast<std::size_t>(leader)] >= producer.settings.maxInFlight)
+                return false;
+            // max.in.flight.requests.per.connection=1 mutes the partition while a batch is in flight
+            // (Sender.guaranteeMessageOrder).
+            if (producer.settings.maxInFlight == 1 && hasInFlight(waiting.partition))
+                return false;
+        }
+        const ProducerBatch& batch = producer.batches[static_cast<std::size_t>(waiting.batch)];
+        const TimeMs readyAt = batch.sent ? batch.retryAtMs : batch.readyAtMs;
+        if (readyAt > m_state.nowMs)
+            return false;
+        if (batch.idempotent) {
+            if (producer.producerId < 0 || producer.epochBumpRequired)
+                return false;
+            const PartitionSequence& seq = producer.sequences[static_cast<std::size_t>(batch.partition)];
+            if (batch.baseSequence >= 0 && inFlightBefore(batch.partition, waiting.batch))
+                return false;
+            if (batch.baseSequence < 0 && seq.producerEpoch != producer.producerEpoch && hasInFlight(batch.partition))
+                return false;
+            // RecordAccumulator.shouldStopDrainBatchesForPartition: no new batch while the partition's
+            // sequences are unresolved.
+            if (batch.baseSequence < 0 &&
+                std::find(producer.unresolvedPartitions.begin(), producer.unresolvedPartitions.end(),
+                          batch.partition) != producer.unresolvedPartitions.end())
+                return false;
+        }
+        return true;
+    };
+    // A partition's first waiting batch is its oldest retry or its first batch never sent, whichever
+    // is older. Both lists are in batch order: walk them together, oldest first.
+    const std::vector<WaitingBatch>& retrying = queues.retrying;
+    const std::vector<WaitingBatch>& heads = queues.heads;
+    std::size_t r = 0;
+    std::size_t h = 0;
+    while (r < retrying.size() || h < heads.size()) {
+        const bool isRetry = h == heads.size() || (r < retrying.size() && retrying[r].batch < heads[h].batch);
+        const WaitingBatch& waiting = isRetry ? retrying[r++] : heads[h++];
+        bool olderWaits = std::any_of(retrying.begin(), retrying.begin() + static_cast<std::ptrdiff_t>(isRetry ? r - 1 : r),
+                                      [&](const WaitingBatch& w) { return w.partition == waiting.partition; });
+        if (isRetry && !olderWaits) {
+            const std::int64_t firstUnsent =
+                queues.partitions[static_cast<std::size_t>(waiting.partition)].firstUnsent;
+            olderWaits = firstUnsent >= 0 && firstUnsent < waiting.batch;
+        }
+        if (!olderWaits && maySend(waiting))
+            return waiting.batch;
+    }
+    return -1;
 }
 
 void Sender::sendBatch(std::int32_t producerIndex, std::int64_t batchIndex, ProducerBatch& batch)
 {
     Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
+    const ProducerBatch before = batch;
     batch.sent = true;
     const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
     if (leader == noLeader) {
@@ -272,6 +330,7 @@ void Sender::sendBatch(std::int32_t producerIndex, std::int64_t batchIndex, Prod
         batch.status = SendStatus::Pending;
         batch.error = ErrorCode::LeaderNotAvailable;
         batch.retryAtMs = m_state.nowMs + std::max<TimeMs>(1, m_state.config.retryBackoffMs);
+        requeueBatch(producer.queues, producer.batches, batchIndex, before);
         requestMetadata(producerIndex);
         return;
     }
@@ -299,6 +358,7 @@ void Sender::sendBatch(std::int32_t producerIndex, std::int64_t batchIndex, Prod
         const TimeMs expiry = batch.createdMs + producerDeliveryTimeoutMs(producer.settings, m_state.config);
         batch.requestDeadlineMs = std::min(m_state.nowMs + m_state.config.requestTimeoutMs, std::max(m_state.nowMs + 1, expiry));
     }
+    requeueBatch(producer.queues, producer.batches, batchIndex, before);
     ProduceRequest request{producerIndex, batchIndex, batch.attempt, batch.partition, batch.acks,
                            m_state.config.requestTimeoutMs};
     if (batch.idempotent) {
@@ -327,15 +387,15 @@ void Sender::failBatch(std::int32_t producerIndex, ProducerBatch& batch, ErrorCo
 
 bool Sender::hasSentBatches(const Producer& producer, std::int32_t partition) const
 {
-    // TransactionManager.hasInflightBatches: sent and not finished, retries waiting included.
-    bool found = false;
-    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-                             [&](std::size_t, const ProducerBatch& batch) {
-                                 found = found || (batch.partition == partition && batch.baseSequence >= 0 &&
-                                                   (batch.status == SendStatus::InFlight ||
-                                                    batch.status == SendStatus::Pending));
-                             });
-    return found;
+    // TransactionManager.hasInflightBatches: sent and not finished, retries waiting included. Only a
+    // sent batch has a sequence.
+    auto sentTo = [&](std::int64_t index, std::int32_t p) {
+        return p == partition && producer.batches[static_cast<std::size_t>(index)].baseSequence >= 0;
+    };
+    return std::any_of(producer.queues.inFlight.begin(), producer.queues.inFlight.end(),
+                       [&](const InFlightBatch& f) { return sentTo(f.batch, f.partition); }) ||
+           std::any_of(producer.queues.retrying.begin(), producer.queues.retrying.end(),
+                       [&](const WaitingBatch& w) { return sentTo(w.batch, w.partition); });
 }
 
 void Sender::maybeResolveSequences(std::int32_t producerIndex)
@@ -377,29 +437,32 @@ bool Sender::bumpEpochIfRequired(std::int32_t producerIndex)
         return false;
     // Not while a batch of those partitions is in flight: its answer may yet show that its sequence was
     // written (Kafka bumps at once and renumbers those too). Until then no idempotent batch goes out.
-    bool inFlight = false;
-    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-                             [&](std::size_t, const ProducerBatch& batch) {
-                                 inFlight = inFlight || (batch.status == SendStatus::InFlight &&
-                                                         std::find(producer.partitionsToRewrite.begin(),
-                                                                   producer.partitionsToRewrite.end(),
-                                                                   batch.partition) != producer.partitionsToRewrite.end());
-                             });
-    if (inFlight)
+    const BatchQueues& queues = producer.queues;
+    auto rewritten = [&](std::int32_t partition) {
+        return std::find(producer.partitionsToRewrite.begin(), producer.partitionsToRewrite.end(), partition) !=
+               producer.partitionsToRewrite.end();
+    };
+    if (std::any_of(queues.inFlight.begin(), queues.inFlight.end(),
+                    [&](const InFlightBatch& f) { return rewritten(f.partition); }))
         return false;
     ++producer.producerEpoch;
     for (const std::int32_t partition : producer.partitionsToRewrite) {
+        // The partition's sent and unfinished batches, oldest first: those waiting for a retry (none is
+        // in flight).
+        std::vector<std::int64_t> unfinished;
+        for (const WaitingBatch& w : queues.retrying) {
+            if (w.partition == partition)
+                unfinished.push_back(w.batch);
+        }
         PartitionSequence seq{producer.producerEpoch, 0, -1};
-        producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-                                 [&](std::size_t i, const ProducerBatch& batch) {
-                                     if (batch.partition != partition || batch.baseSequence < 0 ||
-                                         (batch.status != SendStatus::Pending && batch.status != SendStatus::InFlight))
-                                         return;
-                                     ProducerBatch& b = producer.batches.mutableAt(i);
-                                     b.producerEpoch = producer.producerEpoch;
-                                     b.baseSequence = seq.nextSequence;
-                                     seq.nextSequence += b.count;
-                                 });
+        for (const std::int64_t i : unfinished) {
+            if (producer.batches[static_cast<std::size_t>(i)].baseSequence < 0)
+                continue;
+            ProducerBatch& b = producer.batches.mutableAt(static_cast<std::size_t>(i));
+            b.producerEpoch = producer.producerEpoch;
+            b.baseSequence = seq.nextSequence;
+            seq.nextSequence += b.count;
+        }
         producer.sequences[static_cast<std::size_t>(partition)] = seq;
     }
     producer.partitionsToRewrite.clear();
@@ -414,6 +477,7 @@ std::optional<Event> Sender::handleProduceResponse(const Message& message, const
     const ProducerBatch& current = producer.batches[static_cast<std::size_t>(response.batch)];
     if (current.status != SendStatus::InFlight || current.attempt != response.attempt)
         return std::nullopt; // An answer to an attempt the producer already gave up on.
+    const ProducerBatch before = current;
     ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(response.batch));
     Event e;
     e.node = producerIndex;
@@ -479,6 +543,7 @@ std::optional<Event> Sender::handleProduceResponse(const Message& message, const
             e.error = batch.error;
         }
     }
+    requeueBatch(producer.queues, producer.batches, response.batch, before);
     if (bumpEpochIfRequired(producerIndex))
         e.flags |= EpochBumped;
     rearmProducerTimer(producerIndex);
@@ -633,31 +698,51 @@ void Sender::rearmProducerTimer(std::int32_t producerIndex)
             break;
         ++producer.firstOpenBatch;
     }
+    advanceLingerFrom(producer.queues, producer.batches, m_state.nowMs);
+    const BatchQueues& queues = producer.queues;
     const TimeMs deliveryTimeout = producerDeliveryTimeoutMs(producer.settings, m_state.config);
     TimeMs earliest = -1;
     auto consider = [&](TimeMs due) {
         if (due >= 0 && (earliest < 0 || due < earliest))
             earliest = due;
     };
-    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
+    auto batchAt = [&](std::int64_t index) -> const ProducerBatch& {
+        return producer.batches[static_cast<std::size_t>(index)];
+    };
+    for (const InFlightBatch& f : queues.inFlight)
+        consider(f.deadlineMs);
+    // A waiting batch expires at delivery.timeout.ms even if its retry is later. Batches are created in
+    // time order, so the oldest waiting batch expires first.
+    if (const std::int64_t oldest = firstPendingBatch(queues); oldest >= 0)
+        consider(batchAt(oldest).createdMs + deliveryTimeout);
+    auto blockedUntil = [&](std::int32_t partition) -> TimeMs {
+        const BrokerId leader = producer.leaders[static_cast<std::size_t>(partition)];
+        if (leader == noLeader || !isBlocked(producer, leader))
+            return -1;
+        return producer.blockedUntilMs[static_cast<std::size_t>(leader - 1)];
+    };
+    // When a waiting batch may go: after its retry backoff or linger.ms, and not before its leader's
+    // connection may be set up again. A batch ready now that waits for something else (a slot, the
+    // batches before it, a producer id) is looked at again when that answer comes.
+    auto considerReady = [&](const ProducerBatch& batch) {
+        const TimeMs ready = std::max(batch.sent ? batch.retryAtMs : batch.readyAtMs, blockedUntil(batch.partition));
+        if (ready > m_state.nowMs)
+            consider(ready);
+    };
+    for (const WaitingBatch& w : queues.retrying)
+        considerReady(batchAt(w.batch));
+    producer.batches.forEach(static_cast<std::size_t>(queues.lingerFrom), producer.batches.size(),
                              [&](std::size_t, const ProducerBatch& batch) {
-                                 if (batch.status == SendStatus::InFlight) {
-                                     consider(batch.requestDeadlineMs);
-                                     return;
-                                 }
-                                 if (batch.status != SendStatus::Pending)
-                                     return;
-                                 // A waiting batch expires at delivery.timeout.ms even if its retry is later.
-                                 consider(batch.createdMs + deliveryTimeout);
-                                 TimeMs ready = batch.sent ? batch.retryAtMs : batch.readyAtMs;
-                                 const BrokerId leader = producer.leaders[static_cast<std::size_t>(batch.partition)];
-                                 if (leader != noLeader && isBlocked(producer, leader))
-                                     ready = std::max(ready, producer.blockedUntilMs[static_cast<std::size_t>(leader - 1)]);
-                                 // A batch ready now that waits for something else (a slot, the batches
-                                 // before it, a producer id) is looked at again when that answer comes.
-                                 if (ready > m_state.nowMs)
-                                     consider(ready);
+                                 if (isUnsentPending(batch))
+                                     considerReady(batch);
                              });
+    // The never-sent batches before lingerFrom are ready; those of a partition whose leader's
+    // connection is closed wait for it.
+    for (const WaitingBatch& w : queues.heads) {
+        if (w.batch >= queues.lingerFrom)
+            break;
+        consider(blockedUntil(w.partition));
+    }
     if (nextSendable(producerIndex) >= 0)
         consider(m_state.nowMs);
     if (producer.metadataInFlight)
@@ -704,18 +789,20 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
         return e;
     }
     const TimeMs deliveryTimeout = producerDeliveryTimeoutMs(producer.settings, m_state.config);
-    // A request that timed out, or a waiting batch that expired: one per frame.
-    std::int64_t due = -1;
-    producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-                             [&](std::size_t i, const ProducerBatch& batch) {
-                                 if (due >= 0)
-                                     return;
-                                 if ((batch.status == SendStatus::Pending &&
-                                      batch.createdMs + deliveryTimeout <= m_state.nowMs) ||
-                                     (batch.status == SendStatus::InFlight && batch.requestDeadlineMs >= 0 &&
-                                      batch.requestDeadlineMs <= m_state.nowMs))
-                                     due = static_cast<std::int64_t>(i);
-                             });
+    // A request that timed out, or a waiting batch that expired: one per frame, the oldest first. The
+    // oldest waiting batch expires first (batches are created in time order).
+    const BatchQueues& queues = producer.queues;
+    std::int64_t due = firstPendingBatch(queues);
+    if (due >= 0 && producer.batches[static_cast<std::size_t>(due)].createdMs + deliveryTimeout > m_state.nowMs)
+        due = -1;
+    for (const InFlightBatch& f : queues.inFlight) {
+        if (due >= 0 && f.batch > due)
+            break;
+        if (f.deadlineMs >= 0 && f.deadlineMs <= m_state.nowMs) {
+            due = f.batch;
+            break;
+        }
+    }
     if (due >= 0) {
         ProducerBatch& batch = producer.batches.mutableAt(static_cast<std::size_t>(due));
         if (batch.status == SendStatus::InFlight) {
@@ -727,12 +814,10 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
             if (b < producer.blockedUntilMs.size())
                 producer.blockedUntilMs[b] = m_state.nowMs + connectionSetupTimeoutMs;
             std::vector<std::int64_t> others;
-            producer.batches.forEach(static_cast<std::size_t>(producer.firstOpenBatch), producer.batches.size(),
-                                     [&](std::size_t i, const ProducerBatch& other) {
-                                         if (static_cast<std::int64_t>(i) != due && other.status == SendStatus::InFlight &&
-                                             other.sentTo == broker)
-                                             others.push_back(static_cast<std::int64_t>(i));
-                                     });
+            for (const InFlightBatch& f : queues.inFlight) {
+                if (f.batch != due && f.broker == broker)
+                    others.push_back(f.batch);
+            }
             requestMetadata(producerIndex);
             ProduceResponse timeout{due, batch.attempt, batch.partition, ErrorCode::RequestTimedOut, -1};
             Message fake{NodeRef::broker(broker), NodeRef::producer(producerIndex), m_state.nowMs, timeout};
@@ -749,7 +834,9 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
             }
             return e;
         }
+        const ProducerBatch before = batch;
         failBatch(producerIndex, batch, ErrorCode::DeliveryTimeout);
+        requeueBatch(producer.queues, producer.batches, due, before);
         Event e = batchEvent(EventType::ProduceFailed, producerIndex, due, batch);
         e.error = batch.error;
         if (bumpEpochIfRequired(producerIndex))

@@ -14,6 +14,8 @@
 /// closes the connection and asks for fresh metadata), and the metadata it keeps about leaders.
 namespace hw {
 
+struct ProduceValues;
+
 class Sender : private Component {
 public:
     using Component::Component;
@@ -22,6 +24,11 @@ public:
     /// producer id at once (TransactionManager.bumpIdempotentEpochAndResetIdIfNeeded).
     void start(std::int32_t producer);
     ApplyResult produce(const ProduceAction& action);
+    /// The same produce again, its values being the records [first, first + count) of `records`, which
+    /// it made the first time (the timeline replays a recorded produce so): the payload store takes
+    /// those records, sharing them, instead of making them again.
+    ApplyResult produceRecorded(const ProduceAction& action, const PVector<Payload>& records, std::size_t first,
+                                std::size_t count);
     std::optional<Event> producerTick(std::int32_t producer);
     std::optional<Event> handleProduceResponse(const Message& message, const ProduceResponse& response);
     std::optional<Event> handleMetadataResponse(const Message& message, const MetadataResponse& response);
@@ -29,6 +36,7 @@ public:
     std::optional<Event> producerTimer(std::int32_t producer);
 
 private:
+    ApplyResult produceValues(const ProduceAction& action, const ProduceValues& values);
     bool isRetriable(ErrorCode error) const;
     std::int64_t nextSendable(std::int32_t producer) const;
     void sendBatch(std::int32_t producer, std::int64_t batchIndex, ProducerBatch& batch);

@@ -19,6 +19,7 @@
 #include "sim/network.h"
 
 #include <optional>
+#include <utility>
 
 /// The dispatcher: a ClusterState and the components that move it forward. It hands each user action,
 /// message and timer to the component that owns it and holds no Kafka rule itself (it plays the part of
@@ -49,8 +50,17 @@ public:
     static ClusterState createCluster(const ClusterSpec& spec);
 
     const ClusterState& state() const { return m_state; }
+    /// Gives the state away, leaving the engine without one: for a caller that keeps the result and
+    /// drops the engine, and so need not copy it.
+    ClusterState releaseState() && { return std::move(m_state); }
 
     ApplyResult apply(const Action& action);
+    /// A recorded produce applied again, its records read from `records` (Sender::produceRecorded).
+    ApplyResult applyRecordedProduce(const ProduceAction& action, const PVector<Payload>& records, std::size_t first,
+                                     std::size_t count)
+    {
+        return m_sender.produceRecorded(action, records, first, count);
+    }
 
     /// Handles the earliest queued message or timer. Returns the event when state visible in a frame
     /// changed, nullopt when the handled item changed nothing but the queue and clock.

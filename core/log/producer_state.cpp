@@ -27,20 +27,6 @@ ProducerStateEntry& entryFor(ProducerStates& states, std::int64_t producerId)
 
 } // namespace
 
-bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq)
-{
-    return static_cast<std::int64_t>(nextSeq) == static_cast<std::int64_t>(lastSeq) + 1 ||
-           (nextSeq == 0 && lastSeq == std::numeric_limits<std::int32_t>::max());
-}
-
-std::int32_t incrementSequence(std::int32_t sequence, std::int32_t increment)
-{
-    constexpr std::int32_t max = std::numeric_limits<std::int32_t>::max();
-    if (sequence > max - increment)
-        return increment - (max - sequence) - 1;
-    return sequence + increment;
-}
-
 void ProducerStateEntry::addBatch(std::int16_t epoch, const BatchMetadata& batch)
 {
     if (producerEpoch != epoch) { // maybeUpdateProducerEpoch
@@ -112,17 +98,15 @@ void recordBatch(ProducerStates& states, std::int64_t producerId, std::int16_t e
     entryFor(states, producerId).addBatch(epoch, batch);
 }
 
-void recordAppended(ProducerStates& states, std::int64_t producerId, const Record& record, Offset offset,
-                    bool continuesBatch)
+ProducerStateEntry& recordAppended(ProducerStates& states, std::int64_t producerId, const Record& record,
+                                   Offset offset, bool continuesBatch)
 {
     ProducerStateEntry& entry = entryFor(states, producerId);
-    if (continuesBatch && !entry.empty() && entry.producerEpoch == record.producerEpoch) {
-        BatchMetadata& last = entry.batches[entry.batchCount - 1u];
-        last.lastSeq = record.sequence;
-        last.lastOffset = offset;
-        return;
-    }
-    entry.addBatch(record.producerEpoch, BatchMetadata{record.sequence, record.sequence, offset, offset});
+    if (continuesBatch && !entry.empty() && entry.producerEpoch == record.producerEpoch)
+        entry.extendLastBatch(record.sequence, offset);
+    else
+        entry.addBatch(record.producerEpoch, BatchMetadata{record.sequence, record.sequence, offset, offset});
+    return entry;
 }
 
 } // namespace hw

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -40,6 +41,12 @@ struct ProducerStateEntry {
     std::int32_t lastSeq() const { return empty() ? -1 : last().lastSeq; }
     /// ProducerStateEntry.addBatch: a new epoch clears the batches; the oldest of five goes.
     void addBatch(std::int16_t epoch, const BatchMetadata& batch);
+    /// A follower's next record of the last kept batch: the batch now ends with it.
+    void extendLastBatch(std::int32_t lastSeq, Offset lastOffset)
+    {
+        batches[batchCount - 1u].lastSeq = lastSeq;
+        batches[batchCount - 1u].lastOffset = lastOffset;
+    }
     /// ProducerStateEntry.findDuplicateBatch: a kept batch of this epoch with exactly this range.
     std::optional<BatchMetadata> findDuplicate(std::int16_t epoch, std::int32_t firstSeq, std::int32_t lastSeq) const;
     friend bool operator==(const ProducerStateEntry&, const ProducerStateEntry&) = default;
@@ -66,10 +73,20 @@ const ProducerStateEntry* findProducer(const ProducerStates& states, std::int64_
 
 /// ProducerAppendInfo.inSequence: nextSeq follows lastSeq, wrapping to 0 after Integer.MAX_VALUE
 /// (a batch's sequences wrap the same way, DefaultRecordBatch.incrementSequence).
-bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq);
+inline bool inSequence(std::int32_t lastSeq, std::int32_t nextSeq)
+{
+    return static_cast<std::int64_t>(nextSeq) == static_cast<std::int64_t>(lastSeq) + 1 ||
+           (nextSeq == 0 && lastSeq == std::numeric_limits<std::int32_t>::max());
+}
 
 /// DefaultRecordBatch.incrementSequence: sequence + increment, wrapping past Integer.MAX_VALUE to 0.
-std::int32_t incrementSequence(std::int32_t sequence, std::int32_t increment);
+inline std::int32_t incrementSequence(std::int32_t sequence, std::int32_t increment)
+{
+    constexpr std::int32_t max = std::numeric_limits<std::int32_t>::max();
+    if (sequence > max - increment)
+        return increment - (max - sequence) - 1;
+    return sequence + increment;
+}
 
 /// The leader's checks, in UnifiedLog's order: the duplicate search first, then
 /// ProducerAppendInfo.checkProducerEpoch and checkSequence (origin CLIENT).
@@ -82,9 +99,10 @@ void recordBatch(ProducerStates& states, std::int64_t producerId, std::int16_t e
 
 /// A follower's record by record variant of recordBatch: a record that continues the last kept batch
 /// of its producer (the same epoch, the next sequence, the previous record not ending its batch)
-/// extends it; any other starts a batch.
-void recordAppended(ProducerStates& states, std::int64_t producerId, const Record& record, Offset offset,
-                    bool continuesBatch);
+/// extends it; any other starts a batch. Returns the producer's entry (valid until the next producer
+/// is added to the table).
+ProducerStateEntry& recordAppended(ProducerStates& states, std::int64_t producerId, const Record& record,
+                                   Offset offset, bool continuesBatch);
 
 /// ProducerStateManager.truncateAndReload: the table rebuilt from the records the log still holds.
 /// producerIdOf maps a record's payload to its producer's id (-1: none).

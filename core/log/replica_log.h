@@ -13,8 +13,6 @@ namespace hw {
 
 using Offset = std::int64_t;
 
-/// What a record carries besides its position. Stored once per produced record and shared by every
-/// replica that copies the record, so a log entry is two integers.
 /// A record header (Kafka's Header: a string key, a nullable value), kept for live clients' records.
 struct PayloadHeader {
     std::string key;
@@ -23,20 +21,42 @@ struct PayloadHeader {
     friend bool operator==(const PayloadHeader&, const PayloadHeader&) = default;
 };
 
-struct Payload {
+/// A record as a live client produced it (one Record of a RecordBatch, decoded): key and value bytes,
+/// not necessarily UTF-8, a null value (a tombstone), its timestamp (CreateTime) and its headers.
+struct LiveRecord {
     bool hasKey = false;
-    std::string key; // bytes, not necessarily UTF-8 (a live client's)
+    std::string key;
     std::string value;
-    std::int32_t producer = -1;
-    std::int64_t sequence = 0; // the producer's running record number
-    // A live client's record: the client that sent it (producer is -1), whether its value was null
-    // (a tombstone), the producer id of its batch (-1: not idempotent), its timestamp (CreateTime)
-    // and its headers. Simulated producers' records leave them empty.
-    std::int32_t liveClient = -1;
+    bool valueNull = false;
+    std::int64_t timestampMs = -1;
+    std::vector<PayloadHeader> headers;
+    friend bool operator==(const LiveRecord&, const LiveRecord&) = default;
+};
+
+/// What a live client's record keeps besides its key and value: whether its value was null (a
+/// tombstone), the producer id of its batch (-1: not idempotent), its timestamp and its headers. It
+/// lives beside the payload store (ClusterState::liveRecords), not in every Payload: simulated
+/// producers' records, nearly all of them, have none of it, and a run holds one Payload per record.
+struct LiveRecordInfo {
     bool valueNull = false;
     std::int64_t producerId = -1;
     std::int64_t timestampMs = -1;
     std::vector<PayloadHeader> headers;
+    friend bool operator==(const LiveRecordInfo&, const LiveRecordInfo&) = default;
+};
+
+/// What a record carries besides its position. Stored once per produced record and shared by every
+/// replica that copies the record, so a log entry is a few integers.
+struct Payload {
+    std::string key; // bytes, not necessarily UTF-8 (a live client's)
+    std::string value;
+    std::int64_t sequence = 0; // the producer's running record number
+    std::int32_t producer = -1;
+    // A live client's record: the client that sent it (producer is -1), and the index of the rest of
+    // what it sent in ClusterState::liveRecords. -1 for simulated producers' records.
+    std::int32_t liveClient = -1;
+    std::int32_t liveRecord = -1;
+    bool hasKey = false;
     friend bool operator==(const Payload&, const Payload&) = default;
 };
 

@@ -68,6 +68,53 @@ struct ProducerSettings {
     friend bool operator==(const ProducerSettings&, const ProducerSettings&) = default;
 };
 
+/// A batch in flight (Sender.inFlightBatches, NetworkClient's in-flight requests): its index in
+/// Producer::batches, its partition, the broker it went to, which the drain counts per connection,
+/// and when the client gives up on the request (the batch's requestDeadlineMs while it is in flight).
+struct InFlightBatch {
+    std::int64_t batch = 0;
+    std::int32_t partition = 0;
+    BrokerId broker = noLeader;
+    TimeMs deadlineMs = -1;
+    friend bool operator==(const InFlightBatch&, const InFlightBatch&) = default;
+};
+
+/// A Pending batch the drain may pick: its index in Producer::batches and its partition.
+struct WaitingBatch {
+    std::int64_t batch = 0;
+    std::int32_t partition = 0;
+    friend bool operator==(const WaitingBatch&, const WaitingBatch&) = default;
+};
+
+/// One partition's batches in the order they were created (RecordAccumulator's deque for the
+/// partition): the first that was never sent and still waits, and the newest, which the next batch of
+/// the partition is linked after (BatchQueues::nextOfPartition). -1: none.
+struct PartitionQueue {
+    std::int64_t firstUnsent = -1;
+    std::int64_t last = -1;
+    friend bool operator==(const PartitionQueue&, const PartitionQueue&) = default;
+};
+
+/// Where a producer's unfinished batches are, so that each operation of the sender looks at the head
+/// of every partition's queue and at the requests in flight, not at every batch of the backlog (a
+/// producer that outpaces its brokers has thousands open). Kafka keeps the same shape: a deque per
+/// partition in RecordAccumulator, whose drain looks at each deque's first batch, and
+/// Sender.inFlightBatches. It is derived from Producer::batches alone: the Sender updates it with every
+/// batch it creates, sends or finishes (clients/record_accumulator.h), and rebuildBatchQueues() makes
+/// it from scratch, which the invariant checker compares it with.
+struct BatchQueues {
+    std::vector<InFlightBatch> inFlight; // status InFlight, by batch index
+    std::vector<WaitingBatch> retrying;  // Pending after a send (a retry, or no leader was known), by batch index
+    std::vector<WaitingBatch> heads;     // each partition's first never-sent Pending batch, by batch index
+    std::vector<PartitionQueue> partitions; // index: ClusterState::partitions
+    PVector<std::int64_t> nextOfPartition;  // per batch: the next batch of its partition, -1: none yet
+    // No never-sent Pending batch before this index becomes ready (readyAtMs, linger.ms) after the
+    // clock: the producer's timer looks for the next linger deadline from here on. It only moves
+    // forwards, lazily, so a rebuild does not reproduce it; the checker verifies what it promises.
+    std::int64_t lingerFrom = 0;
+    friend bool operator==(const BatchQueues&, const BatchQueues&) = default;
+};
+
 struct StickyPartition {
     std::int32_t partition = -1; // index within the topic, -1: none chosen yet
     std::int64_t bytes = 0;
@@ -111,6 +158,7 @@ struct Producer {
     std::int32_t metadataFailures = 0; // failed asks in a row; after one per broker, wait for the next retry
     TimeMs metadataDeadlineMs = -1;    // when an unanswered metadata request is given up (request.timeout.ms)
     std::int64_t firstOpenBatch = 0;  // batches before this index are finished (acked or failed)
+    BatchQueues queues;               // the unfinished batches by partition and state (derived from batches)
     TimeMs timerMs = -1;              // the armed retry / request-timeout timer, -1: none
     friend bool operator==(const Producer&, const Producer&) = default;
 };

@@ -40,6 +40,7 @@ struct ClusterState {
     // Its replicas are always in sync (it has no log here), so its ISR is its unfenced replicas.
     std::vector<PartitionRegistration> offsetsPartitions;
     PVector<Payload> payloads;
+    PVector<LiveRecordInfo> liveRecords; // what live clients' records keep besides key and value (Payload::liveRecord)
     std::vector<QueuedEvent> queue; // a binary heap on (atMs, sequence), earliest first
 
     const Broker& broker(BrokerId id) const { return brokers[static_cast<std::size_t>(id - 1)]; }
@@ -52,6 +53,20 @@ struct ClusterState {
 
     friend bool operator==(const ClusterState&, const ClusterState&) = default;
 };
+
+/// The live client's part of a payload's record (its tombstone flag, producer id, timestamp and
+/// headers); nullptr for a simulated producer's record.
+inline const LiveRecordInfo* liveRecordOf(const ClusterState& state, const Payload& payload)
+{
+    return payload.liveRecord >= 0 ? &state.liveRecords[static_cast<std::size_t>(payload.liveRecord)] : nullptr;
+}
+
+/// Whether the record's value is null (a live client's tombstone).
+inline bool valueIsNull(const ClusterState& state, const Payload& payload)
+{
+    const LiveRecordInfo* live = liveRecordOf(state, payload);
+    return live && live->valueNull;
+}
 
 /// Unfenced and not in a controlled shutdown: the broker may join an ISR and be elected
 /// (ReplicationControlManager's isAcceptableReplica). Brokers learn it from the metadata; the model

@@ -177,7 +177,7 @@ struct LiveProduce {
     std::int64_t producerId = -1;
     std::int16_t producerEpoch = -1;
     std::int32_t baseSequence = -1;
-    std::vector<Payload> records; // key, value, timestamp and headers; the engine sets the rest
+    std::vector<LiveRecord> records;
     friend bool operator==(const LiveProduce&, const LiveProduce&) = default;
 };
 

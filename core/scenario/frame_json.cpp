@@ -48,15 +48,16 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
     out["offset"] = offset;
     out["epoch"] = r.epoch;
     putBytes(out, "key", payload.hasKey, payload.key);
-    putBytes(out, "value", !payload.valueNull, payload.value);
+    const LiveRecordInfo* live = liveRecordOf(s, payload);
+    putBytes(out, "value", !(live && live->valueNull), payload.value);
     out["producer"] = payload.producer >= 0 ? Json(s.producers[static_cast<std::size_t>(payload.producer)].id)
                                             : Json(nullptr);
     if (payload.liveClient >= 0) {
         out["live_client"] = s.liveClients[static_cast<std::size_t>(payload.liveClient)].id;
-        out["timestamp_ms"] = payload.timestampMs;
-        if (!payload.headers.empty()) {
+        out["timestamp_ms"] = live ? live->timestampMs : -1;
+        if (live && !live->headers.empty()) {
             Json headers = Json::array();
-            for (const PayloadHeader& h : payload.headers) {
+            for (const PayloadHeader& h : live->headers) {
                 Json header;
                 putBytes(header, "key", true, h.key);
                 putBytes(header, "value", !h.valueNull, h.value);
@@ -219,8 +220,8 @@ std::size_t firstChangedIndex(const PVector<T>& now, const PVector<T>* before)
 {
     if (!before)
         return 0;
-    if (now.sharesRootWith(*before))
-        return now.size();
+    if (now.extends(*before))
+        return before->size(); // it only grew since: everything before was kept as it was
     const std::size_t end = std::min(now.size(), before->size());
     std::size_t i = 0;
     while (i < end && now[i] == (*before)[i])
@@ -265,7 +266,7 @@ Json consumersJson(const ClusterState& s, RecordsDump dump)
             Json entry = topicPartitionJson(s, r.partition);
             entry["offset"] = r.offset;
             const Payload& payload = s.payloads[static_cast<std::size_t>(r.payload)];
-            putBytes(entry, "value", !payload.valueNull, payload.value);
+            putBytes(entry, "value", !valueIsNull(s, payload), payload.value);
             received.push_back(entry);
         });
         consumer["received"] = received;
@@ -282,7 +283,7 @@ Json lostRecordsJson(const ClusterState& s)
         const Payload& payload = s.payloads[static_cast<std::size_t>(r.payload)];
         Json entry{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name}, {"partition", p.index},
                    {"offset", r.offset}};
-        putBytes(entry, "value", !payload.valueNull, payload.value);
+        putBytes(entry, "value", !valueIsNull(s, payload), payload.value);
         entry["acks"] = acksName(r.acks);
         entry["reason"] = lostReasonName(r.reason);
         lost.push_back(std::move(entry));
@@ -320,7 +321,7 @@ Json divergedRecordsJson(const ClusterState& s)
                 const Record& rec = r.log.at(o);
                 const Payload& payload = s.payloads[static_cast<std::size_t>(rec.payload)];
                 Json replica{{"broker", r.broker}, {"epoch", rec.epoch}};
-                putBytes(replica, "value", !payload.valueNull, payload.value);
+                putBytes(replica, "value", !valueIsNull(s, payload), payload.value);
                 replicas.push_back(std::move(replica));
             }
             diverged.push_back(Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name},

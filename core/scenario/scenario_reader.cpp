@@ -339,11 +339,11 @@ std::optional<std::string> readLiveBytes(const Json& object, const char* key, co
 
 /// One record of a live produce: {"key" | "key_hex", "value" | "value_hex" | null, "timestamp_ms",
 /// "headers": [{"key" | "key_hex", "value" | "value_hex" | null}]}.
-Payload readLiveRecord(const Json& value, const std::string& path)
+LiveRecord readLiveRecord(const Json& value, const std::string& path)
 {
     requireObject(value, path, "a record {\"key\", \"value\", \"timestamp_ms\", \"headers\"}");
     checkKeys(value, path, {"key", "key_hex", "value", "value_hex", "timestamp_ms", "headers"});
-    Payload p;
+    LiveRecord p;
     if (std::optional<std::string> key = readLiveBytes(value, "key", "key_hex", path)) {
         p.hasKey = true;
         p.key = std::move(*key);

@@ -78,7 +78,7 @@ Json liveActionJson(const LiveClientAction& a, const std::vector<std::pair<std::
                 produce["producer_epoch"] = r.producerEpoch;
                 produce["base_sequence"] = r.baseSequence;
                 Json records = Json::array();
-                for (const Payload& p : r.records) {
+                for (const LiveRecord& p : r.records) {
                     Json record = Json::object();
                     if (p.hasKey)
                         putBytes(record, "key", "key_hex", p.key);
@@ -404,7 +404,7 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
             ++pendingRun;
         } else {
             flushRun();
-            const Action& action = timeline.actions()[static_cast<std::size_t>(code)];
+            const Action action = timeline.action(static_cast<std::size_t>(code));
             std::visit(
                 [&](const auto& a) {
                     using A = std::decay_t<decltype(a)>;

@@ -81,7 +81,8 @@ std::size_t heapBytes(const Producer& p)
 {
     return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders) +
            vectorBytes(p.partitionsToRewrite) + vectorBytes(p.unresolvedPartitions) + vectorBytes(p.sequences) +
-           vectorBytes(p.blockedUntilMs);
+           vectorBytes(p.blockedUntilMs) + vectorBytes(p.queues.inFlight) + vectorBytes(p.queues.retrying) +
+           vectorBytes(p.queues.heads) + vectorBytes(p.queues.partitions);
 }
 
 std::size_t heapBytes(const Consumer& c)
@@ -196,21 +197,39 @@ std::size_t nodeBytes(const PVector<T>& v)
 template <typename T>
 std::size_t copiedPathBytes(const PVector<T>& now, const PVector<T>* before)
 {
-    if (now.empty() || (before && now.sharesRootWith(*before)))
+    // A vector that only grew since keeps every node of the snapshot's: appends go in place.
+    if (now.empty() || (before && now.extends(*before)))
         return 0;
     return leafBytes<T>() + pvectorDepth(now.size()) * branchBytes;
+}
+
+/// The log nodes of a partition's replicas. A follower that took its leader's log holds the leader's
+/// nodes (a log that extends another holds all of its nodes): each log is counted unless a longer one
+/// already counted extends it.
+std::size_t logNodeBytes(const Partition& p)
+{
+    std::vector<const PVector<Record>*> logs;
+    for (const Replica& r : p.replicas)
+        logs.push_back(&r.log.records);
+    std::sort(logs.begin(), logs.end(), [](const auto* a, const auto* b) { return a->size() > b->size(); });
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        const bool held = std::any_of(logs.begin(), logs.begin() + static_cast<std::ptrdiff_t>(i),
+                                      [&](const auto* longer) { return longer->extends(*logs[i]); });
+        if (!held)
+            bytes += nodeBytes(*logs[i]);
+    }
+    return bytes;
 }
 
 /// The log, batch, received-record and payload nodes of a state (payload texts are counted apart).
 std::size_t logBytes(const ClusterState& s)
 {
-    std::size_t bytes = nodeBytes(s.payloads);
-    for (const Partition& p : s.partitions) {
-        for (const Replica& r : p.replicas)
-            bytes += nodeBytes(r.log.records);
-    }
+    std::size_t bytes = nodeBytes(s.payloads) + nodeBytes(s.liveRecords);
+    for (const Partition& p : s.partitions)
+        bytes += logNodeBytes(p);
     for (const Producer& p : s.producers)
-        bytes += nodeBytes(p.batches);
+        bytes += nodeBytes(p.batches) + nodeBytes(p.queues.nextOfPartition);
     for (const Consumer& c : s.consumers)
         bytes += nodeBytes(c.received);
     return bytes;
@@ -250,7 +269,8 @@ std::size_t extraBytes(const Partition& now, const Partition* before)
 }
 std::size_t extraBytes(const Producer& now, const Producer* before)
 {
-    return copiedPathBytes(now.batches, before ? &before->batches : nullptr);
+    return copiedPathBytes(now.batches, before ? &before->batches : nullptr) +
+           copiedPathBytes(now.queues.nextOfPartition, before ? &before->queues.nextOfPartition : nullptr);
 }
 std::size_t extraBytes(const Consumer& now, const Consumer* before)
 {
@@ -433,7 +453,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 616, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 648, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;
@@ -451,7 +471,10 @@ void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
     s.rest.offsetsPartitions = live.offsetsPartitions;
     s.rest.liveClients = live.liveClients;
     s.rest.payloads = live.payloads;
-    std::size_t own = sizeof(Snapshot) + restBytes(s.rest) + copiedPathBytes(live.payloads, previous ? &previous->rest.payloads : nullptr);
+    s.rest.liveRecords = live.liveRecords;
+    std::size_t own = sizeof(Snapshot) + restBytes(s.rest) +
+                      copiedPathBytes(live.payloads, previous ? &previous->rest.payloads : nullptr) +
+                      copiedPathBytes(live.liveRecords, previous ? &previous->rest.liveRecords : nullptr);
     own += shareParts(live.partitions, previous ? &previous->partitions : nullptr, s.partitions);
     own += shareParts(live.brokers, previous ? &previous->brokers : nullptr, s.brokers);
     own += shareParts(live.producers, previous ? &previous->producers : nullptr, s.producers);
@@ -486,11 +509,16 @@ void Timeline::countPayloadTexts()
 {
     const PVector<Payload>& payloads = m_head.state().payloads;
     payloads.forEach(m_payloadsCounted, payloads.size(), [this](std::size_t, const Payload& p) {
-        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value) + vectorBytes(p.headers);
-        for (const PayloadHeader& h : p.headers)
-            m_payloadTextBytes += heapBytes(h.key) + heapBytes(h.value);
+        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value);
     });
     m_payloadsCounted = payloads.size();
+    const PVector<LiveRecordInfo>& live = m_head.state().liveRecords;
+    live.forEach(m_liveRecordsCounted, live.size(), [this](std::size_t, const LiveRecordInfo& r) {
+        m_payloadTextBytes += vectorBytes(r.headers);
+        for (const PayloadHeader& h : r.headers)
+            m_payloadTextBytes += heapBytes(h.key) + heapBytes(h.value);
+    });
+    m_liveRecordsCounted = live.size();
 }
 
 std::uint64_t Timeline::growthBytes() const
@@ -498,7 +526,8 @@ std::uint64_t Timeline::growthBytes() const
     // A produced record: its payload and its entry in each replica's log.
     constexpr std::uint64_t recordBytes = sizeof(Payload) + 3 * sizeof(Record);
     return m_frames.size() * sizeof(FrameInfo) + m_frameHeapBytes + m_ops.size() * sizeof(std::int32_t) +
-           m_actions.size() * sizeof(Action) + m_actionHeapBytes + m_head.state().payloads.size() * recordBytes;
+           m_actions.size() * (sizeof(Action) + sizeof(ProducedRecords)) + m_actionHeapBytes +
+           m_head.state().payloads.size() * recordBytes;
 }
 
 void Timeline::updateHistoryBytes()
@@ -506,7 +535,7 @@ void Timeline::updateHistoryBytes()
     const Snapshot& last = m_snapshots.back();
     std::uint64_t bytes = m_snapshotBytes + vectorBytes(m_snapshots);
     bytes += m_frames.chunkCount() * (FrameStore::chunkFrames * sizeof(FrameInfo) + allocationOverhead) + m_frameHeapBytes;
-    bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + m_actionHeapBytes + m_textBytes;
+    bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + vectorBytes(m_produced) + m_actionHeapBytes + m_textBytes;
     // The head's state and the rebuild cache are each about one full state; the cache is counted
     // whether or not a frame was rebuilt yet, so that the figure depends on the run alone.
     bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTextBytes;
@@ -531,7 +560,7 @@ void Timeline::addFrame(Event event)
     const bool due = m_snapshotInterval > 0
                          ? index % m_snapshotInterval == 0
                          : index - last.frame >= minSnapshotInterval &&
-                               (growthBytes() - last.growthMark) * snapshotGrowthDivisor >= last.stateBytes;
+                               (growthBytes() - last.growthMark) * snapshotGrowthDivisor >= last.ownBytes;
     if (due)
         takeSnapshot(index, opEnd);
     updateHistoryBytes();
@@ -547,7 +576,15 @@ ApplyResult Timeline::apply(const Action& action)
         return result;
     m_ops.push_back(static_cast<std::int32_t>(m_actions.size()));
     m_actions.push_back(action);
-    m_actionHeapBytes += heapBytes(action);
+    ProducedRecords produced;
+    if (auto* produce = std::get_if<ProduceAction>(&m_actions.back())) {
+        // Its values are now the last records of the payload store: keep them there only.
+        produced.count = static_cast<std::int32_t>(produce->values.size());
+        produced.firstPayload = static_cast<std::int32_t>(m_head.state().payloads.size()) - produced.count;
+        std::vector<std::string>().swap(produce->values);
+    }
+    m_produced.push_back(produced);
+    m_actionHeapBytes += heapBytes(m_actions.back());
     if (result.event)
         addFrame(*result.event);
     return result;
@@ -573,8 +610,35 @@ void Timeline::replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp)
         if (code == stepOp)
             engine.step();
         else
-            engine.apply(m_actions[static_cast<std::size_t>(code)]);
+            applyRecorded(engine, static_cast<std::size_t>(code));
     }
+}
+
+void Timeline::applyRecorded(Engine& engine, std::size_t index) const
+{
+    const ProducedRecords& produced = m_produced[index];
+    if (produced.firstPayload < 0)
+        engine.apply(m_actions[index]);
+    else
+        engine.applyRecordedProduce(std::get<ProduceAction>(m_actions[index]), m_head.state().payloads,
+                                    static_cast<std::size_t>(produced.firstPayload),
+                                    static_cast<std::size_t>(produced.count));
+}
+
+Action Timeline::action(std::size_t index) const
+{
+    Action out = m_actions[index];
+    const ProducedRecords& produced = m_produced[index];
+    if (produced.firstPayload >= 0) {
+        // The head holds every record an action ever made: the payload store only grows, and forkAt
+        // drops the actions after the frame it keeps.
+        auto& values = std::get<ProduceAction>(out).values;
+        values.reserve(static_cast<std::size_t>(produced.count));
+        m_head.state().payloads.forEach(static_cast<std::size_t>(produced.firstPayload),
+                                        static_cast<std::size_t>(produced.firstPayload + produced.count),
+                                        [&](std::size_t, const Payload& p) { values.push_back(p.value); });
+    }
+    return out;
 }
 
 ClusterState Timeline::stateAt(std::int64_t frame) const
@@ -582,6 +646,12 @@ ClusterState Timeline::stateAt(std::int64_t frame) const
     if (frame < 0 || frame >= frameCount())
         throw std::out_of_range("no frame " + std::to_string(frame));
     const std::int64_t target = m_frames[static_cast<std::size_t>(frame)].opEnd;
+    // Whether this request goes on from the one before (the same frame again, or a few frames later):
+    // stepping and scrubbing forwards. Then the next one likely does too, and the rebuilt state is kept
+    // so that it replays from here. A jump elsewhere (a random seek) hands its state over without that
+    // copy, and keeps whatever was cached before.
+    const bool goingOn = m_lastFrame >= 0 && frame >= m_lastFrame && frame - m_lastFrame <= minSnapshotInterval;
+    m_lastFrame = frame;
     if (m_cache && m_cache->opIndex == target)
         return m_cache->state;
     auto it = std::upper_bound(m_snapshots.begin(), m_snapshots.end(), target,
@@ -590,11 +660,13 @@ ClusterState Timeline::stateAt(std::int64_t frame) const
     const bool fromCache = m_cache && m_cache->opIndex <= target && m_cache->opIndex >= start.opIndex;
     Engine engine(fromCache ? m_cache->state : restore(start));
     replayOps(engine, fromCache ? m_cache->opIndex : start.opIndex, target);
+    if (!goingOn)
+        return std::move(engine).releaseState();
     if (!m_cache)
         m_cache = std::make_unique<Cache>();
     m_cache->opIndex = target;
-    m_cache->state = engine.state();
-    return engine.state();
+    m_cache->state = std::move(engine).releaseState();
+    return m_cache->state;
 }
 
 void Timeline::forkAt(std::int64_t frame)
@@ -615,6 +687,7 @@ void Timeline::forkAt(std::int64_t frame)
     }
     m_ops.resize(static_cast<std::size_t>(opEnd));
     m_actions.resize(static_cast<std::size_t>(actionsKept));
+    m_produced.resize(static_cast<std::size_t>(actionsKept));
     m_actionHeapBytes = 0;
     for (const Action& action : m_actions)
         m_actionHeapBytes += heapBytes(action);
@@ -626,6 +699,7 @@ void Timeline::forkAt(std::int64_t frame)
         m_cache.reset();
     m_head = Engine(std::move(state));
     m_payloadsCounted = 0;
+    m_liveRecordsCounted = 0;
     m_payloadTextBytes = 0;
     countPayloadTexts();
     updateHistoryBytes();

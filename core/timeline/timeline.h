@@ -86,7 +86,7 @@ public:
     explicit Timeline(ClusterState initial, int snapshotInterval = 0);
 
     /// The fewest frames between two snapshots spaced by the state's size.
-    static constexpr int minSnapshotInterval = 64;
+    static constexpr int minSnapshotInterval = 128;
 
     /// A snapshot is due once the history grew by the state's size divided by this (the class comment).
     static constexpr std::uint64_t snapshotGrowthDivisor = 2;
@@ -133,14 +133,20 @@ public:
 
     const std::vector<std::string>& labels() const { return m_labels; }
     const std::vector<LocalizedText>& notes() const { return m_notes; }
-    const std::vector<Action>& actions() const { return m_actions; }
 
-    /// The operation log: stepOperation for an engine step, otherwise an index into actions().
+    std::size_t actionCount() const { return m_actions.size(); }
+    /// The user action of that index, as it was applied. A produce action's values are kept once, as
+    /// the records it made in the payload store, and read back from there.
+    Action action(std::size_t index) const;
+
+    /// The operation log: stepOperation for an engine step, otherwise an index of action().
     static constexpr std::int32_t stepOperation = -1;
     std::int32_t operation(std::size_t index) const { return m_ops[index]; }
 
     std::size_t operationCount() const { return m_ops.size(); }
     std::size_t snapshotCount() const { return m_snapshots.size(); }
+    /// The bytes snapshot `index` holds that the one before it does not (its parts that changed).
+    std::size_t snapshotOwnBytes(std::size_t index) const { return m_snapshots[index].ownBytes; }
     /// The frame of each snapshot, in order (the first is frame 0).
     std::vector<std::int64_t> snapshotFrames() const;
 
@@ -203,13 +209,20 @@ private:
     void countPayloadTexts();
     static ClusterState restore(const Snapshot& snapshot);
     void replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp) const;
+    void applyRecorded(Engine& engine, std::size_t action) const;
 
     static constexpr std::int32_t stepOp = stepOperation;
 
     Engine m_head;
     int m_snapshotInterval; // 0: spaced by the state's size
     std::vector<std::int32_t> m_ops; // stepOp, or an index into m_actions
+    // The applied actions; a produce action without its values, which are its records' payloads.
     std::vector<Action> m_actions;
+    struct ProducedRecords {
+        std::int32_t firstPayload = -1; // -1: not a produce action
+        std::int32_t count = 0;
+    };
+    std::vector<ProducedRecords> m_produced; // per action
     FrameStore m_frames;
     std::vector<Snapshot> m_snapshots;
     std::vector<std::string> m_labels;
@@ -223,11 +236,14 @@ private:
     std::uint64_t m_frameHeapBytes = 0;  // event texts longer than the short-string buffer
     std::uint64_t m_actionHeapBytes = 0; // the actions' own heap (produced values)
     std::uint64_t m_textBytes = 0;       // labels and notes
-    std::uint64_t m_payloadTextBytes = 0; // keys and values of payloads [0, m_payloadsCounted)
+    std::uint64_t m_payloadTextBytes = 0; // keys and values of payloads [0, m_payloadsCounted), live headers
     std::size_t m_payloadsCounted = 0;
+    std::size_t m_liveRecordsCounted = 0;
 
-    // The last rebuilt frame, so that stepping forwards one frame replays one operation.
+    // The last rebuilt frame, so that stepping forwards one frame replays one operation. It is kept
+    // when a request goes on from the one before (m_lastFrame), not on a jump (stateAt).
     mutable std::unique_ptr<Cache> m_cache;
+    mutable std::int64_t m_lastFrame = -1;
     Observer m_observer;
 };
 

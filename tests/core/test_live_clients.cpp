@@ -60,7 +60,7 @@ LiveProduce produceOf(std::vector<std::string> values, Acks acks = Acks::All)
     LiveProduce p;
     p.acks = acks;
     for (std::string& v : values) {
-        Payload record;
+        LiveRecord record;
         record.value = std::move(v);
         p.records.push_back(std::move(record));
     }

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -357,6 +358,267 @@ TEST_P(PVectorBoundary, HoldsEveryElementAndSurvivesCopyOnWrite)
 INSTANTIATE_TEST_SUITE_P(Sizes, PVectorBoundary,
     ::testing::Values<std::size_t>(2, 31, 32, 33, 1023, 1024, 1025, 1056, 32767, 32768, 32769, 33800),
     [](const auto& info) { return "Size" + std::to_string(info.param); });
+
+// Appends beyond what every sharing vector has seen go into the shared nodes in place; the slots one
+// vector wrote so become off limits to the others, which copy before they write there.
+
+TEST(PVector, AnAppendGoesInPlaceAndStaysInvisibleToACopy)
+{
+    PVector<int> a = filled(40);
+    const PVector<int> copy = a;
+    a.push_back(-40);
+    a.push_back(-41);
+    EXPECT_TRUE(a.extends(copy)) << "appending copied no node the copy holds";
+    EXPECT_EQ(toStd(copy), iota(40));
+    EXPECT_EQ(a.size(), 42u);
+    EXPECT_EQ(a[40], -40);
+    EXPECT_EQ(a[41], -41);
+}
+
+TEST(PVector, AppendsIntoNewLeavesAndLevelsKeepEveryNodeACopyHolds)
+{
+    // A log that grows past many leaf and branch boundaries while snapshots of it are kept (the
+    // timeline's case): each new leaf or branch is made by the growing vector alone, so no node a
+    // snapshot holds is ever copied, and each snapshot is still a prefix of the live vector's nodes.
+    PVector<int> live = filled(5);
+    std::vector<PVector<int>> snapshots;
+    for (int i = 5; i < 40000; ++i) {
+        if (i % 97 == 0)
+            snapshots.push_back(live);
+        live.push_back(i);
+    }
+    for (const PVector<int>& snapshot : snapshots) {
+        EXPECT_TRUE(live.extends(snapshot)) << "a snapshot of " << snapshot.size() << " elements";
+        EXPECT_EQ(toStd(snapshot), iota(snapshot.size()));
+    }
+    EXPECT_EQ(toStd(live), iota(40000));
+}
+
+TEST(PVector, ACopyThatAppendsWhatItsOriginalAppendedSharesItsNodes)
+{
+    // The timeline's replay: a state restored from a snapshot appends what the recorded run appended.
+    PVector<int> run = filled(40);
+    const PVector<int> start = run;
+    for (int i = 40; i < 1000; ++i)
+        run.push_back(i);
+    PVector<int> replay = start;
+    for (int i = 40; i < 1000; ++i)
+        replay.push_back(i);
+    EXPECT_TRUE(replay.extends(run)) << "the replay took the run's elements and nodes as they were";
+    EXPECT_TRUE(replay.sharesRootWith(run));
+    // Past the run's end, and at the first element that differs, each goes its own way.
+    replay.push_back(-1);
+    run.push_back(5);
+    EXPECT_EQ(replay[1000], -1);
+    EXPECT_EQ(run[1000], 5);
+    PVector<int> other = start;
+    other.appendGenerated(500, [](std::size_t j) { return j == 300 ? -7 : static_cast<int>(40 + j); });
+    EXPECT_EQ(other[340], -7);
+    EXPECT_EQ(run[340], 340);
+    std::vector<int> want = iota(1000);
+    want.push_back(5);
+    EXPECT_EQ(toStd(run), want);
+    EXPECT_EQ(toStd(start), iota(40));
+    std::vector<int> wantOther = iota(540);
+    wantOther[340] = -7;
+    EXPECT_EQ(toStd(other), wantOther);
+}
+
+TEST(PVector, TwoCopiesThatBothAppendKeepTheirOwnElements)
+{
+    PVector<int> a = filled(40);
+    PVector<int> b = a;
+    a.push_back(-1); // in place: nobody has seen slot 40
+    b.push_back(-2); // a wrote slot 40 of the shared leaf: b copies it
+    b.push_back(-3);
+    a.push_back(-4);
+    EXPECT_EQ(a.size(), 42u);
+    EXPECT_EQ(b.size(), 42u);
+    EXPECT_EQ(a[40], -1);
+    EXPECT_EQ(a[41], -4);
+    EXPECT_EQ(b[40], -2);
+    EXPECT_EQ(b[41], -3);
+    EXPECT_FALSE(b.extends(a));
+    std::vector<int> head = toStd(a);
+    head.resize(40);
+    EXPECT_EQ(head, iota(40));
+}
+
+TEST(PVector, AVectorLeftBehindByAnotherCopiesOnItsFirstAppend)
+{
+    // The later vector filled the shared leaf; the earlier one, truncated back and grown again, must
+    // not write over what the later one sees.
+    PVector<int> early = filled(33);
+    PVector<int> later = early;
+    for (int i = 33; i < 100; ++i)
+        later.push_back(1000 + i);
+    early.push_back(-33);
+    early.push_back(-34);
+    EXPECT_EQ(later.size(), 100u);
+    EXPECT_EQ(later[33], 1033);
+    EXPECT_EQ(later[34], 1034);
+    EXPECT_EQ(early[33], -33);
+    EXPECT_EQ(early[34], -34);
+}
+
+TEST(PVector, AppendGeneratedMatchesPushBackAcrossLeaves)
+{
+    PVector<int> generated = filled(20);
+    PVector<int> pushed = filled(20);
+    const PVector<int> copy = generated;
+    generated.appendGenerated(1000, [](std::size_t j) { return static_cast<int>(j) * 3; });
+    for (int j = 0; j < 1000; ++j)
+        pushed.push_back(j * 3);
+    EXPECT_EQ(generated, pushed);
+    EXPECT_EQ(toStd(copy), iota(20));
+    EXPECT_TRUE(generated.extends(copy));
+}
+
+TEST(PVector, AppendRangeSharesWholeLeavesAndCopiesTheRest)
+{
+    const PVector<int> source = filled(1000, 7);
+    PVector<int> aligned = filled(64);
+    aligned.appendRange(source, 64, 500); // starts a leaf here and there: whole leaves are shared
+    PVector<int> shifted = filled(5);
+    shifted.appendRange(source, 64, 500); // a different position within a leaf: every element copied
+    std::vector<int> want = iota(64);
+    for (int i = 64; i < 564; ++i)
+        want.push_back(7 + i);
+    EXPECT_EQ(toStd(aligned), want);
+    std::vector<int> wantShifted = iota(5);
+    for (int i = 64; i < 564; ++i)
+        wantShifted.push_back(7 + i);
+    EXPECT_EQ(toStd(shifted), wantShifted);
+    // Writing through a shared leaf copies it: the source keeps its elements.
+    aligned.set(100, -1);
+    EXPECT_EQ(source[100], 107);
+    EXPECT_EQ(toStd(source), iota(1000, 7));
+}
+
+TEST(PVector, HasPrefixOfComparesOnlyTheFirstElements)
+{
+    const PVector<int> a = filled(2000);
+    PVector<int> b = a;
+    b.truncate(1500);
+    b.push_back(-1);
+    EXPECT_TRUE(b.hasPrefixOf(a, 1500));
+    EXPECT_FALSE(b.hasPrefixOf(a, 1501));
+    EXPECT_TRUE(filled(70).hasPrefixOf(filled(3000), 70)) << "equal contents, no node in common";
+    PVector<int> c = filled(70);
+    c.set(69, 0);
+    EXPECT_FALSE(c.hasPrefixOf(filled(3000), 70));
+    EXPECT_TRUE(c.hasPrefixOf(filled(3000), 69));
+}
+
+TEST(PVector, AFollowerTakesItsLeadersVectorWhenItHoldsItsPrefix)
+{
+    // The replica fetcher's case: a follower whose log is its leader's up to the fetch offset takes the
+    // leader's log and keeps the fetched part; both go on independently.
+    PVector<int> leader = filled(100);
+    PVector<int> follower = leader;
+    follower.truncate(60);
+    for (int i = 100; i < 150; ++i)
+        leader.push_back(i);
+    ASSERT_TRUE(follower.hasPrefixOf(leader, follower.size()));
+    follower = leader;
+    follower.truncate(120);
+    leader.push_back(150);
+    follower.push_back(-120);
+    EXPECT_EQ(leader.size(), 151u);
+    EXPECT_EQ(leader[120], 120);
+    EXPECT_EQ(leader[150], 150);
+    EXPECT_EQ(follower.size(), 121u);
+    EXPECT_EQ(follower[120], -120);
+    EXPECT_EQ(follower[119], 119);
+}
+
+/// Several vectors that copy each other, append, overwrite, truncate and take ranges of each other at
+/// random, each checked against its own std::vector: sharing never shows.
+class PVectorSharingRandomized : public ::testing::TestWithParam<std::uint64_t> { };
+
+TEST_P(PVectorSharingRandomized, EveryVectorBehavesLikeItsOwnStdVector)
+{
+    const std::uint64_t seed = GetParam();
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    hw::Rng rng(seed);
+    constexpr std::size_t vectors = 5;
+    std::vector<PVector<std::int64_t>> v(vectors);
+    std::vector<std::vector<std::int64_t>> model(vectors);
+    std::int64_t next = 1;
+    for (int op = 0; op < 20000; ++op) {
+        const auto i = static_cast<std::size_t>(rng.below(vectors));
+        const auto j = static_cast<std::size_t>(rng.below(vectors));
+        const std::uint64_t kind = rng.below(100);
+        if (kind < 30) {
+            const auto count = static_cast<std::size_t>(rng.below(kind < 3 ? 300 : 40)) + 1;
+            for (std::size_t k = 0; k < count; ++k) {
+                v[i].push_back(next);
+                model[i].push_back(next++);
+            }
+        } else if (kind < 40) {
+            const auto count = static_cast<std::size_t>(rng.below(100)) + 1;
+            const std::int64_t base = next;
+            v[i].appendGenerated(count, [&](std::size_t k) { return base + static_cast<std::int64_t>(k); });
+            for (std::size_t k = 0; k < count; ++k)
+                model[i].push_back(next++);
+        } else if (kind < 55) {
+            if (!model[i].empty()) {
+                const auto at = static_cast<std::size_t>(rng.below(model[i].size()));
+                v[i].set(at, -next);
+                model[i][at] = -next++;
+            }
+        } else if (kind < 65) {
+            const auto n = static_cast<std::size_t>(rng.below(model[i].size() + 1));
+            v[i].truncate(n);
+            model[i].resize(std::min(n, model[i].size()));
+        } else if (kind < 78) {
+            v[i] = v[j];
+            model[i] = model[j];
+        } else if (kind < 88) {
+            if (!model[j].empty()) {
+                const auto from = static_cast<std::size_t>(rng.below(model[j].size()));
+                const auto count = static_cast<std::size_t>(rng.below(model[j].size() - from + 1));
+                v[i].appendRange(v[j], from, count);
+                model[i].insert(model[i].end(), model[j].begin() + static_cast<std::ptrdiff_t>(from),
+                                model[j].begin() + static_cast<std::ptrdiff_t>(from + count));
+            }
+        } else {
+            // A follower's fetch: take the other's vector when it holds this one as its prefix.
+            const std::size_t n = model[i].size();
+            const bool prefix = n <= model[j].size() && std::equal(model[i].begin(), model[i].end(), model[j].begin());
+            if (n <= model[j].size())
+                ASSERT_EQ(v[i].hasPrefixOf(v[j], n), prefix) << "op " << op;
+            if (prefix) {
+                const auto keep = n + static_cast<std::size_t>(rng.below(model[j].size() - n + 1));
+                v[i] = v[j];
+                v[i].truncate(keep);
+                model[i].assign(model[j].begin(), model[j].begin() + static_cast<std::ptrdiff_t>(keep));
+            }
+        }
+        for (std::size_t k = 0; k < vectors; ++k) {
+            ASSERT_EQ(v[k].size(), model[k].size()) << "vector " << k << " after op " << op;
+            if (!model[k].empty()) {
+                const auto probe = static_cast<std::size_t>(rng.below(model[k].size()));
+                ASSERT_EQ(v[k][probe], model[k][probe]) << "vector " << k << " index " << probe << " after op " << op;
+            }
+        }
+        if (v[i].extends(v[j])) {
+            ASSERT_LE(model[j].size(), model[i].size()) << "op " << op;
+            ASSERT_TRUE(std::equal(model[j].begin(), model[j].end(), model[i].begin()))
+                << "vector " << i << " claims to extend vector " << j << " after op " << op;
+        }
+    }
+    for (std::size_t k = 0; k < vectors; ++k) {
+        std::vector<std::int64_t> all;
+        v[k].forEach(0, v[k].size(), [&](std::size_t, std::int64_t x) { all.push_back(x); });
+        EXPECT_EQ(all, model[k]) << "vector " << k;
+        for (std::size_t m = 0; m < vectors; ++m)
+            EXPECT_EQ(v[k] == v[m], model[k] == model[m]) << "vectors " << k << ", " << m;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, PVectorSharingRandomized, ::testing::Values<std::uint64_t>(1, 2, 3, 42, 20261206),
+    [](const auto& info) { return "Seed" + std::to_string(info.param); });
 
 // A random sequence of operations against std::vector, with snapshots taken along the way that must
 // keep their contents. The generator is the simulation's own, so the sequence is the same everywhere.

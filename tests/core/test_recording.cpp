@@ -164,16 +164,16 @@ TEST(Recording, ALiveSessionWithBinaryRecordsReplaysToIdenticalFrames)
     hw::LiveProduce produce;
     produce.partition = 0;
     produce.producerId = -1;
-    hw::Payload text;
+    hw::LiveRecord text;
     text.value = "hello";
     text.timestampMs = 1700000000000;
-    hw::Payload binary;
+    hw::LiveRecord binary;
     binary.hasKey = true;
     binary.key = std::string("\xff\x00\x01", 3);
     binary.value = std::string("\xc3\x28", 2); // not UTF-8
     binary.headers.push_back({"trace", std::string("\x80", 1), false});
     binary.headers.push_back({"empty", "", true});
-    hw::Payload tombstone;
+    hw::LiveRecord tombstone;
     tombstone.hasKey = true;
     tombstone.key = "k";
     tombstone.valueNull = true;

@@ -190,9 +190,9 @@ std::vector<ClusterState> continuousRun(const Timeline& timeline, const ClusterS
             EXPECT_FALSE(engine.step().has_value()) << "an invisible operation before frame " << f << " made an event";
         }
         bool wasAction = false;
-        if (actionIndex < timeline.actions().size()) {
+        if (actionIndex < timeline.actionCount()) {
             hw::Engine trial = engine;
-            const hw::ApplyResult result = trial.apply(timeline.actions()[actionIndex]);
+            const hw::ApplyResult result = trial.apply(timeline.action(actionIndex));
             if (result.ok() && result.event && *result.event == info.event) {
                 engine = std::move(trial);
                 ++actionIndex;
@@ -206,7 +206,7 @@ std::vector<ClusterState> continuousRun(const Timeline& timeline, const ClusterS
         ++op;
         states.push_back(engine.state());
     }
-    EXPECT_EQ(actionIndex, timeline.actions().size()) << "every action makes a frame";
+    EXPECT_EQ(actionIndex, timeline.actionCount()) << "every action makes a frame";
     return states;
 }
 
@@ -696,7 +696,7 @@ TEST_P(Fork, DiscardsLaterFramesAndContinuesFromTheForkedState)
     run.forkAt(f);
     EXPECT_EQ(tl.frameCount(), f + 1);
     EXPECT_EQ(tl.operationCount(), static_cast<std::size_t>(tl.frame(f).opEnd));
-    EXPECT_EQ(tl.actions().size(), actionsBefore);
+    EXPECT_EQ(tl.actionCount(), actionsBefore);
     EXPECT_TRUE(sameState(tl.head(), original[static_cast<std::size_t>(f)], f));
     EXPECT_TRUE(sameState(tl.stateAt(f), original[static_cast<std::size_t>(f)], f));
     EXPECT_TRUE(tl.head() == tl.stateAt(f));
@@ -795,7 +795,7 @@ TEST_P(Fork, AtFrameZeroStartsOver)
     run.forkAt(0);
     EXPECT_EQ(tl.frameCount(), 1);
     EXPECT_EQ(tl.operationCount(), 0u);
-    EXPECT_TRUE(tl.actions().empty());
+    EXPECT_EQ(tl.actionCount(), 0u);
     EXPECT_EQ(tl.snapshotCount(), 1u);
     EXPECT_TRUE(sameState(tl.head(), initial, 0));
     playAutoFetchRun(run);
