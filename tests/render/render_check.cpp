@@ -14,8 +14,10 @@
 //   - present-partition: presentation mode's partition view without legend, text floor 32 px;
 //   - predict: predict mode, the previous frame as the prediction base, partition and cluster view by turns.
 // Each variant has a scene for each of two view sizes (1280x720, 16:9, and 1024x768, 4:3), used by
-// turns. Every built-in frame goes through every variant; a chaos frame through both windowed views and
-// one of the others by turns.
+// turns. The cells say what the scenario's "display" asks for (as the window shows it by default), and
+// in a scenario without one offsets, values or both by turns over the variants and sizes (View > Cells).
+// Every built-in frame goes through every variant; a chaos frame through both windowed views and one
+// of the others by turns.
 //
 // After every build the drawing is checked against the state: each replica row's LEO and HW are the
 // replica's, each cell is a record the replica holds (or, predicting, a "?"), inside the row's window,
@@ -51,6 +53,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace {
@@ -130,8 +133,10 @@ struct Counts {
 /// One run's drawing: a scene per variant and size, each fed the frames in order.
 class Renderer {
 public:
-    explicit Renderer(const std::string& what) : m_what(what)
+    Renderer(const std::string& what, std::optional<hw::CellText> scenarioCells) : m_what(what)
     {
+        constexpr std::array<hw::CellText, 3> cellsByTurns
+            = { hw::CellText::Offsets, hw::CellText::Values, hw::CellText::Both };
         for (std::size_t v = 0; v < variants.size(); ++v) {
             for (std::size_t s = 0; s < viewSizes.size(); ++s) {
                 auto scene = std::make_unique<FrameScene>();
@@ -144,6 +149,8 @@ public:
                 scene->setCompact(variant == Variant::PresentCluster);
                 scene->setLegendShown(variant == Variant::WindowPartition || variant == Variant::WindowCluster);
                 scene->setShowHeartbeats(variant == Variant::WindowCluster && s == 1);
+                scene->setCellText(
+                    scenarioCells.value_or(cellsByTurns[(v * viewSizes.size() + s) % cellsByTurns.size()]));
                 m_scenes[v][s] = std::move(scene);
             }
         }
@@ -246,10 +253,10 @@ private:
 
 /// Draws the frames `indices` (ascending) of a timeline, each in `variantsOf(position)`.
 template <typename VariantsOf>
-Counts renderFrames(const std::string& what, const hw::Timeline& timeline, const std::vector<std::int64_t>& indices,
-    VariantsOf variantsOf)
+Counts renderFrames(const std::string& what, const hw::Timeline& timeline, std::optional<hw::CellText> cells,
+    const std::vector<std::int64_t>& indices, VariantsOf variantsOf)
 {
-    Renderer renderer(what);
+    Renderer renderer(what, cells);
     for (std::size_t i = 0; i < indices.size(); ++i) {
         const std::int64_t f = indices[i];
         const hw::ClusterState state = timeline.stateAt(f);
@@ -322,7 +329,8 @@ TEST_P(BuiltinFrames, EveryFrameDrawsInEveryVariant)
     std::vector<std::int64_t> every(static_cast<std::size_t>(timeline.frameCount()));
     for (std::size_t f = 0; f < every.size(); ++f)
         every[f] = static_cast<std::int64_t>(f);
-    const Counts counts = renderFrames(name + " " + language, timeline, every, [](std::size_t) { return variants; });
+    const Counts counts = renderFrames(name + " " + language, timeline, std::get<hw::Scenario>(loaded).display.cells,
+        every, [](std::size_t) { return variants; });
     EXPECT_EQ(counts.frames, timeline.frameCount());
     EXPECT_GE(counts.builds, counts.frames * builtinBuildsPerFrameLeast);
     report(name + " " + language, counts, start);
@@ -396,12 +404,13 @@ TEST_P(ChaosFrames, SampledFramesDrawInTheWindowedViewsAndOneOtherVariant)
             if (sample.empty() || sample.back() != f)
                 sample.push_back(f);
         }
-        const Counts counts = renderFrames(what, timeline, sample, [](std::size_t i) {
-            constexpr std::array<Variant, 3> others
-                = { Variant::PresentCluster, Variant::PresentPartition, Variant::Predict };
-            return std::array<Variant, 3> { Variant::WindowPartition, Variant::WindowCluster,
-                others[i % others.size()] };
-        });
+        const Counts counts
+            = renderFrames(what, timeline, std::get<hw::Scenario>(parsed).display.cells, sample, [](std::size_t i) {
+                  constexpr std::array<Variant, 3> others
+                      = { Variant::PresentCluster, Variant::PresentPartition, Variant::Predict };
+                  return std::array<Variant, 3> { Variant::WindowPartition, Variant::WindowCluster,
+                      others[i % others.size()] };
+              });
         total.frames += counts.frames;
         total.builds += counts.builds;
         total.cellsHovered += counts.cellsHovered;

@@ -48,10 +48,22 @@ inline bool writeText(const fs::path& path, const std::string& text)
     return static_cast<bool>(out.flush());
 }
 
+/// The directory the sandbox is made in: one whose mount enterPrivateMountNamespace made private, so
+/// that the sandbox's mounts cannot propagate to the machine's mount namespace.
+inline fs::path& sandboxParent()
+{
+    static fs::path parent;
+    return parent;
+}
+
 /// Moves this process into a mount namespace of its own (and, when it is not root, a user namespace
 /// in which it is root), with mounts that do not propagate back. Must be called while the process
 /// has one thread (unshare(CLONE_NEWUSER) refuses otherwise): first thing in main. Returns an error
 /// message, or an empty string.
+///
+/// Every mount is made private from "/" down. In a chroot (a new Debian root, as
+/// ../shared/tools/fresh-debian makes), "/" is a directory, not a mount, and cannot be: then the
+/// sandbox goes under the first of /dev/shm, /tmp and /run that is a mount, made private itself.
 inline std::string enterPrivateMountNamespace()
 {
     const uid_t uid = ::geteuid();
@@ -65,9 +77,19 @@ inline std::string enterPrivateMountNamespace()
             || !writeText("/proc/self/gid_map", "0 " + std::to_string(gid) + " 1\n"))
             return systemError("mapping this user to root in the user namespace");
     }
-    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0) {
+        sandboxParent() = fs::path(::testing::TempDir());
+        return {};
+    }
+    if (errno != EINVAL)
         return systemError("making the mounts private");
-    return {};
+    for (const char* candidate : { "/dev/shm", "/tmp", "/run" }) {
+        if (::mount(nullptr, candidate, nullptr, MS_REC | MS_PRIVATE, nullptr) == 0) {
+            sandboxParent() = fs::path(candidate);
+            return {};
+        }
+    }
+    return systemError("making the mounts private (\"/\" is not a mount, and neither is /dev/shm, /tmp or /run)");
 }
 
 /// What a path is, to compare before and after a writer ran: its type, device numbers, inode,
@@ -153,7 +175,12 @@ public:
 
     Sandbox()
     {
-        m_root = fs::path(::testing::TempDir()) / ("hw_hostile_" + std::to_string(::getpid()));
+        // enterPrivateMountNamespace chose the parent; a program that did not call it is refused.
+        if (sandboxParent().empty()) {
+            m_error = "the process has no private mount namespace (enterPrivateMountNamespace was not called)";
+            return;
+        }
+        m_root = sandboxParent() / ("hw_hostile_" + std::to_string(::getpid()));
         std::error_code ignored;
         fs::create_directories(m_root, ignored);
         if (::mount("tmpfs", m_root.c_str(), "tmpfs", MS_NOSUID, "size=16m,mode=0755") != 0) {

@@ -146,10 +146,12 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow()
 {
     // QWidget's destructor deletes the children after this one has run. The undo stack's destructor
-    // clears its commands and emits indexChanged and cleanChanged, whose slots here would then run on a
-    // window that is already destroyed (Qt asserts it under HW_ASSERTIONS; without, they read freed
-    // members). Nothing the window shows needs to follow the stack any more.
+    // clears its commands and emits indexChanged, cleanChanged and canUndoChanged, whose slots (the
+    // window's, and the teaching aids' banner, which reads the controller) would then run on parts
+    // already destroyed (the controller's state is gone: _GLIBCXX_ASSERTIONS aborts on it under
+    // HW_ASSERTIONS; without, they read freed memory). Nothing needs to follow the stack any more.
     disconnect(m_undo, nullptr, this, nullptr);
+    disconnect(m_undo, nullptr, m_teaching, nullptr);
 }
 
 void MainWindow::createDocks()
