@@ -51,7 +51,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+44"/>
+        <location filename="../core/scenario/narration.cpp" line="+162"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -59,7 +59,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+74"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+48"/>
         <source>(%n more partition(s).)</source>
         <translation>
             <numerusform>(%n more partition.)</numerusform>
@@ -67,7 +67,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+279"/>
+        <location filename="../core/scenario/narration.cpp" line="-60"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+14"/>
         <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
         <translation>
             <numerusform>The cluster starts: %n broker, every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+167"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+241"/>
         <source>(%n more partition(s) too.)</source>
         <translation>
             <numerusform>(%n more partition too.)</numerusform>
@@ -91,7 +91,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+13"/>
         <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
         <translation>
             <numerusform>Followers now fetch on their own, as every Kafka follower does (%n idle follower sends a Fetch).</numerusform>
@@ -131,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+126"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+85"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 commits its positions for %n partition: the next offset to read in each.</numerusform>
@@ -155,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+15"/>
         <source>: %n committed position(s) found</source>
         <translation>
             <numerusform>: %n committed position found</numerusform>
@@ -179,8 +179,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-108"/>
-        <location line="+153"/>
+        <location line="-109"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+72"/>
         <source>(and %n more change(s)).</source>
         <translation>
             <numerusform>(and %n more change).</numerusform>

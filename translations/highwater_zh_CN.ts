@@ -1113,7 +1113,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../ui/base/narration.cpp" line="+44"/>
+        <location filename="../core/scenario/narration.cpp" line="+162"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
@@ -1126,6 +1126,7 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+258"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1135,25 +1136,25 @@
         <translation>偏移量 %1..%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+24"/>
         <source>%1 %2</source>
         <comment>two sentences, one after the other</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1.</source>
         <comment>a sentence and its full stop</comment>
         <translation>%1。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1: %2</source>
         <comment>a statement and its details</comment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+20"/>
         <source>%1, ELR %2</source>
         <comment>an ISR followed by its ELR</comment>
         <translation>%1，ELR %2</translation>
@@ -1169,31 +1170,31 @@
         <translation>%1：没有领导者（离线），ISR %2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1 on broker %2</source>
         <comment>a replica&apos;s LEO</comment>
         <translation>代理节点 %2 上为 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.</source>
         <translation>%1：领导者为代理节点 %2（领导者纪元 %3），ISR %4，LEO %5，HW %6。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-3"/>
         <source>, </source>
         <comment>between the items of a list</comment>
         <translation>、</translation>
     </message>
     <message numerus="yes">
-        <location line="+11"/>
+        <location line="+18"/>
         <source>(%n more partition(s).)</source>
         <translation>
             <numerusform>（还有 %n 个分区。）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+25"/>
         <source>The ISR %1 is smaller than min.insync.replicas (%2), and while it is the leader does not move the HW.</source>
         <translation>ISR %1 小于 min.insync.replicas（%2），在此期间领导者不会推进 HW。</translation>
     </message>
@@ -1223,7 +1224,7 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../core/scenario/narration.cpp" line="+86"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1553,7 +1554,7 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-326"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -1563,7 +1564,7 @@
         <translation>一个实时客户端</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>producer %1</source>
         <translation>生产者 %1</translation>
     </message>
@@ -1573,7 +1574,7 @@
         <translation>某个生产者</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+8"/>
         <source>consumer %1</source>
         <translation>消费者 %1</translation>
     </message>
@@ -1583,7 +1584,7 @@
         <translation>某个消费者</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>group %1</source>
         <translation>消费者组 %1</translation>
     </message>
@@ -1593,15 +1594,14 @@
         <translation>它的消费者组</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+1"/>
-        <location line="+404"/>
-        <location line="+154"/>
+        <location line="-43"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-199"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-553"/>
+        <location line="+5"/>
         <source>The high watermark moves %1 -&gt; %2: consumers can now read offsets below %2.</source>
         <translation>高水位从 %1 移到 %2：消费者现在可以读取 %2 之前的偏移量。</translation>
     </message>
@@ -1613,14 +1613,14 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+14"/>
         <source>The cluster starts: %n broker(s), every partition led by the first replica in its assignment, every log empty (LEO 0, HW 0).</source>
         <translation>
             <numerusform>集群启动：%n 个代理节点，每个分区由其副本分配中的第一个副本担任领导者，每个日志都是空的（LEO 0，HW 0）。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-229"/>
         <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
         <translation>%1 还不知道 %2 的领导者：它请求 metadata，并保留 %3 稍后重试。</translation>
     </message>
@@ -1852,7 +1852,7 @@
         <translation>领导者%1 应用 %2 的新 ISR %3。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
         <source>%1 sends a heartbeat to the controller.</source>
         <translation>%1 向控制器发送心跳。</translation>
     </message>
@@ -2014,7 +2014,7 @@
         <translation>控制器为 %1 选举领导者：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+3"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它现在在 epoch %3 中担任 %2 的领导者。这个 epoch 从它的 LEO %4 开始。它的 HW 是 %5，也就是它作为跟随者时所知道的值；要等每个 ISR 跟随者都在新 epoch 中 Fetch 过，HW 才能前进。</translation>
     </message>
@@ -2049,7 +2049,7 @@
         <translation>跟随者%1 在&#xa0;%2 上的日志与领导者分歧：epoch %3 在领导者上较早结束。它截断到偏移量 %4（移除 %5）并重新 Fetch。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-33"/>
         <source>%1 is added to %2 and starts: it looks for the coordinator and joins, and the group rebalances.</source>
         <translation>%1 加入 %2 并启动：它寻找协调者并加入，消费者组进行再平衡。</translation>
     </message>
@@ -2200,7 +2200,7 @@
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>: %1 partition(s) newly assigned, %2 revoked</source>
         <translation>：新分配 %1 个分区，撤销 %2 个</translation>
     </message>
@@ -2296,12 +2296,73 @@
         <translation>%1 收到 %3 的 %2（在 HW %4 之下读取）；它的位置现在是 %5。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+22"/>
+        <source>%1 asks for the earliest offset of %2 to broker %3.</source>
+        <translation>%1 向代理节点 %3 查询 %2 的最早偏移量（ListOffsets）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 asks for the latest offset of %2 to broker %3.</source>
+        <translation>%1 向代理节点 %3 查询 %2 的最新偏移量（ListOffsets）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 asks for the first offset at or after time %2 of %3 to broker %4.</source>
+        <translation>%1 向代理节点 %4 查询 %3 中时间戳不早于 %2 的第一个偏移量（ListOffsets）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 asks for metadata to broker %2.</source>
+        <translation>%1 向代理节点 %2 请求元数据。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 asks for a producer id (InitProducerId) to broker %2.</source>
+        <translation>%1 向代理节点 %2 请求生产者 ID（InitProducerId）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets broker %2&apos;s answer to its %3</source>
+        <translation>%1 收到代理节点 %2 对其 %3 请求的响应</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets broker %2&apos;s answer to its %3 for %4</source>
+        <translation>%1 收到代理节点 %2 对其 %3 请求（%4）的响应</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+2"/>
+        <source>appended at offset %1</source>
+        <translation>已追加在偏移量 %1</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>(a duplicate the leader had already).</source>
+        <translation>（领导者已有这个重复的批次）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, read below the HW %2</source>
+        <translation>%1，读取自 HW %2 之下</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the brokers, leaders, replicas and ISRs.</source>
+        <translation>代理节点、领导者、副本与 ISR。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>producer id %1, epoch 0.</source>
+        <translation>生产者 ID %1、纪元 0。</translation>
+    </message>
+    <message>
+        <location filename="../core/scenario/narration_replication.cpp" line="+10"/>
         <source>%1 could not get metadata from broker %2: %3.</source>
         <translation>%1 无法从代理节点 %2 获取 metadata：%3。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-56"/>
         <source>%1 connects to broker %2.</source>
         <translation>%1 连接到代理节点 %2。</translation>
     </message>
@@ -2321,48 +2382,13 @@
         <translation>%1 向代理节点 %4 发送 Fetch 请求：%2，从偏移量 %3 开始。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 asks broker %2 for an offset of %3 (ListOffsets).</source>
-        <translation>%1 向代理节点 %2 查询 %3 的偏移量（ListOffsets）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 asks broker %2 for metadata.</source>
-        <translation>%1 向代理节点 %2 请求元数据。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 asks broker %2 for a producer id (InitProducerId).</source>
-        <translation>%1 向代理节点 %2 请求生产者 ID（InitProducerId）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 gets broker %2&apos;s answer: %3.</source>
-        <translation>%1 收到代理节点 %2 的响应：%3。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 gets broker %2&apos;s answer: %3 appended at offset %4.</source>
-        <translation>%1 收到代理节点 %2 的响应：%3 已追加在偏移量 %4。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 gets broker %2&apos;s answer: %3 of %4, read below the HW %5.</source>
-        <translation>%1 收到代理节点 %2 的响应：%4 的 %3，读取自 HW %5 之下。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 gets broker %2&apos;s answer.</source>
-        <translation>%1 收到代理节点 %2 的响应。</translation>
-    </message>
-    <message>
-        <location line="-205"/>
-        <location line="+155"/>
+        <location line="-162"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+2"/>
         <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
     </message>
     <message>
-        <location line="-307"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-75"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是正常停止的）</translation>
     </message>
@@ -2397,20 +2423,20 @@
         <translation>控制器解除 %1 的屏蔽：它已追上元数据</translation>
     </message>
     <message>
-        <location line="+116"/>
-        <location line="+154"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+5"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+4"/>
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-153"/>
-        <location line="+154"/>
+        <location line="+1"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+1"/>
         <source>%1 refreshes its metadata from broker %2: %3 is led by %4</source>
         <translation>%1 从代理节点 %2 更新 metadata：%3 的领导者是 %4</translation>
     </message>
     <message numerus="yes">
-        <location line="-149"/>
-        <location line="+153"/>
+        <location line="+5"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+4"/>
         <source>(and %n more change(s)).</source>
         <translation>
             <numerusform>（另外还有 %n 项变更）。</numerusform>

@@ -3,6 +3,7 @@
 
 #include "model/cluster_state.h"
 #include "model/event.h"
+#include "scenario/phrase.h"
 
 #include <string>
 #include <vector>
@@ -43,8 +44,33 @@ struct HwHold {
 };
 HwHold whyHwHolds(const ClusterState& state, std::int32_t partition);
 
-/// The English sentence for an event (the frame dump's "narration"; the GUI translates its own, in
-/// ui/panels/narration.cpp, and a test keeps the two saying the same).
+/// The words for the engine's events, each written once: the frame dump renders them in plain English
+/// (narrate()), the GUI in its language (ui/base/narration.h passes a Language that asks Qt's
+/// translations, under the context "Narration"). The sentences read the event's fields and the frame's
+/// own state (names, a checkpoint's LEOs and HW, why a HW stayed); pass the state the event made.
+class Narration {
+    HW_TR_CONTEXT(Narration)
+
+public:
+    /// The full explanation of the frame an event made.
+    static Phrase sentence(const Event& event, const ClusterState& state);
+    /// A few words naming the kind of event, for the event log ("Fetch handled").
+    static Phrase title(EventType type);
+    /// The title of this event: the kind's, or a closer one where the fields tell more (a consumer's
+    /// metadata refresh, a consumer added at run time, a request that got no answer in time).
+    static Phrase title(const Event& event);
+
+    /// A translatable text of this context, as Qt's tr() takes it; lupdate reads these calls.
+    static Phrase tr(const char* source, const char* comment = nullptr, int n = -1);
+
+private:
+    struct Names;
+    static Phrase replication(const Event& e, const ClusterState& s, const Names& names);
+    static Phrase cluster(const Event& e, const ClusterState& s, const Names& names);
+    static Phrase clients(const Event& e, const ClusterState& s, const Names& names);
+};
+
+/// The frame dump's sentence for an event: Narration::sentence in plainEnglish().
 std::string narrate(const Event& event, const ClusterState& state);
 
 } // namespace hw

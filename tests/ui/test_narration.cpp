@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The GUI's narration is its own (translatable) text built from the event fields; in English it
-// must say exactly what the engine's narration says, for every frame of every built-in scenario.
+// The GUI renders the engine's narration (hw::Narration, written once in core/scenario/narration*.cpp)
+// through Qt's translations. In English it must say exactly what the frame dump says, for every frame
+// of every built-in scenario, up to the capitals and plural forms the GUI's English adds.
 
 #include "base/i18n.h"
 #include "base/narration.h"

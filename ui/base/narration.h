@@ -3,22 +3,22 @@
 
 #include "model/cluster_state.h"
 #include "model/event.h"
+#include "scenario/phrase.h"
 
-#include <QCoreApplication>
 #include <QString>
 
 namespace hw::ui {
 
-/// The GUI's words for engine events. The engine emits events as numbers (hw::Event); these
-/// functions read the same fields as hw::narrate and say the same thing through tr(), so the whole
-/// explanation can be translated. Names (topics, producers, consumers) come from the state, and so do
-/// a checkpoint's LEOs and HW after time passed and the reason a HW stayed: pass the frame's own state.
+/// The GUI's words for engine events. The engine writes each sentence once (hw::Narration, in
+/// core/scenario/narration*.cpp); these functions render it through Qt's translations (context
+/// "Narration"), so the whole explanation reads in the user's language.
 class Narration {
-    Q_DECLARE_TR_FUNCTIONS(Narration)
-
 public:
-    /// The full explanation of the frame an event made.
+    /// The full explanation of the frame an event made; pass the frame's own state.
     static QString sentence(const hw::Event& event, const hw::ClusterState& state);
+
+    /// A phrase of the engine's in the GUI's language.
+    static QString text(const hw::Phrase& phrase);
 
     /// Chinese writes words without spaces between them: the sentences are built from translated
     /// pieces ("來自 %1" with %1 = "代理節點 3"), so this drops a space that ends up between two Chinese
@@ -43,9 +43,6 @@ public:
     static QString groupRequestName(std::int32_t kind);
 
     static QString partitionName(const hw::ClusterState& state, std::int32_t partition);
-
-private:
-    static QString sentenceFromPieces(const hw::Event& event, const hw::ClusterState& state);
 };
 
 } // namespace hw::ui

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// The sentences of the cluster: brokers crashing, restarting, cut off and shutting down, the
+// controller's registrations, fencing and elections, time passing and configuration changes.
+
+#include "scenario/narration_internal.h"
+
+namespace hw {
+
+using namespace narration;
+
+namespace {
+
+/// One partition's leader, ISR, LEOs and HW, for a checkpoint reached by time passing.
+Phrase summaryText(const ClusterState& s, const PartitionSummary& p)
+{
+    const Phrase tp = Phrase::name(s.partitionName(p.partition));
+    // The ISR with the ELR after it when there is one (Kafka 4.0+).
+    const Phrase isr = p.elr.empty()
+                           ? brokerSet(p.isr)
+                           : Narration::tr("%1, ELR %2", "an ISR followed by its ELR").arg(brokerSet(p.isr), brokerSet(p.elr));
+    if (p.leader == noLeader && p.lastKnownLeader != noLeader)
+        return Narration::tr("%1: no leader (offline), ISR %2, last known leader broker %3.")
+            .arg(tp, isr)
+            .arg(p.lastKnownLeader);
+    if (p.leader == noLeader)
+        return Narration::tr("%1: no leader (offline), ISR %2.").arg(tp, isr);
+    Phrase leos;
+    for (const auto& [broker, leo] : p.leos) {
+        if (!leos.isEmpty())
+            leos += Narration::tr(", ", "between the items of a list");
+        leos += Narration::tr("%1 on broker %2", "a replica's LEO").arg(leo).arg(broker);
+    }
+    return Narration::tr("%1: leader broker %2 (leader epoch %3), ISR %4, LEO %5, HW %6.")
+        .arg(tp)
+        .arg(p.leader)
+        .arg(p.leaderEpoch)
+        .arg(isr, leos)
+        .arg(p.hw);
+}
+
+Phrase stateText(Phrase first, const ClusterState& s)
+{
+    Phrase text = first;
+    for (const PartitionSummary& p : summarizePartitions(s))
+        text = then(text, summaryText(s, p));
+    const auto more = static_cast<int>(s.partitions.size()) - narratedPartitionsMax;
+    if (more > 0)
+        text = then(text, Narration::tr("(%n more partition(s).)", nullptr, more));
+    return text;
+}
+
+} // namespace
+
+Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
+{
+    const Phrase& tp = n.tp;
+    const Phrase& b = n.b;
+    const Phrase& peer = n.peer;
+
+    switch (e.type) {
+    case EventType::ClusterCreated:
+        return tr("The cluster starts: %n broker(s), every partition led by the first replica in its assignment, "
+                  "every log empty (LEO 0, HW 0).",
+            nullptr, static_cast<int>(s.brokers.size()))
+            .plainPlural(SourceText::PlainPlural::Plural);
+    case EventType::HeartbeatSent:
+        return ucfirst(tr("%1 sends a heartbeat to the controller.").arg(b));
+    case EventType::HeartbeatHandled:
+        return tr("The controller receives %1's heartbeat.").arg(peer);
+    case EventType::ClockAdvanced:
+        return stateText(tr("Time passes: %1 ms.").arg(e.value), s);
+    case EventType::ConfigChanged:
+        if (e.text == "auto.fetch=true")
+            return then(tr("Configuration changed: %1.").arg(n.text()),
+                tr("Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).",
+                    nullptr, static_cast<int>(e.count)));
+        if (e.completed > 0)
+            return then(tr("Configuration changed: %1.").arg(n.text()),
+                tr("A min.insync.replicas change clears every ELR and LastKnownElr: %n partition(s) lose theirs.",
+                    nullptr, e.completed));
+        return tr("Configuration changed: %1.").arg(n.text());
+    case EventType::LatencyChanged:
+        if (e.value < 0)
+            return ucfirst(tr("%1's links are back to the normal latency.").arg(b));
+        return ucfirst(tr("%1's links are slowed to %2 ms.").arg(b).arg(e.value));
+    case EventType::BrokerKilled:
+        return ucfirst(tr("%1 crashes: it stops handling requests and heartbeating. The controller will notice only "
+                          "when its session times out (broker.session.timeout.ms).")
+                           .arg(b));
+    case EventType::BrokerRestarted:
+        if (e.count > 0)
+            return ucfirst(tr("%1 restarts with the log it had on disk, minus %2 that were still only in the page "
+                              "cache. It registers with the controller again.")
+                               .arg(b, records(e.count)));
+        return ucfirst(tr("%1 restarts with the log it had on disk. It registers with the controller again.").arg(b));
+    case EventType::BrokerIsolated:
+        return ucfirst(tr("%1 is cut off from the network: it keeps running, but nothing reaches it and nothing it "
+                          "sends arrives.")
+                           .arg(b));
+    case EventType::BrokerHealed:
+        return ucfirst(tr("%1 is reachable again.").arg(b));
+    case EventType::ShutdownRequested:
+        return ucfirst(tr("%1 asks the controller for a controlled shutdown.").arg(b));
+    case EventType::BrokerShutDown:
+        return ucfirst(tr("%1 has handed over its leaderships and shuts down cleanly.").arg(b));
+    case EventType::BrokerFenced:
+    case EventType::ControlledShutdown:
+    case EventType::BrokerRegistered: {
+        Phrase text;
+        if (e.type == EventType::BrokerFenced)
+            text = tr("The controller has not heard from %1 for broker.session.timeout.ms and fences it").arg(peer);
+        else if (e.type == EventType::ControlledShutdown)
+            text = tr("The controller handles %1's controlled shutdown").arg(peer);
+        else if (e.count > 0 && e.detail == 1)
+            text = tr("The controller registers the restarted %1 as a new incarnation, fenced until it has caught up "
+                      "with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)")
+                       .arg(peer);
+        else if (e.count > 0)
+            text = tr("The controller registers the restarted %1 as a new incarnation, fenced until it has caught up "
+                      "with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it crashed: an "
+                      "unclean shutdown, which also takes it out of every ELR)")
+                       .arg(peer);
+        else
+            text = tr("The controller registers the restarted %1 and sends it the current metadata; it stays fenced "
+                      "until it has caught up with it (KIP-841)")
+                       .arg(peer);
+        if (e.count == 0)
+            return fullStop(text);
+        else
+            text += tr(": %n partition(s) change", nullptr, static_cast<int>(e.count));
+        if (e.partition < 0)
+            return fullStop(text);
+        Phrase outcome;
+        if (e.has(Offline) && e.isr == 0)
+            outcome = tr("no replica can take over, so it goes offline (leader -1; the ISR is empty).");
+        else if (e.has(Offline))
+            outcome
+                = tr("no replica can take over, so it goes offline (leader -1; the ISR keeps %1).").arg(maskSet(e.isr));
+        else if (e.has(LastKnownLeader))
+            outcome = tr("its last known leader, broker %1, is elected although unclean election is off (KIP-966): "
+                         "flagged unclean, RECOVERING.")
+                          .arg(e.value);
+        else if (e.has(FromElr))
+            outcome = tr("the ISR is empty, so Eligible Leader Replica %1 leads cleanly: it holds every committed "
+                         "record.")
+                          .arg(e.value);
+        else if (e.has(Unclean))
+            outcome = tr("no ISR member is left, so the out-of-sync broker %1 becomes leader (unclean election: "
+                         "records only the old leader had are lost).")
+                          .arg(e.value);
+        else
+            outcome = tr("leader broker %1, ISR %2.").arg(e.value).arg(maskSet(e.isr));
+        return then(fullStop(text), detail(tp, outcome));
+    }
+    case EventType::BrokerUnfenced: {
+        Phrase text = tr("The controller unfences %1: it has caught up with the metadata").arg(peer);
+        text = e.count > 0 ? text + tr("; %n offline partition(s) get a leader.", nullptr, static_cast<int>(e.count))
+                           : fullStop(text);
+        if (e.has(LastKnownLeader))
+            text = then(text, tr("(The last known leader is elected: flagged unclean, RECOVERING.)"));
+        else if (e.has(FromElr))
+            text = then(text, tr("(An Eligible Leader Replica leads: a clean election.)"));
+        else if (e.has(Unclean))
+            text = then(text, tr("(An unclean election: an out-of-sync replica leads.)"));
+        return text;
+    }
+    case EventType::RegistrationRefused:
+        return tr("The controller refuses %1's new registration: the old incarnation's session is still valid "
+                  "(DUPLICATE_BROKER_REGISTRATION). It will try again.")
+            .arg(peer);
+    case EventType::UncleanScan:
+        return tr("The controller's unclean election scan (every unclean.leader.election.interval.ms) finds %n "
+                  "leaderless partition(s) and elects an out-of-sync replica: %1 is led by broker %2 (records only "
+                  "the old ISR had are lost).",
+                  nullptr, static_cast<int>(e.count))
+            .arg(tp)
+            .arg(e.peer);
+    case EventType::LeaderElected:
+        if (e.has(Unclean))
+            return tr("The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch "
+                      "%3, RECOVERING); records only the old ISR had are lost.")
+                .arg(tp)
+                .arg(e.peer)
+                .arg(e.value);
+        if (e.has(Preferred))
+            return tr("The controller moves leadership of %1: broker %2, leader epoch %3.")
+                .arg(tp)
+                .arg(e.peer)
+                .arg(e.value);
+        return tr("The controller elects a leader for %1: broker %2, leader epoch %3.")
+            .arg(tp)
+            .arg(e.peer)
+            .arg(e.value);
+    default:
+        break;
+    }
+    return Phrase();
+}
+
+} // namespace hw
