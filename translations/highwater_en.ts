@@ -191,7 +191,7 @@
 <context>
     <name>PartitionLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/partitionlayout.cpp" line="+93"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+94"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -271,7 +271,7 @@
 <context>
     <name>hw::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+414"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+423"/>
         <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
         <translation>
             <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame, kept %2.</numerusform>

@@ -2446,7 +2446,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+165"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+169"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
@@ -2466,7 +2466,7 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-143"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
@@ -2507,7 +2507,7 @@
         </translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Partition %1 · Kafka&#xa0;%2</source>
         <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
         <translation>分区 %1 · Kafka&#xa0;%2</translation>
@@ -2648,7 +2648,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+631"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+634"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2658,26 +2658,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-364"/>
         <location line="+14"/>
         <location line="+80"/>
-        <location line="+276"/>
+        <location line="+278"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-375"/>
+        <location line="-377"/>
         <location line="+14"/>
         <location line="+79"/>
-        <location line="+278"/>
+        <location line="+280"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-456"/>
-        <location line="+365"/>
+        <location line="-458"/>
+        <location line="+367"/>
         <source>ep %1</source>
         <translation>纪元 %1</translation>
     </message>
@@ -2702,9 +2702,9 @@
         <translation>组 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-338"/>
         <location line="+95"/>
-        <location line="+288"/>
+        <location line="+290"/>
         <source>leader sees %1</source>
         <translation>领导者记录为 %1</translation>
     </message>
@@ -2714,13 +2714,13 @@
         <translation>领导者的记录：无</translation>
     </message>
     <message>
-        <location line="-416"/>
-        <location line="+431"/>
+        <location line="-418"/>
+        <location line="+433"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-608"/>
+        <location line="-610"/>
         <location line="+178"/>
         <location line="+77"/>
         <source>LEADER</source>
@@ -2778,7 +2778,7 @@
         <translation>null</translation>
     </message>
     <message>
-        <location line="+569"/>
+        <location line="+571"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先预测这个副本在这里存放什么，再揭晓（Right）。</translation>
     </message>
@@ -4271,7 +4271,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+677"/>
+        <location filename="../ui/scene/framescene.cpp" line="+678"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -5082,7 +5082,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+483"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+492"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
         <location line="+42"/>
         <source>Play</source>
@@ -5471,12 +5471,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它们保存为一个能重放出这些帧的场景吗？</translation>
     </message>
     <message>
-        <location line="-232"/>
+        <location line="-241"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>无法保留未保存的会话以防崩溃：%1</translation>
     </message>
     <message>
-        <location line="+358"/>
+        <location line="+367"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前无法执行（%2）。</translation>
     </message>

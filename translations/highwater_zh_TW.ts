@@ -2446,7 +2446,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+165"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+169"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>沒有領導者：分區已離線（領導者紀元 %1，分區紀元 %2）</translation>
     </message>
@@ -2466,7 +2466,7 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-143"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
     </message>
@@ -2507,7 +2507,7 @@
         </translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Partition %1 · Kafka&#xa0;%2</source>
         <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
         <translation>分區 %1 · Kafka&#xa0;%2</translation>
@@ -2648,7 +2648,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+631"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+634"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2658,26 +2658,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-364"/>
         <location line="+14"/>
         <location line="+80"/>
-        <location line="+276"/>
+        <location line="+278"/>
         <location line="+6"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-375"/>
+        <location line="-377"/>
         <location line="+14"/>
         <location line="+79"/>
-        <location line="+278"/>
+        <location line="+280"/>
         <location line="+3"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-456"/>
-        <location line="+365"/>
+        <location line="-458"/>
+        <location line="+367"/>
         <source>ep %1</source>
         <translation>紀元 %1</translation>
     </message>
@@ -2702,9 +2702,9 @@
         <translation>組 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-338"/>
         <location line="+95"/>
-        <location line="+288"/>
+        <location line="+290"/>
         <source>leader sees %1</source>
         <translation>領導者記錄為 %1</translation>
     </message>
@@ -2714,13 +2714,13 @@
         <translation>領導者的記錄：無</translation>
     </message>
     <message>
-        <location line="-416"/>
-        <location line="+431"/>
+        <location line="-418"/>
+        <location line="+433"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-608"/>
+        <location line="-610"/>
         <location line="+178"/>
         <location line="+77"/>
         <source>LEADER</source>
@@ -2778,7 +2778,7 @@
         <translation>null</translation>
     </message>
     <message>
-        <location line="+569"/>
+        <location line="+571"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先預測這個副本在這裡存放什麼，再揭曉（Right）。</translation>
     </message>
@@ -4271,7 +4271,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+677"/>
+        <location filename="../ui/scene/framescene.cpp" line="+678"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>
@@ -5082,7 +5082,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+483"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+492"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
         <location line="+42"/>
         <source>Play</source>
@@ -5471,12 +5471,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location line="-232"/>
+        <location line="-241"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>無法保留未儲存的工作階段以防當機：%1</translation>
     </message>
     <message>
-        <location line="+358"/>
+        <location line="+367"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
     </message>

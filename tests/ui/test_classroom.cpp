@@ -519,8 +519,11 @@ TEST(Classroom, ValuesAreCutToTheirLimitAndANullValueSaysSo)
     hw::Payload longValue;
     longValue.value = "a-value-longer-than-eight";
     state.payloads.push_back(longValue);
+    hw::LiveRecordInfo tombstoneInfo;
+    tombstoneInfo.valueNull = true;
+    state.liveRecords.push_back(tombstoneInfo);
     hw::Payload tombstone;
-    tombstone.valueNull = true;
+    tombstone.liveRecord = 0;
     state.payloads.push_back(tombstone);
     hw::Record record;
     record.payload = 0;
