@@ -519,9 +519,10 @@ TEST(Classroom, ValuesAreCutToTheirLimitAndANullValueSaysSo)
     hw::Payload longValue;
     longValue.value = "a-value-longer-than-eight";
     state.payloads.push_back(longValue);
-    hw::LiveRecordInfo tombstoneInfo;
-    tombstoneInfo.valueNull = true;
-    state.liveRecords.push_back(tombstoneInfo);
+    // A tombstone is a live client's record: its null value is kept beside the payload store.
+    hw::LiveRecordInfo nullValue;
+    nullValue.valueNull = true;
+    state.liveRecords.push_back(nullValue);
     hw::Payload tombstone;
     tombstone.liveRecord = 0;
     state.payloads.push_back(tombstone);

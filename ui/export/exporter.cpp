@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
+// Exporter's one path for a timeline's frames (exportFrames: PNG and SVG files or sequences, the PDF
+// handout's pages, the animated GIF and its colour table), the checks of export settings, the GIF's
+// timing and the charts' export (exportWidget). The caption band is in exportcaption.cpp, the PDF
+// handout's page and reproducible bytes in exportpdf.cpp, the views stacked for View > Compare
+// versions in exportpanels.cpp; what they share is in exporter_p.h.
 #include "export/exporter.h"
 
 #include "base/narration.h"
 #include "base/theme.h"
+#include "export/exporter_p.h"
 #include "export/exportfiles.h"
 #include "export/gifwriter.h"
 #include "export/sceneexport.h"
@@ -11,130 +17,22 @@
 #include "timeline/timeline.h"
 
 #include <QBuffer>
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QHash>
-#include <QHashFunctions>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
-#include <QTextLayout>
 #include <QWidget>
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 
 namespace hw::ui {
 
-namespace {
+namespace exporting {
 
-/// How many frames are drawn to choose a GIF's colours (the first, the last and some between).
-constexpr int gifPaletteSamples = 5;
-/// Palette entries closer than this (squared RGB distance) to one already chosen add little.
-constexpr int gifPaletteSpacing = 3 * 6 * 6;
-/// A GIF is encoded in memory before it is written: this much at most.
-constexpr qint64 gifBytesMax = qint64(1) << 30;
-/// PDF pages are laid out at this resolution, in device pixels.
-constexpr int pdfDpi = 96;
-constexpr qreal pdfMarginMm = 12;
-/// PDF text sizes, in device pixels at pdfDpi.
-constexpr qreal pdfTitleSize = 18;
-constexpr qreal pdfHeadingSize = 16;
-constexpr qreal pdfTextSize = 13;
-constexpr qreal pdfGap = 10;
-/// A caption band's text sizes, as shares of the image's height (34 and 27 px at 1080), never under
-/// captionTextPxMin; its padding likewise.
-constexpr qreal captionHeadingShare = 1.0 / 32;
-constexpr qreal captionNoteShare = 1.0 / 40;
-constexpr qreal captionPaddingShare = 1.0 / 90;
-constexpr qreal captionTextPxMin = 12;
-/// How far back a caption looks for the note a frame is under (as the narration panel does).
-constexpr std::int64_t captionNoteLookBackMax = 100000;
-
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-/// The scene an export draws into: one, rebuilt per frame as the GUI rebuilds its own, `size` the
-/// drawing's (the image's, less a caption band).
-struct Drawing {
-    FrameScene scene;
-
-    Drawing(const ExportSettings& settings, QSize size, hw::CellText cells = hw::CellText::Offsets)
-    {
-        scene.setViewKind(settings.view);
-        scene.setFocusPartition(settings.focusPartition);
-        scene.setShowHeartbeats(settings.showHeartbeats);
-        scene.setCellText(cells);
-        scene.setTargetAspect(static_cast<qreal>(size.width()) / size.height());
-    }
-    explicit Drawing(const ExportSettings& settings) : Drawing(settings, settings.size) { }
-};
-
-QFont captionHeadingFont(QSize size)
-{
-    return theme::font(std::max(captionTextPxMin, std::round(size.height() * captionHeadingShare)), true);
-}
-
-QFont captionNoteFont(QSize size)
-{
-    return theme::font(std::max(captionTextPxMin, std::round(size.height() * captionNoteShare)));
-}
-
-qreal captionPadding(QSize size)
-{
-    return std::max<qreal>(6, std::round(size.height() * captionPaddingShare));
-}
-
-/// The lines of text word-wrapped to width (Chinese breaks between ideographs) and their height;
-/// lines past maxHeight are left out and the last one kept ends in "…".
-struct WrappedText {
-    QStringList lines;
-    qreal height = 0;
-};
-
-WrappedText wrapForCaption(const QString& text, const QFont& font, qreal width, qreal maxHeight)
-{
-    WrappedText out;
-    if (text.isEmpty() || width <= 0)
-        return out;
-    const QFontMetricsF metrics(font);
-    QTextLayout layout(text, font);
-    layout.beginLayout();
-    QList<QPair<int, int>> ranges;
-    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-        line.setLineWidth(width);
-        ranges.append({ line.textStart(), line.textLength() });
-    }
-    layout.endLayout();
-    const qreal lineHeight = metrics.lineSpacing();
-    for (qsizetype i = 0; i < ranges.size(); ++i) {
-        if (out.height + lineHeight > maxHeight && !out.lines.isEmpty()) {
-            // The last line that fits takes the rest of the text, cut to the width with "…".
-            out.lines.last() = metrics.elidedText(text.mid(ranges[i - 1].first).simplified(), Qt::ElideRight, width);
-            return out;
-        }
-        out.lines << text.mid(ranges[i].first, ranges[i].second).trimmed();
-        out.height += lineHeight;
-    }
-    return out;
-}
-
-QByteArray encodePng(const QImage& image)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    return bytes;
-}
-
-/// An SVG drawing of size, painted by paint.
 QByteArray encodeSvg(QSize size, const QString& title, const std::function<void(QPainter&)>& paint)
 {
     QByteArray bytes;
@@ -158,6 +56,44 @@ QByteArray encodeSvg(FrameScene& scene, const ExportSettings& settings, const QS
     return encodeSvg(settings.size, title, [&](QPainter& painter) {
         paintScene(scene, painter, QRectF(QPointF(0, 0), QSizeF(settings.size)), settings.transparent);
     });
+}
+
+void writeSingleFile(ExportResult& result, const QString& path, const QByteArray& bytes)
+{
+    result.error = exportfiles::writeFile(path, bytes);
+    if (result.error.isEmpty()) {
+        result.files << path;
+        result.bytes = bytes.size();
+    }
+}
+
+QString checkOutput(const QString& path)
+{
+    if (path.isEmpty())
+        return Exporter::tr("no output path");
+    return exportfiles::targetProblem(path);
+}
+
+} // namespace exporting
+
+using namespace exporting;
+
+namespace {
+
+/// How many frames are drawn to choose a GIF's colours (the first, the last and some between).
+constexpr int gifPaletteSamples = 5;
+/// Palette entries closer than this (squared RGB distance) to one already chosen add little.
+constexpr int gifPaletteSpacing = 3 * 6 * 6;
+/// A GIF is encoded in memory before it is written: this much at most.
+constexpr qint64 gifBytesMax = qint64(1) << 30;
+
+QByteArray encodePng(const QImage& image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
 }
 
 /// The GIF's one colour table: the theme's colours first (so that no small coloured mark loses its
@@ -204,162 +140,6 @@ QList<QRgb> gifPalette(const QList<QImage>& samples)
             add(color, spacing);
         }
     return palette;
-}
-
-/// The pages of a PDF: each laid out by Exporter::paintPage.
-class PdfPages {
-public:
-    PdfPages(QPdfWriter& writer, const ExportSettings& settings) : m_writer(writer), m_settings(settings) { }
-
-    void page(FrameScene& scene, const QString& title, const QString& heading, const QStringList& caption)
-    {
-        if (!m_painter.isActive())
-            m_painter.begin(&m_writer);
-        else
-            m_writer.newPage();
-        const QRect paint = m_writer.pageLayout().paintRectPixels(pdfDpi);
-        Exporter::paintPage(
-            m_painter, QRectF(QPointF(0, 0), QSizeF(paint.size())), scene, m_settings.size, title, heading, caption);
-    }
-
-    void finish()
-    {
-        if (m_painter.isActive())
-            m_painter.end();
-    }
-
-private:
-    QPdfWriter& m_writer;
-    const ExportSettings& m_settings;
-    QPainter m_painter;
-};
-
-void setUpPdf(QPdfWriter& writer, const QString& title)
-{
-    writer.setResolution(pdfDpi);
-    writer.setTitle(title);
-    writer.setCreator(QStringLiteral("HighWater"));
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
-        QMarginsF(pdfMarginMm, pdfMarginMm, pdfMarginMm, pdfMarginMm), QPageLayout::Millimeter));
-}
-
-/// QPdfWriter (Qt 6.4, src/gui/painting/qpdf.cpp) embeds the fonts in the iteration order of a
-/// QHash keyed by font face (QPdfEnginePrivate::writeFonts), and so numbers their objects in that
-/// order. A QHash's order follows the process's random hash seed, so the same handout came out with
-/// its objects in a different order in each run. While this lives, new hashes take the fixed seed
-/// (each QHash keeps the seed it was made with, so hashes made before or after are not affected).
-class DeterministicHashing {
-public:
-    DeterministicHashing() : m_wasRandom(QHashSeed::globalSeed() != 0) { QHashSeed::setDeterministicGlobalSeed(); }
-    ~DeterministicHashing()
-    {
-        if (m_wasRandom)
-            QHashSeed::resetRandomGlobalSeed();
-    }
-    DeterministicHashing(const DeterministicHashing&) = delete;
-    DeterministicHashing& operator=(const DeterministicHashing&) = delete;
-
-private:
-    bool m_wasRandom;
-};
-
-/// The time given by SOURCE_DATE_EPOCH (the reproducible-builds convention: whole seconds since
-/// 1970, UTC, up to the end of year 9999), if it is set to one.
-std::optional<qint64> sourceDateEpoch()
-{
-    constexpr qint64 secondsMax = 253402300799; // 9999-12-31 23:59:59 UTC
-    bool ok = false;
-    const qint64 seconds = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
-    return ok && seconds >= 0 && seconds <= secondsMax ? std::optional<qint64>(seconds) : std::nullopt;
-}
-
-/// Offsets in a PDF's cross-reference table are written as ten digits.
-constexpr int xrefOffsetDigits = 10;
-/// Each entry of the table is "oooooooooo ggggg n \n".
-constexpr int xrefEntrySize = 20;
-
-std::optional<qint64> parseOffset(const QByteArray& digits)
-{
-    bool ok = false;
-    const qint64 value = digits.toLongLong(&ok);
-    return ok && value >= 0 ? std::optional<qint64>(value) : std::nullopt;
-}
-
-} // namespace
-
-QByteArray Exporter::fixPdfCreationDate(const QByteArray& pdf, std::optional<qint64> sourceDateEpoch)
-{
-    // The entry is in the /Info dictionary, the first object after the header (QPdfEnginePrivate::writeInfo).
-    static const QByteArray key = QByteArrayLiteral("/CreationDate (D:");
-    const qsizetype at = pdf.indexOf(key);
-    const qsizetype firstEnd = pdf.indexOf("endobj");
-    if (at < 0 || firstEnd < 0 || at > firstEnd)
-        return {};
-    const qsizetype close = pdf.indexOf(')', at);
-    if (close < 0 || close > firstEnd)
-        return {};
-    qsizetype end = close + 1;
-    QByteArray replacement;
-    if (sourceDateEpoch) {
-        const QDateTime time = QDateTime::fromSecsSinceEpoch(*sourceDateEpoch, Qt::UTC);
-        replacement = "/CreationDate (D:" + time.toString(QStringLiteral("yyyyMMddHHmmss")).toLatin1() + "Z)";
-    } else if (end < pdf.size() && pdf[end] == '\n') {
-        ++end; // the entry's line goes
-    }
-    const qsizetype delta = replacement.size() - (end - at);
-
-    // The cross-reference table: "xref\n0 N\n" and N entries; then "startxref\n<offset of the table>\n".
-    const qsizetype xref = pdf.lastIndexOf("\nxref\n") + 1;
-    const qsizetype startxref = pdf.lastIndexOf("\nstartxref\n") + 1;
-    if (xref <= at || startxref <= xref)
-        return {};
-    const qsizetype countAt = xref + 5;
-    const qsizetype countEnd = pdf.indexOf('\n', countAt);
-    const QList<QByteArray> header = pdf.mid(countAt, countEnd - countAt).split(' ');
-    const qint64 count = header.size() == 2 ? parseOffset(header[1]).value_or(-1) : -1;
-    const qsizetype entries = countEnd + 1;
-    if (countEnd < 0 || header[0] != "0" || count < 1 || entries + count * xrefEntrySize > startxref)
-        return {};
-    QByteArray fixed = pdf;
-    for (qint64 i = 0; i < count; ++i) {
-        const qsizetype entry = entries + i * xrefEntrySize;
-        if (fixed[entry + xrefEntrySize - 1] != '\n')
-            return {};
-        const std::optional<qint64> offset = parseOffset(fixed.mid(entry, xrefOffsetDigits));
-        if (!offset)
-            return {};
-        if (*offset > at && fixed.mid(entry + xrefOffsetDigits + 7, 1) == "n")
-            fixed.replace(
-                entry, xrefOffsetDigits, QByteArray::number(*offset + delta).rightJustified(xrefOffsetDigits, '0'));
-    }
-    const qsizetype numberAt = startxref + 10;
-    const qsizetype numberEnd = fixed.indexOf('\n', numberAt);
-    const std::optional<qint64> tableAt
-        = numberEnd < 0 ? std::nullopt : parseOffset(fixed.mid(numberAt, numberEnd - numberAt));
-    if (!tableAt || *tableAt != xref)
-        return {};
-    fixed.replace(numberAt, numberEnd - numberAt, QByteArray::number(*tableAt + delta));
-    fixed.replace(at, end - at, replacement);
-    return fixed;
-}
-
-namespace {
-
-/// Writes a single file's bytes atomically into result: the error, or the file and its size.
-void writeSingleFile(ExportResult& result, const QString& path, const QByteArray& bytes)
-{
-    result.error = exportfiles::writeFile(path, bytes);
-    if (result.error.isEmpty()) {
-        result.files << path;
-        result.bytes = bytes.size();
-    }
-}
-
-QString checkOutput(const QString& path)
-{
-    if (path.isEmpty())
-        return Exporter::tr("no output path");
-    return exportfiles::targetProblem(path);
 }
 
 } // namespace
@@ -460,75 +240,6 @@ std::vector<std::int64_t> Exporter::checkpointFrames(const hw::Timeline& timelin
         if (timeline.frame(f).label >= 0)
             frames.push_back(f);
     return frames;
-}
-
-ExportCaption Exporter::captionFor(const hw::Timeline& timeline, std::int64_t frame, const std::string& language)
-{
-    const hw::FrameInfo& info = timeline.frame(frame);
-    // The run's release is fixed for the run: the head names it.
-    const QString version = kafkaVersionText(timeline.head());
-    ExportCaption caption;
-    if (info.label >= 0)
-        //: An exported image's caption: the checkpoint's label, the frame, its simulated time, the Kafka version.
-        caption.heading = tr("Checkpoint %1 \u00B7 frame %2 \u00B7 %3 ms \u00B7 Kafka %4")
-                              .arg(text(timeline.labels()[static_cast<std::size_t>(info.label)]))
-                              .arg(frame)
-                              .arg(info.timeMs)
-                              .arg(version);
-    else
-        //: An exported image's caption: the frame, its simulated time, the Kafka version.
-        caption.heading = tr("Frame %1 \u00B7 %2 ms \u00B7 Kafka %3").arg(frame).arg(info.timeMs).arg(version);
-    // The note a frame is under, as the narration shows it: the latest at or before it.
-    for (std::int64_t f = frame; f >= 0 && frame - f < captionNoteLookBackMax; --f) {
-        if (const std::int32_t note = timeline.frame(f).note; note >= 0) {
-            caption.note = text(timeline.notes()[static_cast<std::size_t>(note)].get(language));
-            break;
-        }
-    }
-    return caption;
-}
-
-qreal Exporter::captionBandHeight(const ExportCaption& caption, QSize size)
-{
-    const qreal padding = captionPadding(size);
-    const qreal width = size.width() - 2 * padding;
-    const qreal most = std::floor(size.height() * captionShareMax);
-    qreal height = 2 * padding + QFontMetricsF(captionHeadingFont(size)).lineSpacing();
-    if (!caption.note.isEmpty())
-        height += padding / 2 + wrapForCaption(caption.note, captionNoteFont(size), width, 1e9).height;
-    return std::min(most, std::ceil(height));
-}
-
-void Exporter::paintCaption(
-    QPainter& painter, QSize image, qreal bandHeight, const ExportCaption& caption, bool transparent)
-{
-    const QRectF band(0, image.height() - bandHeight, image.width(), bandHeight);
-    const qreal padding = captionPadding(image);
-    painter.save();
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    if (!transparent)
-        painter.fillRect(band, theme::panel);
-    painter.setPen(QPen(theme::faintInk, 1));
-    painter.drawLine(QLineF(band.topLeft(), band.topRight()));
-    const qreal width = band.width() - 2 * padding;
-    const QFont headingFont = captionHeadingFont(image);
-    const QFontMetricsF headingMetrics(headingFont);
-    painter.setFont(headingFont);
-    painter.setPen(theme::ink);
-    qreal y = band.top() + padding;
-    painter.drawText(QPointF(band.left() + padding, y + headingMetrics.ascent()),
-        headingMetrics.elidedText(caption.heading, Qt::ElideRight, width));
-    y += headingMetrics.lineSpacing() + padding / 2;
-    if (!caption.note.isEmpty()) {
-        const QFont noteFont = captionNoteFont(image);
-        const QFontMetricsF noteMetrics(noteFont);
-        painter.setFont(noteFont);
-        for (const QString& line : wrapForCaption(caption.note, noteFont, width, band.bottom() - padding - y).lines) {
-            painter.drawText(QPointF(band.left() + padding, y + noteMetrics.ascent()), line);
-            y += noteMetrics.lineSpacing();
-        }
-    }
-    painter.restore();
 }
 
 ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scenario& scenario,
@@ -729,184 +440,6 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
         break;
     }
     }
-    return result;
-}
-
-void Exporter::paintPage(QPainter& painter, const QRectF& area, FrameScene& scene, QSize drawingSize,
-    const QString& title, const QString& heading, const QStringList& caption)
-{
-    painter.save();
-    // A page is white paper in every theme (a handout is printed); the drawing on it keeps the theme.
-    // The dark theme's light ink would not read on white, so the page's text is then black.
-    const bool lightPaper = theme::paper.lightnessF() > 0.5;
-    const QColor ink = lightPaper ? theme::ink : QColor(Qt::black);
-    const QColor faintInk = lightPaper ? theme::faintInk : QColor(Qt::darkGray);
-    painter.setPen(ink);
-    painter.setFont(theme::font(pdfTitleSize, true));
-    QRectF titleRect;
-    painter.drawText(area, Qt::TextWordWrap, title, &titleRect);
-    qreal top = titleRect.bottom() + pdfGap;
-
-    // The caption is measured first: the drawing takes the height that is left.
-    const QRectF measure(area.left(), 0, area.width(), area.height());
-    painter.setFont(theme::font(pdfHeadingSize, true));
-    qreal captionHeight = painter.boundingRect(measure, Qt::TextWordWrap, heading).height();
-    painter.setFont(theme::font(pdfTextSize));
-    for (const QString& line : caption)
-        captionHeight += pdfGap + painter.boundingRect(measure, Qt::TextWordWrap, line).height();
-
-    const qreal aspect = static_cast<qreal>(drawingSize.width()) / drawingSize.height();
-    // A long note still leaves the drawing a third of the page.
-    const qreal available = std::max<qreal>(area.height() / 3, area.bottom() - top - captionHeight - pdfGap);
-    const qreal width = std::min(area.width(), available * aspect);
-    const QRectF drawing(area.left() + (area.width() - width) / 2, top, width, width / aspect);
-    paintScene(scene, painter, drawing, false);
-    painter.setPen(QPen(faintInk, 1));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawRect(drawing);
-
-    top = drawing.bottom() + pdfGap;
-    painter.setPen(ink);
-    painter.setFont(theme::font(pdfHeadingSize, true));
-    QRectF box(area.left(), top, area.width(), std::max<qreal>(0, area.bottom() - top));
-    painter.drawText(box, Qt::TextWordWrap, heading, &box);
-    top = box.bottom();
-    painter.setFont(theme::font(pdfTextSize));
-    for (const QString& line : caption) {
-        box = QRectF(area.left(), top + pdfGap, area.width(), std::max<qreal>(0, area.bottom() - top - pdfGap));
-        painter.drawText(box, Qt::TextWordWrap, line, &box);
-        top = box.bottom();
-    }
-    painter.restore();
-}
-
-QSize Exporter::stackedSize(const std::vector<ExportPanel>& panels)
-{
-    QSize size(0, 0);
-    for (const ExportPanel& panel : panels) {
-        size.setWidth(std::max(size.width(), panel.size.width()));
-        size.setHeight(size.height() + panelBandHeight + panel.size.height());
-    }
-    return size;
-}
-
-void Exporter::paintPanels(QPainter& painter, QPointF origin, const std::vector<ExportPanel>& panels,
-    const std::vector<FrameScene*>& scenes, bool transparent)
-{
-    const qreal width = stackedSize(panels).width();
-    qreal top = origin.y();
-    for (std::size_t i = 0; i < panels.size() && i < scenes.size(); ++i) {
-        const ExportPanel& panel = panels[i];
-        const QRectF band(origin.x(), top, width, panelBandHeight);
-        painter.save();
-        if (!transparent)
-            painter.fillRect(band, theme::panel);
-        painter.setPen(theme::ink);
-        const QFont labelFont = theme::font(panelBandHeight * 0.6, true);
-        painter.setFont(labelFont);
-        QRectF labelBox;
-        painter.drawText(band.adjusted(16, 0, -16, 0), Qt::AlignLeft | Qt::AlignVCenter, panel.label, &labelBox);
-        painter.setFont(theme::font(panelBandHeight * 0.34));
-        painter.setPen(theme::faintInk);
-        painter.drawText(QRectF(labelBox.right() + 24, band.top(), std::max<qreal>(0, band.right() - labelBox.right() - 40),
-                             band.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, panel.caption);
-        painter.restore();
-        top += panelBandHeight;
-        // A narrower drawing is centred under its band.
-        const QRectF drawing(
-            origin.x() + (width - panel.size.width()) / 2, top, panel.size.width(), panel.size.height());
-        paintScene(*scenes[i], painter, drawing, transparent);
-        top += panel.size.height();
-    }
-}
-
-ExportResult Exporter::exportPanels(
-    const std::vector<ExportPanel>& panels, const ExportSettings& settings, const QString& path)
-{
-    ExportResult result;
-    ExportSettings s = settings;
-    s.size = stackedSize(panels);
-    result.error = check(s, panels.empty() ? 0 : 1);
-    if (result.error.isEmpty() && s.format == ExportFormat::Gif)
-        result.error = tr("views side by side can be exported as PNG, SVG or PDF");
-    for (const ExportPanel& panel : panels) {
-        if (result.error.isEmpty() && (!panel.state || panel.size.width() < exportlimits::sideMin
-                                          || panel.size.height() < exportlimits::sideMin))
-            result.error = tr("a view to export has no frame or is smaller than %1 pixels a side")
-                               .arg(exportlimits::sideMin);
-    }
-    if (result.error.isEmpty())
-        result.error = checkOutput(path);
-    if (!result.error.isEmpty())
-        return result;
-
-    // Each panel is drawn into its own scene, as the export of one view is: the window's scenes
-    // keep their pixmap caches and their selection.
-    std::vector<std::unique_ptr<Drawing>> drawings;
-    std::vector<FrameScene*> scenes;
-    const bool vector = s.format == ExportFormat::Svg || s.format == ExportFormat::Pdf;
-    for (const ExportPanel& panel : panels) {
-        ExportSettings own = s;
-        own.size = panel.size;
-        auto drawing = std::make_unique<Drawing>(own);
-        // As the compare window draws them: without the legend, which both would repeat.
-        drawing->scene.setLegendShown(false);
-        drawing->scene.setDifferenceMarks(panel.marks);
-        drawing->scene.setFrame(*panel.state, panel.displayTimeMs);
-        if (vector) {
-            for (QGraphicsItem* item : drawing->scene.items())
-                item->setCacheMode(QGraphicsItem::NoCache);
-        }
-        scenes.push_back(&drawing->scene);
-        drawings.push_back(std::move(drawing));
-    }
-    QStringList labels;
-    for (const ExportPanel& panel : panels)
-        labels << panel.label;
-    const QString title = labels.join(QStringLiteral(" / "));
-
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    switch (s.format) {
-    case ExportFormat::Png: {
-        QImage image(s.size * s.scale, QImage::Format_ARGB32_Premultiplied);
-        image.fill(s.transparent ? Qt::transparent : Qt::white);
-        QPainter painter(&image);
-        painter.scale(s.scale, s.scale);
-        paintPanels(painter, QPointF(0, 0), panels, scenes, s.transparent);
-        painter.end();
-        image.save(&buffer, "PNG");
-        break;
-    }
-    case ExportFormat::Svg:
-        bytes = encodeSvg(s.size, title,
-            [&](QPainter& painter) { paintPanels(painter, QPointF(0, 0), panels, scenes, s.transparent); });
-        break;
-    case ExportFormat::Pdf: {
-        const DeterministicHashing sameOrder;
-        QPdfWriter writer(&buffer);
-        writer.setResolution(pdfDpi);
-        writer.setTitle(title);
-        writer.setCreator(QStringLiteral("HighWater"));
-        // One page of the stacked size (points are 1/72 inch; the drawing is measured at pdfDpi).
-        const QSizeF points = QSizeF(s.size) * 72.0 / pdfDpi;
-        writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point), QPageLayout::Portrait, QMarginsF()));
-        QPainter painter(&writer);
-        paintPanels(painter, QPointF(0, 0), panels, scenes, false);
-        painter.end();
-        break;
-    }
-    case ExportFormat::Gif:
-        break;
-    }
-    buffer.close();
-    if (s.format == ExportFormat::Pdf) {
-        if (QByteArray fixed = fixPdfCreationDate(bytes, sourceDateEpoch()); !fixed.isEmpty())
-            bytes = fixed;
-    }
-    writeSingleFile(result, path, bytes);
     return result;
 }
 

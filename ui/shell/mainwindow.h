@@ -39,7 +39,8 @@ class TimelinePanel;
 ///
 /// It has 45 member functions: 12 getters of the docks, the controller and the actions (the tests drive
 /// the window through them), and one slot per menu command. The actions and menus are built in
-/// mainwindowactions.cpp; the teaching aids live in TeachingAids.
+/// mainwindowactions.cpp, the session is opened, saved and restored in mainwindowsession.cpp; the
+/// teaching aids live in TeachingAids.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -142,6 +143,9 @@ protected:
     void updateTransportIcons();
 
 private:
+    /// How long status bar messages stay.
+    static constexpr int statusTimeoutMs = 8000;
+
     void createActions();
     void createMenus();
     void createLanguageMenu(QMenu* view);
