@@ -32,7 +32,9 @@ constexpr std::array<VersionRange, 6> supportedTable { {
 
 // The first flexible version of each API: "flexibleVersions" in its request and response schema at 3.7.0
 // (ProduceRequest.json "9+", FetchRequest.json "12+", ListOffsetsRequest.json "6+", MetadataRequest.json
-// "9+", ApiVersionsRequest.json "3+", InitProducerIdRequest.json "2+"; each response schema agrees).
+// "9+", ApiVersionsRequest.json "3+", InitProducerIdRequest.json "2+", CreateTopicsRequest.json "5+",
+// ElectLeadersRequest.json "2+", IncrementalAlterConfigsRequest.json "1+", DescribeClusterRequest.json "0+";
+// DescribeTopicPartitionsRequest.json "0+" at 3.8.0; each response schema agrees).
 std::int16_t firstFlexibleVersion(ApiKey key)
 {
     switch (key) {
@@ -48,6 +50,15 @@ std::int16_t firstFlexibleVersion(ApiKey key)
         return 3;
     case ApiKey::InitProducerId:
         return 2;
+    case ApiKey::CreateTopics:
+        return 5;
+    case ApiKey::ElectLeaders:
+        return 2;
+    case ApiKey::IncrementalAlterConfigs:
+        return 1;
+    case ApiKey::DescribeCluster:
+    case ApiKey::DescribeTopicPartitions:
+        return 0;
     }
     return std::numeric_limits<std::int16_t>::max();
 }
@@ -72,6 +83,13 @@ Request readRequestBody(Reader& r, ApiKey key, std::int16_t version)
         return readListOffsetsRequest(r, version);
     case ApiKey::InitProducerId:
         return readInitProducerIdRequest(r, version);
+    case ApiKey::CreateTopics:
+    case ApiKey::ElectLeaders:
+    case ApiKey::IncrementalAlterConfigs:
+    case ApiKey::DescribeCluster:
+    case ApiKey::DescribeTopicPartitions:
+        // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
+        break;
     }
     encodeBug("no request reader for " + versionText(key, version));
 }
@@ -91,6 +109,13 @@ Response readResponseBody(Reader& r, ApiKey key, std::int16_t version)
         return readListOffsetsResponse(r, version);
     case ApiKey::InitProducerId:
         return readInitProducerIdResponse(r, version);
+    case ApiKey::CreateTopics:
+    case ApiKey::ElectLeaders:
+    case ApiKey::IncrementalAlterConfigs:
+    case ApiKey::DescribeCluster:
+    case ApiKey::DescribeTopicPartitions:
+        // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
+        break;
     }
     encodeBug("no response reader for " + versionText(key, version));
 }
@@ -109,16 +134,6 @@ template <typename Body> void requireMatch(const RequestHeader& header, const Bo
     if (apiKeyOf(body) != header.apiKey)
         encodeBug(std::string("a ") + std::string(apiName(apiKeyOf(body))) + " " + what + " for a "
             + std::string(apiName(header.apiKey)) + " header");
-}
-
-// The frame's INT32 size prefix counts the bytes after it.
-Bytes finishFrame(Writer& w, std::size_t sizeAt)
-{
-    const std::size_t size = w.size() - sizeAt - 4;
-    if (size > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
-        encodeBug("a frame of " + std::to_string(size) + " bytes");
-    w.patchInt32(sizeAt, static_cast<std::int32_t>(size));
-    return w.take();
 }
 
 } // namespace
@@ -159,6 +174,16 @@ std::string_view apiName(ApiKey key)
         return "ApiVersions";
     case ApiKey::InitProducerId:
         return "InitProducerId";
+    case ApiKey::CreateTopics:
+        return "CreateTopics";
+    case ApiKey::ElectLeaders:
+        return "ElectLeaders";
+    case ApiKey::IncrementalAlterConfigs:
+        return "IncrementalAlterConfigs";
+    case ApiKey::DescribeCluster:
+        return "DescribeCluster";
+    case ApiKey::DescribeTopicPartitions:
+        return "DescribeTopicPartitions";
     }
     return "Unknown";
 }
@@ -222,6 +247,18 @@ std::string_view errorName(ErrorCode code)
         return "INVALID_TIMESTAMP";
     case ErrorCode::UnsupportedVersion:
         return "UNSUPPORTED_VERSION";
+    case ErrorCode::TopicAlreadyExists:
+        return "TOPIC_ALREADY_EXISTS";
+    case ErrorCode::InvalidPartitions:
+        return "INVALID_PARTITIONS";
+    case ErrorCode::InvalidReplicationFactor:
+        return "INVALID_REPLICATION_FACTOR";
+    case ErrorCode::InvalidReplicaAssignment:
+        return "INVALID_REPLICA_ASSIGNMENT";
+    case ErrorCode::InvalidConfig:
+        return "INVALID_CONFIG";
+    case ErrorCode::NotController:
+        return "NOT_CONTROLLER";
     case ErrorCode::InvalidRequest:
         return "INVALID_REQUEST";
     case ErrorCode::UnsupportedForMessageFormat:
@@ -236,6 +273,8 @@ std::string_view errorName(ErrorCode code)
         return "INVALID_TXN_STATE";
     case ErrorCode::InvalidTransactionTimeout:
         return "INVALID_TRANSACTION_TIMEOUT";
+    case ErrorCode::PolicyViolation:
+        return "POLICY_VIOLATION";
     case ErrorCode::TransactionalIdAuthorizationFailed:
         return "TRANSACTIONAL_ID_AUTHORIZATION_FAILED";
     case ErrorCode::KafkaStorageError:
@@ -250,10 +289,18 @@ std::string_view errorName(ErrorCode code)
         return "UNSUPPORTED_COMPRESSION_TYPE";
     case ErrorCode::OffsetNotAvailable:
         return "OFFSET_NOT_AVAILABLE";
+    case ErrorCode::PreferredLeaderNotAvailable:
+        return "PREFERRED_LEADER_NOT_AVAILABLE";
+    case ErrorCode::EligibleLeadersNotAvailable:
+        return "ELIGIBLE_LEADERS_NOT_AVAILABLE";
+    case ErrorCode::ElectionNotNeeded:
+        return "ELECTION_NOT_NEEDED";
     case ErrorCode::InvalidRecord:
         return "INVALID_RECORD";
     case ErrorCode::ProducerFenced:
         return "PRODUCER_FENCED";
+    case ErrorCode::UnknownTopicId:
+        return "UNKNOWN_TOPIC_ID";
     }
     return "UNKNOWN_SERVER_ERROR";
 }
@@ -372,12 +419,7 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
     requireSupported(header.apiKey, header.apiVersion);
     Writer w;
     const std::size_t sizeAt = w.reserveInt32();
-    w.int16(static_cast<std::int16_t>(header.apiKey));
-    w.int16(header.apiVersion);
-    w.int32(header.correlationId);
-    writeNullableString(w, header.clientId);
-    if (requestHeaderVersion(header.apiKey, header.apiVersion) >= 2)
-        w.emptyTaggedFields();
+    writeRequestHeader(w, header);
     const std::int16_t version = header.apiVersion;
     std::visit(
         [&](const auto& request) {

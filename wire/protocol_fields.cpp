@@ -89,4 +89,23 @@ void writeNodeIds(Writer& w, const std::vector<std::int32_t>& ids)
     writeArray(w, ids, [](Writer& out, std::int32_t id) { out.int32(id); });
 }
 
+void writeRequestHeader(Writer& w, const RequestHeader& header)
+{
+    w.int16(static_cast<std::int16_t>(header.apiKey));
+    w.int16(header.apiVersion);
+    w.int32(header.correlationId);
+    writeNullableString(w, header.clientId);
+    if (requestHeaderVersion(header.apiKey, header.apiVersion) >= 2)
+        w.emptyTaggedFields();
+}
+
+Bytes finishFrame(Writer& w, std::size_t sizeAt)
+{
+    const std::size_t size = w.size() - sizeAt - 4;
+    if (size > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
+        encodeBug("a frame of " + std::to_string(size) + " bytes");
+    w.patchInt32(sizeAt, static_cast<std::int32_t>(size));
+    return w.take();
+}
+
 } // namespace hw::wire::detail

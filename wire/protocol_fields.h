@@ -108,6 +108,13 @@ void writeCompactArray(Writer& w, const std::vector<T>& items, WriteOne&& writeO
 
 void writeNodeIds(Writer& w, const std::vector<std::int32_t>& ids);
 
+/// Writes a request header (RequestHeader.json) in requestHeaderVersion(header.apiKey, header.apiVersion):
+/// header.rawApiKey is not used. The server half's encodeRequest and the client half share it.
+void writeRequestHeader(Writer& w, const RequestHeader& header);
+
+/// Fills in the INT32 size prefix reserved at sizeAt, which counts the bytes after it, and returns the frame.
+Bytes finishFrame(Writer& w, std::size_t sizeAt);
+
 // A non-ignorable field the version lacks must hold its default (FieldSpec.generateNonIgnorableFieldCheck).
 template <typename T>
 void requireDefault(const T& value, const T& defaultValue, const char* field, ApiKey key, std::int16_t version)
