@@ -6,7 +6,7 @@
 namespace hw::wire {
 
 DecodeError::DecodeError(const std::string& what, std::size_t offset)
-    : std::runtime_error("at byte " + std::to_string(offset) + ": " + what), m_offset(offset)
+    : std::runtime_error("at byte " + std::to_string(offset) + ": " + what), m_offset(offset), m_detail(what)
 {
 }
 
@@ -216,7 +216,8 @@ std::optional<std::int32_t> Reader::nullableArrayLength(std::size_t minElementBy
         fail("expected an ARRAY length of -1 or more, got " + std::to_string(count));
     if (minElementBytes > 0 && static_cast<std::size_t>(count) > remaining() / minElementBytes)
         fail("an ARRAY of " + std::to_string(count) + " elements does not fit in the " +
-             std::to_string(remaining()) + " bytes left");
+             std::to_string(remaining()) + " bytes left (expected at least " + std::to_string(minElementBytes) +
+             " bytes per element)");
     return count;
 }
 
@@ -237,7 +238,8 @@ std::optional<std::int32_t> Reader::compactNullableArrayLength(std::size_t minEl
     const std::size_t count = countPlusOne - 1;
     if (minElementBytes > 0 && count > remaining() / minElementBytes)
         fail("a COMPACT_ARRAY of " + std::to_string(count) + " elements does not fit in the " +
-             std::to_string(remaining()) + " bytes left");
+             std::to_string(remaining()) + " bytes left (expected at least " + std::to_string(minElementBytes) +
+             " bytes per element)");
     if (count > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
         fail("a COMPACT_ARRAY of more than 2^31 - 1 elements");
     return static_cast<std::int32_t>(count);

@@ -25,9 +25,13 @@ class DecodeError : public std::runtime_error {
 public:
     DecodeError(const std::string& what, std::size_t offset);
     std::size_t offset() const { return m_offset; }
+    /// What was wrong, without the "at byte N: " that what() starts with (the client half of the codec puts
+    /// it after the API, version and field it was reading).
+    const std::string& detail() const { return m_detail; }
 
 private:
     std::size_t m_offset;
+    std::string m_detail;
 };
 
 /// Reads the protocol's types from a byte range it does not own. Every read checks the bytes left, and

@@ -39,4 +39,25 @@ constexpr std::int32_t apiKeysPerResponseMax = 256;
 /// counterpart beyond the bytes left.
 constexpr std::int32_t abortedTransactionsPerPartitionMax = 4096;
 
+// The client half (wire/client_protocol.h), which reads a real Kafka broker's responses. The counts above
+// apply to its responses too (topics, partitions summed over a response, brokers, replica ids, API keys,
+// aborted transactions).
+
+/// The largest response frame (without its 4-byte size prefix) the client half decodes. Kafka's client
+/// bounds a Fetch response by its fetch.max.bytes (50 MiB by default, exceeded by one batch at most); the
+/// observer asks for far less, and the admin responses are a few KiB.
+constexpr std::int32_t responseBytesMax = 64 * 1024 * 1024;
+
+/// Configs listed for one topic in a CreateTopics response. Kafka 4.4 has about 40 topic configs
+/// (TopicConfig.java); no counterpart beyond the bytes left.
+constexpr std::int32_t configsPerTopicMax = 1024;
+
+/// Config resources (topics or brokers) in one IncrementalAlterConfigs response. Kafka has no counterpart.
+constexpr std::int32_t configResourcesPerResponseMax = 4096;
+
+/// Supported or finalized features in an ApiVersions response. Kafka 4.4 has eight: metadata.version and the
+/// seven of server-common's org.apache.kafka.server.common.Feature (kraft.version, eligible.leader.replicas.version,
+/// ...); no counterpart beyond the bytes left.
+constexpr std::int32_t featuresPerResponseMax = 256;
+
 } // namespace hw::wire::limits

@@ -22,15 +22,22 @@
 /// opaque bytes: wire/record_batch.h reads them.
 namespace hw::wire {
 
-/// The API keys implemented here (clients/.../common/protocol/ApiKeys.java at 3.7.0). A header may carry
-/// any INT16; RequestHeader::rawApiKey keeps what was read.
+/// The API keys implemented here (clients/.../common/protocol/ApiKeys.java at 3.7.0; DescribeTopicPartitions
+/// at 3.8.0): the server half's six, and the admin and observation APIs only the client half
+/// (wire/client_protocol.h) speaks, which supportedApis() does not list. A header may carry any INT16;
+/// RequestHeader::rawApiKey keeps what was read.
 enum class ApiKey : std::int16_t {
     Produce = 0,
     Fetch = 1,
     ListOffsets = 2,
     Metadata = 3,
     ApiVersions = 18,
+    CreateTopics = 19,
     InitProducerId = 22,
+    ElectLeaders = 43,
+    IncrementalAlterConfigs = 44,
+    DescribeCluster = 60,
+    DescribeTopicPartitions = 75,
 };
 
 /// The versions of one API this codec decodes and encodes, both ends inclusive; the ApiVersions
@@ -92,6 +99,12 @@ enum class ErrorCode : std::int16_t {
     ClusterAuthorizationFailed = 31,
     InvalidTimestamp = 32,
     UnsupportedVersion = 35,
+    TopicAlreadyExists = 36,
+    InvalidPartitions = 37,
+    InvalidReplicationFactor = 38,
+    InvalidReplicaAssignment = 39,
+    InvalidConfig = 40,
+    NotController = 41,
     InvalidRequest = 42,
     UnsupportedForMessageFormat = 43,
     OutOfOrderSequenceNumber = 45,
@@ -99,6 +112,7 @@ enum class ErrorCode : std::int16_t {
     InvalidProducerEpoch = 47,
     InvalidTxnState = 48,
     InvalidTransactionTimeout = 50,
+    PolicyViolation = 44,
     TransactionalIdAuthorizationFailed = 53,
     KafkaStorageError = 56,
     UnknownProducerId = 59,
@@ -106,8 +120,12 @@ enum class ErrorCode : std::int16_t {
     UnknownLeaderEpoch = 75,
     UnsupportedCompressionType = 76,
     OffsetNotAvailable = 78,
+    PreferredLeaderNotAvailable = 80,
+    EligibleLeadersNotAvailable = 83,
+    ElectionNotNeeded = 84,
     InvalidRecord = 87,
     ProducerFenced = 90,
+    UnknownTopicId = 100,
 };
 
 /// Kafka's constant name for the code ("NOT_LEADER_OR_FOLLOWER"). A code not listed above is named

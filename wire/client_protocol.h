@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "wire/bytes.h"
+#include "wire/protocol.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+/// The client half of Kafka's protocol: the requests HighWater sends to a real Kafka 3.7-4.4 cluster to set
+/// it up and observe it (issue 27; docs/real-kafka.md section 3), and the decoders of their responses. It
+/// sits beside the server half (wire/protocol.h), shares its header, error codes, field helpers and limits
+/// (wire/limits.h), and follows the JSON schemas in apache/kafka
+/// clients/src/main/resources/common/message/<Api>Request.json and <Api>Response.json. The versions
+/// (clientApis()) are ones every broker from 3.7.0 to 4.4.0 accepts: each is inside both 3.7.0's and 4.4.0's
+/// "validVersions", and its fields are the same at both tags. DescribeTopicPartitions exists from 3.8.0, and
+/// DescribeCluster v2 (fenced brokers) from 4.0.0; negotiateVersion() says whether a broker has them.
+///
+/// Decoding is stricter than Kafka's client: bytes left after a response are an error (a version mismatch
+/// shows up there), and every DecodeError names the API, the version and the field as a JSON path of the
+/// schema's names, e.g. "at byte 61: DescribeTopicPartitions v0 response, $.Topics[0].Partitions[1].IsrNodes:
+/// expected 4 bytes for INT32, 2 left".
+namespace hw::wire::client {
+
+/// The versions the client half speaks, one range per API, in this order (why each, from the schemas at
+/// 3.7.0 and 4.4.0):
+/// - ApiVersions 3: the first flexible version, the highest 3.7 has (3.9 adds 4, 4.4 adds 5); it carries the
+///   finalized features (metadata.version, eligible.leader.replicas.version).
+/// - Metadata 12: the highest 3.7 has (4.4: 0-13); topic ids and leader epochs, no ELR.
+/// - CreateTopics 7: the highest of both (4.0 removed 0-1); answers with the topic id.
+/// - IncrementalAlterConfigs 1: flexible, the highest of both.
+/// - ElectLeaders 2: flexible, with ElectionType (PREFERRED or UNCLEAN, version 1+) and a top-level error.
+/// - ListOffsets 8: the highest 3.7 has (4.4: 1-11); 9-11 add the timestamps -5 and -6 and a TimeoutMs
+///   (KIP-1005, KIP-1075, KIP-1023), none of which HighWater asks for. ReplicaId -2 (DEBUGGING) asks any
+///   replica for its log end offset in every version: KafkaApis at 3.7.0 and ReplicaManager.fetchOffset at 4.x
+///   set fetchOnlyFromLeader = replicaId != DEBUGGING_REPLICA_ID and leave the isolation level out unless
+///   replicaId is -1 (CONSUMER), so the latest offset is logEndOffset.
+/// - Fetch 12: the first flexible version and the last one that names topics (13+ use topic ids); from 11 on
+///   a follower answers a consumer, so its partition HighWatermark is that replica's own high watermark.
+/// - DescribeTopicPartitions 0: its only version (3.8+); leader epoch, ISR, ELR and last known ELR.
+/// - DescribeCluster 1-2: 3.7-3.9 have 0-1, 4.0+ 0-2; version 2 adds IncludeFencedBrokers and IsFenced.
+std::span<const VersionRange> clientApis();
+
+/// The client's range for a key, or nullopt when the client half does not speak it.
+std::optional<VersionRange> clientVersions(ApiKey key);
+
+/// The highest version of the key that both the client half and a broker support, given the broker's
+/// ApiVersions response (its ApiKeys), or nullopt: the broker lacks the API (DescribeTopicPartitions before
+/// 3.8) or no version is common.
+std::optional<std::int16_t> negotiateVersion(ApiKey key, std::span<const VersionRange> brokerApis);
+
+/// A topic id (Kafka's Uuid): 16 bytes, written as two INT64s. Zero means none ("Zero for non-existing
+/// topics queried by name", MetadataResponse.json).
+struct Uuid {
+    std::uint64_t mostSignificantBits = 0;
+    std::uint64_t leastSignificantBits = 0;
+    bool isZero() const { return mostSignificantBits == 0 && leastSignificantBits == 0; }
+    /// As Kafka prints it (Uuid.toString): the 16 bytes in URL-safe base64 without padding, 22 characters.
+    std::string toString() const;
+    bool operator==(const Uuid&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// ApiVersions 3. The request is the server half's ApiVersionsRequest, written by the same code.
+
+using ApiVersionsRequest = wire::ApiVersionsRequest;
+
+/// SupportedFeatureKey: a feature the broker can run, and its range.
+struct SupportedFeature {
+    std::string name;
+    std::int16_t minVersion = 0;
+    std::int16_t maxVersion = 0;
+    bool operator==(const SupportedFeature&) const = default;
+};
+
+/// FinalizedFeatureKey: a feature's level the cluster runs at (eligible.leader.replicas.version 1: ELR on).
+struct FinalizedFeature {
+    std::string name;
+    std::int16_t maxVersionLevel = 0;
+    std::int16_t minVersionLevel = 0;
+    bool operator==(const FinalizedFeature&) const = default;
+};
+
+/// ApiVersionsResponse.json version 3 with its tagged fields (tags 0-3) read. A broker of 4.x leaves out of
+/// SupportedFeatures, in versions below 4, the features whose lowest version is 0 (the schema's note).
+struct ApiVersionsResponse {
+    ErrorCode errorCode = ErrorCode::None;
+    std::vector<VersionRange> apiKeys; // the key may be one ApiKey does not name
+    std::int32_t throttleTimeMs = 0;
+    std::vector<SupportedFeature> supportedFeatures; // tag 0
+    std::int64_t finalizedFeaturesEpoch = -1; // tag 1
+    std::vector<FinalizedFeature> finalizedFeatures; // tag 2
+    bool zkMigrationReady = false; // tag 3
+    bool operator==(const ApiVersionsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Metadata 12
+
+/// MetadataRequest.json version 12. Topics are asked for by name (the TopicId field is written as zero).
+struct MetadataRequest {
+    std::optional<std::vector<std::string>> topics; // nullopt: all topics
+    bool allowAutoTopicCreation = false;
+    bool includeTopicAuthorizedOperations = false;
+    bool operator==(const MetadataRequest&) const = default;
+};
+
+/// MetadataResponsePartition, version 12.
+struct MetadataPartition {
+    ErrorCode errorCode = ErrorCode::None;
+    std::int32_t partitionIndex = 0;
+    std::int32_t leaderId = -1;
+    std::int32_t leaderEpoch = -1;
+    std::vector<std::int32_t> replicaNodes;
+    std::vector<std::int32_t> isrNodes;
+    std::vector<std::int32_t> offlineReplicas;
+    bool operator==(const MetadataPartition&) const = default;
+};
+
+/// The "no authorized operations asked for" value of TopicAuthorizedOperations and
+/// ClusterAuthorizedOperations (INT32 minimum).
+constexpr std::int32_t authorizedOperationsOmitted = -2147483647 - 1;
+
+/// MetadataResponseTopic, version 12. The name is null for a topic asked for by id that does not exist.
+struct MetadataTopic {
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> name;
+    Uuid topicId;
+    bool isInternal = false;
+    std::vector<MetadataPartition> partitions;
+    std::int32_t topicAuthorizedOperations = authorizedOperationsOmitted;
+    bool operator==(const MetadataTopic&) const = default;
+};
+
+/// MetadataResponse.json version 12. Brokers are the server half's MetadataBroker.
+struct MetadataResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<MetadataBroker> brokers;
+    std::optional<std::string> clusterId;
+    std::int32_t controllerId = -1;
+    std::vector<MetadataTopic> topics;
+    bool operator==(const MetadataResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// CreateTopics 7
+
+/// CreatableReplicaAssignment: the brokers of one partition, the first the preferred leader.
+struct CreatableReplicaAssignment {
+    std::int32_t partitionIndex = 0;
+    std::vector<std::int32_t> brokerIds;
+    bool operator==(const CreatableReplicaAssignment&) const = default;
+};
+
+/// CreatableTopicConfig: a topic config to set at creation.
+struct CreatableTopicConfig {
+    std::string name;
+    std::optional<std::string> value;
+    bool operator==(const CreatableTopicConfig&) const = default;
+};
+
+/// CreatableTopic. With explicit assignments, numPartitions and replicationFactor must be -1: Kafka answers
+/// INVALID_REQUEST otherwise ("A manual partition assignment was specified, but replication factor was not
+/// set to -1.", metadata/.../controller/ReplicationControlManager.createTopic), so encodeRequest refuses it.
+struct CreatableTopic {
+    std::string name;
+    std::int32_t numPartitions = -1;
+    std::int16_t replicationFactor = -1;
+    std::vector<CreatableReplicaAssignment> assignments;
+    std::vector<CreatableTopicConfig> configs;
+    bool operator==(const CreatableTopic&) const = default;
+};
+
+/// CreateTopicsRequest.json version 7.
+struct CreateTopicsRequest {
+    std::vector<CreatableTopic> topics;
+    std::int32_t timeoutMs = 60000;
+    bool validateOnly = false;
+    bool operator==(const CreateTopicsRequest&) const = default;
+};
+
+/// CreatableTopicConfigs: a config of the created topic, as the broker reports it.
+struct CreatableTopicConfigs {
+    std::string name;
+    std::optional<std::string> value;
+    bool readOnly = false;
+    std::int8_t configSource = -1; // DescribeConfigsResponse's ConfigSource: 1 topic, 5 default, ...
+    bool isSensitive = false;
+    bool operator==(const CreatableTopicConfigs&) const = default;
+};
+
+/// CreatableTopicResult, version 7.
+struct CreatableTopicResult {
+    std::string name;
+    Uuid topicId;
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    ErrorCode topicConfigErrorCode = ErrorCode::None; // tag 0
+    std::int32_t numPartitions = -1;
+    std::int16_t replicationFactor = -1;
+    std::optional<std::vector<CreatableTopicConfigs>> configs;
+    bool operator==(const CreatableTopicResult&) const = default;
+};
+
+/// CreateTopicsResponse.json version 7.
+struct CreateTopicsResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<CreatableTopicResult> topics;
+    bool operator==(const CreateTopicsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// IncrementalAlterConfigs 1
+
+/// ConfigResource.Type (clients/.../common/config/ConfigResource.java): the kind of thing a config is set on.
+enum class ConfigResourceType : std::int8_t {
+    Topic = 2,
+    Broker = 4,
+    BrokerLogger = 8,
+};
+
+/// AlterConfigOp.OpType: what IncrementalAlterConfigs does with one config.
+enum class ConfigOperation : std::int8_t {
+    Set = 0,
+    Delete = 1,
+    Append = 2,
+    Subtract = 3,
+};
+
+/// AlterableConfig.
+struct AlterableConfig {
+    std::string name;
+    ConfigOperation configOperation = ConfigOperation::Set;
+    std::optional<std::string> value; // null to delete
+    bool operator==(const AlterableConfig&) const = default;
+};
+
+/// AlterConfigsResource: a topic (by name) or a broker (by id as text; "" for the cluster default).
+struct AlterConfigsResource {
+    ConfigResourceType resourceType = ConfigResourceType::Topic;
+    std::string resourceName;
+    std::vector<AlterableConfig> configs;
+    bool operator==(const AlterConfigsResource&) const = default;
+};
+
+/// IncrementalAlterConfigsRequest.json version 1.
+struct IncrementalAlterConfigsRequest {
+    std::vector<AlterConfigsResource> resources;
+    bool validateOnly = false;
+    bool operator==(const IncrementalAlterConfigsRequest&) const = default;
+};
+
+/// AlterConfigsResourceResponse. The type is kept as read: a broker may name one ConfigResourceType lacks.
+struct AlterConfigsResourceResponse {
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    ConfigResourceType resourceType = ConfigResourceType::Topic;
+    std::string resourceName;
+    bool operator==(const AlterConfigsResourceResponse&) const = default;
+};
+
+/// IncrementalAlterConfigsResponse.json version 1.
+struct IncrementalAlterConfigsResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<AlterConfigsResourceResponse> responses;
+    bool operator==(const IncrementalAlterConfigsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// ElectLeaders 2
+
+/// ElectionType (clients/.../common/ElectionType.java).
+enum class ElectionType : std::int8_t {
+    Preferred = 0,
+    Unclean = 1,
+};
+
+/// TopicPartitions of an ElectLeaders request.
+struct ElectLeadersTopic {
+    std::string topic;
+    std::vector<std::int32_t> partitions;
+    bool operator==(const ElectLeadersTopic&) const = default;
+};
+
+/// ElectLeadersRequest.json version 2.
+struct ElectLeadersRequest {
+    ElectionType electionType = ElectionType::Preferred;
+    std::optional<std::vector<ElectLeadersTopic>> topicPartitions; // nullopt: every partition
+    std::int32_t timeoutMs = 60000;
+    bool operator==(const ElectLeadersRequest&) const = default;
+};
+
+/// PartitionResult: ELECTION_NOT_NEEDED when the preferred leader already leads,
+/// ELIGIBLE_LEADERS_NOT_AVAILABLE when no replica can be elected.
+struct ElectLeadersPartitionResult {
+    std::int32_t partitionId = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    bool operator==(const ElectLeadersPartitionResult&) const = default;
+};
+
+/// ReplicaElectionResult.
+struct ReplicaElectionResult {
+    std::string topic;
+    std::vector<ElectLeadersPartitionResult> partitionResult;
+    bool operator==(const ReplicaElectionResult&) const = default;
+};
+
+/// ElectLeadersResponse.json version 2.
+struct ElectLeadersResponse {
+    std::int32_t throttleTimeMs = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::vector<ReplicaElectionResult> replicaElectionResults;
+    bool operator==(const ElectLeadersResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// ListOffsets 8: the server half's structs, which hold every field of version 8 (the same as version 4;
+// 6+ only makes them flexible). The client writes and reads them in the flexible layout.
+
+using ListOffsetsRequest = wire::ListOffsetsRequest;
+using ListOffsetsResponse = wire::ListOffsetsResponse;
+
+/// ListOffsetsRequest.DEBUGGING_REPLICA_ID: a replica answers with its own log end offset (see clientApis()).
+constexpr std::int32_t debuggingReplicaId = -2;
+/// ListOffsetsRequest.LATEST_TIMESTAMP.
+constexpr std::int64_t latestTimestamp = -1;
+
+// ---------------------------------------------------------------------------------------------
+// Fetch 12
+
+/// FetchPartition, version 12.
+struct FetchPartition {
+    std::int32_t partition = 0;
+    std::int32_t currentLeaderEpoch = -1;
+    std::int64_t fetchOffset = 0;
+    std::int32_t lastFetchedEpoch = -1;
+    std::int64_t logStartOffset = -1;
+    std::int32_t partitionMaxBytes = 0;
+    bool operator==(const FetchPartition&) const = default;
+};
+
+/// FetchTopic, version 12 (by name).
+struct FetchTopic {
+    std::string topic;
+    std::vector<FetchPartition> partitions;
+    bool operator==(const FetchTopic&) const = default;
+};
+
+/// ForgottenTopic: partitions to drop from a fetch session.
+struct ForgottenTopic {
+    std::string topic;
+    std::vector<std::int32_t> partitions;
+    bool operator==(const ForgottenTopic&) const = default;
+};
+
+/// FetchRequest.json version 12. The defaults are a sessionless consumer fetch that does not wait
+/// (SessionId 0, SessionEpoch -1 = FINAL_EPOCH, MaxWaitMs 0): what the observer sends to read a replica's
+/// high watermark.
+struct FetchRequest {
+    std::optional<std::string> clusterId; // tag 0
+    std::int32_t replicaId = -1;
+    std::int32_t maxWaitMs = 0;
+    std::int32_t minBytes = 0;
+    std::int32_t maxBytes = 0x7fffffff;
+    std::int8_t isolationLevel = 0;
+    std::int32_t sessionId = 0;
+    std::int32_t sessionEpoch = -1;
+    std::vector<FetchTopic> topics;
+    std::vector<ForgottenTopic> forgottenTopicsData;
+    std::string rackId;
+    bool operator==(const FetchRequest&) const = default;
+};
+
+/// EpochEndOffset (DivergingEpoch): where the fetcher's log diverges from the leader's.
+struct EpochEndOffset {
+    std::int32_t epoch = -1;
+    std::int64_t endOffset = -1;
+    bool operator==(const EpochEndOffset&) const = default;
+};
+
+/// LeaderIdAndEpoch (CurrentLeader): the leader as the answering broker knows it.
+struct LeaderIdAndEpoch {
+    std::int32_t leaderId = -1;
+    std::int32_t leaderEpoch = -1;
+    bool operator==(const LeaderIdAndEpoch&) const = default;
+};
+
+/// SnapshotId: the snapshot a KRaft fetcher must read first.
+struct SnapshotId {
+    std::int64_t endOffset = -1;
+    std::int32_t epoch = -1;
+    bool operator==(const SnapshotId&) const = default;
+};
+
+/// PartitionData, version 12. The three tagged structs are absent (nullopt) when the broker left them at
+/// their defaults, as Kafka's writer omits them then. records holds the RecordBatches as bytes
+/// (wire/record_batch.h decodes them); Kafka's broker always sends bytes, the schema allows null.
+struct FetchPartitionResponse {
+    std::int32_t partitionIndex = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::int64_t highWatermark = -1;
+    std::int64_t lastStableOffset = -1;
+    std::int64_t logStartOffset = -1;
+    std::optional<EpochEndOffset> divergingEpoch; // tag 0
+    std::optional<LeaderIdAndEpoch> currentLeader; // tag 1
+    std::optional<SnapshotId> snapshotId; // tag 2
+    std::optional<std::vector<AbortedTransaction>> abortedTransactions;
+    std::int32_t preferredReadReplica = -1;
+    std::optional<Bytes> records;
+    bool operator==(const FetchPartitionResponse&) const = default;
+};
+
+/// FetchableTopicResponse, version 12.
+struct FetchTopicResponse {
+    std::string topic;
+    std::vector<FetchPartitionResponse> partitions;
+    bool operator==(const FetchTopicResponse&) const = default;
+};
+
+/// FetchResponse.json version 12.
+struct FetchResponse {
+    std::int32_t throttleTimeMs = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::int32_t sessionId = 0;
+    std::vector<FetchTopicResponse> responses;
+    bool operator==(const FetchResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// DescribeTopicPartitions 0
+
+/// Cursor: where a paged DescribeTopicPartitions starts (request) or goes on (response).
+struct TopicPartitionsCursor {
+    std::string topicName;
+    std::int32_t partitionIndex = 0;
+    bool operator==(const TopicPartitionsCursor&) const = default;
+};
+
+/// DescribeTopicPartitionsRequest.json version 0.
+struct DescribeTopicPartitionsRequest {
+    std::vector<std::string> topics;
+    std::int32_t responsePartitionLimit = 2000;
+    std::optional<TopicPartitionsCursor> cursor;
+    bool operator==(const DescribeTopicPartitionsRequest&) const = default;
+};
+
+/// DescribeTopicPartitionsResponsePartition. The two ELR arrays are nullable in the schema (default null):
+/// nullopt is a null array, kept apart from an empty one.
+struct DescribeTopicPartitionsPartition {
+    ErrorCode errorCode = ErrorCode::None;
+    std::int32_t partitionIndex = 0;
+    std::int32_t leaderId = -1;
+    std::int32_t leaderEpoch = -1;
+    std::vector<std::int32_t> replicaNodes;
+    std::vector<std::int32_t> isrNodes;
+    std::optional<std::vector<std::int32_t>> eligibleLeaderReplicas;
+    std::optional<std::vector<std::int32_t>> lastKnownElr;
+    std::vector<std::int32_t> offlineReplicas;
+    bool operator==(const DescribeTopicPartitionsPartition&) const = default;
+};
+
+/// DescribeTopicPartitionsResponseTopic.
+struct DescribeTopicPartitionsTopic {
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> name;
+    Uuid topicId;
+    bool isInternal = false;
+    std::vector<DescribeTopicPartitionsPartition> partitions;
+    std::int32_t topicAuthorizedOperations = authorizedOperationsOmitted;
+    bool operator==(const DescribeTopicPartitionsTopic&) const = default;
+};
+
+/// DescribeTopicPartitionsResponse.json version 0.
+struct DescribeTopicPartitionsResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<DescribeTopicPartitionsTopic> topics;
+    std::optional<TopicPartitionsCursor> nextCursor;
+    bool operator==(const DescribeTopicPartitionsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// DescribeCluster 1-2
+
+/// DescribeClusterRequest.json versions 1-2. EndpointType 1 asks for the brokers, 2 for the controllers.
+/// IncludeFencedBrokers exists from version 2 and is not ignorable: version 1 cannot ask for it.
+struct DescribeClusterRequest {
+    bool includeClusterAuthorizedOperations = false;
+    std::int8_t endpointType = 1;
+    bool includeFencedBrokers = false; // version 2+
+    bool operator==(const DescribeClusterRequest&) const = default;
+};
+
+/// DescribeClusterBroker.
+struct DescribeClusterBroker {
+    std::int32_t brokerId = 0;
+    std::string host;
+    std::int32_t port = 0;
+    std::optional<std::string> rack;
+    bool isFenced = false; // version 2+; false when read in version 1
+    bool operator==(const DescribeClusterBroker&) const = default;
+};
+
+/// DescribeClusterResponse.json versions 1-2.
+struct DescribeClusterResponse {
+    std::int32_t throttleTimeMs = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    std::int8_t endpointType = 1;
+    std::string clusterId;
+    std::int32_t controllerId = -1;
+    std::vector<DescribeClusterBroker> brokers;
+    std::int32_t clusterAuthorizedOperations = authorizedOperationsOmitted;
+    bool operator==(const DescribeClusterResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Frames
+
+/// A request body of the client half; its alternative must match the header's API key.
+using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
+    ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest>;
+
+/// A response body of the client half, in the same order.
+using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
+    IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
+    DescribeTopicPartitionsResponse, DescribeClusterResponse>;
+
+/// The ApiKey of a request or response alternative.
+ApiKey apiKeyOf(const Request& body);
+ApiKey apiKeyOf(const Response& body);
+
+/// Encodes a request: the whole frame, its 4-byte size prefix, the request header (in
+/// requestHeaderVersion, written by the server half's code) and the body in header.apiVersion. Throws
+/// std::logic_error (a caller's bug) when the body does not match header.apiKey, the version is outside
+/// clientApis(), a string, array or bytes field is too long for its length prefix, a field the version
+/// lacks is not at its default (DescribeCluster v1 with includeFencedBrokers), or a CreateTopics topic sets
+/// both assignments and a partition count or replication factor.
+Bytes encodeRequest(const RequestHeader& header, const Request& body);
+
+/// Decodes the response to a request of the key and version, given the frame WITHOUT its size prefix. The
+/// correlation id is stored through correlationIdOut when it is not null. Throws DecodeError for bytes that
+/// do not decode, naming the API, the version and the field (see above), for a count above wire/limits.h,
+/// for a frame above limits::responseBytesMax and for bytes left after the body; std::logic_error for a key
+/// or version outside clientApis().
+Response parseResponse(ApiKey key, std::int16_t version, ByteView frameWithoutSize, std::int32_t* correlationIdOut);
+
+} // namespace hw::wire::client
