@@ -13,7 +13,7 @@
 #include <variant>
 
 /// Reading a JSON document with errors that point at the place: the file's line and column for
-/// syntax, a JSON pointer for content. Used by the scenario reader (scenario_reader.cpp); not for
+/// syntax, a JSON pointer for content. Used by the scenario reader (scenario_reader*.cpp); not for
 /// use outside scenario/.
 namespace hw::json_input {
 

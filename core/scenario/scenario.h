@@ -12,7 +12,7 @@
 #include <vector>
 
 /// The scenario format highwater/1 (HighWater's own, no Kafka counterpart): reading and checking a file
-/// (scenario_reader.cpp), writing a session back (scenario_writer.cpp), and the drivers that run its
+/// (scenario_reader*.cpp), writing a session back (scenario_writer.cpp), and the drivers that run its
 /// steps on a Timeline (drivers.cpp).
 namespace hw {
 
