@@ -272,7 +272,7 @@ public:
         for (std::int64_t op = 0; op < m_state.scriptOps; ++op) {
             const std::int32_t code = m_script->operation(static_cast<std::size_t>(op));
             if (code != hw::Timeline::stepOperation)
-                out.push_back(m_script->actions()[static_cast<std::size_t>(code)]);
+                out.push_back(m_script->action(static_cast<std::size_t>(code)));
         }
         for (const ModelState::BranchAction& b : m_state.branch)
             out.push_back(b.action);

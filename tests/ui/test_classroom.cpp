@@ -519,8 +519,12 @@ TEST(Classroom, ValuesAreCutToTheirLimitAndANullValueSaysSo)
     hw::Payload longValue;
     longValue.value = "a-value-longer-than-eight";
     state.payloads.push_back(longValue);
+    // A live client's tombstone: its null value is kept beside the payload (ClusterState::liveRecords).
+    hw::LiveRecordInfo null;
+    null.valueNull = true;
+    state.liveRecords.push_back(null);
     hw::Payload tombstone;
-    tombstone.valueNull = true;
+    tombstone.liveRecord = 0;
     state.payloads.push_back(tombstone);
     hw::Record record;
     record.payload = 0;

@@ -144,7 +144,7 @@ QString LogGeometry::valueText(const hw::ClusterState& state, const hw::Record& 
         return QString();
     const hw::Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
     //: A cell's text for a record whose value is null (a tombstone, sent by a real client).
-    if (payload.valueNull)
+    if (hw::valueIsNull(state, payload))
         return Text::tr("null");
     return QString::fromStdString(hw::recordText(payload.value, cellValueCharsMax));
 }
