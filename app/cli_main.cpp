@@ -46,7 +46,7 @@ const char* const validateUsage
     = "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n";
 const char* const compareUsage
     = "  compare SCENARIO --versions A,B [--checkpoints] [--memory-budget SIZE]\n"
-      "                                         run a scenario under two Kafka versions (3.7 .. 4.2) and\n"
+      "                                         run a scenario under two Kafka versions (3.7 .. 4.4) and\n"
       "                                         print what differs (leader, ISR, ELR, HW, LEO, lost records,\n"
       "                                         produce results, broker states), one difference a line: the\n"
       "                                         first frame where the states differ, then every\n"

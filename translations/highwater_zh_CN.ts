@@ -5508,7 +5508,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 
 Licence: MIT.
 Built with Qt %3, running on Qt %4.</source>
-        <extracomment>%1 and %2: the oldest and newest Kafka release modelled (&quot;3.7&quot;, &quot;4.2&quot;); %3 and %4: Qt versions.</extracomment>
+        <extracomment>%1 and %2: the oldest and newest Kafka release modelled (&quot;3.7&quot;, &quot;4.4&quot;); %3 and %4: Qt versions.</extracomment>
         <translation>模拟遵循 Apache Kafka %1 至 %2 在 KRaft 模式下的复制规则，版本由各场景选定（cluster.kafka_version）：高水位、ISR 与合格领导者副本、领导者纪元、选举与消费者组再平衡。词汇表与各课的说明指出教科书在哪些地方简化了 Kafka。
 
 许可证：MIT。

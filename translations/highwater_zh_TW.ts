@@ -5508,7 +5508,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 
 Licence: MIT.
 Built with Qt %3, running on Qt %4.</source>
-        <extracomment>%1 and %2: the oldest and newest Kafka release modelled (&quot;3.7&quot;, &quot;4.2&quot;); %3 and %4: Qt versions.</extracomment>
+        <extracomment>%1 and %2: the oldest and newest Kafka release modelled (&quot;3.7&quot;, &quot;4.4&quot;); %3 and %4: Qt versions.</extracomment>
         <translation>模擬遵循 Apache Kafka %1 至 %2 在 KRaft 模式下的複製規則，版本由各情境選定（cluster.kafka_version）：高水位、ISR 與合格領導者副本、領導者紀元、選舉與消費者組再平衡。詞彙表與各課的說明指出教科書在哪些地方簡化了 Kafka。
 
 授權條款：MIT。

@@ -7,9 +7,11 @@ namespace hw {
 
 namespace {
 
-constexpr std::array<KafkaVersion, 6> allVersions = { KafkaVersion::V3_7, KafkaVersion::V3_8, KafkaVersion::V3_9,
-    KafkaVersion::V4_0, KafkaVersion::V4_1, KafkaVersion::V4_2 };
-constexpr std::array<std::string_view, 6> names = { "3.7", "3.8", "3.9", "4.0", "4.1", "4.2" };
+constexpr std::array<KafkaVersion, 8> allVersions = { KafkaVersion::V3_7, KafkaVersion::V3_8, KafkaVersion::V3_9,
+    KafkaVersion::V4_0, KafkaVersion::V4_1, KafkaVersion::V4_2, KafkaVersion::V4_3, KafkaVersion::V4_4 };
+constexpr std::array<std::string_view, 8> names = { "3.7", "3.8", "3.9", "4.0", "4.1", "4.2", "4.3", "4.4" };
+static_assert(names.size() == allVersions.size());
+static_assert(static_cast<std::size_t>(KafkaVersion::V4_4) + 1 == allVersions.size(), "a version without a name");
 
 } // namespace
 
@@ -34,7 +36,7 @@ std::span<const KafkaVersion> kafkaVersions()
 
 std::string_view kafkaVersionChoices()
 {
-    return "\"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\"";
+    return "\"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\", \"4.3\", \"4.4\"";
 }
 
 } // namespace hw

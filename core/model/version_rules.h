@@ -8,6 +8,8 @@
 /// predicate. This is the only file that compares versions; the engine asks these questions and
 /// never compares a KafkaVersion itself. docs/research/kafka-controller-rules-3.7-4.2.md has the
 /// source lines at each release tag (3.7.0, 3.8.0, 3.9.0-rc3, 4.0.0, 4.1.1, 4.2.0-rc1).
+/// docs/research/kafka-rules-4.3-4.4.md compares 4.2.0 with 4.3.1 and 4.4.0: none of the rules below
+/// changed, so 4.3 and 4.4 answer every predicate as 4.2 does (each is an "at least" test).
 namespace hw::rules {
 
 constexpr bool atLeast(KafkaVersion v, KafkaVersion since)

@@ -3,6 +3,7 @@
 // Kafka versions. What it prints when nothing differs, when the versions differ, and the usage errors
 // for every kind of bad --versions, each with exit status 2 and a message naming what was expected.
 
+#include "scenario/builtin.h"
 #include "scenario/scenario.h"
 
 #include "cli_runner.h"
@@ -85,6 +86,42 @@ TEST(CliCompare, NoDifferencesAtCheckpointsCountsThem)
     EXPECT_EQ(out.back(),
         "no differences between Kafka 4.2 and 4.1 at " + std::to_string(timeline.labels().size()) + " checkpoints");
     EXPECT_EQ(out.size(), timeline.labels().size() + 1);
+}
+
+// 4.3 (read at 4.3.1) and 4.4 (4.4.0) changed none of the rules HighWater models
+// (docs/research/kafka-rules-4.3-4.4.md): every built-in runs the same under 4.2, 4.3 and 4.4, frame
+// for frame. A rule given to 4.3 or 4.4 alone shows up here as a difference.
+TEST(CliCompare, EveryBuiltInRunsTheSameUnder42And43And44)
+{
+    for (const hw::BuiltinScenario& builtin : hw::builtinScenarios()) {
+        const std::string source = "builtin:" + std::string(builtin.name);
+        const std::size_t frames = static_cast<std::size_t>(played(source, hw::KafkaVersion::V4_4).frameCount());
+        for (const char* pair : { "4.2,4.3", "4.3,4.4" }) {
+            const CliResult r = runCli({ "compare", source, "--versions", pair });
+            EXPECT_EQ(r.exitCode, 0) << source << " " << pair << ": " << r.out << r.err;
+            const std::vector<std::string> out = lines(r.out);
+            ASSERT_FALSE(out.empty()) << source;
+            const std::string a(pair, 3);
+            const std::string b(pair + 4);
+            EXPECT_EQ(out.back(), "no differences between Kafka " + a + " and " + b + " in " + std::to_string(frames)
+                    + " frames")
+                << source;
+        }
+    }
+}
+
+// 4.4 keeps what 4.1 brought: against 4.0, the ELR lesson differs under 4.4 as it does under 4.2.
+TEST(CliCompare, Kafka44DiffersFrom40AsKafka42Does)
+{
+    const CliResult at42 = runCli({ "compare", "builtin:eligible-leader-replicas", "--versions", "4.0,4.2" });
+    const CliResult at44 = runCli({ "compare", "builtin:eligible-leader-replicas", "--versions", "4.0,4.4" });
+    EXPECT_EQ(at42.exitCode, 1) << at42.err;
+    EXPECT_EQ(at44.exitCode, 1) << at44.err;
+    std::string expected = at42.out;
+    for (std::size_t at = expected.find(" 4.2"); at != std::string::npos; at = expected.find(" 4.2", at + 4))
+        expected.replace(at, 4, " 4.4");
+    ASSERT_GT(lines(at44.out).size(), 1u);
+    EXPECT_EQ(at44.out, expected);
 }
 
 // The versions differ: unclean.leader.election.enable is ignored by the 3.8 controller and honoured by
@@ -171,9 +208,8 @@ void PrintTo(const BadArguments& b, std::ostream* os)
 
 class CliCompareUsage : public ::testing::TestWithParam<BadArguments> { };
 
-const std::string expectedVersions
-    = "expected two different versions of \"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\" separated by a comma, "
-      "e.g. 3.7,4.2";
+const std::string expectedVersions = "expected two different versions of \"3.7\", \"3.8\", \"3.9\", \"4.0\", "
+                                     "\"4.1\", \"4.2\", \"4.3\", \"4.4\" separated by a comma, e.g. 3.7,4.2";
 
 TEST_P(CliCompareUsage, IsAUsageErrorNamingWhatWasExpected)
 {

@@ -1073,7 +1073,7 @@ TEST(LeaderFailoverScenario, TheControllerFencesTheLeaderAfterTheSessionTimeoutA
     // at the first check after lastHeartbeat + broker.session.timeout.ms.
     const hw::TimeMs period = atKill.config.brokerSessionTimeoutMs / 8;
     const hw::TimeMs expiry = lastHeartbeat + atKill.config.brokerSessionTimeoutMs;
-    EXPECT_EQ(atKill.config.kafkaVersion, hw::KafkaVersion::V4_2);
+    EXPECT_EQ(atKill.config.kafkaVersion, hw::KafkaVersion::V4_4) << "leader-failover names no version: the default";
     EXPECT_EQ(t.frame(fenced[0]).timeMs, (expiry / period + 1) * period);
 
     const auto truncated = framesBetween(t, "3", "4", [](const hw::Event& e) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <utility>
@@ -330,10 +331,62 @@ TEST(KafkaVersion, NamesParseBackAndNothingElseParses)
 {
     for (hw::KafkaVersion v : hw::kafkaVersions())
         EXPECT_EQ(hw::parseKafkaVersion(hw::kafkaVersionName(v)), v);
-    EXPECT_EQ(hw::kafkaVersions().size(), 6u);
-    EXPECT_EQ(hw::kafkaVersionName(hw::defaultKafkaVersion), "4.2");
-    for (const char* bad : {"", "3.6", "4.3", "4.2.0", " 4.2", "4", "v4.2"})
+    EXPECT_EQ(hw::kafkaVersions().size(), 8u);
+    EXPECT_EQ(hw::kafkaVersionName(hw::defaultKafkaVersion), "4.4");
+    EXPECT_EQ(hw::kafkaVersions().back(), hw::defaultKafkaVersion) << "the default is the newest release";
+    EXPECT_EQ(hw::parseKafkaVersion("4.3"), hw::KafkaVersion::V4_3);
+    EXPECT_EQ(hw::parseKafkaVersion("4.4"), hw::KafkaVersion::V4_4);
+    EXPECT_EQ(hw::kafkaVersionChoices(), R"("3.7", "3.8", "3.9", "4.0", "4.1", "4.2", "4.3", "4.4")");
+    for (const char* bad : {"", "3.6", "4.5", "5.0", "4.2.0", "4.4.0", " 4.2", "4", "v4.4"})
         EXPECT_FALSE(hw::parseKafkaVersion(bad)) << bad;
+    // A scenario without a version runs the default.
+    EXPECT_EQ(hw::ClusterConfig {}.kafkaVersion, hw::KafkaVersion::V4_4);
+}
+
+// The version table: every predicate of model/version_rules.h at every modelled release, as
+// docs/research/kafka-controller-rules-3.7-4.2.md (3.7-4.2) and kafka-rules-4.3-4.4.md (4.3.1 and 4.4.0
+// against 4.2.0: no modelled rule changed) found them in Kafka's code.
+TEST(KafkaVersion, EveryRuleAtEveryRelease)
+{
+    using V = hw::KafkaVersion;
+    using U = hw::rules::UncleanScan;
+    using L = hw::rules::LastKnownLeaderRule;
+    struct Row {
+        V version;
+        bool uncleanHonoured;
+        U scan;
+        bool elrSupported, elrDefault, registrationLeavesIsrs, sessionSurvivesFencing, fenceSampled;
+        bool lastKnownUnacceptable;
+        L lastKnown;
+        std::int64_t linger;
+        bool inFlightError;
+    };
+    const std::vector<Row> table = {
+        {V::V3_7, false, U::None, false, false, false, false, false, false, L::WhenIsrEmpties, 0, false},
+        {V::V3_8, false, U::None, false, false, false, false, false, false, L::WhenIsrEmpties, 0, false},
+        {V::V3_9, true, U::AfterLeaderlessWrite, false, false, false, false, false, false, L::WhenIsrEmpties, 0, false},
+        {V::V4_0, true, U::Periodic, true, false, true, true, true, true, L::WhenIsrEmpties, 5, true},
+        {V::V4_1, true, U::Periodic, true, true, true, true, true, false, L::WhenLeaderless, 5, true},
+        {V::V4_2, true, U::Periodic, true, true, true, true, true, false, L::WhenLeaderless, 5, true},
+        {V::V4_3, true, U::Periodic, true, true, true, true, true, false, L::WhenLeaderless, 5, true},
+        {V::V4_4, true, U::Periodic, true, true, true, true, true, false, L::WhenLeaderless, 5, true},
+    };
+    ASSERT_EQ(table.size(), hw::kafkaVersions().size()) << "a release without a row";
+    for (const Row& r : table) {
+        const std::string name(hw::kafkaVersionName(r.version));
+        EXPECT_EQ(hw::rules::uncleanConfigHonoured(r.version), r.uncleanHonoured) << name;
+        EXPECT_EQ(hw::rules::uncleanScan(r.version), r.scan) << name;
+        EXPECT_EQ(hw::rules::elrSupported(r.version), r.elrSupported) << name;
+        EXPECT_EQ(hw::rules::elrDefault(r.version), r.elrDefault) << name;
+        EXPECT_EQ(hw::defaultsFor(r.version).eligibleLeaderReplicasEnable, r.elrDefault) << name;
+        EXPECT_EQ(hw::rules::registrationLeavesIsrs(r.version), r.registrationLeavesIsrs) << name;
+        EXPECT_EQ(hw::rules::sessionSurvivesFencing(r.version), r.sessionSurvivesFencing) << name;
+        EXPECT_EQ(hw::rules::fenceCheckSampled(r.version), r.fenceSampled) << name;
+        EXPECT_EQ(hw::rules::lastKnownLeaderMayBeUnacceptable(r.version), r.lastKnownUnacceptable) << name;
+        EXPECT_EQ(hw::rules::lastKnownLeaderRule(r.version), r.lastKnown) << name;
+        EXPECT_EQ(hw::rules::lingerMsDefault(r.version), r.linger) << name;
+        EXPECT_EQ(hw::rules::inFlightAboveFiveIsAnError(r.version), r.inFlightError) << name;
+    }
 }
 
 TEST(KafkaVersion, ElrIsOffBefore41AndCannotBeSwitchedOnBefore40)
@@ -341,7 +394,8 @@ TEST(KafkaVersion, ElrIsOffBefore41AndCannotBeSwitchedOnBefore40)
     // EligibleLeaderReplicasVersion.ELRV_1 bootstraps at IBP_4_1_IV0 and needs metadata 4.0-IV1.
     const std::vector<std::pair<hw::KafkaVersion, bool>> defaults = {
         {hw::KafkaVersion::V3_7, false}, {hw::KafkaVersion::V3_8, false}, {hw::KafkaVersion::V3_9, false},
-        {hw::KafkaVersion::V4_0, false}, {hw::KafkaVersion::V4_1, true},  {hw::KafkaVersion::V4_2, true}};
+        {hw::KafkaVersion::V4_0, false}, {hw::KafkaVersion::V4_1, true},  {hw::KafkaVersion::V4_2, true},
+        {hw::KafkaVersion::V4_3, true},  {hw::KafkaVersion::V4_4, true}};
     for (auto [version, on] : defaults) {
         hw::ClusterConfig c = hw::defaultsFor(version);
         EXPECT_EQ(c.kafkaVersion, version);

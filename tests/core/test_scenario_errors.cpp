@@ -415,7 +415,7 @@ INSTANTIATE_TEST_SUITE_P(Structure, SemanticError,
             "unknown key \"zookeeper\"; expected one of: brokers, kafka_version, racks, config"),
         change(
             "UnknownKafkaVersion", [](Json& j) { j["cluster"]["kafka_version"] = "3.6"; }, "/cluster/kafka_version",
-            "expected one of \"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\", got \"3.6\""),
+            "expected one of \"3.7\", \"3.8\", \"3.9\", \"4.0\", \"4.1\", \"4.2\", \"4.3\", \"4.4\", got \"3.6\""),
         change(
             "KafkaVersionAsNumber", [](Json& j) { j["cluster"]["kafka_version"] = 4.2; }, "/cluster/kafka_version",
             "expected a string such as \"4.2\" (in quotes), got the number 4.2"),

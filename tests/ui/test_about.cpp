@@ -48,7 +48,7 @@ TEST(About, HelpAboutShowsTheVersionLicenceKafkaSemanticsAndQt)
     EXPECT_TRUE(text.startsWith(QStringLiteral("HighWater " HW_VERSION "\n"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Licence: MIT"))) << text.toStdString();
     // Every release a scenario can choose, oldest to newest (cluster.kafka_version).
-    EXPECT_TRUE(text.contains(QStringLiteral("Apache Kafka 3.7 to 4.2 in KRaft mode"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Apache Kafka 3.7 to 4.4 in KRaft mode"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("chosen per scenario (cluster.kafka_version)"))) << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("Kafka 3.7 in KRaft"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Built with Qt " QT_VERSION_STR))) << text.toStdString();
@@ -92,7 +92,7 @@ TEST(About, TheBoxIsTranslatedAndKeepsTheVersionAndLicence)
         EXPECT_TRUE(text.contains(QStringLiteral(HW_VERSION))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("MIT"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("Apache Kafka 3.7"))) << code << ": " << text.toStdString();
-        EXPECT_TRUE(text.contains(QStringLiteral("4.2"))) << code << ": " << text.toStdString();
+        EXPECT_TRUE(text.contains(QStringLiteral("4.4"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("cluster.kafka_version"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("KRaft"))) << code << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral(QT_VERSION_STR))) << code << ": " << text.toStdString();

@@ -104,8 +104,8 @@ TEST(CompareVersions, TheViewMenuActionAsksForTwoVersionsAndOpensTwoLabelledView
     QCoreApplication::processEvents();
     auto* dialog = window.findChild<hw::ui::CompareVersionsDialog*>(QStringLiteral("compareVersionsDialog"));
     ASSERT_NE(dialog, nullptr);
-    // The walkthrough's own version (the default, 4.2) on top, the oldest below.
-    EXPECT_EQ(dialog->top(), hw::KafkaVersion::V4_2);
+    // The walkthrough's own version (the default, 4.4) on top, the oldest below.
+    EXPECT_EQ(dialog->top(), hw::KafkaVersion::V4_4);
     EXPECT_EQ(dialog->bottom(), hw::KafkaVersion::V3_7);
     EXPECT_EQ(dialog->topCombo()->count(), static_cast<int>(hw::kafkaVersions().size()));
     EXPECT_EQ(dialog->topCombo()->itemText(0), QStringLiteral("Kafka 3.7"));
@@ -114,7 +114,7 @@ TEST(CompareVersions, TheViewMenuActionAsksForTwoVersionsAndOpensTwoLabelledView
     EXPECT_FALSE(dialog->okButton()->isEnabled());
     EXPECT_FALSE(dialog->problemLabel()->isHidden());
     EXPECT_TRUE(dialog->problemLabel()->text().contains(QStringLiteral("two different versions")));
-    dialog->setVersions(hw::KafkaVersion::V3_7, hw::KafkaVersion::V4_2);
+    dialog->setVersions(hw::KafkaVersion::V3_7, hw::KafkaVersion::V4_3);
     EXPECT_TRUE(dialog->okButton()->isEnabled());
     EXPECT_TRUE(dialog->problemLabel()->isHidden());
     dialog->okButton()->click();
@@ -124,9 +124,9 @@ TEST(CompareVersions, TheViewMenuActionAsksForTwoVersionsAndOpensTwoLabelledView
     ASSERT_NE(compared, nullptr);
     EXPECT_TRUE(compared->isVisible());
     EXPECT_EQ(compared->versionLabel(top)->text(), QStringLiteral("Kafka 3.7"));
-    EXPECT_EQ(compared->versionLabel(bottom)->text(), QStringLiteral("Kafka 4.2"));
+    EXPECT_EQ(compared->versionLabel(bottom)->text(), QStringLiteral("Kafka 4.3"));
     EXPECT_EQ(compared->compare()->version(top), hw::KafkaVersion::V3_7);
-    EXPECT_EQ(compared->compare()->version(bottom), hw::KafkaVersion::V4_2);
+    EXPECT_EQ(compared->compare()->version(bottom), hw::KafkaVersion::V4_3);
     // Large enough for a projector: a 1280x720 screen shows it at 34 px.
     EXPECT_GE(compared->versionLabel(top)->font().pixelSize(), 30);
     // Two views, one above the other, each showing a frame of its run.

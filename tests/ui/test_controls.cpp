@@ -166,7 +166,12 @@ TEST(Sandbox, TheKafkaVersionChosenIsTheOneTheClusterRuns)
     ASSERT_NE(versions, nullptr);
     ASSERT_EQ(versions->count(), static_cast<int>(hw::kafkaVersions().size()));
     EXPECT_EQ(dialog.settings().kafkaVersion, hw::defaultKafkaVersion) << "the engine's default is chosen";
-    EXPECT_TRUE(versions->currentText().contains(QStringLiteral("4.2")));
+    EXPECT_TRUE(versions->currentText().contains(QStringLiteral("4.4")));
+    // 3.7 to 4.4, oldest first; the default, the newest, is marked.
+    EXPECT_EQ(versions->itemText(0), QStringLiteral("Kafka 3.7"));
+    EXPECT_EQ(versions->itemText(versions->count() - 2), QStringLiteral("Kafka 4.3"));
+    EXPECT_EQ(versions->itemText(versions->count() - 1), QStringLiteral("Kafka 4.4 (default)"));
+    EXPECT_EQ(versions->currentIndex(), versions->count() - 1);
     for (int i = 0; i < versions->count(); ++i) {
         versions->setCurrentIndex(i);
         const hw::ui::SandboxSettings settings = dialog.settings();

@@ -341,7 +341,7 @@ QString pdfInfoTitle(const QByteArray& pdf)
 
 TEST(Exporter, PdfHandoutNamesTheKafkaVersion)
 {
-    // The walkthrough gives no version (4.2, the default); the same run at 3.7 says 3.7. The title
+    // The walkthrough gives no version (4.4, the default); the same run at 3.7 says 3.7. The title
     // heads every page too, drawn as glyphs that only the document title lets a test read back.
     auto at37 = hw::loadScenario(walkthrough, hw::KafkaVersion::V3_7);
     ASSERT_TRUE(std::holds_alternative<hw::Scenario>(at37));
@@ -353,7 +353,7 @@ TEST(Exporter, PdfHandoutNamesTheKafkaVersion)
         QString title;
     };
     const QString name = QString::fromStdString(run().scenario.title.get("en"));
-    for (const Case& c : { Case { run().scenario, run().timeline, name + QStringLiteral(" \u2014 Kafka 4.2") },
+    for (const Case& c : { Case { run().scenario, run().timeline, name + QStringLiteral(" \u2014 Kafka 4.4") },
              Case { std::get<hw::Scenario>(at37), std::get<hw::Timeline>(played37),
                  name + QStringLiteral(" \u2014 Kafka 3.7") } }) {
         QTemporaryDir dir;

@@ -111,8 +111,8 @@ TEST(KafkaVersionShown, TheWindowTitleNamesTheVersionOfTheOpenScenario)
 {
     const EnglishAfterwards english;
     MainWindow window;
-    // The walkthrough the window opens on gives no version: the default, 4.2.
-    EXPECT_TRUE(window.windowTitle().endsWith(QStringLiteral(" \u2014 Kafka 4.2 \u2014 HighWater")))
+    // The walkthrough the window opens on gives no version: the default, 4.4.
+    EXPECT_TRUE(window.windowTitle().endsWith(QStringLiteral(" \u2014 Kafka 4.4 \u2014 HighWater")))
         << window.windowTitle().toStdString();
     ASSERT_TRUE(window.openParsedScenario(fileAtKafka37(), QStringLiteral("old-cluster.json")));
     EXPECT_EQ(window.windowTitle(), QStringLiteral("An old cluster[*] \u2014 Kafka 3.7 \u2014 HighWater"));
@@ -138,7 +138,7 @@ TEST(KafkaVersionShown, TheClusterViewHeadingOpensWithTheVersion)
         const char* heading;
     };
     const std::vector<Case> cases = {
-        { failover(), "Kafka 4.2 cluster: 3 brokers \u00B7 1 topic \u00B7 1 partition" },
+        { failover(), "Kafka 4.4 cluster: 3 brokers \u00B7 1 topic \u00B7 1 partition" },
         { fileAtKafka37(), "Kafka 3.7 cluster: 3 brokers \u00B7 1 topic \u00B7 2 partitions" },
         { failover(hw::KafkaVersion::V3_9), "Kafka 3.9 cluster: 3 brokers \u00B7 1 topic \u00B7 1 partition" },
     };

@@ -29,8 +29,8 @@ class CompareVersionsDialog : public QDialog {
     Q_OBJECT
 
 public:
-    /// own: the scenario's version, chosen on top; below it the newest other version (4.2, or 3.7
-    /// when the scenario's is 4.2).
+    /// own: the scenario's version, chosen on top; below it the newest other version (4.4, or 3.7
+    /// when the scenario's is 4.4).
     explicit CompareVersionsDialog(hw::KafkaVersion own, QWidget* parent = nullptr);
 
     hw::KafkaVersion top() const;

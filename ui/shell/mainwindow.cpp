@@ -275,7 +275,7 @@ QString MainWindow::aboutText()
               "ISR, elections, producers and consumer groups, frame by frame.")
                .arg(QStringLiteral(HW_VERSION))
         + QStringLiteral("\n\n")
-        //: %1 and %2: the oldest and newest Kafka release modelled ("3.7", "4.2"); %3 and %4: Qt versions.
+        //: %1 and %2: the oldest and newest Kafka release modelled ("3.7", "4.4"); %3 and %4: Qt versions.
         + tr("The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the "
              "release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible "
              "leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the "
