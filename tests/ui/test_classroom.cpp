@@ -634,9 +634,9 @@ TEST(Classroom, ThePartitionViewsHeadingNamesTheKafkaVersion)
                         if (run.role == QLatin1String("title"))
                             parts << run.text;
             ASSERT_FALSE(parts.isEmpty()) << language;
-            EXPECT_TRUE(parts.last().endsWith(QStringLiteral("Kafka\u00A04.2"))) << parts.join(QLatin1Char('|')).toStdString();
+            EXPECT_TRUE(parts.last().endsWith(QStringLiteral("Kafka\u00A04.4"))) << parts.join(QLatin1Char('|')).toStdString();
             if (std::string(language) == "en") {
-                EXPECT_EQ(parts.join(QLatin1Char(' ')), QStringLiteral("Partition orders-0 \u00B7 Kafka\u00A04.2"));
+                EXPECT_EQ(parts.join(QLatin1Char(' ')), QStringLiteral("Partition orders-0 \u00B7 Kafka\u00A04.4"));
             }
         }
     }
@@ -687,7 +687,7 @@ TEST(Classroom, AnExportsCaptionNamesTheCheckpointTheVersionAndTheNote)
     const std::int64_t step3 = timeline.findLabel("3");
     const hw::ui::ExportCaption caption = hw::ui::Exporter::captionFor(timeline, step3, "en");
     EXPECT_EQ(caption.heading,
-        QStringLiteral("Checkpoint 3 \u00B7 frame %1 \u00B7 %2 ms \u00B7 Kafka 4.2").arg(step3).arg(timeline.frame(step3).timeMs));
+        QStringLiteral("Checkpoint 3 \u00B7 frame %1 \u00B7 %2 ms \u00B7 Kafka 4.4").arg(step3).arg(timeline.frame(step3).timeMs));
     EXPECT_TRUE(caption.note.startsWith(QStringLiteral("Step 3"))) << caption.note.toStdString();
     // A frame between checkpoints is under the note before it, as in the window.
     const hw::ui::ExportCaption after = hw::ui::Exporter::captionFor(timeline, step3 + 1, "en");
@@ -697,7 +697,7 @@ TEST(Classroom, AnExportsCaptionNamesTheCheckpointTheVersionAndTheNote)
     // In Chinese, the note in Chinese.
     ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_TW")));
     const hw::ui::ExportCaption chinese = hw::ui::Exporter::captionFor(timeline, step3, "zh_TW");
-    EXPECT_TRUE(chinese.heading.contains(QStringLiteral("Kafka 4.2"))) << chinese.heading.toStdString();
+    EXPECT_TRUE(chinese.heading.contains(QStringLiteral("Kafka 4.4"))) << chinese.heading.toStdString();
     EXPECT_NE(chinese.note, caption.note);
     ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("en")));
 
@@ -735,7 +735,7 @@ TEST(Classroom, AnExportsCaptionNamesTheCheckpointTheVersionAndTheNote)
     // SVG: the caption's words are in the file; GIF: every frame is captioned at one size.
     settings.format = hw::ui::ExportFormat::Svg;
     const QByteArray svg = exportTo(QStringLiteral("a.svg"), settings);
-    EXPECT_TRUE(svg.contains("Kafka 4.2")) << "the heading is text in the SVG";
+    EXPECT_TRUE(svg.contains("Kafka 4.4")) << "the heading is text in the SVG";
     EXPECT_TRUE(svg.contains("Step 3")) << "the note too";
     settings.format = hw::ui::ExportFormat::Gif;
     const QString gif = dir.filePath(QStringLiteral("a.gif"));
