@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# observe_cluster.sh VERSION TEST-BINARY [FIXTURE-DIR]: the end-to-end test of HighWater's observer
+# (realkafka/observer.h) on a real Apache Kafka cluster, ctest real.observe.*.
+#
+# It starts one controller and three brokers the way scripts/try-real-kafka does (its verified recipe), each
+# broker with a second, direct listener named OBSERVER that only the observer dials, and creates the topic
+# "observed" with the assignment 1:2:3 and min.insync.replicas=2. It then drives the cluster through four
+# phases and, after each, runs TEST-BINARY (hwrealkafka_live_tests) with --gtest_filter=RealCluster.<phase>
+# and HW_REAL_CLUSTER naming a JSON file that describes the cluster (the brokers' OBSERVER ports, log
+# folders, which are running, the DumpLogSegments class); the C++ test calls observe() and checks it against
+# what the phase made true:
+#   Produced      10 records of data/observed-sends.jsonl acked (acks=all, idempotent): leader 1, epoch 0
+#   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2
+#   ProducedAgain the same 10 records again, acked by brokers 2 and 3 under epoch 1
+#   Stopped       every node stopped with SIGTERM: every replica from its files and HW checkpoint
+# With FIXTURE-DIR it also writes DumpLogSegments' output of broker 2's and broker 1's logs there (the
+# parser's fixtures, tests/realkafka/data/dump-*.txt) and their HW checkpoints.
+#
+# The cluster helper's C++ RealCluster (realkafka/cluster.h) replaces the starting part later. Exit status:
+# 0 when every phase passed, 1 when a step or a phase failed, 2 for bad input. Every JVM it started is killed
+# and its folder removed on any exit.
+set -euo pipefail
+
+HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+DATA=$HW_ROOT/tests/realkafka/data
+
+# Bounded waits, generous for a loaded 2-core machine.
+readonly formatWaitSeconds=120
+readonly startWaitSeconds=240
+readonly produceWaitSeconds=180
+readonly stopWaitSeconds=60
+readonly topic=observed
+readonly controllerId=1000
+readonly brokers=(1 2 3)
+
+say() { printf 'observe_cluster: %s\n' "$*"; }
+bad_input() {
+    printf 'observe_cluster: %s\n' "$*" >&2
+    exit 2
+}
+
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+    bad_input "usage: observe_cluster.sh VERSION TEST-BINARY [FIXTURE-DIR]"
+fi
+dist=$("$HW_ROOT/scripts/kafka-dist" "$1") || exit 2
+testBinary=$2
+fixtureDir=${3:-}
+[ -x "$testBinary" ] || bad_input "$testBinary is not an executable"
+version=$(sed -n 's/^kafka.version=//p' "$dist/highwater-dist.properties")
+dumpClass=$(sed -n 's/^class.dump.log=//p' "$dist/highwater-dist.properties")
+if [ -z "$version" ] || [ -z "$dumpClass" ]; then
+    bad_input "$dist/highwater-dist.properties lacks kafka.version or class.dump.log"
+fi
+major=${version%%.*}
+minor=${version#*.}
+minor=${minor%%.*}
+if [ "$major" -ge 4 ]; then
+    nodeLogging=(-Dlog4j2.configurationFile="$dist/config/log4j2.yaml")
+    toolLogging=(-Dlog4j2.configurationFile="$dist/config/tools-log4j2.yaml")
+else
+    nodeLogging=(-Dlog4j.configuration="file:$dist/config/log4j.properties")
+    toolLogging=(-Dlog4j.configuration="file:$dist/config/tools-log4j.properties")
+fi
+jvmOpts=(-Xms64m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
+toolOpts=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
+classpath="$dist/libs/*"
+
+run=$(mktemp -d "${TMPDIR:-/tmp}/hw-observe-cluster.XXXXXX")
+declare -A pid=()
+harnessPid=
+
+alive() {
+    local p=${pid[$1]:-}
+    [ -n "$p" ] && grep -qF "$run" "/proc/$p/cmdline" 2>/dev/null
+}
+cleanup() {
+    local name
+    for name in "${!pid[@]}"; do
+        alive "$name" && kill -9 "${pid[$name]}" 2>/dev/null
+    done
+    if [ -n "$harnessPid" ] && kill -0 "$harnessPid" 2>/dev/null; then
+        kill -9 "$harnessPid" 2>/dev/null || true
+    fi
+    wait 2>/dev/null || true
+    rm -rf "$run"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+fail() {
+    say "FAIL (Kafka $version): $*"
+    local file
+    for file in "$run"/*.out "$run"/*/server.log "$run"/hwclient.err; do
+        [ -s "$file" ] || continue
+        printf '  --- last lines of %s\n' "${file#"$run"/}"
+        tail -n 15 "$file" | sed 's/^/  /'
+    done
+    exit 1
+}
+
+read -r -a ports < <(python3 -c '
+import socket
+sockets = [socket.socket() for _ in range(7)]
+for s in sockets:
+    s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in sockets])')
+controllerPort=${ports[0]}
+declare -A port=([1]=${ports[1]} [2]=${ports[2]} [3]=${ports[3]})
+declare -A observerPort=([1]=${ports[4]} [2]=${ports[5]} [3]=${ports[6]})
+voters="$controllerId@127.0.0.1:$controllerPort"
+bootstrap="127.0.0.1:${port[1]},127.0.0.1:${port[2]},127.0.0.1:${port[3]}"
+templates=$HW_ROOT/real/config
+fill() {
+    sed -e "s|@NODE_ID@|$2|g" -e "s|@QUORUM_VOTERS@|$voters|g" -e "s|@HOST@|127.0.0.1|g" \
+        -e "s|@PORT@|$3|g" -e "s|@ADVERTISED_PORT@|$3|g" -e "s|@LOG_DIR@|$run/$4/data|g" \
+        -e "s|@INTERNAL_RF@|3|g" "$1"
+}
+fill "$templates/highwater-controller.properties.in" "$controllerId" "$controllerPort" controller >"$run/controller.properties"
+for b in "${brokers[@]}"; do
+    fill "$templates/highwater-broker.properties.in" "$b" "${port[$b]}" "broker$b" >"$run/broker$b.properties"
+    # The OBSERVER listener: direct, plaintext, loopback; appended keys override the template's.
+    cat >>"$run/broker$b.properties" <<PROPS
+listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]}
+advertised.listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]}
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,OBSERVER:PLAINTEXT
+auto.leader.rebalance.enable=false
+PROPS
+done
+mkdir -p "$run/controller" "$run/broker1" "$run/broker2" "$run/broker3"
+
+clusterId=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+formatArgs=(format -t "$clusterId")
+if [ "$major" -eq 4 ] && [ "$minor" -eq 0 ]; then
+    formatArgs+=(--feature eligible.leader.replicas.version=1)
+fi
+formatPids=()
+for name in controller broker1 broker2 broker3; do
+    timeout "$formatWaitSeconds" java "${toolOpts[@]}" "${toolLogging[@]}" -cp "$classpath" kafka.tools.StorageTool \
+        "${formatArgs[@]}" -c "$run/$name.properties" >"$run/format-$name.out" 2>&1 &
+    formatPids+=($!)
+done
+for p in "${formatPids[@]}"; do
+    wait "$p" || fail "StorageTool format failed (format-*.out)"
+done
+
+start() {
+    java "${jvmOpts[@]}" "${nodeLogging[@]}" -Dkafka.logs.dir="$run/$1" -cp "$classpath" kafka.Kafka \
+        "$run/$1.properties" >>"$run/$1.out" 2>&1 &
+    pid[$1]=$!
+}
+wait_started() {
+    local name=$1 deadline=$(($(date +%s) + startWaitSeconds))
+    until grep -qs "Kafka Server started" "$run/$name/server.log"; do
+        alive "$name" || fail "$name exited while starting"
+        [ "$(date +%s)" -lt "$deadline" ] || fail "$name did not log \"Kafka Server started\" within $startWaitSeconds s"
+        sleep 0.1
+    done
+}
+for name in controller broker1 broker2 broker3; do
+    start "$name"
+done
+for name in controller broker1 broker2 broker3; do
+    wait_started "$name"
+done
+say "Kafka $version: cluster started ($run)"
+
+timeout 120 java "${toolOpts[@]}" "${toolLogging[@]}" -cp "$classpath" org.apache.kafka.tools.TopicCommand \
+    --bootstrap-server "$bootstrap" --create --topic "$topic" --replica-assignment 1:2:3 \
+    --config min.insync.replicas=2 >"$run/create.out" 2>&1 || fail "creating $topic failed: $(tail -n1 "$run/create.out")"
+
+# cluster.json: what the C++ test needs to observe the cluster. RUNNING is the list of running brokers.
+describe_cluster() {
+    local b first=1
+    {
+        printf '{"kafka_version":"%s","dist":"%s","dump_class":"%s","topic":"%s","brokers":[' \
+            "$version" "$dist" "$dumpClass" "$topic"
+        for b in "${brokers[@]}"; do
+            [ $first -eq 1 ] || printf ','
+            first=0
+            local running=false
+            alive "broker$b" && running=true
+            printf '{"id":%d,"port":%d,"log_dir":"%s","running":%s}' "$b" "${observerPort[$b]}" "$run/broker$b/data" "$running"
+        done
+        printf ']}\n'
+    } >"$run/cluster.json"
+}
+phase() {
+    describe_cluster
+    say "phase $1"
+    HW_REAL_CLUSTER=$run/cluster.json "$testBinary" --gtest_filter="RealCluster.$1" || fail "phase $1 failed"
+}
+
+coproc HARNESS { exec "$HW_ROOT/real/hwclient" "$dist" 2>"$run/hwclient.err"; }
+harnessPid=$HARNESS_PID
+harnessIn=${HARNESS[1]}
+harnessOut=${HARNESS[0]}
+touch "$run/harness.log"
+expect() {
+    local line deadline=$(($(date +%s) + $2))
+    while true; do
+        local left=$((deadline - $(date +%s)))
+        [ "$left" -gt 0 ] || fail "the harness sent no \"$1\" within $2 s"
+        IFS= read -r -t "$left" -u "$harnessOut" line || fail "the harness sent no \"$1\" within $2 s"
+        printf '%s\n' "$line" >>"$run/harness.log"
+        [[ $line == *"\"event\":\"$1\""* ]] && return 0
+    done
+}
+expect ready 120
+printf '%s\n' "{\"op\":\"producer\",\"name\":\"p\",\"config\":{\"bootstrap.servers\":\"$bootstrap\",\"acks\":\"all\",\"linger.ms\":0,\"enable.idempotence\":true}}" >&"$harnessIn"
+expect producer 60
+# produce: sends every line of data/observed-sends.jsonl to partition 0, one at a time (one record per
+# batch, as the C++ test expects), and checks each was acked.
+produce() {
+    local line n=0 before
+    while IFS= read -r line; do
+        before=$(wc -l <"$run/harness.log")
+        printf '%s\n' "{\"op\":\"send\",\"producer\":\"p\",\"topic\":\"$topic\",\"partition\":0,${line#\{}" >&"$harnessIn"
+        printf '%s\n' '{"op":"flush","producer":"p"}' >&"$harnessIn"
+        expect flushed "$produceWaitSeconds"
+        tail -n +"$((before + 1))" "$run/harness.log" | grep -q '"event":"ack"' ||
+            fail "record $n was not acked: $(tail -n +"$((before + 1))" "$run/harness.log" | head -n 3)"
+        n=$((n + 1))
+    done <"$DATA/observed-sends.jsonl"
+}
+
+produce
+phase Produced
+
+kill -9 "${pid[broker1]}"
+wait "${pid[broker1]}" 2>/dev/null || true
+phase LeaderKilled
+
+produce
+phase ProducedAgain
+
+printf '%s\n' '{"op":"exit"}' >&"$harnessIn"
+expect exit 60
+wait "$harnessPid" 2>/dev/null || true
+harnessPid=
+deadline=$(($(date +%s) + stopWaitSeconds))
+for name in broker2 broker3; do
+    kill -TERM "${pid[$name]}"
+done
+for name in broker2 broker3 controller; do
+    [ "$name" = controller ] && kill -TERM "${pid[controller]}"
+    while alive "$name"; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "$name did not exit within $stopWaitSeconds s of SIGTERM"
+        sleep 0.1
+    done
+done
+phase Stopped
+
+if [ -n "$fixtureDir" ]; then
+    mkdir -p "$fixtureDir"
+    for b in 1 2; do
+        segments=("$run/broker$b/data/$topic-0"/*.log)
+        java "${toolOpts[@]}" "${toolLogging[@]}" -Dfile.encoding=UTF-8 -Dsun.stdout.encoding=UTF-8 -cp "$classpath" \
+            "$dumpClass" --print-data-log --deep-iteration --files "$(IFS=,; echo "${segments[*]}")" |
+            sed "s|$run/|RUN/|g" >"$fixtureDir/dump-$version-broker$b.txt"
+        cp "$run/broker$b/data/replication-offset-checkpoint" "$fixtureDir/replication-offset-checkpoint-$version-broker$b"
+    done
+    say "fixtures written to $fixtureDir"
+fi
+say "PASS (Kafka $version)"

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+// observe() on a real Kafka cluster: the phases of tests/realkafka/observe_cluster.sh, which starts the
+// cluster, drives it and runs this program once per phase with HW_REAL_CLUSTER naming the cluster's
+// description. Not registered with gtest_discover_tests: without a cluster these cases have nothing to
+// observe, so they run only through that script (ctest real.observe.*).
+#include "realkafka/observer.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+namespace hw::realkafka {
+namespace {
+
+using namespace std::chrono_literals;
+
+/// How long a phase waits for the cluster to reach the state the phase made true (fencing a killed
+/// broker takes broker.session.timeout.ms, 9 s, plus the election; generous for a loaded machine).
+constexpr std::chrono::seconds settleWaitMax{120};
+constexpr std::chrono::milliseconds pollInterval{100};
+constexpr std::int64_t recordsPerRound = 10;
+
+struct Cluster {
+    ObserveRequest request;
+    std::string dist;
+    KafkaRelease release;
+};
+
+Cluster loadCluster()
+{
+    const char* path = std::getenv("HW_REAL_CLUSTER");
+    if (path == nullptr)
+        throw std::runtime_error("HW_REAL_CLUSTER is not set: run this through tests/realkafka/observe_cluster.sh");
+    std::ifstream in(path);
+    const nlohmann::json json = nlohmann::json::parse(in);
+    Cluster cluster;
+    cluster.dist = json.at("dist").get<std::string>();
+    cluster.request.kafkaVersion = json.at("kafka_version").get<std::string>();
+    cluster.release = parseKafkaRelease(cluster.request.kafkaVersion);
+    cluster.request.topics = {json.at("topic").get<std::string>()};
+    for (const auto& broker : json.at("brokers")) {
+        ObservedNode node;
+        node.nodeId = broker.at("id").get<std::int32_t>();
+        node.host = "127.0.0.1";
+        node.port = broker.at("port").get<std::uint16_t>();
+        node.logDir = broker.at("log_dir").get<std::string>();
+        node.running = broker.at("running").get<bool>();
+        cluster.request.brokers.push_back(node);
+    }
+    LogDumpTool& tool = cluster.request.dumpTool;
+    tool.java = "java";
+    tool.classPath = cluster.dist + "/libs/*";
+    tool.mainClass = json.at("dump_class").get<std::string>();
+    tool.jvmArgs = {"-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                    cluster.release.major >= 4 ? "-Dlog4j2.configurationFile=" + cluster.dist + "/config/tools-log4j2.yaml"
+                                               : "-Dlog4j.configuration=file:" + cluster.dist + "/config/tools-log4j.properties"};
+    return cluster;
+}
+
+std::vector<std::int32_t> sorted(std::vector<std::int32_t> ids)
+{
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+/// Observes without logs until the predicate holds, then once more with the logs; fails the test when the
+/// predicate does not hold within settleWaitMax.
+ClusterObservation observeWhen(ObserveRequest request, const std::function<bool(const ClusterObservation&)>& ready,
+                               const std::string& what)
+{
+    request.readLogs = false;
+    const auto deadline = std::chrono::steady_clock::now() + settleWaitMax;
+    ClusterObservation last;
+    while (true) {
+        last = observe(request);
+        if (ready(last))
+            break;
+        if (std::chrono::steady_clock::now() > deadline) {
+            ADD_FAILURE() << "not within " << settleWaitMax.count() << " s: " << what;
+            break;
+        }
+        std::this_thread::sleep_for(pollInterval);
+    }
+    // Two observations a poll apart agree once the state has settled (what the runner's quiescence uses).
+    std::this_thread::sleep_for(pollInterval);
+    EXPECT_TRUE(sameFacts(last, observe(request))) << what << ": the state moved after it was reached";
+    request.readLogs = true;
+    return observe(request);
+}
+
+const ObservedPartition& partitionOf(const ClusterObservation& observation)
+{
+    const ObservedPartition* partition = findPartition(observation, "observed", 0);
+    if (partition == nullptr)
+        throw std::runtime_error("observed-0 is not in the observation");
+    return *partition;
+}
+
+bool offsetsAre(const ClusterObservation& observation, std::vector<std::int32_t> brokers, std::int64_t offset)
+{
+    const ObservedPartition* partition = findPartition(observation, "observed", 0);
+    if (partition == nullptr)
+        return false;
+    for (std::int32_t broker : brokers) {
+        const ObservedReplica* replica = findReplica(*partition, broker);
+        if (replica == nullptr || replica->leo != offset || replica->hw != offset)
+            return false;
+    }
+    return true;
+}
+
+/// The records of a replica that got `rounds` rounds of data/observed-sends.jsonl, the first at epoch 0,
+/// the second at epoch 1.
+void expectRecords(const ObservedReplica& replica, std::int64_t count)
+{
+    SCOPED_TRACE("broker " + std::to_string(replica.brokerId));
+    ASSERT_EQ(static_cast<std::int64_t>(replica.records.size()), count);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const ObservedRecord& record = replica.records[static_cast<std::size_t>(i)];
+        EXPECT_EQ(record.offset, i);
+        EXPECT_EQ(record.leaderEpoch, i < recordsPerRound ? 0 : 1);
+        EXPECT_EQ(record.sequence, i);
+        EXPECT_EQ(record.producerId, replica.records.front().producerId);
+    }
+    EXPECT_EQ(replica.records[3].key, std::optional<std::string>("tombstone"));
+    EXPECT_EQ(replica.records[3].value, std::nullopt);
+    EXPECT_EQ(replica.records[2].key, std::nullopt);
+    EXPECT_EQ(replica.records[4].value, std::optional<std::string>("two\nlines"));
+    EXPECT_EQ(replica.records[6].value, std::optional<std::string>("漢字"));
+}
+
+void expectElrEmpty(const Cluster& cluster, const ObservedPartition& partition)
+{
+    // DescribeTopicPartitions from 3.8: ELR and last known ELR are empty while the ISR holds min.insync.replicas.
+    if (cluster.release.atLeast(3, 8)) {
+        EXPECT_EQ(partition.elr, std::optional(std::vector<std::int32_t>{}));
+        EXPECT_EQ(partition.lastKnownElr, std::optional(std::vector<std::int32_t>{}));
+    } else {
+        EXPECT_EQ(partition.elr, std::nullopt);
+    }
+}
+
+TEST(RealCluster, Produced)
+{
+    const Cluster cluster = loadCluster();
+    const ClusterObservation seen = observeWhen(
+        cluster.request, [](const auto& o) { return offsetsAre(o, {1, 2, 3}, recordsPerRound); },
+        "LEO and HW 10 on brokers 1, 2 and 3");
+    EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t>{1, 2, 3}));
+    if (cluster.release.atLeast(4, 0))
+        EXPECT_EQ(seen.fencedBrokers, std::optional(std::vector<std::int32_t>{}));
+    else
+        EXPECT_EQ(seen.fencedBrokers, std::nullopt);
+    const ObservedPartition& partition = partitionOf(seen);
+    EXPECT_EQ(partition.leader, 1);
+    EXPECT_EQ(partition.leaderEpoch, 0);
+    EXPECT_EQ(partition.replicas, (std::vector<std::int32_t>{1, 2, 3}));
+    EXPECT_EQ(sorted(partition.isr), (std::vector<std::int32_t>{1, 2, 3}));
+    expectElrEmpty(cluster, partition);
+    ASSERT_EQ(partition.replicaStates.size(), 3u);
+    for (const ObservedReplica& replica : partition.replicaStates) {
+        // The followers' HW came from a consumer Fetch to each follower: it answers with its own HW.
+        EXPECT_EQ(replica.logStartOffset, std::optional<std::int64_t>(0));
+        EXPECT_EQ(replica.leo, std::optional<std::int64_t>(recordsPerRound));
+        EXPECT_EQ(replica.hw, std::optional<std::int64_t>(recordsPerRound));
+        EXPECT_FALSE(replica.fromFiles);
+        expectRecords(replica, recordsPerRound);
+    }
+}
+
+TEST(RealCluster, LeaderKilled)
+{
+    const Cluster cluster = loadCluster();
+    const ClusterObservation seen = observeWhen(
+        cluster.request,
+        [](const auto& o) {
+            const ObservedPartition* p = findPartition(o, "observed", 0);
+            return p != nullptr && p->leader == 2 && sorted(p->isr) == std::vector<std::int32_t>{2, 3};
+        },
+        "leader 2 and ISR 2,3 after broker 1 was killed");
+    const ObservedPartition& partition = partitionOf(seen);
+    EXPECT_EQ(partition.leaderEpoch, 1);
+    expectElrEmpty(cluster, partition);
+    if (cluster.release.atLeast(4, 0)) {
+        // DescribeCluster v2 lists the killed broker as registered and fenced.
+        EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t>{1, 2, 3}));
+        EXPECT_EQ(seen.fencedBrokers, std::optional(std::vector<std::int32_t>{1}));
+    } else {
+        // DescribeCluster v1 lists the unfenced brokers only.
+        EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t>{2, 3}));
+    }
+    const ObservedReplica* killed = findReplica(partition, 1);
+    ASSERT_NE(killed, nullptr);
+    EXPECT_TRUE(killed->fromFiles);
+    EXPECT_EQ(killed->leo, std::optional<std::int64_t>(recordsPerRound));
+    // Its HW is what it last checkpointed (every 5 s): at most what it had.
+    if (killed->hw) {
+        EXPECT_LE(*killed->hw, recordsPerRound);
+    }
+    expectRecords(*killed, recordsPerRound);
+    for (std::int32_t broker : {2, 3}) {
+        const ObservedReplica* replica = findReplica(partition, broker);
+        ASSERT_NE(replica, nullptr);
+        EXPECT_FALSE(replica->fromFiles);
+        EXPECT_EQ(replica->leo, std::optional<std::int64_t>(recordsPerRound));
+        EXPECT_EQ(replica->hw, std::optional<std::int64_t>(recordsPerRound));
+    }
+}
+
+TEST(RealCluster, ProducedAgain)
+{
+    const Cluster cluster = loadCluster();
+    const ClusterObservation seen = observeWhen(
+        cluster.request, [](const auto& o) { return offsetsAre(o, {2, 3}, 2 * recordsPerRound); },
+        "LEO and HW 20 on brokers 2 and 3");
+    const ObservedPartition& partition = partitionOf(seen);
+    EXPECT_EQ(partition.leader, 2);
+    EXPECT_EQ(partition.leaderEpoch, 1);
+    EXPECT_EQ(sorted(partition.isr), (std::vector<std::int32_t>{2, 3}));
+    for (std::int32_t broker : {2, 3})
+        expectRecords(*findReplica(partition, broker), 2 * recordsPerRound);
+    const ObservedReplica* killed = findReplica(partition, 1);
+    ASSERT_NE(killed, nullptr);
+    EXPECT_EQ(killed->leo, std::optional<std::int64_t>(recordsPerRound));
+}
+
+TEST(RealCluster, Stopped)
+{
+    Cluster cluster = loadCluster();
+    cluster.request.readLogs = true;
+    const ClusterObservation seen = observe(cluster.request);
+    // No broker to ask: the partition and its replicas come from the log folders, the rest from the files.
+    EXPECT_TRUE(seen.registeredBrokers.empty());
+    EXPECT_EQ(seen.fencedBrokers, std::nullopt);
+    const ObservedPartition& partition = partitionOf(seen);
+    EXPECT_EQ(partition.leader, -1);
+    EXPECT_EQ(partition.replicas, (std::vector<std::int32_t>{1, 2, 3}));
+    for (std::int32_t broker : {2, 3}) {
+        const ObservedReplica* replica = findReplica(partition, broker);
+        ASSERT_NE(replica, nullptr);
+        EXPECT_TRUE(replica->fromFiles);
+        EXPECT_EQ(replica->logStartOffset, std::optional<std::int64_t>(0));
+        EXPECT_EQ(replica->leo, std::optional<std::int64_t>(2 * recordsPerRound));
+        // A controlled shutdown checkpoints the HW.
+        EXPECT_EQ(replica->hw, std::optional<std::int64_t>(2 * recordsPerRound));
+        expectRecords(*replica, 2 * recordsPerRound);
+    }
+    const ObservedReplica* killed = findReplica(partition, 1);
+    ASSERT_NE(killed, nullptr);
+    EXPECT_EQ(killed->leo, std::optional<std::int64_t>(recordsPerRound));
+    EXPECT_TRUE(sameFacts(seen, observe(cluster.request)));
+}
+
+} // namespace
+} // namespace hw::realkafka
