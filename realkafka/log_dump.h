@@ -117,7 +117,8 @@ LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::p
 
 /// A checkpoint file of a log folder (replication-offset-checkpoint, log-start-offset-checkpoint): version 0,
 /// the entry count, then "TOPIC PARTITION OFFSET" lines (OffsetCheckpointFile in Kafka's storage module).
-/// Throws LogDumpError naming the file and line for anything else.
+/// An empty file, or one that ends after its version, holds no entries (as Kafka reads it). Throws
+/// LogDumpError naming the file and line for anything else.
 std::map<std::pair<std::string, std::int32_t>, std::int64_t> readOffsetCheckpoint(const std::filesystem::path& file);
 
 } // namespace hw::realkafka

@@ -81,8 +81,10 @@ void describeTopicPartitions(KafkaConnection& connection, const std::vector<std:
                 partition.leaderEpoch = p.leaderEpoch;
                 partition.replicas = p.replicaNodes;
                 partition.isr = p.isrNodes;
-                partition.elr = p.eligibleLeaderReplicas.value_or(std::vector<std::int32_t>{});
-                partition.lastKnownElr = p.lastKnownElr.value_or(std::vector<std::int32_t>{});
+                // Kafka fills both arrays whether ELR is on or not (empty at 3.9.2); a null array would
+                // be kept as "not reported".
+                partition.elr = p.eligibleLeaderReplicas;
+                partition.lastKnownElr = p.lastKnownElr;
                 partitions.push_back(std::move(partition));
             }
         }

@@ -218,6 +218,11 @@ TEST(OffsetCheckpoint, BadFilesNameTheLine)
     EXPECT_NE(write("0\n1\nt zero 5\n").find("cp:3: \"t zero 5\": expected \"TOPIC PARTITION OFFSET\""), std::string::npos);
     EXPECT_NE(write("0\n99999999\n").find("is not an entry count"), std::string::npos);
     EXPECT_EQ(write("0\n2\nt 0 5\nu 3 7\n"), "(no error)");
+    // A broker killed right after creating a checkpoint leaves it empty; Kafka reads that as no entries.
+    EXPECT_EQ(write(""), "(no error)");
+    EXPECT_EQ(write("0\n"), "(no error)");
+    std::ofstream(dir / "cp") << "";
+    EXPECT_TRUE(readOffsetCheckpoint(dir / "cp").empty());
     EXPECT_THROW(readOffsetCheckpoint(dir / "missing"), LogDumpError);
     std::filesystem::remove_all(dir);
 }
