@@ -346,7 +346,8 @@ std::vector<ObservedRecord> observedRecords(const LogDump& dump)
         if (batch.isControl)
             continue;
         records.push_back(ObservedRecord{record.offset, batch.partitionLeaderEpoch, record.key, record.value,
-                                         batch.producerId, record.sequence});
+                                         batch.producerId, record.sequence, batch.producerEpoch,
+                                         record.offset == batch.lastOffset});
     }
     return records;
 }

@@ -281,6 +281,10 @@ ClusterObservation observe(const ObserveRequest& request)
     }
 
     ClusterObservation observation;
+    for (const ObservedNode& broker : request.brokers)
+        if (!broker.running)
+            observation.stoppedBrokers.push_back(broker.nodeId);
+    std::sort(observation.stoppedBrokers.begin(), observation.stoppedBrokers.end());
     std::vector<ObservedPartition> partitions;
     if (!connections.empty()) {
         // The metadata of the lowest running broker: every broker replays the same controller log, a few
@@ -408,7 +412,8 @@ ClusterObservation observe(const ObserveRequest& request)
 bool operator==(const ObservedRecord& a, const ObservedRecord& b)
 {
     return a.offset == b.offset && a.leaderEpoch == b.leaderEpoch && a.key == b.key && a.value == b.value
-        && a.producerId == b.producerId && a.sequence == b.sequence;
+        && a.producerId == b.producerId && a.sequence == b.sequence && a.producerEpoch == b.producerEpoch
+        && a.lastInBatch == b.lastInBatch;
 }
 
 bool operator==(const ObservedReplica& a, const ObservedReplica& b)
@@ -426,7 +431,8 @@ bool operator==(const ObservedPartition& a, const ObservedPartition& b)
 
 bool operator==(const ClusterObservation& a, const ClusterObservation& b)
 {
-    return a.registeredBrokers == b.registeredBrokers && a.fencedBrokers == b.fencedBrokers && a.partitions == b.partitions;
+    return a.registeredBrokers == b.registeredBrokers && a.fencedBrokers == b.fencedBrokers && a.partitions == b.partitions
+        && a.stoppedBrokers == b.stoppedBrokers;
 }
 
 bool sameFacts(const ClusterObservation& a, const ClusterObservation& b)
@@ -434,7 +440,7 @@ bool sameFacts(const ClusterObservation& a, const ClusterObservation& b)
     // An observation holds no timings; the ISR is compared as a set (Kafka does not keep it sorted, and a
     // broker may list it in another order after a rejoin without anything having changed).
     if (a.registeredBrokers != b.registeredBrokers || a.fencedBrokers != b.fencedBrokers
-        || a.partitions.size() != b.partitions.size())
+        || a.stoppedBrokers != b.stoppedBrokers || a.partitions.size() != b.partitions.size())
         return false;
     const auto sorted = [](std::vector<std::int32_t> ids) {
         std::sort(ids.begin(), ids.end());

@@ -41,7 +41,10 @@ struct ObserveRequest {
     bool readLogs = true;                    // DumpLogSegments each replica (slow: a JVM per broker)
 };
 struct ObservedRecord { std::int64_t offset; std::int32_t leaderEpoch; std::optional<std::string> key;
-                        std::optional<std::string> value; std::int64_t producerId; std::int32_t sequence; };
+                        std::optional<std::string> value; std::int64_t producerId; std::int32_t sequence;
+                        std::int16_t producerEpoch = -1;  // added: the batch's producer epoch (-1: none)
+                        bool lastInBatch = true;          // added: the last record of its batch
+                      };
 struct ObservedReplica { std::int32_t brokerId; std::optional<std::int64_t> logStartOffset, leo, hw;
                          std::vector<ObservedRecord> records; bool fromFiles = false; };
 struct ObservedPartition { std::string topic; std::int32_t partition; std::int32_t leader = -1;
@@ -50,7 +53,9 @@ struct ObservedPartition { std::string topic; std::int32_t partition; std::int32
                            std::vector<ObservedReplica> replicaStates; };
 struct ClusterObservation { std::vector<std::int32_t> registeredBrokers;
                             std::optional<std::vector<std::int32_t>> fencedBrokers;  // 4.0+ only
-                            std::vector<ObservedPartition> partitions; };
+                            std::vector<ObservedPartition> partitions;
+                            std::vector<std::int32_t> stoppedBrokers;  // added: running=false, read from files
+                          };
 // Throws ObserveError (with a message naming the node and request) when a running node does not answer
 // within requestTimeout; a node with running=false is read from its files only.
 ClusterObservation observe(const ObserveRequest& request);

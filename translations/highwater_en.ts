@@ -91,7 +91,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/scenario/narration_cluster.cpp" line="+13"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+22"/>
         <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
         <translation>
             <numerusform>Followers now fetch on their own, as every Kafka follower does (%n idle follower sends a Fetch).</numerusform>
@@ -271,7 +271,7 @@
 <context>
     <name>hw::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+423"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+118"/>
         <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
         <translation>
             <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame, kept %2.</numerusform>
@@ -279,7 +279,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+243"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+483"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>

@@ -608,7 +608,7 @@
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+149"/>
+        <location filename="../ui/export/exporter.cpp" line="+47"/>
         <source>Drawn by HighWater</source>
         <translation>由 HighWater 繪製</translation>
     </message>
@@ -648,12 +648,12 @@
         <translation>無法刪除 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+212"/>
+        <location filename="../ui/export/exporter.cpp" line="+26"/>
         <source>no output path</source>
         <translation>沒有輸出路徑</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+106"/>
         <source>the size must be %1 to %2 pixels a side, got %3x%4</source>
         <translation>每邊大小必須是 %1 到 %2 像素，目前是 %3x%4</translation>
     </message>
@@ -718,7 +718,7 @@
         <translation>%1 頁太多，無法放進一個 PDF（最多 %2 頁）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location filename="../ui/export/exportcaption.cpp" line="+94"/>
         <source>Checkpoint %1 · frame %2 · %3 ms · Kafka %4</source>
         <extracomment>An exported image&apos;s caption: the checkpoint&apos;s label, the frame, its simulated time, the Kafka version.</extracomment>
         <translation>檢查點 %1 · 第 %2 幀 · %3 毫秒 · Kafka %4</translation>
@@ -730,7 +730,7 @@
         <translation>第 %1 幀 · %2 毫秒 · Kafka %3</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location filename="../ui/export/exporter.cpp" line="+48"/>
         <source>frame %1 is out of range (0..%2)</source>
         <translation>第 %1 幀超出範圍（0..%2）</translation>
     </message>
@@ -779,7 +779,7 @@
         <translation>GIF 會超過 %1 MiB；請匯出較少或較小的幀</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location filename="../ui/export/exportpanels.cpp" line="+71"/>
         <source>views side by side can be exported as PNG, SVG or PDF</source>
         <translation>並列的視圖可匯出為 PNG、SVG 或 PDF</translation>
     </message>
@@ -789,7 +789,7 @@
         <translation>要匯出的視圖沒有畫面，或某一邊小於 %1 像素</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location filename="../ui/export/exporter.cpp" line="+24"/>
         <source>the charts can be exported as PNG, SVG or PDF</source>
         <translation>圖表可以匯出為 PNG、SVG 或 PDF</translation>
     </message>
@@ -1224,7 +1224,7 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+86"/>
+        <location filename="../core/scenario/narration.cpp" line="+88"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1425,6 +1425,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Observed on Apache Kafka</source>
+        <translation>在 Apache Kafka 上觀察到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Producer id allocated</source>
         <translation>已分配生產者 ID</translation>
     </message>
@@ -1554,7 +1559,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-330"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -1868,6 +1873,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Apache Kafka after step %1 (%2): nothing changed during the settle period.</source>
+        <translation>第 %1 步（%2）之後的 Apache Kafka：穩定期間內沒有任何變化。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Apache Kafka after step %1 (%2): the cluster changed.</source>
+        <translation>第 %1 步（%2）之後的 Apache Kafka：集群有了變化。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <location line="+4"/>
         <location line="+3"/>
         <source>Configuration changed: %1.</source>
@@ -2648,7 +2663,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+634"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+305"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2658,26 +2673,26 @@
         <translation>LEO ?</translation>
     </message>
     <message>
-        <location line="-364"/>
-        <location line="+14"/>
-        <location line="+80"/>
-        <location line="+278"/>
+        <location line="+8"/>
         <location line="+6"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="+163"/>
+        <location line="+14"/>
+        <location line="+49"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-377"/>
-        <location line="+14"/>
-        <location line="+79"/>
-        <location line="+280"/>
+        <location line="-4"/>
         <location line="+3"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-62"/>
+        <location line="+14"/>
+        <location line="+48"/>
         <source>HW %1</source>
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-458"/>
-        <location line="+367"/>
+        <location line="-91"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-144"/>
         <source>ep %1</source>
         <translation>紀元 %1</translation>
     </message>
@@ -2702,9 +2717,9 @@
         <translation>組 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="-338"/>
-        <location line="+95"/>
-        <location line="+290"/>
+        <location line="+47"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="+80"/>
+        <location line="+64"/>
         <source>leader sees %1</source>
         <translation>領導者記錄為 %1</translation>
     </message>
@@ -2714,47 +2729,47 @@
         <translation>領導者的記錄：無</translation>
     </message>
     <message>
-        <location line="-418"/>
-        <location line="+433"/>
+        <location line="+15"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-94"/>
         <source>Broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
     <message>
-        <location line="-610"/>
-        <location line="+178"/>
+        <location filename="../ui/scene/replicalogbadges.cpp" line="+23"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="+1"/>
         <location line="+77"/>
         <source>LEADER</source>
         <translation>領導者</translation>
     </message>
     <message>
-        <location line="-255"/>
-        <location line="+178"/>
+        <location line="+0"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-77"/>
         <location line="+77"/>
         <source>ELECTED</source>
         <translation>新當選</translation>
     </message>
     <message>
-        <location line="-252"/>
-        <location line="+175"/>
+        <location line="+3"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-77"/>
         <source>FOLLOWER</source>
         <translation>跟隨者</translation>
     </message>
     <message>
-        <location line="-167"/>
-        <location line="+167"/>
+        <location line="+8"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="+0"/>
         <location line="+78"/>
         <source>ISR</source>
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-249"/>
-        <location line="+172"/>
+        <location line="-4"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-77"/>
         <location line="+77"/>
         <source>OSR</source>
         <translation>OSR</translation>
     </message>
     <message>
-        <location line="-242"/>
+        <location line="+7"/>
         <source>ELR</source>
         <extracomment>The badge of an Eligible Leader Replica (KIP-966): out of the ISR, yet safe to elect.</extracomment>
         <translation>ELR</translation>
@@ -2772,13 +2787,13 @@
         <translation>RECOVERING</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-172"/>
         <source>null</source>
         <extracomment>A cell&apos;s text for a record whose value is null (a tombstone, sent by a real client).</extracomment>
         <translation>null</translation>
     </message>
     <message>
-        <location line="+571"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+45"/>
         <source>Offset %1: predict what this replica holds here, then reveal (Right).</source>
         <translation>偏移量 %1：先預測這個副本在這裡存放什麼，再揭曉（Right）。</translation>
     </message>
@@ -5076,13 +5091,13 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+143"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+132"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+492"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+320"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
         <location line="+42"/>
         <source>Play</source>
@@ -5426,7 +5441,7 @@ Value: %3</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-329"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-157"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -5450,7 +5465,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除清單</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+54"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+34"/>
         <location line="+145"/>
         <source>Cannot open %1: %2</source>
         <translation>無法開啟 %1：%2</translation>
@@ -5471,12 +5486,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-158"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>無法保留未儲存的工作階段以防當機：%1</translation>
     </message>
     <message>
-        <location line="+367"/>
+        <location line="+212"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
     </message>
@@ -5492,7 +5507,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+124"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+107"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-93"/>
         <source>Pause</source>
         <translation>暫停</translation>
@@ -5503,7 +5518,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-345"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-173"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5515,7 +5530,7 @@ Built with Qt %3, running on Qt %4.</source>
 以 Qt %3 建置，執行於 Qt %4。</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+22"/>
         <source>This session has actions that are not saved. Quitting discards them.</source>
         <translation>這個工作階段有尚未儲存的動作。結束程式會捨棄它們。</translation>
     </message>
@@ -5575,12 +5590,12 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已還原未儲存的工作階段：第 %1 幀，共 %2 幀。請儲存以保留它。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+60"/>
         <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
         <translation>%1 提前停止：%2。後面的幀已被取代（復原可以找回）。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+37"/>
         <source>Cannot compare the versions: %1</source>
         <translation>無法比較版本：%1</translation>
     </message>
@@ -5604,7 +5619,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+44"/>
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
@@ -5644,8 +5659,8 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>無法儲存情境</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+287"/>
+        <location line="-109"/>
+        <location line="+109"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -5662,7 +5677,7 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+86"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+23"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+24"/>
         <source>Zoom</source>
         <translation>縮放</translation>
     </message>

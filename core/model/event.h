@@ -72,9 +72,10 @@ enum class EventType : std::uint8_t {
     LiveClientDisconnected,  // node: broker; peer: live client
     LiveRequestSent,         // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count: records
     LiveResponseReceived,    // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count; value: HW; error
+    RealObserved,            // a real Kafka cluster observed (highwater-cli real, realkafka/): value: the step's index in the scenario's steps; text: what the step did; detail: 1 quiescent, 0 changed
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::LiveResponseReceived) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::RealObserved) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {

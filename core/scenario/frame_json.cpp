@@ -59,16 +59,33 @@ std::optional<RecordsMode> parseRecordsMode(std::string_view text)
 Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const ClusterState& s, RecordsDump dump)
 {
     const FrameInfo& info = timeline.frame(frameIndex);
+    FrameHeader header;
+    header.frame = frameIndex;
+    header.timeMs = info.timeMs;
+    header.event = info.event;
+    if (info.label >= 0)
+        header.label = timeline.labels()[static_cast<std::size_t>(info.label)];
+    if (info.note >= 0)
+        header.note = timeline.notes()[static_cast<std::size_t>(info.note)];
+    return frameToJson(header, s, dump);
+}
+
+Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump dump)
+{
     Json out;
-    out["kafka_version"] = std::string(kafkaVersionName(s.config.kafkaVersion));
-    out["frame"] = frameIndex;
-    out["time_ms"] = info.timeMs;
-    out["label"] = info.label >= 0 ? Json(timeline.labels()[static_cast<std::size_t>(info.label)]) : Json(nullptr);
-    out["event"] = eventToJson(info.event, s);
-    out["narration"] = narrate(info.event, s);
-    if (info.note >= 0) {
+    out["kafka_version"] =
+        header.kafkaVersion.empty() ? std::string(kafkaVersionName(s.config.kafkaVersion)) : header.kafkaVersion;
+    // Only a real run's frames say where they come from, so that simulated dumps stay as they were.
+    if (!header.source.empty())
+        out["source"] = header.source;
+    out["frame"] = header.frame;
+    out["time_ms"] = header.timeMs;
+    out["label"] = header.label ? Json(*header.label) : Json(nullptr);
+    out["event"] = eventToJson(header.event, s);
+    out["narration"] = narrate(header.event, s);
+    if (header.note) {
         Json note = Json::object();
-        for (const auto& [language, text] : timeline.notes()[static_cast<std::size_t>(info.note)].byLanguage)
+        for (const auto& [language, text] : header.note->byLanguage)
             note[language] = text;
         out["note"] = note;
     } else {

@@ -33,6 +33,21 @@ struct RecordsDump {
 nlohmann::ordered_json frameToJson(const Timeline& timeline, std::int64_t frame, const ClusterState& state,
                                    RecordsDump records = {});
 
+/// What a frame says besides the state, for a frame that no Timeline holds: a real Kafka cluster's
+/// observed state (highwater-cli real, realkafka/observation_frame.h).
+struct FrameHeader {
+    std::int64_t frame = 0;
+    TimeMs timeMs = 0;
+    Event event;
+    std::optional<std::string> label;
+    std::optional<LocalizedText> note;
+    std::string kafkaVersion;  // "4.4.0": the full version of the Kafka observed; empty: the state's version
+    std::string source;        // "Apache Kafka 4.4.0, observed"; empty (every simulated frame): no "source" key
+};
+
+/// The same frame object from a header: frameToJson writes exactly this for its timeline's frame.
+nlohmann::ordered_json frameToJson(const FrameHeader& header, const ClusterState& state, RecordsDump records = {});
+
 /// The frame's "groups" and "consumers" arrays.
 nlohmann::ordered_json groupsJson(const ClusterState& state);
 nlohmann::ordered_json consumersJson(const ClusterState& state, RecordsDump records = {});

@@ -452,6 +452,11 @@ Json eventToJson(const Event& e, const ClusterState& s)
             out["producer_id"] = e.value;
         putError();
         break;
+    case EventType::RealObserved:
+        out["step"] = e.value;
+        out["step_text"] = e.text;
+        out["state"] = e.detail == 1 ? "quiescent" : "changed";
+        break;
     }
     return out;
 }

@@ -280,6 +280,8 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::LiveRequestSent:
     case EventType::LiveResponseReceived:
         return clients(e, s, names);
+    case EventType::RealObserved:
+        return cluster(e, s, names);
     }
     return Phrase();
 }
@@ -367,6 +369,8 @@ Phrase Narration::title(EventType type)
         return tr("Live client request");
     case EventType::LiveResponseReceived:
         return tr("Live client answer");
+    case EventType::RealObserved:
+        return tr("Observed on Apache Kafka");
     case EventType::ProducerIdAllocated:
         return tr("Producer id allocated");
     case EventType::ProducerIdReceived:

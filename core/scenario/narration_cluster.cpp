@@ -69,6 +69,15 @@ Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
         return tr("The controller receives %1's heartbeat.").arg(peer);
     case EventType::ClockAdvanced:
         return stateText(tr("Time passes: %1 ms.").arg(e.value), s);
+    case EventType::RealObserved:
+        // The step is counted from 1 here; the frame's "step" is its index in the scenario's steps.
+        return stateText(e.detail == 1 ? tr("Apache Kafka after step %1 (%2): nothing changed during the settle period.")
+                                             .arg(e.value + 1)
+                                             .arg(Phrase::name(e.text))
+                                       : tr("Apache Kafka after step %1 (%2): the cluster changed.")
+                                             .arg(e.value + 1)
+                                             .arg(Phrase::name(e.text)),
+                         s);
     case EventType::ConfigChanged:
         if (e.text == "auto.fetch=true")
             return then(tr("Configuration changed: %1.").arg(n.text()),

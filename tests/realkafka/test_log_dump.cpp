@@ -176,7 +176,7 @@ TEST(LogDumpParser, AControlBatchCountsInTheLogEndButHoldsNoRecord)
     EXPECT_EQ(dump.invalidTrailingBytes, 12);
     const auto records = observedRecords(dump);
     ASSERT_EQ(records.size(), 1u);
-    EXPECT_TRUE((records[0] == ObservedRecord{0, 3, "k", "v", 7, 0}));
+    EXPECT_TRUE((records[0] == ObservedRecord{0, 3, "k", "v", 7, 0, 0, true}));
 }
 
 TEST(LogDumpParser, ADumpOfTwoPartitionsSplitsByFolder)

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <thread>
 
 namespace hw::realkafka {
@@ -87,9 +88,18 @@ ClusterObservation observeWhen(ObserveRequest request, const std::function<bool(
     }
     // Two observations a poll apart agree once the state has settled (what the runner's quiescence uses).
     std::this_thread::sleep_for(pollInterval);
+    const auto before = std::chrono::steady_clock::now();
     EXPECT_TRUE(sameFacts(last, observe(request))) << what << ": the state moved after it was reached";
+    const auto between = std::chrono::steady_clock::now();
     request.readLogs = true;
-    return observe(request);
+    ClusterObservation withLogs = observe(request);
+    const auto after = std::chrono::steady_clock::now();
+    // The cost of one observation, for docs/real-kafka.md.
+    std::cout << "observe() without logs: "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(between - before).count()
+              << " ms, with logs: " << std::chrono::duration_cast<std::chrono::milliseconds>(after - between).count()
+              << " ms\n";
+    return withLogs;
 }
 
 const ObservedPartition& partitionOf(const ClusterObservation& observation)
