@@ -6,8 +6,8 @@
 #include <asio.hpp>
 
 #include <array>
-#include <utility>
 #include <sstream>
+#include <utility>
 
 namespace hw::realkafka {
 
@@ -36,7 +36,7 @@ struct KafkaConnection::Impl {
     std::uint16_t port;
     std::chrono::milliseconds timeout;
     asio::io_context io;
-    tcp::socket socket{io};
+    tcp::socket socket { io };
     bool broken = false;
     std::int32_t nextCorrelationId = 1;
     client::ApiVersionsResponse versions;
@@ -127,19 +127,20 @@ struct KafkaConnection::Impl {
         // costs at most the timeout.
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         transfer([&](auto handler) { asio::async_write(socket, asio::buffer(frame), handler); }, deadline,
-                 what + " request");
-        std::array<std::uint8_t, 4> sizeBytes{};
+            what + " request");
+        std::array<std::uint8_t, 4> sizeBytes {};
         transfer([&](auto handler) { asio::async_read(socket, asio::buffer(sizeBytes), handler); }, deadline,
-                 what + " response");
-        const std::int32_t size = static_cast<std::int32_t>((std::uint32_t{sizeBytes[0]} << 24)
-            | (std::uint32_t{sizeBytes[1]} << 16) | (std::uint32_t{sizeBytes[2]} << 8) | std::uint32_t{sizeBytes[3]});
+            what + " response");
+        const std::int32_t size
+            = static_cast<std::int32_t>((std::uint32_t { sizeBytes[0] } << 24) | (std::uint32_t { sizeBytes[1] } << 16)
+                | (std::uint32_t { sizeBytes[2] } << 8) | std::uint32_t { sizeBytes[3] });
         if (size < responseBytesMin || size > wire::limits::responseBytesMax)
             fail(what + " response: a frame of " + std::to_string(size) + " bytes, expected "
-                 + std::to_string(responseBytesMin) + " to " + std::to_string(wire::limits::responseBytesMax)
-                 + " (wire::limits::responseBytesMax)");
+                + std::to_string(responseBytesMin) + " to " + std::to_string(wire::limits::responseBytesMax)
+                + " (wire::limits::responseBytesMax)");
         wire::Bytes answer(static_cast<std::size_t>(size));
         transfer([&](auto handler) { asio::async_read(socket, asio::buffer(answer), handler); }, deadline,
-                 what + " response");
+            what + " response");
         std::int32_t correlationId = 0;
         client::Response response;
         try {
@@ -149,13 +150,13 @@ struct KafkaConnection::Impl {
         }
         if (correlationId != header.correlationId)
             fail(what + " response: correlation id " + std::to_string(correlationId) + ", expected "
-                 + std::to_string(header.correlationId));
+                + std::to_string(header.correlationId));
         return response;
     }
 };
 
-KafkaConnection::KafkaConnection(std::int32_t nodeId, const std::string& host, std::uint16_t port,
-                                 std::chrono::milliseconds timeout)
+KafkaConnection::KafkaConnection(
+    std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout)
     : m_impl(std::make_unique<Impl>(nodeId, host, port, timeout))
 {
     m_impl->connect();
@@ -164,18 +165,25 @@ KafkaConnection::KafkaConnection(std::int32_t nodeId, const std::string& host, s
     hello.clientSoftwareVersion = softwareVersion;
     // Version 3 is the first flexible one; every broker from 3.7 on speaks it (clientApis()).
     const std::int16_t helloVersion = client::clientVersions(wire::ApiKey::ApiVersions)->maxVersion;
-    auto answer = std::get<client::ApiVersionsResponse>(m_impl->exchange(hello, wire::ApiKey::ApiVersions, helloVersion));
+    auto answer
+        = std::get<client::ApiVersionsResponse>(m_impl->exchange(hello, wire::ApiKey::ApiVersions, helloVersion));
     if (answer.errorCode != wire::ErrorCode::None)
         m_impl->fail("ApiVersions v" + std::to_string(helloVersion) + ": error "
-                     + std::string(wire::errorName(answer.errorCode)));
+            + std::string(wire::errorName(answer.errorCode)));
     m_impl->versions = std::move(answer);
 }
 
 KafkaConnection::~KafkaConnection() = default;
 
-const client::ApiVersionsResponse& KafkaConnection::apiVersions() const { return m_impl->versions; }
+const client::ApiVersionsResponse& KafkaConnection::apiVersions() const
+{
+    return m_impl->versions;
+}
 
-std::string KafkaConnection::describe() const { return m_impl->describe(); }
+std::string KafkaConnection::describe() const
+{
+    return m_impl->describe();
+}
 
 std::optional<std::int16_t> KafkaConnection::versionFor(wire::ApiKey key) const
 {
@@ -188,7 +196,7 @@ client::Response KafkaConnection::request(const client::Request& body)
     const std::optional<std::int16_t> version = versionFor(key);
     if (!version)
         throw ConnectionError(describe() + ": " + std::string(wire::apiName(key))
-                              + ": the broker does not speak a version HighWater does");
+            + ": the broker does not speak a version HighWater does");
     return request(body, *version);
 }
 

@@ -27,7 +27,7 @@ namespace hw::realkafka {
 /// went wrong ("node 2 (127.0.0.1:40231): ListOffsets v8: no answer within 10000 ms").
 class ConnectionError : public std::runtime_error {
 public:
-    explicit ConnectionError(const std::string& what) : std::runtime_error(what) {}
+    explicit ConnectionError(const std::string& what) : std::runtime_error(what) { }
 };
 
 /// The client id every request of the observer carries: it shows in the brokers' request logs.
@@ -37,7 +37,8 @@ class KafkaConnection {
 public:
     /// Connects to host:port and asks for ApiVersions, each step within timeout. nodeId only names the
     /// node in error messages. Throws ConnectionError.
-    KafkaConnection(std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout);
+    KafkaConnection(
+        std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout);
     ~KafkaConnection();
     KafkaConnection(const KafkaConnection&) = delete;
     KafkaConnection& operator=(const KafkaConnection&) = delete;

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <cstdint>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -26,20 +26,21 @@ namespace {
 /// Reads the text of one dump, tracking the line and column for errors.
 class DumpParser {
 public:
-    DumpParser(std::string_view text, const std::string& sourceName) : m_text(text), m_source(sourceName) {}
+    DumpParser(std::string_view text, const std::string& sourceName) : m_text(text), m_source(sourceName) { }
 
     LogDump parse()
     {
         if (m_text.size() > dumpOutputBytesMax)
             fail("the dump is " + std::to_string(m_text.size()) + " bytes, more than dumpOutputBytesMax ("
-                 + std::to_string(dumpOutputBytesMax) + ")");
+                + std::to_string(dumpOutputBytesMax) + ")");
         while (m_pos < m_text.size()) {
             const std::string_view line = restOfLine();
             if (line.starts_with("Dumping ")) {
                 const std::string file(line.substr(8));
                 // Offsets grow within a partition; a dump of several partitions starts again in each folder.
                 if (!m_dump.files.empty()
-                    && std::filesystem::path(file).parent_path() != std::filesystem::path(m_dump.files.back()).parent_path())
+                    && std::filesystem::path(file).parent_path()
+                        != std::filesystem::path(m_dump.files.back()).parent_path())
                     m_folderFirstBatch = m_dump.batches.size();
                 m_dump.files.push_back(file);
                 m_dump.fileBaseOffsets.push_back(-1);
@@ -61,7 +62,8 @@ public:
             } else if (line.starts_with("| ")) {
                 requireFile(line);
                 recordLine();
-            } else if (line.starts_with("Found ") && line.find(" invalid bytes at the end of ") != std::string_view::npos) {
+            } else if (line.starts_with("Found ")
+                && line.find(" invalid bytes at the end of ") != std::string_view::npos) {
                 requireFile(line);
                 const std::size_t end = line.find(' ', 6);
                 m_dump.invalidTrailingBytes += number(line.substr(6, end - 6), 6, "a byte count");
@@ -69,13 +71,14 @@ public:
             } else if (line.empty()) {
                 nextLine();
             } else {
-                fail("unexpected line \"" + printable(line) + "\": expected \"Dumping FILE\", \"Log starting offset: N\", "
-                     "a batch (\"baseOffset: ...\") or a record (\"| offset: ...\")");
+                fail("unexpected line \"" + printable(line)
+                    + "\": expected \"Dumping FILE\", \"Log starting offset: N\", "
+                      "a batch (\"baseOffset: ...\") or a record (\"| offset: ...\")");
             }
         }
         if (m_pendingRecords != 0)
             fail("the dump ends " + std::to_string(m_pendingRecords) + " records short of batch "
-                 + std::to_string(m_dump.batches.back().baseOffset) + "'s count");
+                + std::to_string(m_dump.batches.back().baseOffset) + "'s count");
         return std::move(m_dump);
     }
 
@@ -146,7 +149,7 @@ private:
             std::size_t valueEnd = line.find(' ', valueStart);
             if (valueEnd == std::string_view::npos)
                 valueEnd = line.size();
-            fields[line.substr(at, colon - at)] = {line.substr(valueStart, valueEnd - valueStart), valueStart};
+            fields[line.substr(at, colon - at)] = { line.substr(valueStart, valueEnd - valueStart), valueStart };
             at = valueEnd + 1;
         }
         const auto field = [&](std::string_view name) {
@@ -177,11 +180,11 @@ private:
         batch.isControl = boolean("isControl");
         if (batch.lastOffset < batch.baseOffset || count < 0 || count > batch.lastOffset - batch.baseOffset + 1)
             fail("batch " + std::to_string(batch.baseOffset) + "-" + std::to_string(batch.lastOffset) + " with count "
-                 + std::to_string(count) + " is not a batch");
+                + std::to_string(count) + " is not a batch");
         batch.fileIndex = m_dump.files.size() - 1;
         if (m_dump.batches.size() > m_folderFirstBatch && batch.baseOffset <= m_dump.batches.back().lastOffset)
             fail("batch " + std::to_string(batch.baseOffset) + " does not follow batch "
-                 + std::to_string(m_dump.batches.back().baseOffset) + " (offsets must grow)");
+                + std::to_string(m_dump.batches.back().baseOffset) + " (offsets must grow)");
         batch.count = static_cast<std::int32_t>(count);
         m_dump.batches.push_back(batch);
         m_pendingRecords = batch.count;
@@ -192,10 +195,12 @@ private:
     {
         if (size > dumpFieldBytesMax)
             fail(std::string("a ") + what + " of " + std::to_string(size) + " bytes, more than dumpFieldBytesMax ("
-                 + std::to_string(dumpFieldBytesMax) + ")", m_cursor - m_pos);
+                    + std::to_string(dumpFieldBytesMax) + ")",
+                m_cursor - m_pos);
         if (m_cursor + static_cast<std::size_t>(size) > m_text.size())
-            fail(std::string("the dump ends inside a ") + what + " of " + std::to_string(size) + " bytes (truncated output)",
-                 m_cursor - m_pos);
+            fail(std::string("the dump ends inside a ") + what + " of " + std::to_string(size)
+                    + " bytes (truncated output)",
+                m_cursor - m_pos);
         std::string bytes(m_text.substr(m_cursor, static_cast<std::size_t>(size)));
         m_cursor += static_cast<std::size_t>(size);
         return bytes;
@@ -257,7 +262,7 @@ private:
             || (!m_dump.records.empty() && m_dump.records.back().batchIndex == record.batchIndex
                 && record.offset <= m_dump.records.back().offset))
             fail("record offset " + std::to_string(record.offset) + " is outside batch "
-                 + std::to_string(batch.baseOffset) + "-" + std::to_string(batch.lastOffset) + " or out of order");
+                + std::to_string(batch.baseOffset) + "-" + std::to_string(batch.lastOffset) + " or out of order");
         if (keySize < -1 || valueSize < -1)
             fail("a negative key or value size other than -1 (null)");
         if (!take("["))
@@ -277,7 +282,8 @@ private:
                 fail("the record's header keys do not end with \"]\"", m_cursor - m_pos);
             m_cursor = close + 1;
             const std::string_view after = m_text.substr(m_cursor);
-            if ((keySize >= 0 && after.starts_with(" key: ")) || (keySize < 0 && valueSize >= 0 && after.starts_with(" payload: "))
+            if ((keySize >= 0 && after.starts_with(" key: "))
+                || (keySize < 0 && valueSize >= 0 && after.starts_with(" payload: "))
                 || (keySize < 0 && valueSize < 0 && after.starts_with("\n")))
                 break;
         }
@@ -289,14 +295,14 @@ private:
         if (valueSize >= 0) {
             if (!take(" payload: "))
                 fail("expected \" payload: \" after the key of " + std::to_string(keySize)
-                         + " bytes (a key that is not UTF-8 prints as other bytes)",
-                     m_cursor - m_pos);
+                        + " bytes (a key that is not UTF-8 prints as other bytes)",
+                    m_cursor - m_pos);
             record.value = takeBytes(valueSize, "value");
         }
         if (!take("\n"))
             fail("expected the end of the record line after its value of " + std::to_string(valueSize)
-                     + " bytes (a value that is not UTF-8 prints as other bytes, or the output is truncated)",
-                 m_cursor - m_pos);
+                    + " bytes (a value that is not UTF-8 prints as other bytes, or the output is truncated)",
+                m_cursor - m_pos);
         // The line, and any newlines inside the key or value, are consumed.
         for (std::size_t i = m_pos; i < m_cursor; ++i)
             if (m_text[i] == '\n')
@@ -345,9 +351,8 @@ std::vector<ObservedRecord> observedRecords(const LogDump& dump)
         const DumpedBatch& batch = dump.batches[record.batchIndex];
         if (batch.isControl)
             continue;
-        records.push_back(ObservedRecord{record.offset, batch.partitionLeaderEpoch, record.key, record.value,
-                                         batch.producerId, record.sequence, batch.producerEpoch,
-                                         record.offset == batch.lastOffset});
+        records.push_back(ObservedRecord { record.offset, batch.partitionLeaderEpoch, record.key, record.value,
+            batch.producerId, record.sequence, batch.producerEpoch, record.offset == batch.lastOffset });
     }
     return records;
 }
@@ -408,7 +413,7 @@ std::vector<std::filesystem::path> segmentFiles(const std::filesystem::path& par
 }
 
 LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::path>& segments,
-                   const std::string& sourceName, std::chrono::milliseconds timeout, std::size_t outputBytesMax)
+    const std::string& sourceName, std::chrono::milliseconds timeout, std::size_t outputBytesMax)
 {
     if (segments.empty())
         throw LogDumpError(sourceName + ": no segment files to dump");
@@ -416,15 +421,16 @@ LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::p
     for (const auto& segment : segments) {
         if (segment.string().find(',') != std::string::npos)
             throw LogDumpError(sourceName + ": " + segment.string()
-                               + ": a path with a comma cannot be passed to DumpLogSegments --files");
+                + ": a path with a comma cannot be passed to DumpLogSegments --files");
         files += (files.empty() ? "" : ",") + segment.string();
     }
-    std::vector<std::string> args{tool.java.string()};
+    std::vector<std::string> args { tool.java.string() };
     args.insert(args.end(), tool.jvmArgs.begin(), tool.jvmArgs.end());
     // The keys and values are written as UTF-8 whatever the locale, so their byte counts hold (Java 17 reads
     // sun.stdout.encoding for System.out).
-    args.insert(args.end(), {"-Dfile.encoding=UTF-8", "-Dsun.stdout.encoding=UTF-8", "-cp", tool.classPath,
-                             tool.mainClass, "--print-data-log", "--deep-iteration", "--files", files});
+    args.insert(args.end(),
+        { "-Dfile.encoding=UTF-8", "-Dsun.stdout.encoding=UTF-8", "-cp", tool.classPath, tool.mainClass,
+            "--print-data-log", "--deep-iteration", "--files", files });
     std::vector<char*> argv;
     for (std::string& arg : args)
         argv.push_back(arg.data());
@@ -463,12 +469,13 @@ LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::p
     bool errOpen = true;
     char buffer[65536];
     while (outOpen || errOpen) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left
+            = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             failure = "DumpLogSegments ran longer than " + std::to_string(timeout.count()) + " ms";
             break;
         }
-        pollfd fds[2] = {{outOpen ? out[0] : -1, POLLIN, 0}, {errOpen ? err[0] : -1, POLLIN, 0}};
+        pollfd fds[2] = { { outOpen ? out[0] : -1, POLLIN, 0 }, { errOpen ? err[0] : -1, POLLIN, 0 } };
         const int ready = poll(fds, 2, static_cast<int>(std::min<std::int64_t>(left.count(), 1000)));
         if (ready < 0 && errno != EINTR) {
             failure = std::string("poll: ") + std::strerror(errno);
@@ -491,8 +498,8 @@ LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::p
             }
         }
         if (text.size() > outputBytesMax) {
-            failure = "DumpLogSegments printed more than " + std::to_string(outputBytesMax)
-                + " bytes (dumpOutputBytesMax)";
+            failure
+                = "DumpLogSegments printed more than " + std::to_string(outputBytesMax) + " bytes (dumpOutputBytesMax)";
             break;
         }
     }
@@ -501,15 +508,17 @@ LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::p
     int status = 0;
     if (!failure.empty())
         kill(child, SIGKILL);
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) { }
     if (errors.size() > stderrTailBytes)
         errors.erase(0, errors.size() - stderrTailBytes);
     if (failure.empty() && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-        failure = "DumpLogSegments failed (" + std::string(WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
-                                                                              : "killed by a signal") + ")";
+        failure = "DumpLogSegments failed ("
+            + std::string(
+                WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status)) : "killed by a signal")
+            + ")";
     if (!failure.empty())
-        throw LogDumpError(sourceName + ": " + failure + (errors.empty() ? "" : "; its standard error ends: " + errors));
+        throw LogDumpError(
+            sourceName + ": " + failure + (errors.empty() ? "" : "; its standard error ends: " + errors));
     return parseLogDump(text, sourceName);
 }
 
@@ -548,7 +557,7 @@ std::map<std::pair<std::string, std::int32_t>, std::int64_t> readOffsetCheckpoin
         std::int64_t offset = 0;
         if (!(fields >> topic >> partition >> offset) || !(fields >> std::ws).eof())
             fail("\"" + line + "\": expected \"TOPIC PARTITION OFFSET\"");
-        entries[{topic, partition}] = offset;
+        entries[{ topic, partition }] = offset;
     }
     // Kafka's own reader (CheckpointFile.CheckpointReadBuffer in server-common at 4.2.0) takes a file that
     // ends before its entry count as empty: a broker killed right after creating one leaves it so.

@@ -43,14 +43,14 @@ constexpr std::int64_t dumpFieldBytesMax = 2 * 1024 * 1024;
 /// Records in one dump.
 constexpr std::size_t dumpRecordsMax = 1000000;
 /// How long one DumpLogSegments JVM may run (it takes 1-3 s on the loaded 2-core machine).
-constexpr std::chrono::seconds dumpRunTimeout{120};
+constexpr std::chrono::seconds dumpRunTimeout { 120 };
 /// Entries in a checkpoint file (replication-offset-checkpoint holds one per partition of the broker).
 constexpr std::int64_t checkpointEntriesMax = 100000;
 
 /// Text that does not parse: the message names the source, line and column and what was expected.
 class LogDumpError : public std::runtime_error {
 public:
-    explicit LogDumpError(const std::string& what) : std::runtime_error(what) {}
+    explicit LogDumpError(const std::string& what) : std::runtime_error(what) { }
 };
 
 /// One batch line.
@@ -73,7 +73,7 @@ struct DumpedRecord {
     std::size_t batchIndex = 0;
     std::int64_t offset = 0;
     std::int32_t sequence = -1;
-    std::optional<std::string> key;   // nullopt: keySize -1 (or a control record)
+    std::optional<std::string> key; // nullopt: keySize -1 (or a control record)
     std::optional<std::string> value; // nullopt: valueSize -1, a tombstone (or a control record)
     bool operator==(const DumpedRecord&) const = default;
 };
@@ -112,8 +112,8 @@ std::vector<std::filesystem::path> segmentFiles(const std::filesystem::path& par
 /// start, fails, runs longer than timeout or prints more than dumpOutputBytesMax.
 /// outputBytesMax is dumpOutputBytesMax but for tests.
 LogDump runLogDump(const LogDumpTool& tool, const std::vector<std::filesystem::path>& segments,
-                   const std::string& sourceName, std::chrono::milliseconds timeout = dumpRunTimeout,
-                   std::size_t outputBytesMax = dumpOutputBytesMax);
+    const std::string& sourceName, std::chrono::milliseconds timeout = dumpRunTimeout,
+    std::size_t outputBytesMax = dumpOutputBytesMax);
 
 /// A checkpoint file of a log folder (replication-offset-checkpoint, log-start-offset-checkpoint): version 0,
 /// the entry count, then "TOPIC PARTITION OFFSET" lines (OffsetCheckpointFile in Kafka's storage module).

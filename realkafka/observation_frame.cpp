@@ -26,11 +26,11 @@ std::vector<BrokerId> sortedIds(std::vector<std::int32_t> ids)
 /// compares records) names only offsets where replicas really differ.
 class PayloadStore {
 public:
-    explicit PayloadStore(ClusterState& state) : m_state(state) {}
+    explicit PayloadStore(ClusterState& state) : m_state(state) { }
 
     std::int32_t add(const ObservedRecord& record)
     {
-        const Key key{record.key, record.value, record.producerId, record.sequence};
+        const Key key { record.key, record.value, record.producerId, record.sequence };
         if (const auto found = m_index.find(key); found != m_index.end())
             return found->second;
         Payload payload;
@@ -55,7 +55,7 @@ public:
     {
         if (m_placeholder < 0) {
             m_placeholder = static_cast<std::int32_t>(m_state.payloads.size());
-            m_state.payloads.push_back(Payload{});
+            m_state.payloads.push_back(Payload {});
         }
         return m_placeholder;
     }
@@ -78,12 +78,12 @@ void fillReplica(Replica& replica, const ObservedReplica& seen, PayloadStore& pa
     // appended after (a live replica's segment is read a little later).
     Offset end = seen.leo ? *seen.leo : (records.empty() ? 0 : records.back()->offset + 1);
     Offset start = seen.logStartOffset ? *seen.logStartOffset : (records.empty() ? end : records.front()->offset);
-    start = std::clamp(start, Offset{0}, end);
+    start = std::clamp(start, Offset { 0 }, end);
     start = std::max(start, end - observedLogRecordsMax);
     replica.log.baseOffset = start;
     replica.log.logStart = start;
     auto next = std::lower_bound(records.begin(), records.end(), start,
-                                 [](const ObservedRecord* r, Offset offset) { return r->offset < offset; });
+        [](const ObservedRecord* r, Offset offset) { return r->offset < offset; });
     for (Offset offset = start; offset < end; ++offset) {
         Record record;
         if (next != records.end() && (*next)->offset == offset) {
@@ -102,20 +102,21 @@ void fillReplica(Replica& replica, const ObservedReplica& seen, PayloadStore& pa
         if (!replica.epochCache.empty() && replica.epochCache.back().epoch == record.epoch)
             continue;
         if (record.epoch >= 0)
-            replica.epochCache.push_back(EpochEntry{record.epoch, offset});
+            replica.epochCache.push_back(EpochEntry { record.epoch, offset });
     }
     replica.hw = std::clamp(seen.hw.value_or(start), start, end);
     // The producer table as Kafka rebuilds it from the log (ProducerStateManager.truncateAndReload).
     replica.producerStates = rebuildProducerStates(replica.log, [&](std::int32_t payload) {
         const Payload& p = state.payloads[static_cast<std::size_t>(payload)];
-        return p.liveRecord >= 0 ? state.liveRecords[static_cast<std::size_t>(p.liveRecord)].producerId : std::int64_t{-1};
+        return p.liveRecord >= 0 ? state.liveRecords[static_cast<std::size_t>(p.liveRecord)].producerId
+                                 : std::int64_t { -1 };
     });
 }
 
 } // namespace
 
-ClusterState stateFromObservation(const ClusterObservation& observation, const Scenario& scenario,
-                                  const ObservationContext& context)
+ClusterState stateFromObservation(
+    const ClusterObservation& observation, const Scenario& scenario, const ObservationContext& context)
 {
     ClusterState s = Engine::createCluster(scenario.cluster);
     s.nowMs = context.timeMs;
@@ -129,8 +130,8 @@ ClusterState stateFromObservation(const ClusterObservation& observation, const S
         if (listsAll)
             registration.fenced = contains(*observation.fencedBrokers, broker.id);
         else
-            registration.fenced = !observation.registeredBrokers.empty()
-                && !contains(observation.registeredBrokers, broker.id);
+            registration.fenced
+                = !observation.registeredBrokers.empty() && !contains(observation.registeredBrokers, broker.id);
     }
 
     PayloadStore payloads(s);
@@ -151,8 +152,8 @@ ClusterState stateFromObservation(const ClusterObservation& observation, const S
         }
         reg.replicas = seen->replicas;
         reg.isr = seen->isr;
-        reg.elr = sortedIds(seen->elr.value_or(std::vector<std::int32_t>{}));
-        reg.lastKnownElr = sortedIds(seen->lastKnownElr.value_or(std::vector<std::int32_t>{}));
+        reg.elr = sortedIds(seen->elr.value_or(std::vector<std::int32_t> {}));
+        reg.lastKnownElr = sortedIds(seen->lastKnownElr.value_or(std::vector<std::int32_t> {}));
         reg.leader = seen->leader >= 0 ? seen->leader : noLeader;
         reg.leaderEpoch = std::max(seen->leaderEpoch, 0);
         std::vector<Replica> replicas;
@@ -184,7 +185,10 @@ ClusterState stateFromObservation(const ClusterObservation& observation, const S
     return s;
 }
 
-std::string observedSource(const std::string& kafkaVersion) { return "Apache Kafka " + kafkaVersion + ", observed"; }
+std::string observedSource(const std::string& kafkaVersion)
+{
+    return "Apache Kafka " + kafkaVersion + ", observed";
+}
 
 Event realObservedEvent(std::int64_t stepIndex, std::string stepText, bool quiescent)
 {
@@ -196,8 +200,8 @@ Event realObservedEvent(std::int64_t stepIndex, std::string stepText, bool quies
 }
 
 nlohmann::ordered_json observedFrame(const ClusterObservation& observation, const Scenario& scenario,
-                                     const std::string& kafkaVersion, std::int64_t frameIndex, const Event& event,
-                                     const ObservationContext& context, RecordsDump records)
+    const std::string& kafkaVersion, std::int64_t frameIndex, const Event& event, const ObservationContext& context,
+    RecordsDump records)
 {
     const ClusterState state = stateFromObservation(observation, scenario, context);
     FrameHeader header;

@@ -31,7 +31,7 @@ constexpr std::int64_t observedLogRecordsMax = 1000000;
 
 /// What the runner knows that the observation does not hold.
 struct ObservationContext {
-    TimeMs timeMs = 0;                         // wall-clock milliseconds since the run started
+    TimeMs timeMs = 0; // wall-clock milliseconds since the run started
     std::vector<std::int32_t> isolatedBrokers; // cut off by the runner's proxy (isolate, not yet healed)
 };
 
@@ -40,8 +40,8 @@ struct ObservationContext {
 /// offline; fenced ones are fenced (from DescribeCluster v2 at 4.0+; before 4.0, a running cluster's
 /// brokers that DescribeCluster v1 does not list, since it lists unfenced brokers only). A partition the
 /// observation lacks (its topic not created yet) has no leader and empty logs.
-ClusterState stateFromObservation(const ClusterObservation& observation, const Scenario& scenario,
-                                  const ObservationContext& context = {});
+ClusterState stateFromObservation(
+    const ClusterObservation& observation, const Scenario& scenario, const ObservationContext& context = {});
 
 /// "Apache Kafka 4.4.0, observed": the frame's "source" marker of a real run.
 std::string observedSource(const std::string& kafkaVersion);
@@ -53,7 +53,7 @@ Event realObservedEvent(std::int64_t stepIndex, std::string stepText, bool quies
 /// A whole frame of a real run: stateFromObservation, the real-observed event, kafka_version the full
 /// version and the source marker.
 nlohmann::ordered_json observedFrame(const ClusterObservation& observation, const Scenario& scenario,
-                                     const std::string& kafkaVersion, std::int64_t frameIndex, const Event& event,
-                                     const ObservationContext& context = {}, RecordsDump records = {});
+    const std::string& kafkaVersion, std::int64_t frameIndex, const Event& event,
+    const ObservationContext& context = {}, RecordsDump records = {});
 
 } // namespace hw::realkafka

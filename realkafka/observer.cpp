@@ -41,8 +41,7 @@ std::string errorText(ErrorCode code)
 /// The broker to ask, per node id.
 using Connections = std::map<std::int32_t, std::unique_ptr<KafkaConnection>>;
 
-template <typename Response>
-Response ask(KafkaConnection& connection, const client::Request& body)
+template <typename Response> Response ask(KafkaConnection& connection, const client::Request& body)
 {
     try {
         return std::get<Response>(connection.request(body));
@@ -52,8 +51,8 @@ Response ask(KafkaConnection& connection, const client::Request& body)
 }
 
 /// Partition state from DescribeTopicPartitions (3.8+): leader, epoch, replicas, ISR, ELR, last known ELR.
-void describeTopicPartitions(KafkaConnection& connection, const std::vector<std::string>& topics,
-                             std::vector<ObservedPartition>& partitions)
+void describeTopicPartitions(
+    KafkaConnection& connection, const std::vector<std::string>& topics, std::vector<ObservedPartition>& partitions)
 {
     client::DescribeTopicPartitionsRequest request;
     request.topics = topics;
@@ -61,19 +60,19 @@ void describeTopicPartitions(KafkaConnection& connection, const std::vector<std:
     for (int page = 0;; ++page) {
         if (page == describePagesMax)
             throw ObserveError(connection.describe() + ": DescribeTopicPartitions: more than "
-                               + std::to_string(describePagesMax) + " pages (describePagesMax)");
+                + std::to_string(describePagesMax) + " pages (describePagesMax)");
         const auto response = ask<client::DescribeTopicPartitionsResponse>(connection, request);
         for (const auto& topic : response.topics) {
             const std::string name = topic.name.value_or("");
             if (topic.errorCode == ErrorCode::UnknownTopicOrPartition)
                 continue; // not created (yet): not part of the observation
             if (topic.errorCode != ErrorCode::None)
-                throw ObserveError(connection.describe() + ": DescribeTopicPartitions: topic \"" + name + "\": "
-                                   + errorText(topic.errorCode));
+                throw ObserveError(connection.describe() + ": DescribeTopicPartitions: topic \"" + name
+                    + "\": " + errorText(topic.errorCode));
             for (const auto& p : topic.partitions) {
                 if (p.errorCode != ErrorCode::None && p.errorCode != ErrorCode::LeaderNotAvailable)
                     throw ObserveError(connection.describe() + ": DescribeTopicPartitions: " + name + "-"
-                                       + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
+                        + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
                 ObservedPartition partition;
                 partition.topic = name;
                 partition.partition = p.partitionIndex;
@@ -95,8 +94,8 @@ void describeTopicPartitions(KafkaConnection& connection, const std::vector<std:
 }
 
 /// Partition state from Metadata (before 3.8): no ELR.
-void describeByMetadata(KafkaConnection& connection, const std::vector<std::string>& topics,
-                        std::vector<ObservedPartition>& partitions)
+void describeByMetadata(
+    KafkaConnection& connection, const std::vector<std::string>& topics, std::vector<ObservedPartition>& partitions)
 {
     client::MetadataRequest request;
     request.topics = topics;
@@ -106,11 +105,12 @@ void describeByMetadata(KafkaConnection& connection, const std::vector<std::stri
         if (topic.errorCode == ErrorCode::UnknownTopicOrPartition || topic.errorCode == ErrorCode::LeaderNotAvailable)
             continue;
         if (topic.errorCode != ErrorCode::None)
-            throw ObserveError(connection.describe() + ": Metadata: topic \"" + name + "\": " + errorText(topic.errorCode));
+            throw ObserveError(
+                connection.describe() + ": Metadata: topic \"" + name + "\": " + errorText(topic.errorCode));
         for (const auto& p : topic.partitions) {
             if (p.errorCode != ErrorCode::None && p.errorCode != ErrorCode::LeaderNotAvailable)
-                throw ObserveError(connection.describe() + ": Metadata: " + name + "-" + std::to_string(p.partitionIndex)
-                                   + ": " + errorText(p.errorCode));
+                throw ObserveError(connection.describe() + ": Metadata: " + name + "-"
+                    + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
             ObservedPartition partition;
             partition.topic = name;
             partition.partition = p.partitionIndex;
@@ -126,7 +126,7 @@ void describeByMetadata(KafkaConnection& connection, const std::vector<std::stri
 /// The partitions of the topics that a broker's log folder holds ("TOPIC-P" folders), for a cluster with
 /// no running broker to ask.
 void partitionsFromFolders(const std::vector<ObservedNode>& brokers, const std::vector<std::string>& topics,
-                           std::vector<ObservedPartition>& partitions)
+    std::vector<ObservedPartition>& partitions)
 {
     std::map<std::pair<std::string, std::int32_t>, std::vector<std::int32_t>> holders;
     for (const ObservedNode& broker : brokers) {
@@ -142,7 +142,7 @@ void partitionsFromFolders(const std::vector<ObservedNode>& brokers, const std::
             if (error != std::errc() || end != folder.data() + folder.size())
                 continue;
             if (std::find(topics.begin(), topics.end(), topic) != topics.end())
-                holders[{topic, index}].push_back(broker.nodeId);
+                holders[{ topic, index }].push_back(broker.nodeId);
         }
     }
     for (auto& [key, replicas] : holders) {
@@ -157,29 +157,30 @@ void partitionsFromFolders(const std::vector<ObservedNode>& brokers, const std::
 
 /// ListOffsets with replica_id -2 (DEBUGGING) to a broker for all the partitions it holds: each replica's
 /// own offset for the timestamp (-1 latest: its LEO; -2 earliest: its log start offset).
-std::map<std::pair<std::string, std::int32_t>, std::int64_t>
-listOffsets(KafkaConnection& connection, const std::vector<std::pair<std::string, std::int32_t>>& held, std::int64_t timestamp)
+std::map<std::pair<std::string, std::int32_t>, std::int64_t> listOffsets(
+    KafkaConnection& connection, const std::vector<std::pair<std::string, std::int32_t>>& held, std::int64_t timestamp)
 {
     client::ListOffsetsRequest request;
     request.replicaId = client::debuggingReplicaId;
     for (const auto& [topic, partition] : held) {
-        auto found = std::find_if(request.topics.begin(), request.topics.end(), [&](const auto& t) { return t.name == topic; });
+        auto found = std::find_if(
+            request.topics.begin(), request.topics.end(), [&](const auto& t) { return t.name == topic; });
         if (found == request.topics.end()) {
-            request.topics.push_back({topic, {}});
+            request.topics.push_back({ topic, {} });
             found = request.topics.end() - 1;
         }
-        found->partitions.push_back({partition, -1, timestamp});
+        found->partitions.push_back({ partition, -1, timestamp });
     }
     std::map<std::pair<std::string, std::int32_t>, std::int64_t> offsets;
     const auto response = ask<client::ListOffsetsResponse>(connection, request);
     for (const auto& topic : response.topics) {
         for (const auto& p : topic.partitions) {
             if (p.errorCode == ErrorCode::None)
-                offsets[{topic.name, p.partitionIndex}] = p.offset;
+                offsets[{ topic.name, p.partitionIndex }] = p.offset;
             else if (!replicaNotAvailable(p.errorCode))
                 throw ObserveError(connection.describe() + ": ListOffsets (replica_id -2, timestamp "
-                                   + std::to_string(timestamp) + "): " + topic.name + "-"
-                                   + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
+                    + std::to_string(timestamp) + "): " + topic.name + "-" + std::to_string(p.partitionIndex) + ": "
+                    + errorText(p.errorCode));
         }
     }
     return offsets;
@@ -189,17 +190,18 @@ listOffsets(KafkaConnection& connection, const std::vector<std::pair<std::string
 /// from each replica's log start: the partition's HighWatermark in the answer is that replica's own high
 /// watermark, the follower's too (KafkaApis builds ClientMetadata from v11 on, so fetchOnlyLeader is false
 /// and ReplicaManager reads the local replica; findPreferredReadReplica is only asked on the leader).
-std::map<std::pair<std::string, std::int32_t>, std::int64_t>
-fetchHighWatermarks(KafkaConnection& connection, const std::map<std::pair<std::string, std::int32_t>, std::int64_t>& logStarts)
+std::map<std::pair<std::string, std::int32_t>, std::int64_t> fetchHighWatermarks(
+    KafkaConnection& connection, const std::map<std::pair<std::string, std::int32_t>, std::int64_t>& logStarts)
 {
     client::FetchRequest request;
     // One byte per partition: the answer carries at most the first batch of each (Kafka returns one whole
     // batch even when it is larger than the limit), the high watermark is what is read.
     constexpr std::int32_t partitionBytesAsked = 1;
     for (const auto& [key, logStart] : logStarts) {
-        auto found = std::find_if(request.topics.begin(), request.topics.end(), [&](const auto& t) { return t.topic == key.first; });
+        auto found = std::find_if(
+            request.topics.begin(), request.topics.end(), [&](const auto& t) { return t.topic == key.first; });
         if (found == request.topics.end()) {
-            request.topics.push_back({key.first, {}});
+            request.topics.push_back({ key.first, {} });
             found = request.topics.end() - 1;
         }
         client::FetchPartition partition;
@@ -217,10 +219,10 @@ fetchHighWatermarks(KafkaConnection& connection, const std::map<std::pair<std::s
     for (const auto& topic : response.responses) {
         for (const auto& p : topic.partitions) {
             if (p.errorCode == ErrorCode::None)
-                highWatermarks[{topic.topic, p.partitionIndex}] = p.highWatermark;
+                highWatermarks[{ topic.topic, p.partitionIndex }] = p.highWatermark;
             else if (!replicaNotAvailable(p.errorCode) && p.errorCode != ErrorCode::FencedLeaderEpoch)
-                throw ObserveError(connection.describe() + ": Fetch: " + topic.topic + "-" + std::to_string(p.partitionIndex)
-                                   + ": " + errorText(p.errorCode));
+                throw ObserveError(connection.describe() + ": Fetch: " + topic.topic + "-"
+                    + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
         }
     }
     return highWatermarks;
@@ -273,8 +275,8 @@ ClusterObservation observe(const ObserveRequest& request)
         if (!broker.running)
             continue;
         try {
-            connections[broker.nodeId] =
-                std::make_unique<KafkaConnection>(broker.nodeId, broker.host, broker.port, request.requestTimeout);
+            connections[broker.nodeId]
+                = std::make_unique<KafkaConnection>(broker.nodeId, broker.host, broker.port, request.requestTimeout);
         } catch (const ConnectionError& error) {
             throw ObserveError(error.what());
         }
@@ -290,7 +292,8 @@ ClusterObservation observe(const ObserveRequest& request)
         // The metadata of the lowest running broker: every broker replays the same controller log, a few
         // milliseconds apart; the runner's settle period absorbs that.
         KafkaConnection& metadata = *connections.begin()->second;
-        const bool hasDescribeTopicPartitions = release.atLeast(3, 8) && metadata.versionFor(ApiKey::DescribeTopicPartitions);
+        const bool hasDescribeTopicPartitions
+            = release.atLeast(3, 8) && metadata.versionFor(ApiKey::DescribeTopicPartitions);
         if (!request.topics.empty()) {
             if (hasDescribeTopicPartitions)
                 describeTopicPartitions(metadata, request.topics, partitions);
@@ -305,7 +308,7 @@ ClusterObservation observe(const ObserveRequest& request)
         const auto cluster = ask<client::DescribeClusterResponse>(metadata, describe);
         if (cluster.errorCode != ErrorCode::None)
             throw ObserveError(metadata.describe() + ": DescribeCluster: " + errorText(cluster.errorCode)
-                               + (cluster.errorMessage ? ": " + *cluster.errorMessage : ""));
+                + (cluster.errorMessage ? ": " + *cluster.errorMessage : ""));
         std::vector<std::int32_t> fenced;
         for (const auto& broker : cluster.brokers) {
             observation.registeredBrokers.push_back(broker.brokerId);
@@ -332,7 +335,8 @@ ClusterObservation observe(const ObserveRequest& request)
     for (const ObservedNode& broker : request.brokers) {
         std::vector<std::pair<std::string, std::int32_t>> held;
         for (const ObservedPartition& partition : partitions)
-            if (std::find(partition.replicas.begin(), partition.replicas.end(), broker.nodeId) != partition.replicas.end())
+            if (std::find(partition.replicas.begin(), partition.replicas.end(), broker.nodeId)
+                != partition.replicas.end())
                 held.emplace_back(partition.topic, partition.partition);
         if (held.empty())
             continue;
@@ -363,14 +367,15 @@ ClusterObservation observe(const ObserveRequest& request)
             }
             if (!segments.empty()) {
                 try {
-                    dump = runLogDump(request.dumpTool, segments, "node " + std::to_string(broker.nodeId) + " DumpLogSegments");
+                    dump = runLogDump(
+                        request.dumpTool, segments, "node " + std::to_string(broker.nodeId) + " DumpLogSegments");
                 } catch (const LogDumpError& error) {
                     throw ObserveError(error.what());
                 }
             }
         }
         for (ObservedPartition& partition : partitions) {
-            const std::pair<std::string, std::int32_t> key{partition.topic, partition.partition};
+            const std::pair<std::string, std::int32_t> key { partition.topic, partition.partition };
             if (std::find(held.begin(), held.end(), key) == held.end())
                 continue;
             ObservedReplica replica;
@@ -383,7 +388,8 @@ ClusterObservation observe(const ObserveRequest& request)
             if (const auto it = logStarts.find(key); it != logStarts.end())
                 replica.logStartOffset = it->second;
             if (dump) {
-                const LogDump part = partitionDump(*dump, broker.logDir / folderName(partition.topic, partition.partition));
+                const LogDump part
+                    = partitionDump(*dump, broker.logDir / folderName(partition.topic, partition.partition));
                 replica.records = observedRecords(part);
                 if (!broker.running) {
                     replica.leo = part.logEndOffset();
@@ -398,12 +404,13 @@ ClusterObservation observe(const ObserveRequest& request)
     // Replica states in the partition's replica order.
     for (ObservedPartition& partition : partitions) {
         std::sort(partition.replicaStates.begin(), partition.replicaStates.end(),
-                  [&](const ObservedReplica& a, const ObservedReplica& b) {
-                      const auto rank = [&](std::int32_t id) {
-                          return std::find(partition.replicas.begin(), partition.replicas.end(), id) - partition.replicas.begin();
-                      };
-                      return rank(a.brokerId) < rank(b.brokerId);
-                  });
+            [&](const ObservedReplica& a, const ObservedReplica& b) {
+                const auto rank = [&](std::int32_t id) {
+                    return std::find(partition.replicas.begin(), partition.replicas.end(), id)
+                        - partition.replicas.begin();
+                };
+                return rank(a.brokerId) < rank(b.brokerId);
+            });
     }
     observation.partitions = std::move(partitions);
     return observation;
@@ -431,8 +438,8 @@ bool operator==(const ObservedPartition& a, const ObservedPartition& b)
 
 bool operator==(const ClusterObservation& a, const ClusterObservation& b)
 {
-    return a.registeredBrokers == b.registeredBrokers && a.fencedBrokers == b.fencedBrokers && a.partitions == b.partitions
-        && a.stoppedBrokers == b.stoppedBrokers;
+    return a.registeredBrokers == b.registeredBrokers && a.fencedBrokers == b.fencedBrokers
+        && a.partitions == b.partitions && a.stoppedBrokers == b.stoppedBrokers;
 }
 
 bool sameFacts(const ClusterObservation& a, const ClusterObservation& b)
@@ -453,14 +460,16 @@ bool sameFacts(const ClusterObservation& a, const ClusterObservation& b)
         const ObservedPartition& x = a.partitions[i];
         const ObservedPartition& y = b.partitions[i];
         if (x.topic != y.topic || x.partition != y.partition || x.leader != y.leader || x.leaderEpoch != y.leaderEpoch
-            || x.replicas != y.replicas || sorted(x.isr) != sorted(y.isr) || sortedOptional(x.elr) != sortedOptional(y.elr)
+            || x.replicas != y.replicas || sorted(x.isr) != sorted(y.isr)
+            || sortedOptional(x.elr) != sortedOptional(y.elr)
             || sortedOptional(x.lastKnownElr) != sortedOptional(y.lastKnownElr) || x.replicaStates != y.replicaStates)
             return false;
     }
     return true;
 }
 
-const ObservedPartition* findPartition(const ClusterObservation& observation, const std::string& topic, std::int32_t partition)
+const ObservedPartition* findPartition(
+    const ClusterObservation& observation, const std::string& topic, std::int32_t partition)
 {
     for (const ObservedPartition& p : observation.partitions)
         if (p.topic == topic && p.partition == partition)

@@ -32,19 +32,19 @@ struct Expected {
 
 /// data/observed-sends.jsonl, in order.
 const std::vector<Expected> sends = {
-    {"k0", "v0"},
-    {"k1", "v1"},
-    {std::nullopt, "no key"},
-    {"tombstone", std::nullopt},
-    {"k4", "two\nlines"},
-    {"key: x payload: y", " payload: z"},
-    {"ünï", "漢字"},
-    {"k7", ""},
-    {"", "empty key"},
-    {"k9", "| offset: 99 CreateTime: 0 keySize: 1"},
+    { "k0", "v0" },
+    { "k1", "v1" },
+    { std::nullopt, "no key" },
+    { "tombstone", std::nullopt },
+    { "k4", "two\nlines" },
+    { "key: x payload: y", " payload: z" },
+    { "ünï", "漢字" },
+    { "k7", "" },
+    { "", "empty key" },
+    { "k9", "| offset: 99 CreateTime: 0 keySize: 1" },
 };
 
-class CapturedDump : public testing::TestWithParam<std::string> {};
+class CapturedDump : public testing::TestWithParam<std::string> { };
 
 TEST_P(CapturedDump, TheLeaderThatStayedHoldsBothRoundsWithTheirEpochs)
 {
@@ -87,9 +87,9 @@ TEST_P(CapturedDump, TheHighWatermarkCheckpoints)
     const std::string dir = std::string(HW_REALKAFKA_TEST_DATA_DIR) + "/";
     const auto clean = readOffsetCheckpoint(dir + "replication-offset-checkpoint-" + GetParam() + "-broker2");
     ASSERT_EQ(clean.size(), 1u);
-    EXPECT_EQ(clean.at({"observed", 0}), 20);
+    EXPECT_EQ(clean.at({ "observed", 0 }), 20);
     const auto killed = readOffsetCheckpoint(dir + "replication-offset-checkpoint-" + GetParam() + "-broker1");
-    EXPECT_LE(killed.at({"observed", 0}), 10);
+    EXPECT_LE(killed.at({ "observed", 0 }), 10);
 }
 
 TEST_P(CapturedDump, EveryTruncationIsAnErrorOrAShorterLog)
@@ -113,7 +113,7 @@ TEST_P(CapturedDump, EveryTruncationIsAnErrorOrAShorterLog)
 }
 
 INSTANTIATE_TEST_SUITE_P(RealKafka, CapturedDump, testing::Values("3.9.2", "4.4.0"),
-                         [](const auto& info) { return "Kafka" + std::string(info.param == "3.9.2" ? "392" : "440"); });
+    [](const auto& info) { return "Kafka" + std::string(info.param == "3.9.2" ? "392" : "440"); });
 
 constexpr const char* head = "Dumping /d/t-0/00000000000000000000.log\nLog starting offset: 0\n";
 constexpr const char* batch0 = "baseOffset: 0 lastOffset: 0 count: 1 baseSequence: 0 lastSequence: 0 producerId: 7 "
@@ -134,18 +134,22 @@ std::string errorOf(const std::string& text)
 TEST(LogDumpParser, GarbageLinesNameTheLineAndColumn)
 {
     EXPECT_EQ(errorOf(std::string(head) + "garbage\n"),
-              "src:3:1: unexpected line \"garbage\": expected \"Dumping FILE\", \"Log starting offset: N\", a batch "
-              "(\"baseOffset: ...\") or a record (\"| offset: ...\")");
+        "src:3:1: unexpected line \"garbage\": expected \"Dumping FILE\", \"Log starting offset: N\", a batch "
+        "(\"baseOffset: ...\") or a record (\"| offset: ...\")");
     EXPECT_EQ(errorOf("baseOffset: 0\n"), "src:1:1: \"baseOffset: 0\" before any \"Dumping FILE\" line");
-    EXPECT_NE(errorOf(std::string(head) + "baseOffset: x lastOffset: 0\n").find("src:3:13: \"x\" is not an integer field"),
-              std::string::npos);
-    EXPECT_NE(errorOf(std::string(head) + batch0 + "| offset: 0 CreateTime: 1 keySize: 1 valueSize: 1 sequence: 0 headerKeys: [] payload: v\n")
+    EXPECT_NE(
+        errorOf(std::string(head) + "baseOffset: x lastOffset: 0\n").find("src:3:13: \"x\" is not an integer field"),
+        std::string::npos);
+    EXPECT_NE(errorOf(std::string(head) + batch0
+                  + "| offset: 0 CreateTime: 1 keySize: 1 valueSize: 1 sequence: 0 headerKeys: [] payload: v\n")
                   .find("src:4:"),
-              std::string::npos);
-    EXPECT_NE(errorOf(std::string(head) + batch0 + "| offset: 5 CreateTime: 1 keySize: -1 valueSize: 1 sequence: 0 headerKeys: [] payload: v\n")
+        std::string::npos);
+    EXPECT_NE(errorOf(std::string(head) + batch0
+                  + "| offset: 5 CreateTime: 1 keySize: -1 valueSize: 1 sequence: 0 headerKeys: [] payload: v\n")
                   .find("outside batch 0-0"),
-              std::string::npos);
-    EXPECT_NE(errorOf(std::string(head) + batch0 + batch0).find("previous one still lacks 1 records"), std::string::npos);
+        std::string::npos);
+    EXPECT_NE(
+        errorOf(std::string(head) + batch0 + batch0).find("previous one still lacks 1 records"), std::string::npos);
     EXPECT_NE(errorOf(std::string(head) + batch0).find("1 records short of batch 0's count"), std::string::npos);
 }
 
@@ -167,16 +171,18 @@ TEST(LogDumpParser, AControlBatchCountsInTheLogEndButHoldsNoRecord)
     const std::string text = std::string(head) + batch0
         + "| offset: 0 CreateTime: 1 keySize: 1 valueSize: 1 sequence: 0 headerKeys: [] key: k payload: v\n"
           "baseOffset: 1 lastOffset: 1 count: 1 baseSequence: -1 lastSequence: -1 producerId: 7 producerEpoch: 0 "
-          "partitionLeaderEpoch: 3 isTransactional: true isControl: true deleteHorizonMs: OptionalLong.empty position: 72 "
+          "partitionLeaderEpoch: 3 isTransactional: true isControl: true deleteHorizonMs: OptionalLong.empty position: "
+          "72 "
           "CreateTime: 2 size: 78 magic: 2 compresscodec: none crc: 2 isvalid: true\n"
-          "| offset: 1 CreateTime: 2 keySize: 4 valueSize: 6 sequence: -1 headerKeys: [] endTxnMarker: COMMIT coordinatorEpoch: 0\n"
+          "| offset: 1 CreateTime: 2 keySize: 4 valueSize: 6 sequence: -1 headerKeys: [] endTxnMarker: COMMIT "
+          "coordinatorEpoch: 0\n"
           "Found 12 invalid bytes at the end of 00000000000000000000.log\n";
     const LogDump dump = parseLogDump(text, "src");
     EXPECT_EQ(dump.logEndOffset(), std::optional<std::int64_t>(2));
     EXPECT_EQ(dump.invalidTrailingBytes, 12);
     const auto records = observedRecords(dump);
     ASSERT_EQ(records.size(), 1u);
-    EXPECT_TRUE((records[0] == ObservedRecord{0, 3, "k", "v", 7, 0, 0, true}));
+    EXPECT_TRUE((records[0] == ObservedRecord { 0, 3, "k", "v", 7, 0, 0, true }));
 }
 
 TEST(LogDumpParser, ADumpOfTwoPartitionsSplitsByFolder)
@@ -202,7 +208,8 @@ TEST(LogDumpParser, EmptyAndShortLogs)
 
 TEST(OffsetCheckpoint, BadFilesNameTheLine)
 {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("hw-checkpoint-" + std::to_string(getpid()));
+    const std::filesystem::path dir
+        = std::filesystem::temp_directory_path() / ("hw-checkpoint-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     const auto write = [&](const std::string& text) {
         std::ofstream(dir / "cp") << text;
@@ -215,7 +222,8 @@ TEST(OffsetCheckpoint, BadFilesNameTheLine)
     };
     EXPECT_NE(write("1\n0\n").find("cp:1: version \"1\", expected 0"), std::string::npos);
     EXPECT_NE(write("0\n2\nt 0 5\n").find("1 entries, the header says 2"), std::string::npos);
-    EXPECT_NE(write("0\n1\nt zero 5\n").find("cp:3: \"t zero 5\": expected \"TOPIC PARTITION OFFSET\""), std::string::npos);
+    EXPECT_NE(
+        write("0\n1\nt zero 5\n").find("cp:3: \"t zero 5\": expected \"TOPIC PARTITION OFFSET\""), std::string::npos);
     EXPECT_NE(write("0\n99999999\n").find("is not an entry count"), std::string::npos);
     EXPECT_EQ(write("0\n2\nt 0 5\nu 3 7\n"), "(no error)");
     // A broker killed right after creating a checkpoint leaves it empty; Kafka reads that as no entries.
@@ -230,14 +238,14 @@ TEST(OffsetCheckpoint, BadFilesNameTheLine)
 /// A "java" that is a shell running the given script (the arguments runLogDump adds follow, as $0...).
 LogDumpTool shellTool(const std::string& script)
 {
-    return LogDumpTool{"/bin/sh", "", "", {"-c", script}};
+    return LogDumpTool { "/bin/sh", "", "", { "-c", script } };
 }
 
 TEST(RunLogDump, ATimeoutStopsTheJvm)
 {
     const auto start = std::chrono::steady_clock::now();
     try {
-        runLogDump(shellTool("exec sleep 30"), {"/d/t-0/0.log"}, "node 1", 300ms);
+        runLogDump(shellTool("exec sleep 30"), { "/d/t-0/0.log" }, "node 1", 300ms);
         ADD_FAILURE() << "returned";
     } catch (const LogDumpError& error) {
         EXPECT_NE(std::string(error.what()).find("node 1: DumpLogSegments ran longer than 300 ms"), std::string::npos)
@@ -249,7 +257,7 @@ TEST(RunLogDump, ATimeoutStopsTheJvm)
 TEST(RunLogDump, AFailureCarriesTheEndOfStandardError)
 {
     try {
-        runLogDump(shellTool("echo 'Exception in thread main' >&2; exit 3"), {"/d/t-0/0.log"}, "node 2");
+        runLogDump(shellTool("echo 'Exception in thread main' >&2; exit 3"), { "/d/t-0/0.log" }, "node 2");
         ADD_FAILURE() << "returned";
     } catch (const LogDumpError& error) {
         EXPECT_NE(std::string(error.what()).find("exit status 3"), std::string::npos) << error.what();
@@ -260,10 +268,11 @@ TEST(RunLogDump, AFailureCarriesTheEndOfStandardError)
 TEST(RunLogDump, AFloodOfOutputIsCutAtTheLimit)
 {
     try {
-        runLogDump(shellTool("exec yes"), {"/d/t-0/0.log"}, "node 3", 60s, 1024 * 1024);
+        runLogDump(shellTool("exec yes"), { "/d/t-0/0.log" }, "node 3", 60s, 1024 * 1024);
         ADD_FAILURE() << "returned";
     } catch (const LogDumpError& error) {
-        EXPECT_NE(std::string(error.what()).find("printed more than 1048576 bytes (dumpOutputBytesMax)"), std::string::npos)
+        EXPECT_NE(
+            std::string(error.what()).find("printed more than 1048576 bytes (dumpOutputBytesMax)"), std::string::npos)
             << error.what();
     }
 }
@@ -271,9 +280,9 @@ TEST(RunLogDump, AFloodOfOutputIsCutAtTheLimit)
 TEST(RunLogDump, TheOutputIsParsedAndPathsWithCommasRefused)
 {
     const std::string fixture = std::string(HW_REALKAFKA_TEST_DATA_DIR) + "/dump-4.4.0-broker2.txt";
-    const LogDump dump = runLogDump(shellTool("exec cat '" + fixture + "'"), {"/d/t-0/0.log"}, "node 4");
+    const LogDump dump = runLogDump(shellTool("exec cat '" + fixture + "'"), { "/d/t-0/0.log" }, "node 4");
     EXPECT_EQ(dump.logEndOffset(), std::optional<std::int64_t>(20));
-    EXPECT_THROW(runLogDump(shellTool("true"), {"/d/a,b/0.log"}, "node 4"), LogDumpError);
+    EXPECT_THROW(runLogDump(shellTool("true"), { "/d/a,b/0.log" }, "node 4"), LogDumpError);
     EXPECT_THROW(runLogDump(shellTool("true"), {}, "node 4"), LogDumpError);
 }
 

@@ -27,7 +27,7 @@ Scenario scenario()
  "steps": [{"produce": {"producer": "p1", "topic": "observed", "partition": 0, "key": "k", "values": ["a", "b"]}},
            {"kill": {"broker": 1}},
            {"advance": {"ms": 20000}}]})",
-                                      "observed.json");
+        "observed.json");
     if (const auto* error = std::get_if<ScenarioError>(&parsed)) {
         ADD_FAILURE() << error->toString();
         return {};
@@ -38,7 +38,8 @@ Scenario scenario()
 /// Records 0-1 at epoch 0 (k/a, k/b), 2 at epoch 1 (a tombstone), as broker 2 holds them.
 std::vector<ObservedRecord> records(int count)
 {
-    std::vector<ObservedRecord> all{{0, 0, "k", "a", 5, 0, 0}, {1, 0, "k", "b", 5, 1, 0}, {2, 1, "k", std::nullopt, 5, 2, 0}};
+    std::vector<ObservedRecord> all { { 0, 0, "k", "a", 5, 0, 0 }, { 1, 0, "k", "b", 5, 1, 0 },
+        { 2, 1, "k", std::nullopt, 5, 2, 0 } };
     all.resize(static_cast<std::size_t>(count));
     return all;
 }
@@ -47,22 +48,22 @@ std::vector<ObservedRecord> records(int count)
 ClusterObservation afterKill()
 {
     ClusterObservation o;
-    o.registeredBrokers = {1, 2, 3};
-    o.fencedBrokers = std::vector<std::int32_t>{1};
-    o.stoppedBrokers = {1};
+    o.registeredBrokers = { 1, 2, 3 };
+    o.fencedBrokers = std::vector<std::int32_t> { 1 };
+    o.stoppedBrokers = { 1 };
     ObservedPartition p;
     p.topic = "observed";
     p.partition = 0;
     p.leader = 2;
     p.leaderEpoch = 1;
-    p.replicas = {1, 2, 3};
-    p.isr = {3, 2};
-    p.elr = std::vector<std::int32_t>{};
-    p.lastKnownElr = std::vector<std::int32_t>{};
-    p.replicaStates.push_back(ObservedReplica{1, 0, 2, 1, records(2), true});
-    p.replicaStates.push_back(ObservedReplica{2, 0, 3, 3, records(3), false});
+    p.replicas = { 1, 2, 3 };
+    p.isr = { 3, 2 };
+    p.elr = std::vector<std::int32_t> {};
+    p.lastKnownElr = std::vector<std::int32_t> {};
+    p.replicaStates.push_back(ObservedReplica { 1, 0, 2, 1, records(2), true });
+    p.replicaStates.push_back(ObservedReplica { 2, 0, 3, 3, records(3), false });
     // Broker 3's log was not read (readLogs false): LEO and HW only.
-    p.replicaStates.push_back(ObservedReplica{3, 0, 3, 2, {}, false});
+    p.replicaStates.push_back(ObservedReplica { 3, 0, 3, 2, {}, false });
     o.partitions.push_back(p);
     return o;
 }
@@ -70,7 +71,7 @@ ClusterObservation afterKill()
 TEST(ObservationFrame, TheStateHoldsWhatWasObserved)
 {
     const Scenario sc = scenario();
-    const ClusterState s = stateFromObservation(afterKill(), sc, ObservationContext{12345, {3}});
+    const ClusterState s = stateFromObservation(afterKill(), sc, ObservationContext { 12345, { 3 } });
     EXPECT_EQ(s.nowMs, 12345);
     EXPECT_FALSE(s.broker(1).alive);
     EXPECT_TRUE(s.broker(2).alive);
@@ -82,7 +83,7 @@ TEST(ObservationFrame, TheStateHoldsWhatWasObserved)
     const Partition& p = s.partitions[0];
     EXPECT_EQ(p.registration.leader, 2);
     EXPECT_EQ(p.registration.leaderEpoch, 1);
-    EXPECT_EQ(p.registration.isr, (std::vector<BrokerId>{3, 2}));
+    EXPECT_EQ(p.registration.isr, (std::vector<BrokerId> { 3, 2 }));
     ASSERT_EQ(p.replicas.size(), 3u);
     const Replica& killed = p.replicas[0];
     EXPECT_EQ(killed.log.leo(), 2);
@@ -93,8 +94,8 @@ TEST(ObservationFrame, TheStateHoldsWhatWasObserved)
     EXPECT_EQ(leader.log.leo(), 3);
     EXPECT_EQ(leader.hw, 3);
     EXPECT_EQ(leader.epochStartOffset, 2);
-    EXPECT_EQ(leader.epochCache, (std::vector<EpochEntry>{{0, 0}, {1, 2}}));
-    EXPECT_EQ(leader.isr, (std::vector<BrokerId>{3, 2}));
+    EXPECT_EQ(leader.epochCache, (std::vector<EpochEntry> { { 0, 0 }, { 1, 2 } }));
+    EXPECT_EQ(leader.isr, (std::vector<BrokerId> { 3, 2 }));
     EXPECT_TRUE(valueIsNull(s, s.payloads[static_cast<std::size_t>(leader.log.at(2).payload)]));
     // The same record on two replicas is one payload: the frame's "diverged" list stays empty.
     EXPECT_EQ(killed.log.at(1), leader.log.at(1));
@@ -116,13 +117,13 @@ TEST(ObservationFrame, BeforeFourZeroFencingIsAbsenceFromDescribeCluster)
 {
     ClusterObservation o = afterKill();
     o.fencedBrokers.reset();
-    o.registeredBrokers = {2, 3};
+    o.registeredBrokers = { 2, 3 };
     const ClusterState s = stateFromObservation(o, scenario());
     EXPECT_TRUE(s.registrations[0].fenced);
     EXPECT_FALSE(s.registrations[2].fenced);
     // A cluster with no broker running says nothing of fencing.
     o.registeredBrokers.clear();
-    o.stoppedBrokers = {1, 2, 3};
+    o.stoppedBrokers = { 1, 2, 3 };
     const ClusterState stopped = stateFromObservation(o, scenario());
     EXPECT_FALSE(stopped.registrations[0].fenced);
     EXPECT_FALSE(stopped.broker(3).alive);
@@ -149,8 +150,8 @@ TEST(ObservationFrame, EveryFieldOfASimulatedFrameIsFilled)
     const Timeline& timeline = std::get<Timeline>(played);
     const std::int64_t last = timeline.frameCount() - 1;
     const Json simulated = frameToJson(timeline, last, timeline.stateAt(last));
-    const Json observed = observedFrame(afterKill(), sc, "4.4.0", 7, realObservedEvent(2, "advance 20000 ms", true),
-                                        ObservationContext{20500, {}});
+    const Json observed = observedFrame(
+        afterKill(), sc, "4.4.0", 7, realObservedEvent(2, "advance 20000 ms", true), ObservationContext { 20500, {} });
 
     std::set<std::string> simulatedPaths;
     std::set<std::string> observedPaths;
@@ -177,19 +178,21 @@ TEST(ObservationFrame, EveryFieldOfASimulatedFrameIsFilled)
     EXPECT_EQ(observed["source"], "Apache Kafka 4.4.0, observed");
     EXPECT_EQ(observed["frame"], 7);
     EXPECT_EQ(observed["time_ms"], 20500);
-    EXPECT_EQ(observed["event"], (Json{{"type", "real-observed"}, {"step", 2}, {"step_text", "advance 20000 ms"},
-                                       {"state", "quiescent"}}));
+    EXPECT_EQ(observed["event"],
+        (Json { { "type", "real-observed" }, { "step", 2 }, { "step_text", "advance 20000 ms" },
+            { "state", "quiescent" } }));
     const std::string narration = observed["narration"].get<std::string>();
-    EXPECT_EQ(narration.rfind("Apache Kafka after step 3 (advance 20000 ms): nothing changed during the settle period.", 0),
-              0u)
+    EXPECT_EQ(
+        narration.rfind("Apache Kafka after step 3 (advance 20000 ms): nothing changed during the settle period.", 0),
+        0u)
         << narration;
     EXPECT_EQ(observed["brokers"][0]["state"], "offline");
     EXPECT_EQ(observed["brokers"][1]["state"], "online");
     const Json& p = observed["partitions"][0];
     EXPECT_EQ(p["leader"], 2);
     EXPECT_EQ(p["leader_epoch"], 1);
-    EXPECT_EQ(p["isr"], (Json{3, 2}));
-    EXPECT_EQ(p["osr"], (Json{1}));
+    EXPECT_EQ(p["isr"], (Json { 3, 2 }));
+    EXPECT_EQ(p["osr"], (Json { 1 }));
     EXPECT_EQ(p["elr"], Json::array());
     EXPECT_EQ(p["hw"], 3);
     EXPECT_EQ(p["leader_epoch_start"], 2);
@@ -198,8 +201,8 @@ TEST(ObservationFrame, EveryFieldOfASimulatedFrameIsFilled)
     EXPECT_EQ(leader["hw"], 3);
     EXPECT_EQ(leader["log_start"], 0);
     EXPECT_EQ(leader["records"][2],
-              (Json{{"offset", 2}, {"epoch", 1}, {"key", "k"}, {"value", nullptr}, {"producer", nullptr},
-                    {"sequence", 2}, {"producer_epoch", 0}}));
+        (Json { { "offset", 2 }, { "epoch", 1 }, { "key", "k" }, { "value", nullptr }, { "producer", nullptr },
+            { "sequence", 2 }, { "producer_epoch", 0 } }));
     EXPECT_EQ(observed["diverged"], Json::array());
     // A simulated frame has no marker.
     EXPECT_FALSE(simulated.contains("source"));
@@ -210,7 +213,9 @@ TEST(ObservationFrame, TheChangedStateIsNamed)
     const Json frame = observedFrame(afterKill(), scenario(), "3.9.2", 0, realObservedEvent(0, "kill broker 1", false));
     EXPECT_EQ(frame["kafka_version"], "3.9.2");
     EXPECT_EQ(frame["event"]["state"], "changed");
-    EXPECT_EQ(frame["narration"].get<std::string>().rfind("Apache Kafka after step 1 (kill broker 1): the cluster changed.", 0), 0u);
+    EXPECT_EQ(frame["narration"].get<std::string>().rfind(
+                  "Apache Kafka after step 1 (kill broker 1): the cluster changed.", 0),
+        0u);
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <thread>
 
@@ -21,8 +22,8 @@ using namespace std::chrono_literals;
 
 /// How long a phase waits for the cluster to reach the state the phase made true (fencing a killed
 /// broker takes broker.session.timeout.ms, 9 s, plus the election; generous for a loaded machine).
-constexpr std::chrono::seconds settleWaitMax{120};
-constexpr std::chrono::milliseconds pollInterval{100};
+constexpr std::chrono::seconds settleWaitMax { 120 };
+constexpr std::chrono::milliseconds pollInterval { 100 };
 constexpr std::int64_t recordsPerRound = 10;
 
 struct Cluster {
@@ -42,7 +43,7 @@ Cluster loadCluster()
     cluster.dist = json.at("dist").get<std::string>();
     cluster.request.kafkaVersion = json.at("kafka_version").get<std::string>();
     cluster.release = parseKafkaRelease(cluster.request.kafkaVersion);
-    cluster.request.topics = {json.at("topic").get<std::string>()};
+    cluster.request.topics = { json.at("topic").get<std::string>() };
     for (const auto& broker : json.at("brokers")) {
         ObservedNode node;
         node.nodeId = broker.at("id").get<std::int32_t>();
@@ -56,9 +57,9 @@ Cluster loadCluster()
     tool.java = "java";
     tool.classPath = cluster.dist + "/libs/*";
     tool.mainClass = json.at("dump_class").get<std::string>();
-    tool.jvmArgs = {"-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                    cluster.release.major >= 4 ? "-Dlog4j2.configurationFile=" + cluster.dist + "/config/tools-log4j2.yaml"
-                                               : "-Dlog4j.configuration=file:" + cluster.dist + "/config/tools-log4j.properties"};
+    tool.jvmArgs = { "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        cluster.release.major >= 4 ? "-Dlog4j2.configurationFile=" + cluster.dist + "/config/tools-log4j2.yaml"
+                                   : "-Dlog4j.configuration=file:" + cluster.dist + "/config/tools-log4j.properties" };
     return cluster;
 }
 
@@ -70,8 +71,8 @@ std::vector<std::int32_t> sorted(std::vector<std::int32_t> ids)
 
 /// Observes without logs until the predicate holds, then once more with the logs; fails the test when the
 /// predicate does not hold within settleWaitMax.
-ClusterObservation observeWhen(ObserveRequest request, const std::function<bool(const ClusterObservation&)>& ready,
-                               const std::string& what)
+ClusterObservation observeWhen(
+    ObserveRequest request, const std::function<bool(const ClusterObservation&)>& ready, const std::string& what)
 {
     request.readLogs = false;
     const auto deadline = std::chrono::steady_clock::now() + settleWaitMax;
@@ -147,8 +148,8 @@ void expectElrEmpty(const Cluster& cluster, const ObservedPartition& partition)
 {
     // DescribeTopicPartitions from 3.8: ELR and last known ELR are empty while the ISR holds min.insync.replicas.
     if (cluster.release.atLeast(3, 8)) {
-        EXPECT_EQ(partition.elr, std::optional(std::vector<std::int32_t>{}));
-        EXPECT_EQ(partition.lastKnownElr, std::optional(std::vector<std::int32_t>{}));
+        EXPECT_EQ(partition.elr, std::optional(std::vector<std::int32_t> {}));
+        EXPECT_EQ(partition.lastKnownElr, std::optional(std::vector<std::int32_t> {}));
     } else {
         EXPECT_EQ(partition.elr, std::nullopt);
     }
@@ -158,18 +159,21 @@ TEST(RealCluster, Produced)
 {
     const Cluster cluster = loadCluster();
     const ClusterObservation seen = observeWhen(
-        cluster.request, [](const auto& o) { return offsetsAre(o, {1, 2, 3}, recordsPerRound); },
+        cluster.request,
+        [](const auto& o) {
+            return offsetsAre(o, { 1, 2, 3 }, recordsPerRound);
+        },
         "LEO and HW 10 on brokers 1, 2 and 3");
-    EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t>{1, 2, 3}));
+    EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t> { 1, 2, 3 }));
     if (cluster.release.atLeast(4, 0))
-        EXPECT_EQ(seen.fencedBrokers, std::optional(std::vector<std::int32_t>{}));
+        EXPECT_EQ(seen.fencedBrokers, std::optional(std::vector<std::int32_t> {}));
     else
         EXPECT_EQ(seen.fencedBrokers, std::nullopt);
     const ObservedPartition& partition = partitionOf(seen);
     EXPECT_EQ(partition.leader, 1);
     EXPECT_EQ(partition.leaderEpoch, 0);
-    EXPECT_EQ(partition.replicas, (std::vector<std::int32_t>{1, 2, 3}));
-    EXPECT_EQ(sorted(partition.isr), (std::vector<std::int32_t>{1, 2, 3}));
+    EXPECT_EQ(partition.replicas, (std::vector<std::int32_t> { 1, 2, 3 }));
+    EXPECT_EQ(sorted(partition.isr), (std::vector<std::int32_t> { 1, 2, 3 }));
     expectElrEmpty(cluster, partition);
     ASSERT_EQ(partition.replicaStates.size(), 3u);
     for (const ObservedReplica& replica : partition.replicaStates) {
@@ -189,7 +193,7 @@ TEST(RealCluster, LeaderKilled)
         cluster.request,
         [](const auto& o) {
             const ObservedPartition* p = findPartition(o, "observed", 0);
-            return p != nullptr && p->leader == 2 && sorted(p->isr) == std::vector<std::int32_t>{2, 3};
+            return p != nullptr && p->leader == 2 && sorted(p->isr) == std::vector<std::int32_t> { 2, 3 };
         },
         "leader 2 and ISR 2,3 after broker 1 was killed");
     const ObservedPartition& partition = partitionOf(seen);
@@ -197,11 +201,11 @@ TEST(RealCluster, LeaderKilled)
     expectElrEmpty(cluster, partition);
     if (cluster.release.atLeast(4, 0)) {
         // DescribeCluster v2 lists the killed broker as registered and fenced.
-        EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t>{1, 2, 3}));
-        EXPECT_EQ(seen.fencedBrokers, std::optional(std::vector<std::int32_t>{1}));
+        EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t> { 1, 2, 3 }));
+        EXPECT_EQ(seen.fencedBrokers, std::optional(std::vector<std::int32_t> { 1 }));
     } else {
         // DescribeCluster v1 lists the unfenced brokers only.
-        EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t>{2, 3}));
+        EXPECT_EQ(seen.registeredBrokers, (std::vector<std::int32_t> { 2, 3 }));
     }
     const ObservedReplica* killed = findReplica(partition, 1);
     ASSERT_NE(killed, nullptr);
@@ -212,7 +216,7 @@ TEST(RealCluster, LeaderKilled)
         EXPECT_LE(*killed->hw, recordsPerRound);
     }
     expectRecords(*killed, recordsPerRound);
-    for (std::int32_t broker : {2, 3}) {
+    for (std::int32_t broker : { 2, 3 }) {
         const ObservedReplica* replica = findReplica(partition, broker);
         ASSERT_NE(replica, nullptr);
         EXPECT_FALSE(replica->fromFiles);
@@ -225,13 +229,16 @@ TEST(RealCluster, ProducedAgain)
 {
     const Cluster cluster = loadCluster();
     const ClusterObservation seen = observeWhen(
-        cluster.request, [](const auto& o) { return offsetsAre(o, {2, 3}, 2 * recordsPerRound); },
+        cluster.request,
+        [](const auto& o) {
+            return offsetsAre(o, { 2, 3 }, 2 * recordsPerRound);
+        },
         "LEO and HW 20 on brokers 2 and 3");
     const ObservedPartition& partition = partitionOf(seen);
     EXPECT_EQ(partition.leader, 2);
     EXPECT_EQ(partition.leaderEpoch, 1);
-    EXPECT_EQ(sorted(partition.isr), (std::vector<std::int32_t>{2, 3}));
-    for (std::int32_t broker : {2, 3})
+    EXPECT_EQ(sorted(partition.isr), (std::vector<std::int32_t> { 2, 3 }));
+    for (std::int32_t broker : { 2, 3 })
         expectRecords(*findReplica(partition, broker), 2 * recordsPerRound);
     const ObservedReplica* killed = findReplica(partition, 1);
     ASSERT_NE(killed, nullptr);
@@ -248,8 +255,8 @@ TEST(RealCluster, Stopped)
     EXPECT_EQ(seen.fencedBrokers, std::nullopt);
     const ObservedPartition& partition = partitionOf(seen);
     EXPECT_EQ(partition.leader, -1);
-    EXPECT_EQ(partition.replicas, (std::vector<std::int32_t>{1, 2, 3}));
-    for (std::int32_t broker : {2, 3}) {
+    EXPECT_EQ(partition.replicas, (std::vector<std::int32_t> { 1, 2, 3 }));
+    for (std::int32_t broker : { 2, 3 }) {
         const ObservedReplica* replica = findReplica(partition, broker);
         ASSERT_NE(replica, nullptr);
         EXPECT_TRUE(replica->fromFiles);
