@@ -97,6 +97,34 @@ case_no_network() {
     check "a failed run leaves no assembly folder in the cache" [ -z "$(ls -A "$tmp/cache")" ]
 }
 
+# Maven behind a TLS endpoint whose certificate no CA in Java's trust store signed (a company proxy that
+# re-signs TLS looks the same): the error says the certificate is not trusted and how to trust it, not that
+# the network is down. The endpoint is openssl s_server with a self-signed certificate made for the case.
+case_untrusted_certificate() {
+    offline_maven
+    local port server
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -days 1 \
+        -keyout "$tmp/key.pem" -out "$tmp/cert.pem" >/dev/null 2>&1
+    openssl s_server -quiet -accept "127.0.0.1:$port" -cert "$tmp/cert.pem" -key "$tmp/key.pem" -www \
+        >/dev/null 2>&1 &
+    server=$!
+    # s_server prints nothing when it is ready: wait (bounded) until its port takes a connection.
+    local tries=0
+    until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
+        tries=$((tries + 1))
+        [ "$tries" -le 100 ] || break
+        sleep 0.1
+    done
+    cat >"$tmp/settings.xml" <<XML
+<settings><mirrors><mirror><id>untrusted</id><mirrorOf>*</mirrorOf><url>https://127.0.0.1:$port/</url></mirror></mirrors></settings>
+XML
+    expect_error 2 "^kafka-dist: cannot fetch Kafka 4[.]2[.]0: Java does not trust the TLS certificate of https://127[.]0[.]0[.]1:$port [(]PKIX path building failed[)]; .*update-ca-certificates\$" 4.2.0
+    kill "$server" 2>/dev/null
+    wait "$server" 2>/dev/null
+    check "a failed run leaves no assembly folder in the cache" [ -z "$(ls -A "$tmp/cache")" ]
+}
+
 # A directory that lacks highwater-dist.properties (an assembly cut short, a copy by hand) is never taken
 # for a distribution; a complete one is used as it is, with no network.
 case_half_assembled_cache() {
