@@ -579,12 +579,16 @@ void RealCluster::start()
     }
     m_impl->waitStarted(waiting, before);
     std::string rss;
-    for (const NodeFigures& f : figures())
+    std::string started;
+    for (const NodeFigures& f : figures()) {
         rss += (rss.empty() ? "" : ", ") + std::to_string(f.nodeId) + ": "
             + (f.rssKib ? std::to_string(*f.rssKib / 1024) + " MiB" : std::string("?"));
+        started += (started.empty() ? "" : ", ") + std::to_string(f.nodeId) + ": "
+            + std::to_string(f.startSeconds).substr(0, 4) + " s";
+    }
     m_impl->say("Kafka " + m_impl->dist.version + " up: a controller and " + std::to_string(brokers()) + " brokers in "
         + std::to_string(std::chrono::duration_cast<milliseconds>(Clock::now() - t0).count() / 1000.0).substr(0, 4)
-        + " s; RSS by node " + rss);
+        + " s (each node's marker after its launch: " + started + "); RSS by node " + rss);
 }
 
 void RealCluster::kill(std::int32_t broker)
@@ -607,6 +611,10 @@ void RealCluster::restart(std::int32_t broker)
     const int before = countMarkers(b.dir / "server.log");
     m_impl->launch(b);
     m_impl->waitStarted({ &b }, { before });
+    const std::optional<std::int64_t> rss = b.process->rssKib();
+    m_impl->say("broker " + std::to_string(broker) + " restarted: registered and unfenced "
+        + std::to_string(b.startSeconds).substr(0, 4) + " s after its launch; RSS "
+        + (rss ? std::to_string(*rss / 1024) + " MiB" : std::string("?")));
 }
 
 void RealCluster::shutdown(std::int32_t broker)
