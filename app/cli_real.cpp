@@ -11,10 +11,6 @@
 #include <csignal>
 #include <iostream>
 
-#ifdef HW_REAL_OBSERVER
-#include "cli_real_frames.h"
-#endif
-
 namespace hw::cli {
 
 namespace {
@@ -71,7 +67,7 @@ int runReal(const std::vector<std::string>& args)
 
     realkafka::RunnerHooks hooks;
 #ifdef HW_REAL_OBSERVER
-    hooks = realObserverHooks(scenario, distribution, std::cout);
+    hooks = realObserverHooks(scenario, distribution, checkpointsOnly, std::cout);
 #else
     return fail("real: this highwater-cli was built without the observer (realkafka/observer.cpp), so it cannot "
                 "observe a real cluster");

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "realkafka/runner.h"
+
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,5 +29,15 @@ inline constexpr int exitRealFailed = 3;
 /// Returns the exit status: 0, 2 for bad arguments, a scenario real Kafka cannot run, a distribution
 /// that is not one or of the wrong version; 3 when the run fails.
 int runReal(const std::vector<std::string>& args);
+
+#ifdef HW_REAL_OBSERVER
+/// The observer's part of a real run: realkafka::observe and realkafka::sameFacts, and each emitted
+/// observation as a frame on `out` (realkafka/observation_frame.h's stateFromObservation and the
+/// `real-observed` event). It is defined in app/cli_real_frames.cpp, which joins the cluster branch
+/// (this runner) with the observe branch (the observer); app/CMakeLists.txt builds `real` with it when
+/// that file exists, and without it `real` checks a scenario and says it cannot observe.
+realkafka::RunnerHooks realObserverHooks(const Scenario& scenario, const realkafka::Distribution& distribution,
+                                         bool checkpointsOnly, std::ostream& out);
+#endif
 
 } // namespace hw::cli

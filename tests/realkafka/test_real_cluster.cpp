@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One real Kafka 4.4.0 cluster (a controller and three brokers, four JVMs) runs a small scenario through
-// the runner: create a topic, produce with acks=all, kill the leader, produce, restart it, settle. The
+// the runner: create a topic, produce with acks=all, kill the leader, produce, restart it, settle; then
+// isolate the new leader until the controller fences it, heal it, and shut a follower down. The
 // observer here is the test's own (Metadata for leader, epoch and ISR; ListOffsets with replica id -2 for
 // each replica's LEO, and as a consumer for the leader's HW), so that the runner and the cluster are
 // checked apart from realkafka/observer.* (tested on its own branch). HW_TEST_KAFKA_DIST names the
@@ -107,7 +108,18 @@ const char* const scenarioText = R"({
     {"checkpoint": "failed-over"},
     {"restart": {"broker": 1}},
     {"settle": {}},
-    {"checkpoint": "restarted"}
+    {"checkpoint": "restarted"},
+    {"isolate": {"broker": 2}},
+    {"advance": {"ms": 15000}},
+    {"settle": {}},
+    {"checkpoint": "isolated"},
+    {"heal": {"broker": 2}},
+    {"advance": {"ms": 5000}},
+    {"settle": {}},
+    {"checkpoint": "healed"},
+    {"shutdown": {"broker": 3}},
+    {"settle": {}},
+    {"checkpoint": "shut-down"}
   ]
 })";
 
@@ -143,7 +155,7 @@ TEST(RealKafka44, RunnerKillsTheLeaderRestartsItAndSettles)
               << std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - t0).count() / 1000.0
               << " s\n";
 
-    ASSERT_EQ(emitted.size(), 3u);
+    ASSERT_EQ(emitted.size(), 6u);
     const auto partition = [&](std::size_t checkpoint) -> const ObservedPartition& {
         return emitted[checkpoint].observation.partitions.at(0);
     };
@@ -175,6 +187,24 @@ TEST(RealKafka44, RunnerKillsTheLeaderRestartsItAndSettles)
     for (std::int32_t b : { 1, 2, 3 })
         EXPECT_EQ(replica(2, b).leo, 10) << "broker " << b;
     EXPECT_EQ(replica(2, 2).hw, 10);
+
+    // Broker 2, the leader, cut off from every node: the controller fences it after
+    // broker.session.timeout.ms and elects broker 1, the first replica left in the ISR. The observer
+    // still reaches broker 2 directly (its OBSERVER listener is not proxied): it has all ten records.
+    EXPECT_EQ(emitted[3].checkpoint, "isolated");
+    EXPECT_EQ(partition(3).leader, 1);
+    EXPECT_GT(partition(3).leaderEpoch, partition(2).leaderEpoch);
+    EXPECT_EQ(partition(3).isr, (std::vector<std::int32_t> { 1, 3 }));
+    EXPECT_EQ(replica(3, 2).leo, 10);
+    // Healed, it is unfenced, follows broker 1 and is back in the ISR.
+    EXPECT_EQ(emitted[4].checkpoint, "healed");
+    EXPECT_EQ(partition(4).leader, 1);
+    EXPECT_EQ(partition(4).isr, (std::vector<std::int32_t> { 1, 2, 3 }));
+    // A controlled shutdown of a follower takes it out of the ISR and keeps the leader.
+    EXPECT_EQ(emitted[5].checkpoint, "shut-down");
+    EXPECT_EQ(partition(5).leader, 1);
+    EXPECT_EQ(partition(5).isr, (std::vector<std::int32_t> { 1, 2 }));
+    EXPECT_FALSE(replica(5, 3).leo.has_value()) << "broker 3 is down";
 
     ASSERT_EQ(sends.size(), 10u);
     for (const SendOutcome& s : sends) {
