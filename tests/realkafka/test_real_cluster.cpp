@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// One real Kafka 4.4.0 cluster (a controller and three brokers, four JVMs) runs a small scenario through
+// One real Kafka cluster (4.4.0 in ctest) (a controller and three brokers, four JVMs) runs a small scenario through
 // the runner: create a topic, produce with acks=all, kill the leader, produce, restart it, settle; then
 // isolate the new leader until the controller fences it, heal it, and shut a follower down. The
 // observer here is the test's own (Metadata for leader, epoch and ISR; ListOffsets with replica id -2 for
@@ -96,7 +96,7 @@ bool sameTestFacts(const ClusterObservation& a, const ClusterObservation& b)
 
 const char* const scenarioText = R"({
   "format": "highwater/1", "name": "real-failover",
-  "cluster": {"brokers": 3, "kafka_version": "4.4", "config": {"min.insync.replicas": 2}},
+  "cluster": {"brokers": 3, "kafka_version": "@SERIES@", "config": {"min.insync.replicas": 2}},
   "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}],
   "producers": [{"id": "safe", "acks": "all"}],
   "steps": [
@@ -123,14 +123,18 @@ const char* const scenarioText = R"({
   ]
 })";
 
-TEST(RealKafka44, RunnerKillsTheLeaderRestartsItAndSettles)
+TEST(RealKafka, RunnerKillsTheLeaderRestartsItAndSettles)
 {
     const char* dist = std::getenv("HW_TEST_KAFKA_DIST");
-    ASSERT_NE(dist, nullptr) << "HW_TEST_KAFKA_DIST names the Kafka 4.4.0 distribution";
-    auto parsed = hw::parseScenario(scenarioText, "real-failover.json");
+    ASSERT_NE(dist, nullptr) << "HW_TEST_KAFKA_DIST names the Kafka distribution (ctest: 4.4.0)";
+    const Distribution distribution = openDistribution(dist, realDir() / "config");
+    // The scenario names the distribution's series: the same run and expectations hold from 3.9 to 4.4
+    // (measured by hand at 3.9.2, docs/real-kafka.md).
+    std::string text = scenarioText;
+    text.replace(text.find("@SERIES@"), 8, distribution.series());
+    auto parsed = hw::parseScenario(text, "real-failover.json");
     ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed)) << std::get<hw::ScenarioError>(parsed).toString();
     const hw::Scenario& scenario = std::get<hw::Scenario>(parsed);
-    const Distribution distribution = openDistribution(dist, realDir() / "config");
 
     std::vector<ObservedStep> emitted;
     std::vector<SendOutcome> sends;
