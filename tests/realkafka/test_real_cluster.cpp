@@ -7,6 +7,7 @@
 // checked apart from realkafka/observer.* (tested on its own branch). HW_TEST_KAFKA_DIST names the
 // distribution (tests/realkafka/CMakeLists.txt runs scripts/kafka-dist 4.4.0).
 #include "realkafka/admin_connection.h"
+#include "realkafka/harness.h"
 #include "realkafka/runner.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <unistd.h>
 
 namespace {
 
@@ -215,6 +217,41 @@ TEST(RealKafka, RunnerKillsTheLeaderRestartsItAndSettles)
         EXPECT_TRUE(s.acked) << s.value << ": " << s.error << " " << s.message;
         EXPECT_EQ(s.offset, std::stoll(s.value.substr(1))) << s.value;
     }
+}
+
+} // namespace
+
+namespace {
+
+TEST(RealHarness, ASendWithNoBrokerFailsWithinItsDeliveryTimeoutAndIsRecorded)
+{
+    const char* dist = std::getenv("HW_TEST_KAFKA_DIST");
+    ASSERT_NE(dist, nullptr);
+    const Distribution distribution = openDistribution(dist, realDir() / "config");
+    const auto log = std::filesystem::temp_directory_path() / ("hw-harness-" + std::to_string(::getpid()) + ".log");
+    {
+        Harness harness(distribution, log, milliseconds(120000));
+        // A loopback port where nothing listens: the producer never gets metadata.
+        harness.producer("p",
+            { { "bootstrap.servers", "127.0.0.1:9" }, { "acks", "all" }, { "linger.ms", 0 },
+                { "request.timeout.ms", 1000 }, { "delivery.timeout.ms", 2000 }, { "max.block.ms", 2000 } },
+            milliseconds(60000));
+        EXPECT_THROW(harness.producer("q", { { "bootstrap.servers", "127.0.0.1:9" }, { "acks", "sideways" } },
+                         milliseconds(60000)),
+            HarnessError);
+        const std::size_t first = harness.send("p", "t", 0, std::string("k"), "v0");
+        const std::size_t second = harness.send("p", "t", -1, std::nullopt, "v1");
+        ASSERT_TRUE(harness.waitAnswered(first, second + 1, milliseconds(60000)));
+        for (const SendOutcome& o : harness.outcomes()) {
+            EXPECT_TRUE(o.answered);
+            EXPECT_FALSE(o.acked);
+            EXPECT_EQ(o.error, "TimeoutException") << o.message;
+            EXPECT_LT(o.elapsedMs, 30000);
+        }
+        EXPECT_EQ(harness.outcomes()[first].key, "k");
+        EXPECT_EQ(harness.outcomes()[second].partition, -1);
+    }
+    std::filesystem::remove(log);
 }
 
 } // namespace
