@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <fcntl.h>
 #include <fstream>
 #include <random>
@@ -34,6 +35,8 @@ const char* const runPrefix = "highwater-real-";
 const char* const startedMarker = "Kafka Server started";
 /// How often readiness and leadership are polled while waiting.
 constexpr milliseconds pollInterval { 100 };
+/// How long a node writing its class data archive may take to stop at the end of a run.
+constexpr milliseconds archiveStopWait { 30000 };
 
 struct KeyInfo {
     std::string_view key;
@@ -205,6 +208,8 @@ struct RealCluster::Impl {
     std::vector<Node> nodes; // [0] the controller, [j] broker j
     std::unique_ptr<Proxy> proxy;
     // Proxy links: fromLink[k][j] is broker k -> broker j's FROMk listener (k, j in 1..N).
+    fs::path cdsDir; // empty: no class data sharing
+    bool started = false;
     std::vector<std::vector<int>> fromLink;
     std::vector<int> clientLink;     // clients -> broker j's CLIENT
     std::vector<int> controllerLink; // broker j -> the controller
@@ -426,10 +431,65 @@ struct RealCluster::Impl {
             + std::to_string(std::chrono::duration_cast<milliseconds>(Clock::now() - t0).count() / 1000.0).substr(0, 4) + " s");
     }
 
+    /// Class data sharing (docs/real-kafka.md, "JVM flags": the CPU to start a node halves): a dynamic
+    /// archive per node kind (controller, broker) and per java and distribution, in the cache. A run
+    /// without one has the controller and broker 1 write theirs at their exit (-XX:ArchiveClassesAtExit;
+    /// only a clean exit writes it, so such a run stops those two with SIGTERM at its end), into a
+    /// temporary name renamed into place; later runs start every node with -XX:SharedArchiveFile. A stale
+    /// archive (another JVM build) is ignored by the JVM with a warning in the node's standard output.
+    fs::path cdsArchive(const Node& node) const
+    {
+        return cdsDir.empty() ? fs::path() : cdsDir / (node.controller ? "controller.jsa" : "broker.jsa");
+    }
+    bool writesArchive(const Node& node) const
+    {
+        std::error_code ec;
+        return !cdsDir.empty() && (node.controller || node.id == 1) && !fs::exists(cdsArchive(node), ec);
+    }
+    fs::path pendingArchive(const Node& node) const
+    {
+        return cdsArchive(node).string() + ".tmp-" + std::to_string(::getpid());
+    }
+
+    void findCdsDir()
+    {
+        if (!options.classDataSharing)
+            return;
+        fs::path root;
+        if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+            root = cache;
+        else if (const char* home = std::getenv("HOME"); home && *home)
+            root = fs::path(home) / ".cache";
+        else
+            return;
+        // The archive belongs to one JVM build and one class path: the key is java's real path, size and
+        // time, and the distribution's directory and version.
+        std::error_code ec;
+        const fs::path java = fs::canonical(dist.java, ec);
+        const auto size = fs::file_size(java, ec);
+        const auto time = fs::last_write_time(java, ec).time_since_epoch().count();
+        const std::size_t key = std::hash<std::string> {}(
+            java.string() + "|" + std::to_string(size) + "|" + std::to_string(time) + "|" + dist.dir.string() + "|" + dist.version);
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016zx", key);
+        // Made when a node first writes an archive there, not before: a run that starts no JVM leaves
+        // nothing in the cache.
+        cdsDir = root / "highwater" / "cds" / (dist.version + "-" + hex);
+    }
+
     void launch(Node& node)
     {
-        node.process = std::make_unique<ChildProcess>(javaSpec(
-            dist.nodeJvmArgs(node.dir), dist.serverClass, { node.properties.string() }, node.dir / "stdout.log"));
+        std::vector<std::string> jvm = dist.nodeJvmArgs(node.dir);
+        std::error_code ec;
+        if (writesArchive(node)) {
+            fs::create_directories(cdsDir, ec);
+            if (!ec)
+                jvm.push_back("-XX:ArchiveClassesAtExit=" + pendingArchive(node).string());
+        } else if (!cdsDir.empty() && fs::exists(cdsArchive(node), ec)) {
+            jvm.push_back("-XX:SharedArchiveFile=" + cdsArchive(node).string());
+        }
+        node.process = std::make_unique<ChildProcess>(
+            javaSpec(jvm, dist.serverClass, { node.properties.string() }, node.dir / "stdout.log"));
         node.launched = Clock::now();
         recordPid(node.process->pid());
     }
@@ -522,6 +582,33 @@ struct RealCluster::Impl {
         return *fallback;
     }
 
+    /// A run that writes the archives stops their writers cleanly first: brokers before the controller
+    /// (a broker whose controller is gone never finishes its shutdown), each bounded by archiveStopWait.
+    void stopArchiveWriters()
+    {
+        std::vector<Node*> order;
+        for (std::size_t i = 1; i < nodes.size(); ++i)
+            order.push_back(&nodes[i]);
+        order.push_back(&nodes[0]);
+        for (Node* node : order) {
+            if (!writesArchive(*node) || !node->process || !node->process->running())
+                continue;
+            node->process->signal(SIGTERM);
+            if (!node->process->waitFor(archiveStopWait))
+                continue;
+            std::error_code ec;
+            if (fs::file_size(pendingArchive(*node), ec) > 0 && !ec) {
+                fs::rename(pendingArchive(*node), cdsArchive(*node), ec);
+                say("class data archive written: " + cdsArchive(*node).string());
+            }
+        }
+        for (Node& node : nodes) {
+            std::error_code ignored;
+            if (!cdsDir.empty())
+                fs::remove(pendingArchive(node), ignored);
+        }
+    }
+
     void killAll()
     {
         // SIGKILL to every node at once: what is left of a run is thrown away, so a controlled shutdown
@@ -544,6 +631,7 @@ RealCluster::RealCluster(Distribution distribution, ClusterOptions options) : m_
     try {
         m_impl->makeRunDir();
         m_impl->layOut();
+        m_impl->findCdsDir();
     } catch (...) {
         m_impl->proxy.reset();
         if (!m_impl->runDir.empty()) {
@@ -558,6 +646,9 @@ RealCluster::RealCluster(Distribution distribution, ClusterOptions options) : m_
 
 RealCluster::~RealCluster()
 {
+    // Not after a failure or an interruption (a JVM that did not start will not stop cleanly either).
+    if (!std::uncaught_exceptions() && m_impl->started)
+        m_impl->stopArchiveWriters();
     m_impl->killAll();
     m_impl->proxy.reset();
     std::error_code ignored;
@@ -578,6 +669,7 @@ void RealCluster::start()
         before.push_back(0);
     }
     m_impl->waitStarted(waiting, before);
+    m_impl->started = true;
     std::string rss;
     std::string started;
     for (const NodeFigures& f : figures()) {

@@ -71,6 +71,9 @@ struct ClusterOptions {
     std::chrono::milliseconds stopTimeout { 60000 };
     std::chrono::milliseconds adminTimeout { 30000 };
     std::ostream* log = nullptr;                    // progress lines; nullptr: none
+    /// Start the nodes with a class data archive from the cache, made by the first run of a distribution
+    /// (RealCluster::Impl::cdsArchive); false: never read or write one.
+    bool classDataSharing = true;
 };
 
 /// What a node cost: seconds from launch to its "Kafka Server started" line, and its resident memory.

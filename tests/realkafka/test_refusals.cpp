@@ -89,8 +89,9 @@ TEST(RealRefusals, EveryConfigKeyHasAPlace)
     // docs/real-kafka.md's table and keyPlace() name every key of the scenario format.
     for (const hw::ConfigKeyInfo& info : hw::configKeys()) {
         const KeyPlace place = keyPlace(info.name);
-        if (place == KeyPlace::NotApplicable || place == KeyPlace::RefusedUnlessDefault)
+        if (place == KeyPlace::NotApplicable || place == KeyPlace::RefusedUnlessDefault) {
             EXPECT_FALSE(keyPlaceReason(info.name).empty()) << info.name;
+        }
         EXPECT_NE(keyPlaceReason(info.name), "not a key the runner knows") << info.name;
     }
 }
