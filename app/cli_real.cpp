@@ -79,9 +79,15 @@ int runReal(const std::vector<std::string>& args)
     struct sigaction action {};
     action.sa_handler = onRealSignal;
     sigemptyset(&action.sa_mask);
-    struct sigaction oldInt {}, oldTerm {};
+    struct sigaction oldInt {}, oldTerm {}, oldPipe {};
     sigaction(SIGINT, &action, &oldInt);
     sigaction(SIGTERM, &action, &oldTerm);
+    // A harness that died makes the next command's write fail with EPIPE (a HarnessError that names
+    // it) instead of killing highwater-cli before it can remove the run's JVMs and folder.
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, &oldPipe);
     int status = exitOk;
     try {
         realkafka::runReal(scenario, distribution, options, hooks);
@@ -92,6 +98,7 @@ int runReal(const std::vector<std::string>& args)
     }
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGTERM, &oldTerm, nullptr);
+    sigaction(SIGPIPE, &oldPipe, nullptr);
     return status;
 }
 

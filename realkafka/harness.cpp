@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
 
@@ -13,6 +14,11 @@ namespace hw::realkafka {
 
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
+
+namespace {
+/// The longest a command line waits for the harness to take it.
+constexpr std::chrono::milliseconds commandWriteWait { 120000 };
+} // namespace
 
 struct Harness::Impl {
     std::unique_ptr<ChildProcess> process;
@@ -26,18 +32,47 @@ struct Harness::Impl {
         throw HarnessError("the client harness " + what + " (its log: " + logFile.string() + ")");
     }
 
+    /// Writes one command line. The harness answers on its producers' threads while it reads commands,
+    /// so what it says is read meanwhile: a full output pipe would stop its producers, and then its
+    /// command reader, and then this write (a deadlock for a large produce step). Bounded by
+    /// commandWriteWait: the harness reads its next command at the latest when a send's max.block.ms
+    /// (60 s by default) is over.
     void write(const json& command)
     {
         const std::string line = command.dump() + "\n";
         std::size_t done = 0;
+        const auto deadline = Clock::now() + commandWriteWait;
         while (done < line.size()) {
+            pollfd fds[2] = { { process->stdinFd(), POLLOUT, 0 }, { process->stdoutFd(), POLLIN, 0 } };
+            const int ready = ::poll(fds, 2, 1000);
+            if (ready < 0 && errno != EINTR)
+                fail("cannot be written to: " + std::string(std::strerror(errno)));
+            if (Clock::now() >= deadline)
+                fail("took no command for " + std::to_string(commandWriteWait.count() / 1000) + " s");
+            if (ready <= 0)
+                continue;
+            if (fds[1].revents & (POLLIN | POLLHUP))
+                readAvailable();
+            if (fds[0].revents & (POLLERR | POLLHUP))
+                fail("stopped reading commands");
+            if (!(fds[0].revents & POLLOUT))
+                continue;
             const ssize_t n = ::write(process->stdinFd(), line.data() + done, line.size() - done);
-            if (n < 0 && errno == EINTR)
+            if (n < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
             if (n <= 0)
                 fail("stopped reading commands (" + std::string(std::strerror(errno)) + ")");
             done += static_cast<std::size_t>(n);
         }
+    }
+
+    /// Appends what the harness said to `pending` without waiting; readLine takes the lines from there.
+    void readAvailable()
+    {
+        char buffer[65536];
+        const ssize_t n = ::read(process->stdoutFd(), buffer, sizeof buffer);
+        if (n > 0)
+            pending.append(buffer, static_cast<std::size_t>(n));
     }
 
     /// Records an ack or an error of a send; other events are returned to the caller.
@@ -134,6 +169,8 @@ Harness::Harness(const Distribution& distribution, const std::filesystem::path& 
     const char* path = std::getenv("PATH");
     spec.environment.push_back("PATH=" + distribution.java.parent_path().string() + (path ? ":" + std::string(path) : ""));
     m_impl->process = std::make_unique<ChildProcess>(spec);
+    // Commands are written without blocking (Impl::write polls both pipes).
+    ::fcntl(m_impl->process->stdinFd(), F_SETFL, ::fcntl(m_impl->process->stdinFd(), F_GETFL) | O_NONBLOCK);
     const json ready = m_impl->expect("ready", "with its ready line", readyTimeout);
     if (ready.value("protocol", "") != "1")
         m_impl->fail("speaks protocol " + ready.value("protocol", "?") + ", expected 1");

@@ -46,6 +46,8 @@ struct SendOutcome {
     std::int64_t elapsedMs = 0;
 };
 
+/// A harness that dies makes the next command's write fail with EPIPE, which is a HarnessError when
+/// SIGPIPE is ignored; the caller decides that (highwater-cli real ignores it during a run).
 class Harness {
 public:
     /// Starts real/hwclient DIST (realDir()/hwclient) and waits for its ready line within readyTimeout.
