@@ -173,3 +173,29 @@ TEST_F(ClusterLayout, BrokerCountsOutsideTheLimitsAreRefused)
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ClusterLayout, AStartThatFailsNamesTheNodeAndItsOutputAndLeavesNothing)
+{
+    // The fake distribution's jars are empty: java finds no StorageTool, and the run stops at the
+    // format with the node named and the end of its output, and removes its folder.
+    fs::path runDir;
+    std::string message;
+    {
+        RealCluster cluster(m_dist, options(2));
+        runDir = cluster.runDir();
+        try {
+            cluster.start();
+        } catch (const ClusterError& e) {
+            message = e.what();
+        }
+        EXPECT_FALSE(cluster.brokerRunning(1));
+    }
+    EXPECT_EQ(message.rfind("formatting the controller's storage failed (exit status 1); the end of its output:\n", 0), 0u)
+        << message;
+    EXPECT_NE(message.find("kafka.tools.StorageTool"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(runDir));
+}
+
+} // namespace

@@ -116,3 +116,20 @@ TEST(ChildProcess, PipesCarryLines)
 }
 
 } // namespace
+
+namespace {
+
+TEST(ChildProcess, KillAllChildrenReachesEveryRunningChild)
+{
+    // What the CLI's SIGINT and SIGTERM handlers call.
+    ChildProcess a(shell("exec sleep 100"));
+    ChildProcess b(shell("exec sleep 100"));
+    killAllChildren();
+    const std::optional<int> statusA = a.waitFor(milliseconds(10000));
+    const std::optional<int> statusB = b.waitFor(milliseconds(10000));
+    ASSERT_TRUE(statusA && statusB);
+    EXPECT_EQ(describeWaitStatus(*statusA), "killed by signal 9 (Killed)");
+    EXPECT_EQ(describeWaitStatus(*statusB), "killed by signal 9 (Killed)");
+}
+
+} // namespace
