@@ -2,6 +2,7 @@
 #include "realkafka/cluster.h"
 
 #include "model/limits.h"
+#include "model/version_rules.h"
 #include "realkafka/admin_connection.h"
 #include "realkafka/process.h"
 #include "realkafka/proxy.h"
@@ -389,15 +390,16 @@ struct RealCluster::Impl {
         }
     }
 
-    /// StorageTool's --feature for ELR: 4.0 formats it off unless the scenario keeps it on, 4.1+ on
-    /// unless the scenario turns it off (model/version_rules.h, elrDefault).
+    /// StorageTool's --feature for ELR, from the scenario's version rules (model/version_rules.h): none
+    /// before 4.0 (elrSupported); 4.0 formats it off unless the scenario keeps it on, 4.1+ on unless the
+    /// scenario turns it off (elrDefault). The distribution's series is the scenario's (checkVersion).
     std::vector<std::string> formatFeatures() const
     {
-        if (dist.major < 4)
+        const KafkaVersion version = options.config.kafkaVersion;
+        if (!rules::elrSupported(version))
             return {};
         const bool wanted = options.config.eligibleLeaderReplicasEnable;
-        const bool byDefault = !(dist.major == 4 && dist.minor == 0);
-        if (wanted == byDefault)
+        if (wanted == rules::elrDefault(version))
             return {};
         return { "--feature", std::string("eligible.leader.replicas.version=") + (wanted ? "1" : "0") };
     }
