@@ -15,6 +15,7 @@
 #include "cli_export.h"
 #endif
 #include "cli_common.h"
+#include "cli_real.h"
 #include "cli_serve.h"
 
 #include <algorithm>
@@ -70,7 +71,7 @@ std::string usage()
 #ifdef HW_WITH_EXPORT
         + HW_CLI_EXPORT_USAGE
 #endif
-        + HW_CLI_SERVE_USAGE + "\n" + hw::cli::usageNotes;
+        + HW_CLI_SERVE_USAGE + HW_CLI_REAL_USAGE + "\n" + hw::cli::usageNotes;
 }
 
 /// A scenario that cannot be read or run: its error, as the loader words it, after the prefix.
@@ -538,7 +539,7 @@ std::string helpOf(const std::string& command)
 #ifdef HW_WITH_EXPORT
         { "export", HW_CLI_EXPORT_USAGE },
 #endif
-        { "serve", HW_CLI_SERVE_USAGE } };
+        { "serve", HW_CLI_SERVE_USAGE }, { "real", HW_CLI_REAL_USAGE } };
     for (const auto& [name, section] : sections)
         if (name == command)
             return hw::cli::commandHelp(section);
@@ -582,6 +583,8 @@ int dispatch(std::vector<std::string> args)
         return compare(args);
     if (command == "serve")
         return hw::cli::runServe(args);
+    if (command == "real")
+        return hw::cli::runReal(args);
 #ifdef HW_WITH_EXPORT
     if (command == "export")
         return hw::cli::runExport(args);

@@ -2,7 +2,7 @@
 #
 #   cmake -DROOT=<source dir> -P check_includes.cmake
 #
-# Reads every .h and .cpp under ROOT/core, ROOT/ui and ROOT/app and checks each #include "part/file.h"
+# Reads every .h and .cpp under ROOT/core, ROOT/ui, ROOT/app, ROOT/wire, ROOT/live and ROOT/realkafka and checks each #include "part/file.h"
 # against the table below: a component may include its own headers and those of the components it
 # builds on, nothing else. Fails (with every wrong include listed as file:line) on a wrong-way include,
 # on an include that names no component, and on a Qt header in core/.
@@ -38,22 +38,24 @@ set(ui_teaching base scene control panels)
 set(ui_shell base scene control panels export teaching)
 set(ui_parts base scene control panels export teaching shell)
 
-# wire/ (the Kafka protocol codec) stands alone; live/ (the live lab's server) uses the engine and the
-# codec; app/ may use all of them. Like core/, neither includes Qt.
+# wire/ (the Kafka protocol codec) stands alone; live/ (the live lab's server) and realkafka/ (real Kafka
+# beside the simulation) use the engine and the codec; app/ may use all of them. Like core/, none of them
+# includes Qt.
 set(wire_allowed wire)
 set(live_allowed ${core_components} wire live)
+set(realkafka_allowed ${core_components} wire realkafka)
 
 set(problems "")
 set(checked 0)
-foreach(area core ui app wire live)
+foreach(area core ui app wire live realkafka)
     file(GLOB_RECURSE sources LIST_DIRECTORIES false RELATIVE ${ROOT} ${ROOT}/${area}/*.h ${ROOT}/${area}/*.cpp)
     foreach(source IN LISTS sources)
         string(REPLACE "/" ";" parts "${source}")
         list(LENGTH parts depth)
         if(area STREQUAL "app")
             set(own "")
-            set(allowed ${core_components} ${ui_parts} wire live)
-        elseif(area STREQUAL "wire" OR area STREQUAL "live")
+            set(allowed ${core_components} ${ui_parts} wire live realkafka)
+        elseif(area STREQUAL "wire" OR area STREQUAL "live" OR area STREQUAL "realkafka")
             set(own "")
             set(allowed ${${area}_allowed})
         else()
@@ -80,7 +82,7 @@ foreach(area core ui app wire live)
         set(number 0)
         foreach(line IN LISTS lines)
             math(EXPR number "${number} + 1")
-            if((area STREQUAL "core" OR area STREQUAL "wire" OR area STREQUAL "live")
+            if((area STREQUAL "core" OR area STREQUAL "wire" OR area STREQUAL "live" OR area STREQUAL "realkafka")
                AND line MATCHES "^[ \t]*#[ \t]*include[ \t]*<Q")
                 list(APPEND problems "${source}:${number}: a Qt header in ${area}/")
             endif()

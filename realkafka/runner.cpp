@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: MIT
+#include "realkafka/runner.h"
+
+#include "engine/engine.h"
+#include "model/limits.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
+#include <thread>
+
+namespace hw::realkafka {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+namespace {
+
+std::string stepPath(std::size_t index, const std::string& key)
+{
+    return "/steps/" + std::to_string(index) + "/" + key;
+}
+
+/// Keys a `config` step may change on a running real cluster: both are dynamic topic configs that the
+/// controller reads at its next decision (IncrementalAlterConfigs on each topic and the brokers' default).
+bool alterableAtRunTime(std::string_view key)
+{
+    return key == "min.insync.replicas" || key == "unclean.leader.election.enable";
+}
+
+void refuseConfig(std::vector<Refusal>& refusals, const std::string& path, const ConfigAction& change)
+{
+    const KeyPlace place = keyPlace(change.key);
+    if (change.key == "auto.fetch" && change.value.kind == ConfigValue::Kind::Boolean && !change.value.boolean)
+        refusals.push_back({ path, std::string(keyPlaceReason(change.key)) });
+    else if (change.key == "truncation" && change.value.text != "leader-epoch")
+        refusals.push_back({ path, std::string(keyPlaceReason(change.key)) });
+    else if (place != KeyPlace::NotApplicable && place != KeyPlace::RefusedUnlessDefault && !alterableAtRunTime(change.key))
+        refusals.push_back({ path,
+            "the real runner changes only min.insync.replicas and unclean.leader.election.enable on a running "
+            "cluster; " + change.key + " is fixed when its nodes or clients start (set it in cluster.config)" });
+}
+
+} // namespace
+
+std::vector<Refusal> checkRealScenario(const Scenario& scenario)
+{
+    std::vector<Refusal> refusals;
+    const ClusterConfig& config = scenario.cluster.config;
+    if (!config.autoFetch)
+        refusals.push_back({ "/cluster/config/auto.fetch", std::string(keyPlaceReason("auto.fetch")) });
+    if (config.truncation != TruncationMode::LeaderEpoch)
+        refusals.push_back({ "/cluster/config/truncation", std::string(keyPlaceReason("truncation")) });
+    for (std::size_t i = 0; i < scenario.cluster.producers.size(); ++i)
+        if (scenario.cluster.producers[i].ratePerSecond > 0)
+            refusals.push_back({ "/producers/" + std::to_string(i) + "/rate_per_s",
+                "a steady producer is a simulated-time stream; the real runner produces only in produce steps" });
+    for (std::size_t i = 0; i < scenario.cluster.consumers.size(); ++i)
+        refusals.push_back({ "/consumers/" + std::to_string(i),
+            "consumers and groups are not run on a real cluster yet (the harness has them; the runner does not "
+            "drive them)" });
+
+    for (std::size_t i = 0; i < scenario.steps.size(); ++i) {
+        const Step& step = scenario.steps[i];
+        const std::string key = stepKey(step);
+        const std::string path = stepPath(i, key);
+        std::visit(
+            [&](const auto& s) {
+                using T = std::decay_t<decltype(s)>;
+                if constexpr (std::is_same_v<T, FetchStep>) {
+                    refusals.push_back({ path,
+                        "a manual fetch round has no counterpart: real followers fetch on their own" });
+                } else if constexpr (std::is_same_v<T, RunStep>) {
+                    refusals.push_back({ path,
+                        "a run step replays the simulation's events one by one; a real cluster's events cannot "
+                        "be counted or stopped between" });
+                } else if constexpr (std::is_same_v<T, ClockStep>) {
+                    refusals.push_back({ path,
+                        "a clock step sets the simulated clock; a real cluster runs on the wall clock (use advance)" });
+                } else if constexpr (std::is_same_v<T, LiveStep>) {
+                    refusals.push_back({ path,
+                        "a recorded live client's request (or a dropped message) replays the simulation's network; "
+                        "it has no counterpart on a real cluster" });
+                } else if constexpr (std::is_same_v<T, ConsumerStep> || std::is_same_v<T, RebalanceStep>) {
+                    refusals.push_back({ path, "consumers and groups are not run on a real cluster yet" });
+                } else if constexpr (std::is_same_v<T, ConfigStep>) {
+                    for (const ConfigAction& change : s.changes)
+                        refuseConfig(refusals, path + "/" + change.key, change);
+                } else if constexpr (std::is_same_v<T, FaultStep>) {
+                    if (const auto* broker = std::get_if<BrokerAction>(&s.action)) {
+                        if (broker->kind == BrokerAction::Kind::Restart && broker->loseUnflushed > 0)
+                            refusals.push_back({ path + "/lose_unflushed",
+                                "SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power "
+                                "loss cannot be made on this machine" });
+                        if (broker->kind == BrokerAction::Kind::Shutdown && !s.wait)
+                            refusals.push_back({ path + "/wait",
+                                "the real runner waits for every controlled shutdown to end" });
+                    }
+                }
+            },
+            step);
+    }
+    return refusals;
+}
+
+namespace {
+
+struct Run {
+    const Scenario& scenario;
+    RunnerOptions options;
+    RunnerHooks hooks;
+    RealCluster& cluster;
+    std::unique_ptr<Harness> harness;
+    ClusterState model;                     // the engine's cluster at creation: names and placement
+    std::vector<std::string> topics;        // the scenario's topic names
+    std::set<std::string> producers;        // harness producers made so far
+    std::optional<ClusterObservation> last; // the last emitted observation
+
+    void say(const std::string& line) const
+    {
+        if (options.log)
+            *options.log << "real: " << line << "\n" << std::flush;
+    }
+
+    void checkInterrupted() const
+    {
+        if (options.interrupted && options.interrupted->load())
+            throw RunnerError("interrupted");
+    }
+
+    void sleepFor(milliseconds duration) const
+    {
+        const auto until = Clock::now() + duration;
+        while (Clock::now() < until) {
+            checkInterrupted();
+            std::this_thread::sleep_for(std::min<Clock::duration>(until - Clock::now(), milliseconds(50)));
+        }
+    }
+
+    ClusterObservation observe(bool readLogs) const
+    {
+        ObserveRequest request = cluster.observeRequest(topics);
+        request.readLogs = readLogs;
+        return hooks.observe(request);
+    }
+
+    /// Waits until observations pollInterval apart stay equal for settlePeriod; returns the last one.
+    ClusterObservation waitQuiescent(const std::string& where)
+    {
+        const auto deadline = Clock::now() + options.settleMax;
+        ClusterObservation current = observe(false);
+        auto stableSince = Clock::now();
+        while (Clock::now() - stableSince < options.settlePeriod) {
+            if (Clock::now() >= deadline)
+                throw RunnerError(where + ": the cluster was still changing after "
+                    + std::to_string(options.settleMax.count() / 1000) + " s");
+            sleepFor(pollInterval);
+            ClusterObservation next = observe(false);
+            if (!hooks.sameFacts(current, next)) {
+                current = std::move(next);
+                stableSince = Clock::now();
+            }
+        }
+        return current;
+    }
+
+    void emit(ObservedStep observed)
+    {
+        last = observed.observation;
+        if (hooks.emit)
+            hooks.emit(observed, harness ? harness->outcomes() : std::vector<SendOutcome>());
+    }
+
+    /// After a step: with --checkpoints nothing (checkpoints emit themselves), otherwise the state
+    /// with the logs when it differs from the last one emitted.
+    void observeAfter(std::size_t index, const std::string& key, const std::string& did)
+    {
+        if (options.checkpointsOnly)
+            return;
+        ClusterObservation now = observe(false);
+        if (last && hooks.sameFacts(*last, now))
+            return;
+        emit({ index, key, did, false, std::nullopt, observe(true) });
+    }
+
+    std::pair<std::string, std::int32_t> partitionName(std::int32_t flat) const
+    {
+        const Partition& p = model.partitions.at(static_cast<std::size_t>(flat));
+        return { model.topics.at(static_cast<std::size_t>(p.topic)).name, p.index };
+    }
+
+    /// The producer for a scenario producer and acks: Kafka's producer fixes acks when it is made, so a
+    /// produce step with its own acks gets a producer of its own.
+    std::string producerFor(std::int32_t index, std::optional<Acks> stepAcks)
+    {
+        const ProducerSpec& spec = scenario.cluster.producers.at(static_cast<std::size_t>(index));
+        const ClusterConfig& c = scenario.cluster.config;
+        const Acks acks = stepAcks.value_or(spec.acks.value_or(c.acks));
+        const std::string name = spec.id + (stepAcks && stepAcks != spec.acks.value_or(c.acks)
+            ? "-acks" + std::string(acksName(acks)) : "");
+        if (producers.count(name))
+            return name;
+        nlohmann::json config = {
+            { "bootstrap.servers", cluster.clientBootstrap() },
+            { "acks", std::string(acksName(acks)) },
+            { "retries", spec.retries.value_or(c.retries) },
+            { "max.in.flight.requests.per.connection", spec.maxInFlight.value_or(c.maxInFlightRequestsPerConnection) },
+            { "linger.ms", spec.lingerMs.value_or(c.lingerMs) },
+            { "request.timeout.ms", c.requestTimeoutMs },
+            { "retry.backoff.ms", c.retryBackoffMs },
+            { "retry.backoff.max.ms", c.retryBackoffMaxMs },
+            { "batch.size", c.batchSize },
+        };
+        // Named only when the scenario named them, as the model's ProducerConfig does: Kafka then refuses
+        // a conflict (idempotence with acks 1) instead of resolving it, and raises delivery.timeout.ms
+        // to linger.ms + request.timeout.ms when it was left at its default.
+        const std::optional<bool> idempotence = spec.enableIdempotence
+            ? spec.enableIdempotence : (scenario.cluster.idempotenceSet ? std::optional(c.enableIdempotence) : std::nullopt);
+        if (idempotence)
+            config["enable.idempotence"] = *idempotence;
+        const std::optional<std::int64_t> delivery = spec.deliveryTimeoutMs
+            ? spec.deliveryTimeoutMs : (scenario.cluster.deliveryTimeoutSet ? std::optional(c.deliveryTimeoutMs) : std::nullopt);
+        if (delivery)
+            config["delivery.timeout.ms"] = *delivery;
+        harness->producer(name, config, milliseconds(60000));
+        producers.insert(name);
+        return name;
+    }
+
+    milliseconds deliveryTimeout(std::int32_t producer) const
+    {
+        const ProducerSpec& spec = scenario.cluster.producers.at(static_cast<std::size_t>(producer));
+        const ClusterConfig& c = scenario.cluster.config;
+        const std::int64_t delivery = spec.deliveryTimeoutMs.value_or(c.deliveryTimeoutMs);
+        return milliseconds(std::max(delivery, spec.lingerMs.value_or(c.lingerMs) + c.requestTimeoutMs));
+    }
+
+    std::string produce(std::size_t index, const ProduceStep& step)
+    {
+        if (!harness)
+            harness = std::make_unique<Harness>(cluster.distribution(), cluster.runDir() / "hwclient.log",
+                milliseconds(120000));
+        const ProduceAction& a = step.action;
+        const std::string name = producerFor(a.producer, a.acks);
+        const std::string topic = scenario.cluster.topics.at(static_cast<std::size_t>(a.topic)).name;
+        const std::size_t first = harness->outcomes().size();
+        for (const std::string& value : a.values)
+            harness->send(name, topic, a.partition, a.key, value);
+        const std::size_t end = harness->outcomes().size();
+        if (!step.wait)
+            return std::to_string(a.values.size()) + " record(s) sent by " + name + " (not waited for)";
+        const milliseconds wait = deliveryTimeout(a.producer) + options.produceMargin;
+        if (!harness->waitAnswered(first, end, wait))
+            throw RunnerError(stepPath(index, "produce") + ": Kafka's producer did not answer every send within "
+                + std::to_string(wait.count() / 1000) + " s (delivery.timeout.ms and a margin)");
+        std::size_t acked = 0;
+        std::map<std::string, int> errors;
+        for (std::size_t i = first; i < end; ++i) {
+            const SendOutcome& o = harness->outcomes()[i];
+            if (o.acked)
+                ++acked;
+            else
+                ++errors[o.error];
+        }
+        std::string did = std::to_string(end - first) + " record(s) sent by " + name + " to " + topic + ": "
+            + std::to_string(acked) + " acked";
+        for (const auto& [error, count] : errors)
+            did += ", " + std::to_string(count) + " " + error;
+        return did;
+    }
+
+    std::string fault(std::size_t index, const FaultStep& step)
+    {
+        const std::string path = stepPath(index, stepKey(Step(step)));
+        try {
+            if (const auto* b = std::get_if<BrokerAction>(&step.action)) {
+                const std::string who = "broker " + std::to_string(b->broker);
+                switch (b->kind) {
+                case BrokerAction::Kind::Kill:
+                    cluster.kill(b->broker);
+                    return who + " killed (SIGKILL)";
+                case BrokerAction::Kind::Restart:
+                    cluster.restart(b->broker);
+                    return who + " restarted, registered and unfenced";
+                case BrokerAction::Kind::Shutdown:
+                    cluster.shutdown(b->broker);
+                    return who + " shut down (SIGTERM)";
+                case BrokerAction::Kind::Isolate:
+                    cluster.isolate(b->broker);
+                    return who + " isolated (every link black-holed)";
+                case BrokerAction::Kind::Heal:
+                    cluster.heal(b->broker);
+                    return who + " healed";
+                }
+            }
+            if (const auto* k = std::get_if<KillLeaderAction>(&step.action)) {
+                const auto [topic, partition] = partitionName(k->partition);
+                const std::int32_t leader = cluster.leaderOf(topic, partition);
+                if (leader < 0)
+                    throw RunnerError(path + ": " + topic + "-" + std::to_string(partition) + " has no leader to kill");
+                cluster.kill(leader);
+                return "broker " + std::to_string(leader) + ", the leader of " + topic + "-" + std::to_string(partition)
+                    + ", killed (SIGKILL)";
+            }
+            if (const auto* e = std::get_if<ElectPreferredAction>(&step.action)) {
+                const auto [topic, partition] = partitionName(e->partition);
+                const std::string error = cluster.electLeaders(topic, partition, wire::client::ElectionType::Preferred);
+                return "preferred election of " + topic + "-" + std::to_string(partition) + ": "
+                    + (error.empty() ? "done" : error);
+            }
+            if (const auto* e = std::get_if<ElectUncleanAction>(&step.action)) {
+                const auto [topic, partition] = partitionName(e->partition);
+                const std::string error = cluster.electLeaders(topic, partition, wire::client::ElectionType::Unclean);
+                return "unclean election of " + topic + "-" + std::to_string(partition) + ": "
+                    + (error.empty() ? "done" : error);
+            }
+        } catch (const ClusterError& error) {
+            throw RunnerError(path + ": " + error.what());
+        }
+        throw RunnerError(path + ": not a fault the real runner knows");
+    }
+
+    std::string config(std::size_t index, const ConfigStep& step)
+    {
+        std::string did;
+        for (const ConfigAction& change : step.changes) {
+            const std::string value = formatConfigValue(change.value);
+            if (!alterableAtRunTime(change.key)) {
+                did += (did.empty() ? "" : "; ") + change.key + " does not apply to a real cluster ("
+                    + std::string(keyPlaceReason(change.key)) + ")";
+                continue;
+            }
+            try {
+                for (const std::string& topic : topics)
+                    cluster.alterConfig(wire::client::ConfigResourceType::Topic, topic, change.key, value);
+                cluster.alterConfig(wire::client::ConfigResourceType::Broker, "", change.key, value);
+            } catch (const std::exception& error) {
+                throw RunnerError(stepPath(index, "config") + "/" + change.key + ": " + error.what());
+            }
+            did += (did.empty() ? "" : "; ") + change.key + "=" + value;
+        }
+        return did;
+    }
+
+    void createTopics()
+    {
+        // The engine's placement for the same scenario: both runs place alike, whatever Kafka's placer
+        // would have chosen.
+        for (const Topic& topic : model.topics) {
+            std::vector<std::vector<std::int32_t>> assignment;
+            for (std::int32_t p = 0; p < topic.partitionCount; ++p) {
+                const Partition& partition = model.partitions.at(static_cast<std::size_t>(topic.firstPartition + p));
+                assignment.push_back({ partition.registration.replicas.begin(), partition.registration.replicas.end() });
+            }
+            cluster.createTopic(topic.name, assignment);
+            topics.push_back(topic.name);
+        }
+    }
+
+    void runSteps()
+    {
+        createTopics();
+        checkInterrupted();
+        ClusterObservation start = waitQuiescent("after the topics were created");
+        if (!options.checkpointsOnly)
+            emit({ std::nullopt, "start", "the cluster is up and the topics are created", true, std::nullopt, observe(true) });
+        else
+            last = start;
+        for (std::size_t i = 0; i < scenario.steps.size(); ++i) {
+            checkInterrupted();
+            const Step& step = scenario.steps[i];
+            const std::string key = stepKey(step);
+            std::string did;
+            bool observeAfterStep = true;
+            if (const auto* s = std::get_if<ProduceStep>(&step)) {
+                did = produce(i, *s);
+            } else if (const auto* s = std::get_if<FaultStep>(&step)) {
+                did = fault(i, *s);
+            } else if (const auto* s = std::get_if<SlowStep>(&step)) {
+                cluster.slow(s->action.broker, milliseconds(s->action.latencyMs));
+                did = "broker " + std::to_string(s->action.broker) + "'s links delayed by "
+                    + std::to_string(s->action.latencyMs) + " ms each way";
+            } else if (const auto* s = std::get_if<ConfigStep>(&step)) {
+                did = config(i, *s);
+            } else if (const auto* s = std::get_if<AdvanceStep>(&step)) {
+                sleepFor(milliseconds(s->ms));
+                did = std::to_string(s->ms) + " ms of wall-clock time passed";
+            } else if (std::holds_alternative<SettleStep>(step)) {
+                ClusterObservation settled = waitQuiescent(stepPath(i, key));
+                observeAfterStep = false;
+                if (!options.checkpointsOnly && !(last && hooks.sameFacts(*last, settled)))
+                    emit({ i, key, "quiescent", true, std::nullopt, observe(true) });
+            } else if (const auto* s = std::get_if<CheckpointStep>(&step)) {
+                waitQuiescent(stepPath(i, key));
+                observeAfterStep = false;
+                emit({ i, key, "checkpoint " + s->label, true, s->label, observe(true) });
+            } else if (std::holds_alternative<NoteStep>(step)) {
+                observeAfterStep = false;
+            } else {
+                throw RunnerError(stepPath(i, key) + ": the real runner cannot run this step (checkRealScenario refuses it)");
+            }
+            if (!did.empty())
+                say("step " + std::to_string(i) + " (" + key + "): " + did);
+            if (observeAfterStep)
+                observeAfter(i, key, did);
+        }
+        if (harness)
+            harness->drain();
+    }
+};
+
+} // namespace
+
+void runReal(const Scenario& scenario, const Distribution& distribution, RunnerOptions options, RunnerHooks hooks)
+{
+    const std::vector<Refusal> refusals = checkRealScenario(scenario);
+    if (!refusals.empty())
+        throw RunnerError(refusals.front().path + ": " + refusals.front().why);
+    checkVersion(distribution, scenario.cluster.config.kafkaVersion);
+    if (!hooks.observe || !hooks.sameFacts)
+        throw RunnerError("the runner needs an observer");
+    ClusterOptions clusterOptions = options.cluster;
+    clusterOptions.brokers = scenario.cluster.brokers;
+    clusterOptions.config = scenario.cluster.config;
+    clusterOptions.racks = scenario.cluster.racks;
+    if (!clusterOptions.log)
+        clusterOptions.log = options.log;
+    RealCluster cluster(distribution, clusterOptions);
+    cluster.start();
+    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {} };
+    run.runSteps();
+}
+
+} // namespace hw::realkafka

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "realkafka/cluster.h"
+#include "realkafka/harness.h"
+#include "realkafka/observer.h"
+#include "scenario/scenario.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+/// `highwater-cli real`: a scenario's steps on a real cluster (docs/real-kafka.md, "The C++ runner").
+/// First checkRealScenario() refuses, before anything starts, what real Kafka cannot do; then runReal()
+/// starts the cluster, runs each step on it and observes it after each step.
+/// How time maps: one simulated millisecond of `advance` is one wall-clock millisecond. `settle` (and a
+/// checkpoint) waits until the cluster is quiescent: observations pollInterval apart are equal for
+/// settlePeriod, within settleMax.
+namespace hw::realkafka {
+
+/// A step or setting real Kafka cannot run: its JSON pointer in the scenario and why.
+struct Refusal {
+    std::string path; // e.g. /steps/4/fetch
+    std::string why;
+};
+
+/// Every refusal of the scenario, in file order (cluster settings first). Empty: it can run.
+std::vector<Refusal> checkRealScenario(const Scenario& scenario);
+
+/// A run that failed: a step that could not be carried out (its path), the cluster, the harness, or an
+/// interruption.
+class RunnerError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// What the runner hands out after a step: the observation and what led to it.
+struct ObservedStep {
+    std::optional<std::size_t> step; // index into scenario.steps; nothing for the state after creation
+    std::string key;                 // the step's key ("kill"), "start" for the state after creation
+    std::string did;                 // what the step did, in words ("broker 1 killed (SIGKILL)")
+    bool quiescent = false;          // settled (a settle or checkpoint step, or the start)
+    std::optional<std::string> checkpoint; // the label of a checkpoint step
+    ClusterObservation observation;
+};
+
+/// The observer and where the observations go. The CLI gives observe()/sameFacts() of
+/// realkafka/observer.h and writes frames; tests may give their own.
+struct RunnerHooks {
+    std::function<ClusterObservation(const ObserveRequest&)> observe;
+    std::function<bool(const ClusterObservation&, const ClusterObservation&)> sameFacts;
+    /// Called once per emitted observation, with every send's outcome so far.
+    std::function<void(const ObservedStep&, const std::vector<SendOutcome>&)> emit;
+};
+
+/// How often a settle polls (the issue: 50-100 ms).
+inline constexpr std::chrono::milliseconds pollInterval { 75 };
+
+struct RunnerOptions {
+    /// Emit only the quiescent state after each checkpoint step (--checkpoints); otherwise one
+    /// observation per step that changed what is observed.
+    bool checkpointsOnly = false;
+    /// How long nothing may change for the cluster to count as quiescent. Longer than a follower's fetch
+    /// wait (replica.fetch.wait.max.ms, 500 ms) and a broker's heartbeat (2 s), so an idle round is seen.
+    std::chrono::milliseconds settlePeriod { 3000 };
+    /// The longest a settle waits; a cluster still changing then fails the run, naming the step.
+    std::chrono::milliseconds settleMax { 300000 };
+    /// Added to delivery.timeout.ms for a produce step's wait: Kafka answers every send within
+    /// delivery.timeout.ms, so a send unanswered after that and this margin is a failure.
+    std::chrono::milliseconds produceMargin { 30000 };
+    ClusterOptions cluster;
+    std::ostream* log = nullptr;
+    /// Set from a signal handler: the run stops at its next wait and tears the cluster down.
+    const std::atomic<bool>* interrupted = nullptr;
+};
+
+/// Runs the scenario (which checkRealScenario must have accepted) on a cluster of `distribution`, whose
+/// version must match (checkVersion). Throws RunnerError, ClusterError, HarnessError, DistributionError;
+/// the cluster is torn down on every path.
+void runReal(const Scenario& scenario, const Distribution& distribution, RunnerOptions options, RunnerHooks hooks);
+
+} // namespace hw::realkafka
