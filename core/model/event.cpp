@@ -128,6 +128,8 @@ std::string_view eventTypeName(EventType type)
         return "live-request-sent";
     case EventType::LiveResponseReceived:
         return "live-response-received";
+    case EventType::ProducerConnection:
+        return "producer-connection";
     }
     return "unknown";
 }

@@ -452,6 +452,14 @@ Json eventToJson(const Event& e, const ClusterState& s)
             out["producer_id"] = e.value;
         putError();
         break;
+    case EventType::ProducerConnection:
+        out["producer"] = producerId(e.node);
+        out["broker"] = e.peer;
+        out["connected"] = e.error == ErrorCode::None;
+        out["reconnect_backoff_ms"] = e.error == ErrorCode::None ? Json(nullptr) : Json(e.value);
+        out["setup_timeout_ms"] = e.error == ErrorCode::RequestTimedOut ? Json(e.detail) : Json(nullptr);
+        putError();
+        break;
     }
     return out;
 }

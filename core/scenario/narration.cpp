@@ -229,6 +229,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::ProduceFailed:
     case EventType::ProduceTimedOut:
     case EventType::MetadataUpdated:
+    case EventType::ProducerConnection:
     case EventType::FetchSent:
     case EventType::FetchHandled:
     case EventType::FetchCompleted:
@@ -383,6 +384,8 @@ Phrase Narration::title(EventType type)
         return tr("Log truncated");
     case EventType::MetadataUpdated:
         return tr("Metadata refreshed");
+    case EventType::ProducerConnection:
+        return tr("Producer connection");
     case EventType::ConsumerStarted:
         return tr("Consumer started");
     case EventType::ConsumerStopped:

@@ -129,6 +129,16 @@ void Network::bounce(const Message& message)
     }
 }
 
+ConnectOutcome Network::connectOutcome(NodeRef from, BrokerId to) const
+{
+    if (from.kind == NodeKind::Broker && m_state.broker(from.id).isolated)
+        return ConnectOutcome::Silent;
+    const Broker& b = m_state.broker(to);
+    if (b.isolated)
+        return ConnectOutcome::Silent;
+    return b.alive ? ConnectOutcome::Accepted : ConnectOutcome::Refused;
+}
+
 void Network::armEarliest(TimeMs& armedMs, TimeMs atMs, const Timer& timer)
 {
     if (armedMs >= 0 && armedMs <= atMs)
