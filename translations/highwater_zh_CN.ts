@@ -20,6 +20,11 @@
         <translation>终止代理节点 %1</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Power off broker %1 (host down, silent)</source>
+        <translation>让代理节点 %1 断电（主机停机，无声无息）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Restart broker %1</source>
         <translation>重启代理节点 %1</translation>
@@ -1335,6 +1340,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Broker powered off</source>
+        <translation>代理节点断电</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Broker restarted</source>
         <translation>代理节点已重启</translation>
     </message>
@@ -1919,8 +1929,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
-        <translation>%1 崩溃：它停止处理请求，也不再发送心跳。控制器要等到它的 session 超时（broker.session.timeout.ms）才会察觉。</translation>
+        <source>%1&apos;s process crashes: it stops handling requests and heartbeating. Its host resets its connections, so its clients see the disconnect at once (NETWORK_EXCEPTION) and a connect to it is refused. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 的进程崩溃：它停止处理请求，也不再发送心跳。它所在的主机会重置它的连接，所以它的客户端立刻看到断线（NETWORK_EXCEPTION），连接到它也会被拒绝。控制器要等到它的 session 超时（broker.session.timeout.ms）才会察觉。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 loses power with its host: nothing answers for it any more, not even a refused connect. Its clients and followers notice only when their requests time out (request.timeout.ms, replica.socket.timeout.ms), the controller when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 和它的主机一起断电：再也没有任何东西替它回应，连拒绝连接都没有。它的客户端和跟随者要等到请求超时（request.timeout.ms、replica.socket.timeout.ms）才会察觉，控制器则要等到它的 session 超时（broker.session.timeout.ms）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3123,6 +3138,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢复代理节点 %1 的网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power off broker %1</source>
+        <translation>让代理节点 %1 断电</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -20,6 +20,11 @@
         <translation>終止代理節點 %1</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Power off broker %1 (host down, silent)</source>
+        <translation>讓代理節點 %1 斷電（主機停機，無聲無息）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Restart broker %1</source>
         <translation>重新啟動代理節點 %1</translation>
@@ -1335,6 +1340,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Broker powered off</source>
+        <translation>代理節點斷電</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Broker restarted</source>
         <translation>代理節點已重新啟動</translation>
     </message>
@@ -1919,8 +1929,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
-        <translation>%1 當機：它停止處理請求，也不再發送心跳。控制器要等到它的 session 逾時（broker.session.timeout.ms）才會察覺。</translation>
+        <source>%1&apos;s process crashes: it stops handling requests and heartbeating. Its host resets its connections, so its clients see the disconnect at once (NETWORK_EXCEPTION) and a connect to it is refused. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 的進程當機：它停止處理請求，也不再發送心跳。它所在的主機會重設它的連線，所以它的客戶端立刻看到斷線（NETWORK_EXCEPTION），連線到它也會被拒絕。控制器要等到它的 session 逾時（broker.session.timeout.ms）才會察覺。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 loses power with its host: nothing answers for it any more, not even a refused connect. Its clients and followers notice only when their requests time out (request.timeout.ms, replica.socket.timeout.ms), the controller when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 和它的主機一起斷電：再也沒有任何東西替它回應，連拒絕連線都沒有。它的客戶端和跟隨者要等到請求逾時（request.timeout.ms、replica.socket.timeout.ms）才會察覺，控制器則要等到它的 session 逾時（broker.session.timeout.ms）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3123,6 +3138,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢復代理節點 %1 的網路</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power off broker %1</source>
+        <translation>讓代理節點 %1 斷電</translation>
     </message>
     <message>
         <location line="+4"/>

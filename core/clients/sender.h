@@ -34,6 +34,9 @@ public:
     std::optional<Event> handleMetadataResponse(const Message& message, const MetadataResponse& response);
     std::optional<Event> handleInitProducerIdResponse(const Message& message, const InitProducerIdResponse& response);
     std::optional<Event> producerTimer(std::int32_t producer);
+    /// The broker crashed and its host reset its connections: every producer with a ready
+    /// connection to it disconnects and asks for metadata.
+    void connectionsReset(BrokerId broker);
 
 private:
     ApplyResult produceValues(const ProduceAction& action, const ProduceValues& values);

@@ -122,6 +122,14 @@ void Sender::connectionLost(std::int32_t producerIndex, BrokerId broker)
     requestMetadata(producerIndex);
 }
 
+void Sender::connectionsReset(BrokerId broker)
+{
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.producers.size()); ++p) {
+        connectionLost(p, broker);
+        rearmProducerTimer(p);
+    }
+}
+
 bool Sender::startConnects(std::int32_t producerIndex)
 {
     // Sender.sendProducerData asks NetworkClient.ready for the leader of every partition with a batch

@@ -130,6 +130,8 @@ std::string_view eventTypeName(EventType type)
         return "live-response-received";
     case EventType::ProducerConnection:
         return "producer-connection";
+    case EventType::BrokerPoweredOff:
+        return "broker-powered-off";
     }
     return "unknown";
 }

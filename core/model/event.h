@@ -73,9 +73,10 @@ enum class EventType : std::uint8_t {
     LiveRequestSent,         // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count: records
     LiveResponseReceived,    // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count; value: HW; error
     ProducerConnection,      // node: producer; peer: broker; error: None connected, NETWORK_EXCEPTION refused, REQUEST_TIMED_OUT setup timed out (detail: ms); value: reconnect backoff
+    BrokerPoweredOff,        // node: broker (its host is down: silent, unlike BrokerKilled)
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::ProducerConnection) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::BrokerPoweredOff) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {

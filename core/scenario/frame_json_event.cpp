@@ -245,6 +245,7 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["latency_ms"] = e.value < 0 ? Json(nullptr) : Json(e.value);
         break;
     case EventType::BrokerKilled:
+    case EventType::BrokerPoweredOff:
     case EventType::BrokerIsolated:
     case EventType::BrokerHealed:
     case EventType::ShutdownRequested:

@@ -251,6 +251,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::ConfigChanged:
     case EventType::LatencyChanged:
     case EventType::BrokerKilled:
+    case EventType::BrokerPoweredOff:
     case EventType::BrokerRestarted:
     case EventType::BrokerIsolated:
     case EventType::BrokerHealed:
@@ -332,6 +333,8 @@ Phrase Narration::title(EventType type)
         return tr("Latency changed");
     case EventType::BrokerKilled:
         return tr("Broker killed");
+    case EventType::BrokerPoweredOff:
+        return tr("Broker powered off");
     case EventType::BrokerRestarted:
         return tr("Broker restarted");
     case EventType::BrokerIsolated:

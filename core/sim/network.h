@@ -46,6 +46,9 @@ public:
     void bounce(const Message& message);
     /// What a connect from `from` to broker `to` meets now.
     ConnectOutcome connectOutcome(NodeRef from, BrokerId to) const;
+    /// A crashed broker's connections are reset by its host's kernel: every answer it had on the wire
+    /// reaches its client as the disconnect (NETWORK_EXCEPTION) instead.
+    void resetAnswersFrom(BrokerId broker);
 
     /// The `advance` step: moves the clock forward when nothing is due before the target.
     ApplyResult advanceClock(const AdvanceAction& action);
