@@ -2153,6 +2153,11 @@
         <source>%1 looks for its group coordinator again.</source>
         <translation>%1 再次寻找它的消费者组协调者。</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>%1&apos;s application has not polled for %2 ms, more than max.poll.interval.ms: its heartbeat thread leaves the group (&quot;consumer poll timeout has expired.&quot;), gives up its partitions and sends LeaveGroup to broker %3. It joins again at its next poll.</source>
+        <translation>%1 的应用程序已经 %2 毫秒没有 poll，超过 max.poll.interval.ms：它的心跳线程离开消费者组（&quot;consumer poll timeout has expired.&quot;），放弃它的分区，并向 代理节点 %3 发送 LeaveGroup。它会在下一次 poll 时重新加入。</translation>
+    </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>

@@ -2153,6 +2153,11 @@
         <source>%1 looks for its group coordinator again.</source>
         <translation>%1 再次尋找它的消費者組協調者。</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>%1&apos;s application has not polled for %2 ms, more than max.poll.interval.ms: its heartbeat thread leaves the group (&quot;consumer poll timeout has expired.&quot;), gives up its partitions and sends LeaveGroup to broker %3. It joins again at its next poll.</source>
+        <translation>%1 的應用程式已經 %2 毫秒沒有 poll，超過 max.poll.interval.ms：它的心跳執行緒離開消費者組（&quot;consumer poll timeout has expired.&quot;），放棄它的分區，並向 代理節點 %3 發送 LeaveGroup。它會在下一次 poll 時重新加入。</translation>
+    </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>

@@ -239,6 +239,10 @@ struct Consumer {
     bool requestInFlight = false; // the JoinGroup or SyncGroup in flight (one at a time)
     TimeMs requestDeadlineMs = -1; // when it is given up: request.timeout.ms (JoinGroup: rebalance timeout + 5 s)
     TimeMs sessionAckMs = 0;      // the last heartbeat answer: the client's own session.timeout.ms check
+    // The poll timer (Heartbeat.resetPollTimer): when the application last polled. A member that has not
+    // polled for max.poll.interval.ms leaves its group and joins again at its next poll (pollTimedOut).
+    TimeMs lastPollMs = 0;
+    bool pollTimedOut = false;
     std::vector<OwnedPartition> owned;
     // The last assignment received. Eager members revoke everything before rejoining but still send
     // it (the sticky assignor's userData), so a sticky assignment can keep partitions where they were.

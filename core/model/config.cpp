@@ -83,7 +83,9 @@ const std::vector<Binding>& bindings()
          &ClusterConfig::sessionTimeoutMs},
         {{"heartbeat.interval.ms", Kind::Integer, 1, 3600000, "how often a consumer heartbeats its coordinator"},
          &ClusterConfig::heartbeatIntervalMs},
-        {{"max.poll.interval.ms", Kind::Integer, 1, 86400000, "how long a rebalance waits for members to rejoin"},
+        {{"max.poll.interval.ms", Kind::Integer, 1, 86400000,
+          "the longest a group member's application may go between polls before it leaves the group, and the "
+          "rebalance timeout: how long a join phase waits for members to rejoin"},
          &ClusterConfig::rebalanceTimeoutMs},
         {{"group.initial.rebalance.delay.ms", Kind::Integer, 0, 600000,
           "how long a new group waits for more members before its first rebalance"},

@@ -101,6 +101,7 @@ enum EventFlag : std::uint32_t {
     EpochBumped = 1u << 18,       // the idempotent producer bumped its epoch; the partition's sequences restart at 0
     Disconnected = 1u << 19,      // a request timed out: the producer closed the connection and asked for metadata
     FromLiveClient = 1u << 20,    // the event's peer is a live client (a real client's request), not a producer or consumer
+    PollTimeout = 1u << 21,       // a LeaveGroup sent because the application did not poll within max.poll.interval.ms
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).

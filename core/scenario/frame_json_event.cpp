@@ -352,6 +352,10 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["coordinator"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
         out["request"] = e.detail < 0 ? std::string("FindCoordinator") : std::string(groupRequestName(e.detail));
         out["count"] = e.count;
+        if (e.has(PollTimeout)) {
+            out["poll_timeout"] = true;
+            out["since_poll_ms"] = e.value;
+        }
         putError();
         break;
     case EventType::GroupRequestHandled:
