@@ -1874,12 +1874,12 @@
     <message>
         <location line="+4"/>
         <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 连接 代理节点 %2 在 %3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在 %4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+        <translation>%1 连接 代理节点 %2 在 %3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在 %4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在 %3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在 %3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
     </message>
     <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>

@@ -1874,12 +1874,12 @@
     <message>
         <location line="+4"/>
         <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 連線 代理節點 %2 在 %3 毫秒內沒有回應（socket.connection.setup.timeout.ms）；它在 %4 毫秒後再試，這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
+        <translation>%1 連線 代理節點 %2 在 %3 毫秒內沒有回應（socket.connection.setup.timeout.ms）；它在 %4 毫秒後再試，這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 無法連線 代理節點 %2：連線被拒絕，那裡沒有 Kafka 進程在監聽。它在 %3 毫秒後再試（reconnect.backoff.ms），這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
+        <translation>%1 無法連線 代理節點 %2：連線被拒絕，那裡沒有 Kafka 進程在監聽。它在 %3 毫秒後再試（reconnect.backoff.ms），這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
     </message>
     <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
