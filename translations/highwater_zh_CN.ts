@@ -20,6 +20,11 @@
         <translation>终止代理节点 %1</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Power off broker %1 (host down, silent)</source>
+        <translation>让代理节点 %1 断电（主机停机，无声无息）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Restart broker %1</source>
         <translation>重启代理节点 %1</translation>
@@ -1335,6 +1340,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Broker powered off</source>
+        <translation>代理节点断电</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Broker restarted</source>
         <translation>代理节点已重启</translation>
     </message>
@@ -1467,6 +1477,11 @@
         <location line="+2"/>
         <source>Metadata refreshed</source>
         <translation>Metadata 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer connection</source>
+        <translation>生产者连接</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1857,6 +1872,21 @@
         <translation>领导者%1 应用 %2 的新 ISR %3。</translation>
     </message>
     <message>
+        <location line="+64"/>
+        <source>%1 connects to broker %2 again; batches for the partitions it leads can go.</source>
+        <translation>%1 重新连上 代理节点 %2；它所领导的分区的批次可以发出了。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
+        <translation>%1 连接 代理节点 %2 在 %3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在 %4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
+        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在 %3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+    </message>
+    <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
         <source>%1 sends a heartbeat to the controller.</source>
         <translation>%1 向控制器发送心跳。</translation>
@@ -1914,8 +1944,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
-        <translation>%1 崩溃：它停止处理请求，也不再发送心跳。控制器要等到它的 session 超时（broker.session.timeout.ms）才会察觉。</translation>
+        <source>%1&apos;s process crashes: it stops handling requests and heartbeating. Its host resets its connections, so its clients see the disconnect at once (NETWORK_EXCEPTION) and a connect to it is refused. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 的进程崩溃：它停止处理请求，也不再发送心跳。它所在的主机会重置它的连接，所以它的客户端立刻看到断线（NETWORK_EXCEPTION），连接到它也会被拒绝。控制器要等到它的 session 超时（broker.session.timeout.ms）才会察觉。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 loses power with its host: nothing answers for it any more, not even a refused connect. Its clients and followers notice only when their requests time out (request.timeout.ms, replica.socket.timeout.ms), the controller when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 和它的主机一起断电：再也没有任何东西替它回应，连拒绝连接都没有。它的客户端和跟随者要等到请求超时（request.timeout.ms、replica.socket.timeout.ms）才会察觉，控制器则要等到它的 session 超时（broker.session.timeout.ms）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2132,6 +2167,11 @@
         <location line="+4"/>
         <source>%1 looks for its group coordinator again.</source>
         <translation>%1 再次寻找它的消费者组协调者。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1&apos;s application has not polled for %2 ms, more than max.poll.interval.ms: its heartbeat thread leaves the group (&quot;consumer poll timeout has expired.&quot;), gives up its partitions and sends LeaveGroup to broker %3. It joins again at its next poll.</source>
+        <translation>%1 的应用程序已经 %2 毫秒没有 poll，超过 max.poll.interval.ms：它的心跳线程离开消费者组（&quot;consumer poll timeout has expired.&quot;），放弃它的分区，并向 代理节点 %3 发送 LeaveGroup。它会在下一次 poll 时重新加入。</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -3118,6 +3158,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢复代理节点 %1 的网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power off broker %1</source>
+        <translation>让代理节点 %1 断电</translation>
     </message>
     <message>
         <location line="+4"/>

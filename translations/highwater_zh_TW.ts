@@ -20,6 +20,11 @@
         <translation>終止代理節點 %1</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Power off broker %1 (host down, silent)</source>
+        <translation>讓代理節點 %1 斷電（主機停機，無聲無息）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Restart broker %1</source>
         <translation>重新啟動代理節點 %1</translation>
@@ -1335,6 +1340,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Broker powered off</source>
+        <translation>代理節點斷電</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Broker restarted</source>
         <translation>代理節點已重新啟動</translation>
     </message>
@@ -1467,6 +1477,11 @@
         <location line="+2"/>
         <source>Metadata refreshed</source>
         <translation>Metadata 已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Producer connection</source>
+        <translation>生產者連線</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1857,6 +1872,21 @@
         <translation>領導者%1 套用 %2 的新 ISR %3。</translation>
     </message>
     <message>
+        <location line="+64"/>
+        <source>%1 connects to broker %2 again; batches for the partitions it leads can go.</source>
+        <translation>%1 重新連上 代理節點 %2；它所領導的分區的批次可以送出了。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
+        <translation>%1 連線 代理節點 %2 在 %3 毫秒內沒有回應（socket.connection.setup.timeout.ms）；它在 %4 毫秒後再試，這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
+        <translation>%1 無法連線 代理節點 %2：連線被拒絕，那裡沒有 Kafka 進程在監聽。它在 %3 毫秒後再試（reconnect.backoff.ms），這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
+    </message>
+    <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
         <source>%1 sends a heartbeat to the controller.</source>
         <translation>%1 向控制器發送心跳。</translation>
@@ -1914,8 +1944,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 crashes: it stops handling requests and heartbeating. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
-        <translation>%1 當機：它停止處理請求，也不再發送心跳。控制器要等到它的 session 逾時（broker.session.timeout.ms）才會察覺。</translation>
+        <source>%1&apos;s process crashes: it stops handling requests and heartbeating. Its host resets its connections, so its clients see the disconnect at once (NETWORK_EXCEPTION) and a connect to it is refused. The controller will notice only when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 的進程當機：它停止處理請求，也不再發送心跳。它所在的主機會重設它的連線，所以它的客戶端立刻看到斷線（NETWORK_EXCEPTION），連線到它也會被拒絕。控制器要等到它的 session 逾時（broker.session.timeout.ms）才會察覺。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 loses power with its host: nothing answers for it any more, not even a refused connect. Its clients and followers notice only when their requests time out (request.timeout.ms, replica.socket.timeout.ms), the controller when its session times out (broker.session.timeout.ms).</source>
+        <translation>%1 和它的主機一起斷電：再也沒有任何東西替它回應，連拒絕連線都沒有。它的客戶端和跟隨者要等到請求逾時（request.timeout.ms、replica.socket.timeout.ms）才會察覺，控制器則要等到它的 session 逾時（broker.session.timeout.ms）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2132,6 +2167,11 @@
         <location line="+4"/>
         <source>%1 looks for its group coordinator again.</source>
         <translation>%1 再次尋找它的消費者組協調者。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1&apos;s application has not polled for %2 ms, more than max.poll.interval.ms: its heartbeat thread leaves the group (&quot;consumer poll timeout has expired.&quot;), gives up its partitions and sends LeaveGroup to broker %3. It joins again at its next poll.</source>
+        <translation>%1 的應用程式已經 %2 毫秒沒有 poll，超過 max.poll.interval.ms：它的心跳執行緒離開消費者組（&quot;consumer poll timeout has expired.&quot;），放棄它的分區，並向 代理節點 %3 發送 LeaveGroup。它會在下一次 poll 時重新加入。</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -3118,6 +3158,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢復代理節點 %1 的網路</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power off broker %1</source>
+        <translation>讓代理節點 %1 斷電</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -89,8 +89,23 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             return {std::nullopt, name + " is already down"};
         b.alive = false;
         b.shuttingDown = false;
-        // The process is gone, so are its connections: whoever waits on a parked fetch or an acks=all
-        // produce here sees the connection drop right away.
+        // The process is gone and its host's kernel resets its connections (NetworkClient's Selector
+        // reads the reset and handleDisconnections fails what was in flight): whoever waits on a
+        // parked fetch, an acks=all produce or a join here, and whoever has an answer from it still on
+        // the wire, gets NETWORK_EXCEPTION at once. (The producers' idle connections: Engine::apply.)
+        m_net.resetAnswersFrom(b.id);
+        for (const Group& g : m_state.groups) {
+            if (m_state.offsetsPartitions[static_cast<std::size_t>(g.offsetsPartition)].leader != b.id)
+                continue;
+            for (const GroupMember& m : g.members) {
+                if (!m.awaitingJoin && !m.awaitingSync)
+                    continue;
+                GroupResponse lost;
+                lost.kind = m.awaitingJoin ? GroupRequestKind::Join : GroupRequestKind::Sync;
+                lost.error = ErrorCode::NetworkException;
+                m_net.sendConnectionError(NodeRef::broker(b.id), NodeRef::consumer(m.consumer), std::move(lost));
+            }
+        }
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
             Replica* r = replicaOn(m_state, p, b.id);
             if (!r)
@@ -105,6 +120,23 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             r->delayedProduces.clear();
         }
         e.type = EventType::BrokerKilled;
+        return {e, {}};
+    case BrokerAction::Kind::PowerOff:
+        if (!b.alive)
+            return {std::nullopt, name + " is already down"};
+        // The host goes down with the process: nothing resets a connection or refuses one, so every
+        // peer learns of it only from its own timeouts (request.timeout.ms, replica.socket.timeout.ms,
+        // socket.connection.setup.timeout.ms). Its answers on the wire and the requests it held are lost.
+        b.alive = false;
+        b.poweredOff = true;
+        b.shuttingDown = false;
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+            if (Replica* r = replicaOn(m_state, p, b.id)) {
+                r->parkedFetches.clear();
+                r->delayedProduces.clear();
+            }
+        }
+        e.type = EventType::BrokerPoweredOff;
         return {e, {}};
     case BrokerAction::Kind::Shutdown:
         if (!b.alive)
@@ -136,6 +168,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             return {std::nullopt, "lose_unflushed must be 0 or more"};
         b.alive = true;
         b.isolated = false;
+        b.poweredOff = false;
         b.shuttingDown = false;
         b.registered = false;
         ++b.incarnation;

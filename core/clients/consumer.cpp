@@ -94,6 +94,8 @@ void ConsumerClient::startConsumer(std::int32_t index)
     c.rejoinAfterSync = false;
     c.rejoinNeeded = false;
     c.sessionAckMs = m_state.nowMs;
+    c.lastPollMs = m_state.nowMs;
+    c.pollTimedOut = false;
     c.metadataInFlight = false;
     c.metadataWanted = false;
     c.metadataTarget = noLeader;
@@ -180,6 +182,15 @@ ApplyResult ConsumerClient::consumerAction(const ConsumerAction& action)
         if (c.autoPoll)
             return {std::nullopt, name + " polls on its own (auto.poll is on)"};
         c.pollBudget = action.maxRecords > 0 ? action.maxRecords : c.maxPollRecords;
+        c.lastPollMs = m_state.nowMs;
+        if (c.pollTimedOut) {
+            // KafkaConsumer.poll -> ensureActiveGroup: a member that left on the poll timeout joins again.
+            rejoinAfterPollTimeout(action.consumer);
+            e.type = EventType::GroupRequestSent;
+            e.peer = c.coordinator;
+            e.detail = c.coordinator == noLeader ? -1 : static_cast<std::int32_t>(GroupRequestKind::Join);
+            return {e, {}};
+        }
         fetchForConsumer(action.consumer);
         e.type = EventType::ConsumerFetchSent;
         e.count = c.pollBudget;

@@ -51,6 +51,8 @@ private:
     void fetchForConsumer(std::int32_t consumer);
     std::optional<Event> consumerPoll(std::int32_t consumer, std::int32_t epoch);
     std::optional<Event> consumerHeartbeat(std::int32_t consumer);
+    bool pollTimerExpired(const Consumer& consumer) const;
+    void rejoinAfterPollTimeout(std::int32_t consumer);
     std::optional<Event> consumerAutoCommit(std::int32_t consumer);
     void armConsumerTimer(std::int32_t consumer, TimeMs atMs);
     void rearmConsumerTimer(std::int32_t consumer);

@@ -365,6 +365,8 @@ std::optional<Event> ConsumerClient::handleGroupResponse(const Message& message,
         e.count = static_cast<std::int64_t>(c.owned.size()) - before;
         e.offset = revoked;
         c.phase = MemberPhase::Stable;
+        // The join ran inside the application's poll(), which resets the poll timer.
+        c.lastPollMs = m_state.nowMs;
         if (revoked > 0 && assignorIsCooperative(c.assignor)) {
             // KIP-429: having given partitions up, join again so they can go to their new owners.
             sendJoin(index);
@@ -441,12 +443,57 @@ std::optional<Event> ConsumerClient::consumerHeartbeat(std::int32_t index)
         e.error = ErrorCode::RequestTimedOut;
         return e;
     }
+    if (pollTimerExpired(c)) {
+        // AbstractCoordinator.HeartbeatThread: "consumer poll timeout has expired." -> maybeLeaveGroup:
+        // a LeaveGroup (the member is dynamic: HighWater has no group.instance.id), the partitions
+        // revoked, the generation reset. The coordinator rebalances; this consumer joins again at its
+        // next poll.
+        GroupRequest leave;
+        leave.kind = GroupRequestKind::Leave;
+        sendGroupRequest(index, std::move(leave));
+        c.owned.clear();
+        c.memberId.clear();
+        c.generation = -1;
+        c.rejoinNeeded = true;
+        c.rejoinAfterSync = false;
+        c.pollTimedOut = true;
+        c.phase = MemberPhase::Joining;
+        // The application's next poll: its pause ends pollIntervalMs after its last poll began.
+        if (c.autoPoll)
+            m_net.schedule(std::max(m_state.nowMs, c.lastPollMs + c.pollIntervalMs),
+                           Timer{TimerKind::ConsumerPoll, index, c.timerEpoch});
+        Event e = Event::at(EventType::GroupRequestSent, index, c.coordinator);
+        e.detail = static_cast<std::int32_t>(GroupRequestKind::Leave);
+        e.flags |= PollTimeout;
+        e.value = m_state.nowMs - c.lastPollMs;
+        return e;
+    }
     GroupRequest request;
     request.kind = GroupRequestKind::Heartbeat;
     sendGroupRequest(index, std::move(request));
     Event e = Event::at(EventType::GroupRequestSent, index, c.coordinator);
     e.detail = static_cast<std::int32_t>(GroupRequestKind::Heartbeat);
     return e;
+}
+
+bool ConsumerClient::pollTimerExpired(const Consumer& c) const
+{
+    // Heartbeat.pollTimeoutExpired: max.poll.interval.ms since the last poll. A consumer whose loop
+    // polls without a pause (poll.interval.ms 0) is always in poll() or about to be.
+    if (c.autoPoll && c.pollIntervalMs == 0)
+        return false;
+    return m_state.nowMs - c.lastPollMs > m_state.config.rebalanceTimeoutMs;
+}
+
+void ConsumerClient::rejoinAfterPollTimeout(std::int32_t index)
+{
+    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
+    c.pollTimedOut = false;
+    c.lastPollMs = m_state.nowMs;
+    if (c.coordinator == noLeader)
+        findCoordinator(index);
+    else
+        sendJoin(index);
 }
 
 std::optional<Event> ConsumerClient::consumerAutoCommit(std::int32_t index)

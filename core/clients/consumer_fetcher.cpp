@@ -213,6 +213,14 @@ std::optional<Event> ConsumerClient::consumerPoll(std::int32_t index, std::int32
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
     if (epoch != c.timerEpoch)
         return std::nullopt;
+    c.lastPollMs = m_state.nowMs;
+    if (c.pollTimedOut) {
+        // KafkaConsumer.poll -> ensureActiveGroup: the member that left on the poll timeout joins again.
+        rejoinAfterPollTimeout(index);
+        Event e = Event::at(EventType::GroupRequestSent, index, c.coordinator);
+        e.detail = c.coordinator == noLeader ? -1 : static_cast<std::int32_t>(GroupRequestKind::Join);
+        return e;
+    }
     fetchForConsumer(index);
     return std::nullopt; // The fetches it sends show in the leader's frames.
 }

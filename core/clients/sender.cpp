@@ -55,7 +55,9 @@ void Sender::start(std::int32_t producerIndex)
 {
     Producer& producer = m_state.producers[static_cast<std::size_t>(producerIndex)];
     producer.sequences.assign(m_state.partitions.size(), PartitionSequence{});
-    producer.blockedUntilMs.assign(m_state.brokers.size(), -1);
+    producer.connections.assign(m_state.brokers.size(), BrokerConnection{});
+    for (BrokerId b = 1; b <= static_cast<BrokerId>(m_state.brokers.size()); ++b)
+        markConnectionReady(producer, b);
     producer.queues.partitions.assign(m_state.partitions.size(), PartitionQueue{});
     if (producer.settings.idempotence)
         requestProducerId(producerIndex);

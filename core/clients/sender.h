@@ -34,6 +34,9 @@ public:
     std::optional<Event> handleMetadataResponse(const Message& message, const MetadataResponse& response);
     std::optional<Event> handleInitProducerIdResponse(const Message& message, const InitProducerIdResponse& response);
     std::optional<Event> producerTimer(std::int32_t producer);
+    /// The broker crashed and its host reset its connections: every producer with a ready
+    /// connection to it disconnects and asks for metadata.
+    void connectionsReset(BrokerId broker);
 
 private:
     ApplyResult produceValues(const ProduceAction& action, const ProduceValues& values);
@@ -48,7 +51,23 @@ private:
     void requestMetadata(std::int32_t producer);
     void requestProducerId(std::int32_t producer);
     BrokerId leastLoadedBroker(std::int32_t producer, std::int32_t& cursor) const;
+    // The connections (sender_connections.cpp).
+    BrokerConnection* connection(Producer& producer, BrokerId broker);
+    const BrokerConnection* connection(const Producer& producer, BrokerId broker) const;
+    bool isReady(const Producer& producer, BrokerId broker) const;
+    bool canConnect(const Producer& producer, BrokerId broker) const;
+    /// Neither ready nor free to connect: in its reconnect backoff, or connecting.
     bool isBlocked(const Producer& producer, BrokerId broker) const;
+    /// When a connection that is not ready may change (-1: it is ready).
+    TimeMs connectionDelayUntil(const Producer& producer, BrokerId broker) const;
+    void markConnectionReady(Producer& producer, BrokerId broker);
+    void disconnect(Producer& producer, BrokerId broker);
+    /// A request on the ready connection to `broker` failed with it: disconnect and ask for metadata.
+    void connectionLost(std::int32_t producer, BrokerId broker);
+    /// Starts a connect to the leader of every ready batch whose connection may connect.
+    bool startConnects(std::int32_t producer);
+    /// Settles a connect whose answer came or whose setup timed out; the frame says which.
+    std::optional<Event> advanceConnection(std::int32_t producer);
     void armProducerTimer(std::int32_t producer, TimeMs atMs);
     void rearmProducerTimer(std::int32_t producer);
 };

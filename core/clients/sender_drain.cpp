@@ -16,16 +16,10 @@
 
 namespace hw {
 
-bool Sender::isBlocked(const Producer& producer, BrokerId broker) const
-{
-    const auto i = static_cast<std::size_t>(broker - 1);
-    return i < producer.blockedUntilMs.size() && producer.blockedUntilMs[i] > m_state.nowMs;
-}
-
 std::int64_t Sender::nextSendable(std::int32_t producerIndex) const
 {
     // RecordAccumulator.drain: each partition's queue in order; only its first waiting batch may go,
-    // when it is ready (linger.ms, or the retry backoff), its leader is known and connected, and the
+    // when it is ready (linger.ms, or the retry backoff), its leader is known and its connection ready, and the
     // connection has a free in-flight slot (NetworkClient.canSendMore). An idempotent producer also
     // needs its producer id, and sends a retried batch only when no earlier batch of the partition is
     // in flight (shouldStopDrainBatchesForPartition: its base sequence must be the first in flight).
@@ -58,7 +52,10 @@ std::int64_t Sender::nextSendable(std::int32_t producerIndex) const
         // The connection first: it rules out most partitions of a busy producer without reading a batch.
         const BrokerId leader = producer.leaders[static_cast<std::size_t>(waiting.partition)];
         if (leader != noLeader) {
-            if (isBlocked(producer, leader) || inFlightTo[static_cast<std::size_t>(leader)] >= producer.settings.maxInFlight)
+            // NetworkClient.ready: nothing goes to a broker without a ready connection, and waiting
+            // for one costs the batch no attempt (Sender.sendProducerData drops the node from the
+            // ready nodes).
+            if (!isReady(producer, leader) || inFlightTo[static_cast<std::size_t>(leader)] >= producer.settings.maxInFlight)
                 return false;
             // max.in.flight.requests.per.connection=1 mutes the partition while a batch is in flight
             // (Sender.guaranteeMessageOrder).

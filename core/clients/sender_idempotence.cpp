@@ -128,6 +128,10 @@ std::optional<Event> Sender::handleInitProducerIdResponse(const Message& message
         return std::nullopt; // An answer to a request the producer already gave up on.
     producer.initInFlight = false;
     producer.initDeadlineMs = -1;
+    if (!message.connectionError)
+        markConnectionReady(producer, message.from.id);
+    else if (isReady(producer, message.from.id))
+        disconnect(producer, message.from.id);
     Event e = Event::at(EventType::ProducerIdReceived, producerIndex, message.from.id);
     e.error = response.error;
     if (response.error != ErrorCode::None) {

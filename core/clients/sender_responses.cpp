@@ -39,11 +39,13 @@ std::optional<Event> Sender::handleProduceResponse(const Message& message, const
     e.error = response.error;
     e.attempt = batch.attempt;
     batch.requestDeadlineMs = -1;
-    if (message.from.kind == NodeKind::Broker && !message.connectionError) {
-        // An answer came: the broker is reachable again.
-        const auto b = static_cast<std::size_t>(message.from.id - 1);
-        if (b < producer.blockedUntilMs.size())
-            producer.blockedUntilMs[b] = -1;
+    if (message.from.kind == NodeKind::Broker) {
+        // An answer came over a connection that works; an error from the network means it was lost
+        // (a reset or a refused port): the request counts as an attempt, and the Sender reconnects.
+        if (!message.connectionError)
+            markConnectionReady(producer, message.from.id);
+        else
+            connectionLost(producerIndex, message.from.id);
     }
     if (response.error == ErrorCode::None) {
         batch.status = SendStatus::Acked;
@@ -152,6 +154,10 @@ std::optional<Event> Sender::handleMetadataResponse(const Message& message, cons
         return std::nullopt; // An answer to a request the producer already gave up on.
     producer.metadataInFlight = false;
     producer.metadataDeadlineMs = -1;
+    if (!message.connectionError)
+        markConnectionReady(producer, message.from.id);
+    else if (isReady(producer, message.from.id))
+        disconnect(producer, message.from.id);
     Event e = Event::at(EventType::MetadataUpdated, message.to.id, message.from.id);
     e.error = response.error;
     if (response.error != ErrorCode::None) {

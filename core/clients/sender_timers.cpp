@@ -17,14 +17,6 @@ namespace hw {
 
 using namespace sender_internal;
 
-namespace {
-
-// socket.connection.setup.timeout.ms (CommonClientConfigs, 10 s): a producer that closed its
-// connection to a silent broker tries it again no sooner than a new connection to it could fail.
-constexpr TimeMs connectionSetupTimeoutMs = 10000;
-
-} // namespace
-
 void Sender::armProducerTimer(std::int32_t producerIndex, TimeMs atMs)
 {
     m_net.armEarliest(m_state.producers[static_cast<std::size_t>(producerIndex)].timerMs, atMs,
@@ -59,13 +51,15 @@ void Sender::rearmProducerTimer(std::int32_t producerIndex)
         consider(batchAt(oldest).createdMs + deliveryTimeout);
     auto blockedUntil = [&](std::int32_t partition) -> TimeMs {
         const BrokerId leader = producer.leaders[static_cast<std::size_t>(partition)];
-        if (leader == noLeader || !isBlocked(producer, leader))
+        if (leader == noLeader)
             return -1;
-        return producer.blockedUntilMs[static_cast<std::size_t>(leader - 1)];
+        const TimeMs until = connectionDelayUntil(producer, leader);
+        return until > m_state.nowMs ? until : (until >= 0 ? m_state.nowMs : -1);
     };
     // When a waiting batch may go: after its retry backoff or linger.ms, and not before its leader's
-    // connection may be set up again. A batch ready now that waits for something else (a slot, the
-    // batches before it, a producer id) is looked at again when that answer comes.
+    // connection is ready or may connect (the end of its reconnect backoff, a connect's answer or setup
+    // timeout). A batch ready now that waits for something else (a slot, the batches before it, a
+    // producer id) is looked at again when that answer comes.
     auto considerReady = [&](const ProducerBatch& batch) {
         const TimeMs ready = std::max(batch.sent ? batch.retryAtMs : batch.readyAtMs, blockedUntil(batch.partition));
         if (ready > m_state.nowMs)
@@ -84,6 +78,12 @@ void Sender::rearmProducerTimer(std::int32_t producerIndex)
         if (w.batch >= queues.lingerFrom)
             break;
         consider(blockedUntil(w.partition));
+    }
+    // A connect settles when the broker answers it or its setup timeout passes, whether or not a
+    // batch still waits for it.
+    for (std::size_t b = 0; b < producer.connections.size(); ++b) {
+        if (producer.connections[b].state == ConnectionState::Connecting)
+            consider(connectionDelayUntil(producer, static_cast<BrokerId>(b + 1)));
     }
     if (nextSendable(producerIndex) >= 0)
         consider(m_state.nowMs);
@@ -150,11 +150,10 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
         if (batch.status == SendStatus::InFlight) {
             // The client's own request.timeout.ms: no answer came. NetworkClient.handleTimedOutRequests
             // closes the connection, which fails every request in flight on it, and asks for fresh
-            // metadata from another broker; the broker is tried again once a new connection could be set up.
+            // metadata from another broker; the broker is connected to again after reconnect.backoff.ms.
             const BrokerId broker = batch.sentTo;
-            const auto b = static_cast<std::size_t>(broker - 1);
-            if (b < producer.blockedUntilMs.size())
-                producer.blockedUntilMs[b] = m_state.nowMs + connectionSetupTimeoutMs;
+            if (isReady(producer, broker))
+                disconnect(producer, broker);
             std::vector<std::int64_t> others;
             for (const InFlightBatch& f : queues.inFlight) {
                 if (f.batch != due && f.broker == broker)
@@ -186,8 +185,14 @@ std::optional<Event> Sender::producerTimer(std::int32_t producerIndex)
         rearmProducerTimer(producerIndex);
         return e;
     }
+    if (std::optional<Event> settled = advanceConnection(producerIndex)) {
+        rearmProducerTimer(producerIndex);
+        return settled;
+    }
     const std::int64_t next = nextSendable(producerIndex);
     if (next < 0) {
+        // Connects start without a frame of their own: the frame comes when the broker answers.
+        startConnects(producerIndex);
         rearmProducerTimer(producerIndex);
         return std::nullopt;
     }

@@ -298,6 +298,15 @@ std::optional<Event> Engine::fire(const Timer& timer)
     return std::nullopt;
 }
 
+ApplyResult Engine::afterBrokerFault(ApplyResult result)
+{
+    // A crashed broker's host resets every connection to it, idle ones too: each producer connected
+    // to it disconnects at once and asks for metadata (NetworkClient.processDisconnection).
+    if (result.event && result.event->type == EventType::BrokerKilled)
+        m_sender.connectionsReset(result.event->node);
+    return result;
+}
+
 ApplyResult Engine::apply(const Action& action)
 {
     return std::visit(
@@ -310,9 +319,9 @@ ApplyResult Engine::apply(const Action& action)
             else if constexpr (std::is_same_v<T, AdvanceAction>)
                 return m_net.advanceClock(a);
             else if constexpr (std::is_same_v<T, BrokerAction>)
-                return m_lifecycle.brokerAction(a);
+                return afterBrokerFault(m_lifecycle.brokerAction(a));
             else if constexpr (std::is_same_v<T, KillLeaderAction>)
-                return m_lifecycle.killLeader(a);
+                return afterBrokerFault(m_lifecycle.killLeader(a));
             else if constexpr (std::is_same_v<T, ElectPreferredAction>)
                 return m_replication.electLeaders(a.partition, Election::Preferred);
             else if constexpr (std::is_same_v<T, ElectUncleanAction>)

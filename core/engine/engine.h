@@ -73,6 +73,7 @@ public:
     TimeMs nextEventTimeMs() const { return m_net.nextEventTimeMs(); }
 
 private:
+    ApplyResult afterBrokerFault(ApplyResult result);
     /// A config change; switching auto.fetch on also starts every idle follower's fetch loop (the
     /// event's count says how many fetches went out).
     ApplyResult alterConfig(const ConfigAction& action);

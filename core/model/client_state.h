@@ -121,6 +121,25 @@ struct StickyPartition {
     friend bool operator==(const StickyPartition&, const StickyPartition&) = default;
 };
 
+/// The state of a client's connection to one broker (NetworkClient, ClusterConnectionStates.ConnectionState).
+enum class ConnectionState : std::uint8_t { Ready, Connecting, Disconnected };
+
+/// A producer's connection to one broker, as ClusterConnectionStates.NodeConnectionState keeps it. A
+/// producer starts with a ready connection to every broker: the model leaves out the first handshake, so
+/// the first requests of a run go out at once. After a disconnect (a request timed out, a refused
+/// connection, a reset) it may connect again reconnect.backoff.ms later, doubling with each failure in a
+/// row up to reconnect.backoff.max.ms, and sends nothing to that broker until a connection is ready.
+struct BrokerConnection {
+    ConnectionState state = ConnectionState::Ready;
+    TimeMs lastAttemptMs = -1;        // lastConnectAttemptMs: the last connect or disconnect
+    TimeMs reconnectBackoffMs = 0;    // how long after lastAttemptMs a new connect may start
+    std::int32_t failedAttempts = 0;  // disconnects since the connection was last ready
+    TimeMs setupTimeoutMs = 0;        // Connecting: socket.connection.setup.timeout.ms, doubling up to its max
+    std::int32_t failedSetups = 0;    // connects in a row that timed out (failedConnectAttempts)
+    TimeMs answerMs = -1;             // Connecting: when the broker's answer (accept or refuse) arrives, -1: none
+    friend bool operator==(const BrokerConnection&, const BrokerConnection&) = default;
+};
+
 struct Producer {
     std::string id;
     Acks acks = Acks::All;
@@ -139,9 +158,8 @@ struct Producer {
     // until every sent batch of the partition is answered (TransactionManager.partitionsWithUnresolvedSequences).
     std::vector<std::int32_t> unresolvedPartitions;
     std::vector<PartitionSequence> sequences;
-    // Brokers whose connection was closed after a request timeout, and until when (the reconnect that
-    // a silent broker never answers takes socket.connection.setup.timeout.ms). Index: broker id - 1.
-    std::vector<TimeMs> blockedUntilMs;
+    // The producer's connection to each broker (NetworkClient's ClusterConnectionStates). Index: broker id - 1.
+    std::vector<BrokerConnection> connections;
     // A steady stream (rate_per_s > 0): one record every 1000 / rate ms to `topic`, keys cycling
     // through `keys` (null keys when empty).
     std::int64_t ratePerSecond = 0;
@@ -221,6 +239,10 @@ struct Consumer {
     bool requestInFlight = false; // the JoinGroup or SyncGroup in flight (one at a time)
     TimeMs requestDeadlineMs = -1; // when it is given up: request.timeout.ms (JoinGroup: rebalance timeout + 5 s)
     TimeMs sessionAckMs = 0;      // the last heartbeat answer: the client's own session.timeout.ms check
+    // The poll timer (Heartbeat.resetPollTimer): when the application last polled. A member that has not
+    // polled for max.poll.interval.ms leaves its group and joins again at its next poll (pollTimedOut).
+    TimeMs lastPollMs = 0;
+    bool pollTimedOut = false;
     std::vector<OwnedPartition> owned;
     // The last assignment received. Eager members revoke everything before rejoining but still send
     // it (the sticky assignor's userData), so a sticky assignment can keep partitions where they were.

@@ -35,6 +35,8 @@ struct ClusterConfig {
     std::int64_t retries = 2147483647;           // retries (producer)
     std::int64_t retryBackoffMs = 100;           // retry.backoff.ms (producer and consumer)
     std::int64_t retryBackoffMaxMs = 1000;       // retry.backoff.max.ms (the backoff doubles up to it)
+    std::int64_t reconnectBackoffMs = 50;        // reconnect.backoff.ms (producer): pause before reconnecting
+    std::int64_t reconnectBackoffMaxMs = 1000;   // reconnect.backoff.max.ms (the reconnect backoff doubles up to it)
     std::int64_t deliveryTimeoutMs = 120000;     // delivery.timeout.ms (producer)
     std::int64_t batchSize = 16384;              // batch.size (producer; sticky partitioner switch point)
     // Producer defaults every producer takes unless it sets its own (ProducerConfig). The first three

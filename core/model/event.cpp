@@ -130,6 +130,10 @@ std::string_view eventTypeName(EventType type)
         return "live-response-received";
     case EventType::RealObserved:
         return "real-observed";
+    case EventType::ProducerConnection:
+        return "producer-connection";
+    case EventType::BrokerPoweredOff:
+        return "broker-powered-off";
     }
     return "unknown";
 }

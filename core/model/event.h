@@ -73,9 +73,11 @@ enum class EventType : std::uint8_t {
     LiveRequestSent,         // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count: records
     LiveResponseReceived,    // node: live client; peer: broker; detail: LiveRequest index; partition; offset; count; value: HW; error
     RealObserved,            // a real Kafka cluster observed (highwater-cli real, realkafka/): value: the step's index in the scenario's steps; text: what the step did; detail: 1 quiescent, 0 changed
+    ProducerConnection,      // node: producer; peer: broker; error: None connected, NETWORK_EXCEPTION refused, REQUEST_TIMED_OUT setup timed out (detail: ms); value: reconnect backoff
+    BrokerPoweredOff,        // node: broker (its host is down: silent, unlike BrokerKilled)
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::RealObserved) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::BrokerPoweredOff) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -100,6 +102,7 @@ enum EventFlag : std::uint32_t {
     EpochBumped = 1u << 18,       // the idempotent producer bumped its epoch; the partition's sequences restart at 0
     Disconnected = 1u << 19,      // a request timed out: the producer closed the connection and asked for metadata
     FromLiveClient = 1u << 20,    // the event's peer is a live client (a real client's request), not a producer or consumer
+    PollTimeout = 1u << 21,       // a LeaveGroup sent because the application did not poll within max.poll.interval.ms
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).

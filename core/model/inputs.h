@@ -124,12 +124,14 @@ struct ConfigAction {
     friend bool operator==(const ConfigAction&, const ConfigAction&) = default;
 };
 
-/// A broker fault or repair. Kill: crash (stops handling and heartbeating). Restart: back with its
-/// log, minus `loseUnflushed` records from the tail of each log (page cache lost in a power failure).
-/// Shutdown: controlled; the controller moves its leaderships first. Isolate / Heal: alive but cut
-/// off from every other node, and back.
+/// A broker fault or repair. Kill: the process crashes (stops handling and heartbeating; its host's
+/// kernel resets its connections, so every peer sees the disconnect at once). PowerOff: the host goes
+/// down with it (silent: peers wait for their timeouts). Restart: back with its log, minus
+/// `loseUnflushed` records from the tail of each log (page cache lost in a power failure). Shutdown:
+/// controlled; the controller moves its leaderships first. Isolate / Heal: alive but cut off from
+/// every other node, and back.
 struct BrokerAction {
-    enum class Kind : std::uint8_t { Kill, Restart, Shutdown, Isolate, Heal } kind = Kind::Kill;
+    enum class Kind : std::uint8_t { Kill, Restart, Shutdown, Isolate, Heal, PowerOff } kind = Kind::Kill;
     BrokerId broker = 0;
     std::int64_t loseUnflushed = 0;
     friend bool operator==(const BrokerAction&, const BrokerAction&) = default;

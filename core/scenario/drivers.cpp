@@ -432,6 +432,8 @@ std::string stepKey(const Step& step)
                             switch (a.kind) {
                             case BrokerAction::Kind::Kill:
                                 return "kill";
+                            case BrokerAction::Kind::PowerOff:
+                                return "power_off";
                             case BrokerAction::Kind::Restart:
                                 return "restart";
                             case BrokerAction::Kind::Shutdown:

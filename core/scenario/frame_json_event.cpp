@@ -245,6 +245,7 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["latency_ms"] = e.value < 0 ? Json(nullptr) : Json(e.value);
         break;
     case EventType::BrokerKilled:
+    case EventType::BrokerPoweredOff:
     case EventType::BrokerIsolated:
     case EventType::BrokerHealed:
     case EventType::ShutdownRequested:
@@ -351,6 +352,10 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["coordinator"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
         out["request"] = e.detail < 0 ? std::string("FindCoordinator") : std::string(groupRequestName(e.detail));
         out["count"] = e.count;
+        if (e.has(PollTimeout)) {
+            out["poll_timeout"] = true;
+            out["since_poll_ms"] = e.value;
+        }
         putError();
         break;
     case EventType::GroupRequestHandled:
@@ -456,6 +461,14 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["step"] = e.value;
         out["step_text"] = e.text;
         out["state"] = e.detail == 1 ? "quiescent" : "changed";
+        break;
+    case EventType::ProducerConnection:
+        out["producer"] = producerId(e.node);
+        out["broker"] = e.peer;
+        out["connected"] = e.error == ErrorCode::None;
+        out["reconnect_backoff_ms"] = e.error == ErrorCode::None ? Json(nullptr) : Json(e.value);
+        out["setup_timeout_ms"] = e.error == ErrorCode::RequestTimedOut ? Json(e.detail) : Json(nullptr);
+        putError();
         break;
     }
     return out;

@@ -229,6 +229,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::ProduceFailed:
     case EventType::ProduceTimedOut:
     case EventType::MetadataUpdated:
+    case EventType::ProducerConnection:
     case EventType::FetchSent:
     case EventType::FetchHandled:
     case EventType::FetchCompleted:
@@ -250,6 +251,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::ConfigChanged:
     case EventType::LatencyChanged:
     case EventType::BrokerKilled:
+    case EventType::BrokerPoweredOff:
     case EventType::BrokerRestarted:
     case EventType::BrokerIsolated:
     case EventType::BrokerHealed:
@@ -333,6 +335,8 @@ Phrase Narration::title(EventType type)
         return tr("Latency changed");
     case EventType::BrokerKilled:
         return tr("Broker killed");
+    case EventType::BrokerPoweredOff:
+        return tr("Broker powered off");
     case EventType::BrokerRestarted:
         return tr("Broker restarted");
     case EventType::BrokerIsolated:
@@ -387,6 +391,8 @@ Phrase Narration::title(EventType type)
         return tr("Log truncated");
     case EventType::MetadataUpdated:
         return tr("Metadata refreshed");
+    case EventType::ProducerConnection:
+        return tr("Producer connection");
     case EventType::ConsumerStarted:
         return tr("Consumer started");
     case EventType::ConsumerStopped:

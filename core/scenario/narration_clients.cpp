@@ -81,6 +81,13 @@ Phrase Narration::clients(const Event& e, const ClusterState& s, const Names& n)
                                .arg(consumerName(e.node)));
         if (e.detail < 0)
             return ucfirst(tr("%1 looks for its group coordinator again.").arg(consumerName(e.node)));
+        if (e.has(PollTimeout))
+            return ucfirst(tr("%1's application has not polled for %2 ms, more than max.poll.interval.ms: its "
+                              "heartbeat thread leaves the group (\"consumer poll timeout has expired.\"), gives up "
+                              "its partitions and sends LeaveGroup to broker %3. It joins again at its next poll.")
+                               .arg(consumerName(e.node))
+                               .arg(e.value)
+                               .arg(e.peer));
         if (static_cast<GroupRequestKind>(e.detail) == GroupRequestKind::OffsetCommit)
             return ucfirst(tr("%1 commits its positions for %n partition(s): the next offset to read in each.", nullptr,
                 static_cast<int>(e.count))

@@ -93,8 +93,16 @@ Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
             return ucfirst(tr("%1's links are back to the normal latency.").arg(b));
         return ucfirst(tr("%1's links are slowed to %2 ms.").arg(b).arg(e.value));
     case EventType::BrokerKilled:
-        return ucfirst(tr("%1 crashes: it stops handling requests and heartbeating. The controller will notice only "
-                          "when its session times out (broker.session.timeout.ms).")
+        return ucfirst(tr("%1's process crashes: it stops handling requests and heartbeating. Its host resets its "
+                          "connections, so its clients see the disconnect at once (NETWORK_EXCEPTION) and a connect "
+                          "to it is refused. The controller will notice only when its session times out "
+                          "(broker.session.timeout.ms).")
+                           .arg(b));
+    case EventType::BrokerPoweredOff:
+        return ucfirst(tr("%1 loses power with its host: nothing answers for it any more, not even a refused "
+                          "connect. Its clients and followers notice only when their requests time out "
+                          "(request.timeout.ms, replica.socket.timeout.ms), the controller when its session "
+                          "times out (broker.session.timeout.ms).")
                            .arg(b));
     case EventType::BrokerRestarted:
         if (e.count > 0)

@@ -314,6 +314,25 @@ Phrase Narration::replication(const Event& e, const ClusterState& s, const Names
                                : fullStop(text);
             return ucfirst(text);
         }
+    case EventType::ProducerConnection:
+        if (e.error == ErrorCode::None)
+            return ucfirst(tr("%1 connects to broker %2 again; batches for the partitions it leads can go.")
+                               .arg(producerName(e.node))
+                               .arg(e.peer));
+        if (e.error == ErrorCode::RequestTimedOut)
+            return ucfirst(tr("%1 gets no answer to its connect to broker %2 within %3 ms "
+                              "(socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing "
+                              "there meanwhile: waiting costs its batches no retries.")
+                               .arg(producerName(e.node))
+                               .arg(e.peer)
+                               .arg(e.detail)
+                               .arg(e.value));
+        return ucfirst(tr("%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It "
+                          "tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting "
+                          "costs its batches no retries.")
+                           .arg(producerName(e.node))
+                           .arg(e.peer)
+                           .arg(e.value));
     default:
         break;
     }

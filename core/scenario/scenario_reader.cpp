@@ -155,7 +155,7 @@ std::variant<std::vector<TimedStep>, ScenarioError> parseScript(std::string_view
             const bool timedKind = std::holds_alternative<FaultStep>(timed.step)
                 || std::holds_alternative<SlowStep>(timed.step) || std::holds_alternative<ConfigStep>(timed.step);
             if (!timedKind)
-                fail(path, "a script step is one of: kill, restart, shutdown, isolate, heal, kill_leader, "
+                fail(path, "a script step is one of: kill, power_off, restart, shutdown, isolate, heal, kill_leader, "
                            "elect_preferred, elect_unclean, slow, config (the clients do the rest)");
             if (auto* fault = std::get_if<FaultStep>(&timed.step))
                 fault->wait = false; // the wall clock runs on; a shutdown completes as the broker stops

@@ -14,7 +14,7 @@ namespace hw::scenario_reader {
 Step readStep(const Json& value, const std::string& path, Context& ctx)
 {
     const std::initializer_list<std::string_view> actions = {
-        "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "restart",
+        "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "power_off", "restart",
         "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "elect_unclean", "run", "clock", "join", "leave",
         "crash_consumer", "poll", "commit", "seek", "rebalance", "add_consumer", "live"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
@@ -114,7 +114,8 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     }
     if (action == "note")
         return NoteStep{readLocalized(body, bodyPath)};
-    if (action == "kill" || action == "shutdown" || action == "isolate" || action == "heal" || action == "restart") {
+    if (action == "kill" || action == "power_off" || action == "shutdown" || action == "isolate" || action == "heal" ||
+        action == "restart") {
         requireObject(body, bodyPath, "the " + action + " action");
         if (action == "restart")
             checkKeys(body, bodyPath, {"broker", "lose_unflushed"});
@@ -123,8 +124,9 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
         else
             checkKeys(body, bodyPath, {"broker"});
         BrokerAction fault;
-        fault.kind = action == "kill"       ? BrokerAction::Kind::Kill
-                     : action == "shutdown" ? BrokerAction::Kind::Shutdown
+        fault.kind = action == "kill"        ? BrokerAction::Kind::Kill
+                     : action == "power_off" ? BrokerAction::Kind::PowerOff
+                     : action == "shutdown"  ? BrokerAction::Kind::Shutdown
                      : action == "isolate"  ? BrokerAction::Kind::Isolate
                      : action == "heal"     ? BrokerAction::Kind::Heal
                                             : BrokerAction::Kind::Restart;

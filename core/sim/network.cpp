@@ -96,10 +96,12 @@ void Network::bounce(const Message& message)
     // A request to a crashed broker meets a closed port: the sender's connection fails and it hears
     // so one latency later. Toward an isolated broker (or from one) packets just vanish, and only a
     // timeout tells the sender.
+    // A broker whose host is down (power_off) refuses nothing: its requests vanish as toward an
+    // isolated one.
     const bool refused = message.to.kind == NodeKind::Broker &&
                          (!m_state.broker(message.to.id).alive ||
                           m_state.broker(message.to.id).incarnation != message.toIncarnation) &&
-                         !m_state.broker(message.to.id).isolated &&
+                         !m_state.broker(message.to.id).isolated && !m_state.broker(message.to.id).poweredOff &&
                          !(message.from.kind == NodeKind::Broker && m_state.broker(message.from.id).isolated);
     const bool senderGone = message.from.kind == NodeKind::Broker &&
                             (!m_state.broker(message.from.id).alive ||
@@ -126,6 +128,70 @@ void Network::bounce(const Message& message)
     } else if (const auto* list = std::get_if<ListOffsetsRequest>(&message.body)) {
         sendConnectionError(message.to, message.from,
                             ListOffsetsResponse{list->partition, ErrorCode::NetworkException, -1});
+    }
+}
+
+ConnectOutcome Network::connectOutcome(NodeRef from, BrokerId to) const
+{
+    if (from.kind == NodeKind::Broker && m_state.broker(from.id).isolated)
+        return ConnectOutcome::Silent;
+    const Broker& b = m_state.broker(to);
+    if (b.isolated || b.poweredOff)
+        return ConnectOutcome::Silent;
+    return b.alive ? ConnectOutcome::Accepted : ConnectOutcome::Refused;
+}
+
+namespace {
+
+/// The answer a client gets instead of `body` when the connection it travels on is reset: the same
+/// request's answer with NETWORK_EXCEPTION and nothing else; nullopt for what is not an answer to a
+/// client.
+std::optional<MessageBody> disconnectedAnswer(const MessageBody& body)
+{
+    if (const auto* produce = std::get_if<ProduceResponse>(&body))
+        return ProduceResponse{produce->batch, produce->attempt, produce->partition, ErrorCode::NetworkException, -1};
+    if (const auto* fetch = std::get_if<FetchResponse>(&body)) {
+        FetchResponse answer;
+        answer.partition = fetch->partition;
+        answer.fetchId = fetch->fetchId;
+        answer.fetchOffset = fetch->fetchOffset;
+        answer.error = ErrorCode::NetworkException;
+        return answer;
+    }
+    if (std::holds_alternative<InitProducerIdResponse>(body))
+        return InitProducerIdResponse{ErrorCode::NetworkException, -1, -1};
+    if (std::holds_alternative<MetadataResponse>(body))
+        return MetadataResponse{ErrorCode::NetworkException, {}, {}, {}};
+    if (std::holds_alternative<FindCoordinatorResponse>(body))
+        return FindCoordinatorResponse{ErrorCode::NetworkException, noLeader, {}};
+    if (const auto* group = std::get_if<GroupResponse>(&body)) {
+        GroupResponse answer;
+        answer.kind = group->kind;
+        answer.error = ErrorCode::NetworkException;
+        return answer;
+    }
+    if (const auto* list = std::get_if<ListOffsetsResponse>(&body))
+        return ListOffsetsResponse{list->partition, ErrorCode::NetworkException, -1};
+    return std::nullopt;
+}
+
+} // namespace
+
+void Network::resetAnswersFrom(BrokerId broker)
+{
+    // The answers keep their place in the queue: the reset travels the same wire, no faster. A real
+    // client's connection (live mode) is the live lab's to close, so its answers are left alone.
+    const Broker& b = m_state.broker(broker);
+    for (QueuedEvent& item : m_state.queue) {
+        auto* message = std::get_if<Message>(&item.what);
+        if (!message || message->connectionError || message->from != NodeRef::broker(broker) ||
+            message->fromIncarnation != b.incarnation || message->to.kind == NodeKind::LiveClient ||
+            message->to.kind == NodeKind::Controller)
+            continue;
+        if (std::optional<MessageBody> answer = disconnectedAnswer(message->body)) {
+            message->body = std::move(*answer);
+            message->connectionError = true;
+        }
     }
 }
 

@@ -14,6 +14,10 @@
 /// to the component the dispatcher (engine/engine.h) hands it to.
 namespace hw {
 
+/// What a client's connect to a broker meets: a listening broker, a host whose broker process is gone
+/// (its kernel refuses), or nothing that answers (the broker is cut off).
+enum class ConnectOutcome : std::uint8_t { Accepted, Refused, Silent };
+
 class Network {
 public:
     explicit Network(ClusterState& state) : m_state(state) {}
@@ -40,6 +44,11 @@ public:
     /// What happens to a message that is not delivered: a request to a crashed broker meets a closed
     /// port and its sender hears a connection error; toward an isolated broker it just vanishes.
     void bounce(const Message& message);
+    /// What a connect from `from` to broker `to` meets now.
+    ConnectOutcome connectOutcome(NodeRef from, BrokerId to) const;
+    /// A crashed broker's connections are reset by its host's kernel: every answer it had on the wire
+    /// reaches its client as the disconnect (NETWORK_EXCEPTION) instead.
+    void resetAnswersFrom(BrokerId broker);
 
     /// The `advance` step: moves the clock forward when nothing is due before the target.
     ApplyResult advanceClock(const AdvanceAction& action);

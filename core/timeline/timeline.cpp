@@ -81,7 +81,7 @@ std::size_t heapBytes(const Producer& p)
 {
     return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders) +
            vectorBytes(p.partitionsToRewrite) + vectorBytes(p.unresolvedPartitions) + vectorBytes(p.sequences) +
-           vectorBytes(p.blockedUntilMs) + vectorBytes(p.queues.inFlight) + vectorBytes(p.queues.retrying) +
+           vectorBytes(p.connections) + vectorBytes(p.queues.inFlight) + vectorBytes(p.queues.retrying) +
            vectorBytes(p.queues.heads) + vectorBytes(p.queues.partitions);
 }
 
@@ -453,7 +453,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 648, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 664, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;

@@ -500,6 +500,84 @@ TEST(ConsumerGroupProtocol, AGroupGoesEmptyPreparingCompletingStableAndTheFirstT
     HW_NO_VIOLATIONS(sim);
 }
 
+// max.poll.interval.ms for a classic-group consumer (AbstractCoordinator.HeartbeatThread): a member whose
+// application pauses longer than it between polls leaves its group ("consumer poll timeout has
+// expired."), the group rebalances without it, and it joins again at its next poll.
+TEST(ConsumerPollTimeout, AMemberThatPollsEvery25sAgainstA10sLimitLeavesAndRejoinsAtItsNextPoll)
+{
+    ClusterSpec spec = baseSpec(2);
+    spec.config.rebalanceTimeoutMs = 10000; // max.poll.interval.ms
+    spec.config.groupInitialRebalanceDelayMs = 0;
+    ConsumerSpec slow = groupConsumer("slow", "g");
+    slow.pollIntervalMs = 25000;
+    spec.consumers.push_back(slow);
+    spec.consumers.push_back(groupConsumer("fast", "g"));
+    Sim sim(spec);
+    std::vector<TimeMs> leaves;
+    std::vector<TimeMs> lastPolls;
+    std::vector<TimeMs> rejoins;
+    std::vector<std::string> groupStates;
+    sim.watch([&](const ClusterState& s, const hw::FrameInfo& f) {
+        const int slowIndex = consumerIndex(s, "slow");
+        if (f.event.type == hw::EventType::GroupRequestSent && f.event.node == slowIndex) {
+            if (f.event.has(hw::PollTimeout)) {
+                EXPECT_EQ(f.event.detail, static_cast<int>(hw::GroupRequestKind::Leave));
+                leaves.push_back(f.timeMs);
+                lastPolls.push_back(f.timeMs - f.event.value);
+            } else if (f.event.detail == static_cast<int>(hw::GroupRequestKind::Join) && !leaves.empty() &&
+                       rejoins.size() < leaves.size()) {
+                rejoins.push_back(f.timeMs);
+            }
+        }
+        const std::string state = stateName(group(s, "g").state);
+        if (groupStates.empty() || groupStates.back() != state)
+            groupStates.push_back(state);
+    });
+    HW_OK(advance(sim, 40000));
+    ASSERT_GE(leaves.size(), 1u) << "it used to stay Stable";
+    // The heartbeat thread notices at its next heartbeat after max.poll.interval.ms has passed.
+    EXPECT_GT(leaves[0] - lastPolls[0], 10000);
+    EXPECT_LE(leaves[0] - lastPolls[0], 10000 + spec.config.heartbeatIntervalMs);
+    // The coordinator rebalanced: fast got both partitions while slow was out.
+    EXPECT_NE(std::find(groupStates.begin(), groupStates.end(), "PreparingRebalance"), groupStates.end());
+    // It joins again at its next poll, 25 s after the one before.
+    ASSERT_GE(rejoins.size(), 1u);
+    EXPECT_EQ(rejoins[0], lastPolls[0] + 25000);
+    HW_OK(rebalance(sim, "g"));
+    EXPECT_EQ(group(sim.s(), "g").members.size(), 2u);
+    HW_NO_VIOLATIONS(sim);
+}
+
+TEST(ConsumerPollTimeout, AMemberThatPollsWithinTheLimitStaysAndAManualPollerLeavesToo)
+{
+    ClusterSpec spec = baseSpec(2);
+    spec.config.rebalanceTimeoutMs = 30000;
+    spec.config.groupInitialRebalanceDelayMs = 0;
+    ConsumerSpec ok = groupConsumer("ok", "g");
+    ok.pollIntervalMs = 25000;
+    spec.consumers.push_back(ok);
+    ConsumerSpec manual = groupConsumer("manual", "g");
+    manual.autoPoll = false;
+    spec.consumers.push_back(manual);
+    Sim sim(spec);
+    std::vector<std::string> leavers;
+    sim.watch([&](const ClusterState& s, const hw::FrameInfo& f) {
+        if (f.event.type == hw::EventType::GroupRequestSent && f.event.has(hw::PollTimeout))
+            leavers.push_back(s.consumers[static_cast<std::size_t>(f.event.node)].id);
+    });
+    HW_OK(advance(sim, 35000));
+    // "ok" polls every 25 s (< 30 s); "manual" was never told to poll after it joined.
+    EXPECT_EQ(leavers, (std::vector<std::string>{"manual"}));
+    EXPECT_TRUE(consumer(sim.s(), "manual").pollTimedOut);
+    EXPECT_TRUE(consumer(sim.s(), "manual").owned.empty());
+    // Its next poll step joins again.
+    HW_OK(apply(sim, act(sim.s(), ConsumerAction::Kind::Poll, "manual")));
+    EXPECT_FALSE(consumer(sim.s(), "manual").pollTimedOut);
+    HW_OK(rebalance(sim, "g"));
+    EXPECT_EQ(group(sim.s(), "g").members.size(), 2u);
+    HW_NO_VIOLATIONS(sim);
+}
+
 TEST(ConsumerGroupProtocol, TheInitialRebalanceDelayHoldsTheFirstGenerationBack)
 {
     ClusterSpec spec = baseSpec(2);

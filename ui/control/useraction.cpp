@@ -68,6 +68,7 @@ QString brokerReason(const hw::ClusterState& state, const hw::BrokerAction& a)
     const hw::Broker& b = state.broker(a.broker);
     switch (a.kind) {
     case hw::BrokerAction::Kind::Kill:
+    case hw::BrokerAction::Kind::PowerOff:
         return b.alive ? QString() : Text::tr("broker %1 is already down").arg(a.broker);
     case hw::BrokerAction::Kind::Shutdown:
         if (!b.alive)
@@ -361,6 +362,8 @@ QString userActionText(const UserAction& action, const hw::ClusterState& state)
                                 return Text::tr("Isolate broker %1").arg(a.broker);
                             case hw::BrokerAction::Kind::Heal:
                                 return Text::tr("Heal broker %1").arg(a.broker);
+                            case hw::BrokerAction::Kind::PowerOff:
+                                return Text::tr("Power off broker %1").arg(a.broker);
                             }
                             return QString();
                         } else if constexpr (std::is_same_v<A, hw::KillLeaderAction>) {

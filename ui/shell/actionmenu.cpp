@@ -71,6 +71,8 @@ void ActionMenu::addBrokerActions(QMenu* menu, const hw::ClusterState& state, hw
     };
     menu->addSection(Text::tr("Broker %1").arg(broker));
     addUserAction(menu, Text::tr("Kill broker %1").arg(broker), state, fault(hw::BrokerAction::Kind::Kill), h.act);
+    addUserAction(menu, Text::tr("Power off broker %1 (host down, silent)").arg(broker), state,
+        fault(hw::BrokerAction::Kind::PowerOff), h.act);
     addUserAction(
         menu, Text::tr("Restart broker %1").arg(broker), state, fault(hw::BrokerAction::Kind::Restart), h.act);
     addUserAction(menu, Text::tr("Restart broker %1, losing its last unflushed record").arg(broker), state,
