@@ -186,8 +186,9 @@ public:
 
     void notCompared(std::string subject, std::string name, std::string simulated, std::string real, std::string why)
     {
+        // In a pending checkpoint nothing is compared, for that reason first.
         m_out.facts.push_back({ std::move(subject), std::move(name), std::move(simulated), std::move(real),
-            Verdict::NotCompared, {}, std::move(why) });
+            Verdict::NotCompared, {}, m_pending.empty() ? std::move(why) : "the checkpoint is pending: " + m_pending });
     }
 
 private:
