@@ -24,7 +24,7 @@ using realkafka::Verdict;
 
 /// Prints facts one a line, "  orders-0  isr  simulated: [1,2,3]  Kafka 4.4.0: [1,2]", in aligned
 /// columns, with what a known or not-compared fact says after it.
-void printFacts(const std::vector<const FactComparison*>& facts, const std::string& realName)
+void printFacts(const std::vector<const FactComparison*>& facts, const std::string& realName, bool pendingCheckpoint)
 {
     std::vector<std::array<std::string, 5>> rows;
     for (const FactComparison* fact : facts) {
@@ -32,7 +32,8 @@ void printFacts(const std::vector<const FactComparison*>& facts, const std::stri
         if (fact->verdict == Verdict::Known)
             note = "known (" + fact->knownId + "): " + fact->reason;
         else if (fact->verdict == Verdict::NotCompared)
-            note = "not compared: " + fact->reason;
+            // A pending checkpoint's line already says why none of its facts is compared.
+            note = pendingCheckpoint ? "not compared" : "not compared: " + fact->reason;
         else if (fact->verdict == Verdict::Agree)
             note = "agree";
         rows.push_back({ fact->subject, fact->fact, "simulated: " + fact->simulated,
@@ -91,7 +92,7 @@ void printCheckpoint(const CheckpointComparison& checkpoint, const std::string& 
             std::cout << ", " << notCompared << " not compared";
         std::cout << ")\n";
     }
-    printFacts(shown, realName);
+    printFacts(shown, realName, checkpoint.observed && !checkpoint.compared);
 }
 
 } // namespace
