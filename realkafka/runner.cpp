@@ -116,6 +116,10 @@ struct Run {
     std::vector<std::string> topics;        // the scenario's topic names
     std::set<std::string> producers;        // harness producers made so far
     std::optional<ClusterObservation> last; // the last emitted observation
+    // Wall-clock time the run is ahead of the scenario's clock: observing a pending checkpoint (with
+    // DumpLogSegments, seconds) takes no simulated time, so the next advance steps wait that much less,
+    // and a timer pending at the checkpoint fires where the scenario expects it.
+    milliseconds ahead { 0 };
 
     void say(std::optional<std::size_t> step, const std::string& line) const
     {
@@ -422,8 +426,12 @@ struct Run {
             } else if (const auto* s = std::get_if<ConfigStep>(&step)) {
                 did = config(i, *s);
             } else if (const auto* s = std::get_if<AdvanceStep>(&step)) {
-                sleepFor(milliseconds(s->ms));
-                did = std::to_string(s->ms) + " ms of wall-clock time passed";
+                const milliseconds owed = std::min(ahead, milliseconds(s->ms));
+                ahead -= owed;
+                sleepFor(milliseconds(s->ms) - owed);
+                did = std::to_string(s->ms) + " ms of wall-clock time passed"
+                    + (owed.count() > 0 ? " (" + std::to_string(owed.count()) + " ms of them observing a pending checkpoint)"
+                                        : "");
             } else if (std::holds_alternative<SettleStep>(step)) {
                 ClusterObservation settled = waitQuiescent(stepPath(i, key));
                 observeAfterStep = false;
@@ -437,8 +445,12 @@ struct Run {
                 if (!pending)
                     waitQuiescent(stepPath(i, key));
                 observeAfterStep = false;
+                const auto observing = Clock::now();
+                ClusterObservation observation = observe(true);
+                if (pending)
+                    ahead += std::chrono::duration_cast<milliseconds>(Clock::now() - observing);
                 emit({ i, key, "checkpoint " + s->label + (pending ? " (pending: " + s->pending + ")" : ""), !pending,
-                    s->label, observe(true) });
+                    s->label, std::move(observation) });
             } else if (std::holds_alternative<NoteStep>(step)) {
                 observeAfterStep = false;
             } else {
@@ -475,7 +487,7 @@ void runReal(const Scenario& scenario, const Distribution& distribution, RunnerO
         hooks.progress(std::nullopt, "starting a cluster of " + std::to_string(scenario.cluster.brokers)
             + " brokers (Apache Kafka " + distribution.version + ")");
     cluster.start();
-    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {} };
+    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {}, {} };
     run.runSteps();
 }
 
