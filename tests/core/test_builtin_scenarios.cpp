@@ -1043,7 +1043,7 @@ TEST(BuiltinScenarios, PendingCheckpointsAreTheOnesTakenBeforeATimerFiresAndSurv
     // `compare --kafka` reports these without comparing them (docs/real-kafka.md): each is taken before a
     // fence, an ISR shrink or a fetch that the next steps do not cause.
     const std::set<std::string> expected { "leader-failover 2", "restart-keeps-or-loses-isr 2",
-        "restart-keeps-or-loses-isr 4", "slow-follower 2" };
+        "restart-keeps-or-loses-isr 4", "slow-follower 2", "slow-follower 3" };
     std::set<std::string> pending;
     for (const hw::BuiltinScenario& b : hw::builtinScenarios()) {
         auto loaded = hw::parseScenario(b.json, "builtin:" + std::string(b.name));
