@@ -362,6 +362,27 @@ TEST(Differential, TheElrIsNotComparedWhereKafkaDoesNotReportIt)
     EXPECT_EQ(factOf(*checkpointOf(c, "1"), "orders-0", "last_known_elr")->verdict, Verdict::NotCompared);
 }
 
+TEST(Differential, ALogTheObserverDidNotReadIsNotCompared)
+{
+    Fixture fixture;
+    // Checkpoint 1 observed without the logs, as the runner reads a pending checkpoint.
+    for (ObservedReplica& replica : partition0(fixture.at("1")).replicaStates)
+        replica.records.clear();
+    const Comparison c = fixture.compare();
+    EXPECT_TRUE(c.passes());
+    const CheckpointComparison& one = *checkpointOf(c, "1");
+    for (const std::string replica : { "1", "2", "3" }) {
+        const FactComparison* records = factOf(one, "orders-0 replica " + replica, "records");
+        ASSERT_NE(records, nullptr);
+        EXPECT_EQ(records->verdict, Verdict::NotCompared);
+        EXPECT_EQ(records->real, "not read");
+        EXPECT_EQ(factOf(one, "orders-0 replica " + replica, "leo")->verdict, Verdict::Agree);
+    }
+    const FactComparison* lost = factOf(one, "orders-0", "lost_records");
+    EXPECT_EQ(lost->verdict, Verdict::NotCompared);
+    EXPECT_EQ(lost->reason, "the observer did not read this log (a pending checkpoint is read without the logs)");
+}
+
 TEST(Differential, ACheckpointOnOneSideOnlyDiffers)
 {
     Fixture fixture;
