@@ -10,7 +10,22 @@ namespace {
 // Keep in step with docs/real-kafka.md, "Known differences" (KnownDifferences.DocListsEveryId checks).
 // An entry is added only with a reason verified against Kafka's source or a real run, and a test that
 // pins it.
-constexpr std::array<KnownDifference, 0> entries {};
+constexpr std::string_view rebalanceReason
+    = "Kafka's controller moved leadership back to the preferred replica, broker 1: after a leader change "
+      "it checks every leader.imbalance.check.interval.seconds (300 s; QuorumController."
+      "maybeScheduleNextBalancePartitionLeaders, auto.leader.rebalance.enable) and elects the preferred "
+      "replica once it is in the ISR. The scenario reaches checkpoint 11 after 127 simulated seconds; the "
+      "real run after 370 wall-clock seconds (five-broker start, eleven restarts that each wait until the "
+      "broker is unfenced, the checkpoints' log reads), so the check comes first on the real side only";
+constexpr std::string_view rebalanceTest
+    = "realkafka.KnownDifferences.EligibleLeaderReplicasReachesCheckpoint11BeforeALeaderImbalanceCheck";
+
+constexpr std::array<KnownDifference, 2> entries { {
+    { "elr-checkpoint-11-preferred-leader-rebalance", "eligible-leader-replicas", "4.2", "11", "orders-0", "leader",
+        "4", "1", rebalanceReason, rebalanceTest },
+    { "elr-checkpoint-11-preferred-leader-rebalance-epoch", "eligible-leader-replicas", "4.2", "11", "orders-0",
+        "leader_epoch", "9", "10", rebalanceReason, rebalanceTest },
+} };
 
 } // namespace
 

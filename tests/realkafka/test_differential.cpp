@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <regex>
@@ -470,6 +471,41 @@ TEST(KnownDifferences, TheDocListsEveryIdAndNothingElse)
         }
     }
     EXPECT_EQ(documented, registered);
+}
+
+TEST(KnownDifferences, EligibleLeaderReplicasReachesCheckpoint11BeforeALeaderImbalanceCheck)
+{
+    // What elr-checkpoint-11-preferred-leader-rebalance* rests on: at checkpoint 11 the simulation's leader
+    // is broker 4 in epoch 9 while the preferred replica, broker 1, is in the ISR, so Kafka's controller
+    // elects broker 1 (epoch 10) at its next leader-imbalance check, 300 s after a leader change; the
+    // scenario gets there in less than 300 simulated seconds.
+    const Scenario scenario = builtin("eligible-leader-replicas");
+    Timeline timeline(Engine::createCluster(scenario.cluster));
+    ASSERT_FALSE(runScenario(scenario, timeline).has_value());
+    const std::int64_t frame = timeline.findLabel("11");
+    ASSERT_GE(frame, 0);
+    const ClusterState state = timeline.stateAt(frame);
+    const Partition& orders = state.partitions.at(0);
+    EXPECT_EQ(orders.registration.leader, 4);
+    EXPECT_EQ(orders.registration.leaderEpoch, 9);
+    EXPECT_EQ(orders.registration.replicas.front(), 1);
+    const auto& isr = orders.registration.isr;
+    EXPECT_NE(std::find(isr.begin(), isr.end(), 1), isr.end());
+    EXPECT_LT(timeline.frame(frame).timeMs, 300000);
+    // The entries match exactly these values at 4.2 and nothing else.
+    const auto leader = findKnownDifference(knownDifferences(), "eligible-leader-replicas", "4.2.2", "11", "orders-0",
+        "leader", "4", "1");
+    ASSERT_NE(leader, nullptr);
+    EXPECT_EQ(leader->id, "elr-checkpoint-11-preferred-leader-rebalance");
+    EXPECT_NE(findKnownDifference(knownDifferences(), "eligible-leader-replicas", "4.2.2", "11", "orders-0",
+                  "leader_epoch", "9", "10"),
+        nullptr);
+    EXPECT_EQ(findKnownDifference(knownDifferences(), "eligible-leader-replicas", "4.2.2", "10", "orders-0", "leader",
+                  "4", "1"),
+        nullptr);
+    EXPECT_EQ(findKnownDifference(knownDifferences(), "eligible-leader-replicas", "4.4.0", "11", "orders-0", "leader",
+                  "4", "1"),
+        nullptr);
 }
 
 TEST(KnownDifferences, AVersionNamesItsReleasesOnly)
