@@ -282,6 +282,10 @@ void compareStates(CheckpointBuilder& builder, const ClusterState& sim, const Re
 {
     const ClusterObservation& observation = realCheckpoint.observed.observation;
     const ClusterState real = stateFromObservation(observation, scenario);
+    // Leaders, epochs, ISR and ELR come from a running broker's metadata; with every broker stopped the
+    // observer has only their files.
+    const bool metadataObserved
+        = observation.stoppedBrokers.size() < static_cast<std::size_t>(scenario.cluster.brokers);
     for (std::size_t pi = 0; pi < sim.partitions.size(); ++pi) {
         const Partition& a = sim.partitions[pi];
         const std::string name = sim.partitionName(static_cast<std::int32_t>(pi));
@@ -291,21 +295,31 @@ void compareStates(CheckpointBuilder& builder, const ClusterState& sim, const Re
         if (seen == nullptr)
             b = nullptr; // the real cluster has no such partition (its topic was not created)
         const PartitionRegistration& ra = a.registration;
-        builder.fact(name, "leader", leaderText(ra.leader), b ? leaderText(b->registration.leader) : "-");
-        builder.fact(name, "leader_epoch", std::to_string(ra.leaderEpoch), seen ? std::to_string(seen->leaderEpoch) : "-");
-        builder.fact(name, "isr", idList(ra.isr), b ? idList(b->registration.isr) : "-");
-        // ELR and last known ELR come from DescribeTopicPartitions (3.8+); before, Kafka does not say.
-        if (seen && seen->elr) {
-            builder.fact(name, "elr", idList(ra.elr), idList(*seen->elr));
+        if (!metadataObserved) {
+            const std::string why = "no broker is running, so none can be asked for the partition's metadata "
+                                    "(the observer read the logs from the files only)";
+            builder.notCompared(name, "leader", leaderText(ra.leader), "-", why);
+            builder.notCompared(name, "leader_epoch", std::to_string(ra.leaderEpoch), "-", why);
+            builder.notCompared(name, "isr", idList(ra.isr), "-", why);
+            builder.notCompared(name, "elr", idList(ra.elr), "-", why);
+            builder.notCompared(name, "last_known_elr", idList(ra.lastKnownElr), "-", why);
         } else {
-            builder.notCompared(name, "elr", idList(ra.elr), "-",
-                "Kafka " + kafkaVersion + " does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)");
-        }
-        if (seen && seen->lastKnownElr) {
-            builder.fact(name, "last_known_elr", idList(ra.lastKnownElr), idList(*seen->lastKnownElr));
-        } else {
-            builder.notCompared(name, "last_known_elr", idList(ra.lastKnownElr), "-",
-                "Kafka " + kafkaVersion + " does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)");
+            builder.fact(name, "leader", leaderText(ra.leader), b ? leaderText(b->registration.leader) : "-");
+            builder.fact(name, "leader_epoch", std::to_string(ra.leaderEpoch), seen ? std::to_string(seen->leaderEpoch) : "-");
+            builder.fact(name, "isr", idList(ra.isr), b ? idList(b->registration.isr) : "-");
+            // ELR and last known ELR come from DescribeTopicPartitions (3.8+); before, Kafka does not say.
+            if (seen && seen->elr) {
+                builder.fact(name, "elr", idList(ra.elr), idList(*seen->elr));
+            } else {
+                builder.notCompared(name, "elr", idList(ra.elr), "-",
+                    "Kafka " + kafkaVersion + " does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)");
+            }
+            if (seen && seen->lastKnownElr) {
+                builder.fact(name, "last_known_elr", idList(ra.lastKnownElr), idList(*seen->lastKnownElr));
+            } else {
+                builder.notCompared(name, "last_known_elr", idList(ra.lastKnownElr), "-",
+                    "Kafka " + kafkaVersion + " does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)");
+            }
         }
         // Each replica in the simulation's assignment order, then any the real partition has besides.
         std::vector<BrokerId> brokers;

@@ -384,6 +384,33 @@ TEST(Differential, ALogTheObserverDidNotReadIsNotCompared)
     EXPECT_EQ(lost->reason, "the observer did not read this log (a pending checkpoint is read without the logs)");
 }
 
+TEST(Differential, WithEveryBrokerStoppedOnlyTheLogsAreCompared)
+{
+    Fixture fixture;
+    // As the observer sees a cluster whose brokers are all down: the partitions from the log folders, no
+    // leader, epoch or ISR, each replica from its files.
+    RealCheckpoint& one = fixture.at("1");
+    one.observed.observation.stoppedBrokers = { 1, 2, 3 };
+    ObservedPartition& p = partition0(one);
+    p.leader = -1;
+    p.leaderEpoch = -1;
+    p.isr.clear();
+    p.elr.reset();
+    p.lastKnownElr.reset();
+    const Comparison c = fixture.compare();
+    const CheckpointComparison& checkpoint = *checkpointOf(c, "1");
+    for (const std::string fact : { "leader", "leader_epoch", "isr", "elr", "last_known_elr" }) {
+        const FactComparison* f = factOf(checkpoint, "orders-0", fact);
+        ASSERT_NE(f, nullptr) << fact;
+        EXPECT_EQ(f->verdict, Verdict::NotCompared) << fact;
+        EXPECT_EQ(f->real, "-");
+        EXPECT_EQ(f->reason.rfind("no broker is running", 0), 0u) << f->reason;
+    }
+    EXPECT_EQ(factOf(checkpoint, "orders-0 replica 2", "records")->verdict, Verdict::Agree);
+    EXPECT_EQ(factOf(checkpoint, "orders-0 replica 2", "leo")->verdict, Verdict::Agree);
+    EXPECT_EQ(factsWith(c, Verdict::Differ), std::set<std::string> {});
+}
+
 TEST(Differential, ACheckpointOnOneSideOnlyDiffers)
 {
     Fixture fixture;
