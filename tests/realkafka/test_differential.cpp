@@ -535,6 +535,33 @@ TEST(KnownDifferences, EligibleLeaderReplicasReachesCheckpoint11BeforeALeaderImb
         nullptr);
 }
 
+TEST(KnownDifferences, AcksAndMinInsyncFencesBroker2FirstAndKeeps3InTheElr)
+{
+    // What acks-min-insync-*-elr-fence-order rest on: the simulation fences broker 2 before broker 3, and
+    // keeps 3, fenced second, in the ELR at checkpoints 2 to 4.
+    const Scenario scenario = builtin("acks-and-min-insync");
+    Timeline timeline(Engine::createCluster(scenario.cluster));
+    ASSERT_FALSE(runScenario(scenario, timeline).has_value());
+    std::vector<std::int32_t> fenced;
+    for (std::int64_t f = 0; f < timeline.findLabel("2"); ++f)
+        if (timeline.frame(f).event.type == EventType::BrokerFenced)
+            fenced.push_back(timeline.frame(f).event.peer);
+    EXPECT_EQ(fenced, (std::vector<std::int32_t> { 2, 3 }));
+    for (const std::string label : { "2", "3", "4" }) {
+        const ClusterState state = timeline.stateAt(timeline.findLabel(label));
+        EXPECT_EQ(std::vector<std::int32_t>(state.partitions.at(0).registration.elr.begin(),
+                      state.partitions.at(0).registration.elr.end()),
+            (std::vector<std::int32_t> { 3 }))
+            << label;
+        EXPECT_NE(findKnownDifference(knownDifferences(), "acks-and-min-insync", "4.4.0", label, "payments-0", "elr",
+                      "[3]", "[2]"),
+            nullptr);
+    }
+    EXPECT_EQ(findKnownDifference(knownDifferences(), "acks-and-min-insync", "4.4.0", "5", "payments-0", "elr", "[3]",
+                  "[2]"),
+        nullptr);
+}
+
 TEST(KnownDifferences, AVersionNamesItsReleasesOnly)
 {
     EXPECT_TRUE(versionMatches("4.4", "4.4.0"));
