@@ -726,7 +726,7 @@ INSTANTIATE_TEST_SUITE_P(Steps, SemanticError,
             [](Json& j) {
                 step(j, 3)["checkpoint"] = Json { { "label", "done" }, { "waiting", "x" } };
             },
-            "/steps/3/checkpoint", "unknown key \"waiting\"; expected one of: label, note, pending"),
+            "/steps/3/checkpoint/waiting", "unknown key \"waiting\"; expected one of: label, note, pending"),
         change(
             "NoteInAnUnknownLanguage", [](Json& j) { step(j, 3) = Json::parse(R"({"note": {"fr": "bonjour"}})"); },
             "/steps/3/note/fr", "unknown key \"fr\"; expected one of: en, zh_TW, zh_CN"),
