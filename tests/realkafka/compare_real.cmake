@@ -4,6 +4,8 @@
 # compared, agreeing facts of every kind (leader, ISR, each replica's LEO, HW and records, lost records),
 # nothing that differs, and m3 (acked with acks=1 by the killed leader alone) lost on both sides.
 # -DCLI=highwater-cli -DKAFKA_DIST=scripts/kafka-dist -DWORK=a scratch folder.
+# The project's minimum: a script run with -P has no policies set otherwise (IN_LIST needs CMP0057).
+cmake_minimum_required(VERSION 3.25)
 foreach(var CLI KAFKA_DIST WORK)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "compare_real.cmake needs -D${var}=...")
