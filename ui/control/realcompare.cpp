@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+#include "control/realcompare.h"
+
+#include "realkafka/observation_frame.h"
+#include "realkafka/observer.h"
+#include "realkafka/process.h"
+#include "realkafka/runner.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThread>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <ostream>
+#include <streambuf>
+
+namespace hw::ui {
+
+namespace realcompare {
+
+DistributionCheck checkDistribution(const QString& directory, hw::KafkaVersion version)
+{
+    DistributionCheck check;
+    const QString trimmed = directory.trimmed();
+    if (trimmed.isEmpty()) {
+        check.problem = QCoreApplication::translate("hw::ui::RealCompareDialog",
+            "Choose the directory of a Kafka distribution.");
+        return check;
+    }
+    try {
+        hw::realkafka::Distribution distribution = hw::realkafka::openDistribution(
+            std::filesystem::path(trimmed.toStdString()), hw::realkafka::realDir() / "config");
+        hw::realkafka::checkVersion(distribution, version);
+        check.distribution = std::move(distribution);
+    } catch (const hw::realkafka::DistributionError& error) {
+        // The library's one line names the path and what is missing or which two versions differ.
+        check.problem = QString::fromStdString(error.what());
+    }
+    return check;
+}
+
+QStringList refusalTexts(const hw::Scenario& scenario)
+{
+    QStringList texts;
+    for (const hw::realkafka::Refusal& refusal : hw::realkafka::checkRealScenario(scenario))
+        texts.append(QString::fromStdString(refusal.path) + QStringLiteral(": ") + QString::fromStdString(refusal.why));
+    return texts;
+}
+
+QString kafkaDistCommand(hw::KafkaVersion version)
+{
+    const std::string_view name = hw::kafkaVersionName(version);
+    return QStringLiteral("scripts/kafka-dist ") + QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+std::vector<std::int32_t> isolatedBefore(const hw::Scenario& scenario, std::size_t before)
+{
+    std::vector<std::int32_t> isolated;
+    for (std::size_t i = 0; i < before && i < scenario.steps.size(); ++i) {
+        const auto* fault = std::get_if<hw::FaultStep>(&scenario.steps[i]);
+        const auto* action = fault ? std::get_if<hw::BrokerAction>(&fault->action) : nullptr;
+        if (action == nullptr)
+            continue;
+        const auto found = std::find(isolated.begin(), isolated.end(), action->broker);
+        if (action->kind == hw::BrokerAction::Kind::Isolate && found == isolated.end())
+            isolated.push_back(action->broker);
+        else if (action->kind == hw::BrokerAction::Kind::Heal && found != isolated.end())
+            isolated.erase(found);
+    }
+    return isolated;
+}
+
+} // namespace realcompare
+
+namespace {
+
+/// The runner's log as lines: each complete line goes to the callback, on the thread that writes.
+class LineBuffer : public std::streambuf {
+public:
+    explicit LineBuffer(std::function<void(const std::string&)> onLine) : m_onLine(std::move(onLine)) { }
+    ~LineBuffer() override
+    {
+        if (!m_line.empty())
+            m_onLine(m_line);
+    }
+
+protected:
+    int_type overflow(int_type c) override
+    {
+        if (traits_type::eq_int_type(c, traits_type::eof()))
+            return traits_type::not_eof(c);
+        if (traits_type::to_char_type(c) == '\n') {
+            m_onLine(m_line);
+            m_line.clear();
+        } else if (m_line.size() < lineCharsMax) {
+            m_line.push_back(traits_type::to_char_type(c));
+        }
+        return c;
+    }
+
+private:
+    /// A progress line is a sentence; a longer one (a node's log tail in an error) is cut here.
+    static constexpr std::size_t lineCharsMax = 4000;
+    std::function<void(const std::string&)> m_onLine;
+    std::string m_line;
+};
+
+} // namespace
+
+RealCompareRun::RealCompareRun(QObject* parent) : QObject(parent) { }
+
+RealCompareRun::~RealCompareRun()
+{
+    cancel();
+    wait();
+}
+
+bool RealCompareRun::isRunning() const
+{
+    return m_thread != nullptr && !m_thread->isFinished();
+}
+
+void RealCompareRun::start(const hw::Scenario& scenario, const hw::realkafka::Distribution& distribution)
+{
+    if (isRunning())
+        return;
+    wait();
+    m_interrupted = std::make_shared<std::atomic<bool>>(false);
+    m_cancelled = false;
+    m_log.clear();
+    m_result.reset();
+    m_progress = Progress {};
+    m_progress.steps = scenario.steps.size();
+    m_stepKeys.clear();
+    for (const hw::Step& step : scenario.steps)
+        m_stepKeys.append(QString::fromStdString(hw::stepKey(step)));
+    emit progressChanged();
+
+    QPointer<RealCompareRun> self(this);
+    auto interrupted = m_interrupted;
+    // The worker reports through queued calls on this object: none arrives after it is destroyed, and the
+    // destructor waits for the worker first.
+    auto post = [self](std::function<void(RealCompareRun&)> call) {
+        QMetaObject::invokeMethod(
+            self.data(), [self, call = std::move(call)] { if (self) call(*self); }, Qt::QueuedConnection);
+    };
+    m_thread = QThread::create([post, interrupted, scenario, distribution] {
+        auto result = std::make_shared<RealCompareResult>();
+        result->scenario = scenario;
+        QString error;
+        try {
+            auto played = hw::playScenario(scenario);
+            if (const auto* failed = std::get_if<hw::ScenarioError>(&played))
+                throw hw::realkafka::SimulationError(failed->toString());
+            result->simulated = std::make_shared<const hw::Timeline>(std::get<hw::Timeline>(std::move(played)));
+            post([](RealCompareRun& run) {
+                run.m_progress.phase = Phase::Starting;
+                emit run.progressChanged();
+            });
+
+            LineBuffer buffer([post](const std::string& line) {
+                const QString text = QString::fromStdString(line);
+                post([text](RealCompareRun& run) { run.onLine(text); });
+            });
+            std::ostream log(&buffer);
+            hw::realkafka::RunnerOptions options;
+            options.checkpointsOnly = true;
+            options.log = &log;
+            options.interrupted = interrupted.get();
+            const auto began = std::chrono::steady_clock::now();
+            std::vector<hw::realkafka::RealCheckpoint> checkpoints;
+            hw::realkafka::RunnerHooks hooks;
+            hooks.observe = [](const hw::realkafka::ObserveRequest& request) { return hw::realkafka::observe(request); };
+            hooks.sameFacts = [](const hw::realkafka::ClusterObservation& a, const hw::realkafka::ClusterObservation& b) {
+                return hw::realkafka::sameFacts(a, b);
+            };
+            hooks.emit = [&](const hw::realkafka::ObservedStep& observed,
+                             const std::vector<hw::realkafka::SendOutcome>& sends) {
+                checkpoints.push_back({ observed, sends });
+                RealCheckpointState state;
+                state.label = observed.checkpoint.value_or(observed.key);
+                state.step = observed.step;
+                hw::realkafka::ObservationContext context;
+                context.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - began).count();
+                context.isolatedBrokers = realcompare::isolatedBefore(
+                    result->scenario, observed.step ? *observed.step + 1 : 0);
+                state.timeMs = context.timeMs;
+                state.state = hw::realkafka::stateFromObservation(observed.observation, result->scenario, context);
+                result->real.push_back(std::move(state));
+                if (observed.step) {
+                    const std::size_t next = *observed.step + 1;
+                    post([next](RealCompareRun& run) { run.setStep(next); });
+                }
+            };
+            hw::realkafka::runReal(result->scenario, distribution, options, hooks);
+            post([](RealCompareRun& run) {
+                run.m_progress.phase = Phase::Comparing;
+                emit run.progressChanged();
+            });
+            result->comparison
+                = hw::realkafka::compareCheckpoints(result->scenario, *result->simulated, checkpoints, distribution.version);
+        } catch (const std::exception& failure) {
+            error = QString::fromStdString(failure.what());
+            if (error.isEmpty())
+                error = QStringLiteral("?");
+        }
+        post([result, error](RealCompareRun& run) { run.onFinished(result, error); });
+    });
+    m_thread->setObjectName(QStringLiteral("realKafkaRun"));
+    m_thread->start();
+}
+
+void RealCompareRun::cancel()
+{
+    if (!isRunning())
+        return;
+    m_cancelled = true;
+    m_interrupted->store(true);
+    // A wait for a node's start or a tool's end does not look at the flag: with its JVM gone it fails
+    // at once, and the runner unwinds, removing the cluster's folder.
+    hw::realkafka::killAllChildren();
+}
+
+void RealCompareRun::wait()
+{
+    if (m_thread == nullptr)
+        return;
+    m_thread->wait();
+    delete m_thread;
+    m_thread = nullptr;
+}
+
+void RealCompareRun::onLine(const QString& line)
+{
+    // The runner's and the cluster's lines ("real: step 3 (kill): broker 1 killed"); the runner reports a
+    // step once it is done, so the step after it is the one running.
+    QString text = line;
+    if (text.startsWith(QLatin1String("real: ")))
+        text = text.mid(6);
+    m_log.append(text);
+    emit logLine(text);
+    static const QLatin1String stepPrefix("step ");
+    if (text.startsWith(stepPrefix)) {
+        const qsizetype end = text.indexOf(QLatin1Char(' '), stepPrefix.size());
+        bool ok = false;
+        const qsizetype done = text.mid(stepPrefix.size(), end - stepPrefix.size()).toLongLong(&ok);
+        if (ok && done >= 0)
+            setStep(static_cast<std::size_t>(done) + 1);
+    } else if (m_progress.phase == Phase::Starting && text.startsWith(QLatin1String("Kafka "))
+        && text.contains(QLatin1String(" up: "))) {
+        setStep(0);
+    }
+}
+
+void RealCompareRun::setStep(std::size_t step)
+{
+    // A checkpoint's report and the runner's line may name the same step; the later one never goes back.
+    if (m_progress.phase == Phase::Step && step < m_progress.step)
+        return;
+    m_progress.phase = Phase::Step;
+    m_progress.step = std::min(step, m_progress.steps);
+    m_progress.stepKey = m_progress.step < static_cast<std::size_t>(m_stepKeys.size())
+        ? m_stepKeys[static_cast<qsizetype>(m_progress.step)]
+        : QString();
+    emit progressChanged();
+}
+
+void RealCompareRun::onFinished(std::shared_ptr<RealCompareResult> result, const QString& error)
+{
+    wait();
+    if (error.isEmpty())
+        m_result = std::move(result);
+    emit finished(error, m_cancelled);
+}
+
+} // namespace hw::ui
