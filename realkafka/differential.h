@@ -3,6 +3,7 @@
 
 #include "realkafka/distribution.h"
 #include "realkafka/harness.h"
+#include "realkafka/known_differences.h"
 #include "realkafka/runner.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,9 +107,11 @@ struct RealCheckpoint {
 /// Compares the simulated run (the timeline runScenario made of `scenario`) with the real run's
 /// checkpoints, matched by label (the n-th checkpoint with a label on one side with the n-th on the
 /// other). `kafkaVersion` is the real distribution's ("4.4.0"): it decides which facts the real side
-/// observes (ELR and last known ELR from 3.8). Pure: no I/O, unit-testable with hand-made observations.
+/// observes (ELR and last known ELR from 3.8). A difference that an entry of `known` matches exactly is
+/// Known (tests pass their own entries). Pure: no I/O, unit-testable with hand-made observations.
 Comparison compareCheckpoints(const Scenario& scenario, const Timeline& simulated,
-    const std::vector<RealCheckpoint>& real, const std::string& kafkaVersion);
+    const std::vector<RealCheckpoint>& real, const std::string& kafkaVersion,
+    std::span<const KnownDifference> known = knownDifferences());
 
 /// Progress of compareWithReal: what it is doing now. `step` is the scenario step the real run is at
 /// (nothing while the cluster starts or the simulation runs); `text` says it in words, as the runner's

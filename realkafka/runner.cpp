@@ -117,10 +117,12 @@ struct Run {
     std::set<std::string> producers;        // harness producers made so far
     std::optional<ClusterObservation> last; // the last emitted observation
 
-    void say(const std::string& line) const
+    void say(std::optional<std::size_t> step, const std::string& line) const
     {
         if (options.log)
             *options.log << "real: " << line << "\n" << std::flush;
+        if (hooks.progress)
+            hooks.progress(step, line);
     }
 
     void checkInterrupted() const
@@ -371,6 +373,8 @@ struct Run {
             checkInterrupted();
             const Step& step = scenario.steps[i];
             const std::string key = stepKey(step);
+            if (hooks.progress)
+                hooks.progress(i, "step " + std::to_string(i) + " (" + key + ")");
             std::string did;
             bool observeAfterStep = true;
             if (const auto* s = std::get_if<ProduceStep>(&step)) {
@@ -392,16 +396,22 @@ struct Run {
                 if (!options.checkpointsOnly && !(last && hooks.sameFacts(*last, settled)))
                     emit({ i, key, "quiescent", true, std::nullopt, observe(true) });
             } else if (const auto* s = std::get_if<CheckpointStep>(&step)) {
-                waitQuiescent(stepPath(i, key));
+                // A checkpoint the scenario marks as pending is taken before a timer fires (a session
+                // that has not expired yet): waiting for quiescence would wait past it, so it is observed
+                // as it is, and compare reports it without comparing it.
+                const bool pending = !s->pending.empty();
+                if (!pending)
+                    waitQuiescent(stepPath(i, key));
                 observeAfterStep = false;
-                emit({ i, key, "checkpoint " + s->label, true, s->label, observe(true) });
+                emit({ i, key, "checkpoint " + s->label + (pending ? " (pending: " + s->pending + ")" : ""), !pending,
+                    s->label, observe(true) });
             } else if (std::holds_alternative<NoteStep>(step)) {
                 observeAfterStep = false;
             } else {
                 throw RunnerError(stepPath(i, key) + ": the real runner cannot run this step (checkRealScenario refuses it)");
             }
             if (!did.empty())
-                say("step " + std::to_string(i) + " (" + key + "): " + did);
+                say(i, "step " + std::to_string(i) + " (" + key + "): " + did);
             if (observeAfterStep)
                 observeAfter(i, key, did);
         }
@@ -427,6 +437,9 @@ void runReal(const Scenario& scenario, const Distribution& distribution, RunnerO
     if (!clusterOptions.log)
         clusterOptions.log = options.log;
     RealCluster cluster(distribution, clusterOptions);
+    if (hooks.progress)
+        hooks.progress(std::nullopt, "starting a cluster of " + std::to_string(scenario.cluster.brokers)
+            + " brokers (Apache Kafka " + distribution.version + ")");
     cluster.start();
     Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {} };
     run.runSteps();
