@@ -16,6 +16,9 @@
 #include <ostream>
 #include <streambuf>
 
+// realkafka::RunnerHooks has a member named emit, which is Qt's keyword macro: this file says Q_EMIT.
+#undef emit
+
 namespace hw::ui {
 
 namespace realcompare {
@@ -136,7 +139,7 @@ void RealCompareRun::start(const hw::Scenario& scenario, const hw::realkafka::Di
     m_stepKeys.clear();
     for (const hw::Step& step : scenario.steps)
         m_stepKeys.append(QString::fromStdString(hw::stepKey(step)));
-    emit progressChanged();
+    Q_EMIT progressChanged();
 
     QPointer<RealCompareRun> self(this);
     auto interrupted = m_interrupted;
@@ -157,7 +160,7 @@ void RealCompareRun::start(const hw::Scenario& scenario, const hw::realkafka::Di
             result->simulated = std::make_shared<const hw::Timeline>(std::get<hw::Timeline>(std::move(played)));
             post([](RealCompareRun& run) {
                 run.m_progress.phase = Phase::Starting;
-                emit run.progressChanged();
+                Q_EMIT run.progressChanged();
             });
 
             LineBuffer buffer([post](const std::string& line) {
@@ -176,8 +179,16 @@ void RealCompareRun::start(const hw::Scenario& scenario, const hw::realkafka::Di
             hooks.sameFacts = [](const hw::realkafka::ClusterObservation& a, const hw::realkafka::ClusterObservation& b) {
                 return hw::realkafka::sameFacts(a, b);
             };
+            // Where the run is: the runner says it before each step (and after it) with the step's index.
+            hooks.progress = [post](std::optional<std::size_t> step, const std::string&) {
+                if (step)
+                    post([next = *step](RealCompareRun& run) { run.setStep(next); });
+            };
             hooks.emit = [&](const hw::realkafka::ObservedStep& observed,
                              const std::vector<hw::realkafka::SendOutcome>& sends) {
+                // With checkpointsOnly the runner emits its checkpoints only, as compareWithReal takes them.
+                if (!observed.checkpoint)
+                    return;
                 checkpoints.push_back({ observed, sends });
                 RealCheckpointState state;
                 state.label = observed.checkpoint.value_or(observed.key);
@@ -190,15 +201,11 @@ void RealCompareRun::start(const hw::Scenario& scenario, const hw::realkafka::Di
                 state.timeMs = context.timeMs;
                 state.state = hw::realkafka::stateFromObservation(observed.observation, result->scenario, context);
                 result->real.push_back(std::move(state));
-                if (observed.step) {
-                    const std::size_t next = *observed.step + 1;
-                    post([next](RealCompareRun& run) { run.setStep(next); });
-                }
             };
             hw::realkafka::runReal(result->scenario, distribution, options, hooks);
             post([](RealCompareRun& run) {
                 run.m_progress.phase = Phase::Comparing;
-                emit run.progressChanged();
+                Q_EMIT run.progressChanged();
             });
             result->comparison
                 = hw::realkafka::compareCheckpoints(result->scenario, *result->simulated, checkpoints, distribution.version);
@@ -235,29 +242,17 @@ void RealCompareRun::wait()
 
 void RealCompareRun::onLine(const QString& line)
 {
-    // The runner's and the cluster's lines ("real: step 3 (kill): broker 1 killed"); the runner reports a
-    // step once it is done, so the step after it is the one running.
+    // The runner's and the cluster's lines, as highwater-cli real prints them ("real: step 3 (kill): ...").
     QString text = line;
     if (text.startsWith(QLatin1String("real: ")))
         text = text.mid(6);
     m_log.append(text);
-    emit logLine(text);
-    static const QLatin1String stepPrefix("step ");
-    if (text.startsWith(stepPrefix)) {
-        const qsizetype end = text.indexOf(QLatin1Char(' '), stepPrefix.size());
-        bool ok = false;
-        const qsizetype done = text.mid(stepPrefix.size(), end - stepPrefix.size()).toLongLong(&ok);
-        if (ok && done >= 0)
-            setStep(static_cast<std::size_t>(done) + 1);
-    } else if (m_progress.phase == Phase::Starting && text.startsWith(QLatin1String("Kafka "))
-        && text.contains(QLatin1String(" up: "))) {
-        setStep(0);
-    }
+    Q_EMIT logLine(text);
 }
 
 void RealCompareRun::setStep(std::size_t step)
 {
-    // A checkpoint's report and the runner's line may name the same step; the later one never goes back.
+    // The runner reports a step before and after it; a late report never moves the progress back.
     if (m_progress.phase == Phase::Step && step < m_progress.step)
         return;
     m_progress.phase = Phase::Step;
@@ -265,7 +260,7 @@ void RealCompareRun::setStep(std::size_t step)
     m_progress.stepKey = m_progress.step < static_cast<std::size_t>(m_stepKeys.size())
         ? m_stepKeys[static_cast<qsizetype>(m_progress.step)]
         : QString();
-    emit progressChanged();
+    Q_EMIT progressChanged();
 }
 
 void RealCompareRun::onFinished(std::shared_ptr<RealCompareResult> result, const QString& error)
@@ -273,7 +268,7 @@ void RealCompareRun::onFinished(std::shared_ptr<RealCompareResult> result, const
     wait();
     if (error.isEmpty())
         m_result = std::move(result);
-    emit finished(error, m_cancelled);
+    Q_EMIT finished(error, m_cancelled);
 }
 
 } // namespace hw::ui

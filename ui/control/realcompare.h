@@ -13,8 +13,13 @@
 #ifndef Q_MOC_RUN
 #include "model/cluster_state.h"
 #include "model/kafka_version.h"
+// realkafka::RunnerHooks has a member named emit, which Qt defines away as its keyword: the macro is off
+// while the realkafka headers are read.
+#pragma push_macro("emit")
+#undef emit
 #include "realkafka/differential.h"
 #include "realkafka/distribution.h"
+#pragma pop_macro("emit")
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
 #endif
@@ -70,7 +75,8 @@ struct RealCompareResult {
 
 /// One real run and its comparison, on a thread of its own so that the window never waits for it: the
 /// simulation (playScenario), then realkafka::runReal with its checkpoints only, observed with the logs,
-/// then compareCheckpoints. Only one runs at a time in the app (cancel() kills every child process the
+/// then compareCheckpoints: what realkafka::compareWithReal does, which hands out only the Comparison,
+/// while the window also draws each observation. Only one runs at a time in the app (cancel() kills every child process the
 /// app has, realkafka::killAllChildren).
 ///
 /// The JVMs are started from the worker thread, under `setpriv --pdeathsig KILL`: the kernel kills them

@@ -10,7 +10,11 @@
 
 #ifndef Q_MOC_RUN
 #include "model/cluster_state.h"
+// RunnerHooks::emit (realkafka/runner.h) is Qt's keyword macro: off while the header is read.
+#pragma push_macro("emit")
+#undef emit
 #include "realkafka/differential.h"
+#pragma pop_macro("emit")
 #include "scene/diffmarkitem.h"
 #endif
 

@@ -180,7 +180,7 @@ void RealCompareDialog::retranslateUi()
     m_browse->setText(tr("Browse..."));
     m_refusalHeading->setText(tr("Real Kafka cannot run this scenario. Nothing will start until these are gone "
                                  "from it (each with its place in the scenario file):"));
-    m_start->setText(tr("Start"));
+    m_start->setText(tr("&Start"));
     m_start->setToolTip(tr("Run the simulation and the real cluster, then compare them at each checkpoint"));
     updateControls();
     showProgress();
