@@ -61,6 +61,7 @@ hw::Scenario runnableScenario(const std::string& version = "4.4")
  "producers": [{"id": "p1", "acks": "all"}],
  "steps": [
    {"produce": {"producer": "p1", "topic": "orders", "values": ["a", "b"]}},
+   {"settle": {}},
    {"checkpoint": "written"},
    {"kill": {"broker": 1}},
    {"advance": {"ms": 12000}},

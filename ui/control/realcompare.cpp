@@ -7,6 +7,7 @@
 #include "realkafka/runner.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QPointer>
 #include <QThread>
 
@@ -110,6 +111,9 @@ private:
     std::string m_line;
 };
 
+/// While a cancelled run unwinds, how often every child process is killed again.
+constexpr int cancelKillIntervalMs = 200;
+
 } // namespace
 
 RealCompareRun::RealCompareRun(QObject* parent) : QObject(parent) { }
@@ -143,11 +147,18 @@ void RealCompareRun::start(const hw::Scenario& scenario, const hw::realkafka::Di
 
     QPointer<RealCompareRun> self(this);
     auto interrupted = m_interrupted;
-    // The worker reports through queued calls on this object: none arrives after it is destroyed, and the
-    // destructor waits for the worker first.
-    auto post = [self](std::function<void(RealCompareRun&)> call) {
+    const std::uint64_t generation = ++m_generation;
+    // The worker reports through queued calls on this object: none arrives after it is destroyed (the
+    // destructor waits for the worker first), and one of a cancelled run that arrives after the next run
+    // started is dropped.
+    auto post = [self, generation](std::function<void(RealCompareRun&)> call) {
         QMetaObject::invokeMethod(
-            self.data(), [self, call = std::move(call)] { if (self) call(*self); }, Qt::QueuedConnection);
+            self.data(),
+            [self, generation, call = std::move(call)] {
+                if (self && self->m_generation == generation)
+                    call(*self);
+            },
+            Qt::QueuedConnection);
     };
     m_thread = QThread::create([post, interrupted, scenario, distribution] {
         auto result = std::make_shared<RealCompareResult>();
@@ -235,7 +246,12 @@ void RealCompareRun::wait()
 {
     if (m_thread == nullptr)
         return;
-    m_thread->wait();
+    // A JVM the runner started just after cancel() killed the others would keep a wait for its start
+    // marker going (minutes): every child is killed again until the worker has ended.
+    while (!m_thread->wait(QDeadlineTimer(cancelKillIntervalMs))) {
+        if (m_interrupted && m_interrupted->load())
+            hw::realkafka::killAllChildren();
+    }
     delete m_thread;
     m_thread = nullptr;
 }

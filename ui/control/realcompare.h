@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -130,6 +131,7 @@ private:
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_interrupted;
     bool m_cancelled = false;
+    std::uint64_t m_generation = 0; // counts the runs started: a report of an earlier one is dropped
     Progress m_progress;
     QStringList m_log;
     QStringList m_stepKeys;
