@@ -123,8 +123,9 @@ protected:
         m_java = m_dir.filePath(QStringLiteral("jdk/bin/java"));
         QFile java(m_java);
         ASSERT_TRUE(java.open(QIODevice::WriteOnly));
-        // The marker names this test's stand-in in every process it becomes (sleep keeps its arguments).
-        java.write("#!/bin/sh\nexec sleep 300 hw-sleeping-kafka\n");
+        // The shell stays, so that each stand-in JVM's command line names this test's folder; its sleep is in
+        // the same process group, which a kill takes with it.
+        java.write("#!/bin/sh\nsleep 300\n");
         java.close();
         java.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         m_oldJavaHome = qgetenv("JAVA_HOME");
@@ -141,7 +142,8 @@ protected:
     }
 
     QString kafkaDir() const { return m_dir.filePath(QStringLiteral("kafka")); }
-    static QString marker() { return QStringLiteral("hw-sleeping-kafka"); }
+    /// What the command line of every stand-in JVM holds: its path.
+    QString marker() const { return m_java; }
 
     /// Starts a run in the dialog and waits until the stand-in JVMs run (the four StorageTool formats).
     void startAndWaitForJvms(RealCompareDialog& dialog)
@@ -153,8 +155,9 @@ protected:
         EXPECT_FALSE(dialog.startButton()->isEnabled());
         EXPECT_FALSE(dialog.directoryEdit()->isEnabled());
         EXPECT_EQ(dialog.cancelButton()->text(), QStringLiteral("Cancel run"));
-        ASSERT_TRUE(QTest::qWaitFor([] { return processesHolding(marker()) >= 4; }, 20000))
-            << processesHolding(marker()) << " stand-in JVMs";
+        ASSERT_TRUE(QTest::qWaitFor([this] { return processesHolding(marker()) >= 4; }, 20000))
+            << processesHolding(marker()) << " stand-in JVMs; " << dialog.outcomeLabel()->text().toStdString() << "\n"
+            << dialog.run()->log().join(QLatin1Char('\n')).toStdString();
     }
 
     QTemporaryDir m_dir;
@@ -271,7 +274,7 @@ TEST(RealCompareDialog, ListsEveryRefusalBeforeAnythingStarts)
  "steps": [
    {"produce": {"producer": "p1", "topic": "t", "values": ["a"]}},
    {"fetch": {"topic": "t", "follower": 2}},
-   {"run": {"ms": 100}},
+   {"run": {"events": 3}},
    {"restart": {"broker": 1, "lose_unflushed": 2}}]})");
     const std::vector<hw::realkafka::Refusal> refusals = hw::realkafka::checkRealScenario(scenario);
     ASSERT_EQ(refusals.size(), 3u);
@@ -302,10 +305,11 @@ TEST_F(SleepingKafka, CancelStopsTheRunAndLeavesNoProcess)
     EXPECT_EQ(QSettings().value(QLatin1String(hw::ui::realcompare::distributionSettingsKey)).toString(), kafkaDir());
     // The window is not waiting: the progress says the cluster is starting and the clock goes on.
     EXPECT_TRUE(dialog.stepLabel()->text().startsWith(QStringLiteral("Starting Kafka: a controller and 3 brokers")))
-        << dialog.stepLabel()->text().toStdString();
+        << dialog.stepLabel()->text().toStdString() << "; " << dialog.outcomeLabel()->text().toStdString();
     EXPECT_TRUE(dialog.elapsedLabel()->text().startsWith(QStringLiteral("Elapsed 0:0")));
     QTest::qWait(1200);
-    EXPECT_NE(dialog.elapsedLabel()->text(), QStringLiteral("Elapsed 0:00"));
+    EXPECT_NE(dialog.elapsedLabel()->text().toStdString(), "Elapsed 0:00") << dialog.stepLabel()->text().toStdString()
+        << "; " << dialog.outcomeLabel()->text().toStdString();
 
     QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
     EXPECT_FALSE(dialog.run()->isRunning());
@@ -488,7 +492,9 @@ TEST(RealCompareWindow, ShowsBothRunsCheckpointByCheckpoint)
     window.agreeingCheck()->setChecked(true);
 
     // Page Down: the next checkpoint in both.
-    QTest::keyClick(&window, Qt::Key_PageDown);
+    // Page Down (the window's shortcut of this action; offscreen, the window is never active).
+    ASSERT_TRUE(window.action(QStringLiteral("nextCheckpoint"))->shortcuts().contains(QKeySequence(Qt::Key_PageDown)));
+    window.action(QStringLiteral("nextCheckpoint"))->trigger();
     EXPECT_EQ(window.checkpoint(), 1);
     EXPECT_EQ(window.checkpointCombo()->currentIndex(), 1);
     EXPECT_EQ(window.scene(RealCompareWindow::Simulated)->state().partitions[0].registration.leader, 2);
@@ -496,7 +502,7 @@ TEST(RealCompareWindow, ShowsBothRunsCheckpointByCheckpoint)
     EXPECT_EQ(window.factsTable()->model()->rowCount(), 2);
 
     // A checkpoint the real run never reached says so in place of its drawing.
-    QTest::keyClick(&window, Qt::Key_End);
+    window.action(QStringLiteral("last"))->trigger();
     EXPECT_EQ(window.checkpoint(), 2);
     EXPECT_TRUE(window.showsDrawing(RealCompareWindow::Simulated));
     EXPECT_FALSE(window.showsDrawing(RealCompareWindow::Real));
@@ -504,7 +510,7 @@ TEST(RealCompareWindow, ShowsBothRunsCheckpointByCheckpoint)
         QStringLiteral("The real run did not reach checkpoint \u25C6never-reached."));
     EXPECT_TRUE(window.countsLabel()->text().contains(QStringLiteral("Not compared: the real run has no checkpoint")));
     EXPECT_FALSE(window.findChild<QPushButton*>(QStringLiteral("nextCheckpointButton"))->isEnabled());
-    QTest::keyClick(&window, Qt::Key_Home);
+    window.action(QStringLiteral("first"))->trigger();
     EXPECT_EQ(window.checkpoint(), 0);
     EXPECT_FALSE(window.findChild<QPushButton*>(QStringLiteral("previousCheckpointButton"))->isEnabled());
 }
