@@ -107,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+51"/>
+        <location line="+59"/>
         <source>: %n partition(s) change</source>
         <translation>
             <numerusform>: %n partition changes</numerusform>
@@ -131,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/scenario/narration_clients.cpp" line="+85"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+92"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 commits its positions for %n partition: the next offset to read in each.</numerusform>
@@ -179,7 +179,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-109"/>
+        <location line="-116"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+72"/>
         <source>(and %n more change(s)).</source>
         <translation>
@@ -210,7 +210,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/control/useraction.cpp" line="+282"/>
+        <location filename="../ui/control/useraction.cpp" line="+283"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>
@@ -279,12 +279,31 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+483"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+515"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>
             <numerusform>⚠ This scenario is not valid: its steps stop after %n frame.</numerusform>
             <numerusform>⚠ This scenario is not valid: its steps stop after %n frames.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+169"/>
+        <source>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker(s), each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</source>
+        <translation>
+            <numerusform>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker, each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</numerusform>
+            <numerusform>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n brokers, each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+105"/>
+        <source>Starting Kafka: a controller and %n broker(s)...</source>
+        <translation>
+            <numerusform>Starting Kafka: a controller and %n broker...</numerusform>
+            <numerusform>Starting Kafka: a controller and %n brokers...</numerusform>
         </translation>
     </message>
 </context>

@@ -25,7 +25,7 @@
         <translation>让代理节点 %1 断电（主机停机，无声无息）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Restart broker %1</source>
         <translation>重启代理节点 %1</translation>
     </message>
@@ -1131,7 +1131,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="+258"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+265"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1229,7 +1229,7 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+88"/>
+        <location filename="../core/scenario/narration.cpp" line="+90"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1574,7 +1574,7 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-336"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -1615,7 +1615,7 @@
     </message>
     <message>
         <location line="-43"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="-199"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
@@ -1953,7 +1953,7 @@
         <translation>%1 和它的主机一起断电：再也没有任何东西替它回应，连拒绝连接都没有。它的客户端和跟随者要等到请求超时（request.timeout.ms、replica.socket.timeout.ms）才会察觉，控制器则要等到它的 session 超时（broker.session.timeout.ms）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
         <translation>%1 以磁盘上的日志重启，但少了仍只在 page cache 中的 %2。它重新向控制器注册。</translation>
     </message>
@@ -2064,7 +2064,7 @@
         <translation>控制器为 %1 选举领导者：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="+3"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-72"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它现在在 epoch %3 中担任 %2 的领导者。这个 epoch 从它的 LEO %4 开始。它的 HW 是 %5，也就是它作为跟随者时所知道的值；要等每个 ISR 跟随者都在新 epoch 中 Fetch 过，HW 才能前进。</translation>
     </message>
@@ -2174,7 +2174,7 @@
         <translation>%1 的应用程序已经 %2 毫秒没有 poll，超过 max.poll.interval.ms：它的心跳线程离开消费者组（&quot;consumer poll timeout has expired.&quot;），放弃它的分区，并向 代理节点 %3 发送 LeaveGroup。它会在下一次 poll 时重新加入。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+7"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 提交它在&#xa0;%n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
@@ -2437,7 +2437,7 @@
         <translation>%1 向代理节点 %4 发送 Fetch 请求：%2，从偏移量 %3 开始。</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-169"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+2"/>
         <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
@@ -2893,7 +2893,7 @@ Value: %3</source>
         <translation>某个分区</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>broker %1 is already down</source>
         <translation>代理节点 %1 已经停机</translation>
     </message>
@@ -5136,21 +5136,21 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+132"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+134"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+320"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
-        <location line="+42"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+248"/>
+        <location line="+46"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-41"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-45"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
@@ -5168,6 +5168,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+237"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
@@ -5180,6 +5181,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Last</source>
         <translation>最后一帧</translation>
@@ -5192,36 +5194,44 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Previous checkpoint</source>
         <translation>上一个检查点</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
+        <location line="+12"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Previous checkpoint (Page Up)</source>
         <translation>上一个检查点（Page Up）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>◀ Checkpoint</source>
         <translation>◀ 检查点</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-10"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Next checkpoint</source>
         <translation>下一个检查点</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
+        <location line="+12"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Next checkpoint (Page Down)</source>
         <translation>下一个检查点（Page Down）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Checkpoint ▶</source>
         <translation>检查点 ▶</translation>
@@ -5267,6 +5277,16 @@ Value: %3</source>
         <translation>在两个 Kafka 版本下运行此场景，上下两个视图一起移动，并标出不同之处</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Compare with &amp;real Kafka...</source>
+        <translation>与真实 Kafka 比较(&amp;R)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This scenario simulated and on a real Apache Kafka cluster started on this computer, checkpoint by checkpoint, with what agrees and what differs</source>
+        <translation>这个场景的模拟，以及它在本机启动的真实 Apache Kafka 集群上的运行，逐个检查点对照，标出一致与不同之处</translation>
+    </message>
+    <message>
         <location line="+59"/>
         <source>Undo</source>
         <translation>撤销</translation>
@@ -5288,7 +5308,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-78"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5309,12 +5329,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+81"/>
+        <location line="+85"/>
         <source>Run on 10 s</source>
         <translation>继续运行 10 秒</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-84"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
@@ -5332,18 +5352,21 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-8"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
         <location line="-6"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition view</source>
         <translation>分区视图</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Cluster view</source>
         <translation>集群视图</translation>
@@ -5354,7 +5377,7 @@ Value: %3</source>
         <translation>显示心跳</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>&amp;Open...</source>
         <translation>打开(&amp;O)...</translation>
     </message>
@@ -5427,6 +5450,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+22"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+5"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -5448,6 +5472,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
@@ -5486,7 +5511,7 @@ Value: %3</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-157"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-187"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -5552,7 +5577,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+107"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+137"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-93"/>
         <source>Pause</source>
         <translation>暂停</translation>
@@ -5563,7 +5588,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-173"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-203"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5645,7 +5670,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>无法比较版本：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+107"/>
+        <location line="+137"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>
@@ -5873,6 +5898,370 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+3"/>
         <source>What will the HW be after this step? And each replica&apos;s LEO? The picture and the narration are hidden until you reveal.</source>
         <translation>这一步之后 HW 会是多少？每个副本的 LEO 又是多少？图和解说会先隐藏，直到你揭晓。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareDialog</name>
+    <message>
+        <location filename="../ui/control/realcompare.cpp" line="+31"/>
+        <source>Choose the directory of a Kafka distribution.</source>
+        <translation>请选择 Kafka 发行版的目录。</translation>
+    </message>
+    <message>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+167"/>
+        <source>Compare with real Kafka</source>
+        <translation>与真实 Kafka 比较</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker(s), each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</source>
+        <translation>
+            <numerusform>HighWater 在它的模拟中运行这个场景，也在本机启动的真实 Apache Kafka 集群（一个控制器和 %n 个代理节点，各是一个 Java 进程）上运行，然后在每个检查点并排显示两者，标出一致与不同之处。一次真实运行需要几分钟。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This scenario is for Kafka %1, so the distribution must be Kafka %1. In HighWater&apos;s source tree &lt;code&gt;%2&lt;/code&gt; assembles one from Maven Central and prints its directory; an Apache Kafka %1 release unpacked works too.</source>
+        <translation>这个场景适用于 Kafka %1，所以发行版必须是 Kafka %1。在 HighWater 的源代码目录中，&lt;code&gt;%2&lt;/code&gt; 会从 Maven Central 组装一个发行版并打印它的目录；解压的 Apache Kafka %1 正式版也可以。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kafka distribution directory:</source>
+        <translation>Kafka 发行版目录：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The directory scripts/kafka-dist %1 printed</source>
+        <translation>scripts/kafka-dist %1 打印的目录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Real Kafka cannot run this scenario. Nothing will start until these are gone from it (each with its place in the scenario file):</source>
+        <translation>真实 Kafka 无法运行这个场景。在场景中去掉下列各项之前，什么都不会启动（每一项附有它在场景文件中的位置）：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the simulation and the real cluster, then compare them at each checkpoint</source>
+        <translation>运行模拟与真实集群，然后在每个检查点比较两者</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Kafka distribution directory</source>
+        <translation>Kafka 发行版目录</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Apache Kafka %1 in %2</source>
+        <translation>Apache Kafka %1，位于 %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cancel run</source>
+        <translation>取消运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the real run: every Kafka process is stopped and its files removed</source>
+        <translation>停止真实运行：每个 Kafka 进程都会停止，其文件会被删除</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Cancelling: stopping every Kafka process...</source>
+        <translation>正在取消：停止每个 Kafka 进程...</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Simulating the scenario...</source>
+        <translation>正在模拟场景...</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Starting Kafka: a controller and %n broker(s)...</source>
+        <translation>
+            <numerusform>正在启动 Kafka：一个控制器和 %n 个代理节点...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the cluster...</source>
+        <translation>正在停止集群...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Comparing the checkpoints...</source>
+        <translation>正在比较检查点...</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Elapsed %1</source>
+        <extracomment>The time a real run has taken so far: &quot;Elapsed 2:05&quot;.</extracomment>
+        <translation>已用时间 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run was cancelled: every Kafka process was stopped and the cluster&apos;s files removed.</source>
+        <translation>运行已取消：每个 Kafka 进程都已停止，集群的文件已删除。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The real run failed.</source>
+        <translation>真实运行失败。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Done in %1.</source>
+        <translation>完成，用时 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareModel</name>
+    <message>
+        <location filename="../ui/control/realcomparemodel.cpp" line="+96"/>
+        <source>%1: %2</source>
+        <extracomment>A known difference of View &gt; Compare with real Kafka: its id, then its reason.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Verdict</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fact</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka %1</source>
+        <extracomment>The column of the values real Kafka was observed with; %1 is a version such as 4.4.0.</extracomment>
+        <translation>Kafka %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>agree</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>known</source>
+        <extracomment>A difference listed as known in docs/real-kafka.md, with its reason.</extracomment>
+        <translation>已知差异</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not compared</source>
+        <translation>未比较</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>leader</source>
+        <translation>领导者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leader epoch</source>
+        <translation>领导者纪元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ELR</source>
+        <translation>ELR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>last known ELR</source>
+        <translation>最后已知 ELR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>records</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>lost records</source>
+        <translation>丢失的记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+15"/>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>%1 replica %2</source>
+        <extracomment>A replica in View &gt; Compare with real Kafka: &quot;orders-0 replica 2&quot; (the partition, the broker).</extracomment>
+        <translation>%1 在代理节点 %2 上的副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>producer %1</source>
+        <translation>生产者 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: %2 %3: %4 simulated, %5 on Kafka</source>
+        <extracomment>One fact of View &gt; Compare with real Kafka: the verdict, where, the fact, the simulated value and the value real Kafka was observed with: &quot;≠ differs: orders-0 ISR: [1,2] simulated, [1,2,3] on Kafka&quot;.</extracomment>
+        <translation>%1：%2 %3：模拟为 %4，Kafka 上为 %5</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>agree %1 · differ %2 · known %3 · not compared %4</source>
+        <extracomment>The counts of View &gt; Compare with real Kafka&apos;s verdicts: &quot;agree 12 · differ 1 · known 2 · not compared 0&quot;.</extracomment>
+        <translation>一致 %1 · 不同 %2 · 已知差异 %3 · 未比较 %4</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Apache Kafka %1, observed</source>
+        <extracomment>Over the view of the real run; %1 is Kafka&apos;s full version, such as 4.4.0.</extracomment>
+        <translation>Apache Kafka %1，实际观察</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareWindow</name>
+    <message>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show the facts that agree</source>
+        <translation>显示一致的事实</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each fact of this checkpoint in both runs: ✓ agree, ≠ differs (outlined with a ≠ badge in both drawings), ≈ a known difference with its reason, – not compared and why</source>
+        <translation>这个检查点在两次运行中的每个事实：✓ 一致，≠ 不同（在两幅图中以 ≠ 标记框出），≈ 已知差异及其原因，– 未比较及其原因</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: simulated and on Apache Kafka %2 — HighWater</source>
+        <extracomment>The window of View &gt; Compare with real Kafka: &quot;Leader failover: simulated and on Apache Kafka 4.4.0&quot;.</extracomment>
+        <translation>%1：模拟与 Apache Kafka %2 上的运行 — HighWater</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>◆%1 (%2 of %3)</source>
+        <extracomment>A checkpoint in the list of View &gt; Compare with real Kafka: &quot;◆after-kill (2 of 4)&quot;.</extracomment>
+        <translation>◆%1（第 %2 个，共 %3 个）</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>HighWater, simulated</source>
+        <translation>HighWater 模拟</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No checkpoints to compare</source>
+        <translation>没有可比较的检查点</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Checkpoint ◆%1, %2 of %3</source>
+        <extracomment>The heading of the facts in View &gt; Compare with real Kafka: &quot;Checkpoint ◆after-kill, 2 of 4&quot;.</extracomment>
+        <translation>检查点 ◆%1，第 %2 个，共 %3 个</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not compared: %1</source>
+        <translation>未比较：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All checkpoints: %1</source>
+        <extracomment>The whole comparison&apos;s counts, under the checkpoint bar: &quot;All checkpoints: agree 40 · differ 1 · ...&quot;.</extracomment>
+        <translation>所有检查点：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1
+%2 ms simulated</source>
+        <translation>第 %1 帧
+模拟时间 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The simulation has no checkpoint ◆%1.</source>
+        <translation>模拟中没有检查点 ◆%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 s after the cluster was up</source>
+        <extracomment>When a checkpoint was observed on the real cluster: &quot;83 s after the cluster was up&quot;.</extracomment>
+        <translation>集群启动后 %1 秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The real run did not reach checkpoint ◆%1.</source>
+        <translation>真实运行没有到达检查点 ◆%1。</translation>
     </message>
 </context>
 <context>

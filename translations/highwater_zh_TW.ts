@@ -25,7 +25,7 @@
         <translation>讓代理節點 %1 斷電（主機停機，無聲無息）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Restart broker %1</source>
         <translation>重新啟動代理節點 %1</translation>
     </message>
@@ -1131,7 +1131,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="+258"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+265"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1229,7 +1229,7 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+88"/>
+        <location filename="../core/scenario/narration.cpp" line="+90"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1574,7 +1574,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-336"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -1615,7 +1615,7 @@
     </message>
     <message>
         <location line="-43"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="-199"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
@@ -1953,7 +1953,7 @@
         <translation>%1 和它的主機一起斷電：再也沒有任何東西替它回應，連拒絕連線都沒有。它的客戶端和跟隨者要等到請求逾時（request.timeout.ms、replica.socket.timeout.ms）才會察覺，控制器則要等到它的 session 逾時（broker.session.timeout.ms）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
         <translation>%1 以磁碟上的日志重新啟動，但少了仍只在 page cache 中的 %2。它重新向控制器註冊。</translation>
     </message>
@@ -2064,7 +2064,7 @@
         <translation>控制器為 %1 選舉領導者：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="+3"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-72"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它現在在 epoch %3 中擔任 %2 的領導者。這個 epoch 從它的 LEO %4 開始。它的 HW 是 %5，也就是它作為跟隨者時所知道的值；要等每個 ISR 跟隨者都在新 epoch 中 Fetch 過，HW 才能前進。</translation>
     </message>
@@ -2174,7 +2174,7 @@
         <translation>%1 的應用程式已經 %2 毫秒沒有 poll，超過 max.poll.interval.ms：它的心跳執行緒離開消費者組（&quot;consumer poll timeout has expired.&quot;），放棄它的分區，並向 代理節點 %3 發送 LeaveGroup。它會在下一次 poll 時重新加入。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+7"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 提交它在&#xa0;%n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
@@ -2437,7 +2437,7 @@
         <translation>%1 向代理節點 %4 送出 Fetch 請求：%2，從位移 %3 開始。</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-169"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+2"/>
         <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
@@ -2893,7 +2893,7 @@ Value: %3</source>
         <translation>某個分區</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>broker %1 is already down</source>
         <translation>代理節點 %1 已經停機</translation>
     </message>
@@ -5136,21 +5136,21 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+132"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+134"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+320"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+245"/>
-        <location line="+42"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+248"/>
+        <location line="+46"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-41"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-45"/>
         <source>Back</source>
         <translation>後退</translation>
     </message>
@@ -5168,6 +5168,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+237"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一幀</translation>
@@ -5180,6 +5181,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Last</source>
         <translation>最後一幀</translation>
@@ -5192,36 +5194,44 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Previous checkpoint</source>
         <translation>上一個檢查點</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
+        <location line="+12"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Previous checkpoint (Page Up)</source>
         <translation>上一個檢查點（Page Up）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>◀ Checkpoint</source>
         <translation>◀ 檢查點</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-10"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Next checkpoint</source>
         <translation>下一個檢查點</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
+        <location line="+12"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Next checkpoint (Page Down)</source>
         <translation>下一個檢查點（Page Down）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Checkpoint ▶</source>
         <translation>檢查點 ▶</translation>
@@ -5267,6 +5277,16 @@ Value: %3</source>
         <translation>在兩個 Kafka 版本下執行此情境，上下兩個視圖一起移動，並標出不同之處</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Compare with &amp;real Kafka...</source>
+        <translation>與真實 Kafka 比較(&amp;R)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This scenario simulated and on a real Apache Kafka cluster started on this computer, checkpoint by checkpoint, with what agrees and what differs</source>
+        <translation>這個情境的模擬，以及它在本機啟動的真實 Apache Kafka 集群上的執行，逐個檢查點對照，標出一致與不同之處</translation>
+    </message>
+    <message>
         <location line="+59"/>
         <source>Undo</source>
         <translation>復原</translation>
@@ -5288,7 +5308,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-78"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5309,12 +5329,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+81"/>
+        <location line="+85"/>
         <source>Run on 10 s</source>
         <translation>繼續執行 10 秒</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-84"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>讓模擬在最後一幀之後再執行 10 秒，作為一個可復原的動作（Shift+End）</translation>
     </message>
@@ -5332,18 +5352,21 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-8"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全螢幕</translation>
     </message>
     <message>
         <location line="-6"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Partition view</source>
         <translation>分區視圖</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Cluster view</source>
         <translation>集群視圖</translation>
@@ -5354,7 +5377,7 @@ Value: %3</source>
         <translation>顯示心跳</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>&amp;Open...</source>
         <translation>開啟(&amp;O)...</translation>
     </message>
@@ -5427,6 +5450,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+22"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+5"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
@@ -5448,6 +5472,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
@@ -5486,7 +5511,7 @@ Value: %3</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-157"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-187"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -5552,7 +5577,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+107"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+137"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-93"/>
         <source>Pause</source>
         <translation>暫停</translation>
@@ -5563,7 +5588,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-173"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-203"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5645,7 +5670,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>無法比較版本：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+107"/>
+        <location line="+137"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>
@@ -5873,6 +5898,370 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+3"/>
         <source>What will the HW be after this step? And each replica&apos;s LEO? The picture and the narration are hidden until you reveal.</source>
         <translation>這一步之後 HW 會是多少？每個副本的 LEO 又是多少？圖和解說會先隱藏，直到你揭曉。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareDialog</name>
+    <message>
+        <location filename="../ui/control/realcompare.cpp" line="+31"/>
+        <source>Choose the directory of a Kafka distribution.</source>
+        <translation>請選擇 Kafka 發行版的目錄。</translation>
+    </message>
+    <message>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+167"/>
+        <source>Compare with real Kafka</source>
+        <translation>與真實 Kafka 比較</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker(s), each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</source>
+        <translation>
+            <numerusform>HighWater 在它的模擬中執行這個情境，也在本機啟動的真實 Apache Kafka 集群（一個控制器和 %n 個代理節點，各是一個 Java 進程）上執行，然後在每個檢查點並排顯示兩者，標出一致與不同之處。一次真實執行需要幾分鐘。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This scenario is for Kafka %1, so the distribution must be Kafka %1. In HighWater&apos;s source tree &lt;code&gt;%2&lt;/code&gt; assembles one from Maven Central and prints its directory; an Apache Kafka %1 release unpacked works too.</source>
+        <translation>這個情境適用於 Kafka %1，所以發行版必須是 Kafka %1。在 HighWater 的原始碼目錄中，&lt;code&gt;%2&lt;/code&gt; 會從 Maven Central 組裝一個發行版並印出它的目錄；解壓縮的 Apache Kafka %1 正式版也可以。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kafka distribution directory:</source>
+        <translation>Kafka 發行版目錄：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The directory scripts/kafka-dist %1 printed</source>
+        <translation>scripts/kafka-dist %1 印出的目錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse...</source>
+        <translation>瀏覽...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Real Kafka cannot run this scenario. Nothing will start until these are gone from it (each with its place in the scenario file):</source>
+        <translation>真實 Kafka 無法執行這個情境。在情境中去掉下列各項之前，什麼都不會啟動（每一項附有它在情境檔案中的位置）：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Start</source>
+        <translation>開始(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the simulation and the real cluster, then compare them at each checkpoint</source>
+        <translation>執行模擬與真實集群，然後在每個檢查點比較兩者</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Kafka distribution directory</source>
+        <translation>Kafka 發行版目錄</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Apache Kafka %1 in %2</source>
+        <translation>Apache Kafka %1，位於 %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cancel run</source>
+        <translation>取消執行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the real run: every Kafka process is stopped and its files removed</source>
+        <translation>停止真實執行：每個 Kafka 進程都會停止，其檔案會被刪除</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Cancelling: stopping every Kafka process...</source>
+        <translation>正在取消：停止每個 Kafka 進程...</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Simulating the scenario...</source>
+        <translation>正在模擬情境...</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Starting Kafka: a controller and %n broker(s)...</source>
+        <translation>
+            <numerusform>正在啟動 Kafka：一個控制器和 %n 個代理節點...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the cluster...</source>
+        <translation>正在停止集群...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Comparing the checkpoints...</source>
+        <translation>正在比較檢查點...</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Elapsed %1</source>
+        <extracomment>The time a real run has taken so far: &quot;Elapsed 2:05&quot;.</extracomment>
+        <translation>已用時間 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run was cancelled: every Kafka process was stopped and the cluster&apos;s files removed.</source>
+        <translation>執行已取消：每個 Kafka 進程都已停止，集群的檔案已刪除。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The real run failed.</source>
+        <translation>真實執行失敗。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run failed: %1</source>
+        <translation>執行失敗：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Done in %1.</source>
+        <translation>完成，用時 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareModel</name>
+    <message>
+        <location filename="../ui/control/realcomparemodel.cpp" line="+96"/>
+        <source>%1: %2</source>
+        <extracomment>A known difference of View &gt; Compare with real Kafka: its id, then its reason.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Verdict</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fact</source>
+        <translation>事實</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Simulated</source>
+        <translation>模擬</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka %1</source>
+        <extracomment>The column of the values real Kafka was observed with; %1 is a version such as 4.4.0.</extracomment>
+        <translation>Kafka %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>agree</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>known</source>
+        <extracomment>A difference listed as known in docs/real-kafka.md, with its reason.</extracomment>
+        <translation>已知差異</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not compared</source>
+        <translation>未比較</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>leader</source>
+        <translation>領導者</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leader epoch</source>
+        <translation>領導者紀元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ISR</source>
+        <translation>ISR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ELR</source>
+        <translation>ELR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>last known ELR</source>
+        <translation>最後已知 ELR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LEO</source>
+        <translation>LEO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HW</source>
+        <translation>HW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>records</source>
+        <translation>記錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>lost records</source>
+        <translation>丟失的記錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+15"/>
+        <source>checkpoint</source>
+        <translation>檢查點</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>%1 replica %2</source>
+        <extracomment>A replica in View &gt; Compare with real Kafka: &quot;orders-0 replica 2&quot; (the partition, the broker).</extracomment>
+        <translation>%1 在代理節點 %2 上的副本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>producer %1</source>
+        <translation>生產者 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: %2 %3: %4 simulated, %5 on Kafka</source>
+        <extracomment>One fact of View &gt; Compare with real Kafka: the verdict, where, the fact, the simulated value and the value real Kafka was observed with: &quot;≠ differs: orders-0 ISR: [1,2] simulated, [1,2,3] on Kafka&quot;.</extracomment>
+        <translation>%1：%2 %3：模擬為 %4，Kafka 上為 %5</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>agree %1 · differ %2 · known %3 · not compared %4</source>
+        <extracomment>The counts of View &gt; Compare with real Kafka&apos;s verdicts: &quot;agree 12 · differ 1 · known 2 · not compared 0&quot;.</extracomment>
+        <translation>一致 %1 · 不同 %2 · 已知差異 %3 · 未比較 %4</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Apache Kafka %1, observed</source>
+        <extracomment>Over the view of the real run; %1 is Kafka&apos;s full version, such as 4.4.0.</extracomment>
+        <translation>Apache Kafka %1，實際觀察</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::RealCompareWindow</name>
+    <message>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
+        <source>&amp;Close</source>
+        <translation>關閉(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show the facts that agree</source>
+        <translation>顯示一致的事實</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each fact of this checkpoint in both runs: ✓ agree, ≠ differs (outlined with a ≠ badge in both drawings), ≈ a known difference with its reason, – not compared and why</source>
+        <translation>這個檢查點在兩次執行中的每個事實：✓ 一致，≠ 不同（在兩幅圖中以 ≠ 標記框出），≈ 已知差異及其原因，– 未比較及其原因</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: simulated and on Apache Kafka %2 — HighWater</source>
+        <extracomment>The window of View &gt; Compare with real Kafka: &quot;Leader failover: simulated and on Apache Kafka 4.4.0&quot;.</extracomment>
+        <translation>%1：模擬與 Apache Kafka %2 上的執行 — HighWater</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>◆%1 (%2 of %3)</source>
+        <extracomment>A checkpoint in the list of View &gt; Compare with real Kafka: &quot;◆after-kill (2 of 4)&quot;.</extracomment>
+        <translation>◆%1（第 %2 個，共 %3 個）</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>HighWater, simulated</source>
+        <translation>HighWater 模擬</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No checkpoints to compare</source>
+        <translation>沒有可比較的檢查點</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Checkpoint ◆%1, %2 of %3</source>
+        <extracomment>The heading of the facts in View &gt; Compare with real Kafka: &quot;Checkpoint ◆after-kill, 2 of 4&quot;.</extracomment>
+        <translation>檢查點 ◆%1，第 %2 個，共 %3 個</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not compared: %1</source>
+        <translation>未比較：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All checkpoints: %1</source>
+        <extracomment>The whole comparison&apos;s counts, under the checkpoint bar: &quot;All checkpoints: agree 40 · differ 1 · ...&quot;.</extracomment>
+        <translation>所有檢查點：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1
+%2 ms simulated</source>
+        <translation>第 %1 幀
+模擬時間 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The simulation has no checkpoint ◆%1.</source>
+        <translation>模擬中沒有檢查點 ◆%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 s after the cluster was up</source>
+        <extracomment>When a checkpoint was observed on the real cluster: &quot;83 s after the cluster was up&quot;.</extracomment>
+        <translation>集群啟動後 %1 秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The real run did not reach checkpoint ◆%1.</source>
+        <translation>真實執行沒有到達檢查點 ◆%1。</translation>
     </message>
 </context>
 <context>

@@ -28,10 +28,11 @@ set(core_check log model sim controller broker groups clients engine timeline sc
 set(core_components log model sim controller broker groups clients engine timeline scenario check)
 
 # ui/<part>: the ui parts it may include (every ui part may include any core component). Only app/
-# includes shell/.
+# includes shell/. control/ may also include realkafka/: View > Compare with real Kafka runs a real
+# cluster (control/realcompare.*).
 set(ui_base "")
 set(ui_scene base)
-set(ui_control base scene)
+set(ui_control base scene realkafka)
 set(ui_panels base scene control)
 set(ui_export base scene control)
 set(ui_teaching base scene control panels)

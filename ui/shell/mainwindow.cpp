@@ -25,6 +25,8 @@
 #include "scene/frameview.h"
 #include "shell/actionmenu.h"
 #include "shell/comparewindow.h"
+#include "shell/realcomparedialog.h"
+#include "shell/realcomparewindow.h"
 #include "shell/icons.h"
 #include "shell/shortcutsdialog.h"
 #include "teaching/presentationmode.h"
@@ -383,6 +385,36 @@ CompareWindow* MainWindow::openCompareWindow(hw::KafkaVersion top, hw::KafkaVers
         window->setViewKind(FrameScene::ViewKind::Cluster);
     // As large as the main window (maximized if it is): two drawings share the height, and they must
     // stay readable on a projector.
+    window->setGeometry(geometry());
+    if (isMaximized() || isFullScreen())
+        window->showMaximized();
+    else
+        window->show();
+    return window;
+}
+
+RealCompareDialog* MainWindow::compareWithRealKafka()
+{
+    // One real run at a time: a cluster takes the machine's cores, and a cancel stops every child process.
+    if (m_realCompareDialog) {
+        m_realCompareDialog->raise();
+        m_realCompareDialog->activateWindow();
+        return m_realCompareDialog;
+    }
+    // The scenario as written, as Compare versions runs it: the user's actions are not part of it.
+    auto* dialog = new RealCompareDialog(m_controller->scenario(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_realCompareDialog = dialog;
+    connect(dialog, &RealCompareDialog::compared, this,
+        [this](std::shared_ptr<const RealCompareResult> result) { openRealCompareWindow(std::move(result)); });
+    dialog->open();
+    return dialog;
+}
+
+RealCompareWindow* MainWindow::openRealCompareWindow(std::shared_ptr<const RealCompareResult> result)
+{
+    auto* window = new RealCompareWindow(this);
+    window->open(std::move(result));
     window->setGeometry(geometry());
     if (isMaximized() || isFullScreen())
         window->showMaximized();

@@ -6,6 +6,9 @@
 #include "scene/framescene.h"
 
 #include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
 
 // moc cannot parse the C++20 standard library that the core headers pull in.
 #ifndef Q_MOC_RUN
@@ -24,6 +27,9 @@ namespace hw::ui {
 
 class ChartsPanel;
 class CompareWindow;
+class RealCompareDialog;
+class RealCompareWindow;
+struct RealCompareResult;
 class ControlPanel;
 class EventLogModel;
 class FrameView;
@@ -70,6 +76,12 @@ public:
     /// Opens a window with this scenario under two versions, in the view and partition shown here.
     /// Returns it, or nullptr (and says why in the status bar) when a run cannot be made.
     CompareWindow* openCompareWindow(hw::KafkaVersion top, hw::KafkaVersion bottom);
+    /// View > Compare with real Kafka...: the dialog that checks the distribution and the scenario and
+    /// runs both (RealCompareDialog, opened without waiting; one at a time, raised again when open), then
+    /// the window with both runs (openRealCompareWindow). Returns the dialog.
+    RealCompareDialog* compareWithRealKafka();
+    /// Shows a finished comparison with real Kafka in its window, in the view shown here.
+    RealCompareWindow* openRealCompareWindow(std::shared_ptr<const RealCompareResult> result);
 
     // The parts, for the app's --screenshot and for tests.
     SimController* controller() const { return m_controller; }
@@ -201,6 +213,7 @@ private:
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;
     ChartsPanel* m_charts = nullptr;
+    QPointer<RealCompareDialog> m_realCompareDialog;
     QDockWidget* m_chartsDock = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_builtinMenu = nullptr;

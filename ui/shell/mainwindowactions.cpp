@@ -113,6 +113,8 @@ void MainWindow::createActions()
         [this] { setViewKind(FrameScene::ViewKind::Partition); }, [this] { setViewKind(FrameScene::ViewKind::Cluster); });
     QAction* compare = addNamedAction(QStringLiteral("compareVersions"), {});
     connect(compare, &QAction::triggered, this, &MainWindow::compareVersions);
+    QAction* compareReal = addNamedAction(QStringLiteral("compareReal"), {});
+    connect(compareReal, &QAction::triggered, this, &MainWindow::compareWithRealKafka);
     QAction* heartbeats = addNamedAction(QStringLiteral("showHeartbeats"), {});
     heartbeats->setCheckable(true);
     connect(heartbeats, &QAction::toggled, m_scene, &FrameScene::setShowHeartbeats);
@@ -180,6 +182,7 @@ void MainWindow::createMenus()
     view->addAction(action(QStringLiteral("clusterView")));
     m_partitionMenu = view->addMenu(QString());
     view->addAction(action(QStringLiteral("compareVersions")));
+    view->addAction(action(QStringLiteral("compareReal")));
     view->addSeparator();
     view->addAction(action(QStringLiteral("zoomIn")));
     view->addAction(action(QStringLiteral("zoomOut")));
@@ -273,6 +276,10 @@ void MainWindow::retranslateUi()
         { "compareVersions", QT_TR_NOOP("&Compare versions..."),
             QT_TR_NOOP("This scenario under two Kafka versions, one view above the other, moving together, with "
                        "what differs marked"),
+            nullptr },
+        { "compareReal", QT_TR_NOOP("Compare with &real Kafka..."),
+            QT_TR_NOOP("This scenario simulated and on a real Apache Kafka cluster started on this computer, "
+                       "checkpoint by checkpoint, with what agrees and what differs"),
             nullptr },
         { "open", QT_TR_NOOP("&Open..."), nullptr, nullptr },
         { "library", QT_TR_NOOP("Scenario &library..."), nullptr, nullptr },

@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: MIT
+// View > Compare with real Kafka (issue 27, "What the user gets"): the dialog checks the distribution
+// and the scenario before anything starts, runs on a worker thread with a Cancel that leaves no process
+// behind, and the window shows both runs checkpoint by checkpoint with each fact's verdict. No JVM here:
+// the runs are of a stand-in `java` that only sleeps; tests/ui/test_realcompare_real.cpp runs real Kafka.
+
+#include "control/realcompare.h"
+#include "control/realcomparemodel.h"
+#include "realkafka/runner.h"
+#include "scene/diffmarkitem.h"
+#include "scene/framescene.h"
+#include "shell/mainwindow.h"
+#include "shell/realcomparedialog.h"
+#include "shell/realcomparewindow.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+using hw::realkafka::Comparison;
+using hw::realkafka::FactComparison;
+using hw::realkafka::Verdict;
+using hw::ui::RealCompareDialog;
+using hw::ui::RealCompareModel;
+using hw::ui::RealCompareWindow;
+
+namespace {
+
+hw::Scenario parse(const std::string& json)
+{
+    auto parsed = hw::parseScenario(json, "realcompare.json");
+    if (auto* error = std::get_if<hw::ScenarioError>(&parsed))
+        ADD_FAILURE() << error->toString();
+    return std::get<hw::Scenario>(std::move(parsed));
+}
+
+/// Three brokers, one partition, two records and two checkpoints: what a real run can do.
+hw::Scenario runnableScenario(const std::string& version = "4.4")
+{
+    return parse(R"({"format": "highwater/1", "name": "realcompare", "seed": 3,
+ "cluster": {"brokers": 3, "kafka_version": ")"
+        + version + R"(", "config": {"min.insync.replicas": 2}},
+ "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}],
+ "producers": [{"id": "p1", "acks": "all"}],
+ "steps": [
+   {"produce": {"producer": "p1", "topic": "orders", "values": ["a", "b"]}},
+   {"settle": {}},
+   {"checkpoint": "written"},
+   {"kill": {"broker": 1}},
+   {"advance": {"ms": 12000}},
+   {"checkpoint": "after-kill"}]})");
+}
+
+/// A release tarball's layout of Kafka `version` (realkafka::openDistribution reads the version from the jar).
+void makeTarball(const QString& dir, const std::string& version)
+{
+    namespace fs = std::filesystem;
+    const fs::path root(dir.toStdString());
+    fs::create_directories(root / "libs");
+    fs::create_directories(root / "config");
+    for (const std::string& file : { "libs/kafka_2.13-" + version + ".jar", "libs/kafka-clients-" + version + ".jar",
+             std::string("config/log4j2.yaml"), std::string("config/tools-log4j2.yaml") })
+        std::ofstream(root / file) << "";
+}
+
+/// The processes whose command line holds `marker`.
+int processesHolding(const QString& marker)
+{
+    int found = 0;
+    const QByteArray needle = marker.toUtf8();
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool isPid = false;
+        entry.toInt(&isPid);
+        if (!isPid)
+            continue;
+        QFile file(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
+        if (file.open(QIODevice::ReadOnly) && file.readAll().replace('\0', ' ').contains(needle))
+            ++found;
+    }
+    return found;
+}
+
+/// The run folders of this process (realkafka::RealCluster: highwater-real-PID-* under
+/// $XDG_RUNTIME_DIR or /tmp).
+int runFoldersOfThisProcess()
+{
+    int found = 0;
+    const QString prefix = QStringLiteral("highwater-real-%1-").arg(::getpid());
+    QStringList roots { QStringLiteral("/tmp") };
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR"))
+        roots.append(qEnvironmentVariable("XDG_RUNTIME_DIR"));
+    for (const QString& root : roots)
+        found += static_cast<int>(QDir(root).entryList({ prefix + QLatin1Char('*') }, QDir::Dirs).size());
+    return found;
+}
+
+/// A Kafka 4.4.0 tarball whose `java` (JAVA_HOME/bin/java) sleeps: a run that starts formatting and
+/// never gets further, until it is cancelled. JAVA_HOME is put back afterwards.
+class SleepingKafka : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(m_dir.isValid());
+        makeTarball(m_dir.filePath(QStringLiteral("kafka")), "4.4.0");
+        QDir().mkpath(m_dir.filePath(QStringLiteral("jdk/bin")));
+        m_java = m_dir.filePath(QStringLiteral("jdk/bin/java"));
+        QFile java(m_java);
+        ASSERT_TRUE(java.open(QIODevice::WriteOnly));
+        // The shell stays, so that each stand-in JVM's command line names this test's folder; its sleep is in
+        // the same process group, which a kill takes with it.
+        java.write("#!/bin/sh\nsleep 300\n");
+        java.close();
+        java.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        m_oldJavaHome = qgetenv("JAVA_HOME");
+        m_hadJavaHome = qEnvironmentVariableIsSet("JAVA_HOME");
+        qputenv("JAVA_HOME", m_dir.filePath(QStringLiteral("jdk")).toLocal8Bit());
+    }
+    void TearDown() override
+    {
+        if (m_hadJavaHome)
+            qputenv("JAVA_HOME", m_oldJavaHome);
+        else
+            qunsetenv("JAVA_HOME");
+        QSettings().remove(QLatin1String(hw::ui::realcompare::distributionSettingsKey));
+    }
+
+    QString kafkaDir() const { return m_dir.filePath(QStringLiteral("kafka")); }
+    /// What the command line of every stand-in JVM holds: its path.
+    QString marker() const { return m_java; }
+
+    /// Starts a run in the dialog and waits until the stand-in JVMs run (the four StorageTool formats).
+    void startAndWaitForJvms(RealCompareDialog& dialog)
+    {
+        dialog.setDirectory(kafkaDir());
+        ASSERT_TRUE(dialog.startButton()->isEnabled()) << dialog.distributionLabel()->text().toStdString();
+        QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+        ASSERT_TRUE(dialog.run()->isRunning());
+        EXPECT_FALSE(dialog.startButton()->isEnabled());
+        EXPECT_FALSE(dialog.directoryEdit()->isEnabled());
+        EXPECT_EQ(dialog.cancelButton()->text(), QStringLiteral("Cancel run"));
+        ASSERT_TRUE(QTest::qWaitFor([this] { return processesHolding(marker()) >= 4; }, 20000))
+            << processesHolding(marker()) << " stand-in JVMs; " << dialog.outcomeLabel()->text().toStdString() << "\n"
+            << dialog.run()->log().join(QLatin1Char('\n')).toStdString();
+    }
+
+    QTemporaryDir m_dir;
+    QString m_java;
+    QByteArray m_oldJavaHome;
+    bool m_hadJavaHome = false;
+};
+
+FactComparison fact(const std::string& subject, const std::string& name, const std::string& simulated,
+    const std::string& real, Verdict verdict, const std::string& knownId = {}, const std::string& reason = {})
+{
+    FactComparison f;
+    f.subject = subject;
+    f.fact = name;
+    f.simulated = simulated;
+    f.real = real;
+    f.verdict = verdict;
+    f.knownId = knownId;
+    f.reason = reason;
+    return f;
+}
+
+/// A comparison of two checkpoints built by hand: every verdict at "written", one ISR that differs at
+/// "after-kill".
+Comparison handComparison(std::int64_t writtenFrame, std::int64_t afterKillFrame)
+{
+    Comparison comparison;
+    comparison.scenario = "realcompare";
+    comparison.kafkaVersion = "4.4.0";
+    hw::realkafka::CheckpointComparison written;
+    written.label = "written";
+    written.simulatedFrame = writtenFrame;
+    written.step = 1;
+    written.observed = true;
+    written.compared = true;
+    written.facts = {
+        fact("orders-0", "leader", "1", "1", Verdict::Agree),
+        fact("orders-0 replica 2", "leo", "2", "1", Verdict::Differ),
+        fact("orders-0 replica 3", "hw", "2", "1", Verdict::Known, "follower-hw-lag",
+            "a follower learns the HW one fetch later"),
+        fact("orders-0", "elr", "[]", "-", Verdict::NotCompared, {}, "ELR is not observed before 3.8"),
+    };
+    hw::realkafka::CheckpointComparison afterKill;
+    afterKill.label = "after-kill";
+    afterKill.simulatedFrame = afterKillFrame;
+    afterKill.step = 4;
+    afterKill.observed = true;
+    afterKill.compared = true;
+    afterKill.facts = {
+        fact("orders-0", "leader", "2", "2", Verdict::Agree),
+        fact("orders-0", "isr", "[2,3]", "[2,3,1]", Verdict::Differ),
+    };
+    hw::realkafka::CheckpointComparison missing;
+    missing.label = "never-reached";
+    missing.simulatedFrame = afterKillFrame;
+    missing.observed = false;
+    missing.compared = false;
+    missing.notComparedWhy = "the real run has no checkpoint never-reached";
+    missing.facts = { fact("checkpoint", "checkpoint", "never-reached", "-", Verdict::Differ) };
+    comparison.checkpoints = { written, afterKill, missing };
+    return comparison;
+}
+
+} // namespace
+
+TEST(RealCompareDialog, NamesTheVersionAndChecksTheDirectoryAtOnce)
+{
+    QTemporaryDir dir;
+    makeTarball(dir.filePath(QStringLiteral("k42")), "4.2.0");
+    makeTarball(dir.filePath(QStringLiteral("k44")), "4.4.0");
+    RealCompareDialog dialog(runnableScenario("4.4"));
+    // What a distribution is, which version, and how to get one.
+    EXPECT_TRUE(dialog.versionLabel()->text().contains(QStringLiteral("Kafka 4.4")));
+    EXPECT_TRUE(dialog.versionLabel()->text().contains(QStringLiteral("scripts/kafka-dist 4.4")));
+    EXPECT_FALSE(dialog.refusalList()->isVisibleTo(&dialog));
+
+    dialog.setDirectory(QString());
+    EXPECT_FALSE(dialog.startButton()->isEnabled());
+    EXPECT_TRUE(dialog.distributionLabel()->text().contains(QStringLiteral("Choose the directory")));
+
+    const QString nowhere = dir.filePath(QStringLiteral("nowhere"));
+    dialog.setDirectory(nowhere);
+    EXPECT_FALSE(dialog.startButton()->isEnabled());
+    EXPECT_TRUE(dialog.distributionLabel()->text().contains(nowhere)) << dialog.distributionLabel()->text().toStdString();
+
+    // Another version is refused at once, naming both.
+    dialog.setDirectory(dir.filePath(QStringLiteral("k42")));
+    EXPECT_FALSE(dialog.startButton()->isEnabled());
+    const QString wrong = dialog.distributionLabel()->text();
+    EXPECT_TRUE(wrong.contains(QStringLiteral("4.2")) && wrong.contains(QStringLiteral("4.4"))) << wrong.toStdString();
+    EXPECT_TRUE(wrong.startsWith(QStringLiteral("\u2717"))) << wrong.toStdString();
+
+    dialog.setDirectory(dir.filePath(QStringLiteral("k44")));
+    EXPECT_TRUE(dialog.startButton()->isEnabled());
+    EXPECT_EQ(dialog.distributionLabel()->text(),
+        QStringLiteral("\u2713 Apache Kafka 4.4.0 in ") + dir.filePath(QStringLiteral("k44")));
+}
+
+TEST(RealCompareDialog, RemembersTheDirectory)
+{
+    QSettings().setValue(QLatin1String(hw::ui::realcompare::distributionSettingsKey), QStringLiteral("/opt/kafka-4.4"));
+    RealCompareDialog dialog(runnableScenario());
+    EXPECT_EQ(dialog.directoryEdit()->text(), QStringLiteral("/opt/kafka-4.4"));
+    EXPECT_FALSE(dialog.startButton()->isEnabled());
+    QSettings().remove(QLatin1String(hw::ui::realcompare::distributionSettingsKey));
+}
+
+TEST(RealCompareDialog, ListsEveryRefusalBeforeAnythingStarts)
+{
+    const hw::Scenario scenario = parse(R"({"format": "highwater/1", "name": "refused", "seed": 3,
+ "cluster": {"brokers": 3, "kafka_version": "4.4"},
+ "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+ "producers": [{"id": "p1", "acks": "all"}],
+ "steps": [
+   {"produce": {"producer": "p1", "topic": "t", "values": ["a"]}},
+   {"fetch": {"topic": "t", "follower": 2}},
+   {"run": {"events": 3}},
+   {"restart": {"broker": 1, "lose_unflushed": 2}}]})");
+    const std::vector<hw::realkafka::Refusal> refusals = hw::realkafka::checkRealScenario(scenario);
+    ASSERT_EQ(refusals.size(), 3u);
+    QTemporaryDir dir;
+    makeTarball(dir.filePath(QStringLiteral("k44")), "4.4.0");
+    RealCompareDialog dialog(scenario);
+    dialog.setDirectory(dir.filePath(QStringLiteral("k44")));
+    EXPECT_TRUE(dialog.refusalList()->isVisibleTo(&dialog));
+    EXPECT_TRUE(dialog.refusalHeading()->isVisibleTo(&dialog));
+    ASSERT_EQ(dialog.refusalList()->count(), 3);
+    for (int i = 0; i < 3; ++i) {
+        const hw::realkafka::Refusal& refusal = refusals[static_cast<std::size_t>(i)];
+        EXPECT_EQ(dialog.refusalList()->item(i)->text(),
+            QString::fromStdString(refusal.path + ": " + refusal.why));
+    }
+    EXPECT_TRUE(dialog.refusalList()->item(0)->text().startsWith(QStringLiteral("/steps/1/fetch")));
+    // A good distribution does not make a refused scenario runnable.
+    EXPECT_FALSE(dialog.startButton()->isEnabled());
+    dialog.start();
+    EXPECT_FALSE(dialog.run()->isRunning());
+}
+
+TEST_F(SleepingKafka, CancelStopsTheRunAndLeavesNoProcess)
+{
+    RealCompareDialog dialog(runnableScenario());
+    dialog.show();
+    startAndWaitForJvms(dialog);
+    EXPECT_EQ(QSettings().value(QLatin1String(hw::ui::realcompare::distributionSettingsKey)).toString(), kafkaDir());
+    // The window is not waiting: the progress says the cluster is starting and the clock goes on.
+    EXPECT_TRUE(dialog.stepLabel()->text().startsWith(QStringLiteral("Starting Kafka: a controller and 3 brokers")))
+        << dialog.stepLabel()->text().toStdString() << "; " << dialog.outcomeLabel()->text().toStdString();
+    EXPECT_TRUE(dialog.elapsedLabel()->text().startsWith(QStringLiteral("Elapsed 0:0")));
+    QTest::qWait(1200);
+    EXPECT_NE(dialog.elapsedLabel()->text().toStdString(), "Elapsed 0:00") << dialog.stepLabel()->text().toStdString()
+        << "; " << dialog.outcomeLabel()->text().toStdString();
+
+    QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+    EXPECT_FALSE(dialog.run()->isRunning());
+    EXPECT_EQ(processesHolding(marker()), 0);
+    EXPECT_EQ(runFoldersOfThisProcess(), 0);
+    EXPECT_EQ(dialog.stepLabel()->text(), QStringLiteral("Cancelled."));
+    EXPECT_TRUE(dialog.outcomeLabel()->text().contains(QStringLiteral("cancelled")));
+    EXPECT_TRUE(dialog.isVisible()); // it stays open to start again
+    EXPECT_TRUE(dialog.startButton()->isEnabled());
+    EXPECT_EQ(dialog.cancelButton()->text(), QStringLiteral("Close"));
+    // The worker's own last report arrives later and changes nothing.
+    QTest::qWait(200);
+    EXPECT_EQ(dialog.stepLabel()->text(), QStringLiteral("Cancelled."));
+}
+
+TEST_F(SleepingKafka, ClosingTheDialogWhileRunningCancelsTheRun)
+{
+    auto* dialog = new RealCompareDialog(runnableScenario());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    startAndWaitForJvms(*dialog);
+    QPointer<RealCompareDialog> watched(dialog);
+    dialog->close();
+    EXPECT_EQ(processesHolding(marker()), 0);
+    EXPECT_EQ(runFoldersOfThisProcess(), 0);
+    QTest::qWaitFor([&] { return watched.isNull(); }, 2000);
+    EXPECT_TRUE(watched.isNull());
+}
+
+TEST_F(SleepingKafka, QuittingTheAppWhileRunningCancelsTheRun)
+{
+    // The main window owns the dialog: destroying it (as the app does when it quits) ends the run first.
+    auto window = std::make_unique<hw::ui::MainWindow>();
+    window->openParsedScenario(runnableScenario(), QStringLiteral("realcompare.json"));
+    RealCompareDialog* dialog = window->compareWithRealKafka();
+    ASSERT_NE(dialog, nullptr);
+    startAndWaitForJvms(*dialog);
+    window.reset();
+    EXPECT_EQ(processesHolding(marker()), 0);
+    EXPECT_EQ(runFoldersOfThisProcess(), 0);
+}
+
+TEST(RealCompareMenu, ViewMenuOpensOneDialogForTheScenarioShown)
+{
+    hw::ui::MainWindow window;
+    ASSERT_TRUE(window.openParsedScenario(runnableScenario("4.2"), QStringLiteral("realcompare.json")));
+    QAction* action = nullptr;
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->objectName() == QLatin1String("compareReal"))
+            action = a;
+    }
+    ASSERT_NE(action, nullptr);
+    EXPECT_EQ(action->text(), QStringLiteral("Compare with &real Kafka..."));
+    action->trigger();
+    auto* dialog = window.findChild<RealCompareDialog*>(QStringLiteral("realCompareDialog"));
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->versionLabel()->text().contains(QStringLiteral("scripts/kafka-dist 4.2")));
+    // Again: the same dialog, raised, not a second run.
+    EXPECT_EQ(window.compareWithRealKafka(), dialog);
+    EXPECT_EQ(window.findChildren<RealCompareDialog*>().size(), 1);
+    dialog->close();
+}
+
+TEST(RealCompareModel, ShowsEachVerdictWithASymbolAndAWord)
+{
+    RealCompareModel model;
+    model.setComparison(handComparison(3, 9));
+    ASSERT_EQ(model.checkpoint(), 0);
+    ASSERT_EQ(model.rowCount(), 4);
+    auto cell = [&](int row, int column) { return model.data(model.index(row, column)).toString(); };
+    EXPECT_EQ(cell(0, RealCompareModel::VerdictColumn), QStringLiteral("\u2713 agree"));
+    EXPECT_EQ(cell(1, RealCompareModel::VerdictColumn), QStringLiteral("\u2260 differs"));
+    EXPECT_EQ(cell(2, RealCompareModel::VerdictColumn), QStringLiteral("\u2248 known"));
+    EXPECT_EQ(cell(3, RealCompareModel::VerdictColumn), QStringLiteral("\u2013 not compared"));
+    EXPECT_EQ(cell(1, RealCompareModel::SubjectColumn), QStringLiteral("orders-0 replica 2"));
+    EXPECT_EQ(cell(1, RealCompareModel::FactColumn), QStringLiteral("LEO"));
+    EXPECT_EQ(cell(1, RealCompareModel::SimulatedColumn), QStringLiteral("2"));
+    EXPECT_EQ(cell(1, RealCompareModel::RealColumn), QStringLiteral("1"));
+    EXPECT_EQ(cell(2, RealCompareModel::ReasonColumn),
+        QStringLiteral("follower-hw-lag: a follower learns the HW one fetch later"));
+    EXPECT_EQ(cell(3, RealCompareModel::ReasonColumn), QStringLiteral("ELR is not observed before 3.8"));
+    EXPECT_EQ(model.headerData(RealCompareModel::RealColumn, Qt::Horizontal).toString(), QStringLiteral("Kafka 4.4.0"));
+    EXPECT_EQ(model.data(model.index(1, 0), RealCompareModel::VerdictRole).toInt(), static_cast<int>(Verdict::Differ));
+    EXPECT_TRUE(model.data(model.index(1, 0), Qt::FontRole).value<QFont>().bold());
+    EXPECT_EQ(model.data(model.index(1, 0), Qt::ToolTipRole).toString(),
+        QStringLiteral("\u2260 differs: orders-0 replica 2 LEO: 2 simulated, 1 on Kafka"));
+    EXPECT_EQ(RealCompareModel::countsText(model.comparison().checkpoints[0].facts),
+        QStringLiteral("agree 1 \u00B7 differ 1 \u00B7 known 1 \u00B7 not compared 1"));
+    EXPECT_EQ(model.totalText(), QStringLiteral("agree 2 \u00B7 differ 3 \u00B7 known 1 \u00B7 not compared 1"));
+
+    // Without the facts that agree, what differs is not buried.
+    model.setShowAgreeing(false);
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(cell(0, RealCompareModel::VerdictColumn), QStringLiteral("\u2260 differs"));
+    model.setCheckpoint(1);
+    ASSERT_EQ(model.rowCount(), 1);
+    EXPECT_EQ(cell(0, RealCompareModel::FactColumn), QStringLiteral("ISR"));
+    model.setCheckpoint(99);
+    EXPECT_EQ(model.checkpoint(), 2);
+    EXPECT_EQ(cell(0, RealCompareModel::SubjectColumn), QStringLiteral("checkpoint"));
+}
+
+TEST(RealCompareModel, MarksWhatDiffersWhereTheDrawingShowsIt)
+{
+    auto played = hw::playScenario(runnableScenario());
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played));
+    const hw::ClusterState state = std::get<hw::Timeline>(played).head();
+    RealCompareModel model;
+    model.setComparison(handComparison(3, 9));
+    const QList<hw::ui::DifferenceMark> marks = model.marks(state);
+    // The LEO that differs and the known HW: both values differ on the drawing; agree and not compared are
+    // not marked.
+    ASSERT_EQ(marks.size(), 2);
+    EXPECT_EQ(marks[0].where, hw::ui::DifferenceMark::Where::Replica);
+    EXPECT_EQ(marks[0].partition, 0);
+    EXPECT_EQ(marks[0].broker, 2);
+    EXPECT_EQ(marks[0].roles, QStringList { QStringLiteral("leo") });
+    EXPECT_EQ(marks[1].where, hw::ui::DifferenceMark::Where::Replica);
+    EXPECT_EQ(marks[1].broker, 3);
+    model.setCheckpoint(1);
+    const QList<hw::ui::DifferenceMark> isr = model.marks(state);
+    ASSERT_EQ(isr.size(), 1);
+    EXPECT_EQ(isr[0].where, hw::ui::DifferenceMark::Where::Partition);
+    EXPECT_TRUE(isr[0].roles.contains(QStringLiteral("isr")));
+    EXPECT_EQ(isr[0].text, QStringLiteral("\u2260 differs: orders-0 ISR: [2,3] simulated, [2,3,1] on Kafka"));
+    // A checkpoint only one side has is not on any drawing: the list names it.
+    model.setCheckpoint(2);
+    EXPECT_TRUE(model.marks(state).isEmpty());
+}
+
+TEST(RealCompareWindow, ShowsBothRunsCheckpointByCheckpoint)
+{
+    const hw::Scenario scenario = runnableScenario();
+    auto played = hw::playScenario(scenario);
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(played));
+    auto timeline = std::make_shared<const hw::Timeline>(std::get<hw::Timeline>(std::move(played)));
+    const std::int64_t written = timeline->findLabel("written");
+    const std::int64_t afterKill = timeline->findLabel("after-kill");
+    ASSERT_GE(written, 0);
+    ASSERT_GT(afterKill, written);
+    auto result = std::make_shared<hw::ui::RealCompareResult>();
+    result->scenario = scenario;
+    result->simulated = timeline;
+    result->comparison = handComparison(written, afterKill);
+    // The observed states stand in as the simulated ones, with the ISR the comparison says Kafka had.
+    hw::ui::RealCheckpointState first { "written", 1, timeline->stateAt(written), 4100 };
+    hw::ui::RealCheckpointState second { "after-kill", 4, timeline->stateAt(afterKill), 31700 };
+    result->real = { first, second };
+
+    RealCompareWindow window;
+    window.resize(1280, 720);
+    window.open(result);
+    window.show();
+    EXPECT_EQ(window.windowTitle(), QStringLiteral("realcompare: simulated and on Apache Kafka 4.4.0 \u2014 HighWater"));
+    EXPECT_EQ(window.sideLabel(RealCompareWindow::Simulated)->text(), QStringLiteral("HighWater, simulated"));
+    EXPECT_EQ(window.sideLabel(RealCompareWindow::Real)->text(), QStringLiteral("Apache Kafka 4.4.0, observed"));
+    ASSERT_EQ(window.checkpointCombo()->count(), 3);
+    EXPECT_EQ(window.checkpointCombo()->itemText(0), QStringLiteral("\u25C6written (1 of 3)  \u2260 1"));
+    EXPECT_EQ(window.checkpointCombo()->itemText(1), QStringLiteral("\u25C6after-kill (2 of 3)  \u2260 1"));
+
+    // The first checkpoint: both drawings, each with the "≠" marks of the LEO and the known HW.
+    EXPECT_EQ(window.checkpoint(), 0);
+    EXPECT_TRUE(window.showsDrawing(RealCompareWindow::Simulated));
+    EXPECT_TRUE(window.showsDrawing(RealCompareWindow::Real));
+    for (auto side : { RealCompareWindow::Simulated, RealCompareWindow::Real }) {
+        int marks = 0;
+        for (QGraphicsItem* item : window.scene(side)->items())
+            marks += qgraphicsitem_cast<hw::ui::DiffMarkItem*>(item) ? 1 : 0;
+        EXPECT_EQ(marks, 2) << side;
+        EXPECT_EQ(window.scene(side)->state().partitions.size(), 1u);
+    }
+    EXPECT_EQ(window.frameLabel(RealCompareWindow::Simulated)->text(),
+        QStringLiteral("Frame %1\n%2 ms simulated").arg(written).arg(timeline->frame(written).timeMs));
+    EXPECT_EQ(window.frameLabel(RealCompareWindow::Real)->text(), QStringLiteral("4 s after the cluster was up"));
+    EXPECT_EQ(window.factsHeading()->text(), QStringLiteral("Checkpoint \u25C6written, 1 of 3"));
+    EXPECT_EQ(window.countsLabel()->text(), QStringLiteral("agree 1 \u00B7 differ 1 \u00B7 known 1 \u00B7 not compared 1"));
+    EXPECT_EQ(window.factsTable()->model()->rowCount(), 4);
+    window.agreeingCheck()->setChecked(false);
+    EXPECT_EQ(window.factsTable()->model()->rowCount(), 3);
+    window.agreeingCheck()->setChecked(true);
+
+    // Page Down: the next checkpoint in both.
+    // Page Down (the window's shortcut of this action; offscreen, the window is never active).
+    ASSERT_TRUE(window.action(QStringLiteral("nextCheckpoint"))->shortcuts().contains(QKeySequence(Qt::Key_PageDown)));
+    window.action(QStringLiteral("nextCheckpoint"))->trigger();
+    EXPECT_EQ(window.checkpoint(), 1);
+    EXPECT_EQ(window.checkpointCombo()->currentIndex(), 1);
+    EXPECT_EQ(window.scene(RealCompareWindow::Simulated)->state().partitions[0].registration.leader, 2);
+    EXPECT_EQ(window.frameLabel(RealCompareWindow::Real)->text(), QStringLiteral("31 s after the cluster was up"));
+    EXPECT_EQ(window.factsTable()->model()->rowCount(), 2);
+
+    // A checkpoint the real run never reached says so in place of its drawing.
+    window.action(QStringLiteral("last"))->trigger();
+    EXPECT_EQ(window.checkpoint(), 2);
+    EXPECT_TRUE(window.showsDrawing(RealCompareWindow::Simulated));
+    EXPECT_FALSE(window.showsDrawing(RealCompareWindow::Real));
+    EXPECT_EQ(window.missingLabel(RealCompareWindow::Real)->text(),
+        QStringLiteral("The real run did not reach checkpoint \u25C6never-reached."));
+    EXPECT_TRUE(window.countsLabel()->text().contains(QStringLiteral("Not compared: the real run has no checkpoint")));
+    EXPECT_FALSE(window.findChild<QPushButton*>(QStringLiteral("nextCheckpointButton"))->isEnabled());
+    window.action(QStringLiteral("first"))->trigger();
+    EXPECT_EQ(window.checkpoint(), 0);
+    EXPECT_FALSE(window.findChild<QPushButton*>(QStringLiteral("previousCheckpointButton"))->isEnabled());
+}
+
+TEST(RealCompareSetup, IsolatedBrokersAreThoseNotHealedBeforeTheStep)
+{
+    const hw::Scenario scenario = parse(R"({"format": "highwater/1", "name": "iso", "seed": 3,
+ "cluster": {"brokers": 3, "kafka_version": "4.4"},
+ "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+ "steps": [{"isolate": {"broker": 2}}, {"isolate": {"broker": 3}}, {"heal": {"broker": 2}},
+           {"checkpoint": "x"}]})");
+    EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 0), std::vector<std::int32_t> {});
+    EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 2), (std::vector<std::int32_t> { 2, 3 }));
+    EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 4), std::vector<std::int32_t> { 3 });
+}
