@@ -136,13 +136,17 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     }
 
     std::vector<BrokerId> leaders;
-    for (const Partition& p : s.partitions)
+    std::vector<std::int32_t> leaderEpochs;
+    for (const Partition& p : s.partitions) {
         leaders.push_back(p.registration.leader);
+        leaderEpochs.push_back(p.registration.leaderEpoch);
+    }
     std::vector<BrokerId> coordinators;
     for (const PartitionRegistration& reg : s.offsetsPartitions)
         coordinators.push_back(reg.leader);
     for (Broker& b : s.brokers) {
         b.knownLeaders = leaders;
+        b.knownLeaderEpochs = leaderEpochs;
         b.knownCoordinators = coordinators;
     }
     for (const ProducerSpec& producerSpec : spec.producers) {
@@ -154,6 +158,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
             throw std::invalid_argument("producer " + producerSpec.id + ": " + error->key + " " + error->message);
         producer.sticky.resize(s.topics.size());
         producer.leaders = leaders;
+        producer.leaderEpochs = leaderEpochs;
         producer.ratePerSecond = producerSpec.ratePerSecond;
         producer.rateTopic = producerSpec.rateTopic;
         producer.keys = producerSpec.keys;

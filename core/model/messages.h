@@ -161,6 +161,7 @@ struct MetadataResponse {
     std::vector<BrokerId> leaders;
     std::vector<BrokerId> brokers;
     std::vector<PartitionMetadata> partitions;
+    std::vector<std::int32_t> leaderEpochs; // the epoch of each of `leaders` (-1: not known)
     friend bool operator==(const MetadataResponse&, const MetadataResponse&) = default;
 };
 
