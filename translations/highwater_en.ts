@@ -107,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+51"/>
+        <location line="+59"/>
         <source>: %n partition(s) change</source>
         <translation>
             <numerusform>: %n partition changes</numerusform>
@@ -131,7 +131,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/scenario/narration_clients.cpp" line="+85"/>
+        <location line="+7"/>
+        <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
+        <translation>
+            <numerusform>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</numerusform>
+            <numerusform>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partitions back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_clients.cpp" line="+92"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 commits its positions for %n partition: the next offset to read in each.</numerusform>
@@ -179,7 +187,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-109"/>
+        <location line="-116"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+72"/>
         <source>(and %n more change(s)).</source>
         <translation>
@@ -210,7 +218,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/control/useraction.cpp" line="+282"/>
+        <location filename="../ui/control/useraction.cpp" line="+283"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>

@@ -25,7 +25,7 @@
         <translation>让代理节点 %1 断电（主机停机，无声无息）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Restart broker %1</source>
         <translation>重启代理节点 %1</translation>
     </message>
@@ -1131,7 +1131,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="+258"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+265"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1229,7 +1229,7 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+88"/>
+        <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1405,6 +1405,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Leader rebalance</source>
+        <translation>领导者再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>记录已入批次</translation>
     </message>
@@ -1574,7 +1579,7 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-339"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -1615,7 +1620,7 @@
     </message>
     <message>
         <location line="-43"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="-199"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
@@ -1953,7 +1958,7 @@
         <translation>%1 和它的主机一起断电：再也没有任何东西替它回应，连拒绝连接都没有。它的客户端和跟随者要等到请求超时（request.timeout.ms、replica.socket.timeout.ms）才会察觉，控制器则要等到它的 session 超时（broker.session.timeout.ms）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
         <translation>%1 以磁盘上的日志重启，但少了仍只在 page cache 中的 %2。它重新向控制器注册。</translation>
     </message>
@@ -2048,8 +2053,15 @@
             <numerusform>控制器的非干净选举扫描（每隔 unclean.leader.election.interval.ms）找到 %n 个没有领导者的分区，并选出一个不同步的副本：%1 由代理节点 %2 领导（只有旧 ISR 拥有的记录会丢失）。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
+        <translation>
+            <numerusform>控制器的自动领导者再平衡（auto.leader.rebalance.enable，每隔 leader.imbalance.check.interval.seconds）把 %n 个分区的领导权移回优先领导者：%1 再次由代理节点 %2 领导，不再是代理节点 %3（领导者纪元 %4）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
         <translation>ElectLeaders API 对 %1 强制进行非干净选举：代理节点 %2 单独担任领导者（领导者纪元 %3，RECOVERING）；只有旧 ISR 拥有的记录会丢失。</translation>
     </message>
@@ -2064,7 +2076,7 @@
         <translation>控制器为 %1 选举领导者：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="+3"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-72"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它现在在 epoch %3 中担任 %2 的领导者。这个 epoch 从它的 LEO %4 开始。它的 HW 是 %5，也就是它作为跟随者时所知道的值；要等每个 ISR 跟随者都在新 epoch 中 Fetch 过，HW 才能前进。</translation>
     </message>
@@ -2174,7 +2186,7 @@
         <translation>%1 的应用程序已经 %2 毫秒没有 poll，超过 max.poll.interval.ms：它的心跳线程离开消费者组（&quot;consumer poll timeout has expired.&quot;），放弃它的分区，并向 代理节点 %3 发送 LeaveGroup。它会在下一次 poll 时重新加入。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+7"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 提交它在&#xa0;%n 个分区上的消费位置：每个分区下一个要读取的偏移量。</numerusform>
@@ -2437,13 +2449,13 @@
         <translation>%1 向代理节点 %4 发送 Fetch 请求：%2，从偏移量 %3 开始。</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-169"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+2"/>
         <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-75"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-84"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是正常停止的）</translation>
     </message>
@@ -2893,7 +2905,7 @@ Value: %3</source>
         <translation>某个分区</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>broker %1 is already down</source>
         <translation>代理节点 %1 已经停机</translation>
     </message>

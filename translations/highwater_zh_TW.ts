@@ -25,7 +25,7 @@
         <translation>讓代理節點 %1 斷電（主機停機，無聲無息）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Restart broker %1</source>
         <translation>重新啟動代理節點 %1</translation>
     </message>
@@ -1131,7 +1131,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="+258"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+265"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1229,7 +1229,7 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+88"/>
+        <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1405,6 +1405,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Leader rebalance</source>
+        <translation>領導者再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>記錄已入批次</translation>
     </message>
@@ -1574,7 +1579,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-339"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -1615,7 +1620,7 @@
     </message>
     <message>
         <location line="-43"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="-199"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
@@ -1953,7 +1958,7 @@
         <translation>%1 和它的主機一起斷電：再也沒有任何東西替它回應，連拒絕連線都沒有。它的客戶端和跟隨者要等到請求逾時（request.timeout.ms、replica.socket.timeout.ms）才會察覺，控制器則要等到它的 session 逾時（broker.session.timeout.ms）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%1 restarts with the log it had on disk, minus %2 that were still only in the page cache. It registers with the controller again.</source>
         <translation>%1 以磁碟上的日志重新啟動，但少了仍只在 page cache 中的 %2。它重新向控制器註冊。</translation>
     </message>
@@ -2048,8 +2053,15 @@
             <numerusform>控制器的非乾淨選舉掃描（每隔 unclean.leader.election.interval.ms）找到 %n 個沒有領導者的分區，並選出一個不同步的副本：%1 由代理節點 %2 領導（只有舊 ISR 擁有的記錄會遺失）。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
+        <translation>
+            <numerusform>控制器的自動領導者再平衡（auto.leader.rebalance.enable，每隔 leader.imbalance.check.interval.seconds）把 %n 個分區的領導權移回優先領導者：%1 再次由代理節點 %2 領導，不再是代理節點 %3（領導者紀元 %4）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
         <translation>ElectLeaders API 對 %1 強制進行非乾淨選舉：代理節點 %2 單獨擔任領導者（領導者紀元 %3，RECOVERING）；只有舊 ISR 擁有的記錄會遺失。</translation>
     </message>
@@ -2064,7 +2076,7 @@
         <translation>控制器為 %1 選舉領導者：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="+3"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-72"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它現在在 epoch %3 中擔任 %2 的領導者。這個 epoch 從它的 LEO %4 開始。它的 HW 是 %5，也就是它作為跟隨者時所知道的值；要等每個 ISR 跟隨者都在新 epoch 中 Fetch 過，HW 才能前進。</translation>
     </message>
@@ -2174,7 +2186,7 @@
         <translation>%1 的應用程式已經 %2 毫秒沒有 poll，超過 max.poll.interval.ms：它的心跳執行緒離開消費者組（&quot;consumer poll timeout has expired.&quot;），放棄它的分區，並向 代理節點 %3 發送 LeaveGroup。它會在下一次 poll 時重新加入。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+7"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
             <numerusform>%1 提交它在&#xa0;%n 個分區上的消費位置：每個分區下一個要讀取的偏移量。</numerusform>
@@ -2437,13 +2449,13 @@
         <translation>%1 向代理節點 %4 送出 Fetch 請求：%2，從位移 %3 開始。</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-169"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+2"/>
         <source>%1 refreshes its metadata from broker %2: no leader changed.</source>
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-75"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-84"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重啟的 %1 註冊為新實例，在它追上中繼資料之前保持封鎖。和 Kafka 4.0+ 一樣，它在註冊時離開每個 ISR（它是正常停止的）</translation>
     </message>
@@ -2893,7 +2905,7 @@ Value: %3</source>
         <translation>某個分區</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>broker %1 is already down</source>
         <translation>代理節點 %1 已經停機</translation>
     </message>

@@ -175,6 +175,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         engine.m_clusterControl.armSessionTimer(b.id);
     }
     engine.m_replication.startUncleanScans();
+    engine.m_replication.startLeaderRebalances();
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p)
         engine.m_sender.start(p);
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
@@ -287,6 +288,8 @@ std::optional<Event> Engine::fire(const Timer& timer)
         return m_lifecycle.startupHeartbeat(timer);
     case TimerKind::UncleanScan:
         return m_replication.uncleanScan();
+    case TimerKind::LeaderRebalance:
+        return m_replication.leaderRebalance();
     case TimerKind::ProducerTimer:
         return m_sender.producerTimer(timer.broker);
     case TimerKind::ProducerTick:

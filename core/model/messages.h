@@ -276,6 +276,7 @@ enum class TimerKind : std::uint8_t {
     ConsumerPoll,     // broker field = consumer index, partition: a slow application polls again
     GroupTimer,       // broker field = group index: session expiries and the end of a join phase
     ConsumerTimer,    // broker field = consumer index: request timeouts and the metadata backoff
+    LeaderRebalance,  // the controller's automatic preferred-leader rebalance (auto.leader.rebalance.enable)
 };
 
 struct Timer {
