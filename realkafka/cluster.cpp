@@ -73,6 +73,8 @@ constexpr KeyInfo keyTable[] = {
     { "linger.ms", KeyPlace::Producer, "" },
     { "unclean.leader.election.enable", KeyPlace::BrokerAndController, "" },
     { "unclean.leader.election.interval.ms", KeyPlace::Controller, "" },
+    { "auto.leader.rebalance.enable", KeyPlace::Controller, "" },
+    { "leader.imbalance.check.interval.seconds", KeyPlace::Controller, "" },
     { "eligible.leader.replicas.enable", KeyPlace::Format, "" },
     { "truncation", KeyPlace::RefusedUnlessDefault,
         "Kafka truncates by leader epoch since 0.11; the legacy high-watermark truncation cannot be run" },

@@ -131,6 +131,14 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
+        <translation>
+            <numerusform>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</numerusform>
+            <numerusform>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partitions back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../core/scenario/narration_clients.cpp" line="+92"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>

@@ -1230,6 +1230,7 @@
     </message>
     <message>
         <location filename="../core/scenario/narration.cpp" line="+90"/>
+        <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1405,6 +1406,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Leader rebalance</source>
+        <translation>领导者再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>记录已入批次</translation>
     </message>
@@ -1575,6 +1581,7 @@
     </message>
     <message>
         <location line="-336"/>
+        <location line="-339"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -2048,8 +2055,15 @@
             <numerusform>控制器的非干净选举扫描（每隔 unclean.leader.election.interval.ms）找到 %n 个没有领导者的分区，并选出一个不同步的副本：%1 由代理节点 %2 领导（只有旧 ISR 拥有的记录会丢失）。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
+        <translation>
+            <numerusform>控制器的自动领导者再平衡（auto.leader.rebalance.enable，每隔 leader.imbalance.check.interval.seconds）把 %n 个分区的领导权移回优先领导者：%1 再次由代理节点 %2 领导，不再是代理节点 %3（领导者纪元 %4）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
         <translation>ElectLeaders API 对 %1 强制进行非干净选举：代理节点 %2 单独担任领导者（领导者纪元 %3，RECOVERING）；只有旧 ISR 拥有的记录会丢失。</translation>
     </message>
@@ -2443,7 +2457,7 @@
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-75"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-84"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是正常停止的）</translation>
     </message>

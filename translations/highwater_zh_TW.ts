@@ -1230,6 +1230,7 @@
     </message>
     <message>
         <location filename="../core/scenario/narration.cpp" line="+90"/>
+        <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1405,6 +1406,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Leader rebalance</source>
+        <translation>領導者再平衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>記錄已入批次</translation>
     </message>
@@ -1575,6 +1581,7 @@
     </message>
     <message>
         <location line="-336"/>
+        <location line="-339"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -2048,8 +2055,15 @@
             <numerusform>控制器的非乾淨選舉掃描（每隔 unclean.leader.election.interval.ms）找到 %n 個沒有領導者的分區，並選出一個不同步的副本：%1 由代理節點 %2 領導（只有舊 ISR 擁有的記錄會遺失）。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
+        <translation>
+            <numerusform>控制器的自動領導者再平衡（auto.leader.rebalance.enable，每隔 leader.imbalance.check.interval.seconds）把 %n 個分區的領導權移回優先領導者：%1 再次由代理節點 %2 領導，不再是代理節點 %3（領導者紀元 %4）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
         <translation>ElectLeaders API 對 %1 強制進行非乾淨選舉：代理節點 %2 單獨擔任領導者（領導者紀元 %3，RECOVERING）；只有舊 ISR 擁有的記錄會遺失。</translation>
     </message>
@@ -2443,7 +2457,7 @@
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-75"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-84"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重啟的 %1 註冊為新實例，在它追上中繼資料之前保持封鎖。和 Kafka 4.0+ 一樣，它在註冊時離開每個 ISR（它是正常停止的）</translation>
     </message>

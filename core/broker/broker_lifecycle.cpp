@@ -173,6 +173,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
         b.registered = false;
         ++b.incarnation;
         std::fill(b.knownLeaders.begin(), b.knownLeaders.end(), noLeader);
+        std::fill(b.knownLeaderEpochs.begin(), b.knownLeaderEpochs.end(), -1);
         std::fill(b.knownCoordinators.begin(), b.knownCoordinators.end(), noLeader);
         std::int64_t lost = 0;
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {

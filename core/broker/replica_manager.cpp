@@ -225,6 +225,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
         return std::nullopt;
     }
     broker.knownLeaders[static_cast<std::size_t>(change.partition)] = reg.leader;
+    broker.knownLeaderEpochs[static_cast<std::size_t>(change.partition)] = reg.leaderEpoch;
     Replica* r = replicaOn(m_state, change.partition, broker.id);
     if (!r)
         return std::nullopt;
@@ -290,7 +291,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
 std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& message, const MetadataRequest&)
 {
     const Broker& b = m_state.broker(message.to.id);
-    MetadataResponse response{ErrorCode::None, b.knownLeaders, {}, {}};
+    MetadataResponse response{ErrorCode::None, b.knownLeaders, {}, {}, b.knownLeaderEpochs};
     if (message.from.kind == NodeKind::LiveClient) {
         // KafkaApis.handleTopicMetadataRequest answers from the broker's metadata cache: the brokers
         // that are registered and not fenced (KRaftMetadataCache.getAliveBrokerNodes) and each

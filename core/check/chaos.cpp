@@ -122,8 +122,11 @@ Step nextStep(Rng& rng, const ClusterState& s, const ChaosOptions& options, std:
         }
         if (roll < 55)
             return AdvanceStep{rng.between(10, 4000)};
-        if (roll < 61 && !alive.empty())
-            return FaultStep{BrokerAction{BrokerAction::Kind::Kill, pick(rng, alive), 0}};
+        if (roll < 61 && !alive.empty()) {
+            // A crash (its host resets the connections) or, one time in three, a power loss (silent).
+            const BrokerAction::Kind kind = rng.chance(1, 3) ? BrokerAction::Kind::PowerOff : BrokerAction::Kind::Kill;
+            return FaultStep{BrokerAction{kind, pick(rng, alive), 0}};
+        }
         if (roll < 69 && !dead.empty()) {
             const std::int64_t lose = options.allowDataLoss && rng.chance(1, 3) ? rng.between(1, 3) : 0;
             return FaultStep{BrokerAction{BrokerAction::Kind::Restart, pick(rng, dead), lose}};

@@ -10,7 +10,7 @@
 namespace hw {
 
 /// Deterministic simulation testing (in the style of FoundationDB and TigerBeetle's VOPR): a seed
-/// picks a cluster and a random schedule of produces (every acks value), crashes, restarts,
+/// picks a cluster and a random schedule of produces (every acks value), crashes, power losses, restarts,
 /// isolations, slow links, controlled shutdowns and elections. The invariant checker runs after every
 /// event. The same seed always gives the same run, so a failure is replayed with its seed alone.
 struct ChaosOptions {

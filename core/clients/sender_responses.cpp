@@ -171,6 +171,17 @@ std::optional<Event> Sender::handleMetadataResponse(const Message& message, cons
     }
     producer.metadataFailures = 0;
     for (std::size_t p = 0; p < response.leaders.size() && p < producer.leaders.size(); ++p) {
+        // Metadata.updateLatestMetadata (KIP-320): a partition whose answer names an older leader epoch
+        // than the producer has seen keeps what the producer knew. A broker cut off from the controller
+        // still names itself leader in the epoch it lost; believing it would send retries to a stale
+        // leader, whose OUT_OF_ORDER_SEQUENCE_NUMBER bumps the producer's epoch and lets the batch in
+        // twice once a leader that has it returns. An answer without an epoch (a restarted broker that
+        // has no metadata yet) is taken and forgets the epoch, as Kafka's does.
+        const std::int32_t epoch = p < response.leaderEpochs.size() ? response.leaderEpochs[p] : -1;
+        std::int32_t& lastSeen = producer.leaderEpochs[p];
+        if (epoch >= 0 && lastSeen >= 0 && epoch < lastSeen)
+            continue;
+        lastSeen = epoch;
         if (producer.leaders[p] != response.leaders[p]) {
             if (e.count == 0) {
                 e.partition = static_cast<std::int32_t>(p);

@@ -262,8 +262,77 @@ void ReplicationControl::startUncleanScans()
     m_net.schedule(m_state.controller.uncleanScanAtMs, Timer { TimerKind::UncleanScan, 0, -1 });
 }
 
+void ReplicationControl::startLeaderRebalances()
+{
+    if (!m_state.config.autoLeaderRebalanceEnable
+        || rules::preferredRebalance(m_state.config.kafkaVersion) != rules::PreferredRebalance::Periodic)
+        return;
+    scheduleLeaderRebalance();
+}
+
+void ReplicationControl::scheduleLeaderRebalance()
+{
+    constexpr TimeMs msPerSecond = 1000;
+    m_state.controller.rebalanceAtMs = m_state.nowMs + m_state.config.leaderImbalanceCheckIntervalSeconds * msPerSecond;
+    m_net.schedule(m_state.controller.rebalanceAtMs, Timer { TimerKind::LeaderRebalance, 0, -1 });
+}
+
+bool ReplicationControl::imbalanced() const
+{
+    // ReplicationControlManager.imbalancedPartitions: every partition whose leader is not its first
+    // replica (PartitionRegistration.hasPreferredLeader), leaderless ones included.
+    return std::any_of(m_state.partitions.begin(), m_state.partitions.end(),
+        [](const Partition& p) { return p.registration.leader != p.registration.replicas.front(); });
+}
+
+std::optional<Event> ReplicationControl::leaderRebalance()
+{
+    if (m_state.controller.rebalanceAtMs != m_state.nowMs)
+        return std::nullopt;
+    m_state.controller.rebalanceAtMs = -1;
+    const bool periodic = rules::preferredRebalance(m_state.config.kafkaVersion) == rules::PreferredRebalance::Periodic;
+    if (periodic)
+        scheduleLeaderRebalance(); // PeriodicTaskControlManager: the next run one interval after this one
+    // maybeBalancePartitionLeaders: PartitionChangeBuilder with Election.PREFERRED on each imbalanced
+    // partition; electPreferredLeader keeps the current leader when the first replica may not lead (out
+    // of the ISR, fenced, shutting down), and then nothing is written. Kafka caps a run at
+    // MAX_ELECTIONS_PER_IMBALANCE (1000) records and runs again at once; the model's partitions stay
+    // below limits::partitionsMax, so one run does them all.
+    Event e = Event::at(EventType::LeaderRebalance, controllerNodeId);
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        const PartitionRegistration& reg = m_state.partitions[static_cast<std::size_t>(p)].registration;
+        if (reg.leader == reg.replicas.front())
+            continue;
+        const BrokerId before = reg.leader;
+        PartitionChangeBuilder builder = builderFor(reg, [this](BrokerId b) { return isUnfenced(m_state, b); });
+        builder.setElection(Election::Preferred);
+        std::optional<PartitionChangeRecord> record = builder.build();
+        if (!record || !record->leader || *record->leader == before)
+            continue;
+        apply(p, *record, e.count == 0 ? &e : nullptr);
+        if (e.count == 0) {
+            e.peer = reg.leader;
+            e.value = before;
+            e.detail = reg.leaderEpoch;
+            e.flags |= Preferred;
+        }
+        ++e.count;
+    }
+    afterWrite();
+    if (e.count == 0)
+        return std::nullopt;
+    return e;
+}
+
 void ReplicationControl::afterWrite()
 {
+    // QuorumController.maybeScheduleNextBalancePartitionLeaders (3.x): after a write, if the switch is
+    // on, no run is scheduled and some partition is imbalanced, one interval from now.
+    if (m_state.config.autoLeaderRebalanceEnable
+        && rules::preferredRebalance(m_state.config.kafkaVersion) == rules::PreferredRebalance::AfterImbalancedWrite
+        && m_state.controller.rebalanceAtMs < 0 && imbalanced())
+        scheduleLeaderRebalance();
+
     // QuorumController.maybeScheduleNextElectUncleanLeaders (3.9): after a write, if no scan is due and
     // some partition is leaderless, one interval from now.
     if (rules::uncleanScan(m_state.config.kafkaVersion) != rules::UncleanScan::AfterLeaderlessWrite

@@ -53,6 +53,14 @@ public:
     /// Arms the first scan: 4.0+ runs it every interval from the start; 3.9 after a write that finds
     /// a leaderless partition (call afterWrite after each controller event).
     void startUncleanScans();
+    /// The automatic preferred-leader rebalance (TimerKind::LeaderRebalance, auto.leader.rebalance.enable):
+    /// a PREFERRED election on every partition whose leader is not its first replica
+    /// (ReplicationControlManager.maybeBalancePartitionLeaders). Frames only when a leader moved.
+    std::optional<Event> leaderRebalance();
+    /// Arms the first rebalance: 4.0+ runs it every leader.imbalance.check.interval.seconds from the
+    /// start; 3.x one interval after a write that finds an imbalanced partition (afterWrite).
+    void startLeaderRebalances();
+    /// After every controller write: the 3.9 unclean scan's and the 3.x rebalance's scheduling.
     void afterWrite();
 
     void refreshOffsetsPartitions();
@@ -68,6 +76,8 @@ private:
     PartitionChangeBuilder builderFor(
         const PartitionRegistration& reg, PartitionChangeBuilder::Acceptable acceptable) const;
     bool uncleanConfigOn() const;
+    void scheduleLeaderRebalance();
+    bool imbalanced() const;
     /// Applies a record to a partition, counts an unclean election, publishes, and describes the
     /// first change of a pass in `first` (when given).
     void apply(std::int32_t partition, const PartitionChangeRecord& record, Event* first);

@@ -136,13 +136,17 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     }
 
     std::vector<BrokerId> leaders;
-    for (const Partition& p : s.partitions)
+    std::vector<std::int32_t> leaderEpochs;
+    for (const Partition& p : s.partitions) {
         leaders.push_back(p.registration.leader);
+        leaderEpochs.push_back(p.registration.leaderEpoch);
+    }
     std::vector<BrokerId> coordinators;
     for (const PartitionRegistration& reg : s.offsetsPartitions)
         coordinators.push_back(reg.leader);
     for (Broker& b : s.brokers) {
         b.knownLeaders = leaders;
+        b.knownLeaderEpochs = leaderEpochs;
         b.knownCoordinators = coordinators;
     }
     for (const ProducerSpec& producerSpec : spec.producers) {
@@ -154,6 +158,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
             throw std::invalid_argument("producer " + producerSpec.id + ": " + error->key + " " + error->message);
         producer.sticky.resize(s.topics.size());
         producer.leaders = leaders;
+        producer.leaderEpochs = leaderEpochs;
         producer.ratePerSecond = producerSpec.ratePerSecond;
         producer.rateTopic = producerSpec.rateTopic;
         producer.keys = producerSpec.keys;
@@ -170,6 +175,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         engine.m_clusterControl.armSessionTimer(b.id);
     }
     engine.m_replication.startUncleanScans();
+    engine.m_replication.startLeaderRebalances();
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p)
         engine.m_sender.start(p);
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
@@ -282,6 +288,8 @@ std::optional<Event> Engine::fire(const Timer& timer)
         return m_lifecycle.startupHeartbeat(timer);
     case TimerKind::UncleanScan:
         return m_replication.uncleanScan();
+    case TimerKind::LeaderRebalance:
+        return m_replication.leaderRebalance();
     case TimerKind::ProducerTimer:
         return m_sender.producerTimer(timer.broker);
     case TimerKind::ProducerTick:

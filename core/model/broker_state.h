@@ -131,6 +131,7 @@ struct Broker {
     BrokerId id = 0;
     // The broker's metadata image: the leader and leader epoch it believes each partition has.
     std::vector<BrokerId> knownLeaders;
+    std::vector<std::int32_t> knownLeaderEpochs; // -1: not known (a restarted broker before its metadata)
     std::vector<BrokerId> knownCoordinators; // the leader of each __consumer_offsets partition
     bool alive = true;
     bool isolated = false;

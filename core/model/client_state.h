@@ -171,6 +171,9 @@ struct Producer {
     std::vector<StickyPartition> sticky; // per topic
     // Metadata: the leader the producer believes each partition has (index: ClusterState::partitions).
     std::vector<BrokerId> leaders;
+    // The leader epoch each of `leaders` came with (Metadata.lastSeenLeaderEpochs; -1: none): an answer
+    // with an older epoch for a partition is ignored.
+    std::vector<std::int32_t> leaderEpochs;
     bool metadataInFlight = false;
     std::int32_t metadataBroker = 0;  // the next broker to ask, round robin
     std::int32_t metadataFailures = 0; // failed asks in a row; after one per broker, wait for the next retry

@@ -10,6 +10,9 @@ namespace {
 
 using Kind = ConfigValue::Kind;
 constexpr std::int64_t kIntMax = 2147483647;
+// leader.imbalance.check.interval.seconds: Kafka takes a long (at least 1); one day bounds a lesson's
+// timer as unclean.leader.election.interval.ms's limit does.
+constexpr std::int64_t leaderImbalanceCheckIntervalSecondsMax = 86400;
 
 struct Binding {
     ConfigKeyInfo info;
@@ -75,6 +78,13 @@ const std::vector<Binding>& bindings()
         {{"unclean.leader.election.interval.ms", Kind::Integer, 1, 86400000,
           "how often the controller retries unclean elections of leaderless partitions (Kafka 3.9+)"},
          &ClusterConfig::uncleanLeaderElectionIntervalMs},
+        {{"auto.leader.rebalance.enable", Kind::Boolean, 0, 1,
+          "the controller moves leadership back to each partition's preferred replica (its first) at every "
+          "leader.imbalance.check.interval.seconds (fixed for the run)"},
+         nullptr, &ClusterConfig::autoLeaderRebalanceEnable},
+        {{"leader.imbalance.check.interval.seconds", Kind::Integer, 1, leaderImbalanceCheckIntervalSecondsMax,
+          "how often the controller's automatic preferred-leader rebalance runs (fixed for the run)"},
+         &ClusterConfig::leaderImbalanceCheckIntervalSeconds},
         {{"eligible.leader.replicas.enable", Kind::Boolean, 0, 1,
           "keep Eligible Leader Replicas (KIP-966; Kafka 4.0+, on by default from 4.1; fixed for the run)"},
          nullptr, &ClusterConfig::eligibleLeaderReplicasEnable},
@@ -191,8 +201,11 @@ ClusterConfig defaultsFor(KafkaVersion version)
 
 bool isFixedForRun(std::string_view name)
 {
+    // auto.leader.rebalance.enable and leader.imbalance.check.interval.seconds are static in Kafka: the
+    // controller reads them once (ControllerServer -> QuorumController.Builder.setLeaderImbalanceCheckIntervalNs).
     return name == "eligible.leader.replicas.enable" || name == "enable.idempotence" || name == "acks" ||
-           name == "max.in.flight.requests.per.connection";
+           name == "max.in.flight.requests.per.connection" || name == "auto.leader.rebalance.enable" ||
+           name == "leader.imbalance.check.interval.seconds";
 }
 
 std::string formatConfigValue(const ConfigValue& value)

@@ -47,6 +47,10 @@ struct ClusterConfig {
     std::int64_t lingerMs = 5;                   // linger.ms: the version's (0 before 4.0, 5 from 4.0)
     bool uncleanLeaderElectionEnable = false;    // unclean.leader.election.enable
     std::int64_t uncleanLeaderElectionIntervalMs = 300000; // unclean.leader.election.interval.ms (3.9+)
+    // The controller's automatic preferred-leader rebalance (QuorumController: ControllerServer gives it
+    // the interval only when the switch is on). Both are read when the controller starts: fixed for the run.
+    bool autoLeaderRebalanceEnable = true;               // auto.leader.rebalance.enable
+    std::int64_t leaderImbalanceCheckIntervalSeconds = 300; // leader.imbalance.check.interval.seconds
     /// eligible.leader.replicas.enable: stands in for the feature level eligible.leader.replicas.version
     /// (1 = on). Refused before 4.0; its default is the version's (defaultsFor).
     bool eligibleLeaderReplicasEnable = true;

@@ -57,6 +57,7 @@ struct BrokerRegistration {
 struct ControllerState {
     std::int64_t metadataOffset = 0; // the metadata log's end: one record per change written
     TimeMs uncleanScanAtMs = -1;     // the armed unclean election scan, -1: none
+    TimeMs rebalanceAtMs = -1;       // the armed preferred-leader rebalance, -1: none
     std::int64_t nextProducerIdBlock = 0; // ProducerIdControlManager: the first id of the next block handed out
     friend bool operator==(const ControllerState&, const ControllerState&) = default;
 };

@@ -110,6 +110,8 @@ std::string_view eventTypeName(EventType type)
         return "registration-refused";
     case EventType::UncleanScan:
         return "unclean-scan";
+    case EventType::LeaderRebalance:
+        return "leader-rebalance";
     case EventType::ProduceBatched:
         return "produce-batched";
     case EventType::ProducerIdAllocated:

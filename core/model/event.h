@@ -75,9 +75,10 @@ enum class EventType : std::uint8_t {
     RealObserved,            // a real Kafka cluster observed (highwater-cli real, realkafka/): value: the step's index in the scenario's steps; text: what the step did; detail: 1 quiescent, 0 changed
     ProducerConnection,      // node: producer; peer: broker; error: None connected, NETWORK_EXCEPTION refused, REQUEST_TIMED_OUT setup timed out (detail: ms); value: reconnect backoff
     BrokerPoweredOff,        // node: broker (its host is down: silent, unlike BrokerKilled)
+    LeaderRebalance,         // node: controller; count: partitions whose leadership moved back to the preferred replica; partition: first; peer: its new leader; value: its previous leader; detail: its new leader epoch
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::BrokerPoweredOff) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::LeaderRebalance) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {

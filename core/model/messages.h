@@ -161,6 +161,7 @@ struct MetadataResponse {
     std::vector<BrokerId> leaders;
     std::vector<BrokerId> brokers;
     std::vector<PartitionMetadata> partitions;
+    std::vector<std::int32_t> leaderEpochs; // the epoch of each of `leaders` (-1: not known)
     friend bool operator==(const MetadataResponse&, const MetadataResponse&) = default;
 };
 
@@ -275,6 +276,7 @@ enum class TimerKind : std::uint8_t {
     ConsumerPoll,     // broker field = consumer index, partition: a slow application polls again
     GroupTimer,       // broker field = group index: session expiries and the end of a join phase
     ConsumerTimer,    // broker field = consumer index: request timeouts and the metadata backoff
+    LeaderRebalance,  // the controller's automatic preferred-leader rebalance (auto.leader.rebalance.enable)
 };
 
 struct Timer {

@@ -37,6 +37,17 @@ constexpr UncleanScan uncleanScan(KafkaVersion v)
     return atLeast(v, KafkaVersion::V3_9) ? UncleanScan::AfterLeaderlessWrite : UncleanScan::None;
 }
 
+/// When the controller runs its automatic preferred-leader rebalance
+/// (ReplicationControlManager.maybeBalancePartitionLeaders). 3.7-3.9:
+/// QuorumController.maybeScheduleNextBalancePartitionLeaders schedules a run one interval after a
+/// write (or the activation) that finds an imbalanced partition and none scheduled. 4.0+:
+/// QuorumController.registerElectPreferred runs a periodic task every interval from activation.
+enum class PreferredRebalance : std::uint8_t { AfterImbalancedWrite, Periodic };
+constexpr PreferredRebalance preferredRebalance(KafkaVersion v)
+{
+    return atLeast(v, KafkaVersion::V4_0) ? PreferredRebalance::Periodic : PreferredRebalance::AfterImbalancedWrite;
+}
+
 /// Eligible Leader Replicas can be switched on (eligible.leader.replicas.version 1 needs metadata
 /// 4.0-IV1; MetadataVersion.isElrSupported was not a production level before 4.0).
 constexpr bool elrSupported(KafkaVersion v)

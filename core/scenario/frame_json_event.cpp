@@ -288,6 +288,14 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["isr"] = brokerList(brokersInMask(e.isr));
         out["last_known_leader"] = e.has(LastKnownLeader);
         break;
+    case EventType::LeaderRebalance:
+        out["controller"] = e.node;
+        out["partitions_changed"] = e.count;
+        putPartition();
+        out["new_leader"] = e.peer;
+        out["previous_leader"] = e.value;
+        out["leader_epoch"] = e.detail;
+        break;
     case EventType::LeaderElected:
         out["controller"] = e.node;
         putPartition();

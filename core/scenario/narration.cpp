@@ -264,6 +264,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::LeaderElected:
     case EventType::RegistrationRefused:
     case EventType::UncleanScan:
+    case EventType::LeaderRebalance:
         return cluster(e, s, names);
     case EventType::ConsumerStarted:
     case EventType::ConsumerStopped:
@@ -361,6 +362,8 @@ Phrase Narration::title(EventType type)
         return tr("Registration refused");
     case EventType::UncleanScan:
         return tr("Unclean election scan");
+    case EventType::LeaderRebalance:
+        return tr("Leader rebalance");
     case EventType::ProduceBatched:
         return tr("Records batched");
     case EventType::ProducerIdRequested:

@@ -192,6 +192,15 @@ Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
                   nullptr, static_cast<int>(e.count))
             .arg(tp)
             .arg(e.peer);
+    case EventType::LeaderRebalance:
+        return tr("The controller's automatic leader rebalance (auto.leader.rebalance.enable, every "
+                  "leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the "
+                  "preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).",
+                  nullptr, static_cast<int>(e.count))
+            .arg(tp)
+            .arg(e.peer)
+            .arg(e.value)
+            .arg(e.detail);
     case EventType::LeaderElected:
         if (e.has(Unclean))
             return tr("The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch "

@@ -67,12 +67,16 @@ std::vector<ConfigAction> readConfigObject(const Json& value, const std::string&
         const std::string itemPath = child(path, item.key());
         if (item.key() == "kafka_version" || item.key() == "cluster.kafka_version")
             fail(itemPath, "kafka_version is fixed for the run; expected it once, as cluster.kafka_version");
-        if (inStep && isFixedForRun(item.key()))
+        if (inStep && isFixedForRun(item.key())) {
+            const bool controllerKey
+                = item.key() == "auto.leader.rebalance.enable" || item.key() == "leader.imbalance.check.interval.seconds";
             fail(itemPath, item.key() +
                                (item.key() == "eligible.leader.replicas.enable"
                                     ? " is fixed for the run (a feature level set when the cluster is formatted); "
-                                    : " is fixed for the run (a producer reads it once, when it is created); ") +
+                                    : controllerKey ? " is fixed for the run (the controller reads it when it starts); "
+                                                    : " is fixed for the run (a producer reads it once, when it is created); ") +
                                "expected it in cluster.config");
+        }
         const ConfigKeyInfo* info = findConfigKey(item.key());
         if (!info) {
             std::string known;

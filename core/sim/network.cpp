@@ -117,7 +117,7 @@ void Network::bounce(const Message& message)
     } else if (std::holds_alternative<InitProducerIdRequest>(message.body)) {
         sendConnectionError(message.to, message.from, InitProducerIdResponse{ErrorCode::NetworkException, -1, -1});
     } else if (std::holds_alternative<MetadataRequest>(message.body)) {
-        sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}, {}, {}});
+        sendConnectionError(message.to, message.from, MetadataResponse{ErrorCode::NetworkException, {}, {}, {}, {}});
     } else if (std::holds_alternative<FindCoordinatorRequest>(message.body)) {
         sendConnectionError(message.to, message.from, FindCoordinatorResponse{ErrorCode::NetworkException, noLeader, {}});
     } else if (const auto* group = std::get_if<GroupRequest>(&message.body)) {
@@ -161,7 +161,7 @@ std::optional<MessageBody> disconnectedAnswer(const MessageBody& body)
     if (std::holds_alternative<InitProducerIdResponse>(body))
         return InitProducerIdResponse{ErrorCode::NetworkException, -1, -1};
     if (std::holds_alternative<MetadataResponse>(body))
-        return MetadataResponse{ErrorCode::NetworkException, {}, {}, {}};
+        return MetadataResponse{ErrorCode::NetworkException, {}, {}, {}, {}};
     if (std::holds_alternative<FindCoordinatorResponse>(body))
         return FindCoordinatorResponse{ErrorCode::NetworkException, noLeader, {}};
     if (const auto* group = std::get_if<GroupResponse>(&body)) {

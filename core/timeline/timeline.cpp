@@ -74,12 +74,12 @@ std::size_t heapBytes(const Partition& p)
 
 std::size_t heapBytes(const Broker& b)
 {
-    return vectorBytes(b.knownLeaders) + vectorBytes(b.knownCoordinators) + (b.rack ? heapBytes(*b.rack) : 0);
+    return vectorBytes(b.knownLeaders) + vectorBytes(b.knownLeaderEpochs) + vectorBytes(b.knownCoordinators) + (b.rack ? heapBytes(*b.rack) : 0);
 }
 
 std::size_t heapBytes(const Producer& p)
 {
-    return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders) +
+    return heapBytes(p.id) + heapBytes(p.keys) + vectorBytes(p.sticky) + vectorBytes(p.leaders) + vectorBytes(p.leaderEpochs) +
            vectorBytes(p.partitionsToRewrite) + vectorBytes(p.unresolvedPartitions) + vectorBytes(p.sequences) +
            vectorBytes(p.connections) + vectorBytes(p.queues.inFlight) + vectorBytes(p.queues.retrying) +
            vectorBytes(p.queues.heads) + vectorBytes(p.queues.partitions);
@@ -114,7 +114,8 @@ std::size_t heapBytes(const QueuedEvent& q)
             } else if constexpr (std::is_same_v<T, PartitionChange>) {
                 return heapBytes(body.registration);
             } else if constexpr (std::is_same_v<T, MetadataResponse>) {
-                std::size_t bytes = vectorBytes(body.leaders) + vectorBytes(body.brokers) + vectorBytes(body.partitions);
+                std::size_t bytes = vectorBytes(body.leaders) + vectorBytes(body.brokers) + vectorBytes(body.partitions) +
+                                    vectorBytes(body.leaderEpochs);
                 for (const PartitionMetadata& p : body.partitions)
                     bytes += vectorBytes(p.replicas) + vectorBytes(p.isr);
                 return bytes;
@@ -453,7 +454,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 664, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 688, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;

@@ -1144,6 +1144,57 @@ TEST(IdempotentSender, AnUncleanElectionLeadsToOutOfOrderSequenceAndAnEpochBump)
 }
 
 // ---------------------------------------------------------------------------------------------
+// The producer's metadata keeps the newest leader epoch it has seen (KIP-320)
+
+TEST(ProducerMetadata, AnAnswerWithAnOlderLeaderEpochIsIgnored)
+{
+    // Metadata.updateLatestMetadata (clients 4.2.0): a partition's metadata whose leader epoch is older
+    // than the last one seen is ignored; the same or a newer epoch replaces it; an answer without an
+    // epoch is taken and forgets it. Found by chaos seed 1933 at Kafka 4.2 (with power_off in the
+    // draw): broker 2, healed after an isolation and not yet caught up, named itself leader in epoch 0;
+    // the producer believed it, got OUT_OF_ORDER_SEQUENCE_NUMBER, bumped its epoch, and its batch was
+    // appended a second time, in epoch 1, by broker 3, which already had it in epoch 0.
+    hw::ClusterState state = hw::Engine::createCluster(idempotenceSpec({}));
+    hw::Network net(state);
+    hw::Sender sender(state, net);
+    hw::Producer& producer = state.producers[0];
+    ASSERT_EQ(producer.leaders, (std::vector<BrokerId>{1}));
+    ASSERT_EQ(producer.leaderEpochs, (std::vector<std::int32_t>{0}));
+
+    auto answer = [&](BrokerId from, BrokerId leader, std::int32_t epoch) {
+        producer.metadataInFlight = true;
+        hw::Message message;
+        message.from = hw::NodeRef::broker(from);
+        message.to = hw::NodeRef::producer(0);
+        hw::MetadataResponse response{ErrorCode::None, {leader}, {}, {}, {epoch}};
+        message.body = response;
+        return sender.handleMetadataResponse(message, response);
+    };
+    std::optional<Event> e = answer(2, 2, 1);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->count, 1) << "a newer epoch moves the leader";
+    EXPECT_EQ(producer.leaders[0], 2);
+    EXPECT_EQ(producer.leaderEpochs[0], 1);
+
+    e = answer(1, 1, 0); // the stale broker
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->count, 0) << "an older epoch changes no leader";
+    EXPECT_EQ(producer.leaders[0], 2);
+    EXPECT_EQ(producer.leaderEpochs[0], 1);
+
+    e = answer(3, 2, 1);
+    EXPECT_EQ(producer.leaders[0], 2);
+    EXPECT_EQ(producer.leaderEpochs[0], 1);
+
+    e = answer(3, hw::noLeader, -1); // a restarted broker without metadata: no epoch
+    EXPECT_EQ(producer.leaders[0], hw::noLeader);
+    EXPECT_EQ(producer.leaderEpochs[0], -1);
+    e = answer(1, 1, 0); // with no epoch remembered, any epoch is taken
+    EXPECT_EQ(producer.leaders[0], 1);
+    EXPECT_EQ(producer.leaderEpochs[0], 0);
+}
+
+// ---------------------------------------------------------------------------------------------
 // A batch appended and replicated whose answer is lost: the leader is isolated, the producer's
 // request times out, and the retry reaches the new leader.
 
