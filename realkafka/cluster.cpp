@@ -198,6 +198,10 @@ struct RealCluster::Impl {
         std::uint16_t observerPort = 0;
         std::uint16_t controllerPort = 0;
         bool isolated = false;
+        // Powered off (power_off): its links black-holed as if isolated, so that no peer sees the reset
+        // of its killed process's sockets, until restart brings the host back.
+        bool poweredOff = false;
+        bool cutOff() const { return isolated || poweredOff; }
         milliseconds latency { 0 };
     };
 
@@ -559,10 +563,10 @@ struct RealCluster::Impl {
             const Node& b = nodes[static_cast<std::size_t>(j)];
             for (int k = 1; k <= n; ++k) {
                 const Node& source = nodes[static_cast<std::size_t>(k)];
-                setLink(fromLink[k][j], k != j && (b.isolated || source.isolated), std::max(b.latency, source.latency));
+                setLink(fromLink[k][j], k != j && (b.cutOff() || source.cutOff()), std::max(b.latency, source.latency));
             }
-            setLink(clientLink[j], b.isolated, b.latency);
-            setLink(controllerLink[j], b.isolated, b.latency);
+            setLink(clientLink[j], b.cutOff(), b.latency);
+            setLink(controllerLink[j], b.cutOff(), b.latency);
         }
     }
 
@@ -697,11 +701,28 @@ void RealCluster::kill(std::int32_t broker)
     b.process.reset();
 }
 
+void RealCluster::powerOff(std::int32_t broker)
+{
+    Impl::Node& b = m_impl->broker(broker);
+    if (!b.process || !b.process->running())
+        throw ClusterError("broker " + std::to_string(broker) + " is not running");
+    // The links go silent first: the kernel resets the killed process's sockets, and the proxy, black-holing,
+    // passes no reset on. Peers wait for their own timeouts, as for a host that lost power.
+    b.poweredOff = true;
+    m_impl->applyLinks();
+    kill(broker);
+}
+
 void RealCluster::restart(std::int32_t broker)
 {
     Impl::Node& b = m_impl->broker(broker);
     if (b.process && b.process->running())
         throw ClusterError("broker " + std::to_string(broker) + " is running; restart takes a killed or stopped broker");
+    if (b.poweredOff) {
+        // The host is back: its links pass again, and a peer's stale connection is reset (the proxy's release).
+        b.poweredOff = false;
+        m_impl->applyLinks();
+    }
     const int before = countMarkers(b.dir / "server.log");
     m_impl->launch(b);
     m_impl->waitStarted({ &b }, { before });

@@ -103,6 +103,9 @@ public:
     /// SIGTERM (a controlled shutdown), waited for stopTimeout; a broker that is still running then (its
     /// controller is gone, or cut off) is killed, and the log says so.
     void shutdown(std::int32_t broker);
+    /// power_off: the broker's links black-holed, then SIGKILL, so that no peer sees a reset; restart
+    /// brings the links back.
+    void powerOff(std::int32_t broker);
     void isolate(std::int32_t broker);
     void heal(std::int32_t broker);
     /// Every link of the broker gets this latency each way (a link is as slow as its slower end); 0 ends it.

@@ -280,6 +280,9 @@ struct Run {
                 case BrokerAction::Kind::Kill:
                     cluster.kill(b->broker);
                     return who + " killed (SIGKILL)";
+                case BrokerAction::Kind::PowerOff:
+                    cluster.powerOff(b->broker);
+                    return who + " powered off (its links black-holed, then SIGKILL: no peer sees a reset)";
                 case BrokerAction::Kind::Restart:
                     cluster.restart(b->broker);
                     return who + " restarted, registered and unfenced";

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One real Kafka cluster (4.4.0 in ctest) (a controller and three brokers, four JVMs) runs a small scenario through
 // the runner: create a topic, produce with acks=all, kill the leader, produce, restart it, settle; then
-// isolate the new leader until the controller fences it, heal it, and shut a follower down. The
+// isolate the new leader until the controller fences it, heal it, shut a follower down, power the other
+// off (silent) and on again. The
 // observer here is the test's own (Metadata for leader, epoch and ISR; ListOffsets with replica id -2 for
 // each replica's LEO, and as a consumer for the leader's HW), so that the runner and the cluster are
 // checked apart from realkafka/observer.* (tested on its own branch). HW_TEST_KAFKA_DIST names the
@@ -121,7 +122,14 @@ const char* const scenarioText = R"({
     {"checkpoint": "healed"},
     {"shutdown": {"broker": 3}},
     {"settle": {}},
-    {"checkpoint": "shut-down"}
+    {"checkpoint": "shut-down"},
+    {"power_off": {"broker": 2}},
+    {"advance": {"ms": 12000}},
+    {"settle": {}},
+    {"checkpoint": "powered-off"},
+    {"restart": {"broker": 2}},
+    {"settle": {}},
+    {"checkpoint": "powered-on"}
   ]
 })";
 
@@ -161,7 +169,7 @@ TEST(RealKafka, RunnerKillsTheLeaderRestartsItAndSettles)
               << std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - t0).count() / 1000.0
               << " s\n";
 
-    ASSERT_EQ(emitted.size(), 6u);
+    ASSERT_EQ(emitted.size(), 8u);
     const auto partition = [&](std::size_t checkpoint) -> const ObservedPartition& {
         return emitted[checkpoint].observation.partitions.at(0);
     };
@@ -211,6 +219,16 @@ TEST(RealKafka, RunnerKillsTheLeaderRestartsItAndSettles)
     EXPECT_EQ(partition(5).leader, 1);
     EXPECT_EQ(partition(5).isr, (std::vector<std::int32_t> { 1, 2 }));
     EXPECT_FALSE(replica(5, 3).leo.has_value()) << "broker 3 is down";
+    // Broker 2's host loses power: silent, so the controller learns of it from the missed heartbeats
+    // (broker.session.timeout.ms) and the ISR shrinks to the leader. Back on, it catches up and rejoins.
+    EXPECT_EQ(emitted[6].checkpoint, "powered-off");
+    EXPECT_EQ(partition(6).leader, 1);
+    EXPECT_EQ(partition(6).isr, (std::vector<std::int32_t> { 1 }));
+    EXPECT_FALSE(replica(6, 2).leo.has_value()) << "broker 2 is powered off";
+    EXPECT_EQ(emitted[7].checkpoint, "powered-on");
+    EXPECT_EQ(partition(7).leader, 1);
+    EXPECT_EQ(partition(7).isr, (std::vector<std::int32_t> { 1, 2 }));
+    EXPECT_EQ(replica(7, 2).leo, 10);
 
     ASSERT_EQ(sends.size(), 10u);
     for (const SendOutcome& s : sends) {
