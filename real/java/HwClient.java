@@ -34,7 +34,9 @@ import org.apache.kafka.clients.consumer.StickyAssignor;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Cluster;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -740,20 +742,25 @@ public final class HwClient {
                 throw new BadCommand("config", rootMessage(e));
             }
         }
-        Map<String, ConsumerGroupDescription> descriptions;
-        try {
-            descriptions = admin.describeConsumerGroups(groups).all().get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw new BadCommand(kafkaError(e.getCause()), "DescribeGroups: " + e.getCause().getMessage());
-        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
-            throw new BadCommand("TimeoutException", "DescribeGroups: no answer within " + timeoutMs + " ms");
-        }
+        Map<String, KafkaFuture<ConsumerGroupDescription>> descriptions =
+                admin.describeConsumerGroups(groups).describedGroups();
         ObjectNode node = event("groups");
         ArrayNode list = node.putArray("groups");
         for (String group : groups) {
-            ConsumerGroupDescription description = descriptions.get(group);
             ObjectNode item = list.addObject();
             item.put("group", group);
+            // A group nobody has joined yet: from 4.0 the coordinator answers GROUP_ID_NOT_FOUND, before it
+            // the classic coordinator describes it as Dead with no members. Both are written as Dead.
+            ConsumerGroupDescription description = awaitGroup(descriptions.get(group), "DescribeGroups of " + group,
+                    timeoutMs);
+            if (description == null) {
+                item.put("state", "Dead");
+                item.put("protocol", "");
+                item.put("coordinator", -1);
+                item.putArray("members");
+                item.putArray("committed");
+                continue;
+            }
             // state() is deprecated from 4.0 for groupState(), which 3.x lacks; both name the classic states alike.
             item.put("state", description.state().toString());
             item.put("protocol", description.partitionAssignor());
@@ -772,15 +779,11 @@ public final class HwClient {
                     p.put("partition", partition.partition());
                 }
             }
-            Map<TopicPartition, OffsetAndMetadata> offsets;
-            try {
-                offsets = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
-                        .get(timeoutMs, TimeUnit.MILLISECONDS);
-            } catch (ExecutionException e) {
-                throw new BadCommand(kafkaError(e.getCause()), "OffsetFetch of " + group + ": " + e.getCause().getMessage());
-            } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
-                throw new BadCommand("TimeoutException", "OffsetFetch of " + group + ": no answer within " + timeoutMs + " ms");
-            }
+            Map<TopicPartition, OffsetAndMetadata> offsets = awaitGroup(
+                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata(), "OffsetFetch of " + group,
+                    timeoutMs);
+            if (offsets == null)
+                offsets = Map.of();
             ArrayNode committed = item.putArray("committed");
             List<TopicPartition> partitions = new ArrayList<>(offsets.keySet());
             partitions.sort(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
@@ -795,6 +798,19 @@ public final class HwClient {
             }
         }
         reply(id, node);
+    }
+
+    /** The future's value within the timeout; null when the group does not exist (GroupIdNotFoundException). */
+    static <T> T awaitGroup(KafkaFuture<T> future, String what, long timeoutMs) throws BadCommand {
+        try {
+            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof GroupIdNotFoundException)
+                return null;
+            throw new BadCommand(kafkaError(e.getCause()), what + ": " + e.getCause().getMessage());
+        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new BadCommand("TimeoutException", what + ": no answer within " + timeoutMs + " ms");
+        }
     }
 
     void close(JsonNode command, JsonNode id) throws BadCommand {
