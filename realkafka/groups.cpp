@@ -29,6 +29,11 @@ bool byTopicPartition(const ObservedPartitionRef& a, const ObservedPartitionRef&
 
 } // namespace
 
+std::map<std::string, std::string> offsetsTopicConfigs()
+{
+    return { { "cleanup.policy", "compact" }, { "compression.type", "producer" }, { "segment.bytes", "104857600" } };
+}
+
 nlohmann::json consumerConfig(const ConsumerSpec& spec, const ClusterConfig& config, const std::string& bootstrap)
 {
     return {

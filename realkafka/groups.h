@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,13 @@ inline constexpr std::chrono::milliseconds consumerCloseTimeout { 30000 };
 /// Added to fetch.max.wait.ms for a poll step's poll: a fetch with nothing to read is answered after
 /// fetch.max.wait.ms, and the answer must still travel.
 inline constexpr std::chrono::milliseconds pollMargin { 1000 };
+
+/// Kafka's topic of group metadata and committed offsets.
+inline constexpr const char* offsetsTopicName = "__consumer_offsets";
+/// The topic configs Kafka creates __consumer_offsets with (GroupCoordinatorService.groupMetadataTopicConfigs
+/// at 4.x, GroupCoordinator.offsetsTopicConfigs at 3.x): compacted, the producer's compression, segments
+/// of offsets.topic.segment.bytes (100 MiB by default).
+std::map<std::string, std::string> offsetsTopicConfigs();
 
 /// Kafka's consumer settings for a scenario consumer: group.id, client.id (the consumer's id, so that
 /// DescribeGroups names it), auto.offset.reset, enable.auto.commit, max.poll.records and the cluster's

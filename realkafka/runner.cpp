@@ -557,6 +557,16 @@ struct Run {
             cluster.createTopic(topic.name, assignment);
             topics.push_back(topic.name);
         }
+        // A scenario with groups: __consumer_offsets too, placed as the model places it, so that each group's
+        // coordinator (the leader of its partition, abs(groupId.hashCode()) % offsets.topic.num.partitions)
+        // is the model's. Kafka would create it at the first FindCoordinator with its own placer. The configs
+        // are those Kafka gives it (GroupCoordinatorService.groupMetadataTopicConfigs).
+        if (!model.offsetsPartitions.empty()) {
+            std::vector<std::vector<std::int32_t>> assignment;
+            for (const PartitionRegistration& partition : model.offsetsPartitions)
+                assignment.push_back({ partition.replicas.begin(), partition.replicas.end() });
+            cluster.createTopic(offsetsTopicName, assignment, offsetsTopicConfigs());
+        }
     }
 
     void runSteps()
