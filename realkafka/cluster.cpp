@@ -65,6 +65,8 @@ constexpr KeyInfo keyTable[] = {
     { "retries", KeyPlace::Producer, "" },
     { "retry.backoff.ms", KeyPlace::Producer, "" },
     { "retry.backoff.max.ms", KeyPlace::Producer, "" },
+    { "reconnect.backoff.ms", KeyPlace::Producer, "" },
+    { "reconnect.backoff.max.ms", KeyPlace::Producer, "" },
     { "delivery.timeout.ms", KeyPlace::Producer, "" },
     { "batch.size", KeyPlace::Producer, "" },
     { "enable.idempotence", KeyPlace::Producer, "" },

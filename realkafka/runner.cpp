@@ -413,6 +413,8 @@ struct Run {
             { "request.timeout.ms", c.requestTimeoutMs },
             { "retry.backoff.ms", c.retryBackoffMs },
             { "retry.backoff.max.ms", c.retryBackoffMaxMs },
+            { "reconnect.backoff.ms", c.reconnectBackoffMs },
+            { "reconnect.backoff.max.ms", c.reconnectBackoffMaxMs },
             { "batch.size", c.batchSize },
         };
         // Named only when the scenario named them, as the model's ProducerConfig does: Kafka then refuses
