@@ -172,14 +172,15 @@ case_harness_bad_input() {
         '{"op": "ping", "id": 13}' \
         '{"op": "close", "producer": "p", "timeout_ms": 0, "id": 14}' \
         >"$tmp/commands"
-    # One line of 2 MiB, past the harness's 1 MiB limit.
-    head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' 'x' >>"$tmp/commands"
-    printf '\n{"op": "ping", "id": 16}\n' >>"$tmp/commands"
-    printf '%s\n' \
-        '{"op": "consumer", "name": "c", "topics": ["t"], "assignor": "sideways", "id": 17}' \
-        '{"op": "describe_groups", "groups": [], "id": 18}' \
-        '{"op": "status", "id": 19}' \
-        >>"$tmp/commands"
+    {
+        # One line of 2 MiB, past the harness's 1 MiB limit.
+        head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' 'x'
+        printf '\n{"op": "ping", "id": 16}\n'
+        printf '%s\n' \
+            '{"op": "consumer", "name": "c", "topics": ["t"], "assignor": "sideways", "id": 17}' \
+            '{"op": "describe_groups", "groups": [], "id": 18}' \
+            '{"op": "status", "id": 19}'
+    } >>"$tmp/commands"
     timeout "$callTimeoutSeconds" "$HW_ROOT/real/hwclient" "$dist" <"$tmp/commands" >"$tmp/events" 2>"$tmp/harness.err" || status=$?
     check "the harness exits 0 at the end of its input (got $status: $(tail -n3 "$tmp/harness.err"))" [ "$status" -eq 0 ]
     local want
