@@ -18,14 +18,136 @@ using nlohmann::json;
 namespace {
 /// The longest a command line waits for the harness to take it.
 constexpr std::chrono::milliseconds commandWriteWait { 120000 };
+/// A field of a harness line, or HarnessError naming it.
+const json& field(const json& line, const char* name, const char* what)
+{
+    if (!line.is_object() || !line.contains(name))
+        throw HarnessError(std::string(what) + " has no \"" + name + "\"");
+    return line.at(name);
+}
+
+std::string textField(const json& line, const char* name, const char* what)
+{
+    const json& value = field(line, name, what);
+    if (!value.is_string())
+        throw HarnessError(std::string(what) + ": \"" + name + "\" is not a string");
+    return value.get<std::string>();
+}
+
+std::int64_t integerField(const json& line, const char* name, const char* what)
+{
+    const json& value = field(line, name, what);
+    if (!value.is_number_integer())
+        throw HarnessError(std::string(what) + ": \"" + name + "\" is not an integer");
+    return value.get<std::int64_t>();
+}
+
+std::int32_t partitionField(const json& line, const char* what)
+{
+    const std::int64_t partition = integerField(line, "partition", what);
+    if (partition < 0 || partition > INT32_MAX)
+        throw HarnessError(std::string(what) + ": \"partition\" " + std::to_string(partition) + " is out of range");
+    return static_cast<std::int32_t>(partition);
+}
+
+bool boolField(const json& line, const char* name, const char* what)
+{
+    const json& value = field(line, name, what);
+    if (!value.is_boolean())
+        throw HarnessError(std::string(what) + ": \"" + name + "\" is not true or false");
+    return value.get<bool>();
+}
+
+std::optional<std::string> nullableText(const json& line, const char* name, const char* what)
+{
+    if (!line.contains(name) || line.at(name).is_null())
+        return std::nullopt;
+    return textField(line, name, what);
+}
+
+const json& arrayField(const json& line, const char* name, const char* what)
+{
+    const json& value = field(line, name, what);
+    if (!value.is_array())
+        throw HarnessError(std::string(what) + ": \"" + name + "\" is not an array");
+    return value;
+}
+
 } // namespace
+
+ConsumedRecord parseConsumedRecord(const json& line)
+{
+    const char* what = "a consumer's record line";
+    ConsumedRecord record;
+    record.consumer = textField(line, "consumer", what);
+    record.topic = textField(line, "topic", what);
+    record.partition = partitionField(line, what);
+    record.offset = integerField(line, "offset", what);
+    if (line.contains("leader_epoch"))
+        record.leaderEpoch = static_cast<std::int32_t>(integerField(line, "leader_epoch", what));
+    record.key = nullableText(line, "key", what);
+    record.value = nullableText(line, "value", what);
+    return record;
+}
+
+ConsumerStatus parseConsumerStatus(const json& snapshot)
+{
+    const char* what = "a consumer's status";
+    ConsumerStatus status;
+    status.name = textField(snapshot, "name", what);
+    status.group = textField(snapshot, "group", what);
+    status.open = boolField(snapshot, "open", what);
+    status.autoPoll = boolField(snapshot, "auto_poll", what);
+    status.polls = integerField(snapshot, "polls", what);
+    if (status.open) {
+        status.memberId = textField(snapshot, "member_id", what);
+        status.generation = static_cast<std::int32_t>(integerField(snapshot, "generation", what));
+        status.leader = boolField(snapshot, "leader", what);
+    }
+    for (const json& item : arrayField(snapshot, "assignment", what)) {
+        ConsumerStatus::Owned owned;
+        owned.topic = textField(item, "topic", what);
+        owned.partition = partitionField(item, what);
+        if (item.contains("position") && !item.at("position").is_null())
+            owned.position = integerField(item, "position", what);
+        status.assignment.push_back(owned);
+    }
+    return status;
+}
+
+std::vector<GroupDescription> parseGroupDescriptions(const json& line)
+{
+    const char* what = "a group description";
+    std::vector<GroupDescription> groups;
+    for (const json& item : arrayField(line, "groups", what)) {
+        GroupDescription group;
+        group.group = textField(item, "group", what);
+        group.state = textField(item, "state", what);
+        group.protocol = item.contains("protocol") && item.at("protocol").is_null() ? "" : textField(item, "protocol", what);
+        group.coordinator = static_cast<std::int32_t>(integerField(item, "coordinator", what));
+        for (const json& m : arrayField(item, "members", what)) {
+            GroupDescription::Member member;
+            member.memberId = textField(m, "member_id", what);
+            member.clientId = textField(m, "client_id", what);
+            for (const json& p : arrayField(m, "assignment", what))
+                member.assignment.push_back({ textField(p, "topic", what), partitionField(p, what) });
+            group.members.push_back(member);
+        }
+        for (const json& c : arrayField(item, "committed", what))
+            group.committed.push_back({ textField(c, "topic", what), partitionField(c, what), integerField(c, "offset", what) });
+        groups.push_back(group);
+    }
+    return groups;
+}
 
 struct Harness::Impl {
     std::unique_ptr<ChildProcess> process;
     std::filesystem::path logFile;
     std::string pending; // bytes read and not yet a whole line
     std::vector<SendOutcome> outcomes;
+    std::vector<ConsumedRecord> consumed;
     std::int64_t nextId = 1;
+    std::int64_t nextCommand = 1; // ids of consumer commands ("c-N"), apart from the sends' numbers
 
     [[noreturn]] void fail(const std::string& what) const
     {
@@ -75,10 +197,16 @@ struct Harness::Impl {
             pending.append(buffer, static_cast<std::size_t>(n));
     }
 
-    /// Records an ack or an error of a send; other events are returned to the caller.
+    /// Records an ack or an error of a send, and a consumer's record; other events are returned to the caller.
     bool record(const json& event)
     {
         const std::string kind = event.value("event", "");
+        if (kind == "record") {
+            if (consumed.size() >= consumedRecordsMax)
+                fail("handed consumers more than " + std::to_string(consumedRecordsMax) + " records (consumedRecordsMax)");
+            consumed.push_back(parseConsumedRecord(event));
+            return true;
+        }
         if ((kind != "ack" && kind != "error") || !event.contains("id") || !event["id"].is_number_integer()
             || !event.contains("producer"))
             return false;
@@ -172,8 +300,8 @@ Harness::Harness(const Distribution& distribution, const std::filesystem::path& 
     // Commands are written without blocking (Impl::write polls both pipes).
     ::fcntl(m_impl->process->stdinFd(), F_SETFL, ::fcntl(m_impl->process->stdinFd(), F_GETFL) | O_NONBLOCK);
     const json ready = m_impl->expect("ready", "with its ready line", readyTimeout);
-    if (ready.value("protocol", "") != "1")
-        m_impl->fail("speaks protocol " + ready.value("protocol", "?") + ", expected 1");
+    if (ready.value("protocol", "") != harnessProtocol)
+        m_impl->fail("speaks protocol " + ready.value("protocol", "?") + ", expected " + std::string(harnessProtocol));
 }
 
 Harness::~Harness()
@@ -242,6 +370,79 @@ void Harness::drain()
 const std::vector<SendOutcome>& Harness::outcomes() const
 {
     return m_impl->outcomes;
+}
+
+void Harness::consumer(const std::string& name, const std::vector<std::string>& topics, const nlohmann::json& config,
+                       bool autoPoll, std::int64_t pollIntervalMs, const std::string& assignor,
+                       std::chrono::milliseconds timeout)
+{
+    const std::string id = "consumer-" + name;
+    json command = { { "op", "consumer" }, { "id", id }, { "name", name }, { "topics", topics }, { "config", config },
+        { "auto_poll", autoPoll }, { "poll_interval_ms", pollIntervalMs } };
+    if (!assignor.empty())
+        command["assignor"] = assignor;
+    m_impl->write(command);
+    m_impl->expect("consumer", "the consumer " + name, timeout, id);
+}
+
+ConsumerStatus Harness::poll(const std::string& consumer, std::chrono::milliseconds pollTimeout, bool fetch,
+                             std::chrono::milliseconds timeout)
+{
+    const std::string id = "c-" + std::to_string(m_impl->nextCommand++);
+    m_impl->write({ { "op", "poll" }, { "id", id }, { "consumer", consumer }, { "timeout_ms", pollTimeout.count() },
+        { "fetch", fetch } });
+    return parseConsumerStatus(m_impl->expect("polled", "a poll of " + consumer, timeout, id));
+}
+
+void Harness::commit(const std::string& consumer, std::chrono::milliseconds timeout)
+{
+    const std::string id = "c-" + std::to_string(m_impl->nextCommand++);
+    m_impl->write({ { "op", "commit" }, { "id", id }, { "consumer", consumer } });
+    m_impl->expect("committed", "a commit of " + consumer, timeout, id);
+}
+
+void Harness::seek(const std::string& consumer, const std::string& topic, std::int32_t partition, std::int64_t offset,
+                   std::chrono::milliseconds timeout)
+{
+    const std::string id = "c-" + std::to_string(m_impl->nextCommand++);
+    m_impl->write({ { "op", "seek" }, { "id", id }, { "consumer", consumer }, { "topic", topic },
+        { "partition", partition }, { "offset", offset } });
+    m_impl->expect("sought", "a seek of " + consumer, timeout, id);
+}
+
+void Harness::closeConsumer(const std::string& consumer, std::chrono::milliseconds closeTimeout,
+                            std::chrono::milliseconds timeout)
+{
+    const std::string id = "c-" + std::to_string(m_impl->nextCommand++);
+    m_impl->write({ { "op", "close" }, { "id", id }, { "consumer", consumer }, { "timeout_ms", closeTimeout.count() } });
+    m_impl->expect("closed", "closing " + consumer, timeout, id);
+}
+
+std::vector<ConsumerStatus> Harness::consumerStatus(std::chrono::milliseconds timeout)
+{
+    const std::string id = "c-" + std::to_string(m_impl->nextCommand++);
+    m_impl->write({ { "op", "status" }, { "id", id } });
+    const json answer = m_impl->expect("status", "the consumers' status", timeout, id);
+    std::vector<ConsumerStatus> statuses;
+    for (const json& snapshot : arrayField(answer, "consumers", "the status line"))
+        statuses.push_back(parseConsumerStatus(snapshot));
+    return statuses;
+}
+
+std::vector<GroupDescription> Harness::describeGroups(const std::vector<std::string>& groups,
+                                                      const nlohmann::json& adminConfig, std::chrono::milliseconds timeout)
+{
+    const std::string id = "c-" + std::to_string(m_impl->nextCommand++);
+    m_impl->write({ { "op", "describe_groups" }, { "id", id }, { "groups", groups }, { "config", adminConfig },
+        { "timeout_ms", timeout.count() } });
+    // The harness's own bound is `timeout` per request (DescribeGroups, then OffsetFetch per group).
+    const auto wait = timeout * static_cast<std::int64_t>(groups.size() + 1) + std::chrono::milliseconds(5000);
+    return parseGroupDescriptions(m_impl->expect("groups", "the group descriptions", wait, id));
+}
+
+const std::vector<ConsumedRecord>& Harness::consumed() const
+{
+    return m_impl->consumed;
 }
 
 } // namespace hw::realkafka

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "realkafka/observation_frame.h"
 
+#include "clients/consumer.h"
 #include "engine/engine.h"
+#include "groups/assignor.h"
+#include "groups/offsets_partition.h"
 
 #include <algorithm>
 #include <map>
@@ -113,6 +116,143 @@ void fillReplica(Replica& replica, const ObservedReplica& seen, PayloadStore& pa
     });
 }
 
+GroupState groupStateFromName(const std::string& name)
+{
+    if (name == "PreparingRebalance")
+        return GroupState::PreparingRebalance;
+    if (name == "CompletingRebalance")
+        return GroupState::CompletingRebalance;
+    if (name == "Stable")
+        return GroupState::Stable;
+    if (name == "Dead")
+        return GroupState::Dead;
+    // Empty, and the states of the new consumer protocol (KIP-848), which the harness's classic groups never
+    // reach: a group with no member in sync.
+    return GroupState::Empty;
+}
+
+std::int32_t flatPartition(const ClusterState& s, const std::string& topic, std::int32_t partition)
+{
+    const int t = s.findTopic(topic);
+    if (t < 0 || partition < 0 || partition >= s.topics[static_cast<std::size_t>(t)].partitionCount)
+        return -1;
+    return s.topics[static_cast<std::size_t>(t)].firstPartition + partition;
+}
+
+/// The payload of a record a consumer read: the one the observed log holds at that offset (so that the
+/// frame's received records and logs agree), else a payload of its own with the value it read.
+std::int32_t consumedPayload(ClusterState& s, std::int32_t partition, const ObservedConsumedRecord& record)
+{
+    for (const Replica& replica : s.partitions[static_cast<std::size_t>(partition)].replicas)
+        if (replica.log.holds(record.offset) && replica.log.at(record.offset).epoch >= 0)
+            return replica.log.at(record.offset).payload;
+    Payload payload;
+    payload.value = record.value.value_or("");
+    if (!record.value) {
+        LiveRecordInfo info;
+        info.valueNull = true;
+        payload.liveRecord = static_cast<std::int32_t>(s.liveRecords.size());
+        s.liveRecords.push_back(info);
+    }
+    s.payloads.push_back(payload);
+    return static_cast<std::int32_t>(s.payloads.size() - 1);
+}
+
+/// The groups and consumers of the observation as the model's (docs/real-kafka.md, "Consumers and groups").
+/// A consumer added by an add_consumer step is added as the engine adds it; one not made yet stays stopped.
+void fillGroups(ClusterState& s, const ClusterObservation& observation, const Scenario& scenario)
+{
+    const std::vector<ConsumerSpec> specs = scenarioConsumers(scenario);
+    const auto consumerIndex = [&](const std::string& id) -> std::int32_t {
+        for (std::size_t i = 0; i < s.consumers.size(); ++i)
+            if (s.consumers[i].id == id)
+                return static_cast<std::int32_t>(i);
+        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ConsumerSpec& c) { return c.id == id; });
+        if (spec == specs.end())
+            return -1;
+        if (!spec->group.empty() && std::none_of(s.groups.begin(), s.groups.end(), [&](const Group& g) { return g.id == spec->group; })) {
+            Group group;
+            group.id = spec->group;
+            group.offsetsPartition = offsetsPartitionFor(group.id, static_cast<int>(s.config.offsetsTopicNumPartitions));
+            s.groups.push_back(std::move(group));
+        }
+        s.consumers.push_back(ConsumerClient::makeConsumer(*spec, s));
+        return static_cast<std::int32_t>(s.consumers.size() - 1);
+    };
+    for (const ObservedConsumer& seen : observation.consumers)
+        consumerIndex(seen.id);
+
+    for (const ObservedGroup& seen : observation.groups) {
+        const auto found = std::find_if(s.groups.begin(), s.groups.end(), [&](const Group& g) { return g.id == seen.id; });
+        if (found == s.groups.end())
+            continue;
+        Group& group = *found;
+        group.state = groupStateFromName(seen.state);
+        group.generation = std::max(seen.generation, 0);
+        if (const std::optional<AssignorKind> protocol = assignorFromName(seen.protocol))
+            group.protocol = *protocol;
+        group.members.clear();
+        group.leader.clear();
+        for (const ObservedMember& m : seen.members) {
+            GroupMember member;
+            member.memberId = m.memberId;
+            member.consumer = consumerIndex(m.consumer);
+            if (member.consumer < 0)
+                continue; // not one of the scenario's consumers
+            member.topics = s.consumers[static_cast<std::size_t>(member.consumer)].topics;
+            for (const ObservedPartitionRef& p : m.assignment)
+                if (const std::int32_t flat = flatPartition(s, p.topic, p.partition); flat >= 0)
+                    member.assignment.push_back(flat);
+            member.joined = true;
+            if (m.consumer == seen.leader)
+                group.leader = m.memberId;
+            group.members.push_back(std::move(member));
+        }
+        group.committed.clear();
+        for (const ObservedCommit& c : seen.committed)
+            if (const std::int32_t flat = flatPartition(s, c.topic, c.partition); flat >= 0)
+                group.committed.push_back(CommittedOffset { flat, c.offset });
+        if (seen.coordinator >= 0 && group.offsetsPartition < static_cast<std::int32_t>(s.offsetsPartitions.size()))
+            s.offsetsPartitions[static_cast<std::size_t>(group.offsetsPartition)].leader = seen.coordinator;
+    }
+
+    for (const ObservedConsumer& seen : observation.consumers) {
+        const std::int32_t index = consumerIndex(seen.id);
+        if (index < 0)
+            continue;
+        Consumer& c = s.consumers[static_cast<std::size_t>(index)];
+        const Group* group = c.group >= 0 ? &s.groups[static_cast<std::size_t>(c.group)] : nullptr;
+        if (!seen.running)
+            c.phase = MemberPhase::Stopped;
+        else if (!seen.memberId.empty() && group && group->state == GroupState::Stable && seen.generation == group->generation)
+            c.phase = MemberPhase::Stable;
+        else
+            c.phase = MemberPhase::Joining;
+        c.memberId = seen.memberId;
+        c.generation = seen.generation;
+        c.owned.clear();
+        for (const ObservedPosition& p : seen.positions) {
+            OwnedPartition owned;
+            owned.partition = flatPartition(s, p.topic, p.partition);
+            if (owned.partition < 0)
+                continue;
+            owned.position = p.offset.value_or(-1);
+            c.owned.push_back(owned);
+        }
+        c.received = {};
+        for (const ObservedConsumedRecord& r : seen.received) {
+            const std::int32_t flat = flatPartition(s, r.topic, r.partition);
+            if (flat < 0)
+                continue;
+            ReceivedRecord received;
+            received.partition = flat;
+            received.offset = r.offset;
+            received.payload = consumedPayload(s, flat, r);
+            c.received.push_back(received);
+        }
+    }
+}
+
 } // namespace
 
 ClusterState stateFromObservation(
@@ -182,6 +322,7 @@ ClusterState stateFromObservation(
             if (pi < broker.knownLeaders.size())
                 broker.knownLeaders[pi] = broker.alive ? reg.leader : noLeader;
     }
+    fillGroups(s, observation, scenario);
     return s;
 }
 

@@ -439,7 +439,8 @@ bool operator==(const ObservedPartition& a, const ObservedPartition& b)
 bool operator==(const ClusterObservation& a, const ClusterObservation& b)
 {
     return a.registeredBrokers == b.registeredBrokers && a.fencedBrokers == b.fencedBrokers
-        && a.partitions == b.partitions && a.stoppedBrokers == b.stoppedBrokers;
+        && a.partitions == b.partitions && a.stoppedBrokers == b.stoppedBrokers && a.groups == b.groups
+        && a.consumers == b.consumers;
 }
 
 bool sameFacts(const ClusterObservation& a, const ClusterObservation& b)
@@ -465,7 +466,9 @@ bool sameFacts(const ClusterObservation& a, const ClusterObservation& b)
             || sortedOptional(x.lastKnownElr) != sortedOptional(y.lastKnownElr) || x.replicaStates != y.replicaStates)
             return false;
     }
-    return true;
+    // The groups and consumers (the runner adds them): a member that joins, a position that moves, a record
+    // read or an offset committed is a change, so a settle waits for the consumers to catch up.
+    return a.groups == b.groups && a.consumers == b.consumers;
 }
 
 const ObservedPartition* findPartition(

@@ -51,10 +51,45 @@ struct ObservedPartition { std::string topic; std::int32_t partition; std::int32
                            std::int32_t leaderEpoch = -1; std::vector<std::int32_t> replicas, isr;
                            std::optional<std::vector<std::int32_t>> elr, lastKnownElr;
                            std::vector<ObservedReplica> replicaStates; };
+// Added by the groups helper: a consumer group as real Kafka shows it. The coordinator's facts come from
+// DescribeGroups and OffsetFetch (state, protocol, coordinator, members and their assignment, committed
+// offsets); the generation and the leader from the members themselves (their JoinGroup answers and which
+// one ran the assignor), since DescribeGroups names neither. docs/real-kafka.md, "Consumers and groups".
+struct ObservedPartitionRef { std::string topic; std::int32_t partition = 0;
+                              friend bool operator==(const ObservedPartitionRef&, const ObservedPartitionRef&) = default; };
+struct ObservedMember { std::string memberId; std::string consumer;  // the consumer's id is its client.id
+                        std::vector<ObservedPartitionRef> assignment;
+                        friend bool operator==(const ObservedMember&, const ObservedMember&) = default; };
+struct ObservedCommit { std::string topic; std::int32_t partition = 0; std::int64_t offset = 0;
+                        friend bool operator==(const ObservedCommit&, const ObservedCommit&) = default; };
+struct ObservedGroup { std::string id; std::string state;  // Empty, PreparingRebalance, CompletingRebalance, Stable, Dead
+                       std::string protocol;               // the assignor chosen; empty with no members
+                       std::int32_t coordinator = -1;
+                       std::int32_t generation = -1;       // the highest generation a member holds; -1: none
+                       std::string leader;                 // the consumer that ran the assignor for it; empty: none
+                       std::vector<ObservedMember> members;
+                       std::vector<ObservedCommit> committed;
+                       friend bool operator==(const ObservedGroup&, const ObservedGroup&) = default; };
+// A consumer as it knows itself, and what it read.
+struct ObservedPosition { std::string topic; std::int32_t partition = 0; std::optional<std::int64_t> offset;
+                          friend bool operator==(const ObservedPosition&, const ObservedPosition&) = default; };
+struct ObservedConsumedRecord { std::string topic; std::int32_t partition = 0; std::int64_t offset = 0;
+                                std::optional<std::string> value;
+                                friend bool operator==(const ObservedConsumedRecord&, const ObservedConsumedRecord&) = default; };
+struct ObservedConsumer { std::string id; std::string group;
+                          bool running = false;   // made and not closed
+                          std::string memberId;   // empty before it joined
+                          std::int32_t generation = -1;
+                          std::vector<ObservedPosition> positions;  // its assignment, sorted
+                          std::vector<ObservedConsumedRecord> received;  // in the order it read them
+                          friend bool operator==(const ObservedConsumer&, const ObservedConsumer&) = default; };
+
 struct ClusterObservation { std::vector<std::int32_t> registeredBrokers;
                             std::optional<std::vector<std::int32_t>> fencedBrokers;  // 4.0+ only
                             std::vector<ObservedPartition> partitions;
                             std::vector<std::int32_t> stoppedBrokers;  // added: running=false, read from files
+                            std::vector<ObservedGroup> groups;         // added: the scenario's groups, in its order
+                            std::vector<ObservedConsumer> consumers;   // added: the consumers made so far
                           };
 // Throws ObserveError (with a message naming the node and request) when a running node does not answer
 // within requestTimeout; a node with running=false is read from its files only.

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "realkafka/runner.h"
 
+#include "realkafka/groups.h"
+
 #include "engine/engine.h"
+#include "groups/assignor.h"
 #include "model/limits.h"
 
 #include <nlohmann/json.hpp>
@@ -42,11 +45,55 @@ void refuseConfig(std::vector<Refusal>& refusals, const std::string& path, const
             "cluster; " + change.key + " is fixed when its nodes or clients start (set it in cluster.config)" });
 }
 
+/// A consumer the harness cannot run as the scenario declares it.
+void refuseConsumer(std::vector<Refusal>& refusals, const std::string& path, const ConsumerSpec& spec)
+{
+    if (spec.group.empty())
+        refusals.push_back({ path + "/assign",
+            "the harness's consumers subscribe as members of a group; a consumer with a manual assignment is not "
+            "run on a real cluster" });
+}
+
+void refuseConsumerStep(std::vector<Refusal>& refusals, const std::string& path, const ConsumerStep& step,
+                        const std::vector<ConsumerSpec>& consumers)
+{
+    const ConsumerAction& a = step.action;
+    switch (a.kind) {
+    case ConsumerAction::Kind::Crash:
+        refusals.push_back({ path,
+            "Kafka's consumer cannot crash alone: the harness's consumers share one JVM, and closing one sends "
+            "LeaveGroup, which a crash does not" });
+        return;
+    case ConsumerAction::Kind::Add:
+        refuseConsumer(refusals, path, a.spec);
+        return;
+    case ConsumerAction::Kind::Poll: {
+        const ConsumerSpec& spec = consumers.at(static_cast<std::size_t>(a.consumer));
+        if (spec.autoPoll)
+            refusals.push_back({ path,
+                "consumer " + spec.id + " polls on its own (auto.poll); a poll step is for a consumer with auto.poll false" });
+        if (a.maxRecords > 0 && a.maxRecords != spec.maxPollRecords)
+            refusals.push_back({ path + "/max_records",
+                "Kafka's consumer fixes max.poll.records when it is made (" + std::to_string(spec.maxPollRecords)
+                + " for " + spec.id + "); a poll cannot ask for another number" });
+        if (!step.wait)
+            refusals.push_back({ path + "/wait", "the real runner waits for every poll's answer" });
+        return;
+    }
+    case ConsumerAction::Kind::Join:
+    case ConsumerAction::Kind::Leave:
+    case ConsumerAction::Kind::Commit:
+    case ConsumerAction::Kind::Seek:
+        return;
+    }
+}
+
 } // namespace
 
 std::vector<Refusal> checkRealScenario(const Scenario& scenario)
 {
     std::vector<Refusal> refusals;
+    const std::vector<ConsumerSpec> consumers = scenarioConsumers(scenario);
     const ClusterConfig& config = scenario.cluster.config;
     if (!config.autoFetch)
         refusals.push_back({ "/cluster/config/auto.fetch", std::string(keyPlaceReason("auto.fetch")) });
@@ -56,10 +103,14 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
         if (scenario.cluster.producers[i].ratePerSecond > 0)
             refusals.push_back({ "/producers/" + std::to_string(i) + "/rate_per_s",
                 "a steady producer is a simulated-time stream; the real runner produces only in produce steps" });
+    const bool hasConsumers = !scenarioConsumers(scenario).empty();
+    if (hasConsumers && (config.sessionTimeoutMs < groupMinSessionTimeoutMs || config.sessionTimeoutMs > groupMaxSessionTimeoutMs))
+        refusals.push_back({ "/cluster/config/session.timeout.ms",
+            "Kafka's group coordinator refuses a session.timeout.ms outside group.min.session.timeout.ms.."
+            "group.max.session.timeout.ms (" + std::to_string(groupMinSessionTimeoutMs) + ".."
+            + std::to_string(groupMaxSessionTimeoutMs) + " ms by default) with INVALID_SESSION_TIMEOUT; the model has no such bound" });
     for (std::size_t i = 0; i < scenario.cluster.consumers.size(); ++i)
-        refusals.push_back({ "/consumers/" + std::to_string(i),
-            "consumers and groups are not run on a real cluster yet (the harness has them; the runner does not "
-            "drive them)" });
+        refuseConsumer(refusals, "/consumers/" + std::to_string(i), scenario.cluster.consumers[i]);
 
     for (std::size_t i = 0; i < scenario.steps.size(); ++i) {
         const Step& step = scenario.steps[i];
@@ -82,8 +133,8 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
                     refusals.push_back({ path,
                         "a recorded live client's request (or a dropped message) replays the simulation's network; "
                         "it has no counterpart on a real cluster" });
-                } else if constexpr (std::is_same_v<T, ConsumerStep> || std::is_same_v<T, RebalanceStep>) {
-                    refusals.push_back({ path, "consumers and groups are not run on a real cluster yet" });
+                } else if constexpr (std::is_same_v<T, ConsumerStep>) {
+                    refuseConsumerStep(refusals, path, s, consumers);
                 } else if constexpr (std::is_same_v<T, ConfigStep>) {
                     for (const ConfigAction& change : s.changes)
                         refuseConfig(refusals, path + "/" + change.key, change);
@@ -120,6 +171,11 @@ struct Run {
     // DumpLogSegments, seconds) takes no simulated time, so the next advance steps wait that much less,
     // and a timer pending at the checkpoint fires where the scenario expects it.
     milliseconds ahead { 0 };
+    std::vector<ConsumerSpec> consumers;    // every consumer of the scenario, engine index order
+    std::vector<std::string> groups;        // their groups, engine index order
+    std::vector<bool> made;                 // consumers made in the harness
+    std::vector<bool> open;                 // made and not closed
+    std::size_t addsSeen = 0;               // add_consumer steps run so far
 
     void say(std::optional<std::size_t> step, const std::string& line) const
     {
@@ -144,11 +200,158 @@ struct Run {
         }
     }
 
-    ClusterObservation observe(bool readLogs) const
+    ClusterObservation observe(bool readLogs)
     {
         ObserveRequest request = cluster.observeRequest(topics);
         request.readLogs = readLogs;
-        return hooks.observe(request);
+        ClusterObservation observation = hooks.observe(request);
+        if (!consumers.empty()) {
+            ClusterObservation groupFacts = observeGroups();
+            observation.groups = std::move(groupFacts.groups);
+            observation.consumers = std::move(groupFacts.consumers);
+        }
+        return observation;
+    }
+
+    Harness& ensureHarness()
+    {
+        if (!harness)
+            harness = std::make_unique<Harness>(cluster.distribution(), cluster.runDir() / "hwclient.log",
+                milliseconds(120000));
+        return *harness;
+    }
+
+    /// The groups and consumers as real Kafka shows them: the coordinators' descriptions and committed
+    /// offsets, each consumer's own status and the records it read (groupObservation).
+    ClusterObservation observeGroups()
+    {
+        Harness& h = ensureHarness();
+        h.drain();
+        const std::vector<GroupDescription> described = groups.empty()
+            ? std::vector<GroupDescription> {}
+            : h.describeGroups(groups, { { "bootstrap.servers", cluster.clientBootstrap() } }, groupRequestTimeout);
+        const std::vector<ConsumerStatus> statuses = h.consumerStatus(groupRequestTimeout);
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < consumers.size(); ++i)
+            if (made[i])
+                names.push_back(consumers[i].id);
+        return groupObservation(described, statuses, names, h.consumed());
+    }
+
+    std::string consumerName(std::int32_t index) const
+    {
+        return consumers.at(static_cast<std::size_t>(index)).id;
+    }
+
+    /// Makes the consumer in the harness with the scenario's settings; it starts to poll (auto.poll) and so
+    /// to join its group at once.
+    void startConsumer(std::size_t index, const std::string& path)
+    {
+        const ConsumerSpec& spec = consumers.at(index);
+        if (open[index])
+            throw RunnerError(path + ": consumer " + spec.id + " is running already");
+        if (made[index])
+            throw RunnerError(path + ": consumer " + spec.id + " was closed; Kafka's consumer cannot be started again");
+        const ClusterConfig& c = scenario.cluster.config;
+        std::vector<std::string> subscription;
+        for (const int topic : spec.topics)
+            subscription.push_back(scenario.cluster.topics.at(static_cast<std::size_t>(topic)).name);
+        const nlohmann::json config = consumerConfig(spec, c, cluster.clientBootstrap());
+        try {
+            ensureHarness().consumer(spec.id, subscription, config, spec.autoPoll, spec.pollIntervalMs,
+                std::string(assignorName(spec.assignor)), milliseconds(60000));
+        } catch (const HarnessError& error) {
+            throw RunnerError(path + ": " + error.what());
+        }
+        made[index] = true;
+        open[index] = true;
+    }
+
+    /// Waits until the group is Stable with every running consumer of it a member of the current
+    /// generation, holding what the coordinator says it holds, every position known, and every partition
+    /// of the subscription assigned (a cooperative group's second round done), as the model's rebalance
+    /// step does (runRebalance). Consumers that poll only in poll steps are polled without reading.
+    std::string rebalance(std::size_t index, const RebalanceStep& step)
+    {
+        const std::string path = stepPath(index, "rebalance");
+        const std::string& group = groups.at(static_cast<std::size_t>(step.group));
+        const ClusterConfig& c = scenario.cluster.config;
+        const milliseconds budget = milliseconds(std::max(c.rebalanceTimeoutMs, c.sessionTimeoutMs)
+            + c.groupInitialRebalanceDelayMs) + rebalanceMargin;
+        const auto deadline = Clock::now() + budget;
+        for (;;) {
+            checkInterrupted();
+            for (std::size_t i = 0; i < consumers.size(); ++i)
+                if (open[i] && consumers[i].group == group && !consumers[i].autoPoll)
+                    ensureHarness().poll(consumers[i].id, milliseconds(100), false, milliseconds(60000));
+            const ClusterObservation facts = observeGroups();
+            std::vector<std::string> running;
+            std::set<std::string> subscribed;
+            for (std::size_t i = 0; i < consumers.size(); ++i) {
+                if (!open[i] || consumers[i].group != group)
+                    continue;
+                running.push_back(consumers[i].id);
+                for (const int topic : consumers[i].topics)
+                    subscribed.insert(scenario.cluster.topics.at(static_cast<std::size_t>(topic)).name);
+            }
+            std::vector<ObservedPartitionRef> partitions;
+            for (const Topic& topic : model.topics)
+                if (subscribed.count(topic.name))
+                    for (std::int32_t p = 0; p < topic.partitionCount; ++p)
+                        partitions.push_back({ topic.name, p });
+            if (groupSettled(facts, group, running, partitions))
+                return "group " + group + " is Stable with " + std::to_string(running.size()) + " member(s)";
+            if (Clock::now() >= deadline)
+                throw RunnerError(path + ": group " + group + " was not Stable with all its running members within "
+                    + std::to_string(budget.count() / 1000) + " s");
+            sleepFor(pollInterval);
+        }
+    }
+
+    std::string consumerStep(std::size_t index, const ConsumerStep& step)
+    {
+        const ConsumerAction& a = step.action;
+        const std::string path = stepPath(index, stepKey(Step(step)));
+        const ClusterConfig& c = scenario.cluster.config;
+        try {
+            switch (a.kind) {
+            case ConsumerAction::Kind::Join:
+                startConsumer(static_cast<std::size_t>(a.consumer), path);
+                return "consumer " + consumerName(a.consumer) + " started";
+            case ConsumerAction::Kind::Add: {
+                const std::size_t added = scenario.cluster.consumers.size() + addsSeen++;
+                startConsumer(added, path);
+                return "consumer " + consumers.at(added).id + " added and started";
+            }
+            case ConsumerAction::Kind::Leave: {
+                const auto i = static_cast<std::size_t>(a.consumer);
+                if (!open.at(i))
+                    throw RunnerError(path + ": consumer " + consumers[i].id + " is not running");
+                ensureHarness().closeConsumer(consumers[i].id, consumerCloseTimeout, consumerCloseTimeout + milliseconds(30000));
+                open[i] = false;
+                return "consumer " + consumers[i].id + " closed (it commits with auto commit and leaves its group)";
+            }
+            case ConsumerAction::Kind::Poll: {
+                const ConsumerStatus status = ensureHarness().poll(consumerName(a.consumer),
+                    milliseconds(c.fetchMaxWaitMs) + pollMargin, true, milliseconds(c.fetchMaxWaitMs) + pollMargin + milliseconds(60000));
+                return "consumer " + consumerName(a.consumer) + " polled (" + std::to_string(status.polls) + " polls so far)";
+            }
+            case ConsumerAction::Kind::Commit:
+                ensureHarness().commit(consumerName(a.consumer), milliseconds(c.requestTimeoutMs) + milliseconds(30000));
+                return "consumer " + consumerName(a.consumer) + " committed its positions";
+            case ConsumerAction::Kind::Seek: {
+                const auto [topic, partition] = partitionName(a.partition);
+                ensureHarness().seek(consumerName(a.consumer), topic, partition, a.offset, milliseconds(60000));
+                return "consumer " + consumerName(a.consumer) + " moved to offset " + std::to_string(a.offset) + " of "
+                    + topic + "-" + std::to_string(partition);
+            }
+            case ConsumerAction::Kind::Crash:
+                break;
+            }
+        } catch (const HarnessError& error) {
+            throw RunnerError(path + ": " + error.what());
+        }
+        throw RunnerError(path + ": the real runner cannot run this step (checkRealScenario refuses it)");
     }
 
     /// Waits until observations pollInterval apart stay equal for settlePeriod; returns the last one.
@@ -257,9 +460,7 @@ struct Run {
 
     std::string produce(std::size_t index, const ProduceStep& step)
     {
-        if (!harness)
-            harness = std::make_unique<Harness>(cluster.distribution(), cluster.runDir() / "hwclient.log",
-                milliseconds(120000));
+        ensureHarness();
         const ProduceAction& a = step.action;
         const std::string name = producerFor(a.producer, a.acks);
         const std::string topic = scenario.cluster.topics.at(static_cast<std::size_t>(a.topic)).name;
@@ -401,12 +602,25 @@ struct Run {
             cluster.createTopic(topic.name, assignment);
             topics.push_back(topic.name);
         }
+        // A scenario with groups: __consumer_offsets too, placed as the model places it, so that each group's
+        // coordinator (the leader of its partition, abs(groupId.hashCode()) % offsets.topic.num.partitions)
+        // is the model's. Kafka would create it at the first FindCoordinator with its own placer. The configs
+        // are those Kafka gives it (GroupCoordinatorService.groupMetadataTopicConfigs).
+        if (!model.offsetsPartitions.empty()) {
+            std::vector<std::vector<std::int32_t>> assignment;
+            for (const PartitionRegistration& partition : model.offsetsPartitions)
+                assignment.push_back({ partition.replicas.begin(), partition.replicas.end() });
+            cluster.createTopic(offsetsTopicName, assignment, offsetsTopicConfigs());
+        }
     }
 
     void runSteps()
     {
         createTopics();
         checkInterrupted();
+        for (std::size_t i = 0; i < scenario.cluster.consumers.size(); ++i)
+            if (consumers[i].start)
+                startConsumer(i, "/consumers/" + std::to_string(i));
         ClusterObservation start = waitQuiescent("after the topics were created");
         if (!options.checkpointsOnly)
             emit({ std::nullopt, "start", "the cluster is up and the topics are created", true, std::nullopt, observe(true) });
@@ -459,6 +673,10 @@ struct Run {
                     ahead += std::chrono::duration_cast<milliseconds>(Clock::now() - observing);
                 emit({ i, key, "checkpoint " + s->label + (pending ? " (pending: " + s->pending + ")" : ""), !pending,
                     s->label, std::move(observation) });
+            } else if (const auto* s = std::get_if<ConsumerStep>(&step)) {
+                did = consumerStep(i, *s);
+            } else if (const auto* s = std::get_if<RebalanceStep>(&step)) {
+                did = rebalance(i, *s);
             } else if (std::holds_alternative<NoteStep>(step)) {
                 observeAfterStep = false;
             } else {
@@ -495,7 +713,11 @@ void runReal(const Scenario& scenario, const Distribution& distribution, RunnerO
         hooks.progress(std::nullopt, "starting a cluster of " + std::to_string(scenario.cluster.brokers)
             + " brokers (Apache Kafka " + distribution.version + ")");
     cluster.start();
-    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {}, {} };
+    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {}, {},
+        scenarioConsumers(scenario), {}, {}, {}, 0 };
+    run.groups = groupIds(run.consumers);
+    run.made.assign(run.consumers.size(), false);
+    run.open.assign(run.consumers.size(), false);
     run.runSteps();
 }
 

@@ -172,20 +172,26 @@ case_harness_bad_input() {
         '{"op": "ping", "id": 13}' \
         '{"op": "close", "producer": "p", "timeout_ms": 0, "id": 14}' \
         >"$tmp/commands"
-    # One line of 2 MiB, past the harness's 1 MiB limit.
-    head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' 'x' >>"$tmp/commands"
-    printf '\n{"op": "ping", "id": 16}\n' >>"$tmp/commands"
+    {
+        # One line of 2 MiB, past the harness's 1 MiB limit.
+        head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' 'x'
+        printf '\n{"op": "ping", "id": 16}\n'
+        printf '%s\n' \
+            '{"op": "consumer", "name": "c", "topics": ["t"], "assignor": "sideways", "id": 17}' \
+            '{"op": "describe_groups", "groups": [], "id": 18}' \
+            '{"op": "status", "id": 19}'
+    } >>"$tmp/commands"
     timeout "$callTimeoutSeconds" "$HW_ROOT/real/hwclient" "$dist" <"$tmp/commands" >"$tmp/events" 2>"$tmp/harness.err" || status=$?
     check "the harness exits 0 at the end of its input (got $status: $(tail -n3 "$tmp/harness.err"))" [ "$status" -eq 0 ]
     local want
     while IFS= read -r want; do
         check "the harness answers $want (got: $(tr '\n' ' ' <"$tmp/events" | cut -c1-2000))" grep -qF "$want" "$tmp/events"
     done <<'EXPECTED'
-{"event":"ready","protocol":"1","kafka_clients":"4.4.0"}
+{"event":"ready","protocol":"2","kafka_clients":"4.4.0"}
 {"event":"error","line":1,"error":"bad-input","message":"not JSON: Unrecognized token 'not'
 {"event":"error","line":2,"error":"bad-input","message":"expected a JSON object"}
 {"event":"error","id":3,"line":3,"error":"bad-input","message":"missing \"op\""}
-{"event":"error","id":4,"line":4,"error":"bad-input","message":"unknown op \"fly\": expected ping, producer, send, flush, consumer, poll, commit, close or exit"}
+{"event":"error","id":4,"line":4,"error":"bad-input","message":"unknown op \"fly\": expected ping, producer, send, flush, consumer, poll, commit, seek, status, describe_groups, close or exit"}
 {"event":"error","id":5,"line":5,"error":"bad-input","message":"no producer named \"nobody\""}
 {"event":"error","id":6,"line":6,"error":"config","message":"Invalid value sideways for configuration acks
 {"event":"producer","name":"p","id":7}
@@ -198,11 +204,14 @@ case_harness_bad_input() {
 {"event":"closed","producer":"p","id":14}
 {"event":"error","line":15,"error":"bad-input","message":"line longer than 1048576 characters"}
 {"event":"pong","id":16}
+{"event":"error","id":17,"line":17,"error":"bad-input","message":"unknown assignor \"sideways\": expected range, roundrobin, sticky or cooperative-sticky"}
+{"event":"error","id":18,"line":18,"error":"bad-input","message":"\"groups\" must be a non-empty array of group ids"}
+{"event":"status","consumers":[],"id":19}
 {"event":"exit"}
 EXPECTED
     local lines
     lines=$(grep -c '' "$tmp/events")
-    check "one line per command and no more (ready, 16 answers, exit: got $lines)" [ "$lines" -eq 18 ]
+    check "one line per command and no more (ready, 19 answers, exit: got $lines)" [ "$lines" -eq 21 ]
 }
 
 case_shellcheck() {

@@ -273,3 +273,155 @@ TEST(RealHarness, ASendWithNoBrokerFailsWithinItsDeliveryTimeoutAndIsRecorded)
 }
 
 } // namespace
+
+namespace {
+
+/// The runner adds the groups and consumers to every observation: a settle waits for them too.
+bool sameGroupFacts(const ClusterObservation& a, const ClusterObservation& b)
+{
+    return sameTestFacts(a, b) && a.groups == b.groups && a.consumers == b.consumers;
+}
+
+// One broker (a controller and a broker: two JVMs), two groups. Group g: two cooperative-sticky members
+// that poll on their own; the second joins later and the first leaves. Group h: one member that reads only
+// in poll steps and commits by hand. Auto commit is on for g with an interval longer than the run, so what
+// g commits is what Kafka's consumer commits around a rebalance and a close, nothing else.
+const char* const groupScenarioText = R"({
+  "format": "highwater/1", "name": "real-groups",
+  "cluster": {"brokers": 1, "kafka_version": "@SERIES@",
+              "config": {"offsets.topic.num.partitions": 1, "group.initial.rebalance.delay.ms": 0,
+                         "auto.commit.interval.ms": 3600000}},
+  "topics": [{"name": "t", "partitions": 2, "replication.factor": 1}],
+  "producers": [{"id": "p", "acks": "all"}],
+  "consumers": [
+    {"id": "c1", "group": "g", "subscribe": ["t"], "assignor": "cooperative-sticky", "auto.offset.reset": "earliest"},
+    {"id": "c2", "group": "g", "subscribe": ["t"], "assignor": "cooperative-sticky", "auto.offset.reset": "earliest",
+     "start": false},
+    {"id": "m", "group": "h", "subscribe": ["t"], "auto.offset.reset": "earliest", "auto.poll": false,
+     "auto.commit": false}],
+  "steps": [
+    {"rebalance": {"group": "g"}},
+    {"rebalance": {"group": "h"}},
+    {"produce": {"producer": "p", "topic": "t", "partition": 0, "values": ["a0", "a1"]}},
+    {"produce": {"producer": "p", "topic": "t", "partition": 1, "values": ["b0"]}},
+    {"checkpoint": "read"},
+    {"join": {"consumer": "c2"}},
+    {"rebalance": {"group": "g"}},
+    {"checkpoint": "joined"},
+    {"poll": {"consumer": "m"}},
+    {"commit": {"consumer": "m"}},
+    {"checkpoint": "polled"},
+    {"leave": {"consumer": "c1"}},
+    {"rebalance": {"group": "g"}},
+    {"checkpoint": "left"}
+  ]
+})";
+
+TEST(RealGroups, ACooperativeGroupRebalancesAndAManualConsumerPollsOnARealCluster)
+{
+    const char* dist = std::getenv("HW_TEST_KAFKA_DIST");
+    ASSERT_NE(dist, nullptr) << "HW_TEST_KAFKA_DIST names the Kafka distribution (ctest: 4.4.0)";
+    const Distribution distribution = openDistribution(dist, realDir() / "config");
+    std::string text = groupScenarioText;
+    text.replace(text.find("@SERIES@"), 8, distribution.series());
+    auto parsed = hw::parseScenario(text, "real-groups.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed)) << std::get<hw::ScenarioError>(parsed).toString();
+    const hw::Scenario& scenario = std::get<hw::Scenario>(parsed);
+    ASSERT_TRUE(checkRealScenario(scenario).empty());
+
+    std::vector<ObservedStep> emitted;
+    RunnerHooks hooks;
+    hooks.observe = observeByMetadata;
+    hooks.sameFacts = sameGroupFacts;
+    hooks.emit = [&](const ObservedStep& step, const std::vector<SendOutcome>&) { emitted.push_back(step); };
+    std::ostringstream log;
+    RunnerOptions options;
+    options.checkpointsOnly = true;
+    options.log = &log;
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        runReal(scenario, distribution, options, hooks);
+    } catch (const std::exception& error) {
+        FAIL() << error.what() << "\n" << log.str();
+    }
+    std::cout << log.str() << "whole run: "
+              << std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - t0).count() / 1000.0
+              << " s\n";
+
+    ASSERT_EQ(emitted.size(), 4u);
+    const auto group = [&](std::size_t checkpoint, const std::string& id) -> const ObservedGroup& {
+        for (const ObservedGroup& g : emitted[checkpoint].observation.groups)
+            if (g.id == id)
+                return g;
+        throw std::runtime_error("no group " + id);
+    };
+    const auto consumer = [&](std::size_t checkpoint, const std::string& id) -> const ObservedConsumer& {
+        for (const ObservedConsumer& c : emitted[checkpoint].observation.consumers)
+            if (c.id == id)
+                return c;
+        throw std::runtime_error("no consumer " + id);
+    };
+    const auto values = [](const ObservedConsumer& c) {
+        std::vector<std::string> read;
+        for (const ObservedConsumedRecord& r : c.received)
+            read.push_back(r.value.value_or("null"));
+        std::sort(read.begin(), read.end());
+        return read;
+    };
+    const std::vector<ObservedCommit> all { { "t", 0, 2 }, { "t", 1, 1 } };
+
+    // c1 alone in g, generation 1, its leader; it read all three records and committed nothing (the auto
+    // commit interval is longer than the run). m joined h without reading (its partitions stay paused).
+    EXPECT_EQ(emitted[0].checkpoint, "read");
+    EXPECT_EQ(group(0, "g").state, "Stable");
+    EXPECT_EQ(group(0, "g").protocol, "cooperative-sticky");
+    EXPECT_EQ(group(0, "g").generation, 1);
+    EXPECT_EQ(group(0, "g").leader, "c1");
+    EXPECT_EQ(group(0, "g").coordinator, 1);
+    ASSERT_EQ(group(0, "g").members.size(), 1u);
+    EXPECT_EQ(group(0, "g").members[0].assignment, (std::vector<ObservedPartitionRef> { { "t", 0 }, { "t", 1 } }));
+    EXPECT_EQ(group(0, "g").committed, std::vector<ObservedCommit> {});
+    EXPECT_EQ(values(consumer(0, "c1")), (std::vector<std::string> { "a0", "a1", "b0" }));
+    EXPECT_EQ(consumer(0, "c1").positions,
+        (std::vector<ObservedPosition> { { "t", 0, 2 }, { "t", 1, 1 } }));
+    EXPECT_EQ(group(0, "h").state, "Stable");
+    EXPECT_EQ(group(0, "h").protocol, "range");
+    EXPECT_EQ(consumer(0, "m").received, std::vector<ObservedConsumedRecord> {});
+    EXPECT_EQ(consumer(0, "m").positions, (std::vector<ObservedPosition> { { "t", 0, 0 }, { "t", 1, 0 } }));
+
+    // c2 joined: a cooperative rebalance of two rounds (generation 2 takes a partition from c1, generation 3
+    // gives it to c2). Before rejoining, c1 committed every position it had (ConsumerCoordinator.onJoinPrepare:
+    // maybeAutoCommitOffsetsAsync of allConsumed), so c2 starts where c1 stopped and reads nothing again.
+    EXPECT_EQ(emitted[1].checkpoint, "joined");
+    EXPECT_EQ(group(1, "g").state, "Stable");
+    EXPECT_EQ(group(1, "g").generation, 3);
+    EXPECT_EQ(group(1, "g").leader, "c1");
+    ASSERT_EQ(group(1, "g").members.size(), 2u);
+    EXPECT_EQ(group(1, "g").members[0].assignment.size(), 1u);
+    EXPECT_EQ(group(1, "g").members[1].assignment.size(), 1u);
+    EXPECT_EQ(group(1, "g").committed, all);
+    EXPECT_EQ(consumer(1, "c1").generation, 3);
+    EXPECT_EQ(consumer(1, "c2").generation, 3);
+    EXPECT_EQ(consumer(1, "c2").received, std::vector<ObservedConsumedRecord> {});
+    ASSERT_EQ(consumer(1, "c2").positions.size(), 1u);
+    EXPECT_EQ(consumer(1, "c2").positions[0].offset, consumer(1, "c2").positions[0].partition == 0 ? 2 : 1);
+
+    // m's poll read the three records (one fetch: both partitions are on broker 1), its commit stored them.
+    EXPECT_EQ(emitted[2].checkpoint, "polled");
+    EXPECT_EQ(values(consumer(2, "m")), (std::vector<std::string> { "a0", "a1", "b0" }));
+    EXPECT_EQ(group(2, "h").committed, all);
+    EXPECT_EQ(group(2, "h").generation, 1);
+
+    // c1 left (close: it commits and sends LeaveGroup): c2 alone owns both partitions at generation 4.
+    EXPECT_EQ(emitted[3].checkpoint, "left");
+    EXPECT_FALSE(consumer(3, "c1").running);
+    EXPECT_EQ(group(3, "g").generation, 4);
+    EXPECT_EQ(group(3, "g").leader, "c2");
+    ASSERT_EQ(group(3, "g").members.size(), 1u);
+    EXPECT_EQ(group(3, "g").members[0].consumer, "c2");
+    EXPECT_EQ(consumer(3, "c2").positions, (std::vector<ObservedPosition> { { "t", 0, 2 }, { "t", 1, 1 } }));
+    EXPECT_EQ(consumer(3, "c2").received, std::vector<ObservedConsumedRecord> {});
+    EXPECT_EQ(group(3, "g").committed, all);
+}
+
+} // namespace

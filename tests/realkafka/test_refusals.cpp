@@ -62,11 +62,55 @@ TEST(RealRefusals, EachUnsupportedStepIsNamedByItsPath)
     EXPECT_NE(refusals[8].why.find("retries is fixed when its nodes or clients start"), std::string::npos);
 }
 
-TEST(RealRefusals, ConsumersAndSteadyProducersAreRefused)
+TEST(RealRefusals, GroupStepsRunAndWhatKafkasConsumerCannotDoIsRefused)
 {
-    const std::vector<Refusal> refusals = refusalsOf("", R"({"poll": {"consumer": "c"}})",
-        R"(, "consumers": [{"id": "c", "group": "g", "subscribe": ["t"]}])");
-    EXPECT_EQ(pathsOf(refusals), (std::vector<std::string> { "/consumers/0", "/steps/0/poll" }));
+    // Every consumer step a group member can take on a real cluster has no refusal.
+    EXPECT_TRUE(refusalsOf("", R"({"rebalance": {"group": "g"}}, {"join": {"consumer": "m"}}, {"poll": {"consumer": "m"}},
+           {"poll": {"consumer": "m", "max_records": 7}}, {"commit": {"consumer": "m"}},
+           {"seek": {"consumer": "m", "topic": "t", "offset": 0}}, {"leave": {"consumer": "c"}},
+           {"add_consumer": {"id": "d", "group": "g", "subscribe": ["t"], "assignor": "cooperative-sticky"}},
+           {"rebalance": {"group": "g"}})",
+        R"(, "consumers": [{"id": "c", "group": "g", "subscribe": ["t"]},
+                          {"id": "m", "group": "g", "subscribe": ["t"], "auto.poll": false, "max.poll.records": 7,
+                           "start": false}])")
+                    .empty());
+    // A crash, a poll of a consumer that polls on its own, a poll asking for another max.poll.records or not
+    // waiting, a manual assignment (declared or added), a session timeout the coordinator refuses.
+    const std::vector<Refusal> refusals = refusalsOf(R"("session.timeout.ms": 3000)",
+        R"({"crash_consumer": {"consumer": "c"}}, {"poll": {"consumer": "c"}},
+           {"poll": {"consumer": "m", "max_records": 3, "wait": false}},
+           {"add_consumer": {"id": "e", "assign": [{"topic": "t", "partition": 0}]}})",
+        R"(, "consumers": [{"id": "c", "group": "g", "subscribe": ["t"]},
+                          {"id": "m", "group": "g", "subscribe": ["t"], "auto.poll": false},
+                          {"id": "a", "assign": [{"topic": "t", "partition": 0}]}])");
+    EXPECT_EQ(pathsOf(refusals),
+        (std::vector<std::string> { "/cluster/config/session.timeout.ms", "/consumers/2/assign",
+            "/steps/0/crash_consumer", "/steps/1/poll", "/steps/2/poll/max_records", "/steps/2/poll/wait",
+            "/steps/3/add_consumer/assign" }));
+    EXPECT_NE(refusals[0].why.find("INVALID_SESSION_TIMEOUT"), std::string::npos) << refusals[0].why;
+    EXPECT_NE(refusals[2].why.find("sends LeaveGroup, which a crash does not"), std::string::npos) << refusals[2].why;
+    EXPECT_NE(refusals[3].why.find("consumer c polls on its own"), std::string::npos) << refusals[3].why;
+    EXPECT_NE(refusals[4].why.find("fixes max.poll.records when it is made (500 for m)"), std::string::npos)
+        << refusals[4].why;
+}
+
+TEST(RealRefusals, TheGroupBuiltInsRunExceptReadUpToHw)
+{
+    for (const char* name : { "consumer-group-basics", "consumer-lag", "rebalance-eager-vs-cooperative" }) {
+        auto loaded = hw::loadScenario(std::string("builtin:") + name);
+        ASSERT_TRUE(std::holds_alternative<hw::Scenario>(loaded)) << name;
+        EXPECT_EQ(pathsOf(checkRealScenario(std::get<hw::Scenario>(loaded))), std::vector<std::string> {}) << name;
+    }
+    // read-up-to-hw steps its followers' fetches by hand (auto.fetch false), and its second poll does not wait.
+    auto loaded = hw::loadScenario("builtin:read-up-to-hw");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(loaded));
+    EXPECT_EQ(pathsOf(checkRealScenario(std::get<hw::Scenario>(loaded))),
+        (std::vector<std::string> { "/cluster/config/auto.fetch", "/steps/6/poll/wait", "/steps/9/fetch",
+            "/steps/10/fetch", "/steps/11/fetch", "/steps/12/fetch" }));
+}
+
+TEST(RealRefusals, SteadyProducersAreRefused)
+{
     auto parsed = hw::parseScenario(R"({"format": "highwater/1", "name": "t", "cluster": {"brokers": 1},
       "topics": [{"name": "t", "partitions": 1, "replication.factor": 1}],
       "producers": [{"id": "p", "rate_per_s": 10, "topic": "t"}], "steps": []})", "t.json");
