@@ -52,7 +52,21 @@ const char* const compareUsage
       "                                         produce results, broker states), one difference a line: the\n"
       "                                         first frame where the states differ, then every\n"
       "                                         checkpoint (--checkpoints: only the checkpoints, matched by\n"
-      "                                         label)\n";
+      "                                         label)\n"
+      "  compare SCENARIO --kafka DIR [--checkpoints] [--json FILE]\n"
+      "                                         run the scenario in the simulation and on a real Apache\n"
+      "                                         Kafka cluster (as `real` does; DIR's X.Y must be the\n"
+      "                                         scenario's kafka_version) and print, per checkpoint matched\n"
+      "                                         by label, what differs: leader, leader epoch, ISR, ELR, last\n"
+      "                                         known ELR, each replica's LEO, HW and records, lost records;\n"
+      "                                         only quiescent checkpoints are compared, never timings (a\n"
+      "                                         checkpoint marked pending is reported, not compared);\n"
+      "                                         differences docs/real-kafka.md lists as known are printed as\n"
+      "                                         known, with their reason; --checkpoints: every fact of every\n"
+      "                                         checkpoint, agreeing ones too; --json: the comparison as JSON\n"
+      "                                         in FILE; progress goes to standard error; exit status 0 when\n"
+      "                                         nothing differs but known differences, 1 when something\n"
+      "                                         differs, 3 when the real run fails\n";
 const char* const chaosUsage
     = "  chaos --seed N [--runs K] [--allow-loss] [--version V] [--emit FILE]\n"
       "                                         run random fault schedules (seeds N..N+K-1) with the\n"
@@ -395,13 +409,30 @@ int compare(const std::vector<std::string>& args)
     std::string versionsText;
     bool checkpointsOnly = false;
     std::string budgetText;
+    std::string kafkaDir;
+    std::string jsonPath;
     Arguments arguments("compare", hw::cli::commandHelp(compareUsage));
     arguments.positional(source, "one scenario");
     arguments.option("--versions", versionsText, "two versions, e.g. 3.7,4.2");
+    arguments.option("--kafka", kafkaDir, "a Kafka distribution's directory (scripts/kafka-dist X.Y prints one)");
+    arguments.option("--json", jsonPath, "a file to write the comparison to");
     arguments.flag("--checkpoints", checkpointsOnly);
     arguments.option("--memory-budget", budgetText, memoryBudgetNeeds());
     if (const std::optional<int> done = arguments.parse(args))
         return *done;
+    if (arguments.given("--versions") && arguments.given("--kafka"))
+        return arguments.error("takes --versions A,B or --kafka DIR, not both");
+    if (arguments.given("--kafka")) {
+        if (arguments.given("--memory-budget"))
+            return arguments.error("--memory-budget applies to --versions only");
+        if (jsonPath == hw::standardOutputPath)
+            return arguments.error("--json needs a file: standard output carries the comparison's text");
+        if (source.empty())
+            return arguments.error("needs a scenario (a file path or builtin:NAME)");
+        return hw::cli::compareWithKafka(source, kafkaDir, checkpointsOnly, jsonPath);
+    }
+    if (arguments.given("--json"))
+        return arguments.error("--json goes with --kafka DIR (a comparison with real Kafka)");
     std::uint64_t budget = hw::limits::historyBytesDefault;
     if (arguments.given("--memory-budget")) {
         if (std::string error = readMemoryBudget(budgetText, budget); !error.empty())
@@ -410,7 +441,7 @@ int compare(const std::vector<std::string>& args)
     if (source.empty())
         return arguments.error("needs a scenario (a file path or builtin:NAME)");
     if (versionsText.empty())
-        return arguments.error("needs --versions A,B, e.g. --versions 3.7,4.2");
+        return arguments.error("needs --versions A,B (e.g. --versions 3.7,4.2) or --kafka DIR");
     std::array<hw::KafkaVersion, 2> versions {};
     if (std::string error = readVersions(versionsText, versions); !error.empty())
         return arguments.error(error);

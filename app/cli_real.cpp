@@ -27,6 +27,52 @@ extern "C" void onRealSignal(int)
 
 } // namespace
 
+RealRunSignals::RealRunSignals()
+{
+    g_interrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = onRealSignal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &m_oldInt);
+    sigaction(SIGTERM, &action, &m_oldTerm);
+    // A harness that died makes the next command's write fail with EPIPE (a HarnessError that names
+    // it) instead of killing highwater-cli before it can remove the run's JVMs and folder.
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, &m_oldPipe);
+}
+
+RealRunSignals::~RealRunSignals()
+{
+    sigaction(SIGINT, &m_oldInt, nullptr);
+    sigaction(SIGTERM, &m_oldTerm, nullptr);
+    sigaction(SIGPIPE, &m_oldPipe, nullptr);
+}
+
+const std::atomic<bool>* RealRunSignals::interrupted() const
+{
+    return &g_interrupted;
+}
+
+std::optional<int> openRealDistribution(const Scenario& scenario, const std::string& kafkaDir,
+    const std::string& command, realkafka::Distribution& distribution)
+{
+    // Everything real Kafka cannot do is said before anything starts, one line each.
+    const std::vector<realkafka::Refusal> refusals = realkafka::checkRealScenario(scenario);
+    for (const realkafka::Refusal& refusal : refusals)
+        printMessage(command + ": " + scenario.file + ": " + refusal.path + ": " + refusal.why);
+    if (!refusals.empty())
+        return exitInvalid;
+    try {
+        distribution = realkafka::openDistribution(kafkaDir, realkafka::realDir() / "config");
+        realkafka::checkVersion(distribution, scenario.cluster.config.kafkaVersion);
+    } catch (const realkafka::DistributionError& error) {
+        return fail(command + ": " + std::string(error.what()));
+    }
+    return std::nullopt;
+}
+
 int runReal(const std::vector<std::string>& args)
 {
     std::string source;
@@ -51,37 +97,16 @@ int runReal(const std::vector<std::string>& args)
     if (auto* error = std::get_if<ScenarioError>(&loaded))
         return fail(error->toString());
     const Scenario& scenario = std::get<Scenario>(loaded);
-    // Everything real Kafka cannot do is said before anything starts, one line each.
-    const std::vector<realkafka::Refusal> refusals = realkafka::checkRealScenario(scenario);
-    for (const realkafka::Refusal& refusal : refusals)
-        printMessage("real: " + scenario.file + ": " + refusal.path + ": " + refusal.why);
-    if (!refusals.empty())
-        return exitInvalid;
     realkafka::Distribution distribution;
-    try {
-        distribution = realkafka::openDistribution(kafkaDir, realkafka::realDir() / "config");
-        realkafka::checkVersion(distribution, scenario.cluster.config.kafkaVersion);
-    } catch (const realkafka::DistributionError& error) {
-        return fail("real: " + std::string(error.what()));
-    }
+    if (const std::optional<int> refused = openRealDistribution(scenario, kafkaDir, "real", distribution))
+        return *refused;
 
     const realkafka::RunnerHooks hooks = realObserverHooks(scenario, distribution, std::cout);
+    const RealRunSignals signals;
     realkafka::RunnerOptions options;
     options.checkpointsOnly = checkpointsOnly;
     options.log = &std::cerr;
-    options.interrupted = &g_interrupted;
-    struct sigaction action {};
-    action.sa_handler = onRealSignal;
-    sigemptyset(&action.sa_mask);
-    struct sigaction oldInt {}, oldTerm {}, oldPipe {};
-    sigaction(SIGINT, &action, &oldInt);
-    sigaction(SIGTERM, &action, &oldTerm);
-    // A harness that died makes the next command's write fail with EPIPE (a HarnessError that names
-    // it) instead of killing highwater-cli before it can remove the run's JVMs and folder.
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &oldPipe);
+    options.interrupted = signals.interrupted();
     int status = exitOk;
     try {
         realkafka::runReal(scenario, distribution, options, hooks);
@@ -90,9 +115,6 @@ int runReal(const std::vector<std::string>& args)
         printMessage("real: " + std::string(error.what()));
         status = exitRealFailed;
     }
-    sigaction(SIGINT, &oldInt, nullptr);
-    sigaction(SIGTERM, &oldTerm, nullptr);
-    sigaction(SIGPIPE, &oldPipe, nullptr);
     return status;
 }
 

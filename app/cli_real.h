@@ -3,6 +3,9 @@
 
 #include "realkafka/runner.h"
 
+#include <atomic>
+#include <csignal>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -25,6 +28,36 @@ namespace hw::cli {
 
 /// The exit status of a real run that failed after it started (docs/real-kafka.md).
 inline constexpr int exitRealFailed = 3;
+
+/// While it lives, SIGINT and SIGTERM kill every JVM of the run at once and set interrupted() (the run
+/// unwinds at its next wait and removes its folder), and SIGPIPE is ignored (a harness that died is a
+/// HarnessError, not the end of highwater-cli). The previous handlers come back when it ends.
+class RealRunSignals {
+public:
+    RealRunSignals();
+    ~RealRunSignals();
+    RealRunSignals(const RealRunSignals&) = delete;
+    RealRunSignals& operator=(const RealRunSignals&) = delete;
+    const std::atomic<bool>* interrupted() const;
+
+private:
+    struct sigaction m_oldInt {}, m_oldTerm {}, m_oldPipe {};
+};
+
+/// For `real` and `compare --kafka`: prints each refusal of the scenario ("COMMAND: FILE: /path: why"),
+/// opens the distribution in kafkaDir and checks its version against the scenario's. Returns
+/// exitInvalid after saying why, or nothing when the run can start.
+std::optional<int> openRealDistribution(const Scenario& scenario, const std::string& kafkaDir,
+    const std::string& command, realkafka::Distribution& distribution);
+
+/// `compare SCENARIO --kafka DIR [--checkpoints] [--json FILE]` (app/cli_compare_real.cpp), after
+/// compare has read its arguments: the simulation beside a real run (realkafka/differential.h), one
+/// line per checkpoint and one per difference. everyFact: every fact of every checkpoint, agreeing
+/// ones too. jsonPath: where the Comparison goes as JSON (empty: nowhere). Returns 0 when nothing
+/// differs but known differences, 1 when something differs, 2 for a refused scenario or distribution or
+/// a --json file that cannot be written, 3 when the real run fails.
+int compareWithKafka(const std::string& source, const std::string& kafkaDir, bool everyFact,
+    const std::string& jsonPath);
 
 /// Returns the exit status: 0, 2 for bad arguments, a scenario real Kafka cannot run, a distribution
 /// that is not one or of the wrong version; 3 when the run fails.

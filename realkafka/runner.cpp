@@ -116,11 +116,17 @@ struct Run {
     std::vector<std::string> topics;        // the scenario's topic names
     std::set<std::string> producers;        // harness producers made so far
     std::optional<ClusterObservation> last; // the last emitted observation
+    // Wall-clock time the run is ahead of the scenario's clock: observing a pending checkpoint (with
+    // DumpLogSegments, seconds) takes no simulated time, so the next advance steps wait that much less,
+    // and a timer pending at the checkpoint fires where the scenario expects it.
+    milliseconds ahead { 0 };
 
-    void say(const std::string& line) const
+    void say(std::optional<std::size_t> step, const std::string& line) const
     {
         if (options.log)
             *options.log << "real: " << line << "\n" << std::flush;
+        if (hooks.progress)
+            hooks.progress(step, line);
     }
 
     void checkInterrupted() const
@@ -184,6 +190,17 @@ struct Run {
         emit({ index, key, did, false, std::nullopt, observe(true) });
     }
 
+    /// The LEO of the partition's leader now, or nothing without a leader (or its LEO).
+    std::optional<std::int64_t> leaderLeo(const std::string& topic, std::int32_t partition) const
+    {
+        const ClusterObservation now = observe(false);
+        const ObservedPartition* seen = findPartition(now, topic, partition);
+        if (seen == nullptr || seen->leader < 0)
+            return std::nullopt;
+        const ObservedReplica* leader = findReplica(*seen, seen->leader);
+        return leader ? leader->leo : std::nullopt;
+    }
+
     std::pair<std::string, std::int32_t> partitionName(std::int32_t flat) const
     {
         const Partition& p = model.partitions.at(static_cast<std::size_t>(flat));
@@ -244,6 +261,14 @@ struct Run {
         const ProduceAction& a = step.action;
         const std::string name = producerFor(a.producer, a.acks);
         const std::string topic = scenario.cluster.topics.at(static_cast<std::size_t>(a.topic)).name;
+        // The partition the records go to, when the step says (or the topic has one): the step also ends
+        // once its leader has appended them, as the model's produce step does (docs/scenario-format.md):
+        // an acks=all send whose followers lag stays in Kafka's purgatory until they catch up or the ISR
+        // shrinks, which the scenario's next steps are meant to show, not to wait for.
+        const TopicSpec& spec = scenario.cluster.topics.at(static_cast<std::size_t>(a.topic));
+        const std::int32_t partition = a.partition >= 0 ? a.partition : (spec.partitions == 1 ? 0 : -1);
+        const std::optional<std::int64_t> leoBefore
+            = step.wait && partition >= 0 ? leaderLeo(topic, partition) : std::nullopt;
         const std::size_t first = harness->outcomes().size();
         for (const std::string& value : a.values)
             harness->send(name, topic, a.partition, a.key, value);
@@ -251,9 +276,21 @@ struct Run {
         if (!step.wait)
             return std::to_string(a.values.size()) + " record(s) sent by " + name + " (not waited for)";
         const milliseconds wait = deliveryTimeout(a.producer) + options.produceMargin;
-        if (!harness->waitAnswered(first, end, wait))
-            throw RunnerError(stepPath(index, "produce") + ": Kafka's producer did not answer every send within "
-                + std::to_string(wait.count() / 1000) + " s (delivery.timeout.ms and a margin)");
+        const auto deadline = Clock::now() + wait;
+        bool appended = false;
+        while (!harness->waitAnswered(first, end, pollInterval)) {
+            checkInterrupted();
+            if (leoBefore) {
+                const std::optional<std::int64_t> leo = leaderLeo(topic, partition);
+                if (leo && *leo >= *leoBefore + static_cast<std::int64_t>(end - first)) {
+                    appended = true;
+                    break;
+                }
+            }
+            if (Clock::now() >= deadline)
+                throw RunnerError(stepPath(index, "produce") + ": Kafka's producer did not answer every send within "
+                    + std::to_string(wait.count() / 1000) + " s (delivery.timeout.ms and a margin)");
+        }
         std::size_t acked = 0;
         std::map<std::string, int> errors;
         for (std::size_t i = first; i < end; ++i) {
@@ -266,7 +303,10 @@ struct Run {
         std::string did = std::to_string(end - first) + " record(s) sent by " + name + " to " + topic + ": "
             + std::to_string(acked) + " acked";
         for (const auto& [error, count] : errors)
-            did += ", " + std::to_string(count) + " " + error;
+            if (!error.empty())
+                did += ", " + std::to_string(count) + " " + error;
+        if (appended)
+            did += "; appended by the leader, the rest not answered yet (waiting for its followers)";
         return did;
     }
 
@@ -371,6 +411,8 @@ struct Run {
             checkInterrupted();
             const Step& step = scenario.steps[i];
             const std::string key = stepKey(step);
+            if (hooks.progress)
+                hooks.progress(i, "step " + std::to_string(i) + " (" + key + ")");
             std::string did;
             bool observeAfterStep = true;
             if (const auto* s = std::get_if<ProduceStep>(&step)) {
@@ -384,24 +426,38 @@ struct Run {
             } else if (const auto* s = std::get_if<ConfigStep>(&step)) {
                 did = config(i, *s);
             } else if (const auto* s = std::get_if<AdvanceStep>(&step)) {
-                sleepFor(milliseconds(s->ms));
-                did = std::to_string(s->ms) + " ms of wall-clock time passed";
+                const milliseconds owed = std::min(ahead, milliseconds(s->ms));
+                ahead -= owed;
+                sleepFor(milliseconds(s->ms) - owed);
+                did = std::to_string(s->ms) + " ms of wall-clock time passed"
+                    + (owed.count() > 0 ? " (" + std::to_string(owed.count()) + " ms of them observing a pending checkpoint)"
+                                        : "");
             } else if (std::holds_alternative<SettleStep>(step)) {
                 ClusterObservation settled = waitQuiescent(stepPath(i, key));
                 observeAfterStep = false;
                 if (!options.checkpointsOnly && !(last && hooks.sameFacts(*last, settled)))
                     emit({ i, key, "quiescent", true, std::nullopt, observe(true) });
             } else if (const auto* s = std::get_if<CheckpointStep>(&step)) {
-                waitQuiescent(stepPath(i, key));
+                // A checkpoint the scenario marks as pending is taken before a timer fires (a session
+                // that has not expired yet): waiting for quiescence would wait past it, so it is observed
+                // as it is, and compare reports it without comparing it.
+                const bool pending = !s->pending.empty();
+                if (!pending)
+                    waitQuiescent(stepPath(i, key));
                 observeAfterStep = false;
-                emit({ i, key, "checkpoint " + s->label, true, s->label, observe(true) });
+                const auto observing = Clock::now();
+                ClusterObservation observation = observe(true);
+                if (pending)
+                    ahead += std::chrono::duration_cast<milliseconds>(Clock::now() - observing);
+                emit({ i, key, "checkpoint " + s->label + (pending ? " (pending: " + s->pending + ")" : ""), !pending,
+                    s->label, std::move(observation) });
             } else if (std::holds_alternative<NoteStep>(step)) {
                 observeAfterStep = false;
             } else {
                 throw RunnerError(stepPath(i, key) + ": the real runner cannot run this step (checkRealScenario refuses it)");
             }
             if (!did.empty())
-                say("step " + std::to_string(i) + " (" + key + "): " + did);
+                say(i, "step " + std::to_string(i) + " (" + key + "): " + did);
             if (observeAfterStep)
                 observeAfter(i, key, did);
         }
@@ -427,8 +483,11 @@ void runReal(const Scenario& scenario, const Distribution& distribution, RunnerO
     if (!clusterOptions.log)
         clusterOptions.log = options.log;
     RealCluster cluster(distribution, clusterOptions);
+    if (hooks.progress)
+        hooks.progress(std::nullopt, "starting a cluster of " + std::to_string(scenario.cluster.brokers)
+            + " brokers (Apache Kafka " + distribution.version + ")");
     cluster.start();
-    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {} };
+    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {}, {} };
     run.runSteps();
 }
 

@@ -55,6 +55,9 @@ struct RunnerHooks {
     std::function<bool(const ClusterObservation&, const ClusterObservation&)> sameFacts;
     /// Called once per emitted observation, with every send's outcome so far.
     std::function<void(const ObservedStep&, const std::vector<SendOutcome>&)> emit;
+    /// Optional: where the run is, in words (what RunnerOptions::log says): before the cluster starts
+    /// (no step), before each step and after it (its index). The app's comparison shows it.
+    std::function<void(std::optional<std::size_t> step, const std::string& text)> progress;
 };
 
 /// How often a settle polls (the issue: 50-100 ms).

@@ -60,6 +60,10 @@ struct ConfigStep {
 struct CheckpointStep {
     std::string label;
     LocalizedText note; // optional narration shown at the checkpoint frame
+    // Why the state here is not quiescent (a timer still pending, e.g. a session that has not expired),
+    // empty when it is: `compare --kafka` reports such a checkpoint but does not compare it, and the
+    // real runner observes it at once instead of waiting for a quiescence it would not reach in time.
+    std::string pending;
 };
 
 struct NoteStep {

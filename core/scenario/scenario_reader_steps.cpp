@@ -103,10 +103,12 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     if (action == "checkpoint") {
         CheckpointStep step;
         if (body.is_object()) {
-            checkKeys(body, bodyPath, {"label", "note"});
+            checkKeys(body, bodyPath, {"label", "note", "pending"});
             step.label = readString(required(body, "label", bodyPath), child(bodyPath, "label"));
             if (body.contains("note"))
                 step.note = readLocalized(body["note"], child(bodyPath, "note"));
+            if (body.contains("pending"))
+                step.pending = readString(body["pending"], child(bodyPath, "pending"));
         } else {
             step.label = readString(body, bodyPath);
         }

@@ -321,10 +321,15 @@ std::string scenarioToJson(const Scenario& s)
                     for (const ConfigAction& change : st.changes)
                         body[change.key] = configValueJson(change.value);
                 } else if constexpr (std::is_same_v<T, CheckpointStep>) {
-                    if (st.note.empty())
+                    if (st.note.empty() && st.pending.empty()) {
                         body = st.label;
-                    else
-                        body = Json{{"label", st.label}, {"note", localizedJson(st.note)}};
+                    } else {
+                        body = Json{{"label", st.label}};
+                        if (!st.note.empty())
+                            body["note"] = localizedJson(st.note);
+                        if (!st.pending.empty())
+                            body["pending"] = st.pending;
+                    }
                 } else if constexpr (std::is_same_v<T, NoteStep>) {
                     body = localizedJson(st.note);
                 } else {

@@ -239,7 +239,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, CliCompareUsage,
         BadArguments {
             "noValue", { "builtin:leo-hw-walkthrough", "--versions" }, "--versions needs two versions, e.g. 3.7,4.2" },
         BadArguments {
-            "noVersions", { "builtin:leo-hw-walkthrough" }, "needs --versions A,B, e.g. --versions 3.7,4.2" },
+            "noVersions", { "builtin:leo-hw-walkthrough" }, "needs --versions A,B (e.g. --versions 3.7,4.2) or --kafka DIR" },
         BadArguments {
             "noScenario", { "--versions", "3.7,4.2" }, "needs a scenario (a file path or builtin:NAME)" },
         BadArguments { "twoScenarios",

@@ -88,4 +88,89 @@ TEST(CliReal, ADirectoryThatIsNoDistributionOrOfAnotherVersionIsNamed)
     fs::remove_all(old);
 }
 
+// `highwater-cli compare SCENARIO --kafka DIR` before and around the real run: its usage errors, the
+// refusals and the distribution checks it shares with `real`, a --json target checked before the run,
+// and a real run that fails (exit status 3). The comparison itself is realkafka.Differential.*'s; a
+// whole run is real.compare.leader_failover (label real).
+
+const std::string comparePointer = " (see 'highwater-cli compare --help')\n";
+
+TEST(CliCompareReal, HelpAndUsageErrors)
+{
+    const CliResult help = runCli({ "compare", "--help" });
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_TRUE(contains(help.out, "\n  compare SCENARIO --kafka DIR [--checkpoints] [--json FILE]\n")) << help.out;
+    EXPECT_TRUE(contains(help.out, "3 when the real run fails")) << help.out;
+    EXPECT_TRUE(contains(help.out, "only quiescent checkpoints are compared, never timings")) << help.out;
+    EXPECT_TRUE(contains(runCli({ "--help" }).out, "\n  compare SCENARIO --kafka DIR"));
+
+    const auto usage = [](std::vector<std::string> args, const std::string& message) {
+        args.insert(args.begin(), "compare");
+        const CliResult r = runCli(args);
+        EXPECT_EQ(r.exitCode, 2) << message;
+        EXPECT_EQ(r.out, "");
+        EXPECT_EQ(r.err, "highwater-cli: compare: " + message + comparePointer);
+    };
+    usage({ "builtin:leader-failover", "--versions", "4.2,4.4", "--kafka", "/tmp" },
+        "takes --versions A,B or --kafka DIR, not both");
+    usage({ "builtin:leader-failover", "--kafka", "/tmp", "--json", "-" },
+        "--json needs a file: standard output carries the comparison's text");
+    usage({ "builtin:leader-failover", "--kafka", "/tmp", "--memory-budget", "1GiB" },
+        "--memory-budget applies to --versions only");
+    usage({ "builtin:leader-failover", "--versions", "4.2,4.4", "--json", "x.json" },
+        "--json goes with --kafka DIR (a comparison with real Kafka)");
+    usage({ "--kafka", "/tmp" }, "needs a scenario (a file path or builtin:NAME)");
+    usage({ "builtin:leader-failover", "--kafka" },
+        "--kafka needs a Kafka distribution's directory (scripts/kafka-dist X.Y prints one)");
+    usage({ "builtin:leader-failover", "--kafka", "/tmp", "--json" }, "--json needs a file to write the comparison to");
+}
+
+TEST(CliCompareReal, RefusalsAndDistributionsAreCheckedBeforeAnythingStarts)
+{
+    const CliResult refused = runCli({ "compare", "builtin:leo-hw-walkthrough", "--kafka", "/nonexistent" });
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_EQ(refused.out, "");
+    const std::vector<std::string> errors = lines(refused.err);
+    ASSERT_GE(errors.size(), 2u) << refused.err;
+    EXPECT_EQ(errors[0], "highwater-cli: compare: builtin:leo-hw-walkthrough: /cluster/config/auto.fetch: real "
+                         "followers always fetch: manual fetch rounds (auto.fetch false) have no counterpart");
+
+    const CliResult missing = runCli({ "compare", "builtin:leader-failover", "--kafka", "/nonexistent/kafka" });
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_EQ(missing.err, "highwater-cli: compare: /nonexistent/kafka is not a Kafka distribution: no such directory\n");
+
+    const fs::path old = fakeDistribution("4.2.2");
+    const CliResult other = runCli({ "compare", "builtin:leader-failover", "--kafka", old.string() });
+    EXPECT_EQ(other.exitCode, 2);
+    EXPECT_EQ(other.err, "highwater-cli: compare: the scenario's cluster.kafka_version is 4.4 but " + old.string()
+            + " holds Kafka 4.2.2 (run the scenario with a 4.4.x distribution: scripts/kafka-dist 4.4)\n");
+    fs::remove_all(old);
+}
+
+TEST(CliCompareReal, AJsonTargetThatCannotBeWrittenIsRefusedBeforeTheRun)
+{
+    const fs::path dist = fakeDistribution("4.4.0");
+    const CliResult r = runCli({ "compare", "builtin:leader-failover", "--kafka", dist.string(), "--json", dist.string() });
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "highwater-cli: compare: cannot write the comparison to " + dist.string()
+            + ": a directory, not a regular file\n");
+    fs::remove_all(dist);
+}
+
+TEST(CliCompareReal, ARealRunThatFailsIsExitStatus3AndWritesNoJson)
+{
+    // A distribution of the right version whose jars are empty: the simulation runs, the cluster's
+    // StorageTool cannot.
+    const fs::path dist = fakeDistribution("4.4.0");
+    const fs::path json = dist / "comparison.json";
+    const CliResult r = runCli({ "compare", "builtin:leader-failover", "--kafka", dist.string(), "--json", json.string() });
+    EXPECT_EQ(r.exitCode, 3) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(contains(r.err, "highwater-cli: compare: simulating leader-failover\n")) << r.err;
+    EXPECT_TRUE(contains(r.err, "highwater-cli: compare: the real run: ")) << r.err;
+    EXPECT_FALSE(fs::exists(json));
+    fs::remove_all(dist);
+}
+
 } // namespace

@@ -710,6 +710,24 @@ INSTANTIATE_TEST_SUITE_P(Steps, SemanticError,
             },
             "/steps/3/checkpoint/label", "expected a non-empty string"),
         change(
+            "EmptyCheckpointPending",
+            [](Json& j) {
+                step(j, 3)["checkpoint"] = Json { { "label", "done" }, { "pending", "" } };
+            },
+            "/steps/3/checkpoint/pending", "expected a non-empty string"),
+        change(
+            "CheckpointPendingNotAString",
+            [](Json& j) {
+                step(j, 3)["checkpoint"] = Json { { "label", "done" }, { "pending", true } };
+            },
+            "/steps/3/checkpoint/pending", "expected a string, got true"),
+        change(
+            "UnknownCheckpointKey",
+            [](Json& j) {
+                step(j, 3)["checkpoint"] = Json { { "label", "done" }, { "waiting", "x" } };
+            },
+            "/steps/3/checkpoint", "unknown key \"waiting\"; expected one of: label, note, pending"),
+        change(
             "NoteInAnUnknownLanguage", [](Json& j) { step(j, 3) = Json::parse(R"({"note": {"fr": "bonjour"}})"); },
             "/steps/3/note/fr", "unknown key \"fr\"; expected one of: en, zh_TW, zh_CN"),
         change(
