@@ -13,7 +13,7 @@ HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # the real clients the live-lab tests drive. Real Apache Kafka beside the simulation (issue #27): Java 17's
 # JDK runs the brokers and compiles the client harness (javac, jar), Maven assembles Kafka from Maven
 # Central (scripts/kafka-dist), shellcheck checks those scripts and openssl serves an untrusted certificate
-# to kafka-dist (ctest real.*).
+# to kafka-dist (ctest real.*); python3 runs the differential suite (scripts/test-real).
 HW_PACKAGES=(
     cmake ninja-build g++ ccache pkg-config file
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -24,7 +24,7 @@ HW_PACKAGES=(
     libasio-dev libboost-dev zlib1g-dev libsnappy-dev liblz4-dev libzstd-dev
     clang-14 libfuzzer-14-dev libclang-rt-14-dev
     kcat python3-kafka python3-confluent-kafka
-    openjdk-17-jdk-headless maven shellcheck openssl
+    openjdk-17-jdk-headless maven shellcheck openssl python3
 )
 
 hw_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
