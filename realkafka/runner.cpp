@@ -394,7 +394,7 @@ struct Run {
     }
 
     /// The LEO of the partition's leader now, or nothing without a leader (or its LEO).
-    std::optional<std::int64_t> leaderLeo(const std::string& topic, std::int32_t partition) const
+    std::optional<std::int64_t> leaderLeo(const std::string& topic, std::int32_t partition)
     {
         const ClusterObservation now = observe(false);
         const ObservedPartition* seen = findPartition(now, topic, partition);
