@@ -34,6 +34,10 @@ namespace {
 
 const char* const runPrefix = "highwater-real-";
 const char* const startedMarker = "Kafka Server started";
+/// BrokerLifecycleManager's StartupEvent logs "Incarnation ... of broker N in cluster ... is now STARTING."
+/// right after it queues the broker's first BrokerRegistration (3.7.2 to 4.4.0, read in each release's
+/// jar): the JVM runs and its socket server is bound, and the registration is on its way.
+const char* const registeringMarker = "is now STARTING.";
 /// How often readiness and leadership are polled while waiting.
 constexpr milliseconds pollInterval { 100 };
 /// How long a node writing its class data archive may take to stop at the end of a run.
@@ -115,13 +119,13 @@ std::string readFileTail(const fs::path& file, int lines)
     return text;
 }
 
-int countMarkers(const fs::path& file)
+int countMarkers(const fs::path& file, const char* marker)
 {
     std::ifstream in(file);
     int count = 0;
     std::string line;
     while (std::getline(in, line))
-        if (line.find(startedMarker) != std::string::npos)
+        if (line.find(marker) != std::string::npos)
             ++count;
     return count;
 }
@@ -196,6 +200,10 @@ struct RealCluster::Impl {
         std::unique_ptr<ChildProcess> process;
         Clock::time_point launched;
         double startSeconds = 0;
+        // Restarted and not serving yet: restart returns at the first registration, and Kafka processes
+        // no request before the broker is unfenced ("Kafka Server started"; BrokerServer.startup).
+        bool starting = false;
+        int startedBefore = 0; // "Kafka Server started" lines in server.log before the restart
         // Broker ports: FROM1..FROMN, CLIENT, OBSERVER; the controller has only `controllerPort`.
         std::vector<std::uint16_t> fromPorts;
         std::uint16_t clientPort = 0;
@@ -509,9 +517,9 @@ struct RealCluster::Impl {
         return node.controller ? "the controller" : "broker " + std::to_string(node.id);
     }
 
-    /// Waits until each node logged one more "Kafka Server started" than `before` (server.log appends
-    /// across restarts). A node that exits meanwhile, or the deadline, is an error with its log's end.
-    void waitStarted(const std::vector<Node*>& waiting, const std::vector<int>& before)
+    /// Waits until each node logged one more `marker` line than `before` (server.log appends across
+    /// restarts). A node that exits meanwhile, or the deadline, is an error with its log's end.
+    void waitStarted(const std::vector<Node*>& waiting, const std::vector<int>& before, const char* marker = startedMarker)
     {
         const auto deadline = Clock::now() + options.startTimeout;
         std::vector<bool> done(waiting.size(), false);
@@ -521,32 +529,50 @@ struct RealCluster::Impl {
                 if (done[i])
                     continue;
                 Node& node = *waiting[i];
-                if (countMarkers(node.dir / "server.log") > before[i]) {
+                if (countMarkers(node.dir / "server.log", marker) > before[i]) {
                     done[i] = true;
                     node.startSeconds
                         = std::chrono::duration_cast<milliseconds>(Clock::now() - node.launched).count() / 1000.0;
                     continue;
                 }
                 all = false;
-                if (!node.process || !node.process->running()) {
-                    const std::string how = node.process && node.process->exitStatus()
-                        ? describeWaitStatus(*node.process->exitStatus()) : "gone";
-                    throw ClusterError(nodeName(node) + " exited while starting (" + how + "); the end of "
-                        + (node.dir / "server.log").string() + ":\n" + readFileTail(node.dir / "server.log", logTailLines)
-                        + "and of its standard output:\n" + readFileTail(node.dir / "stdout.log", logTailLines));
-                }
+                if (!node.process || !node.process->running())
+                    throw exitedWhileStarting(node);
             }
             if (all)
                 return;
             if (Clock::now() >= deadline) {
                 for (std::size_t i = 0; i < waiting.size(); ++i)
                     if (!done[i])
-                        throw ClusterError(nodeName(*waiting[i]) + " did not log \"" + startedMarker + "\" within "
+                        throw ClusterError(nodeName(*waiting[i]) + " did not log \"" + marker + "\" within "
                             + std::to_string(options.startTimeout.count() / 1000) + " s; the end of "
                             + (waiting[i]->dir / "server.log").string() + ":\n"
                             + readFileTail(waiting[i]->dir / "server.log", logTailLines));
             }
             std::this_thread::sleep_for(pollInterval);
+        }
+    }
+
+    ClusterError exitedWhileStarting(const Node& node) const
+    {
+        const std::string how = node.process && node.process->exitStatus()
+            ? describeWaitStatus(*node.process->exitStatus()) : "gone";
+        return ClusterError(nodeName(node) + " exited while starting (" + how + "); the end of "
+            + (node.dir / "server.log").string() + ":\n" + readFileTail(node.dir / "server.log", logTailLines)
+            + "and of its standard output:\n" + readFileTail(node.dir / "stdout.log", logTailLines));
+    }
+
+    /// Ends `starting` for the restarted brokers that have logged "Kafka Server started" since, and
+    /// notes how long that took. Reads server.log only while a broker is starting.
+    void refreshStarting()
+    {
+        for (Node& node : nodes) {
+            if (!node.starting || countMarkers(node.dir / "server.log", startedMarker) <= node.startedBefore)
+                continue;
+            node.starting = false;
+            node.startSeconds = std::chrono::duration_cast<milliseconds>(Clock::now() - node.launched).count() / 1000.0;
+            say(nodeName(node) + " registered and unfenced " + std::to_string(node.startSeconds).substr(0, 4)
+                + " s after its launch");
         }
     }
 
@@ -703,6 +729,7 @@ void RealCluster::kill(std::int32_t broker)
         throw ClusterError("broker " + std::to_string(broker) + " (pid " + std::to_string(b.process->pid())
             + ") is still there " + std::to_string(killReapWait.count()) + " ms after SIGKILL");
     b.process.reset();
+    b.starting = false;
 }
 
 void RealCluster::powerOff(std::int32_t broker)
@@ -727,13 +754,43 @@ void RealCluster::restart(std::int32_t broker)
         b.poweredOff = false;
         m_impl->applyLinks();
     }
-    const int before = countMarkers(b.dir / "server.log");
+    const fs::path log = b.dir / "server.log";
+    b.startedBefore = countMarkers(log, startedMarker);
+    const int registeringBefore = countMarkers(log, registeringMarker);
     m_impl->launch(b);
-    m_impl->waitStarted({ &b }, { before });
+    b.starting = true;
+    try {
+        m_impl->waitStarted({ &b }, { registeringBefore }, registeringMarker);
+    } catch (...) {
+        b.starting = false;
+        throw;
+    }
     const std::optional<std::int64_t> rss = b.process->rssKib();
-    m_impl->say("broker " + std::to_string(broker) + " restarted: registered and unfenced "
-        + std::to_string(b.startSeconds).substr(0, 4) + " s after its launch; RSS "
-        + (rss ? std::to_string(*rss / 1024) + " MiB" : std::string("?")));
+    m_impl->say("broker " + std::to_string(broker) + " restarted: its first registration sent "
+        + std::to_string(b.startSeconds).substr(0, 4) + " s after its launch (it serves requests once the controller "
+        "registers and unfences it); RSS " + (rss ? std::to_string(*rss / 1024) + " MiB" : std::string("?")));
+    m_impl->refreshStarting();
+}
+
+std::vector<std::int32_t> RealCluster::startingBrokers()
+{
+    m_impl->refreshStarting();
+    std::vector<std::int32_t> starting;
+    for (int j = 1; j <= brokers(); ++j) {
+        Impl::Node& b = m_impl->broker(j);
+        if (!b.starting)
+            continue;
+        if (!b.process || !b.process->running())
+            throw m_impl->exitedWhileStarting(b);
+        starting.push_back(j);
+    }
+    return starting;
+}
+
+std::string RealCluster::serverLogTail(std::int32_t broker) const
+{
+    const fs::path log = m_impl->broker(broker).dir / "server.log";
+    return log.string() + ":\n" + readFileTail(log, logTailLines);
 }
 
 void RealCluster::shutdown(std::int32_t broker)
@@ -757,6 +814,7 @@ void RealCluster::shutdown(std::int32_t broker)
             + " s");
     }
     b.process.reset();
+    b.starting = false;
 }
 
 void RealCluster::isolate(std::int32_t broker)
@@ -873,6 +931,7 @@ std::string RealCluster::clientBootstrap() const
 
 ObserveRequest RealCluster::observeRequest(const std::vector<std::string>& topics) const
 {
+    m_impl->refreshStarting();
     ObserveRequest request;
     for (int j = 1; j <= brokers(); ++j) {
         const Impl::Node& b = m_impl->nodes[static_cast<std::size_t>(j)];
@@ -881,7 +940,9 @@ ObserveRequest RealCluster::observeRequest(const std::vector<std::string>& topic
         node.host = "127.0.0.1";
         node.port = b.observerPort;
         node.logDir = b.dataDir;
-        node.running = b.process && const_cast<ChildProcess&>(*b.process).running();
+        // A restarted broker answers no request before it is unfenced: until then it is read from its
+        // files, as a stopped one.
+        node.running = b.process && const_cast<ChildProcess&>(*b.process).running() && !b.starting;
         request.brokers.push_back(node);
     }
     request.topics = topics;

@@ -66,8 +66,7 @@ struct ClusterOptions {
     std::vector<std::optional<std::string>> racks;  // broker.rack of brokers 1..N (empty: none)
     std::filesystem::path runRoot;                  // empty: $XDG_RUNTIME_DIR, else /tmp
     std::chrono::milliseconds formatTimeout { 180000 };
-    std::chrono::milliseconds startTimeout { 300000 }; // generous: a loaded 2-core machine, and a restart
-                                                        // right after a kill waits for the session timeout
+    std::chrono::milliseconds startTimeout { 300000 }; // generous: a loaded 2-core machine
     std::chrono::milliseconds stopTimeout { 60000 };
     std::chrono::milliseconds adminTimeout { 30000 };
     std::ostream* log = nullptr;                    // progress lines; nullptr: none
@@ -76,7 +75,9 @@ struct ClusterOptions {
     bool classDataSharing = true;
 };
 
-/// What a node cost: seconds from launch to its "Kafka Server started" line, and its resident memory.
+/// What a node cost: seconds from launch to its "Kafka Server started" line (a restarted broker: to when
+/// the cluster saw that line, at its next observation or settle; while it is still starting, to its first
+/// registration), and its resident memory.
 struct NodeFigures {
     std::int32_t nodeId = 0;
     double startSeconds = 0;
@@ -98,8 +99,18 @@ public:
     void start();
 
     void kill(std::int32_t broker);
-    /// Starts a killed or stopped broker again and waits until it is registered and unfenced.
+    /// Starts a killed or stopped broker again and returns once its JVM sent its first BrokerRegistration
+    /// (the "Incarnation ... is now STARTING." line), within startTimeout; it does not wait for the
+    /// controller to accept the registration (refused until a killed broker's old session expires) or to
+    /// unfence the broker: a scenario's own advance and settle steps carry that time, as in the model.
+    /// Until it logs "Kafka Server started" the broker is starting (startingBrokers) and answers no
+    /// request, so observeRequest has it read from its files like a stopped broker.
     void restart(std::int32_t broker);
+    /// The restarted brokers not unfenced yet ("Kafka Server started" not logged since the restart).
+    /// Throws ClusterError, with the ends of its logs, for one whose JVM exited meanwhile.
+    std::vector<std::int32_t> startingBrokers();
+    /// The last logTailLines lines of a broker's server.log, after its path (for error messages).
+    std::string serverLogTail(std::int32_t broker) const;
     /// SIGTERM (a controlled shutdown), waited for stopTimeout; a broker that is still running then (its
     /// controller is gone, or cut off) is killed, and the log says so.
     void shutdown(std::int32_t broker);

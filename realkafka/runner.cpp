@@ -168,8 +168,8 @@ struct Run {
     std::set<std::string> producers;        // harness producers made so far
     std::optional<ClusterObservation> last; // the last emitted observation
     // Wall-clock time the run is ahead of the scenario's clock: observing a pending checkpoint (with
-    // DumpLogSegments, seconds) takes no simulated time, so the next advance steps wait that much less,
-    // and a timer pending at the checkpoint fires where the scenario expects it.
+    // DumpLogSegments, seconds) and a restarted JVM's start take no simulated time, so the next advance
+    // steps wait that much less, and a timer pending meanwhile fires where the scenario expects it.
     milliseconds ahead { 0 };
     std::vector<ConsumerSpec> consumers;    // every consumer of the scenario, engine index order
     std::vector<std::string> groups;        // their groups, engine index order
@@ -354,24 +354,38 @@ struct Run {
         throw RunnerError(path + ": the real runner cannot run this step (checkRealScenario refuses it)");
     }
 
-    /// Waits until observations pollInterval apart stay equal for settlePeriod; returns the last one.
+    /// Waits until no restarted broker is still starting (its registration refused, or not unfenced yet:
+    /// a timer the model's settle would run too) and observations pollInterval apart stay equal for
+    /// settlePeriod; returns the last one. Both within settleMax.
     ClusterObservation waitQuiescent(const std::string& where)
     {
         const auto deadline = Clock::now() + options.settleMax;
         ClusterObservation current = observe(false);
         auto stableSince = Clock::now();
-        while (Clock::now() - stableSince < options.settlePeriod) {
-            if (Clock::now() >= deadline)
-                throw RunnerError(where + ": the cluster was still changing after "
-                    + std::to_string(options.settleMax.count() / 1000) + " s");
+        for (;;) {
+            std::vector<std::int32_t> starting;
+            try {
+                starting = cluster.startingBrokers();
+            } catch (const ClusterError& error) {
+                throw RunnerError(where + ": " + error.what());
+            }
+            if (starting.empty() && Clock::now() - stableSince >= options.settlePeriod)
+                return current;
+            if (Clock::now() >= deadline) {
+                if (starting.empty())
+                    throw RunnerError(where + ": the cluster was still changing after "
+                        + std::to_string(options.settleMax.count() / 1000) + " s");
+                throw RunnerError(where + ": broker " + std::to_string(starting.front()) + " was restarted but not "
+                    "registered and unfenced (no \"Kafka Server started\") after " + std::to_string(options.settleMax.count() / 1000)
+                    + " s; the end of " + cluster.serverLogTail(starting.front()));
+            }
             sleepFor(pollInterval);
             ClusterObservation next = observe(false);
-            if (!hooks.sameFacts(current, next)) {
+            if (!starting.empty() || !hooks.sameFacts(current, next)) {
                 current = std::move(next);
                 stableSince = Clock::now();
             }
         }
-        return current;
     }
 
     void emit(ObservedStep observed)
@@ -526,9 +540,15 @@ struct Run {
                 case BrokerAction::Kind::PowerOff:
                     cluster.powerOff(b->broker);
                     return who + " powered off (its links black-holed, then SIGKILL: no peer sees a reset)";
-                case BrokerAction::Kind::Restart:
+                case BrokerAction::Kind::Restart: {
+                    // The model's restart takes no simulated time; the JVM's start to its first
+                    // registration is owed by the next advance steps, so that the scenario's later
+                    // steps keep their moments relative to the other brokers' and the controller's timers.
+                    const auto launched = Clock::now();
                     cluster.restart(b->broker);
-                    return who + " restarted, registered and unfenced";
+                    ahead += std::chrono::duration_cast<milliseconds>(Clock::now() - launched);
+                    return who + " restarted (its first registration sent; registered and unfenced later)";
+                }
                 case BrokerAction::Kind::Shutdown:
                     cluster.shutdown(b->broker);
                     return who + " shut down (SIGTERM)";

@@ -198,4 +198,90 @@ TEST_F(ClusterLayout, AStartThatFailsNamesTheNodeAndItsOutputAndLeavesNothing)
     EXPECT_FALSE(fs::exists(runDir));
 }
 
+TEST_F(ClusterLayout, ARestartReturnsAtTheFirstRegistrationAndTheBrokerIsStartingUntilItIsUnfenced)
+{
+    // A stand-in for java that writes the two server.log lines the cluster waits for, as Kafka's
+    // BrokerLifecycleManager and KafkaRaftServer do: "... is now STARTING." when the first registration is
+    // sent, "Kafka Server started" once unfenced. A broker holds before the second while its folder has a
+    // file "hold"; it exits before the first (status 2) with "die", and while holding (status 3) with "crash".
+    const fs::path java = m_root / "java";
+    {
+        std::ofstream script(java);
+        script << R"SH(#!/bin/sh
+for arg; do case "$arg" in -Dkafka.logs.dir=*) dir=${arg#-Dkafka.logs.dir=} ;; esac; last=$arg; done
+case "$*" in *StorageTool*) exit 0 ;; esac
+log=$dir/server.log
+if [ "$(basename "$dir")" != controller ]; then
+    [ -e "$dir/die" ] && exit 2
+    echo "[BrokerLifecycleManager id=1] Incarnation x of broker 1 in cluster c is now STARTING." >>"$log"
+    while [ -e "$dir/hold" ]; do [ -e "$dir/crash" ] && exit 3; sleep 0.05; done
+fi
+echo "[KafkaRaftServer nodeId=1] Kafka Server started ($last)" >>"$log"
+exec sleep 600
+)SH";
+    }
+    fs::permissions(java, fs::perms::owner_all);
+    Distribution dist = m_dist;
+    dist.java = java;
+    ClusterOptions o = options(2);
+    o.classDataSharing = false;
+    o.startTimeout = std::chrono::milliseconds(20000);
+    RealCluster cluster(dist, o);
+    cluster.start();
+    const fs::path broker2 = cluster.runDir() / "broker2";
+    const auto running = [&](std::int32_t broker) {
+        for (const ObservedNode& node : cluster.observeRequest({}).brokers)
+            if (node.nodeId == broker)
+                return node.running;
+        ADD_FAILURE() << "no broker " << broker << " in the observe request";
+        return false;
+    };
+    EXPECT_TRUE(cluster.startingBrokers().empty());
+
+    // Restarted while its registration is refused: restart returns, and broker 2 is starting, running but
+    // read from its files, until it logs "Kafka Server started".
+    cluster.kill(2);
+    std::ofstream(broker2 / "hold");
+    cluster.restart(2);
+    EXPECT_TRUE(cluster.brokerRunning(2));
+    EXPECT_EQ(cluster.startingBrokers(), std::vector<std::int32_t> { 2 });
+    EXPECT_FALSE(running(2));
+    EXPECT_TRUE(running(1));
+    fs::remove(broker2 / "hold");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!cluster.startingBrokers().empty() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_TRUE(cluster.startingBrokers().empty());
+    EXPECT_TRUE(running(2));
+
+    // A broker that dies while starting is an error with its log's end, once: a kill ends the start.
+    cluster.kill(2);
+    std::ofstream(broker2 / "hold");
+    cluster.restart(2);
+    std::ofstream(broker2 / "crash");
+    std::string message;
+    for (int i = 0; i < 400 && message.empty(); ++i) {
+        try {
+            cluster.startingBrokers();
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        } catch (const ClusterError& e) {
+            message = e.what();
+        }
+    }
+    EXPECT_EQ(message.rfind("broker 2 exited while starting (exit status 3); the end of ", 0), 0u) << message;
+    EXPECT_NE(message.find("is now STARTING."), std::string::npos) << message;
+    EXPECT_EQ(cluster.serverLogTail(2).rfind((broker2 / "server.log").string() + ":\n", 0), 0u);
+
+    // One that exits before its first registration fails the restart itself, and is not left starting.
+    std::ofstream(broker2 / "die");
+    message.clear();
+    try {
+        cluster.restart(2);
+    } catch (const ClusterError& e) {
+        message = e.what();
+    }
+    EXPECT_EQ(message.rfind("broker 2 exited while starting (exit status 2)", 0), 0u) << message;
+    EXPECT_TRUE(cluster.startingBrokers().empty());
+}
+
 } // namespace
