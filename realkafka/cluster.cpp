@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <sys/file.h>
 #include <thread>
@@ -155,20 +156,6 @@ void writeWhole(const fs::path& file, const std::string& text)
         throw ClusterError("cannot write " + file.string());
 }
 
-/// `count` free loopback ports: all bound at once (so none repeats), then released for the JVMs. Another
-/// program could take one in between; the JVM then fails to bind and says so in its log.
-std::vector<std::uint16_t> freePorts(int count)
-{
-    asio::io_context io;
-    std::vector<asio::ip::tcp::acceptor> held;
-    std::vector<std::uint16_t> ports;
-    for (int i = 0; i < count; ++i) {
-        held.emplace_back(io, asio::ip::tcp::endpoint(asio::ip::address_v4::loopback(), 0));
-        ports.push_back(held.back().local_endpoint().port());
-    }
-    return ports;
-}
-
 bool pidCmdlineHolds(pid_t pid, const std::string& text)
 {
     std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline");
@@ -177,6 +164,105 @@ bool pidCmdlineHolds(pid_t pid, const std::string& text)
 }
 
 } // namespace
+
+PortRange ephemeralPortRange(const fs::path& file)
+{
+    std::ifstream in(file);
+    long low = 0;
+    long high = 0;
+    if (!(in >> low >> high) || low < 1 || high > 65535 || low > high)
+        return {};
+    return { static_cast<std::uint16_t>(low), static_cast<std::uint16_t>(high) };
+}
+
+std::vector<std::uint16_t> pickListenPorts(int count, const fs::path& runRoot, const fs::path& runDir,
+                                           PortRange ephemeral)
+{
+    const fs::path lockPath = runRoot / "highwater-ports.lock";
+    const int lockFd = ::open(lockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (lockFd < 0)
+        throw ClusterError("cannot open " + lockPath.string() + ": " + std::strerror(errno));
+    // Closing the descriptor releases the lock, on every path out.
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer { lockFd };
+    const auto lockDeadline = Clock::now() + portLockWait;
+    while (::flock(lockFd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK && errno != EINTR)
+            throw ClusterError("cannot lock " + lockPath.string() + ": " + std::strerror(errno));
+        if (Clock::now() >= lockDeadline)
+            throw ClusterError("another run held " + lockPath.string() + " for more than "
+                + std::to_string(portLockWait.count() / 1000) + " s");
+        std::this_thread::sleep_for(pollInterval);
+    }
+
+    // The ports of the other runs under this root: their JVMs may be down (killed, restarting) and
+    // their ports free for a moment, so a bind alone would not see them.
+    std::set<std::uint16_t> taken;
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(runRoot, ec)) {
+        if (entry.path().filename().string().rfind(runPrefix, 0) != 0 || entry.path() == runDir)
+            continue;
+        std::ifstream ports(entry.path() / "ports");
+        long port = 0;
+        while (ports >> port)
+            if (port > 0 && port <= 65535)
+                taken.insert(static_cast<std::uint16_t>(port));
+    }
+
+    // The candidates: listenPortMin..65535 without the ephemeral range.
+    std::vector<std::pair<long, long>> spans;
+    if (ephemeral.low > listenPortMin)
+        spans.emplace_back(listenPortMin, std::min<long>(ephemeral.low - 1L, 65535));
+    if (ephemeral.high < 65535)
+        spans.emplace_back(std::max<long>(ephemeral.high + 1L, listenPortMin), 65535);
+    long total = 0;
+    for (const auto& [low, high] : spans)
+        total += std::max(0L, high - low + 1);
+    const auto portAt = [&](long index) {
+        for (const auto& [low, high] : spans) {
+            if (index < high - low + 1)
+                return static_cast<std::uint16_t>(low + index);
+            index -= high - low + 1;
+        }
+        return std::uint16_t(0);
+    };
+
+    asio::io_context io;
+    std::vector<asio::ip::tcp::acceptor> held;
+    std::vector<std::uint16_t> ports;
+    std::random_device random;
+    const long start = total > 0 ? static_cast<long>(random() % static_cast<unsigned long>(total)) : 0;
+    for (long i = 0; i < total && static_cast<int>(ports.size()) < count; ++i) {
+        const std::uint16_t port = portAt((start + i) % total);
+        if (taken.count(port))
+            continue;
+        asio::ip::tcp::acceptor acceptor(io);
+        std::error_code error;
+        acceptor.open(asio::ip::tcp::v4(), error);
+        if (!error)
+            acceptor.set_option(asio::socket_base::reuse_address(true), error);
+        if (!error)
+            acceptor.bind(asio::ip::tcp::endpoint(asio::ip::address_v4::loopback(), port), error);
+        if (!error)
+            acceptor.listen(asio::socket_base::max_listen_connections, error);
+        if (error)
+            continue; // in use
+        held.push_back(std::move(acceptor));
+        ports.push_back(port);
+    }
+    if (static_cast<int>(ports.size()) < count)
+        throw ClusterError("only " + std::to_string(ports.size()) + " of the " + std::to_string(count)
+            + " listen ports a run needs are free outside the kernel's ephemeral range "
+            + std::to_string(ephemeral.low) + "-" + std::to_string(ephemeral.high)
+            + " (net.ipv4.ip_local_port_range) and the other runs' ports under " + runRoot.string());
+    std::string list;
+    for (const std::uint16_t port : ports)
+        list += std::to_string(port) + "\n";
+    writeWhole(runDir / "ports", list);
+    return ports;
+}
 
 KeyPlace keyPlace(std::string_view key)
 {
@@ -299,7 +385,8 @@ struct RealCluster::Impl {
     {
         const int n = options.brokers;
         // The controller's port, then each broker's FROM1..FROMN, CLIENT and OBSERVER.
-        const std::vector<std::uint16_t> ports = freePorts(1 + n * (n + 2));
+        const std::vector<std::uint16_t> ports = pickListenPorts(1 + n * (n + 2), runDir.parent_path(), runDir,
+            ephemeralPortRange());
         nodes.resize(static_cast<std::size_t>(n) + 1);
         std::size_t next = 0;
         for (int i = 0; i <= n; ++i) {
@@ -571,8 +658,8 @@ struct RealCluster::Impl {
                 continue;
             node.starting = false;
             node.startSeconds = std::chrono::duration_cast<milliseconds>(Clock::now() - node.launched).count() / 1000.0;
-            say(nodeName(node) + " registered and unfenced " + std::to_string(node.startSeconds).substr(0, 4)
-                + " s after its launch");
+            say(nodeName(node) + " found registered and unfenced (\"Kafka Server started\") "
+                + std::to_string(node.startSeconds).substr(0, 4) + " s after its launch");
         }
     }
 

@@ -41,6 +41,28 @@ public:
 inline constexpr std::int32_t controllerNodeId = 1000;
 /// Lines of a node's log shown when it fails to start or stop.
 inline constexpr int logTailLines = 15;
+/// The lowest listen port a run picks: the first one an unprivileged process may bind.
+inline constexpr std::uint16_t listenPortMin = 1024;
+/// How long picking ports waits for another run on the same run root that is picking its own.
+inline constexpr std::chrono::milliseconds portLockWait { 10000 };
+
+/// The kernel's ephemeral port range (net.ipv4.ip_local_port_range), inclusive: the ports it gives to
+/// outgoing connections and to bind(0).
+struct PortRange {
+    std::uint16_t low = 32768;
+    std::uint16_t high = 60999;
+};
+/// Reads the range from `file`; Linux's default (32768-60999) when it cannot be read or parsed.
+PortRange ephemeralPortRange(const std::filesystem::path& file = "/proc/sys/net/ipv4/ip_local_port_range");
+
+/// `count` loopback listen ports for a run's JVMs, all outside `ephemeral` (so that no outgoing connection
+/// takes one while its broker is down), from a random place in listenPortMin..65535, each bound (listening,
+/// SO_REUSEADDR as Kafka's acceptors) at once so none repeats and none is in use. Concurrent runs under
+/// the same run root pick one at a time (a flock on RUNROOT/highwater-ports.lock, waited portLockWait) and
+/// skip the ports every other run folder lists in its `ports` file; the chosen ones are written to
+/// runDir/ports. Throws ClusterError when fewer than `count` ports can be had.
+std::vector<std::uint16_t> pickListenPorts(int count, const std::filesystem::path& runRoot,
+                                           const std::filesystem::path& runDir, PortRange ephemeral);
 
 /// Where one scenario key of cluster.config goes on a real cluster (docs/real-kafka.md, "Configuration
 /// from the scenario").

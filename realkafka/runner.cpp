@@ -669,7 +669,8 @@ struct Run {
                 ahead -= owed;
                 sleepFor(milliseconds(s->ms) - owed);
                 did = std::to_string(s->ms) + " ms of wall-clock time passed"
-                    + (owed.count() > 0 ? " (" + std::to_string(owed.count()) + " ms of them observing a pending checkpoint)"
+                    + (owed.count() > 0 ? " (" + std::to_string(owed.count())
+                                   + " ms of them observing a pending checkpoint or starting a restarted JVM)"
                                         : "");
             } else if (std::holds_alternative<SettleStep>(step)) {
                 ClusterObservation settled = waitQuiescent(stepPath(i, key));

@@ -4,11 +4,13 @@
 #include "model/limits.h"
 #include "realkafka/cluster.h"
 
+#include <asio.hpp>
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sys/file.h>
 #include <sys/wait.h>
 #include <thread>
@@ -196,6 +198,100 @@ TEST_F(ClusterLayout, AStartThatFailsNamesTheNodeAndItsOutputAndLeavesNothing)
         << message;
     EXPECT_NE(message.find("kafka.tools.StorageTool"), std::string::npos) << message;
     EXPECT_FALSE(fs::exists(runDir));
+}
+
+TEST(EphemeralPortRange, IsReadFromTheKernelsFileWithLinuxsDefaultOtherwise)
+{
+    const fs::path dir = fs::temp_directory_path() / ("hw-ports-range-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "range") << "40000\t50000\n";
+    std::ofstream(dir / "garbage") << "40000\n";
+    std::ofstream(dir / "reversed") << "50000 40000\n";
+    EXPECT_EQ(ephemeralPortRange(dir / "range").low, 40000);
+    EXPECT_EQ(ephemeralPortRange(dir / "range").high, 50000);
+    for (const char* name : { "garbage", "reversed", "missing" }) {
+        EXPECT_EQ(ephemeralPortRange(dir / name).low, 32768) << name;
+        EXPECT_EQ(ephemeralPortRange(dir / name).high, 60999) << name;
+    }
+    const PortRange kernel = ephemeralPortRange();
+    EXPECT_LE(kernel.low, kernel.high);
+    fs::remove_all(dir);
+}
+
+class ListenPorts : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        m_root = fs::temp_directory_path() / ("hw-ports-" + std::to_string(::getpid()));
+        fs::remove_all(m_root);
+        fs::create_directories(m_root);
+    }
+    void TearDown() override { fs::remove_all(m_root); }
+
+    fs::path runDir(const std::string& suffix)
+    {
+        const fs::path dir = m_root / ("highwater-real-1-" + suffix);
+        fs::create_directories(dir);
+        return dir;
+    }
+    static std::vector<std::uint16_t> listed(const fs::path& dir)
+    {
+        std::vector<std::uint16_t> ports;
+        std::ifstream in(dir / "ports");
+        unsigned port = 0;
+        while (in >> port)
+            ports.push_back(static_cast<std::uint16_t>(port));
+        return ports;
+    }
+
+    fs::path m_root;
+};
+
+TEST_F(ListenPorts, AreOutsideTheEphemeralRangeDistinctWithinARunAndBetweenConcurrentRuns)
+{
+    // Ephemeral 1024-65000 leaves 65001-65535: two runs picking 200 each at once, a third after them.
+    const PortRange ephemeral { 1024, 65000 };
+    std::vector<std::uint16_t> a, b;
+    std::thread other([&] { b = pickListenPorts(200, m_root, runDir("b"), ephemeral); });
+    a = pickListenPorts(200, m_root, runDir("a"), ephemeral);
+    other.join();
+    std::vector<std::uint16_t> c = pickListenPorts(100, m_root, runDir("c"), ephemeral);
+    std::set<std::uint16_t> all;
+    for (const auto* ports : { &a, &b, &c }) {
+        for (const std::uint16_t port : *ports) {
+            EXPECT_GT(port, 65000);
+            all.insert(port);
+        }
+    }
+    EXPECT_EQ(a.size(), 200u);
+    EXPECT_EQ(b.size(), 200u);
+    EXPECT_EQ(c.size(), 100u);
+    EXPECT_EQ(all.size(), 500u);
+    EXPECT_EQ(listed(m_root / "highwater-real-1-a"), a);
+    EXPECT_EQ(listed(m_root / "highwater-real-1-c"), c);
+    // Ephemeral 1025-65535 leaves only 1024, and a range covering every port leaves none.
+    EXPECT_EQ(pickListenPorts(1, m_root, runDir("d"), { 1025, 65535 }), std::vector<std::uint16_t> { 1024 });
+    EXPECT_THROW(pickListenPorts(1, m_root, runDir("e"), { 1, 65535 }), ClusterError);
+}
+
+TEST_F(ListenPorts, SkipPortsInUseAndPortsAnotherRunListsAndSayWhenTooFewAreLeft)
+{
+    // Ephemeral 1024-65530 leaves 65531-65535: one is listened on here, another run lists one more.
+    const PortRange ephemeral { 1024, 65530 };
+    asio::io_context io;
+    asio::ip::tcp::acceptor busy(io, asio::ip::tcp::endpoint(asio::ip::address_v4::loopback(), 65533));
+    std::ofstream(runDir("other") / "ports") << "65531\n";
+    std::vector<std::uint16_t> ports = pickListenPorts(3, m_root, runDir("mine"), ephemeral);
+    std::sort(ports.begin(), ports.end());
+    EXPECT_EQ(ports, (std::vector<std::uint16_t> { 65532, 65534, 65535 }));
+    try {
+        pickListenPorts(4, m_root, runDir("more"), { 1024, 65530 });
+        ADD_FAILURE() << "four ports picked where only three are free";
+    } catch (const ClusterError& e) {
+        EXPECT_EQ(std::string(e.what()),
+            "only 0 of the 4 listen ports a run needs are free outside the kernel's ephemeral range 1024-65530 "
+            "(net.ipv4.ip_local_port_range) and the other runs' ports under " + m_root.string());
+    }
 }
 
 TEST_F(ClusterLayout, ARestartReturnsAtTheFirstRegistrationAndTheBrokerIsStartingUntilItIsUnfenced)
