@@ -674,6 +674,8 @@ struct Run {
                                         : "");
             } else if (std::holds_alternative<SettleStep>(step)) {
                 ClusterObservation settled = waitQuiescent(stepPath(i, key));
+                // A settle runs both clocks until quiescence: what the run owed is paid.
+                ahead = milliseconds(0);
                 observeAfterStep = false;
                 if (!options.checkpointsOnly && !(last && hooks.sameFacts(*last, settled)))
                     emit({ i, key, "quiescent", true, std::nullopt, observe(true) });
@@ -682,8 +684,10 @@ struct Run {
                 // that has not expired yet): waiting for quiescence would wait past it, so it is observed
                 // as it is, and compare reports it without comparing it.
                 const bool pending = !s->pending.empty();
-                if (!pending)
+                if (!pending) {
                     waitQuiescent(stepPath(i, key));
+                    ahead = milliseconds(0);
+                }
                 observeAfterStep = false;
                 // A pending checkpoint is read without the logs: DumpLogSegments takes seconds (a JVM per
                 // broker), during which the timer the checkpoint precedes would fire; its facts are
