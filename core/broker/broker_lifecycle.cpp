@@ -2,11 +2,20 @@
 #include "broker/broker_lifecycle.h"
 
 #include "broker/replica.h"
+#include "model/version_rules.h"
 
 #include <algorithm>
 #include <string>
 
 namespace hw {
+
+namespace {
+
+/// The first retry delay of 3.7's and 3.8's registration backoff (BrokerLifecycleManager's
+/// resendExponentialBackoff: `new ExponentialBackoff(100, 2, brokerSessionTimeoutMs, 0.02)`).
+constexpr TimeMs registrationRetryBackoffInitialMs = 100;
+
+} // namespace
 
 void BrokerLifecycle::sendHeartbeat(Broker& b)
 {
@@ -29,12 +38,16 @@ std::optional<Event> BrokerLifecycle::handleHeartbeatResponse(const Message& mes
 {
     Broker& b = m_state.broker(message.to.id);
     if (response.error == ErrorCode::DuplicateBrokerRegistration) {
-        // BrokerLifecycleManager.scheduleNextCommunicationAfterFailure: ExponentialBackoff(100 ms, x2,
-        // up to broker.session.timeout.ms); its 2% jitter is left out to keep runs exact.
-        TimeMs delay = 100;
-        for (std::int32_t i = 0; i < b.registrationFailures && delay < m_state.config.brokerSessionTimeoutMs; ++i)
-            delay *= 2;
-        delay = std::min<TimeMs>(delay, m_state.config.brokerSessionTimeoutMs);
+        // BrokerLifecycleManager.scheduleNextCommunicationAfterFailure, by version (rules::registrationRetry).
+        TimeMs delay = m_state.config.brokerHeartbeatIntervalMs;
+        if (rules::registrationRetry(m_state.config.kafkaVersion) == rules::RegistrationRetry::ExponentialBackoff) {
+            // ExponentialBackoff(100 ms, x2, up to broker.session.timeout.ms); its 2% jitter is left out
+            // to keep runs exact.
+            delay = registrationRetryBackoffInitialMs;
+            for (std::int32_t i = 0; i < b.registrationFailures && delay < m_state.config.brokerSessionTimeoutMs; ++i)
+                delay *= 2;
+            delay = std::min<TimeMs>(delay, m_state.config.brokerSessionTimeoutMs);
+        }
         ++b.registrationFailures;
         scheduleStartupHeartbeat(b, delay);
         return std::nullopt;

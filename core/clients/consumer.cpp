@@ -93,6 +93,7 @@ void ConsumerClient::startConsumer(std::int32_t index)
     c.requestDeadlineMs = -1;
     c.rejoinAfterSync = false;
     c.rejoinNeeded = false;
+    c.joinPrepared = false;
     c.sessionAckMs = m_state.nowMs;
     c.lastPollMs = m_state.nowMs;
     c.pollTimedOut = false;

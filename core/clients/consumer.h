@@ -43,7 +43,6 @@ private:
     void sendGroupRequest(std::int32_t consumer, GroupRequest request);
     void sendJoin(std::int32_t consumer);
     void commitOwned(std::int32_t consumer, bool onlyIfAuto);
-    void revokeAll(std::int32_t consumer);
     void loseMembership(std::int32_t consumer);
     void assignPartitionsTo(std::int32_t consumer, const std::vector<std::int32_t>& partitions);
     void lookUpPositions(std::int32_t consumer);

@@ -176,10 +176,19 @@ void ConsumerClient::sendGroupRequest(std::int32_t index, GroupRequest request)
 void ConsumerClient::sendJoin(std::int32_t index)
 {
     Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
-    // ConsumerCoordinator.onJoinPrepare: an eager member revokes everything (committing first if it
-    // auto-commits) before it joins; a cooperative one keeps what it owns.
-    if (!assignorIsCooperative(c.assignor) && !c.owned.empty())
-        revokeAll(index);
+    // ConsumerCoordinator.onJoinPrepare, once per rebalance and only once the coordinator is known
+    // (joinGroupIfNeeded runs ensureCoordinatorReady first): with auto-commit, every position the member
+    // has (maybeAutoCommitOffsetsAsync on subscriptions.allConsumed()), eager or cooperative, in 3.7, 4.2
+    // and 4.3 alike. A member without a stable generation has nothing to commit: its partitions were lost
+    // (loseMembership). Kafka waits for the commit's answer before it sends the JoinGroup; here both go
+    // out together on the one connection, so the coordinator still handles the commit first. Then an
+    // eager member revokes everything; a cooperative one keeps what it owns.
+    if (!c.joinPrepared && c.coordinator != noLeader) {
+        c.joinPrepared = true;
+        commitOwned(index, true);
+        if (!assignorIsCooperative(c.assignor))
+            c.owned.clear();
+    }
     c.phase = MemberPhase::Joining;
     c.rejoinNeeded = true;
     GroupRequest request;
@@ -212,13 +221,6 @@ void ConsumerClient::commitOwned(std::int32_t index, bool onlyIfAuto)
     sendGroupRequest(index, std::move(request));
 }
 
-void ConsumerClient::revokeAll(std::int32_t index)
-{
-    Consumer& c = m_state.consumers[static_cast<std::size_t>(index)];
-    commitOwned(index, true); // onPartitionsRevoked: auto-commit what was processed
-    c.owned.clear();
-}
-
 void ConsumerClient::loseMembership(std::int32_t index)
 {
     // The coordinator no longer knows this member (evicted, or a stale generation): its partitions
@@ -228,6 +230,7 @@ void ConsumerClient::loseMembership(std::int32_t index)
     c.previousAssignment.clear();
     c.memberId.clear();
     c.generation = -1;
+    c.joinPrepared = false; // resetStateAndRejoin: needsJoinPrepare = true
 }
 
 std::optional<Event> ConsumerClient::handleGroupResponse(const Message& message, const GroupResponse& response)
@@ -337,26 +340,20 @@ std::optional<Event> ConsumerClient::handleGroupResponse(const Message& message,
             e.flags |= Rejoining;
             return e;
         }
-        // Revoke what is no longer ours (committing it first), take on what is new.
+        // Revoke what is no longer ours, take on what is new. ConsumerCoordinator.onJoinComplete commits
+        // nothing for the revoked partitions (only the application's onPartitionsRevoked could): their
+        // positions were committed by this rebalance's onJoinPrepare, and what was read from them since
+        // is read again by their next owner.
         std::int64_t revoked = 0;
         std::vector<OwnedPartition> keep;
-        std::vector<CommittedOffset> revokedOffsets;
         for (const OwnedPartition& o : c.owned) {
             if (contains(response.assignment, o.partition))
                 keep.push_back(o);
-            else {
+            else
                 ++revoked;
-                if (o.position >= 0)
-                    revokedOffsets.push_back(CommittedOffset{o.partition, o.position});
-            }
-        }
-        if (!revokedOffsets.empty() && c.autoCommit) {
-            GroupRequest commit;
-            commit.kind = GroupRequestKind::OffsetCommit;
-            commit.offsets = revokedOffsets;
-            sendGroupRequest(index, std::move(commit));
         }
         c.owned = std::move(keep);
+        c.joinPrepared = false; // needsJoinPrepare = true: the next rebalance commits again
         c.previousAssignment = response.assignment;
         c.rejoinNeeded = false;
         c.sessionAckMs = m_state.nowMs;
@@ -454,6 +451,7 @@ std::optional<Event> ConsumerClient::consumerHeartbeat(std::int32_t index)
         c.owned.clear();
         c.memberId.clear();
         c.generation = -1;
+        c.joinPrepared = false;
         c.rejoinNeeded = true;
         c.rejoinAfterSync = false;
         c.pollTimedOut = true;

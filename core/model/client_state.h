@@ -239,6 +239,9 @@ struct Consumer {
     BrokerId coordinator = noLeader;
     bool rejoinAfterSync = false; // cooperative: partitions were revoked, a second round follows
     bool rejoinNeeded = false;    // the member (re)joins once it knows its coordinator (a join was cut short)
+    // onJoinPrepare ran for the rebalance under way (AbstractCoordinator.needsJoinPrepare, inverted):
+    // set by the rebalance's first JoinGroup, cleared when a SyncGroup completes it or the member is reset.
+    bool joinPrepared = false;
     bool requestInFlight = false; // the JoinGroup or SyncGroup in flight (one at a time)
     TimeMs requestDeadlineMs = -1; // when it is given up: request.timeout.ms (JoinGroup: rebalance timeout + 5 s)
     TimeMs sessionAckMs = 0;      // the last heartbeat answer: the client's own session.timeout.ms check

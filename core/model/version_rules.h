@@ -85,6 +85,20 @@ constexpr bool sessionSurvivesFencing(KafkaVersion v)
     return atLeast(v, KafkaVersion::V4_0);
 }
 
+/// How a broker retries a registration the controller refused (DUPLICATE_BROKER_REGISTRATION while
+/// its old incarnation's session is valid): BrokerLifecycleManager.scheduleNextCommunicationAfterFailure.
+/// 3.7.0 and 3.8.0 (also 3.9.0 and 4.0.0): ExponentialBackoff(100 ms, x2, up to
+/// broker.session.timeout.ms, 2 % jitter), reset by a success. 3.9.2, 4.0.2, 4.1.2, 4.2.0, 4.3.1 and 4.4.0
+/// (bytecode): after broker.heartbeat.interval.ms, the same delay as after a success (KAFKA-19294, "Fix
+/// BrokerLifecycleManager RPC timeouts", backported to the 3.9 and 4.0 series after their .0 release).
+/// HighWater's "3.9" and "4.0" follow the newest patch release of each series, which scripts/kafka-dist
+/// fetches and the real runs use; no 3.7 or 3.8 release has the fix.
+enum class RegistrationRetry : std::uint8_t { ExponentialBackoff, HeartbeatInterval };
+constexpr RegistrationRetry registrationRetry(KafkaVersion v)
+{
+    return atLeast(v, KafkaVersion::V3_9) ? RegistrationRetry::HeartbeatInterval : RegistrationRetry::ExponentialBackoff;
+}
+
 /// How stale brokers are found. 3.x: a deferred check at exactly lastContact + session timeout.
 /// 4.0+: QuorumController.maybeFenceStaleBroker, a periodic task every max(1 ms, session timeout / 8).
 constexpr bool fenceCheckSampled(KafkaVersion v)

@@ -1634,6 +1634,80 @@ INSTANTIATE_TEST_SUITE_P(Protocols, ConsumerRebalanceProtocol,
         return name;
     });
 
+class ConsumerAutoCommitBeforeRejoin : public ::testing::TestWithParam<RebalanceCase> { };
+
+TEST_P(ConsumerAutoCommitBeforeRejoin, EveryMemberCommitsEveryPositionBeforeItsFirstJoinGroupEagerOrCooperative)
+{
+    // ConsumerCoordinator.onJoinPrepare (3.7, 4.2, 4.3.1 alike): with auto-commit, a member that starts
+    // a rebalance commits subscriptions.allConsumed() before its JoinGroup, whatever its protocol; its
+    // onJoinComplete commits nothing for the partitions a cooperative member gives up.
+    const RebalanceCase& want = GetParam();
+    ClusterSpec spec = baseSpec(6);
+    spec.config.autoCommitIntervalMs = 600000; // the periodic auto-commit never fires in this test
+    spec.consumers.push_back(groupConsumer("c1", "g", want.assignor, OffsetReset::Earliest, true));
+    spec.consumers.push_back(groupConsumer("c2", "g", want.assignor, OffsetReset::Earliest, true));
+    spec.consumers.push_back(groupConsumer("c3", "g", want.assignor, OffsetReset::Earliest, true, false));
+    Sim sim(spec);
+    HW_OK(rebalance(sim, "g"));
+    for (int p = 0; p < 6; ++p)
+        HW_OK(produce(sim, p, values("m", 0, p + 1)));
+    HW_OK(advance(sim, 1000));
+    ASSERT_TRUE(group(sim.s(), "g").committed.empty()) << "nothing committed yet";
+    for (const char* id : { "c1", "c2" }) {
+        for (const hw::OwnedPartition& o : consumer(sim.s(), id).owned)
+            ASSERT_EQ(o.position, o.partition + 1) << id << " has read partition " << o.partition;
+    }
+
+    // The commits and JoinGroups the coordinator handles, in order.
+    std::vector<std::string> handled;
+    int generationAtFirstCommit = -1;
+    sim.watch([&](const ClusterState& s, const hw::FrameInfo& info) {
+        if (info.event.type != hw::EventType::GroupRequestHandled)
+            return;
+        const auto kind = static_cast<hw::GroupRequestKind>(info.event.detail);
+        if (kind == hw::GroupRequestKind::OffsetCommit) {
+            handled.push_back("commit:" + s.consumers[static_cast<std::size_t>(info.event.peer)].id);
+            if (generationAtFirstCommit < 0)
+                generationAtFirstCommit = group(s, "g").generation;
+        } else if (kind == hw::GroupRequestKind::Join) {
+            handled.push_back("join:" + s.consumers[static_cast<std::size_t>(info.event.peer)].id);
+        }
+    });
+    HW_OK(apply(sim, act(sim.s(), ConsumerAction::Kind::Join, "c3")));
+    HW_OK(rebalance(sim, "g"));
+
+    // Every partition's position is committed, in the generation before the rebalance's first.
+    std::vector<hw::CommittedOffset> committed = group(sim.s(), "g").committed;
+    std::sort(committed.begin(), committed.end(), [](const auto& a, const auto& b) { return a.partition < b.partition; });
+    ASSERT_EQ(committed.size(), 6u) << describeGroups(sim.s());
+    for (int p = 0; p < 6; ++p)
+        EXPECT_EQ(committed[static_cast<std::size_t>(p)].offset, p + 1) << "partition " << p;
+    EXPECT_EQ(generationAtFirstCommit, 1);
+    // c1 and c2 each commit before their first JoinGroup of the rebalance.
+    for (const char* id : { "c1", "c2" }) {
+        const auto commit = std::find(handled.begin(), handled.end(), std::string("commit:") + id);
+        const auto join = std::find(handled.begin(), handled.end(), std::string("join:") + id);
+        ASSERT_NE(commit, handled.end()) << id;
+        ASSERT_NE(join, handled.end()) << id;
+        EXPECT_LT(commit - handled.begin(), join - handled.begin()) << id;
+    }
+    // A cooperative member commits again before its second JoinGroup (what it kept); an eager one has
+    // one JoinGroup and one commit.
+    const auto commits = std::count_if(handled.begin(), handled.end(), [](const std::string& h) {
+        return h == "commit:c1" || h == "commit:c2";
+    });
+    EXPECT_EQ(commits, want.cooperative ? 4 : 2);
+    HW_NO_VIOLATIONS(sim);
+}
+
+INSTANTIATE_TEST_SUITE_P(Protocols, ConsumerAutoCommitBeforeRejoin,
+    ::testing::Values(RebalanceCase { AssignorKind::Range, false }, RebalanceCase { AssignorKind::CooperativeSticky, true }),
+    [](const ::testing::TestParamInfo<RebalanceCase>& info) {
+        std::string name(hw::assignorName(info.param.assignor));
+        name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+        return name;
+    });
+
 // ---------------------------------------------------------------------------------------------
 // Randomized: no record is skipped across rebalances
 

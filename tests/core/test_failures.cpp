@@ -19,6 +19,7 @@
 #include "check/invariants.h"
 #include "engine/engine.h"
 #include "frame_search.h"
+#include "model/version_rules.h"
 #include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 #include "timeline/timeline.h"
@@ -1291,7 +1292,7 @@ TEST_P(RestartByVersion, ANewIncarnationIsRefusedWhileTheOldSessionIsValidThenLe
 {
     // ClusterControlManager.registerBroker: a new incarnation is refused with
     // DuplicateBrokerRegistrationException while the old one's session is valid, and the broker retries
-    // (BrokerLifecycleManager: backoff 100 ms, doubling). The session ends at broker.session.timeout.ms
+    // (RegistrationRetryByVersion). The session ends at broker.session.timeout.ms
     // after its last heartbeat, and the controller fences it then (3.x exactly; 4.0+ at its next check,
     // every timeout/8), taking it out of every ISR before its registration is accepted. So in every
     // version it rejoins by catching up; 4.0+ would also take it out at registration
@@ -1335,6 +1336,66 @@ TEST_P(RestartByVersion, ANewIncarnationIsRefusedWhileTheOldSessionIsValidThenLe
 
 INSTANTIATE_TEST_SUITE_P(Versions, RestartByVersion, ::testing::Values(hw::KafkaVersion::V3_7, hw::KafkaVersion::V4_2),
                          [](const auto& info) { return "Kafka" + std::string(hw::kafkaVersionName(info.param)).erase(1, 1); });
+
+struct RegistrationRetryCase {
+    hw::KafkaVersion version;
+    std::vector<TimeMs> delaysMs; // between a refusal's answer and the next try, in order
+};
+
+void PrintTo(const RegistrationRetryCase& c, std::ostream* os)
+{
+    *os << hw::kafkaVersionName(c.version);
+}
+
+class RegistrationRetryByVersion : public ::testing::TestWithParam<RegistrationRetryCase> {};
+
+TEST_P(RegistrationRetryByVersion, ARefusedRegistrationIsRetriedAsThatReleasesBrokerLifecycleManagerDoes)
+{
+    // BrokerLifecycleManager.scheduleNextCommunicationAfterFailure (rules::registrationRetry): 3.7 and
+    // 3.8 back off from 100 ms, doubling up to broker.session.timeout.ms; 3.9.2 and 4.0.2 on (KAFKA-19294)
+    // try again every broker.heartbeat.interval.ms. The real 4.4.0 broker retried about every 2 s.
+    const RegistrationRetryCase& c = GetParam();
+    ClusterSpec spec = makeSpec({{1, 2, 3}});
+    spec.config = hw::defaultsFor(c.version);
+    Sim r(spec);
+    const TimeMs roundTrip = 2 * spec.config.networkLatencyMs;
+    r.kill(3);
+    const std::int64_t from = r.lastFrame() + 1;
+    r.restart(3);
+    r.advance(20000);
+    const std::vector<std::int64_t> refused = r.framesOfType(EventType::RegistrationRefused, from);
+    ASSERT_EQ(refused.size(), c.delaysMs.size() + 1) << "a try at the restart and one after each delay";
+    for (std::size_t i = 1; i < refused.size(); ++i)
+        EXPECT_EQ(r.frame(refused[i]).timeMs - r.frame(refused[i - 1]).timeMs, c.delaysMs[i - 1] + roundTrip)
+            << "try " << i + 1;
+    // The old session expires between the last refusal and the next try, which is accepted.
+    const std::int64_t registered = r.onlyFrame(EventType::BrokerRegistered, {}, from);
+    EXPECT_LT(r.frame(refused.back()).timeMs, spec.config.brokerSessionTimeoutMs);
+    EXPECT_GT(r.frame(registered).timeMs, spec.config.brokerSessionTimeoutMs)
+        << "the old session (from the last heartbeat, at 0 ms) has ended";
+    const TimeMs nextDelay = hw::rules::registrationRetry(c.version) == hw::rules::RegistrationRetry::HeartbeatInterval
+                                 ? spec.config.brokerHeartbeatIntervalMs
+                                 : std::min<TimeMs>(c.delaysMs.back() * 2, spec.config.brokerSessionTimeoutMs);
+    EXPECT_EQ(r.frame(registered).timeMs - r.frame(refused.back()).timeMs, nextDelay + roundTrip);
+    r.settle();
+    EXPECT_FALSE(r.fenced(3));
+    EXPECT_EQ(r.isr(), Brokers({1, 2, 3}));
+}
+
+// The kill comes right after the cluster starts, so the old session (9 s from the last heartbeat at 0 ms)
+// ends at 9000 ms: the doubling backoff tries at 5, 115, 325, 735, 1545, 3155 and 6365 ms, then 12775 ms; the
+// 2 s interval at 5, 2015, 4025, 6035 and 8045 ms, then 10055 ms.
+INSTANTIATE_TEST_SUITE_P(
+    Versions, RegistrationRetryByVersion,
+    ::testing::Values(RegistrationRetryCase{hw::KafkaVersion::V3_7, {100, 200, 400, 800, 1600, 3200}},
+                      RegistrationRetryCase{hw::KafkaVersion::V3_8, {100, 200, 400, 800, 1600, 3200}},
+                      RegistrationRetryCase{hw::KafkaVersion::V3_9, {2000, 2000, 2000, 2000}},
+                      RegistrationRetryCase{hw::KafkaVersion::V4_0, {2000, 2000, 2000, 2000}},
+                      RegistrationRetryCase{hw::KafkaVersion::V4_1, {2000, 2000, 2000, 2000}},
+                      RegistrationRetryCase{hw::KafkaVersion::V4_2, {2000, 2000, 2000, 2000}},
+                      RegistrationRetryCase{hw::KafkaVersion::V4_3, {2000, 2000, 2000, 2000}},
+                      RegistrationRetryCase{hw::KafkaVersion::V4_4, {2000, 2000, 2000, 2000}}),
+    [](const auto& info) { return "Kafka" + std::string(hw::kafkaVersionName(info.param.version)).erase(1, 1); });
 
 TEST(Restart, RejoinsOnceItsLeoReachesTheHwNotTheLeadersLeo)
 {
