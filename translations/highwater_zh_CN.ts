@@ -1229,7 +1229,6 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+90"/>
         <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
@@ -1580,7 +1579,6 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-336"/>
         <location line="-339"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
@@ -1886,12 +1884,12 @@
     <message>
         <location line="+4"/>
         <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 连接 代理节点 %2 在 %3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在 %4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+        <translation>%1 连接 代理节点 %2 在&#xa0;%3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在&#xa0;%4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在 %3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在&#xa0;%3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
     </message>
     <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
@@ -5917,7 +5915,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message>
-        <location filename="../ui/control/realcompare.cpp" line="+31"/>
+        <location filename="../ui/control/realcompare.cpp" line="+32"/>
         <source>Choose the directory of a Kafka distribution.</source>
         <translation>请选择 Kafka 发行版的目录。</translation>
     </message>

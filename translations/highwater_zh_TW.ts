@@ -1229,7 +1229,6 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+90"/>
         <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
@@ -1580,7 +1579,6 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-336"/>
         <location line="-339"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
@@ -1886,12 +1884,12 @@
     <message>
         <location line="+4"/>
         <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 連線 代理節點 %2 在 %3 毫秒內沒有回應（socket.connection.setup.timeout.ms）；它在 %4 毫秒後再試，這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
+        <translation>%1 連線 代理節點 %2 在&#xa0;%3 毫秒內沒有回應（socket.connection.setup.timeout.ms）；它在&#xa0;%4 毫秒後再試，這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 無法連線 代理節點 %2：連線被拒絕，那裡沒有 Kafka 進程在監聽。它在 %3 毫秒後再試（reconnect.backoff.ms），這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
+        <translation>%1 無法連線 代理節點 %2：連線被拒絕，那裡沒有 Kafka 進程在監聽。它在&#xa0;%3 毫秒後再試（reconnect.backoff.ms），這段時間不向那裡發送任何東西：等待不消耗批次的重試次數。</translation>
     </message>
     <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
@@ -5917,7 +5915,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message>
-        <location filename="../ui/control/realcompare.cpp" line="+31"/>
+        <location filename="../ui/control/realcompare.cpp" line="+32"/>
         <source>Choose the directory of a Kafka distribution.</source>
         <translation>請選擇 Kafka 發行版的目錄。</translation>
     </message>
