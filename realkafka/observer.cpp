@@ -50,6 +50,21 @@ template <typename Response> Response ask(KafkaConnection& connection, const cli
     }
 }
 
+/// The fields DescribeTopicPartitions and Metadata both report about a partition (their schemas name
+/// them alike): topic, index, leader, leader epoch, replicas, ISR.
+template <typename ResponsePartition>
+ObservedPartition observedPartition(const std::string& topic, const ResponsePartition& p)
+{
+    ObservedPartition partition;
+    partition.topic = topic;
+    partition.partition = p.partitionIndex;
+    partition.leader = p.leaderId;
+    partition.leaderEpoch = p.leaderEpoch;
+    partition.replicas = p.replicaNodes;
+    partition.isr = p.isrNodes;
+    return partition;
+}
+
 /// Partition state from DescribeTopicPartitions (3.8+): leader, epoch, replicas, ISR, ELR, last known ELR.
 void describeTopicPartitions(
     KafkaConnection& connection, const std::vector<std::string>& topics, std::vector<ObservedPartition>& partitions)
@@ -73,13 +88,7 @@ void describeTopicPartitions(
                 if (p.errorCode != ErrorCode::None && p.errorCode != ErrorCode::LeaderNotAvailable)
                     throw ObserveError(connection.describe() + ": DescribeTopicPartitions: " + name + "-"
                         + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
-                ObservedPartition partition;
-                partition.topic = name;
-                partition.partition = p.partitionIndex;
-                partition.leader = p.leaderId;
-                partition.leaderEpoch = p.leaderEpoch;
-                partition.replicas = p.replicaNodes;
-                partition.isr = p.isrNodes;
+                ObservedPartition partition = observedPartition(name, p);
                 // Kafka fills both arrays whether ELR is on or not (empty at 3.9.2); a null array would
                 // be kept as "not reported".
                 partition.elr = p.eligibleLeaderReplicas;
@@ -111,14 +120,7 @@ void describeByMetadata(
             if (p.errorCode != ErrorCode::None && p.errorCode != ErrorCode::LeaderNotAvailable)
                 throw ObserveError(connection.describe() + ": Metadata: " + name + "-"
                     + std::to_string(p.partitionIndex) + ": " + errorText(p.errorCode));
-            ObservedPartition partition;
-            partition.topic = name;
-            partition.partition = p.partitionIndex;
-            partition.leader = p.leaderId;
-            partition.leaderEpoch = p.leaderEpoch;
-            partition.replicas = p.replicaNodes;
-            partition.isr = p.isrNodes;
-            partitions.push_back(std::move(partition));
+            partitions.push_back(observedPartition(name, p));
         }
     }
 }
