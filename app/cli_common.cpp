@@ -61,6 +61,9 @@ struct Arguments::Impl {
     std::vector<std::pair<std::string, CLI::Option*>> flags;
     std::string* positional = nullptr;
     std::string positionalWhat;
+    std::vector<std::string>* more = nullptr;
+    std::size_t moreMax = 0;
+    std::string moreWhat;
 };
 
 Arguments::Arguments(std::string command, std::string help) : m_impl(std::make_unique<Impl>())
@@ -95,6 +98,13 @@ void Arguments::positional(std::string& value, const std::string& what)
     m_impl->app.add_option("positional", value);
     m_impl->positional = &value;
     m_impl->positionalWhat = what;
+}
+
+void Arguments::morePositionals(std::vector<std::string>& more, std::size_t max, const std::string& what)
+{
+    m_impl->more = &more;
+    m_impl->moreMax = max;
+    m_impl->moreWhat = what;
 }
 
 std::optional<int> Arguments::parse(const std::vector<std::string>& args)
@@ -135,6 +145,13 @@ std::optional<int> Arguments::parse(const std::vector<std::string>& args)
     if (m_impl->positional && !m_impl->positional->empty())
         positionals.push_back(*m_impl->positional);
     positionals.insert(positionals.end(), extra.begin(), extra.end());
+    if (m_impl->more && positionals.size() > 1) {
+        if (positionals.size() > 1 + m_impl->moreMax)
+            return error("takes at most " + std::to_string(1 + m_impl->moreMax) + " " + m_impl->moreWhat + ", got "
+                + std::to_string(positionals.size()));
+        m_impl->more->assign(positionals.begin() + 1, positionals.end());
+        positionals.resize(1);
+    }
     if (positionals.size() > 1)
         return error(
             "takes " + m_impl->positionalWhat + ", got \"" + positionals[0] + "\" and \"" + positionals[1] + "\"");

@@ -54,6 +54,9 @@ public:
     /// The one positional argument (a scenario); what names it in the error for a second one
     /// ("export takes one scenario, got \"a.json\" and \"b.json\"").
     void positional(std::string& value, const std::string& what);
+    /// Lets the command take up to `max` more positional arguments after the first, into `more`; a
+    /// command that takes more than 1 + max names them in its error ("takes at most 9 scenarios").
+    void morePositionals(std::vector<std::string>& more, std::size_t max, const std::string& what);
 
     /// Reads args. Returns nothing when the command should go on, or the exit status it ends with:
     /// exitOk after printing the help, exitInvalid after a usage error.

@@ -2,12 +2,16 @@
 #include "cli_real.h"
 
 #include "cli_common.h"
+#include "realkafka/cluster.h"
 #include "realkafka/differential.h"
 #include "realkafka/distribution.h"
 #include "scenario/fileio.h"
 #include "scenario/scenario.h"
 
 #include <array>
+#include <chrono>
+#include <cmath>
+#include <memory>
 #include <iostream>
 
 // `highwater-cli compare SCENARIO --kafka DIR`: the simulation beside the same scenario on a real
@@ -97,40 +101,18 @@ void printCheckpoint(const CheckpointComparison& checkpoint, const std::string& 
 
 } // namespace
 
-int compareWithKafka(const std::string& source, const std::string& kafkaDir, bool everyFact, const std::string& jsonPath)
+namespace {
+
+/// One scenario's comparison printed, or why its real run failed (the text after "compare: ").
+struct Outcome {
+    std::optional<Comparison> comparison;
+    std::string error;
+    bool sharedCluster = false;
+    double seconds = 0;
+};
+
+void printComparison(const Comparison& comparison, bool everyFact)
 {
-    auto loaded = loadScenario(source);
-    if (auto* error = std::get_if<ScenarioError>(&loaded))
-        return fail(error->toString());
-    const Scenario& scenario = std::get<Scenario>(loaded);
-    realkafka::Distribution distribution;
-    if (const std::optional<int> refused = openRealDistribution(scenario, kafkaDir, "compare", distribution))
-        return *refused;
-    // A --json file that cannot be written is found now, not after a run of minutes.
-    if (!jsonPath.empty()) {
-        if (const std::optional<FileError> error = checkWriteTarget(jsonPath))
-            return fail("compare: cannot write the comparison to " + jsonPath + ": " + error->message);
-    }
-
-    const RealRunSignals signals;
-    realkafka::RunnerOptions options;
-    options.log = &std::cerr;
-    options.interrupted = signals.interrupted();
-    Comparison comparison;
-    try {
-        comparison = realkafka::compareWithReal(scenario, distribution, options,
-            [](const realkafka::CompareProgress& progress) {
-                // The runner's own lines say what each step did; these say what happens around them.
-                if (!progress.step)
-                    printMessage("compare: " + progress.text);
-            });
-    } catch (const realkafka::SimulationError& error) {
-        return fail("compare: the simulation: " + std::string(error.what()));
-    } catch (const std::exception& error) {
-        printMessage("compare: the real run: " + std::string(error.what()));
-        return exitRealFailed;
-    }
-
     const std::string realName = "Kafka " + comparison.kafkaVersion;
     const realkafka::VerdictCounts counts = comparison.counts();
     std::cout << "the simulation and Apache Kafka " << comparison.kafkaVersion << " at "
@@ -140,12 +122,123 @@ int compareWithKafka(const std::string& source, const std::string& kafkaDir, boo
         printCheckpoint(checkpoint, realName, everyFact);
     std::cout << counts.agree << " agree, " << counts.differ << " differ, " << counts.known << " known, "
               << counts.notCompared << " not compared\n";
+}
 
-    int status = comparison.passes() ? exitOk : exitDifferent;
+} // namespace
+
+int compareWithKafka(const std::vector<std::string>& sources, const std::string& kafkaDir, bool everyFact,
+    const std::string& jsonPath)
+{
+    // Every scenario is read and checked, and the --json file too, before a cluster starts: a mistake is
+    // found now, not after runs of minutes.
+    std::vector<Scenario> scenarios;
+    realkafka::Distribution distribution;
+    for (const std::string& source : sources) {
+        auto loaded = loadScenario(source);
+        if (auto* error = std::get_if<ScenarioError>(&loaded))
+            return fail(error->toString());
+        scenarios.push_back(std::move(std::get<Scenario>(loaded)));
+    }
+    for (const Scenario& scenario : scenarios) {
+        if (const std::optional<int> refused = openRealDistribution(scenario, kafkaDir, "compare", distribution))
+            return *refused;
+    }
     if (!jsonPath.empty()) {
-        if (const std::optional<FileError> error = writeFileAtomically(jsonPath, comparison.toJson().dump(2) + "\n")) {
-            printMessage("compare: cannot write the comparison to " + jsonPath + ": " + error->message);
-            status = exitInvalid;
+        if (const std::optional<FileError> error = checkWriteTarget(jsonPath))
+            return fail("compare: cannot write the comparison to " + jsonPath + ": " + error->message);
+    }
+
+    const RealRunSignals signals;
+    realkafka::RunnerOptions options;
+    options.log = &std::cerr;
+    options.interrupted = signals.interrupted();
+    const bool several = scenarios.size() > 1;
+    // Several scenarios share one cluster where they allow it (realkafka::whySeparateCluster); a scenario
+    // that does not, or follows a failed run, gets a new one.
+    std::unique_ptr<realkafka::RealCluster> shared;
+    std::vector<Outcome> outcomes;
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        const Scenario& scenario = scenarios[i];
+        Outcome& outcome = outcomes.emplace_back();
+        if (options.interrupted->load()) {
+            outcome.error = "the real run: interrupted";
+            printMessage("compare: " + sources[i] + ": " + outcome.error);
+            continue;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        if (several) {
+            std::cout << (i == 0 ? "" : "\n") << "scenario " << sources[i] << "\n" << std::flush;
+            if (shared) {
+                if (const std::string why = realkafka::whySeparateCluster(scenario, *shared); !why.empty()) {
+                    printMessage("compare: " + sources[i] + " gets a cluster of its own: " + why);
+                    shared.reset();
+                } else {
+                    printMessage("compare: " + sources[i] + " runs on the cluster of the scenarios before it");
+                    outcome.sharedCluster = true;
+                }
+            }
+        }
+        try {
+            if (several && !shared) {
+                shared = std::make_unique<realkafka::RealCluster>(distribution, realkafka::clusterOptionsFor(scenario, options));
+                shared->start();
+            }
+            options.shared = shared.get();
+            outcome.comparison = realkafka::compareWithReal(scenario, distribution, options,
+                [](const realkafka::CompareProgress& progress) {
+                    // The runner's own lines say what each step did; these say what happens around them.
+                    if (!progress.step)
+                        printMessage("compare: " + progress.text);
+                });
+        } catch (const realkafka::SimulationError& error) {
+            return fail("compare: " + sources[i] + ": the simulation: " + std::string(error.what()));
+        } catch (const std::exception& error) {
+            outcome.error = "the real run: " + std::string(error.what());
+            printMessage("compare: " + (several ? sources[i] + ": " : std::string()) + outcome.error);
+            // A cluster a run failed on is not trusted with the next scenario.
+            shared.reset();
+        }
+        outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (outcome.comparison)
+            printComparison(*outcome.comparison, everyFact);
+    }
+    shared.reset();
+
+    int status = exitOk;
+    for (const Outcome& outcome : outcomes) {
+        if (!outcome.comparison)
+            status = exitRealFailed;
+        else if (!outcome.comparison->passes() && status == exitOk)
+            status = exitDifferent;
+    }
+    if (!jsonPath.empty()) {
+        nlohmann::ordered_json out;
+        if (!several) {
+            if (outcomes[0].comparison)
+                out = outcomes[0].comparison->toJson();
+        } else {
+            out = nlohmann::ordered_json::array();
+            for (std::size_t i = 0; i < outcomes.size(); ++i) {
+                nlohmann::ordered_json entry;
+                if (outcomes[i].comparison)
+                    entry = outcomes[i].comparison->toJson();
+                else
+                    entry["scenario"] = scenarios[i].name;
+                entry["source"] = sources[i];
+                entry["cluster"] = outcomes[i].sharedCluster ? "shared" : "own";
+                entry["seconds"] = std::round(outcomes[i].seconds * 10) / 10;
+                if (!outcomes[i].comparison)
+                    entry["error"] = outcomes[i].error;
+                out.push_back(std::move(entry));
+            }
+        }
+        // A single scenario whose real run failed writes no comparison (as before several were taken).
+        if (!out.is_null()) {
+            if (const std::optional<FileError> error = writeFileAtomically(jsonPath, out.dump(2) + "\n")) {
+                printMessage("compare: cannot write the comparison to " + jsonPath + ": " + error->message);
+                if (status != exitRealFailed)
+                    status = exitInvalid;
+            }
         }
     }
     return status;

@@ -53,20 +53,24 @@ const char* const compareUsage
       "                                         first frame where the states differ, then every\n"
       "                                         checkpoint (--checkpoints: only the checkpoints, matched by\n"
       "                                         label)\n"
-      "  compare SCENARIO --kafka DIR [--checkpoints] [--json FILE]\n"
-      "                                         run the scenario in the simulation and on a real Apache\n"
-      "                                         Kafka cluster (as `real` does; DIR's X.Y must be the\n"
-      "                                         scenario's kafka_version) and print, per checkpoint matched\n"
-      "                                         by label, what differs: leader, leader epoch, ISR, ELR, last\n"
-      "                                         known ELR, each replica's LEO, HW and records, lost records;\n"
-      "                                         only quiescent checkpoints are compared, never timings (a\n"
-      "                                         checkpoint marked pending is reported, not compared);\n"
-      "                                         differences docs/real-kafka.md lists as known are printed as\n"
-      "                                         known, with their reason; --checkpoints: every fact of every\n"
-      "                                         checkpoint, agreeing ones too; --json: the comparison as JSON\n"
-      "                                         in FILE; progress goes to standard error; exit status 0 when\n"
-      "                                         nothing differs but known differences, 1 when something\n"
-      "                                         differs, 3 when the real run fails\n";
+      "  compare SCENARIO... --kafka DIR [--checkpoints] [--json FILE]\n"
+      "                                         run the scenario in the simulation and on a real Apache Kafka\n"
+      "                                         cluster (as `real` does; DIR's X.Y must be the scenario's\n"
+      "                                         kafka_version; several scenarios, up to 64, run one after the\n"
+      "                                         other and share one cluster where they allow it: same brokers\n"
+      "                                         and broker configs, other topic names, no config step, no\n"
+      "                                         consumers) and print, per checkpoint matched by label, what\n"
+      "                                         differs: leader, leader epoch, ISR, ELR, last known ELR, each\n"
+      "                                         replica's LEO, HW and records, lost records; only quiescent\n"
+      "                                         checkpoints are compared, never timings (a checkpoint marked\n"
+      "                                         pending is reported, not compared); differences\n"
+      "                                         docs/real-kafka.md lists as known are printed as known, with\n"
+      "                                         their reason; --checkpoints: every fact of every checkpoint,\n"
+      "                                         agreeing ones too; --json: the comparison as JSON in FILE\n"
+      "                                         (several: an array); progress goes to standard error; exit\n"
+      "                                         status 0 when nothing differs but known differences, 1 when\n"
+      "                                         something differs, 2 for invalid input, 3 when a real run\n"
+      "                                         fails\n";
 const char* const chaosUsage
     = "  chaos --seed N [--runs K] [--allow-loss] [--version V] [--emit FILE]\n"
       "                                         run random fault schedules (seeds N..N+K-1) with the\n"
@@ -403,6 +407,9 @@ void printDifferences(const std::vector<hw::StateDifference>& differences, const
     }
 }
 
+/// The most scenarios one `compare --kafka` takes (they run one after the other, minutes each).
+constexpr std::size_t compareScenariosMax = 64;
+
 int compare(const std::vector<std::string>& args)
 {
     std::string source;
@@ -412,7 +419,9 @@ int compare(const std::vector<std::string>& args)
     std::string kafkaDir;
     std::string jsonPath;
     Arguments arguments("compare", hw::cli::commandHelp(compareUsage));
+    std::vector<std::string> moreSources;
     arguments.positional(source, "one scenario");
+    arguments.morePositionals(moreSources, compareScenariosMax - 1, "scenarios");
     arguments.option("--versions", versionsText, "two versions, e.g. 3.7,4.2");
     arguments.option("--kafka", kafkaDir, "a Kafka distribution's directory (scripts/kafka-dist X.Y prints one)");
     arguments.option("--json", jsonPath, "a file to write the comparison to");
@@ -429,8 +438,13 @@ int compare(const std::vector<std::string>& args)
             return arguments.error("--json needs a file: standard output carries the comparison's text");
         if (source.empty())
             return arguments.error("needs a scenario (a file path or builtin:NAME)");
-        return hw::cli::compareWithKafka(source, kafkaDir, checkpointsOnly, jsonPath);
+        std::vector<std::string> sources { source };
+        sources.insert(sources.end(), moreSources.begin(), moreSources.end());
+        return hw::cli::compareWithKafka(sources, kafkaDir, checkpointsOnly, jsonPath);
     }
+    if (!moreSources.empty())
+        return arguments.error("takes one scenario with --versions, got \"" + source + "\" and \"" + moreSources[0]
+            + "\" (several go with --kafka DIR)");
     if (arguments.given("--json"))
         return arguments.error("--json goes with --kafka DIR (a comparison with real Kafka)");
     std::uint64_t budget = hw::limits::historyBytesDefault;

@@ -50,13 +50,16 @@ private:
 std::optional<int> openRealDistribution(const Scenario& scenario, const std::string& kafkaDir,
     const std::string& command, realkafka::Distribution& distribution);
 
-/// `compare SCENARIO --kafka DIR [--checkpoints] [--json FILE]` (app/cli_compare_real.cpp), after
+/// `compare SCENARIO... --kafka DIR [--checkpoints] [--json FILE]` (app/cli_compare_real.cpp), after
 /// compare has read its arguments: the simulation beside a real run (realkafka/differential.h), one
-/// line per checkpoint and one per difference. everyFact: every fact of every checkpoint, agreeing
-/// ones too. jsonPath: where the Comparison goes as JSON (empty: nowhere). Returns 0 when nothing
-/// differs but known differences, 1 when something differs, 2 for a refused scenario or distribution or
-/// a --json file that cannot be written, 3 when the real run fails.
-int compareWithKafka(const std::string& source, const std::string& kafkaDir, bool everyFact,
+/// line per checkpoint and one per difference, for each scenario in turn. Several scenarios share one
+/// cluster where they allow it (realkafka::whySeparateCluster); every one is read and checked before a
+/// cluster starts. everyFact: every fact of every checkpoint, agreeing ones too. jsonPath: where the
+/// Comparison goes as JSON (several: an array, each with its source, "cluster" own or shared, its
+/// seconds and, for a failed run, its error; empty: nowhere). Returns 0 when nothing differs but known
+/// differences, 1 when something differs, 2 for a refused scenario or distribution or a --json file that
+/// cannot be written, 3 when a real run fails (the next scenario still runs, on a new cluster).
+int compareWithKafka(const std::vector<std::string>& sources, const std::string& kafkaDir, bool everyFact,
     const std::string& jsonPath);
 
 /// Returns the exit status: 0, 2 for bad arguments, a scenario real Kafka cannot run, a distribution

@@ -313,6 +313,7 @@ struct RealCluster::Impl {
     // Proxy links: fromLink[k][j] is broker k -> broker j's FROMk listener (k, j in 1..N).
     fs::path cdsDir; // empty: no class data sharing
     bool started = false;
+    std::vector<std::string> topics; // created by createTopic, in order
     std::vector<std::vector<int>> fromLink;
     std::vector<int> clientLink;     // clients -> broker j's CLIENT
     std::vector<int> controllerLink; // broker j -> the controller
@@ -922,6 +923,82 @@ void RealCluster::slow(std::int32_t broker, milliseconds latency)
     m_impl->applyLinks();
 }
 
+void RealCluster::restoreAll()
+{
+    std::vector<Impl::Node*> waiting;
+    std::vector<int> before;
+    std::string did;
+    bool links = false;
+    for (int j = 1; j <= brokers(); ++j) {
+        Impl::Node& b = m_impl->broker(j);
+        if (b.isolated || b.poweredOff || b.latency.count() > 0) {
+            b.isolated = false;
+            b.poweredOff = false;
+            b.latency = milliseconds(0);
+            links = true;
+            did += (did.empty() ? "" : ", ") + std::string("broker ") + std::to_string(j) + "'s links restored";
+        }
+    }
+    if (links)
+        m_impl->applyLinks();
+    for (int j = 1; j <= brokers(); ++j) {
+        Impl::Node& b = m_impl->broker(j);
+        const fs::path log = b.dir / "server.log";
+        if (!b.process || !b.process->running()) {
+            b.startedBefore = countMarkers(log, startedMarker);
+            m_impl->launch(b);
+            b.starting = true;
+            did += (did.empty() ? "" : ", ") + std::string("broker ") + std::to_string(j) + " started again";
+        }
+        if (b.starting) {
+            waiting.push_back(&b);
+            before.push_back(b.startedBefore);
+        }
+    }
+    if (did.empty() && waiting.empty())
+        return;
+    const auto t0 = Clock::now();
+    m_impl->waitStarted(waiting, before);
+    for (Impl::Node* b : waiting)
+        b->starting = false;
+    m_impl->say("the cluster made whole for the next scenario (" + (did.empty() ? std::string("nothing to undo") : did)
+        + "); every broker unfenced after "
+        + std::to_string(std::chrono::duration_cast<milliseconds>(Clock::now() - t0).count() / 1000.0).substr(0, 4)
+        + " s");
+}
+
+const ClusterOptions& RealCluster::options() const
+{
+    return m_impl->options;
+}
+
+const std::vector<std::string>& RealCluster::topics() const
+{
+    return m_impl->topics;
+}
+
+std::string clusterMismatch(const ClusterOptions& have, const ClusterOptions& want)
+{
+    if (have.brokers != want.brokers)
+        return std::to_string(want.brokers) + " brokers, not " + std::to_string(have.brokers);
+    if (have.racks != want.racks)
+        return "other racks (broker.rack)";
+    if (have.config.kafkaVersion != want.config.kafkaVersion)
+        return "another kafka_version";
+    for (const ConfigKeyInfo& info : configKeys()) {
+        const KeyPlace place = keyPlace(info.name);
+        if (place != KeyPlace::Broker && place != KeyPlace::BrokerAndController && place != KeyPlace::Controller
+            && place != KeyPlace::Format)
+            continue;
+        const std::optional<ConfigValue> a = getConfig(have.config, info.name);
+        const std::optional<ConfigValue> b = getConfig(want.config, info.name);
+        if (a != b)
+            return "cluster.config." + std::string(info.name) + " " + (b ? formatConfigValue(*b) : "unset")
+                + ", not " + (a ? formatConfigValue(*a) : "unset");
+    }
+    return {};
+}
+
 void RealCluster::createTopic(const std::string& name, const std::vector<std::vector<std::int32_t>>& assignment,
                               const std::map<std::string, std::string>& configs)
 {
@@ -942,6 +1019,7 @@ void RealCluster::createTopic(const std::string& name, const std::vector<std::ve
             throw ClusterError("CreateTopics " + name + ": " + std::string(wire::errorName(result.errorCode))
                 + (result.errorMessage ? " (" + *result.errorMessage + ")" : ""));
     }
+    m_impl->topics.push_back(name);
     // Waits until the answering broker's metadata has a leader for every partition, so that the next
     // step does not race the topic's creation.
     const auto deadline = Clock::now() + m_impl->options.adminTimeout;

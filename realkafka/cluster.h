@@ -97,6 +97,12 @@ struct ClusterOptions {
     bool classDataSharing = true;
 };
 
+/// Why a cluster made with `have` cannot run a scenario that would make one with `want`: another broker
+/// count or racks, or a scenario key that goes into the nodes' properties or their storage format
+/// (KeyPlace Broker, BrokerAndController, Controller, Format) with another value. Keys of the clients
+/// (Producer, Consumer) may differ: each run makes its own. Empty when it can.
+std::string clusterMismatch(const ClusterOptions& have, const ClusterOptions& want);
+
 /// What a node cost: seconds from launch to its "Kafka Server started" line (a restarted broker: to when
 /// the cluster saw that line, at its next observation or settle; while it is still starting, to its first
 /// registration), and its resident memory.
@@ -143,6 +149,16 @@ public:
     void heal(std::int32_t broker);
     /// Every link of the broker gets this latency each way (a link is as slow as its slower end); 0 ends it.
     void slow(std::int32_t broker, std::chrono::milliseconds latency);
+
+    /// Makes the cluster whole again for the next scenario on it (a shared cluster, runReal): every
+    /// broker's links healed, undelayed and powered, every stopped broker started again, then waits (within
+    /// startTimeout) until each one restarted here or still starting has logged "Kafka Server started",
+    /// that is, is registered and unfenced. Says what it did in the log; nothing when nothing was needed.
+    void restoreAll();
+    /// The options the cluster was made with.
+    const ClusterOptions& options() const;
+    /// The topics createTopic made on it, in order (a shared cluster's next scenario needs others).
+    const std::vector<std::string>& topics() const;
 
     /// CreateTopics with the explicit assignment (partition p's replicas, the first the preferred leader)
     /// and topic configs; waits until every partition has a leader.

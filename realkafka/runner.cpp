@@ -719,6 +719,40 @@ struct Run {
 
 } // namespace
 
+ClusterOptions clusterOptionsFor(const Scenario& scenario, const RunnerOptions& options)
+{
+    ClusterOptions clusterOptions = options.cluster;
+    clusterOptions.brokers = scenario.cluster.brokers;
+    clusterOptions.config = scenario.cluster.config;
+    clusterOptions.racks = scenario.cluster.racks;
+    if (!clusterOptions.log)
+        clusterOptions.log = options.log;
+    return clusterOptions;
+}
+
+std::string whySeparateCluster(const Scenario& scenario, const RealCluster& cluster)
+{
+    return whySeparateCluster(scenario, cluster.options(), cluster.topics());
+}
+
+std::string whySeparateCluster(const Scenario& scenario, const ClusterOptions& have, const std::vector<std::string>& topics)
+{
+    if (std::string mismatch = clusterMismatch(have, clusterOptionsFor(scenario, {})); !mismatch.empty())
+        return "it needs " + mismatch;
+    // IncrementalAlterConfigs on the brokers' cluster-wide default (runner: config) stays after the run.
+    for (const Step& step : scenario.steps)
+        if (std::holds_alternative<ConfigStep>(step))
+            return "it changes configs at run time (a config step)";
+    if (!scenario.cluster.consumers.empty() || std::any_of(scenario.steps.begin(), scenario.steps.end(), [](const Step& step) {
+            return std::holds_alternative<ConsumerStep>(step) || std::holds_alternative<RebalanceStep>(step);
+        }))
+        return "it has consumers (__consumer_offsets, placed as the model places it, is made per cluster)";
+    for (const TopicSpec& topic : scenario.cluster.topics)
+        if (std::find(topics.begin(), topics.end(), topic.name) != topics.end())
+            return "its topic " + topic.name + " exists on the cluster already";
+    return {};
+}
+
 void runReal(const Scenario& scenario, const Distribution& distribution, RunnerOptions options, RunnerHooks hooks)
 {
     const std::vector<Refusal> refusals = checkRealScenario(scenario);
@@ -727,18 +761,23 @@ void runReal(const Scenario& scenario, const Distribution& distribution, RunnerO
     checkVersion(distribution, scenario.cluster.config.kafkaVersion);
     if (!hooks.observe || !hooks.sameFacts)
         throw RunnerError("the runner needs an observer");
-    ClusterOptions clusterOptions = options.cluster;
-    clusterOptions.brokers = scenario.cluster.brokers;
-    clusterOptions.config = scenario.cluster.config;
-    clusterOptions.racks = scenario.cluster.racks;
-    if (!clusterOptions.log)
-        clusterOptions.log = options.log;
-    RealCluster cluster(distribution, clusterOptions);
-    if (hooks.progress)
-        hooks.progress(std::nullopt, "starting a cluster of " + std::to_string(scenario.cluster.brokers)
-            + " brokers (Apache Kafka " + distribution.version + ")");
-    cluster.start();
-    Run run { scenario, options, std::move(hooks), cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {}, {},
+    std::optional<RealCluster> own;
+    RealCluster* cluster = options.shared;
+    if (cluster) {
+        if (std::string why = whySeparateCluster(scenario, *cluster); !why.empty())
+            throw RunnerError("the scenario cannot share the cluster: " + why);
+        if (hooks.progress)
+            hooks.progress(std::nullopt, "on the shared cluster (Apache Kafka " + distribution.version + ")");
+        cluster->restoreAll();
+    } else {
+        own.emplace(distribution, clusterOptionsFor(scenario, options));
+        cluster = &*own;
+        if (hooks.progress)
+            hooks.progress(std::nullopt, "starting a cluster of " + std::to_string(scenario.cluster.brokers)
+                + " brokers (Apache Kafka " + distribution.version + ")");
+        cluster->start();
+    }
+    Run run { scenario, options, std::move(hooks), *cluster, nullptr, Engine::createCluster(scenario.cluster), {}, {}, {}, {},
         scenarioConsumers(scenario), {}, {}, {}, 0 };
     run.groups = groupIds(run.consumers);
     run.made.assign(run.consumers.size(), false);

@@ -79,7 +79,24 @@ struct RunnerOptions {
     std::ostream* log = nullptr;
     /// Set from a signal handler: the run stops at its next wait and tears the cluster down.
     const std::atomic<bool>* interrupted = nullptr;
+    /// A started cluster to run on, shared with earlier scenarios (whySeparateCluster must have accepted
+    /// this one): the run makes it whole first (RealCluster::restoreAll) and leaves it running. nullptr:
+    /// the run starts a cluster of its own and tears it down at the end.
+    RealCluster* shared = nullptr;
 };
+
+/// The cluster a scenario asks for: options.cluster with the scenario's brokers, racks and cluster.config.
+ClusterOptions clusterOptionsFor(const Scenario& scenario, const RunnerOptions& options);
+
+/// Why the scenario cannot run on `cluster`, a started cluster that earlier scenarios ran on, and needs one
+/// of its own: the cluster differs (clusterMismatch), the scenario has a config step (a dynamic config
+/// would outlive it), consumers (__consumer_offsets and its coordinators are the cluster's), or a topic
+/// name the cluster already has. Empty when it can share it. Facts the comparison checks do not depend on
+/// what ran before: a new topic starts at leader epoch 0 with its own ISR, and every broker is registered
+/// and unfenced again before the scenario starts (docs/real-kafka.md, "Sharing a cluster").
+std::string whySeparateCluster(const Scenario& scenario, const RealCluster& cluster);
+/// The same for a cluster made with `have` that holds `topics`.
+std::string whySeparateCluster(const Scenario& scenario, const ClusterOptions& have, const std::vector<std::string>& topics);
 
 /// Runs the scenario (which checkRealScenario must have accepted) on a cluster of `distribution`, whose
 /// version must match (checkVersion). Throws RunnerError, ClusterError, HarnessError, DistributionError;

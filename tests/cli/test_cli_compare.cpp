@@ -244,7 +244,16 @@ INSTANTIATE_TEST_SUITE_P(Cases, CliCompareUsage,
             "noScenario", { "--versions", "3.7,4.2" }, "needs a scenario (a file path or builtin:NAME)" },
         BadArguments { "twoScenarios",
             { "builtin:leo-hw-walkthrough", "builtin:slow-follower", "--versions", "3.7,4.2" },
-            "takes one scenario, got \"builtin:leo-hw-walkthrough\" and \"builtin:slow-follower\"" },
+            "takes one scenario with --versions, got \"builtin:leo-hw-walkthrough\" and \"builtin:slow-follower\" "
+            "(several go with --kafka DIR)" },
+        BadArguments { "tooManyScenariosForKafka",
+            [] {
+                // compare --kafka takes up to 64 scenarios (compareScenariosMax), one after the other.
+                std::vector<std::string> args(65, "builtin:leo-hw-walkthrough");
+                args.insert(args.end(), { "--kafka", "/nonexistent" });
+                return args;
+            }(),
+            "takes at most 64 scenarios, got 65" },
         BadArguments { "unknownOption", { "builtin:leo-hw-walkthrough", "--versions", "3.7,4.2", "--frames" },
             "unknown option --frames" }),
     [](const ::testing::TestParamInfo<BadArguments>& info) { return info.param.name; });

@@ -122,5 +122,46 @@ status, summary, output = run({"distributions": {"4.4": "4.4.0"}, "runs": [{"cas
 check(status == 2 and "/runs/0/versions: version '4.2' has no entry in /distributions" in output,
       f"a version without a distribution: exit 2 with its path ({output})")
 
+# One compare call over several cases of a version (split_group): each case gets its comparison, its
+# seconds and whether it ran on the cluster of the case before; a failed one its error; a single case's
+# comparison is the object itself; a hung call or a missing file fails every case of it.
+import importlib.machinery
+import importlib.util
+loader = importlib.machinery.SourceFileLoader("test_real_script", str(SCRIPT))
+spec = importlib.util.spec_from_loader("test_real_script", loader)
+script = importlib.util.module_from_spec(spec)
+loader.exec_module(script)
+with tempfile.TemporaryDirectory() as tmp:
+    tmp = Path(tmp)
+    stems = [tmp / "a-4.4", tmp / "b-4.4", tmp / "c-4.4"]
+    group = [dict(comparison([checkpoint("1", AGREE)]), source="a.json", cluster="own", seconds=61.5),
+             dict(comparison([checkpoint("x", AGREE)]), source="b.json", cluster="shared", seconds=40.0),
+             {"scenario": "c", "source": "c.json", "cluster": "own", "seconds": 3.0,
+              "error": "the real run: broker 2 exited while starting"}]
+    (tmp / "kafka-4.4.json").write_text(json.dumps(group))
+    script.split_group(tmp / "kafka-4.4.json", tmp / "kafka-4.4.err", 3, None, stems)
+    a, b, c = (script.read_run(stem) for stem in stems)
+    check(a["error"] is None and a["seconds"] == 61.5 and a["cluster"] == "own" and a["checkpoints"][0]["label"] == "1",
+          f"split: the first case's comparison, time and own cluster ({a})")
+    check(b["error"] is None and b["cluster"] == "shared" and b["checkpoints"][0]["label"] == "x",
+          f"split: the second case ran on the shared cluster ({b})")
+    check(c["error"] is not None and "broker 2 exited while starting" in c["error"] and not c["checkpoints"],
+          f"split: the failed case carries its error ({c})")
+    (tmp / "kafka-4.4.json").write_text(json.dumps(dict(comparison([checkpoint("1", AGREE)]), scenario="a")))
+    script.split_group(tmp / "kafka-4.4.json", tmp / "kafka-4.4.err", 0, None, stems[:1])
+    check(script.read_run(stems[0])["checkpoints"][0]["label"] == "1", "split: one case's comparison is the object itself")
+    (tmp / "kafka-4.4.json").unlink()
+    (tmp / "kafka-4.4.err").write_text("highwater-cli: compare: x is not a Kafka distribution\n")
+    for stem in stems:
+        for suffix in (".json", ".seconds", ".cluster", ".err"):
+            Path(f"{stem}{suffix}").unlink(missing_ok=True)
+    script.split_group(tmp / "kafka-4.4.json", tmp / "kafka-4.4.err", 2, None, stems[:2])
+    check(all("x is not a Kafka distribution" in (script.read_run(stem)["error"] or "") for stem in stems[:2]),
+          "split: no comparison file fails every case with the call's last line")
+    script.split_group(tmp / "kafka-4.4.json", tmp / "kafka-4.4.err", None, "the comparison still running after 900 s",
+                       stems[:2])
+    check(all("still running" in (script.read_run(stem)["error"] or "") for stem in stems[:2]),
+          "split: a hung call fails every case of it")
+
 print(f"{len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

@@ -141,3 +141,63 @@ TEST(RealRefusals, EveryConfigKeyHasAPlace)
 }
 
 } // namespace
+
+namespace {
+
+hw::Scenario scenarioOf(const std::string& json)
+{
+    auto parsed = hw::parseScenario(json, "t.json");
+    if (auto* error = std::get_if<hw::ScenarioError>(&parsed))
+        throw std::runtime_error(error->toString());
+    return std::get<hw::Scenario>(parsed);
+}
+
+/// A scenario of `brokers` brokers with the config and a topic, producing once, then `steps`.
+hw::Scenario sharingCase(const std::string& config, const std::string& topic, const std::string& steps = "",
+    int brokers = 3, const std::string& extra = "")
+{
+    return scenarioOf(R"({"format": "highwater/1", "name": "t", "cluster": {"brokers": )" + std::to_string(brokers)
+        + R"(, "kafka_version": "4.0", "config": {)" + config + R"(}}, "topics": [{"name": ")" + topic
+        + R"(", "partitions": 1, "replication.factor": 3}], "producers": [{"id": "p"}])" + extra
+        + R"(, "steps": [{"produce": {"producer": "p", "topic": ")" + topic + R"(", "values": ["a"]}}, {"settle": {}})"
+        + steps + "]}");
+}
+
+} // namespace
+
+// Two cases of one version share a cluster when nothing on it is theirs alone (issue 27: "one cluster per
+// version shared by its cases where they allow it"); each reason to start another is named.
+TEST(RealSharing, CasesWithTheSameBrokersAndBrokerConfigsAndOtherTopicsShare)
+{
+    RunnerOptions options;
+    const hw::Scenario first = sharingCase(R"("min.insync.replicas": 2)", "orders", R"(, {"kill": {"broker": 1}})");
+    const ClusterOptions made = clusterOptionsFor(first, options);
+    // The producer's settings are the harness's, per run: they may differ.
+    const hw::Scenario second = sharingCase(R"("min.insync.replicas": 2, "retries": 0, "enable.idempotence": false)", "payments",
+        R"(, {"restart": {"broker": 1}}, {"shutdown": {"broker": 2}})");
+    EXPECT_EQ(whySeparateCluster(second, made, { "orders" }), "");
+}
+
+TEST(RealSharing, EachReasonForAClusterOfItsOwnIsNamed)
+{
+    RunnerOptions options;
+    const ClusterOptions made
+        = clusterOptionsFor(sharingCase(R"("min.insync.replicas": 2)", "orders"), options);
+    EXPECT_EQ(whySeparateCluster(sharingCase(R"("min.insync.replicas": 2)", "orders"), made, { "orders" }),
+        "its topic orders exists on the cluster already");
+    EXPECT_EQ(whySeparateCluster(sharingCase(R"("min.insync.replicas": 1)", "b"), made, { "orders" }),
+        "it needs cluster.config.min.insync.replicas 1, not 2");
+    EXPECT_EQ(whySeparateCluster(
+                  sharingCase(R"("min.insync.replicas": 2, "unclean.leader.election.enable": true)", "b"), made, { "orders" }),
+        "it needs cluster.config.unclean.leader.election.enable true, not false");
+    EXPECT_EQ(whySeparateCluster(sharingCase(R"("min.insync.replicas": 2)", "b", "", 4), made, { "orders" }),
+        "it needs 4 brokers, not 3");
+    EXPECT_EQ(whySeparateCluster(
+                  sharingCase(R"("min.insync.replicas": 2)", "b", R"(, {"config": {"min.insync.replicas": 1}})"), made,
+                  { "orders" }),
+        "it changes configs at run time (a config step)");
+    EXPECT_EQ(whySeparateCluster(sharingCase(R"("min.insync.replicas": 2)", "b", "", 3,
+                                                R"(, "consumers": [{"id": "c", "group": "g", "subscribe": ["b"]}])"),
+                  made, { "orders" }),
+        "it has consumers (__consumer_offsets, placed as the model places it, is made per cluster)");
+}
