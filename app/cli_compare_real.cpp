@@ -166,20 +166,28 @@ int compareWithKafka(const std::vector<std::string>& sources, const std::string&
             continue;
         }
         const auto t0 = std::chrono::steady_clock::now();
+        // A scenario that could not share even a new cluster (a config step, consumers) runs on one of its
+        // own, which ends with it.
+        bool alone = false;
         if (several) {
             std::cout << (i == 0 ? "" : "\n") << "scenario " << sources[i] << "\n" << std::flush;
-            if (shared) {
+            const realkafka::ClusterOptions wanted = realkafka::clusterOptionsFor(scenario, options);
+            if (const std::string why = realkafka::whySeparateCluster(scenario, wanted, {}); !why.empty()) {
+                printMessage("compare: " + sources[i] + " gets a cluster of its own: " + why);
+                shared.reset();
+                alone = true;
+            } else if (shared) {
                 if (const std::string why = realkafka::whySeparateCluster(scenario, *shared); !why.empty()) {
-                    printMessage("compare: " + sources[i] + " gets a cluster of its own: " + why);
+                    printMessage("compare: " + sources[i] + " gets a new cluster: " + why);
                     shared.reset();
                 } else {
-                    printMessage("compare: " + sources[i] + " runs on the cluster of the scenarios before it");
+                    printMessage("compare: " + sources[i] + " runs on the cluster of the scenario before it");
                     outcome.sharedCluster = true;
                 }
             }
         }
         try {
-            if (several && !shared) {
+            if (several && !alone && !shared) {
                 shared = std::make_unique<realkafka::RealCluster>(distribution, realkafka::clusterOptionsFor(scenario, options));
                 shared->start();
             }

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -99,10 +101,17 @@ TEST(CliCompareReal, HelpAndUsageErrors)
 {
     const CliResult help = runCli({ "compare", "--help" });
     EXPECT_EQ(help.exitCode, 0);
-    EXPECT_TRUE(contains(help.out, "\n  compare SCENARIO --kafka DIR [--checkpoints] [--json FILE]\n")) << help.out;
-    EXPECT_TRUE(contains(help.out, "3 when the real run fails")) << help.out;
-    EXPECT_TRUE(contains(help.out, "only quiescent checkpoints are compared, never timings")) << help.out;
-    EXPECT_TRUE(contains(runCli({ "--help" }).out, "\n  compare SCENARIO --kafka DIR"));
+    EXPECT_TRUE(contains(help.out, "\n  compare SCENARIO... --kafka DIR [--checkpoints] [--json FILE]\n")) << help.out;
+    // The description's phrases, whatever line they wrap onto.
+    std::string flat;
+    for (const char c : help.out)
+        if (!(std::isspace(static_cast<unsigned char>(c)) && !flat.empty() && flat.back() == ' '))
+            flat += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+    EXPECT_TRUE(contains(flat, "3 when a real run fails")) << help.out;
+    EXPECT_TRUE(contains(flat, "only quiescent checkpoints are compared, never timings")) << help.out;
+    EXPECT_TRUE(contains(flat, "several scenarios, up to 64, run one after the other and share one cluster where they allow it"))
+        << help.out;
+    EXPECT_TRUE(contains(runCli({ "--help" }).out, "\n  compare SCENARIO... --kafka DIR"));
 
     const auto usage = [](std::vector<std::string> args, const std::string& message) {
         args.insert(args.begin(), "compare");
