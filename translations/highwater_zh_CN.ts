@@ -297,18 +297,16 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+28"/>
         <source>unclean election</source>
         <translation>非干净选举</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+30"/>
+        <location line="+2"/>
         <source>high-watermark truncation</source>
         <translation>截断到高水位</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="+2"/>
         <source>unflushed</source>
         <translation>未刷入磁盘</translation>
     </message>
@@ -337,29 +335,64 @@
         <translation>未刷盘</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>last-known-leader election (ELR)</source>
-        <translation>最后已知领导者选举（ELR）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>unflushed records lost in a crash</source>
-        <translation>宕机时丢失未刷入磁盘的记录</translation>
+        <location line="+9"/>
+        <source>unflushed at power loss</source>
+        <comment>lost record: cause</comment>
+        <translation>断电时未刷入磁盘</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>acks=1, not replicated before the leader failed</source>
-        <translation>acks=1，领导者失效前尚未复制</translation>
+        <source>acks=1, acknowledged before it was replicated</source>
+        <comment>lost record: cause</comment>
+        <translation>acks=1，复制前就已确认</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>never reached the new leader</source>
+        <comment>lost record: cause</comment>
+        <translation>从未到达新的领导者</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>other</source>
-        <translation>其他</translation>
+        <source>no physical cause</source>
+        <comment>lost record: cause</comment>
+        <translation>没有物理原因</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1 offset %2: %3 (acks=%4), %5</source>
-        <translation>%1 偏移量 %2：%3（acks=%4），%5</translation>
+        <location line="+7"/>
+        <source>unclean election</source>
+        <comment>lost record: election</comment>
+        <translation>非干净选举</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>last known leader elected (ELR)</source>
+        <comment>lost record: election</comment>
+        <translation>选出最后已知领导者（ELR）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>truncated to the high watermark</source>
+        <comment>lost record: election</comment>
+        <translation>截断到高水位</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>clean election</source>
+        <comment>lost record: election</comment>
+        <translation>干净选举</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no election</source>
+        <comment>lost record: election</comment>
+        <translation>没有选举</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 offset %2: %3 (acks=%4), lost: %5; %6</source>
+        <extracomment>A lost record: partition, offset, value, acks, then what happened to its bytes and the election that dropped it: &quot;events-0 offset 2: B1 (acks=all), lost: unflushed at power loss; last known leader elected (ELR)&quot;.</extracomment>
+        <translation>%1 偏移量 %2：%3（acks=%4），丢失：%5；%6</translation>
     </message>
 </context>
 <context>
@@ -1229,7 +1262,6 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+90"/>
         <location filename="../core/scenario/narration.cpp" line="+91"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
@@ -1580,7 +1612,6 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-336"/>
         <location line="-339"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
@@ -1886,12 +1917,12 @@
     <message>
         <location line="+4"/>
         <source>%1 gets no answer to its connect to broker %2 within %3 ms (socket.connection.setup.timeout.ms); it tries again in %4 ms and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 连接 代理节点 %2 在 %3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在 %4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+        <translation>%1 连接 代理节点 %2 在&#xa0;%3 毫秒内没有回应（socket.connection.setup.timeout.ms）；它在&#xa0;%4 毫秒后再试，这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 cannot connect to broker %2: connection refused, no Kafka process listens there. It tries again in %3 ms (reconnect.backoff.ms) and sends nothing there meanwhile: waiting costs its batches no retries.</source>
-        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在 %3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
+        <translation>%1 无法连接 代理节点 %2：连接被拒绝，那里没有 Kafka 进程在监听。它在&#xa0;%3 毫秒后再试（reconnect.backoff.ms），这段时间不向那里发送任何东西：等待不消耗批次的重试次数。</translation>
     </message>
     <message>
         <location filename="../core/scenario/narration_cluster.cpp" line="+5"/>
@@ -5917,7 +5948,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message>
-        <location filename="../ui/control/realcompare.cpp" line="+31"/>
+        <location filename="../ui/control/realcompare.cpp" line="+32"/>
         <source>Choose the directory of a Kafka distribution.</source>
         <translation>请选择 Kafka 发行版的目录。</translation>
     </message>
