@@ -20,8 +20,11 @@ enum class LostCause : std::uint8_t {
     None, // no physical cause known: the new leader had the bytes and a rule cut them (truncation to the HW)
 };
 
-/// Which election or truncation made the log drop it (PartitionChangeBuilder.electAnyLeader and
-/// .canElectLastKnownLeader, apache/kafka 4.2.0; the follower's truncation in UnifiedLog.truncateTo).
+/// Which election or truncation made the log drop it: the election kinds of PartitionChangeBuilder
+/// .electAnyLeader (a clean one from the ISR, or the ELR when the ISR is empty; the last known leader,
+/// .canElectLastKnownLeader, flagged unclean; Election.UNCLEAN), read in apache/kafka at commit
+/// 04097f0 (controller/partition_change_builder.cpp follows it); the legacy follower truncation is
+/// UnifiedLog.truncateTo to its own HW.
 enum class LostElection : std::uint8_t {
     UncleanElection, // an out-of-sync replica became leader (unclean.leader.election.enable or ElectLeaders)
     LastKnownLeaderElection, // the last known leader was elected with the ISR and ELR empty (KIP-966, 4.0+ with ELR)

@@ -7,8 +7,8 @@
 // One power loss of a whole partition must read the same cause at every version and differ only in
 // the election: at 3.9 (and 4.0, whose clusters format without ELR) the last ISR member comes back
 // and is elected cleanly; from 4.1, with ELR, the ISR and ELR are empty after the unclean restarts and
-// the controller elects the last known leader (PartitionChangeBuilder.canElectLastKnownLeader,
-// apache/kafka 4.2.0; KIP-966).
+// the controller elects the last known leader (PartitionChangeBuilder.canElectLastKnownLeader;
+// KIP-966).
 
 #include "check/invariants.h"
 #include "engine/engine.h"
