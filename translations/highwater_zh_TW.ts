@@ -297,18 +297,16 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+28"/>
         <source>unclean election</source>
         <translation>非乾淨選舉</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+30"/>
+        <location line="+2"/>
         <source>high-watermark truncation</source>
         <translation>截斷到高水位</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="+2"/>
         <source>unflushed</source>
         <translation>未刷入磁碟</translation>
     </message>
@@ -337,29 +335,64 @@
         <translation>未刷盤</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>last-known-leader election (ELR)</source>
-        <translation>最後已知領導者選舉（ELR）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>unflushed records lost in a crash</source>
-        <translation>當機時丟失未刷入磁碟的記錄</translation>
+        <location line="+9"/>
+        <source>unflushed at power loss</source>
+        <comment>lost record: cause</comment>
+        <translation>斷電時未刷入磁碟</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>acks=1, not replicated before the leader failed</source>
-        <translation>acks=1，領導者失效前尚未複製</translation>
+        <source>acks=1, acknowledged before it was replicated</source>
+        <comment>lost record: cause</comment>
+        <translation>acks=1，複製前就已確認</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>never reached the new leader</source>
+        <comment>lost record: cause</comment>
+        <translation>從未到達新的領導者</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>other</source>
-        <translation>其他</translation>
+        <source>no physical cause</source>
+        <comment>lost record: cause</comment>
+        <translation>沒有物理原因</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1 offset %2: %3 (acks=%4), %5</source>
-        <translation>%1 偏移量 %2：%3（acks=%4），%5</translation>
+        <location line="+7"/>
+        <source>unclean election</source>
+        <comment>lost record: election</comment>
+        <translation>非乾淨選舉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>last known leader elected (ELR)</source>
+        <comment>lost record: election</comment>
+        <translation>選出最後已知領導者（ELR）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>truncated to the high watermark</source>
+        <comment>lost record: election</comment>
+        <translation>截斷到高水位</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>clean election</source>
+        <comment>lost record: election</comment>
+        <translation>乾淨選舉</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no election</source>
+        <comment>lost record: election</comment>
+        <translation>沒有選舉</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 offset %2: %3 (acks=%4), lost: %5; %6</source>
+        <extracomment>A lost record: partition, offset, value, acks, then what happened to its bytes and the election that dropped it: &quot;events-0 offset 2: B1 (acks=all), lost: unflushed at power loss; last known leader elected (ELR)&quot;.</extracomment>
+        <translation>%1 偏移量 %2：%3（acks=%4），遺失：%5；%6</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,8 @@ void ReplicationControl::apply(std::int32_t partition, const PartitionChangeReco
     if (record.unclean) {
         ++p.uncleanElections;
         p.lastUncleanWasLastKnownLeader = record.lastKnownLeader;
+    } else if (record.leader && *record.leader != noLeader && *record.leader != p.registration.leader) {
+        ++p.cleanElections;
     }
     p.registration = mergePartitionChange(p.registration, record);
     ++m_state.controller.metadataOffset;

@@ -112,6 +112,10 @@ struct Partition {
     std::int32_t index = 0;
     PartitionRegistration registration;
     std::int32_t uncleanElections = 0; // how often an out-of-sync replica was made leader (last known leader too)
+    // How often a new leader was elected cleanly (from the ISR, or the ELR when the ISR is empty) after
+    // the partition was created: what the lost list names when no unclean election or truncation to
+    // the HW explains a loss (a new leader that was in sync yet lacked the record).
+    std::int32_t cleanElections = 0;
     bool lastUncleanWasLastKnownLeader = false; // the latest of them elected the last known leader
     std::int64_t unflushedLost = 0;    // records replicas lost from unflushed log tails on restarts
     std::int32_t legacyTruncations = 0; // truncations to a follower's own HW (truncation: high-watermark)

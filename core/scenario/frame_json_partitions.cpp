@@ -173,7 +173,8 @@ Json lostRecordsJson(const ClusterState& s)
                    {"offset", r.offset}};
         putBytes(entry, "value", !valueIsNull(s, payload), payload.value);
         entry["acks"] = acksName(r.acks);
-        entry["reason"] = lostReasonName(r.reason);
+        entry["cause"] = lostCauseName(r.cause);
+        entry["election"] = lostElectionName(r.election);
         lost.push_back(std::move(entry));
     }
     return lost;

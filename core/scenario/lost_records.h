@@ -12,14 +12,25 @@
 /// to the high watermark (apache/kafka 3.7.0 UnifiedLog.truncateTo removes them without a trace).
 namespace hw {
 
-/// Why an acknowledged record is gone, as far as the partition's history tells.
-enum class LostReason : std::uint8_t {
-    UncleanElection, // an out-of-sync replica became leader
-    LastKnownLeaderElection, // the last known leader was elected with the ISR and ELR empty (KIP-966)
-    HighWatermarkTruncation, // truncation: high-watermark (Kafka before 0.11)
-    UnflushedRecordsLost, // a broker restarted without its page cache
-    Acks1NotReplicated, // acks=1: the leader acknowledged before any follower had it
-    Other,
+/// What happened to a lost record's bytes: why the replica that leads now did not have it.
+enum class LostCause : std::uint8_t {
+    UnflushedRecordsLost, // the leader had it, but lost it with its page cache (a restart after a power loss)
+    Acks1NotReplicated, // acks=1: the old leader acknowledged it before the new leader fetched it
+    NotOnNewLeader, // acks=all: the replica that became leader had not fetched it (it was out of sync)
+    None, // no physical cause known: the new leader had the bytes and a rule cut them (truncation to the HW)
+};
+
+/// Which election or truncation made the log drop it: the election kinds of PartitionChangeBuilder
+/// .electAnyLeader (a clean one from the ISR, or the ELR when the ISR is empty; the last known leader,
+/// .canElectLastKnownLeader, flagged unclean; Election.UNCLEAN), read in apache/kafka at commit
+/// 04097f0 (controller/partition_change_builder.cpp follows it); the legacy follower truncation is
+/// UnifiedLog.truncateTo to its own HW.
+enum class LostElection : std::uint8_t {
+    UncleanElection, // an out-of-sync replica became leader (unclean.leader.election.enable or ElectLeaders)
+    LastKnownLeaderElection, // the last known leader was elected with the ISR and ELR empty (KIP-966, 4.0+ with ELR)
+    HighWatermarkTruncation, // a follower cut its log to its own HW and then led (truncation: high-watermark, before 0.11)
+    CleanElection, // a new leader from the ISR (or the ELR) that still lacked the record
+    None, // no election since the record was written
 };
 
 struct LostRecord {
@@ -27,7 +38,8 @@ struct LostRecord {
     Offset offset = 0;
     std::int32_t payload = 0; // index into ClusterState::payloads
     Acks acks = Acks::All;
-    LostReason reason = LostReason::Other;
+    LostCause cause = LostCause::None;
+    LostElection election = LostElection::None;
     friend bool operator==(const LostRecord&, const LostRecord&) = default;
 };
 
@@ -35,7 +47,8 @@ struct LostRecord {
 /// without a leader is unavailable, not lost, and is left out.
 std::vector<LostRecord> lostRecords(const ClusterState& state);
 
-/// The frame dump's name of a reason: "unclean-election", ...
-std::string_view lostReasonName(LostReason reason);
+/// The frame dump's names: "unflushed-records-lost", ... and "unclean-election", ...
+std::string_view lostCauseName(LostCause cause);
+std::string_view lostElectionName(LostElection election);
 
 } // namespace hw

@@ -145,7 +145,7 @@ std::vector<std::string> lostText(const Json& lost)
     for (const Json& l : lost)
         out.push_back(l.at("topic").get<std::string>() + "-" + l.at("partition").dump() + "@" + l.at("offset").dump() +
                       "=" + l.at("value").get<std::string>() + " acks=" + l.at("acks").get<std::string>() + " " +
-                      l.at("reason").get<std::string>());
+                      l.at("cause").get<std::string>() + " " + l.at("election").get<std::string>());
     return out;
 }
 
@@ -247,7 +247,7 @@ ScenarioWant leaderFailover()
                  {{"orders", 0, 2, 1, 1, {2, 3}, 3, 3,
                    {{1, 4, 3, "m0 m1 m2 m3", "0 0 0 0", "0@0"}, {2, 3, 3, committed, "0 0 0", "0@0 1@3"},
                     {3, 3, 3, committed, "0 0 0", "0@0"}}}},
-                 {"orders-0@3=m3 acks=1 acks-1-not-replicated"},
+                 {"orders-0@3=m3 acks=1 acks-1-not-replicated clean-election"},
                  {}},
                 // Broker 1 truncated m3 (epoch 0 ends at 3 on the leader), copied m4 and rejoined the ISR.
                 {"4",
@@ -255,7 +255,7 @@ ScenarioWant leaderFailover()
                  {{"orders", 0, 2, 1, 2, {2, 3, 1}, 4, 3,
                    {{1, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"}, {2, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"},
                     {3, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"}}}},
-                 {"orders-0@3=m3 acks=1 acks-1-not-replicated"},
+                 {"orders-0@3=m3 acks=1 acks-1-not-replicated clean-election"},
                  {}},
                 // Preferred election: broker 1 leads in epoch 2, starting at its LEO 4.
                 {"5",
@@ -263,7 +263,7 @@ ScenarioWant leaderFailover()
                  {{"orders", 0, 1, 2, 3, {2, 3, 1}, 4, 4,
                    {{1, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3 2@4"}, {2, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"},
                     {3, 4, 4, "m0 m1 m2 m4", "0 0 0 1", "0@0 1@3"}}}},
-                 {"orders-0@3=m3 acks=1 acks-1-not-replicated"},
+                 {"orders-0@3=m3 acks=1 acks-1-not-replicated clean-election"},
                  {}},
             }};
 }
@@ -350,8 +350,8 @@ ScenarioWant acksAndMinInsync()
 ScenarioWant uncleanElection()
 {
     const std::string four = "A1 A2 B1 B2";
-    const std::vector<std::string> lost = {"events-0@2=B1 acks=all unclean-election",
-                                           "events-0@3=B2 acks=all unclean-election"};
+    const std::vector<std::string> lost = {"events-0@2=B1 acks=all not-on-new-leader unclean-election",
+                                           "events-0@3=B2 acks=all not-on-new-leader unclean-election"};
     return {"unclean-election",
             {
                 {"1",
@@ -395,7 +395,7 @@ ScenarioWant uncleanElection()
 
 ScenarioWant kip101Truncation()
 {
-    const std::string lostM1 = "legacy-0@1=m1 acks=all high-watermark-truncation";
+    const std::string lostM1 = "legacy-0@1=m1 acks=all none high-watermark-truncation";
     const PartitionWant epochsEmpty{"epochs", 0, 2, 0, 0, {2, 1}, 0, 0, {{2, 0, 0, "", "", "0@0"}, {1, 0, 0, "", "", "0@0"}}};
     return {"kip-101-truncation",
             {
@@ -650,10 +650,11 @@ ScenarioWant restartKeepsOrLosesIsr()
 ScenarioWant uncleanElectionInKraft()
 {
     const std::string a = "A1 A2";
-    const std::vector<std::string> lostB = {"events-0@2=B1 acks=all unclean-election",
-                                            "events-0@3=B2 acks=all unclean-election"};
-    const std::vector<std::string> lostBC = {lostB[0], lostB[1], "events-0@2=C1 acks=all unclean-election",
-                                             "events-0@3=C2 acks=all unclean-election"};
+    const std::vector<std::string> lostB = {"events-0@2=B1 acks=all not-on-new-leader unclean-election",
+                                            "events-0@3=B2 acks=all not-on-new-leader unclean-election"};
+    const std::vector<std::string> lostBC = {lostB[0], lostB[1],
+                                             "events-0@2=C1 acks=all not-on-new-leader unclean-election",
+                                             "events-0@3=C2 acks=all not-on-new-leader unclean-election"};
     const Kip966Want none{{}, {}, "RECOVERED"};
     const PartitionWant backInSync{"events", 0, 3, 2, 6, all3, 2, 2,
                                    {{1, 2, 2, a, "0 0", "0@0"}, {2, 2, 2, a, "0 0", "0@0"}, {3, 2, 2, a, "0 0", "0@0 2@2"}},

@@ -142,7 +142,8 @@ TEST_P(UncleanConfigByVersion, TheFenceElectsAnOutOfSyncReplicaFrom39)
     EXPECT_EQ(r->head().partitions[0].uncleanElections, 1);
     const std::vector<hw::LostRecord> lost = hw::lostRecords(r->head());
     ASSERT_EQ(lost.size(), 2u);
-    EXPECT_EQ(lost[0].reason, hw::LostReason::UncleanElection);
+    EXPECT_EQ(lost[0].cause, hw::LostCause::NotOnNewLeader);
+    EXPECT_EQ(lost[0].election, hw::LostElection::UncleanElection);
 }
 
 INSTANTIATE_TEST_SUITE_P(Versions, UncleanConfigByVersion,

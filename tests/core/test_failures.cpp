@@ -179,13 +179,14 @@ public:
         return out;
     }
 
-    /// The frame dump's "lost" list as "p@offset=value acks reason".
+    /// The frame dump's "lost" list as "p@offset=value acks cause election".
     std::vector<std::string> lost() const
     {
         std::vector<std::string> out;
         for (const auto& l : hw::lostRecordsJson(state()))
             out.push_back(l.at("partition").dump() + "@" + l.at("offset").dump() + "=" + l.at("value").get<std::string>() +
-                          " acks=" + l.at("acks").get<std::string>() + " " + l.at("reason").get<std::string>());
+                          " acks=" + l.at("acks").get<std::string>() + " " + l.at("cause").get<std::string>() + " " +
+                          l.at("election").get<std::string>());
         return out;
     }
 
@@ -700,12 +701,15 @@ TEST_P(UncleanElection, PicksTheFirstLiveReplicaInAssignmentOrderOrLeavesThePart
     EXPECT_EQ(r.partition().uncleanElections, 1);
     r.advance(100);
     ASSERT_TRUE(r.leader().isLeader());
-    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@2=v2 acks=all unclean-election", "0@3=v3 acks=all unclean-election"}));
+    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@2=v2 acks=all not-on-new-leader unclean-election",
+                                                  "0@3=v3 acks=all not-on-new-leader unclean-election"}));
     const auto json = hw::frameToJson(r.timeline(), r.lastFrame(), r.state());
     ASSERT_EQ(json.at("lost").size(), 2u);
     EXPECT_EQ(json.at("lost")[0].at("topic"), "t");
     EXPECT_EQ(json.at("lost")[0].at("value"), "v2");
-    EXPECT_EQ(json.at("lost")[0].at("reason"), "unclean-election");
+    EXPECT_EQ(json.at("lost")[0].at("cause"), "not-on-new-leader");
+    EXPECT_EQ(json.at("lost")[0].at("election"), "unclean-election");
+    EXPECT_FALSE(json.at("lost")[0].contains("reason")) << "the combined field of earlier dumps is gone";
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -1038,7 +1042,7 @@ TEST(IsolateAndHeal, TheOldLeaderIsFencedReplacedAndTruncatesItsUnreplicatedTail
     r.advance(100);
     ASSERT_TRUE(r.replica(2).isLeader());
     EXPECT_EQ(r.cache(2), "0@0 1@3");
-    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=1 acks-1-not-replicated"}));
+    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=1 acks-1-not-replicated clean-election"}));
     EXPECT_EQ(hw::frameToJson(r.timeline(), r.lastFrame(), r.state()).at("brokers")[0].at("state"), "isolated");
 
     const std::int64_t healFrom = r.lastFrame() + 1;
@@ -1084,7 +1088,7 @@ TEST(IsolateAndHeal, TheOldLeaderIsFencedReplacedAndTruncatesItsUnreplicatedTail
         EXPECT_EQ(r.epochs(b), "0 0 0 1") << b;
     }
     EXPECT_EQ(r.cache(1), "0@0 1@3");
-    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=1 acks-1-not-replicated"}));
+    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=1 acks-1-not-replicated clean-election"}));
     EXPECT_TRUE(hw::divergedRecordsJson(r.state()).empty());
 }
 
@@ -1531,8 +1535,8 @@ TEST(LoseUnflushed, LosingCommittedRecordsOnTheOnlyReplicaListsThemAsLost)
     r.advance(15000); // refused until its old session expires and it is fenced; then it registers
     EXPECT_EQ(r.leaderId(), 1);
     EXPECT_EQ(r.values(1), "v0 v1 v2");
-    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=all unflushed-records-lost",
-                                                  "0@4=v4 acks=all unflushed-records-lost"}));
+    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@3=v3 acks=all unflushed-records-lost clean-election",
+                                                  "0@4=v4 acks=all unflushed-records-lost clean-election"}));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2115,8 +2119,8 @@ TEST(ProducerDuringFailover, AcksOneRecordsLostInACleanFailoverAreListed)
     r.killAndFence(1);
     EXPECT_EQ(r.partition().uncleanElections, 0);
     r.advance(100);
-    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@2=v2 acks=1 acks-1-not-replicated",
-                                                  "0@3=v3 acks=1 acks-1-not-replicated"}));
+    EXPECT_EQ(r.lost(), std::vector<std::string>({"0@2=v2 acks=1 acks-1-not-replicated clean-election",
+                                                  "0@3=v3 acks=1 acks-1-not-replicated clean-election"}));
 }
 
 TEST(ProducerDuringFailover, AcksZeroRecordsAreNeverListedAsLost)

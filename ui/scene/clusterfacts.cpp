@@ -175,23 +175,36 @@ QString truncationReasonShort(hw::TruncationReason reason)
     return QString();
 }
 
-QString lostReasonText(hw::LostReason reason)
+QString lostCauseText(hw::LostCause cause)
 {
-    switch (reason) {
-    case hw::LostReason::UncleanElection:
-        return Text::tr("unclean election");
-    case hw::LostReason::LastKnownLeaderElection:
-        return Text::tr("last-known-leader election (ELR)");
-    case hw::LostReason::HighWatermarkTruncation:
-        return Text::tr("high-watermark truncation");
-    case hw::LostReason::UnflushedRecordsLost:
-        return Text::tr("unflushed records lost in a crash");
-    case hw::LostReason::Acks1NotReplicated:
-        return Text::tr("acks=1, not replicated before the leader failed");
-    case hw::LostReason::Other:
+    switch (cause) {
+    case hw::LostCause::UnflushedRecordsLost:
+        return Text::tr("unflushed at power loss", "lost record: cause");
+    case hw::LostCause::Acks1NotReplicated:
+        return Text::tr("acks=1, acknowledged before it was replicated", "lost record: cause");
+    case hw::LostCause::NotOnNewLeader:
+        return Text::tr("never reached the new leader", "lost record: cause");
+    case hw::LostCause::None:
         break;
     }
-    return Text::tr("other");
+    return Text::tr("no physical cause", "lost record: cause");
+}
+
+QString lostElectionText(hw::LostElection election)
+{
+    switch (election) {
+    case hw::LostElection::UncleanElection:
+        return Text::tr("unclean election", "lost record: election");
+    case hw::LostElection::LastKnownLeaderElection:
+        return Text::tr("last known leader elected (ELR)", "lost record: election");
+    case hw::LostElection::HighWatermarkTruncation:
+        return Text::tr("truncated to the high watermark", "lost record: election");
+    case hw::LostElection::CleanElection:
+        return Text::tr("clean election", "lost record: election");
+    case hw::LostElection::None:
+        break;
+    }
+    return Text::tr("no election", "lost record: election");
 }
 
 QStringList lostRecordLines(const hw::ClusterState& state, std::int32_t partition)
@@ -201,12 +214,15 @@ QStringList lostRecordLines(const hw::ClusterState& state, std::int32_t partitio
         if (partition >= 0 && lost.partition != partition)
             continue;
         const std::string_view acks = hw::acksName(lost.acks);
-        lines << Text::tr("%1 offset %2: %3 (acks=%4), %5")
+        //: A lost record: partition, offset, value, acks, then what happened to its bytes and the election
+        //: that dropped it: "events-0 offset 2: B1 (acks=all), lost: unflushed at power loss; last known
+        //: leader elected (ELR)".
+        lines << Text::tr("%1 offset %2: %3 (acks=%4), lost: %5; %6")
                      .arg(QString::fromStdString(state.partitionName(lost.partition)))
                      .arg(lost.offset)
                      .arg(QString::fromStdString(state.payloads[static_cast<std::size_t>(lost.payload)].value),
                          QString::fromUtf8(acks.data(), static_cast<qsizetype>(acks.size())),
-                         lostReasonText(lost.reason));
+                         lostCauseText(lost.cause), lostElectionText(lost.election));
     }
     return lines;
 }

@@ -60,10 +60,13 @@ QString truncationReasonText(hw::TruncationReason reason);
 /// The same in a word or two, for the inside of a ghost cell.
 QString truncationReasonShort(hw::TruncationReason reason);
 
-/// Why an acknowledged record is lost, in words (the frame's "lost" reasons).
-QString lostReasonText(hw::LostReason reason);
+/// What happened to a lost record's bytes, in words (the frame's "lost" causes).
+QString lostCauseText(hw::LostCause cause);
+/// The election or truncation that dropped a lost record, in words (the frame's "lost" elections).
+QString lostElectionText(hw::LostElection election);
 /// One line per lost record of a partition (-1: of every partition): "events-0 offset 2: B1
-/// (acks=all), unclean election". The frame dump's "lost" list, for the views and the inspector.
+/// (acks=all), lost: never reached the new leader; unclean election". The frame dump's "lost" list,
+/// for the views and the inspector.
 QStringList lostRecordLines(const hw::ClusterState& state, std::int32_t partition = -1);
 /// How many lost-record lines a view shows before "and N more" (the inspector shows them all).
 inline constexpr int lostLinesShownMax = 6;
