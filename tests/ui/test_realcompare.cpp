@@ -158,6 +158,9 @@ protected:
         ASSERT_TRUE(QTest::qWaitFor([this] { return processesHolding(marker()) >= 4; }, 20000))
             << processesHolding(marker()) << " stand-in JVMs; " << dialog.outcomeLabel()->text().toStdString() << "\n"
             << dialog.run()->log().join(QLatin1Char('\n')).toStdString();
+        // The worker posted its progress (the cluster is starting) before it started them, but qWaitFor
+        // may see them in the same instant, before the event loop has delivered that report: deliver it.
+        QCoreApplication::processEvents();
     }
 
     QTemporaryDir m_dir;
