@@ -4,6 +4,7 @@
 // behind, and the window shows both runs checkpoint by checkpoint with each fact's verdict. No JVM here:
 // the runs are of a stand-in `java` that only sleeps; tests/ui/test_realcompare_real.cpp runs real Kafka.
 
+#include "base/i18n.h"
 #include "control/realcompare.h"
 #include "control/realcomparemodel.h"
 #include "realkafka/runner.h"
@@ -31,6 +32,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <unistd.h>
 
@@ -528,4 +530,169 @@ TEST(RealCompareSetup, IsolatedBrokersAreThoseNotHealedBeforeTheStep)
     EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 0), std::vector<std::int32_t> {});
     EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 2), (std::vector<std::int32_t> { 2, 3 }));
     EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 4), std::vector<std::int32_t> { 3 });
+}
+
+namespace {
+
+/// Whether `text` holds a Chinese character (CJK Unified Ideographs).
+bool hasChinese(const QString& text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
+            return true;
+    }
+    return false;
+}
+
+/// Restores English whatever a test did.
+struct English {
+    ~English() { hw::ui::setLanguage(QStringLiteral("en")); }
+};
+
+/// Scenarios whose refusals are every kind but a recorded live client's.
+std::vector<hw::realkafka::Refusal> everyRefusal()
+{
+    std::vector<hw::realkafka::Refusal> all;
+    for (const hw::Scenario& scenario : {
+             parse(R"({"format": "highwater/1", "name": "t",
+      "cluster": {"brokers": 3, "config": {"auto.fetch": false, "truncation": "high-watermark"}},
+      "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+      "producers": [{"id": "p", "rate_per_s": 10, "topic": "t"}],
+      "steps": [{"fetch": {"topic": "t", "follower": 2}}, {"run": {"events": 3}}, {"clock": {"to_ms": 100000}},
+           {"restart": {"broker": 1, "lose_unflushed": 2}}, {"shutdown": {"broker": 1, "wait": false}},
+           {"config": {"retries": 3, "min.insync.replicas": 2}}]})"),
+             parse(R"({"format": "highwater/1", "name": "t",
+      "cluster": {"brokers": 3, "config": {"session.timeout.ms": 3000}},
+      "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+      "consumers": [{"id": "c", "group": "g", "subscribe": ["t"]},
+                    {"id": "m", "group": "g", "subscribe": ["t"], "auto.poll": false},
+                    {"id": "a", "assign": [{"topic": "t", "partition": 0}]}],
+      "steps": [{"crash_consumer": {"consumer": "c"}}, {"poll": {"consumer": "c"}},
+           {"poll": {"consumer": "m", "max_records": 3, "wait": false}}]})") }) {
+        const std::vector<hw::realkafka::Refusal> refusals = hw::realkafka::checkRealScenario(scenario);
+        all.insert(all.end(), refusals.begin(), refusals.end());
+    }
+    return all;
+}
+
+} // namespace
+
+TEST(RealCompareTexts, EveryRefusalIsSaidInTheUiLanguage)
+{
+    // The library's refusals are the CLI's English; the dialog says each from its kind, in the same
+    // English, and in Chinese.
+    English english;
+    const std::vector<hw::realkafka::Refusal> refusals = everyRefusal();
+    std::set<hw::realkafka::RefusalKind> kinds;
+    for (const hw::realkafka::Refusal& refusal : refusals) {
+        kinds.insert(refusal.kind);
+        EXPECT_EQ(hw::ui::realcompare::refusalReason(refusal).toStdString(), refusal.why) << refusal.path;
+    }
+    EXPECT_EQ(kinds.size(), 15u) << "every kind but LiveStep";
+    for (const char* language : { "zh_TW", "zh_CN" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const hw::realkafka::Refusal& refusal : refusals) {
+            const QString text = hw::ui::realcompare::refusalReason(refusal);
+            EXPECT_TRUE(hasChinese(text)) << language << " " << refusal.path << ": " << text.toStdString();
+        }
+    }
+}
+
+TEST(RealCompareTexts, EveryKnownDifferenceAndReasonIsSaidInTheUiLanguage)
+{
+    English english;
+    using hw::realkafka::ReasonId;
+    hw::realkafka::CheckpointComparison checkpoint;
+    checkpoint.label = "2";
+    checkpoint.pending = "taken right after the leader was killed";
+    checkpoint.notComparedId = ReasonId::Pending;
+    // Each reason as the library writes it (tests/realkafka/test_differential.cpp pins the library's).
+    struct Case {
+        ReasonId id;
+        std::int64_t number;
+        std::string english;
+    };
+    const Case cases[] = {
+        { ReasonId::Pending, -1, "the checkpoint is pending: taken right after the leader was killed" },
+        { ReasonId::LogNotRead, -1, "the observer did not read this log (a pending checkpoint is read without the logs)" },
+        { ReasonId::StoppedReplicaHw, 1,
+            "broker 1 is down on both sides: Kafka 4.4.0 reads a stopped replica's HW from its checkpoint file, "
+            "written every replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact" },
+        { ReasonId::NoBrokerRunning, -1,
+            "no broker is running, so none can be asked for the partition's metadata (the observer read the logs "
+            "from the files only)" },
+        { ReasonId::ElrNotReported, -1, "Kafka 4.4.0 does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)" },
+        { ReasonId::LastKnownElrNotReported, -1,
+            "Kafka 4.4.0 does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)" },
+        { ReasonId::LogsDifferFrom, 7, "the logs differ from offset 7" },
+    };
+    auto factOf = [](const Case& c) {
+        FactComparison f = fact("orders-0", "hw", "1", "2", Verdict::NotCompared, {}, c.english);
+        f.reasonId = c.id;
+        f.reasonNumber = c.number;
+        return f;
+    };
+    for (const Case& c : cases)
+        EXPECT_EQ(RealCompareModel::reasonText(factOf(c), checkpoint, "4.4.0").toStdString(), c.english);
+    EXPECT_EQ(RealCompareModel::notComparedText(checkpoint).toStdString(),
+        "pending: taken right after the leader was killed");
+    hw::realkafka::CheckpointComparison onlySimulated;
+    onlySimulated.label = "5";
+    onlySimulated.notComparedId = ReasonId::OnlySimulated;
+    EXPECT_EQ(RealCompareModel::notComparedText(onlySimulated).toStdString(),
+        "only in the simulation: the real run has no checkpoint \"5\"");
+    hw::realkafka::CheckpointComparison onlyReal;
+    onlyReal.label = "renamed";
+    onlyReal.notComparedId = ReasonId::OnlyReal;
+    EXPECT_EQ(RealCompareModel::notComparedText(onlyReal).toStdString(),
+        "only in the real run: the simulation has no checkpoint \"renamed\"");
+    // Every known difference's reason, in the library's English.
+    for (const hw::realkafka::KnownDifference& known : hw::realkafka::knownDifferences())
+        EXPECT_EQ(RealCompareModel::knownReason(std::string(known.id), "?").toStdString(), known.reason) << known.id;
+
+    for (const char* language : { "zh_TW", "zh_CN" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const Case& c : cases) {
+            const QString text = RealCompareModel::reasonText(factOf(c), checkpoint, "4.4.0");
+            EXPECT_TRUE(hasChinese(text)) << language << ": " << text.toStdString();
+        }
+        for (const auto* cp : { &checkpoint, &onlySimulated, &onlyReal })
+            EXPECT_TRUE(hasChinese(RealCompareModel::notComparedText(*cp))) << language;
+        for (const hw::realkafka::KnownDifference& known : hw::realkafka::knownDifferences()) {
+            FactComparison f = fact(std::string(known.subject), std::string(known.fact), std::string(known.simulated),
+                std::string(known.real), Verdict::Known, std::string(known.id), std::string(known.reason));
+            f.reasonId = ReasonId::Known;
+            const QString text = RealCompareModel::reasonText(f, checkpoint, "4.4.0");
+            EXPECT_TRUE(text.startsWith(QString::fromLatin1(known.id.data(), static_cast<qsizetype>(known.id.size()))))
+                << text.toStdString();
+            EXPECT_TRUE(hasChinese(text)) << language << " " << known.id;
+        }
+    }
+}
+
+TEST(RealCompareTexts, TheDialogSaysTheDistributionsProblemsAndTheRefusalsInChinese)
+{
+    English english;
+    ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_TW")));
+    QTemporaryDir dir;
+    makeTarball(dir.filePath(QStringLiteral("k42")), "4.2.0");
+    RealCompareDialog dialog(parse(R"({"format": "highwater/1", "name": "refused", "seed": 3,
+ "cluster": {"brokers": 3, "kafka_version": "4.4"},
+ "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+ "steps": [{"fetch": {"topic": "t", "follower": 2}}, {"run": {"events": 3}}]})"));
+    ASSERT_EQ(dialog.refusalList()->count(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const QString text = dialog.refusalList()->item(i)->text();
+        EXPECT_TRUE(text.startsWith(QStringLiteral("/steps/%1/").arg(i))) << text.toStdString();
+        EXPECT_TRUE(hasChinese(text)) << text.toStdString();
+    }
+    const QString nowhere = dir.filePath(QStringLiteral("nowhere"));
+    dialog.setDirectory(nowhere);
+    EXPECT_TRUE(dialog.distributionLabel()->text().contains(nowhere));
+    EXPECT_TRUE(hasChinese(dialog.distributionLabel()->text())) << dialog.distributionLabel()->text().toStdString();
+    dialog.setDirectory(dir.filePath(QStringLiteral("k42")));
+    const QString wrong = dialog.distributionLabel()->text();
+    EXPECT_TRUE(wrong.contains(QStringLiteral("4.2.0")) && wrong.contains(QStringLiteral("4.4"))) << wrong.toStdString();
+    EXPECT_TRUE(wrong.contains(QStringLiteral("scripts/kafka-dist 4.4"))) << wrong.toStdString();
+    EXPECT_TRUE(hasChinese(wrong)) << wrong.toStdString();
 }

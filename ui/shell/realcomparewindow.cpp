@@ -395,7 +395,7 @@ void RealCompareWindow::refresh()
     m_factsHeading->setText(tr("Checkpoint \u25C6%1, %2 of %3").arg(label).arg(index + 1).arg(count));
     QString counts = RealCompareModel::countsText(checkpoint.facts);
     if (!checkpoint.compared && !checkpoint.notComparedWhy.empty())
-        counts += QStringLiteral("\n") + tr("Not compared: %1").arg(QString::fromStdString(checkpoint.notComparedWhy));
+        counts += QStringLiteral("\n") + tr("Not compared: %1").arg(RealCompareModel::notComparedText(checkpoint));
     m_counts->setText(counts);
     //: The whole comparison's counts, under the checkpoint bar: "All checkpoints: agree 40 · differ 1 · ...".
     m_total->setText(tr("All checkpoints: %1").arg(m_model->totalText()));
