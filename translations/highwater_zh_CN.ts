@@ -5180,7 +5180,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+237"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+317"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
@@ -5214,7 +5214,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
-        <location line="+12"/>
+        <location line="+25"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Previous checkpoint (Page Up)</source>
         <translation>上一个检查点（Page Up）</translation>
@@ -5228,7 +5228,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-10"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-23"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Next checkpoint</source>
         <translation>下一个检查点</translation>
@@ -5236,7 +5236,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
-        <location line="+12"/>
+        <location line="+25"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Next checkpoint (Page Down)</source>
         <translation>下一个检查点（Page Down）</translation>
@@ -5364,7 +5364,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-8"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-21"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全屏</translation>
@@ -5462,7 +5462,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+22"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+5"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+18"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -6363,7 +6363,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareWindow</name>
     <message>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-4"/>
+        <source>Full screen, large text, high contrast; the two runs side by side, each under its label (F5, Esc to leave)</source>
+        <translation>全屏、大字、高对比；两个运行并排，各自在其标签之下（F5，按 Esc 退出）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
@@ -6390,7 +6395,15 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>◆%1（第 %2 个，共 %3 个）</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+213"/>
+        <source>%1
+Why: %2</source>
+        <extracomment>Under the facts of View &gt; Compare with real Kafka: the selected fact, then why (when there is a reason).</extracomment>
+        <translation>%1
+原因：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>HighWater, simulated</source>
         <translation>HighWater 模拟</translation>
     </message>
@@ -6417,11 +6430,10 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>所有检查点：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Frame %1
-%2 ms simulated</source>
-        <translation>第 %1 帧
-模拟时间 %2 毫秒</translation>
+        <location line="+4"/>
+        <source>Frame %1 · %2 ms simulated</source>
+        <extracomment>Beside &quot;HighWater, simulated&quot;, over the simulated drawing: &quot;Frame 29 · 1548 ms simulated&quot;.</extracomment>
+        <translation>第 %1 帧 · 模拟时间 %2 毫秒</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6750,6 +6762,7 @@ Built with Qt %3, running on Qt %4.</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="-102"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-316"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -6761,18 +6774,21 @@ Built with Qt %3, running on Qt %4.</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>Leave presentation mode</source>
         <translation>离开演示模式</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>&amp;Blank the screen</source>
         <translation>遮住画面(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
         <translation>像翻页条一样以黑色遮住图（按 &apos;.&apos; 或 B；再按一次显示）</translation>
     </message>

@@ -5,16 +5,21 @@
 // the runs are of a stand-in `java` that only sleeps; tests/ui/test_realcompare_real.cpp runs real Kafka.
 
 #include "base/i18n.h"
+#include "base/theme.h"
 #include "control/realcompare.h"
 #include "control/realcomparemodel.h"
 #include "realkafka/runner.h"
 #include "scene/diffmarkitem.h"
 #include "scene/framescene.h"
+#include "scene/frameview.h"
 #include "shell/mainwindow.h"
 #include "shell/realcomparedialog.h"
 #include "shell/realcomparewindow.h"
+#include "teaching/presentationmode.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -23,6 +28,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -32,6 +38,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
 
 #include <unistd.h>
@@ -487,7 +494,7 @@ TEST(RealCompareWindow, ShowsBothRunsCheckpointByCheckpoint)
         EXPECT_EQ(window.scene(side)->state().partitions.size(), 1u);
     }
     EXPECT_EQ(window.frameLabel(RealCompareWindow::Simulated)->text(),
-        QStringLiteral("Frame %1\n%2 ms simulated").arg(written).arg(timeline->frame(written).timeMs));
+        QStringLiteral("Frame %1 \u00B7 %2 ms simulated").arg(written).arg(timeline->frame(written).timeMs));
     EXPECT_EQ(window.frameLabel(RealCompareWindow::Real)->text(), QStringLiteral("4 s after the cluster was up"));
     EXPECT_EQ(window.factsHeading()->text(), QStringLiteral("Checkpoint \u25C6written, 1 of 3"));
     EXPECT_EQ(window.countsLabel()->text(), QStringLiteral("agree 1 \u00B7 differ 1 \u00B7 known 1 \u00B7 not compared 1"));
@@ -695,4 +702,138 @@ TEST(RealCompareTexts, TheDialogSaysTheDistributionsProblemsAndTheRefusalsInChin
     EXPECT_TRUE(wrong.contains(QStringLiteral("4.2.0")) && wrong.contains(QStringLiteral("4.4"))) << wrong.toStdString();
     EXPECT_TRUE(wrong.contains(QStringLiteral("scripts/kafka-dist 4.4"))) << wrong.toStdString();
     EXPECT_TRUE(hasChinese(wrong)) << wrong.toStdString();
+}
+
+namespace {
+
+/// A window of the two-checkpoint comparison built by hand (the simulated states stand in as the real).
+std::shared_ptr<hw::ui::RealCompareResult> handResult()
+{
+    const hw::Scenario scenario = runnableScenario();
+    auto played = hw::playScenario(scenario);
+    auto timeline = std::make_shared<const hw::Timeline>(std::get<hw::Timeline>(std::move(played)));
+    const std::int64_t written = timeline->findLabel("written");
+    const std::int64_t afterKill = timeline->findLabel("after-kill");
+    auto result = std::make_shared<hw::ui::RealCompareResult>();
+    result->scenario = scenario;
+    result->simulated = timeline;
+    result->comparison = handComparison(written, afterKill);
+    result->real = { hw::ui::RealCheckpointState { "written", 1, timeline->stateAt(written), 4100 },
+        hw::ui::RealCheckpointState { "after-kill", 4, timeline->stateAt(afterKill), 31700 } };
+    return result;
+}
+
+/// The smallest pixel size of the widgets' text under `root` that are shown.
+int smallestWidgetTextPx(QWidget* root)
+{
+    int smallest = 1000;
+    QList<QWidget*> widgets = root->findChildren<QWidget*>();
+    widgets.prepend(root);
+    for (QWidget* w : widgets) {
+        if (w->isVisible() && (qobject_cast<QLabel*>(w) || qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w)
+                || qobject_cast<QAbstractItemView*>(w)))
+            smallest = std::min(smallest, QFontInfo(w->font()).pixelSize());
+    }
+    return smallest;
+}
+
+/// Restores the light theme, the drawing's usual text sizes and English whatever a test did.
+struct RestoreLook {
+    ~RestoreLook()
+    {
+        hw::ui::theme::setLineScale(1.0);
+        hw::ui::theme::setTextSizeMin(0);
+        hw::ui::theme::apply(hw::ui::theme::Theme::Light);
+        hw::ui::theme::applyToApplication();
+        hw::ui::setLanguage(QStringLiteral("en"));
+    }
+};
+
+} // namespace
+
+TEST(RealCompareWindow, TextIsReadableOnAProjectorWindowedAndInPresentationMode)
+{
+    // At 1280x720 the drawings' text was about 9 px. Windowed, both views zoom in together until
+    // their smallest text is 11 px (centred on what differs); F5 is the presentation mode, side by
+    // side, with 14 px at least, and leaving it gives the windowed form back.
+    RestoreLook restore;
+    const auto result = handResult();
+    int drawings = 0;
+    qreal smallestWindowed = 1e9;
+    qreal smallestPresented = 1e9;
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const QSize size : { QSize(1280, 720), QSize(1920, 1080) }) {
+            RealCompareWindow window;
+            window.resize(size);
+            window.open(result);
+            window.show();
+            QTest::qWait(100);
+            const std::string what = std::string(language) + " " + std::to_string(size.width());
+            for (int checkpoint = 0; checkpoint < 2; ++checkpoint) {
+                window.setCheckpoint(checkpoint);
+                QTest::qWait(50);
+                for (auto side : { RealCompareWindow::Simulated, RealCompareWindow::Real }) {
+                    const qreal px = window.smallestTextPx(side);
+                    EXPECT_GE(px, RealCompareWindow::windowedTextPxMin - 0.01) << what << " checkpoint " << checkpoint;
+                    smallestWindowed = std::min(smallestWindowed, px);
+                    ++drawings;
+                }
+                EXPECT_EQ(window.view(RealCompareWindow::Simulated)->zoom(), window.view(RealCompareWindow::Real)->zoom());
+            }
+            EXPECT_GE(smallestWidgetTextPx(&window), 11) << what;
+            // The facts: no column to scroll to, the reason of the selected fact whole under them.
+            EXPECT_FALSE(window.factsTable()->horizontalScrollBar()->isVisible()) << what;
+            EXPECT_TRUE(window.factsTable()->isColumnHidden(RealCompareModel::ReasonColumn));
+            window.setCheckpoint(0);
+            EXPECT_EQ(window.factsTable()->currentIndex().row(), 1) << "the first fact that does not agree";
+            EXPECT_EQ(window.reasonLabel()->text(),
+                RealCompareModel::factLine(window.model()->fact(1)));
+            window.factsTable()->setCurrentIndex(window.model()->index(2, 0));
+            EXPECT_TRUE(window.reasonLabel()->text().contains(
+                window.model()->data(window.model()->index(2, RealCompareModel::ReasonColumn)).toString()));
+            EXPECT_LE(window.reasonLabel()->heightForWidth(window.reasonLabel()->width()), window.reasonLabel()->height())
+                << what << ": the reason is cut";
+
+            window.action(QStringLiteral("presentationMode"))->trigger();
+            ASSERT_TRUE(window.presentation()->isActive());
+            QApplication::processEvents();
+            EXPECT_TRUE(window.isFullScreen());
+            // Offscreen, full screen is the virtual screen: hold the window at the projector's size.
+            window.setGeometry(QRect(QPoint(0, 0), size));
+            QTest::qWait(150);
+            EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::HighContrast);
+            EXPECT_FALSE(window.factsColumn()->isVisible());
+            const QPoint simulatedAt = window.view(RealCompareWindow::Simulated)->mapTo(&window, QPoint(0, 0));
+            const QPoint realAt = window.view(RealCompareWindow::Real)->mapTo(&window, QPoint(0, 0));
+            EXPECT_LT(simulatedAt.x() + window.view(RealCompareWindow::Simulated)->width(), realAt.x() + 1) << what;
+            for (int checkpoint = 0; checkpoint < 2; ++checkpoint) {
+                window.setCheckpoint(checkpoint);
+                QTest::qWait(50);
+                for (auto side : { RealCompareWindow::Simulated, RealCompareWindow::Real }) {
+                    const qreal px = window.smallestTextPx(side);
+                    EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin) << what << " F5 checkpoint " << checkpoint;
+                    smallestPresented = std::min(smallestPresented, px);
+                    ++drawings;
+                    // The labels over the drawings are whole: "Apache Kafka 4.4.0, observed" and the time.
+                    for (QLabel* label : { window.sideLabel(side), window.frameLabel(side) }) {
+                        EXPECT_GE(QFontInfo(label->font()).pixelSize(), 14) << what;
+                        EXPECT_LE(label->heightForWidth(label->width()), label->height())
+                            << what << ": \"" << label->text().toStdString() << "\" is cut";
+                    }
+                }
+            }
+            EXPECT_GE(smallestWidgetTextPx(window.checkpointBar()), 14) << what;
+            window.action(QStringLiteral("leavePresentation"))->trigger();
+            QTest::qWait(100);
+            EXPECT_FALSE(window.isFullScreen());
+            EXPECT_TRUE(window.factsColumn()->isVisible());
+            EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::Light);
+            EXPECT_GE(window.smallestTextPx(RealCompareWindow::Simulated), RealCompareWindow::windowedTextPxMin - 0.01)
+                << what << " after leaving";
+        }
+    }
+    std::cout << "[ measured ] compare with real Kafka at 1280x720 and 1920x1080: " << drawings
+              << " drawings, smallest text windowed " << smallestWindowed << " px, presenting " << smallestPresented
+              << " px\n";
 }
