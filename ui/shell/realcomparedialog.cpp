@@ -82,6 +82,8 @@ RealCompareDialog::RealCompareDialog(const hw::Scenario& scenario, QWidget* pare
     m_refusalHeading->setObjectName(QStringLiteral("refusalHeading"));
     m_refusals->setObjectName(QStringLiteral("refusalList"));
     m_refusals->setWordWrap(true);
+    // A refusal of two lines and the next one read apart.
+    m_refusals->setSpacing(4);
     m_refusals->setFocusPolicy(Qt::NoFocus);
     m_stepLabel->setObjectName(QStringLiteral("stepLabel"));
     m_stepLabel->setWordWrap(true);

@@ -41,8 +41,10 @@ namespace {
 /// The side labels' text size in pixels: a band above each drawing, read from the back of a room.
 constexpr int sideLabelPixels = 22;
 /// The facts column: wide enough for a verdict, a replica and two short values side by side (the
-/// reason goes under the table), and it leaves a 1280 px screen 760 px for the drawings.
-constexpr int factsWidth = 520;
+/// reason goes under the table), and it leaves a 1280 px screen 720 px for the drawings.
+constexpr int factsWidth = 560;
+/// The widest the verdict, place and fact columns of the facts get (a longer place wraps).
+constexpr int columnWidthMax = 170;
 /// The reason under the facts has room for this many lines at least.
 constexpr int reasonLinesMin = 4;
 /// Presenting, the labels over the drawings, the frame texts and the checkpoint bar are this much
@@ -151,14 +153,18 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     m_facts->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_facts->setSelectionMode(QAbstractItemView::SingleSelection);
     m_facts->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_facts->setWordWrap(false);
+    // A narrow place column breaks "orders-0 replica 2" into its two words rather than eliding it.
+    m_facts->setWordWrap(true);
+    m_facts->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_facts->verticalHeader()->setVisible(false);
-    // Every column as wide as its contents but the place ("orders-0 replica 2"), which takes the rest
-    // and is elided where it must be (its tooltip has the whole line): no column is scrolled to.
+    // The verdict, the place and the fact as wide as their words (at most columnWidthMax, the place
+    // wraps as "orders-0 / replica 2"), the two values share the rest and wrap (two logs that differ
+    // are shown from the offset where they part): no column is scrolled to.
     m_facts->horizontalHeader()->setStretchLastSection(false);
+    m_facts->horizontalHeader()->setMaximumSectionSize(columnWidthMax);
     m_facts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_facts->horizontalHeader()->setSectionResizeMode(RealCompareModel::SubjectColumn, QHeaderView::Stretch);
-    m_facts->setTextElideMode(Qt::ElideMiddle);
+    m_facts->horizontalHeader()->setSectionResizeMode(RealCompareModel::SimulatedColumn, QHeaderView::Stretch);
+    m_facts->horizontalHeader()->setSectionResizeMode(RealCompareModel::RealColumn, QHeaderView::Stretch);
     m_facts->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // A reason is a sentence or three: under the table, wrapped, rather than in a column to scroll to.
     m_facts->setColumnHidden(RealCompareModel::ReasonColumn, true);
@@ -178,8 +184,8 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { showReason(); });
     factsLayout->addWidget(m_factsHeading);
     factsLayout->addWidget(m_counts);
-    factsLayout->addWidget(m_facts, 3);
-    factsLayout->addWidget(m_reason, 2);
+    factsLayout->addWidget(m_facts, 4);
+    factsLayout->addWidget(m_reason, 1);
     factsLayout->addWidget(m_showAgreeing);
     grid->addWidget(factsColumn, 0, 1);
 
