@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -780,6 +781,9 @@ TEST(RealCompareWindow, TextIsReadableOnAProjectorWindowedAndInPresentationMode)
                     ++drawings;
                 }
                 EXPECT_EQ(window.view(RealCompareWindow::Simulated)->zoom(), window.view(RealCompareWindow::Real)->zoom());
+                // The facts' columns fill the table's width and no more (a model reset once undid it).
+                const QHeaderView* header = window.factsTable()->horizontalHeader();
+                EXPECT_EQ(header->length(), window.factsTable()->viewport()->width()) << what << " checkpoint " << checkpoint;
             }
             EXPECT_GE(smallestWidgetTextPx(&window), 11) << what;
             // The facts: no column to scroll to, the reason of the selected fact whole under them.

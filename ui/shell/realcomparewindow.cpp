@@ -160,11 +160,16 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     // The verdict, the place and the fact as wide as their words (at most columnWidthMax, the place
     // wraps as "orders-0 / replica 2"), the two values share the rest and wrap (two logs that differ
     // are shown from the offset where they part): no column is scrolled to.
+    // A model reset rebuilds the header's sections with its global mode: the values' is set again.
     m_facts->horizontalHeader()->setStretchLastSection(false);
     m_facts->horizontalHeader()->setMaximumSectionSize(columnWidthMax);
     m_facts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_facts->horizontalHeader()->setSectionResizeMode(RealCompareModel::SimulatedColumn, QHeaderView::Stretch);
-    m_facts->horizontalHeader()->setSectionResizeMode(RealCompareModel::RealColumn, QHeaderView::Stretch);
+    const auto stretchValues = [this] {
+        for (const int column : { RealCompareModel::SimulatedColumn, RealCompareModel::RealColumn })
+            m_facts->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
+    };
+    stretchValues();
+    connect(m_model, &QAbstractItemModel::modelReset, this, stretchValues);
     m_facts->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // A reason is a sentence or three: under the table, wrapped, rather than in a column to scroll to.
     m_facts->setColumnHidden(RealCompareModel::ReasonColumn, true);
@@ -177,7 +182,6 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     m_showAgreeing->setChecked(m_model->showAgreeing());
     connect(m_showAgreeing, &QCheckBox::toggled, this, [this](bool show) {
         m_model->setShowAgreeing(show);
-        m_facts->resizeColumnsToContents();
         showReason();
     });
     connect(m_facts->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { showReason(); });
@@ -443,7 +447,6 @@ void RealCompareWindow::setCheckpoint(int index)
     }
     m_stacks[Simulated]->setCurrentIndex(hasSimulated ? 0 : 1);
     m_stacks[Real]->setCurrentIndex(real ? 0 : 1);
-    m_facts->resizeColumnsToContents();
     refresh();
     fitTextWindowed();
     showDifferences();
