@@ -784,6 +784,11 @@ TEST(RealCompareWindow, TextIsReadableOnAProjectorWindowedAndInPresentationMode)
                 // The facts' columns fill the table's width and no more (a model reset once undid it).
                 const QHeaderView* header = window.factsTable()->horizontalHeader();
                 EXPECT_EQ(header->length(), window.factsTable()->viewport()->width()) << what << " checkpoint " << checkpoint;
+                for (int column = 0; column < RealCompareModel::ReasonColumn; ++column) {
+                    const QString heading = window.model()->headerData(column, Qt::Horizontal).toString();
+                    EXPECT_GE(header->sectionSize(column), header->fontMetrics().horizontalAdvance(heading))
+                        << what << ": the heading \"" << heading.toStdString() << "\" is cut";
+                }
             }
             EXPECT_GE(smallestWidgetTextPx(&window), 11) << what;
             // The facts: no column to scroll to, the reason of the selected fact whole under them.

@@ -43,7 +43,7 @@ constexpr int sideLabelPixels = 22;
 /// The facts column: wide enough for a verdict, a replica and two short values side by side (the
 /// reason goes under the table), and it leaves a 1280 px screen 720 px for the drawings.
 constexpr int factsWidth = 560;
-/// The widest the verdict, place and fact columns of the facts get (a longer place wraps).
+/// The widest the verdict and fact columns of the facts get.
 constexpr int columnWidthMax = 170;
 /// The reason under the facts has room for this many lines at least.
 constexpr int reasonLinesMin = 4;
@@ -157,15 +157,16 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     m_facts->setWordWrap(true);
     m_facts->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_facts->verticalHeader()->setVisible(false);
-    // The verdict, the place and the fact as wide as their words (at most columnWidthMax, the place
-    // wraps as "orders-0 / replica 2"), the two values share the rest and wrap (two logs that differ
-    // are shown from the offset where they part): no column is scrolled to.
+    // The verdict and the fact as wide as their words (at most columnWidthMax); the place and the two
+    // values share the rest and wrap ("orders-0 / replica 2", two logs that differ from the offset
+    // where they part), each at least as wide as its heading: no column is scrolled to or cut.
     // A model reset rebuilds the header's sections with its global mode: the values' is set again.
     m_facts->horizontalHeader()->setStretchLastSection(false);
     m_facts->horizontalHeader()->setMaximumSectionSize(columnWidthMax);
     m_facts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     const auto stretchValues = [this] {
-        for (const int column : { RealCompareModel::SimulatedColumn, RealCompareModel::RealColumn })
+        for (const int column :
+            { RealCompareModel::SubjectColumn, RealCompareModel::SimulatedColumn, RealCompareModel::RealColumn })
             m_facts->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
     };
     stretchValues();
