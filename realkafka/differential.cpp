@@ -162,33 +162,41 @@ public:
     {
     }
 
+    /// differReason, with its id and number, is the reason of a Differ.
     void fact(std::string subject, std::string name, std::string simulated, std::string real,
-        std::string differReason = {})
+        std::string differReason = {}, ReasonId differId = ReasonId::None, std::int64_t differNumber = -1)
     {
         FactComparison fact { std::move(subject), std::move(name), std::move(simulated), std::move(real),
-            Verdict::Agree, {}, {} };
+            Verdict::Agree, {}, {}, ReasonId::None, -1 };
         if (!m_pending.empty()) {
             fact.verdict = Verdict::NotCompared;
             fact.reason = "the checkpoint is pending: " + m_pending;
+            fact.reasonId = ReasonId::Pending;
         } else if (fact.simulated != fact.real) {
             if (const KnownDifference* k = findKnownDifference(m_known, m_comparison.scenario,
                     m_comparison.kafkaVersion, m_out.label, fact.subject, fact.fact, fact.simulated, fact.real)) {
                 fact.verdict = Verdict::Known;
                 fact.knownId = std::string(k->id);
                 fact.reason = std::string(k->reason);
+                fact.reasonId = ReasonId::Known;
             } else {
                 fact.verdict = Verdict::Differ;
                 fact.reason = std::move(differReason);
+                fact.reasonId = differId;
+                fact.reasonNumber = differNumber;
             }
         }
         m_out.facts.push_back(std::move(fact));
     }
 
-    void notCompared(std::string subject, std::string name, std::string simulated, std::string real, std::string why)
+    void notCompared(std::string subject, std::string name, std::string simulated, std::string real, std::string why,
+        ReasonId whyId, std::int64_t whyNumber = -1)
     {
         // In a pending checkpoint nothing is compared, for that reason first.
+        const bool pending = !m_pending.empty();
         m_out.facts.push_back({ std::move(subject), std::move(name), std::move(simulated), std::move(real),
-            Verdict::NotCompared, {}, m_pending.empty() ? std::move(why) : "the checkpoint is pending: " + m_pending });
+            Verdict::NotCompared, {}, pending ? "the checkpoint is pending: " + m_pending : std::move(why),
+            pending ? ReasonId::Pending : whyId, pending ? -1 : whyNumber });
     }
 
 private:
@@ -231,18 +239,20 @@ void compareReplica(CheckpointBuilder& builder, const std::string& subject, Brok
         builder.notCompared(subject, "hw", hw(sim), hw(real),
             "broker " + std::to_string(broker) + " is down on both sides: Kafka " + kafkaVersion
                 + " reads a stopped replica's HW from its checkpoint file, written every "
-                  "replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact");
+                  "replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact",
+            ReasonId::StoppedReplicaHw, broker);
     else
         builder.fact(subject, "hw", hw(sim), hw(real));
 
     if (!realLogRead) {
-        builder.notCompared(subject, "records", offsetsText(sim.replica), "not read", notReadWhy);
+        builder.notCompared(subject, "records", offsetsText(sim.replica), "not read", notReadWhy, ReasonId::LogNotRead);
         return;
     }
     // The records, offset by offset where both logs have them (from the later log start on).
     std::string simulatedText = offsetsText(sim.replica);
     std::string realText = offsetsText(real.replica);
     std::string reason;
+    Offset differsFrom = -1;
     if (sim.replica && real.replica) {
         const ReplicaLog& a = sim.replica->log;
         const ReplicaLog& b = real.replica->log;
@@ -256,10 +266,12 @@ void compareReplica(CheckpointBuilder& builder, const std::string& subject, Brok
             simulatedText = recordsFrom(sim, offset);
             realText = recordsFrom(real, offset);
             reason = "the logs differ from offset " + std::to_string(offset);
+            differsFrom = offset;
             break;
         }
     }
-    builder.fact(subject, "records", simulatedText, realText, reason);
+    builder.fact(subject, "records", simulatedText, realText, reason,
+        differsFrom >= 0 ? ReasonId::LogsDifferFrom : ReasonId::None, differsFrom);
 }
 
 std::optional<std::size_t> checkpointStep(const Scenario& scenario, const std::string& label)
@@ -298,11 +310,11 @@ void compareStates(CheckpointBuilder& builder, const ClusterState& sim, const Re
         if (!metadataObserved) {
             const std::string why = "no broker is running, so none can be asked for the partition's metadata "
                                     "(the observer read the logs from the files only)";
-            builder.notCompared(name, "leader", leaderText(ra.leader), "-", why);
-            builder.notCompared(name, "leader_epoch", std::to_string(ra.leaderEpoch), "-", why);
-            builder.notCompared(name, "isr", idList(ra.isr), "-", why);
-            builder.notCompared(name, "elr", idList(ra.elr), "-", why);
-            builder.notCompared(name, "last_known_elr", idList(ra.lastKnownElr), "-", why);
+            builder.notCompared(name, "leader", leaderText(ra.leader), "-", why, ReasonId::NoBrokerRunning);
+            builder.notCompared(name, "leader_epoch", std::to_string(ra.leaderEpoch), "-", why, ReasonId::NoBrokerRunning);
+            builder.notCompared(name, "isr", idList(ra.isr), "-", why, ReasonId::NoBrokerRunning);
+            builder.notCompared(name, "elr", idList(ra.elr), "-", why, ReasonId::NoBrokerRunning);
+            builder.notCompared(name, "last_known_elr", idList(ra.lastKnownElr), "-", why, ReasonId::NoBrokerRunning);
         } else {
             builder.fact(name, "leader", leaderText(ra.leader), b ? leaderText(b->registration.leader) : "-");
             builder.fact(name, "leader_epoch", std::to_string(ra.leaderEpoch), seen ? std::to_string(seen->leaderEpoch) : "-");
@@ -312,13 +324,15 @@ void compareStates(CheckpointBuilder& builder, const ClusterState& sim, const Re
                 builder.fact(name, "elr", idList(ra.elr), idList(*seen->elr));
             } else {
                 builder.notCompared(name, "elr", idList(ra.elr), "-",
-                    "Kafka " + kafkaVersion + " does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)");
+                    "Kafka " + kafkaVersion + " does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)",
+                    ReasonId::ElrNotReported);
             }
             if (seen && seen->lastKnownElr) {
                 builder.fact(name, "last_known_elr", idList(ra.lastKnownElr), idList(*seen->lastKnownElr));
             } else {
                 builder.notCompared(name, "last_known_elr", idList(ra.lastKnownElr), "-",
-                    "Kafka " + kafkaVersion + " does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)");
+                    "Kafka " + kafkaVersion + " does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)",
+                    ReasonId::LastKnownElrNotReported);
             }
         }
         // Each replica in the simulation's assignment order, then any the real partition has besides.
@@ -338,7 +352,7 @@ void compareStates(CheckpointBuilder& builder, const ClusterState& sim, const Re
         const std::string simulatedLostText = lostText(simulatedLost(sim, static_cast<std::int32_t>(pi)));
         const Replica* realLeader = b ? currentLeader(*b) : nullptr;
         if (realLeader && !logRead(seen, realLeader->broker))
-            builder.notCompared(name, "lost_records", simulatedLostText, "not read", notReadWhy);
+            builder.notCompared(name, "lost_records", simulatedLostText, "not read", notReadWhy, ReasonId::LogNotRead);
         else
             builder.fact(name, "lost_records", simulatedLostText,
                 lostText(realLost(real, static_cast<std::int32_t>(pi), realCheckpoint.sends)));
@@ -442,14 +456,18 @@ Comparison compareCheckpoints(const Scenario& scenario, const Timeline& simulate
         CheckpointBuilder builder(checkpoint, comparison, known, pending);
         if (match == real.size()) {
             checkpoint.notComparedWhy = "only in the simulation: the real run has no checkpoint \"" + checkpoint.label + "\"";
+            checkpoint.notComparedId = ReasonId::OnlySimulated;
             checkpoint.facts.push_back({ "checkpoint", "checkpoint", "frame " + std::to_string(frame), "-",
-                Verdict::Differ, {}, checkpoint.notComparedWhy });
+                Verdict::Differ, {}, checkpoint.notComparedWhy, ReasonId::OnlySimulated, -1 });
         } else {
             used[match] = true;
             checkpoint.observed = true;
             checkpoint.compared = pending.empty();
-            if (!pending.empty())
+            if (!pending.empty()) {
                 checkpoint.notComparedWhy = "pending: " + pending;
+                checkpoint.notComparedId = ReasonId::Pending;
+                checkpoint.pending = pending;
+            }
             compareStates(builder, simulated.stateAt(frame), real[match], scenario, kafkaVersion);
         }
         comparison.checkpoints.push_back(std::move(checkpoint));
@@ -462,8 +480,10 @@ Comparison compareCheckpoints(const Scenario& scenario, const Timeline& simulate
         checkpoint.step = real[i].observed.step;
         checkpoint.observed = true;
         checkpoint.notComparedWhy = "only in the real run: the simulation has no checkpoint \"" + checkpoint.label + "\"";
+        checkpoint.notComparedId = ReasonId::OnlyReal;
         const std::string where = real[i].observed.step ? "after step " + std::to_string(*real[i].observed.step) : "observed";
-        checkpoint.facts.push_back({ "checkpoint", "checkpoint", "-", where, Verdict::Differ, {}, checkpoint.notComparedWhy });
+        checkpoint.facts.push_back(
+            { "checkpoint", "checkpoint", "-", where, Verdict::Differ, {}, checkpoint.notComparedWhy, ReasonId::OnlyReal, -1 });
         comparison.checkpoints.push_back(std::move(checkpoint));
     }
     return comparison;

@@ -40,6 +40,22 @@ enum class Verdict : std::uint8_t {
 /// "agree", "differ", "known", "not-compared": the JSON's and the CLI's names.
 std::string_view verdictName(Verdict verdict);
 
+/// What a reason says, so that the app can say it in the user's language: `reason` and
+/// `notComparedWhy` are the CLI's and the JSON's English and stay as they are.
+enum class ReasonId : std::uint8_t {
+    None,                    // no reason (Agree, or a Differ that needs none)
+    Known,                   // a known difference: knownId names it
+    Pending,                 // the checkpoint is pending: CheckpointComparison::pending says why
+    LogNotRead,              // the observer did not read the real log (a pending checkpoint's)
+    StoppedReplicaHw,        // the replica's broker is down on both sides; reasonNumber: the broker
+    NoBrokerRunning,         // no broker runs, so no partition metadata was observed
+    ElrNotReported,          // the real version does not report the ELR (before 3.8)
+    LastKnownElrNotReported, // nor the last known ELR
+    LogsDifferFrom,          // the records differ from offset reasonNumber
+    OnlySimulated,           // the checkpoint is only in the simulation
+    OnlyReal,                // the checkpoint is only in the real run
+};
+
 /// One fact of one checkpoint on both sides.
 struct FactComparison {
     /// What the fact is about: "orders-0", "orders-0 replica 2", "producer p1", or "checkpoint" for a
@@ -56,6 +72,9 @@ struct FactComparison {
     /// Known: the known difference's reason; NotCompared: why not; Differ with records: the first
     /// offset that differs, in words. Empty for Agree.
     std::string reason;
+    /// The reason as an id, and the number it names (a broker, an offset; -1 for none).
+    ReasonId reasonId = ReasonId::None;
+    std::int64_t reasonNumber = -1;
 };
 
 /// One checkpoint: its label, where it is on both sides, and its facts in a fixed order (partitions in
@@ -70,6 +89,8 @@ struct CheckpointComparison {
     /// (pending) or a single "checkpoint" fact that Differs (one side only).
     bool compared = false;
     std::string notComparedWhy;               // why compared is false
+    ReasonId notComparedId = ReasonId::None;  // the same as an id: Pending, OnlySimulated, OnlyReal
+    std::string pending;                      // Pending: the scenario's checkpoint "pending" text
     std::vector<FactComparison> facts;
 };
 

@@ -36,13 +36,14 @@ void refuseConfig(std::vector<Refusal>& refusals, const std::string& path, const
 {
     const KeyPlace place = keyPlace(change.key);
     if (change.key == "auto.fetch" && change.value.kind == ConfigValue::Kind::Boolean && !change.value.boolean)
-        refusals.push_back({ path, std::string(keyPlaceReason(change.key)) });
+        refusals.push_back({ path, std::string(keyPlaceReason(change.key)), RefusalKind::ManualFetch, {}, 0 });
     else if (change.key == "truncation" && change.value.text != "leader-epoch")
-        refusals.push_back({ path, std::string(keyPlaceReason(change.key)) });
+        refusals.push_back({ path, std::string(keyPlaceReason(change.key)), RefusalKind::Truncation, {}, 0 });
     else if (place != KeyPlace::NotApplicable && place != KeyPlace::RefusedUnlessDefault && !alterableAtRunTime(change.key))
         refusals.push_back({ path,
             "the real runner changes only min.insync.replicas and unclean.leader.election.enable on a running "
-            "cluster; " + change.key + " is fixed when its nodes or clients start (set it in cluster.config)" });
+            "cluster; " + change.key + " is fixed when its nodes or clients start (set it in cluster.config)",
+            RefusalKind::ConfigFixedAtStart, change.key, 0 });
 }
 
 /// A consumer the harness cannot run as the scenario declares it.
@@ -51,7 +52,7 @@ void refuseConsumer(std::vector<Refusal>& refusals, const std::string& path, con
     if (spec.group.empty())
         refusals.push_back({ path + "/assign",
             "the harness's consumers subscribe as members of a group; a consumer with a manual assignment is not "
-            "run on a real cluster" });
+            "run on a real cluster", RefusalKind::ManualAssignment, spec.id, 0 });
 }
 
 void refuseConsumerStep(std::vector<Refusal>& refusals, const std::string& path, const ConsumerStep& step,
@@ -62,7 +63,7 @@ void refuseConsumerStep(std::vector<Refusal>& refusals, const std::string& path,
     case ConsumerAction::Kind::Crash:
         refusals.push_back({ path,
             "Kafka's consumer cannot crash alone: the harness's consumers share one JVM, and closing one sends "
-            "LeaveGroup, which a crash does not" });
+            "LeaveGroup, which a crash does not", RefusalKind::ConsumerCrash, {}, 0 });
         return;
     case ConsumerAction::Kind::Add:
         refuseConsumer(refusals, path, a.spec);
@@ -71,13 +72,16 @@ void refuseConsumerStep(std::vector<Refusal>& refusals, const std::string& path,
         const ConsumerSpec& spec = consumers.at(static_cast<std::size_t>(a.consumer));
         if (spec.autoPoll)
             refusals.push_back({ path,
-                "consumer " + spec.id + " polls on its own (auto.poll); a poll step is for a consumer with auto.poll false" });
+                "consumer " + spec.id + " polls on its own (auto.poll); a poll step is for a consumer with auto.poll false",
+                RefusalKind::PollOfAutoPoll, spec.id, 0 });
         if (a.maxRecords > 0 && a.maxRecords != spec.maxPollRecords)
             refusals.push_back({ path + "/max_records",
                 "Kafka's consumer fixes max.poll.records when it is made (" + std::to_string(spec.maxPollRecords)
-                + " for " + spec.id + "); a poll cannot ask for another number" });
+                + " for " + spec.id + "); a poll cannot ask for another number",
+                RefusalKind::PollMaxRecords, spec.id, spec.maxPollRecords });
         if (!step.wait)
-            refusals.push_back({ path + "/wait", "the real runner waits for every poll's answer" });
+            refusals.push_back(
+                { path + "/wait", "the real runner waits for every poll's answer", RefusalKind::PollNoWait, {}, 0 });
         return;
     }
     case ConsumerAction::Kind::Join:
@@ -96,19 +100,23 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
     const std::vector<ConsumerSpec> consumers = scenarioConsumers(scenario);
     const ClusterConfig& config = scenario.cluster.config;
     if (!config.autoFetch)
-        refusals.push_back({ "/cluster/config/auto.fetch", std::string(keyPlaceReason("auto.fetch")) });
+        refusals.push_back(
+            { "/cluster/config/auto.fetch", std::string(keyPlaceReason("auto.fetch")), RefusalKind::ManualFetch, {}, 0 });
     if (config.truncation != TruncationMode::LeaderEpoch)
-        refusals.push_back({ "/cluster/config/truncation", std::string(keyPlaceReason("truncation")) });
+        refusals.push_back(
+            { "/cluster/config/truncation", std::string(keyPlaceReason("truncation")), RefusalKind::Truncation, {}, 0 });
     for (std::size_t i = 0; i < scenario.cluster.producers.size(); ++i)
         if (scenario.cluster.producers[i].ratePerSecond > 0)
             refusals.push_back({ "/producers/" + std::to_string(i) + "/rate_per_s",
-                "a steady producer is a simulated-time stream; the real runner produces only in produce steps" });
+                "a steady producer is a simulated-time stream; the real runner produces only in produce steps",
+                RefusalKind::ProducerRate, scenario.cluster.producers[i].id, 0 });
     const bool hasConsumers = !scenarioConsumers(scenario).empty();
     if (hasConsumers && (config.sessionTimeoutMs < groupMinSessionTimeoutMs || config.sessionTimeoutMs > groupMaxSessionTimeoutMs))
         refusals.push_back({ "/cluster/config/session.timeout.ms",
             "Kafka's group coordinator refuses a session.timeout.ms outside group.min.session.timeout.ms.."
             "group.max.session.timeout.ms (" + std::to_string(groupMinSessionTimeoutMs) + ".."
-            + std::to_string(groupMaxSessionTimeoutMs) + " ms by default) with INVALID_SESSION_TIMEOUT; the model has no such bound" });
+            + std::to_string(groupMaxSessionTimeoutMs) + " ms by default) with INVALID_SESSION_TIMEOUT; the model has no such bound",
+            RefusalKind::SessionTimeout, {}, config.sessionTimeoutMs });
     for (std::size_t i = 0; i < scenario.cluster.consumers.size(); ++i)
         refuseConsumer(refusals, "/consumers/" + std::to_string(i), scenario.cluster.consumers[i]);
 
@@ -121,18 +129,20 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
                 using T = std::decay_t<decltype(s)>;
                 if constexpr (std::is_same_v<T, FetchStep>) {
                     refusals.push_back({ path,
-                        "a manual fetch round has no counterpart: real followers fetch on their own" });
+                        "a manual fetch round has no counterpart: real followers fetch on their own",
+                        RefusalKind::FetchStep, {}, 0 });
                 } else if constexpr (std::is_same_v<T, RunStep>) {
                     refusals.push_back({ path,
                         "a run step replays the simulation's events one by one; a real cluster's events cannot "
-                        "be counted or stopped between" });
+                        "be counted or stopped between", RefusalKind::RunStep, {}, 0 });
                 } else if constexpr (std::is_same_v<T, ClockStep>) {
                     refusals.push_back({ path,
-                        "a clock step sets the simulated clock; a real cluster runs on the wall clock (use advance)" });
+                        "a clock step sets the simulated clock; a real cluster runs on the wall clock (use advance)",
+                        RefusalKind::ClockStep, {}, 0 });
                 } else if constexpr (std::is_same_v<T, LiveStep>) {
                     refusals.push_back({ path,
                         "a recorded live client's request (or a dropped message) replays the simulation's network; "
-                        "it has no counterpart on a real cluster" });
+                        "it has no counterpart on a real cluster", RefusalKind::LiveStep, {}, 0 });
                 } else if constexpr (std::is_same_v<T, ConsumerStep>) {
                     refuseConsumerStep(refusals, path, s, consumers);
                 } else if constexpr (std::is_same_v<T, ConfigStep>) {
@@ -143,10 +153,12 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
                         if (broker->kind == BrokerAction::Kind::Restart && broker->loseUnflushed > 0)
                             refusals.push_back({ path + "/lose_unflushed",
                                 "SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power "
-                                "loss cannot be made on this machine" });
+                                "loss cannot be made on this machine",
+                                RefusalKind::LoseUnflushed, {}, 0 });
                         if (broker->kind == BrokerAction::Kind::Shutdown && !s.wait)
                             refusals.push_back({ path + "/wait",
-                                "the real runner waits for every controlled shutdown to end" });
+                                "the real runner waits for every controlled shutdown to end",
+                                RefusalKind::ShutdownNoWait, {}, 0 });
                     }
                 }
             },

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <stdexcept>
@@ -22,10 +23,34 @@
 /// settlePeriod, within settleMax.
 namespace hw::realkafka {
 
+/// What a refusal is about, so that the app can say it in the user's language (`why` is the CLI's
+/// English); `name` and `number` carry what the sentence names.
+enum class RefusalKind : std::uint8_t {
+    ManualFetch,        // auto.fetch false, in cluster.config or a config step
+    Truncation,         // a truncation other than leader-epoch
+    ProducerRate,       // a producer's rate_per_s
+    SessionTimeout,     // session.timeout.ms outside groupMinSessionTimeoutMs..groupMaxSessionTimeoutMs
+    ManualAssignment,   // a consumer with a manual assignment
+    ConfigFixedAtStart, // a config step's key other than the two alterable ones; name: the key
+    ConsumerCrash,      // a consumer's crash
+    PollOfAutoPoll,     // a poll step for a consumer that polls on its own; name: the consumer's id
+    PollMaxRecords,     // a poll's max_records; name: the consumer's id, number: its max.poll.records
+    PollNoWait,         // a poll step with wait false
+    FetchStep,          // a manual fetch round
+    RunStep,            // run
+    ClockStep,          // clock
+    LiveStep,           // a recorded live client's request or a dropped message
+    LoseUnflushed,      // restart.lose_unflushed
+    ShutdownNoWait,     // a shutdown with wait false
+};
+
 /// A step or setting real Kafka cannot run: its JSON pointer in the scenario and why.
 struct Refusal {
     std::string path; // e.g. /steps/4/fetch
     std::string why;
+    RefusalKind kind = RefusalKind::FetchStep;
+    std::string name;        // see RefusalKind
+    std::int64_t number = 0; // see RefusalKind
 };
 
 /// Every refusal of the scenario, in file order (cluster settings first). Empty: it can run.

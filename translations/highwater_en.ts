@@ -299,7 +299,7 @@
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message numerus="yes">
-        <location filename="../ui/shell/realcomparedialog.cpp" line="+169"/>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+172"/>
         <source>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker(s), each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</source>
         <translation>
             <numerusform>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker, each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</numerusform>

@@ -5213,7 +5213,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+237"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+317"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
@@ -5247,7 +5247,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
-        <location line="+12"/>
+        <location line="+25"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Previous checkpoint (Page Up)</source>
         <translation>上一个检查点（Page Up）</translation>
@@ -5261,7 +5261,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-10"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-23"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Next checkpoint</source>
         <translation>下一个检查点</translation>
@@ -5269,7 +5269,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
-        <location line="+12"/>
+        <location line="+25"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Next checkpoint (Page Down)</source>
         <translation>下一个检查点（Page Down）</translation>
@@ -5397,7 +5397,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-8"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-21"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全屏</translation>
@@ -5495,7 +5495,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+22"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+5"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+18"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -5948,12 +5948,114 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message>
-        <location filename="../ui/control/realcompare.cpp" line="+32"/>
+        <location filename="../ui/control/realcompare.cpp" line="+34"/>
         <source>Choose the directory of a Kafka distribution.</source>
         <translation>请选择 Kafka 发行版的目录。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/realcomparedialog.cpp" line="+167"/>
+        <location line="+7"/>
+        <source>%1 is not a Kafka distribution: no such directory</source>
+        <translation>%1 不是 Kafka 发行版：没有这个目录</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The scenario&apos;s cluster.kafka_version is %1 but %2 holds Kafka %3: choose a Kafka %1.x distribution (%4 makes one).</source>
+        <extracomment>%1 is the scenario&apos;s version (4.4), %2 the directory, %3 the version it holds (4.2.0), %4 the command that makes a distribution of the right version.</extracomment>
+        <translation>场景的 cluster.kafka_version 是 %1，但 %2 里是 Kafka %3：请选择一个 Kafka %1.x 发行版（%4 可以生成一个）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This directory cannot be used: %1</source>
+        <translation>无法使用这个目录：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>real followers always fetch: manual fetch rounds (auto.fetch false) have no counterpart</source>
+        <translation>真实的跟随者总是自行拉取：手动的拉取轮次（auto.fetch false）在真实 Kafka 中没有对应</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka truncates by leader epoch since 0.11; the legacy high-watermark truncation cannot be run</source>
+        <translation>Kafka 自 0.11 起按领导者纪元截断；旧的按高水位 HW 截断的方式无法运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a steady producer is a simulated-time stream; the real runner produces only in produce steps</source>
+        <translation>稳定速率的生产者是模拟时间里的数据流；真实运行只在 produce 步骤中生产</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka&apos;s group coordinator refuses a session.timeout.ms outside group.min.session.timeout.ms..group.max.session.timeout.ms (%1..%2 ms by default) with INVALID_SESSION_TIMEOUT; the model has no such bound</source>
+        <translation>Kafka 的消费者组协调者以 INVALID_SESSION_TIMEOUT 拒绝 group.min.session.timeout.ms..group.max.session.timeout.ms（默认 %1..%2 毫秒）以外的 session.timeout.ms；模型没有这个限制</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the harness&apos;s consumers subscribe as members of a group; a consumer with a manual assignment is not run on a real cluster</source>
+        <translation>测试工具的消费者以消费者组成员的身份订阅；手动指派分区的消费者不在真实集群上运行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the real runner changes only min.insync.replicas and unclean.leader.election.enable on a running cluster; %1 is fixed when its nodes or clients start (set it in cluster.config)</source>
+        <translation>真实运行只能在运行中的集群上更改 min.insync.replicas 和 unclean.leader.election.enable；%1 在其节点或客户端启动时就已固定（请在 cluster.config 中设置）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Kafka&apos;s consumer cannot crash alone: the harness&apos;s consumers share one JVM, and closing one sends LeaveGroup, which a crash does not</source>
+        <translation>Kafka 的消费者无法单独崩溃：测试工具的消费者共用一个 JVM，关闭其中一个会发送 LeaveGroup，而崩溃不会</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>consumer %1 polls on its own (auto.poll); a poll step is for a consumer with auto.poll false</source>
+        <translation>消费者 %1 会自行轮询（auto.poll）；poll 步骤只用于 auto.poll 为 false 的消费者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kafka&apos;s consumer fixes max.poll.records when it is made (%1 for %2); a poll cannot ask for another number</source>
+        <translation>Kafka 的消费者在创建时就固定 max.poll.records（%2 的是 %1）；一次轮询不能要求其他数量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the real runner waits for every poll&apos;s answer</source>
+        <translation>真实运行会等待每次轮询的响应</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a manual fetch round has no counterpart: real followers fetch on their own</source>
+        <translation>手动的拉取轮次没有对应：真实的跟随者会自行拉取</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a run step replays the simulation&apos;s events one by one; a real cluster&apos;s events cannot be counted or stopped between</source>
+        <translation>run 步骤逐一重放模拟的事件；真实集群的事件无法计数，也无法在事件之间暂停</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a clock step sets the simulated clock; a real cluster runs on the wall clock (use advance)</source>
+        <translation>clock 步骤设置模拟时钟；真实集群按实际时间运行（请用 advance）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a recorded live client&apos;s request (or a dropped message) replays the simulation&apos;s network; it has no counterpart on a real cluster</source>
+        <translation>录下的实时客户端请求（或丢弃的消息）重放的是模拟的网络；在真实集群上没有对应</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power loss cannot be made on this machine</source>
+        <translation>SIGKILL 会保留页面缓存，所以真实的重启不会丢失未刷写的记录；这台电脑无法制造断电</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the real runner waits for every controlled shutdown to end</source>
+        <translation>真实运行会等待每次受控关闭结束</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: %2</source>
+        <extracomment>A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+170"/>
         <source>Compare with real Kafka</source>
         <translation>与真实 Kafka 比较</translation>
     </message>
@@ -6091,13 +6193,13 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareModel</name>
     <message>
-        <location filename="../ui/control/realcomparemodel.cpp" line="+96"/>
+        <location filename="../ui/control/realcomparemodel.cpp" line="+308"/>
         <source>%1: %2</source>
         <extracomment>A known difference of View &gt; Compare with real Kafka: its id, then its reason.</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="-159"/>
         <source>Verdict</source>
         <translation>结果</translation>
     </message>
@@ -6223,7 +6325,69 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>一致 %1 · 不同 %2 · 已知差异 %3 · 未比较 %4</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
+        <source>Kafka&apos;s controller moved leadership back to the preferred replica, broker 1: after a leader change it checks every leader.imbalance.check.interval.seconds (300 s; QuorumController.maybeScheduleNextBalancePartitionLeaders, auto.leader.rebalance.enable) and elects the preferred replica once it is in the ISR. The scenario reaches checkpoint 11 after 127 simulated seconds; the real run after 370 wall-clock seconds (five-broker start, eleven restarts that each wait until the broker is unfenced, the checkpoints&apos; log reads), so the check comes first on the real side only</source>
+        <translation>Kafka 的控制器把领导权移回了首选副本，代理节点 1：领导者变更后，它每隔 leader.imbalance.check.interval.seconds（300 秒；QuorumController.maybeScheduleNextBalancePartitionLeaders，auto.leader.rebalance.enable）检查一次，并在首选副本进入 ISR 后选它为领导者。场景在模拟时间 127 秒后到达检查点 11；真实运行则在实际时间 370 秒后才到达（五个代理节点的启动、十一次各自等到代理节点解除屏蔽的重启、各检查点的日志读取），所以只有真实一方先做了这次检查</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Brokers 2 and 3 are killed a few milliseconds apart. The controller fences each broker.session.timeout.ms after its last heartbeat (every broker.heartbeat.interval.ms, 2 s, each broker at its own phase; BrokerHeartbeatManager fences the stalest first), and only the second fence takes the ISR below min.insync.replicas, so the broker fenced second is the one kept in the ELR. Which one that is depends on the brokers&apos; heartbeat phases: two Kafka 4.4.0 runs gave [3] and [2]; the model&apos;s brokers heartbeat in step, so broker 2, killed first, is always fenced first</source>
+        <translation>代理节点 2 和 3 相隔几毫秒被终止。控制器在每个代理节点最后一次心跳之后 broker.session.timeout.ms 屏蔽它（心跳每 broker.heartbeat.interval.ms 一次，2 秒，各代理节点的相位不同；BrokerHeartbeatManager 先屏蔽最久没有心跳的），只有第二次屏蔽才使 ISR 低于 min.insync.replicas，所以第二个被屏蔽的代理节点留在 ELR 中。是哪一个取决于代理节点的心跳相位：两次 Kafka 4.4.0 运行分别得到 [3] 和 [2]；模型的代理节点同步心跳，所以先被终止的代理节点 2 总是先被屏蔽</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the checkpoint is pending: %1</source>
+        <extracomment>%1 is the scenario&apos;s own words for why its checkpoint is not quiescent (its &quot;pending&quot; text).</extracomment>
+        <translation>此检查点尚未静止（pending）：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the observer did not read this log (a pending checkpoint is read without the logs)</source>
+        <translation>观察器没有读取这份日志（尚未静止的检查点不读取日志）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1 is down on both sides: Kafka %2 reads a stopped replica&apos;s HW from its checkpoint file, written every replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact</source>
+        <translation>代理节点 %1 在两边都已停止：Kafka %2 从检查点文件读取已停止副本的高水位 HW，该文件每 replica.high.watermark.checkpoint.interval.ms（5 秒）写入一次，所以这是时间点的问题，而不是事实</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no broker is running, so none can be asked for the partition&apos;s metadata (the observer read the logs from the files only)</source>
+        <translation>没有代理节点在运行，因此无法查询分区的元数据（观察器只从文件读取了日志）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka %1 does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)</source>
+        <translation>Kafka %1 不报告 ELR（DescribeTopicPartitions，Kafka 3.8+）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kafka %1 does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)</source>
+        <translation>Kafka %1 不报告最后已知 ELR（DescribeTopicPartitions，Kafka 3.8+）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the logs differ from offset %1</source>
+        <translation>日志从偏移量 %1 起不同</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>pending: %1</source>
+        <extracomment>Why a checkpoint is not compared; %1 is the scenario&apos;s own words for what is still pending.</extracomment>
+        <translation>尚未静止（pending）：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only in the simulation: the real run has no checkpoint &quot;%1&quot;</source>
+        <translation>只在模拟中：真实运行没有检查点“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only in the real run: the simulation has no checkpoint &quot;%1&quot;</source>
+        <translation>只在真实运行中：模拟没有检查点“%1”</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Apache Kafka %1, observed</source>
         <extracomment>Over the view of the real run; %1 is Kafka&apos;s full version, such as 4.4.0.</extracomment>
         <translation>Apache Kafka %1，实际观察</translation>
@@ -6232,7 +6396,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareWindow</name>
     <message>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-4"/>
+        <source>Full screen, large text, high contrast; the two runs side by side, each under its label (F5, Esc to leave)</source>
+        <translation>全屏、大字、高对比；两个运行并排，各自在其标签之下（F5，按 Esc 退出）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
@@ -6259,7 +6428,15 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>◆%1（第 %2 个，共 %3 个）</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+213"/>
+        <source>%1
+Why: %2</source>
+        <extracomment>Under the facts of View &gt; Compare with real Kafka: the selected fact, then why (when there is a reason).</extracomment>
+        <translation>%1
+原因：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>HighWater, simulated</source>
         <translation>HighWater 模拟</translation>
     </message>
@@ -6286,11 +6463,10 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>所有检查点：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Frame %1
-%2 ms simulated</source>
-        <translation>第 %1 帧
-模拟时间 %2 毫秒</translation>
+        <location line="+4"/>
+        <source>Frame %1 · %2 ms simulated</source>
+        <extracomment>Beside &quot;HighWater, simulated&quot;, over the simulated drawing: &quot;Frame 29 · 1548 ms simulated&quot;.</extracomment>
+        <translation>第 %1 帧 · 模拟时间 %2 毫秒</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6619,6 +6795,7 @@ Built with Qt %3, running on Qt %4.</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="-102"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-316"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -6630,18 +6807,21 @@ Built with Qt %3, running on Qt %4.</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>Leave presentation mode</source>
         <translation>离开演示模式</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>&amp;Blank the screen</source>
         <translation>遮住画面(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
         <translation>像翻页条一样以黑色遮住图（按 &apos;.&apos; 或 B；再按一次显示）</translation>
     </message>

@@ -5213,7 +5213,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+237"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+317"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一幀</translation>
@@ -5247,7 +5247,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
-        <location line="+12"/>
+        <location line="+25"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Previous checkpoint (Page Up)</source>
         <translation>上一個檢查點（Page Up）</translation>
@@ -5261,7 +5261,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-10"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-23"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Next checkpoint</source>
         <translation>下一個檢查點</translation>
@@ -5269,7 +5269,7 @@ Value: %3</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
-        <location line="+12"/>
+        <location line="+25"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+0"/>
         <source>Next checkpoint (Page Down)</source>
         <translation>下一個檢查點（Page Down）</translation>
@@ -5397,7 +5397,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-8"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-21"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+1"/>
         <source>Full screen</source>
         <translation>全螢幕</translation>
@@ -5495,7 +5495,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+22"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+5"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+18"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
@@ -5948,12 +5948,114 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message>
-        <location filename="../ui/control/realcompare.cpp" line="+32"/>
+        <location filename="../ui/control/realcompare.cpp" line="+34"/>
         <source>Choose the directory of a Kafka distribution.</source>
         <translation>請選擇 Kafka 發行版的目錄。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/realcomparedialog.cpp" line="+167"/>
+        <location line="+7"/>
+        <source>%1 is not a Kafka distribution: no such directory</source>
+        <translation>%1 不是 Kafka 發行版：沒有這個目錄</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The scenario&apos;s cluster.kafka_version is %1 but %2 holds Kafka %3: choose a Kafka %1.x distribution (%4 makes one).</source>
+        <extracomment>%1 is the scenario&apos;s version (4.4), %2 the directory, %3 the version it holds (4.2.0), %4 the command that makes a distribution of the right version.</extracomment>
+        <translation>情境的 cluster.kafka_version 是 %1，但 %2 裡是 Kafka %3：請選擇一個 Kafka %1.x 發行版（%4 可以產生一個）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This directory cannot be used: %1</source>
+        <translation>無法使用這個目錄：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>real followers always fetch: manual fetch rounds (auto.fetch false) have no counterpart</source>
+        <translation>真實的跟隨者總是自行拉取：手動的拉取輪次（auto.fetch false）在真實 Kafka 中沒有對應</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka truncates by leader epoch since 0.11; the legacy high-watermark truncation cannot be run</source>
+        <translation>Kafka 自 0.11 起按領導者紀元截斷；舊的按高水位 HW 截斷的方式無法執行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a steady producer is a simulated-time stream; the real runner produces only in produce steps</source>
+        <translation>穩定速率的生產者是模擬時間裡的資料流；真實執行只在 produce 步驟中生產</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka&apos;s group coordinator refuses a session.timeout.ms outside group.min.session.timeout.ms..group.max.session.timeout.ms (%1..%2 ms by default) with INVALID_SESSION_TIMEOUT; the model has no such bound</source>
+        <translation>Kafka 的消費者組協調者以 INVALID_SESSION_TIMEOUT 拒絕 group.min.session.timeout.ms..group.max.session.timeout.ms（預設 %1..%2 毫秒）以外的 session.timeout.ms；模型沒有這個限制</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the harness&apos;s consumers subscribe as members of a group; a consumer with a manual assignment is not run on a real cluster</source>
+        <translation>測試工具的消費者以消費者組成員的身分訂閱；手動指派分區的消費者不在真實集群上執行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the real runner changes only min.insync.replicas and unclean.leader.election.enable on a running cluster; %1 is fixed when its nodes or clients start (set it in cluster.config)</source>
+        <translation>真實執行只能在運行中的集群上更改 min.insync.replicas 和 unclean.leader.election.enable；%1 在其節點或用戶端啟動時就已固定（請在 cluster.config 中設定）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Kafka&apos;s consumer cannot crash alone: the harness&apos;s consumers share one JVM, and closing one sends LeaveGroup, which a crash does not</source>
+        <translation>Kafka 的消費者無法單獨崩潰：測試工具的消費者共用一個 JVM，關閉其中一個會發送 LeaveGroup，而崩潰不會</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>consumer %1 polls on its own (auto.poll); a poll step is for a consumer with auto.poll false</source>
+        <translation>消費者 %1 會自行輪詢（auto.poll）；poll 步驟只用於 auto.poll 為 false 的消費者</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Kafka&apos;s consumer fixes max.poll.records when it is made (%1 for %2); a poll cannot ask for another number</source>
+        <translation>Kafka 的消費者在建立時就固定 max.poll.records（%2 的是 %1）；一次輪詢不能要求其他數量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the real runner waits for every poll&apos;s answer</source>
+        <translation>真實執行會等待每次輪詢的回應</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a manual fetch round has no counterpart: real followers fetch on their own</source>
+        <translation>手動的拉取輪次沒有對應：真實的跟隨者會自行拉取</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a run step replays the simulation&apos;s events one by one; a real cluster&apos;s events cannot be counted or stopped between</source>
+        <translation>run 步驟逐一重播模擬的事件；真實集群的事件無法計數，也無法在事件之間暫停</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a clock step sets the simulated clock; a real cluster runs on the wall clock (use advance)</source>
+        <translation>clock 步驟設定模擬時鐘；真實集群依實際時間運行（請用 advance）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a recorded live client&apos;s request (or a dropped message) replays the simulation&apos;s network; it has no counterpart on a real cluster</source>
+        <translation>錄下的即時用戶端請求（或丟棄的消息）重播的是模擬的網路；在真實集群上沒有對應</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power loss cannot be made on this machine</source>
+        <translation>SIGKILL 會保留頁面快取，所以真實的重啟不會遺失未刷寫的記錄；這台電腦無法製造斷電</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the real runner waits for every controlled shutdown to end</source>
+        <translation>真實執行會等待每次受控關閉結束</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: %2</source>
+        <extracomment>A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+170"/>
         <source>Compare with real Kafka</source>
         <translation>與真實 Kafka 比較</translation>
     </message>
@@ -6091,13 +6193,13 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareModel</name>
     <message>
-        <location filename="../ui/control/realcomparemodel.cpp" line="+96"/>
+        <location filename="../ui/control/realcomparemodel.cpp" line="+308"/>
         <source>%1: %2</source>
         <extracomment>A known difference of View &gt; Compare with real Kafka: its id, then its reason.</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="-159"/>
         <source>Verdict</source>
         <translation>結果</translation>
     </message>
@@ -6223,7 +6325,69 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>一致 %1 · 不同 %2 · 已知差異 %3 · 未比較 %4</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
+        <source>Kafka&apos;s controller moved leadership back to the preferred replica, broker 1: after a leader change it checks every leader.imbalance.check.interval.seconds (300 s; QuorumController.maybeScheduleNextBalancePartitionLeaders, auto.leader.rebalance.enable) and elects the preferred replica once it is in the ISR. The scenario reaches checkpoint 11 after 127 simulated seconds; the real run after 370 wall-clock seconds (five-broker start, eleven restarts that each wait until the broker is unfenced, the checkpoints&apos; log reads), so the check comes first on the real side only</source>
+        <translation>Kafka 的控制器把領導權移回了首選副本，代理節點 1：領導者變更後，它每隔 leader.imbalance.check.interval.seconds（300 秒；QuorumController.maybeScheduleNextBalancePartitionLeaders，auto.leader.rebalance.enable）檢查一次，並在首選副本進入 ISR 後選它為領導者。情境在模擬時間 127 秒後到達檢查點 11；真實執行則在實際時間 370 秒後才到達（五個代理節點的啟動、十一次各自等到代理節點解除封鎖的重啟、各檢查點的日誌讀取），所以只有真實一方先做了這次檢查</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Brokers 2 and 3 are killed a few milliseconds apart. The controller fences each broker.session.timeout.ms after its last heartbeat (every broker.heartbeat.interval.ms, 2 s, each broker at its own phase; BrokerHeartbeatManager fences the stalest first), and only the second fence takes the ISR below min.insync.replicas, so the broker fenced second is the one kept in the ELR. Which one that is depends on the brokers&apos; heartbeat phases: two Kafka 4.4.0 runs gave [3] and [2]; the model&apos;s brokers heartbeat in step, so broker 2, killed first, is always fenced first</source>
+        <translation>代理節點 2 和 3 相隔幾毫秒被終止。控制器在每個代理節點最後一次心跳之後 broker.session.timeout.ms 封鎖它（心跳每 broker.heartbeat.interval.ms 一次，2 秒，各代理節點的相位不同；BrokerHeartbeatManager 先封鎖最久沒有心跳的），只有第二次封鎖才使 ISR 低於 min.insync.replicas，所以第二個被封鎖的代理節點留在 ELR 中。是哪一個取決於代理節點的心跳相位：兩次 Kafka 4.4.0 執行分別得到 [3] 和 [2]；模型的代理節點同步心跳，所以先被終止的代理節點 2 總是先被封鎖</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the checkpoint is pending: %1</source>
+        <extracomment>%1 is the scenario&apos;s own words for why its checkpoint is not quiescent (its &quot;pending&quot; text).</extracomment>
+        <translation>此檢查點尚未靜止（pending）：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the observer did not read this log (a pending checkpoint is read without the logs)</source>
+        <translation>觀察器沒有讀取這份日誌（尚未靜止的檢查點不讀取日誌）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1 is down on both sides: Kafka %2 reads a stopped replica&apos;s HW from its checkpoint file, written every replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact</source>
+        <translation>代理節點 %1 在兩邊都已停止：Kafka %2 從檢查點檔案讀取已停止副本的高水位 HW，該檔案每 replica.high.watermark.checkpoint.interval.ms（5 秒）寫入一次，所以這是時間點的問題，而不是事實</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no broker is running, so none can be asked for the partition&apos;s metadata (the observer read the logs from the files only)</source>
+        <translation>沒有代理節點在運行，因此無法詢問分區的元資料（觀察器只從檔案讀取了日誌）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka %1 does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)</source>
+        <translation>Kafka %1 不回報 ELR（DescribeTopicPartitions，Kafka 3.8+）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kafka %1 does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)</source>
+        <translation>Kafka %1 不回報最後已知 ELR（DescribeTopicPartitions，Kafka 3.8+）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the logs differ from offset %1</source>
+        <translation>日誌從偏移量 %1 起不同</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>pending: %1</source>
+        <extracomment>Why a checkpoint is not compared; %1 is the scenario&apos;s own words for what is still pending.</extracomment>
+        <translation>尚未靜止（pending）：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only in the simulation: the real run has no checkpoint &quot;%1&quot;</source>
+        <translation>只在模擬中：真實執行沒有檢查點「%1」</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only in the real run: the simulation has no checkpoint &quot;%1&quot;</source>
+        <translation>只在真實執行中：模擬沒有檢查點「%1」</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Apache Kafka %1, observed</source>
         <extracomment>Over the view of the real run; %1 is Kafka&apos;s full version, such as 4.4.0.</extracomment>
         <translation>Apache Kafka %1，實際觀察</translation>
@@ -6232,7 +6396,12 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::RealCompareWindow</name>
     <message>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-2"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-4"/>
+        <source>Full screen, large text, high contrast; the two runs side by side, each under its label (F5, Esc to leave)</source>
+        <translation>全螢幕、大字、高對比；兩個執行並排，各自在其標籤之下（F5，按 Esc 離開）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Close</source>
         <translation>關閉(&amp;C)</translation>
     </message>
@@ -6259,7 +6428,15 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>◆%1（第 %2 個，共 %3 個）</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+213"/>
+        <source>%1
+Why: %2</source>
+        <extracomment>Under the facts of View &gt; Compare with real Kafka: the selected fact, then why (when there is a reason).</extracomment>
+        <translation>%1
+原因：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>HighWater, simulated</source>
         <translation>HighWater 模擬</translation>
     </message>
@@ -6286,11 +6463,10 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>所有檢查點：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Frame %1
-%2 ms simulated</source>
-        <translation>第 %1 幀
-模擬時間 %2 毫秒</translation>
+        <location line="+4"/>
+        <source>Frame %1 · %2 ms simulated</source>
+        <extracomment>Beside &quot;HighWater, simulated&quot;, over the simulated drawing: &quot;Frame 29 · 1548 ms simulated&quot;.</extracomment>
+        <translation>第 %1 幀 · 模擬時間 %2 毫秒</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6619,6 +6795,7 @@ Built with Qt %3, running on Qt %4.</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="-102"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-316"/>
         <source>&amp;Presentation mode</source>
         <translation>簡報模式(&amp;P)</translation>
     </message>
@@ -6630,18 +6807,21 @@ Built with Qt %3, running on Qt %4.</source>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>Leave presentation mode</source>
         <translation>離開簡報模式</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>&amp;Blank the screen</source>
         <translation>遮住畫面(&amp;B)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+1"/>
         <source>Cover the drawing with black, as a presenter remote does (&apos;.&apos; or B; again to show it)</source>
         <translation>像簡報遙控器一樣以黑色遮住圖（按 &apos;.&apos; 或 B；再按一次顯示）</translation>
     </message>

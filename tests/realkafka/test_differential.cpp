@@ -206,9 +206,13 @@ TEST(Differential, TheSameStatesAgreeAtEveryCheckpointButThePendingOne)
     EXPECT_FALSE(pending->compared);
     EXPECT_EQ(pending->notComparedWhy.rfind("pending: taken right after the leader was killed", 0), 0u)
         << pending->notComparedWhy;
+    // The app says the reasons from their ids in the user's language.
+    EXPECT_EQ(pending->notComparedId, hw::realkafka::ReasonId::Pending);
+    EXPECT_EQ("pending: " + pending->pending, pending->notComparedWhy);
     for (const FactComparison& fact : pending->facts) {
         EXPECT_EQ(fact.verdict, Verdict::NotCompared) << fact.subject << " " << fact.fact;
         EXPECT_EQ(fact.reason.rfind("the checkpoint is pending: ", 0), 0u);
+        EXPECT_EQ(fact.reasonId, hw::realkafka::ReasonId::Pending);
     }
     // The others are compared; broker 1 is down at checkpoint 3 on both sides, so its HW is not.
     const CheckpointComparison* three = checkpointOf(c, "3");
@@ -218,6 +222,8 @@ TEST(Differential, TheSameStatesAgreeAtEveryCheckpointButThePendingOne)
     ASSERT_NE(hw1, nullptr);
     EXPECT_EQ(hw1->verdict, Verdict::NotCompared);
     EXPECT_NE(hw1->reason.find("down on both sides"), std::string::npos) << hw1->reason;
+    EXPECT_EQ(hw1->reasonId, hw::realkafka::ReasonId::StoppedReplicaHw);
+    EXPECT_EQ(hw1->reasonNumber, 1);
     EXPECT_EQ(counts.notCompared, 15u + 1u);
     EXPECT_EQ(counts.agree, 5u * 15u - counts.notCompared);
 }
@@ -311,6 +317,8 @@ TEST(Differential, ADifferingLogNamesTheFirstOffsetThatDiffersAndShowsBothSidesF
     const FactComparison* records = factOf(*checkpointOf(c, "1"), "orders-0 replica 2", "records");
     ASSERT_NE(records, nullptr);
     EXPECT_EQ(records->reason, "the logs differ from offset 1");
+    EXPECT_EQ(records->reasonId, hw::realkafka::ReasonId::LogsDifferFrom);
+    EXPECT_EQ(records->reasonNumber, 1);
     EXPECT_EQ(records->simulated, "1 m1 (epoch 0), 2 m2 (epoch 0)");
     EXPECT_EQ(records->real, "1 other (epoch 0), 2 m2 (epoch 0)");
     const FactComparison* same = factOf(*checkpointOf(c, "1"), "orders-0 replica 3", "records");
@@ -331,6 +339,7 @@ TEST(Differential, AKnownDifferenceMatchesExactlyAndNothingElse)
     EXPECT_EQ(isr->verdict, Verdict::Known);
     EXPECT_EQ(isr->knownId, "test-isr");
     EXPECT_EQ(isr->reason, "the test says so");
+    EXPECT_EQ(isr->reasonId, hw::realkafka::ReasonId::Known);
     EXPECT_EQ(c.counts().known, 1u);
 
     // Another real value, another checkpoint, another version: not that difference.
@@ -360,6 +369,9 @@ TEST(Differential, TheElrIsNotComparedWhereKafkaDoesNotReportIt)
     EXPECT_EQ(elr->verdict, Verdict::NotCompared);
     EXPECT_EQ(elr->real, "-");
     EXPECT_EQ(elr->reason, "Kafka 4.4.0 does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)");
+    EXPECT_EQ(elr->reasonId, hw::realkafka::ReasonId::ElrNotReported);
+    EXPECT_EQ(factOf(*checkpointOf(c, "1"), "orders-0", "last_known_elr")->reasonId,
+        hw::realkafka::ReasonId::LastKnownElrNotReported);
     EXPECT_EQ(factOf(*checkpointOf(c, "1"), "orders-0", "last_known_elr")->verdict, Verdict::NotCompared);
 }
 
@@ -382,6 +394,7 @@ TEST(Differential, ALogTheObserverDidNotReadIsNotCompared)
     const FactComparison* lost = factOf(one, "orders-0", "lost_records");
     EXPECT_EQ(lost->verdict, Verdict::NotCompared);
     EXPECT_EQ(lost->reason, "the observer did not read this log (a pending checkpoint is read without the logs)");
+    EXPECT_EQ(lost->reasonId, hw::realkafka::ReasonId::LogNotRead);
 }
 
 TEST(Differential, WithEveryBrokerStoppedOnlyTheLogsAreCompared)
@@ -405,6 +418,7 @@ TEST(Differential, WithEveryBrokerStoppedOnlyTheLogsAreCompared)
         EXPECT_EQ(f->verdict, Verdict::NotCompared) << fact;
         EXPECT_EQ(f->real, "-");
         EXPECT_EQ(f->reason.rfind("no broker is running", 0), 0u) << f->reason;
+        EXPECT_EQ(f->reasonId, hw::realkafka::ReasonId::NoBrokerRunning) << fact;
     }
     EXPECT_EQ(factOf(checkpoint, "orders-0 replica 2", "records")->verdict, Verdict::Agree);
     EXPECT_EQ(factOf(checkpoint, "orders-0 replica 2", "leo")->verdict, Verdict::Agree);
@@ -427,10 +441,14 @@ TEST(Differential, ACheckpointOnOneSideOnlyDiffers)
     EXPECT_FALSE(five->observed);
     EXPECT_FALSE(five->compared);
     EXPECT_EQ(five->notComparedWhy, "only in the simulation: the real run has no checkpoint \"5\"");
+    EXPECT_EQ(five->notComparedId, hw::realkafka::ReasonId::OnlySimulated);
+    EXPECT_EQ(five->facts.at(0).reasonId, hw::realkafka::ReasonId::OnlySimulated);
     EXPECT_EQ(five->facts.at(0).real, "-");
     const CheckpointComparison* renamed = checkpointOf(c, "renamed");
     EXPECT_EQ(renamed->simulatedFrame, -1);
     EXPECT_EQ(renamed->notComparedWhy, "only in the real run: the simulation has no checkpoint \"renamed\"");
+    EXPECT_EQ(renamed->notComparedId, hw::realkafka::ReasonId::OnlyReal);
+    EXPECT_EQ(renamed->facts.at(0).reasonId, hw::realkafka::ReasonId::OnlyReal);
     EXPECT_EQ(renamed->facts.at(0).real, "after step 2");
 }
 

@@ -4,24 +4,32 @@
 // behind, and the window shows both runs checkpoint by checkpoint with each fact's verdict. No JVM here:
 // the runs are of a stand-in `java` that only sleeps; tests/ui/test_realcompare_real.cpp runs real Kafka.
 
+#include "base/i18n.h"
+#include "base/theme.h"
 #include "control/realcompare.h"
 #include "control/realcomparemodel.h"
 #include "realkafka/runner.h"
 #include "scene/diffmarkitem.h"
 #include "scene/framescene.h"
+#include "scene/frameview.h"
 #include "shell/mainwindow.h"
 #include "shell/realcomparedialog.h"
 #include "shell/realcomparewindow.h"
+#include "teaching/presentationmode.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -31,6 +39,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <set>
 
 #include <unistd.h>
 
@@ -158,6 +168,9 @@ protected:
         ASSERT_TRUE(QTest::qWaitFor([this] { return processesHolding(marker()) >= 4; }, 20000))
             << processesHolding(marker()) << " stand-in JVMs; " << dialog.outcomeLabel()->text().toStdString() << "\n"
             << dialog.run()->log().join(QLatin1Char('\n')).toStdString();
+        // The worker posted its progress (the cluster is starting) before it started them, but qWaitFor
+        // may see them in the same instant, before the event loop has delivered that report: deliver it.
+        QCoreApplication::processEvents();
     }
 
     QTemporaryDir m_dir;
@@ -482,7 +495,7 @@ TEST(RealCompareWindow, ShowsBothRunsCheckpointByCheckpoint)
         EXPECT_EQ(window.scene(side)->state().partitions.size(), 1u);
     }
     EXPECT_EQ(window.frameLabel(RealCompareWindow::Simulated)->text(),
-        QStringLiteral("Frame %1\n%2 ms simulated").arg(written).arg(timeline->frame(written).timeMs));
+        QStringLiteral("Frame %1 \u00B7 %2 ms simulated").arg(written).arg(timeline->frame(written).timeMs));
     EXPECT_EQ(window.frameLabel(RealCompareWindow::Real)->text(), QStringLiteral("4 s after the cluster was up"));
     EXPECT_EQ(window.factsHeading()->text(), QStringLiteral("Checkpoint \u25C6written, 1 of 3"));
     EXPECT_EQ(window.countsLabel()->text(), QStringLiteral("agree 1 \u00B7 differ 1 \u00B7 known 1 \u00B7 not compared 1"));
@@ -525,4 +538,311 @@ TEST(RealCompareSetup, IsolatedBrokersAreThoseNotHealedBeforeTheStep)
     EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 0), std::vector<std::int32_t> {});
     EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 2), (std::vector<std::int32_t> { 2, 3 }));
     EXPECT_EQ(hw::ui::realcompare::isolatedBefore(scenario, 4), std::vector<std::int32_t> { 3 });
+}
+
+namespace {
+
+/// Whether `text` holds a Chinese character (CJK Unified Ideographs).
+bool hasChinese(const QString& text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
+            return true;
+    }
+    return false;
+}
+
+/// Restores English whatever a test did.
+struct English {
+    ~English() { hw::ui::setLanguage(QStringLiteral("en")); }
+};
+
+/// Scenarios whose refusals are every kind but a recorded live client's.
+std::vector<hw::realkafka::Refusal> everyRefusal()
+{
+    std::vector<hw::realkafka::Refusal> all;
+    for (const hw::Scenario& scenario : {
+             parse(R"({"format": "highwater/1", "name": "t",
+      "cluster": {"brokers": 3, "config": {"auto.fetch": false, "truncation": "high-watermark"}},
+      "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+      "producers": [{"id": "p", "rate_per_s": 10, "topic": "t"}],
+      "steps": [{"fetch": {"topic": "t", "follower": 2}}, {"run": {"events": 3}}, {"clock": {"to_ms": 100000}},
+           {"restart": {"broker": 1, "lose_unflushed": 2}}, {"shutdown": {"broker": 1, "wait": false}},
+           {"config": {"retries": 3, "min.insync.replicas": 2}}]})"),
+             parse(R"({"format": "highwater/1", "name": "t",
+      "cluster": {"brokers": 3, "config": {"session.timeout.ms": 3000}},
+      "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+      "consumers": [{"id": "c", "group": "g", "subscribe": ["t"]},
+                    {"id": "m", "group": "g", "subscribe": ["t"], "auto.poll": false},
+                    {"id": "a", "assign": [{"topic": "t", "partition": 0}]}],
+      "steps": [{"crash_consumer": {"consumer": "c"}}, {"poll": {"consumer": "c"}},
+           {"poll": {"consumer": "m", "max_records": 3, "wait": false}}]})") }) {
+        const std::vector<hw::realkafka::Refusal> refusals = hw::realkafka::checkRealScenario(scenario);
+        all.insert(all.end(), refusals.begin(), refusals.end());
+    }
+    return all;
+}
+
+} // namespace
+
+TEST(RealCompareTexts, EveryRefusalIsSaidInTheUiLanguage)
+{
+    // The library's refusals are the CLI's English; the dialog says each from its kind, in the same
+    // English, and in Chinese.
+    English english;
+    const std::vector<hw::realkafka::Refusal> refusals = everyRefusal();
+    std::set<hw::realkafka::RefusalKind> kinds;
+    for (const hw::realkafka::Refusal& refusal : refusals) {
+        kinds.insert(refusal.kind);
+        EXPECT_EQ(hw::ui::realcompare::refusalReason(refusal).toStdString(), refusal.why) << refusal.path;
+    }
+    EXPECT_EQ(kinds.size(), 15u) << "every kind but LiveStep";
+    for (const char* language : { "zh_TW", "zh_CN" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const hw::realkafka::Refusal& refusal : refusals) {
+            const QString text = hw::ui::realcompare::refusalReason(refusal);
+            EXPECT_TRUE(hasChinese(text)) << language << " " << refusal.path << ": " << text.toStdString();
+        }
+    }
+}
+
+TEST(RealCompareTexts, EveryKnownDifferenceAndReasonIsSaidInTheUiLanguage)
+{
+    English english;
+    using hw::realkafka::ReasonId;
+    hw::realkafka::CheckpointComparison checkpoint;
+    checkpoint.label = "2";
+    checkpoint.pending = "taken right after the leader was killed";
+    checkpoint.notComparedId = ReasonId::Pending;
+    // Each reason as the library writes it (tests/realkafka/test_differential.cpp pins the library's).
+    struct Case {
+        ReasonId id;
+        std::int64_t number;
+        std::string english;
+    };
+    const Case cases[] = {
+        { ReasonId::Pending, -1, "the checkpoint is pending: taken right after the leader was killed" },
+        { ReasonId::LogNotRead, -1, "the observer did not read this log (a pending checkpoint is read without the logs)" },
+        { ReasonId::StoppedReplicaHw, 1,
+            "broker 1 is down on both sides: Kafka 4.4.0 reads a stopped replica's HW from its checkpoint file, "
+            "written every replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact" },
+        { ReasonId::NoBrokerRunning, -1,
+            "no broker is running, so none can be asked for the partition's metadata (the observer read the logs "
+            "from the files only)" },
+        { ReasonId::ElrNotReported, -1, "Kafka 4.4.0 does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)" },
+        { ReasonId::LastKnownElrNotReported, -1,
+            "Kafka 4.4.0 does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)" },
+        { ReasonId::LogsDifferFrom, 7, "the logs differ from offset 7" },
+    };
+    auto factOf = [](const Case& c) {
+        FactComparison f = fact("orders-0", "hw", "1", "2", Verdict::NotCompared, {}, c.english);
+        f.reasonId = c.id;
+        f.reasonNumber = c.number;
+        return f;
+    };
+    for (const Case& c : cases)
+        EXPECT_EQ(RealCompareModel::reasonText(factOf(c), checkpoint, "4.4.0").toStdString(), c.english);
+    EXPECT_EQ(RealCompareModel::notComparedText(checkpoint).toStdString(),
+        "pending: taken right after the leader was killed");
+    hw::realkafka::CheckpointComparison onlySimulated;
+    onlySimulated.label = "5";
+    onlySimulated.notComparedId = ReasonId::OnlySimulated;
+    EXPECT_EQ(RealCompareModel::notComparedText(onlySimulated).toStdString(),
+        "only in the simulation: the real run has no checkpoint \"5\"");
+    hw::realkafka::CheckpointComparison onlyReal;
+    onlyReal.label = "renamed";
+    onlyReal.notComparedId = ReasonId::OnlyReal;
+    EXPECT_EQ(RealCompareModel::notComparedText(onlyReal).toStdString(),
+        "only in the real run: the simulation has no checkpoint \"renamed\"");
+    // Every known difference's reason, in the library's English.
+    for (const hw::realkafka::KnownDifference& known : hw::realkafka::knownDifferences())
+        EXPECT_EQ(RealCompareModel::knownReason(std::string(known.id), "?").toStdString(), known.reason) << known.id;
+
+    for (const char* language : { "zh_TW", "zh_CN" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const Case& c : cases) {
+            const QString text = RealCompareModel::reasonText(factOf(c), checkpoint, "4.4.0");
+            EXPECT_TRUE(hasChinese(text)) << language << ": " << text.toStdString();
+        }
+        for (const auto* cp : { &checkpoint, &onlySimulated, &onlyReal })
+            EXPECT_TRUE(hasChinese(RealCompareModel::notComparedText(*cp))) << language;
+        for (const hw::realkafka::KnownDifference& known : hw::realkafka::knownDifferences()) {
+            FactComparison f = fact(std::string(known.subject), std::string(known.fact), std::string(known.simulated),
+                std::string(known.real), Verdict::Known, std::string(known.id), std::string(known.reason));
+            f.reasonId = ReasonId::Known;
+            const QString text = RealCompareModel::reasonText(f, checkpoint, "4.4.0");
+            EXPECT_TRUE(text.startsWith(QString::fromLatin1(known.id.data(), static_cast<qsizetype>(known.id.size()))))
+                << text.toStdString();
+            EXPECT_TRUE(hasChinese(text)) << language << " " << known.id;
+        }
+    }
+}
+
+TEST(RealCompareTexts, TheDialogSaysTheDistributionsProblemsAndTheRefusalsInChinese)
+{
+    English english;
+    ASSERT_TRUE(hw::ui::setLanguage(QStringLiteral("zh_TW")));
+    QTemporaryDir dir;
+    makeTarball(dir.filePath(QStringLiteral("k42")), "4.2.0");
+    RealCompareDialog dialog(parse(R"({"format": "highwater/1", "name": "refused", "seed": 3,
+ "cluster": {"brokers": 3, "kafka_version": "4.4"},
+ "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
+ "steps": [{"fetch": {"topic": "t", "follower": 2}}, {"run": {"events": 3}}]})"));
+    ASSERT_EQ(dialog.refusalList()->count(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const QString text = dialog.refusalList()->item(i)->text();
+        EXPECT_TRUE(text.startsWith(QStringLiteral("/steps/%1/").arg(i))) << text.toStdString();
+        EXPECT_TRUE(hasChinese(text)) << text.toStdString();
+    }
+    const QString nowhere = dir.filePath(QStringLiteral("nowhere"));
+    dialog.setDirectory(nowhere);
+    EXPECT_TRUE(dialog.distributionLabel()->text().contains(nowhere));
+    EXPECT_TRUE(hasChinese(dialog.distributionLabel()->text())) << dialog.distributionLabel()->text().toStdString();
+    dialog.setDirectory(dir.filePath(QStringLiteral("k42")));
+    const QString wrong = dialog.distributionLabel()->text();
+    EXPECT_TRUE(wrong.contains(QStringLiteral("4.2.0")) && wrong.contains(QStringLiteral("4.4"))) << wrong.toStdString();
+    EXPECT_TRUE(wrong.contains(QStringLiteral("scripts/kafka-dist 4.4"))) << wrong.toStdString();
+    EXPECT_TRUE(hasChinese(wrong)) << wrong.toStdString();
+}
+
+namespace {
+
+/// A window of the two-checkpoint comparison built by hand (the simulated states stand in as the real).
+std::shared_ptr<hw::ui::RealCompareResult> handResult()
+{
+    const hw::Scenario scenario = runnableScenario();
+    auto played = hw::playScenario(scenario);
+    auto timeline = std::make_shared<const hw::Timeline>(std::get<hw::Timeline>(std::move(played)));
+    const std::int64_t written = timeline->findLabel("written");
+    const std::int64_t afterKill = timeline->findLabel("after-kill");
+    auto result = std::make_shared<hw::ui::RealCompareResult>();
+    result->scenario = scenario;
+    result->simulated = timeline;
+    result->comparison = handComparison(written, afterKill);
+    result->real = { hw::ui::RealCheckpointState { "written", 1, timeline->stateAt(written), 4100 },
+        hw::ui::RealCheckpointState { "after-kill", 4, timeline->stateAt(afterKill), 31700 } };
+    return result;
+}
+
+/// The smallest pixel size of the widgets' text under `root` that are shown.
+int smallestWidgetTextPx(QWidget* root)
+{
+    int smallest = 1000;
+    QList<QWidget*> widgets = root->findChildren<QWidget*>();
+    widgets.prepend(root);
+    for (QWidget* w : widgets) {
+        if (w->isVisible() && (qobject_cast<QLabel*>(w) || qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w)
+                || qobject_cast<QAbstractItemView*>(w)))
+            smallest = std::min(smallest, QFontInfo(w->font()).pixelSize());
+    }
+    return smallest;
+}
+
+/// Restores the light theme, the drawing's usual text sizes and English whatever a test did.
+struct RestoreLook {
+    ~RestoreLook()
+    {
+        hw::ui::theme::setLineScale(1.0);
+        hw::ui::theme::setTextSizeMin(0);
+        hw::ui::theme::apply(hw::ui::theme::Theme::Light);
+        hw::ui::theme::applyToApplication();
+        hw::ui::setLanguage(QStringLiteral("en"));
+    }
+};
+
+} // namespace
+
+TEST(RealCompareWindow, TextIsReadableOnAProjectorWindowedAndInPresentationMode)
+{
+    // At 1280x720 the drawings' text was about 9 px. Windowed, both views zoom in together until
+    // their smallest text is 11 px (centred on what differs); F5 is the presentation mode, side by
+    // side, with 14 px at least, and leaving it gives the windowed form back.
+    RestoreLook restore;
+    const auto result = handResult();
+    int drawings = 0;
+    qreal smallestWindowed = 1e9;
+    qreal smallestPresented = 1e9;
+    for (const char* language : { "en", "zh_TW" }) {
+        ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
+        for (const QSize size : { QSize(1280, 720), QSize(1920, 1080) }) {
+            RealCompareWindow window;
+            window.resize(size);
+            window.open(result);
+            window.show();
+            QTest::qWait(100);
+            const std::string what = std::string(language) + " " + std::to_string(size.width());
+            for (int checkpoint = 0; checkpoint < 2; ++checkpoint) {
+                window.setCheckpoint(checkpoint);
+                QTest::qWait(50);
+                for (auto side : { RealCompareWindow::Simulated, RealCompareWindow::Real }) {
+                    const qreal px = window.smallestTextPx(side);
+                    EXPECT_GE(px, RealCompareWindow::windowedTextPxMin - 0.01) << what << " checkpoint " << checkpoint;
+                    smallestWindowed = std::min(smallestWindowed, px);
+                    ++drawings;
+                }
+                EXPECT_EQ(window.view(RealCompareWindow::Simulated)->zoom(), window.view(RealCompareWindow::Real)->zoom());
+                // The facts' columns fill the table's width and no more (a model reset once undid it).
+                const QHeaderView* header = window.factsTable()->horizontalHeader();
+                EXPECT_EQ(header->length(), window.factsTable()->viewport()->width()) << what << " checkpoint " << checkpoint;
+                for (int column = 0; column < RealCompareModel::ReasonColumn; ++column) {
+                    const QString heading = window.model()->headerData(column, Qt::Horizontal).toString();
+                    EXPECT_GE(header->sectionSize(column), header->fontMetrics().horizontalAdvance(heading))
+                        << what << ": the heading \"" << heading.toStdString() << "\" is cut";
+                }
+            }
+            EXPECT_GE(smallestWidgetTextPx(&window), 11) << what;
+            // The facts: no column to scroll to, the reason of the selected fact whole under them.
+            EXPECT_FALSE(window.factsTable()->horizontalScrollBar()->isVisible()) << what;
+            EXPECT_TRUE(window.factsTable()->isColumnHidden(RealCompareModel::ReasonColumn));
+            window.setCheckpoint(0);
+            EXPECT_EQ(window.factsTable()->currentIndex().row(), 1) << "the first fact that does not agree";
+            EXPECT_EQ(window.reasonLabel()->text(),
+                RealCompareModel::factLine(window.model()->fact(1)));
+            window.factsTable()->setCurrentIndex(window.model()->index(2, 0));
+            EXPECT_TRUE(window.reasonLabel()->text().contains(
+                window.model()->data(window.model()->index(2, RealCompareModel::ReasonColumn)).toString()));
+            EXPECT_LE(window.reasonLabel()->heightForWidth(window.reasonLabel()->width()), window.reasonLabel()->height())
+                << what << ": the reason is cut";
+
+            window.action(QStringLiteral("presentationMode"))->trigger();
+            ASSERT_TRUE(window.presentation()->isActive());
+            QApplication::processEvents();
+            EXPECT_TRUE(window.isFullScreen());
+            // Offscreen, full screen is the virtual screen: hold the window at the projector's size.
+            window.setGeometry(QRect(QPoint(0, 0), size));
+            QTest::qWait(150);
+            EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::HighContrast);
+            EXPECT_FALSE(window.factsColumn()->isVisible());
+            const QPoint simulatedAt = window.view(RealCompareWindow::Simulated)->mapTo(&window, QPoint(0, 0));
+            const QPoint realAt = window.view(RealCompareWindow::Real)->mapTo(&window, QPoint(0, 0));
+            EXPECT_LT(simulatedAt.x() + window.view(RealCompareWindow::Simulated)->width(), realAt.x() + 1) << what;
+            for (int checkpoint = 0; checkpoint < 2; ++checkpoint) {
+                window.setCheckpoint(checkpoint);
+                QTest::qWait(50);
+                for (auto side : { RealCompareWindow::Simulated, RealCompareWindow::Real }) {
+                    const qreal px = window.smallestTextPx(side);
+                    EXPECT_GE(px, hw::ui::PresentationMode::drawingTextPxMin) << what << " F5 checkpoint " << checkpoint;
+                    smallestPresented = std::min(smallestPresented, px);
+                    ++drawings;
+                    // The labels over the drawings are whole: "Apache Kafka 4.4.0, observed" and the time.
+                    for (QLabel* label : { window.sideLabel(side), window.frameLabel(side) }) {
+                        EXPECT_GE(QFontInfo(label->font()).pixelSize(), 14) << what;
+                        EXPECT_LE(label->heightForWidth(label->width()), label->height())
+                            << what << ": \"" << label->text().toStdString() << "\" is cut";
+                    }
+                }
+            }
+            EXPECT_GE(smallestWidgetTextPx(window.checkpointBar()), 14) << what;
+            window.action(QStringLiteral("leavePresentation"))->trigger();
+            QTest::qWait(100);
+            EXPECT_FALSE(window.isFullScreen());
+            EXPECT_TRUE(window.factsColumn()->isVisible());
+            EXPECT_EQ(hw::ui::theme::current(), hw::ui::theme::Theme::Light);
+            EXPECT_GE(window.smallestTextPx(RealCompareWindow::Simulated), RealCompareWindow::windowedTextPxMin - 0.01)
+                << what << " after leaving";
+        }
+    }
+    std::cout << "[ measured ] compare with real Kafka at 1280x720 and 1920x1080: " << drawings
+              << " drawings, smallest text windowed " << smallestWindowed << " px, presenting " << smallestPresented
+              << " px\n";
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "control/realcompare.h"
 
+#include "realkafka/groups.h"
 #include "realkafka/observation_frame.h"
 #include "realkafka/observer.h"
 #include "realkafka/process.h"
@@ -8,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QFileInfo>
 #include <QPointer>
 #include <QThread>
 
@@ -33,23 +35,119 @@ DistributionCheck checkDistribution(const QString& directory, hw::KafkaVersion v
             "Choose the directory of a Kafka distribution.");
         return check;
     }
+    // The two problems a teacher meets, in the UI language: a directory that is not there, and another
+    // version (realkafka::checkVersion's test, said here with both versions named).
+    if (!QFileInfo(trimmed).isDir()) {
+        check.problem = QCoreApplication::translate("hw::ui::RealCompareDialog",
+            "%1 is not a Kafka distribution: no such directory").arg(trimmed);
+        return check;
+    }
     try {
         hw::realkafka::Distribution distribution = hw::realkafka::openDistribution(
             std::filesystem::path(trimmed.toStdString()), hw::realkafka::realDir() / "config");
-        hw::realkafka::checkVersion(distribution, version);
+        const std::string_view wanted = hw::kafkaVersionName(version);
+        if (distribution.series() != wanted) {
+            const QString series = QString::fromLatin1(wanted.data(), static_cast<qsizetype>(wanted.size()));
+            //: %1 is the scenario's version (4.4), %2 the directory, %3 the version it holds (4.2.0),
+            //: %4 the command that makes a distribution of the right version.
+            check.problem = QCoreApplication::translate("hw::ui::RealCompareDialog",
+                "The scenario's cluster.kafka_version is %1 but %2 holds Kafka %3: choose a Kafka %1.x distribution "
+                "(%4 makes one).")
+                                .arg(series, QString::fromStdString(distribution.dir.string()),
+                                    QString::fromStdString(distribution.version), kafkaDistCommand(version));
+            return check;
+        }
         check.distribution = std::move(distribution);
     } catch (const hw::realkafka::DistributionError& error) {
-        // The library's one line names the path and what is missing or which two versions differ.
-        check.problem = QString::fromStdString(error.what());
+        // What else can be wrong in a directory (a jar missing, an unreadable properties file, no java)
+        // is the library's one line, which names the path and what is missing: in English, in a
+        // translated frame.
+        check.problem = QCoreApplication::translate("hw::ui::RealCompareDialog",
+            "This directory cannot be used: %1").arg(QString::fromStdString(error.what()));
     }
     return check;
+}
+
+QString refusalReason(const hw::realkafka::Refusal& refusal)
+{
+    using hw::realkafka::RefusalKind;
+    // The library's English (realkafka/runner.cpp, a test keeps them equal) in the UI language.
+    const auto say = [](const char* text) { return QCoreApplication::translate("hw::ui::RealCompareDialog", text); };
+    const QString name = QString::fromStdString(refusal.name);
+    switch (refusal.kind) {
+    case RefusalKind::ManualFetch:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "real followers always fetch: manual fetch rounds (auto.fetch false) have no counterpart"));
+    case RefusalKind::Truncation:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "Kafka truncates by leader epoch since 0.11; the legacy high-watermark truncation cannot be run"));
+    case RefusalKind::ProducerRate:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a steady producer is a simulated-time stream; the real runner produces only in produce steps"));
+    case RefusalKind::SessionTimeout:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+                       "Kafka's group coordinator refuses a session.timeout.ms outside group.min.session.timeout.ms.."
+                       "group.max.session.timeout.ms (%1..%2 ms by default) with INVALID_SESSION_TIMEOUT; the model "
+                       "has no such bound"))
+            .arg(hw::realkafka::groupMinSessionTimeoutMs)
+            .arg(hw::realkafka::groupMaxSessionTimeoutMs);
+    case RefusalKind::ManualAssignment:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "the harness's consumers subscribe as members of a group; a consumer with a manual assignment is not run "
+            "on a real cluster"));
+    case RefusalKind::ConfigFixedAtStart:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+                       "the real runner changes only min.insync.replicas and unclean.leader.election.enable on a "
+                       "running cluster; %1 is fixed when its nodes or clients start (set it in cluster.config)"))
+            .arg(name);
+    case RefusalKind::ConsumerCrash:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "Kafka's consumer cannot crash alone: the harness's consumers share one JVM, and closing one sends "
+            "LeaveGroup, which a crash does not"));
+    case RefusalKind::PollOfAutoPoll:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+                       "consumer %1 polls on its own (auto.poll); a poll step is for a consumer with auto.poll false"))
+            .arg(name);
+    case RefusalKind::PollMaxRecords:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+                       "Kafka's consumer fixes max.poll.records when it is made (%1 for %2); a poll cannot ask for "
+                       "another number"))
+            .arg(refusal.number)
+            .arg(name);
+    case RefusalKind::PollNoWait:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog", "the real runner waits for every poll's answer"));
+    case RefusalKind::FetchStep:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a manual fetch round has no counterpart: real followers fetch on their own"));
+    case RefusalKind::RunStep:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a run step replays the simulation's events one by one; a real cluster's events cannot be counted or "
+            "stopped between"));
+    case RefusalKind::ClockStep:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a clock step sets the simulated clock; a real cluster runs on the wall clock (use advance)"));
+    case RefusalKind::LiveStep:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a recorded live client's request (or a dropped message) replays the simulation's network; it has no "
+            "counterpart on a real cluster"));
+    case RefusalKind::LoseUnflushed:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power loss cannot be made "
+            "on this machine"));
+    case RefusalKind::ShutdownNoWait:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "the real runner waits for every controlled shutdown to end"));
+    }
+    return QString::fromStdString(refusal.why);
 }
 
 QStringList refusalTexts(const hw::Scenario& scenario)
 {
     QStringList texts;
     for (const hw::realkafka::Refusal& refusal : hw::realkafka::checkRealScenario(scenario))
-        texts.append(QString::fromStdString(refusal.path) + QStringLiteral(": ") + QString::fromStdString(refusal.why));
+        //: A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.
+        texts.append(QCoreApplication::translate("hw::ui::RealCompareDialog", "%1: %2")
+                         .arg(QString::fromStdString(refusal.path), refusalReason(refusal)));
     return texts;
 }
 

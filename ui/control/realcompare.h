@@ -46,8 +46,11 @@ struct DistributionCheck {
 };
 DistributionCheck checkDistribution(const QString& directory, hw::KafkaVersion version);
 
-/// Every refusal of realkafka::checkRealScenario in words, "/steps/4/fetch: why", in file order.
+/// Every refusal of realkafka::checkRealScenario in words, "/steps/4/fetch: why", in file order, in
+/// the UI language.
 QStringList refusalTexts(const hw::Scenario& scenario);
+/// Why real Kafka cannot run what `refusal` names, in the UI language (its `why` is the CLI's English).
+QString refusalReason(const hw::realkafka::Refusal& refusal);
 
 /// "scripts/kafka-dist 4.4": the command that assembles a distribution for a version.
 QString kafkaDistCommand(hw::KafkaVersion version);

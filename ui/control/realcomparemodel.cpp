@@ -90,10 +90,8 @@ QVariant RealCompareModel::data(const QModelIndex& index, int role) const
     const FactComparison& f = fact(index.row());
     const QString simulated = QString::fromStdString(f.simulated);
     const QString real = QString::fromStdString(f.real);
-    const QString reason = f.knownId.empty()
-        ? QString::fromStdString(f.reason)
-        //: A known difference of View > Compare with real Kafka: its id, then its reason.
-        : tr("%1: %2").arg(QString::fromStdString(f.knownId), QString::fromStdString(f.reason));
+    const QString reason
+        = reasonText(f, m_comparison.checkpoints[static_cast<std::size_t>(m_checkpoint)], m_comparison.kafkaVersion);
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -266,6 +264,94 @@ QString RealCompareModel::totalText() const
     for (const auto& checkpoint : m_comparison.checkpoints)
         all.insert(all.end(), checkpoint.facts.begin(), checkpoint.facts.end());
     return countsText(all);
+}
+
+QString RealCompareModel::knownReason(const std::string& id, const std::string& fallback)
+{
+    // The reasons of realkafka/known_differences.cpp, in the same English (a test keeps them equal), so
+    // that a Chinese window says them in Chinese. An id several entries share has one reason.
+    static const struct {
+        const char* idPrefix;
+        const char* reason;
+    } reasons[] = {
+        { "elr-checkpoint-11-preferred-leader-rebalance",
+            QT_TR_NOOP("Kafka's controller moved leadership back to the preferred replica, broker 1: after a leader "
+                       "change it checks every leader.imbalance.check.interval.seconds (300 s; QuorumController."
+                       "maybeScheduleNextBalancePartitionLeaders, auto.leader.rebalance.enable) and elects the "
+                       "preferred replica once it is in the ISR. The scenario reaches checkpoint 11 after 127 "
+                       "simulated seconds; the real run after 370 wall-clock seconds (five-broker start, eleven "
+                       "restarts that each wait until the broker is unfenced, the checkpoints' log reads), so the "
+                       "check comes first on the real side only") },
+        { "acks-min-insync-",
+            QT_TR_NOOP("Brokers 2 and 3 are killed a few milliseconds apart. The controller fences each broker."
+                       "session.timeout.ms after its last heartbeat (every broker.heartbeat.interval.ms, 2 s, each "
+                       "broker at its own phase; BrokerHeartbeatManager fences the stalest first), and only the "
+                       "second fence takes the ISR below min.insync.replicas, so the broker fenced second is the one "
+                       "kept in the ELR. Which one that is depends on the brokers' heartbeat phases: two Kafka 4.4.0 "
+                       "runs gave [3] and [2]; the model's brokers heartbeat in step, so broker 2, killed first, is "
+                       "always fenced first") },
+    };
+    for (const auto& known : reasons) {
+        if (id.rfind(known.idPrefix, 0) == 0)
+            return tr(known.reason);
+    }
+    return QString::fromStdString(fallback);
+}
+
+QString RealCompareModel::reasonText(const FactComparison& fact, const hw::realkafka::CheckpointComparison& checkpoint,
+    const std::string& kafkaVersion)
+{
+    using hw::realkafka::ReasonId;
+    const QString version = QString::fromStdString(kafkaVersion);
+    if (!fact.knownId.empty())
+        //: A known difference of View > Compare with real Kafka: its id, then its reason.
+        return tr("%1: %2").arg(QString::fromStdString(fact.knownId), knownReason(fact.knownId, fact.reason));
+    switch (fact.reasonId) {
+    case ReasonId::None:
+    case ReasonId::Known:
+        break;
+    case ReasonId::Pending:
+        //: %1 is the scenario's own words for why its checkpoint is not quiescent (its "pending" text).
+        return tr("the checkpoint is pending: %1").arg(QString::fromStdString(checkpoint.pending));
+    case ReasonId::LogNotRead:
+        return tr("the observer did not read this log (a pending checkpoint is read without the logs)");
+    case ReasonId::StoppedReplicaHw:
+        return tr("broker %1 is down on both sides: Kafka %2 reads a stopped replica's HW from its checkpoint file, "
+                  "written every replica.high.watermark.checkpoint.interval.ms (5 s), so it is a timing, not a fact")
+            .arg(fact.reasonNumber)
+            .arg(version);
+    case ReasonId::NoBrokerRunning:
+        return tr("no broker is running, so none can be asked for the partition's metadata (the observer read the "
+                  "logs from the files only)");
+    case ReasonId::ElrNotReported:
+        return tr("Kafka %1 does not report the ELR (DescribeTopicPartitions, Kafka 3.8+)").arg(version);
+    case ReasonId::LastKnownElrNotReported:
+        return tr("Kafka %1 does not report the last known ELR (DescribeTopicPartitions, Kafka 3.8+)").arg(version);
+    case ReasonId::LogsDifferFrom:
+        return tr("the logs differ from offset %1").arg(fact.reasonNumber);
+    case ReasonId::OnlySimulated:
+    case ReasonId::OnlyReal:
+        return notComparedText(checkpoint);
+    }
+    // A fact whose reason has no id (one built by hand, or by a later library): its English as it is.
+    return QString::fromStdString(fact.reason);
+}
+
+QString RealCompareModel::notComparedText(const hw::realkafka::CheckpointComparison& checkpoint)
+{
+    using hw::realkafka::ReasonId;
+    const QString label = QString::fromStdString(checkpoint.label);
+    switch (checkpoint.notComparedId) {
+    case ReasonId::Pending:
+        //: Why a checkpoint is not compared; %1 is the scenario's own words for what is still pending.
+        return tr("pending: %1").arg(QString::fromStdString(checkpoint.pending));
+    case ReasonId::OnlySimulated:
+        return tr("only in the simulation: the real run has no checkpoint \"%1\"").arg(label);
+    case ReasonId::OnlyReal:
+        return tr("only in the real run: the simulation has no checkpoint \"%1\"").arg(label);
+    default:
+        return QString::fromStdString(checkpoint.notComparedWhy);
+    }
 }
 
 QString RealCompareModel::observedLabel(const std::string& kafkaVersion)

@@ -65,6 +65,17 @@ public:
     static QString countsText(const std::vector<hw::realkafka::FactComparison>& facts);
     /// The counts of the whole comparison, in the same words.
     QString totalText() const;
+    /// The reason of a fact in the UI language (the library's `reason` is the CLI's English): a known
+    /// difference's id and reason, why a fact is not compared, or where two logs part. `checkpoint` is
+    /// the fact's (a pending one's text), `kafkaVersion` the real run's.
+    static QString reasonText(const hw::realkafka::FactComparison& fact,
+        const hw::realkafka::CheckpointComparison& checkpoint, const std::string& kafkaVersion);
+    /// Why a checkpoint is not compared, in the UI language; empty when it is compared.
+    static QString notComparedText(const hw::realkafka::CheckpointComparison& checkpoint);
+    /// The reason of the known difference `id` (realkafka/known_differences.h) in the UI language; the
+    /// library's English `fallback` for an id this build has no words for.
+    static QString knownReason(const std::string& id, const std::string& fallback);
+
     /// The header of the Kafka column: "Apache Kafka 4.4.0, observed".
     static QString observedLabel(const std::string& kafkaVersion);
 

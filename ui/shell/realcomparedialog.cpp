@@ -82,6 +82,8 @@ RealCompareDialog::RealCompareDialog(const hw::Scenario& scenario, QWidget* pare
     m_refusalHeading->setObjectName(QStringLiteral("refusalHeading"));
     m_refusals->setObjectName(QStringLiteral("refusalList"));
     m_refusals->setWordWrap(true);
+    // A refusal of two lines and the next one read apart.
+    m_refusals->setSpacing(4);
     m_refusals->setFocusPolicy(Qt::NoFocus);
     m_stepLabel->setObjectName(QStringLiteral("stepLabel"));
     m_stepLabel->setWordWrap(true);
@@ -142,6 +144,9 @@ RealCompareDialog::RealCompareDialog(const hw::Scenario& scenario, QWidget* pare
     m_refusals->setVisible(!m_refusalTexts.isEmpty());
     m_refusals->addItems(m_refusalTexts);
 
+    // Precise: a coarse timer may fire up to 5% early, at 0.95 s, and "Elapsed 0:00" would then stand
+    // until nearly two seconds. Started with the clock, a precise tick comes at each whole second.
+    m_ticker.setTimerType(Qt::PreciseTimer);
     m_ticker.setInterval(tickMs);
     connect(&m_ticker, &QTimer::timeout, this, &RealCompareDialog::showProgress);
     connect(m_run, &RealCompareRun::progressChanged, this, &RealCompareDialog::showProgress);

@@ -4,11 +4,15 @@
 #include "control/simcontroller.h"
 #include "scene/frameview.h"
 #include "shell/mainwindow.h"
+#include "scene/diffmarkitem.h"
+#include "scene/frameitem.h"
 #include "shell/namedactions.h"
+#include "teaching/presentationmode.h"
 #include "timeline/timeline.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
@@ -20,23 +24,32 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hw::ui {
 
 namespace {
 
-/// The side labels' text size in pixels, as Compare versions' "Kafka 3.7": it reads from the back of a room.
-constexpr int sideLabelPixels = 26;
-/// The facts column: wide enough for a verdict, a replica and two short values side by side.
+/// The side labels' text size in pixels: a band above each drawing, read from the back of a room.
+constexpr int sideLabelPixels = 22;
+/// The facts column: wide enough for a verdict, a replica and two short values side by side (the
+/// reason goes under the table), and it leaves a 1280 px screen 720 px for the drawings.
 constexpr int factsWidth = 560;
-/// The label column beside each drawing.
-constexpr int labelColumnWidth = 200;
+/// The widest the verdict and fact columns of the facts get.
+constexpr int columnWidthMax = 170;
+/// The reason under the facts has room for this many lines at least.
+constexpr int reasonLinesMin = 4;
+/// Presenting, the labels over the drawings, the frame texts and the checkpoint bar are this much
+/// larger, as Compare versions' are.
+constexpr qreal presentationTextScale = 1.25;
 
 } // namespace
 
@@ -49,7 +62,7 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
       m_sideLabels { new QLabel(this), new QLabel(this) },
       m_frameLabels { new QLabel(this), new QLabel(this) },
       m_missingLabels { new QLabel(this), new QLabel(this) },
-      m_labelColumns { nullptr, nullptr },
+      m_labelBands { nullptr, nullptr },
       m_checkpoints(new QComboBox(this)),
       m_previous(new QPushButton(this)),
       m_next(new QPushButton(this)),
@@ -57,7 +70,8 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
       m_factsHeading(new QLabel(this)),
       m_counts(new QLabel(this)),
       m_facts(new QTableView(this)),
-      m_showAgreeing(new QCheckBox(this))
+      m_showAgreeing(new QCheckBox(this)),
+      m_reason(new QLabel(this))
 {
     setObjectName(QStringLiteral("realCompareWindow"));
     setAttribute(Qt::WA_DeleteOnClose);
@@ -69,10 +83,13 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     auto* grid = new QGridLayout(central);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(0);
+    // The two runs, one above the other (side by side when presenting), each under a band with its
+    // label: a column beside each drawing would take a sixth of a 1280 px screen's width from it.
     auto* runs = new QWidget(central);
-    auto* runsLayout = new QVBoxLayout(runs);
-    runsLayout->setContentsMargins(0, 0, 0, 0);
-    runsLayout->setSpacing(6);
+    runs->setObjectName(QStringLiteral("runs"));
+    m_runsLayout = new QBoxLayout(QBoxLayout::TopToBottom, runs);
+    m_runsLayout->setContentsMargins(0, 0, 0, 0);
+    m_runsLayout->setSpacing(6);
     const char* names[] = { "Simulated", "Real" };
     for (int side : { Simulated, Real }) {
         QLabel* label = m_sideLabels[side];
@@ -81,19 +98,17 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
         big.setPixelSize(sideLabelPixels);
         big.setBold(true);
         label->setFont(big);
-        label->setWordWrap(true);
         QLabel* frame = m_frameLabels[side];
         frame->setObjectName(QStringLiteral("frameLabel") + QLatin1String(names[side]));
-        frame->setWordWrap(true);
-        auto* column = m_labelColumns[side] = new QWidget(runs);
-        column->setAutoFillBackground(true);
-        column->setBackgroundRole(QPalette::AlternateBase);
-        column->setFixedWidth(labelColumnWidth);
-        auto* columnLayout = new QVBoxLayout(column);
-        columnLayout->setContentsMargins(12, 10, 12, 10);
-        columnLayout->addWidget(label);
-        columnLayout->addWidget(frame);
-        columnLayout->addStretch(1);
+        auto* band = m_labelBands[side] = new QWidget(runs);
+        band->setObjectName(QStringLiteral("labelBand") + QLatin1String(names[side]));
+        band->setAutoFillBackground(true);
+        band->setBackgroundRole(QPalette::AlternateBase);
+        auto* bandLayout = new QBoxLayout(QBoxLayout::LeftToRight, band);
+        bandLayout->setContentsMargins(12, 4, 12, 4);
+        bandLayout->setSpacing(24);
+        bandLayout->addWidget(label);
+        bandLayout->addWidget(frame, 1, Qt::AlignVCenter);
         // Two drawings share the height of one: the legend would take a third of each.
         m_scenes[side]->setLegendShown(false);
         m_views[side]->setObjectName(QStringLiteral("realCompareView") + QLatin1String(names[side]));
@@ -108,19 +123,19 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
         m_stacks[side]->addWidget(m_views[side]);
         m_stacks[side]->addWidget(missing);
         auto* half = new QWidget(runs);
-        auto* halfLayout = new QHBoxLayout(half);
+        auto* halfLayout = new QVBoxLayout(half);
         halfLayout->setContentsMargins(0, 0, 0, 0);
         halfLayout->setSpacing(0);
-        halfLayout->addWidget(column);
+        halfLayout->addWidget(band);
         halfLayout->addWidget(m_stacks[side], 1);
-        runsLayout->addWidget(half, 1);
+        m_runsLayout->addWidget(half, 1);
     }
     grid->addWidget(runs, 0, 0);
     grid->setRowStretch(0, 1);
     grid->setColumnStretch(0, 1);
 
-    // The facts of the checkpoint shown, on the right.
-    auto* factsColumn = new QWidget(central);
+    // The facts of the checkpoint shown, on the right; the selected fact's reason under them, whole.
+    auto* factsColumn = m_factsColumn = new QWidget(central);
     factsColumn->setObjectName(QStringLiteral("factsColumn"));
     factsColumn->setFixedWidth(factsWidth);
     auto* factsLayout = new QVBoxLayout(factsColumn);
@@ -138,23 +153,49 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     m_facts->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_facts->setSelectionMode(QAbstractItemView::SingleSelection);
     m_facts->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_facts->setWordWrap(false);
+    // A narrow place column breaks "orders-0 replica 2" into its two words rather than eliding it.
+    m_facts->setWordWrap(true);
+    m_facts->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_facts->verticalHeader()->setVisible(false);
-    m_facts->horizontalHeader()->setStretchLastSection(true);
+    // The verdict and the fact as wide as their words (at most columnWidthMax); the place and the two
+    // values share the rest and wrap ("orders-0 / replica 2", two logs that differ from the offset
+    // where they part), each at least as wide as its heading: no column is scrolled to or cut.
+    // A model reset rebuilds the header's sections with its global mode: the values' is set again.
+    m_facts->horizontalHeader()->setStretchLastSection(false);
+    m_facts->horizontalHeader()->setMaximumSectionSize(columnWidthMax);
+    m_facts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    const auto stretchValues = [this] {
+        for (const int column :
+            { RealCompareModel::SubjectColumn, RealCompareModel::SimulatedColumn, RealCompareModel::RealColumn })
+            m_facts->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
+    };
+    stretchValues();
+    connect(m_model, &QAbstractItemModel::modelReset, this, stretchValues);
+    m_facts->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A reason is a sentence or three: under the table, wrapped, rather than in a column to scroll to.
+    m_facts->setColumnHidden(RealCompareModel::ReasonColumn, true);
+    m_reason->setObjectName(QStringLiteral("reasonLabel"));
+    m_reason->setWordWrap(true);
+    m_reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reason->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_reason->setMinimumHeight(reasonLinesMin * m_reason->fontMetrics().lineSpacing());
     m_showAgreeing->setObjectName(QStringLiteral("showAgreeing"));
     m_showAgreeing->setChecked(m_model->showAgreeing());
     connect(m_showAgreeing, &QCheckBox::toggled, this, [this](bool show) {
         m_model->setShowAgreeing(show);
-        m_facts->resizeColumnsToContents();
+        showReason();
     });
+    connect(m_facts->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { showReason(); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { showReason(); });
     factsLayout->addWidget(m_factsHeading);
     factsLayout->addWidget(m_counts);
-    factsLayout->addWidget(m_facts, 1);
+    factsLayout->addWidget(m_facts, 4);
+    factsLayout->addWidget(m_reason, 1);
     factsLayout->addWidget(m_showAgreeing);
     grid->addWidget(factsColumn, 0, 1);
 
     // The checkpoint bar under both.
-    auto* bar = new QWidget(central);
+    auto* bar = m_bar = new QWidget(central);
     bar->setObjectName(QStringLiteral("checkpointBar"));
     auto* barLayout = new QHBoxLayout(bar);
     barLayout->setContentsMargins(10, 6, 10, 6);
@@ -179,6 +220,42 @@ RealCompareWindow::RealCompareWindow(QWidget* parent)
     connect(m_previous, &QPushButton::clicked, this, [this] { setCheckpoint(checkpoint() - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setCheckpoint(checkpoint() + 1); });
     createActions();
+
+    // F5: the main window's presentation mode, for two drawings side by side (Compare versions' form).
+    m_presentation = new PresentationMode(this, {}, { m_views[0], m_views[1] });
+    m_presentation->setZoomToText(true);
+    connect(m_presentation, &PresentationMode::zoomedToText, this, &RealCompareWindow::showDifferences);
+    m_presentation->addEnlarged(m_bar, presentationTextScale);
+    for (QLabel* frame : m_frameLabels)
+        m_presentation->addEnlarged(frame, presentationTextScale);
+    for (QLabel* missing : m_missingLabels)
+        m_presentation->addEnlarged(missing, presentationTextScale);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
+        setPresentationLayout(active);
+        action(QStringLiteral("presentationMode"))->setChecked(active);
+        action(QStringLiteral("leavePresentation"))->setEnabled(active);
+        action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
+        if (!active)
+            QTimer::singleShot(0, this, &RealCompareWindow::fitTextWindowed);
+    });
+    connect(m_presentation, &PresentationMode::themeChanged, this, [this] {
+        for (FrameScene* scene : m_scenes)
+            scene->applyTheme();
+        // The theme and the text floor are the application's: the main window's drawing, made while
+        // they were the presentation's, is made again with its own.
+        if (auto* main = qobject_cast<MainWindow*>(parentWidget()))
+            main->scene()->applyTheme();
+    });
+    for (int side : { Simulated, Real }) {
+        // Zoomed or scrolled, the other view follows, so that both show the same part.
+        connect(m_views[side], &FrameView::zoomChanged, this, [this, side] { followView(side); });
+        connect(m_views[side]->horizontalScrollBar(), &QScrollBar::valueChanged, this, [this, side] { followView(side); });
+        connect(m_views[side]->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, side] { followView(side); });
+        // Another size or another drawing: the text is fitted again (queued: the scene is still laying out).
+        m_views[side]->installEventFilter(this);
+        connect(m_scenes[side], &FrameScene::layoutChanged, this, &RealCompareWindow::fitTextWindowed,
+            Qt::QueuedConnection);
+    }
     retranslateUi();
 
     setMinimumSize(960, 540);
@@ -217,6 +294,17 @@ void RealCompareWindow::createActions()
     QAction* fullScreen = add(QStringLiteral("fullScreen"), { QKeySequence(Qt::Key_F11) });
     fullScreen->setCheckable(true);
     connect(fullScreen, &QAction::triggered, this, &RealCompareWindow::toggleFullScreen);
+    // The main window's presentation keys.
+    QAction* present = add(QStringLiteral("presentationMode"), { QKeySequence(Qt::Key_F5) });
+    present->setCheckable(true);
+    connect(present, &QAction::triggered, this, [this](bool on) { m_presentation->setActive(on); });
+    QAction* leave
+        = add(QStringLiteral("leavePresentation"), { QKeySequence(Qt::Key_Escape), QKeySequence(Qt::SHIFT | Qt::Key_F5) });
+    leave->setEnabled(false);
+    connect(leave, &QAction::triggered, this, [this] { m_presentation->leave(); });
+    QAction* blank = add(QStringLiteral("blankScreen"), { QKeySequence(Qt::Key_Period), QKeySequence(Qt::Key_B) });
+    blank->setCheckable(true);
+    connect(blank, &QAction::triggered, this, [this](bool on) { m_presentation->setBlanked(on); });
     connect(add(QStringLiteral("close"), { QKeySequence(QKeySequence::Close) }), &QAction::triggered, this,
         &QWidget::close);
 
@@ -228,6 +316,9 @@ void RealCompareWindow::createActions()
     m_viewMenu->addSeparator();
     for (const char* name : { "partitionView", "clusterView", "fullScreen" })
         m_viewMenu->addAction(action(QString::fromLatin1(name)));
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(action(QStringLiteral("presentationMode")));
+    m_viewMenu->addAction(action(QStringLiteral("blankScreen")));
 }
 
 void RealCompareWindow::retranslateUi()
@@ -245,6 +336,19 @@ void RealCompareWindow::retranslateUi()
         { "fullScreen", QT_TRANSLATE_NOOP("hw::ui::MainWindow", "Full screen"), nullptr, nullptr },
     };
     namedactions::applyTexts(m_actions, shared, "hw::ui::MainWindow");
+    // Presentation mode and blanking say what the main window's teaching aids say.
+    static const namedactions::Texts presenting[] = {
+        { "presentationMode", QT_TRANSLATE_NOOP("hw::ui::TeachingAids", "&Presentation mode"), nullptr, nullptr },
+        { "leavePresentation", QT_TRANSLATE_NOOP("hw::ui::TeachingAids", "Leave presentation mode"), nullptr, nullptr },
+        { "blankScreen", QT_TRANSLATE_NOOP("hw::ui::TeachingAids", "&Blank the screen"),
+            QT_TRANSLATE_NOOP("hw::ui::TeachingAids",
+                "Cover the drawing with black, as a presenter remote does ('.' or B; again to show it)"),
+            nullptr },
+    };
+    namedactions::applyTexts(m_actions, presenting, "hw::ui::TeachingAids");
+    action(QStringLiteral("presentationMode"))
+        ->setToolTip(tr("Full screen, large text, high contrast; the two runs side by side, each under its label "
+                        "(F5, Esc to leave)"));
     action(QStringLiteral("close"))->setText(tr("&Close"));
     m_fileMenu->setTitle(QCoreApplication::translate("hw::ui::MainWindow", "&File"));
     m_viewMenu->setTitle(QCoreApplication::translate("hw::ui::MainWindow", "&View"));
@@ -344,8 +448,9 @@ void RealCompareWindow::setCheckpoint(int index)
     }
     m_stacks[Simulated]->setCurrentIndex(hasSimulated ? 0 : 1);
     m_stacks[Real]->setCurrentIndex(real ? 0 : 1);
-    m_facts->resizeColumnsToContents();
     refresh();
+    fitTextWindowed();
+    showDifferences();
 }
 
 bool RealCompareWindow::showsDrawing(Side side) const
@@ -372,6 +477,139 @@ void RealCompareWindow::toggleFullScreen()
     action(QStringLiteral("fullScreen"))->setChecked(isFullScreen());
 }
 
+qreal RealCompareWindow::smallestTextPx(Side side) const
+{
+    const qreal scale = m_views[side]->transform().m22();
+    qreal smallest = 0;
+    for (FrameItem* item : m_scenes[side]->frameItems()) {
+        if (!item->isVisible())
+            continue;
+        for (const TextRun& run : item->texts()) {
+            const qreal px = run.font.pixelSize() * scale * item->sceneTransform().m22();
+            if (px > 0 && (smallest <= 0 || px < smallest))
+                smallest = px;
+        }
+    }
+    return smallest;
+}
+
+void RealCompareWindow::fitTextWindowed()
+{
+    if (m_fittingText || m_presentation->isActive() || !m_result)
+        return;
+    m_fittingText = true;
+    // The zoom at which the smallest text of either drawing is windowedTextPxMin, from the fitted
+    // scale (zoom 1); rounded up to a hundredth, so that it is not a rounding error short.
+    qreal needed = 1.0;
+    for (int side : { Simulated, Real }) {
+        if (!showsDrawing(static_cast<Side>(side)))
+            continue;
+        const qreal atFit = smallestTextPx(static_cast<Side>(side)) / m_views[side]->zoom();
+        if (atFit > 0)
+            needed = std::max(needed, std::ceil(100 * windowedTextPxMin / atFit) / 100);
+    }
+    if (!qFuzzyCompare(needed, m_views[Simulated]->zoom())) {
+        for (FrameView* view : m_views)
+            view->setZoom(needed);
+        showDifferences();
+    }
+    m_fittingText = false;
+}
+
+void RealCompareWindow::showDifferences()
+{
+    // Zoomed in to make the text readable, both views show the part that differs (the other follows,
+    // followView), or where a drawing starts: the title and the names of the rows.
+    const int side = showsDrawing(Simulated) ? Simulated : Real;
+    FrameView* view = m_views[side];
+    if (view->zoom() <= 1.0)
+        return;
+    FrameScene* scene = m_scenes[side];
+    QRectF marked;
+    for (QGraphicsItem* item : scene->items()) {
+        if (const auto* mark = qgraphicsitem_cast<const DiffMarkItem*>(item))
+            marked |= mark->outline();
+    }
+    const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+    view->centerOn(marked.isEmpty() ? scene->sceneRect().topLeft() + QPointF(shown.width() / 2, shown.height() / 2)
+                                    : marked.center());
+    followView(side);
+}
+
+void RealCompareWindow::followView(int side)
+{
+    if (m_following)
+        return;
+    m_following = true;
+    FrameView* from = m_views[static_cast<std::size_t>(side)];
+    FrameView* to = m_views[static_cast<std::size_t>(1 - side)];
+    to->setZoom(from->zoom());
+    // The same part of the other drawing: the point at the same place relative to its scene.
+    if (from->zoom() > 1.0) {
+        const QRectF source = from->frameScene()->sceneRect();
+        const QRectF target = to->frameScene()->sceneRect();
+        const QPointF centre = from->mapToScene(from->viewport()->rect().center());
+        if (source.width() > 0 && source.height() > 0) {
+            to->centerOn(target.left() + (centre.x() - source.left()) / source.width() * target.width(),
+                target.top() + (centre.y() - source.top()) / source.height() * target.height());
+        }
+    }
+    m_following = false;
+}
+
+void RealCompareWindow::setPresentationLayout(bool presenting)
+{
+    // Presenting, the two drawings stand side by side, each under its band, and the facts column gives
+    // them its width: each needs half the screen's width to show 14 px text; their "≠" marks stay.
+    m_runsLayout->setDirection(presenting ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    m_factsColumn->setVisible(!presenting);
+    for (int side : { Simulated, Real }) {
+        QLabel* label = m_sideLabels[side];
+        QFont big = label->font();
+        big.setPixelSize(presenting ? qRound(sideLabelPixels * presentationTextScale) : sideLabelPixels);
+        label->setFont(big);
+        // Half the width each: the frame's text goes under the label, and a long label wraps.
+        static_cast<QBoxLayout*>(m_labelBands[side]->layout())
+            ->setDirection(presenting ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+        label->setWordWrap(presenting);
+        m_frameLabels[side]->setWordWrap(presenting);
+    }
+}
+
+bool RealCompareWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize && (watched == m_views[Simulated] || watched == m_views[Real]))
+        QTimer::singleShot(0, this, &RealCompareWindow::fitTextWindowed);
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void RealCompareWindow::showReason()
+{
+    const int rows = m_model->rowCount();
+    if (rows == 0) {
+        m_reason->clear();
+        return;
+    }
+    int row = m_facts->currentIndex().isValid() ? m_facts->currentIndex().row() : -1;
+    if (row < 0 || row >= rows) {
+        // At first the first fact that does not agree: what the reason is wanted for.
+        row = 0;
+        for (int r = 0; r < rows; ++r) {
+            if (m_model->fact(r).verdict != hw::realkafka::Verdict::Agree) {
+                row = r;
+                break;
+            }
+        }
+        const QSignalBlocker blocker(m_facts->selectionModel());
+        m_facts->selectionModel()->setCurrentIndex(
+            m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
+    const QString reason = m_model->data(m_model->index(row, RealCompareModel::ReasonColumn)).toString();
+    const QString line = RealCompareModel::factLine(m_model->fact(row));
+    //: Under the facts of View > Compare with real Kafka: the selected fact, then why (when there is a reason).
+    m_reason->setText(reason.isEmpty() ? line : tr("%1\nWhy: %2").arg(line, reason));
+}
+
 void RealCompareWindow::refresh()
 {
     m_sideLabels[Simulated]->setText(tr("HighWater, simulated"));
@@ -395,13 +633,14 @@ void RealCompareWindow::refresh()
     m_factsHeading->setText(tr("Checkpoint \u25C6%1, %2 of %3").arg(label).arg(index + 1).arg(count));
     QString counts = RealCompareModel::countsText(checkpoint.facts);
     if (!checkpoint.compared && !checkpoint.notComparedWhy.empty())
-        counts += QStringLiteral("\n") + tr("Not compared: %1").arg(QString::fromStdString(checkpoint.notComparedWhy));
+        counts += QStringLiteral("\n") + tr("Not compared: %1").arg(RealCompareModel::notComparedText(checkpoint));
     m_counts->setText(counts);
     //: The whole comparison's counts, under the checkpoint bar: "All checkpoints: agree 40 · differ 1 · ...".
     m_total->setText(tr("All checkpoints: %1").arg(m_model->totalText()));
     if (checkpoint.simulatedFrame >= 0 && checkpoint.simulatedFrame < m_result->simulated->frameCount()) {
+        //: Beside "HighWater, simulated", over the simulated drawing: "Frame 29 · 1548 ms simulated".
         m_frameLabels[Simulated]->setText(
-            tr("Frame %1\n%2 ms simulated")
+            tr("Frame %1 \u00B7 %2 ms simulated")
                 .arg(checkpoint.simulatedFrame)
                 .arg(m_result->simulated->frame(checkpoint.simulatedFrame).timeMs));
     } else {
