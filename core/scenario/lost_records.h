@@ -22,8 +22,9 @@ enum class LostCause : std::uint8_t {
 
 /// Which election or truncation made the log drop it: the election kinds of PartitionChangeBuilder
 /// .electAnyLeader (a clean one from the ISR, or the ELR when the ISR is empty; the last known leader,
-/// .canElectLastKnownLeader, flagged unclean; Election.UNCLEAN), read in apache/kafka at commit
-/// 04097f0 (controller/partition_change_builder.cpp follows it); the legacy follower truncation is
+/// .canElectLastKnownLeader, flagged unclean; Election.UNCLEAN), read in kafka-metadata 4.2.0's and
+/// 4.3.1's sources (PartitionChangeBuilder.java l.225-290 and l.221-286; controller/partition_change_builder.cpp
+/// follows it); the legacy follower truncation is
 /// UnifiedLog.truncateTo to its own HW.
 enum class LostElection : std::uint8_t {
     UncleanElection, // an out-of-sync replica became leader (unclean.leader.election.enable or ElectLeaders)
