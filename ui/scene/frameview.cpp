@@ -44,6 +44,20 @@ QRectF FrameView::fittedSourceRect(const QRectF& sceneRect, QSizeF viewport)
     return source;
 }
 
+void FrameView::follow(const FrameView& other)
+{
+    setZoom(other.zoom());
+    if (other.zoom() <= 1.0)
+        return;
+    const QRectF source = other.frameScene()->sceneRect();
+    const QRectF target = frameScene()->sceneRect();
+    const QPointF centre = other.mapToScene(other.viewport()->rect().center());
+    if (source.width() > 0 && source.height() > 0) {
+        centerOn(target.left() + (centre.x() - source.left()) / source.width() * target.width(),
+            target.top() + (centre.y() - source.top()) / source.height() * target.height());
+    }
+}
+
 void FrameView::setZoom(qreal zoom)
 {
     const qreal clamped = std::clamp(zoom, zoomMin, zoomMax);

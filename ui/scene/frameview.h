@@ -33,6 +33,11 @@ public:
 
     FrameScene* frameScene() const { return m_scene; }
 
+    /// Shows what `other` shows: its zoom, and when zoomed in, the point at the same place relative to
+    /// this view's scene, so that two drawings of different sizes still show the same rows (the compare
+    /// windows move their two views together).
+    void follow(const FrameView& other);
+
 signals:
     /// The zoom changed (keys, Ctrl+wheel, fit): the compare window zooms its other view with it.
     void zoomChanged(qreal zoom);

@@ -489,20 +489,7 @@ void CompareWindow::followView(int side)
     if (m_following)
         return;
     m_following = true;
-    FrameView* from = m_views[static_cast<std::size_t>(side)];
-    FrameView* to = m_views[static_cast<std::size_t>(1 - side)];
-    to->setZoom(from->zoom());
-    // The same part of the other drawing: the point at the same place relative to its scene, so that
-    // two drawings of different sizes still show the same rows.
-    if (from->zoom() > 1.0) {
-        const QRectF source = from->frameScene()->sceneRect();
-        const QRectF target = to->frameScene()->sceneRect();
-        const QPointF centre = from->mapToScene(from->viewport()->rect().center());
-        if (source.width() > 0 && source.height() > 0) {
-            to->centerOn(target.left() + (centre.x() - source.left()) / source.width() * target.width(),
-                target.top() + (centre.y() - source.top()) / source.height() * target.height());
-        }
-    }
+    m_views[static_cast<std::size_t>(1 - side)]->follow(*m_views[static_cast<std::size_t>(side)]);
     m_following = false;
 }
 
