@@ -229,7 +229,7 @@
 <context>
     <name>hw::ui::CompareWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/comparewindow.cpp" line="+649"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+636"/>
         <source>%n difference(s), %1 vs %2</source>
         <translation>
             <numerusform>%n difference, %1 vs %2</numerusform>
@@ -299,7 +299,7 @@
 <context>
     <name>hw::ui::RealCompareDialog</name>
     <message numerus="yes">
-        <location filename="../ui/shell/realcomparedialog.cpp" line="+172"/>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+174"/>
         <source>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker(s), each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</source>
         <translation>
             <numerusform>HighWater runs this scenario in its simulation and on a real Apache Kafka cluster started on this computer (a controller and %n broker, each a Java process), then shows both at each checkpoint with what agrees and what differs. A real run takes minutes.</numerusform>

@@ -3685,7 +3685,7 @@ Value: %3</source>
         <translation>两个显示中的帧有哪些不同，先列上方运行的值。每一项在两个视图中都以粗框和 ≠ 标记标出；双击其他分区的项目即可显示该分区。</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+125"/>
         <source>%1 in %2 and %3 — HighWater</source>
         <translation>%1：%2 与 %3 — HighWater</translation>
     </message>
@@ -5186,7 +5186,7 @@ Value: %3</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="-213"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-200"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+248"/>
         <location line="+46"/>
@@ -5213,7 +5213,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="+317"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="+328"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+2"/>
         <source>First</source>
         <translation>第一帧</translation>
@@ -5791,7 +5791,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/shell/comparewindow.cpp" line="+86"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="+73"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+24"/>
         <source>Zoom</source>
         <translation>缩放</translation>
@@ -6055,7 +6055,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/shell/realcomparedialog.cpp" line="+170"/>
+        <location filename="../ui/shell/realcomparedialog.cpp" line="+172"/>
         <source>Compare with real Kafka</source>
         <translation>与真实 Kafka 比较</translation>
     </message>
@@ -6428,7 +6428,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>◆%1（第 %2 个，共 %3 个）</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location line="+200"/>
         <source>%1
 Why: %2</source>
         <extracomment>Under the facts of View &gt; Compare with real Kafka: the selected fact, then why (when there is a reason).</extracomment>
@@ -6794,8 +6794,8 @@ Why: %2</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../ui/shell/comparewindow.cpp" line="-102"/>
-        <location filename="../ui/shell/realcomparewindow.cpp" line="-316"/>
+        <location filename="../ui/shell/comparewindow.cpp" line="-89"/>
+        <location filename="../ui/shell/realcomparewindow.cpp" line="-303"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
