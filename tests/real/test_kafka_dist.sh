@@ -62,6 +62,9 @@ offline_maven() {
 <settings><mirrors><mirror><id>nowhere</id><mirrorOf>*</mirrorOf><url>http://127.0.0.1:$port/</url></mirror></mirrors></settings>
 XML
     mkdir -p "$tmp/m2"
+    # Only these settings: a machine's own MAVEN_OPTS or MAVEN_ARGS (a proxy's, or one that trusts every
+    # certificate, as a sandbox that re-signs TLS needs) would change what the cases see.
+    unset MAVEN_OPTS MAVEN_ARGS
     export HW_KAFKA_MVN_ARGS="-s $tmp/settings.xml -Dmaven.repo.local=$tmp/m2"
     export HW_KAFKA_CACHE=$tmp/cache
 }
