@@ -494,10 +494,16 @@ struct Run {
         // once its leader has appended them, as the model's produce step does (docs/scenario-format.md):
         // an acks=all send whose followers lag stays in Kafka's purgatory until they catch up or the ISR
         // shrinks, which the scenario's next steps are meant to show, not to wait for.
+        // Only an acks=all send waits for followers: with acks 0 or 1 the leader answers as it appends (the
+        // model's answer arrives a few ms later), so the step waits for the answer itself. Ending it at the
+        // append would race the answer: a step right after it (a kill 20 ms later in leader-failover) could
+        // come before a loaded machine's leader has sent it.
         const TopicSpec& spec = scenario.cluster.topics.at(static_cast<std::size_t>(a.topic));
+        const ProducerSpec& producerSpec = scenario.cluster.producers.at(static_cast<std::size_t>(a.producer));
+        const Acks acks = a.acks.value_or(producerSpec.acks.value_or(scenario.cluster.config.acks));
         const std::int32_t partition = a.partition >= 0 ? a.partition : (spec.partitions == 1 ? 0 : -1);
         const std::optional<std::int64_t> leoBefore
-            = step.wait && partition >= 0 ? leaderLeo(topic, partition) : std::nullopt;
+            = step.wait && partition >= 0 && acks == Acks::All ? leaderLeo(topic, partition) : std::nullopt;
         const std::size_t first = harness->outcomes().size();
         for (const std::string& value : a.values)
             harness->send(name, topic, a.partition, a.key, value);
