@@ -148,8 +148,11 @@ with tempfile.TemporaryDirectory() as tmp:
     check(c["error"] is not None and "broker 2 exited while starting" in c["error"] and not c["checkpoints"],
           f"split: the failed case carries its error ({c})")
     (tmp / "kafka-4.4.json").write_text(json.dumps(dict(comparison([checkpoint("1", AGREE)]), scenario="a")))
-    script.split_group(tmp / "kafka-4.4.json", tmp / "kafka-4.4.err", 0, None, stems[:1])
-    check(script.read_run(stems[0])["checkpoints"][0]["label"] == "1", "split: one case's comparison is the object itself")
+    Path(f"{stems[0]}.seconds").unlink()
+    script.split_group(tmp / "kafka-4.4.json", tmp / "kafka-4.4.err", 0, None, stems[:1], 58.2)
+    one = script.read_run(stems[0])
+    check(one["checkpoints"][0]["label"] == "1" and one["seconds"] == 58.2,
+          f"split: one case's comparison is the object itself, and the call's time is its time ({one})")
     (tmp / "kafka-4.4.json").unlink()
     (tmp / "kafka-4.4.err").write_text("highwater-cli: compare: x is not a Kafka distribution\n")
     for stem in stems:
