@@ -637,7 +637,7 @@ void Timeline::addFrame(Event event)
 {
     if (frameCount() - m_firstFrame >= limits::framesMax)
         throw std::length_error("the timeline holds its maximum of " + std::to_string(limits::framesMax) + " frames");
-    const auto opEnd = static_cast<std::int64_t>(m_ops.size());
+    const auto opEnd = static_cast<std::int64_t>(operationCount());
     m_frameHeapBytes += heapBytes(event.text);
     m_frames.push_back(FrameInfo{m_head.state().nowMs, opEnd, std::move(event), -1, -1});
     const std::int64_t index = frameCount() - 1;
@@ -659,7 +659,7 @@ ApplyResult Timeline::apply(const Action& action)
     ApplyResult result = m_head.apply(action);
     if (!result.ok())
         return result;
-    m_ops.push_back(static_cast<std::int32_t>(m_actions.size()));
+    m_ops.push_back(static_cast<std::int32_t>(actionCount()));
     m_actions.push_back(action);
     ProducedRecords produced;
     if (auto* produce = std::get_if<ProduceAction>(&m_actions.back())) {
