@@ -8,6 +8,7 @@
 #include "scenario/frame_json.h"
 #include "scenario/scenario.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -43,7 +44,8 @@ std::string framesDump(const hw::Timeline& timeline)
 {
     std::string dump;
     std::optional<hw::ClusterState> previous;
-    for (std::int64_t f = 0; f < timeline.frameCount(); ++f) {
+    // From the oldest frame kept: a session that reached its memory budget dropped the ones before.
+    for (std::int64_t f = timeline.firstFrame(); f < timeline.frameCount(); ++f) {
         hw::ClusterState state = timeline.stateAt(f);
         const hw::RecordsDump records { hw::RecordsMode::New, previous ? &*previous : nullptr };
         dump += hw::frameToJson(timeline, f, state, records).dump() + "\n";
@@ -59,6 +61,7 @@ int runServe(const std::vector<std::string>& args)
     std::string source;
     std::string portText;
     std::string bindText;
+    std::string advertiseText;
     std::string speedText;
     std::string recordPath;
     std::string scriptPath;
@@ -75,6 +78,7 @@ int runServe(const std::vector<std::string>& args)
     arguments.positional(source, "one scenario");
     arguments.option("--port", portText, portNeeds);
     arguments.option("--bind", bindText, "an IP address, such as 0.0.0.0 for every interface");
+    arguments.option("--advertise", advertiseText, "the host name or address clients on other machines reach this one by");
     arguments.option("--speed", speedText, speedNeeds);
     arguments.option("--record", recordPath, "a file to write the session to (- for standard output)");
     arguments.option("--script", scriptPath, "a file of timed steps");
@@ -95,6 +99,21 @@ int runServe(const std::vector<std::string>& args)
     }
     if (arguments.given("--bind"))
         options.bindAddress = bindText;
+    if (arguments.given("--advertise")) {
+        // A host name or an address as Metadata carries it: printable, no spaces, no port.
+        const bool printable = !advertiseText.empty() && advertiseText.size() <= 253
+            && std::all_of(advertiseText.begin(), advertiseText.end(),
+                [](char c) { return c > ' ' && c < 127 && c != '/' && c != '@'; });
+        if (!printable)
+            return arguments.error("--advertise needs a host name or an IP address (without a port), got \""
+                + advertiseText + "\"");
+        options.advertisedHost = advertiseText;
+    }
+    // Metadata tells clients where every broker is: a wildcard address is no place to connect to.
+    if ((options.bindAddress == "0.0.0.0" || options.bindAddress == "::") && options.advertisedHost.empty())
+        return arguments.error("--bind " + options.bindAddress
+            + " listens on every interface, but clients need one address to reach the brokers at: add --advertise "
+              "HOST (this machine's name or address as the students' machines see it)");
     if (arguments.given("--speed")) {
         const auto speed = parseNumber(speedText);
         if (!speed || *speed < speedMin || *speed > speedMax)
@@ -170,9 +189,13 @@ int runServe(const std::vector<std::string>& args)
     live::KafkaServer server(scenario, timeline, options, log);
     if (std::string error = server.listen(); !error.empty())
         return fail("serve: " + error);
+    const std::string advertised = options.advertisedHost.empty() ? options.bindAddress : options.advertisedHost;
     for (const hw::Broker& b : timeline.head().brokers) {
         log << "broker " << b.id << ": " << (b.alive ? "" : "down, will listen on ") << options.bindAddress << ":"
-            << options.basePort + b.id << "\n";
+            << options.basePort + b.id;
+        if (advertised != options.bindAddress)
+            log << ", advertised as " << advertised << ":" << options.basePort + b.id;
+        log << "\n";
     }
     log << "serving " << scenario.name << " at speed " << options.speed << " from t=" << timeline.head().nowMs
         << " ms; Ctrl+C stops" << (recordPath.empty() ? "" : " and writes the session") << "\n"
@@ -184,7 +207,10 @@ int runServe(const std::vector<std::string>& args)
 
     int status = exitOk;
     if (!recordPath.empty()) {
-        const std::string json = hw::scenarioToJson(hw::recordSession(scenario, timeline));
+        // A recording that stopped early (at its cap, or before the history dropped frames) is the part
+        // recorded then; otherwise the whole session.
+        const std::string json = hw::scenarioToJson(
+            server.recordedSession() ? *server.recordedSession() : hw::recordSession(scenario, timeline));
         if (std::optional<hw::FileError> error = hw::writeOutput(recordPath, json)) {
             if (recordPath == hw::standardOutputPath)
                 noteOutputFailure(error->errorNumber); // finishOutput says why, once
@@ -192,8 +218,9 @@ int runServe(const std::vector<std::string>& args)
                 printMessage("cannot write the session to " + recordPath + ": " + error->message);
             status = exitInvalid;
         } else if (recordPath != hw::standardOutputPath) {
-            log << "serve: session written to " << recordPath << " (replay it with highwater-cli run " << recordPath
-                << ")\n";
+            log << "serve: session written to " << recordPath
+                << (server.recordedSession() ? ", up to where recording stopped" : "")
+                << " (replay it with highwater-cli run " << recordPath << ")\n";
         }
     }
     if (!framesPath.empty()) {

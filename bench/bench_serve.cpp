@@ -219,7 +219,7 @@ struct Server {
     std::optional<Child> child;
     std::string error;
 
-    explicit Server(const std::string& speed = "1")
+    explicit Server(const std::string& speed = "1", const std::vector<std::string>& extra = {})
     {
         ::signal(SIGPIPE, SIG_IGN); // a child that dies mid-write is an error to report, not our death
         const std::optional<int> base = freePortBlock();
@@ -228,9 +228,10 @@ struct Server {
             return;
         }
         basePort = *base;
-        child.emplace(std::vector<std::string> { HW_CLI_PATH, "serve", "builtin:leo-hw-walkthrough", "--quiet",
-                          "--speed", speed, "--port", std::to_string(basePort) },
-            false, true);
+        std::vector<std::string> argv { HW_CLI_PATH, "serve", "builtin:leo-hw-walkthrough", "--quiet", "--speed", speed,
+            "--port", std::to_string(basePort) };
+        argv.insert(argv.end(), extra.begin(), extra.end());
+        child.emplace(argv, false, true);
         if (!child->started())
             error = "cannot start " HW_CLI_PATH;
         else if (!child->readUntil("Ctrl+C stops", Clock::now() + serveStartTimeout))
@@ -405,5 +406,78 @@ void BM_ServeIdleCpu(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ServeIdleCpu)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1);
+
+/// Resident memory of serve in KiB (/proc/PID/status VmRSS), or -1.
+long rssKib(pid_t pid)
+{
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::strtol(line.c_str() + 6, nullptr, 10);
+    }
+    return -1;
+}
+
+/// RSS of serve under a flooding producer (issue 28 defect 2): kcat sends `flood` records of 20 bytes
+/// with acks=1 and small batches (as fast as serve takes them), several rounds, with the history's
+/// budget the argument in MiB (0: the default, 4 GiB). Reports RSS at start (the baseline, same run),
+/// after each round, and the ratio. What the budget bounds is the history (frames, operations,
+/// snapshots); the logs themselves grow with every record until retention (another branch) trims them.
+void BM_ServeRssUnderFlood(benchmark::State& state)
+{
+    constexpr int flood = 200000;
+    std::vector<std::string> extra;
+    if (state.range(0) > 0)
+        extra = { "--memory-budget", std::to_string(state.range(0)) + "MiB" };
+    Server server("1000", extra);
+    if (!server.error.empty()) {
+        state.SkipWithError(server.error.c_str());
+        return;
+    }
+    std::string records;
+    for (int i = 0; i < flood; ++i) {
+        char line[32];
+        std::snprintf(line, sizeof line, "flood-record-%06d\n", i);
+        records += line;
+    }
+    const long baseline = rssKib(server.child->pid());
+    long after = baseline;
+    for (auto _ : state) {
+        const Clock::time_point start = Clock::now();
+        Child kcat({ "kcat", "-b", server.broker(1), "-P", "-t", "orders", "-p", "0", "-X", "acks=1", "-X",
+                       "batch.num.messages=100", "-X", "linger.ms=1" },
+            true, false);
+        const Clock::time_point deadline = start + std::chrono::seconds(180);
+        const bool written = kcat.started() && kcat.writeAll(records, deadline);
+        kcat.closeStdin();
+        const int status = written ? kcat.finish(deadline) : -1;
+        if (status != 0) {
+            state.SkipWithError("kcat -P failed or timed out");
+            break;
+        }
+        state.SetIterationTime(std::chrono::duration<double>(Clock::now() - start).count());
+        after = rssKib(server.child->pid());
+    }
+    const std::optional<std::string> output = server.stop();
+    if (!output || baseline <= 0 || after <= 0) {
+        state.SkipWithError("serve did not stop cleanly, or no RSS");
+        return;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * flood);
+    state.counters["rss_start_mib"] = static_cast<double>(baseline) / 1024.0;
+    state.counters["rss_end_mib"] = static_cast<double>(after) / 1024.0;
+    state.counters["rss_ratio"] = static_cast<double>(after) / static_cast<double>(baseline);
+    state.counters["rss_bytes_per_record"] =
+        static_cast<double>(after - baseline) * 1024.0 / static_cast<double>(state.iterations() * flood);
+    state.counters["dropped_frames"] = output->find("dropped its oldest") != std::string::npos ? 1 : 0;
+}
+BENCHMARK(BM_ServeRssUnderFlood)
+    ->ArgName("budget_mib")
+    ->Arg(0)
+    ->Arg(64)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 } // namespace

@@ -156,7 +156,7 @@ HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& 
 {
     Pending pending;
     pending.header = frame.header;
-    pending.broker = state.liveClients[static_cast<std::size_t>(client)].broker;
+    pending.broker = state.liveClient(client)->broker;
     HandledRequest handled;
     if (std::holds_alternative<wire::ApiVersionsRequest>(frame.body)) {
         // KafkaApis.handleApiVersionsRequest: INVALID_REQUEST when a v3 client's software name or

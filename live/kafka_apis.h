@@ -25,9 +25,7 @@ namespace hw::live {
 
 /// Named limits of the live server (Kafka's counterparts in brackets).
 namespace limits {
-inline constexpr int connectionsMax = 256;            // connections open at once [max.connections: no bound]
 inline constexpr int requestsInFlightPerConnection = 1; // [SocketServer mutes a channel per request]
-inline constexpr std::int64_t connectionIdleMs = 600000; // [connections.max.idle.ms, 10 minutes]
 inline constexpr std::int32_t fetchRecordsPerPartitionMax = 10000; // records one fetch reads per partition
 } // namespace limits
 

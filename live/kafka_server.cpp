@@ -30,14 +30,19 @@ constexpr std::size_t sessionOperationsMax = static_cast<std::size_t>(hw::limits
 constexpr std::size_t sessionBytesMax = hw::limits::scenarioFileBytesMax / 2;
 
 struct Connection {
-    explicit Connection(asio::io_context& io) : socket(io), idle(io) {}
+    explicit Connection(asio::io_context& io) : socket(io), timer(io) {}
     tcp::socket socket;
-    asio::steady_timer idle;
-    std::int32_t client = -1;
+    asio::steady_timer timer; // the setup, request-read or idle timeout, whichever applies now
+    std::int32_t client = -1;  // the engine's handle (LiveClient::handle)
     BrokerId broker = 0;
     std::string peer;
+    std::string address;       // the peer's address without the port: its share of connectionsMax
+    std::string clientId;      // from the last request header
     std::array<std::uint8_t, 4> size{};
-    wire::Bytes body;
+    std::size_t expected = 0;  // the size the current request announced
+    wire::Bytes body;          // what came of it so far
+    std::size_t reserved = 0;  // bytes of queuedRequestBytesMax it holds
+    bool answeredOnce = false; // it sent one complete request: the setup timeout no longer applies
     std::deque<wire::Bytes> writes;
     bool open = true;
     std::set<std::pair<int, int>> seen; // (api key, version) already logged
@@ -48,10 +53,19 @@ struct Connection {
 struct KafkaServer::Impl {
     Impl(const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log)
         : scenario(scenario), timeline(timeline), options(std::move(options)), log(log),
-          apis(this->options.bindAddress == "0.0.0.0" || this->options.bindAddress == "::" ? std::string("127.0.0.1")
-                                                                                         : this->options.bindAddress,
-               this->options.basePort)
+          apis(advertisedHost(this->options), this->options.basePort)
     {
+    }
+
+    /// What Metadata names as every broker's host: --advertise, else the bind address (a wildcard
+    /// bind without --advertise is refused by the CLI; 127.0.0.1 stands for it in tests that embed).
+    static std::string advertisedHost(const ServeOptions& options)
+    {
+        if (!options.advertisedHost.empty())
+            return options.advertisedHost;
+        if (options.bindAddress == "0.0.0.0" || options.bindAddress == "::")
+            return "127.0.0.1";
+        return options.bindAddress;
     }
 
     const Scenario& scenario;
@@ -65,7 +79,13 @@ struct KafkaServer::Impl {
     asio::steady_timer engineTimer{io};
     asio::steady_timer stopTimer{io};
     std::vector<std::unique_ptr<tcp::acceptor>> acceptors; // [broker id - 1]
-    std::map<std::int32_t, std::shared_ptr<Connection>> connections;
+    std::map<std::int32_t, std::shared_ptr<Connection>> connections; // by handle
+    std::map<std::string, int> connectionsPerAddress;
+    std::size_t queuedBytes = 0;                        // reserved for requests being read or not yet handled
+    std::deque<std::weak_ptr<Connection>> waitingForMemory; // connections whose next chunk did not fit
+    std::optional<Scenario> recorded;                   // the recorded prefix, once recording stopped
+    std::int64_t connectionsEver = 0;
+    bool finished = false;
     Clock::time_point wallStart;
     TimeMs simStart = 0;
     std::size_t nextScript = 0;
@@ -75,6 +95,8 @@ struct KafkaServer::Impl {
     std::size_t sessionBytes = 0;
     std::int64_t requests = 0;
     std::int64_t refusedConnections = 0;
+    std::int64_t refusedPerAddress = 0;
+    std::int64_t timedOut = 0;
     // Wall-clock microseconds each request spent in the server outside simulated time: decoding,
     // handling and applying it, and later encoding and queueing its response. The first
     // latencySamplesMax are kept for the percentiles printed on exit.
@@ -123,21 +145,17 @@ struct KafkaServer::Impl {
         if (catchingUp)
             return; // a connection closed by a step of this catch-up disconnects at the step's time
         catchingUp = true;
-        try {
-            while (!stopping) {
-                const TimeMs event = timeline.hasQueuedEvents() ? timeline.nextEventTimeMs() : never;
-                const TimeMs script =
-                    nextScript < options.script.size() ? simStart + options.script[nextScript].atMs : never;
-                if (event < script && (event < untilMs || (inclusive && event == untilMs))) {
-                    timeline.step();
-                } else if (script != never && script <= untilMs && script <= event) {
-                    runScriptStep(script);
-                } else {
-                    break;
-                }
+        while (!stopping) {
+            const TimeMs event = timeline.hasQueuedEvents() ? timeline.nextEventTimeMs() : never;
+            const TimeMs script =
+                nextScript < options.script.size() ? simStart + options.script[nextScript].atMs : never;
+            if (event < script && (event < untilMs || (inclusive && event == untilMs))) {
+                timeline.step();
+            } else if (script != never && script <= untilMs && script <= event) {
+                runScriptStep(script);
+            } else {
+                break;
             }
-        } catch (const MemoryBudgetReached& reached) {
-            stop(reached.what());
         }
         catchingUp = false;
         checkSessionSize();
@@ -167,13 +185,25 @@ struct KafkaServer::Impl {
 
     void checkSessionSize()
     {
-        if (!options.recording || stopping)
+        if (!options.recording || recorded)
             return;
-        if (timeline.operationCount() > sessionOperationsMax || sessionBytes > sessionBytesMax)
-            stop("the session is as long as one recorded file may be (" + std::to_string(sessionOperationsMax) +
-                 " operations or " + std::to_string(sessionBytesMax) + " bytes of records)");
+        if (timeline.operationCount() >= sessionOperationsMax || sessionBytes > sessionBytesMax)
+            stopRecording("the session is as long as one recorded file may be (" +
+                          std::to_string(sessionOperationsMax) + " operations or " + std::to_string(sessionBytesMax) +
+                          " bytes of records, sessionOperationsMax and sessionBytesMax)");
     }
 
+    /// Ends the recording where the run is now and keeps serving: the prefix is written on exit, and
+    /// `run` replays it to the frames served up to here.
+    void stopRecording(const std::string& why)
+    {
+        if (!options.recording || recorded)
+            return;
+        const std::int64_t lastFrame = timeline.frameCount() - 1;
+        log << "serve: warning: recording stopped at frame " << lastFrame << " (t=" << timeline.frame(lastFrame).timeMs
+            << " ms): " << why << "; serving goes on, and the recorded part is written on exit\n";
+        recorded = recordSession(scenario, timeline, timeline.operationCount());
+    }
     /// Moves the clock to the arrival time of something from outside and returns it.
     TimeMs arrival()
     {
@@ -205,20 +235,12 @@ struct KafkaServer::Impl {
         });
     }
 
-    bool applyLive(LiveClientAction action, TimeMs atMs, std::string* error = nullptr)
+    ApplyResult applyLive(LiveClientAction action, TimeMs atMs)
     {
         action.atMs = atMs;
-        try {
-            const ApplyResult result = timeline.apply(action);
-            if (!result.ok()) {
-                if (error)
-                    *error = result.error;
-                return false;
-            }
-        } catch (const MemoryBudgetReached& reached) {
-            stop(reached.what());
-            return false;
-        }
+        ApplyResult result = timeline.apply(action);
+        if (!result.ok())
+            return result;
         sessionBytes += 256;
         if (const auto* produce = std::get_if<LiveProduce>(&action.request)) {
             for (const LiveRecord& p : produce->records) {
@@ -227,7 +249,7 @@ struct KafkaServer::Impl {
                     sessionBytes += 48 + 2 * (h.key.size() + h.value.size());
             }
         }
-        return true;
+        return result;
     }
 
     // ---- listeners --------------------------------------------------------------------------
@@ -304,14 +326,23 @@ struct KafkaServer::Impl {
     {
         asio::error_code ec;
         const tcp::endpoint remote = socket.remote_endpoint(ec);
-        const std::string peer = ec ? std::string("?") : remote.address().to_string() + ":" + std::to_string(remote.port());
-        if (static_cast<int>(connections.size()) >= limits::connectionsMax ||
-            static_cast<int>(state().liveClients.size()) >= hw::limits::liveClientsMax) {
-            // Kafka's acceptor would stop accepting (max.connections); closing at once tells the
-            // client the same without queueing it.
-            if (refusedConnections++ % 100 == 0)
-                log << "refused a connection from " << peer << ": " << limits::connectionsMax
-                    << " are open, the limit (connectionsMax)\n";
+        const std::string address = ec ? std::string("?") : remote.address().to_string();
+        const std::string peer = ec ? address : address + ":" + std::to_string(remote.port());
+        // Kafka's acceptor stops accepting at max.connections and refuses an address over
+        // max.connections.per.ip; closing at once tells the client the same without queueing it.
+        const int open = static_cast<int>(connections.size());
+        int& fromAddress = connectionsPerAddress[address];
+        if (open >= limits::connectionsMax || fromAddress >= limits::connectionsPerAddressMax) {
+            const bool whole = open >= limits::connectionsMax;
+            if (whole ? refusedConnections++ % 100 == 0 : refusedPerAddress++ % 100 == 0)
+                log << "refused a connection from " << peer << ": "
+                    << (whole ? std::to_string(open) + " connections are open, the limit (connectionsMax)"
+                              : std::to_string(fromAddress) + " connections from " + address +
+                                    " are open, its share (connectionsPerAddressMax)")
+                    << "; " << (whole ? refusedConnections : refusedPerAddress)
+                    << " refused so far, one line per 100\n";
+            if (fromAddress == 0)
+                connectionsPerAddress.erase(address);
             socket.close(ec);
             return;
         }
@@ -320,17 +351,22 @@ struct KafkaServer::Impl {
         connection->socket = std::move(socket);
         connection->broker = broker;
         connection->peer = peer;
+        connection->address = address;
         LiveClientAction connect;
         connect.kind = LiveClientAction::Kind::Connect;
         connect.broker = broker;
         connect.id = peer;
-        std::string error;
-        if (!applyLive(connect, arrival(), &error)) {
-            log << "refused a connection from " << peer << ": " << error << "\n";
+        const ApplyResult result = applyLive(connect, arrival());
+        if (!result.ok()) {
+            log << "refused a connection from " << peer << ": " << result.error << "\n";
+            if (fromAddress == 0)
+                connectionsPerAddress.erase(address);
             connection->socket.close(ec);
             return;
         }
-        connection->client = static_cast<std::int32_t>(state().liveClients.size()) - 1;
+        ++fromAddress;
+        ++connectionsEver;
+        connection->client = result.event->peer;
         connections[connection->client] = connection;
         if (!options.quiet)
             log << "connection " << connection->client << " from " << peer << " to broker " << broker << "\n";
@@ -338,22 +374,32 @@ struct KafkaServer::Impl {
         arm();
     }
 
-    void touch(const std::shared_ptr<Connection>& connection)
+    void expireAfter(const std::shared_ptr<Connection>& connection, std::int64_t ms, std::string why)
     {
-        connection->idle.expires_after(std::chrono::milliseconds(limits::connectionIdleMs));
-        connection->idle.async_wait([this, weak = std::weak_ptr<Connection>(connection)](const asio::error_code& ec) {
+        connection->timer.expires_after(std::chrono::milliseconds(ms));
+        connection->timer.async_wait([this, weak = std::weak_ptr<Connection>(connection),
+                                      why = std::move(why)](const asio::error_code& ec) {
             if (ec)
                 return;
-            if (auto c = weak.lock())
-                close(c, "idle for " + std::to_string(limits::connectionIdleMs) + " ms (connections.max.idle.ms)");
+            if (auto c = weak.lock()) {
+                ++timedOut;
+                close(c, why);
+            }
         });
     }
 
+    /// Waits for the next request's size prefix.
     void read(const std::shared_ptr<Connection>& connection)
     {
         if (!connection->open)
             return;
-        touch(connection);
+        if (connection->answeredOnce)
+            expireAfter(connection, limits::connectionIdleMs,
+                        "idle for " + std::to_string(limits::connectionIdleMs) + " ms (connections.max.idle.ms)");
+        else
+            expireAfter(connection, limits::connectionSetupTimeoutMs,
+                        "no complete request within " + std::to_string(limits::connectionSetupTimeoutMs) +
+                            " ms of opening (connectionSetupTimeoutMs)");
         asio::async_read(connection->socket, asio::buffer(connection->size),
                          [this, connection](const asio::error_code& ec, std::size_t) {
                              if (ec) {
@@ -371,17 +417,64 @@ struct KafkaServer::Impl {
                                                        ", requestBytesMax)");
                                  return;
                              }
-                             connection->body.resize(size);
-                             asio::async_read(connection->socket, asio::buffer(connection->body),
-                                              [this, connection](const asio::error_code& ec2, std::size_t) {
-                                                  if (ec2) {
-                                                      close(connection, ec2 == asio::error::eof ? "closed mid-request"
-                                                                                                 : ec2.message());
-                                                      return;
-                                                  }
-                                                  onRequest(connection);
-                                              });
+                             connection->expected = size;
+                             connection->body.clear();
+                             expireAfter(connection, limits::requestReadTimeoutMs,
+                                         "a request of " + std::to_string(size) + " bytes not complete within " +
+                                             std::to_string(limits::requestReadTimeoutMs) + " ms (requestReadTimeoutMs)");
+                             readChunk(connection);
                          });
+    }
+
+    /// Reads the next chunk of the current request into its body, as memory allows: the bytes held
+    /// follow the bytes that came, and all requests together stay within queuedRequestBytesMax.
+    void readChunk(const std::shared_ptr<Connection>& connection)
+    {
+        if (!connection->open)
+            return;
+        const std::size_t got = connection->body.size();
+        if (got == connection->expected) {
+            connection->timer.cancel();
+            connection->answeredOnce = true;
+            onRequest(connection);
+            return;
+        }
+        const std::size_t chunk = std::min(limits::readChunkBytes, connection->expected - got);
+        if (queuedBytes + chunk > limits::queuedRequestBytesMax) {
+            // Kafka's processor stops reading when its MemoryPool is empty; the request-read timeout
+            // still runs, so a stalled reader cannot hold the pool for ever.
+            waitingForMemory.push_back(connection);
+            return;
+        }
+        queuedBytes += chunk;
+        connection->reserved += chunk;
+        connection->body.resize(got + chunk);
+        asio::async_read(connection->socket, asio::buffer(connection->body.data() + got, chunk),
+                         [this, connection](const asio::error_code& ec, std::size_t) {
+                             if (ec) {
+                                 close(connection, ec == asio::error::eof ? "closed mid-request" : ec.message());
+                                 return;
+                             }
+                             readChunk(connection);
+                         });
+    }
+
+    /// Gives back what a connection's request held, and lets waiting readers go on.
+    void release(const std::shared_ptr<Connection>& connection)
+    {
+        queuedBytes -= connection->reserved;
+        connection->reserved = 0;
+        wire::Bytes().swap(connection->body);
+        while (!waitingForMemory.empty()) {
+            std::shared_ptr<Connection> next = waitingForMemory.front().lock();
+            if (next && next->open &&
+                queuedBytes + std::min(limits::readChunkBytes, next->expected - next->body.size()) >
+                    limits::queuedRequestBytesMax)
+                break;
+            waitingForMemory.pop_front();
+            if (next && next->open)
+                asio::post(io, [this, next] { readChunk(next); });
+        }
     }
 
     void write(const std::shared_ptr<Connection>& connection, wire::Bytes frame)
@@ -414,7 +507,11 @@ struct KafkaServer::Impl {
         connection->open = false;
         asio::error_code ignored;
         connection->socket.close(ignored);
-        connection->idle.cancel();
+        connection->timer.cancel();
+        release(connection);
+        if (auto it = connectionsPerAddress.find(connection->address);
+            it != connectionsPerAddress.end() && --it->second <= 0)
+            connectionsPerAddress.erase(it);
         apis.forget(connection->client);
         pendingUs.erase(connection->client);
         connections.erase(connection->client);
@@ -422,12 +519,13 @@ struct KafkaServer::Impl {
             log << "connection " << connection->client << " closed: " << reason << "\n";
         if (stopping)
             return;
-        const auto index = static_cast<std::size_t>(connection->client);
-        if (index < state().liveClients.size() && state().liveClients[index].connected) {
+        if (const LiveClient* client = state().liveClient(connection->client); client && client->connected) {
             LiveClientAction disconnect;
             disconnect.kind = LiveClientAction::Kind::Disconnect;
             disconnect.client = connection->client;
-            applyLive(disconnect, arrival());
+            if (const ApplyResult result = applyLive(disconnect, arrival()); !result.ok())
+                log << "serve: connection " << connection->client << ": the disconnect was not applied: "
+                    << result.error << "\n";
         }
         arm();
     }
@@ -439,9 +537,12 @@ struct KafkaServer::Impl {
         const TimeMs t = arrival();
         if (stopping)
             return;
+        // The request's bytes go back to the pool now: what is kept of them is the decoded frame.
+        const wire::Bytes body = std::move(connection->body);
+        release(connection);
         wire::RequestFrame frame;
         try {
-            frame = wire::parseRequest(connection->body);
+            frame = wire::parseRequest(body);
         } catch (const wire::UnsupportedRequest& unsupported) {
             if (!options.quiet)
                 log << "connection " << connection->client << ": " << unsupported.what() << "\n";
@@ -466,6 +567,8 @@ struct KafkaServer::Impl {
             read(connection);
             return;
         }
+        if (frame.header.clientId)
+            connection->clientId = *frame.header.clientId;
         const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
         HandledRequest handled = apis.handle(connection->client, frame, state());
         if (!options.quiet && connection->seen.insert(api).second)
@@ -473,13 +576,11 @@ struct KafkaServer::Impl {
                 << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion
                 << (handled.summary.empty() ? std::string() : ": " + handled.summary) << "\n";
         for (std::size_t i = 0; i < handled.actions.size(); ++i) {
-            std::string error;
-            if (!applyLive(handled.actions[i], t, &error)) {
-                close(connection, "the simulation refused the request: " + error);
+            if (const ApplyResult result = applyLive(handled.actions[i], t); !result.ok()) {
+                close(connection, "the simulation refused the request: " + result.error);
                 return;
             }
-            apis.bind(connection->client, i,
-                      state().liveClients[static_cast<std::size_t>(connection->client)].requests);
+            apis.bind(connection->client, i, state().liveClient(connection->client)->requests);
         }
         if (handled.closeConnection) {
             close(connection, "acks=0 produce with an error (Kafka closes the connection)");
@@ -519,6 +620,34 @@ struct KafkaServer::Impl {
         }
     }
 
+    /// Says why serving stopped and closes every connection, once.
+    void finish()
+    {
+        if (finished)
+            return;
+        finished = true;
+        log << "serve: stopping: " << stopReason << "; " << requests << " request(s), " << connectionsEver
+            << " connection(s), " << timeline.frameCount() << " frames";
+        if (timeline.firstFrame() > 0)
+            log << " (frames " << timeline.firstFrame() << " on kept)";
+        log << "; " << timedOut << " timed out, " << refusedConnections + refusedPerAddress << " refused\n"
+            << "serve: " << latencySummary() << "\n";
+        for (auto& [client, connection] : connections) {
+            asio::error_code ignored;
+            connection->socket.close(ignored);
+            connection->timer.cancel();
+        }
+        connections.clear();
+        connectionsPerAddress.clear();
+        waitingForMemory.clear();
+        for (auto& acceptor : acceptors) {
+            if (acceptor) {
+                asio::error_code ignored;
+                acceptor->close(ignored);
+            }
+        }
+    }
+
     std::string latencySummary()
     {
         if (latencyUs.empty())
@@ -536,11 +665,27 @@ KafkaServer::KafkaServer(const Scenario& scenario, Timeline& timeline, ServeOpti
 {
     m_impl->acceptors.resize(timeline.head().brokers.size());
     timeline.setLiveClientSink(this);
+    Impl& d = *m_impl;
+    // Before the timeline drops its oldest frames, a recording still going on ends where the run is:
+    // the frames it needs from the first one on are about to go.
+    timeline.setDropsOldestFrames(true);
+    timeline.setBeforeDrop([&d] {
+        d.stopRecording("the history reached its memory budget (" + formatByteSize(d.timeline.memoryBudget()) +
+                        ") and drops its oldest frames");
+    });
+    timeline.setDropObserver([&d](std::int64_t firstFrame, std::int64_t dropped) {
+        // Each drop frees a quarter of the budget at once (Timeline::dropFraction), so one line per
+        // drop is one line per episode, minutes apart in a busy class.
+        d.log << "serve: the history reached its memory budget (" << formatByteSize(d.timeline.memoryBudget())
+              << "): dropped its oldest " << dropped << " frames; it keeps frames " << firstFrame << " on, and serving goes on\n";
+    });
 }
 
 KafkaServer::~KafkaServer()
 {
     m_impl->timeline.setLiveClientSink(nullptr);
+    m_impl->timeline.setDropObserver({});
+    m_impl->timeline.setBeforeDrop({});
 }
 
 void KafkaServer::answer(std::int32_t client, const Message& message)
@@ -560,15 +705,11 @@ std::string KafkaServer::listen()
     return {};
 }
 
-void KafkaServer::run()
+void KafkaServer::begin()
 {
     Impl& d = *m_impl;
     d.wallStart = Clock::now();
     d.simStart = d.state().nowMs;
-    d.signals.async_wait([&d](const asio::error_code& ec, int signal) {
-        if (!ec)
-            d.stop(signal == SIGINT ? "interrupted (Ctrl+C)" : "terminated (SIGTERM)");
-    });
     if (d.options.stopAfterMs >= 0) {
         d.stopTimer.expires_after(std::chrono::milliseconds(d.options.stopAfterMs));
         d.stopTimer.async_wait([&d](const asio::error_code& ec) {
@@ -577,15 +718,60 @@ void KafkaServer::run()
         });
     }
     d.arm();
-    d.io.run();
-    d.log << "serve: stopping: " << d.stopReason << "; " << d.requests << " request(s), "
-          << d.state().liveClients.size() << " connection(s), " << d.timeline.frameCount() << " frames\n"
-          << "serve: " << d.latencySummary() << "\n";
-    for (auto& [client, connection] : d.connections) {
-        asio::error_code ignored;
-        connection->socket.close(ignored);
+}
+
+void KafkaServer::poll()
+{
+    Impl& d = *m_impl;
+    if (!d.stopping)
+        d.io.poll();
+    if (d.stopping)
+        d.finish();
+}
+
+void KafkaServer::stop()
+{
+    Impl& d = *m_impl;
+    asio::post(d.io, [&d] { d.stop("stopped"); });
+}
+
+bool KafkaServer::stopped() const
+{
+    return m_impl->stopping;
+}
+
+std::vector<ConnectedClient> KafkaServer::connectedClients() const
+{
+    std::vector<ConnectedClient> out;
+    for (const LiveClient& c : m_impl->state().liveClients) {
+        if (!c.connected)
+            continue;
+        ConnectedClient client;
+        client.handle = c.handle;
+        client.peer = c.id;
+        client.broker = c.broker;
+        if (auto it = m_impl->connections.find(c.handle); it != m_impl->connections.end())
+            client.clientId = it->second->clientId;
+        out.push_back(std::move(client));
     }
-    d.connections.clear();
+    return out;
+}
+
+const std::optional<Scenario>& KafkaServer::recordedSession() const
+{
+    return m_impl->recorded;
+}
+
+void KafkaServer::run()
+{
+    Impl& d = *m_impl;
+    d.signals.async_wait([&d](const asio::error_code& ec, int signal) {
+        if (!ec)
+            d.stop(signal == SIGINT ? "interrupted (Ctrl+C)" : "terminated (SIGTERM)");
+    });
+    begin();
+    d.io.run();
+    d.finish();
 }
 
 } // namespace hw::live

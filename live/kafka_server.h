@@ -2,11 +2,13 @@
 #pragma once
 
 #include "live/kafka_apis.h"
+#include "model/limits.h"
 #include "scenario/scenario.h"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,7 +18,8 @@
 /// It plays Kafka's SocketServer (core/src/main/scala/kafka/network/SocketServer.scala at 3.7.0):
 /// an acceptor per listener, size-prefixed frames, a channel muted while its request is processed
 /// (one request in flight per connection), connections closed on a bad frame, an oversized size
-/// prefix, an unsupported request, or idleness (connections.max.idle.ms).
+/// prefix, an unsupported request, or idleness (connections.max.idle.ms), and within the limits
+/// below, which Kafka mostly leaves unbounded.
 ///
 /// Each request is decoded by wire/, turned into LiveClientActions by KafkaApis, stamped with the
 /// simulated time it arrived and applied to the Timeline, so it is an input of the run like any
@@ -26,14 +29,56 @@
 /// Qt, and core/ stays free of both.
 namespace hw::live {
 
+/// The server's named limits (Kafka's counterparts in brackets, from
+/// core/src/main/scala/kafka/network/SocketServer.scala and server/.../config/ServerConfigs at 4.x).
+/// They keep one script from locking a class out: a share per source address, timeouts for
+/// connections that never send a request or stall in one, and a bound on the bytes read for
+/// requests not yet handled, however large the sizes the clients announce.
+namespace limits {
+// Connections open at once: the engine's live client slots [max.connections, no bound by default].
+// A class of 30 with three clients each, each client connected to its bootstrap broker and up to
+// three more, holds about 360; a kafka-python group consumer reconnecting 6 times a second closes
+// its old connections as it goes, so churn does not add to this.
+inline constexpr int connectionsMax = hw::limits::liveClientsMax;
+// Connections one source address may hold open [max.connections.per.ip, no bound by default]: an
+// eighth of the whole, so seven scripts gone wrong still leave room for the others, and one student's
+// three clients (a dozen connections) or a teacher's demo of 20 clients (80) fit many times over.
+inline constexpr int connectionsPerAddressMax = connectionsMax / 8;
+// A connection that has not sent one complete request this long after it opened is closed (a
+// half-open or silent socket) [Kafka has none: such a socket waits for connections.max.idle.ms].
+inline constexpr std::int64_t connectionSetupTimeoutMs = 10000;
+// A request whose size prefix arrived must be complete within this [Kafka has none; the same idle
+// timer]: a client that stalls mid-frame holds buffer space and a slot.
+inline constexpr std::int64_t requestReadTimeoutMs = 10000;
+// A connection with nothing to say for this long is closed [connections.max.idle.ms, 10 minutes].
+inline constexpr std::int64_t connectionIdleMs = 600000;
+// Bytes read for requests not yet handled, over every connection [queued.max.request.bytes, no bound
+// by default]. A connection whose next chunk does not fit waits until others' requests are handled.
+// Above the largest request (wire::limits::requestBytesMax) so that one always fits.
+inline constexpr std::size_t queuedRequestBytesMax = 64 * 1024 * 1024;
+// A request is read in chunks of at most this many bytes, so memory follows the bytes that came, not
+// the size a prefix announced [Kafka's NetworkReceive allocates the announced size, from a MemoryPool
+// bounded by queued.max.request.bytes].
+inline constexpr std::size_t readChunkBytes = 64 * 1024;
+} // namespace limits
+
 struct ServeOptions {
     std::string bindAddress = "127.0.0.1";
+    std::string advertisedHost;      // the host Metadata names for every broker; empty: the bind address
     int basePort = 19092;
     double speed = 1.0;              // simulated ms per wall-clock ms
     bool quiet = false;              // no line per connection and request class
-    bool recording = false;          // the session is written on exit (--record): bounded to what one file holds
+    bool recording = false;          // the session is recorded (--record), as long as one file may be
     std::vector<TimedStep> script;   // --script steps, at_ms after serving began
     std::int64_t stopAfterMs = -1;   // stop by itself after this many wall-clock ms (tests); -1: never
+};
+
+/// A connected real client, for a view of the lab (File > Live lab).
+struct ConnectedClient {
+    std::int32_t handle = -1; // LiveClient::handle
+    std::string clientId;     // the client.id of its last request header (empty before its first)
+    std::string peer;         // "127.0.0.1:54321"
+    BrokerId broker = 0;
 };
 
 class KafkaServer final : public LiveClientSink {
@@ -44,9 +89,26 @@ public:
     /// Binds every live broker's listener. Returns an error message, or an empty string.
     std::string listen();
 
-    /// Serves until SIGINT or SIGTERM (or stopAfterMs, or a recorded session as long as one file may
-    /// be). The caller writes what it records (recordSession of the timeline) afterwards.
+    /// Serves until SIGINT or SIGTERM, stop() or stopAfterMs. The caller writes what it records
+    /// (recordedSession()) afterwards.
     void run();
+
+    /// For an embedding event loop (the app's): starts the clock without blocking, then poll()
+    /// runs whatever is ready (sockets, timers) and returns. Call begin() once, after listen().
+    void begin();
+    void poll();
+    /// Stops serving and closes every connection. From the serving thread, or from another thread
+    /// while run() blocks there.
+    void stop();
+    bool stopped() const;
+
+    /// The clients connected now, in the order of their slots.
+    std::vector<ConnectedClient> connectedClients() const;
+
+    /// The recorded session once recording stopped early (at sessionOperationsMax, or before the
+    /// timeline dropped its oldest frames): a prefix of the run that `run` replays to the frames served
+    /// up to there. Empty while recording goes on: then recordSession of the whole timeline is it.
+    const std::optional<Scenario>& recordedSession() const;
 
     void answer(std::int32_t client, const Message& message) override;
 

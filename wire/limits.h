@@ -12,9 +12,12 @@
 /// above one of them is a DecodeError, where Kafka would accept the request.
 namespace hw::wire::limits {
 
-/// The largest request frame (without its 4-byte size prefix) parseRequest accepts. Kafka's
-/// socket.request.max.bytes defaults to 100 MiB; a simulated broker needs far less.
-constexpr std::int32_t requestBytesMax = 8 * 1024 * 1024;
+/// The largest request frame (without its 4-byte size prefix) parseRequest accepts and serve reads; a
+/// larger size prefix closes the connection, as Kafka's socket.request.max.bytes does (100 MiB by
+/// default). A simulated broker needs less, but a client's 10 MB Produce must be read and answered
+/// (MESSAGE_TOO_LARGE for a record above the limit), not cut off. serve reads requests in chunks
+/// within live::limits::queuedRequestBytesMax, which is above this.
+constexpr std::int32_t requestBytesMax = 16 * 1024 * 1024;
 
 /// Topics in one request (Metadata, Produce, Fetch, ListOffsets) or one response. Kafka has no
 /// counterpart beyond the bytes left.

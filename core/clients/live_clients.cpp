@@ -41,13 +41,13 @@ ApplyResult LiveClients::apply(const LiveClientAction& action)
     case LiveClientAction::Kind::Connect:
         return connect(action);
     case LiveClientAction::Kind::Disconnect: {
-        if (action.client < 0 || action.client >= static_cast<std::int32_t>(m_state.liveClients.size()))
+        LiveClient* client = m_state.liveClient(action.client);
+        if (!client)
             return {std::nullopt, "no live client " + std::to_string(action.client)};
-        LiveClient& client = m_state.liveClients[static_cast<std::size_t>(action.client)];
-        if (!client.connected)
-            return {std::nullopt, "live client " + client.id + " is not connected"};
-        client.connected = false;
-        return {Event::at(EventType::LiveClientDisconnected, client.broker, action.client), {}};
+        if (!client->connected)
+            return {std::nullopt, "live client " + client->id + " is not connected"};
+        client->connected = false;
+        return {Event::at(EventType::LiveClientDisconnected, client->broker, action.client), {}};
     }
     case LiveClientAction::Kind::Request:
         return request(action);
@@ -57,18 +57,30 @@ ApplyResult LiveClients::apply(const LiveClientAction& action)
 
 ApplyResult LiveClients::connect(const LiveClientAction& action)
 {
-    if (static_cast<int>(m_state.liveClients.size()) >= limits::liveClientsMax)
-        return {std::nullopt, "a session has at most " + std::to_string(limits::liveClientsMax) + " connections"};
     if (action.broker < 1 || action.broker > static_cast<BrokerId>(m_state.brokers.size()))
         return {std::nullopt, "no broker " + std::to_string(action.broker)};
     if (action.id.empty() || action.id.size() > limits::stringBytesMax)
         return {std::nullopt, "a live client's id must have 1 to " + std::to_string(limits::stringBytesMax) + " bytes"};
+    // The lowest free slot, so that a replay picks the same; a new one only when every slot is in use.
+    std::size_t slot = 0;
+    while (slot < m_state.liveClients.size() &&
+           (m_state.liveClients[slot].connected ||
+            m_state.liveClients[slot].handle / limits::liveClientsMax + 1 >= limits::liveClientIncarnationsMax))
+        ++slot;
+    if (slot >= static_cast<std::size_t>(limits::liveClientsMax))
+        return {std::nullopt, "at most " + std::to_string(limits::liveClientsMax) +
+                                  " live clients are connected at once (liveClientsMax)"};
     LiveClient client;
     client.id = action.id;
     client.broker = action.broker;
-    const auto index = static_cast<std::int32_t>(m_state.liveClients.size());
-    m_state.liveClients.push_back(std::move(client));
-    return {Event::at(EventType::LiveClientConnected, action.broker, index), {}};
+    if (slot == m_state.liveClients.size()) {
+        client.handle = static_cast<std::int32_t>(slot);
+        m_state.liveClients.push_back(std::move(client));
+    } else {
+        client.handle = m_state.liveClients[slot].handle + limits::liveClientsMax;
+        m_state.liveClients[slot] = std::move(client);
+    }
+    return {Event::at(EventType::LiveClientConnected, action.broker, m_state.liveClients[slot].handle), {}};
 }
 
 namespace {
@@ -91,9 +103,10 @@ std::string checkRecords(const LiveProduce& produce)
 
 ApplyResult LiveClients::request(const LiveClientAction& action)
 {
-    if (action.client < 0 || action.client >= static_cast<std::int32_t>(m_state.liveClients.size()))
+    LiveClient* found = m_state.liveClient(action.client);
+    if (!found)
         return {std::nullopt, "no live client " + std::to_string(action.client)};
-    LiveClient& client = m_state.liveClients[static_cast<std::size_t>(action.client)];
+    LiveClient& client = *found;
     if (!client.connected)
         return {std::nullopt, "live client " + client.id + " is not connected"};
     const auto partitionCount = static_cast<std::int32_t>(m_state.partitions.size());
@@ -174,11 +187,10 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
 std::optional<Event> LiveClients::handleAnswer(const Message& message)
 {
     const std::int32_t index = message.to.id;
-    if (index < 0 || index >= static_cast<std::int32_t>(m_state.liveClients.size()))
+    const LiveClient* client = m_state.liveClient(index);
+    // The connection closed while the answer was on its way (its slot may serve another one by now).
+    if (!client || !client->connected)
         return std::nullopt;
-    const LiveClient& client = m_state.liveClients[static_cast<std::size_t>(index)];
-    if (!client.connected)
-        return std::nullopt; // The connection closed while the answer was on its way.
     if (m_sink)
         m_sink->answer(index, message);
     Event e = Event::at(EventType::LiveResponseReceived, index, message.from.id);

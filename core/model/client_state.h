@@ -275,11 +275,18 @@ struct Consumer {
 /// simulation like a producer or a consumer, whose requests arrive as LiveClientActions and whose
 /// answers leave through the engine's LiveClientSink. It keeps no client state of its own: the real
 /// client does that.
+///
+/// The clients are slots (ClusterState::liveClients), at most limits::liveClientsMax open at once: a
+/// closed connection's slot goes to the next one that opens. A connection is named everywhere (actions,
+/// messages, payloads, events) by its handle, incarnation * liveClientsMax + slot, so an answer still
+/// on its way to a closed connection never reaches the slot's next user: the handle it carries is
+/// not the slot's any more (as Message::toIncarnation does for a restarted broker).
 struct LiveClient {
     std::string id;           // the connection's peer address as serve saw it: "127.0.0.1:54321"
     BrokerId broker = 0;      // the broker it is connected to
     bool connected = true;
     std::int64_t requests = 0; // requests it sent
+    std::int32_t handle = 0;   // incarnation * limits::liveClientsMax + its slot
     friend bool operator==(const LiveClient&, const LiveClient&) = default;
 };
 

@@ -1,7 +1,26 @@
 // SPDX-License-Identifier: MIT
 #include "model/cluster_state.h"
 
+#include "model/limits.h"
+
+#include <utility>
+
 namespace hw {
+
+const LiveClient* ClusterState::liveClient(std::int32_t handle) const
+{
+    if (handle < 0)
+        return nullptr;
+    const auto slot = static_cast<std::size_t>(handle % limits::liveClientsMax);
+    if (slot >= liveClients.size() || liveClients[slot].handle != handle)
+        return nullptr;
+    return &liveClients[slot];
+}
+
+LiveClient* ClusterState::liveClient(std::int32_t handle)
+{
+    return const_cast<LiveClient*>(std::as_const(*this).liveClient(handle));
+}
 
 std::string ClusterState::partitionName(std::int32_t partition) const
 {

@@ -45,6 +45,10 @@ struct ClusterState {
 
     const Broker& broker(BrokerId id) const { return brokers[static_cast<std::size_t>(id - 1)]; }
     Broker& broker(BrokerId id) { return brokers[static_cast<std::size_t>(id - 1)]; }
+    /// The live client a handle names (LiveClient::handle), connected or not, or nullptr once its
+    /// slot went to a later connection (or for a handle that never was).
+    const LiveClient* liveClient(std::int32_t handle) const;
+    LiveClient* liveClient(std::int32_t handle);
     std::string partitionName(std::int32_t partition) const;
     int findTopic(std::string_view name) const;
     int findProducer(std::string_view id) const;

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 /// Every bound the engine and the file formats enforce, in one place. A scenario that exceeds one
 /// is rejected with an error naming the limit; the engine never grows past them.
@@ -37,9 +38,13 @@ inline constexpr std::uint64_t historyBytesDefault = std::uint64_t{4} << 30; // 
 inline constexpr std::uint64_t historyBytesMin = std::uint64_t{1} << 20;     // 1 MiB
 inline constexpr std::uint64_t historyBytesMax = std::uint64_t{1} << 40;     // 1 TiB
 inline constexpr std::int64_t pollIntervalMsMax = 3600000; // a consumer's pause between polls (one hour)
-// Live mode (highwater-cli serve). Connections over a whole session, open or closed: each is a node of
-// the run, kept for its frames (kcat opens one to two per broker per run).
-inline constexpr int liveClientsMax = 65536;
+// Live mode (highwater-cli serve). Real clients' connections open at once (LiveClient slots; a closed
+// connection's slot is reused). Kafka's max.connections has no bound by default; a class of 30 with
+// three clients each, every client connected to the bootstrap broker and three more, holds about 360.
+inline constexpr int liveClientsMax = 1024;
+// A slot reused this many times is retired, so that a handle (incarnation * liveClientsMax + slot)
+// stays an int32. Reusing the lowest free slot six times a second takes 99 hours to get there.
+inline constexpr std::int32_t liveClientIncarnationsMax = std::numeric_limits<std::int32_t>::max() / liveClientsMax;
 // The bytes a live client's record may keep (key + value + headers). Kafka's own bound is the batch's,
 // message.max.bytes (1 MiB); a lesson's logs hold every record of the session in memory, and a
 // classroom's records are short lines, so a record above 64 KiB is refused with MESSAGE_TOO_LARGE

@@ -459,6 +459,9 @@ namespace {
 std::optional<ScenarioError> runSteps(const Scenario& scenario, Timeline& timeline, std::size_t& current)
 {
     std::optional<LocalizedText> pendingNote;
+    // A file numbers live connections by their connect steps; the engine names each by the handle its
+    // slot gave it (LiveClient::handle), which a reused slot makes differ from that number.
+    std::vector<std::int32_t> liveHandles;
     for (std::size_t i = 0; i < scenario.steps.size(); ++i) {
         current = i;
         const std::int64_t framesBefore = timeline.frameCount();
@@ -482,7 +485,16 @@ std::optional<ScenarioError> runSteps(const Scenario& scenario, Timeline& timeli
                 } else if constexpr (std::is_same_v<T, ClockStep>) {
                     return timeline.apply(AdvanceAction{step.toMs}).error;
                 } else if constexpr (std::is_same_v<T, LiveStep>) {
-                    return timeline.apply(step.action).error;
+                    LiveClientAction action = step.action;
+                    if (action.kind != LiveClientAction::Kind::Connect) {
+                        if (action.client < 0 || action.client >= static_cast<std::int32_t>(liveHandles.size()))
+                            return "no live client " + std::to_string(action.client);
+                        action.client = liveHandles[static_cast<std::size_t>(action.client)];
+                    }
+                    const ApplyResult result = timeline.apply(action);
+                    if (result.ok() && action.kind == LiveClientAction::Kind::Connect)
+                        liveHandles.push_back(result.event->peer);
+                    return result.error;
                 } else if constexpr (std::is_same_v<T, ConsumerStep>) {
                     if (step.action.kind == ConsumerAction::Kind::Poll && step.wait)
                         return runPoll(timeline, step.action);

@@ -108,12 +108,16 @@ Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump d
     out["producers"] = producersJson(s, dump);
     out["groups"] = groupsJson(s);
     out["consumers"] = consumersJson(s, dump);
-    // Real clients' connections (live mode), only in a state that has any, so that the dumps of
-    // scenarios without them stay as they were.
+    // Real clients' connections (live mode), only in a state that has had any, so that the dumps of
+    // scenarios without them stay as they were. Only the open ones: a closing is its frame's event
+    // (live-client-disconnected), and a class reconnecting all day would otherwise repeat every
+    // connection it ever made in every frame.
     if (!s.liveClients.empty()) {
         Json clients = Json::array();
-        for (const LiveClient& c : s.liveClients)
-            clients.push_back(Json{{"id", c.id}, {"broker", c.broker}, {"connected", c.connected}, {"requests", c.requests}});
+        for (const LiveClient& c : s.liveClients) {
+            if (c.connected)
+                clients.push_back(Json{{"id", c.id}, {"broker", c.broker}, {"requests", c.requests}});
+        }
         out["live_clients"] = clients;
     }
     out["lost"] = lostRecordsJson(s);

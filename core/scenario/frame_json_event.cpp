@@ -35,9 +35,8 @@ Json eventToJson(const Event& e, const ClusterState& s)
     // would be: its id is written in their place, and "from_live_client": true says so.
     const bool live = e.has(FromLiveClient);
     auto liveId = [&](std::int32_t index) {
-        return index >= 0 && index < static_cast<std::int32_t>(s.liveClients.size())
-                   ? Json(s.liveClients[static_cast<std::size_t>(index)].id)
-                   : Json(nullptr);
+        const LiveClient* client = s.liveClient(index);
+        return client ? Json(client->id) : Json(nullptr);
     };
     if (live)
         out["from_live_client"] = true;

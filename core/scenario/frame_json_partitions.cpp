@@ -28,7 +28,9 @@ Json recordJson(const ClusterState& s, Offset offset, const Record& r)
     out["producer"] = payload.producer >= 0 ? Json(s.producers[static_cast<std::size_t>(payload.producer)].id)
                                             : Json(nullptr);
     if (payload.liveClient >= 0) {
-        out["live_client"] = s.liveClients[static_cast<std::size_t>(payload.liveClient)].id;
+        // Null once the connection's slot went to a later one (LiveClient): the writer's address is gone.
+        const LiveClient* writer = s.liveClient(payload.liveClient);
+        out["live_client"] = writer ? Json(writer->id) : Json(nullptr);
         out["timestamp_ms"] = live ? live->timestampMs : -1;
         if (live && !live->headers.empty()) {
             Json headers = Json::array();

@@ -106,9 +106,8 @@ Narration::Names::Names(const Event& event, const ClusterState& state)
 
 Phrase Narration::Names::liveClient(std::int32_t index) const
 {
-    return index >= 0 && index < static_cast<std::int32_t>(s.liveClients.size())
-               ? tr("live client %1").arg(Phrase::name(s.liveClients[static_cast<std::size_t>(index)].id))
-               : tr("a live client");
+    const LiveClient* client = s.liveClient(index);
+    return client ? tr("live client %1").arg(Phrase::name(client->id)) : tr("a live client");
 }
 
 Phrase Narration::Names::producer(std::int32_t index) const

@@ -5,6 +5,7 @@
 #include "scenario/display.h"
 #include "timeline/timeline.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -131,7 +132,10 @@ std::string scenarioToJson(const Scenario& scenario);
 /// The session in a timeline as a scenario that replays to the same frames, operation for operation:
 /// the cluster, title and description of `base`, then every action as a step that does not wait and
 /// every stretch of engine events as a `run` step, with the timeline's labels and notes in place.
-Scenario recordSession(const Scenario& base, const Timeline& timeline);
+/// `operationsEnd` records only the first that many operations (a recording stopped at a cap while
+/// the run went on); it needs the timeline's history from its first frame (Timeline::firstFrame 0).
+Scenario recordSession(const Scenario& base, const Timeline& timeline,
+                       std::size_t operationsEnd = std::numeric_limits<std::size_t>::max());
 
 /// A step of a `serve --script` file: when (simulated milliseconds after serving began) and what.
 struct TimedStep {

@@ -121,8 +121,6 @@ Step readLiveStep(const Json& body, const std::string& path, Context& ctx)
         if (body.contains("client"))
             fail(child(path, "client"), "a connect step makes a new client (the next number); it names none");
         checkKeys(what, whatPath, {"broker", "client_id"});
-        if (ctx.liveClients >= limits::liveClientsMax)
-            fail(whatPath, "at most " + std::to_string(limits::liveClientsMax) + " connections (liveClientsMax)");
         a.kind = LiveClientAction::Kind::Connect;
         a.broker = ctx.broker(required(what, "broker", whatPath), child(whatPath, "broker"));
         a.id = readString(required(what, "client_id", whatPath), child(whatPath, "client_id"));

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 
 namespace hw {
 
@@ -360,8 +361,9 @@ std::string scenarioToJson(const Scenario& s)
 }
 
 
-Scenario recordSession(const Scenario& base, const Timeline& timeline)
+Scenario recordSession(const Scenario& base, const Timeline& timeline, std::size_t operationsEnd)
 {
+    const std::size_t operations = std::min(operationsEnd, timeline.operationCount());
     Scenario out;
     out.file = base.file;
     out.name = base.name;
@@ -371,8 +373,8 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
     out.cluster = base.cluster;
 
     // The frame each operation made, if any.
-    std::vector<std::int64_t> frameOfOp(timeline.operationCount(), -1);
-    for (std::int64_t f = 1; f < timeline.frameCount(); ++f)
+    std::vector<std::int64_t> frameOfOp(operations, -1);
+    for (std::int64_t f = 1; f < timeline.frameCount() && static_cast<std::size_t>(timeline.frame(f).opEnd) <= operations; ++f)
         frameOfOp[static_cast<std::size_t>(timeline.frame(f).opEnd - 1)] = f;
 
     std::int64_t pendingRun = 0;
@@ -397,8 +399,9 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
             out.steps.push_back(NoteStep{timeline.notes()[static_cast<std::size_t>(info.note)]});
     };
 
+    std::map<std::int32_t, std::int32_t> liveNumbers; // a live client's handle: its connect step's number
     markFrame(0);
-    for (std::size_t op = 0; op < timeline.operationCount(); ++op) {
+    for (std::size_t op = 0; op < operations; ++op) {
         const std::int64_t frame = frameOfOp[op];
         const std::int32_t code = timeline.operation(op);
         if (frame >= 0 && (timeline.frame(frame).label >= 0 || timeline.frame(frame).note >= 0)) {
@@ -425,8 +428,16 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline)
                         out.steps.push_back(ConfigStep{{a}});
                     else if constexpr (std::is_same_v<A, ConsumerAction>)
                         out.steps.push_back(ConsumerStep{a, false});
-                    else if constexpr (std::is_same_v<A, LiveClientAction>)
-                        out.steps.push_back(LiveStep{a});
+                    else if constexpr (std::is_same_v<A, LiveClientAction>) {
+                        // The file numbers connections by their connect steps, not by the engine's handles.
+                        LiveClientAction numbered = a;
+                        if (a.kind == LiveClientAction::Kind::Connect) {
+                            liveNumbers[timeline.frame(frame).event.peer] = static_cast<std::int32_t>(liveNumbers.size());
+                        } else {
+                            numbered.client = liveNumbers.at(a.client);
+                        }
+                        out.steps.push_back(LiveStep{numbered});
+                    }
                     else
                         out.steps.push_back(FaultStep{a, false});
                 },

@@ -344,6 +344,12 @@ MemoryBudgetReached::MemoryBudgetReached(std::uint64_t budgetBytes, std::int64_t
 {
 }
 
+FrameDropped::FrameDropped(std::int64_t frame, std::int64_t firstFrame)
+    : std::out_of_range("frame " + std::to_string(frame) + " was dropped: the history reached its memory budget and keeps frames " +
+                        std::to_string(firstFrame) + " on")
+{
+}
+
 std::string formatByteSize(std::uint64_t bytes)
 {
     static const char* const units[] = {"KiB", "MiB", "GiB", "TiB"};
@@ -404,11 +410,11 @@ std::size_t estimateStateBytes(const ClusterState& state)
 
 void Timeline::FrameStore::push_back(FrameInfo frame)
 {
-    if (m_size == m_chunks.size() * chunkFrames) {
+    if (m_size == (m_droppedChunks + m_chunks.size()) * chunkFrames) {
         m_chunks.push_back(std::make_unique<std::vector<FrameInfo>>());
         m_chunks.back()->reserve(chunkFrames);
     }
-    m_chunks[m_size / chunkFrames]->push_back(std::move(frame));
+    m_chunks.back()->push_back(std::move(frame));
     ++m_size;
 }
 
@@ -416,11 +422,19 @@ void Timeline::FrameStore::truncate(std::size_t n)
 {
     if (n >= m_size)
         return;
-    const std::size_t chunks = (n + chunkFrames - 1) / chunkFrames;
-    m_chunks.resize(chunks);
-    if (chunks > 0)
-        m_chunks.back()->resize(n - (chunks - 1) * chunkFrames);
+    // Never below the first kept chunk: forkAt keeps a kept frame.
+    const std::size_t chunks = std::max((n + chunkFrames - 1) / chunkFrames, m_droppedChunks + 1);
+    m_chunks.resize(chunks - m_droppedChunks);
+    m_chunks.back()->resize(n - (chunks - 1) * chunkFrames);
     m_size = n;
+}
+
+void Timeline::FrameStore::dropBelow(std::size_t first)
+{
+    while (!m_chunks.empty() && (m_droppedChunks + 1) * chunkFrames <= first && (m_droppedChunks + 1) * chunkFrames < m_size) {
+        m_chunks.pop_front();
+        ++m_droppedChunks;
+    }
 }
 
 Timeline::Timeline(ClusterState initial, int snapshotInterval)
@@ -526,15 +540,16 @@ std::uint64_t Timeline::growthBytes() const
 {
     // A produced record: its payload and its entry in each replica's log.
     constexpr std::uint64_t recordBytes = sizeof(Payload) + 3 * sizeof(Record);
-    return m_frames.size() * sizeof(FrameInfo) + m_frameHeapBytes + m_ops.size() * sizeof(std::int32_t) +
-           m_actions.size() * (sizeof(Action) + sizeof(ProducedRecords)) + m_actionHeapBytes +
+    // Counts from the first frame on, dropped or not, so that it only grows (snapshot spacing subtracts).
+    return m_frames.size() * sizeof(FrameInfo) + m_frameHeapBytes + operationCount() * sizeof(std::int32_t) +
+           actionCount() * (sizeof(Action) + sizeof(ProducedRecords)) + m_actionHeapBytes + m_growthDropped +
            m_head.state().payloads.size() * recordBytes;
 }
 
 void Timeline::updateHistoryBytes()
 {
     const Snapshot& last = m_snapshots.back();
-    std::uint64_t bytes = m_snapshotBytes + vectorBytes(m_snapshots);
+    std::uint64_t bytes = m_snapshotBytes + m_snapshots.size() * sizeof(Snapshot);
     bytes += m_frames.chunkCount() * (FrameStore::chunkFrames * sizeof(FrameInfo) + allocationOverhead) + m_frameHeapBytes;
     bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + vectorBytes(m_produced) + m_actionHeapBytes + m_textBytes;
     // The head's state and the rebuild cache are each about one full state; the cache is counted
@@ -543,17 +558,86 @@ void Timeline::updateHistoryBytes()
     m_historyBytes = bytes;
 }
 
-void Timeline::checkBudget() const
+void Timeline::checkBudget()
 {
-    if (atMemoryBudget())
+    if (!atMemoryBudget())
+        return;
+    if (!m_dropsOldest)
         throw MemoryBudgetReached(m_memoryBudget, frameCount() - 1, m_frames[m_frames.size() - 1].timeMs);
+    dropOldest();
+}
+
+bool Timeline::dropOldest()
+{
+    // The new first frame is a snapshot's, so every frame kept still rebuilds from a snapshot at or
+    // before it: the last one at or before the frame a quarter of the budget's worth of history later.
+    // The history's bytes per kept frame are about even, so that is a quarter of the kept frames.
+    const std::int64_t kept = frameCount() - m_firstFrame;
+    const auto share = static_cast<double>(m_memoryBudget / dropFraction) / static_cast<double>(std::max<std::uint64_t>(m_historyBytes, 1));
+    const std::int64_t target = m_firstFrame + std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(kept) * share));
+    std::size_t k = 1;
+    while (k + 1 < m_snapshots.size() && m_snapshots[k + 1].frame <= target)
+        ++k;
+    // The last snapshot stays: the head's frames rebuild from it. Nothing older to drop.
+    if (k >= m_snapshots.size() || m_snapshots[k].frame <= m_firstFrame)
+        return false;
+    if (m_beforeDrop)
+        m_beforeDrop();
+    const std::int64_t newFirst = m_snapshots[k].frame;
+    const auto newOpBase = static_cast<std::size_t>(m_snapshots[k].opIndex);
+    for (std::size_t i = 0; i < k; ++i)
+        m_snapshotBytes -= m_snapshots[i].ownBytes;
+    m_snapshots.erase(m_snapshots.begin(), m_snapshots.begin() + static_cast<std::ptrdiff_t>(k));
+    // The new first snapshot shared parts with the ones dropped: now it holds all of them alone.
+    Snapshot& base = m_snapshots.front();
+    m_snapshotBytes -= base.ownBytes;
+    base.ownBytes = sizeof(Snapshot) + base.stateBytes;
+    m_snapshotBytes += base.ownBytes;
+
+    std::uint64_t freedHeap = 0;
+    for (std::int64_t f = m_firstFrame; f < newFirst; ++f)
+        freedHeap += heapBytes(m_frames[static_cast<std::size_t>(f)].event.text);
+    m_frameHeapBytes -= freedHeap;
+    m_frames.dropBelow(static_cast<std::size_t>(newFirst));
+
+    m_ops.erase(m_ops.begin(), m_ops.begin() + static_cast<std::ptrdiff_t>(newOpBase - m_opBase));
+    m_ops.shrink_to_fit();
+    m_opBase = newOpBase;
+    // Actions come in the order of their operations: the first one a kept operation names is the oldest kept.
+    std::size_t firstAction = actionCount();
+    for (const std::int32_t code : m_ops) {
+        if (code != stepOp) {
+            firstAction = static_cast<std::size_t>(code);
+            break;
+        }
+    }
+    const std::size_t droppedActions = firstAction - m_actionBase;
+    std::uint64_t freedActions = 0;
+    for (std::size_t i = 0; i < droppedActions; ++i)
+        freedActions += heapBytes(m_actions[i]);
+    m_actionHeapBytes -= freedActions;
+    m_actions.erase(m_actions.begin(), m_actions.begin() + static_cast<std::ptrdiff_t>(droppedActions));
+    m_actions.shrink_to_fit();
+    m_produced.erase(m_produced.begin(), m_produced.begin() + static_cast<std::ptrdiff_t>(droppedActions));
+    m_produced.shrink_to_fit();
+    m_actionBase = firstAction;
+    m_growthDropped += freedHeap + freedActions;
+
+    if (m_cache && m_cache->opIndex < static_cast<std::int64_t>(newOpBase))
+        m_cache.reset();
+    const std::int64_t dropped = newFirst - m_firstFrame;
+    m_firstFrame = newFirst;
+    updateHistoryBytes();
+    if (m_dropObserver)
+        m_dropObserver(m_firstFrame, dropped);
+    return true;
 }
 
 void Timeline::addFrame(Event event)
 {
-    if (frameCount() >= limits::framesMax)
+    if (frameCount() - m_firstFrame >= limits::framesMax)
         throw std::length_error("the timeline holds its maximum of " + std::to_string(limits::framesMax) + " frames");
-    const auto opEnd = static_cast<std::int64_t>(m_ops.size());
+    const auto opEnd = static_cast<std::int64_t>(operationCount());
     m_frameHeapBytes += heapBytes(event.text);
     m_frames.push_back(FrameInfo{m_head.state().nowMs, opEnd, std::move(event), -1, -1});
     const std::int64_t index = frameCount() - 1;
@@ -575,7 +659,7 @@ ApplyResult Timeline::apply(const Action& action)
     ApplyResult result = m_head.apply(action);
     if (!result.ok())
         return result;
-    m_ops.push_back(static_cast<std::int32_t>(m_actions.size()));
+    m_ops.push_back(static_cast<std::int32_t>(actionCount()));
     m_actions.push_back(action);
     ProducedRecords produced;
     if (auto* produce = std::get_if<ProduceAction>(&m_actions.back())) {
@@ -607,7 +691,7 @@ std::optional<std::int64_t> Timeline::step()
 void Timeline::replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp) const
 {
     for (std::int64_t op = fromOp; op < toOp; ++op) {
-        const std::int32_t code = m_ops[static_cast<std::size_t>(op)];
+        const std::int32_t code = m_ops[static_cast<std::size_t>(op) - m_opBase];
         if (code == stepOp)
             engine.step();
         else
@@ -617,19 +701,19 @@ void Timeline::replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp)
 
 void Timeline::applyRecorded(Engine& engine, std::size_t index) const
 {
-    const ProducedRecords& produced = m_produced[index];
+    const ProducedRecords& produced = m_produced[index - m_actionBase];
     if (produced.firstPayload < 0)
-        engine.apply(m_actions[index]);
+        engine.apply(m_actions[index - m_actionBase]);
     else
-        engine.applyRecordedProduce(std::get<ProduceAction>(m_actions[index]), m_head.state().payloads,
+        engine.applyRecordedProduce(std::get<ProduceAction>(m_actions[index - m_actionBase]), m_head.state().payloads,
                                     static_cast<std::size_t>(produced.firstPayload),
                                     static_cast<std::size_t>(produced.count));
 }
 
 Action Timeline::action(std::size_t index) const
 {
-    Action out = m_actions[index];
-    const ProducedRecords& produced = m_produced[index];
+    Action out = m_actions[index - m_actionBase];
+    const ProducedRecords& produced = m_produced[index - m_actionBase];
     if (produced.firstPayload >= 0) {
         // The head holds every record an action ever made: the payload store only grows, and forkAt
         // drops the actions after the frame it keeps.
@@ -644,6 +728,8 @@ Action Timeline::action(std::size_t index) const
 
 ClusterState Timeline::stateAt(std::int64_t frame) const
 {
+    if (frame >= 0 && frame < m_firstFrame)
+        throw FrameDropped(frame, m_firstFrame);
     if (frame < 0 || frame >= frameCount())
         throw std::out_of_range("no frame " + std::to_string(frame));
     const std::int64_t target = m_frames[static_cast<std::size_t>(frame)].opEnd;
@@ -672,23 +758,21 @@ ClusterState Timeline::stateAt(std::int64_t frame) const
 
 void Timeline::forkAt(std::int64_t frame)
 {
-    if (frame < 0 || frame >= frameCount())
-        throw std::out_of_range("no frame " + std::to_string(frame));
-    ClusterState state = stateAt(frame);
+    ClusterState state = stateAt(frame); // throws for a frame not kept
     const std::int64_t opEnd = m_frames[static_cast<std::size_t>(frame)].opEnd;
     for (std::size_t f = static_cast<std::size_t>(frame + 1); f < m_frames.size(); ++f)
         m_frameHeapBytes -= heapBytes(m_frames[f].event.text);
     m_frames.truncate(static_cast<std::size_t>(frame + 1));
     // Keep actions that earlier operations refer to; drop the rest.
-    std::int32_t actionsKept = 0;
-    for (std::int64_t op = 0; op < opEnd; ++op) {
-        const std::int32_t code = m_ops[static_cast<std::size_t>(op)];
+    auto actionsKept = static_cast<std::int64_t>(m_actionBase);
+    for (auto op = static_cast<std::int64_t>(m_opBase); op < opEnd; ++op) {
+        const std::int32_t code = m_ops[static_cast<std::size_t>(op) - m_opBase];
         if (code != stepOp)
-            actionsKept = std::max(actionsKept, code + 1);
+            actionsKept = std::max<std::int64_t>(actionsKept, code + 1);
     }
-    m_ops.resize(static_cast<std::size_t>(opEnd));
-    m_actions.resize(static_cast<std::size_t>(actionsKept));
-    m_produced.resize(static_cast<std::size_t>(actionsKept));
+    m_ops.resize(static_cast<std::size_t>(opEnd) - m_opBase);
+    m_actions.resize(static_cast<std::size_t>(actionsKept) - m_actionBase);
+    m_produced.resize(static_cast<std::size_t>(actionsKept) - m_actionBase);
     m_actionHeapBytes = 0;
     for (const Action& action : m_actions)
         m_actionHeapBytes += heapBytes(action);
@@ -723,7 +807,7 @@ std::int64_t Timeline::findLabel(const std::string& label) const
     if (it == m_labels.end())
         return -1;
     const auto index = static_cast<std::int32_t>(it - m_labels.begin());
-    for (std::int64_t f = 0; f < frameCount(); ++f) {
+    for (std::int64_t f = m_firstFrame; f < frameCount(); ++f) {
         if (m_frames[static_cast<std::size_t>(f)].label == index)
             return f;
     }

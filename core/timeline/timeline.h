@@ -4,6 +4,7 @@
 #include "engine/engine.h"
 #include "model/limits.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -48,6 +49,13 @@ private:
     TimeMs m_timeMs;
 };
 
+/// Thrown by Timeline::stateAt and forkAt for a frame the timeline dropped to stay within its budget
+/// (setDropsOldestFrames): it existed, and is gone.
+class FrameDropped : public std::out_of_range {
+public:
+    FrameDropped(std::int64_t frame, std::int64_t firstFrame);
+};
+
 /// "4 GiB", "512 MiB", "1.5 GiB", "1000 bytes": a byte count as people read it.
 std::string formatByteSize(std::uint64_t bytes);
 /// Reads "4GiB", "512MiB", "64KiB", "1GB" (powers of 1000 for kB, MB, GB, TB) or a plain byte count.
@@ -78,7 +86,9 @@ std::size_t estimateStateBytes(const ClusterState& state);
 ///
 /// The history's memory is accounted (historyBytes(), an estimate from the sizes of what it holds)
 /// and bounded by a budget (limits::historyBytesDefault unless set): once the history holds its
-/// budget, step() and apply() throw MemoryBudgetReached instead of growing it further.
+/// budget, step() and apply() throw MemoryBudgetReached instead of growing it further, or, in live
+/// mode (setDropsOldestFrames), drop the oldest frames and go on: the first kept snapshot becomes the
+/// first frame (firstFrame()), frames keep their numbers, and the frames kept rebuild exactly as before.
 class Timeline {
 public:
     /// snapshotInterval 0 spaces snapshots by the state's size (the class comment); N > 0 takes one
@@ -94,13 +104,17 @@ public:
     /// operations, actions and produced records, from their counts.
     std::uint64_t growthBytes() const;
 
+    /// Frames made so far: the next frame's number. Frames below firstFrame() were dropped.
     std::int64_t frameCount() const { return static_cast<std::int64_t>(m_frames.size()); }
+    /// The oldest frame kept: 0 unless the timeline dropped frames to stay within its budget.
+    std::int64_t firstFrame() const { return m_firstFrame; }
+    /// A kept frame (firstFrame() <= index < frameCount()).
     const FrameInfo& frame(std::int64_t index) const { return m_frames[static_cast<std::size_t>(index)]; }
 
     /// The live state: the last frame's state plus any later operations that changed nothing visible.
     const ClusterState& head() const { return m_head.state(); }
 
-    /// The full state at a frame.
+    /// The full state at a frame. Throws FrameDropped below firstFrame(), std::out_of_range past the end.
     ClusterState stateAt(std::int64_t frame) const;
 
     /// Applies a user action at the head. On success appends its frame and returns it. Throws
@@ -120,6 +134,19 @@ public:
     /// from snapshots never reach it: only the head writes to sockets.
     void setLiveClientSink(LiveClientSink* sink) { m_head.setLiveClientSink(sink); }
 
+    /// Live mode: at the budget, drop the oldest frames (about dropFraction of the budget's worth,
+    /// from the first frame to a snapshot) instead of throwing MemoryBudgetReached, so the run never
+    /// stops. What the head state itself holds (the logs) is not history and is not dropped: when the
+    /// head alone exceeds the budget, the timeline keeps its last snapshot's frames and grows.
+    void setDropsOldestFrames(bool drop) { m_dropsOldest = drop; }
+    static constexpr std::uint64_t dropFraction = 4; // a drop frees about a quarter of the budget
+    /// Called after frames were dropped, with the new first frame and how many went.
+    using DropObserver = std::function<void(std::int64_t firstFrame, std::int64_t dropped)>;
+    void setDropObserver(DropObserver observer) { m_dropObserver = std::move(observer); }
+    /// Called just before frames are dropped, while they are all still there (a recording ends).
+    using BeforeDrop = std::function<void()>;
+    void setBeforeDrop(BeforeDrop before) { m_beforeDrop = std::move(before); }
+
     bool hasQueuedEvents() const { return m_head.hasQueuedEvents(); }
     TimeMs nextEventTimeMs() const { return m_head.nextEventTimeMs(); }
 
@@ -134,16 +161,18 @@ public:
     const std::vector<std::string>& labels() const { return m_labels; }
     const std::vector<LocalizedText>& notes() const { return m_notes; }
 
-    std::size_t actionCount() const { return m_actions.size(); }
+    std::size_t actionCount() const { return m_actionBase + m_actions.size(); }
     /// The user action of that index, as it was applied. A produce action's values are kept once, as
     /// the records it made in the payload store, and read back from there.
     Action action(std::size_t index) const;
 
     /// The operation log: stepOperation for an engine step, otherwise an index of action().
     static constexpr std::int32_t stepOperation = -1;
-    std::int32_t operation(std::size_t index) const { return m_ops[index]; }
+    /// Operations and actions keep their numbers when the oldest are dropped; those below the first
+    /// kept frame's operations are gone.
+    std::int32_t operation(std::size_t index) const { return m_ops[index - m_opBase]; }
 
-    std::size_t operationCount() const { return m_ops.size(); }
+    std::size_t operationCount() const { return m_opBase + m_ops.size(); }
     std::size_t snapshotCount() const { return m_snapshots.size(); }
     /// The bytes snapshot `index` holds that the one before it does not (its parts that changed).
     std::size_t snapshotOwnBytes(std::size_t index) const { return m_snapshots[index].ownBytes; }
@@ -189,21 +218,25 @@ private:
     class FrameStore {
     public:
         std::size_t size() const { return m_size; }
-        const FrameInfo& operator[](std::size_t i) const { return (*m_chunks[i / chunkFrames])[i % chunkFrames]; }
-        FrameInfo& operator[](std::size_t i) { return (*m_chunks[i / chunkFrames])[i % chunkFrames]; }
+        const FrameInfo& operator[](std::size_t i) const { return (*m_chunks[i / chunkFrames - m_droppedChunks])[i % chunkFrames]; }
+        FrameInfo& operator[](std::size_t i) { return (*m_chunks[i / chunkFrames - m_droppedChunks])[i % chunkFrames]; }
         FrameInfo& back() { return (*this)[m_size - 1]; }
         void push_back(FrameInfo frame);
         void truncate(std::size_t n);
+        /// Frees the chunks wholly below frame `first` (the frames stay numbered as before).
+        void dropBelow(std::size_t first);
         std::size_t chunkCount() const { return m_chunks.size(); }
         static constexpr std::size_t chunkFrames = 1024;
 
     private:
-        std::vector<std::unique_ptr<std::vector<FrameInfo>>> m_chunks;
+        std::deque<std::unique_ptr<std::vector<FrameInfo>>> m_chunks;
+        std::size_t m_droppedChunks = 0;
         std::size_t m_size = 0;
     };
 
     void addFrame(Event event);
-    void checkBudget() const;
+    void checkBudget();
+    bool dropOldest();
     void takeSnapshot(std::int64_t frame, std::int64_t opIndex);
     void updateHistoryBytes();
     void countPayloadTexts();
@@ -224,7 +257,14 @@ private:
     };
     std::vector<ProducedRecords> m_produced; // per action
     FrameStore m_frames;
-    std::vector<Snapshot> m_snapshots;
+    std::deque<Snapshot> m_snapshots;
+    std::int64_t m_firstFrame = 0;
+    std::size_t m_opBase = 0;      // operations dropped before m_ops[0]
+    std::size_t m_actionBase = 0;  // actions dropped before m_actions[0]
+    std::uint64_t m_growthDropped = 0; // heap bytes dropped, so that growthBytes() never goes back
+    bool m_dropsOldest = false;
+    DropObserver m_dropObserver;
+    BeforeDrop m_beforeDrop;
     std::vector<std::string> m_labels;
     std::vector<LocalizedText> m_notes;
 

@@ -8,9 +8,11 @@
 #include "model/kafka_version.h"
 #include "model/limits.h"
 #include "model/record_text.h"
+#include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <variant>
 
 using namespace hw;
@@ -217,6 +219,163 @@ TEST(LiveClients, BadRequestsAreRefusedWithAReason)
     past.atMs = 0;
     engine.apply(AdvanceAction{5});
     EXPECT_FALSE(engine.apply(past).ok()) << "a request cannot arrive in the past";
+}
+
+// Issue 28 defect 3: slots are reused, so liveClientsMax bounds the clients open at once, not the
+// connections of a session; an answer meant for a closed connection never reaches its slot's next user.
+TEST(LiveClients, AClosedConnectionsSlotIsReusedAndItsLateAnswerIsDropped)
+{
+    Engine engine(Engine::createCluster(liveSpec()));
+    RecordingSink sink;
+    engine.setLiveClientSink(&sink);
+    const ApplyResult first = engine.apply(connect(1, "127.0.0.1:1000"));
+    ASSERT_TRUE(first.ok());
+    const std::int32_t a = first.event->peer;
+    EXPECT_EQ(a, 0);
+    // A's metadata request is on the wire (one link latency) when A closes and B takes its slot.
+    ASSERT_TRUE(engine.apply(request(a, LiveMetadata{})).ok());
+    LiveClientAction close;
+    close.kind = LiveClientAction::Kind::Disconnect;
+    close.client = a;
+    ASSERT_TRUE(engine.apply(close).ok());
+    const ApplyResult second = engine.apply(connect(1, "127.0.0.1:1001"));
+    ASSERT_TRUE(second.ok());
+    const std::int32_t b = second.event->peer;
+    EXPECT_EQ(b % limits::liveClientsMax, 0) << "the lowest free slot";
+    EXPECT_EQ(b, limits::liveClientsMax) << "its second incarnation";
+    ASSERT_EQ(engine.state().liveClients.size(), 1u);
+    EXPECT_EQ(engine.state().liveClient(a), nullptr) << "A's handle names nobody now";
+    ASSERT_NE(engine.state().liveClient(b), nullptr);
+    EXPECT_EQ(engine.state().liveClient(b)->id, "127.0.0.1:1001");
+    ASSERT_TRUE(engine.apply(request(b, produceOf({"mine"}, Acks::Leader))).ok());
+    runUntil(engine, 2000);
+    ASSERT_EQ(sink.answers.size(), 1u) << "A's metadata answer is dropped, B's produce answered";
+    EXPECT_EQ(sink.answers.front().first, b);
+    EXPECT_TRUE(std::holds_alternative<ProduceResponse>(sink.answers.front().second.body));
+    EXPECT_FALSE(engine.apply(request(a, LiveMetadata{})).ok()) << "A's handle cannot send";
+}
+
+TEST(LiveClients, AStormOfConnectionsNeverRunsOutOfSlots)
+{
+    Engine engine(Engine::createCluster(liveSpec()));
+    constexpr int storm = 70000;
+    for (int i = 0; i < storm; ++i) {
+        const ApplyResult opened = engine.apply(connect(1 + i % 3, "127.0.0." + std::to_string(2 + i % 8) + ":" + std::to_string(i)));
+        ASSERT_TRUE(opened.ok()) << "connection " << i << ": " << opened.error;
+        LiveClientAction close;
+        close.kind = LiveClientAction::Kind::Disconnect;
+        close.client = opened.event->peer;
+        ASSERT_TRUE(engine.apply(close).ok());
+    }
+    EXPECT_EQ(engine.state().liveClients.size(), 1u);
+    // Open at once is what is bounded: the next one past liveClientsMax is refused, with a reason.
+    for (int i = 0; i < limits::liveClientsMax; ++i)
+        ASSERT_TRUE(engine.apply(connect(1, "127.0.0.1:" + std::to_string(i))).ok());
+    const ApplyResult over = engine.apply(connect(1, "127.0.0.1:9"));
+    EXPECT_NE(over.error.find("connected at once"), std::string::npos) << over.error;
+}
+
+namespace {
+
+/// A live client producing one small record every 5 ms for `batches` batches, with the engine's
+/// events in between, as serve drives a timeline.
+void liveRun(Timeline& timeline, int batches)
+{
+    const ApplyResult opened = timeline.apply(connect(1));
+    ASSERT_TRUE(opened.ok());
+    for (int i = 0; i < batches; ++i) {
+        const TimeMs at = timeline.head().nowMs + 5;
+        while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < at)
+            timeline.step();
+        LiveClientAction produce = request(opened.event->peer, produceOf({"r" + std::to_string(i)}, Acks::Leader));
+        produce.atMs = at;
+        ASSERT_TRUE(timeline.apply(produce).ok());
+    }
+}
+
+} // namespace
+
+// Issue 28 defect 1: at its memory budget a live timeline drops its oldest frames and goes on; the
+// frames it keeps keep their numbers and rebuild exactly as in a timeline that kept everything.
+TEST(LiveTimeline, AtTheBudgetTheOldestFramesAreDroppedAndTheRestStayExact)
+{
+    Timeline whole(Engine::createCluster(liveSpec()));
+    Timeline live(Engine::createCluster(liveSpec()));
+    live.setMemoryBudget(limits::historyBytesMin);
+    live.setDropsOldestFrames(true);
+    std::vector<std::pair<std::int64_t, std::int64_t>> drops;
+    int beforeDrops = 0;
+    live.setBeforeDrop([&] { ++beforeDrops; });
+    live.setDropObserver([&](std::int64_t first, std::int64_t dropped) { drops.emplace_back(first, dropped); });
+    liveRun(whole, 3000);
+    liveRun(live, 3000);
+    ASSERT_FALSE(drops.empty()) << "1 MiB holds less than this run's history";
+    EXPECT_EQ(beforeDrops, static_cast<int>(drops.size()));
+    EXPECT_EQ(live.firstFrame(), drops.back().first);
+    EXPECT_GT(live.firstFrame(), 0);
+    ASSERT_EQ(live.frameCount(), whole.frameCount()) << "frames keep their numbers";
+    EXPECT_EQ(live.operationCount(), whole.operationCount());
+    EXPECT_LT(live.historyBytes(), whole.historyBytes());
+    EXPECT_THROW(live.stateAt(0), FrameDropped);
+    EXPECT_THROW(live.stateAt(live.firstFrame() - 1), FrameDropped);
+    // Every kept frame, forwards (the cache path) and a few jumps (from a snapshot).
+    for (std::int64_t f = live.firstFrame(); f < live.frameCount(); ++f) {
+        ASSERT_EQ(live.frame(f).timeMs, whole.frame(f).timeMs) << "frame " << f;
+        ASSERT_EQ(live.frame(f).event, whole.frame(f).event) << "frame " << f;
+        ASSERT_EQ(live.stateAt(f), whole.stateAt(f)) << "frame " << f;
+    }
+    for (const std::int64_t f : {live.frameCount() - 1, live.firstFrame(), (live.firstFrame() + live.frameCount()) / 2})
+        EXPECT_EQ(live.stateAt(f), whole.stateAt(f)) << "frame " << f;
+    // A fork at a kept frame goes on from there.
+    live.forkAt(live.frameCount() - 10);
+    EXPECT_EQ(live.head(), whole.stateAt(whole.frameCount() - 10));
+}
+
+// The sizing of issue 28: a 90-minute class at 2,000 records/s keeps at least its last 30 minutes
+// scrubbable within the default budget. Everything a live run holds grows with its records (the logs,
+// the frames, operations and actions of each batch), so the class is scaled down 45 times: 2 minutes
+// at 2,000 records/s (batches of 100 every 50 ms, 20-byte records) within 4 GiB / 45 must keep its
+// last 40 s (30 minutes / 45).
+TEST(LiveTimeline, AClassScaledDownKeepsAThirdOfItsHistoryWithinTheScaledBudget)
+{
+    constexpr int scale = 45;
+    constexpr TimeMs classMs = 90 * 60 * 1000 / scale;
+    constexpr TimeMs keptMs = 30 * 60 * 1000 / scale;
+    Timeline timeline(Engine::createCluster(liveSpec()));
+    timeline.setMemoryBudget(limits::historyBytesDefault / scale);
+    timeline.setDropsOldestFrames(true);
+    const ApplyResult opened = timeline.apply(connect(1));
+    ASSERT_TRUE(opened.ok());
+    const TimeMs start = timeline.head().nowMs;
+    std::int64_t batches = 0;
+    while (timeline.head().nowMs < start + classMs) {
+        const TimeMs at = start + 50 * (batches + 1);
+        while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < at)
+            timeline.step();
+        std::vector<std::string> values;
+        for (int i = 0; i < 100; ++i)
+            values.push_back("class-record-" + std::to_string(batches * 100 + i));
+        LiveClientAction produce = request(opened.event->peer, produceOf(std::move(values), Acks::All));
+        produce.atMs = at;
+        ASSERT_TRUE(timeline.apply(produce).ok());
+        ++batches;
+    }
+    const TimeMs end = timeline.head().nowMs;
+    const TimeMs firstKept = timeline.frame(timeline.firstFrame()).timeMs;
+    std::cout << "a class scaled down " << scale << " times: " << batches * 100 << " records in " << (end - start) / 1000
+              << " s, " << timeline.frameCount() << " frames (" << static_cast<double>(timeline.frameCount()) / static_cast<double>(batches)
+              << " per batch), history " << formatByteSize(timeline.historyBytes()) << " of "
+              << formatByteSize(timeline.memoryBudget()) << "; keeps the last " << (end - firstKept) / 1000
+              << " s (x" << scale << ": " << (end - firstKept) * scale / 60000 << " minutes of 90)\n";
+    EXPECT_LE(firstKept, end - keptMs);
+}
+
+TEST(LiveTimeline, WithoutDroppingTheBudgetStillStopsTheRun)
+{
+    Timeline timeline(Engine::createCluster(liveSpec()));
+    timeline.setMemoryBudget(limits::historyBytesMin);
+    EXPECT_THROW(liveRun(timeline, 3000), MemoryBudgetReached);
+    EXPECT_EQ(timeline.firstFrame(), 0);
 }
 
 TEST(RecordText, Utf8IsShownAsTextAndBytesAsHexCutToTheLimit)

@@ -21,8 +21,8 @@ QString MessageText::nodeName(const hw::NodeRef& node, const hw::ClusterState& s
             return tr("consumer %1").arg(QString::fromStdString(state.consumers[static_cast<std::size_t>(node.id)].id));
         return tr("a consumer");
     case hw::NodeKind::LiveClient:
-        if (node.id >= 0 && node.id < static_cast<std::int32_t>(state.liveClients.size()))
-            return tr("live client %1").arg(QString::fromStdString(state.liveClients[static_cast<std::size_t>(node.id)].id));
+        if (const hw::LiveClient* client = state.liveClient(node.id))
+            return tr("live client %1").arg(QString::fromStdString(client->id));
         return tr("a live client");
     }
     return QString();
