@@ -298,6 +298,107 @@ class ClientMatrix(unittest.TestCase):
         self.assert_used(client, ["Produce v7", "Fetch v6", "InitProducerId v1"])
 
 
+# The group tests: a topic of GROUP_PARTITIONS partitions per client, GROUP_RECORDS records in each.
+GROUP_CLIENTS = ["pypi-confluent-kafka", "debian-confluent-kafka", "pypi-kafka-python", "java"]
+GROUP_PARTITIONS = 4
+GROUP_RECORDS = 100
+
+
+def group_scenario_path():
+    scenario = {
+        "format": "highwater/1", "name": "client-groups",
+        "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2}},
+        "topics": [{"name": "groups-" + c, "partitions": GROUP_PARTITIONS, "replication.factor": 3,
+                    "assignment": [[1 + (i + p) % 3, 1 + (i + p + 1) % 3, 1 + (i + p + 2) % 3]
+                                   for p in range(GROUP_PARTITIONS)]} for i, c in enumerate(GROUP_CLIENTS)],
+    }
+    path = os.path.join(tempfile.mkdtemp(prefix="hw-groups-"), "client-groups.json")
+    with open(path, "w") as f:
+        json.dump(scenario, f)
+    return path
+
+
+class ClientGroups(unittest.TestCase):
+    """Two consumers of one group split a topic of four partitions, commit (b only half of what it read) and
+    b leaves: a then owns every partition and reads b's from b's commits on, nothing skipped and nothing read
+    twice past a commit (tests/live/clients/group_drive.py and GroupDrive.java say how). Then
+    kafka-consumer-groups.sh --describe shows the group's committed offsets. One server for all cases."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.clients = clients_dir()
+        cls.server = real_clients.Server(group_scenario_path())
+        cls.bootstrap = cls.server.broker(1)
+        for client in GROUP_CLIENTS:
+            for p in range(GROUP_PARTITIONS):
+                values = "".join("%s-%d-%d\n" % (client, p, i) for i in range(GROUP_RECORDS))
+                produced = run(["kcat", "-b", cls.bootstrap, "-P", "-t", "groups-" + client, "-p", str(p),
+                                "-X", "acks=all"], stdin=values.encode())
+                assert produced.returncode == 0, produced.stderr.decode()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        print("API versions each group client used (client.id: API vN ...):")
+        for client_id, apis in sorted(api_versions(cls.server.output()).items()):
+            print("  %s: %s" % (client_id, ", ".join(sorted(apis))))
+
+    def assert_rebalanced_from_the_commits(self, result):
+        self.assertEqual(result.returncode, 0, result.stderr.decode())
+        run_ = json.loads(result.stdout)
+        every = list(range(GROUP_PARTITIONS))
+        self.assertTrue(run_["a"] and run_["b"], run_)
+        self.assertEqual(sorted(run_["a"] + run_["b"]), every, run_)
+        self.assertEqual(run_["a_final"], every)
+        read = {}
+        for partition, offset in run_["a_after_leave"]:
+            read.setdefault(partition, []).append(offset)
+        # a committed the end of its own partitions: it reads none of them again. b committed half of each of
+        # its own: a reads each from there to the end, once and in order.
+        self.assertEqual(sorted(read), run_["b"])
+        for partition in run_["b"]:
+            self.assertEqual(read[partition], list(range(GROUP_RECORDS // 2, GROUP_RECORDS)), partition)
+        return run_
+
+    def python_group(self, python, library, client):
+        result = run([python, os.path.join(PINS, "group_drive.py"), library, self.bootstrap, "groups-" + client,
+                      "hw-" + client, str(GROUP_PARTITIONS), str(GROUP_RECORDS)], timeout=120)
+        self.assert_rebalanced_from_the_commits(result)
+
+    def test_pypi_confluent_kafka_group(self):
+        self.python_group(self.clients["python"], "confluent-kafka", "pypi-confluent-kafka")
+
+    def test_debian_confluent_kafka_group(self):
+        self.python_group(DEBIAN_PYTHON, "confluent-kafka", "debian-confluent-kafka")
+
+    def test_pypi_kafka_python_group(self):
+        self.python_group(self.clients["python"], "kafka-python", "pypi-kafka-python")
+
+    def test_java_group_and_kafka_consumer_groups_describe(self):
+        dist = self.clients["kafka.dist"]
+        version = self.clients["kafka.version"]
+        classes = tempfile.mkdtemp(prefix="hw-groupdrive-")
+        compiled = run(["javac", "-d", classes, "-cp", os.path.join(dist, "libs", "kafka-clients-%s.jar" % version),
+                        os.path.join(PINS, "GroupDrive.java")], timeout=120)
+        self.assertEqual(compiled.returncode, 0, compiled.stderr.decode())
+        result = run(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                      "-Dlog4j2.configurationFile=" + os.path.join(dist, "config", "tools-log4j2.yaml"),
+                      "-cp", classes + os.pathsep + os.path.join(dist, "libs", "*"), "GroupDrive", self.bootstrap,
+                      "groups-java", "hw-java", str(GROUP_PARTITIONS), str(GROUP_RECORDS)], timeout=120)
+        self.assert_rebalanced_from_the_commits(result)
+        # a committed every partition's end before it left: the group is empty, its offsets at the end.
+        described = run([os.path.join(self.clients["kafka.bin"], "kafka-consumer-groups.sh"), "--bootstrap-server",
+                         self.bootstrap, "--describe", "--group", "hw-java"])
+        self.assertEqual(described.returncode, 0, described.stderr.decode())
+        output = described.stdout.decode()
+        # The tool says so on standard error, the table on standard output.
+        self.assertIn("Consumer group 'hw-java' has no active members.", described.stderr.decode())
+        rows = [line.split() for line in output.splitlines() if line.startswith("hw-java ")]
+        self.assertEqual([(r[1], int(r[2]), r[3], r[4], r[5]) for r in sorted(rows, key=lambda r: int(r[2]))],
+                         [("groups-java", p, str(GROUP_RECORDS), str(GROUP_RECORDS), "0")
+                          for p in range(GROUP_PARTITIONS)], output)
+
+
 def api_versions(log):
     """client.id -> {"Produce v7", ...}: what serve's log says each connection used."""
     names = {}
