@@ -299,7 +299,7 @@ class ClientMatrix(unittest.TestCase):
 
 
 # The group tests: a topic of GROUP_PARTITIONS partitions per client, GROUP_RECORDS records in each.
-GROUP_CLIENTS = ["pypi-confluent-kafka", "debian-confluent-kafka", "pypi-kafka-python", "java"]
+GROUP_CLIENTS = ["pypi-confluent-kafka", "debian-confluent-kafka", "pypi-kafka-python", "kafkajs", "java"]
 GROUP_PARTITIONS = 4
 GROUP_RECORDS = 100
 
@@ -321,7 +321,7 @@ def group_scenario_path():
 class ClientGroups(unittest.TestCase):
     """Two consumers of one group split a topic of four partitions, commit (b only half of what it read) and
     b leaves: a then owns every partition and reads b's from b's commits on, nothing skipped and nothing read
-    twice past a commit (tests/live/clients/group_drive.py and GroupDrive.java say how). Then
+    twice past a commit (tests/live/clients/group_drive.py, group_drive.js and GroupDrive.java say how). Then
     kafka-consumer-groups.sh --describe shows the group's committed offsets. One server for all cases."""
 
     @classmethod
@@ -373,6 +373,12 @@ class ClientGroups(unittest.TestCase):
 
     def test_pypi_kafka_python_group(self):
         self.python_group(self.clients["python"], "kafka-python", "pypi-kafka-python")
+
+    def test_kafkajs_group(self):
+        result = run(["node", os.path.join(PINS, "group_drive.js"), self.bootstrap, "groups-kafkajs", "hw-kafkajs",
+                      str(GROUP_PARTITIONS), str(GROUP_RECORDS)],
+                     env=dict(os.environ, NODE_PATH=self.clients["node.modules"]), timeout=120)
+        self.assert_rebalanced_from_the_commits(result)
 
     def test_java_group_and_kafka_consumer_groups_describe(self):
         dist = self.clients["kafka.dist"]
