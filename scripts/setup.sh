@@ -13,7 +13,9 @@ HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # the real clients the live-lab tests drive. Real Apache Kafka beside the simulation (issue #27): Java 17's
 # JDK runs the brokers and compiles the client harness (javac, jar), Maven assembles Kafka from Maven
 # Central (scripts/kafka-dist), shellcheck checks those scripts and openssl serves an untrusted certificate
-# to kafka-dist (ctest real.*); python3 runs the differential suite (scripts/test-real).
+# to kafka-dist (ctest real.*); python3 runs the differential suite (scripts/test-real). The live-lab client
+# matrix (issue #28, scripts/live-clients): python3-venv makes the venv for PyPI's clients, nodejs and npm
+# run and install kafkajs.
 HW_PACKAGES=(
     cmake ninja-build g++ ccache pkg-config file
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -25,14 +27,20 @@ HW_PACKAGES=(
     clang-14 libfuzzer-14-dev libclang-rt-14-dev
     kcat python3-kafka python3-confluent-kafka
     openjdk-17-jdk-headless maven shellcheck openssl python3
+    python3-venv nodejs npm
 )
 
 hw_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 hw_install_packages() {
-    local missing=() pkg
+    local missing=() pkg provided
+    # A package another installed one provides counts as present: NodeSource's nodejs, for one, provides
+    # (and conflicts with) Debian's npm, which apt-get would otherwise try to install beside it.
+    provided=$(dpkg-query -W -f='${db:Status-Abbrev} ${Provides}\n' 2>/dev/null |
+        awk '$1 == "ii" { $1 = ""; gsub(/\([^)]*\)/, ""); gsub(/,/, " "); print }' | tr ' ' '\n' | sort -u)
     for pkg in "${HW_PACKAGES[@]}"; do
-        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" &&
+            ! grep -qxF "$pkg" <<<"$provided"; then
             missing+=("$pkg")
         fi
     done
@@ -89,4 +97,11 @@ hw_render_totals() {
     grep -o 'render-check: .*: [0-9]* frames, [0-9]* scene builds' "$log" | awk '
         { frames += $(NF - 4); builds += $(NF - 2); tests++ }
         END { if (tests) printf "==> Render check: %d frames, %d scene builds in %d tests\n", frames, builds, tests }' >&2
+}
+
+# hw_install_live_clients: the pinned PyPI, npm and Maven Central clients the live-lab tests drive
+# (scripts/live-clients; cached: a second run needs no network and returns at once).
+hw_install_live_clients() {
+    hw_log "Installing the live-lab clients (scripts/live-clients)"
+    "$HW_ROOT/scripts/live-clients" install >/dev/null
 }
