@@ -327,6 +327,20 @@ class ServerLimits(unittest.TestCase):
         self.assertGreater(first["frame"], 0, "the frames file starts at the oldest frame kept")
         self.server = None
 
+    def test_advertise_names_the_host_clients_reach_every_broker_at(self):
+        refused = subprocess.run([CLI, "serve", "builtin:leo-hw-walkthrough", "--bind", "0.0.0.0", "--port", "40000"],
+                                 capture_output=True, timeout=60)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("add --advertise HOST", refused.stderr.decode())
+        self.server = LabServer("builtin:leo-hw-walkthrough", extra=["--quiet", "--advertise", "localhost"])
+        listing = kcat("-b", self.server.broker(1), "-L", "-m", "10")
+        self.assertEqual(listing.returncode, 0, listing.stderr.decode())
+        for b in (1, 2, 3):
+            self.assertIn("broker %d at localhost:%d" % (b, self.server.base + b), listing.stdout.decode())
+        self.assertIn("advertised as localhost:%d" % (self.server.base + 1), self.log())
+        self.assertEqual(self.server.stop(), 0)
+        self.server = None
+
 
 if __name__ == "__main__":
     CLI = sys.argv.pop(1)
