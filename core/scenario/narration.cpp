@@ -265,6 +265,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::RegistrationRefused:
     case EventType::UncleanScan:
     case EventType::LeaderRebalance:
+    case EventType::SegmentsDeleted:
         return cluster(e, s, names);
     case EventType::ConsumerStarted:
     case EventType::ConsumerStopped:
@@ -364,6 +365,8 @@ Phrase Narration::title(EventType type)
         return tr("Unclean election scan");
     case EventType::LeaderRebalance:
         return tr("Leader rebalance");
+    case EventType::SegmentsDeleted:
+        return tr("Segments deleted");
     case EventType::ProduceBatched:
         return tr("Records batched");
     case EventType::ProducerIdRequested:
