@@ -2,6 +2,7 @@
 #include "cli_serve.h"
 
 #include "cli_common.h"
+#include "live/kafka_apis.h"
 #include "live/kafka_server.h"
 #include "model/limits.h"
 #include "scenario/fileio.h"
@@ -68,7 +69,9 @@ int runServe(const std::vector<std::string>& args)
     std::string framesPath;
     std::string stopText;
     std::string budgetText;
+    std::string quotaText;
     live::ServeOptions options;
+    options.produceQuotaBytesPerSecond = live::limits::serveProduceQuotaBytesPerSecond;
     const int portMax = 65535 - hw::limits::brokersMax;
     const std::string portNeeds = "a number in 1.." + std::to_string(portMax) + " (broker N listens on PORT+N)";
     const std::string speedNeeds = "a number in 0.01..1000 (simulated ms per wall-clock ms)";
@@ -88,6 +91,9 @@ int runServe(const std::vector<std::string>& args)
     // For tests and benchmarks: stop by itself, as on SIGTERM, after this much wall-clock time.
     arguments.option("--stop-after-ms", stopText, "a number of milliseconds");
     arguments.option("--memory-budget", budgetText, budgetNeeds);
+    const std::string quotaNeeds =
+        "a number of bytes per second in 0.." + std::to_string(live::limits::produceQuotaBytesPerSecondMax) + " (0: none)";
+    arguments.option("--produce-quota", quotaText, quotaNeeds);
     if (const std::optional<int> done = arguments.parse(args))
         return *done;
 
@@ -127,6 +133,12 @@ int runServe(const std::vector<std::string>& args)
                 + std::to_string(hw::limits::advanceMsMax) + ", got \"" + stopText + "\"");
         options.stopAfterMs = *ms;
     }
+    if (arguments.given("--produce-quota")) {
+        const auto quota = parseInteger(quotaText);
+        if (!quota || *quota < 0 || *quota > live::limits::produceQuotaBytesPerSecondMax)
+            return arguments.error("--produce-quota needs " + quotaNeeds + ", got \"" + quotaText + "\"");
+        options.produceQuotaBytesPerSecond = *quota;
+    }
     std::uint64_t budget = hw::limits::historyBytesDefault;
     if (arguments.given("--memory-budget")) {
         const std::optional<std::uint64_t> bytes = hw::parseByteSize(budgetText);
@@ -157,7 +169,18 @@ int runServe(const std::vector<std::string>& args)
     auto loaded = hw::loadScenario(source);
     if (auto* error = std::get_if<hw::ScenarioError>(&loaded))
         return fail(error->toString());
-    const hw::Scenario& scenario = std::get<hw::Scenario>(loaded);
+    hw::Scenario& scenario = std::get<hw::Scenario>(loaded);
+    // Retention a class can see (live/kafka_apis.h, serveSegmentBytes): for topics that set none of
+    // the keys, and the check interval when the scenario left Kafka's. The recorded session keeps them.
+    for (hw::TopicSpec& topic : scenario.cluster.topics) {
+        if (topic.config == hw::TopicConfig {}) {
+            topic.config.segmentBytes = live::limits::serveSegmentBytes;
+            topic.config.retentionBytes = live::limits::serveRetentionBytes;
+            topic.config.retentionMs = live::limits::serveRetentionMs;
+        }
+    }
+    if (scenario.cluster.config.logRetentionCheckIntervalMs == hw::ClusterConfig {}.logRetentionCheckIntervalMs)
+        scenario.cluster.config.logRetentionCheckIntervalMs = live::limits::serveRetentionCheckIntervalMs;
     if (!scriptPath.empty()) {
         auto script = hw::loadScript(scriptPath, scenario.cluster);
         if (auto* error = std::get_if<hw::ScenarioError>(&script))

@@ -10,6 +10,7 @@ namespace hw::cli {
 #define HW_CLI_SERVE_USAGE                                                                                    \
     "  serve SCENARIO [--port P] [--bind ADDR] [--advertise HOST] [--speed X] [--record FILE]\n"         \
     "        [--script FILE] [--quiet] [--frames FILE] [--stop-after-ms MS] [--memory-budget SIZE]\n"       \
+    "        [--produce-quota BYTES]\n"                                                                  \
     "                                         run the scenario's steps, then serve its brokers over the\n"   \
     "                                         Kafka protocol: broker N on 127.0.0.1:P+N (P default 19092)\n" \
     "                                         for real clients (kcat, kafka-python, librdkafka);\n"          \
@@ -27,7 +28,10 @@ namespace hw::cli {
     "                                         prints them); both are checked before serving starts (the\n"  \
     "                                         folder exists and takes files, the file is new or a regular\n" \
     "                                         file); - is standard output, and serve then reports on\n"     \
-    "                                         standard error\n"
+    "                                         standard error; --produce-quota: bytes per second each\n"     \
+    "                                         client.id may produce before it is throttled (default\n"      \
+    "                                         262144, 0: none); topics without retention settings get\n"   \
+    "                                         1 MiB segments, 16 MiB and 30 minutes of retention\n"
 
 /// Returns the exit status: 0, or 2 for bad arguments, a listener that cannot bind, or a session or
 /// frames that cannot be written.

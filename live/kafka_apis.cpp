@@ -152,9 +152,12 @@ KafkaApis::KafkaApis(std::string advertisedHost, int basePort)
 {
 }
 
-HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state)
+HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state,
+                                 std::size_t requestBytes)
 {
     Pending pending;
+    if (std::holds_alternative<wire::ProduceRequest>(frame.body))
+        pending.produceBytes = static_cast<std::int64_t>(requestBytes);
     pending.header = frame.header;
     pending.broker = state.liveClient(client)->broker;
     HandledRequest handled;
@@ -315,13 +318,17 @@ HandledRequest KafkaApis::handleProduce(Pending& p, const wire::ProduceRequest& 
                 anyError = anyError || part.errorCode != wire::ErrorCode::None;
         }
         handled.closeConnection = anyError;
+        // The bandwidth quota still counts an acks=0 request and mutes its channel (KafkaApis: "although
+        // request throttling is exempt for acks == 0, the channel may be throttled due to bandwidth quota").
+        handled.throttleMs = throttleProduce(p, state.nowMs);
         p.parts.clear();
         return handled;
     }
     p.response = std::move(response);
-    if (p.remaining == 0)
+    if (p.remaining == 0) {
+        handled.throttleMs = throttleProduce(p, state.nowMs);
         handled.response = wire::encodeResponse(p.header, p.response);
-    else
+    } else
         handled.awaitsEngine = true;
     return handled;
 }
@@ -342,10 +349,15 @@ HandledRequest KafkaApis::handleFetch(Pending& p, const wire::FetchRequest& requ
             const std::int32_t flat = findPartition(state, topic.name, partition.partition);
             if (flat < 0) {
                 part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+            } else if (partition.fetchOffset < 0) {
+                // LocalLog.read: an offset below the log start (every negative one) is out of range, and
+                // the error's partition data carries no offsets (ReplicaManager.readFromLog's
+                // FetchPartitionData for an error: -1 each). The consumer resets by auto.offset.reset.
+                part.errorCode = wire::ErrorCode::OffsetOutOfRange;
             } else {
                 LiveFetch fetch;
                 fetch.partition = flat;
-                fetch.fetchOffset = std::max<Offset>(0, partition.fetchOffset);
+                fetch.fetchOffset = partition.fetchOffset;
                 fetch.maxRecords = limits::fetchRecordsPerPartitionMax;
                 fetch.maxWaitMs = std::max(0, request.maxWaitMs);
                 handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, fetch});
@@ -580,12 +592,38 @@ std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message&
         message.body);
     if (!complete)
         return std::nullopt;
-    return finish(client);
+    return finish(client, state.nowMs);
 }
 
-wire::Bytes KafkaApis::finish(std::int32_t client)
+std::int32_t KafkaApis::throttleProduce(Pending& p, TimeMs nowMs)
+{
+    if (p.produceBytes < 0)
+        return 0;
+    // ClientQuotaManager keys the sensor by user and client.id; serve has no users (no SASL), so the
+    // client.id alone, and a client without one shares the empty id's sensor as Kafka's do.
+    const std::int32_t throttleMs = m_produceQuotas.recordAndGetThrottleTimeMs(
+        p.header.clientId.value_or(std::string()), static_cast<double>(p.produceBytes), nowMs);
+    p.produceBytes = -1;
+    if (auto* response = std::get_if<wire::ProduceResponse>(&p.response))
+        response->throttleTimeMs = throttleMs;
+    return throttleMs;
+}
+
+std::int32_t KafkaApis::takeThrottleMs(std::int32_t client)
+{
+    auto it = m_throttles.find(client);
+    if (it == m_throttles.end())
+        return 0;
+    const std::int32_t throttleMs = it->second;
+    m_throttles.erase(it);
+    return throttleMs;
+}
+
+wire::Bytes KafkaApis::finish(std::int32_t client, TimeMs nowMs)
 {
     auto it = m_pending.find(client);
+    if (const std::int32_t throttleMs = throttleProduce(it->second, nowMs); throttleMs > 0)
+        m_throttles[client] = throttleMs;
     wire::Bytes frame = wire::encodeResponse(it->second.header, it->second.response);
     m_pending.erase(it);
     return frame;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "broker/client_quota.h"
 #include "model/cluster_state.h"
 #include "model/inputs.h"
 #include "model/messages.h"
@@ -27,6 +28,23 @@ namespace hw::live {
 namespace limits {
 inline constexpr int requestsInFlightPerConnection = 1; // [SocketServer mutes a channel per request]
 inline constexpr std::int32_t fetchRecordsPerPartitionMax = 10000; // records one fetch reads per partition
+// What `serve` gives a topic whose scenario sets no retention key, and every client.id's produce quota
+// (Kafka: 1 GiB segments, 7 days, unlimited retention.bytes, no quota). A class's log must visibly
+// roll and delete in a lesson, and one flooding student must not fill the server:
+// - segment.bytes 1 MiB: the smallest segment Kafka 4.x accepts (LogConfig: atLeast(1024 * 1024)), a
+//   few seconds of a class's 2,000 records/s of short lines, so segments roll while students watch;
+// - retention.bytes 16 MiB per partition: 16 segments, minutes of a busy partition;
+// - retention.ms 30 minutes: the last half hour of a 90-minute class stays readable;
+// - log.retention.check.interval.ms 30 s (Kafka: 5 minutes), so deletion follows within a minute;
+// - 256 KiB/s per client.id: a student's producer typing or looping at 100 records/s of 100 bytes
+//   sends ~10 KiB/s, 25 times less; a flood is held to 256 KiB/s (0.9 GiB of requests an hour), where
+//   the flood sent 322,000 records/s (tens of MiB/s).
+inline constexpr std::int64_t serveSegmentBytes = std::int64_t{1} << 20;
+inline constexpr std::int64_t serveRetentionBytes = std::int64_t{16} << 20;
+inline constexpr std::int64_t serveRetentionMs = 30 * 60 * 1000;
+inline constexpr std::int64_t serveRetentionCheckIntervalMs = 30000;
+inline constexpr std::int64_t serveProduceQuotaBytesPerSecond = 256 * 1024;
+inline constexpr std::int64_t produceQuotaBytesPerSecondMax = std::int64_t{1} << 40;
 } // namespace limits
 
 /// What one request becomes.
@@ -36,6 +54,9 @@ struct HandledRequest {
     bool awaitsEngine = false;             // the response comes from answer() once the engine answered
     bool closeConnection = false;          // acks=0 with an error: Kafka closes the connection
     std::string summary;                   // for the server's log ("orders-0: 12 records")
+    // KIP-219: how long the server must not read this connection's next request after the response
+    // (or, for acks=0, after the request): the produce quota's throttle_time_ms. 0: no throttle.
+    std::int32_t throttleMs = 0;
 };
 
 class KafkaApis {
@@ -43,8 +64,15 @@ public:
     /// Clients reach broker b at host:basePort + b (the Metadata response advertises that).
     KafkaApis(std::string advertisedHost, int basePort);
 
-    /// One decoded request of `client` (an engine live client index) to `broker`.
-    HandledRequest handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state);
+    /// One decoded request of `client` (an engine live client index) to `broker`. `requestBytes` is the
+    /// request's size on the wire (what the produce quota counts, RequestChannel.Request.sizeInBytes).
+    HandledRequest handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state,
+                          std::size_t requestBytes = 0);
+
+    /// The default produce quota per client.id in bytes per second (producer_byte_rate); 0: none.
+    void setProduceQuota(std::int64_t bytesPerSecond) { m_produceQuotas = ClientQuotas(bytesPerSecond); }
+    /// The throttle of the response answer() returned last for `client` (0: none), taken once.
+    std::int32_t takeThrottleMs(std::int32_t client);
 
     /// Tells which engine request number (LiveClient::requests after it was applied) the action at
     /// `actionIndex` of the last handle() for `client` got, so answers are matched to their part.
@@ -57,7 +85,11 @@ public:
                                       bool& closeConnection);
 
     /// The client's connection closed: forget what it waited for.
-    void forget(std::int32_t client) { m_pending.erase(client); }
+    void forget(std::int32_t client)
+    {
+        m_pending.erase(client);
+        m_throttles.erase(client);
+    }
 
 private:
     struct Part {
@@ -76,17 +108,23 @@ private:
         BrokerId broker = 0;
         bool answerNow = false; // Fetch: a part has data or an error, so the response goes now
         bool allTopics = false; // Metadata: every topic (the request named none, or null)
+        std::int64_t produceBytes = -1; // Produce: the request's size, recorded by the quota when it is answered
     };
 
     HandledRequest handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState& state);
     HandledRequest handleProduce(Pending& p, const wire::ProduceRequest& request, const ClusterState& state);
     HandledRequest handleFetch(Pending& p, const wire::FetchRequest& request, const ClusterState& state);
     HandledRequest handleListOffsets(Pending& p, const wire::ListOffsetsRequest& request, const ClusterState& state);
-    wire::Bytes finish(std::int32_t client);
+    wire::Bytes finish(std::int32_t client, TimeMs nowMs);
+    /// KafkaApis.handleProduceRequest's sendResponseCallback: the request's bytes go to the client's
+    /// produce quota as it is answered, and the response carries the throttle time.
+    std::int32_t throttleProduce(Pending& p, TimeMs nowMs);
 
     std::string m_host;
     int m_basePort = 0;
     std::map<std::int32_t, Pending> m_pending;
+    ClientQuotas m_produceQuotas;
+    std::map<std::int32_t, std::int32_t> m_throttles; // answer()'s last throttle per client
 };
 
 /// The Kafka error code of an engine error.

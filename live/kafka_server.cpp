@@ -55,6 +55,7 @@ struct KafkaServer::Impl {
         : scenario(scenario), timeline(timeline), options(std::move(options)), log(log),
           apis(advertisedHost(this->options), this->options.basePort)
     {
+        apis.setProduceQuota(this->options.produceQuotaBytesPerSecond);
     }
 
     /// What Metadata names as every broker's host: --advertise, else the bind address (a wildcard
@@ -570,7 +571,7 @@ struct KafkaServer::Impl {
         if (frame.header.clientId)
             connection->clientId = *frame.header.clientId;
         const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
-        HandledRequest handled = apis.handle(connection->client, frame, state());
+        HandledRequest handled = apis.handle(connection->client, frame, state(), connection->body.size());
         if (!options.quiet && connection->seen.insert(api).second)
             log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
                 << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion
@@ -587,10 +588,10 @@ struct KafkaServer::Impl {
         } else if (handled.response) {
             write(connection, std::move(*handled.response));
             sample(microsSince(started));
-            read(connection);
+            readAfterThrottle(connection, handled.throttleMs);
         } else if (!handled.awaitsEngine) {
             sample(microsSince(started));
-            read(connection); // acks=0: no response, the next request may come
+            readAfterThrottle(connection, handled.throttleMs); // acks=0: no response, the next request may come
         } else {
             pendingUs[connection->client] = microsSince(started);
         }
@@ -616,7 +617,7 @@ struct KafkaServer::Impl {
             write(connection, std::move(*frame));
             sample(pendingUs[client] + microsSince(started));
             pendingUs.erase(client);
-            read(connection);
+            readAfterThrottle(connection, apis.takeThrottleMs(client));
         }
     }
 
@@ -646,6 +647,25 @@ struct KafkaServer::Impl {
                 acceptor->close(ignored);
             }
         }
+    }
+
+    // Produce quotas (KIP-219, ClientQuotaManager.throttle): after a response that carries a throttle
+    // time, the broker mutes the channel for that long, so the connection's next request is not read
+    // until then. The throttle is simulated time (KafkaApis computes it from arrival times), waited out
+    // on the wall clock at the session's speed.
+    void readAfterThrottle(const std::shared_ptr<Connection>& connection, std::int32_t throttleMs)
+    {
+        if (throttleMs <= 0) {
+            read(connection);
+            return;
+        }
+        auto timer = std::make_shared<asio::steady_timer>(io);
+        timer->expires_after(std::chrono::microseconds(
+            static_cast<std::int64_t>(static_cast<double>(throttleMs) * 1000.0 / options.speed)));
+        timer->async_wait([this, connection, timer](const asio::error_code& ec) {
+            if (!ec)
+                read(connection);
+        });
     }
 
     std::string latencySummary()

@@ -71,6 +71,9 @@ struct ServeOptions {
     bool recording = false;          // the session is recorded (--record), as long as one file may be
     std::vector<TimedStep> script;   // --script steps, at_ms after serving began
     std::int64_t stopAfterMs = -1;   // stop by itself after this many wall-clock ms (tests); -1: never
+    // The produce quota of every client.id (producer_byte_rate, KIP-13), in bytes per second of
+    // simulated time; 0: none (Kafka's default). `serve` sets defaultProduceQuotaBytesPerSecond.
+    std::int64_t produceQuotaBytesPerSecond = 0;
 };
 
 /// A connected real client, for a view of the lab (File > Live lab).

@@ -92,6 +92,7 @@ constexpr KeyInfo keyTable[] = {
     { "auto.commit.interval.ms", KeyPlace::Consumer, "" },
     { "fetch.max.wait.ms", KeyPlace::Consumer, "" },
     { "offsets.topic.num.partitions", KeyPlace::Broker, "" },
+    { "log.retention.check.interval.ms", KeyPlace::Broker, "" },
 };
 
 const KeyInfo* findKey(std::string_view key)

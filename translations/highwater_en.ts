@@ -131,6 +131,14 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+11"/>
+        <source>%1&apos;s retention check (every log.retention.check.interval.ms) deletes %n old segment(s) because %2: %3 now starts at offset %4.</source>
+        <translation>
+            <numerusform>%1&apos;s retention check (every log.retention.check.interval.ms) deletes %n old segment because %2: %3 now starts at offset %4.</numerusform>
+            <numerusform>%1&apos;s retention check (every log.retention.check.interval.ms) deletes %n old segments because %2: %3 now starts at offset %4.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+7"/>
         <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
         <translation>
@@ -188,7 +196,7 @@
     </message>
     <message numerus="yes">
         <location line="-116"/>
-        <location filename="../core/scenario/narration_replication.cpp" line="+72"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+78"/>
         <source>(and %n more change(s)).</source>
         <translation>
             <numerusform>(and %n more change).</numerusform>

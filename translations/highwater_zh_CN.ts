@@ -1262,7 +1262,7 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+91"/>
+        <location filename="../core/scenario/narration.cpp" line="+92"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1443,6 +1443,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Segments deleted</source>
+        <translation>日志段已删除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>记录已入批次</translation>
     </message>
@@ -1612,7 +1617,7 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-342"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -1654,7 +1659,7 @@
     <message>
         <location line="-43"/>
         <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
-        <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+257"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
@@ -1678,7 +1683,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="-229"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-235"/>
         <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
         <translation>%1 还不知道 %2 的领导者：它请求 metadata，并保留 %3 稍后重试。</translation>
     </message>
@@ -1910,7 +1915,12 @@
         <translation>领导者%1 应用 %2 的新 ISR %3。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+32"/>
+        <source>Follower %1&apos;s log on %2 ends below the leader&apos;s log start, %3: retention deleted records it never copied. It drops its log (%4 removed) and starts again, empty, at offset %3.</source>
+        <translation>跟随者%1 在&#xa0;%2 上的日志结束在领导者的日志起点 %3 之前：保留策略已删除了它从未复制的记录。它丢弃自己的日志（移除 %4），从偏移量 %3 重新开始，日志为空。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>%1 connects to broker %2 again; batches for the partitions it leads can go.</source>
         <translation>%1 重新连上 代理节点 %2；它所领导的分区的批次可以发出了。</translation>
     </message>
@@ -2086,6 +2096,28 @@
             <numerusform>控制器的非干净选举扫描（每隔 unclean.leader.election.interval.ms）找到 %n 个没有领导者的分区，并选出一个不同步的副本：%1 由代理节点 %2 领导（只有旧 ISR 拥有的记录会丢失）。</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>the log is above retention.bytes</source>
+        <translation>日志超过 retention.bytes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>their records are older than retention.ms</source>
+        <translation>其中的记录比 retention.ms 更旧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>they end below the log start</source>
+        <translation>它们结束在日志起点之前</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%1&apos;s retention check (every log.retention.check.interval.ms) deletes %n old segment(s) because %2: %3 now starts at offset %4.</source>
+        <translation>
+            <numerusform>%1 的保留检查（每隔 log.retention.check.interval.ms）删除 %n 个旧日志段，因为%2：%3 现在从偏移量 %4 开始。</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <location line="+7"/>
         <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
@@ -2109,7 +2141,7 @@
         <translation>控制器为 %1 选举领导者：代理节点 %2，领导者纪元 %3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="-72"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-78"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它现在在 epoch %3 中担任 %2 的领导者。这个 epoch 从它的 LEO %4 开始。它的 HW 是 %5，也就是它作为跟随者时所知道的值；要等每个 ISR 跟随者都在新 epoch 中 Fetch 过，HW 才能前进。</translation>
     </message>
@@ -2134,7 +2166,7 @@
         <translation>领导者%1 从控制器得知 %2 的 ISR 现在是 %3。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
         <translation>跟随者%1 在&#xa0;%2 上领先领导者，将日志截断到领导者的结尾 %3（移除 %4）。</translation>
     </message>
@@ -2488,7 +2520,7 @@
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-84"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-95"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是正常停止的）</translation>
     </message>

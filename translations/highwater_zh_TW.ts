@@ -1262,7 +1262,7 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+91"/>
+        <location filename="../core/scenario/narration.cpp" line="+92"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1443,6 +1443,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Segments deleted</source>
+        <translation>日志區段已刪除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>記錄已入批次</translation>
     </message>
@@ -1612,7 +1617,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-342"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -1654,7 +1659,7 @@
     <message>
         <location line="-43"/>
         <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
-        <location filename="../core/scenario/narration_replication.cpp" line="+251"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="+257"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
     </message>
@@ -1678,7 +1683,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="-229"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-235"/>
         <source>%1 knows no leader for %2 yet: it asks for metadata and holds %3 for a retry.</source>
         <translation>%1 還不知道 %2 的領導者：它請求 metadata，並保留 %3 稍後重試。</translation>
     </message>
@@ -1910,7 +1915,12 @@
         <translation>領導者%1 套用 %2 的新 ISR %3。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+32"/>
+        <source>Follower %1&apos;s log on %2 ends below the leader&apos;s log start, %3: retention deleted records it never copied. It drops its log (%4 removed) and starts again, empty, at offset %3.</source>
+        <translation>跟隨者%1 在&#xa0;%2 上的日志結束在領導者的日志起點 %3 之前：保留策略已刪除了它從未複製的記錄。它丟棄自己的日志（移除 %4），從偏移量 %3 重新開始，日志為空。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>%1 connects to broker %2 again; batches for the partitions it leads can go.</source>
         <translation>%1 重新連上 代理節點 %2；它所領導的分區的批次可以送出了。</translation>
     </message>
@@ -2086,6 +2096,28 @@
             <numerusform>控制器的非乾淨選舉掃描（每隔 unclean.leader.election.interval.ms）找到 %n 個沒有領導者的分區，並選出一個不同步的副本：%1 由代理節點 %2 領導（只有舊 ISR 擁有的記錄會遺失）。</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>the log is above retention.bytes</source>
+        <translation>日志超過 retention.bytes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>their records are older than retention.ms</source>
+        <translation>其中的記錄比 retention.ms 更舊</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>they end below the log start</source>
+        <translation>它們結束在日志起點之前</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%1&apos;s retention check (every log.retention.check.interval.ms) deletes %n old segment(s) because %2: %3 now starts at offset %4.</source>
+        <translation>
+            <numerusform>%1 的保留檢查（每隔 log.retention.check.interval.ms）刪除 %n 個舊日志區段，因為%2：%3 現在從偏移量 %4 開始。</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <location line="+7"/>
         <source>The controller&apos;s automatic leader rebalance (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the preferred replica: %1 is led by broker %2 again instead of broker %3 (leader epoch %4).</source>
@@ -2109,7 +2141,7 @@
         <translation>控制器為 %1 選舉領導者：代理節點 %2，領導者紀元 %3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_replication.cpp" line="-72"/>
+        <location filename="../core/scenario/narration_replication.cpp" line="-78"/>
         <source>%1 learns it now leads %2 in epoch %3. The epoch starts at its LEO %4. Its HW is %5, what it knew as a follower; it cannot move until every ISR follower has fetched in the new epoch.</source>
         <translation>%1 得知它現在在 epoch %3 中擔任 %2 的領導者。這個 epoch 從它的 LEO %4 開始。它的 HW 是 %5，也就是它作為跟隨者時所知道的值；要等每個 ISR 跟隨者都在新 epoch 中 Fetch 過，HW 才能前進。</translation>
     </message>
@@ -2134,7 +2166,7 @@
         <translation>領導者%1 從控制器得知 %2 的 ISR 現在是 %3。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>Follower %1 is ahead of the leader on %2 and cuts its log back to the leader&apos;s end, %3 (%4 removed).</source>
         <translation>跟隨者%1 在&#xa0;%2 上領先領導者，將日志截斷到領導者的結尾 %3（移除 %4）。</translation>
     </message>
@@ -2488,7 +2520,7 @@
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-84"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-95"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重啟的 %1 註冊為新實例，在它追上中繼資料之前保持封鎖。和 Kafka 4.0+ 一樣，它在註冊時離開每個 ISR（它是正常停止的）</translation>
     </message>

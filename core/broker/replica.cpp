@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "broker/replica.h"
 
+#include "broker/log_segments.h"
+
 #include "log/leader_epoch_cache.h"
 #include "log/producer_state.h"
 
@@ -82,6 +84,7 @@ void truncateLog(const ClusterState& state, Replica& replica, Offset offset, Tru
         replica.truncated.erase(
             replica.truncated.begin(), replica.truncated.end() - static_cast<std::ptrdiff_t>(truncatedRecordsMax));
     replica.log.truncateTo(offset);
+    segmentsTruncated(state, replica.log);
     // Every epoch entry starting at or after the new end goes, the first one too, as
     // UnifiedLog.truncateTo (even when it removes no record) and LogLoader.load (on a restart) call
     // LeaderEpochFileCache.truncateFromEnd. A kept entry claims records the log no longer holds:

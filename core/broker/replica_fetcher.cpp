@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "broker/replica_fetcher.h"
 
+#include "broker/log_segments.h"
 #include "broker/replica.h"
 #include "log/leader_epoch_cache.h"
 #include "model/limits.h"
@@ -118,6 +119,23 @@ std::optional<Event> ReplicaFetcher::handleFetchResponse(const Message& message,
             sendFetch(response.partition, *follower, 0);
         return e;
     }
+    if (response.error == ErrorCode::OffsetOutOfRange && response.logStart > follower->log.leo()) {
+        // AbstractFetcherThread.fetchOffsetAndTruncate: the leader's log starts after this log's end
+        // (retention deleted what this follower never copied), so the follower drops its log and
+        // starts again, empty, at the leader's log start (UnifiedLog.truncateFullyAndStartAt).
+        const Offset before = follower->log.leo() - follower->log.logStart;
+        truncateFullyAndStartAt(*follower, response.logStart);
+        e.type = EventType::LogTruncated;
+        e.flags |= BelowLogStart;
+        e.count = before;
+        e.offset = follower->log.leo();
+        e.leo = follower->log.leo();
+        e.hwAfter = follower->hw;
+        e.value = follower->knownLeaderEpoch;
+        if (keepFetching)
+            sendFetch(response.partition, *follower, 0);
+        return e;
+    }
     if (response.error != ErrorCode::None) {
         e.type = EventType::FetchFailed;
         e.error = response.error;
@@ -159,9 +177,16 @@ std::optional<Event> ReplicaFetcher::handleFetchResponse(const Message& message,
     if (response.fetchOffset == follower->log.leo()) {
         if (response.recordCount > 0) {
             appendAsFollower(m_state, *follower, response.leaderLog, response.fetchOffset, response.recordCount);
+            const Partition& partition = m_state.partitions[static_cast<std::size_t>(response.partition)];
+            segmentsAppended(m_state, follower->log, m_state.topics[static_cast<std::size_t>(partition.topic)].config,
+                             response.fetchOffset);
             e.count = response.recordCount;
         }
-        follower->hw = std::min(response.hw, follower->log.leo());
+        follower->hw = std::max(follower->log.logStart, std::min(response.hw, follower->log.leo()));
+        // ReplicaFetcherThread.processPartitionData: the follower takes the leader's log start
+        // (UnifiedLog.maybeIncrementLogStartOffset, LeaderOffsetIncremented); its own retention check
+        // deletes the segments below it later.
+        maybeIncrementLogStart(*follower, response.logStart);
     }
     e.hwAfter = follower->hw;
     e.leo = follower->log.leo();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "broker/replica_manager.h"
 
+#include "broker/log_segments.h"
 #include "broker/replica.h"
 #include "log/leader_epoch_cache.h"
 #include "log/producer_state.h"
@@ -84,6 +85,9 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
         });
     }
 
+    if (!duplicate)
+        segmentsAppended(m_state, leader->log, m_state.topics[static_cast<std::size_t>(p.topic)].config, baseOffset);
+
     e.type = duplicate ? EventType::DuplicateBatch : EventType::ProduceAppended;
     e.offset = baseOffset;
     e.count = request.count;
@@ -133,8 +137,12 @@ std::optional<Event> ReplicaManager::handleFetchRequest(const Message& message, 
 
     auto fail = [&](ErrorCode error) {
         FetchResponse response = fetchAnswer(request, error);
-        if (error == ErrorCode::OffsetOutOfRange && leader)
+        if (error == ErrorCode::OffsetOutOfRange && leader) {
             response.divergingEndOffset = leader->log.leo(); // the legacy follower truncates to it
+            // A follower below the log start starts again there (AbstractFetcherThread.fetchOffsetAndTruncate
+            // asks the leader for its earliest offset; the model's answer carries it).
+            response.logStart = leader->log.logStart;
+        }
         m_net.send(NodeRef::broker(self), message.from, std::move(response));
         e.type = EventType::FetchHandled;
         e.error = error;
@@ -353,7 +361,10 @@ std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message,
         e.flags |= FromLiveClient;
     e.offset = request.fetchOffset;
     auto fail = [&](ErrorCode error) {
-        m_net.send(NodeRef::broker(self), message.from, fetchAnswer(request, error));
+        FetchResponse response = fetchAnswer(request, error);
+        if (leader)
+            response.logStart = leader->log.logStart;
+        m_net.send(NodeRef::broker(self), message.from, std::move(response));
         e.error = error;
         return e;
     };
@@ -382,6 +393,41 @@ std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message,
     }
     m_delayed.respondToFetch(request.partition, *leader, request, leader->hw);
     e.count = available;
+    return e;
+}
+
+void ReplicaManager::startRetentionChecks()
+{
+    for (const Broker& b : m_state.brokers)
+        m_net.schedule(m_state.nowMs + logInitialTaskDelayMs, Timer{TimerKind::LogRetention, b.id, -1});
+}
+
+std::optional<Event> ReplicaManager::retentionCheck(BrokerId broker)
+{
+    m_net.schedule(m_state.nowMs + m_state.config.logRetentionCheckIntervalMs, Timer{TimerKind::LogRetention, broker, -1});
+    if (!m_state.broker(broker).alive)
+        return std::nullopt;
+    Event e = Event::at(EventType::SegmentsDeleted, broker);
+    for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {
+        Replica* r = replicaOn(m_state, p, broker);
+        if (!r)
+            continue;
+        const TopicConfig& config = m_state.topics[static_cast<std::size_t>(m_state.partitions[static_cast<std::size_t>(p)].topic)].config;
+        const RetentionResult deleted = deleteOldSegments(m_state, *r, config);
+        if (deleted.segments == 0)
+            continue;
+        if (e.partition < 0) {
+            e.partition = p;
+            e.offset = r->log.logStart;
+            e.hwAfter = r->hw;
+            e.leo = r->log.leo();
+            e.detail = static_cast<std::int32_t>(deleted.reason);
+        }
+        e.count += deleted.segments;
+        ++e.value;
+    }
+    if (e.count == 0)
+        return std::nullopt;
     return e;
 }
 

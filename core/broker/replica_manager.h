@@ -32,6 +32,12 @@ public:
     std::optional<Event> handleConsumerFetch(const Message& message, const FetchRequest& request);
     /// KafkaApis.handleListOffsetRequest: log start or HW, for auto.offset.reset.
     std::optional<Event> handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request);
+    /// LogManager.startup: every broker's retention check, first after log.initial.task.delay.ms.
+    void startRetentionChecks();
+    /// LogManager.cleanupLogs (the LogRetention timer): deleteOldSegments on every replica the broker
+    /// holds, leader or follower, then the next check log.retention.check.interval.ms later. A stopped
+    /// broker deletes nothing; its timer keeps its period.
+    std::optional<Event> retentionCheck(BrokerId broker);
 
 private:
     PartitionLeader& m_partition;

@@ -35,6 +35,30 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             if (r.hw < r.log.logStart)
                 report(name + " on broker " + std::to_string(r.broker) + ": HW " + std::to_string(r.hw) +
                        " < log start " + std::to_string(r.log.logStart));
+            // The log's segments (log_segments.h): they start at or before the log start, at or after the
+            // first record kept, in offset order, only the last may be empty, and none starts past the LEO.
+            const std::string where = name + " on broker " + std::to_string(r.broker) + ": ";
+            if (r.log.baseOffset > r.log.logStart)
+                report(where + "records kept from " + std::to_string(r.log.baseOffset) + ", after the log start " +
+                       std::to_string(r.log.logStart));
+            const std::vector<LogSegment>& segments = r.log.segments;
+            if (!segments.empty()) {
+                if (segments.front().baseOffset > r.log.logStart || segments.front().baseOffset < r.log.baseOffset)
+                    report(where + "the first segment starts at " + std::to_string(segments.front().baseOffset) +
+                           ", outside the kept records from " + std::to_string(r.log.baseOffset) + " to the log start " +
+                           std::to_string(r.log.logStart));
+                if (segments.back().baseOffset > r.log.leo())
+                    report(where + "the active segment starts at " + std::to_string(segments.back().baseOffset) +
+                           ", after the LEO " + std::to_string(r.log.leo()));
+                for (std::size_t i = 0; i + 1 < segments.size(); ++i) {
+                    if (segments[i + 1].baseOffset <= segments[i].baseOffset || segments[i].bytes <= 0) {
+                        report(where + "segment " + std::to_string(i) + " (from " +
+                               std::to_string(segments[i].baseOffset) + ", " + std::to_string(segments[i].bytes) +
+                               " bytes) is empty or not before the next one");
+                        break;
+                    }
+                }
+            }
             // The epoch cache describes the log (LeaderEpochFileCache as UnifiedLog keeps it): the records
             // from an entry's start offset to the next entry's carry that entry's epoch. A leader answers
             // a follower's last fetched epoch from it, so a stale entry hides a divergence. Epochs never
@@ -179,7 +203,7 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             report("producer " + producer.id + "'s batch queues: " + wrong);
     }
 
-    // Acknowledged acks=all records are in the current leader's log.
+    // Acknowledged acks=all records are in the current leader's log, unless retention deleted them.
     m_ackedOffsets.resize(s.producers.size());
     for (std::size_t pi = 0; pi < s.producers.size(); ++pi) {
         const Producer& producer = s.producers[pi];
@@ -213,6 +237,10 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
                 return;
             for (std::int32_t i = 0; i < batch.count; ++i) {
                 const Offset o = batch.baseOffset + i;
+                // Below the log start, retention deleted the record (log_segments.h): it left every log
+                // on purpose, after it was acknowledged.
+                if (o < leader->log.logStart)
+                    continue;
                 if (o >= leader->log.leo() || o < leader->log.baseOffset ||
                     leader->log.at(o).payload != batch.firstPayload + i) {
                     report("producer " + producer.id + " batch " + std::to_string(index) +

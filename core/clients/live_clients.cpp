@@ -142,6 +142,7 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
             payload.liveClient = action.client;
             payload.sequence = static_cast<std::int64_t>(i);
             payload.liveRecord = static_cast<std::int32_t>(m_state.liveRecords.size());
+            payload.timestampMs = m_state.nowMs; // the run's clock, for retention (log_segments.h)
             m_state.liveRecords.push_back(
                 LiveRecordInfo{record.valueNull, produce->producerId, record.timestampMs, record.headers});
             m_state.payloads.push_back(std::move(payload));

@@ -173,6 +173,7 @@ ApplyResult Sender::produceValues(const ProduceAction& action, const ProduceValu
             payload.value = *texts[i];
             payload.producer = action.producer;
             payload.sequence = producer.nextSequence++;
+            payload.timestampMs = m_state.nowMs; // CreateTime
             return payload;
         });
     }

@@ -61,6 +61,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         topic.firstPartition = static_cast<std::int32_t>(s.partitions.size());
         topic.partitionCount = topicSpec.partitions;
         topic.replicationFactor = topicSpec.replicationFactor;
+        topic.config = topicSpec.config;
         std::vector<std::vector<BrokerId>> assignment = topicSpec.assignment;
         if (assignment.empty() && topicSpec.placement == PlacementKind::RackUnaware) {
             // AdminUtils draws the start index and the shift at random; ours come from the seeded generator.
@@ -176,6 +177,7 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
     }
     engine.m_replication.startUncleanScans();
     engine.m_replication.startLeaderRebalances();
+    engine.m_replicaManager.startRetentionChecks();
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p)
         engine.m_sender.start(p);
     for (std::int32_t p = 0; p < static_cast<std::int32_t>(st.producers.size()); ++p) {
@@ -290,6 +292,8 @@ std::optional<Event> Engine::fire(const Timer& timer)
         return m_replication.uncleanScan();
     case TimerKind::LeaderRebalance:
         return m_replication.leaderRebalance();
+    case TimerKind::LogRetention:
+        return m_replicaManager.retentionCheck(timer.broker);
     case TimerKind::ProducerTimer:
         return m_sender.producerTimer(timer.broker);
     case TimerKind::ProducerTick:

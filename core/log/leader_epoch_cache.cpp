@@ -39,4 +39,16 @@ void truncateFromEnd(std::vector<EpochEntry>& cache, Offset endOffset)
         cache.pop_back();
 }
 
+void truncateFromStart(std::vector<EpochEntry>& cache, Offset startOffset)
+{
+    std::size_t removed = 0;
+    while (removed < cache.size() && cache[removed].startOffset <= startOffset)
+        ++removed;
+    if (removed == 0)
+        return;
+    const EpochEntry kept{cache[removed - 1].epoch, startOffset};
+    cache.erase(cache.begin(), cache.begin() + static_cast<std::ptrdiff_t>(removed));
+    cache.insert(cache.begin(), kept);
+}
+
 } // namespace hw

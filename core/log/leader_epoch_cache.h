@@ -23,4 +23,8 @@ std::pair<std::int32_t, Offset> endOffsetFor(const std::vector<EpochEntry>& cach
 /// LeaderEpochFileCache.truncateFromEnd: every entry starting at or after endOffset goes.
 void truncateFromEnd(std::vector<EpochEntry>& cache, Offset endOffset);
 
+/// LeaderEpochFileCache.truncateFromStart: the entries starting at or before startOffset go, and the
+/// last of them comes back starting at startOffset (the log's new start still has that epoch).
+void truncateFromStart(std::vector<EpochEntry>& cache, Offset startOffset);
+
 } // namespace hw

@@ -56,6 +56,10 @@ struct Payload {
     // what it sent in ClusterState::liveRecords. -1 for simulated producers' records.
     std::int32_t liveClient = -1;
     std::int32_t liveRecord = -1;
+    // The record's timestamp in simulated time: when a simulated producer made it (CreateTime), or when
+    // a live client's batch reached the engine. Segments keep the largest of theirs for retention.ms
+    // (a live client's own CreateTime is a wall clock, not the run's clock, so it cannot serve).
+    std::int64_t timestampMs = 0;
     bool hasKey = false;
     friend bool operator==(const Payload&, const Payload&) = default;
 };
@@ -80,11 +84,30 @@ struct EpochEntry {
     friend bool operator==(const EpochEntry&, const EpochEntry&) = default;
 };
 
-/// A replica's log. records[i] has offset baseOffset + i; offsets below logStart are deleted.
+/// One segment of a log (LogSegment): where it starts, how many bytes its batches take, the largest
+/// record timestamp in it (retention.ms reads it) and the timestamp of its first batch (segment.ms
+/// reads it, LogSegment.rollingBasedTimestamp). A segment ends where the next one starts; the last one
+/// is the active segment, the only one appended to.
+struct LogSegment {
+    Offset baseOffset = 0;
+    std::int64_t bytes = 0;
+    std::int64_t largestTimestampMs = -1; // -1: no record yet
+    std::int64_t firstBatchTimestampMs = -1;
+    friend bool operator==(const LogSegment&, const LogSegment&) = default;
+};
+
+/// A replica's log. records[i] has offset baseOffset + i; offsets below logStart are deleted. The
+/// records before logStart that are still kept (baseOffset <= o < logStart) wait for the next retention
+/// check to delete their segment, as Kafka's log keeps a segment until deleteOldSegments removes it;
+/// baseOffset may also sit a little below the first segment so that replicas share whole PVector leaves.
 struct ReplicaLog {
     Offset baseOffset = 0;
     Offset logStart = 0;
     PVector<Record> records;
+    // Oldest first; empty: one active segment from baseOffset holding what the log holds (a new log, or
+    // one a test built record by record). Kept by broker/log_segments.h, which every append and
+    // truncation calls.
+    std::vector<LogSegment> segments;
 
     Offset leo() const { return baseOffset + static_cast<Offset>(records.size()); }
     /// Whether the log holds a record at this offset: from its start up to its LEO. A view that shows

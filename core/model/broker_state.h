@@ -3,6 +3,7 @@
 
 #include "log/producer_state.h"
 #include "log/replica_log.h"
+#include "model/config.h"
 #include "model/controller_state.h"
 #include "model/messages.h"
 
@@ -128,6 +129,7 @@ struct Topic {
     std::int32_t firstPartition = 0; // index of partition 0 in ClusterState::partitions
     std::int32_t partitionCount = 0;
     std::int32_t replicationFactor = 0;
+    TopicConfig config; // retention and segments (LogConfig)
     friend bool operator==(const Topic&, const Topic&) = default;
 };
 

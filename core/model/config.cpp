@@ -106,6 +106,10 @@ const std::vector<Binding>& bindings()
          &ClusterConfig::fetchMaxWaitMs},
         {{"offsets.topic.num.partitions", Kind::Integer, 1, 50, "partitions of __consumer_offsets (fixed at creation)"},
          &ClusterConfig::offsetsTopicNumPartitions},
+        {{"log.retention.check.interval.ms", Kind::Integer, 1, 86400000,
+          "how often each broker deletes the log segments that retention.ms or retention.bytes let go (fixed for "
+          "the run)"},
+         &ClusterConfig::logRetentionCheckIntervalMs},
     };
     return table;
 }
@@ -205,7 +209,7 @@ bool isFixedForRun(std::string_view name)
     // controller reads them once (ControllerServer -> QuorumController.Builder.setLeaderImbalanceCheckIntervalNs).
     return name == "eligible.leader.replicas.enable" || name == "enable.idempotence" || name == "acks" ||
            name == "max.in.flight.requests.per.connection" || name == "auto.leader.rebalance.enable" ||
-           name == "leader.imbalance.check.interval.seconds";
+           name == "leader.imbalance.check.interval.seconds" || name == "log.retention.check.interval.ms";
 }
 
 std::string formatConfigValue(const ConfigValue& value)

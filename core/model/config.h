@@ -62,9 +62,27 @@ struct ClusterConfig {
     std::int64_t autoCommitIntervalMs = 5000;    // auto.commit.interval.ms (consumer)
     std::int64_t fetchMaxWaitMs = 500;           // fetch.max.wait.ms (consumer)
     std::int64_t offsetsTopicNumPartitions = 50; // offsets.topic.num.partitions
+    // How often each broker's LogManager runs its retention check (LogManager.startup schedules
+    // "kafka-log-retention" every log.retention.check.interval.ms, the first one after
+    // log.initial.task.delay.ms, 30 s). Read when the cluster starts: fixed for the run.
+    std::int64_t logRetentionCheckIntervalMs = 300000; // log.retention.check.interval.ms
 
     friend bool operator==(const ClusterConfig&, const ClusterConfig&) = default;
 };
+
+/// A topic's log configuration (LogConfig's topic-level keys the model reads), with Kafka's defaults
+/// (LogConfig at 4.3.1, ServerLogConfigs). Set per topic in a scenario's topics section or by CreateTopics.
+struct TopicConfig {
+    std::int64_t retentionMs = 604800000;     // retention.ms (7 days); -1: no time limit
+    std::int64_t retentionBytes = -1;         // retention.bytes, per partition; -1: no size limit
+    std::int64_t segmentBytes = 1073741824;   // segment.bytes (1 GiB)
+    std::int64_t segmentMs = 604800000;       // segment.ms (7 days)
+    friend bool operator==(const TopicConfig&, const TopicConfig&) = default;
+};
+
+/// log.initial.task.delay.ms (ServerLogConfigs.LOG_INITIAL_TASK_DELAY_MS_DEFAULT at 4.3.1): when the
+/// first retention check runs after a broker starts.
+inline constexpr std::int64_t logInitialTaskDelayMs = 30000;
 
 /// The configuration of a cluster formatted new at `version`: Kafka's defaults, and the feature levels
 /// that version formats with. The only place where a default depends on the version.

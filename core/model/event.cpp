@@ -112,6 +112,8 @@ std::string_view eventTypeName(EventType type)
         return "unclean-scan";
     case EventType::LeaderRebalance:
         return "leader-rebalance";
+    case EventType::SegmentsDeleted:
+        return "segments-deleted";
     case EventType::ProduceBatched:
         return "produce-batched";
     case EventType::ProducerIdAllocated:

@@ -76,9 +76,10 @@ enum class EventType : std::uint8_t {
     ProducerConnection,      // node: producer; peer: broker; error: None connected, NETWORK_EXCEPTION refused, REQUEST_TIMED_OUT setup timed out (detail: ms); value: reconnect backoff
     BrokerPoweredOff,        // node: broker (its host is down: silent, unlike BrokerKilled)
     LeaderRebalance,         // node: controller; count: partitions whose leadership moved back to the preferred replica; partition: first; peer: its new leader; value: its previous leader; detail: its new leader epoch
+    SegmentsDeleted,         // node: broker; partition: the first whose log lost segments; count: segments deleted on the broker; value: partitions; offset: the first partition's new log start; detail: SegmentDeletionReason of its last deletion
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::LeaderRebalance) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::SegmentsDeleted) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {
@@ -104,6 +105,7 @@ enum EventFlag : std::uint32_t {
     Disconnected = 1u << 19,      // a request timed out: the producer closed the connection and asked for metadata
     FromLiveClient = 1u << 20,    // the event's peer is a live client (a real client's request), not a producer or consumer
     PollTimeout = 1u << 21,       // a LeaveGroup sent because the application did not poll within max.poll.interval.ms
+    BelowLogStart = 1u << 22,     // a follower's log ended below its leader's log start: it started again there, empty
 };
 
 /// One frame's cause, as plain fields. Which fields mean something depends on the type (see above).

@@ -40,6 +40,7 @@ struct TopicSpec {
     int replicationFactor = 1;
     std::vector<std::vector<BrokerId>> assignment; // empty: computed by `placement`
     PlacementKind placement = PlacementKind::Striped; // used only without an assignment
+    TopicConfig config; // retention.ms, retention.bytes, segment.bytes, segment.ms
 };
 
 struct ProducerSpec {

@@ -37,6 +37,13 @@ inline constexpr int fetchRecordsMax = 100000;       // records in one fetch res
 inline constexpr std::uint64_t historyBytesDefault = std::uint64_t{4} << 30; // 4 GiB
 inline constexpr std::uint64_t historyBytesMin = std::uint64_t{1} << 20;     // 1 MiB
 inline constexpr std::uint64_t historyBytesMax = std::uint64_t{1} << 40;     // 1 TiB
+// segment.bytes: Kafka 4.x refuses below 1 MiB (LogConfig at 4.3.1: atLeast(1024 * 1024); only its
+// internal.segment.bytes goes lower, for tests). A lesson needs segments of a few records to see them
+// roll and be deleted, so the model takes Kafka 3.x's bound, LegacyRecord.RECORD_OVERHEAD_V0 (14 bytes).
+inline constexpr std::int64_t segmentBytesMin = 14;
+inline constexpr std::int64_t segmentBytesMax = 2147483647; // an int in LogConfig
+// retention.bytes: a long in Kafka; bounded so that adding segment sizes can never overflow.
+inline constexpr std::int64_t retentionBytesMax = std::int64_t{1} << 50;
 inline constexpr std::int64_t pollIntervalMsMax = 3600000; // a consumer's pause between polls (one hour)
 // Live mode (highwater-cli serve). Real clients' connections open at once (LiveClient slots; a closed
 // connection's slot is reused). Kafka's max.connections has no bound by default; a class of 30 with

@@ -277,6 +277,7 @@ enum class TimerKind : std::uint8_t {
     GroupTimer,       // broker field = group index: session expiries and the end of a join phase
     ConsumerTimer,    // broker field = consumer index: request timeouts and the metadata backoff
     LeaderRebalance,  // the controller's automatic preferred-leader rebalance (auto.leader.rebalance.enable)
+    LogRetention,     // broker: its LogManager's retention check (log.retention.check.interval.ms)
 };
 
 struct Timer {

@@ -334,9 +334,19 @@ Json eventToJson(const Event& e, const ClusterState& s)
         putPartition();
         out["truncated_to"] = e.offset;
         out["removed"] = e.count;
-        out["diverging_epoch"] = e.has(Legacy) ? Json(nullptr) : Json(e.value);
+        out["diverging_epoch"] = e.has(Legacy) || e.has(BelowLogStart) ? Json(nullptr) : Json(e.value);
         putHw();
         out["legacy"] = e.has(Legacy);
+        if (e.has(BelowLogStart))
+            out["below_log_start"] = true;
+        break;
+    case EventType::SegmentsDeleted:
+        out["broker"] = e.node;
+        putPartition();
+        out["log_start"] = e.offset;
+        out["segments_deleted"] = e.count;
+        out["partitions_changed"] = e.value;
+        out["reason"] = e.detail == 1 ? "retention.bytes" : e.detail == 2 ? "retention.ms" : "log-start";
         break;
     case EventType::ConsumerStarted:
     case EventType::ConsumerStopped:

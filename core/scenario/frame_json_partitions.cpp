@@ -124,6 +124,14 @@ Json frame_json::partitionsJson(const ClusterState& s, RecordsDump dump)
             rs["leo"] = r.log.leo();
             rs["hw"] = r.hw;
             rs["log_start"] = r.log.logStart;
+            // Segments only once the log has rolled one: a log of one segment (Kafka's 1 GiB default
+            // keeps every lesson's log in one) says nothing a reader needs.
+            if (r.log.segments.size() > 1) {
+                Json segments = Json::array();
+                for (const LogSegment& segment : r.log.segments)
+                    segments.push_back(Json{{"base_offset", segment.baseOffset}, {"bytes", segment.bytes}});
+                rs["segments"] = segments;
+            }
             if (dump.mode != RecordsMode::None) {
                 Offset from = r.log.logStart;
                 if (newOnly) {

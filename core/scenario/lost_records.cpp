@@ -75,6 +75,9 @@ std::vector<LostRecord> lostRecords(const ClusterState& s)
                 return; // Offline: unavailable, not necessarily lost.
             for (std::int32_t i = 0; i < batch.count; ++i) {
                 const Offset o = batch.baseOffset + i;
+                // Below the log start retention deleted it: gone on purpose, not lost.
+                if (o < leader->log.logStart)
+                    continue;
                 if (o < leader->log.leo() && o >= leader->log.baseOffset
                     && leader->log.at(o).payload == batch.firstPayload + i)
                     continue;

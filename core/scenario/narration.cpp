@@ -264,6 +264,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::RegistrationRefused:
     case EventType::UncleanScan:
     case EventType::LeaderRebalance:
+    case EventType::SegmentsDeleted:
         return cluster(e, s, names);
     case EventType::ConsumerStarted:
     case EventType::ConsumerStopped:
@@ -363,6 +364,8 @@ Phrase Narration::title(EventType type)
         return tr("Unclean election scan");
     case EventType::LeaderRebalance:
         return tr("Leader rebalance");
+    case EventType::SegmentsDeleted:
+        return tr("Segments deleted");
     case EventType::ProduceBatched:
         return tr("Records batched");
     case EventType::ProducerIdRequested:

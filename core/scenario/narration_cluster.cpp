@@ -192,6 +192,17 @@ Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
                   nullptr, static_cast<int>(e.count))
             .arg(tp)
             .arg(e.peer);
+    case EventType::SegmentsDeleted: {
+        // SegmentDeletionReason (broker/log_segments.h): 0 log start, 1 retention.bytes, 2 retention.ms.
+        const Phrase why = e.detail == 1   ? tr("the log is above retention.bytes")
+                           : e.detail == 2 ? tr("their records are older than retention.ms")
+                                           : tr("they end below the log start");
+        return ucfirst(tr("%1's retention check (every log.retention.check.interval.ms) deletes %n old segment(s) "
+                          "because %2: %3 now starts at offset %4.",
+                          nullptr, static_cast<int>(e.count))
+                           .arg(b, why, tp)
+                           .arg(e.offset));
+    }
     case EventType::LeaderRebalance:
         return tr("The controller's automatic leader rebalance (auto.leader.rebalance.enable, every "
                   "leader.imbalance.check.interval.seconds) moves leadership of %n partition(s) back to the "

@@ -283,6 +283,12 @@ Phrase Narration::replication(const Event& e, const ClusterState& s, const Names
         return withHwChange(
             tr("Leader %1 learns from the controller that %2's ISR is now %3.").arg(b, tp, maskSet(e.isr)));
     case EventType::LogTruncated:
+        if (e.has(BelowLogStart))
+            return tr("Follower %1's log on %2 ends below the leader's log start, %3: retention deleted records it "
+                      "never copied. It drops its log (%4 removed) and starts again, empty, at offset %3.")
+                .arg(b, tp)
+                .arg(e.offset)
+                .arg(records(e.count));
         if (e.has(Legacy))
             return tr(
                 "Follower %1 is ahead of the leader on %2 and cuts its log back to the leader's end, %3 (%4 removed).")

@@ -36,7 +36,8 @@ void readTopics(const Json& topics, ClusterSpec& cluster)
         const std::string path = child("/topics", i);
         const Json& t = topics[i];
         requireObject(t, path, "a topic");
-        checkKeys(t, path, {"name", "partitions", "replication.factor", "assignment", "placement"});
+        checkKeys(t, path, {"name", "partitions", "replication.factor", "assignment", "placement", "retention.ms",
+                            "retention.bytes", "segment.bytes", "segment.ms"});
         TopicSpec topic;
         topic.name = readString(required(t, "name", path), child(path, "name"));
         for (const TopicSpec& other : cluster.topics) {
@@ -84,6 +85,18 @@ void readTopics(const Json& topics, ClusterSpec& cluster)
                 topic.assignment.push_back(std::move(replicas));
             }
         }
+        // LogConfig's topic keys at 4.3.1: retention.ms at least -1 (-1: no limit), retention.bytes any
+        // long (-1: no limit), segment.ms at least 1, segment.bytes an int (model bound: limits.h).
+        if (t.contains("retention.ms"))
+            topic.config.retentionMs = readInt(t["retention.ms"], child(path, "retention.ms"), -1, std::int64_t{1} << 50);
+        if (t.contains("retention.bytes"))
+            topic.config.retentionBytes =
+                readInt(t["retention.bytes"], child(path, "retention.bytes"), -1, limits::retentionBytesMax);
+        if (t.contains("segment.bytes"))
+            topic.config.segmentBytes = readInt(t["segment.bytes"], child(path, "segment.bytes"),
+                                                limits::segmentBytesMin, limits::segmentBytesMax);
+        if (t.contains("segment.ms"))
+            topic.config.segmentMs = readInt(t["segment.ms"], child(path, "segment.ms"), 1, std::int64_t{1} << 50);
         cluster.topics.push_back(std::move(topic));
     }
 }

@@ -192,6 +192,15 @@ std::string scenarioToJson(const Scenario& s)
             topic["assignment"] = t.assignment;
         else if (t.placement != PlacementKind::Striped)
             topic["placement"] = std::string(placementName(t.placement));
+        const TopicConfig defaults;
+        if (t.config.retentionMs != defaults.retentionMs)
+            topic["retention.ms"] = t.config.retentionMs;
+        if (t.config.retentionBytes != defaults.retentionBytes)
+            topic["retention.bytes"] = t.config.retentionBytes;
+        if (t.config.segmentBytes != defaults.segmentBytes)
+            topic["segment.bytes"] = t.config.segmentBytes;
+        if (t.config.segmentMs != defaults.segmentMs)
+            topic["segment.ms"] = t.config.segmentMs;
         topics.push_back(topic);
         for (int p = 0; p < t.partitions; ++p)
             flat.emplace_back(t.name, p);

@@ -429,8 +429,9 @@ INSTANTIATE_TEST_SUITE_P(Structure, SemanticError,
             },
             "/cluster/config/eligible.leader.replicas.enable", "expected Kafka 4.0 or later (cluster.kafka_version is \"3.9\")"),
         change(
-            "UnknownTopicKey", [](Json& j) { j["topics"][0]["retention.ms"] = 1000; }, "/topics/0/retention.ms",
-            "unknown key \"retention.ms\"; expected one of: name, partitions, replication.factor, assignment, placement"),
+            "UnknownTopicKey", [](Json& j) { j["topics"][0]["retention"] = 1000; }, "/topics/0/retention",
+            "unknown key \"retention\"; expected one of: name, partitions, replication.factor, assignment, placement, "
+            "retention.ms, retention.bytes, segment.bytes, segment.ms"),
         change(
             "UnknownProduceKey", [](Json& j) { step(j, 0)["produce"]["partitoin"] = 0; }, "/steps/0/produce/partitoin",
             "unknown key \"partitoin\"; expected one of: producer, topic, partition, key, values, acks"),

@@ -1,0 +1,167 @@
+# SPDX-License-Identifier: MIT
+"""What students notice about `highwater-cli serve` that is Kafka's own behaviour (issue 28, defects 2 and 8):
+log retention deleting segments while a consumer reads, a producer flooding past its quota throttled
+(KIP-219) beside a normal one, and a negative fetch offset answered OFFSET_OUT_OF_RANGE.
+
+Uses the server harness of real_clients.py and kafka-python's protocol classes for exact requests:
+    python3 kafka_isms.py CLI KafkaIsms.test_name
+"""
+import json
+import os
+import socket
+import struct
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import real_clients  # noqa: E402
+from real_clients import Server, frame, kcat, read_response  # noqa: E402
+
+OFFSET_OUT_OF_RANGE = 1
+
+
+def request(req, client_id, correlation_id):
+    """Request header v1 with this client id, and kafka-python's body encoding."""
+    cid = client_id.encode()
+    return frame(struct.pack(">hhih", req.API_KEY, req.API_VERSION, correlation_id, len(cid)) + cid + req.encode())
+
+
+def batch(values):
+    from kafka.record.default_records import DefaultRecordBatchBuilder
+    builder = DefaultRecordBatchBuilder(magic=2, compression_type=0, is_transactional=False, producer_id=-1,
+                                        producer_epoch=-1, base_sequence=-1, batch_size=10 * 1024 * 1024)
+    for i, value in enumerate(values):
+        builder.append(i, timestamp=1, key=None, value=value, headers=[])
+    return bytes(builder.build())
+
+
+def produce(sock, client_id, correlation_id, values, topic="orders"):
+    """One acks=1 Produce v3 on `sock`: (error code, base offset, throttle_time_ms, seconds until answered)."""
+    from kafka.protocol.produce import ProduceRequest_v3, ProduceResponse_v3
+    req = ProduceRequest_v3(transactional_id=None, required_acks=1, timeout=5000,
+                            topics=[(topic, [(0, batch(values))])])
+    started = time.monotonic()
+    sock.sendall(request(req, client_id, correlation_id))
+    body = read_response(sock, timeout=60)
+    elapsed = time.monotonic() - started
+    assert struct.unpack(">i", body[:4])[0] == correlation_id
+    response = ProduceResponse_v3.decode(body[4:])
+    (_, partitions), = response.topics
+    return partitions[0][1], partitions[0][2], response.throttle_time_ms, elapsed
+
+
+def fetch(sock, offset, correlation_id=5, topic="orders"):
+    """Fetch v4 of partition 0 from `offset`: (error code, high watermark)."""
+    from kafka.protocol.fetch import FetchRequest_v4, FetchResponse_v4
+    req = FetchRequest_v4(replica_id=-1, max_wait_time=100, min_bytes=1, max_bytes=1048576, isolation_level=0,
+                          topics=[(topic, [(0, offset, 1048576)])])
+    sock.sendall(request(req, "isms", correlation_id))
+    body = read_response(sock, timeout=30)
+    response = FetchResponse_v4.decode(body[4:])
+    (_, partitions), = response.topics
+    return partitions[0][0], partitions[0][1]
+
+
+def scenario_file(directory, topic_keys, config):
+    path = os.path.join(directory, "isms.json")
+    topic = {"name": "orders", "partitions": 1, "replication.factor": 3}
+    topic.update(topic_keys)
+    with open(path, "w") as f:
+        json.dump({"format": "highwater/1", "name": "isms", "seed": 1,
+                   "cluster": {"brokers": 3, "config": config}, "topics": [topic], "steps": []}, f)
+    return path
+
+
+class KafkaIsms(unittest.TestCase):
+    def setUp(self):
+        self.server = None
+        self.dir = tempfile.mkdtemp(prefix="hw-isms-")
+
+    def tearDown(self):
+        if self.server:
+            self.server.stop()
+
+    def connect(self, broker=1):
+        return socket.create_connection(("127.0.0.1", self.server.base + broker), timeout=10)
+
+    def leader_replica(self):
+        partition = self.server.last_frame()["partitions"][0]
+        return next(r for r in partition["replica_states"] if r["broker"] == partition["leader"])
+
+    def test_a_negative_fetch_offset_is_offset_out_of_range(self):
+        self.server = Server("builtin:leo-hw-walkthrough")
+        with self.connect() as sock:
+            self.assertEqual(produce(sock, "isms", 3, [b"one", b"two"])[0], 0)
+            for offset in (-1, -2, -1000):
+                error, hw = fetch(sock, offset)
+                self.assertEqual(error, OFFSET_OUT_OF_RANGE, offset)
+                self.assertEqual(hw, -1)
+            error, hw = fetch(sock, 0)
+            self.assertEqual(error, 0)
+            self.assertGreaterEqual(hw, 0)
+
+    def test_retention_deletes_segments_while_a_consumer_reads(self):
+        path = scenario_file(self.dir, {"segment.bytes": 2048, "retention.bytes": 8192},
+                             {"log.retention.check.interval.ms": 1000})
+        self.server = Server(path, extra=["--produce-quota", "0"])
+        values = [("v%05d" % i).encode() for i in range(2000)]
+        with self.connect() as sock:
+            for n in range(20):
+                self.assertEqual(produce(sock, "isms", 10 + n, values[n * 100:(n + 1) * 100])[0], 0)
+            # A consumer reads from the start while the first check (30 s after the start) deletes.
+            read_before = kcat("-b", self.server.broker(1), "-C", "-t", "orders", "-p", "0", "-o", "beginning",
+                               "-c", "500", "-q")
+            self.assertEqual(read_before.returncode, 0, read_before.stderr.decode())
+            deadline = time.time() + 90
+            log_start = 0
+            while time.time() < deadline and log_start == 0:
+                time.sleep(1)
+                error, _ = fetch(sock, 0, correlation_id=90)
+                log_start = 1 if error == OFFSET_OUT_OF_RANGE else 0
+            self.assertEqual(log_start, 1, "offset 0 was never deleted")
+        consumed = kcat("-b", self.server.broker(1), "-C", "-t", "orders", "-p", "0", "-o", "beginning", "-e", "-q",
+                        "-f", "%o %s\n")
+        self.assertEqual(consumed.returncode, 0, consumed.stderr.decode())
+        lines = consumed.stdout.decode().splitlines()
+        first = int(lines[0].split()[0])
+        self.assertGreater(first, 0)
+        self.assertEqual(int(lines[-1].split()[0]), 1999)
+        self.assertEqual(len(lines), 2000 - first, "every record from the log start on, none skipped")
+        self.server.stop()
+        leader = self.leader_replica()
+        self.server = None
+        self.assertEqual(leader["log_start"], first)
+        self.assertGreater(len(leader["segments"]), 1)
+        self.assertLessEqual(sum(s["bytes"] for s in leader["segments"]), 8192 + 2048)
+
+    def test_a_throttled_flooding_producer_beside_a_normal_one(self):
+        # 20,000 B/s for every client.id. Kafka's Rate counts at least 10 one-second windows, so about
+        # 200 kB pass before the first throttle; each later request of 20 kB is throttled longer.
+        quota = 20000
+        self.server = Server("builtin:leo-hw-walkthrough", extra=["--produce-quota", str(quota)])
+        flood_values = [b"f" * 1000 for _ in range(20)]  # about 20 kB a request
+        with self.connect() as flood, self.connect() as student:
+            throttles = []
+            started = time.monotonic()
+            for n in range(14):
+                error, _, throttle, _ = produce(flood, "flood", 100 + n, flood_values)
+                self.assertEqual(error, 0)
+                throttles.append(throttle)
+                # The normal producer, another client.id, is never throttled and answered at once.
+                error, _, student_throttle, elapsed = produce(student, "student", 200 + n, [b"hello"])
+                self.assertEqual((error, student_throttle), (0, 0))
+                self.assertLess(elapsed, 2.0)
+            flood_seconds = time.monotonic() - started
+        self.assertEqual(throttles[:9], [0] * 9)
+        self.assertTrue(all(t > 0 for t in throttles[11:]), throttles)
+        # The server did not read the flood's next request before its throttle ended (KIP-219): the
+        # flood's requests took at least the throttles announced before its last one.
+        self.assertGreaterEqual(flood_seconds, sum(throttles[:-1]) / 1000.0 * 0.9, throttles)
+        self.assertGreater(sum(throttles), 3000, throttles)
+
+if __name__ == "__main__":
+    real_clients.CLI = sys.argv[1]
+    sys.argv = [sys.argv[0]] + sys.argv[2:]
+    unittest.main()
