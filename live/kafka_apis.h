@@ -78,6 +78,7 @@ private:
         BrokerId broker = 0;
         bool answerNow = false; // Fetch: a part has data or an error, so the response goes now
         bool allTopics = false; // Metadata: every topic (the request named none, or null)
+        bool allPartitions = false; // OffsetFetch: every committed offset (null topics)
     };
 
     HandledRequest handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState& state);
@@ -85,6 +86,15 @@ private:
     HandledRequest handleFetch(Pending& p, const wire::FetchRequest& request, const ClusterState& state);
     HandledRequest handleListOffsets(Pending& p, const wire::ListOffsetsRequest& request, const ClusterState& state);
     wire::Bytes finish(std::int32_t client);
+
+    // The classic group protocol (kafka_apis_groups.cpp): FindCoordinator, JoinGroup, SyncGroup,
+    // Heartbeat, LeaveGroup, OffsetCommit and OffsetFetch become one engine request to the group
+    // coordinator; ListGroups and DescribeGroups are answered from the coordinator's state at once.
+    static bool isGroupApi(wire::ApiKey key);
+    HandledRequest handleGroup(std::int32_t client, Pending& p, const wire::RequestFrame& frame,
+                               const ClusterState& state);
+    /// Fills the pending group response from the coordinator's answer; true when it is complete.
+    bool answerGroup(Pending& p, const Message& message, const ClusterState& state);
 
     std::string m_host;
     int m_basePort = 0;
