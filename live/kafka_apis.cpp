@@ -69,6 +69,20 @@ wire::ErrorCode wireError(ErrorCode error)
         return wire::ErrorCode::OutOfOrderSequenceNumber;
     case ErrorCode::InvalidProducerEpoch:
         return wire::ErrorCode::InvalidProducerEpoch;
+    case ErrorCode::RebalanceInProgress:
+        return wire::ErrorCode::RebalanceInProgress;
+    case ErrorCode::UnknownMemberId:
+        return wire::ErrorCode::UnknownMemberId;
+    case ErrorCode::IllegalGeneration:
+        return wire::ErrorCode::IllegalGeneration;
+    case ErrorCode::InconsistentGroupProtocol:
+        return wire::ErrorCode::InconsistentGroupProtocol;
+    case ErrorCode::MemberIdRequired:
+        return wire::ErrorCode::MemberIdRequired;
+    case ErrorCode::InvalidSessionTimeout:
+        return wire::ErrorCode::InvalidSessionTimeout;
+    case ErrorCode::InvalidGroupId:
+        return wire::ErrorCode::InvalidGroupId;
     default:
         return wire::ErrorCode::UnknownServerError;
     }
@@ -170,7 +184,9 @@ HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& 
         handled.response = wire::encodeResponse(frame.header, response);
         return handled;
     }
-    if (const auto* metadata = std::get_if<wire::MetadataRequest>(&frame.body)) {
+    if (isGroupApi(frame.header.apiKey)) {
+        handled = handleGroup(client, pending, frame, state);
+    } else if (const auto* metadata = std::get_if<wire::MetadataRequest>(&frame.body)) {
         handled = handleMetadata(pending, *metadata, state);
     } else if (const auto* produce = std::get_if<wire::ProduceRequest>(&frame.body)) {
         handled = handleProduce(pending, *produce, state);
@@ -578,6 +594,8 @@ std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message&
                 }
                 p.remaining = 0;
                 complete = true;
+            } else if constexpr (std::is_same_v<T, FindCoordinatorResponse> || std::is_same_v<T, GroupResponse>) {
+                complete = answerGroup(p, message, state);
             } else if constexpr (std::is_same_v<T, InitProducerIdResponse>) {
                 auto* response = std::get_if<wire::InitProducerIdResponse>(&p.response);
                 if (!response)

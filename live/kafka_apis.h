@@ -109,6 +109,7 @@ private:
         bool answerNow = false; // Fetch: a part has data or an error, so the response goes now
         bool allTopics = false; // Metadata: every topic (the request named none, or null)
         std::int64_t produceBytes = -1; // Produce: the request's size, recorded by the quota when it is answered
+        bool allPartitions = false; // OffsetFetch: every committed offset (null topics)
     };
 
     HandledRequest handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState& state);
@@ -119,6 +120,15 @@ private:
     /// KafkaApis.handleProduceRequest's sendResponseCallback: the request's bytes go to the client's
     /// produce quota as it is answered, and the response carries the throttle time.
     std::int32_t throttleProduce(Pending& p, TimeMs nowMs);
+
+    // The classic group protocol (kafka_apis_groups.cpp): FindCoordinator, JoinGroup, SyncGroup,
+    // Heartbeat, LeaveGroup, OffsetCommit and OffsetFetch become one engine request to the group
+    // coordinator; ListGroups and DescribeGroups are answered from the coordinator's state at once.
+    static bool isGroupApi(wire::ApiKey key);
+    HandledRequest handleGroup(std::int32_t client, Pending& p, const wire::RequestFrame& frame,
+                               const ClusterState& state);
+    /// Fills the pending group response from the coordinator's answer; true when it is complete.
+    bool answerGroup(Pending& p, const Message& message, const ClusterState& state);
 
     std::string m_host;
     int m_basePort = 0;

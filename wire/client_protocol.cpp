@@ -65,6 +65,17 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
         break;
+    case ApiKey::OffsetCommit:
+    case ApiKey::OffsetFetch:
+    case ApiKey::FindCoordinator:
+    case ApiKey::JoinGroup:
+    case ApiKey::Heartbeat:
+    case ApiKey::LeaveGroup:
+    case ApiKey::SyncGroup:
+    case ApiKey::DescribeGroups:
+    case ApiKey::ListGroups:
+        // The observer joins no group: only the server half (protocol_groups.cpp) speaks these.
+        break;
     }
     encodeBug("no client response reader for " + versionText(key, version));
 }

@@ -63,4 +63,11 @@ constexpr std::int32_t configResourcesPerResponseMax = 4096;
 /// ...); no counterpart beyond the bytes left.
 constexpr std::int32_t featuresPerResponseMax = 256;
 
+/// Members in one JoinGroup, SyncGroup or DescribeGroups message, protocols in one JoinGroup, and groups in one
+/// ListGroups or DescribeGroups message. Kafka bounds none of them (group.max.size is unbounded by default)
+/// beyond the bytes left; a class of 30 students uses a few dozen.
+constexpr std::int32_t groupMembersPerMessageMax = 16384;
+constexpr std::int32_t groupProtocolsPerJoinMax = 256;
+constexpr std::int32_t groupsPerMessageMax = 16384;
+
 } // namespace hw::wire::limits

@@ -21,13 +21,23 @@ using namespace detail;
 
 namespace {
 
-constexpr std::array<VersionRange, 6> supportedTable { {
+constexpr std::array<VersionRange, 15> supportedTable { {
     { ApiKey::Produce, 3, 7 },
     { ApiKey::Fetch, 4, 6 },
     { ApiKey::ListOffsets, 1, 4 },
     { ApiKey::Metadata, 0, 4 },
     { ApiKey::ApiVersions, 0, 3 },
     { ApiKey::InitProducerId, 0, 1 },
+    // The classic group protocol (protocol_groups.cpp); supportedApis() explains the ranges.
+    { ApiKey::OffsetCommit, 2, 6 },
+    { ApiKey::OffsetFetch, 1, 5 },
+    { ApiKey::FindCoordinator, 0, 2 },
+    { ApiKey::JoinGroup, 2, 4 },
+    { ApiKey::Heartbeat, 0, 2 },
+    { ApiKey::LeaveGroup, 0, 2 },
+    { ApiKey::SyncGroup, 0, 2 },
+    { ApiKey::DescribeGroups, 0, 4 },
+    { ApiKey::ListGroups, 0, 2 },
 } };
 
 // The first flexible version of each API: "flexibleVersions" in its request and response schema at 3.7.0
@@ -59,6 +69,24 @@ std::int16_t firstFlexibleVersion(ApiKey key)
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         return 0;
+    // The group APIs at 4.4.0: OffsetCommit "8+", OffsetFetch "6+", FindCoordinator "3+", JoinGroup "6+",
+    // Heartbeat "4+", LeaveGroup "4+", SyncGroup "4+", DescribeGroups "5+", ListGroups "3+".
+    case ApiKey::OffsetCommit:
+        return 8;
+    case ApiKey::OffsetFetch:
+        return 6;
+    case ApiKey::FindCoordinator:
+        return 3;
+    case ApiKey::JoinGroup:
+        return 6;
+    case ApiKey::Heartbeat:
+    case ApiKey::LeaveGroup:
+    case ApiKey::SyncGroup:
+        return 4;
+    case ApiKey::DescribeGroups:
+        return 5;
+    case ApiKey::ListGroups:
+        return 3;
     }
     return std::numeric_limits<std::int16_t>::max();
 }
@@ -83,6 +111,24 @@ Request readRequestBody(Reader& r, ApiKey key, std::int16_t version)
         return readListOffsetsRequest(r, version);
     case ApiKey::InitProducerId:
         return readInitProducerIdRequest(r, version);
+    case ApiKey::FindCoordinator:
+        return readFindCoordinatorRequest(r, version);
+    case ApiKey::JoinGroup:
+        return readJoinGroupRequest(r, version);
+    case ApiKey::SyncGroup:
+        return readSyncGroupRequest(r, version);
+    case ApiKey::Heartbeat:
+        return readHeartbeatRequest(r, version);
+    case ApiKey::LeaveGroup:
+        return readLeaveGroupRequest(r, version);
+    case ApiKey::OffsetCommit:
+        return readOffsetCommitRequest(r, version);
+    case ApiKey::OffsetFetch:
+        return readOffsetFetchRequest(r, version);
+    case ApiKey::ListGroups:
+        return readListGroupsRequest(r, version);
+    case ApiKey::DescribeGroups:
+        return readDescribeGroupsRequest(r, version);
     case ApiKey::CreateTopics:
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
@@ -109,6 +155,24 @@ Response readResponseBody(Reader& r, ApiKey key, std::int16_t version)
         return readListOffsetsResponse(r, version);
     case ApiKey::InitProducerId:
         return readInitProducerIdResponse(r, version);
+    case ApiKey::FindCoordinator:
+        return readFindCoordinatorResponse(r, version);
+    case ApiKey::JoinGroup:
+        return readJoinGroupResponse(r, version);
+    case ApiKey::SyncGroup:
+        return readSyncGroupResponse(r, version);
+    case ApiKey::Heartbeat:
+        return readHeartbeatResponse(r, version);
+    case ApiKey::LeaveGroup:
+        return readLeaveGroupResponse(r, version);
+    case ApiKey::OffsetCommit:
+        return readOffsetCommitResponse(r, version);
+    case ApiKey::OffsetFetch:
+        return readOffsetFetchResponse(r, version);
+    case ApiKey::ListGroups:
+        return readListGroupsResponse(r, version);
+    case ApiKey::DescribeGroups:
+        return readDescribeGroupsResponse(r, version);
     case ApiKey::CreateTopics:
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
@@ -184,6 +248,24 @@ std::string_view apiName(ApiKey key)
         return "DescribeCluster";
     case ApiKey::DescribeTopicPartitions:
         return "DescribeTopicPartitions";
+    case ApiKey::FindCoordinator:
+        return "FindCoordinator";
+    case ApiKey::JoinGroup:
+        return "JoinGroup";
+    case ApiKey::SyncGroup:
+        return "SyncGroup";
+    case ApiKey::Heartbeat:
+        return "Heartbeat";
+    case ApiKey::LeaveGroup:
+        return "LeaveGroup";
+    case ApiKey::OffsetCommit:
+        return "OffsetCommit";
+    case ApiKey::OffsetFetch:
+        return "OffsetFetch";
+    case ApiKey::ListGroups:
+        return "ListGroups";
+    case ApiKey::DescribeGroups:
+        return "DescribeGroups";
     }
     return "Unknown";
 }
@@ -301,6 +383,28 @@ std::string_view errorName(ErrorCode code)
         return "PRODUCER_FENCED";
     case ErrorCode::UnknownTopicId:
         return "UNKNOWN_TOPIC_ID";
+    case ErrorCode::OffsetMetadataTooLarge:
+        return "OFFSET_METADATA_TOO_LARGE";
+    case ErrorCode::IllegalGeneration:
+        return "ILLEGAL_GENERATION";
+    case ErrorCode::InconsistentGroupProtocol:
+        return "INCONSISTENT_GROUP_PROTOCOL";
+    case ErrorCode::InvalidGroupId:
+        return "INVALID_GROUP_ID";
+    case ErrorCode::UnknownMemberId:
+        return "UNKNOWN_MEMBER_ID";
+    case ErrorCode::InvalidSessionTimeout:
+        return "INVALID_SESSION_TIMEOUT";
+    case ErrorCode::RebalanceInProgress:
+        return "REBALANCE_IN_PROGRESS";
+    case ErrorCode::InvalidCommitOffsetSize:
+        return "INVALID_COMMIT_OFFSET_SIZE";
+    case ErrorCode::GroupAuthorizationFailed:
+        return "GROUP_AUTHORIZATION_FAILED";
+    case ErrorCode::GroupIdNotFound:
+        return "GROUP_ID_NOT_FOUND";
+    case ErrorCode::MemberIdRequired:
+        return "MEMBER_ID_REQUIRED";
     }
     return "UNKNOWN_SERVER_ERROR";
 }
@@ -350,8 +454,26 @@ ApiKey apiKeyOf(const Request& body)
                 return ApiKey::Fetch;
             else if constexpr (std::is_same_v<T, ListOffsetsRequest>)
                 return ApiKey::ListOffsets;
-            else
+            else if constexpr (std::is_same_v<T, InitProducerIdRequest>)
                 return ApiKey::InitProducerId;
+            else if constexpr (std::is_same_v<T, FindCoordinatorRequest>)
+                return ApiKey::FindCoordinator;
+            else if constexpr (std::is_same_v<T, JoinGroupRequest>)
+                return ApiKey::JoinGroup;
+            else if constexpr (std::is_same_v<T, SyncGroupRequest>)
+                return ApiKey::SyncGroup;
+            else if constexpr (std::is_same_v<T, HeartbeatRequest>)
+                return ApiKey::Heartbeat;
+            else if constexpr (std::is_same_v<T, LeaveGroupRequest>)
+                return ApiKey::LeaveGroup;
+            else if constexpr (std::is_same_v<T, OffsetCommitRequest>)
+                return ApiKey::OffsetCommit;
+            else if constexpr (std::is_same_v<T, OffsetFetchRequest>)
+                return ApiKey::OffsetFetch;
+            else if constexpr (std::is_same_v<T, ListGroupsRequest>)
+                return ApiKey::ListGroups;
+            else
+                return ApiKey::DescribeGroups;
         },
         body);
 }
@@ -371,8 +493,26 @@ ApiKey apiKeyOf(const Response& body)
                 return ApiKey::Fetch;
             else if constexpr (std::is_same_v<T, ListOffsetsResponse>)
                 return ApiKey::ListOffsets;
-            else
+            else if constexpr (std::is_same_v<T, InitProducerIdResponse>)
                 return ApiKey::InitProducerId;
+            else if constexpr (std::is_same_v<T, FindCoordinatorResponse>)
+                return ApiKey::FindCoordinator;
+            else if constexpr (std::is_same_v<T, JoinGroupResponse>)
+                return ApiKey::JoinGroup;
+            else if constexpr (std::is_same_v<T, SyncGroupResponse>)
+                return ApiKey::SyncGroup;
+            else if constexpr (std::is_same_v<T, HeartbeatResponse>)
+                return ApiKey::Heartbeat;
+            else if constexpr (std::is_same_v<T, LeaveGroupResponse>)
+                return ApiKey::LeaveGroup;
+            else if constexpr (std::is_same_v<T, OffsetCommitResponse>)
+                return ApiKey::OffsetCommit;
+            else if constexpr (std::is_same_v<T, OffsetFetchResponse>)
+                return ApiKey::OffsetFetch;
+            else if constexpr (std::is_same_v<T, ListGroupsResponse>)
+                return ApiKey::ListGroups;
+            else
+                return ApiKey::DescribeGroups;
         },
         body);
 }
@@ -434,8 +574,26 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 writeFetchRequest(w, request, version);
             else if constexpr (std::is_same_v<T, ListOffsetsRequest>)
                 writeListOffsetsRequest(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, InitProducerIdRequest>)
                 writeInitProducerIdRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, FindCoordinatorRequest>)
+                writeFindCoordinatorRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, JoinGroupRequest>)
+                writeJoinGroupRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, SyncGroupRequest>)
+                writeSyncGroupRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, HeartbeatRequest>)
+                writeHeartbeatRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, LeaveGroupRequest>)
+                writeLeaveGroupRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, OffsetCommitRequest>)
+                writeOffsetCommitRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, OffsetFetchRequest>)
+                writeOffsetFetchRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, ListGroupsRequest>)
+                writeListGroupsRequest(w, request, version);
+            else
+                writeDescribeGroupsRequest(w, request, version);
         },
         body);
     return finishFrame(w, sizeAt);
@@ -464,8 +622,26 @@ Bytes encodeResponse(const RequestHeader& header, const Response& body)
                 writeFetchResponse(w, response, version);
             else if constexpr (std::is_same_v<T, ListOffsetsResponse>)
                 writeListOffsetsResponse(w, response, version);
-            else
+            else if constexpr (std::is_same_v<T, InitProducerIdResponse>)
                 writeInitProducerIdResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, FindCoordinatorResponse>)
+                writeFindCoordinatorResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, JoinGroupResponse>)
+                writeJoinGroupResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, SyncGroupResponse>)
+                writeSyncGroupResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, HeartbeatResponse>)
+                writeHeartbeatResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, LeaveGroupResponse>)
+                writeLeaveGroupResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, OffsetCommitResponse>)
+                writeOffsetCommitResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, OffsetFetchResponse>)
+                writeOffsetFetchResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, ListGroupsResponse>)
+                writeListGroupsResponse(w, response, version);
+            else
+                writeDescribeGroupsResponse(w, response, version);
         },
         body);
     return finishFrame(w, sizeAt);

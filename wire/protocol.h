@@ -31,6 +31,15 @@ enum class ApiKey : std::int16_t {
     Fetch = 1,
     ListOffsets = 2,
     Metadata = 3,
+    OffsetCommit = 8,
+    OffsetFetch = 9,
+    FindCoordinator = 10,
+    JoinGroup = 11,
+    Heartbeat = 12,
+    LeaveGroup = 13,
+    SyncGroup = 14,
+    DescribeGroups = 15,
+    ListGroups = 16,
     ApiVersions = 18,
     CreateTopics = 19,
     InitProducerId = 22,
@@ -49,10 +58,16 @@ struct VersionRange {
     bool operator==(const VersionRange&) const = default;
 };
 
-/// Produce 3-7, Fetch 4-6, ListOffsets 1-4, Metadata 0-4, ApiVersions 0-3, InitProducerId 0-1, in
-/// that order. The upper ends keep kafka-python 2.0.2's broker-version guess at 0.11 (its conn.py
-/// checks the highest Metadata version); the lower ends are the first versions with RecordBatch v2
-/// (Produce 3, Fetch 4) and without ListOffsets v0's offset arrays.
+/// Produce 3-7, Fetch 4-6, ListOffsets 1-4, Metadata 0-4, ApiVersions 0-3, InitProducerId 0-1, and the
+/// classic group protocol's OffsetCommit 2-6, OffsetFetch 1-5, FindCoordinator 0-2, JoinGroup 2-4,
+/// Heartbeat 0-2, LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2, in that order.
+/// The upper ends keep kafka-python 2.0.2's broker-version guess at 0.11 (its conn.py checks the
+/// highest Metadata version; none of the group keys is among its tests); the lower ends are the first
+/// versions with RecordBatch v2 (Produce 3, Fetch 4), without ListOffsets v0's offset arrays, and
+/// Kafka 4.x's own lowest group versions (KIP-896: JoinGroup 2, OffsetCommit 2, OffsetFetch 1). The
+/// group versions stop below the first flexible version and below static membership (JoinGroup 5,
+/// SyncGroup/Heartbeat/LeaveGroup 3, OffsetCommit 7: group.instance.id), which is not implemented: a
+/// client configured with group.instance.id fails at once ("static membership is not supported").
 std::span<const VersionRange> supportedApis();
 
 /// The supported range of a key, or nullopt for a key this codec does not implement.
@@ -87,6 +102,7 @@ enum class ErrorCode : std::int16_t {
     RequestTimedOut = 7,
     ReplicaNotAvailable = 9,
     MessageTooLarge = 10,
+    OffsetMetadataTooLarge = 12,
     CoordinatorLoadInProgress = 14,
     CoordinatorNotAvailable = 15,
     NotCoordinator = 16,
@@ -95,7 +111,15 @@ enum class ErrorCode : std::int16_t {
     NotEnoughReplicas = 19,
     NotEnoughReplicasAfterAppend = 20,
     InvalidRequiredAcks = 21,
+    IllegalGeneration = 22,
+    InconsistentGroupProtocol = 23,
+    InvalidGroupId = 24,
+    UnknownMemberId = 25,
+    InvalidSessionTimeout = 26,
+    RebalanceInProgress = 27,
+    InvalidCommitOffsetSize = 28,
     TopicAuthorizationFailed = 29,
+    GroupAuthorizationFailed = 30,
     ClusterAuthorizationFailed = 31,
     InvalidTimestamp = 32,
     UnsupportedVersion = 35,
@@ -119,6 +143,8 @@ enum class ErrorCode : std::int16_t {
     FencedLeaderEpoch = 74,
     UnknownLeaderEpoch = 75,
     UnsupportedCompressionType = 76,
+    GroupIdNotFound = 69,
+    MemberIdRequired = 79,
     OffsetNotAvailable = 78,
     PreferredLeaderNotAvailable = 80,
     EligibleLeadersNotAvailable = 83,
@@ -254,9 +280,267 @@ struct InitProducerIdRequest {
     bool operator==(const InitProducerIdRequest&) const = default;
 };
 
+
+// ---------------------------------------------------------------------------------------------
+// The classic consumer group protocol (schemas at 4.4.0: <Api>Request.json and <Api>Response.json).
+// Member metadata and assignments are opaque bytes here; groups/consumer_protocol.h reads them.
+
+/// FindCoordinatorRequest.json versions 0-2: the key (the group id) and, from version 1, its type
+/// (0 group, 1 transaction).
+struct FindCoordinatorRequest {
+    std::string key;
+    std::int8_t keyType = 0; // version 1+
+    bool operator==(const FindCoordinatorRequest&) const = default;
+};
+
+/// FindCoordinatorResponse.json versions 0-2.
+struct FindCoordinatorResponse {
+    std::int32_t throttleTimeMs = 0; // version 1+
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage; // version 1+
+    std::int32_t nodeId = -1;
+    std::string host;
+    std::int32_t port = -1;
+    bool operator==(const FindCoordinatorResponse&) const = default;
+};
+
+/// One protocol of a JoinGroup request (JoinGroupRequestProtocol).
+struct JoinGroupProtocol {
+    std::string name;
+    Bytes metadata;
+    bool operator==(const JoinGroupProtocol&) const = default;
+};
+
+/// JoinGroupRequest.json versions 2-4 (one layout; version 4 lets the broker answer MEMBER_ID_REQUIRED).
+struct JoinGroupRequest {
+    std::string groupId;
+    std::int32_t sessionTimeoutMs = 0;
+    std::int32_t rebalanceTimeoutMs = -1;
+    std::string memberId;
+    std::string protocolType;
+    std::vector<JoinGroupProtocol> protocols;
+    bool operator==(const JoinGroupRequest&) const = default;
+};
+
+/// One member of a JoinGroup response to the leader (JoinGroupResponseMember).
+struct JoinGroupMember {
+    std::string memberId;
+    Bytes metadata;
+    bool operator==(const JoinGroupMember&) const = default;
+};
+
+/// JoinGroupResponse.json versions 2-4.
+struct JoinGroupResponse {
+    std::int32_t throttleTimeMs = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::int32_t generationId = -1;
+    std::string protocolName;
+    std::string leader;
+    std::string memberId;
+    std::vector<JoinGroupMember> members;
+    bool operator==(const JoinGroupResponse&) const = default;
+};
+
+/// One member's assignment in a leader's SyncGroup (SyncGroupRequestAssignment).
+struct SyncGroupAssignment {
+    std::string memberId;
+    Bytes assignment;
+    bool operator==(const SyncGroupAssignment&) const = default;
+};
+
+/// SyncGroupRequest.json versions 0-2 (one layout).
+struct SyncGroupRequest {
+    std::string groupId;
+    std::int32_t generationId = -1;
+    std::string memberId;
+    std::vector<SyncGroupAssignment> assignments;
+    bool operator==(const SyncGroupRequest&) const = default;
+};
+
+/// SyncGroupResponse.json versions 0-2.
+struct SyncGroupResponse {
+    std::int32_t throttleTimeMs = 0; // version 1+
+    ErrorCode errorCode = ErrorCode::None;
+    Bytes assignment;
+    bool operator==(const SyncGroupResponse&) const = default;
+};
+
+/// HeartbeatRequest.json versions 0-2 (one layout).
+struct HeartbeatRequest {
+    std::string groupId;
+    std::int32_t generationId = -1;
+    std::string memberId;
+    bool operator==(const HeartbeatRequest&) const = default;
+};
+
+/// HeartbeatResponse.json versions 0-2.
+struct HeartbeatResponse {
+    std::int32_t throttleTimeMs = 0; // version 1+
+    ErrorCode errorCode = ErrorCode::None;
+    bool operator==(const HeartbeatResponse&) const = default;
+};
+
+/// LeaveGroupRequest.json versions 0-2: one member (the batch of members is version 3+).
+struct LeaveGroupRequest {
+    std::string groupId;
+    std::string memberId;
+    bool operator==(const LeaveGroupRequest&) const = default;
+};
+
+/// LeaveGroupResponse.json versions 0-2.
+struct LeaveGroupResponse {
+    std::int32_t throttleTimeMs = 0; // version 1+
+    ErrorCode errorCode = ErrorCode::None;
+    bool operator==(const LeaveGroupResponse&) const = default;
+};
+
+/// One partition of an OffsetCommit request (OffsetCommitRequestPartition).
+struct OffsetCommitPartition {
+    std::int32_t partitionIndex = 0;
+    std::int64_t committedOffset = 0;
+    std::int32_t committedLeaderEpoch = -1; // version 6+
+    std::optional<std::string> committedMetadata;
+    bool operator==(const OffsetCommitPartition&) const = default;
+};
+
+/// One topic of an OffsetCommit request (OffsetCommitRequestTopic).
+struct OffsetCommitTopic {
+    std::string name;
+    std::vector<OffsetCommitPartition> partitions;
+    bool operator==(const OffsetCommitTopic&) const = default;
+};
+
+/// OffsetCommitRequest.json versions 2-6.
+struct OffsetCommitRequest {
+    std::string groupId;
+    std::int32_t generationId = -1;
+    std::string memberId;
+    std::int64_t retentionTimeMs = -1; // versions 2-4
+    std::vector<OffsetCommitTopic> topics;
+    bool operator==(const OffsetCommitRequest&) const = default;
+};
+
+/// One partition of an OffsetCommit response (OffsetCommitResponsePartition).
+struct OffsetCommitPartitionResponse {
+    std::int32_t partitionIndex = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    bool operator==(const OffsetCommitPartitionResponse&) const = default;
+};
+
+/// One topic of an OffsetCommit response (OffsetCommitResponseTopic).
+struct OffsetCommitTopicResponse {
+    std::string name;
+    std::vector<OffsetCommitPartitionResponse> partitions;
+    bool operator==(const OffsetCommitTopicResponse&) const = default;
+};
+
+/// OffsetCommitResponse.json versions 2-6.
+struct OffsetCommitResponse {
+    std::int32_t throttleTimeMs = 0; // version 3+
+    std::vector<OffsetCommitTopicResponse> topics;
+    bool operator==(const OffsetCommitResponse&) const = default;
+};
+
+/// One topic of an OffsetFetch request (OffsetFetchRequestTopic).
+struct OffsetFetchTopic {
+    std::string name;
+    std::vector<std::int32_t> partitionIndexes;
+    bool operator==(const OffsetFetchTopic&) const = default;
+};
+
+/// OffsetFetchRequest.json versions 1-5. Null topics (version 2+) asks for every committed offset.
+struct OffsetFetchRequest {
+    std::string groupId;
+    std::optional<std::vector<OffsetFetchTopic>> topics;
+    bool operator==(const OffsetFetchRequest&) const = default;
+};
+
+/// One partition of an OffsetFetch response (OffsetFetchResponsePartition).
+struct OffsetFetchPartitionResponse {
+    std::int32_t partitionIndex = 0;
+    std::int64_t committedOffset = -1;
+    std::int32_t committedLeaderEpoch = -1; // version 5+
+    std::optional<std::string> metadata;
+    ErrorCode errorCode = ErrorCode::None;
+    bool operator==(const OffsetFetchPartitionResponse&) const = default;
+};
+
+/// One topic of an OffsetFetch response (OffsetFetchResponseTopic).
+struct OffsetFetchTopicResponse {
+    std::string name;
+    std::vector<OffsetFetchPartitionResponse> partitions;
+    bool operator==(const OffsetFetchTopicResponse&) const = default;
+};
+
+/// OffsetFetchResponse.json versions 1-5.
+struct OffsetFetchResponse {
+    std::int32_t throttleTimeMs = 0; // version 3+
+    std::vector<OffsetFetchTopicResponse> topics;
+    ErrorCode errorCode = ErrorCode::None; // version 2+
+    bool operator==(const OffsetFetchResponse&) const = default;
+};
+
+/// ListGroupsRequest.json versions 0-2: empty.
+struct ListGroupsRequest {
+    bool operator==(const ListGroupsRequest&) const = default;
+};
+
+/// One group of a ListGroups response (ListedGroup).
+struct ListedGroup {
+    std::string groupId;
+    std::string protocolType;
+    bool operator==(const ListedGroup&) const = default;
+};
+
+/// ListGroupsResponse.json versions 0-2.
+struct ListGroupsResponse {
+    std::int32_t throttleTimeMs = 0; // version 1+
+    ErrorCode errorCode = ErrorCode::None;
+    std::vector<ListedGroup> groups;
+    bool operator==(const ListGroupsResponse&) const = default;
+};
+
+/// DescribeGroupsRequest.json versions 0-4.
+struct DescribeGroupsRequest {
+    std::vector<std::string> groups;
+    bool includeAuthorizedOperations = false; // version 3+
+    bool operator==(const DescribeGroupsRequest&) const = default;
+};
+
+/// One member of a described group (DescribedGroupMember).
+struct DescribedGroupMember {
+    std::string memberId;
+    std::optional<std::string> groupInstanceId; // version 4+
+    std::string clientId;
+    std::string clientHost;
+    Bytes memberMetadata;
+    Bytes memberAssignment;
+    bool operator==(const DescribedGroupMember&) const = default;
+};
+
+/// One group of a DescribeGroups response (DescribedGroup).
+struct DescribedGroup {
+    ErrorCode errorCode = ErrorCode::None;
+    std::string groupId;
+    std::string groupState;
+    std::string protocolType;
+    std::string protocolData;
+    std::vector<DescribedGroupMember> members;
+    std::int32_t authorizedOperations = -2147483648; // version 3+
+    bool operator==(const DescribedGroup&) const = default;
+};
+
+/// DescribeGroupsResponse.json versions 0-4.
+struct DescribeGroupsResponse {
+    std::int32_t throttleTimeMs = 0; // version 1+
+    std::vector<DescribedGroup> groups;
+    bool operator==(const DescribeGroupsResponse&) const = default;
+};
+
 /// A request body; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, ProduceRequest, FetchRequest, ListOffsetsRequest,
-    InitProducerIdRequest>;
+    InitProducerIdRequest, FindCoordinatorRequest, JoinGroupRequest, SyncGroupRequest, HeartbeatRequest,
+    LeaveGroupRequest, OffsetCommitRequest, OffsetFetchRequest, ListGroupsRequest, DescribeGroupsRequest>;
 
 /// A decoded request: its header and its body.
 struct RequestFrame {
@@ -458,7 +742,9 @@ struct InitProducerIdResponse {
 
 /// A response body; its alternative must match the request header's API key.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, ProduceResponse, FetchResponse,
-    ListOffsetsResponse, InitProducerIdResponse>;
+    ListOffsetsResponse, InitProducerIdResponse, FindCoordinatorResponse, JoinGroupResponse, SyncGroupResponse,
+    HeartbeatResponse, LeaveGroupResponse, OffsetCommitResponse, OffsetFetchResponse, ListGroupsResponse,
+    DescribeGroupsResponse>;
 
 /// The ApiKey a request or response alternative belongs to.
 ApiKey apiKeyOf(const Request& body);

@@ -155,4 +155,42 @@ void writeInitProducerIdRequest(Writer& w, const InitProducerIdRequest& body, st
 InitProducerIdResponse readInitProducerIdResponse(Reader& r, std::int16_t version);
 void writeInitProducerIdResponse(Writer& w, const InitProducerIdResponse& body, std::int16_t version);
 
+// protocol_groups.cpp
+FindCoordinatorRequest readFindCoordinatorRequest(Reader& r, std::int16_t version);
+void writeFindCoordinatorRequest(Writer& w, const FindCoordinatorRequest& body, std::int16_t version);
+FindCoordinatorResponse readFindCoordinatorResponse(Reader& r, std::int16_t version);
+void writeFindCoordinatorResponse(Writer& w, const FindCoordinatorResponse& body, std::int16_t version);
+JoinGroupRequest readJoinGroupRequest(Reader& r, std::int16_t version);
+void writeJoinGroupRequest(Writer& w, const JoinGroupRequest& body, std::int16_t version);
+JoinGroupResponse readJoinGroupResponse(Reader& r, std::int16_t version);
+void writeJoinGroupResponse(Writer& w, const JoinGroupResponse& body, std::int16_t version);
+SyncGroupRequest readSyncGroupRequest(Reader& r, std::int16_t version);
+void writeSyncGroupRequest(Writer& w, const SyncGroupRequest& body, std::int16_t version);
+SyncGroupResponse readSyncGroupResponse(Reader& r, std::int16_t version);
+void writeSyncGroupResponse(Writer& w, const SyncGroupResponse& body, std::int16_t version);
+HeartbeatRequest readHeartbeatRequest(Reader& r, std::int16_t version);
+void writeHeartbeatRequest(Writer& w, const HeartbeatRequest& body, std::int16_t version);
+HeartbeatResponse readHeartbeatResponse(Reader& r, std::int16_t version);
+void writeHeartbeatResponse(Writer& w, const HeartbeatResponse& body, std::int16_t version);
+LeaveGroupRequest readLeaveGroupRequest(Reader& r, std::int16_t version);
+void writeLeaveGroupRequest(Writer& w, const LeaveGroupRequest& body, std::int16_t version);
+LeaveGroupResponse readLeaveGroupResponse(Reader& r, std::int16_t version);
+void writeLeaveGroupResponse(Writer& w, const LeaveGroupResponse& body, std::int16_t version);
+OffsetCommitRequest readOffsetCommitRequest(Reader& r, std::int16_t version);
+void writeOffsetCommitRequest(Writer& w, const OffsetCommitRequest& body, std::int16_t version);
+OffsetCommitResponse readOffsetCommitResponse(Reader& r, std::int16_t version);
+void writeOffsetCommitResponse(Writer& w, const OffsetCommitResponse& body, std::int16_t version);
+OffsetFetchRequest readOffsetFetchRequest(Reader& r, std::int16_t version);
+void writeOffsetFetchRequest(Writer& w, const OffsetFetchRequest& body, std::int16_t version);
+OffsetFetchResponse readOffsetFetchResponse(Reader& r, std::int16_t version);
+void writeOffsetFetchResponse(Writer& w, const OffsetFetchResponse& body, std::int16_t version);
+ListGroupsRequest readListGroupsRequest(Reader& r, std::int16_t version);
+void writeListGroupsRequest(Writer& w, const ListGroupsRequest& body, std::int16_t version);
+ListGroupsResponse readListGroupsResponse(Reader& r, std::int16_t version);
+void writeListGroupsResponse(Writer& w, const ListGroupsResponse& body, std::int16_t version);
+DescribeGroupsRequest readDescribeGroupsRequest(Reader& r, std::int16_t version);
+void writeDescribeGroupsRequest(Writer& w, const DescribeGroupsRequest& body, std::int16_t version);
+DescribeGroupsResponse readDescribeGroupsResponse(Reader& r, std::int16_t version);
+void writeDescribeGroupsResponse(Writer& w, const DescribeGroupsResponse& body, std::int16_t version);
+
 } // namespace hw::wire::detail

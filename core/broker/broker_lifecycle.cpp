@@ -116,7 +116,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
                 GroupResponse lost;
                 lost.kind = m.awaitingJoin ? GroupRequestKind::Join : GroupRequestKind::Sync;
                 lost.error = ErrorCode::NetworkException;
-                m_net.sendConnectionError(NodeRef::broker(b.id), NodeRef::consumer(m.consumer), std::move(lost));
+                m_net.sendConnectionError(NodeRef::broker(b.id), m.node(), std::move(lost));
             }
         }
         for (std::int32_t p = 0; p < static_cast<std::int32_t>(m_state.partitions.size()); ++p) {

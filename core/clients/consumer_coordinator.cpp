@@ -78,7 +78,7 @@ void ConsumerClient::sendConsumerMetadata(std::int32_t index)
     c.metadataTarget = target;
     c.metadataDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
     armConsumerTimer(index, c.metadataDeadlineMs);
-    m_net.send(NodeRef::consumer(index), NodeRef::broker(target), FindCoordinatorRequest{index});
+    m_net.send(NodeRef::consumer(index), NodeRef::broker(target), FindCoordinatorRequest{index, {}, false});
 }
 
 std::optional<Event> ConsumerClient::handleFindCoordinatorResponse(const Message& message,

@@ -21,9 +21,34 @@ std::string_view liveRequestName(std::int32_t kind)
         return "Metadata";
     case 4:
         return "InitProducerId";
+    case 5:
+        return "FindCoordinator";
+    case 6:
+        return "Group";
     default:
         return "unknown";
     }
+}
+
+std::string_view liveRequestLabel(const Event& e)
+{
+    if (e.detail != 6)
+        return liveRequestName(e.detail);
+    switch (static_cast<GroupRequestKind>(e.value)) {
+    case GroupRequestKind::Join:
+        return "JoinGroup";
+    case GroupRequestKind::Sync:
+        return "SyncGroup";
+    case GroupRequestKind::Heartbeat:
+        return "Heartbeat";
+    case GroupRequestKind::Leave:
+        return "LeaveGroup";
+    case GroupRequestKind::OffsetCommit:
+        return "OffsetCommit";
+    case GroupRequestKind::OffsetFetch:
+        return "OffsetFetch";
+    }
+    return "Group";
 }
 
 ApplyResult LiveClients::apply(const LiveClientAction& action)
@@ -95,6 +120,38 @@ std::string checkRecords(const LiveProduce& produce)
             bytes += header.key.size() + header.value.size();
         if (bytes > limits::liveRecordBytesMax)
             return "a live record keeps at most " + std::to_string(limits::liveRecordBytesMax) + " bytes";
+    }
+    return {};
+}
+
+/// What a recorded or decoded live group request must hold: the real member's part, partitions that
+/// exist, and sizes within the named limits.
+std::string checkGroupRequest(const GroupRequest& request, std::int32_t partitionCount)
+{
+    if (!request.live)
+        return "a live group request carries the live member's fields";
+    const LiveGroupFields& live = *request.live;
+    if (live.groupId.size() > limits::stringBytesMax || request.memberId.size() > limits::stringBytesMax ||
+        live.clientId.size() > limits::stringBytesMax || live.protocolType.size() > limits::stringBytesMax)
+        return "a group id, member id, client id or protocol type keeps at most " +
+               std::to_string(limits::stringBytesMax) + " bytes";
+    if (live.protocols.size() > limits::liveGroupProtocolsMax)
+        return "a JoinGroup offers at most " + std::to_string(limits::liveGroupProtocolsMax) + " protocols";
+    std::size_t bytes = 0;
+    for (const GroupProtocolOffer& offer : live.protocols)
+        bytes += offer.name.size() + offer.metadata.size();
+    for (const GroupAssignmentBytes& entry : live.assignments)
+        bytes += entry.memberId.size() + entry.assignment.size();
+    if (bytes > limits::liveGroupBytesMax)
+        return "a live group request's protocols and assignments keep at most " +
+               std::to_string(limits::liveGroupBytesMax) + " bytes";
+    for (const CommittedOffset& offset : request.offsets) {
+        if (offset.partition < 0 || offset.partition >= partitionCount)
+            return "no partition " + std::to_string(offset.partition);
+    }
+    for (std::int32_t p : request.partitions) {
+        if (p < 0 || p >= partitionCount)
+            return "no partition " + std::to_string(p);
     }
     return {};
 }
@@ -179,6 +236,20 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         m_net.send(from, to, request);
     } else if (std::holds_alternative<LiveMetadata>(action.request)) {
         m_net.send(from, to, MetadataRequest{action.client});
+    } else if (const auto* find = std::get_if<LiveFindCoordinator>(&action.request)) {
+        if (find->groupId.size() > limits::stringBytesMax)
+            return {std::nullopt, "a group id keeps at most " + std::to_string(limits::stringBytesMax) + " bytes"};
+        e.text = find->groupId;
+        m_net.send(from, to, FindCoordinatorRequest{action.client, find->groupId, true});
+    } else if (const auto* group = std::get_if<LiveGroup>(&action.request)) {
+        if (std::string error = checkGroupRequest(group->request, partitionCount); !error.empty())
+            return {std::nullopt, error};
+        GroupRequest request = group->request;
+        request.consumer = action.client;
+        request.group = -1;
+        e.text = request.live->groupId;
+        e.value = static_cast<std::int64_t>(request.kind);
+        m_net.send(from, to, std::move(request));
     } else {
         m_net.send(from, to, InitProducerIdRequest{action.client});
     }
@@ -224,6 +295,15 @@ std::optional<Event> LiveClients::handleAnswer(const Message& message)
                 e.detail = 4;
                 e.error = body.error;
                 e.value = body.producerId;
+            } else if constexpr (std::is_same_v<T, FindCoordinatorResponse>) {
+                e.detail = 5;
+                e.error = body.error;
+                e.value = body.coordinator;
+            } else if constexpr (std::is_same_v<T, GroupResponse>) {
+                e.detail = 6;
+                e.error = body.error;
+                e.value = static_cast<std::int64_t>(body.kind);
+                e.text = body.memberId;
             }
         },
         message.body);

@@ -43,7 +43,11 @@ private:
 };
 
 /// A LiveRequest's kind as a number (the LiveRequestSent event's detail): 0 produce, 1 fetch,
-/// 2 list offsets, 3 metadata, 4 init producer id.
+/// 2 list offsets, 3 metadata, 4 init producer id, 5 find coordinator, 6 a group request.
 std::string_view liveRequestName(std::int32_t kind);
+
+/// The Kafka name of a LiveRequestSent or LiveResponseReceived event's request: liveRequestName, except
+/// that a group request is named by its kind (value: GroupRequestKind), "JoinGroup", "SyncGroup", ...
+std::string_view liveRequestLabel(const Event& e);
 
 } // namespace hw

@@ -119,6 +119,14 @@ std::string_view errorName(ErrorCode error)
         return "OUT_OF_ORDER_SEQUENCE_NUMBER";
     case ErrorCode::InvalidProducerEpoch:
         return "INVALID_PRODUCER_EPOCH";
+    case ErrorCode::InconsistentGroupProtocol:
+        return "INCONSISTENT_GROUP_PROTOCOL";
+    case ErrorCode::MemberIdRequired:
+        return "MEMBER_ID_REQUIRED";
+    case ErrorCode::InvalidSessionTimeout:
+        return "INVALID_SESSION_TIMEOUT";
+    case ErrorCode::InvalidGroupId:
+        return "INVALID_GROUP_ID";
     }
     return "UNKNOWN";
 }

@@ -14,9 +14,33 @@ enum class AssignorKind : std::uint8_t { Range, RoundRobin, Sticky, CooperativeS
 
 enum class GroupState : std::uint8_t { Empty, PreparingRebalance, CompletingRebalance, Stable, Dead };
 
+/// One protocol a real member offers in its JoinGroup (JoinGroupRequestProtocol): the assignor's
+/// name and its metadata, opaque to the coordinator (for the "consumer" protocol type a
+/// ConsumerProtocolSubscription, groups/consumer_protocol.h).
+struct GroupProtocolOffer {
+    std::string name;
+    std::string metadata; // bytes
+    friend bool operator==(const GroupProtocolOffer&, const GroupProtocolOffer&) = default;
+};
+
+/// What only a real member (a live client's JoinGroup, highwater-cli serve) has: what it told the
+/// coordinator, kept as Kafka's MemberMetadata keeps it (ClassicGroupMember at 4.4.0).
+struct LiveMemberInfo {
+    std::string clientId;   // the request header's client.id
+    std::string clientHost; // the connection's address, "/127.0.0.1" as DescribeGroups spells it
+    std::int32_t sessionTimeoutMs = 0;
+    std::int32_t rebalanceTimeoutMs = 0;
+    std::vector<GroupProtocolOffer> protocols; // in the member's order of preference
+    std::string assignment; // the bytes the leader's SyncGroup gave it, as sent (opaque)
+    std::int16_t subscriptionVersion = 0; // of its ConsumerProtocolSubscription, for the bytes HighWater encodes
+    friend bool operator==(const LiveMemberInfo&, const LiveMemberInfo&) = default;
+};
+
 struct GroupMember {
     std::string memberId;
-    std::int32_t consumer = 0;
+    std::int32_t consumer = 0;   // the simulated consumer, or -1 for a real member (liveClient)
+    std::int32_t liveClient = -1; // a real member: the connection its last request came on, where answers go
+    LiveMemberInfo live;          // a real member's own data (empty for a simulated one)
     std::vector<std::int32_t> topics;
     std::vector<std::int32_t> owned;      // what it reported owning when it joined (cooperative)
     std::vector<std::int32_t> assignment; // from the last SyncGroup
@@ -24,7 +48,18 @@ struct GroupMember {
     bool joined = false;       // has (re)joined in the current rebalance
     bool awaitingJoin = false; // a JoinGroup answer is owed
     bool awaitingSync = false; // a SyncGroup answer is owed
+    bool isLive() const { return liveClient >= 0; }
+    /// Where the coordinator's answers to this member go.
+    NodeRef node() const { return isLive() ? NodeRef::liveClient(liveClient) : NodeRef::consumer(consumer); }
     friend bool operator==(const GroupMember&, const GroupMember&) = default;
+};
+
+/// A member id a JoinGroup v4+ was given with MEMBER_ID_REQUIRED, which it must join with before
+/// `expiresMs` (ClassicGroup.addPendingMember; the pending member expires after its session timeout).
+struct PendingMember {
+    std::string memberId;
+    TimeMs expiresMs = 0;
+    friend bool operator==(const PendingMember&, const PendingMember&) = default;
 };
 
 struct CommittedOffset {
@@ -47,6 +82,11 @@ struct Group {
     TimeMs joinDeadlineMs = -1;   // when PreparingRebalance ends whoever has rejoined
     TimeMs timerMs = -1;          // the armed session / join timer
     std::int32_t nextMemberNumber = 1;
+    // Real members (live mode): the group's protocol type ("consumer") and the protocol chosen for the
+    // generation by name; empty while only simulated consumers ever joined, whose protocol is `protocol`.
+    std::string protocolType;
+    std::string protocolName;
+    std::vector<PendingMember> pendingMembers;
     friend bool operator==(const Group&, const Group&) = default;
 };
 

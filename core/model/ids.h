@@ -46,6 +46,10 @@ enum class ErrorCode : std::uint8_t {
     PreferredLeaderNotAvailable, // ElectLeaders PREFERRED: the first replica cannot lead
     OutOfOrderSequenceNumber,    // an idempotent batch that does not follow the producer's last sequence
     InvalidProducerEpoch,        // an idempotent batch with an older producer epoch than the log has seen
+    InconsistentGroupProtocol,   // JoinGroup: no protocol (type or assignor) the group's members all support
+    MemberIdRequired,            // JoinGroup v4+ without a member id: join again with the one given
+    InvalidSessionTimeout,       // JoinGroup: a session timeout outside the coordinator's bounds
+    InvalidGroupId,              // a group request with an empty group id
 };
 
 /// A participant that sends and receives messages.

@@ -7,6 +7,7 @@
 #include "model/event.h"
 #include "model/group_state.h"
 #include "model/ids.h"
+#include "model/messages.h"
 
 #include <cstdint>
 #include <optional>
@@ -208,7 +209,21 @@ struct LiveInitProducerId {
     friend bool operator==(const LiveInitProducerId&, const LiveInitProducerId&) = default;
 };
 
-using LiveRequest = std::variant<LiveProduce, LiveFetch, LiveListOffsets, LiveMetadata, LiveInitProducerId>;
+/// A live client's FindCoordinator for a group (key type 0).
+struct LiveFindCoordinator {
+    std::string groupId;
+    friend bool operator==(const LiveFindCoordinator&, const LiveFindCoordinator&) = default;
+};
+
+/// A live client's JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit or OffsetFetch, decoded:
+/// the coordinator's request with the fields only a real member sends (request.live).
+struct LiveGroup {
+    GroupRequest request;
+    friend bool operator==(const LiveGroup&, const LiveGroup&) = default;
+};
+
+using LiveRequest = std::variant<LiveProduce, LiveFetch, LiveListOffsets, LiveMetadata, LiveInitProducerId,
+                                 LiveFindCoordinator, LiveGroup>;
 
 /// A real client (live mode): a connection opens to a broker, closes, or sends one request. One Kafka
 /// request may become several: a Produce or Fetch request becomes one per partition (and batch), applied

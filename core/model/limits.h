@@ -60,6 +60,11 @@ inline constexpr std::size_t liveRecordBytesMax = 64 * 1024;
 // Records in one batch of a live client: librdkafka's batch.num.messages defaults to 10,000 and
 // caps at 1,000,000; kafka-python batches by bytes (16 KiB). A batch above this is refused.
 inline constexpr int liveRecordsPerBatchMax = 100000;
+// A real member's JoinGroup protocols (Java's consumer offers its partition.assignment.strategy list,
+// usually one or two) and the bytes of one live group request's protocol metadata and SyncGroup
+// assignments (a leader's assignment of a 30-member group is a few KiB).
+inline constexpr std::size_t liveGroupProtocolsMax = 16;
+inline constexpr std::size_t liveGroupBytesMax = 1024 * 1024;
 // The characters of a record's key or value a view shows (text, or hex digits for bytes that are not
 // UTF-8); the rest is cut with an ellipsis. Frame dumps keep the whole record.
 inline constexpr std::size_t recordTextShownMax = 48;

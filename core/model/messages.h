@@ -6,6 +6,8 @@
 #include "model/group_state.h"
 #include "model/ids.h"
 
+#include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -166,7 +168,9 @@ struct MetadataResponse {
 };
 
 struct FindCoordinatorRequest {
-    std::int32_t consumer = 0;
+    std::int32_t consumer = 0; // a simulated consumer; for a live client, its index
+    std::string groupId;       // a live client's FindCoordinator names the group (key) instead
+    bool live = false;
     friend bool operator==(const FindCoordinatorRequest&, const FindCoordinatorRequest&) = default;
 };
 
@@ -186,16 +190,40 @@ struct GroupAssignmentEntry {
     friend bool operator==(const GroupAssignmentEntry&, const GroupAssignmentEntry&) = default;
 };
 
+/// A real leader's SyncGroup assignment for one member: opaque bytes, as sent.
+struct GroupAssignmentBytes {
+    std::string memberId;
+    std::string assignment;
+    friend bool operator==(const GroupAssignmentBytes&, const GroupAssignmentBytes&) = default;
+};
+
+/// What a live client's group request adds to GroupRequest (the fields of JoinGroupRequest.json,
+/// SyncGroupRequest.json and OffsetFetchRequest.json that a simulated consumer does not send).
+struct LiveGroupFields {
+    std::string groupId;      // the group by name: the coordinator finds or creates it
+    std::string clientId;     // client.id from the request header
+    std::string clientHost;   // the connection's address
+    std::string protocolType; // Join
+    std::vector<GroupProtocolOffer> protocols;     // Join
+    std::int32_t sessionTimeoutMs = 0;             // Join
+    std::int32_t rebalanceTimeoutMs = 0;           // Join
+    bool requireKnownMemberId = false;             // Join v4+: MEMBER_ID_REQUIRED for an empty member id
+    std::vector<GroupAssignmentBytes> assignments; // Sync from the leader
+    bool allPartitions = false;                    // OffsetFetch with null topics: every committed offset
+    friend bool operator==(const LiveGroupFields&, const LiveGroupFields&) = default;
+};
+
 struct GroupRequest {
     GroupRequestKind kind = GroupRequestKind::Join;
-    std::int32_t consumer = 0;
-    std::int32_t group = 0;
+    std::int32_t consumer = 0; // a simulated consumer; for a live request, the live client's index
+    std::int32_t group = 0;    // ignored for a live request (live->groupId names it)
     std::string memberId;
     std::int32_t generation = -1;
     std::vector<std::int32_t> topics;             // Join: subscription
     std::vector<std::int32_t> partitions;         // Join: owned; OffsetFetch: asked for
     std::vector<GroupAssignmentEntry> assignment; // Sync from the leader
     std::vector<CommittedOffset> offsets;         // OffsetCommit
+    std::optional<LiveGroupFields> live;          // set for a real client's request
     friend bool operator==(const GroupRequest&, const GroupRequest&) = default;
 };
 
@@ -203,6 +231,7 @@ struct GroupMemberInfo {
     std::string memberId;
     std::vector<std::int32_t> topics;
     std::vector<std::int32_t> owned;
+    std::string metadata; // to a real leader: the member's metadata for the chosen protocol (bytes)
     friend bool operator==(const GroupMemberInfo&, const GroupMemberInfo&) = default;
 };
 
@@ -216,6 +245,9 @@ struct GroupResponse {
     std::vector<GroupMemberInfo> members;  // Join, to the leader
     std::vector<std::int32_t> assignment;  // Sync
     std::vector<CommittedOffset> offsets;  // OffsetFetch, OffsetCommit (what was stored)
+    // To a real member: the chosen protocol by name and its assignment bytes (Sync).
+    std::string protocolName;
+    std::string assignmentBytes;
     friend bool operator==(const GroupResponse&, const GroupResponse&) = default;
 };
 

@@ -137,14 +137,29 @@ Json groupsJson(const ClusterState& s)
         Json leader = nullptr;
         Json members = Json::array();
         for (const GroupMember& m : g.members) {
-            const std::string& consumer = s.consumers[static_cast<std::size_t>(m.consumer)].id;
+            // A real member is named by its client.id and the address of its connection.
+            const std::string consumer = m.isLive() ? m.live.clientId + " " + m.live.clientHost
+                                                    : s.consumers[static_cast<std::size_t>(m.consumer)].id;
             if (m.memberId == g.leader)
                 leader = consumer;
             Json assignment = Json::array();
             for (std::int32_t p : m.assignment)
                 assignment.push_back(topicPartitionJson(s, p));
-            members.push_back(Json{{"id", consumer}, {"member_id", m.memberId}, {"assignment", assignment}});
+            Json member{{"id", consumer}, {"member_id", m.memberId}, {"assignment", assignment}};
+            // Only in a group with a real member, so other dumps are unchanged.
+            if (m.isLive()) {
+                member["live"] = true;
+                member["client_id"] = m.live.clientId;
+                member["client_host"] = m.live.clientHost;
+                Json subscription = Json::array();
+                for (std::int32_t t : m.topics)
+                    subscription.push_back(s.topics[static_cast<std::size_t>(t)].name);
+                member["subscription"] = subscription;
+            }
+            members.push_back(std::move(member));
         }
+        if (!g.protocolType.empty())
+            group["protocol_name"] = g.protocolName;
         group["leader"] = leader;
         const BrokerId coordinator = s.offsetsPartitions[static_cast<std::size_t>(g.offsetsPartition)].leader;
         group["coordinator"] = coordinator;

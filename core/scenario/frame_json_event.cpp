@@ -447,8 +447,10 @@ Json eventToJson(const Event& e, const ClusterState& s)
     case EventType::LiveRequestSent:
         out["live_client"] = liveId(e.node);
         out["broker"] = e.peer;
-        out["request"] = liveRequestName(e.detail);
+        out["request"] = liveRequestLabel(e);
         putPartition();
+        if (e.detail >= 5)
+            out["group"] = e.text;
         if (e.detail == 0)
             out["records"] = e.count;
         if (e.detail == 1)
@@ -459,8 +461,12 @@ Json eventToJson(const Event& e, const ClusterState& s)
     case EventType::LiveResponseReceived:
         out["live_client"] = liveId(e.node);
         out["broker"] = e.peer;
-        out["request"] = liveRequestName(e.detail);
+        out["request"] = liveRequestLabel(e);
         putPartition();
+        if (e.detail == 5)
+            out["coordinator"] = e.value;
+        if (e.detail == 6)
+            out["member_id"] = e.text.empty() ? Json(nullptr) : Json(e.text);
         if (e.detail == 0 || e.detail == 2)
             out["offset"] = e.offset >= 0 ? Json(e.offset) : Json(nullptr);
         if (e.detail == 0)

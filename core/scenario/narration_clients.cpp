@@ -238,12 +238,17 @@ Phrase Narration::clients(const Event& e, const ClusterState& s, const Names& n)
                                .arg(e.peer));
         case 3:
             return ucfirst(tr("%1 asks for metadata to broker %2.").arg(liveName(e.node)).arg(e.peer));
-        default:
+        case 4:
             return ucfirst(
                 tr("%1 asks for a producer id (InitProducerId) to broker %2.").arg(liveName(e.node)).arg(e.peer));
+        default:
+            // A group request (FindCoordinator, JoinGroup, ...): named by its protocol name.
+            return ucfirst(tr("%1 sends %2 to broker %3.")
+                               .arg(liveName(e.node), Phrase::name(std::string(liveRequestLabel(e))))
+                               .arg(e.peer));
         }
     case EventType::LiveResponseReceived: {
-        const Phrase request = Phrase::name(std::string(liveRequestName(e.detail)));
+        const Phrase request = Phrase::name(std::string(liveRequestLabel(e)));
         const Phrase from = ucfirst(tp.isEmpty() ? tr("%1 gets broker %2's answer to its %3")
                                                        .arg(liveName(e.node))
                                                        .arg(e.peer)
@@ -265,8 +270,10 @@ Phrase Narration::clients(const Event& e, const ClusterState& s, const Names& n)
             return fullStop(detail(from, tr("offset %1").arg(e.offset)));
         case 3:
             return detail(from, tr("the brokers, leaders, replicas and ISRs."));
-        default:
+        case 4:
             return detail(from, tr("producer id %1, epoch 0.").arg(e.value));
+        default:
+            return fullStop(from);
         }
     }
     default:

@@ -125,13 +125,25 @@ TEST(WireProtocol, SupportedApisAreExactlyTheBriefsRanges)
         { ApiKey::Metadata, 0, 4 },
         { ApiKey::ApiVersions, 0, 3 },
         { ApiKey::InitProducerId, 0, 1 },
+        { ApiKey::OffsetCommit, 2, 6 },
+        { ApiKey::OffsetFetch, 1, 5 },
+        { ApiKey::FindCoordinator, 0, 2 },
+        { ApiKey::JoinGroup, 2, 4 },
+        { ApiKey::Heartbeat, 0, 2 },
+        { ApiKey::LeaveGroup, 0, 2 },
+        { ApiKey::SyncGroup, 0, 2 },
+        { ApiKey::DescribeGroups, 0, 4 },
+        { ApiKey::ListGroups, 0, 2 },
     };
     const auto apis = supportedApis();
     EXPECT_EQ(std::vector<VersionRange>(apis.begin(), apis.end()), expected);
     EXPECT_TRUE(isSupported(ApiKey::Metadata, 0));
     EXPECT_FALSE(isSupported(ApiKey::Metadata, 5));
     EXPECT_FALSE(isSupported(ApiKey::Produce, 2));
-    EXPECT_FALSE(isSupported(static_cast<ApiKey>(11), 0));
+    EXPECT_FALSE(isSupported(static_cast<ApiKey>(17), 0)); // SaslHandshake
+    EXPECT_FALSE(isSupported(ApiKey::JoinGroup, 5)); // static membership is not implemented
+    EXPECT_FALSE(isSupported(ApiKey::OffsetCommit, 7));
+    EXPECT_EQ(apiName(ApiKey::JoinGroup), "JoinGroup");
     EXPECT_EQ(apiName(ApiKey::InitProducerId), "InitProducerId");
     EXPECT_EQ(apiName(ApiKey::ListOffsets), "ListOffsets");
     EXPECT_EQ(apiName(static_cast<ApiKey>(99)), "Unknown");
@@ -222,17 +234,21 @@ TEST(WireProtocolGolden, ApiVersionsV0Request)
 const Bytes& allApiVersionEntries()
 {
     // Key, min, max as INT16s for Produce 3-7, Fetch 4-6, ListOffsets 1-4, Metadata 0-4, ApiVersions 0-3,
-    // InitProducerId 0-1.
+    // InitProducerId 0-1, OffsetCommit 2-6, OffsetFetch 1-5, FindCoordinator 0-2, JoinGroup 2-4, Heartbeat 0-2,
+    // LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2.
     static const Bytes entries = bytesOf({ 0x00, 0x00, 0x00, 0x03, 0x00, 0x07, 0x00, 0x01, 0x00, 0x04, 0x00, 0x06, 0x00,
         0x02, 0x00, 0x01, 0x00, 0x04, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x12, 0x00, 0x00, 0x00, 0x03, 0x00,
-        0x16, 0x00, 0x00, 0x00, 0x01 });
+        0x16, 0x00, 0x00, 0x00, 0x01, 0x00, 0x08, 0x00, 0x02, 0x00, 0x06, 0x00, 0x09, 0x00, 0x01, 0x00, 0x05, 0x00,
+        0x0a, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0b, 0x00, 0x02, 0x00, 0x04, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x02, 0x00,
+        0x0d, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0e, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0f, 0x00, 0x00, 0x00, 0x04, 0x00,
+        0x10, 0x00, 0x00, 0x00, 0x02 });
     return entries;
 }
 
 // ApiVersions v0 response: header v0 (correlation id), error code, INT32 count, entries; no throttle.
 TEST(WireProtocolGolden, ApiVersionsV0Response)
 {
-    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x2e, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x06 })
+    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x64, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0f })
         + allApiVersionEntries();
     EXPECT_EQ(encodeResponse(headerFor(ApiKey::ApiVersions, 0, 1), ApiVersionsResponse {}), frame);
     std::int32_t correlationId = 0;
@@ -278,7 +294,7 @@ TEST(WireProtocolGolden, ApiVersionsV3Response)
             allApiVersionEntries().begin() + static_cast<std::ptrdiff_t>(i + 6));
         entries.push_back(0x00);
     }
-    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x36, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x07 }) + entries
+    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x75, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x10 }) + entries
         + bytesOf({ 0x00, 0x00, 0x00, 0x00, 0x00 });
     EXPECT_EQ(encodeResponse(headerFor(ApiKey::ApiVersions, 3, 2), ApiVersionsResponse {}), frame);
     std::int32_t correlationId = 0;
@@ -448,6 +464,31 @@ Request sampleRequest(ApiKey key, std::int16_t version)
         body.transactionTimeoutMs = 60000;
         return body;
     }
+    case ApiKey::FindCoordinator:
+        return FindCoordinatorRequest { "billing", static_cast<std::int8_t>(version >= 1 ? 1 : 0) };
+    case ApiKey::JoinGroup:
+        return JoinGroupRequest { "billing", 45000, 300000, version >= 3 ? "rdkafka-1" : "", "consumer",
+            { { "range", bytesOf({ 0, 1, 0, 0, 0, 0 }) }, { "roundrobin", {} } } };
+    case ApiKey::SyncGroup:
+        return SyncGroupRequest { "billing", 3, "m-1", { { "m-1", bytesOf({ 1, 2, 3 }) }, { "m-2", {} } } };
+    case ApiKey::Heartbeat:
+        return HeartbeatRequest { "billing", 3, "m-1" };
+    case ApiKey::LeaveGroup:
+        return LeaveGroupRequest { "billing", "m-1" };
+    case ApiKey::OffsetCommit: {
+        OffsetCommitRequest body { "billing", 3, "m-1", version <= 4 ? 60000 : -1, {} };
+        body.topics = { { "orders",
+            { { 0, 42, version >= 6 ? 7 : -1, "meta" }, { 1, 0, -1, std::nullopt } } } };
+        return body;
+    }
+    case ApiKey::OffsetFetch:
+        if (version >= 2 && version % 2 == 0)
+            return OffsetFetchRequest { "billing", std::nullopt };
+        return OffsetFetchRequest { "billing", std::vector<OffsetFetchTopic> { { "orders", { 0, 1 } } } };
+    case ApiKey::ListGroups:
+        return ListGroupsRequest {};
+    case ApiKey::DescribeGroups:
+        return DescribeGroupsRequest { { "billing", "audit" }, version >= 3 };
     case ApiKey::CreateTopics:
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
@@ -519,6 +560,36 @@ Response sampleResponse(ApiKey key, std::int16_t version)
     }
     case ApiKey::InitProducerId:
         return InitProducerIdResponse { 2, ErrorCode::None, 4000, 3 };
+    case ApiKey::FindCoordinator:
+        return FindCoordinatorResponse { version >= 1 ? 4 : 0, ErrorCode::None,
+            version >= 1 ? std::optional<std::string>("ok") : std::nullopt, 2, "127.0.0.1", 19092 };
+    case ApiKey::JoinGroup:
+        return JoinGroupResponse { 1, ErrorCode::None, 5, "range", "m-1", "m-2",
+            { { "m-1", bytesOf({ 0, 0 }) }, { "m-2", {} } } };
+    case ApiKey::SyncGroup:
+        return SyncGroupResponse { version >= 1 ? 3 : 0, ErrorCode::RebalanceInProgress, bytesOf({ 0, 1, 2 }) };
+    case ApiKey::Heartbeat:
+        return HeartbeatResponse { version >= 1 ? 3 : 0, ErrorCode::IllegalGeneration };
+    case ApiKey::LeaveGroup:
+        return LeaveGroupResponse { version >= 1 ? 3 : 0, ErrorCode::UnknownMemberId };
+    case ApiKey::OffsetCommit:
+        return OffsetCommitResponse { version >= 3 ? 6 : 0,
+            { { "orders", { { 0, ErrorCode::None }, { 9, ErrorCode::UnknownTopicOrPartition } } } } };
+    case ApiKey::OffsetFetch:
+        return OffsetFetchResponse { version >= 3 ? 6 : 0,
+            { { "orders", { { 0, 42, version >= 5 ? 7 : -1, "", ErrorCode::None },
+                              { 1, -1, -1, std::nullopt, ErrorCode::None } } } },
+            version >= 2 ? ErrorCode::NotCoordinator : ErrorCode::None };
+    case ApiKey::ListGroups:
+        return ListGroupsResponse { version >= 1 ? 2 : 0, ErrorCode::None, { { "billing", "consumer" }, { "audit", "" } } };
+    case ApiKey::DescribeGroups: {
+        DescribedGroupMember member { "m-1", version >= 4 ? std::optional<std::string>("static-1") : std::nullopt,
+            "rdkafka", "/127.0.0.1", bytesOf({ 0, 1 }), bytesOf({ 2 }) };
+        DescribedGroup group { ErrorCode::None, "billing", "Stable", "consumer", "range", { member },
+            version >= 3 ? 0 : -2147483648 };
+        DescribedGroup unknown { ErrorCode::None, "gone", "Dead", "", "", {}, -2147483648 };
+        return DescribeGroupsResponse { version >= 1 ? 1 : 0, { group, unknown } };
+    }
     case ApiKey::CreateTopics:
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:

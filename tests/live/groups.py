@@ -1,0 +1,228 @@
+# SPDX-License-Identifier: MIT
+"""Consumer groups over the wire (issue 28): real group consumers against `highwater-cli serve`.
+
+Debian's confluent-kafka (librdkafka 2.0.2), kafka-python 2.0.2 and kcat join groups answered by the
+engine's group coordinator, beside simulated consumers, commit and fetch offsets, leave and rebalance.
+Each test starts its own server (real_clients.Server), bounds every client by a timeout, and checks both
+what the clients saw and what the served frames (--frames) say about the group.
+Run by ctest (tests/live/CMakeLists.txt) with Debian's python3:
+    python3 groups.py CLI Groups.test_name
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import real_clients  # noqa: E402
+from real_clients import Server  # noqa: E402
+
+PARTITIONS = 4
+DEADLINE_S = 90
+
+
+def scenario_file(consumers=(), partitions=PARTITIONS):
+    """A 3-broker cluster with topic 'orders' of `partitions` partitions, replicated 3 times, a short
+    initial rebalance delay (the join phase of an empty group), and the simulated consumers given."""
+    scenario = {
+        "format": "highwater/1", "name": "groups-live",
+        "cluster": {"brokers": 3, "config": {"offsets.topic.num.partitions": 3,
+                                             "group.initial.rebalance.delay.ms": 500}},
+        "topics": [{"name": "orders", "partitions": partitions, "replication.factor": 3}],
+        "consumers": list(consumers),
+    }
+    path = os.path.join(tempfile.mkdtemp(prefix="hw-groups-"), "groups.json")
+    with open(path, "w") as f:
+        json.dump(scenario, f)
+    return path
+
+
+def frames(server):
+    with open(server.frames_path) as f:
+        for line in f:
+            yield json.loads(line)
+
+
+def group_of(frame, group_id):
+    for g in frame["groups"]:
+        if g["id"] == group_id:
+            return g
+    return None
+
+
+def produce(server, values):
+    """acks=all with confluent-kafka, spread over the partitions by key; every record acknowledged."""
+    from confluent_kafka import Producer
+    acked = []
+    producer = Producer({"bootstrap.servers": server.broker(1), "acks": "all", "linger.ms": 5})
+
+    def delivered(err, msg):
+        if err is None:
+            acked.append(msg.value().decode())
+
+    for i, v in enumerate(values):
+        producer.produce("orders", value=v.encode(), partition=i % PARTITIONS, on_delivery=delivered)
+        producer.poll(0)
+    assert producer.flush(60) == 0
+    assert sorted(acked) == sorted(values), "not every record was acknowledged"
+
+
+class Groups(unittest.TestCase):
+    def setUp(self):
+        self.server = None
+
+    def tearDown(self):
+        if self.server is not None:
+            self.server.stop()
+
+    def check_split_then_survivor(self, make_consumer, poll, commit, assignment, close, group):
+        """Two consumers of one group split the topic, each committing what it read; after one leaves,
+        the other owns every partition and reads on from the commits: every record once."""
+        first = ["a-%d" % i for i in range(200)]
+        produce(self.server, first)
+        one, two = make_consumer("one"), make_consumer("two")
+        read = {"one": [], "two": []}
+        deadline = time.time() + DEADLINE_S
+        while time.time() < deadline and len(read["one"]) + len(read["two"]) < len(first):
+            for name, consumer in (("one", one), ("two", two)):
+                for value in poll(consumer):
+                    read[name].append(value)
+                    commit(consumer)
+        self.assertEqual(sorted(read["one"] + read["two"]), sorted(first))
+        mine, theirs = assignment(one), assignment(two)
+        self.assertTrue(mine and theirs, "both members own partitions: %s %s" % (mine, theirs))
+        self.assertEqual(sorted(mine + theirs), list(range(PARTITIONS)))
+        close(two)
+        second = ["b-%d" % i for i in range(200)]
+        produce(self.server, second)
+        deadline = time.time() + DEADLINE_S
+        after = []
+        while time.time() < deadline and len(after) < len(second):
+            for value in poll(one):
+                after.append(value)
+                commit(one)
+        # Nothing skipped, nothing read twice past a commit: every commit was synchronous.
+        self.assertEqual(sorted(after), sorted(second))
+        self.assertEqual(sorted(assignment(one)), list(range(PARTITIONS)))
+        close(one)
+        self.assertEqual(self.server.stop(), 0)
+        # The frames drew the group: two real members with disjoint partitions, then one with all of
+        # them, and committed offsets at the end of every partition (lag 0).
+        saw_two = saw_one = False
+        last = None
+        for frame in frames(self.server):
+            g = group_of(frame, group)
+            if g is None:
+                continue
+            last = g
+            if g["state"] != "Stable":
+                continue
+            live = [m for m in g["members"] if m.get("live")]
+            if len(live) == 2:
+                owned = sorted(p["partition"] for m in live for p in m["assignment"])
+                self.assertEqual(owned, list(range(PARTITIONS)))
+                saw_two = True
+            if len(live) == 1 and len(live[0]["assignment"]) == PARTITIONS:
+                saw_one = saw_two
+        self.assertTrue(saw_two and saw_one, "the frames show the split and then the survivor")
+        committed = {c["partition"]: c for c in last["committed"]}
+        self.assertEqual(sorted(committed), list(range(PARTITIONS)))
+        self.assertEqual(sum(c["offset"] for c in committed.values()), len(first) + len(second))
+        self.assertTrue(all(c["lag"] == 0 for c in committed.values()), last["committed"])
+        self.server = None
+
+    def test_two_confluent_kafka_consumers_split_commit_and_the_survivor_continues_from_the_commits(self):
+        from confluent_kafka import Consumer
+        self.server = Server(scenario_file())
+
+        def make(name):
+            c = Consumer({"bootstrap.servers": self.server.broker(1), "group.id": "ck", "client.id": "ck-" + name,
+                          "auto.offset.reset": "earliest", "enable.auto.commit": False,
+                          "session.timeout.ms": 6000, "heartbeat.interval.ms": 500})
+            c.subscribe(["orders"])
+            return c
+
+        def poll(c):
+            m = c.poll(0.1)
+            if m is None or m.error():
+                return []
+            return [m.value().decode()]
+
+        self.check_split_then_survivor(
+            make, poll, lambda c: c.commit(asynchronous=False),
+            lambda c: sorted(tp.partition for tp in c.assignment()), lambda c: c.close(), "ck")
+
+    def test_two_kafka_python_consumers_split_commit_and_the_survivor_continues_from_the_commits(self):
+        from kafka import KafkaConsumer
+        self.server = Server(scenario_file())
+
+        def make(name):
+            return KafkaConsumer("orders", bootstrap_servers=self.server.broker(1), group_id="kp",
+                                 client_id="kp-" + name, auto_offset_reset="earliest", enable_auto_commit=False,
+                                 session_timeout_ms=6000, heartbeat_interval_ms=500)
+
+        def poll(c):
+            values = []
+            for records in c.poll(timeout_ms=100, max_records=1).values():
+                values += [r.value.decode() for r in records]
+            return values
+
+        self.check_split_then_survivor(
+            make, poll, lambda c: c.commit(),
+            lambda c: sorted(tp.partition for tp in c.assignment()), lambda c: c.close(), "kp")
+
+    def test_kcat_joins_a_group_beside_a_simulated_consumer_and_the_frames_show_its_assignment(self):
+        simulated = {"id": "sim-1", "group": "mixed", "subscribe": ["orders"], "assignor": "range",
+                     "auto.offset.reset": "earliest"}
+        self.server = Server(scenario_file([simulated]))
+        produce(self.server, ["m-%d" % i for i in range(40)])
+        kcat = subprocess.Popen(["kcat", "-b", self.server.broker(1), "-G", "mixed", "-X", "client.id=kcat-g",
+                                 "-X", "session.timeout.ms=6000", "-X", "heartbeat.interval.ms=500",
+                                 "-X", "auto.offset.reset=earliest", "orders"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assigned = None
+        stderr = b""
+        deadline = time.time() + DEADLINE_S
+        os.set_blocking(kcat.stderr.fileno(), False)
+        while time.time() < deadline and assigned is None:
+            time.sleep(0.2)
+            stderr += kcat.stderr.read() or b""
+            # kcat's rebalance callback: "% Group mixed rebalanced (memberid ...): assigned: orders [2], orders [3]"
+            found = re.findall(rb"rebalanced \(memberid [^)]*\): assigned: ([^\n]*)", stderr)
+            if found:
+                assigned = sorted(int(p) for p in re.findall(rb"orders \[(\d+)\]", found[-1]))
+        time.sleep(1.0)  # the frames after the SyncGroup answer
+        kcat.terminate()
+        kcat.wait(timeout=30)
+        self.assertIsNotNone(assigned, stderr.decode(errors="replace"))
+        self.assertEqual(self.server.stop(), 0)
+        # The last Stable generation with both members: the simulated consumer and kcat.
+        seen = None
+        for frame in frames(self.server):
+            g = group_of(frame, "mixed")
+            if g is None or g["state"] != "Stable":
+                continue
+            live = [m for m in g["members"] if m.get("live")]
+            if len(g["members"]) == 2 and len(live) == 1:
+                seen = (g, live[0])
+        self.assertIsNotNone(seen, "a Stable generation with kcat and sim-1")
+        g, member = seen
+        self.assertEqual(member["client_id"], "kcat-g")
+        self.assertEqual(member["subscription"], ["orders"])
+        self.assertEqual(sorted(p["partition"] for p in member["assignment"]), assigned)
+        self.assertEqual(g["protocol"], "range")
+        self.assertEqual(g["leader"], "sim-1")  # the simulated consumer joined first and assigned
+        simulated_member = [m for m in g["members"] if not m.get("live")][0]
+        owned = sorted(p["partition"] for m in g["members"] for p in m["assignment"])
+        self.assertEqual(owned, list(range(PARTITIONS)))
+        self.assertTrue(simulated_member["assignment"])
+        self.server = None
+
+
+if __name__ == "__main__":
+    real_clients.CLI = sys.argv[1]
+    unittest.main(argv=[sys.argv[0]] + sys.argv[2:])
