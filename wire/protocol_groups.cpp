@@ -384,7 +384,9 @@ OffsetFetchResponse readOffsetFetchResponse(Reader& r, std::int16_t version)
     PartitionBudget budget;
     if (version >= 3)
         out.throttleTimeMs = r.int32();
-    const std::size_t partitionBytes = version >= 5 ? 22 : 18;
+    // A partition is at least an index (4), an offset (8), the epoch from version 5 (4), a metadata
+    // length (2) and an error (2).
+    const std::size_t partitionBytes = version >= 5 ? 20 : 16;
     out.topics = readTopics<OffsetFetchTopicResponse>(r, 6, [&](Reader& in) {
         OffsetFetchTopicResponse topic;
         topic.name = in.string();

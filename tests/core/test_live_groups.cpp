@@ -123,7 +123,15 @@ public:
         return nullptr;
     }
 
-    void run(TimeMs forMs) { runUntil(engine, engine.state().nowMs + forMs); }
+    /// Runs what is due in the next `forMs` and moves the clock there: the clock moves only with events,
+    /// and a quiet stretch must pass too (a silent member's session runs out in it).
+    void run(TimeMs forMs)
+    {
+        const TimeMs until = engine.state().nowMs + forMs;
+        runUntil(engine, until);
+        if (engine.state().nowMs < until)
+            ASSERT_TRUE(engine.apply(AdvanceAction{until}).ok());
+    }
 
     /// The group's coordinator as broker 1 answers FindCoordinator for "g".
     BrokerId coordinator()

@@ -728,9 +728,9 @@ INSTANTIATE_TEST_SUITE_P(RequestContextTest, WireUnsupported,
         UnsupportedCase { "UnknownApiKey", bytesOf({ 0x00, 0x63, 0x00, 0x00, 0x0a, 0x0b, 0x0c, 0x0d }), 99, 0, false },
         UnsupportedCase {
             "NegativeApiKey", bytesOf({ 0xff, 0xff, 0x00, 0x00, 0x0a, 0x0b, 0x0c, 0x0d, 0x07 }), -1, 0, false },
-        // OffsetCommit (8) is a real Kafka key this codec does not implement.
+        // OffsetCommit v7 (static membership: group.instance.id) is above the versions this codec implements.
         UnsupportedCase {
-            "OffsetCommit", bytesOf({ 0x00, 0x08, 0x00, 0x02, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 8, 2, false },
+            "OffsetCommit", bytesOf({ 0x00, 0x08, 0x00, 0x07, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 8, 7, false },
         // ApiVersions v4 reads a v2 header (tagged fields) and no body: its bytes do not matter.
         UnsupportedCase { "ApiVersionsV4",
             bytesOf({ 0x00, 0x12, 0x00, 0x04, 0x0a, 0x0b, 0x0c, 0x0d, 0x00, 0x01, 'c', 0x00, 0x99, 0x99 }), 18, 4,
