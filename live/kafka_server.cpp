@@ -41,6 +41,7 @@ struct Connection {
     std::deque<wire::Bytes> writes;
     bool open = true;
     std::set<std::pair<int, int>> seen; // (api key, version) already logged
+    std::string clientId;               // the request header's client.id, once a request named one
 };
 
 } // namespace
@@ -70,7 +71,9 @@ struct KafkaServer::Impl {
     TimeMs simStart = 0;
     std::size_t nextScript = 0;
     bool stopping = false;
+    bool started = false;
     bool catchingUp = false;
+    std::uint64_t connectionsRevision = 0;
     std::string stopReason;
     std::size_t sessionBytes = 0;
     std::int64_t requests = 0;
@@ -332,6 +335,7 @@ struct KafkaServer::Impl {
         }
         connection->client = static_cast<std::int32_t>(state().liveClients.size()) - 1;
         connections[connection->client] = connection;
+        ++connectionsRevision;
         if (!options.quiet)
             log << "connection " << connection->client << " from " << peer << " to broker " << broker << "\n";
         read(connection);
@@ -418,6 +422,7 @@ struct KafkaServer::Impl {
         apis.forget(connection->client);
         pendingUs.erase(connection->client);
         connections.erase(connection->client);
+        ++connectionsRevision;
         if (!options.quiet)
             log << "connection " << connection->client << " closed: " << reason << "\n";
         if (stopping)
@@ -465,6 +470,10 @@ struct KafkaServer::Impl {
                     << " lost: broker " << connection->broker << " is isolated\n";
             read(connection);
             return;
+        }
+        if (frame.header.clientId && *frame.header.clientId != connection->clientId) {
+            connection->clientId = *frame.header.clientId;
+            ++connectionsRevision;
         }
         const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
         HandledRequest handled = apis.handle(connection->client, frame, state());
@@ -565,6 +574,7 @@ void KafkaServer::run()
     Impl& d = *m_impl;
     d.wallStart = Clock::now();
     d.simStart = d.state().nowMs;
+    d.started = true;
     d.signals.async_wait([&d](const asio::error_code& ec, int signal) {
         if (!ec)
             d.stop(signal == SIGINT ? "interrupted (Ctrl+C)" : "terminated (SIGTERM)");
@@ -586,6 +596,98 @@ void KafkaServer::run()
         connection->socket.close(ignored);
     }
     d.connections.clear();
+}
+
+void KafkaServer::start()
+{
+    Impl& d = *m_impl;
+    // The embedding program keeps its own signal handling: a GUI quits on SIGTERM as it always did.
+    asio::error_code ignored;
+    d.signals.clear(ignored);
+    d.wallStart = Clock::now();
+    d.simStart = d.state().nowMs;
+    d.started = true;
+    d.arm();
+}
+
+std::size_t KafkaServer::poll()
+{
+    Impl& d = *m_impl;
+    if (!d.started || d.io.stopped())
+        return 0;
+    return d.io.poll();
+}
+
+TimeMs KafkaServer::simNow() const
+{
+    return m_impl->started ? m_impl->simNow() : m_impl->state().nowMs;
+}
+
+void KafkaServer::catchUpNow()
+{
+    Impl& d = *m_impl;
+    if (d.started && !d.stopping)
+        d.catchUp(d.simNow(), false);
+}
+
+void KafkaServer::actionApplied()
+{
+    Impl& d = *m_impl;
+    if (!d.started || d.stopping)
+        return;
+    d.syncListeners();
+    d.arm();
+}
+
+void KafkaServer::stopServing()
+{
+    Impl& d = *m_impl;
+    if (d.stopping)
+        return;
+    // Each connection's close is recorded while still serving, so the timeline shows the clients gone.
+    std::vector<std::shared_ptr<Connection>> open;
+    for (auto& [client, connection] : d.connections)
+        open.push_back(connection);
+    for (auto& connection : open)
+        d.close(connection, "the live lab stopped");
+    for (auto& acceptor : d.acceptors) {
+        if (acceptor) {
+            asio::error_code ignored;
+            acceptor->close(ignored);
+            acceptor.reset();
+        }
+    }
+    d.engineTimer.cancel();
+    d.stopTimer.cancel();
+    d.stop("stopped");
+}
+
+bool KafkaServer::serving() const
+{
+    return m_impl->started && !m_impl->stopping;
+}
+
+std::string KafkaServer::stopReason() const
+{
+    return m_impl->stopReason;
+}
+
+int KafkaServer::basePort() const
+{
+    return m_impl->options.basePort;
+}
+
+std::vector<KafkaServer::ConnectionInfo> KafkaServer::openConnections() const
+{
+    std::vector<ConnectionInfo> list;
+    for (const auto& [client, connection] : m_impl->connections)
+        list.push_back(ConnectionInfo { client, connection->clientId, connection->peer, connection->broker });
+    return list;
+}
+
+std::uint64_t KafkaServer::connectionsRevision() const
+{
+    return m_impl->connectionsRevision;
 }
 
 } // namespace hw::live

@@ -50,6 +50,42 @@ public:
 
     void answer(std::int32_t client, const Message& message) override;
 
+    // Embedding (the GUI's File > Live lab): the caller owns the event loop and calls poll() from
+    // its own thread, the one that owns the timeline, so the timeline is never touched from two
+    // threads. listen() first, then start(), then poll() often; stopServing() ends it.
+
+    /// Begins serving without blocking: the simulated clock follows the wall clock from now on.
+    void start();
+    /// Runs every socket and timer handler that is ready, without waiting. Returns how many ran.
+    std::size_t poll();
+    /// The simulated time now (the engine's clock or later, following the wall clock).
+    TimeMs simNow() const;
+    /// Runs what is due up to the simulated now: call before applying an action from outside, so it
+    /// meets the cluster as it is at this moment.
+    void catchUpNow();
+    /// After an action from outside was applied to the timeline: the listeners follow the brokers
+    /// (a killed broker's connections drop at once) and the timer is armed for the next event.
+    void actionApplied();
+    /// Closes every listener and connection (each recorded as a disconnect) and stops serving.
+    void stopServing();
+    /// Whether it serves (started and neither stopped nor ended by the memory budget).
+    bool serving() const;
+    /// Why it stopped, or an empty string.
+    std::string stopReason() const;
+    /// The base port: broker N listens on basePort() + N.
+    int basePort() const;
+
+    /// One open connection, for the GUI's list.
+    struct ConnectionInfo {
+        std::int32_t client = -1; // the engine's live client index (ClusterState::liveClients)
+        std::string clientId;     // the request header's client.id (empty before the first request)
+        std::string peer;         // the client's address, "127.0.0.1:54321"
+        BrokerId broker = 0;
+    };
+    std::vector<ConnectionInfo> openConnections() const;
+    /// Changes whenever a connection opens, closes or first names its client.id.
+    std::uint64_t connectionsRevision() const;
+
 private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
