@@ -5272,6 +5272,11 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Live: back to the present</source>
+        <translation>即時：回到現在</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Bootstrap address (give it to the clients):</source>
         <translation>引導位址（bootstrap，提供給客戶端）：</translation>
     </message>
@@ -5537,8 +5542,8 @@ Value: %3</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>&amp;Live lab...</source>
-        <translation>即時實驗室(&amp;L)...</translation>
+        <source>Li&amp;ve lab...</source>
+        <translation>即時實驗室(&amp;V)...</translation>
     </message>
     <message>
         <location line="+1"/>

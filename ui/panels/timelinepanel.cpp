@@ -121,16 +121,6 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
         button->setAutoRaise(true);
         row->addWidget(button);
     }
-    if (actions.live) {
-        auto* button = new QToolButton(this);
-        button->setObjectName(QStringLiteral("liveButton"));
-        button->setDefaultAction(actions.live);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        button->setVisible(actions.live->isVisible());
-        QAction* live = actions.live;
-        connect(live, &QAction::changed, button, [button, live] { button->setVisible(live->isVisible()); });
-        row->addWidget(button);
-    }
     row->addStretch(1);
     m_view->addItem(QString());
     m_view->addItem(QString());

@@ -36,7 +36,6 @@ public:
         QAction* last;
         QAction* skipIdle; // checkable: play jumps over stretches where only heartbeats travel
         QAction* pauseAtCheckpoints = nullptr; // checkable: play stops at each checkpoint
-        QAction* live = nullptr; // back to the present of a live session; its button shows while live
     };
 
     TimelinePanel(SimController* controller, const Actions& actions, QWidget* parent = nullptr);

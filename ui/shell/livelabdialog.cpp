@@ -96,8 +96,12 @@ LiveLabDialog::LiveLabDialog(LiveSession* live, SimController* controller, QWidg
     m_start->setObjectName(QStringLiteral("liveStart"));
     m_stop = new QPushButton(this);
     m_stop->setObjectName(QStringLiteral("liveStop"));
+    m_follow = new QPushButton(this);
+    m_follow->setObjectName(QStringLiteral("liveFollow"));
+    connect(m_follow, &QPushButton::clicked, m_controller, &SimController::followLive);
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
+    buttons->addWidget(m_follow);
     buttons->addStretch();
     layout->addLayout(buttons);
     m_status = new QLabel(this);
@@ -238,6 +242,7 @@ void LiveLabDialog::retranslate()
                           "Use it only on a network you trust, such as the classroom's."));
     m_start->setText(tr("S&tart serving"));
     m_stop->setText(tr("Sto&p (closes every connection)"));
+    m_follow->setText(tr("Live: back to the present"));
     m_bootstrapLabel->setText(tr("Bootstrap address (give it to the clients):"));
     m_copyBootstrap->setText(tr("Copy"));
     m_commandsLabel->setText(tr("Commands to copy (a terminal on this machine):"));
@@ -278,6 +283,7 @@ void LiveLabDialog::updateState()
     m_warning->setVisible(other);
     m_start->setEnabled(!serving);
     m_stop->setEnabled(serving);
+    m_follow->setEnabled(serving);
     if (serving)
         m_status->setText(tr("Serving at %1, speed %2.")
                               .arg(m_live->bootstrap(), speedText(m_live->settings().speed)));

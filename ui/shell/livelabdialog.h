@@ -69,6 +69,7 @@ private:
     QLabel* m_warning;
     QPushButton* m_start;
     QPushButton* m_stop;
+    QPushButton* m_follow; // Live: back to the present (also Play > Live, Ctrl+End)
     QLabel* m_status;
     QLabel* m_bootstrapLabel;
     QLineEdit* m_bootstrap;

@@ -165,8 +165,7 @@ void MainWindow::createDocks()
     const TimelinePanel::Actions transport { action(QStringLiteral("first")),
         action(QStringLiteral("previousCheckpoint")), action(QStringLiteral("stepBack")),
         action(QStringLiteral("play")), action(QStringLiteral("stepForward")), action(QStringLiteral("nextCheckpoint")),
-        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")), action(QStringLiteral("pauseAtCheckpoints")),
-        action(QStringLiteral("followLive")) };
+        action(QStringLiteral("last")), action(QStringLiteral("skipIdle")), action(QStringLiteral("pauseAtCheckpoints")) };
     m_timeline = new TimelinePanel(m_controller, transport, this);
     m_timelineDock = new QDockWidget(this);
     m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
@@ -414,7 +413,6 @@ void MainWindow::onLiveChanged(bool serving, const QString& reason)
             statusTimeoutMs);
     }
     action(QStringLiteral("followLive"))->setEnabled(serving);
-    action(QStringLiteral("followLive"))->setVisible(serving);
     updateUndoTexts();
     syncAutosave();
 }

@@ -151,7 +151,6 @@ void MainWindow::createActions()
     // Live: back to the present after scrubbing back, following it from then on.
     QAction* followLive = addNamedAction(QStringLiteral("followLive"), { QKeySequence(Qt::CTRL | Qt::Key_End) });
     followLive->setEnabled(false);
-    followLive->setVisible(false);
     connect(followLive, &QAction::triggered, m_controller, &SimController::followLive);
     QAction* quit = addNamedAction(QStringLiteral("quit"), { QKeySequence(QKeySequence::Quit) });
     connect(quit, &QAction::triggered, this, &QWidget::close);
@@ -297,7 +296,7 @@ void MainWindow::retranslateUi()
         { "save", QT_TR_NOOP("&Save scenario..."), nullptr, nullptr },
         { "exportImage", QT_TR_NOOP("&Export image..."), nullptr, nullptr },
         { "exportAnimation", QT_TR_NOOP("Export &animation..."), nullptr, nullptr },
-        { "liveLab", QT_TR_NOOP("&Live lab..."),
+        { "liveLab", QT_TR_NOOP("Li&ve lab..."),
             QT_TR_NOOP("Serve this session to real Kafka clients (kcat, Python, Java) on this computer or the "
                        "classroom's network"),
             nullptr },
