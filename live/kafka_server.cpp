@@ -46,6 +46,7 @@ struct Connection {
     std::deque<wire::Bytes> writes;
     bool open = true;
     std::set<std::pair<int, int>> seen; // (api key, version) already logged
+    std::string clientId;               // the request header's client.id, once a request named one
 };
 
 } // namespace
@@ -91,7 +92,9 @@ struct KafkaServer::Impl {
     TimeMs simStart = 0;
     std::size_t nextScript = 0;
     bool stopping = false;
+    bool started = false;
     bool catchingUp = false;
+    std::uint64_t connectionsRevision = 0;
     std::string stopReason;
     std::size_t sessionBytes = 0;
     std::int64_t requests = 0;
@@ -369,6 +372,7 @@ struct KafkaServer::Impl {
         ++connectionsEver;
         connection->client = result.event->peer;
         connections[connection->client] = connection;
+        ++connectionsRevision;
         if (!options.quiet)
             log << "connection " << connection->client << " from " << peer << " to broker " << broker << "\n";
         read(connection);
@@ -516,6 +520,7 @@ struct KafkaServer::Impl {
         apis.forget(connection->client);
         pendingUs.erase(connection->client);
         connections.erase(connection->client);
+        ++connectionsRevision;
         if (!options.quiet)
             log << "connection " << connection->client << " closed: " << reason << "\n";
         if (stopping)
@@ -568,8 +573,10 @@ struct KafkaServer::Impl {
             read(connection);
             return;
         }
-        if (frame.header.clientId)
+        if (frame.header.clientId && *frame.header.clientId != connection->clientId) {
             connection->clientId = *frame.header.clientId;
+            ++connectionsRevision;
+        }
         const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
         HandledRequest handled = apis.handle(connection->client, frame, state(), connection->body.size());
         if (!options.quiet && connection->seen.insert(api).second)
@@ -730,6 +737,7 @@ void KafkaServer::begin()
     Impl& d = *m_impl;
     d.wallStart = Clock::now();
     d.simStart = d.state().nowMs;
+    d.started = true;
     if (d.options.stopAfterMs >= 0) {
         d.stopTimer.expires_after(std::chrono::milliseconds(d.options.stopAfterMs));
         d.stopTimer.async_wait([&d](const asio::error_code& ec) {
@@ -738,43 +746,6 @@ void KafkaServer::begin()
         });
     }
     d.arm();
-}
-
-void KafkaServer::poll()
-{
-    Impl& d = *m_impl;
-    if (!d.stopping)
-        d.io.poll();
-    if (d.stopping)
-        d.finish();
-}
-
-void KafkaServer::stop()
-{
-    Impl& d = *m_impl;
-    asio::post(d.io, [&d] { d.stop("stopped"); });
-}
-
-bool KafkaServer::stopped() const
-{
-    return m_impl->stopping;
-}
-
-std::vector<ConnectedClient> KafkaServer::connectedClients() const
-{
-    std::vector<ConnectedClient> out;
-    for (const LiveClient& c : m_impl->state().liveClients) {
-        if (!c.connected)
-            continue;
-        ConnectedClient client;
-        client.handle = c.handle;
-        client.peer = c.id;
-        client.broker = c.broker;
-        if (auto it = m_impl->connections.find(c.handle); it != m_impl->connections.end())
-            client.clientId = it->second->clientId;
-        out.push_back(std::move(client));
-    }
-    return out;
 }
 
 const std::optional<Scenario>& KafkaServer::recordedSession() const
@@ -792,6 +763,98 @@ void KafkaServer::run()
     begin();
     d.io.run();
     d.finish();
+}
+
+void KafkaServer::start()
+{
+    Impl& d = *m_impl;
+    // The embedding program keeps its own signal handling: a GUI quits on SIGTERM as it always did.
+    asio::error_code ignored;
+    d.signals.clear(ignored);
+    begin();
+}
+
+std::size_t KafkaServer::poll()
+{
+    Impl& d = *m_impl;
+    if (!d.started || d.io.stopped())
+        return 0;
+    const std::size_t ran = d.io.poll();
+    if (d.stopping)
+        d.finish(); // stopped from inside (the memory budget): every connection and listener closes
+    return ran;
+}
+
+TimeMs KafkaServer::simNow() const
+{
+    return m_impl->started ? m_impl->simNow() : m_impl->state().nowMs;
+}
+
+void KafkaServer::catchUpNow()
+{
+    Impl& d = *m_impl;
+    if (d.started && !d.stopping)
+        d.catchUp(d.simNow(), false);
+}
+
+void KafkaServer::actionApplied()
+{
+    Impl& d = *m_impl;
+    if (!d.started || d.stopping)
+        return;
+    d.syncListeners();
+    d.arm();
+}
+
+void KafkaServer::stopServing()
+{
+    Impl& d = *m_impl;
+    if (d.stopping)
+        return;
+    // Each connection's close is recorded while still serving, so the timeline shows the clients gone.
+    std::vector<std::shared_ptr<Connection>> open;
+    for (auto& [client, connection] : d.connections)
+        open.push_back(connection);
+    for (auto& connection : open)
+        d.close(connection, "the live lab stopped");
+    for (auto& acceptor : d.acceptors) {
+        if (acceptor) {
+            asio::error_code ignored;
+            acceptor->close(ignored);
+            acceptor.reset();
+        }
+    }
+    d.engineTimer.cancel();
+    d.stopTimer.cancel();
+    d.stop("stopped");
+}
+
+bool KafkaServer::serving() const
+{
+    return m_impl->started && !m_impl->stopping;
+}
+
+std::string KafkaServer::stopReason() const
+{
+    return m_impl->stopReason;
+}
+
+int KafkaServer::basePort() const
+{
+    return m_impl->options.basePort;
+}
+
+std::vector<KafkaServer::ConnectionInfo> KafkaServer::openConnections() const
+{
+    std::vector<ConnectionInfo> list;
+    for (const auto& [client, connection] : m_impl->connections)
+        list.push_back(ConnectionInfo { client, connection->clientId, connection->peer, connection->broker });
+    return list;
+}
+
+std::uint64_t KafkaServer::connectionsRevision() const
+{
+    return m_impl->connectionsRevision;
 }
 
 } // namespace hw::live

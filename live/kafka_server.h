@@ -76,14 +76,6 @@ struct ServeOptions {
     std::int64_t produceQuotaBytesPerSecond = 0;
 };
 
-/// A connected real client, for a view of the lab (File > Live lab).
-struct ConnectedClient {
-    std::int32_t handle = -1; // LiveClient::handle
-    std::string clientId;     // the client.id of its last request header (empty before its first)
-    std::string peer;         // "127.0.0.1:54321"
-    BrokerId broker = 0;
-};
-
 class KafkaServer final : public LiveClientSink {
 public:
     KafkaServer(const Scenario& scenario, Timeline& timeline, ServeOptions options, std::ostream& log);
@@ -92,21 +84,12 @@ public:
     /// Binds every live broker's listener. Returns an error message, or an empty string.
     std::string listen();
 
-    /// Serves until SIGINT or SIGTERM, stop() or stopAfterMs. The caller writes what it records
+    /// Serves until SIGINT or SIGTERM or stopAfterMs. The caller writes what it records
     /// (recordedSession()) afterwards.
     void run();
 
-    /// For an embedding event loop (the app's): starts the clock without blocking, then poll()
-    /// runs whatever is ready (sockets, timers) and returns. Call begin() once, after listen().
+    /// Starts the clock and the timers (run() and start() call it). Call once, after listen().
     void begin();
-    void poll();
-    /// Stops serving and closes every connection. From the serving thread, or from another thread
-    /// while run() blocks there.
-    void stop();
-    bool stopped() const;
-
-    /// The clients connected now, in the order of their slots.
-    std::vector<ConnectedClient> connectedClients() const;
 
     /// The recorded session once recording stopped early (at sessionOperationsMax, or before the
     /// timeline dropped its oldest frames): a prefix of the run that `run` replays to the frames served
@@ -114,6 +97,42 @@ public:
     const std::optional<Scenario>& recordedSession() const;
 
     void answer(std::int32_t client, const Message& message) override;
+
+    // Embedding (the GUI's File > Live lab): the caller owns the event loop and calls poll() from
+    // its own thread, the one that owns the timeline, so the timeline is never touched from two
+    // threads. listen() first, then start(), then poll() often; stopServing() ends it.
+
+    /// Begins serving without blocking: the simulated clock follows the wall clock from now on.
+    void start();
+    /// Runs every socket and timer handler that is ready, without waiting. Returns how many ran.
+    std::size_t poll();
+    /// The simulated time now (the engine's clock or later, following the wall clock).
+    TimeMs simNow() const;
+    /// Runs what is due up to the simulated now: call before applying an action from outside, so it
+    /// meets the cluster as it is at this moment.
+    void catchUpNow();
+    /// After an action from outside was applied to the timeline: the listeners follow the brokers
+    /// (a killed broker's connections drop at once) and the timer is armed for the next event.
+    void actionApplied();
+    /// Closes every listener and connection (each recorded as a disconnect) and stops serving.
+    void stopServing();
+    /// Whether it serves (started and neither stopped nor ended by the memory budget).
+    bool serving() const;
+    /// Why it stopped, or an empty string.
+    std::string stopReason() const;
+    /// The base port: broker N listens on basePort() + N.
+    int basePort() const;
+
+    /// One open connection, for the GUI's list.
+    struct ConnectionInfo {
+        std::int32_t client = -1; // the connection's handle (LiveClient::handle)
+        std::string clientId;     // the request header's client.id (empty before the first request)
+        std::string peer;         // the client's address, "127.0.0.1:54321"
+        BrokerId broker = 0;
+    };
+    std::vector<ConnectionInfo> openConnections() const;
+    /// Changes whenever a connection opens, closes or first names its client.id.
+    std::uint64_t connectionsRevision() const;
 
 private:
     struct Impl;

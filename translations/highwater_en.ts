@@ -4,7 +4,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+192"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+193"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -45,6 +45,25 @@
         <translation>
             <numerusform>(%n more line in the inspector)</numerusform>
             <numerusform>(%n more lines in the inspector)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LiveClientsItem</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+87"/>
+        <source>%n more client(s) with other client.ids</source>
+        <translation>
+            <numerusform>%n more client with another client.id</numerusform>
+            <numerusform>%n more clients with other client.ids</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>LIVE: %n real client(s)</source>
+        <translation>
+            <numerusform>LIVE: %n real client</numerusform>
+            <numerusform>LIVE: %n real clients</numerusform>
         </translation>
     </message>
 </context>
@@ -285,9 +304,20 @@
     </message>
 </context>
 <context>
+    <name>hw::ui::LiveLabDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/shell/livelabdialog.cpp" line="+317"/>
+        <source>Connected clients: %n</source>
+        <translation>
+            <numerusform>Connected clients: %n</numerusform>
+            <numerusform>Connected clients: %n</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hw::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindowsession.cpp" line="+118"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+122"/>
         <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
         <translation>
             <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame, kept %2.</numerusform>
@@ -295,7 +325,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+515"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+586"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>

@@ -398,7 +398,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+192"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+193"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -435,7 +435,7 @@
         <translation>關</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+177"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -964,6 +964,46 @@
         <location line="+24"/>
         <source>Partition HW ?</source>
         <translation>分區 HW ?</translation>
+    </message>
+</context>
+<context>
+    <name>LiveClientsItem</name>
+    <message>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+52"/>
+        <source>%1 → broker %2</source>
+        <extracomment>A real client in the cluster view before its first request: its address and its broker.</extracomment>
+        <translation>%1 → 代理節點 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · %2 → broker %3</source>
+        <extracomment>A real client in the cluster view: its client.id (%1), its address (%2) and its broker (%3).</extracomment>
+        <translation>%1 · %2 → 代理節點 %3</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>not named yet</source>
+        <translation>尚未命名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 × %2 → %3</source>
+        <extracomment>Many real clients sharing a client.id (%1): how many (%2) and the brokers they are connected to (%3).</extracomment>
+        <translation>%1 × %2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n more client(s) with other client.ids</source>
+        <translation>
+            <numerusform>另有 %n 個使用其他 client.id 的客戶端</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>LIVE: %n real client(s)</source>
+        <translation>
+            <numerusform>即時：%n 個真實客戶端</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5211,23 +5251,192 @@ Value: %3</source>
     </message>
 </context>
 <context>
+    <name>hw::ui::LiveLabDialog</name>
+    <message>
+        <location filename="../ui/shell/livelabdialog.cpp" line="+157"/>
+        <source>Cannot start the live lab: %1</source>
+        <translation>無法啟動即時實驗室：%1</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Name the address other machines reach this one at.</source>
+        <translation>請填寫其他電腦連到這台電腦所用的位址。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Live lab</source>
+        <translation>即時實驗室</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Serves this session to real Kafka clients: each broker listens on a port of its own, and what the clients send happens in the simulation as it happens.</source>
+        <translation>讓真實的 Kafka 客戶端連到這個工作階段：每個代理節點在自己的連接埠上監聽，客戶端送來的請求會即時在模擬中發生。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Base port (broker N listens on this port + N):</source>
+        <translation>基準連接埠(&amp;B)（代理節點 N 監聽此連接埠 + N）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Speed (simulated time per wall-clock time):</source>
+        <translation>速度(&amp;S)（每單位實際時間對應的模擬時間）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let &amp;other machines connect, at this address:</source>
+        <translation>允許其他電腦連線(&amp;O)，使用此位址：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Warning: anyone who can reach this address can connect and write to the cluster. Use it only on a network you trust, such as the classroom&apos;s.</source>
+        <translation>警告：任何能連到這個位址的人都能連線並寫入集群。只在你信任的網路（例如教室的網路）上使用。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;tart serving</source>
+        <translation>開始服務(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sto&amp;p (closes every connection)</source>
+        <translation>停止(&amp;P)（關閉所有連線）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live: back to the present</source>
+        <translation>即時：回到現在</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bootstrap address (give it to the clients):</source>
+        <translation>引導位址（bootstrap，提供給客戶端）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source>Copy</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Commands to copy (a terminal on this machine):</source>
+        <translation>可複製的指令（在這台電腦的終端機執行）：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>kcat: produce each line you type, acks=all</source>
+        <translation>kcat：把輸入的每一行發送出去，acks=all</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>kcat: read partition 0 from the beginning</source>
+        <translation>kcat：從頭讀取分區 0</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Python (confluent-kafka): produce 10 records</source>
+        <translation>Python（confluent-kafka）：發送 10 筆記錄</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Java (Kafka&apos;s console producer): produce each line you type</source>
+        <translation>Java（Kafka 的命令列生產者）：把輸入的每一行發送出去</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Java (Kafka&apos;s console consumer): read partition 0 from the beginning</source>
+        <translation>Java（Kafka 的命令列消費者）：從頭讀取分區 0</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>client.id</source>
+        <translation>client.id</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Address</source>
+        <translation>位址</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Broker</source>
+        <translation>代理節點</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo is not offered for a live session: real clients cannot take back what they sent. File &gt; Save scenario keeps the session as a file that replays to the same frames.</source>
+        <translation>即時工作階段不提供復原：真實客戶端無法收回已送出的內容。「檔案 &gt; 儲存情境」會把工作階段存成一個能重播出相同幀的檔案。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Serving at %1, speed %2.</source>
+        <translation>服務中：%1，速度 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The live lab stopped: %1</source>
+        <translation>即時實驗室已停止：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not serving.</source>
+        <translation>未在服務。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>Connected clients: %n</source>
+        <translation>
+            <numerusform>已連線的客戶端：%n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(no request yet)</source>
+        <translation>（尚無請求）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>broker %1</source>
+        <translation>代理節點 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::LiveSession</name>
+    <message>
+        <location filename="../ui/control/livesession.cpp" line="+59"/>
+        <source>The live lab is already serving.</source>
+        <translation>即時實驗室已在服務中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; is not an IP address.</source>
+        <translation>「%1」不是 IP 位址。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Port %1 leaves no port for broker %2.</source>
+        <translation>連接埠 %1 沒有為代理節點 %2 留下連接埠。</translation>
+    </message>
+</context>
+<context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+134"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+147"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-200"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+350"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+248"/>
-        <location line="+46"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+408"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+258"/>
+        <location line="+52"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-45"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-51"/>
         <source>Back</source>
         <translation>後退</translation>
     </message>
@@ -5364,7 +5573,42 @@ Value: %3</source>
         <translation>這個情境的模擬，以及它在本機啟動的真實 Apache Kafka 集群上的執行，逐個檢查點對照，標出一致與不同之處</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+9"/>
+        <source>Li&amp;ve lab...</source>
+        <translation>即時實驗室(&amp;V)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Serve this session to real Kafka clients (kcat, Python, Java) on this computer or the classroom&apos;s network</source>
+        <translation>讓這台電腦或教室網路上的真實 Kafka 客戶端（kcat、Python、Java）連到這個工作階段</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Live</source>
+        <translation>即時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to the present of the live session, and follow it (Ctrl+End)</source>
+        <translation>回到即時工作階段的現在，並持續跟隨（Ctrl+End）</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Undo is not offered for a live session: real clients cannot take back what they sent.</source>
+        <translation>即時工作階段不提供復原：真實客戶端無法收回已送出的內容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Undo (not in a live session)</source>
+        <translation>復原（即時工作階段中不可用）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo (not in a live session)</source>
+        <translation>重做（即時工作階段中不可用）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -5385,7 +5629,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-82"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-107"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5406,12 +5650,12 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+85"/>
+        <location line="+110"/>
         <source>Run on 10 s</source>
         <translation>繼續執行 10 秒</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-109"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>讓模擬在最後一幀之後再執行 10 秒，作為一個可復原的動作（Shift+End）</translation>
     </message>
@@ -5485,7 +5729,7 @@ Value: %3</source>
         <translation>匯出動畫(&amp;A)...</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
@@ -5588,7 +5832,7 @@ Value: %3</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-187"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-244"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -5602,7 +5846,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 觀察並講解 Kafka 如何複製資料：副本日志、LEO 與 HW、ISR、選舉、生產者與消費者組，一幀一幀呈現。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+67"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+86"/>
         <source>No recent files</source>
         <translation>沒有最近開啟的檔案</translation>
     </message>
@@ -5613,7 +5857,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/mainwindowsession.cpp" line="+34"/>
-        <location line="+145"/>
+        <location line="+149"/>
         <source>Cannot open %1: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
@@ -5633,39 +5877,46 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-158"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-159"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>無法保留未儲存的工作階段以防當機：%1</translation>
     </message>
     <message>
-        <location line="+212"/>
+        <location line="+219"/>
+        <location line="+16"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-8"/>
+        <location line="+22"/>
         <source>%1 stopped early: %2</source>
         <translation>%1 提前停止：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-19"/>
+        <source>%1 (a live session offers no undo).</source>
+        <translation>%1（即時工作階段不提供復原）。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>%1: the later frames were replaced (Undo brings them back).</source>
         <translation>%1：後面的幀已被取代（復原可以找回）。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+137"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-93"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+172"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-112"/>
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+47"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+66"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-203"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-260"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -5737,17 +5988,32 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已還原未儲存的工作階段：第 %1 幀，共 %2 幀。請儲存以保留它。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+60"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+82"/>
         <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
         <translation>%1 提前停止：%2。後面的幀已被取代（復原可以找回）。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+30"/>
+        <source>Live: serving at %1. A live session offers no undo.</source>
+        <translation>即時：服務中，位址 %1。即時工作階段不提供復原。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The live lab stopped: %1</source>
+        <translation>即時實驗室已停止：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The live lab stopped: every connection is closed; the frames stay.</source>
+        <translation>即時實驗室已停止：所有連線都已關閉；幀都保留著。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Cannot compare the versions: %1</source>
         <translation>無法比較版本：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+137"/>
+        <location line="+139"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>
@@ -5766,7 +6032,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowsession.cpp" line="+44"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+46"/>
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
@@ -5806,8 +6072,8 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>無法儲存情境</translation>
     </message>
     <message>
-        <location line="-109"/>
-        <location line="+109"/>
+        <location line="-111"/>
+        <location line="+111"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -6761,17 +7027,17 @@ Why: %2</source>
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+103"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+106"/>
         <source>The scenario stops early: %1</source>
         <translation>情境提前結束：%1</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. Earlier frames stay; act at an earlier frame to continue from there.</source>
         <translation>執行停在第 %1 幀（模擬時間 %2 秒）：它的歷史記錄已達到 %3 的記憶體預算。先前的幀都會保留；在較早的幀執行操作即可從那裡繼續。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Nothing is left to happen: no message or timer is queued.</source>
         <translation>已經沒有事情會發生：沒有排隊中的消息或計時器。</translation>
     </message>
@@ -7016,7 +7282,7 @@ Why: %2</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+37"/>
         <source>Partition</source>
         <translation>分區</translation>
     </message>

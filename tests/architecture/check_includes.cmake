@@ -29,10 +29,11 @@ set(core_components log model sim controller broker groups clients engine timeli
 
 # ui/<part>: the ui parts it may include (every ui part may include any core component). Only app/
 # includes shell/. control/ may also include realkafka/: View > Compare with real Kafka runs a real
-# cluster (control/realcompare.*).
+# cluster (control/realcompare.*); and live/: File > Live lab serves the open session
+# (control/livesession.*).
 set(ui_base "")
 set(ui_scene base)
-set(ui_control base scene realkafka)
+set(ui_control base scene realkafka live)
 set(ui_panels base scene control)
 set(ui_export base scene control)
 set(ui_teaching base scene control panels)

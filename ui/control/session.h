@@ -43,6 +43,9 @@ public:
 
     const hw::Scenario& scenario() const { return m_scenario; }
     const hw::Timeline& timeline() const { return *m_timeline; }
+    /// The timeline for the live lab's server, which applies real clients' requests to it directly.
+    /// They are not in the op log: a live session offers no undo (the log could not replay them).
+    hw::Timeline& liveTimeline() { return *m_timeline; }
     /// The charts' numbers for every frame of the timeline, collected as the frames are made.
     const hw::RunMetrics& metrics() const { return *m_metrics; }
     const std::vector<SessionOp>& ops() const { return m_ops; }

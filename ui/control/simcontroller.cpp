@@ -82,6 +82,8 @@ QString SimController::openScenario(const QString& source)
 
 QString SimController::openParsedScenario(const hw::Scenario& scenario, const QString& source)
 {
+    if (m_live)
+        emit aboutToReplaceTimeline();
     setPlaying(false);
     std::optional<hw::ScenarioError> error;
     try {
@@ -93,6 +95,7 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
     m_stopError = error ? QString::fromStdString(error->toString()) : QString();
     m_stopFrames = frameCount();
     ++m_historyRevision;
+    m_liveHistory = false;
     m_frame = 0;
     m_markers.clear();
     m_markedUpTo = 0;
@@ -112,7 +115,10 @@ bool SimController::isScriptedFrame(std::int64_t frame) const
 QString SimController::restoreSession(const hw::Scenario& scenario, const QString& source, std::int64_t scriptedFrames,
     std::int64_t scriptedOps, std::vector<SessionOp> userOps, std::int64_t frame, std::int64_t expectedFrames)
 {
+    if (m_live)
+        emit aboutToReplaceTimeline();
     setPlaying(false);
+    m_liveHistory = false;
     std::string error;
     m_stopError.clear();
     try {
@@ -150,6 +156,8 @@ void SimController::loadState()
 
 void SimController::setCurrentFrame(std::int64_t frame)
 {
+    // The teacher moved the view: it stays where it was put while the live timeline grows.
+    m_followLive = false;
     frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
     m_frame = frame;
     loadState();
@@ -184,6 +192,12 @@ bool SimController::stepForward()
     if (m_frame < lastFrame()) {
         setCurrentFrame(m_frame + 1);
         return true;
+    }
+    // Live, the present moves with the wall clock; stepping past it would run the engine ahead of
+    // the real clients.
+    if (m_live) {
+        followLive();
+        return false;
     }
     if (m_session->timeline().atMemoryBudget()) {
         emit message(memoryBudgetMessage());
@@ -378,7 +392,11 @@ void SimController::tick()
         m_displayTimeMs = static_cast<double>(tl.frame(m_frame).timeMs);
         emit changed(what);
         setPlaying(false);
-        emit message(endOfRunMessage());
+        // Live, playing reached the present: from here the view follows it.
+        if (m_live)
+            m_followLive = true;
+        else
+            emit message(endOfRunMessage());
         return;
     }
     emit changed(what);
@@ -410,12 +428,75 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     // after the one shown, and the next action would take it for a step back in time and replace them.
     m_frame = lastFrame();
     loadState();
+    // Live, an action acts on the present and the view follows it again.
+    if (m_live)
+        m_followLive = true;
     emit changed(TimelineChanged | FrameChanged | TimeChanged);
     return QString::fromStdString(error);
 }
 
+hw::Timeline& SimController::liveTimeline()
+{
+    return m_session->liveTimeline();
+}
+
+void SimController::setLive(bool live)
+{
+    if (live == m_live)
+        return;
+    setPlaying(false);
+    m_live = live;
+    m_followLive = live;
+    if (live)
+        m_liveHistory = true;
+    if (live) {
+        m_frame = lastFrame();
+        loadState();
+        emit changed(FrameChanged | TimeChanged | PlayingChanged);
+    } else {
+        emit changed(PlayingChanged);
+    }
+}
+
+void SimController::followLive()
+{
+    if (!m_live)
+        return;
+    setPlaying(false);
+    m_followLive = true;
+    m_frame = lastFrame();
+    loadState();
+    emit changed(FrameChanged | TimeChanged | PlayingChanged);
+}
+
+void SimController::liveAdvanced(double nowMs)
+{
+    const std::int64_t before = m_markedUpTo;
+    Changes what;
+    if (frameCount() != before) {
+        indexMarkers(before);
+        what |= TimelineChanged;
+    }
+    if (m_live && m_followLive) {
+        if (m_frame != lastFrame() || (what & TimelineChanged)) {
+            m_frame = lastFrame();
+            loadState();
+            what |= FrameChanged;
+        }
+        const double shown = std::max(nowMs, static_cast<double>(m_session->timeline().frame(m_frame).timeMs));
+        if (shown != m_displayTimeMs) {
+            m_displayTimeMs = shown;
+            what |= TimeChanged;
+        }
+    }
+    if (what)
+        emit changed(what);
+}
+
 void SimController::rewind(const std::vector<SessionOp>& ops, std::int64_t frame, bool truncate, std::int64_t showFrame)
 {
+    if (m_live)
+        emit aboutToReplaceTimeline();
     setPlaying(false);
     ++m_historyRevision;
     if (truncate)

@@ -154,8 +154,31 @@ public:
     /// Undoes to an earlier op log: cheaply by truncating to frame (when truncate is set) or by replaying.
     void rewind(const std::vector<SessionOp>& ops, std::int64_t frame, bool truncate, std::int64_t showFrame);
 
+    // The live lab (LiveSession drives these). While live, the timeline grows by itself: real clients'
+    // requests and the engine's answers at the wall clock times the speed.
+
+    /// The session's timeline, for the live lab's server.
+    hw::Timeline& liveTimeline();
+    bool isLive() const { return m_live; }
+    /// Whether the session was served live since it was opened: real clients' requests are in its
+    /// timeline and not in the op log, so no undo can rebuild it (actions stay without undo).
+    bool hasLiveHistory() const { return m_liveHistory; }
+    /// Entering live mode stops playing and shows the present; leaving it keeps the frames.
+    void setLive(bool live);
+    /// Whether the frame shown follows the present (the newest frame, at the simulated now). Moving
+    /// to another frame stops following; followLive() and an action on the present start it again.
+    bool followsLive() const { return m_live && m_followLive; }
+    /// The Live button: shows the present and follows it.
+    void followLive();
+    /// After the live server ran: indexes the new frames and, when following, shows the newest at
+    /// the simulated time nowMs (messages in flight move towards it).
+    void liveAdvanced(double nowMs);
+
 signals:
     void changed(hw::ui::SimController::Changes what);
+    /// Emitted (while live) before the timeline is replaced: another scenario, a restored session, a
+    /// rewind. The live server must stop serving it first.
+    void aboutToReplaceTimeline();
     /// Something the user should read in the status bar.
     void message(const QString& text);
 
@@ -177,6 +200,9 @@ private:
     std::uint64_t m_historyRevision = 0;
 
     bool m_playing = false;
+    bool m_live = false;
+    bool m_liveHistory = false;
+    bool m_followLive = false;
     int m_speedIndex = 0;
     bool m_skipIdle = true;
     bool m_pauseAtCheckpoints = false;

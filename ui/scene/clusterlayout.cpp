@@ -12,6 +12,7 @@
 #include "scene/groupitem.h"
 #include "scene/itempool.h"
 #include "scene/legenditem.h"
+#include "scene/liveclientsitem.h"
 #include "scene/messageitem.h"
 #include "scene/partitionlayout.h"
 #include "scene/produceritem.h"
@@ -203,8 +204,13 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     // wrap), that make the scene's aspect closest to the view's, i.e. show it largest.
     const qreal columnWidth = widths.left;
     const qreal columnPart = columnWidth + columnGap;
+    // The live lab's real clients, under the producers (made now: the column's height needs theirs).
+    LiveClientsItem* liveClients = LiveClientsItem::anyConnected(state)
+        ? new LiveClientsItem(state, scene.liveClientNames(), columnWidth)
+        : nullptr;
     const qreal columnHeight = ControllerItem::preferredHeight() + 16
-        + static_cast<qreal>(state.producers.size()) * (ProducerItem::preferredHeight() + 14);
+        + static_cast<qreal>(state.producers.size()) * (ProducerItem::preferredHeight() + 14)
+        + (liveClients ? liveClients->boundingRect().height() + 14 : 0);
     QList<qreal> consumerWidths { widths.consumers };
     if (g.compact)
         consumerWidths << std::ceil(widths.consumers * 1.3) << std::ceil(widths.consumers * 1.6);
@@ -271,6 +277,16 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         scene.registerAnchor(hw::NodeRef::producer(p), -1,
             producer->mapToScene(QPointF(columnWidth + anchorReach, producer->boundingRect().center().y())));
         columnY += producer->boundingRect().height() + 14;
+    }
+    if (liveClients) {
+        liveClients->setPos(margin, columnY);
+        scene.addItem(liveClients);
+        for (std::size_t r = 0; r < liveClients->rows().size(); ++r) {
+            const QPointF anchor = liveClients->anchorOf(r) + QPointF(anchorReach, 0);
+            for (std::int32_t client : liveClients->rows()[r].clients)
+                scene.registerAnchor(hw::NodeRef::liveClient(client), -1, anchor);
+        }
+        columnY += liveClients->boundingRect().height() + 14;
     }
 
     // Brokers. Each box's place is kept for routing the consumers' lines around the boxes.

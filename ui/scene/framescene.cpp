@@ -733,4 +733,13 @@ void FrameScene::helpEvent(QGraphicsSceneHelpEvent* event)
     event->accept();
 }
 
+void FrameScene::setLiveClientNames(const QHash<std::int32_t, QString>& names)
+{
+    if (names == m_liveClientNames)
+        return;
+    m_liveClientNames = names;
+    if (m_hasFrame && m_viewKind == ViewKind::Cluster)
+        rebuild();
+}
+
 } // namespace hw::ui

@@ -120,6 +120,11 @@ public:
     SceneTarget selectedTarget() const;
     void selectTarget(const SceneTarget& target);
 
+    /// The live lab: the client.id each live client (by index) named in its requests, which the state
+    /// does not hold. The cluster view names the clients by it and their address.
+    void setLiveClientNames(const QHash<std::int32_t, QString>& names);
+    const QHash<std::int32_t, QString>& liveClientNames() const { return m_liveClientNames; }
+
     // Used by the layouts while building.
     void registerAnchor(const hw::NodeRef& node, std::int32_t partition, QPointF point);
     /// The items kept from the previous frame (replicas, brokers, boxes, labels).
@@ -176,6 +181,7 @@ private:
     QRectF m_contentRect;
     QList<MessageItem*> m_messages;
     QList<DifferenceMark> m_differenceMarks;
+    QHash<std::int32_t, QString> m_liveClientNames;
 };
 
 } // namespace hw::ui

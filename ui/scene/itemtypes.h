@@ -21,6 +21,7 @@ enum ItemType {
     // Numbered apart from the others so that types added in parallel branches do not collide.
     LostListItemType = QGraphicsItem::UserType + 20,
     DiffMarkItemType = QGraphicsItem::UserType + 23,
+    LiveClientsItemType = QGraphicsItem::UserType + 24,
 };
 
 } // namespace hw::ui

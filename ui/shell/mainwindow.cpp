@@ -7,6 +7,7 @@
 
 #include "base/i18n.h"
 #include "control/actioncommand.h"
+#include "control/livesession.h"
 #include "control/session.h"
 #include "export/exportdialog.h"
 #include "export/sceneexport.h"
@@ -28,6 +29,7 @@
 #include "shell/realcomparedialog.h"
 #include "shell/realcomparewindow.h"
 #include "shell/icons.h"
+#include "shell/livelabdialog.h"
 #include "shell/shortcutsdialog.h"
 #include "teaching/presentationmode.h"
 #include "teaching/teachingaids.h"
@@ -69,7 +71,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_controller(new SimController(this)),
       m_scene(new FrameScene(this)),
       m_view(new FrameView(m_scene, this)),
-      m_undo(new QUndoStack(this))
+      m_undo(new QUndoStack(this)),
+      m_live(new LiveSession(m_controller, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     QFont base = font();
@@ -107,6 +110,16 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_scene, &FrameScene::contextMenuRequested, this, &MainWindow::showContextMenu);
     connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::syncAutosave);
+    connect(m_live, &LiveSession::servingChanged, this, &MainWindow::onLiveChanged);
+    // The cluster view names the real clients by the client.id of their requests.
+    connect(m_live, &LiveSession::connectionsChanged, this, [this] {
+        QHash<std::int32_t, QString> names;
+        for (const auto& c : m_live->connections()) {
+            if (!c.clientId.empty())
+                names.insert(c.client, QString::fromStdString(c.clientId));
+        }
+        m_scene->setLiveClientNames(names);
+    });
     // Every action, undo and redo is kept at once (within Autosave::intervalMs); the frame shown too.
     m_autosave = new Autosave(m_controller, this);
     connect(m_undo, &QUndoStack::indexChanged, this, &MainWindow::syncAutosave);
@@ -325,6 +338,28 @@ void MainWindow::changeEvent(QEvent* event)
 
 bool MainWindow::act(const hw::Step& action)
 {
+    if (m_controller->hasLiveHistory()) {
+        // Real clients' requests are in this timeline and in no op log, so nothing could undo the
+        // action: it runs without the undo stack. Live, it acts on the present, whatever frame the
+        // teacher is looking at, through the same drivers as a scenario's step.
+        const bool live = m_controller->isLive();
+        const hw::ClusterState& at = live ? m_controller->timeline().head() : m_controller->state();
+        const QString text = userActionText(action, at);
+        if (const QString why = unavailableReason(at, action); !why.isEmpty()) {
+            statusBar()->showMessage(tr("%1: not possible now (%2).").arg(text, why), statusTimeoutMs);
+            return false;
+        }
+        const QString runError
+            = live ? m_live->perform(action) : m_controller->perform(m_controller->currentFrame(), action);
+        m_liveUnsaved = true;
+        syncAutosave();
+        if (!runError.isEmpty())
+            statusBar()->showMessage(tr("%1 stopped early: %2").arg(text, runError), statusTimeoutMs);
+        else
+            statusBar()->showMessage(
+                tr("%1 (a live session offers no undo).").arg(text), statusTimeoutMs);
+        return true;
+    }
     const QString text = userActionText(action, m_controller->state());
     if (const QString why = unavailableReason(m_controller->state(), action); !why.isEmpty()) {
         statusBar()->showMessage(tr("%1: not possible now (%2).").arg(text, why), statusTimeoutMs);
@@ -348,6 +383,38 @@ bool MainWindow::act(const hw::Step& action)
     else
         statusBar()->showMessage(text, statusTimeoutMs);
     return true;
+}
+
+LiveLabDialog* MainWindow::openLiveLab()
+{
+    if (!m_liveDialog) {
+        m_liveDialog = new LiveLabDialog(m_live, m_controller, this);
+        m_liveDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_liveDialog->show();
+    m_liveDialog->raise();
+    m_liveDialog->activateWindow();
+    return m_liveDialog;
+}
+
+void MainWindow::onLiveChanged(bool serving, const QString& reason)
+{
+    if (serving) {
+        // What is on the stack would replay an op log without the clients' requests.
+        m_undo->clear();
+        m_liveUnsaved = true;
+        statusBar()->showMessage(tr("Live: serving at %1. A live session offers no undo.")
+                                     .arg(m_live->bootstrap()),
+            statusTimeoutMs);
+    } else if (!reason.isEmpty()) {
+        statusBar()->showMessage(tr("The live lab stopped: %1").arg(reason));
+    } else {
+        statusBar()->showMessage(tr("The live lab stopped: every connection is closed; the frames stay."),
+            statusTimeoutMs);
+    }
+    action(QStringLiteral("followLive"))->setEnabled(serving);
+    updateUndoTexts();
+    syncAutosave();
 }
 
 void MainWindow::setViewKind(FrameScene::ViewKind kind)
@@ -442,7 +509,9 @@ void MainWindow::onChanged(SimController::Changes what)
     if (what & SimController::ScenarioChanged) {
         // Another session: what the last one left unsaved was saved or discarded (maySwitchScenario).
         m_restoredUnsaved = false;
+        m_liveUnsaved = false;
         m_undo->clear();
+        updateUndoTexts();
         syncAutosave();
         m_inspector->setTarget(SceneTarget {});
         m_scene->selectTarget(SceneTarget {});

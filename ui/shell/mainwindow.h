@@ -34,6 +34,8 @@ class ControlPanel;
 class EventLogModel;
 class FrameView;
 class InspectorPanel;
+class LiveLabDialog;
+class LiveSession;
 class NarrationPanel;
 class NoteStrip;
 class TeachingAids;
@@ -82,6 +84,12 @@ public:
     RealCompareDialog* compareWithRealKafka();
     /// Shows a finished comparison with real Kafka in its window, in the view shown here.
     RealCompareWindow* openRealCompareWindow(std::shared_ptr<const RealCompareResult> result);
+
+    /// File > Live lab...: the dialog that serves this session to real Kafka clients (LiveLabDialog,
+    /// opened without waiting; one at a time, raised again when open). Returns it.
+    LiveLabDialog* openLiveLab();
+    /// The live lab's server for this window's session.
+    LiveSession* liveSession() const { return m_live; }
 
     // The parts, for the app's --screenshot and for tests.
     SimController* controller() const { return m_controller; }
@@ -164,6 +172,8 @@ private:
     /// Sets every fixed text of the window (actions, menus, dock titles) in the current language.
     void retranslateUi();
     void updateUndoTexts();
+    /// Entering or leaving live mode: undo goes (a live session has none), the Live button shows.
+    void onLiveChanged(bool serving, const QString& reason);
     /// Play > Run on is usable while the run's history is below its memory budget; at the budget its
     /// text says so (the status line says why in full).
     void updateRunOn();
@@ -214,6 +224,9 @@ private:
     QDockWidget* m_eventsDock = nullptr;
     ChartsPanel* m_charts = nullptr;
     QPointer<RealCompareDialog> m_realCompareDialog;
+    LiveSession* m_live = nullptr;
+    QPointer<LiveLabDialog> m_liveDialog;
+    bool m_liveUnsaved = false; // served live since opened or saved: the frames grew without undo
     QDockWidget* m_chartsDock = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_builtinMenu = nullptr;

@@ -146,6 +146,12 @@ void MainWindow::createActions()
         ExportAnimationDialog dialog(m_controller, m_scene, this);
         dialog.exec();
     });
+    QAction* liveLab = addNamedAction(QStringLiteral("liveLab"), {});
+    connect(liveLab, &QAction::triggered, this, &MainWindow::openLiveLab);
+    // Live: back to the present after scrubbing back, following it from then on.
+    QAction* followLive = addNamedAction(QStringLiteral("followLive"), { QKeySequence(Qt::CTRL | Qt::Key_End) });
+    followLive->setEnabled(false);
+    connect(followLive, &QAction::triggered, m_controller, &SimController::followLive);
     QAction* quit = addNamedAction(QStringLiteral("quit"), { QKeySequence(QKeySequence::Quit) });
     connect(quit, &QAction::triggered, this, &QWidget::close);
     QAction* shortcuts = addNamedAction(QStringLiteral("shortcuts"), { QKeySequence(QKeySequence::HelpContents) });
@@ -170,6 +176,8 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("save")));
     file->addAction(action(QStringLiteral("exportImage")));
     file->addAction(action(QStringLiteral("exportAnimation")));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("liveLab")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
@@ -208,6 +216,7 @@ void MainWindow::createMenus()
     play->addAction(action(QStringLiteral("skipIdle")));
     play->addAction(action(QStringLiteral("pauseAtCheckpoints")));
     play->addAction(action(QStringLiteral("runOn")));
+    play->addAction(action(QStringLiteral("followLive")));
 
     QMenu* help = m_helpMenu = menuBar()->addMenu(QString());
     help->addAction(action(QStringLiteral("shortcuts")));
@@ -287,6 +296,12 @@ void MainWindow::retranslateUi()
         { "save", QT_TR_NOOP("&Save scenario..."), nullptr, nullptr },
         { "exportImage", QT_TR_NOOP("&Export image..."), nullptr, nullptr },
         { "exportAnimation", QT_TR_NOOP("Export &animation..."), nullptr, nullptr },
+        { "liveLab", QT_TR_NOOP("Li&ve lab..."),
+            QT_TR_NOOP("Serve this session to real Kafka clients (kcat, Python, Java) on this computer or the "
+                       "classroom's network"),
+            nullptr },
+        { "followLive", QT_TR_NOOP("Live"),
+            QT_TR_NOOP("Back to the present of the live session, and follow it (Ctrl+End)"), nullptr },
         { "quit", QT_TR_NOOP("&Quit"), nullptr, nullptr },
         { "shortcuts", QT_TR_NOOP("&Keyboard shortcuts"), nullptr, nullptr },
     };
@@ -335,6 +350,25 @@ void MainWindow::updateUndoTexts()
 {
     QAction* undo = action(QStringLiteral("undo"));
     QAction* redo = action(QStringLiteral("redo"));
+    if (m_controller->hasLiveHistory()) {
+        // Real clients' requests cannot be taken back, and the op log that undo replays does not
+        // hold them: the session offers no undo from the moment it was served.
+        const QString why = tr("Undo is not offered for a live session: real clients cannot take back what they "
+                               "sent.");
+        undo->setEnabled(false);
+        redo->setEnabled(false);
+        undo->setText(tr("Undo (not in a live session)"));
+        redo->setText(tr("Redo (not in a live session)"));
+        undo->setToolTip(why);
+        undo->setStatusTip(why);
+        redo->setToolTip(why);
+        redo->setStatusTip(why);
+        return;
+    }
+    undo->setToolTip(QString());
+    undo->setStatusTip(QString());
+    redo->setToolTip(QString());
+    redo->setStatusTip(QString());
     undo->setEnabled(m_undo->canUndo());
     redo->setEnabled(m_undo->canRedo());
     undo->setText(m_undo->canUndo() ? tr("Undo %1").arg(m_undo->undoText()) : tr("Undo"));

@@ -44,12 +44,16 @@ bool MainWindow::openScenario(const QString& source)
 bool MainWindow::isSessionModified() const
 {
     // The undo stack is clean right after opening and after saving; any action since makes it dirty.
-    return !m_undo->isClean() || m_restoredUnsaved;
+    return !m_undo->isClean() || m_restoredUnsaved || m_liveUnsaved;
 }
 
 void MainWindow::syncAutosave()
 {
-    m_autosave->setModified(isSessionModified());
+    // A session served live is not kept by the autosave: its restore replays the op log, which
+    // does not hold the real clients' requests, and writing the whole growing session every
+    // intervalMs would cost the class's machine more as the lesson goes on. Closing or opening
+    // another scenario still asks to save it.
+    m_autosave->setModified(isSessionModified() && !m_controller->hasLiveHistory());
     updateTitle();
 }
 
@@ -192,6 +196,8 @@ QString MainWindow::saveScenario(const QString& path)
     if (const auto error = hw::writeFileAtomically(QFile::encodeName(path).toStdString(), text))
         return FileErrors::text(*error);
     m_restoredUnsaved = false;
+    // While serving, the frames go on growing: the session is unsaved again at once.
+    m_liveUnsaved = m_controller->isLive();
     m_undo->setClean();
     syncAutosave();
     RecentFiles::add(path);

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: MIT
+// File > Live lab (issue 28): the dialog that serves the open session to real Kafka clients, and the
+// window while it serves. The clients here are real sockets (QTcpSocket) in this process speaking
+// Kafka's protocol through wire/'s encoder, so each request crosses the server's Asio sockets, which
+// the GUI thread polls.
+#include "control/livesession.h"
+#include "control/simcontroller.h"
+#include "base/i18n.h"
+#include "scenario/scenario.h"
+#include "scene/liveclientsitem.h"
+#include "shell/livelabdialog.h"
+#include "shell/mainwindow.h"
+#include "timeline/timeline.h"
+#include "uitest_support.h"
+#include "wire/protocol.h"
+#include "wire/record_batch.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDateTime>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using hw::ui::LiveLabDialog;
+using hw::ui::MainWindow;
+
+constexpr int waitMs = 10000; // the longest any one expectation waits; each is met in milliseconds
+
+const char* liveScenarioJson()
+{
+    return R"({"format": "highwater/1", "name": "live", "seed": 1,
+ "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2}},
+ "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3}],
+ "steps": [{"advance": {"ms": 3000}}]})";
+}
+
+/// A Kafka client of its own making on a QTcpSocket: sends encoded requests and counts the responses.
+class TestClient {
+public:
+    explicit TestClient(std::string clientId) : m_clientId(std::move(clientId)) {}
+
+    bool connectTo(int port)
+    {
+        m_socket.connectToHost(QHostAddress::LocalHost, static_cast<quint16>(port));
+        const bool settled = QTest::qWaitFor(
+            [this] {
+                return m_socket.state() == QAbstractSocket::ConnectedState
+                    || m_socket.state() == QAbstractSocket::UnconnectedState;
+            },
+            waitMs);
+        return settled && connected();
+    }
+
+    void send(hw::wire::ApiKey key, std::int16_t version, const hw::wire::Request& body)
+    {
+        hw::wire::RequestHeader header;
+        header.apiKey = key;
+        header.apiVersion = version;
+        header.correlationId = ++m_correlation;
+        header.clientId = m_clientId;
+        const hw::wire::Bytes frame = hw::wire::encodeRequest(header, body);
+        m_socket.write(reinterpret_cast<const char*>(frame.data()), static_cast<qint64>(frame.size()));
+        ++m_sent;
+    }
+
+    void hello()
+    {
+        send(hw::wire::ApiKey::ApiVersions, 0, hw::wire::ApiVersionsRequest {});
+        send(hw::wire::ApiKey::Metadata, 1, hw::wire::MetadataRequest {});
+    }
+
+    /// One record to orders-0 with acks=1.
+    void produce(const std::string& value)
+    {
+        hw::wire::Record record;
+        record.value = hw::wire::Bytes(value.begin(), value.end());
+        hw::wire::RecordBatch batch;
+        batch.baseTimestamp = 1700000000000;
+        batch.maxTimestamp = batch.baseTimestamp;
+        batch.lastOffsetDelta = 0;
+        batch.records.push_back(record);
+        hw::wire::ProduceRequest request;
+        request.acks = 1;
+        request.timeoutMs = 30000;
+        request.topics.push_back(
+            { "orders", { { 0, hw::wire::encodeRecordBatch(batch, hw::wire::Compression::None) } } });
+        send(hw::wire::ApiKey::Produce, 3, request);
+    }
+
+    /// The responses read so far (whole frames).
+    int responses()
+    {
+        m_buffer += m_socket.readAll();
+        while (m_buffer.size() >= 4) {
+            const auto* p = reinterpret_cast<const unsigned char*>(m_buffer.constData());
+            const qsizetype size = (qsizetype { p[0] } << 24) | (qsizetype { p[1] } << 16) | (qsizetype { p[2] } << 8) | p[3];
+            if (m_buffer.size() < 4 + size)
+                break;
+            m_buffer.remove(0, 4 + size);
+            ++m_responses;
+        }
+        return m_responses;
+    }
+    bool waitForResponses(int count)
+    {
+        return QTest::qWaitFor([&] { return responses() >= count; }, waitMs);
+    }
+    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
+    int sent() const { return m_sent; }
+
+private:
+    std::string m_clientId;
+    QTcpSocket m_socket;
+    QByteArray m_buffer;
+    std::int32_t m_correlation = 0;
+    int m_responses = 0;
+    int m_sent = 0;
+};
+
+struct LiveWindow {
+    MainWindow window;
+    LiveLabDialog* dialog = nullptr;
+
+    LiveWindow()
+    {
+        hw::ui::setLanguage(QStringLiteral("en"));
+        auto parsed = hw::parseScenario(liveScenarioJson(), "live.json");
+        EXPECT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
+        EXPECT_TRUE(window.openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("live.json")));
+        dialog = window.openLiveLab();
+    }
+    ~LiveWindow() { window.liveSession()->stop(); }
+
+    hw::ui::SimController* controller() const { return window.controller(); }
+    int leaderPort() const
+    {
+        const hw::ClusterState& head = controller()->timeline().head();
+        return dialog->portBox()->value() + head.partitions[0].registration.leader;
+    }
+    void start()
+    {
+        dialog->startButton()->click();
+        ASSERT_TRUE(window.liveSession()->isServing()) << dialog->statusLabel()->text().toStdString();
+    }
+};
+
+} // namespace
+
+TEST(LiveLab, TheDialogServesShowsTheAddressAndCommandsAndListsTheClientsByClientId)
+{
+    LiveWindow live;
+    LiveLabDialog* dialog = live.dialog;
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(dialog->isVisible());
+    // Loopback unless asked: the other machines' address is off, and no warning shows.
+    EXPECT_FALSE(dialog->otherMachinesBox()->isChecked());
+    EXPECT_FALSE(dialog->warningLabel()->isVisible());
+    dialog->otherMachinesBox()->setChecked(true);
+    EXPECT_TRUE(dialog->warningLabel()->isVisible());
+    EXPECT_FALSE(dialog->warningLabel()->text().isEmpty());
+    dialog->otherMachinesBox()->setChecked(false);
+
+    live.start();
+    const int port = dialog->portBox()->value();
+    const QString bootstrap = QStringLiteral("127.0.0.1:%1,127.0.0.1:%2,127.0.0.1:%3").arg(port + 1).arg(port + 2).arg(port + 3);
+    EXPECT_EQ(dialog->bootstrapLine()->text(), bootstrap);
+    EXPECT_TRUE(dialog->statusLabel()->text().contains(bootstrap)) << dialog->statusLabel()->text().toStdString();
+    EXPECT_FALSE(dialog->portBox()->isEnabled());
+    // Each command names the address and the topic, and has a Copy button.
+    for (int c = 0; c <= static_cast<int>(LiveLabDialog::Command::JavaConsume); ++c) {
+        auto* line = dialog->findChild<QLineEdit*>(QStringLiteral("liveCommand%1").arg(c));
+        ASSERT_NE(line, nullptr);
+        EXPECT_EQ(line->text(),
+            LiveLabDialog::commandText(static_cast<LiveLabDialog::Command>(c), bootstrap, QStringLiteral("orders")));
+        EXPECT_TRUE(line->text().contains(bootstrap));
+        EXPECT_NE(dialog->findChild<QPushButton*>(QStringLiteral("liveCopy%1").arg(c)), nullptr);
+    }
+    // The window says that a live session has no undo.
+    QAction* undo = live.window.action(QStringLiteral("undo"));
+    EXPECT_FALSE(undo->isEnabled());
+    EXPECT_FALSE(undo->toolTip().isEmpty());
+
+    TestClient client("hw-live-test");
+    ASSERT_TRUE(client.connectTo(live.leaderPort()));
+    client.hello();
+    ASSERT_TRUE(client.waitForResponses(2));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            const QTreeWidget* list = dialog->clientList();
+            return list->topLevelItemCount() == 1
+                && list->topLevelItem(0)->text(0) == QStringLiteral("hw-live-test");
+        },
+        waitMs));
+    const QTreeWidgetItem* row = dialog->clientList()->topLevelItem(0);
+    EXPECT_TRUE(row->text(1).startsWith(QStringLiteral("127.0.0.1:")));
+    EXPECT_EQ(row->text(2), QStringLiteral("broker %1").arg(live.controller()->timeline().head().partitions[0].registration.leader));
+    // The engine saw the connection: a live client in the state.
+    EXPECT_EQ(live.controller()->timeline().head().liveClients.size(), 1U);
+    // The cluster view draws it in the box marked LIVE (in words), by client.id and address.
+    live.window.setViewKind(hw::ui::FrameScene::ViewKind::Cluster);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            for (QGraphicsItem* item : live.window.scene()->items()) {
+                if (item->type() != hw::ui::LiveClientsItem::Type)
+                    continue;
+                const auto* box = static_cast<const hw::ui::LiveClientsItem*>(item);
+                const hw::ui::TextRun* title = box->textWithRole(QStringLiteral("live:title"));
+                const hw::ui::TextRun* line = box->textWithRole(QStringLiteral("live:client"));
+                return title && title->text.startsWith(QStringLiteral("LIVE: 1 real client")) && line
+                    && line->text.startsWith(QStringLiteral("hw-live-test \u00B7 127.0.0.1:"));
+            }
+            return false;
+        },
+        waitMs));
+
+    // Stop closes every connection; the frames stay.
+    const std::int64_t frames = live.controller()->frameCount();
+    dialog->stopButton()->click();
+    EXPECT_FALSE(live.window.liveSession()->isServing());
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !client.connected(); }, waitMs));
+    EXPECT_EQ(dialog->clientList()->topLevelItemCount(), 0);
+    EXPECT_GE(live.controller()->frameCount(), frames);
+    EXPECT_FALSE(live.controller()->timeline().head().liveClients[0].connected);
+    EXPECT_TRUE(dialog->portBox()->isEnabled());
+    // Nothing listens any more.
+    TestClient late("late");
+    EXPECT_FALSE(late.connectTo(live.leaderPort()));
+}
+
+TEST(LiveLab, TheCommandsProseIsInTheAppsLanguageAndTheCommandsStayCommands)
+{
+    LiveWindow live;
+    auto labelsOf = [&] {
+        QStringList texts;
+        for (const QLabel* label : live.dialog->findChildren<QLabel*>())
+            texts << label->text();
+        return texts.join(QLatin1Char('\n'));
+    };
+    const QString english = labelsOf();
+    EXPECT_TRUE(english.contains(QStringLiteral("kcat: produce each line you type, acks=all")));
+    const QString command = live.dialog->findChild<QLineEdit*>(QStringLiteral("liveCommand0"))->text();
+    for (const QString& language : { QStringLiteral("zh_TW"), QStringLiteral("zh_CN") }) {
+        ASSERT_TRUE(hw::ui::setLanguage(language));
+        QCoreApplication::processEvents(); // QApplication posts LanguageChange to each window
+        const QString chinese = labelsOf();
+        EXPECT_NE(chinese, english);
+        EXPECT_FALSE(chinese.contains(QStringLiteral("produce each line you type"))) << chinese.toStdString();
+        EXPECT_EQ(live.dialog->findChild<QLineEdit*>(QStringLiteral("liveCommand0"))->text(), command);
+        EXPECT_NE(live.dialog->windowTitle(), QStringLiteral("Live lab"));
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(live.dialog->windowTitle(), QStringLiteral("Live lab"));
+}
+
+TEST(LiveLab, ScrubbingBackWhileAClientProducesKeepsTheViewAndLiveReturnsToTheNow)
+{
+    LiveWindow live;
+    live.start();
+    hw::ui::SimController* controller = live.controller();
+    EXPECT_TRUE(controller->followsLive());
+    QAction* follow = live.window.action(QStringLiteral("followLive"));
+    EXPECT_TRUE(follow->isEnabled());
+
+    TestClient client("producer-1");
+    ASSERT_TRUE(client.connectTo(live.leaderPort()));
+    client.hello();
+    ASSERT_TRUE(client.waitForResponses(2));
+    // The client produces every 10 ms from here to the end, whatever the teacher does.
+    QTimer producing;
+    int value = 0;
+    QObject::connect(&producing, &QTimer::timeout, [&] {
+        if (client.sent() - client.responses() < 4)
+            client.produce("v" + std::to_string(value++));
+    });
+    producing.start(10);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return client.responses() >= 12; }, waitMs));
+    // Following: the view reaches the newest frame (it moves every followIntervalMs; the sockets are
+    // polled more often, so between two moves the timeline may be a few frames ahead).
+    EXPECT_TRUE(QTest::qWaitFor([&] { return controller->currentFrame() == controller->lastFrame(); }, waitMs));
+
+    // The teacher goes back to the first frame: the view stays there while the timeline grows.
+    live.window.action(QStringLiteral("first"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), 0);
+    EXPECT_FALSE(controller->followsLive());
+    const std::int64_t framesThen = controller->frameCount();
+    const int answeredThen = client.responses();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return client.responses() >= answeredThen + 10; }, waitMs));
+    EXPECT_GT(controller->frameCount(), framesThen);
+    EXPECT_EQ(controller->currentFrame(), 0);
+    EXPECT_EQ(controller->state().nowMs, controller->timeline().frame(0).timeMs);
+
+    // Live: back to the present, and it follows from then on.
+    follow->trigger();
+    EXPECT_TRUE(controller->followsLive());
+    EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
+    const std::int64_t framesAtLive = controller->frameCount();
+    const int answeredAtLive = client.responses();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return client.responses() >= answeredAtLive + 10; }, waitMs));
+    producing.stop();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return client.responses() == client.sent(); }, waitMs));
+    EXPECT_GT(controller->frameCount(), framesAtLive);
+    // The view went along with the timeline and shows its newest frame within a few moves.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return controller->currentFrame() == controller->lastFrame(); },
+        4 * hw::ui::LiveSession::followIntervalMs));
+    EXPECT_GE(controller->currentFrame(), framesAtLive);
+}
+
+TEST(LiveLab, AGuiKillWhileLiveDropsTheClientsConnectionToThatBroker)
+{
+    LiveWindow live;
+    live.start();
+    const hw::BrokerId leader = live.controller()->timeline().head().partitions[0].registration.leader;
+    const hw::BrokerId other = leader % 3 + 1;
+    TestClient toLeader("to-leader");
+    TestClient toOther("to-other");
+    ASSERT_TRUE(toLeader.connectTo(live.leaderPort()));
+    ASSERT_TRUE(toOther.connectTo(live.dialog->portBox()->value() + other));
+    toLeader.hello();
+    toOther.hello();
+    ASSERT_TRUE(toLeader.waitForResponses(2));
+    ASSERT_TRUE(toOther.waitForResponses(2));
+    // The teacher scrubs back first: the kill still acts on the present.
+    live.window.action(QStringLiteral("first"))->trigger();
+    const std::int64_t framesBefore = live.controller()->frameCount();
+
+    hw::BrokerAction kill;
+    kill.kind = hw::BrokerAction::Kind::Kill;
+    kill.broker = leader;
+    ASSERT_TRUE(live.window.act(hw::FaultStep { kill, true }));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !toLeader.connected(); }, waitMs));
+    EXPECT_TRUE(toOther.connected());
+    // No fork: the frames before the kill are all still there, and the view follows the present.
+    EXPECT_GT(live.controller()->frameCount(), framesBefore);
+    EXPECT_FALSE(live.controller()->timeline().head().broker(leader).alive);
+    EXPECT_TRUE(live.controller()->followsLive());
+    EXPECT_EQ(live.window.undoStack()->count(), 0);
+    // The other broker still answers.
+    toOther.send(hw::wire::ApiKey::Metadata, 1, hw::wire::MetadataRequest {});
+    EXPECT_TRUE(toOther.waitForResponses(3));
+}
+
+TEST(LiveLab, SaveScenarioOfALiveSessionReplaysOfflineToTheSameFrames)
+{
+    LiveWindow live;
+    live.start();
+    TestClient client("saver");
+    ASSERT_TRUE(client.connectTo(live.leaderPort()));
+    client.hello();
+    ASSERT_TRUE(client.waitForResponses(2));
+    for (int i = 0; i < 5; ++i) {
+        client.produce("r" + std::to_string(i));
+        ASSERT_TRUE(client.waitForResponses(3 + i));
+    }
+    hw::BrokerAction isolate;
+    isolate.kind = hw::BrokerAction::Kind::Isolate;
+    isolate.broker = live.controller()->timeline().head().partitions[0].registration.leader % 3 + 1;
+    ASSERT_TRUE(live.window.act(hw::FaultStep { isolate, true }));
+    QTest::qWait(50);
+    live.dialog->stopButton()->click();
+    ASSERT_FALSE(live.window.liveSession()->isServing());
+    EXPECT_TRUE(live.window.isSessionModified());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live-session.json"));
+    ASSERT_EQ(live.window.saveScenario(path), QString());
+    EXPECT_FALSE(live.window.isSessionModified());
+    auto loaded = hw::loadScenario(path.toStdString());
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(loaded)) << std::get<hw::ScenarioError>(loaded).toString();
+    auto replayed = hw::playScenario(std::get<hw::Scenario>(loaded));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(replayed)) << std::get<hw::ScenarioError>(replayed).toString();
+    const hw::Timeline& offline = std::get<hw::Timeline>(replayed);
+    hw::uitest::expectSameFrames(live.controller()->timeline(), offline);
+    // The records the client sent are in the replayed log.
+    EXPECT_GE(offline.head().liveClients.size(), 1U);
+}
