@@ -46,7 +46,6 @@ struct Connection {
     std::deque<wire::Bytes> writes;
     bool open = true;
     std::set<std::pair<int, int>> seen; // (api key, version) already logged
-    std::string clientId;               // the request header's client.id, once a request named one
 };
 
 } // namespace

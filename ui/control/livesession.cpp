@@ -75,6 +75,10 @@ QString LiveSession::start(const Settings& settings)
     options.quiet = true;
     m_log.str({});
     auto server = std::make_unique<hw::live::KafkaServer>(m_controller->scenario(), timeline, options, m_log);
+    // The server lets the timeline drop its oldest frames at the memory budget (serve's history); the
+    // window's views and timeline bar count frames from 0, so here the budget stops serving instead,
+    // with the reason shown, and every frame served stays.
+    timeline.setDropsOldestFrames(false);
     if (const std::string error = server->listen(); !error.empty())
         return QString::fromStdString(error);
     m_server = std::move(server);
