@@ -117,7 +117,9 @@ public class GoldenBytes {
         // What HighWater's own broker advertises (wire::supportedApis()), with no features: the server half's
         // encodeResponse must write exactly this.
         ApiVersionsResponseData.ApiVersionCollection served = new ApiVersionsResponseData.ApiVersionCollection();
-        int[][] table = { { 0, 3, 7 }, { 1, 4, 6 }, { 2, 1, 4 }, { 3, 0, 4 }, { 18, 0, 3 }, { 22, 0, 1 } };
+        int[][] table = { { 0, 3, 7 }, { 1, 4, 6 }, { 2, 1, 4 }, { 3, 0, 4 }, { 18, 0, 3 }, { 22, 0, 1 },
+            { 8, 2, 6 }, { 9, 1, 5 }, { 10, 0, 2 }, { 11, 2, 4 }, { 12, 0, 2 }, { 13, 0, 2 }, { 14, 0, 2 }, { 15, 0, 4 },
+            { 16, 0, 2 } };
         for (int[] row : table)
             served.add(new ApiVersionsResponseData.ApiVersion().setApiKey((short) row[0]).setMinVersion((short) row[1]).setMaxVersion((short) row[2]));
         response("ApiVersions.served", ApiKeys.API_VERSIONS, 3, new ApiVersionsResponseData().setApiKeys(served));
