@@ -309,7 +309,7 @@ bool KafkaApis::answerGroup(Pending& p, const Message& message, const ClusterSta
         join->generationId = ok ? answer->generation : -1;
         join->memberId = ok || answer->error == ErrorCode::MemberIdRequired ? answer->memberId : "";
         if (ok) {
-            join->protocolName = answer->protocolName;
+            join->protocolName = answer->live ? answer->live->protocolName : std::string();
             join->leader = answer->leader;
             for (const GroupMemberInfo& m : answer->members)
                 join->members.push_back(wire::JoinGroupMember{m.memberId, bytesOf(m.metadata)});
@@ -317,7 +317,7 @@ bool KafkaApis::answerGroup(Pending& p, const Message& message, const ClusterSta
     } else if (auto* sync = std::get_if<wire::SyncGroupResponse>(&p.response)) {
         sync->errorCode = error;
         if (ok)
-            sync->assignment = bytesOf(answer->assignmentBytes);
+            sync->assignment = bytesOf(answer->live ? answer->live->assignmentBytes : std::string());
     } else if (auto* heartbeat = std::get_if<wire::HeartbeatResponse>(&p.response)) {
         heartbeat->errorCode = error;
     } else if (auto* leave = std::get_if<wire::LeaveGroupResponse>(&p.response)) {

@@ -194,8 +194,7 @@ void GroupCoordinator::completeSync(std::int32_t groupIndex, BrokerId coordinato
         answer.memberId = m.memberId;
         answer.assignment = m.assignment;
         if (m.isLive()) {
-            answer.protocolName = group.protocolName;
-            answer.assignmentBytes = m.live.assignment;
+            answer.live = LiveGroupAnswer{group.protocolName, m.live.assignment};
         }
         m.awaitingSync = false;
         m.lastHeartbeatMs = m_state.nowMs; // propagateAssignment: completeAndScheduleNextHeartbeatExpiration
@@ -339,7 +338,8 @@ void GroupCoordinator::maybeCompleteJoin(std::int32_t groupIndex, BrokerId coord
         response.memberId = m.memberId;
         response.leader = group.leader;
         response.protocol = group.protocol;
-        response.protocolName = group.protocolName;
+        if (m.isLive())
+            response.live = LiveGroupAnswer{group.protocolName, {}};
         if (m.memberId == group.leader) {
             for (const GroupMember& other : group.members) {
                 GroupMemberInfo info{other.memberId, other.topics, other.owned, {}};
@@ -800,8 +800,7 @@ std::optional<Event> GroupCoordinator::handleLiveGroupRequest(const Message& mes
         member.lastHeartbeatMs = m_state.nowMs;
         if (group.state == GroupState::Stable) {
             response.assignment = member.assignment;
-            response.assignmentBytes = member.live.assignment;
-            response.protocolName = group.protocolName;
+            response.live = LiveGroupAnswer{group.protocolName, member.live.assignment};
             return reply(ErrorCode::None);
         }
         member.awaitingSync = true;

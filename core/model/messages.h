@@ -2,6 +2,7 @@
 #pragma once
 
 #include "log/replica_log.h"
+#include "model/boxed.h"
 #include "model/controller_state.h"
 #include "model/group_state.h"
 #include "model/ids.h"
@@ -223,7 +224,7 @@ struct GroupRequest {
     std::vector<std::int32_t> partitions;         // Join: owned; OffsetFetch: asked for
     std::vector<GroupAssignmentEntry> assignment; // Sync from the leader
     std::vector<CommittedOffset> offsets;         // OffsetCommit
-    std::optional<LiveGroupFields> live;          // set for a real client's request
+    Boxed<LiveGroupFields> live;                  // set for a real client's request (on the heap: rare and large)
     friend bool operator==(const GroupRequest&, const GroupRequest&) = default;
 };
 
@@ -233,6 +234,13 @@ struct GroupMemberInfo {
     std::vector<std::int32_t> owned;
     std::string metadata; // to a real leader: the member's metadata for the chosen protocol (bytes)
     friend bool operator==(const GroupMemberInfo&, const GroupMemberInfo&) = default;
+};
+
+/// What a real member's group answer adds: the chosen protocol by name and its assignment bytes (Sync).
+struct LiveGroupAnswer {
+    std::string protocolName;
+    std::string assignmentBytes;
+    friend bool operator==(const LiveGroupAnswer&, const LiveGroupAnswer&) = default;
 };
 
 struct GroupResponse {
@@ -245,9 +253,7 @@ struct GroupResponse {
     std::vector<GroupMemberInfo> members;  // Join, to the leader
     std::vector<std::int32_t> assignment;  // Sync
     std::vector<CommittedOffset> offsets;  // OffsetFetch, OffsetCommit (what was stored)
-    // To a real member: the chosen protocol by name and its assignment bytes (Sync).
-    std::string protocolName;
-    std::string assignmentBytes;
+    Boxed<LiveGroupAnswer> live; // to a real member only (on the heap: rare, and every message is as large as the largest)
     friend bool operator==(const GroupResponse&, const GroupResponse&) = default;
 };
 

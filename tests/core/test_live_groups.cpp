@@ -169,7 +169,7 @@ TEST(LiveGroups, TheProtocolIsTheOneAllSupportWithTheMostVotes)
         const auto* joined = live.last<GroupResponse>(client);
         ASSERT_NE(joined, nullptr);
         EXPECT_EQ(joined->error, ErrorCode::None);
-        EXPECT_EQ(joined->protocolName, "range");
+        EXPECT_EQ(joined->live->protocolName, "range");
         EXPECT_EQ(joined->generation, 1);
     }
     // The leader (the first to join) gets every member's metadata as sent.
@@ -224,8 +224,8 @@ TEST(LiveGroups, JoinGroupV4GivesTheMemberIdFirstAndARealLeadersAssignmentIsPass
     sync.live->assignments = {{aMember, bytesA}, {bMember, bytesB}};
     live.send(a, LiveGroup{sync});
     live.run(100);
-    EXPECT_EQ(live.last<GroupResponse>(a)->assignmentBytes, bytesA);
-    EXPECT_EQ(live.last<GroupResponse>(b)->assignmentBytes, bytesB);
+    EXPECT_EQ(live.last<GroupResponse>(a)->live->assignmentBytes, bytesA);
+    EXPECT_EQ(live.last<GroupResponse>(b)->live->assignmentBytes, bytesB);
     EXPECT_EQ(live.group().state, GroupState::Stable);
     // Decoded only for the frames: flat partitions 0..3 of the one topic.
     for (const GroupMember& m : live.group().members)
@@ -269,14 +269,14 @@ TEST(LiveGroups, ASimulatedLeaderAssignsToARealMemberInConsumerProtocolBytes)
     const auto* joined = live.last<GroupResponse>(a);
     ASSERT_NE(joined, nullptr);
     ASSERT_EQ(joined->error, ErrorCode::None);
-    EXPECT_EQ(joined->protocolName, "range");
+    EXPECT_EQ(joined->live->protocolName, "range");
     EXPECT_NE(joined->leader, joined->memberId);
     live.send(a, LiveGroup{live.request(GroupRequestKind::Sync, joined->memberId, joined->generation)});
     live.run(3000);
     const auto* synced = live.last<GroupResponse>(a);
     ASSERT_NE(synced, nullptr);
     ASSERT_EQ(synced->error, ErrorCode::None);
-    const auto assignment = decodeConsumerAssignment(synced->assignmentBytes);
+    const auto assignment = decodeConsumerAssignment(synced->live->assignmentBytes);
     ASSERT_TRUE(assignment.has_value());
     ASSERT_EQ(assignment->partitions.size(), 1u);
     EXPECT_EQ(assignment->partitions[0].topic, "orders");
