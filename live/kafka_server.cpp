@@ -577,7 +577,7 @@ struct KafkaServer::Impl {
             ++connectionsRevision;
         }
         const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
-        HandledRequest handled = apis.handle(connection->client, frame, state(), connection->body.size());
+        HandledRequest handled = apis.handle(connection->client, frame, state(), body.size());
         if (!options.quiet && connection->seen.insert(api).second)
             log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
                 << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion
