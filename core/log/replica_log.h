@@ -51,15 +51,15 @@ struct Payload {
     std::string key; // bytes, not necessarily UTF-8 (a live client's)
     std::string value;
     std::int64_t sequence = 0; // the producer's running record number
+    // The record's timestamp in simulated time: when a simulated producer made it (CreateTime), or when
+    // a live client's batch reached the engine. Segments keep the largest of theirs for retention.ms
+    // (a live client's own CreateTime is a wall clock, not the run's clock, so it cannot serve).
+    std::int64_t timestampMs = 0;
     std::int32_t producer = -1;
     // A live client's record: the client that sent it (producer is -1), and the index of the rest of
     // what it sent in ClusterState::liveRecords. -1 for simulated producers' records.
     std::int32_t liveClient = -1;
     std::int32_t liveRecord = -1;
-    // The record's timestamp in simulated time: when a simulated producer made it (CreateTime), or when
-    // a live client's batch reached the engine. Segments keep the largest of theirs for retention.ms
-    // (a live client's own CreateTime is a wall clock, not the run's clock, so it cannot serve).
-    std::int64_t timestampMs = 0;
     bool hasKey = false;
     friend bool operator==(const Payload&, const Payload&) = default;
 };

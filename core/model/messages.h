@@ -218,8 +218,8 @@ struct GroupRequest {
     GroupRequestKind kind = GroupRequestKind::Join;
     std::int32_t consumer = 0; // a simulated consumer; for a live request, the live client's index
     std::int32_t group = 0;    // ignored for a live request (live->groupId names it)
-    std::string memberId;
     std::int32_t generation = -1;
+    std::string memberId;
     std::vector<std::int32_t> topics;             // Join: subscription
     std::vector<std::int32_t> partitions;         // Join: owned; OffsetFetch: asked for
     std::vector<GroupAssignmentEntry> assignment; // Sync from the leader
@@ -246,10 +246,10 @@ struct LiveGroupAnswer {
 struct GroupResponse {
     GroupRequestKind kind = GroupRequestKind::Join;
     ErrorCode error = ErrorCode::None;
+    AssignorKind protocol = AssignorKind::Range;
     std::int32_t generation = -1;
     std::string memberId;
     std::string leader;
-    AssignorKind protocol = AssignorKind::Range;
     std::vector<GroupMemberInfo> members;  // Join, to the leader
     std::vector<std::int32_t> assignment;  // Sync
     std::vector<CommittedOffset> offsets;  // OffsetFetch, OffsetCommit (what was stored)
