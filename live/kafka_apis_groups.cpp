@@ -84,7 +84,15 @@ HandledRequest KafkaApis::handleGroup(std::int32_t client, Pending& p, const wir
 {
     HandledRequest handled;
     const std::string clientId = frame.header.clientId.value_or("");
-    const std::string clientHost = clientHostOf(state.liveClients[static_cast<std::size_t>(client)].id);
+    // `client` is the connection's handle (LiveClient::handle), not an index: slots are reused.
+    const LiveClient* connection = state.liveClient(client);
+    if (!connection) {
+        // The server hands over requests of open connections only; a stale handle is closed, not answered.
+        handled.closeConnection = true;
+        handled.summary = "a request of a connection that is gone";
+        return handled;
+    }
+    const std::string clientHost = clientHostOf(connection->id);
     auto respondNow = [&](const wire::Response& response) {
         handled.response = wire::encodeResponse(frame.header, response);
         return handled;
@@ -216,7 +224,7 @@ HandledRequest KafkaApis::handleGroup(std::int32_t client, Pending& p, const wir
     if (std::holds_alternative<wire::ListGroupsRequest>(frame.body)) {
         // GroupCoordinatorService.listGroups: the groups of the partitions this broker coordinates.
         wire::ListGroupsResponse response;
-        const BrokerId self = state.liveClients[static_cast<std::size_t>(client)].broker;
+        const BrokerId self = connection->broker;
         if (!state.broker(self).alive)
             response.errorCode = wire::ErrorCode::CoordinatorNotAvailable;
         for (std::size_t g = 0; response.errorCode == wire::ErrorCode::None && g < state.groups.size(); ++g) {
@@ -228,7 +236,7 @@ HandledRequest KafkaApis::handleGroup(std::int32_t client, Pending& p, const wir
         return respondNow(response);
     }
     if (const auto* describe = std::get_if<wire::DescribeGroupsRequest>(&frame.body)) {
-        const BrokerId self = state.liveClients[static_cast<std::size_t>(client)].broker;
+        const BrokerId self = connection->broker;
         wire::DescribeGroupsResponse response;
         for (const std::string& id : describe->groups) {
             wire::DescribedGroup out;
