@@ -99,6 +99,14 @@ def run(args, env=None, stdin=None, timeout=RUN_TIMEOUT_S):
     return subprocess.run(args, input=stdin, capture_output=True, timeout=timeout, env=env)
 
 
+
+def stop_and_print_api_versions(server, what):
+    """Stops the shared server and prints, from its log, the API versions each client.id used."""
+    server.stop()
+    print("API versions each %s used (client.id: API vN ...):" % what)
+    for client_id, apis in sorted(api_versions(server.output()).items()):
+        print("  %s: %s" % (client_id, ", ".join(sorted(apis))))
+
 class ClientVersions(unittest.TestCase):
     def test_each_client_is_the_version_pinned(self):
         kcat = run(["kcat", "-V"]).stdout.decode()
@@ -205,10 +213,7 @@ class ClientMatrix(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.stop()
-        print("API versions each client used (client.id: API vN ...):")
-        for client_id, apis in sorted(api_versions(cls.server.output()).items()):
-            print("  %s: %s" % (client_id, ", ".join(sorted(apis))))
+        stop_and_print_api_versions(cls.server, "client")
 
     def values(self, client):
         return ["%s-%d" % (client, i) for i in range(RECORDS)]
@@ -344,10 +349,7 @@ class ClientGroups(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.stop()
-        print("API versions each group client used (client.id: API vN ...):")
-        for client_id, apis in sorted(api_versions(cls.server.output()).items()):
-            print("  %s: %s" % (client_id, ", ".join(sorted(apis))))
+        stop_and_print_api_versions(cls.server, "group client")
 
     def assert_rebalanced_from_the_commits(self, result):
         self.assertEqual(result.returncode, 0, result.stderr.decode())
