@@ -243,6 +243,98 @@ class Groups(unittest.TestCase):
         self.assertTrue(simulated_member["assignment"])
         self.server = None
 
+    def test_the_leader_is_killed_while_kcat_produces_and_a_group_consumes_every_acknowledged_record(self):
+        """Broker 1 (leader of partitions 0 and 3, and a replica of every partition) is killed 4 s in, while
+        kcat produces with acks=all and two confluent-kafka consumers of one group read and commit. Every
+        record kcat saw acknowledged is consumed; every record consumed is in the final log at the offset it
+        was read from (nothing read past the HW, which a truncation would have taken back); no committed
+        offset passes the highest HW its partition had reached."""
+        from confluent_kafka import Consumer, KafkaException
+        kill_at_ms = 4000
+        self.server = Server(scenario_file(), script=[{"at_ms": kill_at_ms, "kill": {"broker": 1}}])
+        brokers = ",".join(self.server.broker(b) for b in (1, 2, 3))
+        consumed = []  # (partition, offset, value)
+        errors = []
+        stop = threading.Event()
+        lock = threading.Lock()
+
+        def consume(name):
+            try:
+                c = Consumer({"bootstrap.servers": brokers, "group.id": "failover", "client.id": "cf-" + name,
+                              "auto.offset.reset": "earliest", "enable.auto.commit": False,
+                              "session.timeout.ms": 6000, "heartbeat.interval.ms": 500})
+                c.subscribe(["orders"])
+                while not stop.is_set():
+                    m = c.poll(0.1)
+                    if m is None or m.error():
+                        continue
+                    with lock:
+                        consumed.append((m.partition(), m.offset(), m.value().decode()))
+                    try:
+                        c.commit(message=m, asynchronous=False)
+                    except KafkaException:
+                        pass  # the coordinator moved or the leader is gone: the next commit covers it
+                c.close()
+            except Exception as e:  # reported by the test thread
+                errors.append(e)
+
+        consumers = [threading.Thread(target=consume, args=(n,)) for n in ("one", "two")]
+        for t in consumers:
+            t.start()
+        # kcat runs of 25 records, one after the other, before, across and after the kill. A run that
+        # exits 0 had every record acknowledged (kcat exits 1 on any delivery failure).
+        acked = []
+        start = time.time()
+        batch = 0
+        while time.time() - start < 9.0:
+            values = ["k%d-%d" % (batch, i) for i in range(25)]
+            run = subprocess.run(["kcat", "-P", "-b", brokers, "-t", "orders", "-X", "acks=all",
+                                  "-X", "message.timeout.ms=30000", "-X", "client.id=kcat-failover"],
+                                 input=("\n".join(values) + "\n").encode(), capture_output=True,
+                                 timeout=real_clients.CLIENT_TIMEOUT_S)
+            if run.returncode == 0:
+                acked += values
+            batch += 1
+        self.assertGreater(len(acked), 0)
+        deadline = time.time() + DEADLINE_S
+        while time.time() < deadline and not errors:
+            with lock:
+                if set(acked) <= {v for _, _, v in consumed}:
+                    break
+            time.sleep(0.2)
+        stop.set()
+        for t in consumers:
+            t.join(timeout=60)
+        self.assertEqual(errors, [])
+        self.assertEqual(set(acked) - {v for _, _, v in consumed}, set(), "acknowledged, never consumed")
+        self.assertEqual(self.server.stop(), 0)
+        self.assertIn("script: at %d ms, kill" % kill_at_ms, self.server.output())
+        final = self.server.last_frame()
+        partitions = {p["partition"]: p for p in final["partitions"] if p["topic"] == "orders"}
+        killed_led = [p for p, part in partitions.items() if part["replicas"][0] == 1]
+        self.assertTrue(killed_led, "broker 1 led a partition of orders")
+        for p in killed_led:
+            self.assertNotEqual(partitions[p]["leader"], 1)
+        for p, offset, value in consumed:
+            leader = partitions[p]["leader"]
+            log = {r["offset"]: r["value"] for r in
+                   [s for s in partitions[p]["replica_states"] if s["broker"] == leader][0]["records"]}
+            self.assertEqual(log.get(offset), value, "partition %d offset %d was read, then lost" % (p, offset))
+        highest_hw = {}
+        saw_commit = False
+        for frame in frames(self.server):
+            for part in frame["partitions"]:
+                if part["topic"] == "orders":
+                    key = part["partition"]
+                    highest_hw[key] = max(highest_hw.get(key, 0), part["hw"])
+            g = group_of(frame, "failover")
+            for c in (g or {}).get("committed", []):
+                saw_commit = True
+                self.assertLessEqual(c["offset"], highest_hw.get(c["partition"], 0),
+                                     "frame %d: committed past the HW" % frame["frame"])
+        self.assertTrue(saw_commit)
+        self.server = None
+
 
 if __name__ == "__main__":
     real_clients.CLI = sys.argv[1]
