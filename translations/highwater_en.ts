@@ -70,7 +70,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../core/scenario/narration.cpp" line="+162"/>
+        <location filename="../core/scenario/narration.cpp" line="+161"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
@@ -86,7 +86,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/scenario/narration.cpp" line="-60"/>
+        <location filename="../core/scenario/narration.cpp" line="-59"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>
             <numerusform>%n waiting acks=all produce answered.</numerusform>
@@ -306,11 +306,11 @@
 <context>
     <name>hw::ui::LiveLabDialog</name>
     <message numerus="yes">
-        <location filename="../ui/shell/livelabdialog.cpp" line="+317"/>
-        <source>Connected clients: %n</source>
+        <location filename="../ui/shell/livelabdialog.cpp" line="+361"/>
+        <source>Connected clients (%n)</source>
         <translation>
-            <numerusform>Connected clients: %n</numerusform>
-            <numerusform>Connected clients: %n</numerusform>
+            <numerusform>Connected clients (%n)</numerusform>
+            <numerusform>Connected clients (%n)</numerusform>
         </translation>
     </message>
 </context>
@@ -325,7 +325,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+586"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+584"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>

@@ -1191,7 +1191,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../core/scenario/narration.cpp" line="+162"/>
+        <location filename="../core/scenario/narration.cpp" line="+161"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 条记录</numerusform>
@@ -1204,7 +1204,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="+265"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+270"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1657,12 +1657,12 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-342"/>
+        <location line="-341"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>a live client</source>
         <translation>一个实时客户端</translation>
     </message>
@@ -1697,8 +1697,8 @@
         <translation>它的消费者组</translation>
     </message>
     <message>
-        <location line="-43"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
+        <location line="-42"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-211"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+257"/>
         <source>broker %1</source>
         <translation>代理节点 %1</translation>
@@ -2299,11 +2299,12 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+151"/>
         <source>%1 sends %2 to broker %3.</source>
         <translation>%1 向代理节点 %3 发送 %2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
         <source>Coordinator %1 handles %2&apos;s %3 for %4</source>
         <translation>协调者 %1 处理 %2 为 %4 发出的 %3</translation>
     </message>
@@ -2493,7 +2494,7 @@
         <translation>%1 向代理节点 %2 请求生产者 ID（InitProducerId）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>%1 gets broker %2&apos;s answer to its %3</source>
         <translation>%1 收到代理节点 %2 对其 %3 请求的响应</translation>
     </message>
@@ -2534,7 +2535,7 @@
         <translation>%1 无法从代理节点 %2 获取 metadata：%3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_clients.cpp" line="-56"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-61"/>
         <source>%1 connects to broker %2.</source>
         <translation>%1 连接到代理节点 %2。</translation>
     </message>
@@ -5253,12 +5254,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::LiveLabDialog</name>
     <message>
-        <location filename="../ui/shell/livelabdialog.cpp" line="+157"/>
+        <location filename="../ui/shell/livelabdialog.cpp" line="+172"/>
         <source>Cannot start the live lab: %1</source>
         <translation>无法启动实时实验室：%1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+82"/>
         <source>Name the address other machines reach this one at.</source>
         <translation>请填写其他电脑连到这台电脑所用的地址。</translation>
     </message>
@@ -5350,6 +5351,11 @@ Value: %3</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>Connect</source>
+        <translation>连接方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>client.id</source>
         <translation>client.id</translation>
     </message>
@@ -5369,7 +5375,7 @@ Value: %3</source>
         <translation>实时会话不提供撤销：真实客户端无法收回已发送的内容。“文件 &gt; 保存场景”会把会话保存为一个能重放出相同帧的文件。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Serving at %1, speed %2.</source>
         <translation>服务中：%1，速度 %2。</translation>
     </message>
@@ -5384,10 +5390,10 @@ Value: %3</source>
         <translation>未在服务。</translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
-        <source>Connected clients: %n</source>
+        <location line="+29"/>
+        <source>Connected clients (%n)</source>
         <translation>
-            <numerusform>已连接的客户端：%n</numerusform>
+            <numerusform>已连接的客户端（%n）</numerusform>
         </translation>
     </message>
     <message>
@@ -5428,8 +5434,8 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-200"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+408"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+258"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+406"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+257"/>
         <location line="+52"/>
         <source>Play</source>
         <translation>播放</translation>
@@ -5832,7 +5838,7 @@ Value: %3</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-244"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-243"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -5877,12 +5883,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它们保存为一个能重放出这些帧的场景吗？</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-159"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-158"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>无法保留未保存的会话以防崩溃：%1</translation>
     </message>
     <message>
-        <location line="+219"/>
+        <location line="+218"/>
         <location line="+16"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前无法执行（%2）。</translation>
@@ -5905,7 +5911,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+172"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+171"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-112"/>
         <source>Pause</source>
         <translation>暂停</translation>
@@ -5916,7 +5922,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-260"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-259"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -6008,7 +6014,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>实时实验室已停止：所有连接都已关闭；帧都保留着。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>Cannot compare the versions: %1</source>
         <translation>无法比较版本：%1</translation>
     </message>
@@ -7282,7 +7288,7 @@ Why: %2</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+27"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>

@@ -1191,7 +1191,7 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
-        <location filename="../core/scenario/narration.cpp" line="+162"/>
+        <location filename="../core/scenario/narration.cpp" line="+161"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n 筆記錄</numerusform>
@@ -1204,7 +1204,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="+265"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="+270"/>
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
@@ -1657,12 +1657,12 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-342"/>
+        <location line="-341"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>a live client</source>
         <translation>一個即時客戶端</translation>
     </message>
@@ -1697,8 +1697,8 @@
         <translation>它的消費者組</translation>
     </message>
     <message>
-        <location line="-43"/>
-        <location filename="../core/scenario/narration_clients.cpp" line="-206"/>
+        <location line="-42"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-211"/>
         <location filename="../core/scenario/narration_replication.cpp" line="+257"/>
         <source>broker %1</source>
         <translation>代理節點 %1</translation>
@@ -2299,11 +2299,12 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+151"/>
         <source>%1 sends %2 to broker %3.</source>
         <translation>%1 向代理節點 %3 發送 %2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
         <source>Coordinator %1 handles %2&apos;s %3 for %4</source>
         <translation>協調者 %1 處理 %2 為 %4 發出的 %3</translation>
     </message>
@@ -2493,7 +2494,7 @@
         <translation>%1 向代理節點 %2 請求生產者 ID（InitProducerId）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>%1 gets broker %2&apos;s answer to its %3</source>
         <translation>%1 收到代理節點 %2 對其 %3 請求的回應</translation>
     </message>
@@ -2534,7 +2535,7 @@
         <translation>%1 無法從代理節點 %2 取得 metadata：%3。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_clients.cpp" line="-56"/>
+        <location filename="../core/scenario/narration_clients.cpp" line="-61"/>
         <source>%1 connects to broker %2.</source>
         <translation>%1 連線到代理節點 %2。</translation>
     </message>
@@ -5253,12 +5254,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::LiveLabDialog</name>
     <message>
-        <location filename="../ui/shell/livelabdialog.cpp" line="+157"/>
+        <location filename="../ui/shell/livelabdialog.cpp" line="+172"/>
         <source>Cannot start the live lab: %1</source>
         <translation>無法啟動即時實驗室：%1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+82"/>
         <source>Name the address other machines reach this one at.</source>
         <translation>請填寫其他電腦連到這台電腦所用的位址。</translation>
     </message>
@@ -5350,6 +5351,11 @@ Value: %3</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>Connect</source>
+        <translation>連線方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>client.id</source>
         <translation>client.id</translation>
     </message>
@@ -5369,7 +5375,7 @@ Value: %3</source>
         <translation>即時工作階段不提供復原：真實客戶端無法收回已送出的內容。「檔案 &gt; 儲存情境」會把工作階段存成一個能重播出相同幀的檔案。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Serving at %1, speed %2.</source>
         <translation>服務中：%1，速度 %2。</translation>
     </message>
@@ -5384,10 +5390,10 @@ Value: %3</source>
         <translation>未在服務。</translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
-        <source>Connected clients: %n</source>
+        <location line="+29"/>
+        <source>Connected clients (%n)</source>
         <translation>
-            <numerusform>已連線的客戶端：%n</numerusform>
+            <numerusform>已連線的客戶端（%n）</numerusform>
         </translation>
     </message>
     <message>
@@ -5428,8 +5434,8 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-200"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+408"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+258"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+406"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+257"/>
         <location line="+52"/>
         <source>Play</source>
         <translation>播放</translation>
@@ -5832,7 +5838,7 @@ Value: %3</source>
         <translation>關於 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-244"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-243"/>
         <source>About HighWater</source>
         <translation>關於 HighWater</translation>
     </message>
@@ -5877,12 +5883,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-159"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-158"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>無法保留未儲存的工作階段以防當機：%1</translation>
     </message>
     <message>
-        <location line="+219"/>
+        <location line="+218"/>
         <location line="+16"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>
@@ -5905,7 +5911,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+172"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+171"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="-112"/>
         <source>Pause</source>
         <translation>暫停</translation>
@@ -5916,7 +5922,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-260"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-259"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -6008,7 +6014,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>即時實驗室已停止：所有連線都已關閉；幀都保留著。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>Cannot compare the versions: %1</source>
         <translation>無法比較版本：%1</translation>
     </message>
@@ -7282,7 +7288,7 @@ Why: %2</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+27"/>
         <source>Partition</source>
         <translation>分區</translation>
     </message>

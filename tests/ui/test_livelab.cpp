@@ -19,7 +19,9 @@
 #include <QCheckBox>
 #include <QDateTime>
 #include <QLabel>
-#include <QLineEdit>
+#include <QScreen>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTcpSocket>
@@ -179,7 +181,7 @@ TEST(LiveLab, TheDialogServesShowsTheAddressAndCommandsAndListsTheClientsByClien
     EXPECT_FALSE(dialog->portBox()->isEnabled());
     // Each command names the address and the topic, and has a Copy button.
     for (int c = 0; c <= static_cast<int>(LiveLabDialog::Command::JavaConsume); ++c) {
-        auto* line = dialog->findChild<QLineEdit*>(QStringLiteral("liveCommand%1").arg(c));
+        auto* line = dialog->findChild<QLabel*>(QStringLiteral("liveCommand%1").arg(c));
         ASSERT_NE(line, nullptr);
         EXPECT_EQ(line->text(),
             LiveLabDialog::commandText(static_cast<LiveLabDialog::Command>(c), bootstrap, QStringLiteral("orders")));
@@ -238,6 +240,51 @@ TEST(LiveLab, TheDialogServesShowsTheAddressAndCommandsAndListsTheClientsByClien
     EXPECT_FALSE(late.connectTo(live.leaderPort()));
 }
 
+TEST(LiveLab, TheDialogFitsTheScreenAndShowsEveryCommandWholeInEveryLanguage)
+{
+    // A classroom projector is often 1280x720; the offscreen screen is smaller still (800x600). The
+    // dialog stays within it, and each command is shown whole, wrapped, not cut at the field's edge: a
+    // class reads it from the wall.
+    LiveWindow live;
+    live.start();
+    LiveLabDialog* dialog = live.dialog;
+    const QRect screen = dialog->screen()->availableGeometry();
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_TW"), QStringLiteral("zh_CN") }) {
+        ASSERT_TRUE(hw::ui::setLanguage(language));
+        QCoreApplication::processEvents();
+        dialog->tabs()->setCurrentIndex(0);
+        QCoreApplication::processEvents();
+        EXPECT_LE(dialog->width(), screen.width()) << language.toStdString();
+        EXPECT_LE(dialog->height(), screen.height()) << language.toStdString();
+        auto* scroll = dialog->findChild<QScrollArea*>(QStringLiteral("liveConnectScroll"));
+        ASSERT_NE(scroll, nullptr);
+        std::vector<QLabel*> commands { dialog->bootstrapLine() };
+        for (int c = 0; c <= static_cast<int>(LiveLabDialog::Command::JavaConsume); ++c)
+            commands.push_back(dialog->findChild<QLabel*>(QStringLiteral("liveCommand%1").arg(c)));
+        for (QLabel* command : commands) {
+            ASSERT_NE(command, nullptr);
+            EXPECT_TRUE(command->wordWrap());
+            // Its whole text fits its width (wrapped) and its height: nothing is cut off.
+            EXPECT_GE(command->height(), command->heightForWidth(command->width()))
+                << language.toStdString() << ": " << command->text().toStdString();
+            // and no word of it is wider than the line it wraps in.
+            for (const QString& word : command->text().split(QLatin1Char(' ')))
+                EXPECT_LE(command->fontMetrics().horizontalAdvance(word), command->contentsRect().width() - 2 * command->margin())
+                    << word.toStdString();
+            // Scrolled into view, it lies inside the scroll area's viewport.
+            scroll->ensureWidgetVisible(command, 0, 0);
+            QCoreApplication::processEvents();
+            const QRect inViewport(command->mapTo(scroll->viewport(), QPoint(0, 0)), command->size());
+            EXPECT_TRUE(scroll->viewport()->rect().contains(inViewport))
+                << language.toStdString() << ": " << command->text().toStdString();
+        }
+        // The clients' tab says how many are connected.
+        EXPECT_TRUE(dialog->tabs()->tabText(1).contains(QLatin1Char('0'))) << dialog->tabs()->tabText(1).toStdString();
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+}
+
 TEST(LiveLab, TheCommandsProseIsInTheAppsLanguageAndTheCommandsStayCommands)
 {
     LiveWindow live;
@@ -249,14 +296,14 @@ TEST(LiveLab, TheCommandsProseIsInTheAppsLanguageAndTheCommandsStayCommands)
     };
     const QString english = labelsOf();
     EXPECT_TRUE(english.contains(QStringLiteral("kcat: produce each line you type, acks=all")));
-    const QString command = live.dialog->findChild<QLineEdit*>(QStringLiteral("liveCommand0"))->text();
+    const QString command = live.dialog->findChild<QLabel*>(QStringLiteral("liveCommand0"))->text();
     for (const QString& language : { QStringLiteral("zh_TW"), QStringLiteral("zh_CN") }) {
         ASSERT_TRUE(hw::ui::setLanguage(language));
         QCoreApplication::processEvents(); // QApplication posts LanguageChange to each window
         const QString chinese = labelsOf();
         EXPECT_NE(chinese, english);
         EXPECT_FALSE(chinese.contains(QStringLiteral("produce each line you type"))) << chinese.toStdString();
-        EXPECT_EQ(live.dialog->findChild<QLineEdit*>(QStringLiteral("liveCommand0"))->text(), command);
+        EXPECT_EQ(live.dialog->findChild<QLabel*>(QStringLiteral("liveCommand0"))->text(), command);
         EXPECT_NE(live.dialog->windowTitle(), QStringLiteral("Live lab"));
     }
     hw::ui::setLanguage(QStringLiteral("en"));

@@ -5,6 +5,8 @@
 #include "control/simcontroller.h"
 #include "timeline/timeline.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -15,10 +17,12 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QNetworkInterface>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -109,47 +113,54 @@ LiveLabDialog::LiveLabDialog(LiveSession* live, SimController* controller, QWidg
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    auto* grid = new QGridLayout;
-    m_bootstrapLabel = new QLabel(this);
-    m_bootstrap = new QLineEdit(this);
+    // Below the controls, two tabs: what to give the clients, and who connected. On one page they would
+    // not fit a 1280x720 projector (the commands are shown whole, wrapped, so a class can read them).
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("liveTabs"));
+    auto* connectPage = new QWidget;
+    auto* grid = new QGridLayout(connectPage);
+    m_bootstrapLabel = new QLabel(connectPage);
+    m_bootstrap = commandLabel(connectPage);
     m_bootstrap->setObjectName(QStringLiteral("liveBootstrap"));
-    m_bootstrap->setReadOnly(true);
-    m_bootstrap->setFont(mono);
-    m_copyBootstrap = new QPushButton(this);
+    m_copyBootstrap = new QPushButton(connectPage);
     connect(m_copyBootstrap, &QPushButton::clicked, this,
         [this] { QGuiApplication::clipboard()->setText(m_bootstrap->text()); });
     grid->addWidget(m_bootstrapLabel, 0, 0, 1, 2);
     grid->addWidget(m_bootstrap, 1, 0);
-    grid->addWidget(m_copyBootstrap, 1, 1);
-    m_commandsLabel = new QLabel(this);
+    grid->addWidget(m_copyBootstrap, 1, 1, Qt::AlignTop);
+    m_commandsLabel = new QLabel(connectPage);
+    m_commandsLabel->setWordWrap(true);
     grid->addWidget(m_commandsLabel, 2, 0, 1, 2);
     int row = 3;
     for (Command command :
         { Command::KcatProduce, Command::KcatConsume, Command::Python, Command::JavaProduce, Command::JavaConsume }) {
-        CommandRow r { command, new QLabel(this), new QLineEdit(this), new QPushButton(this) };
-        r.line->setReadOnly(true);
-        r.line->setFont(mono);
+        CommandRow r { command, new QLabel(connectPage), commandLabel(connectPage), new QPushButton(connectPage) };
+        r.label->setWordWrap(true);
         r.line->setObjectName(QStringLiteral("liveCommand%1").arg(static_cast<int>(command)));
         r.copy->setObjectName(QStringLiteral("liveCopy%1").arg(static_cast<int>(command)));
-        QLineEdit* line = r.line;
+        QLabel* line = r.line;
         connect(r.copy, &QPushButton::clicked, this, [line] { QGuiApplication::clipboard()->setText(line->text()); });
         grid->addWidget(r.label, row++, 0, 1, 2);
         grid->addWidget(r.line, row, 0);
-        grid->addWidget(r.copy, row++, 1);
+        grid->addWidget(r.copy, row++, 1, Qt::AlignTop);
         m_commands.push_back(r);
     }
     grid->setColumnStretch(0, 1);
-    layout->addLayout(grid);
+    grid->setRowStretch(row, 1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("liveConnectScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(connectPage);
+    m_tabs->addTab(scroll, QString());
 
-    m_clientsLabel = new QLabel(this);
-    layout->addWidget(m_clientsLabel);
-    m_clients = new QTreeWidget(this);
+    m_clients = new QTreeWidget;
     m_clients->setObjectName(QStringLiteral("liveClients"));
     m_clients->setRootIsDecorated(false);
     m_clients->setColumnCount(3);
     m_clients->header()->setStretchLastSection(true);
-    layout->addWidget(m_clients, 1);
+    m_tabs->addTab(m_clients, QString());
+    layout->addWidget(m_tabs, 1);
     m_undoNote = new QLabel(this);
     m_undoNote->setWordWrap(true);
     layout->addWidget(m_undoNote);
@@ -171,7 +182,34 @@ LiveLabDialog::LiveLabDialog(LiveSession* live, SimController* controller, QWidg
             updateCommands();
     });
     retranslate();
-    resize(760, 720);
+    fitScreen();
+}
+
+QLabel* LiveLabDialog::commandLabel(QWidget* parent)
+{
+    // Shown whole and wrapped, selectable, in a fixed-width font on the base colour, like a terminal line;
+    // the Copy button beside it copies it exactly.
+    auto* label = new QLabel(parent);
+    label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    label->setFrameShape(QFrame::StyledPanel);
+    label->setBackgroundRole(QPalette::Base);
+    label->setAutoFillBackground(true);
+    label->setMargin(4);
+    label->setMinimumWidth(200);
+    return label;
+}
+
+void LiveLabDialog::fitScreen()
+{
+    // As wide as the commands want, no larger than the screen it opens on (a classroom projector is often
+    // 1280x720): what does not fit scrolls inside the Connect tab.
+    const QScreen* screen = parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
+    const QRect available = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 720);
+    const int frame = 40; // the window manager's title bar and borders
+    resize(std::min(900, available.width() - frame), std::min(760, available.height() - frame));
 }
 
 QString LiveLabDialog::commandText(Command command, const QString& bootstrap, const QString& topic)
@@ -266,6 +304,7 @@ void LiveLabDialog::retranslate()
             break;
         }
     }
+    m_tabs->setTabText(0, tr("Connect"));
     m_clients->setHeaderLabels({ tr("client.id"), tr("Address"), tr("Broker") });
     m_undoNote->setText(tr("Undo is not offered for a live session: real clients cannot take back what they sent. "
                            "File > Save scenario keeps the session as a file that replays to the same frames."));
@@ -313,14 +352,13 @@ void LiveLabDialog::updateCommands()
     const QString t = topic();
     for (CommandRow& r : m_commands) {
         r.line->setText(commandText(r.command, bootstrap, t));
-        r.line->setCursorPosition(0);
     }
 }
 
 void LiveLabDialog::updateClients()
 {
     const auto connections = m_live->connections();
-    m_clientsLabel->setText(tr("Connected clients: %n", nullptr, static_cast<int>(connections.size())));
+    m_tabs->setTabText(1, tr("Connected clients (%n)", nullptr, static_cast<int>(connections.size())));
     m_clients->clear();
     for (const auto& c : connections) {
         auto* item = new QTreeWidgetItem(m_clients);

@@ -9,7 +9,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
-class QLineEdit;
+class QTabWidget;
 class QPushButton;
 class QSpinBox;
 class QTreeWidget;
@@ -41,7 +41,8 @@ public:
     QCheckBox* otherMachinesBox() const { return m_otherMachines; }
     QComboBox* advertiseBox() const { return m_advertise; }
     QLabel* warningLabel() const { return m_warning; }
-    QLineEdit* bootstrapLine() const { return m_bootstrap; }
+    QLabel* bootstrapLine() const { return m_bootstrap; }
+    QTabWidget* tabs() const { return m_tabs; }
     QTreeWidget* clientList() const { return m_clients; }
     QPushButton* startButton() const { return m_start; }
     QPushButton* stopButton() const { return m_stop; }
@@ -51,6 +52,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    static QLabel* commandLabel(QWidget* parent);
+    void fitScreen();
     void retranslate();
     void updateState();
     void updateCommands();
@@ -71,18 +74,18 @@ private:
     QPushButton* m_stop;
     QPushButton* m_follow; // Live: back to the present (also Play > Live, Ctrl+End)
     QLabel* m_status;
+    QTabWidget* m_tabs; // Connect (address and commands), Connected clients
     QLabel* m_bootstrapLabel;
-    QLineEdit* m_bootstrap;
+    QLabel* m_bootstrap;
     QPushButton* m_copyBootstrap;
     QLabel* m_commandsLabel;
     struct CommandRow {
         Command command;
         QLabel* label;
-        QLineEdit* line;
+        QLabel* line; // the command, whole and wrapped (commandLabel)
         QPushButton* copy;
     };
     std::vector<CommandRow> m_commands;
-    QLabel* m_clientsLabel;
     QTreeWidget* m_clients;
     QLabel* m_undoNote;
     QString m_stopReason;
