@@ -159,6 +159,11 @@ LiveLabDialog::LiveLabDialog(LiveSession* live, SimController* controller, QWidg
     m_clients->setRootIsDecorated(false);
     m_clients->setColumnCount(3);
     m_clients->header()->setStretchLastSection(true);
+    // Whole client.ids and addresses ("127.0.0.1:54321"), never cut to "127.0.0.1:5...".
+    m_clients->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_clients->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_clients->setSortingEnabled(true);
+    m_clients->sortByColumn(0, Qt::AscendingOrder);
     m_tabs->addTab(m_clients, QString());
     layout->addWidget(m_tabs, 1);
     m_undoNote = new QLabel(this);
