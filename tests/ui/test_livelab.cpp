@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QDateTime>
+#include <QFontInfo>
 #include <QLabel>
 #include <QScreen>
 #include <QScrollArea>
@@ -264,6 +265,10 @@ TEST(LiveLab, TheDialogFitsTheScreenAndShowsEveryCommandWholeInEveryLanguage)
         for (QLabel* command : commands) {
             ASSERT_NE(command, nullptr);
             EXPECT_TRUE(command->wordWrap());
+            // In a fixed-width font no smaller than the dialog's text.
+            EXPECT_TRUE(command->font().fixedPitch() || command->font().styleHint() == QFont::TypeWriter
+                || QFontInfo(command->font()).fixedPitch());
+            EXPECT_GE(command->font().pointSizeF(), dialog->font().pointSizeF());
             // Its whole text fits its width (wrapped) and its height: nothing is cut off.
             EXPECT_GE(command->height(), command->heightForWidth(command->width()))
                 << language.toStdString() << ": " << command->text().toStdString();

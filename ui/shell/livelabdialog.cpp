@@ -195,7 +195,13 @@ QLabel* LiveLabDialog::commandLabel(QWidget* parent)
     // Shown whole and wrapped, selectable, in a fixed-width font on the base colour, like a terminal line;
     // the Copy button beside it copies it exactly.
     auto* label = new QLabel(parent);
-    label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // The fixed-width system font can be smaller than the text around it (in a Chinese locale it is):
+    // never below the dialog's own size, so a command reads as well as its label from the back row.
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setStyleHint(QFont::TypeWriter); // where the platform names no fixed-width font, fontconfig picks one
+    if (mono.pointSizeF() > 0 && parent->font().pointSizeF() > mono.pointSizeF())
+        mono.setPointSizeF(parent->font().pointSizeF());
+    label->setFont(mono);
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
