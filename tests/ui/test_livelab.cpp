@@ -33,6 +33,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 namespace {
 
 using hw::ui::LiveLabDialog;
@@ -288,6 +290,30 @@ TEST(LiveLab, TheDialogFitsTheScreenAndShowsEveryCommandWholeInEveryLanguage)
     }
     hw::ui::setLanguage(QStringLiteral("en"));
     QCoreApplication::processEvents();
+}
+
+TEST(LiveLab, ClosingTheWindowWhileServingClosesEveryConnectionAndEndsCleanly)
+{
+    // Quitting the app while the lab serves destroys the window with the server running: the server
+    // stops first, while the controller it reports to still exists (it crashed in the controller's
+    // liveAdvanced, called from the live session's destructor after the controller was gone).
+    auto window = std::make_unique<MainWindow>();
+    hw::ui::setLanguage(QStringLiteral("en"));
+    auto parsed = hw::parseScenario(liveScenarioJson(), "live.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
+    ASSERT_TRUE(window->openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("live.json")));
+    LiveLabDialog* dialog = window->openLiveLab();
+    dialog->startButton()->click();
+    ASSERT_TRUE(window->liveSession()->isServing());
+    const int port = dialog->portBox()->value() + window->controller()->timeline().head().partitions[0].registration.leader;
+    TestClient client("student-1");
+    ASSERT_TRUE(client.connectTo(port));
+    client.hello();
+    ASSERT_TRUE(client.waitForResponses(2));
+    window.reset();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !client.connected(); }, waitMs));
+    TestClient late("late");
+    EXPECT_FALSE(late.connectTo(port));
 }
 
 TEST(LiveLab, TheCommandsProseIsInTheAppsLanguageAndTheCommandsStayCommands)

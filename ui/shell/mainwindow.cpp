@@ -149,6 +149,10 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
+    // Quitting while the live lab serves: stop it now, while the controller it reports to (and the
+    // dialog and status bar that follow it) still exist. The live session is a child, destroyed after
+    // the controller otherwise, and its destructor's stop() would advance a controller that is gone.
+    m_live->stop();
     // QWidget's destructor deletes the children after this one has run. The undo stack's destructor
     // clears its commands and emits indexChanged, cleanChanged and canUndoChanged, whose slots (the
     // window's, and the teaching aids' banner, which reads the controller) would then run on parts
