@@ -3,6 +3,11 @@
 
 HW_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# ccache (CMakeLists.txt makes it the compiler launcher) rewrites the checkout's absolute paths relative
+# to the build directory and leaves the working directory out of the hash of builds with debug info, so a
+# clone in another folder (CI's clean clone, a worktree) reuses what an earlier build compiled.
+export CCACHE_BASEDIR="$HW_ROOT" CCACHE_NOHASHDIR=true
+
 # Every Debian 12 package the build, the tests and the app need.
 # With --no-install-recommends nothing comes along that the list does not name: Qt6Charts' CMake package
 # needs Qt6OpenGL's (libqt6opengl6-dev), the platform plugins (offscreen, xcb) are only recommended by
