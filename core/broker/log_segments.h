@@ -40,6 +40,10 @@ void segmentsTruncated(const ClusterState& state, ReplicaLog& log);
 /// records below it are kept until a retention check deletes their segments. Returns whether it moved.
 bool maybeIncrementLogStart(Replica& replica, Offset offset);
 
+/// The smallest payload index of a record the log holds (from its baseOffset, deleted or not yet), or
+/// the largest int32 when it holds none: from its segments' bookkeeping and the few records below them.
+std::int32_t firstHeldPayload(const ReplicaLog& log);
+
 /// UnifiedLog.truncateFullyAndStartAt: every record goes and the log starts again, empty, at `offset`
 /// (a follower whose end is below its leader's log start, AbstractFetcherThread.handleOffsetOutOfRange).
 void truncateFullyAndStartAt(Replica& replica, Offset offset);

@@ -156,8 +156,11 @@ ApplyResult Sender::produceValues(const ProduceAction& action, const ProduceValu
     const std::int64_t firstSequence = producer.nextSequence;
     PVector<Payload>& payloads = m_state.payloads;
     const Payload* made = values.records ? &(*values.records)[values.first] : nullptr;
-    if (made && payloads.size() == values.first && made->producer == action.producer &&
-        made->sequence == producer.nextSequence && payloads.hasPrefixOf(*values.records, values.first)) {
+    // Only while both stores released the same front: a state rebuilt from a snapshot is behind the
+    // head, which may have released payloads this state still holds (broker/payload_store.h).
+    if (made && payloads.size() == values.first && payloads.front() == values.records->front() &&
+        made->producer == action.producer && made->sequence == producer.nextSequence &&
+        payloads.hasPrefixOf(*values.records, values.first)) {
         // These very records, made when the action was first applied: share them.
         payloads = *values.records;
         payloads.truncate(values.first + values.count);

@@ -30,6 +30,13 @@ namespace hw {
 /// An append of an element equal to the one another vector already wrote in that slot takes it as it
 /// is (appendGenerated): a state restored from a snapshot and replayed appends what the recorded run
 /// appended, so it keeps sharing the run's nodes instead of copying them.
+///
+/// The front can be released (releaseFront): the leaves wholly below a given index are dropped from
+/// this vector only, their slots set to null (copying the branches on the way that other vectors see,
+/// as a write does). Copies that still share a released leaf keep it until they are dropped
+/// themselves, so the memory comes back once the last holder goes. Indices keep their meaning: an
+/// element keeps its index after the front passed elements before it, and reading below the front is
+/// a logic error (HW_ASSERT). The payload store releases the payloads no record refers to any more.
 /// Not thread-safe: the core is single-threaded.
 template <typename T>
 class PVector {
@@ -51,11 +58,33 @@ public:
 
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
+    /// The first index that can be read: the elements below it were released (releaseFront). A
+    /// multiple of the leaf width; 0 unless released.
+    std::size_t front() const { return m_front; }
+    /// Whether element i can be read: front() <= i < size().
+    bool holds(std::size_t i) const { return i >= m_front && i < m_size; }
+    /// The leaf width: releaseFront releases whole leaves of this many elements.
+    static constexpr std::size_t leafWidth = kWidth;
 
     const T& operator[](std::size_t i) const
     {
-        HW_ASSERT(i < m_size);
+        HW_ASSERT(i < m_size && i >= m_front);
         return leafFor(i)->items[i & kMask];
+    }
+
+    /// Releases the leaves wholly below index n (n rounded down to a multiple of the leaf width, at
+    /// most size()) from this vector: front() becomes that index and elements below it can no longer
+    /// be read. Other vectors that share those leaves keep them. A vector of one leaf keeps it (its
+    /// root), so front() stays 0 until the vector has grown past one leaf.
+    void releaseFront(std::size_t n)
+    {
+        n = std::min(n, m_size) & ~kMask;
+        if (n <= m_front || m_shift == 0)
+            return;
+        std::shared_ptr<void> root = releaseBelow(m_root, m_shift, n, true);
+        if (root != m_root)
+            m_root = std::move(root);
+        m_front = n;
     }
 
     const T& back() const { return (*this)[m_size - 1]; }
@@ -70,7 +99,7 @@ public:
     /// once, and a later write to either copies the shared leaf first as usual.
     void appendRange(const PVector& source, std::size_t from, std::size_t count)
     {
-        HW_ASSERT(from + count <= source.m_size);
+        HW_ASSERT(from + count <= source.m_size && (count == 0 || from >= source.m_front));
         const std::size_t end = from + count;
         std::size_t i = from;
         while (i < end) {
@@ -102,7 +131,7 @@ public:
     {
         std::size_t j = 0;
         while (j < count) {
-            if (m_root && m_size == capacity())
+            if (m_size > 0 && m_size == capacity())
                 growRoot();
             const std::size_t first = m_size;
             const auto k = static_cast<std::uint32_t>(first & kMask);
@@ -143,6 +172,7 @@ private:
     /// this vector sees them from now on.
     const Leaf* filledSharedLeaf(std::size_t i)
     {
+        HW_ASSERT(i >= m_front);
         const std::shared_ptr<void>* slot = &m_root;
         bool exclusive = true;
         for (int shift = m_shift; *slot; shift -= kBits) {
@@ -164,7 +194,7 @@ private:
     /// The leaf holding element i, writable at i (its path copied first where other vectors see it).
     Leaf& writableLeaf(std::size_t i)
     {
-        HW_ASSERT(i < m_size);
+        HW_ASSERT(i < m_size && i >= m_front);
         // In place when the whole path is this vector's alone, or when the slot is one nobody has seen
         // (an append): no node to copy, none to create.
         const std::shared_ptr<void>* slot = &m_root;
@@ -202,14 +232,18 @@ public:
     /// Drops every element from index n on. Elements past the new size stay in the nodes until
     /// overwritten; a later write at those indices copies any shared node first, so other vectors
     /// never see the change.
+    /// Truncating below front() is a logic error, except to empty the vector, which also forgets
+    /// what was released.
     void truncate(std::size_t n)
     {
         if (n >= m_size)
             return;
+        HW_ASSERT(n == 0 || n >= m_front);
         m_size = n;
         if (n == 0) {
             m_root.reset();
             m_shift = 0;
+            m_front = 0;
         }
     }
 
@@ -221,6 +255,7 @@ public:
     {
         if (to > m_size)
             to = m_size;
+        HW_ASSERT(from >= to || from >= m_front);
         std::size_t i = from;
         while (i < to) {
             const Leaf* leaf = leafFor(i);
@@ -231,7 +266,10 @@ public:
     }
 
     /// True when both vectors hold the same root: a cheap "certainly equal" test.
-    bool sharesRootWith(const PVector& other) const { return m_root == other.m_root && m_size == other.m_size; }
+    bool sharesRootWith(const PVector& other) const
+    {
+        return m_root == other.m_root && m_size == other.m_size && m_front == other.m_front;
+    }
 
     /// True when this vector holds every node of `earlier` (it has only grown from it in place, or
     /// is it): nothing `earlier` holds was copied for this one.
@@ -242,17 +280,20 @@ public:
         if (earlier.m_size > m_size || earlier.m_shift > m_shift)
             return false;
         const void* node = m_root.get();
-        for (int shift = m_shift; shift > earlier.m_shift; shift -= kBits)
+        for (int shift = m_shift; shift > earlier.m_shift && node; shift -= kBits)
             node = static_cast<const Branch*>(node)->kids[0].get();
+        // A released first subtree (null) is not the earlier vector's root: this one no longer holds it.
         return node == earlier.m_root.get();
     }
 
-    /// True when elements [0, n) equal other's [0, n) (n at most both sizes). Subtrees both vectors
-    /// hold are not looked into, so a vector that extends the other answers at once.
+    /// True when elements [0, n) equal other's [0, n) (n at most both sizes), as far as both can still
+    /// read them: elements below either front() are not compared. Subtrees both vectors hold are not
+    /// looked into, so a vector that extends the other answers at once.
     bool hasPrefixOf(const PVector& other, std::size_t n) const
     {
         HW_ASSERT(n <= m_size && n <= other.m_size);
-        if (n == 0)
+        const std::size_t from = std::max(m_front, other.m_front);
+        if (n <= from)
             return true;
         // Both hold [0, n) within the subtree of the smaller height: go down the taller one's first
         // children to it.
@@ -263,12 +304,13 @@ public:
             a = static_cast<const Branch*>(a)->kids[0].get();
         for (int s = other.m_shift; s > shift; s -= kBits)
             b = static_cast<const Branch*>(b)->kids[0].get();
-        return equalPrefix(a, b, shift, n);
+        return equalRange(a, b, shift, from, n);
     }
 
+    /// Equal sizes, equal fronts and equal elements from the front on.
     friend bool operator==(const PVector& a, const PVector& b)
     {
-        return a.m_size == b.m_size && (a.m_root == b.m_root || a.hasPrefixOf(b, a.m_size));
+        return a.m_size == b.m_size && a.m_front == b.m_front && (a.m_root == b.m_root || a.hasPrefixOf(b, a.m_size));
     }
 
 private:
@@ -285,25 +327,63 @@ private:
         return *node;
     }
 
-    static bool equalPrefix(const void* a, const void* b, int shift, std::size_t n)
+    /// Whether the subtrees a and b at height `shift` hold equal elements at their positions [from, to).
+    /// Both hold every node over that range (nothing in it is released or past their sizes).
+    static bool equalRange(const void* a, const void* b, int shift, std::size_t from, std::size_t to)
     {
-        if (a == b)
+        if (from >= to || a == b)
             return true;
+        HW_ASSERT(a && b);
         if (shift == 0) {
             const auto& x = static_cast<const Leaf*>(a)->items;
             const auto& y = static_cast<const Leaf*>(b)->items;
-            return std::equal(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n), y.begin());
+            return std::equal(x.begin() + static_cast<std::ptrdiff_t>(from), x.begin() + static_cast<std::ptrdiff_t>(to),
+                              y.begin() + static_cast<std::ptrdiff_t>(from));
         }
         const std::size_t childSpan = std::size_t{1} << shift;
         const auto& x = static_cast<const Branch*>(a)->kids;
         const auto& y = static_cast<const Branch*>(b)->kids;
-        for (std::size_t k = 0; n > 0; ++k) {
-            const std::size_t inChild = std::min(n, childSpan);
-            if (!equalPrefix(x[k].get(), y[k].get(), shift - kBits, inChild))
+        for (std::size_t k = from / childSpan; k * childSpan < to; ++k) {
+            const std::size_t base = k * childSpan;
+            const std::size_t lo = std::max(from, base) - base;
+            const std::size_t hi = std::min(to, base + childSpan) - base;
+            if (!equalRange(x[k].get(), y[k].get(), shift - kBits, lo, hi))
                 return false;
-            n -= inChild;
         }
         return true;
+    }
+
+    /// The subtree `node` at height `shift` (shift > 0) without its leaves wholly below position `end`
+    /// (a multiple of the leaf width, relative to the subtree): their slots and those of branches wholly
+    /// below it become null. `exclusive`: no other vector holds a node above this one. Returns `node`
+    /// when unchanged or changed in place (nobody else sees it), else its copy, which the caller stores
+    /// (copying itself in turn when shared).
+    static std::shared_ptr<void> releaseBelow(const std::shared_ptr<void>& node, int shift, std::size_t end,
+                                              bool exclusive)
+    {
+        exclusive = exclusive && node.use_count() == 1;
+        const std::size_t childSpan = std::size_t{1} << shift;
+        const auto& kids = static_cast<const Branch*>(node.get())->kids;
+        const std::size_t whole = std::min(kWidth, end / childSpan);
+        const std::size_t partEnd = end - whole * childSpan; // within child `whole`
+        std::shared_ptr<void> part;
+        const bool changePart = whole < kWidth && partEnd > 0 && shift > kBits && kids[whole];
+        if (changePart)
+            part = releaseBelow(kids[whole], shift - kBits, partEnd, exclusive);
+        bool changed = changePart && part != kids[whole];
+        for (std::size_t k = 0; k < whole && !changed; ++k)
+            changed = kids[k] != nullptr;
+        if (!changed)
+            return node;
+        std::shared_ptr<void> target = node;
+        if (!exclusive)
+            target = std::make_shared<Branch>(*static_cast<const Branch*>(node.get()));
+        auto& out = static_cast<Branch*>(target.get())->kids;
+        for (std::size_t k = 0; k < whole; ++k)
+            out[k].reset();
+        if (changePart && part != out[whole])
+            out[whole] = std::move(part);
+        return target;
     }
 
     /// One level more above the root, for a full trie that grows.
@@ -320,7 +400,7 @@ private:
     void appendLeaf(const std::shared_ptr<void>& leaf)
     {
         HW_ASSERT((m_size & kMask) == 0);
-        if (!m_root) {
+        if (m_size == 0) {
             m_root = leaf;
             m_shift = 0;
             m_size = kWidth;
@@ -437,6 +517,7 @@ private:
 
     std::shared_ptr<void> m_root;
     std::size_t m_size = 0;
+    std::size_t m_front = 0; // elements below it were released (releaseFront)
     int m_shift = 0;
 };
 

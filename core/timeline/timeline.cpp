@@ -184,7 +184,8 @@ std::size_t pvectorDepth(std::size_t size)
 template <typename T>
 std::size_t nodeBytes(const PVector<T>& v)
 {
-    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth;
+    // The leaves below the front were released (PVector::releaseFront).
+    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth - v.front() / pvectorWidth;
     std::size_t bytes = nodes * leafBytes<T>();
     while (nodes > 1) {
         nodes = (nodes + pvectorWidth - 1) / pvectorWidth;
@@ -520,18 +521,43 @@ ClusterState Timeline::restore(const Snapshot& s)
     return state;
 }
 
+void Timeline::LeafBytes::add(std::size_t index, std::uint64_t bytes)
+{
+    const std::size_t leaf = index / pvectorWidth;
+    if (perLeaf.empty())
+        firstLeaf = leaf;
+    while (firstLeaf + perLeaf.size() <= leaf)
+        perLeaf.push_back(0);
+    perLeaf[leaf - firstLeaf] += bytes;
+    total += bytes;
+}
+
+void Timeline::LeafBytes::releaseBelow(std::size_t front)
+{
+    while (!perLeaf.empty() && (firstLeaf + 1) * pvectorWidth <= front) {
+        total -= perLeaf.front();
+        perLeaf.pop_front();
+        ++firstLeaf;
+    }
+}
+
 void Timeline::countPayloadTexts()
 {
+    // Payloads the head released (broker/payload_store.h) are not the head's any more; those it released
+    // before they were counted (a fork's state) never are.
     const PVector<Payload>& payloads = m_head.state().payloads;
-    payloads.forEach(m_payloadsCounted, payloads.size(), [this](std::size_t, const Payload& p) {
-        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value);
+    m_payloadTexts.releaseBelow(payloads.front());
+    payloads.forEach(std::max(m_payloadsCounted, payloads.front()), payloads.size(), [this](std::size_t i, const Payload& p) {
+        m_payloadTexts.add(i, heapBytes(p.key) + heapBytes(p.value));
     });
     m_payloadsCounted = payloads.size();
     const PVector<LiveRecordInfo>& live = m_head.state().liveRecords;
-    live.forEach(m_liveRecordsCounted, live.size(), [this](std::size_t, const LiveRecordInfo& r) {
-        m_payloadTextBytes += vectorBytes(r.headers);
+    m_liveRecordTexts.releaseBelow(live.front());
+    live.forEach(std::max(m_liveRecordsCounted, live.front()), live.size(), [this](std::size_t i, const LiveRecordInfo& r) {
+        std::uint64_t bytes = vectorBytes(r.headers);
         for (const PayloadHeader& h : r.headers)
-            m_payloadTextBytes += heapBytes(h.key) + heapBytes(h.value);
+            bytes += heapBytes(h.key) + heapBytes(h.value);
+        m_liveRecordTexts.add(i, bytes);
     });
     m_liveRecordsCounted = live.size();
 }
@@ -554,7 +580,7 @@ void Timeline::updateHistoryBytes()
     bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + vectorBytes(m_produced) + m_actionHeapBytes + m_textBytes;
     // The head's state and the rebuild cache are each about one full state; the cache is counted
     // whether or not a frame was rebuilt yet, so that the figure depends on the run alone.
-    bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTextBytes;
+    bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTexts.total + m_liveRecordTexts.total;
     m_historyBytes = bytes;
 }
 
@@ -785,7 +811,8 @@ void Timeline::forkAt(std::int64_t frame)
     m_head = Engine(std::move(state));
     m_payloadsCounted = 0;
     m_liveRecordsCounted = 0;
-    m_payloadTextBytes = 0;
+    m_payloadTexts = LeafBytes();
+    m_liveRecordTexts = LeafBytes();
     countPayloadTexts();
     updateHistoryBytes();
 }

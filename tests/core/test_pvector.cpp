@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -531,6 +532,148 @@ TEST(PVector, AFollowerTakesItsLeadersVectorWhenItHoldsItsPrefix)
     EXPECT_EQ(follower[120], -120);
     EXPECT_EQ(follower[119], 119);
 }
+
+/// A vector of owned cells, and weak pointers that tell whether each cell still exists: a released
+/// leaf is freed exactly when no vector holds it any more.
+struct Cells {
+    PVector<std::shared_ptr<int>> vector;
+    std::vector<std::weak_ptr<int>> alive;
+};
+
+Cells cells(std::size_t count)
+{
+    Cells out;
+    for (std::size_t i = 0; i < count; ++i) {
+        auto cell = std::make_shared<int>(static_cast<int>(i));
+        out.alive.push_back(cell);
+        out.vector.push_back(std::move(cell));
+    }
+    return out;
+}
+
+TEST(PVector, ReleaseFrontDropsWholeLeavesBelowTheIndexAndKeepsTheRest)
+{
+    Cells c = cells(2000);
+    c.vector.releaseFront(1000); // rounded down to a leaf: 992
+    EXPECT_EQ(c.vector.front(), 992u);
+    EXPECT_EQ(c.vector.size(), 2000u);
+    EXPECT_FALSE(c.vector.holds(991));
+    EXPECT_TRUE(c.vector.holds(992));
+    for (std::size_t i = 0; i < 2000; ++i)
+        EXPECT_EQ(c.alive[i].expired(), i < 992) << "cell " << i;
+    for (std::size_t i = 992; i < 2000; ++i)
+        ASSERT_EQ(*c.vector[i], static_cast<int>(i));
+    // Indices keep their meaning: appends go on after the released front.
+    c.vector.push_back(std::make_shared<int>(2000));
+    EXPECT_EQ(*c.vector[2000], 2000);
+    std::vector<int> seen;
+    c.vector.forEach(992, c.vector.size(), [&](std::size_t i, const std::shared_ptr<int>& x) {
+        EXPECT_EQ(*x, static_cast<int>(i));
+        seen.push_back(*x);
+    });
+    EXPECT_EQ(seen.size(), 1009u);
+    // A second release goes on from the first; releasing less than the front changes nothing.
+    c.vector.releaseFront(500);
+    EXPECT_EQ(c.vector.front(), 992u);
+    c.vector.releaseFront(1990);
+    EXPECT_EQ(c.vector.front(), 1984u);
+    EXPECT_TRUE(c.alive[1983].expired());
+    EXPECT_FALSE(c.alive[1984].expired());
+}
+
+TEST(PVector, ACopySharesReleasedLeavesUntilItIsReleasedOrDroppedToo)
+{
+    Cells c = cells(3000);
+    auto snapshot = std::make_unique<PVector<std::shared_ptr<int>>>(c.vector);
+    c.vector.releaseFront(2048);
+    // The snapshot still holds every leaf and reads every element.
+    for (std::size_t i = 0; i < 3000; ++i) {
+        ASSERT_FALSE(c.alive[i].expired()) << "cell " << i;
+        ASSERT_EQ(*(*snapshot)[i], static_cast<int>(i));
+    }
+    EXPECT_EQ(snapshot->front(), 0u);
+    // Appending to the live vector after its release does not show in the snapshot.
+    c.vector.push_back(std::make_shared<int>(-1));
+    EXPECT_EQ(snapshot->size(), 3000u);
+    // The snapshot releases less: the leaves below 1024 go, the rest stay for the live vector's sake.
+    snapshot->releaseFront(1024);
+    for (std::size_t i = 0; i < 3000; ++i)
+        ASSERT_EQ(c.alive[i].expired(), i < 1024) << "cell " << i;
+    // Dropping the snapshot frees what only it held.
+    snapshot.reset();
+    for (std::size_t i = 0; i < 3000; ++i)
+        ASSERT_EQ(c.alive[i].expired(), i < 2048) << "cell " << i;
+    for (std::size_t i = 2048; i < 3000; ++i)
+        ASSERT_EQ(*c.vector[i], static_cast<int>(i));
+}
+
+TEST(PVector, EqualityComparesTheFrontAndTheElementsFromIt)
+{
+    PVector<int> a = filled(5000);
+    PVector<int> b = filled(5000); // no node in common
+    EXPECT_EQ(a, b);
+    a.releaseFront(1500);
+    EXPECT_NE(a, b) << "a released front is part of the state";
+    b.releaseFront(1500);
+    EXPECT_EQ(a, b);
+    EXPECT_TRUE(a.hasPrefixOf(b, 5000));
+    b.set(4999, -1);
+    EXPECT_NE(a, b);
+    EXPECT_TRUE(a.hasPrefixOf(b, 4999));
+    // A copy released in the same way equals its original; one that only grew since extends it.
+    PVector<int> c = filled(5000);
+    PVector<int> d = c;
+    c.releaseFront(64);
+    d.releaseFront(64);
+    EXPECT_EQ(c, d);
+    EXPECT_FALSE(c.extends(filled(100))) << "no node in common";
+    PVector<int> grown = c;
+    grown.push_back(5000);
+    EXPECT_TRUE(grown.extends(c));
+    EXPECT_FALSE(c.extends(filled(5000)));
+}
+
+TEST(PVector, AReleasedVectorKeepsGrowingThroughNewLevels)
+{
+    PVector<int> v = filled(1024); // exactly full at two levels
+    v.releaseFront(1024);
+    EXPECT_EQ(v.front(), 1024u);
+    for (int i = 1024; i < 40000; ++i)
+        v.push_back(i);
+    v.releaseFront(33000);
+    EXPECT_EQ(v.front(), 33000u - 33000u % 32u);
+    for (std::size_t i = v.front(); i < v.size(); ++i)
+        ASSERT_EQ(v[i], static_cast<int>(i));
+    v.appendRange(filled(40100), 40000, 100);
+    EXPECT_EQ(v[40099], 40099);
+    // Emptying the vector forgets its release.
+    v.clear();
+    EXPECT_EQ(v.front(), 0u);
+    v.push_back(7);
+    EXPECT_EQ(v[0], 7);
+}
+
+TEST(PVector, AOneLeafVectorKeepsItsRoot)
+{
+    PVector<int> v = filled(32);
+    v.releaseFront(32);
+    EXPECT_EQ(v.front(), 0u);
+    EXPECT_EQ(v[0], 0);
+}
+
+#if defined(HW_ASSERTIONS) || !defined(NDEBUG)
+TEST(PVectorDeathTest, ReadingOrWritingBelowTheFrontAsserts)
+{
+    PVector<int> v = filled(200);
+    v.releaseFront(100);
+    EXPECT_DEATH((void)v[95], "HighWater assertion failed");
+    EXPECT_DEATH(v.forEach(90, 100, [](std::size_t, int) {}), "HighWater assertion failed");
+    EXPECT_DEATH(v.set(10, 1), "HighWater assertion failed");
+    EXPECT_DEATH(v.truncate(50), "HighWater assertion failed");
+    PVector<int> w;
+    EXPECT_DEATH(w.appendRange(v, 64, 10), "HighWater assertion failed");
+}
+#endif
 
 /// Several vectors that copy each other, append, overwrite, truncate and take ranges of each other at
 /// random, each checked against its own std::vector: sharing never shows.

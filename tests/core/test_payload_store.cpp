@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+// The payload store releases what retention deleted (broker/payload_store.h): a live client floods a
+// topic with a small retention.bytes; once the retention checks deleted segments and every replica
+// caught up, the payloads and live records below the front are released, the records kept read back
+// intact, the invariants hold after every frame, and the recorded session replays to identical frames.
+// A replica that is offline keeps the old records its log holds, and with them their payloads.
+
+#include "broker/payload_store.h"
+#include "check/invariants.h"
+#include "engine/engine.h"
+#include "scenario/frame_json.h"
+#include "scenario/scenario.h"
+#include "timeline/timeline.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int batchRecords = 50;
+
+std::string floodValue(std::int64_t n)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "flood-%06lld", static_cast<long long>(n));
+    return text;
+}
+
+struct Flood {
+    hw::Scenario scenario;
+    std::unique_ptr<hw::Timeline> timeline;
+    std::vector<std::string> violations;
+    hw::TimeMs t = 0;
+    std::int64_t produced = 0;
+    const hw::ClusterState& head() const { return timeline->head(); }
+
+    /// Handles every queued event due before `untilMs`, as `serve` does before a request that arrived then.
+    void stepBefore(hw::TimeMs untilMs)
+    {
+        while (timeline->hasQueuedEvents() && timeline->nextEventTimeMs() < untilMs)
+            timeline->step();
+        t = untilMs;
+    }
+    void apply(const hw::Action& action)
+    {
+        const hw::ApplyResult result = timeline->apply(action);
+        ASSERT_TRUE(result.ok()) << result.error;
+    }
+    hw::LiveClientAction live(hw::LiveRequest body) const
+    {
+        hw::LiveClientAction a;
+        a.atMs = t;
+        a.client = 0;
+        a.request = std::move(body);
+        return a;
+    }
+    /// `batches` produce requests of batchRecords records each (acks=1), 100 ms apart.
+    void produce(int batches)
+    {
+        for (int b = 0; b < batches; ++b) {
+            hw::LiveProduce produce;
+            produce.partition = 0;
+            produce.acks = hw::Acks::One;
+            for (int i = 0; i < batchRecords; ++i) {
+                hw::LiveRecord record;
+                record.value = floodValue(produced++);
+                record.headers.push_back({"n", std::to_string(produced - 1), false});
+                produce.records.push_back(std::move(record));
+            }
+            stepBefore(t + 100);
+            apply(live(produce));
+        }
+    }
+};
+
+/// A 3-broker cluster with topic t (one partition on brokers 1, 2, 3: broker 1 leads), segments of
+/// about 1,400 bytes (a batch of 50 records is about 1,300), retention.bytes 4,000, a retention check
+/// every second, followers fetching on their own, and a live client connected to broker 1.
+std::unique_ptr<Flood> flood()
+{
+    const std::string json = R"({"format": "highwater/1", "name": "flood", "seed": 3,
+      "cluster": {"brokers": 3, "config": {"log.retention.check.interval.ms": 1000}},
+      "topics": [{"name": "t", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]],
+                  "segment.bytes": 1400, "retention.bytes": 4000}],
+      "steps": [{"advance": {"ms": 100}}]})";
+    auto parsed = hw::parseScenario(json, "flood.json");
+    if (auto* error = std::get_if<hw::ScenarioError>(&parsed)) {
+        ADD_FAILURE() << error->toString();
+        return nullptr;
+    }
+    auto f = std::make_unique<Flood>();
+    f->scenario = std::get<hw::Scenario>(std::move(parsed));
+    f->timeline = std::make_unique<hw::Timeline>(hw::Engine::createCluster(f->scenario.cluster));
+    auto checker = std::make_shared<hw::InvariantChecker>();
+    Flood* self = f.get();
+    f->timeline->setObserver([checker, self](const hw::ClusterState& state, const hw::FrameInfo&) {
+        for (const std::string& v : checker->check(state))
+            self->violations.push_back("frame " + std::to_string(self->timeline->frameCount() - 1) + ": " + v);
+    });
+    if (auto error = hw::runScenario(f->scenario, *f->timeline)) {
+        ADD_FAILURE() << error->toString();
+        return nullptr;
+    }
+    f->apply(hw::ConfigAction{"auto.fetch", hw::ConfigValue{hw::ConfigValue::Kind::Boolean, 0, true, {}}});
+    f->t = f->head().nowMs + 10;
+    f->stepBefore(f->t);
+    hw::LiveClientAction connect;
+    connect.kind = hw::LiveClientAction::Kind::Connect;
+    connect.atMs = f->t;
+    connect.broker = 1;
+    connect.id = "flooder";
+    f->apply(connect);
+    return f;
+}
+
+/// Every record each replica's log holds from its log start reads back as the flood made it: the value
+/// and the header that numbers it. Returns how many were read.
+std::int64_t readBack(const hw::ClusterState& s)
+{
+    std::int64_t read = 0;
+    for (const hw::Replica& r : s.partitions[0].replicas) {
+        for (hw::Offset o = r.log.logStart; o < r.log.leo(); ++o) {
+            const hw::Payload& payload = s.payloads[static_cast<std::size_t>(r.log.at(o).payload)];
+            EXPECT_EQ(payload.value, floodValue(o)) << "broker " << r.broker << " offset " << o;
+            const hw::LiveRecordInfo* live = hw::liveRecordOf(s, payload);
+            EXPECT_TRUE(live && live->headers.size() == 1 && live->headers[0].value == std::to_string(o))
+                << "broker " << r.broker << " offset " << o;
+            ++read;
+        }
+    }
+    return read;
+}
+
+std::string dumpAll(const hw::Timeline& timeline)
+{
+    std::string out;
+    for (std::int64_t f = timeline.firstFrame(); f < timeline.frameCount(); ++f)
+        out += hw::frameToJson(timeline, f, timeline.stateAt(f)).dump() + "\n";
+    return out;
+}
+
+TEST(PayloadRetention, WhatRetentionDeletedIsReleasedAndWhatItKeptReadsBackIntact)
+{
+    const auto f = flood();
+    ASSERT_NE(f, nullptr);
+    f->produce(60); // 3,000 records, about 80 KB as Kafka stores them: retention keeps about 4,000 bytes
+    f->stepBefore(f->t + 5000);
+    const hw::ClusterState& s = f->head();
+    EXPECT_TRUE(f->violations.empty()) << f->violations.front();
+    hw::Offset lowestStart = s.partitions[0].replicas[0].log.logStart;
+    for (const hw::Replica& r : s.partitions[0].replicas) {
+        EXPECT_EQ(r.log.leo(), f->produced) << "broker " << r.broker << " caught up";
+        EXPECT_GT(r.log.logStart, 2500) << "broker " << r.broker << ": retention deleted the oldest segments";
+        lowestStart = std::min(lowestStart, r.log.baseOffset);
+    }
+    // One live client's records take payloads 0, 1, 2, ... in offset order: the store released the
+    // leaves wholly below the first record a log still holds, and nothing at or after it.
+    EXPECT_EQ(s.payloads.size(), static_cast<std::size_t>(f->produced));
+    EXPECT_EQ(s.payloads.front(), static_cast<std::size_t>(lowestStart) / 32 * 32);
+    EXPECT_GT(s.payloads.front(), 2400u);
+    EXPECT_EQ(hw::firstHeldPayload(s), static_cast<std::size_t>(lowestStart));
+    EXPECT_EQ(s.liveRecords.front(), s.payloads.front()) << "each payload has its live record, in order";
+    EXPECT_GT(readBack(s), 3 * 100);
+    // The invariant sees a holder of a released payload: a log that still refers to payload 0.
+    hw::ClusterState broken = s;
+    hw::Replica& leader = broken.partitions[0].replicas[0];
+    const auto first = static_cast<std::size_t>(leader.log.logStart - leader.log.baseOffset);
+    hw::Record record = leader.log.records[first];
+    record.payload = 0;
+    leader.log.records.set(first, record);
+    hw::InvariantChecker checker;
+    const std::vector<std::string> bad = checker.check(broken);
+    ASSERT_FALSE(bad.empty());
+    EXPECT_NE(bad.back().find("refers to payload 0, released"), std::string::npos) << bad.back();
+}
+
+TEST(PayloadRetention, AReleasingRunReplaysThroughItsRecordingToIdenticalFrames)
+{
+    const auto f = flood();
+    ASSERT_NE(f, nullptr);
+    f->produce(40);
+    f->stepBefore(f->t + 3000);
+    ASSERT_GT(f->head().payloads.front(), 0u);
+    ASSERT_TRUE(f->violations.empty()) << f->violations.front();
+    const std::string json = hw::scenarioToJson(hw::recordSession(f->scenario, *f->timeline));
+    auto parsed = hw::parseScenario(json, "recording.json");
+    ASSERT_FALSE(std::holds_alternative<hw::ScenarioError>(parsed)) << std::get<hw::ScenarioError>(parsed).toString();
+    hw::Timeline replayed(hw::Engine::createCluster(std::get<hw::Scenario>(parsed).cluster));
+    ASSERT_FALSE(hw::runScenario(std::get<hw::Scenario>(parsed), replayed).has_value());
+    ASSERT_EQ(replayed.frameCount(), f->timeline->frameCount());
+    EXPECT_TRUE(replayed.head() == f->head()) << "the same payloads released at the same events";
+    EXPECT_EQ(replayed.head().payloads.front(), f->head().payloads.front());
+    // Every frame rebuilds from the snapshots, which hold the payloads the head released since.
+    EXPECT_EQ(dumpAll(replayed), dumpAll(*f->timeline));
+}
+
+TEST(PayloadRetention, AnOfflineFollowersOldRecordsKeepTheirPayloadsUntilItIsTruncated)
+{
+    const auto f = flood();
+    ASSERT_NE(f, nullptr);
+    f->produce(4); // 200 records on every replica
+    f->stepBefore(f->t + 2000);
+    ASSERT_EQ(f->head().partitions[0].replicas[2].log.leo(), 200);
+    f->apply(hw::BrokerAction{hw::BrokerAction::Kind::Shutdown, 3, 0});
+    f->stepBefore(f->t + 1000);
+    f->produce(60);
+    f->stepBefore(f->t + 5000);
+    {
+        const hw::ClusterState& s = f->head();
+        const hw::Replica& offline = s.partitions[0].replicas[2];
+        ASSERT_EQ(offline.broker, 3);
+        EXPECT_FALSE(s.broker(3).alive);
+        EXPECT_EQ(offline.log.leo(), 200) << "broker 3 kept its log";
+        EXPECT_GT(s.partitions[0].replicas[0].log.logStart, 2500) << "the leader deleted the oldest segments";
+        // Broker 3's log still holds records 0..199: their payloads stay.
+        EXPECT_EQ(s.payloads.front(), 0u);
+        EXPECT_EQ(hw::firstHeldPayload(s), 0u);
+        for (hw::Offset o = 0; o < 200; ++o)
+            ASSERT_EQ(s.payloads[static_cast<std::size_t>(offline.log.at(o).payload)].value, floodValue(o));
+    }
+    // Back, broker 3 finds its LEO below the leader's log start and starts again there
+    // (truncateFullyAndStartAt): at the next retention check the old payloads go.
+    f->apply(hw::BrokerAction{hw::BrokerAction::Kind::Restart, 3, 0});
+    f->stepBefore(f->t + 20000);
+    const hw::ClusterState& s = f->head();
+    EXPECT_TRUE(f->violations.empty()) << f->violations.front();
+    const hw::Replica& back = s.partitions[0].replicas[2];
+    EXPECT_EQ(back.log.leo(), f->produced);
+    EXPECT_GT(back.log.baseOffset, 200);
+    EXPECT_GT(s.payloads.front(), 2400u);
+    EXPECT_GT(readBack(s), 3 * 100);
+}
+
+} // namespace
