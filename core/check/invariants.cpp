@@ -292,8 +292,8 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
 
 void InvariantChecker::checkPayloadsHeld(const ClusterState& s, const std::function<void(std::string)>& report)
 {
-    // Nothing released, nothing to check: the payload store's front only moves at retention checks.
-    if (s.payloads.front() == 0 && s.liveRecords.front() == 0)
+    // Nothing released, nothing to check: the payload store releases only at retention checks.
+    if (s.payloads.releasedLeaves() == 0 && s.liveRecords.releasedLeaves() == 0)
         return;
     // The first holder found referring to a released payload; its description is made only then.
     std::int64_t firstBad = -1;
@@ -344,14 +344,15 @@ void InvariantChecker::checkPayloadsHeld(const ClusterState& s, const std::funct
         }
     }
     if (firstBad >= 0)
-        report(where + " refers to payload " + std::to_string(firstBad) + ", released (the payload store keeps " +
-               std::to_string(s.payloads.front()) + " on)");
+        report(where + " refers to payload " + std::to_string(firstBad) + ", released (" +
+               std::to_string(s.payloads.releasedLeaves()) + " leaves of the payload store are)");
     // The live records of the payloads kept.
-    s.payloads.forEach(s.payloads.front(), s.payloads.size(), [&](std::size_t i, const Payload& payload) {
-        if (payload.liveRecord >= 0 && !s.liveRecords.holds(static_cast<std::size_t>(payload.liveRecord)) && firstBad != -2) {
+    bool liveBad = false;
+    s.payloads.forEachHeld(0, s.payloads.size(), [&](std::size_t i, const Payload& payload) {
+        if (!liveBad && payload.liveRecord >= 0 && !s.liveRecords.holds(static_cast<std::size_t>(payload.liveRecord))) {
             report("payload " + std::to_string(i) + " refers to live record " + std::to_string(payload.liveRecord) +
-                   ", released (the store keeps " + std::to_string(s.liveRecords.front()) + " on)");
-            firstBad = -2;
+                   ", released");
+            liveBad = true;
         }
     });
 }

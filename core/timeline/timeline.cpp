@@ -184,8 +184,8 @@ std::size_t pvectorDepth(std::size_t size)
 template <typename T>
 std::size_t nodeBytes(const PVector<T>& v)
 {
-    // The leaves below the front were released (PVector::releaseFront).
-    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth - v.front() / pvectorWidth;
+    // Released leaves (PVector::releaseLeaves) are not held.
+    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth - v.releasedLeaves();
     std::size_t bytes = nodes * leafBytes<T>();
     while (nodes > 1) {
         nodes = (nodes + pvectorWidth - 1) / pvectorWidth;
@@ -532,10 +532,13 @@ void Timeline::LeafBytes::add(std::size_t index, std::uint64_t bytes)
     total += bytes;
 }
 
-void Timeline::LeafBytes::releaseBelow(std::size_t front)
+template <typename T>
+void Timeline::LeafBytes::released(const PVector<T>& v)
 {
-    while (!perLeaf.empty() && (firstLeaf + 1) * pvectorWidth <= front) {
-        total -= perLeaf.front();
+    // Below releasedBelow() every leaf was released or kept for good: settle each once.
+    while (!perLeaf.empty() && (firstLeaf + 1) * pvectorWidth <= v.releasedBelow()) {
+        if (!v.holds(firstLeaf * pvectorWidth))
+            total -= perLeaf.front();
         perLeaf.pop_front();
         ++firstLeaf;
     }
@@ -544,22 +547,23 @@ void Timeline::LeafBytes::releaseBelow(std::size_t front)
 void Timeline::countPayloadTexts()
 {
     // Payloads the head released (broker/payload_store.h) are not the head's any more; those it released
-    // before they were counted (a fork's state) never are.
+    // before they were counted (a fork's state) never are. A leaf kept below the last release and
+    // released later stays counted (few: a simulated client's records, or records a truncation cut).
     const PVector<Payload>& payloads = m_head.state().payloads;
-    m_payloadTexts.releaseBelow(payloads.front());
-    payloads.forEach(std::max(m_payloadsCounted, payloads.front()), payloads.size(), [this](std::size_t i, const Payload& p) {
+    payloads.forEachHeld(m_payloadsCounted, payloads.size(), [this](std::size_t i, const Payload& p) {
         m_payloadTexts.add(i, heapBytes(p.key) + heapBytes(p.value));
     });
     m_payloadsCounted = payloads.size();
+    m_payloadTexts.released(payloads);
     const PVector<LiveRecordInfo>& live = m_head.state().liveRecords;
-    m_liveRecordTexts.releaseBelow(live.front());
-    live.forEach(std::max(m_liveRecordsCounted, live.front()), live.size(), [this](std::size_t i, const LiveRecordInfo& r) {
+    live.forEachHeld(m_liveRecordsCounted, live.size(), [this](std::size_t i, const LiveRecordInfo& r) {
         std::uint64_t bytes = vectorBytes(r.headers);
         for (const PayloadHeader& h : r.headers)
             bytes += heapBytes(h.key) + heapBytes(h.value);
         m_liveRecordTexts.add(i, bytes);
     });
     m_liveRecordsCounted = live.size();
+    m_liveRecordTexts.released(live);
 }
 
 std::uint64_t Timeline::growthBytes() const
@@ -741,8 +745,9 @@ Action Timeline::action(std::size_t index) const
     Action out = m_actions[index - m_actionBase];
     const ProducedRecords& produced = m_produced[index - m_actionBase];
     if (produced.firstPayload >= 0) {
-        // The head holds every record an action ever made: the payload store only grows, and forkAt
-        // drops the actions after the frame it keeps.
+        // The head holds every record an action ever made: a simulated producer's batches keep their
+        // payloads from being released (broker/payload_store.h), and forkAt drops the actions after the
+        // frame it keeps.
         auto& values = std::get<ProduceAction>(out).values;
         values.reserve(static_cast<std::size_t>(produced.count));
         m_head.state().payloads.forEach(static_cast<std::size_t>(produced.firstPayload),

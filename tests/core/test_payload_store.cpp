@@ -79,14 +79,20 @@ struct Flood {
 
 /// A 3-broker cluster with topic t (one partition on brokers 1, 2, 3: broker 1 leads), segments of
 /// about 1,400 bytes (a batch of 50 records is about 1,300), retention.bytes 4,000, a retention check
-/// every second, followers fetching on their own, and a live client connected to broker 1.
-std::unique_ptr<Flood> flood()
+/// every second, followers fetching on their own, and a live client connected to broker 1. With
+/// `simulatedProducer`, as in the built-in scenarios `serve` runs, a simulated producer first writes
+/// ten records to topic u (payloads 0 to 9), which retention.ms deletes a second later.
+std::unique_ptr<Flood> flood(bool simulatedProducer = false)
 {
     const std::string json = R"({"format": "highwater/1", "name": "flood", "seed": 3,
       "cluster": {"brokers": 3, "config": {"log.retention.check.interval.ms": 1000}},
       "topics": [{"name": "t", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]],
-                  "segment.bytes": 1400, "retention.bytes": 4000}],
-      "steps": [{"advance": {"ms": 100}}]})";
+                  "segment.bytes": 1400, "retention.bytes": 4000}
+                 )" + std::string(simulatedProducer ? R"(, {"name": "u", "partitions": 1, "replication.factor": 3,
+                  "assignment": [[1, 2, 3]], "retention.ms": 1000}], "producers": [{"id": "p", "acks": "all"}],
+      "steps": [{"produce": {"producer": "p", "topic": "u", "values": ["s0", "s1", "s2", "s3", "s4", "s5", "s6",
+                 "s7", "s8", "s9"]}}, {"advance": {"ms": 100}}]})"
+                                                          : R"(], "steps": [{"advance": {"ms": 100}}]})");
     auto parsed = hw::parseScenario(json, "flood.json");
     if (auto* error = std::get_if<hw::ScenarioError>(&parsed)) {
         ADD_FAILURE() << error->toString();
@@ -117,12 +123,12 @@ std::unique_ptr<Flood> flood()
     return f;
 }
 
-/// Every record each replica's log holds from its log start reads back as the flood made it: the value
-/// and the header that numbers it. Returns how many were read.
+/// Every record each replica's log of topic t holds from its log start reads back as the flood made it:
+/// the value and the header that numbers it. Returns how many were read.
 std::int64_t readBack(const hw::ClusterState& s)
 {
     std::int64_t read = 0;
-    for (const hw::Replica& r : s.partitions[0].replicas) {
+    for (const hw::Replica& r : s.partitions[static_cast<std::size_t>(s.topics[static_cast<std::size_t>(s.findTopic("t"))].firstPartition)].replicas) {
         for (hw::Offset o = r.log.logStart; o < r.log.leo(); ++o) {
             const hw::Payload& payload = s.payloads[static_cast<std::size_t>(r.log.at(o).payload)];
             EXPECT_EQ(payload.value, floodValue(o)) << "broker " << r.broker << " offset " << o;
@@ -133,6 +139,16 @@ std::int64_t readBack(const hw::ClusterState& s)
         }
     }
     return read;
+}
+
+/// The first index a PVector still holds.
+template <typename T>
+std::size_t firstHeld(const hw::PVector<T>& v)
+{
+    std::size_t i = 0;
+    while (i < v.size() && !v.holds(i))
+        ++i;
+    return i;
 }
 
 std::string dumpAll(const hw::Timeline& timeline)
@@ -160,10 +176,16 @@ TEST(PayloadRetention, WhatRetentionDeletedIsReleasedAndWhatItKeptReadsBackIntac
     // One live client's records take payloads 0, 1, 2, ... in offset order: the store released the
     // leaves wholly below the first record a log still holds, and nothing at or after it.
     EXPECT_EQ(s.payloads.size(), static_cast<std::size_t>(f->produced));
-    EXPECT_EQ(s.payloads.front(), static_cast<std::size_t>(lowestStart) / 32 * 32);
-    EXPECT_GT(s.payloads.front(), 2400u);
-    EXPECT_EQ(hw::firstHeldPayload(s), static_cast<std::size_t>(lowestStart));
-    EXPECT_EQ(s.liveRecords.front(), s.payloads.front()) << "each payload has its live record, in order";
+    const hw::HeldPayloads held = hw::heldPayloads(s);
+    EXPECT_EQ(held.logsFrom, static_cast<std::size_t>(lowestStart));
+    EXPECT_TRUE(held.leaves.empty()) << "nothing but the logs holds a payload";
+    EXPECT_EQ(firstHeld(s.payloads), static_cast<std::size_t>(lowestStart) / 32 * 32);
+    EXPECT_GT(firstHeld(s.payloads), 2400u);
+    EXPECT_EQ(s.payloads.releasedLeaves(), static_cast<std::size_t>(lowestStart) / 32);
+    for (std::size_t i = firstHeld(s.payloads); i < s.payloads.size(); ++i)
+        ASSERT_TRUE(s.payloads.holds(i)) << "payload " << i;
+    EXPECT_EQ(firstHeld(s.liveRecords), firstHeld(s.payloads)) << "each payload has its live record, in order";
+    EXPECT_EQ(s.liveRecords.releasedLeaves(), s.payloads.releasedLeaves());
     EXPECT_GT(readBack(s), 3 * 100);
     // The invariant sees a holder of a released payload: a log that still refers to payload 0.
     hw::ClusterState broken = s;
@@ -184,7 +206,7 @@ TEST(PayloadRetention, AReleasingRunReplaysThroughItsRecordingToIdenticalFrames)
     ASSERT_NE(f, nullptr);
     f->produce(40);
     f->stepBefore(f->t + 3000);
-    ASSERT_GT(f->head().payloads.front(), 0u);
+    ASSERT_GT(f->head().payloads.releasedLeaves(), 0u);
     ASSERT_TRUE(f->violations.empty()) << f->violations.front();
     const std::string json = hw::scenarioToJson(hw::recordSession(f->scenario, *f->timeline));
     auto parsed = hw::parseScenario(json, "recording.json");
@@ -193,7 +215,7 @@ TEST(PayloadRetention, AReleasingRunReplaysThroughItsRecordingToIdenticalFrames)
     ASSERT_FALSE(hw::runScenario(std::get<hw::Scenario>(parsed), replayed).has_value());
     ASSERT_EQ(replayed.frameCount(), f->timeline->frameCount());
     EXPECT_TRUE(replayed.head() == f->head()) << "the same payloads released at the same events";
-    EXPECT_EQ(replayed.head().payloads.front(), f->head().payloads.front());
+    EXPECT_EQ(replayed.head().payloads.releasedLeaves(), f->head().payloads.releasedLeaves());
     // Every frame rebuilds from the snapshots, which hold the payloads the head released since.
     EXPECT_EQ(dumpAll(replayed), dumpAll(*f->timeline));
 }
@@ -217,8 +239,8 @@ TEST(PayloadRetention, AnOfflineFollowersOldRecordsKeepTheirPayloadsUntilItIsTru
         EXPECT_EQ(offline.log.leo(), 200) << "broker 3 kept its log";
         EXPECT_GT(s.partitions[0].replicas[0].log.logStart, 2500) << "the leader deleted the oldest segments";
         // Broker 3's log still holds records 0..199: their payloads stay.
-        EXPECT_EQ(s.payloads.front(), 0u);
-        EXPECT_EQ(hw::firstHeldPayload(s), 0u);
+        EXPECT_EQ(s.payloads.releasedLeaves(), 0u);
+        EXPECT_EQ(hw::heldPayloads(s).logsFrom, 0u);
         for (hw::Offset o = 0; o < 200; ++o)
             ASSERT_EQ(s.payloads[static_cast<std::size_t>(offline.log.at(o).payload)].value, floodValue(o));
     }
@@ -231,8 +253,39 @@ TEST(PayloadRetention, AnOfflineFollowersOldRecordsKeepTheirPayloadsUntilItIsTru
     const hw::Replica& back = s.partitions[0].replicas[2];
     EXPECT_EQ(back.log.leo(), f->produced);
     EXPECT_GT(back.log.baseOffset, 200);
-    EXPECT_GT(s.payloads.front(), 2400u);
+    EXPECT_GT(firstHeld(s.payloads), 2400u);
     EXPECT_GT(readBack(s), 3 * 100);
+}
+
+TEST(PayloadRetention, ASimulatedProducersBatchesKeepTheirLeafWhileTheLiveFloodIsReleased)
+{
+    const auto f = flood(true);
+    ASSERT_NE(f, nullptr);
+    f->produce(60);
+    f->stepBefore(f->t + 5000);
+    const hw::ClusterState& s = f->head();
+    EXPECT_TRUE(f->violations.empty()) << f->violations.front();
+    const hw::Partition& u = s.partitions[static_cast<std::size_t>(s.topics[static_cast<std::size_t>(s.findTopic("u"))].firstPartition)];
+    for (const hw::Replica& r : u.replicas)
+        EXPECT_EQ(r.log.logStart, 10) << "retention.ms deleted topic u's records on broker " << r.broker;
+    // The producer's batch still shows its sends (frames list them): their leaf stays, the ones after
+    // it that only the deleted flood records used go.
+    const hw::HeldPayloads held = hw::heldPayloads(s);
+    EXPECT_GT(held.logsFrom, 2400u);
+    ASSERT_EQ(held.leaves, std::vector<std::size_t>{0});
+    for (std::size_t i = 0; i < 10; ++i) {
+        ASSERT_TRUE(s.payloads.holds(i));
+        EXPECT_EQ(s.payloads[i].value, "s" + std::to_string(i));
+    }
+    EXPECT_TRUE(s.payloads.holds(31));
+    EXPECT_FALSE(s.payloads.holds(32));
+    EXPECT_EQ(s.payloads.releasedLeaves(), held.logsFrom / 32 - 1);
+    EXPECT_GT(readBack(s), 3 * 100);
+    // The live records of the flood payloads in leaf 0 (payloads 10 to 31: live records 0 to 21) stay.
+    EXPECT_TRUE(s.liveRecords.holds(0));
+    EXPECT_TRUE(s.liveRecords.holds(21));
+    const std::string frames = dumpAll(*f->timeline);
+    EXPECT_NE(frames.find("\"value\":\"s9\""), std::string::npos) << "frames still show the producer's sends";
 }
 
 } // namespace

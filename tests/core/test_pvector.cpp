@@ -551,52 +551,57 @@ Cells cells(std::size_t count)
     return out;
 }
 
-TEST(PVector, ReleaseFrontDropsWholeLeavesBelowTheIndexAndKeepsTheRest)
+const auto keepNone = [](std::size_t) { return false; };
+
+TEST(PVector, ReleaseLeavesDropsWholeLeavesBelowTheIndexExceptThoseKept)
 {
     Cells c = cells(2000);
-    c.vector.releaseFront(1000); // rounded down to a leaf: 992
-    EXPECT_EQ(c.vector.front(), 992u);
+    c.vector.releaseLeaves(1000, [](std::size_t leaf) { return leaf == 64 || leaf == 960; }); // rounded down: 992
+    EXPECT_EQ(c.vector.releasedLeaves(), 31u - 2u);
+    EXPECT_EQ(c.vector.releasedBelow(), 992u);
     EXPECT_EQ(c.vector.size(), 2000u);
-    EXPECT_FALSE(c.vector.holds(991));
-    EXPECT_TRUE(c.vector.holds(992));
-    for (std::size_t i = 0; i < 2000; ++i)
-        EXPECT_EQ(c.alive[i].expired(), i < 992) << "cell " << i;
-    for (std::size_t i = 992; i < 2000; ++i)
-        ASSERT_EQ(*c.vector[i], static_cast<int>(i));
-    // Indices keep their meaning: appends go on after the released front.
+    for (std::size_t i = 0; i < 2000; ++i) {
+        const bool kept = i >= 992 || (i >= 64 && i < 96) || (i >= 960 && i < 992);
+        ASSERT_EQ(c.alive[i].expired(), !kept) << "cell " << i;
+        ASSERT_EQ(c.vector.holds(i), kept) << "cell " << i;
+        if (kept)
+            ASSERT_EQ(*c.vector[i], static_cast<int>(i));
+    }
+    EXPECT_FALSE(c.vector.holds(2000));
+    // Indices keep their meaning: appends go on after the released leaves.
     c.vector.push_back(std::make_shared<int>(2000));
     EXPECT_EQ(*c.vector[2000], 2000);
-    std::vector<int> seen;
-    c.vector.forEach(992, c.vector.size(), [&](std::size_t i, const std::shared_ptr<int>& x) {
+    std::vector<std::size_t> seen;
+    c.vector.forEachHeld(0, c.vector.size(), [&](std::size_t i, const std::shared_ptr<int>& x) {
         EXPECT_EQ(*x, static_cast<int>(i));
-        seen.push_back(*x);
+        seen.push_back(i);
     });
-    EXPECT_EQ(seen.size(), 1009u);
-    // A second release goes on from the first; releasing less than the front changes nothing.
-    c.vector.releaseFront(500);
-    EXPECT_EQ(c.vector.front(), 992u);
-    c.vector.releaseFront(1990);
-    EXPECT_EQ(c.vector.front(), 1984u);
-    EXPECT_TRUE(c.alive[1983].expired());
-    EXPECT_FALSE(c.alive[1984].expired());
+    EXPECT_EQ(seen.size(), 32u + 32u + 1009u);
+    // A later release frees what is no longer kept, and never the last leaf.
+    c.vector.releaseLeaves(5000, keepNone);
+    EXPECT_EQ(c.vector.releasedBelow(), 1984u);
+    for (std::size_t i = 0; i < 2000; ++i)
+        ASSERT_EQ(c.alive[i].expired(), i < 1984) << "cell " << i;
+    EXPECT_EQ(*c.vector.back(), 2000);
 }
 
 TEST(PVector, ACopySharesReleasedLeavesUntilItIsReleasedOrDroppedToo)
 {
     Cells c = cells(3000);
     auto snapshot = std::make_unique<PVector<std::shared_ptr<int>>>(c.vector);
-    c.vector.releaseFront(2048);
+    c.vector.releaseLeaves(2048, keepNone);
     // The snapshot still holds every leaf and reads every element.
     for (std::size_t i = 0; i < 3000; ++i) {
         ASSERT_FALSE(c.alive[i].expired()) << "cell " << i;
         ASSERT_EQ(*(*snapshot)[i], static_cast<int>(i));
     }
-    EXPECT_EQ(snapshot->front(), 0u);
+    EXPECT_EQ(snapshot->releasedLeaves(), 0u);
+    EXPECT_FALSE(c.vector == *snapshot);
     // Appending to the live vector after its release does not show in the snapshot.
     c.vector.push_back(std::make_shared<int>(-1));
     EXPECT_EQ(snapshot->size(), 3000u);
     // The snapshot releases less: the leaves below 1024 go, the rest stay for the live vector's sake.
-    snapshot->releaseFront(1024);
+    snapshot->releaseLeaves(1024, keepNone);
     for (std::size_t i = 0; i < 3000; ++i)
         ASSERT_EQ(c.alive[i].expired(), i < 1024) << "cell " << i;
     // Dropping the snapshot frees what only it held.
@@ -607,71 +612,81 @@ TEST(PVector, ACopySharesReleasedLeavesUntilItIsReleasedOrDroppedToo)
         ASSERT_EQ(*c.vector[i], static_cast<int>(i));
 }
 
-TEST(PVector, EqualityComparesTheFrontAndTheElementsFromIt)
+TEST(PVector, EqualityComparesWhichLeavesWereReleased)
 {
     PVector<int> a = filled(5000);
     PVector<int> b = filled(5000); // no node in common
     EXPECT_EQ(a, b);
-    a.releaseFront(1500);
-    EXPECT_NE(a, b) << "a released front is part of the state";
-    b.releaseFront(1500);
-    EXPECT_EQ(a, b);
-    EXPECT_TRUE(a.hasPrefixOf(b, 5000));
-    b.set(4999, -1);
-    EXPECT_NE(a, b);
-    EXPECT_TRUE(a.hasPrefixOf(b, 4999));
-    // A copy released in the same way equals its original; one that only grew since extends it.
+    a.releaseLeaves(1500, keepNone);
+    EXPECT_NE(a, b) << "what was released is part of the state";
+    EXPECT_FALSE(a.hasPrefixOf(b, 100));
+    b.releaseLeaves(1500, [](std::size_t leaf) { return leaf == 32; });
+    EXPECT_NE(a, b) << "b kept a leaf that a released";
     PVector<int> c = filled(5000);
-    PVector<int> d = c;
-    c.releaseFront(64);
-    d.releaseFront(64);
-    EXPECT_EQ(c, d);
-    EXPECT_FALSE(c.extends(filled(100))) << "no node in common";
-    PVector<int> grown = c;
+    c.releaseLeaves(1500, keepNone);
+    EXPECT_EQ(a, c);
+    EXPECT_TRUE(a.hasPrefixOf(c, 5000));
+    c.set(4999, -1);
+    EXPECT_NE(a, c);
+    EXPECT_TRUE(a.hasPrefixOf(c, 4999));
+    // A copy released in the same way equals its original; one that only grew since extends it.
+    PVector<int> d = filled(5000);
+    PVector<int> e = d;
+    d.releaseLeaves(64, keepNone);
+    e.releaseLeaves(64, keepNone);
+    EXPECT_EQ(d, e);
+    PVector<int> grown = d;
     grown.push_back(5000);
-    EXPECT_TRUE(grown.extends(c));
-    EXPECT_FALSE(c.extends(filled(5000)));
+    EXPECT_TRUE(grown.extends(d));
+    EXPECT_FALSE(d.extends(filled(5000))) << "its first leaf is gone";
 }
 
 TEST(PVector, AReleasedVectorKeepsGrowingThroughNewLevels)
 {
-    PVector<int> v = filled(1024); // exactly full at two levels
-    v.releaseFront(1024);
-    EXPECT_EQ(v.front(), 1024u);
-    for (int i = 1024; i < 40000; ++i)
+    PVector<int> v = filled(1025);
+    v.releaseLeaves(1024, keepNone); // the whole first subtree of 1,024
+    EXPECT_EQ(v.releasedLeaves(), 32u);
+    for (int i = 1025; i < 40000; ++i)
         v.push_back(i);
-    v.releaseFront(33000);
-    EXPECT_EQ(v.front(), 33000u - 33000u % 32u);
-    for (std::size_t i = v.front(); i < v.size(); ++i)
+    v.releaseLeaves(33000, [](std::size_t leaf) { return leaf == 2048; });
+    EXPECT_EQ(v.releasedLeaves(), 33000u / 32u - 1u);
+    EXPECT_TRUE(v.holds(2048));
+    EXPECT_FALSE(v.holds(2080));
+    for (std::size_t i = 33000 / 32 * 32; i < v.size(); ++i)
         ASSERT_EQ(v[i], static_cast<int>(i));
     v.appendRange(filled(40100), 40000, 100);
     EXPECT_EQ(v[40099], 40099);
     // Emptying the vector forgets its release.
     v.clear();
-    EXPECT_EQ(v.front(), 0u);
+    EXPECT_EQ(v.releasedLeaves(), 0u);
     v.push_back(7);
     EXPECT_EQ(v[0], 7);
 }
 
-TEST(PVector, AOneLeafVectorKeepsItsRoot)
+TEST(PVector, AOneLeafVectorAndTheLastLeafAreKept)
 {
     PVector<int> v = filled(32);
-    v.releaseFront(32);
-    EXPECT_EQ(v.front(), 0u);
+    v.releaseLeaves(32, keepNone);
+    EXPECT_EQ(v.releasedLeaves(), 0u);
     EXPECT_EQ(v[0], 0);
+    PVector<int> w = filled(64);
+    w.releaseLeaves(64, keepNone);
+    EXPECT_EQ(w.releasedLeaves(), 1u);
+    EXPECT_EQ(w[32], 32);
 }
 
 #if defined(HW_ASSERTIONS) || !defined(NDEBUG)
-TEST(PVectorDeathTest, ReadingOrWritingBelowTheFrontAsserts)
+TEST(PVectorDeathTest, ReadingOrWritingAReleasedElementAsserts)
 {
     PVector<int> v = filled(200);
-    v.releaseFront(100);
+    v.releaseLeaves(100, keepNone);
     EXPECT_DEATH((void)v[95], "HighWater assertion failed");
     EXPECT_DEATH(v.forEach(90, 100, [](std::size_t, int) {}), "HighWater assertion failed");
     EXPECT_DEATH(v.set(10, 1), "HighWater assertion failed");
     EXPECT_DEATH(v.truncate(50), "HighWater assertion failed");
     PVector<int> w;
     EXPECT_DEATH(w.appendRange(v, 64, 10), "HighWater assertion failed");
+    EXPECT_DEATH(w.appendRange(v, 0, 32), "HighWater assertion failed");
 }
 #endif
 
