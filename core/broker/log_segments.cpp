@@ -173,12 +173,13 @@ bool maybeIncrementLogStart(Replica& replica, Offset offset)
 std::int32_t firstHeldPayload(const ReplicaLog& log)
 {
     std::int32_t first = std::numeric_limits<std::int32_t>::max();
-    // The records below the first segment (less than a leaf's worth, kept by dropDeletedRecords so that
-    // replicas share leaves), or all of them in a log without segments yet (a test's fixture), are read
-    // one by one; the segments' records by their bookkeeping.
-    const Offset counted = log.segments.empty() ? log.leo() : std::max(log.baseOffset, log.segments.front().baseOffset);
-    log.records.forEach(0, static_cast<std::size_t>(counted - log.baseOffset),
-                        [&](std::size_t, const Record& record) { first = std::min(first, record.payload); });
+    // A log without segments yet (a test's fixture) is read record by record. The records below the
+    // first segment (less than a leaf's worth that dropDeletedRecords keeps so that replicas share
+    // leaves) are deleted: nothing reads their payloads, and they do not hold them.
+    if (log.segments.empty()) {
+        log.records.forEach(0, log.records.size(), [&](std::size_t, const Record& record) { first = std::min(first, record.payload); });
+        return first;
+    }
     for (const LogSegment& segment : log.segments)
         first = std::min(first, segment.minPayload);
     return first;

@@ -17,9 +17,9 @@ namespace hw {
 
 /// What can still read the payload store.
 struct HeldPayloads {
-    /// The smallest payload index a replica's log holds (from its baseOffset: records deleted but not
-    /// yet dropped included), on every broker, running or not (log_segments.h firstHeldPayload), or
-    /// payloads.size(). Logs make the bulk: every payload from here on is kept.
+    /// The smallest payload index a replica's segments hold (records below the log start whose segment
+    /// was not deleted yet included), on every broker, running or not (log_segments.h
+    /// firstHeldPayload), or payloads.size(). Logs make the bulk: every payload from here on is kept.
     std::size_t logsFrom = 0;
     /// The leaves (the index of their first payload, ascending) below logsFrom that other holders read:
     /// the last records truncations removed (Replica::truncated, the views' ghosts), produce requests

