@@ -4,6 +4,7 @@
 #include "log/leader_epoch_cache.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace hw {
 
@@ -54,6 +55,7 @@ LogSegment& activeSegment(ReplicaLog& log)
 struct AppendInfo {
     std::int64_t bytes = 0;
     std::int64_t maxTimestampMs = -1;
+    std::int32_t minPayload = std::numeric_limits<std::int32_t>::max();
 };
 
 AppendInfo measure(const ClusterState& state, const ReplicaLog& log, Offset from, Offset to)
@@ -76,6 +78,7 @@ AppendInfo measure(const ClusterState& state, const ReplicaLog& log, Offset from
                             const Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
                             info.bytes += sizeOfRecord(state, payload, delta);
                             info.maxTimestampMs = std::max(info.maxTimestampMs, payload.timestampMs);
+                            info.minPayload = std::min(info.minPayload, record.payload);
                             ++delta;
                             startsBatch = record.batchEnd;
                         });
@@ -116,7 +119,8 @@ void segmentsAppended(const ClusterState& state, ReplicaLog& log, const TopicCon
         // A log built record by record (a test's fixture) before its first append here: its records
         // so far make the first segment.
         const AppendInfo before = measure(state, log, log.baseOffset, from);
-        log.segments.push_back(LogSegment{log.baseOffset, before.bytes, before.maxTimestampMs, before.maxTimestampMs});
+        log.segments.push_back(
+            LogSegment{log.baseOffset, before.bytes, before.maxTimestampMs, before.maxTimestampMs, before.minPayload});
     }
     LogSegment* active = &activeSegment(log);
     const bool reachedBytes = active->bytes > config.segmentBytes - append.bytes;
@@ -133,6 +137,7 @@ void segmentsAppended(const ClusterState& state, ReplicaLog& log, const TopicCon
     }
     active->bytes += append.bytes;
     active->largestTimestampMs = std::max(active->largestTimestampMs, append.maxTimestampMs);
+    active->minPayload = std::min(active->minPayload, append.minPayload);
 }
 
 void segmentsTruncated(const ClusterState& state, ReplicaLog& log)
@@ -148,6 +153,7 @@ void segmentsTruncated(const ClusterState& state, ReplicaLog& log)
     const AppendInfo kept = measure(state, log, from, end);
     last.bytes = kept.bytes;
     last.largestTimestampMs = kept.maxTimestampMs;
+    last.minPayload = kept.minPayload;
     if (kept.bytes == 0)
         last.firstBatchTimestampMs = -1;
     else if (last.firstBatchTimestampMs > kept.maxTimestampMs || last.firstBatchTimestampMs < 0)
@@ -162,6 +168,21 @@ bool maybeIncrementLogStart(Replica& replica, Offset offset)
     replica.log.logStart = offset;
     truncateFromStart(replica.epochCache, offset);
     return true;
+}
+
+std::int32_t firstHeldPayload(const ReplicaLog& log)
+{
+    std::int32_t first = std::numeric_limits<std::int32_t>::max();
+    // A log without segments yet (a test's fixture) is read record by record. The records below the
+    // first segment (less than a leaf's worth that dropDeletedRecords keeps so that replicas share
+    // leaves) are deleted: nothing reads their payloads, and they do not hold them.
+    if (log.segments.empty()) {
+        log.records.forEach(0, log.records.size(), [&](std::size_t, const Record& record) { first = std::min(first, record.payload); });
+        return first;
+    }
+    for (const LogSegment& segment : log.segments)
+        first = std::min(first, segment.minPayload);
+    return first;
 }
 
 void truncateFullyAndStartAt(Replica& replica, Offset offset)

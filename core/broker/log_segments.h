@@ -40,6 +40,11 @@ void segmentsTruncated(const ClusterState& state, ReplicaLog& log);
 /// records below it are kept until a retention check deletes their segments. Returns whether it moved.
 bool maybeIncrementLogStart(Replica& replica, Offset offset);
 
+/// The smallest payload index of a record in the log's segments (deleted below the log start or not
+/// yet), or the largest int32 when they hold none: from the segments' bookkeeping. The few records
+/// below the first segment, deleted, are not counted: nothing reads their payloads.
+std::int32_t firstHeldPayload(const ReplicaLog& log);
+
 /// UnifiedLog.truncateFullyAndStartAt: every record goes and the log starts again, empty, at `offset`
 /// (a follower whose end is below its leader's log start, AbstractFetcherThread.handleOffsetOutOfRange).
 void truncateFullyAndStartAt(Replica& replica, Offset offset);

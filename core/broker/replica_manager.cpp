@@ -2,6 +2,7 @@
 #include "broker/replica_manager.h"
 
 #include "broker/log_segments.h"
+#include "broker/payload_store.h"
 #include "broker/replica.h"
 #include "log/leader_epoch_cache.h"
 #include "log/producer_state.h"
@@ -426,6 +427,9 @@ std::optional<Event> ReplicaManager::retentionCheck(BrokerId broker)
         e.count += deleted.segments;
         ++e.value;
     }
+    // What the deleted segments (and any truncation since the last check) held and nothing else
+    // holds goes from the payload store: deleting a segment file is what frees Kafka's record bytes.
+    releaseUnheldPayloads(m_state);
     if (e.count == 0)
         return std::nullopt;
     return e;

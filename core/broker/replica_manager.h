@@ -36,7 +36,8 @@ public:
     void startRetentionChecks();
     /// LogManager.cleanupLogs (the LogRetention timer): deleteOldSegments on every replica the broker
     /// holds, leader or follower, then the next check log.retention.check.interval.ms later. A stopped
-    /// broker deletes nothing; its timer keeps its period.
+    /// broker deletes nothing; its timer keeps its period. A running broker's check then releases the
+    /// payloads nothing holds any more (payload_store.h).
     std::optional<Event> retentionCheck(BrokerId broker);
 
 private:

@@ -286,7 +286,79 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             break;
         }
     }
+    checkPayloadsHeld(s, report);
     return bad;
+}
+
+void InvariantChecker::checkPayloadsHeld(const ClusterState& s, const std::function<void(std::string)>& report)
+{
+    // Nothing released, nothing to check: the payload store releases only at retention checks.
+    if (s.payloads.releasedLeaves() == 0 && s.liveRecords.releasedLeaves() == 0)
+        return;
+    // The first holder found referring to a released payload; its description is made only then.
+    std::int64_t firstBad = -1;
+    std::string where;
+    auto held = [&](std::int64_t payload, auto&& holder) {
+        if (firstBad < 0 && !s.payloads.holds(static_cast<std::size_t>(payload))) {
+            firstBad = payload;
+            where = holder();
+        }
+    };
+    for (std::int32_t pi = 0; pi < static_cast<std::int32_t>(s.partitions.size()); ++pi) {
+        for (const Replica& r : s.partitions[static_cast<std::size_t>(pi)].replicas) {
+            // From the first segment: the few deleted records below it hold nothing (firstHeldPayload).
+            const Offset from = r.log.segments.empty() ? r.log.baseOffset
+                                                       : std::max(r.log.baseOffset, r.log.segments.front().baseOffset);
+            r.log.records.forEach(static_cast<std::size_t>(from - r.log.baseOffset), r.log.records.size(),
+                                  [&](std::size_t i, const Record& record) {
+                held(record.payload, [&] {
+                    return "the log of " + s.partitionName(pi) + " on broker " + std::to_string(r.broker) + " at offset " +
+                           std::to_string(r.log.baseOffset + static_cast<Offset>(i));
+                });
+            });
+            for (const TruncatedRecord& t : r.truncated) {
+                held(t.record.payload, [&] {
+                    return "a record truncated from " + s.partitionName(pi) + " on broker " + std::to_string(r.broker);
+                });
+            }
+        }
+    }
+    for (const Producer& producer : s.producers) {
+        producer.batches.forEach(0, producer.batches.size(), [&](std::size_t b, const ProducerBatch& batch) {
+            for (std::int32_t i = 0; i < batch.count; ++i)
+                held(batch.firstPayload + i, [&] { return "batch " + std::to_string(b) + " of producer " + producer.id; });
+        });
+    }
+    for (const Consumer& c : s.consumers) {
+        c.received.forEach(0, c.received.size(), [&](std::size_t, const ReceivedRecord& r) {
+            held(r.payload, [&] { return "what consumer " + c.id + " received"; });
+        });
+    }
+    for (const QueuedEvent& q : s.queue) {
+        const auto* message = std::get_if<Message>(&q.what);
+        if (!message)
+            continue;
+        if (const auto* produce = std::get_if<ProduceRequest>(&message->body)) {
+            for (std::int32_t i = 0; i < produce->count; ++i)
+                held(produce->firstPayload + i, [] { return std::string("a produce request in flight"); });
+        } else if (const auto* fetch = std::get_if<FetchResponse>(&message->body)) {
+            const ReplicaLog& log = fetch->leaderLog;
+            for (Offset o = fetch->fetchOffset; o < fetch->fetchOffset + fetch->recordCount; ++o)
+                held(log.at(o).payload, [] { return std::string("a fetch response in flight"); });
+        }
+    }
+    if (firstBad >= 0)
+        report(where + " refers to payload " + std::to_string(firstBad) + ", released (" +
+               std::to_string(s.payloads.releasedLeaves()) + " leaves of the payload store are)");
+    // The live records of the payloads kept.
+    bool liveBad = false;
+    s.payloads.forEachHeld(0, s.payloads.size(), [&](std::size_t i, const Payload& payload) {
+        if (!liveBad && payload.liveRecord >= 0 && !s.liveRecords.holds(static_cast<std::size_t>(payload.liveRecord))) {
+            report("payload " + std::to_string(i) + " refers to live record " + std::to_string(payload.liveRecord) +
+                   ", released");
+            liveBad = true;
+        }
+    });
 }
 
 } // namespace hw

@@ -3,6 +3,7 @@
 
 #include "model/cluster_state.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -32,6 +33,10 @@ namespace hw {
 /// - No queued event is due in the past.
 /// - Each producer's batch queues (BatchQueues, the Sender's index of its unfinished batches) equal
 ///   the queues rebuilt from its batches.
+/// - No holder refers to a released payload (broker/payload_store.h): every record of every replica's
+///   log and of its last truncated records, every producer batch, every record a consumer received, every produce request and fetch
+///   response in flight refers to a payload the store still holds, and every payload kept to a live
+///   record the store still holds.
 ///
 /// The checker remembers what it has verified, so call it on consecutive states of one run.
 class InvariantChecker {
@@ -40,6 +45,8 @@ public:
     std::vector<std::string> check(const ClusterState& state);
 
 private:
+    static void checkPayloadsHeld(const ClusterState& state, const std::function<void(std::string)>& report);
+
     struct LeaderMark {
         BrokerId leader = noLeader;
         std::int32_t epoch = -1;

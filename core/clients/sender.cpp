@@ -156,8 +156,12 @@ ApplyResult Sender::produceValues(const ProduceAction& action, const ProduceValu
     const std::int64_t firstSequence = producer.nextSequence;
     PVector<Payload>& payloads = m_state.payloads;
     const Payload* made = values.records ? &(*values.records)[values.first] : nullptr;
-    if (made && payloads.size() == values.first && made->producer == action.producer &&
-        made->sequence == producer.nextSequence && payloads.hasPrefixOf(*values.records, values.first)) {
+    // Only from a store that released nothing past this state's end: a state rebuilt from a snapshot is
+    // behind the head, which may have released payloads since (broker/payload_store.h); hasPrefixOf
+    // also compares which leaves each released before.
+    if (made && payloads.size() == values.first && values.records->releasedBelow() <= values.first &&
+        made->producer == action.producer && made->sequence == producer.nextSequence &&
+        payloads.hasPrefixOf(*values.records, values.first)) {
         // These very records, made when the action was first applied: share them.
         payloads = *values.records;
         payloads.truncate(values.first + values.count);

@@ -30,6 +30,13 @@ namespace hw {
 /// An append of an element equal to the one another vector already wrote in that slot takes it as it
 /// is (appendGenerated): a state restored from a snapshot and replayed appends what the recorded run
 /// appended, so it keeps sharing the run's nodes instead of copying them.
+///
+/// Leaves can be released (releaseLeaves): the leaves wholly below a given index, except those the
+/// caller keeps, are dropped from this vector only, their slots set to null (copying the branches on
+/// the way that other vectors see, as a write does). Copies that still share a released leaf keep it
+/// until they are dropped themselves, so the memory comes back once the last holder goes. Indices keep
+/// their meaning: an element keeps its index after leaves before it went, and reading a released
+/// element is a logic error (HW_ASSERT). The payload store releases the payloads nothing refers to.
 /// Not thread-safe: the core is single-threaded.
 template <typename T>
 class PVector {
@@ -51,11 +58,60 @@ public:
 
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
+    /// How many leaves were released (releaseLeaves); 0 unless released.
+    std::size_t releasedLeaves() const { return m_releasedLeaves; }
+    /// The largest bound releaseLeaves was called with (rounded down to a leaf): every leaf below it was
+    /// released or kept then. 0 unless released.
+    std::size_t releasedBelow() const { return m_releasedBelow; }
+    /// Whether element i can be read: below size() and its leaf not released.
+    bool holds(std::size_t i) const { return i < m_size && leafFor(i) != nullptr; }
+    /// The leaf width: releaseLeaves releases whole leaves of this many elements.
+    static constexpr std::size_t leafWidth = kWidth;
 
     const T& operator[](std::size_t i) const
     {
         HW_ASSERT(i < m_size);
-        return leafFor(i)->items[i & kMask];
+        const Leaf* leaf = leafFor(i);
+        HW_ASSERT(leaf); // not released
+        return leaf->items[i & kMask];
+    }
+
+    /// Releases from this vector every leaf wholly below index n (n rounded down to a multiple of the
+    /// leaf width) for which keep(index of its first element) is false: its elements can no longer be
+    /// read here. Other vectors that share those leaves keep them. The last leaf (the one holding
+    /// back()) is never released, so a vector always holds its root. The walk skips what was released
+    /// before, so a call costs the leaves it releases and those kept, not the size.
+    template <typename Keep>
+    void releaseLeaves(std::size_t n, Keep&& keep)
+    {
+        if (m_size == 0)
+            return;
+        n = std::min(n, m_size - 1) & ~kMask;
+        if (n == 0 || m_shift == 0)
+            return;
+        std::size_t released = 0;
+        std::shared_ptr<void> root = releaseIn(m_root, m_shift, 0, n, true, keep, released);
+        HW_ASSERT(root); // the root's last slot below the size is never released
+        if (root != m_root)
+            m_root = std::move(root);
+        m_releasedLeaves += released;
+        m_releasedBelow = std::max(m_releasedBelow, n);
+    }
+
+    /// Calls fn(index, element) for the elements of [from, to) that can be read (their leaf not
+    /// released), leaf by leaf.
+    template <typename Fn>
+    void forEachHeld(std::size_t from, std::size_t to, Fn&& fn) const
+    {
+        to = std::min(to, m_size);
+        std::size_t i = from;
+        while (i < to) {
+            const Leaf* leaf = leafFor(i);
+            const std::size_t end = std::min(to, (i | kMask) + 1);
+            for (; leaf && i < end; ++i)
+                fn(i, leaf->items[i & kMask]);
+            i = end;
+        }
     }
 
     const T& back() const { return (*this)[m_size - 1]; }
@@ -75,6 +131,7 @@ public:
         std::size_t i = from;
         while (i < end) {
             if ((m_size & kMask) == 0 && (i & kMask) == 0 && end - i >= kWidth) {
+                HW_ASSERT(source.leafFor(i)); // not released
                 appendLeaf(source.leafNodeFor(i));
                 i += kWidth;
             } else {
@@ -102,7 +159,7 @@ public:
     {
         std::size_t j = 0;
         while (j < count) {
-            if (m_root && m_size == capacity())
+            if (m_size > 0 && m_size == capacity())
                 growRoot();
             const std::size_t first = m_size;
             const auto k = static_cast<std::uint32_t>(first & kMask);
@@ -143,6 +200,7 @@ private:
     /// this vector sees them from now on.
     const Leaf* filledSharedLeaf(std::size_t i)
     {
+        HW_ASSERT(i >= m_releasedBelow); // an append: never into a released leaf
         const std::shared_ptr<void>* slot = &m_root;
         bool exclusive = true;
         for (int shift = m_shift; *slot; shift -= kBits) {
@@ -164,7 +222,8 @@ private:
     /// The leaf holding element i, writable at i (its path copied first where other vectors see it).
     Leaf& writableLeaf(std::size_t i)
     {
-        HW_ASSERT(i < m_size);
+        // A write below what was released must find its leaf: a released one is not made again.
+        HW_ASSERT(i < m_size && (i >= m_releasedBelow || leafFor(i)));
         // In place when the whole path is this vector's alone, or when the slot is one nobody has seen
         // (an append): no node to copy, none to create.
         const std::shared_ptr<void>* slot = &m_root;
@@ -202,14 +261,19 @@ public:
     /// Drops every element from index n on. Elements past the new size stay in the nodes until
     /// overwritten; a later write at those indices copies any shared node first, so other vectors
     /// never see the change.
+    /// Truncating below releasedBelow() is a logic error, except to empty the vector, which also
+    /// forgets what was released.
     void truncate(std::size_t n)
     {
         if (n >= m_size)
             return;
+        HW_ASSERT(n == 0 || n >= m_releasedBelow);
         m_size = n;
         if (n == 0) {
             m_root.reset();
             m_shift = 0;
+            m_releasedLeaves = 0;
+            m_releasedBelow = 0;
         }
     }
 
@@ -224,6 +288,7 @@ public:
         std::size_t i = from;
         while (i < to) {
             const Leaf* leaf = leafFor(i);
+            HW_ASSERT(leaf); // not released
             std::size_t end = std::min(to, (i | kMask) + 1);
             for (; i < end; ++i)
                 fn(i, leaf->items[i & kMask]);
@@ -231,7 +296,10 @@ public:
     }
 
     /// True when both vectors hold the same root: a cheap "certainly equal" test.
-    bool sharesRootWith(const PVector& other) const { return m_root == other.m_root && m_size == other.m_size; }
+    bool sharesRootWith(const PVector& other) const
+    {
+        return m_root == other.m_root && m_size == other.m_size && m_releasedLeaves == other.m_releasedLeaves;
+    }
 
     /// True when this vector holds every node of `earlier` (it has only grown from it in place, or
     /// is it): nothing `earlier` holds was copied for this one.
@@ -242,13 +310,15 @@ public:
         if (earlier.m_size > m_size || earlier.m_shift > m_shift)
             return false;
         const void* node = m_root.get();
-        for (int shift = m_shift; shift > earlier.m_shift; shift -= kBits)
+        for (int shift = m_shift; shift > earlier.m_shift && node; shift -= kBits)
             node = static_cast<const Branch*>(node)->kids[0].get();
+        // A released first subtree (null) is not the earlier vector's root: this one no longer holds it.
         return node == earlier.m_root.get();
     }
 
-    /// True when elements [0, n) equal other's [0, n) (n at most both sizes). Subtrees both vectors
-    /// hold are not looked into, so a vector that extends the other answers at once.
+    /// True when elements [0, n) equal other's [0, n) (n at most both sizes), released leaves included:
+    /// a leaf released in one vector and not in the other differs. Subtrees both vectors hold are not
+    /// looked into, so a vector that extends the other answers at once.
     bool hasPrefixOf(const PVector& other, std::size_t n) const
     {
         HW_ASSERT(n <= m_size && n <= other.m_size);
@@ -260,21 +330,36 @@ public:
         const void* b = other.m_root.get();
         int shift = std::min(m_shift, other.m_shift);
         for (int s = m_shift; s > shift; s -= kBits)
-            a = static_cast<const Branch*>(a)->kids[0].get();
+            a = kid(a, 0);
         for (int s = other.m_shift; s > shift; s -= kBits)
-            b = static_cast<const Branch*>(b)->kids[0].get();
-        return equalPrefix(a, b, shift, n);
+            b = kid(b, 0);
+        return equalRange(a, b, shift, 0, n);
     }
 
+    /// Equal sizes, equal elements, the same leaves released.
     friend bool operator==(const PVector& a, const PVector& b)
     {
-        return a.m_size == b.m_size && (a.m_root == b.m_root || a.hasPrefixOf(b, a.m_size));
+        return a.m_size == b.m_size && a.m_releasedLeaves == b.m_releasedLeaves &&
+               (a.m_root == b.m_root || a.hasPrefixOf(b, a.m_size));
     }
 
 private:
     std::size_t capacity() const { return kWidth << m_shift; }
 
-    const Leaf* leafFor(std::size_t i) const { return static_cast<const Leaf*>(leafNodeFor(i).get()); }
+    /// The leaf that holds element i (i below the size), or nullptr when it was released.
+    const Leaf* leafFor(std::size_t i) const
+    {
+        const void* node = m_root.get();
+        for (int shift = m_shift; shift > 0 && node; shift -= kBits)
+            node = kid(node, (i >> shift) & kMask);
+        return static_cast<const Leaf*>(node);
+    }
+
+    /// Child k of a branch; nullptr for a null branch (a released subtree).
+    static const void* kid(const void* branch, std::size_t k)
+    {
+        return branch ? static_cast<const Branch*>(branch)->kids[k].get() : nullptr;
+    }
 
     /// The shared pointer to the leaf that holds element i.
     const std::shared_ptr<void>& leafNodeFor(std::size_t i) const
@@ -285,25 +370,70 @@ private:
         return *node;
     }
 
-    static bool equalPrefix(const void* a, const void* b, int shift, std::size_t n)
+    /// Whether the subtrees a and b at height `shift` hold equal elements at their positions [from, to)
+    /// (below both sizes). A null node is a released subtree: equal only to one released as well.
+    static bool equalRange(const void* a, const void* b, int shift, std::size_t from, std::size_t to)
     {
-        if (a == b)
+        if (from >= to || a == b)
             return true;
         if (shift == 0) {
+            if (!a || !b)
+                return false;
             const auto& x = static_cast<const Leaf*>(a)->items;
             const auto& y = static_cast<const Leaf*>(b)->items;
-            return std::equal(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n), y.begin());
+            return std::equal(x.begin() + static_cast<std::ptrdiff_t>(from), x.begin() + static_cast<std::ptrdiff_t>(to),
+                              y.begin() + static_cast<std::ptrdiff_t>(from));
         }
         const std::size_t childSpan = std::size_t{1} << shift;
-        const auto& x = static_cast<const Branch*>(a)->kids;
-        const auto& y = static_cast<const Branch*>(b)->kids;
-        for (std::size_t k = 0; n > 0; ++k) {
-            const std::size_t inChild = std::min(n, childSpan);
-            if (!equalPrefix(x[k].get(), y[k].get(), shift - kBits, inChild))
+        for (std::size_t k = from / childSpan; k * childSpan < to; ++k) {
+            const std::size_t base = k * childSpan;
+            const std::size_t lo = std::max(from, base) - base;
+            const std::size_t hi = std::min(to, base + childSpan) - base;
+            if (!equalRange(kid(a, k), kid(b, k), shift - kBits, lo, hi))
                 return false;
-            n -= inChild;
         }
         return true;
+    }
+
+    /// The branch `node` (at height shift > 0, its first element at index `base`) without the leaves
+    /// wholly below index `end` that keep(first index) does not keep; a branch left with no child
+    /// becomes null. `exclusive`: no other vector holds a node above this one. Returns `node` when
+    /// unchanged or changed in place (nobody else sees it), else its copy or nullptr, which the caller
+    /// stores (copying itself in turn when shared). Counts the leaves released in `released`.
+    template <typename Keep>
+    static std::shared_ptr<void> releaseIn(const std::shared_ptr<void>& node, int shift, std::size_t base, std::size_t end,
+                                           bool exclusive, Keep& keep, std::size_t& released)
+    {
+        exclusive = exclusive && node.use_count() == 1;
+        const std::size_t childSpan = std::size_t{1} << shift;
+        std::shared_ptr<void> target; // made on the first change: `node` itself, or its copy
+        auto write = [&](std::size_t k, std::shared_ptr<void> value) {
+            if (!target)
+                target = exclusive ? node : std::make_shared<Branch>(*static_cast<const Branch*>(node.get()));
+            static_cast<Branch*>(target.get())->kids[k] = std::move(value);
+        };
+        const auto& kids = static_cast<const Branch*>(node.get())->kids;
+        for (std::size_t k = 0; k < kWidth && base + k * childSpan < end; ++k) {
+            const std::size_t first = base + k * childSpan;
+            if (!kids[k])
+                continue;
+            if (shift == kBits) {
+                if (first + kWidth <= end && !keep(first)) {
+                    write(k, nullptr);
+                    ++released;
+                }
+                continue;
+            }
+            std::shared_ptr<void> child = releaseIn(kids[k], shift - kBits, first, end, exclusive, keep, released);
+            if (child != kids[k])
+                write(k, std::move(child));
+        }
+        if (!target)
+            return node;
+        const auto& out = static_cast<const Branch*>(target.get())->kids;
+        if (std::all_of(out.begin(), out.end(), [](const std::shared_ptr<void>& k) { return !k; }))
+            return nullptr;
+        return target;
     }
 
     /// One level more above the root, for a full trie that grows.
@@ -320,7 +450,7 @@ private:
     void appendLeaf(const std::shared_ptr<void>& leaf)
     {
         HW_ASSERT((m_size & kMask) == 0);
-        if (!m_root) {
+        if (m_size == 0) {
             m_root = leaf;
             m_shift = 0;
             m_size = kWidth;
@@ -437,6 +567,8 @@ private:
 
     std::shared_ptr<void> m_root;
     std::size_t m_size = 0;
+    std::size_t m_releasedLeaves = 0; // leaves released (releaseLeaves)
+    std::size_t m_releasedBelow = 0;  // the largest bound of releaseLeaves
     int m_shift = 0;
 };
 

@@ -4,6 +4,7 @@
 #include "log/pvector.h"
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -87,12 +88,15 @@ struct EpochEntry {
 /// One segment of a log (LogSegment): where it starts, how many bytes its batches take, the largest
 /// record timestamp in it (retention.ms reads it) and the timestamp of its first batch (segment.ms
 /// reads it, LogSegment.rollingBasedTimestamp). A segment ends where the next one starts; the last one
-/// is the active segment, the only one appended to.
+/// is the active segment, the only one appended to. HighWater also keeps the smallest payload index of
+/// its records, so that the payload store finds what its logs still hold without reading every record
+/// (broker/payload_store.h).
 struct LogSegment {
     Offset baseOffset = 0;
     std::int64_t bytes = 0;
     std::int64_t largestTimestampMs = -1; // -1: no record yet
     std::int64_t firstBatchTimestampMs = -1;
+    std::int32_t minPayload = std::numeric_limits<std::int32_t>::max(); // the max: no record yet
     friend bool operator==(const LogSegment&, const LogSegment&) = default;
 };
 

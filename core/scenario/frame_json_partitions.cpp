@@ -203,7 +203,8 @@ Json divergedRecordsJson(const ClusterState& s)
             const Record* first = nullptr;
             bool differs = false;
             for (const Replica& r : p.replicas) {
-                if (o < r.log.baseOffset || o >= r.log.leo())
+                // Below the log start the records are deleted (and their payloads may be released).
+                if (o < r.log.logStart || o < r.log.baseOffset || o >= r.log.leo())
                     continue;
                 const Record& rec = r.log.at(o);
                 // Epoch -1: a record a real cluster's observer did not read (realkafka/observation_frame.h),
@@ -219,7 +220,7 @@ Json divergedRecordsJson(const ClusterState& s)
                 continue;
             Json replicas = Json::array();
             for (const Replica& r : p.replicas) {
-                if (o < r.log.baseOffset || o >= r.log.leo() || r.log.at(o).epoch < 0)
+                if (o < r.log.logStart || o < r.log.baseOffset || o >= r.log.leo() || r.log.at(o).epoch < 0)
                     continue;
                 const Record& rec = r.log.at(o);
                 const Payload& payload = s.payloads[static_cast<std::size_t>(rec.payload)];

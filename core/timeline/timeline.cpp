@@ -184,7 +184,8 @@ std::size_t pvectorDepth(std::size_t size)
 template <typename T>
 std::size_t nodeBytes(const PVector<T>& v)
 {
-    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth;
+    // Released leaves (PVector::releaseLeaves) are not held.
+    std::size_t nodes = (v.size() + pvectorWidth - 1) / pvectorWidth - v.releasedLeaves();
     std::size_t bytes = nodes * leafBytes<T>();
     while (nodes > 1) {
         nodes = (nodes + pvectorWidth - 1) / pvectorWidth;
@@ -468,7 +469,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 696, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 728, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;
@@ -520,20 +521,49 @@ ClusterState Timeline::restore(const Snapshot& s)
     return state;
 }
 
+void Timeline::LeafBytes::add(std::size_t index, std::uint64_t bytes)
+{
+    const std::size_t leaf = index / pvectorWidth;
+    if (perLeaf.empty())
+        firstLeaf = leaf;
+    while (firstLeaf + perLeaf.size() <= leaf)
+        perLeaf.push_back(0);
+    perLeaf[leaf - firstLeaf] += bytes;
+    total += bytes;
+}
+
+template <typename T>
+void Timeline::LeafBytes::released(const PVector<T>& v)
+{
+    // Below releasedBelow() every leaf was released or kept for good: settle each once.
+    while (!perLeaf.empty() && (firstLeaf + 1) * pvectorWidth <= v.releasedBelow()) {
+        if (!v.holds(firstLeaf * pvectorWidth))
+            total -= perLeaf.front();
+        perLeaf.pop_front();
+        ++firstLeaf;
+    }
+}
+
 void Timeline::countPayloadTexts()
 {
+    // Payloads the head released (broker/payload_store.h) are not the head's any more; those it released
+    // before they were counted (a fork's state) never are. A leaf kept below the last release and
+    // released later stays counted (few: a simulated client's records, or records a truncation cut).
     const PVector<Payload>& payloads = m_head.state().payloads;
-    payloads.forEach(m_payloadsCounted, payloads.size(), [this](std::size_t, const Payload& p) {
-        m_payloadTextBytes += heapBytes(p.key) + heapBytes(p.value);
+    payloads.forEachHeld(m_payloadsCounted, payloads.size(), [this](std::size_t i, const Payload& p) {
+        m_payloadTexts.add(i, heapBytes(p.key) + heapBytes(p.value));
     });
     m_payloadsCounted = payloads.size();
+    m_payloadTexts.released(payloads);
     const PVector<LiveRecordInfo>& live = m_head.state().liveRecords;
-    live.forEach(m_liveRecordsCounted, live.size(), [this](std::size_t, const LiveRecordInfo& r) {
-        m_payloadTextBytes += vectorBytes(r.headers);
+    live.forEachHeld(m_liveRecordsCounted, live.size(), [this](std::size_t i, const LiveRecordInfo& r) {
+        std::uint64_t bytes = vectorBytes(r.headers);
         for (const PayloadHeader& h : r.headers)
-            m_payloadTextBytes += heapBytes(h.key) + heapBytes(h.value);
+            bytes += heapBytes(h.key) + heapBytes(h.value);
+        m_liveRecordTexts.add(i, bytes);
     });
     m_liveRecordsCounted = live.size();
+    m_liveRecordTexts.released(live);
 }
 
 std::uint64_t Timeline::growthBytes() const
@@ -554,7 +584,7 @@ void Timeline::updateHistoryBytes()
     bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + vectorBytes(m_produced) + m_actionHeapBytes + m_textBytes;
     // The head's state and the rebuild cache are each about one full state; the cache is counted
     // whether or not a frame was rebuilt yet, so that the figure depends on the run alone.
-    bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTextBytes;
+    bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTexts.total + m_liveRecordTexts.total;
     m_historyBytes = bytes;
 }
 
@@ -715,8 +745,9 @@ Action Timeline::action(std::size_t index) const
     Action out = m_actions[index - m_actionBase];
     const ProducedRecords& produced = m_produced[index - m_actionBase];
     if (produced.firstPayload >= 0) {
-        // The head holds every record an action ever made: the payload store only grows, and forkAt
-        // drops the actions after the frame it keeps.
+        // The head holds every record an action ever made: a simulated producer's batches keep their
+        // payloads from being released (broker/payload_store.h), and forkAt drops the actions after the
+        // frame it keeps.
         auto& values = std::get<ProduceAction>(out).values;
         values.reserve(static_cast<std::size_t>(produced.count));
         m_head.state().payloads.forEach(static_cast<std::size_t>(produced.firstPayload),
@@ -785,7 +816,8 @@ void Timeline::forkAt(std::int64_t frame)
     m_head = Engine(std::move(state));
     m_payloadsCounted = 0;
     m_liveRecordsCounted = 0;
-    m_payloadTextBytes = 0;
+    m_payloadTexts = LeafBytes();
+    m_liveRecordTexts = LeafBytes();
     countPayloadTexts();
     updateHistoryBytes();
 }

@@ -276,7 +276,18 @@ private:
     std::uint64_t m_frameHeapBytes = 0;  // event texts longer than the short-string buffer
     std::uint64_t m_actionHeapBytes = 0; // the actions' own heap (produced values)
     std::uint64_t m_textBytes = 0;       // labels and notes
-    std::uint64_t m_payloadTextBytes = 0; // keys and values of payloads [0, m_payloadsCounted), live headers
+    /// Heap bytes counted per leaf of a PVector of the head's state, so that the leaves it releases
+    /// (PVector::releaseLeaves) leave the count: the payload texts of the records retention deleted.
+    struct LeafBytes {
+        std::deque<std::uint64_t> perLeaf; // leaves firstLeaf, firstLeaf + 1, ... not settled yet
+        std::size_t firstLeaf = 0;
+        std::uint64_t total = 0;
+        void add(std::size_t index, std::uint64_t bytes);
+        template <typename T>
+        void released(const PVector<T>& v);
+    };
+    LeafBytes m_payloadTexts;     // keys and values of the payloads held, [0, m_payloadsCounted)
+    LeafBytes m_liveRecordTexts;  // live records' headers, [0, m_liveRecordsCounted)
     std::size_t m_payloadsCounted = 0;
     std::size_t m_liveRecordsCounted = 0;
 

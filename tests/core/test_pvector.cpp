@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -531,6 +532,164 @@ TEST(PVector, AFollowerTakesItsLeadersVectorWhenItHoldsItsPrefix)
     EXPECT_EQ(follower[120], -120);
     EXPECT_EQ(follower[119], 119);
 }
+
+/// A vector of owned cells, and weak pointers that tell whether each cell still exists: a released
+/// leaf is freed exactly when no vector holds it any more.
+struct Cells {
+    PVector<std::shared_ptr<int>> vector;
+    std::vector<std::weak_ptr<int>> alive;
+};
+
+Cells cells(std::size_t count)
+{
+    Cells out;
+    for (std::size_t i = 0; i < count; ++i) {
+        auto cell = std::make_shared<int>(static_cast<int>(i));
+        out.alive.push_back(cell);
+        out.vector.push_back(std::move(cell));
+    }
+    return out;
+}
+
+const auto keepNone = [](std::size_t) { return false; };
+
+TEST(PVector, ReleaseLeavesDropsWholeLeavesBelowTheIndexExceptThoseKept)
+{
+    Cells c = cells(2000);
+    c.vector.releaseLeaves(1000, [](std::size_t leaf) { return leaf == 64 || leaf == 960; }); // rounded down: 992
+    EXPECT_EQ(c.vector.releasedLeaves(), 31u - 2u);
+    EXPECT_EQ(c.vector.releasedBelow(), 992u);
+    EXPECT_EQ(c.vector.size(), 2000u);
+    for (std::size_t i = 0; i < 2000; ++i) {
+        const bool kept = i >= 992 || (i >= 64 && i < 96) || (i >= 960 && i < 992);
+        ASSERT_EQ(c.alive[i].expired(), !kept) << "cell " << i;
+        ASSERT_EQ(c.vector.holds(i), kept) << "cell " << i;
+        if (kept) {
+            ASSERT_EQ(*c.vector[i], static_cast<int>(i));
+        }
+    }
+    EXPECT_FALSE(c.vector.holds(2000));
+    // Indices keep their meaning: appends go on after the released leaves.
+    c.vector.push_back(std::make_shared<int>(2000));
+    EXPECT_EQ(*c.vector[2000], 2000);
+    std::vector<std::size_t> seen;
+    c.vector.forEachHeld(0, c.vector.size(), [&](std::size_t i, const std::shared_ptr<int>& x) {
+        EXPECT_EQ(*x, static_cast<int>(i));
+        seen.push_back(i);
+    });
+    EXPECT_EQ(seen.size(), 32u + 32u + 1009u);
+    // A later release frees what is no longer kept, and never the last leaf.
+    c.vector.releaseLeaves(5000, keepNone);
+    EXPECT_EQ(c.vector.releasedBelow(), 1984u);
+    for (std::size_t i = 0; i < 2000; ++i)
+        ASSERT_EQ(c.alive[i].expired(), i < 1984) << "cell " << i;
+    EXPECT_EQ(*c.vector.back(), 2000);
+}
+
+TEST(PVector, ACopySharesReleasedLeavesUntilItIsReleasedOrDroppedToo)
+{
+    Cells c = cells(3000);
+    auto snapshot = std::make_unique<PVector<std::shared_ptr<int>>>(c.vector);
+    c.vector.releaseLeaves(2048, keepNone);
+    // The snapshot still holds every leaf and reads every element.
+    for (std::size_t i = 0; i < 3000; ++i) {
+        ASSERT_FALSE(c.alive[i].expired()) << "cell " << i;
+        ASSERT_EQ(*(*snapshot)[i], static_cast<int>(i));
+    }
+    EXPECT_EQ(snapshot->releasedLeaves(), 0u);
+    EXPECT_FALSE(c.vector == *snapshot);
+    // Appending to the live vector after its release does not show in the snapshot.
+    c.vector.push_back(std::make_shared<int>(-1));
+    EXPECT_EQ(snapshot->size(), 3000u);
+    // The snapshot releases less: the leaves below 1024 go, the rest stay for the live vector's sake.
+    snapshot->releaseLeaves(1024, keepNone);
+    for (std::size_t i = 0; i < 3000; ++i)
+        ASSERT_EQ(c.alive[i].expired(), i < 1024) << "cell " << i;
+    // Dropping the snapshot frees what only it held.
+    snapshot.reset();
+    for (std::size_t i = 0; i < 3000; ++i)
+        ASSERT_EQ(c.alive[i].expired(), i < 2048) << "cell " << i;
+    for (std::size_t i = 2048; i < 3000; ++i)
+        ASSERT_EQ(*c.vector[i], static_cast<int>(i));
+}
+
+TEST(PVector, EqualityComparesWhichLeavesWereReleased)
+{
+    PVector<int> a = filled(5000);
+    PVector<int> b = filled(5000); // no node in common
+    EXPECT_EQ(a, b);
+    a.releaseLeaves(1500, keepNone);
+    EXPECT_NE(a, b) << "what was released is part of the state";
+    EXPECT_FALSE(a.hasPrefixOf(b, 100));
+    b.releaseLeaves(1500, [](std::size_t leaf) { return leaf == 32; });
+    EXPECT_NE(a, b) << "b kept a leaf that a released";
+    PVector<int> c = filled(5000);
+    c.releaseLeaves(1500, keepNone);
+    EXPECT_EQ(a, c);
+    EXPECT_TRUE(a.hasPrefixOf(c, 5000));
+    c.set(4999, -1);
+    EXPECT_NE(a, c);
+    EXPECT_TRUE(a.hasPrefixOf(c, 4999));
+    // A copy released in the same way equals its original; one that only grew since extends it.
+    PVector<int> d = filled(5000);
+    PVector<int> e = d;
+    d.releaseLeaves(64, keepNone);
+    e.releaseLeaves(64, keepNone);
+    EXPECT_EQ(d, e);
+    PVector<int> grown = d;
+    grown.push_back(5000);
+    EXPECT_TRUE(grown.extends(d));
+    EXPECT_FALSE(d.extends(filled(5000))) << "its first leaf is gone";
+}
+
+TEST(PVector, AReleasedVectorKeepsGrowingThroughNewLevels)
+{
+    PVector<int> v = filled(1025);
+    v.releaseLeaves(1024, keepNone); // the whole first subtree of 1,024
+    EXPECT_EQ(v.releasedLeaves(), 32u);
+    for (int i = 1025; i < 40000; ++i)
+        v.push_back(i);
+    v.releaseLeaves(33000, [](std::size_t leaf) { return leaf == 2048; });
+    EXPECT_EQ(v.releasedLeaves(), 33000u / 32u - 1u);
+    EXPECT_TRUE(v.holds(2048));
+    EXPECT_FALSE(v.holds(2080));
+    for (std::size_t i = 33000 / 32 * 32; i < v.size(); ++i)
+        ASSERT_EQ(v[i], static_cast<int>(i));
+    v.appendRange(filled(40100), 40000, 100);
+    EXPECT_EQ(v[40099], 40099);
+    // Emptying the vector forgets its release.
+    v.clear();
+    EXPECT_EQ(v.releasedLeaves(), 0u);
+    v.push_back(7);
+    EXPECT_EQ(v[0], 7);
+}
+
+TEST(PVector, AOneLeafVectorAndTheLastLeafAreKept)
+{
+    PVector<int> v = filled(32);
+    v.releaseLeaves(32, keepNone);
+    EXPECT_EQ(v.releasedLeaves(), 0u);
+    EXPECT_EQ(v[0], 0);
+    PVector<int> w = filled(64);
+    w.releaseLeaves(64, keepNone);
+    EXPECT_EQ(w.releasedLeaves(), 1u);
+    EXPECT_EQ(w[32], 32);
+}
+
+#if defined(HW_ASSERTIONS) || !defined(NDEBUG)
+TEST(PVectorDeathTest, ReadingOrWritingAReleasedElementAsserts)
+{
+    PVector<int> v = filled(200);
+    v.releaseLeaves(100, keepNone);
+    EXPECT_DEATH((void)v[95], "HighWater assertion failed");
+    EXPECT_DEATH(v.forEach(90, 100, [](std::size_t, int) {}), "HighWater assertion failed");
+    EXPECT_DEATH(v.set(10, 1), "HighWater assertion failed");
+    EXPECT_DEATH(v.truncate(50), "HighWater assertion failed");
+    PVector<int> w;
+    EXPECT_DEATH(w.appendRange(v, 64, 10), "HighWater assertion failed");
+    EXPECT_DEATH(w.appendRange(v, 0, 32), "HighWater assertion failed");
+}
+#endif
 
 /// Several vectors that copy each other, append, overwrite, truncate and take ranges of each other at
 /// random, each checked against its own std::vector: sharing never shows.
