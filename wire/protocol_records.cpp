@@ -101,8 +101,7 @@ void writeFetchRequest(Writer& w, const FetchRequest& body, std::int16_t version
     w.int32(body.minBytes);
     w.int32(body.maxBytes);
     w.int8(body.isolationLevel);
-    // SessionId, SessionEpoch, CurrentLeaderEpoch and ForgottenTopicsData are ignorable: older versions
-    // drop them.
+    // SessionId, SessionEpoch and CurrentLeaderEpoch are ignorable: older versions drop them.
     if (version >= 7) {
         w.int32(body.sessionId);
         w.int32(body.sessionEpoch);
@@ -120,11 +119,15 @@ void writeFetchRequest(Writer& w, const FetchRequest& body, std::int16_t version
             p.int32(partition.partitionMaxBytes);
         });
     });
+    // ForgottenTopicsData is not ignorable: versions 4-6 can only say none.
     if (version >= 7) {
         writeArray(w, body.forgottenTopics, [](Writer& out, const FetchForgottenTopic& topic) {
             writeString(out, topic.name);
             writeArray(out, topic.partitions, [](Writer& p, std::int32_t partition) { p.int32(partition); });
         });
+    } else if (!body.forgottenTopics.empty()) {
+        encodeBug("a non-default forgottenTopics cannot be written in " + versionText(ApiKey::Fetch, version)
+            + " (the field is not ignorable)");
     }
 }
 

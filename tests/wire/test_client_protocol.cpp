@@ -217,7 +217,7 @@ std::vector<ResponseCase> responseCases()
     out.push_back({ "ApiVersions", ApiKey::ApiVersions, 3, apiVersions });
 
     client::ApiVersionsResponse served;
-    served.apiKeys.assign(supportedApis().begin(), supportedApis().end());
+    served.apiKeys.assign(advertisedApis().begin(), advertisedApis().end());
     out.push_back({ "ApiVersions.served", ApiKey::ApiVersions, 3, served });
 
     client::MetadataResponse metadata;

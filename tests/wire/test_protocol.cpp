@@ -155,6 +155,25 @@ TEST(WireProtocol, SupportedApisAreExactlyTheBriefsRanges)
 // version 0, for librdkafka's compression check, while a Produce 0-2 request is refused (the connection
 // closes, as org.apache.kafka.network.Processor.parseRequestHeader at 4.4.0 closes it). Every other range is
 // advertised as it is accepted.
+// FetchRequest.json: ForgottenTopicsData ("versions": "7+") is not ignorable, SessionId and SessionEpoch
+// are; FetchResponse.json: SessionId ("7+") is not ignorable, ErrorCode is.
+TEST(WireProtocol, FetchSessionFieldsBelowVersionSevenFollowTheirIgnorableFlags)
+{
+    FetchRequest request;
+    request.sessionId = 5;
+    request.sessionEpoch = 2;
+    EXPECT_NO_THROW(encodeRequest(headerFor(ApiKey::Fetch, 6), request));
+    request.forgottenTopics = { { "old", { 1 } } };
+    EXPECT_THROW(encodeRequest(headerFor(ApiKey::Fetch, 6), request), std::logic_error);
+    EXPECT_NO_THROW(encodeRequest(headerFor(ApiKey::Fetch, 7), request));
+    FetchResponse response;
+    response.errorCode = ErrorCode::FetchSessionIdNotFound;
+    EXPECT_NO_THROW(encodeResponse(headerFor(ApiKey::Fetch, 6), response));
+    response.sessionId = 9;
+    EXPECT_THROW(encodeResponse(headerFor(ApiKey::Fetch, 6), response), std::logic_error);
+    EXPECT_NO_THROW(encodeResponse(headerFor(ApiKey::Fetch, 7), response));
+}
+
 TEST(WireProtocol, ApiVersionsAdvertisesProduceFromVersionZeroButRefusesVersionsZeroToTwo)
 {
     const auto supported = supportedApis();
