@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """`highwater-cli serve` under the loads of a class (issue 28): a storm of connections, half-open sockets
-from one address, connections announcing large requests, a 10 MB produce, a recording at its cap and a
-history at its memory budget. In each, the server keeps serving the other clients; a probe connection
+from one address, connections announcing large requests, a 10 MB produce (MESSAGE_TOO_LARGE) and a 1 MB
+record (taken whole), a recording at its cap and a history at its memory budget. In each, the server keeps serving the other clients; a probe connection
 sends ApiVersions every 20 ms meanwhile and the test prints its p99 round trip.
 
 Run by ctest (tests/live/CMakeLists.txt) with Debian's python3:
