@@ -207,9 +207,10 @@ def scenario_path():
         "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2}},
         "topics": [{"name": "matrix-" + c, "partitions": 1, "replication.factor": 3,
                     "assignment": [[1 + i % 3, 1 + (i + 1) % 3, 1 + (i + 2) % 3]]} for i, c in enumerate(CLIENTS)]
-        + [{"name": "compressed-%s-%s" % (c, codec), "partitions": 1, "replication.factor": 3,
-            "assignment": [[1 + i % 3, 1 + (i + 1) % 3, 1 + (i + 2) % 3]]}
-           for i, c in enumerate(sorted(COMPRESSING)) for codec in COMPRESSING[c]],
+        # One topic per compressing client (a scenario has at most 16): its codecs follow one another there,
+        # each read back by its values' prefix.
+        + [{"name": "compressed-" + c, "partitions": 1, "replication.factor": 3,
+            "assignment": [[1 + i % 3, 1 + (i + 1) % 3, 1 + (i + 2) % 3]]} for i, c in enumerate(sorted(COMPRESSING))],
     }
     path = os.path.join(tempfile.mkdtemp(prefix="hw-matrix-"), "client-matrix.json")
     with open(path, "w") as f:
@@ -273,14 +274,15 @@ class ClientMatrix(unittest.TestCase):
     def compressed_case(self, client, codec, produce, consume):
         """`produce(topic, client_id, values)` with compression `codec`, then `consume(topic, client_id, prefix)`
         reads the values back; the batches must have arrived compressed."""
-        topic = "compressed-%s-%s" % (client, codec)
+        topic = "compressed-" + client
         client_id = "hw-%s-%s" % (client, codec)
         values = self.compressed_values(client, codec)
         produced = produce(topic, client_id, values)
         self.assertEqual(produced.returncode, 0, produced.stderr.decode())
         consumed = consume(topic, client_id, self.compressed_prefix(client, codec))
         self.assertEqual(consumed.returncode, 0, consumed.stderr.decode())
-        self.assertEqual(consumed.stdout.decode().split(), values, "%s %s" % (client, codec))
+        read = [v for v in consumed.stdout.decode().split() if v.startswith(self.compressed_prefix(client, codec))]
+        self.assertEqual(read, values, "%s %s" % (client, codec))
         self.assert_compressed(client_id, codec)
 
     def test_kcat_compressed(self):
@@ -339,7 +341,7 @@ class ClientMatrix(unittest.TestCase):
         # kafka-python 2.0.2 guesses the broker's version from ApiVersions (conn.py
         # _infer_broker_version_from_api_versions): Fetch 10 makes it 2.1, for which its sender picks Produce 7;
         # its fetcher sends Fetch 4 for anything from 0.11 on.
-        self.assert_used("debian-kafka-python", ["Produce v7", "Fetch v4", "ListOffsets v2", "Metadata v1"])
+        self.assert_used("debian-kafka-python", ["Produce v7", "Fetch v4", "ListOffsets v1", "Metadata v1"])
 
     def test_debian_confluent_kafka(self):
         self.python_client(DEBIAN_PYTHON, "confluent-kafka", "debian-confluent-kafka")

@@ -963,7 +963,7 @@ TEST(WireProtocol, AResponseThatDoesNotMatchItsHeaderIsALogicError)
     EXPECT_THROW(encodeResponse(headerFor(ApiKey::Produce, 3), FetchResponse {}), std::logic_error);
     EXPECT_THROW(encodeRequest(headerFor(ApiKey::Metadata, 1), ProduceRequest {}), std::logic_error);
     EXPECT_THROW(encodeResponse(headerFor(ApiKey::Produce, 8), ProduceResponse {}), std::logic_error);
-    EXPECT_THROW(parseResponse(ApiKey::Fetch, 7, Bytes(8, 0), nullptr), std::logic_error);
+    EXPECT_THROW(parseResponse(ApiKey::Fetch, 11, Bytes(8, 0), nullptr), std::logic_error);
 }
 
 // FieldSpec.generateNonIgnorableFieldCheck: ListOffsetsResponse.LeaderEpoch (v4+) and
