@@ -121,10 +121,9 @@ class KafkaIsms(unittest.TestCase):
             self.assertGreaterEqual(hw, 0)
 
     def test_fetch_v10_has_no_sessions_and_checks_the_current_leader_epoch(self):
-        # Broker 1 leads orders-0; killed 3 s (real) in, another broker leads it at a higher leader epoch.
+        # Broker 1 leads orders-0 at leader epoch 0 (the cluster's first); killed 3 s (real) in, another broker
+        # leads it at a higher epoch.
         self.server = Server("builtin:leo-hw-walkthrough", script=[{"at_ms": 12000, "kill": {"broker": 1}}], speed=4)
-        first = self.server.last_frame()["partitions"][0]
-        self.assertEqual(first["leader"], 1)
         with self.connect() as sock:
             self.assertEqual(produce(sock, "isms", 3, [b"one"])[0], 0)
             # A full fetch asking for a session (epoch 0) and one that asks for none (-1): answered in full, with
@@ -134,26 +133,34 @@ class KafkaIsms(unittest.TestCase):
             # An incremental fetch (epoch above 0) names a session the broker does not hold.
             self.assertEqual(fetch_v10(sock, 6, session_id=12345, session_epoch=1), (FETCH_SESSION_ID_NOT_FOUND, 0, []))
             # The leader's epoch, and one above it (KIP-320: the broker's metadata is behind the client's).
-            self.assertEqual(fetch_v10(sock, 7, leader_epoch=first["leader_epoch"]), (0, 0, [0]))
-            self.assertEqual(fetch_v10(sock, 8, leader_epoch=first["leader_epoch"] + 1), (0, 0, [UNKNOWN_LEADER_EPOCH]))
-        # After the election the new leader's epoch is above 0: a client still at 0 is fenced.
+            self.assertEqual(fetch_v10(sock, 7, leader_epoch=0), (0, 0, [0]))
+            self.assertEqual(fetch_v10(sock, 8, leader_epoch=1), (0, 0, [UNKNOWN_LEADER_EPOCH]))
+        # After the election (Metadata names the new leader) its epoch is above 0: a client still at 0 is
+        # fenced, one at the new epoch served, one above it told the broker does not know it yet.
         deadline = time.time() + 60
-        partition = None
-        while time.time() < deadline:
+        leader = 1
+        while time.time() < deadline and leader in (1, -1):
             time.sleep(0.5)
-            partition = self.server.last_frame()["partitions"][0]
-            if partition["leader"] in (2, 3) and partition["leader_epoch"] > first["leader_epoch"]:
-                break
-        self.assertIn(partition["leader"], (2, 3))
-        epoch = partition["leader_epoch"]
-        with self.connect(broker=partition["leader"]) as sock:
-            answers = []
-            while time.time() < deadline:
-                answers = [fetch_v10(sock, 9, leader_epoch=e)[2] for e in (epoch - 1, epoch, epoch + 1)]
-                if answers[1] == [0]:
-                    break
-                time.sleep(0.5)  # the broker learns its leadership from the controller a little later
-            self.assertEqual(answers, [[FENCED_LEADER_EPOCH], [0], [UNKNOWN_LEADER_EPOCH]])
+            after = real_clients.metadata(self.server, broker=2)
+            if after:
+                leader = after["topics"][0]["partitions"][0]["leader"]
+        self.assertIn(leader, (2, 3))
+        with self.connect(broker=leader) as sock:
+            epoch = None
+            while epoch is None and time.time() < deadline:
+                answers = {e: fetch_v10(sock, 9, leader_epoch=e)[2] for e in range(0, 6)}
+                served = [e for e, errors in answers.items() if errors == [0]]
+                if served and served[0] > 0:
+                    epoch = served[0]
+                else:
+                    time.sleep(0.5)  # the broker learns its leadership from the controller a little later
+            self.assertIsNotNone(epoch, answers)
+            self.assertEqual(served, [epoch], answers)
+            for e, errors in answers.items():
+                if e < epoch:
+                    self.assertEqual(errors, [FENCED_LEADER_EPOCH], (e, answers))
+                elif e > epoch:
+                    self.assertEqual(errors, [UNKNOWN_LEADER_EPOCH], (e, answers))
 
     def test_retention_deletes_segments_while_a_consumer_reads(self):
         path = scenario_file(self.dir, {"segment.bytes": 2048, "retention.bytes": 8192},
