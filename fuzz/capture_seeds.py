@@ -38,7 +38,8 @@ TOPIC = "orders"
 
 API_NAMES = {0: "produce", 1: "fetch", 2: "listoffsets", 3: "metadata", 18: "apiversions", 22: "initproducerid"}
 
-# wire/protocol.h supportedApis(): (key, min, max).
+# (key, min, max): wire/protocol.h's supportedApis() before serve took Fetch up to 10 and advertised Produce
+# from 0; this broker answers Fetch in the v4-6 layout only, so its captures stop at Fetch 6.
 FULL_RANGES = [(0, 3, 7), (1, 4, 6), (2, 1, 4), (3, 0, 4), (18, 0, 3), (22, 0, 1)]
 # The lowest versions, to capture the other end of each range. ApiVersions 0-2 makes librdkafka's v3
 # probe fail with UNSUPPORTED_VERSION, and it asks again in v0.
@@ -52,8 +53,8 @@ def compressing(ranges, zstd):
     uncompressed ("Broker does not support compression type gzip: not compressing batch") unless the
     broker supports some Produce version from 0 up to the codec's (0 for gzip, snappy and lz4, 7 for
     zstd) and, for lz4 and zstd, the features whose ApiVersions it infers from (rdkafka_feature.c:
-    LZ4 wants FindCoordinator 0, ZSTD Produce 7 and Fetch 10). So Produce 3-7 alone, as HighWater's
-    broker advertises it, gets only uncompressed batches from librdkafka. The producers never send the
+    LZ4 wants FindCoordinator 0, ZSTD Produce 7 and Fetch 10). So Produce 3-7 alone gets only uncompressed
+    batches from librdkafka (HighWater's serve advertises Produce 0-7 and Fetch 4-10 for that reason). The producers never send the
     versions added here; they are advertised only to make them compress.
     """
     out = []

@@ -263,6 +263,7 @@ HandledRequest KafkaApis::handleProduce(Pending& p, const wire::ProduceRequest& 
                     // LogValidator's checks, in Kafka's order (wire/record_batch.h).
                     const wire::RecordBatch batch =
                         wire::decodeProducedBatch(*partition.records, p.header.apiVersion, batchLimits);
+                    handled.codec = batch.compression();
                     if (batch.isTransactional())
                         throw wire::BatchError(wire::BatchErrorKind::InvalidRecord,
                                                "a transactional batch (no transactions are simulated)");
@@ -353,6 +354,20 @@ HandledRequest KafkaApis::handleFetch(Pending& p, const wire::FetchRequest& requ
 {
     HandledRequest handled;
     wire::FetchResponse response;
+    // Fetch sessions (KIP-227, version 7+) as a Kafka broker with no session slots answers them
+    // (org.apache.kafka.server.FetchManager.newContext at 4.4.0 with
+    // max.incremental.fetch.session.cache.slots=0): a full fetch (epoch 0 or -1) is answered in full with
+    // session id 0, as FullFetchContext does when FetchSessionCache.maybeCreateSession finds no room; an
+    // incremental fetch (epoch above 0) names a session the cache cannot hold, so SessionErrorContext
+    // answers FETCH_SESSION_ID_NOT_FOUND with no partitions, and the client starts over with a full fetch.
+    if (p.header.apiVersion >= 7 && request.sessionEpoch > 0) {
+        response.errorCode = wire::ErrorCode::FetchSessionIdNotFound;
+        p.response = std::move(response);
+        handled.response = wire::encodeResponse(p.header, p.response);
+        handled.summary = "incremental fetch of session " + std::to_string(request.sessionId) +
+                          ": FETCH_SESSION_ID_NOT_FOUND (no fetch sessions are kept)";
+        return handled;
+    }
     for (const wire::FetchTopic& topic : request.topics) {
         wire::FetchTopicResponse topicResponse;
         topicResponse.topic = topic.name;
@@ -365,6 +380,16 @@ HandledRequest KafkaApis::handleFetch(Pending& p, const wire::FetchRequest& requ
             const std::int32_t flat = findPartition(state, topic.name, partition.partition);
             if (flat < 0) {
                 part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+            } else if (const Replica* replica = replicaOn(state, flat, p.broker);
+                       replica && partition.currentLeaderEpoch >= 0 &&
+                       partition.currentLeaderEpoch != replica->knownLeaderEpoch) {
+                // KIP-320 (version 9+): Partition.checkCurrentLeaderEpoch at 4.4.0, reached through
+                // ReplicaManager.getPartitionOrException before the leadership is checked: an epoch below
+                // the broker's is FENCED_LEADER_EPOCH (the client's metadata is stale), one above it
+                // UNKNOWN_LEADER_EPOCH (the broker's is). -1 skips the check.
+                part.errorCode = partition.currentLeaderEpoch < replica->knownLeaderEpoch
+                                     ? wire::ErrorCode::FencedLeaderEpoch
+                                     : wire::ErrorCode::UnknownLeaderEpoch;
             } else if (partition.fetchOffset < 0) {
                 // LocalLog.read: an offset below the log start (every negative one) is out of range, and
                 // the error's partition data carries no offsets (ReplicaManager.readFromLog's

@@ -54,6 +54,7 @@ struct HandledRequest {
     bool awaitsEngine = false;             // the response comes from answer() once the engine answered
     bool closeConnection = false;          // acks=0 with an error: Kafka closes the connection
     std::string summary;                   // for the server's log ("orders-0: 12 records")
+    std::optional<wire::Compression> codec; // Produce: the compression of its (last) decoded batch
     // KIP-219: how long the server must not read this connection's next request after the response
     // (or, for acks=0, after the request): the produce quota's throttle_time_ms. 0: no throttle.
     std::int32_t throttleMs = 0;

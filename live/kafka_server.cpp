@@ -46,6 +46,7 @@ struct Connection {
     std::deque<wire::Bytes> writes;
     bool open = true;
     std::set<std::pair<int, int>> seen; // (api key, version) already logged
+    std::optional<wire::Compression> codec; // of its last produced batch, logged when it changes
 };
 
 } // namespace
@@ -549,8 +550,13 @@ struct KafkaServer::Impl {
         try {
             frame = wire::parseRequest(body);
         } catch (const wire::UnsupportedRequest& unsupported) {
-            if (!options.quiet)
-                log << "connection " << connection->client << ": " << unsupported.what() << "\n";
+            if (!options.quiet) {
+                log << "connection " << connection->client << ": " << unsupported.what();
+                if (unsupported.refusedAdvertisedVersion())
+                    log << " (advertised in ApiVersions as Kafka 4.x advertises it for librdkafka, KAFKA-18659, "
+                           "but refused as Kafka 4.x refuses it)";
+                log << "\n";
+            }
             if (unsupported.answerWithApiVersionsError()) {
                 write(connection, wire::encodeUnsupportedApiVersionsResponse(unsupported.correlationId()));
                 read(connection);
@@ -582,6 +588,12 @@ struct KafkaServer::Impl {
             log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
                 << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion
                 << (handled.summary.empty() ? std::string() : ": " + handled.summary) << "\n";
+        if (handled.codec && handled.codec != connection->codec) {
+            connection->codec = handled.codec;
+            if (!options.quiet)
+                log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
+                    << "): Produce batches compressed with codec " << wire::compressionName(*handled.codec) << "\n";
+        }
         for (std::size_t i = 0; i < handled.actions.size(); ++i) {
             if (const ApplyResult result = applyLive(handled.actions[i], t); !result.ok()) {
                 close(connection, "the simulation refused the request: " + result.error);

@@ -23,7 +23,7 @@ namespace {
 
 constexpr std::array<VersionRange, 15> supportedTable { {
     { ApiKey::Produce, 3, 7 },
-    { ApiKey::Fetch, 4, 6 },
+    { ApiKey::Fetch, 4, 10 },
     { ApiKey::ListOffsets, 1, 4 },
     { ApiKey::Metadata, 0, 4 },
     { ApiKey::ApiVersions, 0, 3 },
@@ -39,6 +39,18 @@ constexpr std::array<VersionRange, 15> supportedTable { {
     { ApiKey::DescribeGroups, 0, 4 },
     { ApiKey::ListGroups, 0, 2 },
 } };
+
+// ApiKeys.PRODUCE_API_VERSIONS_RESPONSE_MIN_VERSION at 4.0.0 (KAFKA-18659): what ApiVersions lists as
+// Produce's lowest version, below the lowest one Kafka 4.x accepts.
+constexpr std::int16_t produceAdvertisedMinVersion = 0;
+
+constexpr std::array<VersionRange, supportedTable.size()> advertisedTable = [] {
+    std::array<VersionRange, supportedTable.size()> out = supportedTable;
+    for (VersionRange& range : out)
+        if (range.key == ApiKey::Produce)
+            range.minVersion = produceAdvertisedMinVersion;
+    return out;
+}();
 
 // The first flexible version of each API: "flexibleVersions" in its request and response schema at 3.7.0
 // (ProduceRequest.json "9+", FetchRequest.json "12+", ListOffsetsRequest.json "6+", MetadataRequest.json
@@ -209,6 +221,11 @@ std::span<const VersionRange> supportedApis()
     return supportedTable;
 }
 
+std::span<const VersionRange> advertisedApis()
+{
+    return advertisedTable;
+}
+
 std::optional<VersionRange> supportedVersions(ApiKey key)
 {
     for (const VersionRange& range : supportedTable)
@@ -367,6 +384,10 @@ std::string_view errorName(ErrorCode code)
         return "FENCED_LEADER_EPOCH";
     case ErrorCode::UnknownLeaderEpoch:
         return "UNKNOWN_LEADER_EPOCH";
+    case ErrorCode::FetchSessionIdNotFound:
+        return "FETCH_SESSION_ID_NOT_FOUND";
+    case ErrorCode::InvalidFetchSessionEpoch:
+        return "INVALID_FETCH_SESSION_EPOCH";
     case ErrorCode::UnsupportedCompressionType:
         return "UNSUPPORTED_COMPRESSION_TYPE";
     case ErrorCode::OffsetNotAvailable:
@@ -437,6 +458,14 @@ UnsupportedRequest::UnsupportedRequest(std::int16_t rawApiKey, std::int16_t apiV
 bool UnsupportedRequest::answerWithApiVersionsError() const
 {
     return m_rawApiKey == static_cast<std::int16_t>(ApiKey::ApiVersions);
+}
+
+bool UnsupportedRequest::refusedAdvertisedVersion() const
+{
+    for (const VersionRange& range : advertisedTable)
+        if (static_cast<std::int16_t>(range.key) == m_rawApiKey)
+            return m_apiVersion >= range.minVersion && m_apiVersion <= range.maxVersion;
+    return false;
 }
 
 ApiKey apiKeyOf(const Request& body)

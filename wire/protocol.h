@@ -58,17 +58,27 @@ struct VersionRange {
     bool operator==(const VersionRange&) const = default;
 };
 
-/// Produce 3-7, Fetch 4-6, ListOffsets 1-4, Metadata 0-4, ApiVersions 0-3, InitProducerId 0-1, and the
-/// classic group protocol's OffsetCommit 2-6, OffsetFetch 1-5, FindCoordinator 0-2, JoinGroup 2-4,
-/// Heartbeat 0-2, LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2, in that order.
-/// The upper ends keep kafka-python 2.0.2's broker-version guess at 0.11 (its conn.py checks the
-/// highest Metadata version; none of the group keys is among its tests); the lower ends are the first
-/// versions with RecordBatch v2 (Produce 3, Fetch 4), without ListOffsets v0's offset arrays, and
+/// The versions a request may use: Produce 3-7, Fetch 4-10, ListOffsets 1-4, Metadata 0-4, ApiVersions
+/// 0-3, InitProducerId 0-1, and the classic group protocol's OffsetCommit 2-6, OffsetFetch 1-5,
+/// FindCoordinator 0-2, JoinGroup 2-4, Heartbeat 0-2, LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4,
+/// ListGroups 0-2, in that order. Produce 7 and Fetch 10 are what librdkafka needs before it sends zstd
+/// (rdkafka_feature.c: RD_KAFKA_FEATURE_ZSTD depends on Produce 7 and Fetch 10). They make kafka-python
+/// 2.0.2 guess a 2.1 broker (conn.py _infer_broker_version_from_api_versions: FetchRequest[10]), for which
+/// it sends Produce 7, Fetch 4, ListOffsets 2, Metadata 1 and the group versions of 0.11, all in these
+/// ranges. The lower ends are the first versions with RecordBatch v2 (Produce 3, Fetch 4), without
+/// ListOffsets v0's offset arrays, and
 /// Kafka 4.x's own lowest group versions (KIP-896: JoinGroup 2, OffsetCommit 2, OffsetFetch 1). The
 /// group versions stop below the first flexible version and below static membership (JoinGroup 5,
 /// SyncGroup/Heartbeat/LeaveGroup 3, OffsetCommit 7: group.instance.id), which is not implemented: a
 /// client configured with group.instance.id fails at once ("static membership is not supported").
 std::span<const VersionRange> supportedApis();
+
+/// What the ApiVersions response lists: supportedApis() with Produce from version 0, as Kafka 4.x lists it
+/// (ApiKeys.PRODUCE_API_VERSIONS_RESPONSE_MIN_VERSION at 4.0.0, KAFKA-18659): librdkafka compresses a batch
+/// only when the broker's Produce range reaches down to version 0 (rdkafka_msgset_writer.c,
+/// rd_kafka_msgset_writer_select_MsgVersion checks Produce 0..N for every codec). A request of Produce
+/// 0-2 is still refused as Kafka 4.x refuses it: the connection is closed (see UnsupportedRequest).
+std::span<const VersionRange> advertisedApis();
 
 /// The supported range of a key, or nullopt for a key this codec does not implement.
 std::optional<VersionRange> supportedVersions(ApiKey key);
@@ -142,6 +152,8 @@ enum class ErrorCode : std::int16_t {
     UnknownProducerId = 59,
     FencedLeaderEpoch = 74,
     UnknownLeaderEpoch = 75,
+    FetchSessionIdNotFound = 70,
+    InvalidFetchSessionEpoch = 71,
     UnsupportedCompressionType = 76,
     GroupIdNotFound = 69,
     MemberIdRequired = 79,
@@ -213,7 +225,8 @@ struct ProduceTopic {
     bool operator==(const ProduceTopic&) const = default;
 };
 
-/// ProduceRequest.json versions 3-7 (all one layout; version 7 only allows zstd).
+/// ProduceRequest.json versions 3-7 (all one layout; version 7 only allows zstd). Versions 0-2 are
+/// advertised (advertisedApis) but never read.
 struct ProduceRequest {
     std::optional<std::string> transactionalId;
     std::int16_t acks = -1;
@@ -228,6 +241,7 @@ struct FetchPartition {
     std::int64_t fetchOffset = 0;
     std::int64_t logStartOffset = -1; // version 5+; -1 before
     std::int32_t partitionMaxBytes = 0;
+    std::int32_t currentLeaderEpoch = -1; // version 9+ (KIP-320), written before fetchOffset; -1 before
     bool operator==(const FetchPartition&) const = default;
 };
 
@@ -238,7 +252,17 @@ struct FetchTopic {
     bool operator==(const FetchTopic&) const = default;
 };
 
-/// FetchRequest.json versions 4-6: no fetch sessions yet (version 7) and topics by name.
+/// One topic of a FetchRequest's forgotten topics (ForgottenTopic, version 7+): partitions an
+/// incremental fetch session stops fetching.
+struct FetchForgottenTopic {
+    std::string name;
+    std::vector<std::int32_t> partitions;
+    bool operator==(const FetchForgottenTopic&) const = default;
+};
+
+/// FetchRequest.json versions 4-10, topics by name. Version 7 adds fetch sessions (KIP-227: session id and
+/// epoch, forgotten topics), version 9 each partition's current leader epoch (KIP-320); versions 8 and 10
+/// change nothing in the layout (10: zstd may be returned).
 struct FetchRequest {
     std::int32_t replicaId = -1; // -1: a consumer
     std::int32_t maxWaitMs = 0;
@@ -246,6 +270,11 @@ struct FetchRequest {
     std::int32_t maxBytes = 0x7fffffff;
     std::int8_t isolationLevel = 0; // 0 READ_UNCOMMITTED, 1 READ_COMMITTED
     std::vector<FetchTopic> topics;
+    // Version 7+, written after isolationLevel: the session (0: none) and its epoch (-1: a full fetch
+    // that opens no session, 0: a full fetch that asks for one, above 0: an incremental fetch).
+    std::int32_t sessionId = 0;
+    std::int32_t sessionEpoch = -1;
+    std::vector<FetchForgottenTopic> forgottenTopics; // version 7+
     bool operator==(const FetchRequest&) const = default;
 };
 
@@ -555,6 +584,10 @@ struct RequestFrame {
 ///   apiVersionManager.isApiEnabled(key, version), and processCompletedReceives answers that exception
 ///   by closing the connection (processChannelException). An unknown key fails even earlier, in
 ///   RequestHeader.parse (ApiKeys.forId). So for every key but ApiVersions: close the connection.
+///   Kafka 4.x does the same to Produce 0-2, which it advertises (KAFKA-18659) but no longer enables
+///   (org.apache.kafka.network.Processor.parseRequestHeader at 4.4.0: ApiKeys.isVersionEnabled is false
+///   below ProduceRequest.json's "validVersions": "3-13", so InvalidRequestException, "Received request
+///   api key PRODUCE with version 0 which is not enabled"); refusedAdvertisedVersion() tells that case.
 /// - ApiKeys.isVersionEnabled accepts ApiVersions in any version; RequestContext.parseRequest then treats
 ///   an unsupported one as version 0 without reading its body, and KafkaApis.handleApiVersionsRequest
 ///   answers with ApiVersionsRequest.getErrorResponse(UNSUPPORTED_VERSION): a version 0 response with
@@ -570,6 +603,9 @@ public:
     /// True for an ApiVersions request of an unsupported version: answer it with
     /// encodeUnsupportedApiVersionsResponse(correlationId()) instead of closing the connection.
     bool answerWithApiVersionsError() const;
+    /// True for a version advertisedApis() lists but supportedApis() does not (Produce 0-2): a client
+    /// that believed the advertisement, which the server's log should say.
+    bool refusedAdvertisedVersion() const;
 
 private:
     std::int16_t m_rawApiKey;
@@ -600,7 +636,7 @@ using ApiVersionEntry = VersionRange;
 /// ZkMigrationReady) are left at their defaults, which Kafka's writer omits, and skipped when read.
 struct ApiVersionsResponse {
     ErrorCode errorCode = ErrorCode::None;
-    std::vector<ApiVersionEntry> apiKeys { supportedApis().begin(), supportedApis().end() };
+    std::vector<ApiVersionEntry> apiKeys { advertisedApis().begin(), advertisedApis().end() };
     std::int32_t throttleTimeMs = 0; // version 1+
     bool operator==(const ApiVersionsResponse&) const = default;
 };
@@ -700,10 +736,12 @@ struct FetchTopicResponse {
     bool operator==(const FetchTopicResponse&) const = default;
 };
 
-/// FetchResponse.json versions 4-6.
+/// FetchResponse.json versions 4-10; version 7 adds the top-level error code and the session id.
 struct FetchResponse {
     std::int32_t throttleTimeMs = 0;
     std::vector<FetchTopicResponse> responses;
+    ErrorCode errorCode = ErrorCode::None; // version 7+ (ignorable), written after throttleTimeMs
+    std::int32_t sessionId = 0;            // version 7+, after errorCode; NOT ignorable: 0 below version 7
     bool operator==(const FetchResponse&) const = default;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The bodies of the APIs that move records and offsets, requests and responses: Produce (versions 3-7),
-// Fetch (4-6), ListOffsets (1-4) and InitProducerId (0-1), which an idempotent producer calls before its
+// Fetch (4-10), ListOffsets (1-4) and InitProducerId (0-1), which an idempotent producer calls before its
 // first Produce. Field order and versions follow <Api>Request.json and <Api>Response.json in
 // clients/src/main/resources/common/message/ at 3.7.0. Records travel as opaque bytes (wire/record_batch.h).
 #include "wire/protocol_fields.h"
@@ -60,13 +60,19 @@ FetchRequest readFetchRequest(Reader& r, std::int16_t version)
     out.minBytes = r.int32();
     out.maxBytes = r.int32();
     out.isolationLevel = r.int8();
-    const std::size_t partitionBytes = version >= 5 ? 24 : 16;
+    if (version >= 7) {
+        out.sessionId = r.int32();
+        out.sessionEpoch = r.int32();
+    }
+    const std::size_t partitionBytes = (version >= 5 ? 24 : 16) + (version >= 9 ? 4 : 0);
     out.topics = readTopics<FetchTopic>(r, 6, [&](Reader& in) {
         FetchTopic topic;
         topic.name = in.string();
         topic.partitions = readPartitions<FetchPartition>(in, budget, partitionBytes, [&](Reader& p) {
             FetchPartition partition;
             partition.partition = p.int32();
+            if (version >= 9)
+                partition.currentLeaderEpoch = p.int32();
             partition.fetchOffset = p.int64();
             if (version >= 5)
                 partition.logStartOffset = p.int64();
@@ -75,6 +81,16 @@ FetchRequest readFetchRequest(Reader& r, std::int16_t version)
         });
         return topic;
     });
+    if (version >= 7) {
+        // A forgotten topic is at least a name (2) and a partition count (4); its partitions share the
+        // request's partition budget.
+        out.forgottenTopics = readTopics<FetchForgottenTopic>(r, 6, [&](Reader& in) {
+            FetchForgottenTopic topic;
+            topic.name = in.string();
+            topic.partitions = readPartitions<std::int32_t>(in, budget, 4, [](Reader& p) { return p.int32(); });
+            return topic;
+        });
+    }
     return out;
 }
 
@@ -85,10 +101,17 @@ void writeFetchRequest(Writer& w, const FetchRequest& body, std::int16_t version
     w.int32(body.minBytes);
     w.int32(body.maxBytes);
     w.int8(body.isolationLevel);
+    // SessionId, SessionEpoch and CurrentLeaderEpoch are ignorable: older versions drop them.
+    if (version >= 7) {
+        w.int32(body.sessionId);
+        w.int32(body.sessionEpoch);
+    }
     writeArray(w, body.topics, [&](Writer& out, const FetchTopic& topic) {
         writeString(out, topic.name);
         writeArray(out, topic.partitions, [&](Writer& p, const FetchPartition& partition) {
             p.int32(partition.partition);
+            if (version >= 9)
+                p.int32(partition.currentLeaderEpoch);
             p.int64(partition.fetchOffset);
             // LogStartOffset is ignorable: version 4 drops it.
             if (version >= 5)
@@ -96,6 +119,16 @@ void writeFetchRequest(Writer& w, const FetchRequest& body, std::int16_t version
             p.int32(partition.partitionMaxBytes);
         });
     });
+    // ForgottenTopicsData is not ignorable: versions 4-6 can only say none.
+    if (version >= 7) {
+        writeArray(w, body.forgottenTopics, [](Writer& out, const FetchForgottenTopic& topic) {
+            writeString(out, topic.name);
+            writeArray(out, topic.partitions, [](Writer& p, std::int32_t partition) { p.int32(partition); });
+        });
+    } else if (!body.forgottenTopics.empty()) {
+        encodeBug("a non-default forgottenTopics cannot be written in " + versionText(ApiKey::Fetch, version)
+            + " (the field is not ignorable)");
+    }
 }
 
 ListOffsetsRequest readListOffsetsRequest(Reader& r, std::int16_t version)
@@ -203,6 +236,10 @@ FetchResponse readFetchResponse(Reader& r, std::int16_t version)
     FetchResponse out;
     PartitionBudget budget;
     out.throttleTimeMs = r.int32();
+    if (version >= 7) {
+        out.errorCode = readError(r);
+        out.sessionId = r.int32();
+    }
     const std::size_t partitionBytes = version >= 5 ? 38 : 30;
     out.responses = readTopics<FetchTopicResponse>(r, 6, [&](Reader& in) {
         FetchTopicResponse topic;
@@ -238,6 +275,13 @@ FetchResponse readFetchResponse(Reader& r, std::int16_t version)
 void writeFetchResponse(Writer& w, const FetchResponse& body, std::int16_t version)
 {
     w.int32(body.throttleTimeMs);
+    // ErrorCode is ignorable (versions 4-6 drop it); SessionId is not (versions 4-6 need 0).
+    if (version >= 7) {
+        w.int16(static_cast<std::int16_t>(body.errorCode));
+        w.int32(body.sessionId);
+    } else {
+        requireDefault(body.sessionId, 0, "sessionId", ApiKey::Fetch, version);
+    }
     writeArray(w, body.responses, [&](Writer& out, const FetchTopicResponse& topic) {
         writeString(out, topic.topic);
         writeArray(out, topic.partitions, [&](Writer& p, const FetchPartitionResponse& partition) {

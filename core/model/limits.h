@@ -52,11 +52,14 @@ inline constexpr int liveClientsMax = 1024;
 // A slot reused this many times is retired, so that a handle (incarnation * liveClientsMax + slot)
 // stays an int32. Reusing the lowest free slot six times a second takes 99 hours to get there.
 inline constexpr std::int32_t liveClientIncarnationsMax = std::numeric_limits<std::int32_t>::max() / liveClientsMax;
-// The bytes a live client's record may keep (key + value + headers). Kafka's own bound is the batch's,
-// message.max.bytes (1 MiB); a lesson's logs hold every record of the session in memory, and a
-// classroom's records are short lines, so a record above 64 KiB is refused with MESSAGE_TOO_LARGE
-// rather than cut (a consumer must read back what it wrote).
-inline constexpr std::size_t liveRecordBytesMax = 64 * 1024;
+// The bytes a live client's record may keep (key + value + headers): Kafka's default bound of a batch,
+// the topic config max.message.bytes (TopicConfig.MAX_MESSAGE_BYTES_CONFIG; its default
+// ServerLogConfigs.MAX_MESSAGE_BYTES_DEFAULT = 1048588, 1 MiB + the 12-byte log overhead, at 4.4.0), so a
+// record Kafka takes is taken whole and a bigger one is refused with MESSAGE_TOO_LARGE rather than cut (a
+// consumer must read back what it wrote). A lesson's logs hold every record of the session in memory; the
+// history's memory budget counts each payload's bytes (Timeline::countPayloadTexts), so a class sending
+// large records reaches the budget sooner instead of growing past it.
+inline constexpr std::size_t liveRecordBytesMax = 1048588;
 // Records in one batch of a live client: librdkafka's batch.num.messages defaults to 10,000 and
 // caps at 1,000,000; kafka-python batches by bytes (16 KiB). A batch above this is refused.
 inline constexpr int liveRecordsPerBatchMax = 100000;

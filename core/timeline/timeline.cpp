@@ -247,6 +247,21 @@ std::size_t heapBytes(const Action& action)
     }
     if (const auto* config = std::get_if<ConfigAction>(&action))
         return heapBytes(config->key) + heapBytes(config->value.text);
+    if (const auto* live = std::get_if<LiveClientAction>(&action)) {
+        // A live client's produce keeps its records in the action (for replay) besides the payload store:
+        // records of up to liveRecordBytesMax (1 MiB) must count here, or a class's large records would
+        // fill memory far past the budget.
+        std::size_t bytes = heapBytes(live->id);
+        if (const auto* produce = std::get_if<LiveProduce>(&live->request)) {
+            bytes += vectorBytes(produce->records);
+            for (const LiveRecord& record : produce->records) {
+                bytes += heapBytes(record.key) + heapBytes(record.value) + vectorBytes(record.headers);
+                for (const PayloadHeader& header : record.headers)
+                    bytes += heapBytes(header.key) + heapBytes(header.value);
+            }
+        }
+        return bytes;
+    }
     return 0;
 }
 
@@ -578,6 +593,9 @@ std::uint64_t Timeline::growthBytes() const
 
 void Timeline::updateHistoryBytes()
 {
+    // The payloads added since the last count (incremental): counted at every frame, not only at
+    // snapshots, so that a few large live records reach the budget when they come.
+    countPayloadTexts();
     const Snapshot& last = m_snapshots.back();
     std::uint64_t bytes = m_snapshotBytes + m_snapshots.size() * sizeof(Snapshot);
     bytes += m_frames.chunkCount() * (FrameStore::chunkFrames * sizeof(FrameInfo) + allocationOverhead) + m_frameHeapBytes;

@@ -370,6 +370,38 @@ TEST(LiveTimeline, AClassScaledDownKeepsAThirdOfItsHistoryWithinTheScaledBudget)
     EXPECT_LE(firstKept, end - keptMs);
 }
 
+// Records of a megabyte (liveRecordBytesMax, Kafka's max.message.bytes) are kept whole, so the history's
+// memory budget must count their bytes: ten of them grow the history by at least the ten payloads, and
+// not by a copy of each per frame.
+TEST(LiveTimeline, MegabyteRecordsCountAgainstTheMemoryBudget)
+{
+    Timeline timeline(Engine::createCluster(liveSpec()));
+    const ApplyResult opened = timeline.apply(connect(1));
+    ASSERT_TRUE(opened.ok());
+    const std::uint64_t before = timeline.historyBytes();
+    const std::int64_t framesBefore = timeline.frameCount();
+    constexpr int records = 10;
+    for (int i = 0; i < records; ++i) {
+        const TimeMs at = timeline.head().nowMs + 50;
+        while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < at)
+            timeline.step();
+        std::string value(limits::liveRecordBytesMax, static_cast<char>('a' + i));
+        LiveClientAction produce = request(opened.event->peer, produceOf({std::move(value)}, Acks::All));
+        produce.atMs = at;
+        ASSERT_TRUE(timeline.apply(produce).ok());
+    }
+    const TimeMs end = timeline.head().nowMs + 1000;
+    while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < end)
+        timeline.step();
+    const std::uint64_t grown = timeline.historyBytes() - before;
+    const std::int64_t frames = timeline.frameCount() - framesBefore;
+    std::cout << records << " records of " << limits::liveRecordBytesMax << " bytes: history grew by "
+              << formatByteSize(grown) << " over " << frames << " frames\n";
+    EXPECT_GE(grown, records * limits::liveRecordBytesMax);
+    EXPECT_LT(grown, static_cast<std::uint64_t>(frames) * limits::liveRecordBytesMax)
+        << "a copy of the records per frame would be this much";
+}
+
 TEST(LiveTimeline, WithoutDroppingTheBudgetStillStopsTheRun)
 {
     Timeline timeline(Engine::createCluster(liveSpec()));

@@ -53,6 +53,16 @@ DEBIAN_VERSIONS = {
 CLIENTS = ["kcat", "debian-kafka-python", "debian-confluent-kafka", "pypi-confluent-kafka", "pypi-kafka-python",
            "kafkajs", "java"]
 
+# The codecs each client compresses with in ClientMatrix's compression cases: librdkafka's clients all four
+# (serve advertises Produce from v0, as Kafka 4.x does for librdkafka, and Fetch 10, which zstd needs);
+# kafka-python gzip alone, the one codec it has without python-snappy, lz4 or zstandard installed.
+CODECS = ["gzip", "snappy", "lz4", "zstd"]
+COMPRESSING = {"kcat": CODECS, "debian-confluent-kafka": CODECS, "pypi-confluent-kafka": CODECS,
+               "debian-kafka-python": ["gzip"], "pypi-kafka-python": ["gzip"]}
+# Records of a compression case: few, but each long and repetitive, so that every batch, even one of a single
+# record, comes out smaller compressed (librdkafka sends a batch that compression does not shrink uncompressed).
+COMPRESSED_RECORDS = 200
+
 
 def clients_dir():
     """The directory scripts/live-clients installed, from its clients.properties."""
@@ -196,7 +206,11 @@ def scenario_path():
         "format": "highwater/1", "name": "client-matrix",
         "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2}},
         "topics": [{"name": "matrix-" + c, "partitions": 1, "replication.factor": 3,
-                    "assignment": [[1 + i % 3, 1 + (i + 1) % 3, 1 + (i + 2) % 3]]} for i, c in enumerate(CLIENTS)],
+                    "assignment": [[1 + i % 3, 1 + (i + 1) % 3, 1 + (i + 2) % 3]]} for i, c in enumerate(CLIENTS)]
+        # One topic per compressing client (a scenario has at most 16): its codecs follow one another there,
+        # each read back by its values' prefix.
+        + [{"name": "compressed-" + c, "partitions": 1, "replication.factor": 3,
+            "assignment": [[1 + i % 3, 1 + (i + 1) % 3, 1 + (i + 2) % 3]]} for i, c in enumerate(sorted(COMPRESSING))],
     }
     path = os.path.join(tempfile.mkdtemp(prefix="hw-matrix-"), "client-matrix.json")
     with open(path, "w") as f:
@@ -245,6 +259,73 @@ class ClientMatrix(unittest.TestCase):
                         str(RECORDS)])
         self.assert_read_back(consumed, client)
 
+    def compressed_prefix(self, client, codec):
+        return "%s-%s-%s" % (client, codec, "abc" * 50)
+
+    def compressed_values(self, client, codec):
+        return ["%s-%d" % (self.compressed_prefix(client, codec), i) for i in range(COMPRESSED_RECORDS)]
+
+    def assert_compressed(self, client_id, codec):
+        """Every Produce batch of the client.id arrived compressed with `codec` (serve's log names the codec of
+        each connection's batches when it changes): one "none" fails."""
+        seen = produce_codecs(self.server.output()).get(client_id, set())
+        self.assertEqual(seen, {codec}, "%s's batches arrived as %s" % (client_id, sorted(seen)))
+
+    def compressed_case(self, client, codec, produce, consume):
+        """`produce(topic, client_id, values)` with compression `codec`, then `consume(topic, client_id, prefix)`
+        reads the values back; the batches must have arrived compressed."""
+        topic = "compressed-" + client
+        client_id = "hw-%s-%s" % (client, codec)
+        values = self.compressed_values(client, codec)
+        produced = produce(topic, client_id, values)
+        self.assertEqual(produced.returncode, 0, produced.stderr.decode())
+        consumed = consume(topic, client_id, self.compressed_prefix(client, codec))
+        self.assertEqual(consumed.returncode, 0, consumed.stderr.decode())
+        read = [v for v in consumed.stdout.decode().split() if v.startswith(self.compressed_prefix(client, codec))]
+        self.assertEqual(read, values, "%s %s" % (client, codec))
+        self.assert_compressed(client_id, codec)
+
+    def test_kcat_compressed(self):
+        def produce(topic, client_id, values):
+            return run(["kcat", "-b", self.bootstrap, "-P", "-t", topic, "-p", "0", "-X", "acks=all", "-z",
+                        codec, "-X", "client.id=" + client_id], stdin=("\n".join(values) + "\n").encode())
+
+        def consume(topic, client_id, prefix):
+            return run(["kcat", "-b", self.bootstrap, "-C", "-t", topic, "-p", "0", "-o", "beginning", "-e", "-q",
+                        "-X", "client.id=" + client_id])
+        for codec in COMPRESSING["kcat"]:
+            with self.subTest(codec=codec):
+                self.compressed_case("kcat", codec, produce, consume)
+        # zstd needs Produce 7 and Fetch 10 (librdkafka's ZSTD feature): kcat used both.
+        self.assert_used("kcat-zstd", ["Produce v7", "Fetch v10"])
+
+    def python_compressed(self, python, library, client):
+        drive = os.path.join(PINS, "drive.py")
+
+        def produce(topic, client_id, values):
+            # drive.py produces PREFIX-0 .. PREFIX-(COUNT-1): the values compressed_values() names.
+            return run([python, drive, library, "produce", self.bootstrap, topic, "0", client_id,
+                        self.compressed_prefix(client, codec), str(COMPRESSED_RECORDS), codec])
+
+        def consume(topic, client_id, prefix):
+            return run([python, drive, library, "consume", self.bootstrap, topic, "0", client_id, prefix,
+                        str(COMPRESSED_RECORDS)])
+        for codec in COMPRESSING[client]:
+            with self.subTest(codec=codec):
+                self.compressed_case(client, codec, produce, consume)
+
+    def test_debian_confluent_kafka_compressed(self):
+        self.python_compressed(DEBIAN_PYTHON, "confluent-kafka", "debian-confluent-kafka")
+
+    def test_pypi_confluent_kafka_compressed(self):
+        self.python_compressed(self.clients["python"], "confluent-kafka", "pypi-confluent-kafka")
+
+    def test_debian_kafka_python_compressed(self):
+        self.python_compressed(DEBIAN_PYTHON, "kafka-python", "debian-kafka-python")
+
+    def test_pypi_kafka_python_compressed(self):
+        self.python_compressed(self.clients["python"], "kafka-python", "pypi-kafka-python")
+
     def test_kcat(self):
         client = "kcat"
         produced = run(["kcat", "-b", self.bootstrap, "-P", "-t", "matrix-kcat", "-p", "0", "-X", "acks=all",
@@ -253,23 +334,26 @@ class ClientMatrix(unittest.TestCase):
         consumed = run(["kcat", "-b", self.bootstrap, "-C", "-t", "matrix-kcat", "-p", "0", "-o", "beginning", "-e",
                         "-q", "-X", "client.id=hw-kcat"])
         self.assert_read_back(consumed, client)
-        self.assert_used(client, ["Produce v7", "Fetch v6", "ListOffsets v2"])
+        self.assert_used(client, ["Produce v7", "Fetch v10", "ListOffsets v2"])
 
     def test_debian_kafka_python(self):
         self.python_client(DEBIAN_PYTHON, "kafka-python", "debian-kafka-python")
-        self.assert_used("debian-kafka-python", ["Produce v3", "Fetch v4"])
+        # kafka-python 2.0.2 guesses the broker's version from ApiVersions (conn.py
+        # _infer_broker_version_from_api_versions): Fetch 10 makes it 2.1, for which its sender picks Produce 7;
+        # its fetcher sends Fetch 4 for anything from 0.11 on.
+        self.assert_used("debian-kafka-python", ["Produce v7", "Fetch v4", "ListOffsets v1", "Metadata v1"])
 
     def test_debian_confluent_kafka(self):
         self.python_client(DEBIAN_PYTHON, "confluent-kafka", "debian-confluent-kafka")
-        self.assert_used("debian-confluent-kafka", ["Produce v7", "Fetch v6"])
+        self.assert_used("debian-confluent-kafka", ["Produce v7", "Fetch v10"])
 
     def test_pypi_confluent_kafka(self):
         self.python_client(self.clients["python"], "confluent-kafka", "pypi-confluent-kafka")
-        self.assert_used("pypi-confluent-kafka", ["Produce v7", "Fetch v6"])
+        self.assert_used("pypi-confluent-kafka", ["Produce v7", "Fetch v10"])
 
     def test_pypi_kafka_python(self):
         self.python_client(self.clients["python"], "kafka-python", "pypi-kafka-python")
-        self.assert_used("pypi-kafka-python", ["Produce v7", "Fetch v6"])
+        self.assert_used("pypi-kafka-python", ["Produce v7", "Fetch v10"])
 
     def test_kafkajs(self):
         client = "kafkajs"
@@ -287,7 +371,7 @@ class ClientMatrix(unittest.TestCase):
                         str(RECORDS)], env=env)
         if FIND_COORDINATOR in advertised_api_keys(self.server):
             self.assert_read_back(consumed, client)
-            self.assert_used(client, ["FindCoordinator v2", "JoinGroup v4", "SyncGroup v2", "Fetch v6"])
+            self.assert_used(client, ["FindCoordinator v2", "JoinGroup v4", "SyncGroup v2", "Fetch v10"])
         else:
             self.assertLess(time.time() - start, STOP_WITHIN_S)
             self.assertEqual(consumed.returncode, 1)
@@ -306,7 +390,7 @@ class ClientMatrix(unittest.TestCase):
                         "--topic", "matrix-java", "--partition", "0", "--offset", "earliest", "--max-messages",
                         str(RECORDS), "--timeout-ms", "30000", "--command-property", "client.id=hw-java"])
         self.assert_read_back(consumed, client)
-        self.assert_used(client, ["Produce v7", "Fetch v6", "InitProducerId v1"])
+        self.assert_used(client, ["Produce v7", "Fetch v10", "InitProducerId v1"])
 
 
 # The group tests: a topic of GROUP_PARTITIONS partitions per client, GROUP_RECORDS records in each.
@@ -425,6 +509,16 @@ def advertised_api_keys(server):
     response = ApiVersionResponse_v0.decode(body[4:])
     assert response.error_code == 0, response
     return {key for key, _, _ in response.api_versions}
+
+
+def produce_codecs(log):
+    """client.id -> {"gzip", ...}: the codecs serve's log says each client.id's Produce batches came in."""
+    used = {}
+    for line in log.splitlines():
+        found = re.match(r"connection \d+ \(([^)]*)\): Produce batches compressed with codec (\w+)", line)
+        if found:
+            used.setdefault(found.group(1), set()).add(found.group(2))
+    return used
 
 
 def api_versions(log):

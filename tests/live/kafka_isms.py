@@ -20,6 +20,9 @@ import real_clients  # noqa: E402
 from real_clients import Server, frame, kcat, read_response  # noqa: E402
 
 OFFSET_OUT_OF_RANGE = 1
+FETCH_SESSION_ID_NOT_FOUND = 70
+FENCED_LEADER_EPOCH = 74
+UNKNOWN_LEADER_EPOCH = 75
 
 
 def request(req, client_id, correlation_id):
@@ -65,6 +68,20 @@ def fetch(sock, offset, correlation_id=5, topic="orders"):
     return partitions[0][1], partitions[0][2]
 
 
+def fetch_v10(sock, correlation_id, session_id=0, session_epoch=-1, leader_epoch=-1, topic="orders"):
+    """Fetch v10 of partition 0 from offset 0 with a session id and epoch (KIP-227) and a current leader epoch
+    (KIP-320): (top-level error code, session id, [each partition's error code])."""
+    from kafka.protocol.fetch import FetchRequest, FetchResponse
+    req = FetchRequest[10](replica_id=-1, max_wait_time=100, min_bytes=1, max_bytes=1048576, isolation_level=0,
+                           session_id=session_id, session_epoch=session_epoch,
+                           topics=[(topic, [(0, leader_epoch, 0, -1, 1048576)])], forgotten_topics_data=[])
+    sock.sendall(request(req, "isms", correlation_id))
+    body = read_response(sock, timeout=30)
+    assert struct.unpack(">i", body[:4])[0] == correlation_id
+    response = FetchResponse[10].decode(body[4:])
+    return response.error_code, response.session_id, [p[1] for _, partitions in response.topics for p in partitions]
+
+
 def scenario_file(directory, topic_keys, config):
     path = os.path.join(directory, "isms.json")
     topic = {"name": "orders", "partitions": 1, "replication.factor": 3, "assignment": [[1, 2, 3]]}
@@ -102,6 +119,48 @@ class KafkaIsms(unittest.TestCase):
             error, hw = fetch(sock, 0)
             self.assertEqual(error, 0)
             self.assertGreaterEqual(hw, 0)
+
+    def test_fetch_v10_has_no_sessions_and_checks_the_current_leader_epoch(self):
+        # Broker 1 leads orders-0 at leader epoch 0 (the cluster's first); killed 3 s (real) in, another broker
+        # leads it at a higher epoch.
+        self.server = Server("builtin:leo-hw-walkthrough", script=[{"at_ms": 12000, "kill": {"broker": 1}}], speed=4)
+        with self.connect() as sock:
+            self.assertEqual(produce(sock, "isms", 3, [b"one"])[0], 0)
+            # A full fetch asking for a session (epoch 0) and one that asks for none (-1): answered in full, with
+            # session id 0, as a broker without session slots answers (FetchManager.newContext).
+            self.assertEqual(fetch_v10(sock, 4, session_epoch=0), (0, 0, [0]))
+            self.assertEqual(fetch_v10(sock, 5, session_epoch=-1), (0, 0, [0]))
+            # An incremental fetch (epoch above 0) names a session the broker does not hold.
+            self.assertEqual(fetch_v10(sock, 6, session_id=12345, session_epoch=1), (FETCH_SESSION_ID_NOT_FOUND, 0, []))
+            # The leader's epoch, and one above it (KIP-320: the broker's metadata is behind the client's).
+            self.assertEqual(fetch_v10(sock, 7, leader_epoch=0), (0, 0, [0]))
+            self.assertEqual(fetch_v10(sock, 8, leader_epoch=1), (0, 0, [UNKNOWN_LEADER_EPOCH]))
+        # After the election (Metadata names the new leader) its epoch is above 0: a client still at 0 is
+        # fenced, one at the new epoch served, one above it told the broker does not know it yet.
+        deadline = time.time() + 60
+        leader = 1
+        while time.time() < deadline and leader in (1, -1):
+            time.sleep(0.5)
+            after = real_clients.metadata(self.server, broker=2)
+            if after:
+                leader = after["topics"][0]["partitions"][0]["leader"]
+        self.assertIn(leader, (2, 3))
+        with self.connect(broker=leader) as sock:
+            epoch = None
+            while epoch is None and time.time() < deadline:
+                answers = {e: fetch_v10(sock, 9, leader_epoch=e)[2] for e in range(0, 6)}
+                served = [e for e, errors in answers.items() if errors == [0]]
+                if served and served[0] > 0:
+                    epoch = served[0]
+                else:
+                    time.sleep(0.5)  # the broker learns its leadership from the controller a little later
+            self.assertIsNotNone(epoch, answers)
+            self.assertEqual(served, [epoch], answers)
+            for e, errors in answers.items():
+                if e < epoch:
+                    self.assertEqual(errors, [FENCED_LEADER_EPOCH], (e, answers))
+                elif e > epoch:
+                    self.assertEqual(errors, [UNKNOWN_LEADER_EPOCH], (e, answers))
 
     def test_retention_deletes_segments_while_a_consumer_reads(self):
         path = scenario_file(self.dir, {"segment.bytes": 2048, "retention.bytes": 8192},

@@ -403,10 +403,28 @@ class BadInput(unittest.TestCase):
             response = ApiVersionResponse_v0.decode(body[4:])
             self.assertEqual(response.error_code, 35)
             self.assertEqual([tuple(k) for k in response.api_versions], [(18, 0, 3)])
-        # Produce v2 (before RecordBatch v2): Kafka closes the connection.
+        # Produce v0-2 (before RecordBatch v2): advertised, as Kafka 4.x advertises Produce from v0 for
+        # librdkafka (KAFKA-18659), but refused as Kafka 4.x refuses it: the connection is closed, and serve's
+        # log says why.
+        from kafka.protocol.admin import ApiVersionResponse_v0
         with self.connect() as sock:
-            sock.sendall(frame(struct.pack(">hhih", 0, 2, 42, -1) + struct.pack(">hii", -1, 1000, 0)))
-            self.assertTrue(closed_by_server(sock))
+            sock.sendall(frame(struct.pack(">hhih", 18, 0, 43, -1)))
+            body = read_response(sock)
+            produce, = [k for k in ApiVersionResponse_v0.decode(body[4:]).api_versions if k[0] == 0]
+            self.assertEqual(tuple(produce), (0, 0, 7))
+        for version in (0, 2):
+            with self.connect() as sock:
+                sock.sendall(frame(struct.pack(">hhih", 0, version, 42, -1) + struct.pack(">hii", -1, 1000, 0)))
+                self.assertTrue(closed_by_server(sock))
+        deadline = time.time() + 10
+        while time.time() < deadline and "(Produce) version 2, correlation id 42" not in self.server.output():
+            time.sleep(0.1)
+        refused = [line for line in self.server.output().splitlines()
+                   if any("(Produce) version %d, correlation id 42" % v in line for v in (0, 2))]
+        self.assertEqual(len(refused), 2, refused)
+        for line in refused:
+            self.assertIn("KAFKA-18659", line)
+            self.assertIn("refused as Kafka 4.x refuses it", line)
         # An API key that does not exist: closed as well.
         with self.connect() as sock:
             sock.sendall(frame(struct.pack(">hhih", 999, 0, 1, -1)))

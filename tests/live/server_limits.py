@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """`highwater-cli serve` under the loads of a class (issue 28): a storm of connections, half-open sockets
-from one address, connections announcing large requests, a 10 MB produce, a recording at its cap and a
-history at its memory budget. In each, the server keeps serving the other clients; a probe connection
+from one address, connections announcing large requests, a 10 MB produce (MESSAGE_TOO_LARGE) and a 1 MB
+record (taken whole), a recording at its cap and a history at its memory budget. In each, the server keeps serving the other clients; a probe connection
 sends ApiVersions every 20 ms meanwhile and the test prints its p99 round trip.
 
 Run by ctest (tests/live/CMakeLists.txt) with Debian's python3:
@@ -269,11 +269,14 @@ class ServerLimits(unittest.TestCase):
         # (ClientQuotaManager records the request's size), and at serve's default 256 KiB/s the channel
         # would stay muted for about 40 s after it, longer than this producer's request.timeout.ms.
         self.server = LabServer("builtin:leo-hw-walkthrough", extra=["--quiet", "--produce-quota", "0"])
+        # Another client is served meanwhile, on the broker that reads the 10 MB.
+        probe = Probe(("127.0.0.1", self.server.base + 1))
         producer = kafka.KafkaProducer(bootstrap_servers=self.server.broker(1), acks=1, retries=0,
                                        max_request_size=12 * 1000 * 1000, request_timeout_ms=20000,
                                        api_version=(2, 0))
         try:
             future = producer.send("orders", value=b"x" * (10 * 1000 * 1000), partition=0)
+            # MESSAGE_TOO_LARGE for the partition: the record is above max.message.bytes (1048588).
             with self.assertRaises(kafka.errors.MessageSizeTooLargeError):
                 future.get(timeout=30)
             # The connection stayed open and the producer goes on.
@@ -281,8 +284,44 @@ class ServerLimits(unittest.TestCase):
             self.assertGreaterEqual(small.offset, 0)
         finally:
             producer.close(timeout=5)
+        answered, p99 = probe.stop()
+        print("probe: %d ApiVersions answered while the 10 MB came, p99 %.1f ms" % (answered, p99 * 1000))
+        self.assertGreater(answered, 0)
+        self.assertEqual(probe.failures, 0)
         log = self.log()
         self.assertNotIn("requestBytesMax", log)
+        self.assertEqual(self.server.stop(), 0)
+        self.server = None
+
+    def test_a_1_mb_record_is_taken_whole_and_read_back(self):
+        import kafka
+        # Kafka's max.message.bytes default (1048588) bounds a batch, so a record of a megabyte is taken: the
+        # consumer reads back every byte. The value is not all one byte, so a cut or a mix-up shows.
+        value = bytes(range(256)) * (1000 * 1000 // 256) + b"end"
+        self.server = LabServer("builtin:leo-hw-walkthrough", extra=["--quiet", "--produce-quota", "0"])
+        producer = kafka.KafkaProducer(bootstrap_servers=self.server.broker(1), acks="all", retries=0,
+                                       request_timeout_ms=20000, api_version=(2, 0))
+        try:
+            sent = producer.send("orders", value=value, partition=0).get(timeout=30)
+        finally:
+            producer.close(timeout=5)
+        consumer = kafka.KafkaConsumer(bootstrap_servers=self.server.broker(1), group_id=None,
+                                       enable_auto_commit=False, api_version=(2, 0),
+                                       max_partition_fetch_bytes=2 * 1024 * 1024)
+        try:
+            tp = kafka.TopicPartition("orders", 0)
+            consumer.assign([tp])
+            consumer.seek(tp, sent.offset)
+            read = []
+            deadline = time.time() + 30
+            while not read and time.time() < deadline:
+                read = [r for records in consumer.poll(timeout_ms=500).values() for r in records]
+        finally:
+            consumer.close()
+        self.assertTrue(read, "the 1 MB record was not read back")
+        self.assertEqual(read[0].offset, sent.offset)
+        self.assertEqual(len(read[0].value), len(value))
+        self.assertEqual(read[0].value, value)
         self.assertEqual(self.server.stop(), 0)
         self.server = None
 

@@ -217,7 +217,7 @@ std::vector<ResponseCase> responseCases()
     out.push_back({ "ApiVersions", ApiKey::ApiVersions, 3, apiVersions });
 
     client::ApiVersionsResponse served;
-    served.apiKeys.assign(supportedApis().begin(), supportedApis().end());
+    served.apiKeys.assign(advertisedApis().begin(), advertisedApis().end());
     out.push_back({ "ApiVersions.served", ApiKey::ApiVersions, 3, served });
 
     client::MetadataResponse metadata;
@@ -408,7 +408,8 @@ TEST(ClientProtocol, EveryGoldenFrameHasACase)
     const auto responses = responseCases();
     ASSERT_FALSE(goldenFrames().empty());
     for (const GoldenFrame& frame : goldenFrames()) {
-        bool covered = false;
+        // The server half's Fetch v10 frames: TheServerHalfReadsAndWritesKafkasFetchV10 covers them.
+        bool covered = frame.name.rfind("Fetch.served", 0) == 0;
         if (frame.isRequest) {
             for (const RequestCase& c : requests)
                 covered = covered || (c.name == frame.name && c.version == frame.version);
@@ -440,6 +441,52 @@ TEST(ClientProtocol, TheServerHalfsApiVersionsResponseIsKafkasBytes)
     const Bytes frame = encodeResponse(headerFor(ApiKey::ApiVersions, 3), ApiVersionsResponse {});
     const Bytes withoutSize(frame.begin() + 4, frame.end());
     EXPECT_EQ(toHex(withoutSize), toHex(golden("ApiVersions.served", false, 3).bytes));
+}
+
+// The server half's Fetch v10 (fetch sessions, KIP-227; current leader epochs, KIP-320) against Kafka's own
+// writer: the request Kafka writes decodes to its fields, and the responses decode and encode back to
+// Kafka's bytes.
+TEST(ClientProtocol, TheServerHalfReadsAndWritesKafkasFetchV10)
+{
+    const GoldenFrame& request = golden("Fetch.served", true, 10);
+    const RequestFrame parsed = parseRequest(ByteView(request.bytes).subspan(4));
+    ASSERT_EQ(parsed.header.apiVersion, 10);
+    const auto& fetch = std::get<FetchRequest>(parsed.body);
+    FetchRequest expected;
+    expected.replicaId = -1;
+    expected.maxWaitMs = 500;
+    expected.minBytes = 1;
+    expected.maxBytes = 52428800;
+    expected.isolationLevel = 0;
+    expected.sessionId = 0;
+    expected.sessionEpoch = 0;
+    expected.topics = { { "orders", { { 0, 40, -1, 1048576, 3 }, { 1, 7, 2, 65536, -1 } } } };
+    expected.forgottenTopics = { { "old", { 2 } } };
+    EXPECT_EQ(fetch, expected);
+    // HighWater's client-side encoder writes the same bytes (encodeRequest of the server half).
+    EXPECT_EQ(toHex(encodeRequest(parsed.header, parsed.body)), toHex(request.bytes));
+
+    for (const char* name : { "Fetch.served", "Fetch.served.sessionError" }) {
+        const GoldenFrame& response = golden(name, false, 10);
+        const auto body = std::get<FetchResponse>(parseResponse(ApiKey::Fetch, 10, response.bytes, nullptr));
+        EXPECT_EQ(body.sessionId, 0) << name;
+        const Bytes frame = encodeResponse(headerFor(ApiKey::Fetch, 10), body);
+        EXPECT_EQ(toHex(Bytes(frame.begin() + 4, frame.end())), toHex(response.bytes)) << name;
+    }
+    const auto served = std::get<FetchResponse>(
+        parseResponse(ApiKey::Fetch, 10, golden("Fetch.served", false, 10).bytes, nullptr));
+    EXPECT_EQ(served.errorCode, ErrorCode::None);
+    ASSERT_EQ(served.responses.size(), 1u);
+    ASSERT_EQ(served.responses[0].partitions.size(), 2u);
+    EXPECT_EQ(served.responses[0].partitions[1].errorCode, ErrorCode::FencedLeaderEpoch);
+    const std::vector<RecordBatch> batches =
+        decodeRecordBatches(served.responses[0].partitions[0].records, defaultBatchLimits());
+    ASSERT_EQ(batches.size(), 1u);
+    EXPECT_EQ(batches[0].baseOffset, 40);
+    const auto sessionError = std::get<FetchResponse>(
+        parseResponse(ApiKey::Fetch, 10, golden("Fetch.served.sessionError", false, 10).bytes, nullptr));
+    EXPECT_EQ(sessionError.errorCode, ErrorCode::FetchSessionIdNotFound);
+    EXPECT_TRUE(sessionError.responses.empty());
 }
 
 TEST(ClientProtocol, FetchResponseRecordsAreKafkasBatch)

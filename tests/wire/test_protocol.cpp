@@ -120,7 +120,7 @@ TEST(WireProtocol, SupportedApisAreExactlyTheBriefsRanges)
 {
     const std::vector<VersionRange> expected {
         { ApiKey::Produce, 3, 7 },
-        { ApiKey::Fetch, 4, 6 },
+        { ApiKey::Fetch, 4, 10 },
         { ApiKey::ListOffsets, 1, 4 },
         { ApiKey::Metadata, 0, 4 },
         { ApiKey::ApiVersions, 0, 3 },
@@ -140,6 +140,8 @@ TEST(WireProtocol, SupportedApisAreExactlyTheBriefsRanges)
     EXPECT_TRUE(isSupported(ApiKey::Metadata, 0));
     EXPECT_FALSE(isSupported(ApiKey::Metadata, 5));
     EXPECT_FALSE(isSupported(ApiKey::Produce, 2));
+    EXPECT_TRUE(isSupported(ApiKey::Fetch, 10));
+    EXPECT_FALSE(isSupported(ApiKey::Fetch, 11));
     EXPECT_FALSE(isSupported(static_cast<ApiKey>(17), 0)); // SaslHandshake
     EXPECT_FALSE(isSupported(ApiKey::JoinGroup, 5)); // static membership is not implemented
     EXPECT_FALSE(isSupported(ApiKey::OffsetCommit, 7));
@@ -147,6 +149,59 @@ TEST(WireProtocol, SupportedApisAreExactlyTheBriefsRanges)
     EXPECT_EQ(apiName(ApiKey::InitProducerId), "InitProducerId");
     EXPECT_EQ(apiName(ApiKey::ListOffsets), "ListOffsets");
     EXPECT_EQ(apiName(static_cast<ApiKey>(99)), "Unknown");
+}
+
+// ApiKeys.PRODUCE_API_VERSIONS_RESPONSE_MIN_VERSION at 4.0.0 (KAFKA-18659): ApiVersions lists Produce from
+// version 0, for librdkafka's compression check, while a Produce 0-2 request is refused (the connection
+// closes, as org.apache.kafka.network.Processor.parseRequestHeader at 4.4.0 closes it). Every other range is
+// advertised as it is accepted.
+// FetchRequest.json: ForgottenTopicsData ("versions": "7+") is not ignorable, SessionId and SessionEpoch
+// are; FetchResponse.json: SessionId ("7+") is not ignorable, ErrorCode is.
+TEST(WireProtocol, FetchSessionFieldsBelowVersionSevenFollowTheirIgnorableFlags)
+{
+    FetchRequest request;
+    request.sessionId = 5;
+    request.sessionEpoch = 2;
+    EXPECT_NO_THROW(encodeRequest(headerFor(ApiKey::Fetch, 6), request));
+    request.forgottenTopics = { { "old", { 1 } } };
+    EXPECT_THROW(encodeRequest(headerFor(ApiKey::Fetch, 6), request), std::logic_error);
+    EXPECT_NO_THROW(encodeRequest(headerFor(ApiKey::Fetch, 7), request));
+    FetchResponse response;
+    response.errorCode = ErrorCode::FetchSessionIdNotFound;
+    EXPECT_NO_THROW(encodeResponse(headerFor(ApiKey::Fetch, 6), response));
+    response.sessionId = 9;
+    EXPECT_THROW(encodeResponse(headerFor(ApiKey::Fetch, 6), response), std::logic_error);
+    EXPECT_NO_THROW(encodeResponse(headerFor(ApiKey::Fetch, 7), response));
+}
+
+TEST(WireProtocol, ApiVersionsAdvertisesProduceFromVersionZeroButRefusesVersionsZeroToTwo)
+{
+    const auto supported = supportedApis();
+    const auto advertised = advertisedApis();
+    ASSERT_EQ(advertised.size(), supported.size());
+    for (std::size_t i = 0; i < advertised.size(); ++i) {
+        EXPECT_EQ(advertised[i].key, supported[i].key);
+        EXPECT_EQ(advertised[i].maxVersion, supported[i].maxVersion);
+        EXPECT_EQ(advertised[i].minVersion, advertised[i].key == ApiKey::Produce ? 0 : supported[i].minVersion);
+    }
+    EXPECT_EQ(ApiVersionsResponse {}.apiKeys, std::vector<VersionRange>(advertised.begin(), advertised.end()));
+    for (std::int16_t version = 0; version <= 2; ++version) {
+        // A Produce v0-2 body (acks, timeout, no topics) after a v1 header.
+        const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, static_cast<std::uint8_t>(version), 0x0a, 0x0b, 0x0c, 0x0d,
+            0xff, 0xff, 0x00, 0x01, 0x00, 0x00, 0x03, 0xe8, 0x00, 0x00, 0x00, 0x00 });
+        try {
+            parseRequest(frame);
+            ADD_FAILURE() << "Produce v" << version << " was accepted";
+        } catch (const UnsupportedRequest& e) {
+            EXPECT_FALSE(e.answerWithApiVersionsError());
+            EXPECT_TRUE(e.refusedAdvertisedVersion()) << "Produce v" << version;
+        }
+    }
+    // Versions that are not advertised either are not "advertised but refused".
+    EXPECT_FALSE(UnsupportedRequest(0, 8, 1).refusedAdvertisedVersion());
+    EXPECT_FALSE(UnsupportedRequest(1, 11, 1).refusedAdvertisedVersion());
+    EXPECT_FALSE(UnsupportedRequest(2, 0, 1).refusedAdvertisedVersion());
+    EXPECT_FALSE(UnsupportedRequest(99, 0, 1).refusedAdvertisedVersion());
 }
 
 // ApiMessageType.requestHeaderVersion / responseHeaderVersion as generated at 3.7.0.
@@ -202,6 +257,8 @@ INSTANTIATE_TEST_SUITE_P(Errors, WireErrorCode,
         ErrorCase { ErrorCode::UnknownProducerId, 59, "UNKNOWN_PRODUCER_ID" },
         ErrorCase { ErrorCode::FencedLeaderEpoch, 74, "FENCED_LEADER_EPOCH" },
         ErrorCase { ErrorCode::UnknownLeaderEpoch, 75, "UNKNOWN_LEADER_EPOCH" },
+        ErrorCase { ErrorCode::FetchSessionIdNotFound, 70, "FETCH_SESSION_ID_NOT_FOUND" },
+        ErrorCase { ErrorCode::InvalidFetchSessionEpoch, 71, "INVALID_FETCH_SESSION_EPOCH" },
         ErrorCase { ErrorCode::UnsupportedCompressionType, 76, "UNSUPPORTED_COMPRESSION_TYPE" },
         ErrorCase { ErrorCode::InvalidRecord, 87, "INVALID_RECORD" },
         ErrorCase { ErrorCode::ProducerFenced, 90, "PRODUCER_FENCED" }));
@@ -233,10 +290,10 @@ TEST(WireProtocolGolden, ApiVersionsV0Request)
 
 const Bytes& allApiVersionEntries()
 {
-    // Key, min, max as INT16s for Produce 3-7, Fetch 4-6, ListOffsets 1-4, Metadata 0-4, ApiVersions 0-3,
-    // InitProducerId 0-1, OffsetCommit 2-6, OffsetFetch 1-5, FindCoordinator 0-2, JoinGroup 2-4, Heartbeat 0-2,
-    // LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2.
-    static const Bytes entries = bytesOf({ 0x00, 0x00, 0x00, 0x03, 0x00, 0x07, 0x00, 0x01, 0x00, 0x04, 0x00, 0x06, 0x00,
+    // Key, min, max as INT16s for Produce 0-7 (advertised from 0, KAFKA-18659), Fetch 4-10, ListOffsets 1-4,
+    // Metadata 0-4, ApiVersions 0-3, InitProducerId 0-1, OffsetCommit 2-6, OffsetFetch 1-5, FindCoordinator 0-2,
+    // JoinGroup 2-4, Heartbeat 0-2, LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2.
+    static const Bytes entries = bytesOf({ 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x01, 0x00, 0x04, 0x00, 0x0a, 0x00,
         0x02, 0x00, 0x01, 0x00, 0x04, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x12, 0x00, 0x00, 0x00, 0x03, 0x00,
         0x16, 0x00, 0x00, 0x00, 0x01, 0x00, 0x08, 0x00, 0x02, 0x00, 0x06, 0x00, 0x09, 0x00, 0x01, 0x00, 0x05, 0x00,
         0x0a, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0b, 0x00, 0x02, 0x00, 0x04, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x02, 0x00,
@@ -446,9 +503,14 @@ Request sampleRequest(ApiKey key, std::int16_t version)
         body.minBytes = 1;
         body.maxBytes = 1 << 20;
         body.isolationLevel = 1;
-        FetchPartition p0 { 0, 42, version >= 5 ? 7 : -1, 65536 };
+        FetchPartition p0 { 0, 42, version >= 5 ? 7 : -1, 65536, version >= 9 ? 3 : -1 };
         FetchPartition p1 { 5, 0, version >= 5 ? 0 : -1, 1024 };
         body.topics = { { "orders", { p0, p1 } }, { "payments", { p1 } } };
+        if (version >= 7) {
+            body.sessionId = 123;
+            body.sessionEpoch = 4;
+            body.forgottenTopics = { { "old", { 0, 2 } }, { "empty", {} } };
+        }
         return body;
     }
     case ApiKey::ListOffsets: {
@@ -548,6 +610,10 @@ Response sampleResponse(ApiKey key, std::int16_t version)
         FetchPartitionResponse nullAborted;
         nullAborted.partitionIndex = 2;
         body.responses = { { "orders", { withData, empty, nullAborted } } };
+        if (version >= 7) {
+            body.errorCode = ErrorCode::FetchSessionIdNotFound;
+            body.sessionId = 77;
+        }
         return body;
     }
     case ApiKey::ListOffsets: {
@@ -742,7 +808,9 @@ INSTANTIATE_TEST_SUITE_P(RequestContextTest, WireUnsupported,
         UnsupportedCase {
             "ProduceV8", bytesOf({ 0x00, 0x00, 0x00, 0x08, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 0, 8, false },
         UnsupportedCase {
-            "FetchV7", bytesOf({ 0x00, 0x01, 0x00, 0x07, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 1, 7, false },
+            "ProduceV0", bytesOf({ 0x00, 0x00, 0x00, 0x00, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 0, 0, false },
+        UnsupportedCase {
+            "FetchV11", bytesOf({ 0x00, 0x01, 0x00, 0x0b, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 1, 11, false },
         UnsupportedCase {
             "MetadataV5", bytesOf({ 0x00, 0x03, 0x00, 0x05, 0x0a, 0x0b, 0x0c, 0x0d, 0xff, 0xff }), 3, 5, false },
         UnsupportedCase {
@@ -895,7 +963,7 @@ TEST(WireProtocol, AResponseThatDoesNotMatchItsHeaderIsALogicError)
     EXPECT_THROW(encodeResponse(headerFor(ApiKey::Produce, 3), FetchResponse {}), std::logic_error);
     EXPECT_THROW(encodeRequest(headerFor(ApiKey::Metadata, 1), ProduceRequest {}), std::logic_error);
     EXPECT_THROW(encodeResponse(headerFor(ApiKey::Produce, 8), ProduceResponse {}), std::logic_error);
-    EXPECT_THROW(parseResponse(ApiKey::Fetch, 7, Bytes(8, 0), nullptr), std::logic_error);
+    EXPECT_THROW(parseResponse(ApiKey::Fetch, 11, Bytes(8, 0), nullptr), std::logic_error);
 }
 
 // FieldSpec.generateNonIgnorableFieldCheck: ListOffsetsResponse.LeaderEpoch (v4+) and

@@ -4,13 +4,14 @@ back with a consumer that assigns it itself (no group). tests/live/client_matrix
 python3 (Debian's kafka-python and confluent-kafka) and with the venv of scripts/live-clients (PyPI's), so
 the same code tests every version.
 
-    python drive.py LIBRARY produce BOOTSTRAP TOPIC PARTITION CLIENT_ID PREFIX COUNT
+    python drive.py LIBRARY produce BOOTSTRAP TOPIC PARTITION CLIENT_ID PREFIX COUNT [COMPRESSION]
     python drive.py LIBRARY consume BOOTSTRAP TOPIC PARTITION CLIENT_ID PREFIX COUNT
     python drive.py LIBRARY version
 
 LIBRARY is confluent-kafka or kafka-python. produce sends PREFIX-0 .. PREFIX-(COUNT-1) and prints each
 acknowledged offset, one a line; consume prints the values that start with PREFIX from the beginning, one a
-line, and stops once it has COUNT of them. Any error (a failed delivery, a client exception, no progress
+line, and stops once it has COUNT of them. COMPRESSION (none, gzip, snappy, lz4 or zstd; none unless given) is
+the producer's compression.type. Any error (a failed delivery, a client exception, no progress
 within the timeout) ends the run with exit status 1 and one line on standard error, so that a client that
 cannot work stops instead of looping.
 """
@@ -26,7 +27,7 @@ def fail(message):
     sys.exit(1)
 
 
-def confluent_produce(bootstrap, topic, partition, client_id, values):
+def confluent_produce(bootstrap, topic, partition, client_id, values, compression):
     from confluent_kafka import Producer
     acked = {}
     errors = []
@@ -38,7 +39,8 @@ def confluent_produce(bootstrap, topic, partition, client_id, values):
             acked[msg.value().decode()] = msg.offset()
 
     producer = Producer({"bootstrap.servers": bootstrap, "client.id": client_id, "acks": "all",
-                         "linger.ms": 5, "message.timeout.ms": CLIENT_TIMEOUT_S * 1000})
+                         "linger.ms": 5, "message.timeout.ms": CLIENT_TIMEOUT_S * 1000,
+                         "compression.type": compression})
     for v in values:
         producer.produce(topic, value=v.encode(), partition=partition, on_delivery=delivered)
         producer.poll(0)
@@ -76,10 +78,11 @@ def confluent_consume(bootstrap, topic, partition, client_id, prefix, count):
     return read
 
 
-def kafka_python_produce(bootstrap, topic, partition, client_id, values):
+def kafka_python_produce(bootstrap, topic, partition, client_id, values, compression):
     from kafka import KafkaProducer
     producer = KafkaProducer(bootstrap_servers=bootstrap, client_id=client_id, acks="all",
-                             request_timeout_ms=20000)
+                             request_timeout_ms=20000,
+                             compression_type=None if compression == "none" else compression)
     futures = [producer.send(topic, value=v.encode(), partition=partition) for v in values]
     producer.flush(timeout=CLIENT_TIMEOUT_S)
     offsets = [f.get(timeout=1).offset for f in futures]
@@ -119,16 +122,17 @@ def main(argv):
     if len(argv) == 2 and argv[1] == "version":
         print(version(argv[0]))
         return
+    compression = argv.pop(8) if len(argv) == 9 and argv[1] == "produce" else "none"
     if len(argv) != 8 or argv[0] not in ("confluent-kafka", "kafka-python") or argv[1] not in ("produce", "consume"):
         fail("usage: drive.py confluent-kafka|kafka-python produce|consume BOOTSTRAP TOPIC PARTITION CLIENT_ID "
-             "PREFIX COUNT, or drive.py LIBRARY version")
+             "PREFIX COUNT [COMPRESSION], or drive.py LIBRARY version")
     library, action, bootstrap, topic, partition, client_id, prefix, count = argv
     partition, count = int(partition), int(count)
     try:
         if action == "produce":
             values = ["%s-%d" % (prefix, i) for i in range(count)]
             produce = confluent_produce if library == "confluent-kafka" else kafka_python_produce
-            for offset in produce(bootstrap, topic, partition, client_id, values):
+            for offset in produce(bootstrap, topic, partition, client_id, values, compression):
                 print(offset)
         else:
             consume = confluent_consume if library == "confluent-kafka" else kafka_python_consume

@@ -114,10 +114,10 @@ public class GoldenBytes {
             .setFinalizedFeatures(finalized)
             .setZkMigrationReady(false));
 
-        // What HighWater's own broker advertises (wire::supportedApis()), with no features: the server half's
-        // encodeResponse must write exactly this.
+        // What HighWater's own broker advertises (wire::advertisedApis(): Produce from version 0 as Kafka 4.x
+        // advertises it, KAFKA-18659), with no features: the server half's encodeResponse must write exactly this.
         ApiVersionsResponseData.ApiVersionCollection served = new ApiVersionsResponseData.ApiVersionCollection();
-        int[][] table = { { 0, 3, 7 }, { 1, 4, 6 }, { 2, 1, 4 }, { 3, 0, 4 }, { 18, 0, 3 }, { 22, 0, 1 },
+        int[][] table = { { 0, 0, 7 }, { 1, 4, 10 }, { 2, 1, 4 }, { 3, 0, 4 }, { 18, 0, 3 }, { 22, 0, 1 },
             { 8, 2, 6 }, { 9, 1, 5 }, { 10, 0, 2 }, { 11, 2, 4 }, { 12, 0, 2 }, { 13, 0, 2 }, { 14, 0, 2 }, { 15, 0, 4 },
             { 16, 0, 2 } };
         for (int[] row : table)
@@ -293,6 +293,39 @@ public class GoldenBytes {
             .setThrottleTimeMs(0).setErrorCode((short) 0).setSessionId(0).setResponses(responses));
     }
 
+    // The server half's Fetch at its highest version, 10 (HighWater's broker reads the request and writes the
+    // response): a full fetch asking for a session, with a current leader epoch and a forgotten topic, and the
+    // answer of a broker without session slots (session id 0) with a fenced epoch in one partition.
+    static void fetchServed() {
+        List<FetchRequestData.FetchPartition> partitions = new ArrayList<>();
+        partitions.add(new FetchRequestData.FetchPartition().setPartition(0).setCurrentLeaderEpoch(3).setFetchOffset(40)
+            .setLogStartOffset(-1).setPartitionMaxBytes(1048576));
+        partitions.add(new FetchRequestData.FetchPartition().setPartition(1).setCurrentLeaderEpoch(-1).setFetchOffset(7)
+            .setLogStartOffset(2).setPartitionMaxBytes(65536));
+        List<FetchRequestData.FetchTopic> topics = new ArrayList<>();
+        topics.add(new FetchRequestData.FetchTopic().setTopic("orders").setPartitions(partitions));
+        List<FetchRequestData.ForgottenTopic> forgotten = new ArrayList<>();
+        forgotten.add(new FetchRequestData.ForgottenTopic().setTopic("old").setPartitions(ids(2)));
+        request("Fetch.served", ApiKeys.FETCH, 10, new FetchRequestData()
+            .setReplicaId(-1).setMaxWaitMs(500).setMinBytes(1).setMaxBytes(52428800).setIsolationLevel((byte) 0)
+            .setSessionId(0).setSessionEpoch(0).setTopics(topics).setForgottenTopicsData(forgotten));
+
+        MemoryRecords records = MemoryRecords.withRecords(40L, Compression.NONE,
+            new SimpleRecord(1700000000000L, "k".getBytes(StandardCharsets.UTF_8), "v40".getBytes(StandardCharsets.UTF_8)));
+        List<FetchResponseData.PartitionData> data = new ArrayList<>();
+        data.add(new FetchResponseData.PartitionData().setPartitionIndex(0).setErrorCode((short) 0).setHighWatermark(41)
+            .setLastStableOffset(41).setLogStartOffset(0).setAbortedTransactions(null).setRecords(records));
+        data.add(new FetchResponseData.PartitionData().setPartitionIndex(1).setErrorCode((short) 74).setHighWatermark(-1)
+            .setLastStableOffset(-1).setLogStartOffset(-1).setAbortedTransactions(null).setRecords(MemoryRecords.EMPTY));
+        List<FetchResponseData.FetchableTopicResponse> responses = new ArrayList<>();
+        responses.add(new FetchResponseData.FetchableTopicResponse().setTopic("orders").setPartitions(data));
+        response("Fetch.served", ApiKeys.FETCH, 10, new FetchResponseData()
+            .setThrottleTimeMs(0).setErrorCode((short) 0).setSessionId(0).setResponses(responses));
+        // An incremental fetch of a session the broker does not hold (FetchManager.newContext's SessionErrorContext).
+        response("Fetch.served.sessionError", ApiKeys.FETCH, 10, new FetchResponseData()
+            .setThrottleTimeMs(0).setErrorCode((short) 70).setSessionId(0).setResponses(new ArrayList<>()));
+    }
+
     static void describeTopicPartitions() {
         List<DescribeTopicPartitionsRequestData.TopicRequest> topics = new ArrayList<>();
         topics.add(new DescribeTopicPartitionsRequestData.TopicRequest().setName("orders"));
@@ -351,6 +384,7 @@ public class GoldenBytes {
         electLeaders();
         listOffsets();
         fetch();
+        fetchServed();
         describeTopicPartitions();
         describeCluster();
     }
