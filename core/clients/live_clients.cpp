@@ -157,7 +157,8 @@ std::string checkGroupRequest(const GroupRequest& request, std::int32_t partitio
 }
 
 /// The group a connection's group request names, and whether it makes the connection a member's.
-/// JoinGroup, SyncGroup and Heartbeat come from members only; an OffsetCommit from a member carries its
+/// JoinGroup, SyncGroup and Heartbeat come from members only (AbstractCoordinator sends them, at
+/// Kafka 4.0: JoinGroupRequest.json, SyncGroupRequest.json, HeartbeatRequest.json); an OffsetCommit from a member carries its
 /// generation, one with generation -1 comes from an admin or a consumer that assigns itself, which Kafka
 /// accepts into a "simple" group (OffsetMetadataManager.validateOffsetCommit, group-coordinator, Kafka
 /// 4.0). LeaveGroup and OffsetFetch say nothing new (an admin fetches any group's offsets).
@@ -248,8 +249,10 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         request.maxWaitMs = std::max<TimeMs>(0, fetch->maxWaitMs);
         e.partition = fetch->partition;
         e.offset = fetch->fetchOffset;
-        // A Fetch names no group: on a connection that is not a member's it is a consumer that assigns
-        // itself its partitions (a real member's fetches may go over its other connections, to the leaders).
+        // A Fetch names no group (clients/src/main/resources/common/message/FetchRequest.json has no
+        // group field): on a connection that is not a member's it is a consumer that assigns itself its
+        // partitions (KafkaConsumer.assign). A real member's fetches may go over its other connections,
+        // to the leaders, which then count as self-assigned too.
         client.fetchedPartition = fetch->partition;
         if (client.role != LiveClientRole::GroupMember)
             client.role = LiveClientRole::SelfAssigned;
