@@ -51,15 +51,16 @@
 <context>
     <name>LiveClientsItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/liveclientsitem.cpp" line="+87"/>
-        <source>%n more client(s) with other client.ids</source>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+79"/>
+        <source>LIVE · %n more client(s) in other groups and topics</source>
+        <extracomment>The real clients that the lines above do not show, in other groups or topics.</extracomment>
         <translation>
-            <numerusform>%n more client with another client.id</numerusform>
-            <numerusform>%n more clients with other client.ids</numerusform>
+            <numerusform>LIVE · %n more client in other groups and topics</numerusform>
+            <numerusform>LIVE · %n more clients in other groups and topics</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+79"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>LIVE: %n real client</numerusform>
@@ -306,7 +307,7 @@
 <context>
     <name>hw::ui::LiveLabDialog</name>
     <message numerus="yes">
-        <location filename="../ui/shell/livelabdialog.cpp" line="+361"/>
+        <location filename="../ui/shell/livelabdialog.cpp" line="+372"/>
         <source>Connected clients (%n)</source>
         <translation>
             <numerusform>Connected clients (%n)</numerusform>
@@ -325,7 +326,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+584"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+588"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>

@@ -969,37 +969,57 @@
 <context>
     <name>LiveClientsItem</name>
     <message>
-        <location filename="../ui/scene/liveclientsitem.cpp" line="+52"/>
-        <source>%1 → broker %2</source>
-        <extracomment>A real client in the cluster view before its first request: its address and its broker.</extracomment>
-        <translation>%1 → 代理節點 %2</translation>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+61"/>
+        <source>LIVE · group %1 × %2</source>
+        <extracomment>Many real clients of one consumer group (%1): how many connections (%2). LIVE: real, not simulated.</extracomment>
+        <translation>即時 · 消費者組 %1 × %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LIVE · group %1 × %2 → %3</source>
+        <extracomment>Many real clients of one consumer group (%1): how many connections (%2) and the topics they read (%3).</extracomment>
+        <translation>即時 · 消費者組 %1 × %2 → %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>LIVE · producing to %1 × %2</source>
+        <extracomment>Many real producers: the topic they produce to (%1) and how many connections (%2).</extracomment>
+        <translation>即時 · 寫入主題 %1 的生產者 × %2</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>%1 · %2 → broker %3</source>
-        <extracomment>A real client in the cluster view: its client.id (%1), its address (%2) and its broker (%3).</extracomment>
-        <translation>%1 · %2 → 代理節點 %3</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>not named yet</source>
-        <translation>尚未命名</translation>
+        <source>LIVE · reading %1 without a group × %2</source>
+        <extracomment>Many real consumers that assign themselves partitions (no consumer group): the topic (%1), how many (%2).</extracomment>
+        <translation>即時 · 讀取 %1（無消費者組）× %2</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>%1 × %2 → %3</source>
-        <extracomment>Many real clients sharing a client.id (%1): how many (%2) and the brokers they are connected to (%3).</extracomment>
-        <translation>%1 × %2 → %3</translation>
+        <source>LIVE · no data yet × %1</source>
+        <extracomment>Real clients that only asked for metadata so far (an admin, or a client starting): how many (%1).</extracomment>
+        <translation>即時 · 尚無資料 × %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
-        <source>%n more client(s) with other client.ids</source>
+        <location line="+3"/>
+        <source>LIVE · %n more client(s) in other groups and topics</source>
+        <extracomment>The real clients that the lines above do not show, in other groups or topics.</extracomment>
         <translation>
-            <numerusform>另有 %n 個使用其他 client.id 的客戶端</numerusform>
+            <numerusform>即時 · 另有 %n 個客戶端在其他消費者組與主題</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+32"/>
+        <source>LIVE · %1 → broker %2</source>
+        <extracomment>A real client in the cluster view before its first request: its address and its broker. LIVE says in words that it is real, not simulated.</extracomment>
+        <translation>即時 · %1 → 代理節點 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LIVE · %1 · %2 → broker %3</source>
+        <extracomment>A real client in the cluster view: its client.id (%1), its address (%2) and its broker (%3).</extracomment>
+        <translation>即時 · %1 · %2 → 代理節點 %3</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+44"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>即時：%n 個真實客戶端</numerusform>
@@ -5254,12 +5274,12 @@ Value: %3</source>
 <context>
     <name>hw::ui::LiveLabDialog</name>
     <message>
-        <location filename="../ui/shell/livelabdialog.cpp" line="+172"/>
+        <location filename="../ui/shell/livelabdialog.cpp" line="+177"/>
         <source>Cannot start the live lab: %1</source>
         <translation>無法啟動即時實驗室：%1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+88"/>
         <source>Name the address other machines reach this one at.</source>
         <translation>請填寫其他電腦連到這台電腦所用的位址。</translation>
     </message>
@@ -5434,7 +5454,7 @@ Value: %3</source>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-200"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+406"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+410"/>
         <location filename="../ui/shell/mainwindowactions.cpp" line="+257"/>
         <location line="+52"/>
         <source>Play</source>
@@ -5883,12 +5903,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它們存成一個能重播出這些幀的情境嗎？</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-158"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-162"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>無法保留未儲存的工作階段以防當機：%1</translation>
     </message>
     <message>
-        <location line="+218"/>
+        <location line="+222"/>
         <location line="+16"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前無法執行（%2）。</translation>

@@ -156,6 +156,32 @@ std::string checkGroupRequest(const GroupRequest& request, std::int32_t partitio
     return {};
 }
 
+/// The group a connection's group request names, and whether it makes the connection a member's.
+/// JoinGroup, SyncGroup and Heartbeat come from members only (AbstractCoordinator sends them, at
+/// Kafka 4.0: JoinGroupRequest.json, SyncGroupRequest.json, HeartbeatRequest.json); an OffsetCommit from a member carries its
+/// generation, one with generation -1 comes from an admin or a consumer that assigns itself, which Kafka
+/// accepts into a "simple" group (OffsetMetadataManager.validateOffsetCommit, group-coordinator, Kafka
+/// 4.0). LeaveGroup and OffsetFetch say nothing new (an admin fetches any group's offsets).
+void rememberGroup(LiveClient& client, const GroupRequest& request)
+{
+    switch (request.kind) {
+    case GroupRequestKind::Join:
+    case GroupRequestKind::Sync:
+    case GroupRequestKind::Heartbeat:
+        client.role = LiveClientRole::GroupMember;
+        client.group = request.live->groupId;
+        break;
+    case GroupRequestKind::OffsetCommit:
+        if (request.generation >= 0)
+            client.role = LiveClientRole::GroupMember;
+        client.group = request.live->groupId;
+        break;
+    case GroupRequestKind::Leave:
+    case GroupRequestKind::OffsetFetch:
+        break;
+    }
+}
+
 } // namespace
 
 ApplyResult LiveClients::request(const LiveClientAction& action)
@@ -206,6 +232,9 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         }
         e.partition = produce->partition;
         e.count = request.count;
+        client.producedPartition = produce->partition;
+        if (client.role == LiveClientRole::NoData)
+            client.role = LiveClientRole::Producer;
         m_net.send(from, to, request);
     } else if (const auto* fetch = std::get_if<LiveFetch>(&action.request)) {
         if (fetch->partition < 0 || fetch->partition >= partitionCount)
@@ -220,6 +249,13 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         request.maxWaitMs = std::max<TimeMs>(0, fetch->maxWaitMs);
         e.partition = fetch->partition;
         e.offset = fetch->fetchOffset;
+        // A Fetch names no group (clients/src/main/resources/common/message/FetchRequest.json has no
+        // group field): on a connection that is not a member's it is a consumer that assigns itself its
+        // partitions (KafkaConsumer.assign). A real member's fetches may go over its other connections,
+        // to the leaders, which then count as self-assigned too.
+        client.fetchedPartition = fetch->partition;
+        if (client.role != LiveClientRole::GroupMember)
+            client.role = LiveClientRole::SelfAssigned;
         m_net.send(from, to, request);
     } else if (const auto* list = std::get_if<LiveListOffsets>(&action.request)) {
         if (list->partition < 0 || list->partition >= partitionCount)
@@ -249,6 +285,7 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         request.group = -1;
         e.text = request.live->groupId;
         e.value = static_cast<std::int64_t>(request.kind);
+        rememberGroup(client, request);
         m_net.send(from, to, std::move(request));
     } else {
         m_net.send(from, to, InitProducerIdRequest{action.client});

@@ -281,15 +281,33 @@ struct Consumer {
 /// messages, payloads, events) by its handle, incarnation * liveClientsMax + slot, so an answer still
 /// on its way to a closed connection never reaches the slot's next user: the handle it carries is
 /// not the slot's any more (as Message::toIncarnation does for a restarted broker).
+/// What a live connection's requests have shown it to be, so far (LiveClients::request sets it).
+enum class LiveClientRole : std::uint8_t {
+    NoData,      // no Produce, Fetch or group membership yet: metadata, coordinators, offsets only (an admin, or a client starting)
+    Producer,    // sent a Produce
+    GroupMember, // sent a JoinGroup, SyncGroup or Heartbeat: its group's coordinator assigns its partitions
+    SelfAssigned // fetched without being a group's member on this connection (KafkaConsumer.assign, kcat -C)
+};
+
 struct LiveClient {
     std::string id;           // the connection's peer address as serve saw it: "127.0.0.1:54321"
     BrokerId broker = 0;      // the broker it is connected to
     bool connected = true;
     std::int64_t requests = 0; // requests it sent
     std::int32_t handle = 0;   // incarnation * limits::liveClientsMax + its slot
+    LiveClientRole role = LiveClientRole::NoData;
+    // The group.id of its last JoinGroup, SyncGroup, Heartbeat or OffsetCommit; empty: none (at most
+    // limits::stringBytesMax bytes, as every live group request's).
+    std::string group;
+    // The last partition it produced to and the last it fetched (index into ClusterState::partitions;
+    // -1: none). One each keeps the state bounded; the topic is the partition's.
+    std::int32_t producedPartition = -1;
+    std::int32_t fetchedPartition = -1;
     friend bool operator==(const LiveClient&, const LiveClient&) = default;
 };
 
 std::string_view sendStatusName(SendStatus status);
+/// "no-data", "producer", "group-member" or "self-assigned" (frames' live_clients).
+std::string_view liveClientRoleName(LiveClientRole role);
 
 } // namespace hw

@@ -159,4 +159,19 @@ std::string_view sendStatusName(SendStatus status)
     return "pending";
 }
 
+std::string_view liveClientRoleName(LiveClientRole role)
+{
+    switch (role) {
+    case LiveClientRole::NoData:
+        return "no-data";
+    case LiveClientRole::Producer:
+        return "producer";
+    case LiveClientRole::GroupMember:
+        return "group-member";
+    case LiveClientRole::SelfAssigned:
+        return "self-assigned";
+    }
+    return "no-data";
+}
+
 } // namespace hw

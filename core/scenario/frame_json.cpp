@@ -115,8 +115,20 @@ Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump d
     if (!s.liveClients.empty()) {
         Json clients = Json::array();
         for (const LiveClient& c : s.liveClients) {
-            if (c.connected)
-                clients.push_back(Json{{"id", c.id}, {"broker", c.broker}, {"requests", c.requests}});
+            if (!c.connected)
+                continue;
+            Json client{{"id", c.id}, {"broker", c.broker}, {"requests", c.requests},
+                        {"role", std::string(liveClientRoleName(c.role))}};
+            client["group"] = c.group.empty() ? Json(nullptr) : Json(c.group);
+            auto partitionOf = [&](std::int32_t partition) {
+                if (partition < 0)
+                    return Json(nullptr);
+                const Partition& p = s.partitions[static_cast<std::size_t>(partition)];
+                return Json{{"topic", s.topics[static_cast<std::size_t>(p.topic)].name}, {"partition", p.index}};
+            };
+            client["produced"] = partitionOf(c.producedPartition);
+            client["fetched"] = partitionOf(c.fetchedPartition);
+            clients.push_back(client);
         }
         out["live_clients"] = clients;
     }

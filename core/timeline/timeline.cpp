@@ -155,7 +155,7 @@ std::size_t restBytes(const ClusterState& s)
     std::size_t bytes = heapBytes(s.name) + vectorBytes(s.registrations) + vectorBytes(s.topics) +
                         deepBytes(s.groups) + vectorBytes(s.offsetsPartitions) + vectorBytes(s.liveClients);
     for (const LiveClient& c : s.liveClients)
-        bytes += heapBytes(c.id);
+        bytes += heapBytes(c.id) + heapBytes(c.group);
     for (const Topic& t : s.topics)
         bytes += heapBytes(t.name);
     for (const PartitionRegistration& r : s.offsetsPartitions)

@@ -8,6 +8,7 @@
 #include "groups/consumer_protocol.h"
 #include "model/config.h"
 #include "model/kafka_version.h"
+#include "scenario/frame_json.h"
 
 #include <gtest/gtest.h>
 
@@ -289,6 +290,76 @@ TEST(LiveGroups, ASimulatedLeaderAssignsToARealMemberInConsumerProtocolBytes)
         all.insert(all.end(), m.assignment.begin(), m.assignment.end());
     std::sort(all.begin(), all.end());
     EXPECT_EQ(all, (std::vector<std::int32_t>{0, 1, 2, 3}));
+}
+
+// Issue 28: the cluster view groups real clients by what their requests showed, so each connection
+// remembers its role, its group and the last partition it produced to and fetched, and frames say so.
+TEST(LiveGroups, EachConnectionRemembersItsRoleGroupAndPartitions)
+{
+    Live live(groupSpec());
+    const BrokerId coordinator = live.coordinator(); // connection 0: a FindCoordinator only
+    const std::int32_t asker = 0;
+    const std::int32_t member = live.connect(coordinator), producer = live.connect(1), reader = live.connect(2),
+                       committer = live.connect(coordinator);
+    live.send(member, live.join({{"range", subscription({"orders"})}}));
+    LiveProduce produce;
+    produce.records.push_back(LiveRecord{});
+    produce.partition = 2;
+    live.send(producer, produce);
+    produce.partition = 3;
+    live.send(producer, produce);
+    live.send(reader, LiveFetch{1, 0, 10, 0});
+    // An OffsetCommit with generation -1 comes from a consumer outside the group's membership.
+    GroupRequest commit = live.request(GroupRequestKind::OffsetCommit);
+    commit.offsets.push_back(CommittedOffset{0, 0});
+    live.send(committer, LiveGroup{commit});
+    live.send(committer, LiveFetch{0, 0, 10, 0});
+    live.run(1000);
+
+    auto client = [&](std::int32_t handle) { return *live.engine.state().liveClient(handle); };
+    EXPECT_EQ(client(asker).role, LiveClientRole::NoData);
+    EXPECT_EQ(client(asker).group, "") << "a FindCoordinator makes no member";
+    EXPECT_EQ(client(asker).producedPartition, -1);
+    EXPECT_EQ(client(asker).fetchedPartition, -1);
+    EXPECT_EQ(client(member).role, LiveClientRole::GroupMember);
+    EXPECT_EQ(client(member).group, "g");
+    EXPECT_EQ(client(member).fetchedPartition, -1);
+    EXPECT_EQ(client(producer).role, LiveClientRole::Producer);
+    EXPECT_EQ(client(producer).group, "");
+    EXPECT_EQ(client(producer).producedPartition, 3) << "the last partition produced to";
+    EXPECT_EQ(client(producer).fetchedPartition, -1);
+    EXPECT_EQ(client(reader).role, LiveClientRole::SelfAssigned);
+    EXPECT_EQ(client(reader).fetchedPartition, 1);
+    EXPECT_EQ(client(committer).role, LiveClientRole::SelfAssigned);
+    EXPECT_EQ(client(committer).group, "g");
+    EXPECT_EQ(client(committer).fetchedPartition, 0);
+
+    // A member's fetch keeps it a member; its heartbeat names the group again.
+    live.send(member, LiveFetch{2, 0, 10, 0});
+    live.send(member, LiveGroup{live.request(GroupRequestKind::Heartbeat, "m", 1)});
+    live.run(100);
+    EXPECT_EQ(client(member).role, LiveClientRole::GroupMember);
+    EXPECT_EQ(client(member).fetchedPartition, 2);
+    // A member's OffsetCommit carries its generation: a connection that only commits is a member's.
+    const std::int32_t memberCommits = live.connect(coordinator);
+    live.send(memberCommits, LiveGroup{live.request(GroupRequestKind::OffsetCommit, "m", 1)});
+    EXPECT_EQ(client(memberCommits).role, LiveClientRole::GroupMember);
+
+    const auto json = frameToJson(FrameHeader{}, live.engine.state());
+    const auto& clients = json.at("live_clients");
+    ASSERT_EQ(clients.size(), 6u);
+    EXPECT_EQ(clients[asker].at("role"), "no-data");
+    EXPECT_TRUE(clients[asker].at("group").is_null());
+    EXPECT_TRUE(clients[asker].at("produced").is_null());
+    EXPECT_EQ(clients[member].at("role"), "group-member");
+    EXPECT_EQ(clients[member].at("group"), "g");
+    EXPECT_EQ(clients[member].at("fetched").at("partition"), 2);
+    EXPECT_EQ(clients[producer].at("role"), "producer");
+    EXPECT_EQ(clients[producer].at("produced").at("topic"), "orders");
+    EXPECT_EQ(clients[producer].at("produced").at("partition"), 3);
+    EXPECT_TRUE(clients[producer].at("fetched").is_null());
+    EXPECT_EQ(clients[reader].at("role"), "self-assigned");
+    EXPECT_EQ(clients[committer].at("group"), "g");
 }
 
 TEST(LiveGroups, ASilentRealMemberIsEvictedAfterItsSessionTimeout)

@@ -221,9 +221,8 @@ TEST(LiveLab, TheDialogServesShowsTheAddressAndCommandsAndListsTheClientsByClien
                     continue;
                 const auto* box = static_cast<const hw::ui::LiveClientsItem*>(item);
                 const hw::ui::TextRun* title = box->textWithRole(QStringLiteral("live:title"));
-                const hw::ui::TextRun* line = box->textWithRole(QStringLiteral("live:client"));
-                return title && title->text.startsWith(QStringLiteral("LIVE: 1 real client")) && line
-                    && line->text.startsWith(QStringLiteral("hw-live-test \u00B7 127.0.0.1:"));
+                return title && title->text.startsWith(QStringLiteral("LIVE: 1 real client")) && box->rows().size() == 1
+                    && box->rows()[0].text.startsWith(QStringLiteral("LIVE \u00B7 hw-live-test \u00B7 127.0.0.1:"));
             }
             return false;
         },
