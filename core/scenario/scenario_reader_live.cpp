@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The "live" step: what a real client of the live lab did, as a scenario records it (a connect, a
-// disconnect, or a Produce, Fetch, ListOffsets, Metadata or InitProducerId request), with a produce's
-// records as text or hex bytes within the live limits.
+// disconnect, or a Produce, Fetch, ListOffsets, Metadata, InitProducerId, FindCoordinator or group
+// request), with a produce's records as text or hex bytes and a group request's bytes as hex, within the
+// live limits.
 #include "scenario/scenario_reader_internal.h"
 
 #include "model/limits.h"
 #include "model/record_text.h"
+
+#include <algorithm>
 
 namespace hw::scenario_reader {
 
@@ -89,17 +92,118 @@ LiveRecord readLiveRecord(const Json& value, const std::string& path)
     return p;
 }
 
+/// Bytes written as hex under `key` (protocol metadata, an assignment): at most limits::liveGroupBytesMax.
+std::string readHexBytes(const Json& object, const char* key, const std::string& path)
+{
+    const std::string keyPath = child(path, key);
+    const Json& value = required(object, key, path);
+    if (!value.is_string())
+        fail(keyPath, "expected a string of hex digits, got " + describe(value));
+    std::optional<std::string> bytes = fromHex(value.get<std::string>());
+    if (!bytes)
+        fail(keyPath, "expected an even number of hex digits (0-9, a-f)");
+    if (bytes->size() > limits::liveGroupBytesMax)
+        fail(keyPath, "more bytes than the limit of " + std::to_string(limits::liveGroupBytesMax) + " (liveGroupBytesMax)");
+    return std::move(*bytes);
+}
+
+/// A live client's group request: {"kind": "join" | "sync" | "heartbeat" | "leave" | "offset_commit" |
+/// "offset_fetch", "group_id", "member_id", "generation", "client_id", "client_host", "protocol_type",
+/// "session_timeout_ms", "rebalance_timeout_ms", "require_known_member_id", "all_partitions",
+/// "protocols": [{"name", "metadata_hex"}], "assignments": [{"member_id", "assignment_hex"}],
+/// "offsets": [{"topic", "partition", "offset"}], "partitions": [{"topic", "partition"}]}, as the
+/// scenario writer records it; a key left out has the value the server leaves it at.
+template <typename PartitionOf>
+GroupRequest readLiveGroup(const Json& what, const std::string& path, const PartitionOf& partitionOf)
+{
+    static const std::initializer_list<std::string_view> kindNames = {"join",  "sync",          "heartbeat",
+                                                                      "leave", "offset_commit", "offset_fetch"};
+    checkKeys(what, path, {"kind", "group_id", "member_id", "generation", "client_id", "client_host", "protocol_type",
+                           "session_timeout_ms", "rebalance_timeout_ms", "require_known_member_id", "all_partitions",
+                           "protocols", "assignments", "offsets", "partitions"});
+    GroupRequest request;
+    const std::string kind = readString(required(what, "kind", path), child(path, "kind"));
+    const auto found = std::find(kindNames.begin(), kindNames.end(), kind);
+    if (found == kindNames.end())
+        fail(child(path, "kind"), "unknown group request \"" + kind + "\"; expected one of: " + joinNames(kindNames));
+    request.kind = static_cast<GroupRequestKind>(found - kindNames.begin());
+    LiveGroupFields live;
+    live.groupId = readString(required(what, "group_id", path), child(path, "group_id"), true);
+    auto optionalString = [&](const char* key) {
+        return what.contains(key) ? readString(what[key], child(path, key), true) : std::string();
+    };
+    auto optionalInt = [&](const char* key, std::int64_t fallback, std::int64_t min, std::int64_t max) {
+        return what.contains(key) ? readInt(what[key], child(path, key), min, max) : fallback;
+    };
+    auto optionalBool = [&](const char* key) { return what.contains(key) && readBool(what[key], child(path, key)); };
+    request.memberId = optionalString("member_id");
+    request.generation = static_cast<std::int32_t>(optionalInt("generation", -1, -1, INT32_MAX));
+    live.clientId = optionalString("client_id");
+    live.clientHost = optionalString("client_host");
+    live.protocolType = optionalString("protocol_type");
+    live.sessionTimeoutMs = static_cast<std::int32_t>(optionalInt("session_timeout_ms", 0, INT32_MIN, INT32_MAX));
+    live.rebalanceTimeoutMs = static_cast<std::int32_t>(optionalInt("rebalance_timeout_ms", 0, INT32_MIN, INT32_MAX));
+    live.requireKnownMemberId = optionalBool("require_known_member_id");
+    live.allPartitions = optionalBool("all_partitions");
+    auto forEach = [&](const char* key, const char* what_, std::size_t max, const auto& read) {
+        if (!what.contains(key))
+            return;
+        const Json& list = what[key];
+        const std::string listPath = child(path, key);
+        if (!list.is_array())
+            fail(listPath, std::string("expected an array of ") + what_ + ", got " + describe(list));
+        if (list.size() > max)
+            fail(listPath, "at most " + std::to_string(max) + " " + what_);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            requireObject(list[i], child(listPath, i), what_);
+            read(list[i], child(listPath, i));
+        }
+    };
+    forEach("protocols", "protocols {\"name\", \"metadata_hex\"} (liveGroupProtocolsMax)",
+            limits::liveGroupProtocolsMax, [&](const Json& entry, const std::string& entryPath) {
+                checkKeys(entry, entryPath, {"name", "metadata_hex"});
+                live.protocols.push_back(GroupProtocolOffer{
+                    readString(required(entry, "name", entryPath), child(entryPath, "name"), true),
+                    readHexBytes(entry, "metadata_hex", entryPath)});
+            });
+    const auto partitionsMax = static_cast<std::size_t>(limits::topicsMax) * limits::partitionsMax;
+    forEach("assignments", "assignments {\"member_id\", \"assignment_hex\"}", limits::liveClientsMax,
+            [&](const Json& entry, const std::string& entryPath) {
+                checkKeys(entry, entryPath, {"member_id", "assignment_hex"});
+                live.assignments.push_back(GroupAssignmentBytes{
+                    readString(required(entry, "member_id", entryPath), child(entryPath, "member_id"), true),
+                    readHexBytes(entry, "assignment_hex", entryPath)});
+            });
+    forEach("offsets", "offsets {\"topic\", \"partition\", \"offset\"}", partitionsMax,
+            [&](const Json& entry, const std::string& entryPath) {
+                checkKeys(entry, entryPath, {"topic", "partition", "offset"});
+                request.offsets.push_back(CommittedOffset{
+                    partitionOf(entry, entryPath),
+                    readInt(required(entry, "offset", entryPath), child(entryPath, "offset"), INT64_MIN / 4,
+                            INT64_MAX / 4)});
+            });
+    forEach("partitions", "partitions {\"topic\", \"partition\"}", partitionsMax,
+            [&](const Json& entry, const std::string& entryPath) {
+                checkKeys(entry, entryPath, {"topic", "partition"});
+                request.partitions.push_back(partitionOf(entry, entryPath));
+            });
+    request.live = std::move(live);
+    return request;
+}
+
 } // namespace
 
 /// {"live": {"at_ms": T, "connect": {"broker", "client_id"}}} or {"live": {"at_ms": T, "client": N,
-/// "disconnect" | "produce" | "fetch" | "list_offsets" | "metadata" | "init_producer_id": {...}}}.
+/// "disconnect" | "produce" | "fetch" | "list_offsets" | "metadata" | "init_producer_id" |
+/// "find_coordinator" | "group": {...}}}.
 Step readLiveStep(const Json& body, const std::string& path, Context& ctx)
 {
     static const std::initializer_list<std::string_view> kinds = {
-        "connect", "disconnect", "produce", "fetch", "list_offsets", "metadata", "init_producer_id"};
+        "connect",  "disconnect",       "produce",          "fetch", "list_offsets",
+        "metadata", "init_producer_id", "find_coordinator", "group"};
     requireObject(body, path, "the live action");
     checkKeys(body, path, {"at_ms", "client", "connect", "disconnect", "produce", "fetch", "list_offsets", "metadata",
-                           "init_producer_id"});
+                           "init_producer_id", "find_coordinator", "group"});
     LiveStep step;
     LiveClientAction& a = step.action;
     if (body.contains("at_ms"))
@@ -188,9 +292,15 @@ Step readLiveStep(const Json& body, const std::string& path, Context& ctx)
     } else if (kind == "metadata") {
         checkKeys(what, whatPath, {});
         a.request = LiveMetadata{};
-    } else {
+    } else if (kind == "init_producer_id") {
         checkKeys(what, whatPath, {});
         a.request = LiveInitProducerId{};
+    } else if (kind == "find_coordinator") {
+        checkKeys(what, whatPath, {"group_id"});
+        a.request = LiveFindCoordinator{
+            readString(required(what, "group_id", whatPath), child(whatPath, "group_id"), true)};
+    } else {
+        a.request = LiveGroup{readLiveGroup(what, whatPath, partitionOf)};
     }
     return step;
 }

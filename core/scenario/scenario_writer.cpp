@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 namespace hw {
@@ -48,6 +49,66 @@ void putBytes(Json& out, const char* key, const char* hexKey, const std::string&
         out[key] = bytes;
     else
         out[hexKey] = toHex(bytes);
+}
+
+/// A live client's group request (the "group" of a live step): every field the server sets from the
+/// request (kafka_apis_groups.cpp), its partitions by topic and index, its bytes (protocol metadata,
+/// assignments) in hex. A field at its default is left out.
+template <typename Where>
+Json liveGroupJson(const GroupRequest& request, const Where& where)
+{
+    static constexpr std::array<const char*, 6> kindNames = {"join",  "sync",          "heartbeat",
+                                                             "leave", "offset_commit", "offset_fetch"};
+    Json group = Json::object();
+    group["kind"] = kindNames[static_cast<std::size_t>(request.kind)];
+    const LiveGroupFields live = request.live ? *request.live : LiveGroupFields{};
+    group["group_id"] = live.groupId;
+    if (!request.memberId.empty())
+        group["member_id"] = request.memberId;
+    if (request.generation != -1)
+        group["generation"] = request.generation;
+    if (!live.clientId.empty())
+        group["client_id"] = live.clientId;
+    if (!live.clientHost.empty())
+        group["client_host"] = live.clientHost;
+    if (!live.protocolType.empty())
+        group["protocol_type"] = live.protocolType;
+    if (live.sessionTimeoutMs != 0)
+        group["session_timeout_ms"] = live.sessionTimeoutMs;
+    if (live.rebalanceTimeoutMs != 0)
+        group["rebalance_timeout_ms"] = live.rebalanceTimeoutMs;
+    if (live.requireKnownMemberId)
+        group["require_known_member_id"] = true;
+    if (live.allPartitions)
+        group["all_partitions"] = true;
+    if (!live.protocols.empty()) {
+        Json protocols = Json::array();
+        for (const GroupProtocolOffer& offer : live.protocols)
+            protocols.push_back(Json{{"name", offer.name}, {"metadata_hex", toHex(offer.metadata)}});
+        group["protocols"] = std::move(protocols);
+    }
+    if (!live.assignments.empty()) {
+        Json assignments = Json::array();
+        for (const GroupAssignmentBytes& entry : live.assignments)
+            assignments.push_back(Json{{"member_id", entry.memberId}, {"assignment_hex", toHex(entry.assignment)}});
+        group["assignments"] = std::move(assignments);
+    }
+    if (!request.offsets.empty()) {
+        Json offsets = Json::array();
+        for (const CommittedOffset& committed : request.offsets) {
+            Json entry = where(committed.partition);
+            entry["offset"] = committed.offset;
+            offsets.push_back(std::move(entry));
+        }
+        group["offsets"] = std::move(offsets);
+    }
+    if (!request.partitions.empty()) {
+        Json partitions = Json::array();
+        for (std::int32_t partition : request.partitions)
+            partitions.push_back(where(partition));
+        group["partitions"] = std::move(partitions);
+    }
+    return group;
 }
 
 Json liveActionJson(const LiveClientAction& a, const std::vector<std::pair<std::string, int>>& flat)
@@ -117,8 +178,13 @@ Json liveActionJson(const LiveClientAction& a, const std::vector<std::pair<std::
                 body["list_offsets"] = std::move(list);
             } else if constexpr (std::is_same_v<R, LiveMetadata>) {
                 body["metadata"] = Json::object();
-            } else {
+            } else if constexpr (std::is_same_v<R, LiveInitProducerId>) {
                 body["init_producer_id"] = Json::object();
+            } else if constexpr (std::is_same_v<R, LiveFindCoordinator>) {
+                body["find_coordinator"] = Json{{"group_id", r.groupId}};
+            } else {
+                static_assert(std::is_same_v<R, LiveGroup>, "every live request is written");
+                body["group"] = liveGroupJson(r.request, where);
             }
         },
         a.request);

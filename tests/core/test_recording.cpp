@@ -2,6 +2,7 @@
 // A session recorded with recordSession replays, through a scenario file, to the same frames.
 
 #include "check/chaos.h"
+#include "groups/consumer_protocol.h"
 #include "model/limits.h"
 #include "scenario/builtin.h"
 #include "scenario/frame_json.h"
@@ -201,4 +202,178 @@ TEST(Recording, ALiveSessionWithBinaryRecordsReplaysToIdenticalFrames)
     EXPECT_NE(json.find("\"key_hex\": \"ff0001\""), std::string::npos);
     EXPECT_NE(json.find("\"value\": null"), std::string::npos);
     EXPECT_EQ(replayRecording(scenario, timeline), dumpAll(timeline));
+}
+
+namespace {
+
+/// What the engine answered each live client, for a test that reads a member id or a coordinator back.
+struct AnswerLog : hw::LiveClientSink {
+    std::vector<std::pair<std::int32_t, hw::Message>> answers;
+    void answer(std::int32_t client, const hw::Message& message) override { answers.emplace_back(client, message); }
+    template <typename T> const T* last(std::int32_t client) const
+    {
+        for (auto it = answers.rbegin(); it != answers.rend(); ++it) {
+            if (it->first == client)
+                return std::get_if<T>(&it->second.body);
+        }
+        return nullptr;
+    }
+};
+
+std::string rangeSubscription()
+{
+    hw::ConsumerSubscription s;
+    s.version = 1;
+    s.topics = {"orders"};
+    return hw::encodeConsumerSubscription(s);
+}
+
+} // namespace
+
+// Issue 28: File > Save scenario and `serve --record` on a class with consumer groups. Every group
+// request of real members (FindCoordinator; JoinGroup v4 with its MEMBER_ID_REQUIRED round; a leader's
+// SyncGroup with opaque assignment bytes; Heartbeat; OffsetCommit; OffsetFetch of some partitions and of
+// all; LeaveGroup) is written into the file and read back, and the file replays to the same frames. The
+// writer once wrote every group request as "init_producer_id".
+TEST(Recording, ALiveGroupSessionReplaysToIdenticalFrames)
+{
+    const hw::Scenario scenario = load("builtin:consumer-group-basics");
+    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    ASSERT_FALSE(hw::runScenario(scenario, timeline));
+    AnswerLog log;
+    timeline.setLiveClientSink(&log);
+    hw::TimeMs t = timeline.head().nowMs + 10;
+    auto connect = [&](hw::BrokerId broker) {
+        hw::LiveClientAction a;
+        a.kind = hw::LiveClientAction::Kind::Connect;
+        a.atMs = t;
+        a.broker = broker;
+        a.id = "127.0.0.1:" + std::to_string(50000 + t);
+        stepBefore(timeline, t);
+        const hw::ApplyResult r = timeline.apply(a);
+        EXPECT_TRUE(r.ok()) << r.error;
+    };
+    auto send = [&](std::int32_t client, hw::LiveRequest body, hw::TimeMs afterMs) {
+        stepBefore(timeline, t += afterMs);
+        const hw::ApplyResult r = timeline.apply(liveAt(t, client, std::move(body)));
+        ASSERT_TRUE(r.ok()) << r.error;
+    };
+    auto group = [&](hw::GroupRequestKind kind, std::string memberId, std::int32_t generation) {
+        hw::GroupRequest r;
+        r.kind = kind;
+        r.memberId = std::move(memberId);
+        r.generation = generation;
+        hw::LiveGroupFields live;
+        live.groupId = "class-app";
+        live.clientId = "rdkafka";
+        live.clientHost = "/127.0.0.1";
+        live.protocolType = "consumer";
+        live.sessionTimeoutMs = 45000;
+        live.rebalanceTimeoutMs = 300000;
+        r.live = live;
+        return r;
+    };
+
+    connect(1);
+    send(0, hw::LiveFindCoordinator{"class-app"}, 1);
+    stepBefore(timeline, t += 100);
+    const auto* found = log.last<hw::FindCoordinatorResponse>(0);
+    ASSERT_NE(found, nullptr);
+    ASSERT_EQ(found->error, hw::ErrorCode::None);
+    connect(found->coordinator);
+    connect(found->coordinator);
+    std::string members[2];
+    for (std::int32_t i = 0; i < 2; ++i) {
+        hw::GroupRequest join = group(hw::GroupRequestKind::Join, {}, -1);
+        join.live->requireKnownMemberId = true;
+        join.live->protocols = {{"range", rangeSubscription()}, {"cooperative-sticky", rangeSubscription()}};
+        send(1 + i, hw::LiveGroup{join}, 5);
+        stepBefore(timeline, t += 20);
+        const auto* required = log.last<hw::GroupResponse>(1 + i);
+        ASSERT_NE(required, nullptr);
+        ASSERT_EQ(required->error, hw::ErrorCode::MemberIdRequired);
+        members[i] = required->memberId;
+        join.memberId = members[i];
+        send(1 + i, hw::LiveGroup{join}, 5);
+    }
+    stepBefore(timeline, t += 5000); // past group.initial.rebalance.delay.ms
+    const auto* joined = log.last<hw::GroupResponse>(1);
+    ASSERT_NE(joined, nullptr);
+    ASSERT_EQ(joined->error, hw::ErrorCode::None);
+    const std::int32_t generation = joined->generation;
+    const std::int32_t leader = joined->leader == members[0] ? 1 : 2;
+    hw::GroupRequest sync = group(hw::GroupRequestKind::Sync, members[leader - 1], generation);
+    hw::ConsumerAssignment first{0, {{"orders", {0, 1}}}, std::string("\x00\xff user data", 12)};
+    hw::ConsumerAssignment second{0, {{"orders", {2}}}, std::nullopt};
+    sync.live->assignments = {{members[0], hw::encodeConsumerAssignment(first)},
+                              {members[1], hw::encodeConsumerAssignment(second)}};
+    send(3 - leader, hw::LiveGroup{group(hw::GroupRequestKind::Sync, members[2 - leader], generation)}, 5);
+    send(leader, hw::LiveGroup{sync}, 5);
+    stepBefore(timeline, t += 100);
+    ASSERT_NE(log.last<hw::GroupResponse>(1), nullptr);
+    EXPECT_EQ(log.last<hw::GroupResponse>(1)->error, hw::ErrorCode::None);
+    send(1, hw::LiveGroup{group(hw::GroupRequestKind::Heartbeat, members[0], generation)}, 500);
+    hw::GroupRequest commit = group(hw::GroupRequestKind::OffsetCommit, members[0], generation);
+    commit.offsets = {{0, 5}, {1, 0}};
+    send(1, hw::LiveGroup{commit}, 50);
+    hw::GroupRequest fetchSome = group(hw::GroupRequestKind::OffsetFetch, {}, -1);
+    fetchSome.partitions = {0, 1, 2};
+    send(2, hw::LiveGroup{fetchSome}, 50);
+    hw::GroupRequest fetchAll = group(hw::GroupRequestKind::OffsetFetch, {}, -1);
+    fetchAll.live->allPartitions = true;
+    send(2, hw::LiveGroup{fetchAll}, 50);
+    stepBefore(timeline, t += 100);
+    const auto* fetched = log.last<hw::GroupResponse>(2);
+    ASSERT_NE(fetched, nullptr);
+    EXPECT_EQ(fetched->error, hw::ErrorCode::None);
+    send(2, hw::LiveGroup{group(hw::GroupRequestKind::Leave, members[1], -1)}, 50);
+    stepBefore(timeline, t + 2000);
+
+    const std::string json = hw::scenarioToJson(hw::recordSession(scenario, timeline));
+    EXPECT_EQ(json.find("init_producer_id"), std::string::npos) << "no group request is written as another";
+    EXPECT_NE(json.find("\"find_coordinator\""), std::string::npos);
+    for (const char* kind : {"join", "sync", "heartbeat", "offset_commit", "offset_fetch", "leave"})
+        EXPECT_NE(json.find(std::string("\"kind\": \"") + kind + "\""), std::string::npos) << kind;
+    EXPECT_NE(json.find("\"all_partitions\": true"), std::string::npos);
+    EXPECT_NE(json.find("\"require_known_member_id\": true"), std::string::npos);
+    // The file reads back to the very actions applied, then replays to the same frames.
+    auto parsed = hw::parseScenario(json, "class.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed)) << std::get<hw::ScenarioError>(parsed).toString();
+    auto liveActions = [](const hw::Scenario& s) {
+        std::vector<hw::LiveClientAction> actions;
+        for (const hw::Step& step : s.steps) {
+            if (const auto* live = std::get_if<hw::LiveStep>(&step))
+                actions.push_back(live->action);
+        }
+        return actions;
+    };
+    const std::vector<hw::LiveClientAction> written = liveActions(hw::recordSession(scenario, timeline));
+    EXPECT_EQ(written.size(), 15u) << "3 connects and 12 requests";
+    EXPECT_TRUE(liveActions(std::get<hw::Scenario>(parsed)) == written);
+    EXPECT_EQ(replayRecording(scenario, timeline), dumpAll(timeline));
+}
+
+// A group step's mistakes name their JSON path and what was expected.
+TEST(Recording, ABadLiveGroupStepIsAnErrorAtItsPath)
+{
+    const std::string head = R"({"format": "highwater/1", "name": "bad", "cluster": {"brokers": 3},
+        "topics": [{"name": "orders", "partitions": 3, "replication.factor": 3}],
+        "steps": [{"live": {"connect": {"broker": 1, "client_id": "rdkafka"}}}, {"live": {"client": 0, "group": )";
+    const std::pair<std::string, std::string> cases[] = {
+        {R"({"group_id": "g"})", "missing required key \"kind\""},
+        {R"({"kind": "rejoin", "group_id": "g"})", "unknown group request \"rejoin\""},
+        {R"({"kind": "join", "group_id": "g", "protocols": [{"name": "range", "metadata_hex": "abc"}]})",
+         "even number of hex digits"},
+        {R"({"kind": "offset_commit", "group_id": "g", "offsets": [{"topic": "payments", "offset": 1}]})",
+         "unknown topic \"payments\""},
+        {R"({"kind": "sync", "group_id": "g", "generation": -2})", "generation"},
+        {R"({"kind": "leave", "group_id": "g", "colour": "red"})", "colour"},
+    };
+    for (const auto& [group, expected] : cases) {
+        auto parsed = hw::parseScenario(head + group + "}}]}", "bad.json");
+        ASSERT_TRUE(std::holds_alternative<hw::ScenarioError>(parsed)) << group;
+        const std::string message = std::get<hw::ScenarioError>(parsed).toString();
+        EXPECT_NE(message.find(expected), std::string::npos) << group << "\n" << message;
+        EXPECT_NE(message.find("/steps/1/live/group"), std::string::npos) << message;
+    }
 }
