@@ -407,3 +407,34 @@ TEST(LiveClientsBox, AReusedSlotShowsItsNewClientsName)
     EXPECT_TRUE(box->rows()[0].text.startsWith(QStringLiteral("LIVE \u00B7 second \u00B7 127.0.0.1:")))
         << box->rows()[0].text.toStdString();
 }
+
+// A real consumer in a group opens a connection per broker: its group requests go to the coordinator,
+// its fetches to the leaders on connections that name no group. Those count with the group of a member
+// with the same client.id on the same host, not as consumers reading without a group; a consumer on
+// another host with the same default client.id still reads without one.
+TEST(LiveClientsBox, AGroupMembersFetchConnectionsCountWithItsGroup)
+{
+    LiveClass live(QSize(1280, 720));
+    for (int student = 1; student <= 3; ++student) {
+        const std::string host = "10.0.0." + std::to_string(student);
+        const std::int32_t member = live.connect(1, host + ":40001", QStringLiteral("rdkafka"));
+        live.groupRequest(member, hw::GroupRequestKind::Join, "class-app", "orders");
+        for (int broker = 2; broker <= 3; ++broker) {
+            const std::int32_t fetcher = live.connect(broker, host + ":4000" + std::to_string(broker), QStringLiteral("rdkafka"));
+            live.fetch(fetcher, broker - 1);
+        }
+    }
+    const std::int32_t alone = live.connect(1, "10.0.0.50:40001", QStringLiteral("rdkafka"));
+    live.fetch(alone, 0);
+    live.show();
+    const LiveClientsItem* box = live.box();
+    ASSERT_NE(box, nullptr);
+    ASSERT_EQ(box->rows().size(), 2u);
+    const LiveClientsItem::Row* group = rowOf(*box, RowKind::Group, QStringLiteral("class-app"));
+    ASSERT_NE(group, nullptr);
+    EXPECT_EQ(group->clients.size(), 9u) << group->text.toStdString();
+    EXPECT_TRUE(group->text.endsWith(QStringLiteral("\u2192 orders"))) << group->text.toStdString();
+    const LiveClientsItem::Row* reading = rowOf(*box, RowKind::Reading, QStringLiteral("orders"));
+    ASSERT_NE(reading, nullptr);
+    EXPECT_EQ(reading->clients, (std::vector<std::int32_t>{ alone }));
+}

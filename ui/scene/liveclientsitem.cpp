@@ -28,13 +28,47 @@ QString topicOf(const hw::ClusterState& state, std::int32_t partition)
     return QString::fromStdString(state.topics[static_cast<std::size_t>(p.topic)].name);
 }
 
-/// The line a connection counts in when they aggregate: its group if any of its requests named one,
-/// else the topic it produces to, else the topic it reads without a group, else none (no data yet).
-std::pair<LiveClientsItem::RowKind, QString> bucketOf(const hw::ClusterState& state, const hw::LiveClient& c)
+/// The host part of a connection's address ("127.0.0.1" of "127.0.0.1:54321", "::1" of "[::1]:54321").
+QString hostOf(const std::string& address)
+{
+    const QString text = QString::fromStdString(address);
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    QString host = colon > 0 ? text.left(colon) : text;
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    return host;
+}
+
+/// The group a connection's client is in, for connections that name none themselves. A real consumer
+/// opens a connection per broker: its JoinGroup, SyncGroup and Heartbeat go to the coordinator, its
+/// fetches to each partition's leader on other connections, which no group request names. A connection
+/// with the client.id and the host of a group member's counts with that group (two programs on one
+/// machine with the same client.id look alike: a teacher's demo on loopback, rarely a class).
+std::map<std::pair<QString, QString>, std::string> groupsByClient(
+    const std::vector<const hw::LiveClient*>& open, const QHash<std::int32_t, QString>& names)
+{
+    std::map<std::pair<QString, QString>, std::string> groups;
+    for (const hw::LiveClient* c : open) {
+        if (!c->group.empty() && c->role == hw::LiveClientRole::GroupMember)
+            groups.emplace(std::make_pair(names.value(c->handle), hostOf(c->id)), c->group);
+    }
+    return groups;
+}
+
+/// The line a connection counts in when they aggregate: its group if any of its requests named one (or
+/// its client's group, groupsByClient), else the topic it produces to, else the topic it reads without
+/// a group, else none (no data yet).
+std::pair<LiveClientsItem::RowKind, QString> bucketOf(const hw::ClusterState& state, const hw::LiveClient& c,
+    const std::map<std::pair<QString, QString>, std::string>& clientGroups, const QString& clientId)
 {
     using Kind = LiveClientsItem::RowKind;
     if (!c.group.empty())
         return { Kind::Group, QString::fromStdString(c.group) };
+    if (c.role == hw::LiveClientRole::SelfAssigned) {
+        const auto member = clientGroups.find(std::make_pair(clientId, hostOf(c.id)));
+        if (member != clientGroups.end())
+            return { Kind::Group, QString::fromStdString(member->second) };
+    }
     if (c.role == hw::LiveClientRole::Producer && c.producedPartition >= 0)
         return { Kind::Producing, topicOf(state, c.producedPartition) };
     if (c.role == hw::LiveClientRole::SelfAssigned && c.fetchedPartition >= 0)
@@ -118,9 +152,10 @@ std::vector<LiveClientsItem::Row> LiveClientsItem::rowsFor(
     }
     // Many clients: a line per group, per topic produced to, per topic read without a group, and one
     // for those with no data yet; the most numerous first (then in that order, then by name).
+    const auto clientGroups = groupsByClient(open, names);
     std::map<std::pair<RowKind, QString>, std::vector<std::int32_t>> buckets;
     for (const hw::LiveClient* c : open)
-        buckets[bucketOf(state, *c)].push_back(c->handle);
+        buckets[bucketOf(state, *c, clientGroups, names.value(c->handle))].push_back(c->handle);
     std::vector<Row> all;
     for (auto& [bucket, clients] : buckets)
         all.push_back({ bucket.first, bucket.second, std::move(clients), QString() });

@@ -22,8 +22,9 @@ namespace hw::ui {
 /// aggregateRowsMax lines, the last counting the rest; so a class of 90 stays legible. A line wraps
 /// rather than being cut, in the size the producers' and consumers' lines use (theme::smallSize).
 /// A line counts connections: a real client opens one to each broker it talks to, and a group
-/// member's fetches may go over a connection that never sent a group request (counted as reading
-/// without a group).
+/// member's fetches go over connections that never sent a group request. Such a connection counts
+/// with the group of a member with its client.id on its host (two programs on one machine with one
+/// client.id look alike).
 class LiveClientsItem : public FrameItem {
 public:
     enum { Type = LiveClientsItemType };
