@@ -181,6 +181,9 @@ TopicCreation placeTopic(ClusterState& s, const TopicSpec& spec, TopicStart star
             producer.sticky.resize(s.topics.size());
             producer.leaders.resize(s.partitions.size(), noLeader);
             producer.leaderEpochs.resize(s.partitions.size(), -1);
+            producer.sequences.resize(s.partitions.size());
+            if (producer.queues.partitions.size() < s.partitions.size())
+                producer.queues.partitions.resize(s.partitions.size());
         }
         for (Consumer& consumer : s.consumers)
             consumer.leaders.resize(s.partitions.size(), noLeader);

@@ -424,11 +424,14 @@ TEST(Recording, ALiveTopicCreationSessionReplaysToIdenticalFrames)
     // A producer asks for an unknown topic: the broker asks the controller to create it and answers without
     // it; the next answer has it.
     send(hw::LiveMetadata{{"auto"}}, 5);
-    stepBefore(timeline, t += 1);
+    stepBefore(timeline, t += 12); // the client's answer and the broker's CreateTopics at the controller
     const auto* first = log.last<hw::MetadataResponse>(0);
     ASSERT_NE(first, nullptr);
     const std::int32_t autoTopic = timeline.head().findTopic("auto");
     ASSERT_GE(autoTopic, 0) << "the controller created it";
+    EXPECT_LE(first->partitions.size(),
+              static_cast<std::size_t>(timeline.head().topics[static_cast<std::size_t>(autoTopic)].firstPartition))
+        << "the first answer came before the broker learned the topic";
     stepBefore(timeline, t += 100);
     send(hw::LiveMetadata{{"auto"}}, 5);
     stepBefore(timeline, t += 100);
