@@ -808,6 +808,10 @@ std::string whySeparateCluster(const Scenario& scenario, const ClusterOptions& h
     for (const TopicSpec& topic : scenario.cluster.topics)
         if (std::find(topics.begin(), topics.end(), topic.name) != topics.end())
             return "its topic " + topic.name + " exists on the cluster already";
+    // A create_topic step's topic too: CreateTopics would answer TOPIC_ALREADY_EXISTS.
+    for (const TopicSpec& topic : scenario.createdTopics)
+        if (std::find(topics.begin(), topics.end(), topic.name) != topics.end())
+            return "the topic " + topic.name + " it creates exists on the cluster already";
     return {};
 }
 
