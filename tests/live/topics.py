@@ -45,8 +45,10 @@ class Topics(unittest.TestCase):
             self.server.stop()
 
     def replays_to_the_served_frames(self):
-        """Stops the server and replays its recording (`serve --record`) to the same frames."""
+        """Stops the server (which writes --frames and --record as it exits) and replays its recording to the
+        same frames. Returns the recording and the last served frame."""
         self.assertEqual(self.server.stop(), 0)
+        last = self.server.last_frame()
         with open(self.server.frames_path, "rb") as f:
             served = f.read()
         replay = subprocess.run([real_clients.CLI, "run", self.server.record_path, "--records", "new"],
@@ -56,7 +58,7 @@ class Topics(unittest.TestCase):
         with open(self.server.record_path) as f:
             recorded = json.load(f)
         self.server = None
-        return recorded
+        return recorded, last
 
     def test_a_confluent_kafka_producer_to_an_undeclared_topic_creates_it_and_the_records_are_read_back(self):
         from confluent_kafka import Consumer, Producer, TopicPartition
@@ -79,9 +81,9 @@ class Topics(unittest.TestCase):
                 values.append(message.value())
         consumer.close()
         self.assertEqual(values, [b"v%d" % i for i in range(10)])
+        recorded, last = self.replays_to_the_served_frames()
         # num.partitions and default.replication.factor: one partition, one replica.
-        self.assertEqual(topic_shape(self.server.last_frame(), "newtopic"), (1, 1))
-        recorded = self.replays_to_the_served_frames()
+        self.assertEqual(topic_shape(last, "newtopic"), (1, 1))
         self.assertIn("newtopic", [t["name"] for t in recorded["created_topics"]])
 
     def test_admin_create_topics_makes_three_partitions_of_two_replicas_and_again_is_topic_already_exists(self):
@@ -106,8 +108,9 @@ class Topics(unittest.TestCase):
         with self.assertRaises(Exception) as raised:
             again["created"].result(30)
         self.assertEqual(raised.exception.args[0].code(), KafkaError.TOPIC_ALREADY_EXISTS)
-        recorded = self.replays_to_the_served_frames()
+        recorded, last = self.replays_to_the_served_frames()
         self.assertEqual([t["name"] for t in recorded["created_topics"]], ["created"])
+        self.assertEqual(topic_shape(last, "created"), (3, 2))
 
     def test_without_auto_create_a_produce_to_an_unknown_topic_fails_unknown_topic_and_nothing_is_created(self):
         from confluent_kafka import KafkaError, Producer
@@ -121,8 +124,8 @@ class Topics(unittest.TestCase):
         self.assertEqual(len(reports), 1)
         self.assertIsNotNone(reports[0])
         self.assertIn(reports[0].code(), (KafkaError.UNKNOWN_TOPIC_OR_PART, KafkaError._UNKNOWN_TOPIC), reports[0])
-        self.assertEqual({p["topic"] for p in self.server.last_frame()["partitions"]}, {"orders"})
-        recorded = self.replays_to_the_served_frames()
+        recorded, last = self.replays_to_the_served_frames()
+        self.assertEqual({p["topic"] for p in last["partitions"]}, {"orders"})
         self.assertNotIn("created_topics", recorded)
 
     @unittest.skipUnless(os.path.isdir(os.path.join(KAFKA_DIST, "libs")), "Kafka 4.4.0 (scripts/kafka-dist) is not here")
@@ -140,8 +143,9 @@ class Topics(unittest.TestCase):
                                timeout=120)
         self.assertNotEqual(again.returncode, 0)
         self.assertIn("already exists", (again.stdout + again.stderr).decode())
-        self.assertEqual(topic_shape(self.server.last_frame(), "from-java"), (2, 3))
-        self.replays_to_the_served_frames()
+        recorded, last = self.replays_to_the_served_frames()
+        self.assertEqual(topic_shape(last, "from-java"), (2, 3))
+        self.assertEqual([t["name"] for t in recorded["created_topics"]], ["from-java"])
 
 
 if __name__ == "__main__":
