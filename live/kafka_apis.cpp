@@ -698,8 +698,8 @@ std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message&
                     for (wire::MetadataTopic& topic : response->topics) {
                         const auto found = std::find_if(state.topics.begin(), state.topics.end(),
                                                         [&](const Topic& t) { return t.name == topic.name; });
-                        // KafkaApis.getTopicMetadata at 4.2.0-rc1: a topic the cache lacks is INVALID_TOPIC_EXCEPTION
-                        // for a name Topic.validate refuses, else UNKNOWN_TOPIC_OR_PARTITION, whether the broker
+                        // KafkaApis.getTopicMetadata (read on trunk and at 3.9): a topic the cache lacks is
+                        // INVALID_TOPIC_EXCEPTION for a name Topic.validate refuses, else UNKNOWN_TOPIC_OR_PARTITION, whether the broker
                         // asked the controller to create it (DefaultAutoTopicCreationManager answers
                         // UNKNOWN_TOPIC_OR_PARTITION for the topics it sent) or not.
                         if (found == state.topics.end() || !known(*found))

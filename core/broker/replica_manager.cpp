@@ -326,12 +326,14 @@ std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& messag
             const PartitionRegistration& reg = m_state.partitions[p].registration;
             response.partitions.push_back(PartitionMetadata{b.knownLeaders[p], reg.leaderEpoch, reg.replicas, reg.isr});
         }
-        // getTopicMetadata: the named topics the cache lacks go to AutoTopicCreationManager.createTopics when
-        // the request allows it and auto.create.topics.enable is on (KafkaApis at 4.2.0-rc1). It asks the
-        // controller to create the legal names with the defaults (-1 partitions, -1 replication factor:
-        // num.partitions and default.replication.factor; DefaultAutoTopicCreationManager.creatableTopic) and
-        // answers UNKNOWN_TOPIC_OR_PARTITION for them at once; the client asks again until the broker has
-        // learned the topic (the live server writes those errors: live/kafka_apis.cpp).
+        // KafkaApis.getTopicMetadata (core/.../server/KafkaApis.scala; read on trunk and at 3.9): the named
+        // topics the cache lacks go to AutoTopicCreationManager.createTopics when the request allows it and
+        // auto.create.topics.enable is on. It asks the controller to create the legal names with the defaults
+        // (-1 partitions, -1 replication factor: num.partitions and default.replication.factor;
+        // server/.../DefaultAutoTopicCreationManager.java creatableTopic and sendCreateTopicRequest on trunk, as
+        // 3.x's AutoTopicCreationManager.scala in KRaft) and answers UNKNOWN_TOPIC_OR_PARTITION for them at once;
+        // the client asks again until the broker has learned the topic (the live server writes those errors:
+        // live/kafka_apis.cpp).
         if (m_state.config.autoCreateTopicsEnable && !request.autoCreate.empty()) {
             CreateTopicsRequest create;
             create.autoCreate = true;
