@@ -181,6 +181,15 @@ int runServe(const std::vector<std::string>& args)
     }
     if (scenario.cluster.config.logRetentionCheckIntervalMs == hw::ClusterConfig {}.logRetentionCheckIntervalMs)
         scenario.cluster.config.logRetentionCheckIntervalMs = live::limits::serveRetentionCheckIntervalMs;
+    // The same for topics the class creates (CreateTopics, auto-creation), through the broker defaults.
+    const hw::ClusterConfig kafkaDefaults;
+    hw::ClusterConfig& config = scenario.cluster.config;
+    if (config.logSegmentBytes == kafkaDefaults.logSegmentBytes && config.logRetentionBytes == kafkaDefaults.logRetentionBytes &&
+        config.logRetentionMs == kafkaDefaults.logRetentionMs) {
+        config.logSegmentBytes = live::limits::serveSegmentBytes;
+        config.logRetentionBytes = live::limits::serveRetentionBytes;
+        config.logRetentionMs = live::limits::serveRetentionMs;
+    }
     if (!scriptPath.empty()) {
         auto script = hw::loadScript(scriptPath, scenario.cluster);
         if (auto* error = std::get_if<hw::ScenarioError>(&script))

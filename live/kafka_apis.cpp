@@ -4,6 +4,7 @@
 #include "model/limits.h"
 
 #include <algorithm>
+#include <tuple>
 #include <variant>
 
 namespace hw::live {
@@ -83,6 +84,22 @@ wire::ErrorCode wireError(ErrorCode error)
         return wire::ErrorCode::InvalidSessionTimeout;
     case ErrorCode::InvalidGroupId:
         return wire::ErrorCode::InvalidGroupId;
+    case ErrorCode::UnknownTopicOrPartition:
+        return wire::ErrorCode::UnknownTopicOrPartition;
+    case ErrorCode::TopicAlreadyExists:
+        return wire::ErrorCode::TopicAlreadyExists;
+    case ErrorCode::InvalidTopic:
+        return wire::ErrorCode::InvalidTopicException;
+    case ErrorCode::InvalidPartitions:
+        return wire::ErrorCode::InvalidPartitions;
+    case ErrorCode::InvalidReplicationFactor:
+        return wire::ErrorCode::InvalidReplicationFactor;
+    case ErrorCode::InvalidReplicaAssignment:
+        return wire::ErrorCode::InvalidReplicaAssignment;
+    case ErrorCode::InvalidConfig:
+        return wire::ErrorCode::InvalidConfig;
+    case ErrorCode::PolicyViolation:
+        return wire::ErrorCode::PolicyViolation;
     default:
         return wire::ErrorCode::UnknownServerError;
     }
@@ -98,6 +115,26 @@ std::int32_t findPartition(const ClusterState& state, const std::string& topic, 
         }
     }
     return -1;
+}
+
+std::int32_t findKnownPartition(const ClusterState& state, BrokerId broker, const std::string& topic,
+                                std::int32_t partition)
+{
+    const std::int32_t flat = findPartition(state, topic, partition);
+    return flat >= 0 && brokerKnowsPartition(state, broker, flat) ? flat : -1;
+}
+
+std::pair<std::int64_t, std::int64_t> topicId(const ClusterState& state, std::int32_t topic)
+{
+    // Kafka draws a random Uuid (ReplicationControlManager.createTopic); the model derives one from the
+    // topic's index and name (FNV-1a), so a replay answers the same, never zero or Kafka's reserved ids.
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (unsigned char c : state.topics[static_cast<std::size_t>(topic)].name) {
+        hash ^= c;
+        hash *= 1099511628211ULL;
+    }
+    return {static_cast<std::int64_t>((std::uint64_t{0x4857} << 48) | static_cast<std::uint32_t>(topic + 1)),
+            static_cast<std::int64_t>(hash | 1)};
 }
 
 wire::Bytes encodeLogRecords(const ClusterState& state, const ReplicaLog& log, Offset from, std::int64_t count,
@@ -194,6 +231,8 @@ HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& 
         handled = handleFetch(pending, *fetch, state);
     } else if (const auto* list = std::get_if<wire::ListOffsetsRequest>(&frame.body)) {
         handled = handleListOffsets(pending, *list, state);
+    } else if (const auto* create = std::get_if<wire::CreateTopicsRequest>(&frame.body)) {
+        handled = handleCreateTopics(pending, *create);
     } else if (const auto* init = std::get_if<wire::InitProducerIdRequest>(&frame.body)) {
         if (init->transactionalId) {
             // The simulation has no transaction coordinator: a transactional producer cannot start.
@@ -217,14 +256,25 @@ HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& 
     return handled;
 }
 
-HandledRequest KafkaApis::handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState&)
+HandledRequest KafkaApis::handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState& state)
 {
     // Topics are listed in answer(), from the broker's metadata cache as the engine reports it; the
     // request's topic list rides along in the pending response.
     wire::MetadataResponse response;
+    LiveMetadata metadata;
     if (request.topics) {
-        for (const std::string& name : *request.topics)
+        for (const std::string& name : *request.topics) {
             response.topics.push_back(wire::MetadataTopic{wire::ErrorCode::None, name, false, {}});
+            // allow_auto_topic_creation (versions 0-3: always): the broker asks the controller for the named
+            // topics its metadata lacks when it handles the request (ReplicaManager::handleMetadataRequest,
+            // with auto.create.topics.enable). Those it knows now it will still know then, so they are left
+            // out of the recorded action. A request for all topics creates none (KafkaApis: !isAllTopics).
+            if (request.allowAutoTopicCreation && !brokerKnowsTopic(state, p.broker, name) &&
+                metadata.autoCreate.size() < hw::limits::liveTopicsPerRequestMax &&
+                name.size() <= hw::limits::stringBytesMax &&
+                std::find(metadata.autoCreate.begin(), metadata.autoCreate.end(), name) == metadata.autoCreate.end())
+                metadata.autoCreate.push_back(name);
+        }
     } else {
         p.allTopics = true;
     }
@@ -232,7 +282,39 @@ HandledRequest KafkaApis::handleMetadata(Pending& p, const wire::MetadataRequest
     p.parts.push_back(Part{});
     p.remaining = 1;
     HandledRequest handled;
-    handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, LiveMetadata{}});
+    handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, std::move(metadata)});
+    handled.awaitsEngine = true;
+    return handled;
+}
+
+HandledRequest KafkaApis::handleCreateTopics(Pending& p, const wire::CreateTopicsRequest& request)
+{
+    // KafkaApis forwards CreateTopics to the controller (ForwardingManager), which creates or refuses each
+    // topic (controller/topic_creation.h) and answers after writing the records; the engine models the hop.
+    HandledRequest handled;
+    LiveCreateTopics create;
+    create.validateOnly = request.validateOnly;
+    for (const wire::CreateTopicsTopic& topic : request.topics) {
+        CreatableTopic t;
+        t.name = topic.name;
+        t.numPartitions = topic.numPartitions;
+        t.replicationFactor = topic.replicationFactor;
+        for (const wire::CreateTopicsAssignment& a : topic.assignments)
+            t.assignments.push_back(CreatableAssignment{a.partitionIndex, {a.brokerIds.begin(), a.brokerIds.end()}});
+        for (const wire::CreateTopicsConfig& c : topic.configs)
+            t.configs.push_back(CreatableTopicConfig{c.name, c.value});
+        create.topics.push_back(std::move(t));
+    }
+    p.createTopics = request;
+    p.response = wire::CreateTopicsResponse{};
+    if (create.topics.empty()) {
+        handled.response = wire::encodeResponse(p.header, p.response);
+        return handled;
+    }
+    handled.summary = std::to_string(create.topics.size()) + " topic(s)" + (create.validateOnly ? ", validate only" : "");
+    p.parts.push_back(Part{});
+    p.remaining = 1;
+    handled.actions.push_back(LiveClientAction{LiveClientAction::Kind::Request, -1, 0, {}, 0, std::move(create)});
     handled.awaitsEngine = true;
     return handled;
 }
@@ -250,7 +332,7 @@ HandledRequest KafkaApis::handleProduce(Pending& p, const wire::ProduceRequest& 
         for (const wire::ProducePartition& partition : topic.partitions) {
             wire::ProducePartitionResponse part;
             part.index = partition.index;
-            const std::int32_t flat = findPartition(state, topic.name, partition.index);
+            const std::int32_t flat = findKnownPartition(state, p.broker, topic.name, partition.index);
             if (!validAcks) {
                 part.errorCode = wire::ErrorCode::InvalidRequiredAcks;
             } else if (flat < 0) {
@@ -377,7 +459,7 @@ HandledRequest KafkaApis::handleFetch(Pending& p, const wire::FetchRequest& requ
             // READ_COMMITTED gets an empty list of aborted transactions, READ_UNCOMMITTED null.
             if (request.isolationLevel == 1)
                 part.abortedTransactions.emplace();
-            const std::int32_t flat = findPartition(state, topic.name, partition.partition);
+            const std::int32_t flat = findKnownPartition(state, p.broker, topic.name, partition.partition);
             if (flat < 0) {
                 part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
             } else if (const Replica* replica = replicaOn(state, flat, p.broker);
@@ -439,7 +521,7 @@ HandledRequest KafkaApis::handleListOffsets(Pending& p, const wire::ListOffsetsR
         for (const wire::ListOffsetsPartition& partition : topic.partitions) {
             wire::ListOffsetsPartitionResponse part;
             part.partitionIndex = partition.partitionIndex;
-            const std::int32_t flat = findPartition(state, topic.name, partition.partitionIndex);
+            const std::int32_t flat = findKnownPartition(state, p.broker, topic.name, partition.partitionIndex);
             if (flat < 0) {
                 part.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
             } else if (partition.timestamp < -2) {
@@ -600,8 +682,14 @@ std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message&
                         topic.partitions.push_back(std::move(part));
                     }
                 };
+                // The topics this broker's metadata has: all of them once it learned their records.
+                auto known = [&](const Topic& t) {
+                    return static_cast<std::size_t>(t.firstPartition) < body.partitions.size();
+                };
                 if (allTopics) {
                     for (const Topic& t : state.topics) {
+                        if (!known(t))
+                            continue;
                         wire::MetadataTopic topic{wire::ErrorCode::None, t.name, false, {}};
                         describe(topic, t);
                         response->topics.push_back(std::move(topic));
@@ -610,9 +698,13 @@ std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message&
                     for (wire::MetadataTopic& topic : response->topics) {
                         const auto found = std::find_if(state.topics.begin(), state.topics.end(),
                                                         [&](const Topic& t) { return t.name == topic.name; });
-                        // No topic is created on request (auto.create.topics.enable is false here).
-                        if (found == state.topics.end())
-                            topic.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+                        // KafkaApis.getTopicMetadata (read on trunk and at 3.9): a topic the cache lacks is
+                        // INVALID_TOPIC_EXCEPTION for a name Topic.validate refuses, else UNKNOWN_TOPIC_OR_PARTITION, whether the broker
+                        // asked the controller to create it (DefaultAutoTopicCreationManager answers
+                        // UNKNOWN_TOPIC_OR_PARTITION for the topics it sent) or not.
+                        if (found == state.topics.end() || !known(*found))
+                            topic.errorCode = topicNameError(topic.name).empty() ? wire::ErrorCode::UnknownTopicOrPartition
+                                                                                 : wire::ErrorCode::InvalidTopicException;
                         else
                             describe(topic, *found);
                     }
@@ -621,6 +713,51 @@ std::optional<wire::Bytes> KafkaApis::answer(std::int32_t client, const Message&
                 complete = true;
             } else if constexpr (std::is_same_v<T, FindCoordinatorResponse> || std::is_same_v<T, GroupResponse>) {
                 complete = answerGroup(p, message, state);
+            } else if constexpr (std::is_same_v<T, CreateTopicsResponse>) {
+                auto* response = std::get_if<wire::CreateTopicsResponse>(&p.response);
+                if (!response)
+                    return;
+                for (const CreatableTopicResult& result : body.topics) {
+                    wire::CreateTopicsResult out;
+                    out.name = result.name;
+                    out.errorCode = wireError(result.error);
+                    if (result.error != ErrorCode::None)
+                        out.errorMessage = result.message;
+                    out.configs.emplace();
+                    if (result.error == ErrorCode::None) {
+                        out.numPartitions = result.numPartitions;
+                        out.replicationFactor = static_cast<std::int16_t>(result.replicationFactor);
+                    }
+                    if (result.topic >= 0 && result.topic < static_cast<std::int32_t>(state.topics.size())) {
+                        std::tie(out.topicIdHigh, out.topicIdLow) = topicId(state, result.topic);
+                        // The effective configs, sorted by name, as createTopic reports them (the model keeps
+                        // four); the source is the request's (1, TOPIC_CONFIG), the broker's log.* setting
+                        // (4, STATIC_BROKER_CONFIG) or Kafka's default (5, DEFAULT_CONFIG).
+                        const TopicConfig& config = state.topics[static_cast<std::size_t>(result.topic)].config;
+                        const TopicConfig kafka;
+                        const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> entries[] = {
+                            {"retention.bytes", {config.retentionBytes, kafka.retentionBytes}},
+                            {"retention.ms", {config.retentionMs, kafka.retentionMs}},
+                            {"segment.bytes", {config.segmentBytes, kafka.segmentBytes}},
+                            {"segment.ms", {config.segmentMs, kafka.segmentMs}},
+                        };
+                        for (const auto& [name, values] : entries) {
+                            bool requested = false;
+                            for (const wire::CreateTopicsTopic& t : p.createTopics.topics) {
+                                if (t.name != result.name)
+                                    continue;
+                                for (const wire::CreateTopicsConfig& c : t.configs)
+                                    requested = requested || c.name == name;
+                            }
+                            const std::int8_t source = requested ? 1 : values.first != values.second ? 4 : 5;
+                            out.configs->push_back(
+                                wire::CreateTopicsResultConfig{name, std::to_string(values.first), false, source, false});
+                        }
+                    }
+                    response->topics.push_back(std::move(out));
+                }
+                p.remaining = 0;
+                complete = true;
             } else if constexpr (std::is_same_v<T, InitProducerIdResponse>) {
                 auto* response = std::get_if<wire::InitProducerIdResponse>(&p.response);
                 if (!response)

@@ -19,7 +19,8 @@
 /// actions (LiveClientAction) the simulated broker answers, and the engine's answers back into one
 /// Kafka response. It follows core/src/main/scala/kafka/server/KafkaApis.scala at 3.7.0
 /// (handleProduceRequest, handleFetchRequest, handleListOffsetRequest, handleTopicMetadataRequest,
-/// handleInitProducerIdRequest, handleApiVersionsRequest) for what is answered without the log:
+/// handleInitProducerIdRequest, handleApiVersionsRequest, handleCreateTopicsRequest) for what is answered
+/// without the log:
 /// unknown topics and partitions, bad acks, batches that do not validate, the metadata layout.
 /// No sockets here: the SocketServer (kafka_server.h) owns them, so this is tested alone.
 namespace hw::live {
@@ -111,12 +112,14 @@ private:
         bool allTopics = false; // Metadata: every topic (the request named none, or null)
         std::int64_t produceBytes = -1; // Produce: the request's size, recorded by the quota when it is answered
         bool allPartitions = false; // OffsetFetch: every committed offset (null topics)
+        wire::CreateTopicsRequest createTopics; // CreateTopics: the request, for its configs' sources
     };
 
     HandledRequest handleMetadata(Pending& p, const wire::MetadataRequest& request, const ClusterState& state);
     HandledRequest handleProduce(Pending& p, const wire::ProduceRequest& request, const ClusterState& state);
     HandledRequest handleFetch(Pending& p, const wire::FetchRequest& request, const ClusterState& state);
     HandledRequest handleListOffsets(Pending& p, const wire::ListOffsetsRequest& request, const ClusterState& state);
+    HandledRequest handleCreateTopics(Pending& p, const wire::CreateTopicsRequest& request);
     wire::Bytes finish(std::int32_t client, TimeMs nowMs);
     /// KafkaApis.handleProduceRequest's sendResponseCallback: the request's bytes go to the client's
     /// produce quota as it is answered, and the response carries the throttle time.
@@ -143,6 +146,15 @@ wire::ErrorCode wireError(ErrorCode error);
 
 /// The flat partition index of topic/partition, or -1 when the cluster has no such partition.
 std::int32_t findPartition(const ClusterState& state, const std::string& topic, std::int32_t partition);
+
+/// findPartition among the partitions `broker`'s metadata has (a topic created at run time arrives at
+/// each broker with its records); -1 otherwise: the broker answers UNKNOWN_TOPIC_OR_PARTITION.
+std::int32_t findKnownPartition(const ClusterState& state, BrokerId broker, const std::string& topic,
+                                std::int32_t partition);
+
+/// The topic id a CreateTopics v7 answer gives a created topic (ClusterState::topics index `topic`):
+/// derived from its index and name, never zero.
+std::pair<std::int64_t, std::int64_t> topicId(const ClusterState& state, std::int32_t topic);
 
 /// The records [from, from + count) of a log as RecordBatch v2 bytes, one batch per producer batch
 /// (Record::batchEnd) and leader epoch, whole batches until `maxBytes` is reached (at least one).

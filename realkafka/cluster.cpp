@@ -93,6 +93,12 @@ constexpr KeyInfo keyTable[] = {
     { "fetch.max.wait.ms", KeyPlace::Consumer, "" },
     { "offsets.topic.num.partitions", KeyPlace::Broker, "" },
     { "log.retention.check.interval.ms", KeyPlace::Broker, "" },
+    { "auto.create.topics.enable", KeyPlace::Broker, "" },
+    { "num.partitions", KeyPlace::BrokerAndController, "" },
+    { "default.replication.factor", KeyPlace::BrokerAndController, "" },
+    { "log.segment.bytes", KeyPlace::Broker, "" },
+    { "log.retention.bytes", KeyPlace::Broker, "" },
+    { "log.retention.ms", KeyPlace::Broker, "" },
 };
 
 const KeyInfo* findKey(std::string_view key)

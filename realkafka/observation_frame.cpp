@@ -2,6 +2,7 @@
 #include "realkafka/observation_frame.h"
 
 #include "clients/consumer.h"
+#include "controller/topic_creation.h"
 #include "engine/engine.h"
 #include "groups/assignor.h"
 #include "groups/offsets_partition.h"
@@ -272,6 +273,24 @@ ClusterState stateFromObservation(
         else
             registration.fenced
                 = !observation.registeredBrokers.empty() && !contains(observation.registeredBrokers, broker.id);
+    }
+
+    // The topics the scenario creates at run time (create_topic steps), once the real cluster has them: placed
+    // as observed, then filled in below like the others.
+    for (const TopicSpec& created : scenario.createdTopics) {
+        if (s.findTopic(created.name) >= 0 || findPartition(observation, created.name, 0) == nullptr)
+            continue;
+        TopicSpec spec = created;
+        for (std::int32_t p = 0; p < created.partitions; ++p) {
+            const ObservedPartition* seen = findPartition(observation, created.name, p);
+            spec.assignment.push_back(seen && !seen->replicas.empty() ? seen->replicas : std::vector<BrokerId> { 1 });
+        }
+        if (!placeTopic(s, spec, TopicStart::AtClusterCreation).ok())
+            continue;
+        for (Broker& broker : s.brokers) {
+            broker.knownLeaders.resize(s.partitions.size(), noLeader);
+            broker.knownLeaderEpochs.resize(s.partitions.size(), -1);
+        }
     }
 
     PayloadStore payloads(s);

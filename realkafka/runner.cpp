@@ -3,12 +3,14 @@
 
 #include "realkafka/groups.h"
 
+#include "controller/topic_creation.h"
 #include "engine/engine.h"
 #include "groups/assignor.h"
 #include "model/limits.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <thread>
@@ -143,6 +145,12 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
                     refusals.push_back({ path,
                         "a recorded live client's request (or a dropped message) replays the simulation's network; "
                         "it has no counterpart on a real cluster", RefusalKind::LiveStep, {}, 0 });
+                } else if constexpr (std::is_same_v<T, CreateTopicStep>) {
+                    if (s.action.topic.assignments.empty())
+                        refusals.push_back({ path,
+                            "a topic created at run time without an assignment is placed by the model's seeded "
+                            "striped placer and by Kafka's controller from its own Random, which draw apart; give "
+                            "the step an assignment", RefusalKind::CreateTopicPlaced, {}, 0 });
                 } else if constexpr (std::is_same_v<T, ConsumerStep>) {
                     refuseConsumerStep(refusals, path, s, consumers);
                 } else if constexpr (std::is_same_v<T, ConfigStep>) {
@@ -627,6 +635,36 @@ struct Run {
         return did;
     }
 
+    /// A create_topic step with its assignment (checkRealScenario refuses one without): Kafka's CreateTopics
+    /// with the same replicas and configs. The model's copy gets the topic too, so later steps' partition
+    /// numbers name it.
+    std::string createTopicStep(std::size_t index, const CreateTopicStep& step)
+    {
+        const CreatableTopic& topic = step.action.topic;
+        if (step.action.validateOnly)
+            return "topic " + topic.name + " checked (validate_only): nothing created, as on Kafka";
+        std::vector<CreatableAssignment> ordered = topic.assignments;
+        std::sort(ordered.begin(), ordered.end(),
+                  [](const CreatableAssignment& a, const CreatableAssignment& b) { return a.partition < b.partition; });
+        std::vector<std::vector<std::int32_t>> assignment;
+        for (const CreatableAssignment& a : ordered)
+            assignment.push_back({ a.brokers.begin(), a.brokers.end() });
+        std::map<std::string, std::string> configs;
+        for (const CreatableTopicConfig& c : topic.configs)
+            if (c.value)
+                configs[c.name] = *c.value;
+        const TopicCreation created = hw::createTopic(model, topic, false);
+        if (!created.ok())
+            throw RunnerError(stepPath(index, "create_topic") + ": " + created.message);
+        try {
+            cluster.createTopic(topic.name, assignment, configs);
+        } catch (const std::exception& error) {
+            throw RunnerError(stepPath(index, "create_topic") + ": " + error.what());
+        }
+        topics.push_back(topic.name);
+        return "topic " + topic.name + " created with " + std::to_string(assignment.size()) + " partition(s)";
+    }
+
     void createTopics()
     {
         // The engine's placement for the same scenario: both runs place alike, whatever Kafka's placer
@@ -682,6 +720,8 @@ struct Run {
                     + std::to_string(s->action.latencyMs) + " ms each way";
             } else if (const auto* s = std::get_if<ConfigStep>(&step)) {
                 did = config(i, *s);
+            } else if (const auto* s = std::get_if<CreateTopicStep>(&step)) {
+                did = createTopicStep(i, *s);
             } else if (const auto* s = std::get_if<AdvanceStep>(&step)) {
                 const milliseconds owed = std::min(ahead, milliseconds(s->ms));
                 ahead -= owed;
@@ -768,6 +808,10 @@ std::string whySeparateCluster(const Scenario& scenario, const ClusterOptions& h
     for (const TopicSpec& topic : scenario.cluster.topics)
         if (std::find(topics.begin(), topics.end(), topic.name) != topics.end())
             return "its topic " + topic.name + " exists on the cluster already";
+    // A create_topic step's topic too: CreateTopics would answer TOPIC_ALREADY_EXISTS.
+    for (const TopicSpec& topic : scenario.createdTopics)
+        if (std::find(topics.begin(), topics.end(), topic.name) != topics.end())
+            return "the topic " + topic.name + " it creates exists on the cluster already";
     return {};
 }
 

@@ -51,7 +51,7 @@
 <context>
     <name>LiveClientsItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/liveclientsitem.cpp" line="+79"/>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+113"/>
         <source>LIVE · %n more client(s) in other groups and topics</source>
         <extracomment>The real clients that the lines above do not show, in other groups or topics.</extracomment>
         <translation>
@@ -60,7 +60,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+80"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>LIVE: %n real client</numerusform>
@@ -167,6 +167,38 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+21"/>
+        <source>A client asked broker %1 for metadata of a topic it does not know: with auto.create.topics.enable the controller creates %2 with %n partition(s) (num.partitions) and replication factor %3; each first replica in the ISR leads.</source>
+        <translation>
+            <numerusform>A client asked broker %1 for metadata of a topic it does not know: with auto.create.topics.enable the controller creates %2 with %n partition (num.partitions) and replication factor %3; each first replica in the ISR leads.</numerusform>
+            <numerusform>A client asked broker %1 for metadata of a topic it does not know: with auto.create.topics.enable the controller creates %2 with %n partitions (num.partitions) and replication factor %3; each first replica in the ISR leads.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller creates topic %1 with %n partition(s) and replication factor %2; each partition&apos;s first replica in the ISR leads, at leader epoch 0.</source>
+        <translation>
+            <numerusform>The controller creates topic %1 with %n partition and replication factor %2; each partition&apos;s first replica in the ISR leads, at leader epoch 0.</numerusform>
+            <numerusform>The controller creates topic %1 with %n partitions and replication factor %2; each partition&apos;s first replica in the ISR leads, at leader epoch 0.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>(%n more topic(s) in the same request.)</source>
+        <translation>
+            <numerusform>(%n more topic in the same request.)</numerusform>
+            <numerusform>(%n more topics in the same request.)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n other topic(s) refused</source>
+        <translation>
+            <numerusform>%n other topic refused</numerusform>
+            <numerusform>%n other topics refused</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../core/scenario/narration_clients.cpp" line="+92"/>
         <source>%1 commits its positions for %n partition(s): the next offset to read in each.</source>
         <translation>
@@ -246,7 +278,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/control/useraction.cpp" line="+283"/>
+        <location filename="../ui/control/useraction.cpp" line="+285"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>

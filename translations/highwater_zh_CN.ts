@@ -969,7 +969,7 @@
 <context>
     <name>LiveClientsItem</name>
     <message>
-        <location filename="../ui/scene/liveclientsitem.cpp" line="+61"/>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+95"/>
         <source>LIVE · group %1 × %2</source>
         <extracomment>Many real clients of one consumer group (%1): how many connections (%2). LIVE: real, not simulated.</extracomment>
         <translation>实时 · 消费者组 %1 × %2</translation>
@@ -1019,7 +1019,7 @@
         <translation>实时 · %1 · %2 → 代理节点 %3</translation>
     </message>
     <message numerus="yes">
-        <location line="+44"/>
+        <location line="+45"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>实时：%n 个真实客户端</numerusform>
@@ -1322,7 +1322,7 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+92"/>
+        <location filename="../core/scenario/narration.cpp" line="+93"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1508,6 +1508,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Topic created</source>
+        <translation>主题已创建</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>记录已入批次</translation>
     </message>
@@ -1677,7 +1682,7 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-341"/>
+        <location line="-344"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -2186,7 +2191,50 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>The controller checks that topic %1 can be created (validate_only) and creates nothing.</source>
+        <translation>控制器检查主题 %1 能否创建（validate_only），但不创建任何东西。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller refuses to create topic %1</source>
+        <translation>控制器拒绝创建主题 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>A client asked broker %1 for metadata of a topic it does not know: with auto.create.topics.enable the controller creates %2 with %n partition(s) (num.partitions) and replication factor %3; each first replica in the ISR leads.</source>
+        <translation>
+            <numerusform>客户端向代理节点 %1 询问一个它不认识的主题的 metadata：因为 auto.create.topics.enable，控制器创建 %2，共 %n 个分区（num.partitions），复制因子 %3；每个分区由 ISR 中的第一个副本担任领导者。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller creates topic %1 with %n partition(s) and replication factor %2; each partition&apos;s first replica in the ISR leads, at leader epoch 0.</source>
+        <translation>
+            <numerusform>控制器创建主题 %1，共 %n 个分区，复制因子 %2；每个分区由 ISR 中的第一个副本担任领导者，领导者纪元 0。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>(%n more topic(s) in the same request.)</source>
+        <translation>
+            <numerusform>（同一个请求里还有 %n 个主题。）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n other topic(s) refused</source>
+        <translation>
+            <numerusform>另有 %n 个主题被拒绝</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The brokers learn it from the metadata log.</source>
+        <translation>代理节点从 metadata 日志得知它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
         <translation>ElectLeaders API 对 %1 强制进行非干净选举：代理节点 %2 单独担任领导者（领导者纪元 %3，RECOVERING）；只有旧 ISR 拥有的记录会丢失。</translation>
     </message>
@@ -2581,7 +2629,7 @@
         <translation>%1 从代理节点 %2 更新 metadata：没有领导者变更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-95"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-126"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重启的 %1 注册为新实例，在它追上元数据之前保持屏蔽。和 Kafka 4.0+ 一样，它在注册时离开每个 ISR（它是正常停止的）</translation>
     </message>
@@ -3143,7 +3191,7 @@ Value: %3</source>
         <translation>%1 还没有可提交的消费位置</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+103"/>
         <location line="+3"/>
         <location line="+32"/>
         <location line="+7"/>
@@ -3266,6 +3314,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Set %1</source>
         <translation>设置 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Create topic %1</source>
+        <translation>创建主题 %1</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -6373,7 +6426,12 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>真实运行会等待每次受控关闭结束</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>a topic created at run time without an assignment is placed by the model&apos;s seeded striped placer and by Kafka&apos;s controller from its own Random, which draw apart; give the step an assignment</source>
+        <translation>运行中创建、没有指定分配的主题，在模型里由带种子的 striped placer 放置，在 Kafka 里由控制器用它自己的 Random 放置，两者会不同；请为这个步骤指定 assignment</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1: %2</source>
         <extracomment>A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.</extracomment>
         <translation>%1：%2</translation>

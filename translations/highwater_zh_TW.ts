@@ -969,7 +969,7 @@
 <context>
     <name>LiveClientsItem</name>
     <message>
-        <location filename="../ui/scene/liveclientsitem.cpp" line="+61"/>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+95"/>
         <source>LIVE · group %1 × %2</source>
         <extracomment>Many real clients of one consumer group (%1): how many connections (%2). LIVE: real, not simulated.</extracomment>
         <translation>即時 · 消費者組 %1 × %2</translation>
@@ -1019,7 +1019,7 @@
         <translation>即時 · %1 · %2 → 代理節點 %3</translation>
     </message>
     <message numerus="yes">
-        <location line="+44"/>
+        <location line="+45"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>即時：%n 個真實客戶端</numerusform>
@@ -1322,7 +1322,7 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+92"/>
+        <location filename="../core/scenario/narration.cpp" line="+93"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1508,6 +1508,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Topic created</source>
+        <translation>主題已建立</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Records batched</source>
         <translation>記錄已入批次</translation>
     </message>
@@ -1677,7 +1682,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-341"/>
+        <location line="-344"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -2186,7 +2191,50 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>The controller checks that topic %1 can be created (validate_only) and creates nothing.</source>
+        <translation>控制器檢查主題 %1 能否建立（validate_only），但不建立任何東西。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The controller refuses to create topic %1</source>
+        <translation>控制器拒絕建立主題 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>A client asked broker %1 for metadata of a topic it does not know: with auto.create.topics.enable the controller creates %2 with %n partition(s) (num.partitions) and replication factor %3; each first replica in the ISR leads.</source>
+        <translation>
+            <numerusform>用戶端向代理節點 %1 詢問一個它不認識的主題的 metadata：因為 auto.create.topics.enable，控制器建立 %2，共 %n 個分割區（num.partitions），複製因子 %3；每個分割區由 ISR 中的第一個副本擔任領導者。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>The controller creates topic %1 with %n partition(s) and replication factor %2; each partition&apos;s first replica in the ISR leads, at leader epoch 0.</source>
+        <translation>
+            <numerusform>控制器建立主題 %1，共 %n 個分割區，複製因子 %2；每個分割區由 ISR 中的第一個副本擔任領導者，領導者紀元 0。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>(%n more topic(s) in the same request.)</source>
+        <translation>
+            <numerusform>（同一個請求裡還有 %n 個主題。）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n other topic(s) refused</source>
+        <translation>
+            <numerusform>另有 %n 個主題被拒絕</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The brokers learn it from the metadata log.</source>
+        <translation>代理節點從 metadata 日誌得知它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch %3, RECOVERING); records only the old ISR had are lost.</source>
         <translation>ElectLeaders API 對 %1 強制進行非乾淨選舉：代理節點 %2 單獨擔任領導者（領導者紀元 %3，RECOVERING）；只有舊 ISR 擁有的記錄會遺失。</translation>
     </message>
@@ -2581,7 +2629,7 @@
         <translation>%1 從代理節點 %2 更新 metadata：沒有領導者變更。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration_cluster.cpp" line="-95"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="-126"/>
         <source>The controller registers the restarted %1 as a new incarnation, fenced until it has caught up with the metadata. As in Kafka 4.0+, it leaves every ISR at registration (it stopped cleanly)</source>
         <translation>控制器把重啟的 %1 註冊為新實例，在它追上中繼資料之前保持封鎖。和 Kafka 4.0+ 一樣，它在註冊時離開每個 ISR（它是正常停止的）</translation>
     </message>
@@ -3143,7 +3191,7 @@ Value: %3</source>
         <translation>%1 還沒有可提交的消費位置</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+103"/>
         <location line="+3"/>
         <location line="+32"/>
         <location line="+7"/>
@@ -3266,6 +3314,11 @@ Value: %3</source>
         <location line="+2"/>
         <source>Set %1</source>
         <translation>設定 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Create topic %1</source>
+        <translation>建立主題 %1</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -6373,7 +6426,12 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>真實執行會等待每次受控關閉結束</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>a topic created at run time without an assignment is placed by the model&apos;s seeded striped placer and by Kafka&apos;s controller from its own Random, which draw apart; give the step an assignment</source>
+        <translation>執行中建立、沒有指定分配的主題，在模型裡由帶種子的 striped placer 放置，在 Kafka 裡由控制器用它自己的 Random 放置，兩者會不同；請為這個步驟指定 assignment</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1: %2</source>
         <extracomment>A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.</extracomment>
         <translation>%1：%2</translation>

@@ -21,7 +21,7 @@ using namespace detail;
 
 namespace {
 
-constexpr std::array<VersionRange, 15> supportedTable { {
+constexpr std::array<VersionRange, 16> supportedTable { {
     { ApiKey::Produce, 3, 7 },
     { ApiKey::Fetch, 4, 10 },
     { ApiKey::ListOffsets, 1, 4 },
@@ -38,6 +38,9 @@ constexpr std::array<VersionRange, 15> supportedTable { {
     { ApiKey::SyncGroup, 0, 2 },
     { ApiKey::DescribeGroups, 0, 4 },
     { ApiKey::ListGroups, 0, 2 },
+    // Topics created at run time (protocol_admin.cpp): Kafka 4.x's whole range (CreateTopicsRequest.json
+    // "validVersions": "2-7" at 4.4.0); librdkafka sends 4, kafka-python 2.x 3, Java's admin 7.
+    { ApiKey::CreateTopics, 2, 7 },
 } };
 
 // ApiKeys.PRODUCE_API_VERSIONS_RESPONSE_MIN_VERSION at 4.0.0 (KAFKA-18659): what ApiVersions lists as
@@ -142,6 +145,7 @@ Request readRequestBody(Reader& r, ApiKey key, std::int16_t version)
     case ApiKey::DescribeGroups:
         return readDescribeGroupsRequest(r, version);
     case ApiKey::CreateTopics:
+        return readCreateTopicsRequest(r, version);
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeCluster:
@@ -186,6 +190,7 @@ Response readResponseBody(Reader& r, ApiKey key, std::int16_t version)
     case ApiKey::DescribeGroups:
         return readDescribeGroupsResponse(r, version);
     case ApiKey::CreateTopics:
+        return readCreateTopicsResponse(r, version);
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeCluster:
@@ -501,6 +506,8 @@ ApiKey apiKeyOf(const Request& body)
                 return ApiKey::OffsetFetch;
             else if constexpr (std::is_same_v<T, ListGroupsRequest>)
                 return ApiKey::ListGroups;
+            else if constexpr (std::is_same_v<T, CreateTopicsRequest>)
+                return ApiKey::CreateTopics;
             else
                 return ApiKey::DescribeGroups;
         },
@@ -540,6 +547,8 @@ ApiKey apiKeyOf(const Response& body)
                 return ApiKey::OffsetFetch;
             else if constexpr (std::is_same_v<T, ListGroupsResponse>)
                 return ApiKey::ListGroups;
+            else if constexpr (std::is_same_v<T, CreateTopicsResponse>)
+                return ApiKey::CreateTopics;
             else
                 return ApiKey::DescribeGroups;
         },
@@ -621,6 +630,8 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 writeOffsetFetchRequest(w, request, version);
             else if constexpr (std::is_same_v<T, ListGroupsRequest>)
                 writeListGroupsRequest(w, request, version);
+            else if constexpr (std::is_same_v<T, CreateTopicsRequest>)
+                writeCreateTopicsRequest(w, request, version);
             else
                 writeDescribeGroupsRequest(w, request, version);
         },
@@ -669,6 +680,8 @@ Bytes encodeResponse(const RequestHeader& header, const Response& body)
                 writeOffsetFetchResponse(w, response, version);
             else if constexpr (std::is_same_v<T, ListGroupsResponse>)
                 writeListGroupsResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, CreateTopicsResponse>)
+                writeCreateTopicsResponse(w, response, version);
             else
                 writeDescribeGroupsResponse(w, response, version);
         },

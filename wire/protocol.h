@@ -566,10 +566,43 @@ struct DescribeGroupsResponse {
     bool operator==(const DescribeGroupsResponse&) const = default;
 };
 
+/// One partition's replicas in a CreateTopics request (CreatableReplicaAssignment).
+struct CreateTopicsAssignment {
+    std::int32_t partitionIndex = 0;
+    std::vector<std::int32_t> brokerIds;
+    bool operator==(const CreateTopicsAssignment&) const = default;
+};
+
+/// A topic config to set at creation (CreatableTopicConfig); the value may be null.
+struct CreateTopicsConfig {
+    std::string name;
+    std::optional<std::string> value;
+    bool operator==(const CreateTopicsConfig&) const = default;
+};
+
+/// One topic of a CreateTopics request (CreatableTopic), as sent.
+struct CreateTopicsTopic {
+    std::string name;
+    std::int32_t numPartitions = -1;
+    std::int16_t replicationFactor = -1;
+    std::vector<CreateTopicsAssignment> assignments;
+    std::vector<CreateTopicsConfig> configs;
+    bool operator==(const CreateTopicsTopic&) const = default;
+};
+
+/// CreateTopicsRequest.json versions 2-7 (flexible from 5; Kafka 4.x's range: it removed 0-1).
+struct CreateTopicsRequest {
+    std::vector<CreateTopicsTopic> topics;
+    std::int32_t timeoutMs = 60000;
+    bool validateOnly = false; // version 1+
+    bool operator==(const CreateTopicsRequest&) const = default;
+};
+
 /// A request body; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, ProduceRequest, FetchRequest, ListOffsetsRequest,
     InitProducerIdRequest, FindCoordinatorRequest, JoinGroupRequest, SyncGroupRequest, HeartbeatRequest,
-    LeaveGroupRequest, OffsetCommitRequest, OffsetFetchRequest, ListGroupsRequest, DescribeGroupsRequest>;
+    LeaveGroupRequest, OffsetCommitRequest, OffsetFetchRequest, ListGroupsRequest, DescribeGroupsRequest,
+    CreateTopicsRequest>;
 
 /// A decoded request: its header and its body.
 struct RequestFrame {
@@ -778,11 +811,42 @@ struct InitProducerIdResponse {
     bool operator==(const InitProducerIdResponse&) const = default;
 };
 
+/// A config of the created topic as the response reports it (CreatableTopicConfigs, version 5+).
+struct CreateTopicsResultConfig {
+    std::string name;
+    std::optional<std::string> value;
+    bool readOnly = false;
+    std::int8_t configSource = -1; // DescribeConfigsResponse's ConfigSource: 1 a topic's own, 5 the default
+    bool isSensitive = false;
+    bool operator==(const CreateTopicsResultConfig&) const = default;
+};
+
+/// One topic's result (CreatableTopicResult). The fields after errorMessage are version 5+ and ignorable.
+struct CreateTopicsResult {
+    std::string name;
+    std::int64_t topicIdHigh = 0; // TopicId, version 7+ (two INT64s; zero: none)
+    std::int64_t topicIdLow = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage; // version 1+
+    ErrorCode topicConfigErrorCode = ErrorCode::None; // version 5+, tagged field 0 (written only when not NONE)
+    std::int32_t numPartitions = -1;     // version 5+
+    std::int16_t replicationFactor = -1; // version 5+
+    std::optional<std::vector<CreateTopicsResultConfig>> configs; // version 5+, nullable
+    bool operator==(const CreateTopicsResult&) const = default;
+};
+
+/// CreateTopicsResponse.json versions 2-7.
+struct CreateTopicsResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<CreateTopicsResult> topics;
+    bool operator==(const CreateTopicsResponse&) const = default;
+};
+
 /// A response body; its alternative must match the request header's API key.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, ProduceResponse, FetchResponse,
     ListOffsetsResponse, InitProducerIdResponse, FindCoordinatorResponse, JoinGroupResponse, SyncGroupResponse,
     HeartbeatResponse, LeaveGroupResponse, OffsetCommitResponse, OffsetFetchResponse, ListGroupsResponse,
-    DescribeGroupsResponse>;
+    DescribeGroupsResponse, CreateTopicsResponse>;
 
 /// The ApiKey a request or response alternative belongs to.
 ApiKey apiKeyOf(const Request& body);

@@ -193,4 +193,10 @@ void writeDescribeGroupsRequest(Writer& w, const DescribeGroupsRequest& body, st
 DescribeGroupsResponse readDescribeGroupsResponse(Reader& r, std::int16_t version);
 void writeDescribeGroupsResponse(Writer& w, const DescribeGroupsResponse& body, std::int16_t version);
 
+// protocol_admin.cpp
+CreateTopicsRequest readCreateTopicsRequest(Reader& r, std::int16_t version);
+void writeCreateTopicsRequest(Writer& w, const CreateTopicsRequest& body, std::int16_t version);
+CreateTopicsResponse readCreateTopicsResponse(Reader& r, std::int16_t version);
+void writeCreateTopicsResponse(Writer& w, const CreateTopicsResponse& body, std::int16_t version);
+
 } // namespace hw::wire::detail

@@ -39,6 +39,10 @@ std::optional<Event> ReplicaManager::handleProduceRequest(const Message& message
         return e;
     };
 
+    // ReplicaManager.getPartitionOrError: a partition the broker's metadata lacks (created at run time,
+    // not learned yet) is UNKNOWN_TOPIC_OR_PARTITION; one it knows but does not lead, NOT_LEADER_OR_FOLLOWER.
+    if (!brokerKnowsPartition(m_state, self, request.partition))
+        return reject(ErrorCode::UnknownTopicOrPartition);
     if (!leader || !leader->isLeader())
         return reject(ErrorCode::NotLeaderOrFollower);
     const Partition& p = m_state.partitions[static_cast<std::size_t>(request.partition)];
@@ -233,6 +237,12 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
         broker.knownCoordinators[static_cast<std::size_t>(change.partition)] = reg.leader;
         return std::nullopt;
     }
+    // A partition created at run time: the broker's image grows to take it (its TopicRecord and
+    // PartitionRecords, which arrive in metadata log order).
+    if (static_cast<std::size_t>(change.partition) >= broker.knownLeaders.size()) {
+        broker.knownLeaders.resize(static_cast<std::size_t>(change.partition) + 1, noLeader);
+        broker.knownLeaderEpochs.resize(static_cast<std::size_t>(change.partition) + 1, -1);
+    }
     broker.knownLeaders[static_cast<std::size_t>(change.partition)] = reg.leader;
     broker.knownLeaderEpochs[static_cast<std::size_t>(change.partition)] = reg.leaderEpoch;
     Replica* r = replicaOn(m_state, change.partition, broker.id);
@@ -297,7 +307,7 @@ std::optional<Event> ReplicaManager::handlePartitionChange(const Message& messag
     return e;
 }
 
-std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& message, const MetadataRequest&)
+std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& message, const MetadataRequest& request)
 {
     const Broker& b = m_state.broker(message.to.id);
     MetadataResponse response{ErrorCode::None, b.knownLeaders, {}, {}, b.knownLeaderEpochs};
@@ -306,19 +316,55 @@ std::optional<Event> ReplicaManager::handleMetadataRequest(const Message& messag
         // that are registered and not fenced (KRaftMetadataCache.getAliveBrokerNodes) and each
         // partition's leader, epoch, replicas and ISR. The leader is the one this broker knows; the
         // replicas and ISR are read from the controller's registration, as the model's brokers read
-        // fencing (they learn the ISR with every PartitionChange).
+        // fencing (they learn the ISR with every PartitionChange). Only the partitions it has learned.
         for (const Broker& broker : m_state.brokers) {
             if (!m_state.registrations[static_cast<std::size_t>(broker.id - 1)].fenced)
                 response.brokers.push_back(broker.id);
         }
-        response.partitions.reserve(m_state.partitions.size());
-        for (std::size_t p = 0; p < m_state.partitions.size(); ++p) {
+        response.partitions.reserve(b.knownLeaders.size());
+        for (std::size_t p = 0; p < b.knownLeaders.size(); ++p) {
             const PartitionRegistration& reg = m_state.partitions[p].registration;
             response.partitions.push_back(PartitionMetadata{b.knownLeaders[p], reg.leaderEpoch, reg.replicas, reg.isr});
+        }
+        // KafkaApis.getTopicMetadata (core/.../server/KafkaApis.scala; read on trunk and at 3.9): the named
+        // topics the cache lacks go to AutoTopicCreationManager.createTopics when the request allows it and
+        // auto.create.topics.enable is on. It asks the controller to create the legal names with the defaults
+        // (-1 partitions, -1 replication factor: num.partitions and default.replication.factor;
+        // server/.../DefaultAutoTopicCreationManager.java creatableTopic and sendCreateTopicRequest on trunk, as
+        // 3.x's AutoTopicCreationManager.scala in KRaft) and answers UNKNOWN_TOPIC_OR_PARTITION for them at once;
+        // the client asks again until the broker has learned the topic (the live server writes those errors:
+        // live/kafka_apis.cpp).
+        if (m_state.config.autoCreateTopicsEnable && !request.autoCreate.empty()) {
+            CreateTopicsRequest create;
+            create.autoCreate = true;
+            for (const std::string& name : request.autoCreate) {
+                const bool listed = std::any_of(create.topics.begin(), create.topics.end(),
+                                                [&](const CreatableTopic& t) { return t.name == name; });
+                if (!listed && !brokerKnowsTopic(m_state, b.id, name) && topicNameError(name).empty())
+                    create.topics.push_back(CreatableTopic{name, -1, -1, {}, {}});
+            }
+            if (!create.topics.empty())
+                m_net.send(message.to, NodeRef::controller(), std::move(create));
         }
     }
     m_net.send(message.to, message.from, std::move(response));
     return std::nullopt; // Answering changes nothing on the broker.
+}
+
+std::optional<Event> ReplicaManager::forwardCreateTopics(const Message& message, const CreateTopicsRequest& request)
+{
+    CreateTopicsRequest forwarded = request;
+    forwarded.client = message.from.id;
+    m_net.send(message.to, NodeRef::controller(), std::move(forwarded));
+    return std::nullopt;
+}
+
+std::optional<Event> ReplicaManager::relayCreateTopicsResponse(const Message& message,
+                                                               const CreateTopicsResponse& response)
+{
+    if (response.client >= 0)
+        m_net.send(message.to, NodeRef::liveClient(response.client), response);
+    return std::nullopt;
 }
 
 std::optional<Event> ReplicaManager::handleListOffsetsRequest(const Message& message, const ListOffsetsRequest& request)
@@ -326,7 +372,9 @@ std::optional<Event> ReplicaManager::handleListOffsetsRequest(const Message& mes
     Replica* leader = replicaOn(m_state, request.partition, message.to.id);
     ListOffsetsResponse response;
     response.partition = request.partition;
-    if (!leader || !leader->isLeader()) {
+    if (!brokerKnowsPartition(m_state, message.to.id, request.partition)) {
+        response.error = ErrorCode::UnknownTopicOrPartition; // as for a produce (getPartitionOrError)
+    } else if (!leader || !leader->isLeader()) {
         response.error = ErrorCode::NotLeaderOrFollower;
     } else if (request.timestampMs >= 0) {
         // UnifiedLog.fetchOffsetByTimestamp: the first record at or after the timestamp, among those a
@@ -369,6 +417,8 @@ std::optional<Event> ReplicaManager::handleConsumerFetch(const Message& message,
         e.error = error;
         return e;
     };
+    if (!brokerKnowsPartition(m_state, self, request.partition))
+        return fail(ErrorCode::UnknownTopicOrPartition); // as for a produce (getPartitionOrError)
     if (!leader || !leader->isLeader())
         return fail(ErrorCode::NotLeaderOrFollower);
     if (request.fetchOffset > leader->log.leo() || request.fetchOffset < leader->log.logStart)

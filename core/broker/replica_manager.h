@@ -28,6 +28,12 @@ public:
     std::optional<Event> handlePartitionChange(const Message& message, const PartitionChange& change);
     /// KafkaApis.handleTopicMetadataRequest: the leaders as this broker believes them.
     std::optional<Event> handleMetadataRequest(const Message& message, const MetadataRequest& request);
+    /// A live client's CreateTopics: the broker forwards it to the controller (KafkaApis -> ForwardingManager,
+    /// which sends it to the active controller in an Envelope), which answers the broker.
+    std::optional<Event> forwardCreateTopics(const Message& message, const CreateTopicsRequest& request);
+    /// The controller's CreateTopics answer: passed on to the live client that asked, dropped for the
+    /// broker's own auto-creation (AutoTopicCreationManager logs it only).
+    std::optional<Event> relayCreateTopicsResponse(const Message& message, const CreateTopicsResponse& response);
     /// ReplicaManager.fetchMessages for a consumer: read up to the HW (read_uncommitted).
     std::optional<Event> handleConsumerFetch(const Message& message, const FetchRequest& request);
     /// KafkaApis.handleListOffsetRequest: log start or HW, for auto.offset.reset.

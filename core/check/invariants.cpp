@@ -23,6 +23,31 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
     auto report = [&](std::string text) { bad.push_back("t=" + std::to_string(s.nowMs) + "ms: " + std::move(text)); };
     m_leaders.resize(s.partitions.size());
 
+    // Topics, made at time 0 or at run time, hold consecutive runs of partitions in creation order, and a
+    // broker's metadata image never holds a partition the controller has not created.
+    std::int32_t nextPartition = 0;
+    for (std::size_t t = 0; t < s.topics.size(); ++t) {
+        const Topic& topic = s.topics[t];
+        if (topic.firstPartition != nextPartition || topic.partitionCount < 1 ||
+            static_cast<std::size_t>(topic.firstPartition + topic.partitionCount) > s.partitions.size()) {
+            report("topic " + topic.name + " does not own the partitions after the topic before it");
+            break;
+        }
+        for (std::int32_t i = 0; i < topic.partitionCount; ++i) {
+            const Partition& p = s.partitions[static_cast<std::size_t>(topic.firstPartition + i)];
+            if (p.topic != static_cast<std::int32_t>(t) || p.index != i)
+                report("partition " + std::to_string(topic.firstPartition + i) + " is not " + topic.name + "-" +
+                       std::to_string(i));
+        }
+        nextPartition += topic.partitionCount;
+    }
+    if (static_cast<std::size_t>(nextPartition) != s.partitions.size())
+        report("partitions that belong to no topic");
+    for (const Broker& b : s.brokers) {
+        if (b.knownLeaders.size() > s.partitions.size() || b.knownLeaders.size() != b.knownLeaderEpochs.size())
+            report("broker " + std::to_string(b.id) + "'s metadata knows partitions the controller never created");
+    }
+
     for (std::int32_t pi = 0; pi < static_cast<std::int32_t>(s.partitions.size()); ++pi) {
         const Partition& p = s.partitions[static_cast<std::size_t>(pi)];
         const std::string name = s.partitionName(pi);

@@ -3,6 +3,7 @@
 
 #include "model/limits.h"
 
+#include <algorithm>
 #include <string>
 #include <variant>
 
@@ -25,6 +26,8 @@ std::string_view liveRequestName(std::int32_t kind)
         return "FindCoordinator";
     case 6:
         return "Group";
+    case 7:
+        return "CreateTopics";
     default:
         return "unknown";
     }
@@ -156,6 +159,47 @@ std::string checkGroupRequest(const GroupRequest& request, std::int32_t partitio
     return {};
 }
 
+/// A live Metadata request's names: at most liveTopicsPerRequestMax, each of at most stringBytesMax bytes.
+std::string checkTopicNames(const std::vector<std::string>& names)
+{
+    if (names.size() > limits::liveTopicsPerRequestMax)
+        return "a live request names at most " + std::to_string(limits::liveTopicsPerRequestMax) +
+               " topics (liveTopicsPerRequestMax)";
+    for (const std::string& name : names) {
+        if (name.size() > limits::stringBytesMax)
+            return "a topic name keeps at most " + std::to_string(limits::stringBytesMax) + " bytes";
+    }
+    return {};
+}
+
+/// A recorded or decoded CreateTopics: names, replicas and configs within the named limits (what Kafka
+/// refuses in them, the controller answers).
+std::string checkCreateTopics(const LiveCreateTopics& create)
+{
+    std::vector<std::string> names;
+    for (const CreatableTopic& topic : create.topics)
+        names.push_back(topic.name);
+    if (std::string error = checkTopicNames(names); !error.empty())
+        return error;
+    for (const CreatableTopic& topic : create.topics) {
+        if (topic.assignments.size() > static_cast<std::size_t>(limits::partitionsMax) * 16 ||
+            topic.configs.size() > limits::liveTopicConfigsMax)
+            return "a live CreateTopics topic has at most " + std::to_string(limits::partitionsMax * 16) +
+                   " assignments and " + std::to_string(limits::liveTopicConfigsMax) + " configs";
+        for (const CreatableAssignment& a : topic.assignments) {
+            if (a.brokers.size() > static_cast<std::size_t>(limits::brokersMax) * 4)
+                return "a live CreateTopics assignment names at most " + std::to_string(limits::brokersMax * 4) +
+                       " brokers";
+        }
+        for (const CreatableTopicConfig& c : topic.configs) {
+            if (c.name.size() > limits::stringBytesMax || (c.value && c.value->size() > limits::stringBytesMax))
+                return "a topic config's name and value keep at most " + std::to_string(limits::stringBytesMax) +
+                       " bytes";
+        }
+    }
+    return {};
+}
+
 /// The group a connection's group request names, and whether it makes the connection a member's.
 /// JoinGroup, SyncGroup and Heartbeat come from members only (AbstractCoordinator sends them, at
 /// Kafka 4.0: JoinGroupRequest.json, SyncGroupRequest.json, HeartbeatRequest.json); an OffsetCommit from a member carries its
@@ -270,8 +314,17 @@ ApplyResult LiveClients::request(const LiveClientAction& action)
         e.partition = list->partition;
         e.value = list->timestamp;
         m_net.send(from, to, request);
-    } else if (std::holds_alternative<LiveMetadata>(action.request)) {
-        m_net.send(from, to, MetadataRequest{action.client});
+    } else if (const auto* metadata = std::get_if<LiveMetadata>(&action.request)) {
+        if (std::string error = checkTopicNames(metadata->autoCreate); !error.empty())
+            return {std::nullopt, error};
+        m_net.send(from, to, MetadataRequest{action.client, metadata->autoCreate});
+    } else if (const auto* create = std::get_if<LiveCreateTopics>(&action.request)) {
+        if (std::string error = checkCreateTopics(*create); !error.empty())
+            return {std::nullopt, error};
+        if (!create->topics.empty())
+            e.text = create->topics.front().name;
+        e.count = static_cast<std::int64_t>(create->topics.size());
+        m_net.send(from, to, CreateTopicsRequest{action.client, create->topics, create->validateOnly, false});
     } else if (const auto* find = std::get_if<LiveFindCoordinator>(&action.request)) {
         if (find->groupId.size() > limits::stringBytesMax)
             return {std::nullopt, "a group id keeps at most " + std::to_string(limits::stringBytesMax) + " bytes"};
@@ -336,6 +389,16 @@ std::optional<Event> LiveClients::handleAnswer(const Message& message)
                 e.detail = 5;
                 e.error = body.error;
                 e.value = body.coordinator;
+            } else if constexpr (std::is_same_v<T, CreateTopicsResponse>) {
+                e.detail = 7;
+                for (const CreatableTopicResult& result : body.topics) {
+                    if (result.error == ErrorCode::None)
+                        ++e.count;
+                    else if (e.error == ErrorCode::None)
+                        e.error = result.error;
+                }
+                if (!body.topics.empty())
+                    e.text = body.topics.front().name;
             } else if constexpr (std::is_same_v<T, GroupResponse>) {
                 e.detail = 6;
                 e.error = body.error;

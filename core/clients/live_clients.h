@@ -13,7 +13,8 @@
 /// client's node, leaves through the LiveClientSink to the socket. The engine never sees a socket,
 /// and a run without a sink (a recorded session replayed by `highwater-cli run`) makes the same frames.
 /// Follows no Kafka client code (the client is real); the request kinds are KafkaApis' handleProduceRequest,
-/// handleFetchRequest, handleListOffsetRequest, handleTopicMetadataRequest and handleInitProducerIdRequest.
+/// handleFetchRequest, handleListOffsetRequest, handleTopicMetadataRequest, handleInitProducerIdRequest and
+/// handleCreateTopicsRequest (forwarded to the controller).
 namespace hw {
 
 /// Where a live client's answers go: the server that owns the sockets. Called once per answer, when
@@ -43,7 +44,7 @@ private:
 };
 
 /// A LiveRequest's kind as a number (the LiveRequestSent event's detail): 0 produce, 1 fetch,
-/// 2 list offsets, 3 metadata, 4 init producer id, 5 find coordinator, 6 a group request.
+/// 2 list offsets, 3 metadata, 4 init producer id, 5 find coordinator, 6 a group request, 7 create topics.
 std::string_view liveRequestName(std::int32_t kind);
 
 /// The Kafka name of a LiveRequestSent or LiveResponseReceived event's request: liveRequestName, except

@@ -89,7 +89,7 @@ std::optional<Event> Sender::handleProduceResponse(const Message& message, const
             e.flags |= Retrying;
             e.offset = -1;
             if (response.error == ErrorCode::NotLeaderOrFollower || response.error == ErrorCode::NetworkException ||
-                response.error == ErrorCode::LeaderNotAvailable)
+                response.error == ErrorCode::LeaderNotAvailable || response.error == ErrorCode::UnknownTopicOrPartition)
                 requestMetadata(producerIndex);
         } else {
             failBatch(producerIndex, batch, expired ? ErrorCode::DeliveryTimeout : response.error);
@@ -112,6 +112,7 @@ bool Sender::isRetriable(ErrorCode error) const
     case ErrorCode::NotLeaderOrFollower:
     case ErrorCode::LeaderNotAvailable:
     case ErrorCode::NetworkException:
+    case ErrorCode::UnknownTopicOrPartition: // UnknownTopicOrPartitionException is an InvalidMetadataException
         return true;
     default:
         return false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "controller/replication_control.h"
 
+#include "controller/topic_creation.h"
 #include "model/version_rules.h"
 
 #include <algorithm>
@@ -148,6 +149,104 @@ void ReplicationControl::publish(std::int32_t partition, BrokerId onlyTo)
             m_net.send(NodeRef::controller(), NodeRef::broker(b.id),
                 PartitionChange { partition, false, reg, m_state.controller.metadataOffset });
     }
+}
+
+void ReplicationControl::publishTopic(std::int32_t topic)
+{
+    const Topic& t = m_state.topics[static_cast<std::size_t>(topic)];
+    ++m_state.controller.metadataOffset; // the TopicRecord
+    for (std::int32_t p = t.firstPartition; p < t.firstPartition + t.partitionCount; ++p) {
+        ++m_state.controller.metadataOffset; // its PartitionRecord
+        publish(p);
+    }
+}
+
+ApplyResult ReplicationControl::createTopicAction(const CreateTopicAction& action)
+{
+    const TopicCreation created = createTopic(m_state, action.topic, action.validateOnly);
+    if (!created.ok())
+        return {std::nullopt, "CreateTopics " + action.topic.name + ": " + std::string(errorName(created.error)) + ": " +
+                                  created.message};
+    Event e = Event::at(EventType::TopicCreated, controllerNodeId);
+    e.text = action.topic.name;
+    e.value = created.topic;
+    e.count = action.validateOnly ? 0 : 1;
+    e.detail = action.validateOnly ? 2 : 0;
+    if (created.topic >= 0) {
+        publishTopic(created.topic);
+        afterWrite();
+    }
+    return {e, {}};
+}
+
+std::optional<Event> ReplicationControl::handleCreateTopicsRequest(const Message& message,
+                                                                   const CreateTopicsRequest& request)
+{
+    Event e = Event::at(EventType::TopicCreated, controllerNodeId, message.from.id);
+    e.detail = request.autoCreate ? 1 : request.validateOnly ? 2 : 0;
+    e.value = -1;
+    if (request.client >= 0)
+        e.flags |= FromLiveClient;
+    CreateTopicsResponse response;
+    response.client = request.client;
+    bool allExisted = true;
+    auto record = [&](const std::string& name, const TopicCreation& created) {
+        CreatableTopicResult result;
+        result.name = name;
+        result.error = created.error;
+        result.message = created.message;
+        result.topic = created.topic;
+        result.numPartitions = created.partitions;
+        result.replicationFactor = created.replicationFactor;
+        if (created.error != ErrorCode::TopicAlreadyExists)
+            allExisted = false;
+        if (created.ok()) {
+            if (e.count == 0) {
+                e.value = created.topic;
+                e.text = name;
+            }
+            ++e.count;
+        } else {
+            if (e.completed == 0)
+                e.error = created.error;
+            if (e.count == 0 && e.completed == 0)
+                e.text = name;
+            ++e.completed;
+        }
+        response.topics.push_back(std::move(result));
+    };
+    // ControllerApis.createTopics (core/.../server/ControllerApis.scala at 4.2.0-rc1): a name the request
+    // repeats is taken out and answered INVALID_REQUEST after the others, and so is __cluster_metadata.
+    std::vector<std::string> duplicates;
+    for (const CreatableTopic& topic : request.topics) {
+        const auto repeats = std::count_if(request.topics.begin(), request.topics.end(),
+                                           [&](const CreatableTopic& t) { return t.name == topic.name; });
+        if (repeats > 1) {
+            if (std::find(duplicates.begin(), duplicates.end(), topic.name) == duplicates.end())
+                duplicates.push_back(topic.name);
+            continue;
+        }
+        if (topic.name == "__cluster_metadata")
+            continue;
+        const TopicCreation created = createTopic(m_state, topic, request.validateOnly);
+        if (created.topic >= 0)
+            publishTopic(created.topic);
+        record(topic.name, created);
+    }
+    for (const std::string& name : duplicates)
+        record(name, TopicCreation{ErrorCode::InvalidRequest, "Duplicate topic name.", -1, -1, -1});
+    for (const CreatableTopic& topic : request.topics) {
+        if (topic.name == "__cluster_metadata")
+            record(topic.name, TopicCreation{ErrorCode::InvalidRequest,
+                                             "Creation of internal topic __cluster_metadata is prohibited.", -1, -1, -1});
+    }
+    m_net.send(NodeRef::controller(), message.from, std::move(response));
+    afterWrite();
+    // A broker asks again for a topic it has not learned yet; the controller's TOPIC_ALREADY_EXISTS for it
+    // changes nothing (AutoTopicCreationManager only logs the answer).
+    if (request.autoCreate && allExisted)
+        return std::nullopt;
+    return e;
 }
 
 void ReplicationControl::publishAllTo(BrokerId broker)

@@ -63,12 +63,24 @@ public:
     /// After every controller write: the 3.9 unclean scan's and the 3.x rebalance's scheduling.
     void afterWrite();
 
+    /// A create_topic step: createTopics for one topic, at once (as an admin's CreateTopics reaches the
+    /// controller). On success the new partitions are published; an error names Kafka's error code.
+    ApplyResult createTopicAction(const CreateTopicAction& action);
+    /// A CreateTopics request a broker forwarded to the controller (ControllerApis.createTopics ->
+    /// ReplicationControlManager.createTopics at 4.2.0-rc1): a live client's, or the broker's own
+    /// auto-creation for a Metadata request. Each topic is created or refused in request order, the new
+    /// partitions are published, and the results go back to the broker.
+    std::optional<Event> handleCreateTopicsRequest(const Message& message, const CreateTopicsRequest& request);
+
     void refreshOffsetsPartitions();
     /// The `config` step (IncrementalAlterConfigs). It elects nobody by itself; with ELR on, a
     /// min.insync.replicas change clears every ELR and LastKnownElr (ClearElrRecord).
     ApplyResult alterConfig(const ConfigAction& action);
 
 private:
+    /// The records of a created topic (TopicRecord, then a PartitionRecord per partition) to every broker.
+    void publishTopic(std::int32_t topic);
+
     enum class Scope : std::uint8_t { BrokerInIsr, BrokerInElr, Leaderless };
     /// generateLeaderAndIsrUpdates: one PartitionChangeBuilder per partition in `scope`.
     int generateLeaderAndIsrUpdates(BrokerId brokerToRemove, BrokerId brokerToAdd, BrokerId brokerWithUncleanShutdown,

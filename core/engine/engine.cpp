@@ -3,6 +3,7 @@
 
 #include "clients/producer_config.h"
 #include "controller/placement.h"
+#include "controller/topic_creation.h"
 #include "groups/offsets_partition.h"
 #include "model/limits.h"
 
@@ -20,7 +21,8 @@ Engine::Engine(ClusterState state) : m_state(std::move(state))
 
 // Setting up a cluster is ReplicationControlManager.createTopics and the brokers' first metadata, all
 // at time 0. The random draws come in a fixed order: each rack-unaware topic draws twice from the run's
-// generator, the first striped topic once (the placer's seed), __consumer_offsets twice.
+// generator, the first striped topic once (the placer's seed, kept in ControllerState::placerRandom for
+// topics created later), __consumer_offsets twice.
 ClusterState Engine::createCluster(const ClusterSpec& spec)
 {
     if (spec.brokers < 1 || spec.brokers > limits::brokersMax)
@@ -45,78 +47,13 @@ ClusterState Engine::createCluster(const ClusterSpec& spec)
         s.brokers.push_back(std::move(broker));
         s.registrations.push_back(reg);
     }
-    std::vector<BrokerId> allBrokers;
-    for (const Broker& b : s.brokers)
-        allBrokers.push_back(b.id);
-
-    // The striped placer's java.util.Random. Kafka's controller keeps one for its whole life and
-    // shares it between every CreateTopics and CreatePartitions (QuorumController.Builder at
-    // 4.2.0-rc1). Topics are created only here, at time 0, so it lives only for this call and is not
-    // part of ClusterState. It is seeded from the run's generator at the first striped topic, so that a
-    // scenario whose topics all have an assignment or are placed rack-unaware draws what it drew before.
-    std::optional<JavaRandom> placerRandom;
+    // Every topic the same way as one created at run time (controller/topic_creation.h), in spec order; the
+    // striped placer's Random is seeded at the first striped topic, so a scenario whose topics all have an
+    // assignment or are placed rack-unaware draws what it drew before.
     for (const TopicSpec& topicSpec : spec.topics) {
-        Topic topic;
-        topic.name = topicSpec.name;
-        topic.firstPartition = static_cast<std::int32_t>(s.partitions.size());
-        topic.partitionCount = topicSpec.partitions;
-        topic.replicationFactor = topicSpec.replicationFactor;
-        topic.config = topicSpec.config;
-        std::vector<std::vector<BrokerId>> assignment = topicSpec.assignment;
-        if (assignment.empty() && topicSpec.placement == PlacementKind::RackUnaware) {
-            // AdminUtils draws the start index and the shift at random; ours come from the seeded generator.
-            const int start = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
-            const int shift = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(spec.brokers)));
-            assignment = assignReplicasRackUnaware(allBrokers, topicSpec.partitions, topicSpec.replicationFactor,
-                                                   start, shift);
-        } else if (assignment.empty()) {
-            // ReplicationControlManager.createTopic (metadata/.../controller/ReplicationControlManager.java
-            // at 4.2.0-rc1): place(PlacementSpec(0, partitions, RF), the usable brokers).
-            if (!placerRandom)
-                placerRandom.emplace(static_cast<std::int64_t>(s.rng.next()));
-            auto placed = placeStriped(usableBrokers(s), topicSpec.partitions, topicSpec.replicationFactor, *placerRandom);
-            if (const auto* error = std::get_if<PlacementError>(&placed))
-                throw std::invalid_argument("topic " + topicSpec.name + ": " + error->message);
-            assignment = std::get<Placement>(std::move(placed));
-        }
-        if (static_cast<int>(assignment.size()) != topicSpec.partitions)
-            throw std::invalid_argument("assignment does not cover every partition");
-        const auto topicIndex = static_cast<std::int32_t>(s.topics.size());
-        for (int p = 0; p < topicSpec.partitions; ++p) {
-            Partition partition;
-            partition.topic = topicIndex;
-            partition.index = p;
-            partition.registration.replicas = assignment[static_cast<std::size_t>(p)];
-            for (BrokerId b : partition.registration.replicas) {
-                if (b < 1 || b > spec.brokers)
-                    throw std::invalid_argument("assignment names an unknown broker");
-            }
-            // createTopic: the ISR is the active replicas in replica order (at time 0 every broker is
-            // registered and unfenced, so all of them), and buildPartitionRegistration makes ISR[0] leader.
-            partition.registration.isr = initialIsr(s, partition.registration.replicas);
-            if (partition.registration.isr.empty())
-                throw std::invalid_argument("topic " + topicSpec.name + ": Unable to replicate the partition " +
-                                            std::to_string(topicSpec.replicationFactor) +
-                                            " time(s): All brokers are currently fenced or in controlled shutdown.");
-            partition.registration.leader = partition.registration.isr.front();
-            for (BrokerId b : partition.registration.replicas) {
-                Replica replica;
-                replica.broker = b;
-                replica.knownLeader = partition.registration.leader;
-                replica.knownLeaderEpoch = 0;
-                replica.epochCache.push_back(EpochEntry{0, 0});
-                if (b == partition.registration.leader) {
-                    replica.isr = partition.registration.isr;
-                    for (BrokerId f : partition.registration.replicas) {
-                        if (f != b)
-                            replica.views.push_back(FollowerView{f, -1, 0, 0, -1});
-                    }
-                }
-                partition.replicas.push_back(std::move(replica));
-            }
-            s.partitions.push_back(std::move(partition));
-        }
-        s.topics.push_back(std::move(topic));
+        const TopicCreation created = placeTopic(s, topicSpec, TopicStart::AtClusterCreation);
+        if (!created.ok())
+            throw std::invalid_argument(created.message);
     }
 
     // Groups, and the __consumer_offsets partitions that decide their coordinators. Only a cluster
@@ -262,6 +199,11 @@ std::optional<Event> Engine::deliver(const Message& message)
                 return m_producerIds.handleInitProducerIdRequest(message, body);
             else if constexpr (std::is_same_v<T, InitProducerIdResponse>)
                 return m_sender.handleInitProducerIdResponse(message, body);
+            else if constexpr (std::is_same_v<T, CreateTopicsRequest>)
+                return message.to.kind == NodeKind::Controller ? m_replication.handleCreateTopicsRequest(message, body)
+                                                               : m_replicaManager.forwardCreateTopics(message, body);
+            else if constexpr (std::is_same_v<T, CreateTopicsResponse>)
+                return m_replicaManager.relayCreateTopicsResponse(message, body);
             else
                 return m_sender.handleMetadataResponse(message, body);
         },
@@ -344,6 +286,8 @@ ApplyResult Engine::apply(const Action& action)
                 return m_net.setLatency(a);
             else if constexpr (std::is_same_v<T, LiveClientAction>)
                 return m_liveClients.apply(a);
+            else if constexpr (std::is_same_v<T, CreateTopicAction>)
+                return m_replication.createTopicAction(a);
             else
                 return alterConfig(a);
         },

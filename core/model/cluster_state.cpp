@@ -3,6 +3,7 @@
 
 #include "model/limits.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace hw {
@@ -62,6 +63,56 @@ int ClusterState::findProducer(std::string_view id) const
             return static_cast<int>(i);
     }
     return -1;
+}
+
+namespace {
+
+// Topic.MAX_NAME_LENGTH.
+constexpr std::size_t topicNameLengthMax = 249;
+
+/// The length Java's String.length() gives a UTF-8 name: UTF-16 code units (a 4-byte sequence is two).
+std::size_t javaLength(std::string_view text)
+{
+    std::size_t units = 0;
+    for (unsigned char c : text) {
+        if ((c & 0xC0) != 0x80)
+            ++units;
+        if ((c & 0xF8) == 0xF0)
+            ++units;
+    }
+    return units;
+}
+
+} // namespace
+
+std::string topicNameError(std::string_view name)
+{
+    // Topic.detectInvalidTopic, through Topic.validate's "Topic name is invalid: " prefix.
+    const std::string prefix = "Topic name is invalid: ";
+    if (name.empty())
+        return prefix + "the empty string is not allowed";
+    if (name == ".")
+        return prefix + "'.' is not allowed";
+    if (name == "..")
+        return prefix + "'..' is not allowed";
+    if (javaLength(name) > topicNameLengthMax)
+        return prefix + "the length of '" + std::string(name) + "' is longer than the max allowed length " +
+               std::to_string(topicNameLengthMax);
+    for (char c : name) {
+        const bool legal = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                           c == '_' || c == '-';
+        if (!legal)
+            return prefix + "'" + std::string(name) +
+                   "' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'";
+    }
+    return {};
+}
+
+std::string unifyCollisionChars(std::string_view name)
+{
+    std::string out(name);
+    std::replace(out.begin(), out.end(), '.', '_');
+    return out;
 }
 
 std::string_view errorName(ErrorCode error)
@@ -127,6 +178,22 @@ std::string_view errorName(ErrorCode error)
         return "INVALID_SESSION_TIMEOUT";
     case ErrorCode::InvalidGroupId:
         return "INVALID_GROUP_ID";
+    case ErrorCode::UnknownTopicOrPartition:
+        return "UNKNOWN_TOPIC_OR_PARTITION";
+    case ErrorCode::TopicAlreadyExists:
+        return "TOPIC_ALREADY_EXISTS";
+    case ErrorCode::InvalidTopic:
+        return "INVALID_TOPIC_EXCEPTION";
+    case ErrorCode::InvalidPartitions:
+        return "INVALID_PARTITIONS";
+    case ErrorCode::InvalidReplicationFactor:
+        return "INVALID_REPLICATION_FACTOR";
+    case ErrorCode::InvalidReplicaAssignment:
+        return "INVALID_REPLICA_ASSIGNMENT";
+    case ErrorCode::InvalidConfig:
+        return "INVALID_CONFIG";
+    case ErrorCode::PolicyViolation:
+        return "POLICY_VIOLATION";
     }
     return "UNKNOWN";
 }

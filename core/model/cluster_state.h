@@ -72,6 +72,29 @@ inline bool valueIsNull(const ClusterState& state, const Payload& payload)
     return live && live->valueNull;
 }
 
+/// Whether `broker`'s metadata image has the flat partition yet. A broker learns a partition created at
+/// run time from the controller's records (ReplicaManager::handlePartitionChange), and Broker::knownLeaders
+/// grows as it does; a broker that lacks it answers as Kafka's does for a topic its metadata cache lacks.
+inline bool brokerKnowsPartition(const ClusterState& state, BrokerId broker, std::int32_t partition)
+{
+    return partition >= 0 && static_cast<std::size_t>(partition) < state.broker(broker).knownLeaders.size();
+}
+
+/// Whether the broker's metadata image has the topic (all its partitions arrive with it).
+inline bool brokerKnowsTopic(const ClusterState& state, BrokerId broker, std::string_view name)
+{
+    const int topic = state.findTopic(name);
+    return topic >= 0 && brokerKnowsPartition(state, broker, state.topics[static_cast<std::size_t>(topic)].firstPartition);
+}
+
+/// Topic.validate's reason for refusing a topic name ("Topic name is invalid: ..."; clients/.../common/
+/// internals/Topic.java at 4.2.0-rc1), or "" for a legal one: not empty, not "." or "..", at most 249
+/// characters of [a-zA-Z0-9._-].
+std::string topicNameError(std::string_view name);
+
+/// Topic.unifyCollisionChars: '.' becomes '_', so two names whose metric names would collide compare equal.
+std::string unifyCollisionChars(std::string_view name);
+
 /// Unfenced and not in a controlled shutdown: the broker may join an ISR and be elected
 /// (ReplicationControlManager's isAcceptableReplica). Brokers learn it from the metadata; the model
 /// reads the controller's registration.

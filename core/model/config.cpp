@@ -110,6 +110,25 @@ const std::vector<Binding>& bindings()
           "how often each broker deletes the log segments that retention.ms or retention.bytes let go (fixed for "
           "the run)"},
          &ClusterConfig::logRetentionCheckIntervalMs},
+        {{"auto.create.topics.enable", Kind::Boolean, 0, 1,
+          "a Metadata request for an unknown topic creates it with num.partitions and default.replication.factor "
+          "(fixed for the run)"},
+         nullptr, &ClusterConfig::autoCreateTopicsEnable},
+        {{"num.partitions", Kind::Integer, 1, limits::partitionsMax,
+          "partitions of a topic created at run time that names no count (fixed for the run)"},
+         &ClusterConfig::numPartitions},
+        {{"default.replication.factor", Kind::Integer, 1, limits::brokersMax,
+          "replication factor of a topic created at run time that names none (fixed for the run)"},
+         &ClusterConfig::defaultReplicationFactor},
+        {{"log.segment.bytes", Kind::Integer, limits::segmentBytesMin, limits::segmentBytesMax,
+          "segment.bytes of a topic created at run time that sets none (fixed for the run)"},
+         &ClusterConfig::logSegmentBytes},
+        {{"log.retention.bytes", Kind::Integer, -1, limits::retentionBytesMax,
+          "retention.bytes of a topic created at run time that sets none; -1: no size limit (fixed for the run)"},
+         &ClusterConfig::logRetentionBytes},
+        {{"log.retention.ms", Kind::Integer, -1, std::int64_t{1} << 50,
+          "retention.ms of a topic created at run time that sets none; -1: no time limit (fixed for the run)"},
+         &ClusterConfig::logRetentionMs},
     };
     return table;
 }
@@ -209,7 +228,9 @@ bool isFixedForRun(std::string_view name)
     // controller reads them once (ControllerServer -> QuorumController.Builder.setLeaderImbalanceCheckIntervalNs).
     return name == "eligible.leader.replicas.enable" || name == "enable.idempotence" || name == "acks" ||
            name == "max.in.flight.requests.per.connection" || name == "auto.leader.rebalance.enable" ||
-           name == "leader.imbalance.check.interval.seconds" || name == "log.retention.check.interval.ms";
+           name == "leader.imbalance.check.interval.seconds" || name == "log.retention.check.interval.ms" ||
+           name == "auto.create.topics.enable" || name == "num.partitions" || name == "default.replication.factor" ||
+           name == "log.segment.bytes" || name == "log.retention.bytes" || name == "log.retention.ms";
 }
 
 std::string formatConfigValue(const ConfigValue& value)

@@ -66,6 +66,18 @@ struct ClusterConfig {
     // "kafka-log-retention" every log.retention.check.interval.ms, the first one after
     // log.initial.task.delay.ms, 30 s). Read when the cluster starts: fixed for the run.
     std::int64_t logRetentionCheckIntervalMs = 300000; // log.retention.check.interval.ms
+    // Topics created at run time (CreateTopics, a create_topic step, a Metadata request's auto-creation).
+    // Kafka's broker reads auto.create.topics.enable and the controller num.partitions and
+    // default.replication.factor when they start (ServerLogConfigs, ReplicationConfigs;
+    // ReplicationControlManager.Builder.setDefaultNumPartitions at 4.2.0-rc1): fixed for the run.
+    bool autoCreateTopicsEnable = true;          // auto.create.topics.enable (true in every modelled version)
+    std::int64_t numPartitions = 1;              // num.partitions: a new topic's partitions when it names none
+    std::int64_t defaultReplicationFactor = 1;   // default.replication.factor: its replication factor when it names none
+    // The broker defaults of a topic created at run time that sets none of its own (ServerLogConfigs at 4.3.1;
+    // the topics section gives each declared topic its values). Fixed for the run.
+    std::int64_t logSegmentBytes = 1073741824;   // log.segment.bytes (segment.bytes)
+    std::int64_t logRetentionBytes = -1;         // log.retention.bytes (retention.bytes)
+    std::int64_t logRetentionMs = 604800000;     // log.retention.ms (retention.ms)
 
     friend bool operator==(const ClusterConfig&, const ClusterConfig&) = default;
 };

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "model/ids.h"
+#include "model/java_random.h"
 
+#include <optional>
 #include <vector>
 
 /// What the controller keeps (its part of ClusterState): partition registrations and broker
@@ -59,6 +61,13 @@ struct ControllerState {
     TimeMs uncleanScanAtMs = -1;     // the armed unclean election scan, -1: none
     TimeMs rebalanceAtMs = -1;       // the armed preferred-leader rebalance, -1: none
     std::int64_t nextProducerIdBlock = 0; // ProducerIdControlManager: the first id of the next block handed out
+    // The striped placer's java.util.Random. Kafka's controller keeps one for its whole life and shares it
+    // between every CreateTopics and CreatePartitions (QuorumController.Builder at 4.2.0-rc1: `new Random()`
+    // handed to ClusterControlManager's StripedReplicaPlacer). Kafka seeds it from the clock; HighWater with
+    // one draw of the run's generator, at the first topic the striped placer places (at time 0, or the first
+    // created at run time), so a run that creates no striped topic draws what it drew before. Part of the
+    // state: a snapshot restores it, and two runs are equal only if their placers would place alike.
+    std::optional<JavaRandom> placerRandom;
     friend bool operator==(const ControllerState&, const ControllerState&) = default;
 };
 

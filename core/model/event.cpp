@@ -114,6 +114,8 @@ std::string_view eventTypeName(EventType type)
         return "leader-rebalance";
     case EventType::SegmentsDeleted:
         return "segments-deleted";
+    case EventType::TopicCreated:
+        return "topic-created";
     case EventType::ProduceBatched:
         return "produce-batched";
     case EventType::ProducerIdAllocated:

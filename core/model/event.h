@@ -77,9 +77,10 @@ enum class EventType : std::uint8_t {
     BrokerPoweredOff,        // node: broker (its host is down: silent, unlike BrokerKilled)
     LeaderRebalance,         // node: controller; count: partitions whose leadership moved back to the preferred replica; partition: first; peer: its new leader; value: its previous leader; detail: its new leader epoch
     SegmentsDeleted,         // node: broker; partition: the first whose log lost segments; count: segments deleted on the broker; value: partitions; offset: the first partition's new log start; detail: SegmentDeletionReason of its last deletion
+    TopicCreated,            // node: controller; peer: the broker that forwarded a live client's request (-1: a create_topic step); value: the first topic created (-1: none); count: topics created; completed: topics refused; error: the first refusal's; detail: 1 auto-created by a Metadata request, 2 validate_only; text: the first topic's name
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::SegmentsDeleted) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::TopicCreated) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {

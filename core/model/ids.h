@@ -50,6 +50,15 @@ enum class ErrorCode : std::uint8_t {
     MemberIdRequired,            // JoinGroup v4+ without a member id: join again with the one given
     InvalidSessionTimeout,       // JoinGroup: a session timeout outside the coordinator's bounds
     InvalidGroupId,              // a group request with an empty group id
+    // CreateTopics and auto-creation (ReplicationControlManager.createTopics): the errors a topic's creation answers.
+    UnknownTopicOrPartition,     // the broker's metadata has no such topic (or partition)
+    TopicAlreadyExists,          // a topic of that name exists
+    InvalidTopic,                // INVALID_TOPIC_EXCEPTION: a name Topic.validate refuses, or one that collides
+    InvalidPartitions,           // a partition count of 0 or below -1
+    InvalidReplicationFactor,    // a replication factor of 0, below -1, or more than the usable brokers
+    InvalidReplicaAssignment,    // a manual assignment Kafka refuses
+    InvalidConfig,               // a topic config the model does not keep, or a value out of range
+    PolicyViolation,             // a topic beyond HighWater's limits (limits::topicsMax, partitionsMax)
 };
 
 /// A participant that sends and receives messages.

@@ -201,8 +201,19 @@ struct LiveListOffsets {
     friend bool operator==(const LiveListOffsets&, const LiveListOffsets&) = default;
 };
 
+/// A live client's Metadata request. `autoCreate`: the topics it named when it allowed auto-creation
+/// (MetadataRequest.json allow_auto_topic_creation; versions 0-3 always allow it); the broker creates
+/// those its metadata lacks if auto.create.topics.enable is on. Empty for "all topics" or no creation.
 struct LiveMetadata {
+    std::vector<std::string> autoCreate;
     friend bool operator==(const LiveMetadata&, const LiveMetadata&) = default;
+};
+
+/// A live client's CreateTopics request (versions 2-7): its topics as sent, and validate_only.
+struct LiveCreateTopics {
+    std::vector<CreatableTopic> topics;
+    bool validateOnly = false;
+    friend bool operator==(const LiveCreateTopics&, const LiveCreateTopics&) = default;
 };
 
 struct LiveInitProducerId {
@@ -223,7 +234,7 @@ struct LiveGroup {
 };
 
 using LiveRequest = std::variant<LiveProduce, LiveFetch, LiveListOffsets, LiveMetadata, LiveInitProducerId,
-                                 LiveFindCoordinator, LiveGroup>;
+                                 LiveFindCoordinator, LiveGroup, LiveCreateTopics>;
 
 /// A real client (live mode): a connection opens to a broker, closes, or sends one request. One Kafka
 /// request may become several: a Produce or Fetch request becomes one per partition (and batch), applied
@@ -240,9 +251,17 @@ struct LiveClientAction {
     friend bool operator==(const LiveClientAction&, const LiveClientAction&) = default;
 };
 
+/// A create_topic step: the controller creates a topic now (ReplicationControlManager.createTopics, as an
+/// admin's CreateTopics reaches it), with the request's defaults and checks.
+struct CreateTopicAction {
+    CreatableTopic topic;
+    bool validateOnly = false;
+    friend bool operator==(const CreateTopicAction&, const CreateTopicAction&) = default;
+};
+
 using Action = std::variant<ProduceAction, FetchAction, AdvanceAction, SlowAction, ConfigAction, BrokerAction,
                             KillLeaderAction, ElectPreferredAction, ElectUncleanAction, ConsumerAction,
-                            LiveClientAction>;
+                            LiveClientAction, CreateTopicAction>;
 
 /// Either the event an action caused (one frame) or why it could not be applied (no frame).
 struct ApplyResult {

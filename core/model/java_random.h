@@ -22,6 +22,9 @@ public:
     /// java.util.Random.nextInt(int bound), bound > 0, with its rejection loop.
     std::int32_t nextInt(std::int32_t bound);
 
+    /// The same state: the same sequence from here on (a MockRandom compares by its state too).
+    friend bool operator==(const JavaRandom& a, const JavaRandom& b) { return a.m_seed == b.m_seed; }
+
 protected:
     JavaRandom() = default;
     std::uint64_t m_seed = 0;

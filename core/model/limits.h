@@ -68,6 +68,10 @@ inline constexpr int liveRecordsPerBatchMax = 100000;
 // assignments (a leader's assignment of a 30-member group is a few KiB).
 inline constexpr std::size_t liveGroupProtocolsMax = 16;
 inline constexpr std::size_t liveGroupBytesMax = 1024 * 1024;
+// Topics one live Metadata or CreateTopics request names (a class's producer names one or a few), and the
+// configs one CreateTopics topic sets (Kafka has about 40 topic configs). Above them the request is refused.
+inline constexpr std::size_t liveTopicsPerRequestMax = 1000;
+inline constexpr std::size_t liveTopicConfigsMax = 100;
 // The characters of a record's key or value a view shows (text, or hex digits for bytes that are not
 // UTF-8); the rest is cut with an ellipsis. Frame dumps keep the whole record.
 inline constexpr std::size_t recordTextShownMax = 48;

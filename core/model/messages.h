@@ -144,7 +144,64 @@ struct PartitionChange {
 
 struct MetadataRequest {
     std::int32_t producer = 0;
+    // A live client's topics to create if the broker does not know them (its allow_auto_topic_creation;
+    // the broker creates them only with auto.create.topics.enable). Empty for a simulated producer.
+    std::vector<std::string> autoCreate;
     friend bool operator==(const MetadataRequest&, const MetadataRequest&) = default;
+};
+
+/// One partition's replicas in a CreateTopics request's manual assignment (CreatableReplicaAssignment).
+struct CreatableAssignment {
+    std::int32_t partition = 0;
+    std::vector<BrokerId> brokers;
+    friend bool operator==(const CreatableAssignment&, const CreatableAssignment&) = default;
+};
+
+/// A topic config of a CreateTopics request (CreatableTopicConfig): its value as sent, null allowed.
+struct CreatableTopicConfig {
+    std::string name;
+    std::optional<std::string> value;
+    friend bool operator==(const CreatableTopicConfig&, const CreatableTopicConfig&) = default;
+};
+
+/// One topic of a CreateTopics request (CreateTopicsRequest.json's CreatableTopic), as sent: -1
+/// partitions or replication factor takes the controller's num.partitions or default.replication.factor;
+/// with a manual assignment both must be -1.
+struct CreatableTopic {
+    std::string name;
+    std::int32_t numPartitions = -1;
+    std::int32_t replicationFactor = -1;
+    std::vector<CreatableAssignment> assignments;
+    std::vector<CreatableTopicConfig> configs;
+    friend bool operator==(const CreatableTopic&, const CreatableTopic&) = default;
+};
+
+/// A live client's CreateTopics, to the broker it is connected to (which forwards it to the controller).
+struct CreateTopicsRequest {
+    std::int32_t client = -1; // the live client the forwarding broker answers; -1: the broker's own request
+    std::vector<CreatableTopic> topics;
+    bool validateOnly = false;
+    // The broker's own request for the unknown topics a Metadata request named (AutoTopicCreationManager):
+    // no one waits for its answer.
+    bool autoCreate = false;
+    friend bool operator==(const CreateTopicsRequest&, const CreateTopicsRequest&) = default;
+};
+
+/// How one topic's creation went (CreatableTopicResult).
+struct CreatableTopicResult {
+    std::string name;
+    ErrorCode error = ErrorCode::None;
+    std::string message;            // Kafka's error message; empty on success
+    std::int32_t topic = -1;        // index into ClusterState::topics; -1: not created (or validate_only)
+    std::int32_t numPartitions = -1;
+    std::int32_t replicationFactor = -1;
+    friend bool operator==(const CreatableTopicResult&, const CreatableTopicResult&) = default;
+};
+
+struct CreateTopicsResponse {
+    std::int32_t client = -1; // as in the request: the forwarding broker passes the answer on to it
+    std::vector<CreatableTopicResult> topics;
+    friend bool operator==(const CreateTopicsResponse&, const CreateTopicsResponse&) = default;
 };
 
 /// What a broker's metadata cache holds about one partition, for a live client's Metadata request.
@@ -282,7 +339,7 @@ using MessageBody =
                  AlterPartitionResponse, BrokerHeartbeatRequest, BrokerHeartbeatResponse, PartitionChange,
                  MetadataRequest, MetadataResponse, FindCoordinatorRequest, FindCoordinatorResponse, GroupRequest,
                  GroupResponse, ListOffsetsRequest, ListOffsetsResponse, InitProducerIdRequest,
-                 InitProducerIdResponse>;
+                 InitProducerIdResponse, CreateTopicsRequest, CreateTopicsResponse>;
 
 struct Message {
     NodeRef from;

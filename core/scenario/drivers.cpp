@@ -418,6 +418,8 @@ std::string stepKey(const Step& step)
                 return "clock";
             else if constexpr (std::is_same_v<T, LiveStep>)
                 return "live";
+            else if constexpr (std::is_same_v<T, CreateTopicStep>)
+                return "create_topic";
             else {
                 return std::visit(
                     [](const auto& a) -> std::string {
@@ -495,6 +497,8 @@ std::optional<ScenarioError> runSteps(const Scenario& scenario, Timeline& timeli
                     if (result.ok() && action.kind == LiveClientAction::Kind::Connect)
                         liveHandles.push_back(result.event->peer);
                     return result.error;
+                } else if constexpr (std::is_same_v<T, CreateTopicStep>) {
+                    return timeline.apply(step.action).error;
                 } else if constexpr (std::is_same_v<T, ConsumerStep>) {
                     if (step.action.kind == ConsumerAction::Kind::Poll && step.wait)
                         return runPoll(timeline, step.action);
@@ -539,6 +543,22 @@ std::optional<ScenarioError> runSteps(const Scenario& scenario, Timeline& timeli
     }
     if (pendingNote)
         timeline.attachNote(timeline.frameCount() - 1, std::move(*pendingNote));
+    // The steps named the created topics' partitions by the file's created_topics: the run must have made
+    // those topics, in that order (it may have made more after them, which no step names).
+    const ClusterState& head = timeline.head();
+    const std::size_t declared = scenario.cluster.topics.size();
+    for (std::size_t i = 0; i < scenario.createdTopics.size(); ++i) {
+        const TopicSpec& expected = scenario.createdTopics[i];
+        const std::size_t t = declared + i;
+        if (t >= head.topics.size())
+            return ScenarioError{scenario.file, 0, 0, "/created_topics/" + std::to_string(i),
+                                 "the run did not create topic " + expected.name};
+        if (head.topics[t].name != expected.name || head.topics[t].partitionCount != expected.partitions)
+            return ScenarioError{scenario.file, 0, 0, "/created_topics/" + std::to_string(i),
+                                 "the run created topic " + head.topics[t].name + " with " +
+                                     std::to_string(head.topics[t].partitionCount) + " partition(s) here, not " +
+                                     expected.name + " with " + std::to_string(expected.partitions)};
+    }
     return std::nullopt;
 }
 

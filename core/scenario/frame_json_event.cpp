@@ -449,8 +449,12 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["broker"] = e.peer;
         out["request"] = liveRequestLabel(e);
         putPartition();
-        if (e.detail >= 5)
+        if (e.detail == 5 || e.detail == 6)
             out["group"] = e.text;
+        if (e.detail == 7) {
+            out["topic"] = e.text;
+            out["topics"] = e.count;
+        }
         if (e.detail == 0)
             out["records"] = e.count;
         if (e.detail == 1)
@@ -478,6 +482,24 @@ Json eventToJson(const Event& e, const ClusterState& s)
         }
         if (e.detail == 4)
             out["producer_id"] = e.value;
+        if (e.detail == 7) {
+            out["topic"] = e.text;
+            out["created"] = e.count;
+        }
+        putError();
+        break;
+    case EventType::TopicCreated:
+        out["controller"] = e.node;
+        out["broker"] = e.peer >= 0 ? Json(e.peer) : Json(nullptr);
+        out["topic"] = e.text;
+        out["created"] = e.count;
+        out["refused"] = e.completed;
+        out["how"] = e.detail == 1 ? "auto-create" : e.detail == 2 ? "validate-only" : "create";
+        if (e.value >= 0 && e.value < static_cast<std::int64_t>(s.topics.size())) {
+            const Topic& t = s.topics[static_cast<std::size_t>(e.value)];
+            out["partitions"] = t.partitionCount;
+            out["replication_factor"] = t.replicationFactor;
+        }
         putError();
         break;
     case EventType::RealObserved:

@@ -265,6 +265,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::UncleanScan:
     case EventType::LeaderRebalance:
     case EventType::SegmentsDeleted:
+    case EventType::TopicCreated:
         return cluster(e, s, names);
     case EventType::ConsumerStarted:
     case EventType::ConsumerStopped:
@@ -366,6 +367,8 @@ Phrase Narration::title(EventType type)
         return tr("Leader rebalance");
     case EventType::SegmentsDeleted:
         return tr("Segments deleted");
+    case EventType::TopicCreated:
+        return tr("Topic created");
     case EventType::ProduceBatched:
         return tr("Records batched");
     case EventType::ProducerIdRequested:

@@ -212,6 +212,37 @@ Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
             .arg(e.peer)
             .arg(e.value)
             .arg(e.detail);
+    case EventType::TopicCreated: {
+        const Phrase topic = Phrase::name(e.text);
+        if (e.count == 0 && e.detail == 2 && e.error == ErrorCode::None)
+            return tr("The controller checks that topic %1 can be created (validate_only) and creates nothing.").arg(topic);
+        if (e.count == 0)
+            return fullStop(detail(tr("The controller refuses to create topic %1").arg(topic), n.error));
+        const int partitions = e.value >= 0 && e.value < static_cast<std::int64_t>(s.topics.size())
+                                   ? s.topics[static_cast<std::size_t>(e.value)].partitionCount
+                                   : 0;
+        const int rf = e.value >= 0 && e.value < static_cast<std::int64_t>(s.topics.size())
+                           ? s.topics[static_cast<std::size_t>(e.value)].replicationFactor
+                           : 0;
+        Phrase text = e.detail == 1
+                          ? tr("A client asked broker %1 for metadata of a topic it does not know: with "
+                               "auto.create.topics.enable the controller creates %2 with %n partition(s) (num.partitions) "
+                               "and replication factor %3; each first replica in the ISR leads.",
+                               nullptr, partitions)
+                                .arg(e.peer)
+                                .arg(topic)
+                                .arg(rf)
+                          : tr("The controller creates topic %1 with %n partition(s) and replication factor %2; each "
+                               "partition's first replica in the ISR leads, at leader epoch 0.",
+                               nullptr, partitions)
+                                .arg(topic)
+                                .arg(rf);
+        if (e.count > 1)
+            text = then(text, tr("(%n more topic(s) in the same request.)", nullptr, static_cast<int>(e.count - 1)));
+        if (e.completed > 0)
+            text = then(text, fullStop(detail(tr("%n other topic(s) refused", nullptr, e.completed), n.error)));
+        return then(text, tr("The brokers learn it from the metadata log."));
+    }
     case EventType::LeaderElected:
         if (e.has(Unclean))
             return tr("The ElectLeaders API forces an unclean election for %1: broker %2 leads alone (leader epoch "

@@ -107,8 +107,13 @@ struct LiveStep {
     LiveClientAction action;
 };
 
+/// Creates a topic at run time, as an admin's CreateTopics would (kafka-topics.sh --create).
+struct CreateTopicStep {
+    CreateTopicAction action;
+};
+
 using Step = std::variant<ProduceStep, FetchStep, SettleStep, AdvanceStep, SlowStep, ConfigStep, CheckpointStep,
-                          NoteStep, FaultStep, RunStep, ClockStep, ConsumerStep, RebalanceStep, LiveStep>;
+                          NoteStep, FaultStep, RunStep, ClockStep, ConsumerStep, RebalanceStep, LiveStep, CreateTopicStep>;
 
 struct Scenario {
     std::string file; // where it was read from, for error messages ("builtin:NAME" for built-ins)
@@ -117,6 +122,11 @@ struct Scenario {
     LocalizedText description;
     DisplaySpec display;
     ClusterSpec cluster;
+    // The topics the run creates (create_topic steps, a live client's CreateTopics or auto-creation), in the
+    // order it creates them: their partitions follow the declared topics' in the steps' partition numbers,
+    // so a step can name them. Only name, partitions and replicationFactor are used. The file's
+    // "created_topics", or, without one, its create_topic steps in order; runScenario checks the run made them.
+    std::vector<TopicSpec> createdTopics;
     std::vector<Step> steps;
 };
 

@@ -69,7 +69,7 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
     requireObject(root, "", "a scenario");
     checkKeys(root, "",
               {"format", "name", "title", "description", "display", "seed", "cluster", "topics", "producers",
-               "consumers", "steps"});
+               "consumers", "created_topics", "steps"});
     Scenario s;
     s.file = file;
     const std::string format = readString(required(root, "format", ""), "/format");
@@ -92,8 +92,11 @@ Scenario readScenario(const Json& root, const std::string& file, std::optional<K
         readProducers(root["producers"], s.cluster);
     if (root.contains("consumers"))
         readConsumers(root["consumers"], s.cluster);
+    const bool listed = root.contains("created_topics");
+    if (listed)
+        s.createdTopics = readCreatedTopics(root["created_topics"], s.cluster);
     if (root.contains("steps"))
-        s.steps = readSteps(root["steps"], s.cluster);
+        s.steps = readSteps(root["steps"], s.cluster, s.createdTopics, listed);
     return s;
 }
 

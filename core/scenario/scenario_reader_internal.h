@@ -20,12 +20,18 @@ using namespace json_input;
 
 /// The names a step refers to, resolved against the cluster the scenario declares.
 struct Context {
-    explicit Context(const ClusterSpec& spec) : cluster(spec), consumers(spec.consumers) {}
+    explicit Context(const ClusterSpec& spec) : cluster(spec), consumers(spec.consumers), topics(spec.topics) {}
 
     // Live clients connected by the steps read so far (a live step names one by its number).
     int liveClients = 0;
 
     const ClusterSpec& cluster;
+    // Every topic a step may name, in engine index order: the declared ones, then those created at run
+    // time (the file's created_topics, or the create_topic steps read so far).
+    std::vector<TopicSpec> topics;
+    // The file lists its created topics (created_topics): a create_topic step names one of them instead of
+    // adding it.
+    bool createdListed = false;
     // Every consumer so far in engine index order: the declared ones, then those that the steps read
     // so far add (add_consumer), so later steps can name them.
     std::vector<ConsumerSpec> consumers;
@@ -33,12 +39,12 @@ struct Context {
     int topicIndex(const Json& value, const std::string& path) const
     {
         const std::string name = readString(value, path);
-        for (std::size_t i = 0; i < cluster.topics.size(); ++i) {
-            if (cluster.topics[i].name == name)
+        for (std::size_t i = 0; i < topics.size(); ++i) {
+            if (topics[i].name == name)
                 return static_cast<int>(i);
         }
         std::string known;
-        for (const TopicSpec& t : cluster.topics)
+        for (const TopicSpec& t : topics)
             known += (known.empty() ? "" : ", ") + t.name;
         fail(path, "unknown topic \"" + name + "\"; the scenario declares: " + known);
     }
@@ -59,7 +65,7 @@ struct Context {
 
     int partitionIndex(const Json& value, const std::string& path, int topic) const
     {
-        const int count = cluster.topics[static_cast<std::size_t>(topic)].partitions;
+        const int count = topics[static_cast<std::size_t>(topic)].partitions;
         return static_cast<int>(readInt(value, path, 0, count - 1));
     }
 
@@ -104,7 +110,7 @@ struct Context {
     {
         std::int32_t flat = 0;
         for (int t = 0; t < topic; ++t)
-            flat += cluster.topics[static_cast<std::size_t>(t)].partitions;
+            flat += topics[static_cast<std::size_t>(t)].partitions;
         return flat + partition;
     }
 };
@@ -134,8 +140,14 @@ void readTopics(const Json& topics, ClusterSpec& cluster);
 void readProducers(const Json& producers, ClusterSpec& cluster);
 /// "consumers", the consumers the scenario declares before its steps.
 void readConsumers(const Json& consumers, ClusterSpec& cluster);
-/// "steps", each against the cluster and the consumers declared or added before it.
-std::vector<Step> readSteps(const Json& steps, const ClusterSpec& cluster);
+/// "created_topics": the topics the run creates, in order (name, partitions, replication.factor).
+std::vector<TopicSpec> readCreatedTopics(const Json& topics, const ClusterSpec& cluster);
+/// "steps", each against the cluster and the consumers declared or added before it. `createdTopics`: the
+/// file's created_topics (`listed`), or filled from its create_topic steps.
+std::vector<Step> readSteps(const Json& steps, const ClusterSpec& cluster, std::vector<TopicSpec>& createdTopics,
+                            bool listed);
+/// A create_topic step (its topic is added to ctx.topics, or must be the next listed one).
+Step readCreateTopicStep(const Json& body, const std::string& path, Context& ctx);
 
 /// One step: an object with exactly one action key. A script file's timed steps are read by it too.
 Step readStep(const Json& value, const std::string& path, Context& ctx);

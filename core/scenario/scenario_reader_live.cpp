@@ -193,17 +193,104 @@ GroupRequest readLiveGroup(const Json& what, const std::string& path, const Part
 
 } // namespace
 
+namespace {
+
+/// A live request's topic names: up to liveTopicsPerRequestMax strings, as sent (legal or not).
+std::vector<std::string> readNames(const Json& value, const std::string& path)
+{
+    if (!value.is_array() || value.size() > limits::liveTopicsPerRequestMax)
+        fail(path, "expected an array of at most " + std::to_string(limits::liveTopicsPerRequestMax) +
+                       " topic names, got " + describe(value));
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < value.size(); ++i)
+        names.push_back(readString(value[i], child(path, i), true));
+    return names;
+}
+
+/// A live CreateTopics: every topic as sent (name, num_partitions, replication_factor, assignments, configs)
+/// and validate_only; what Kafka would refuse in them is the controller's to answer, not the reader's.
+LiveCreateTopics readLiveCreateTopics(const Json& what, const std::string& path)
+{
+    checkKeys(what, path, {"topics", "validate_only"});
+    LiveCreateTopics create;
+    if (what.contains("validate_only"))
+        create.validateOnly = readBool(what["validate_only"], child(path, "validate_only"));
+    const Json& topics = required(what, "topics", path);
+    const std::string topicsPath = child(path, "topics");
+    if (!topics.is_array() || topics.size() > limits::liveTopicsPerRequestMax)
+        fail(topicsPath, "expected an array of at most " + std::to_string(limits::liveTopicsPerRequestMax) +
+                             " topics, got " + describe(topics));
+    for (std::size_t i = 0; i < topics.size(); ++i) {
+        const std::string tPath = child(topicsPath, i);
+        const Json& t = topics[i];
+        requireObject(t, tPath, "a topic to create");
+        checkKeys(t, tPath, {"name", "num_partitions", "replication_factor", "assignments", "configs"});
+        CreatableTopic topic;
+        topic.name = readString(required(t, "name", tPath), child(tPath, "name"), true);
+        if (t.contains("num_partitions"))
+            topic.numPartitions =
+                static_cast<std::int32_t>(readInt(t["num_partitions"], child(tPath, "num_partitions"), INT32_MIN, INT32_MAX));
+        if (t.contains("replication_factor"))
+            topic.replicationFactor = static_cast<std::int32_t>(
+                readInt(t["replication_factor"], child(tPath, "replication_factor"), INT16_MIN, INT16_MAX));
+        if (t.contains("assignments")) {
+            const std::string aPath = child(tPath, "assignments");
+            const Json& list = t["assignments"];
+            if (!list.is_array() || list.size() > static_cast<std::size_t>(limits::partitionsMax) * 16)
+                fail(aPath, "expected an array of at most " + std::to_string(limits::partitionsMax * 16) +
+                                " assignments, got " + describe(list));
+            for (std::size_t j = 0; j < list.size(); ++j) {
+                const std::string jPath = child(aPath, j);
+                requireObject(list[j], jPath, "a partition's assignment");
+                checkKeys(list[j], jPath, {"partition", "brokers"});
+                CreatableAssignment assignment;
+                assignment.partition = static_cast<std::int32_t>(
+                    readInt(required(list[j], "partition", jPath), child(jPath, "partition"), INT32_MIN, INT32_MAX));
+                const Json& brokers = required(list[j], "brokers", jPath);
+                if (!brokers.is_array() || brokers.size() > static_cast<std::size_t>(limits::brokersMax) * 4)
+                    fail(child(jPath, "brokers"), "expected an array of broker ids, got " + describe(brokers));
+                for (std::size_t k = 0; k < brokers.size(); ++k)
+                    assignment.brokers.push_back(static_cast<BrokerId>(
+                        readInt(brokers[k], child(child(jPath, "brokers"), k), INT32_MIN, INT32_MAX)));
+                topic.assignments.push_back(std::move(assignment));
+            }
+        }
+        if (t.contains("configs")) {
+            const std::string cPath = child(tPath, "configs");
+            const Json& list = t["configs"];
+            if (!list.is_array() || list.size() > limits::liveTopicConfigsMax)
+                fail(cPath, "expected an array of at most " + std::to_string(limits::liveTopicConfigsMax) +
+                                " configs, got " + describe(list));
+            for (std::size_t j = 0; j < list.size(); ++j) {
+                const std::string jPath = child(cPath, j);
+                requireObject(list[j], jPath, "a topic config");
+                checkKeys(list[j], jPath, {"name", "value"});
+                CreatableTopicConfig config;
+                config.name = readString(required(list[j], "name", jPath), child(jPath, "name"), true);
+                const Json& value = required(list[j], "value", jPath);
+                if (!value.is_null())
+                    config.value = readString(value, child(jPath, "value"), true);
+                topic.configs.push_back(std::move(config));
+            }
+        }
+        create.topics.push_back(std::move(topic));
+    }
+    return create;
+}
+
+} // namespace
+
 /// {"live": {"at_ms": T, "connect": {"broker", "client_id"}}} or {"live": {"at_ms": T, "client": N,
 /// "disconnect" | "produce" | "fetch" | "list_offsets" | "metadata" | "init_producer_id" |
-/// "find_coordinator" | "group": {...}}}.
+/// "find_coordinator" | "group" | "create_topics": {...}}}.
 Step readLiveStep(const Json& body, const std::string& path, Context& ctx)
 {
     static const std::initializer_list<std::string_view> kinds = {
         "connect",  "disconnect",       "produce",          "fetch", "list_offsets",
-        "metadata", "init_producer_id", "find_coordinator", "group"};
+        "metadata", "init_producer_id", "find_coordinator", "group", "create_topics"};
     requireObject(body, path, "the live action");
     checkKeys(body, path, {"at_ms", "client", "connect", "disconnect", "produce", "fetch", "list_offsets", "metadata",
-                           "init_producer_id", "find_coordinator", "group"});
+                           "init_producer_id", "find_coordinator", "group", "create_topics"});
     LiveStep step;
     LiveClientAction& a = step.action;
     if (body.contains("at_ms"))
@@ -290,8 +377,13 @@ Step readLiveStep(const Json& body, const std::string& path, Context& ctx)
         list.timestamp = readInt(required(what, "timestamp", whatPath), child(whatPath, "timestamp"), -2, INT64_MAX / 4);
         a.request = list;
     } else if (kind == "metadata") {
-        checkKeys(what, whatPath, {});
-        a.request = LiveMetadata{};
+        checkKeys(what, whatPath, {"auto_create"});
+        LiveMetadata metadata;
+        if (what.contains("auto_create"))
+            metadata.autoCreate = readNames(what["auto_create"], child(whatPath, "auto_create"));
+        a.request = std::move(metadata);
+    } else if (kind == "create_topics") {
+        a.request = readLiveCreateTopics(what, whatPath);
     } else if (kind == "init_producer_id") {
         checkKeys(what, whatPath, {});
         a.request = LiveInitProducerId{};

@@ -16,7 +16,7 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     const std::initializer_list<std::string_view> actions = {
         "produce", "fetch", "settle", "advance", "slow", "config", "checkpoint", "note", "kill", "power_off", "restart",
         "shutdown", "isolate", "heal", "kill_leader", "elect_preferred", "elect_unclean", "run", "clock", "join", "leave",
-        "crash_consumer", "poll", "commit", "seek", "rebalance", "add_consumer", "live"};
+        "crash_consumer", "poll", "commit", "seek", "rebalance", "add_consumer", "live", "create_topic"};
     requireObject(value, path, "a step such as {\"produce\": {...}}");
     if (value.size() != 1)
         fail(path, "a step is an object with exactly one action key, one of: " + joinNames(actions));
@@ -209,6 +209,8 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     }
     if (action == "live")
         return readLiveStep(body, bodyPath, ctx);
+    if (action == "create_topic")
+        return readCreateTopicStep(body, bodyPath, ctx);
     if (action == "clock") {
         requireObject(body, bodyPath, "the clock action");
         checkKeys(body, bodyPath, {"to_ms"});
@@ -217,10 +219,14 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
     fail(path, "unknown action \"" + action + "\"; expected one of: " + joinNames(actions));
 }
 
-std::vector<Step> readSteps(const Json& steps, const ClusterSpec& cluster)
+std::vector<Step> readSteps(const Json& steps, const ClusterSpec& cluster, std::vector<TopicSpec>& createdTopics,
+                            bool listed)
 {
     std::vector<Step> out;
     Context ctx{cluster};
+    ctx.createdListed = listed;
+    if (listed)
+        ctx.topics.insert(ctx.topics.end(), createdTopics.begin(), createdTopics.end());
     if (!steps.is_array())
         fail("/steps", "expected an array of steps, got " + describe(steps));
     if (steps.size() > static_cast<std::size_t>(limits::stepsMax))
@@ -241,6 +247,8 @@ std::vector<Step> readSteps(const Json& steps, const ClusterSpec& cluster)
                         + "); expected each label once");
         }
     }
+    if (!listed)
+        createdTopics.assign(ctx.topics.begin() + static_cast<std::ptrdiff_t>(cluster.topics.size()), ctx.topics.end());
     return out;
 }
 

@@ -177,7 +177,33 @@ Json liveActionJson(const LiveClientAction& a, const std::vector<std::pair<std::
                 list["timestamp"] = r.timestamp;
                 body["list_offsets"] = std::move(list);
             } else if constexpr (std::is_same_v<R, LiveMetadata>) {
-                body["metadata"] = Json::object();
+                Json metadata = Json::object();
+                if (!r.autoCreate.empty())
+                    metadata["auto_create"] = r.autoCreate;
+                body["metadata"] = std::move(metadata);
+            } else if constexpr (std::is_same_v<R, LiveCreateTopics>) {
+                Json topics = Json::array();
+                for (const CreatableTopic& t : r.topics) {
+                    Json topic{{"name", t.name}, {"num_partitions", t.numPartitions},
+                               {"replication_factor", t.replicationFactor}};
+                    if (!t.assignments.empty()) {
+                        Json assignments = Json::array();
+                        for (const CreatableAssignment& a : t.assignments)
+                            assignments.push_back(Json{{"partition", a.partition}, {"brokers", a.brokers}});
+                        topic["assignments"] = std::move(assignments);
+                    }
+                    if (!t.configs.empty()) {
+                        Json configs = Json::array();
+                        for (const CreatableTopicConfig& c : t.configs)
+                            configs.push_back(Json{{"name", c.name}, {"value", c.value ? Json(*c.value) : Json(nullptr)}});
+                        topic["configs"] = std::move(configs);
+                    }
+                    topics.push_back(std::move(topic));
+                }
+                Json create{{"topics", std::move(topics)}};
+                if (r.validateOnly)
+                    create["validate_only"] = true;
+                body["create_topics"] = std::move(create);
             } else if constexpr (std::is_same_v<R, LiveInitProducerId>) {
                 body["init_producer_id"] = Json::object();
             } else if constexpr (std::is_same_v<R, LiveFindCoordinator>) {
@@ -272,6 +298,18 @@ std::string scenarioToJson(const Scenario& s)
             flat.emplace_back(t.name, p);
     }
     root["topics"] = topics;
+    // Every topic a step may name: the declared ones, then those the run creates (their partitions follow).
+    std::vector<TopicSpec> allTopics = c.topics;
+    if (!s.createdTopics.empty()) {
+        Json created = Json::array();
+        for (const TopicSpec& t : s.createdTopics) {
+            created.push_back(Json{{"name", t.name}, {"partitions", t.partitions}, {"replication.factor", t.replicationFactor}});
+            for (int p = 0; p < t.partitions; ++p)
+                flat.emplace_back(t.name, p);
+            allTopics.push_back(t);
+        }
+        root["created_topics"] = created;
+    }
     Json producers = Json::array();
     for (const ProducerSpec& p : c.producers) {
         Json producer{{"id", p.id}};
@@ -368,7 +406,7 @@ std::string scenarioToJson(const Scenario& s)
                 } else if constexpr (std::is_same_v<T, ProduceStep>) {
                     const ProduceAction& a = st.action;
                     body["producer"] = c.producers[static_cast<std::size_t>(a.producer)].id;
-                    body["topic"] = c.topics[static_cast<std::size_t>(a.topic)].name;
+                    body["topic"] = allTopics[static_cast<std::size_t>(a.topic)].name;
                     if (a.partition >= 0)
                         body["partition"] = a.partition;
                     body["key"] = a.key ? Json(*a.key) : Json(nullptr);
@@ -408,6 +446,24 @@ std::string scenarioToJson(const Scenario& s)
                     }
                 } else if constexpr (std::is_same_v<T, NoteStep>) {
                     body = localizedJson(st.note);
+                } else if constexpr (std::is_same_v<T, CreateTopicStep>) {
+                    const CreatableTopic& t = st.action.topic;
+                    body = Json{{"name", t.name}};
+                    if (t.numPartitions != -1)
+                        body["partitions"] = t.numPartitions;
+                    if (t.replicationFactor != -1)
+                        body["replication.factor"] = t.replicationFactor;
+                    if (!t.assignments.empty()) {
+                        Json assignment = Json::array();
+                        for (const CreatableAssignment& a : t.assignments)
+                            assignment.push_back(a.brokers);
+                        body["assignment"] = std::move(assignment);
+                    }
+                    // The step's configs are the topics section's integers (scenario_reader_topics.cpp).
+                    for (const CreatableTopicConfig& config : t.configs)
+                        body[config.name] = config.value ? Json(std::stoll(*config.value)) : Json(nullptr);
+                    if (st.action.validateOnly)
+                        body["validate_only"] = true;
                 } else {
                     std::visit(
                         [&](const auto& a) {
@@ -503,6 +559,8 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline, std::size
                         out.steps.push_back(ConfigStep{{a}});
                     else if constexpr (std::is_same_v<A, ConsumerAction>)
                         out.steps.push_back(ConsumerStep{a, false});
+                    else if constexpr (std::is_same_v<A, CreateTopicAction>)
+                        out.steps.push_back(CreateTopicStep{a});
                     else if constexpr (std::is_same_v<A, LiveClientAction>) {
                         // The file numbers connections by their connect steps, not by the engine's handles.
                         LiveClientAction numbered = a;
@@ -524,6 +582,19 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline, std::size
         }
     }
     flushRun();
+    // The topics the recorded operations created (live CreateTopics, auto-creation, create_topic), in
+    // creation order: the state after the last recorded frame has them all (topics are never removed).
+    std::int64_t lastFrame = 0;
+    for (std::int64_t f = 1; f < timeline.frameCount() && static_cast<std::size_t>(timeline.frame(f).opEnd) <= operations; ++f)
+        lastFrame = f;
+    const ClusterState last = timeline.stateAt(lastFrame);
+    for (std::size_t t = base.cluster.topics.size(); t < last.topics.size(); ++t) {
+        TopicSpec created;
+        created.name = last.topics[t].name;
+        created.partitions = last.topics[t].partitionCount;
+        created.replicationFactor = last.topics[t].replicationFactor;
+        out.createdTopics.push_back(std::move(created));
+    }
     return out;
 }
 

@@ -121,6 +121,26 @@ std::size_t heapBytes(const QueuedEvent& q)
                 return bytes;
             } else if constexpr (std::is_same_v<T, FindCoordinatorResponse>) {
                 return vectorBytes(body.leaders);
+            } else if constexpr (std::is_same_v<T, MetadataRequest>) {
+                std::size_t bytes = vectorBytes(body.autoCreate);
+                for (const std::string& name : body.autoCreate)
+                    bytes += heapBytes(name);
+                return bytes;
+            } else if constexpr (std::is_same_v<T, CreateTopicsRequest>) {
+                std::size_t bytes = vectorBytes(body.topics);
+                for (const CreatableTopic& t : body.topics) {
+                    bytes += heapBytes(t.name) + vectorBytes(t.assignments) + vectorBytes(t.configs);
+                    for (const CreatableAssignment& a : t.assignments)
+                        bytes += vectorBytes(a.brokers);
+                    for (const CreatableTopicConfig& c : t.configs)
+                        bytes += heapBytes(c.name) + (c.value ? heapBytes(*c.value) : 0);
+                }
+                return bytes;
+            } else if constexpr (std::is_same_v<T, CreateTopicsResponse>) {
+                std::size_t bytes = vectorBytes(body.topics);
+                for (const CreatableTopicResult& r : body.topics)
+                    bytes += heapBytes(r.name) + heapBytes(r.message);
+                return bytes;
             } else if constexpr (std::is_same_v<T, GroupRequest>) {
                 std::size_t bytes = heapBytes(body.memberId) + vectorBytes(body.topics) + vectorBytes(body.partitions) +
                                     vectorBytes(body.assignment) + vectorBytes(body.offsets);
@@ -484,7 +504,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 728, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 800, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;

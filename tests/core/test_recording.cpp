@@ -377,3 +377,94 @@ TEST(Recording, ABadLiveGroupStepIsAnErrorAtItsPath)
         EXPECT_NE(message.find("/steps/1/live/group"), std::string::npos) << message;
     }
 }
+
+// Issue 28: a class creates topics at run time. A live CreateTopics (one topic created, one refused as
+// TOPIC_ALREADY_EXISTS), a Metadata request that auto-creates a topic, and produce and fetch to both new
+// topics are recorded; the file names the created topics (created_topics) and replays to the same frames.
+TEST(Recording, ALiveTopicCreationSessionReplaysToIdenticalFrames)
+{
+    const hw::Scenario scenario = load("builtin:leo-hw-walkthrough");
+    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    ASSERT_FALSE(hw::runScenario(scenario, timeline));
+    ASSERT_TRUE(timeline.apply(hw::ConfigAction{"auto.fetch", hw::ConfigValue{hw::ConfigValue::Kind::Boolean, 0, true, {}}}).ok());
+    AnswerLog log;
+    timeline.setLiveClientSink(&log);
+    hw::TimeMs t = timeline.head().nowMs + 10;
+    hw::LiveClientAction connect;
+    connect.kind = hw::LiveClientAction::Kind::Connect;
+    connect.atMs = t;
+    connect.broker = 2;
+    connect.id = "admin";
+    stepBefore(timeline, t);
+    ASSERT_TRUE(timeline.apply(connect).ok());
+    auto send = [&](hw::LiveRequest body, hw::TimeMs afterMs) {
+        stepBefore(timeline, t += afterMs);
+        const hw::ApplyResult r = timeline.apply(liveAt(t, 0, std::move(body)));
+        ASSERT_TRUE(r.ok()) << r.error;
+    };
+
+    hw::LiveCreateTopics create;
+    hw::CreatableTopic clicks;
+    clicks.name = "clicks";
+    clicks.numPartitions = 3;
+    clicks.replicationFactor = 2;
+    clicks.configs.push_back({"retention.ms", "60000"});
+    hw::CreatableTopic again = clicks;
+    again.name = scenario.cluster.topics.front().name;
+    create.topics = {clicks, again};
+    send(create, 5);
+    stepBefore(timeline, t += 100);
+    const auto* created = log.last<hw::CreateTopicsResponse>(0);
+    ASSERT_NE(created, nullptr);
+    ASSERT_EQ(created->topics.size(), 2u);
+    EXPECT_EQ(created->topics[0].error, hw::ErrorCode::None);
+    EXPECT_EQ(created->topics[0].numPartitions, 3);
+    EXPECT_EQ(created->topics[1].error, hw::ErrorCode::TopicAlreadyExists);
+
+    // A producer asks for an unknown topic: the broker asks the controller to create it and answers without
+    // it; the next answer has it.
+    send(hw::LiveMetadata{{"auto"}}, 5);
+    stepBefore(timeline, t += 12); // the client's answer and the broker's CreateTopics at the controller
+    const auto* first = log.last<hw::MetadataResponse>(0);
+    ASSERT_NE(first, nullptr);
+    const std::int32_t autoTopic = timeline.head().findTopic("auto");
+    ASSERT_GE(autoTopic, 0) << "the controller created it";
+    EXPECT_LE(first->partitions.size(),
+              static_cast<std::size_t>(timeline.head().topics[static_cast<std::size_t>(autoTopic)].firstPartition))
+        << "the first answer came before the broker learned the topic";
+    stepBefore(timeline, t += 100);
+    send(hw::LiveMetadata{{"auto"}}, 5);
+    stepBefore(timeline, t += 100);
+    const auto* second = log.last<hw::MetadataResponse>(0);
+    ASSERT_NE(second, nullptr);
+    const std::int32_t autoPartition = timeline.head().topics[static_cast<std::size_t>(autoTopic)].firstPartition;
+    EXPECT_GT(second->partitions.size(), static_cast<std::size_t>(autoPartition));
+
+    const std::int32_t clicksPartition = timeline.head().topics[static_cast<std::size_t>(timeline.head().findTopic("clicks"))].firstPartition + 1;
+    for (const std::int32_t partition : {clicksPartition, autoPartition}) {
+        hw::LiveProduce produce;
+        produce.partition = partition;
+        hw::LiveRecord record;
+        record.value = "v" + std::to_string(partition);
+        record.timestampMs = 1700000000000;
+        produce.records = {record};
+        // The connection is to broker 2; the leader may be elsewhere, which the answer says. Both go in the file.
+        send(produce, 5);
+        hw::LiveFetch fetch;
+        fetch.partition = partition;
+        fetch.maxRecords = 10;
+        fetch.maxWaitMs = 100;
+        send(fetch, 50);
+    }
+    stepBefore(timeline, t += 2000);
+
+    const hw::Scenario recorded = hw::recordSession(scenario, timeline);
+    ASSERT_EQ(recorded.createdTopics.size(), 2u);
+    EXPECT_EQ(recorded.createdTopics[0].name, "clicks");
+    EXPECT_EQ(recorded.createdTopics[1].name, "auto");
+    const std::string json = hw::scenarioToJson(recorded);
+    EXPECT_NE(json.find("\"created_topics\""), std::string::npos);
+    EXPECT_NE(json.find("\"create_topics\""), std::string::npos);
+    EXPECT_NE(json.find("\"auto_create\""), std::string::npos);
+    EXPECT_EQ(replayRecording(scenario, timeline), dumpAll(timeline));
+}

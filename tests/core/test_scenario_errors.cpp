@@ -1076,7 +1076,7 @@ INSTANTIATE_TEST_SUITE_P(NestingAtTheLimit, SemanticError,
         SemanticCase { "ObjectsAtTheLimit",
             [] { return nested(hw::limits::jsonDepthMax - 1, true, Json::object()).dump(); }, "/a",
             "unknown key \"a\"; expected one of: format, name, title, description, display, seed, cluster, "
-            "topics, producers, consumers, steps" },
+            "topics, producers, consumers, created_topics, steps" },
         // The root object, the steps array and the step object hold the note: 97 arrays make 100.
         change(
             "StepNoteAtTheLimit",

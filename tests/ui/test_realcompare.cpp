@@ -568,7 +568,8 @@ std::vector<hw::realkafka::Refusal> everyRefusal()
       "producers": [{"id": "p", "rate_per_s": 10, "topic": "t"}],
       "steps": [{"fetch": {"topic": "t", "follower": 2}}, {"run": {"events": 3}}, {"clock": {"to_ms": 100000}},
            {"restart": {"broker": 1, "lose_unflushed": 2}}, {"shutdown": {"broker": 1, "wait": false}},
-           {"config": {"retries": 3, "min.insync.replicas": 2}}]})"),
+           {"config": {"retries": 3, "min.insync.replicas": 2}}, {"create_topic": {"name": "placed"}},
+           {"create_topic": {"name": "assigned", "assignment": [[1, 2]]}}]})"),
              parse(R"({"format": "highwater/1", "name": "t",
       "cluster": {"brokers": 3, "config": {"session.timeout.ms": 3000}},
       "topics": [{"name": "t", "partitions": 1, "replication.factor": 3}],
@@ -596,7 +597,7 @@ TEST(RealCompareTexts, EveryRefusalIsSaidInTheUiLanguage)
         kinds.insert(refusal.kind);
         EXPECT_EQ(hw::ui::realcompare::refusalReason(refusal).toStdString(), refusal.why) << refusal.path;
     }
-    EXPECT_EQ(kinds.size(), 15u) << "every kind but LiveStep";
+    EXPECT_EQ(kinds.size(), 16u) << "every kind but LiveStep";
     for (const char* language : { "zh_TW", "zh_CN" }) {
         ASSERT_TRUE(hw::ui::setLanguage(QString::fromLatin1(language)));
         for (const hw::realkafka::Refusal& refusal : refusals) {

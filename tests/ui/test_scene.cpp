@@ -6,6 +6,7 @@
 #include "export/sceneexport.h"
 #include "model/cluster_state.h"
 #include "scenario/builtin.h"
+#include "scenario/scenario.h"
 #include "scene/brokeritem.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
@@ -17,6 +18,8 @@
 #include "uitest_support.h"
 
 #include <QGraphicsView>
+
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -158,6 +161,49 @@ TEST(ClusterView, IsrAndOsrReplicasAreStyledAsTheControllerHasThem)
         }
         EXPECT_GE(osr, 1);
     }
+}
+
+// Issue 28: a topic created at run time. The cluster view lays its partitions out from each frame's
+// state, so scrubbing across the creation shows the old layout before it and the new topic after it.
+TEST(ClusterView, ATopicCreatedMidRunAppearsAfterItsFrameAndNotBefore)
+{
+    auto parsed = hw::parseScenario(R"({
+      "format": "highwater/1", "name": "create", "seed": 3, "cluster": {"brokers": 3},
+      "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3}],
+      "steps": [
+        {"advance": {"ms": 100}},
+        {"create_topic": {"name": "clicks", "partitions": 2, "replication.factor": 2}},
+        {"advance": {"ms": 100}}
+      ]})", "create.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
+    const hw::Scenario& scenario = std::get<hw::Scenario>(parsed);
+    hw::Timeline timeline(hw::Engine::createCluster(scenario.cluster));
+    ASSERT_FALSE(hw::runScenario(scenario, timeline));
+    std::int64_t created = -1;
+    for (std::int64_t f = 0; f < timeline.frameCount() && created < 0; ++f) {
+        if (timeline.frame(f).event.type == hw::EventType::TopicCreated)
+            created = f;
+    }
+    ASSERT_GT(created, 0);
+    FrameScene scene;
+    scene.setViewKind(FrameScene::ViewKind::Cluster);
+    auto drawnMatchesFrame = [&](std::int64_t frame) {
+        const hw::ClusterState state = timeline.stateAt(frame);
+        scene.setFrame(state, static_cast<double>(timeline.frame(frame).timeMs));
+        std::set<std::pair<std::int32_t, std::int32_t>> drawn, expected;
+        for (ReplicaLogItem* item : scene.replicaItems())
+            drawn.insert({item->partition(), item->broker()});
+        for (std::int32_t p = 0; p < static_cast<std::int32_t>(state.partitions.size()); ++p) {
+            for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(p)].replicas)
+                expected.insert({p, r.broker});
+        }
+        EXPECT_EQ(drawn, expected) << "frame " << frame;
+        return drawn.size();
+    };
+    EXPECT_EQ(drawnMatchesFrame(created - 1), 3u);
+    EXPECT_EQ(drawnMatchesFrame(created), 3u + 4u);
+    EXPECT_EQ(drawnMatchesFrame(timeline.frameCount() - 1), 3u + 4u);
+    EXPECT_EQ(drawnMatchesFrame(created - 1), 3u) << "scrubbing back shows the old layout again";
 }
 
 TEST(ClusterView, TheLeaderBadgeFollowsAFailoverAndOfflineBrokersSayOffline)

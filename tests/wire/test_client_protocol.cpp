@@ -409,7 +409,8 @@ TEST(ClientProtocol, EveryGoldenFrameHasACase)
     ASSERT_FALSE(goldenFrames().empty());
     for (const GoldenFrame& frame : goldenFrames()) {
         // The server half's Fetch v10 frames: TheServerHalfReadsAndWritesKafkasFetchV10 covers them.
-        bool covered = frame.name.rfind("Fetch.served", 0) == 0;
+        // The server half's CreateTopics frames: TheServerHalfReadsAndWritesKafkasCreateTopics covers them.
+        bool covered = frame.name.rfind("Fetch.served", 0) == 0 || frame.name == "CreateTopics.served";
         if (frame.isRequest) {
             for (const RequestCase& c : requests)
                 covered = covered || (c.name == frame.name && c.version == frame.version);
@@ -487,6 +488,49 @@ TEST(ClientProtocol, TheServerHalfReadsAndWritesKafkasFetchV10)
         parseResponse(ApiKey::Fetch, 10, golden("Fetch.served.sessionError", false, 10).bytes, nullptr));
     EXPECT_EQ(sessionError.errorCode, ErrorCode::FetchSessionIdNotFound);
     EXPECT_TRUE(sessionError.responses.empty());
+}
+
+// The server half's CreateTopics (versions 2, 4, 5 and 7: not flexible, librdkafka's, the first flexible and
+// Java's) against Kafka 4.4.0's own writer: the request decodes to its fields and encodes back to Kafka's
+// bytes, and HighWater's answer (one topic created, one TOPIC_ALREADY_EXISTS) is Kafka's bytes.
+TEST(ClientProtocol, TheServerHalfReadsAndWritesKafkasCreateTopics)
+{
+    for (const std::int16_t version : { 2, 4, 5, 7 }) {
+        SCOPED_TRACE("CreateTopics v" + std::to_string(version));
+        const GoldenFrame& request = golden("CreateTopics.served", true, version);
+        const RequestFrame parsed = parseRequest(ByteView(request.bytes).subspan(4));
+        ASSERT_EQ(parsed.header.apiVersion, version);
+        CreateTopicsRequest expected;
+        expected.topics = { { "clicks", 3, 2, {}, { { "retention.ms", "60000" }, { "segment.ms", std::nullopt } } },
+            { "manual", -1, -1, { { 0, { 2, 1 } } }, {} } };
+        expected.timeoutMs = 30000;
+        expected.validateOnly = version == 4;
+        EXPECT_EQ(std::get<CreateTopicsRequest>(parsed.body), expected);
+        EXPECT_EQ(toHex(encodeRequest(parsed.header, parsed.body)), toHex(request.bytes));
+
+        CreateTopicsResponse answer;
+        CreateTopicsResult created;
+        created.name = "clicks";
+        created.topicIdHigh = version >= 7 ? 0x4857000000000002 : 0;
+        created.topicIdLow = version >= 7 ? 0x1234567890abcdef : 0;
+        CreateTopicsResult refused;
+        refused.name = "orders";
+        refused.errorCode = ErrorCode::TopicAlreadyExists;
+        refused.errorMessage = "Topic 'orders' already exists.";
+        if (version >= 5) {
+            created.numPartitions = 3;
+            created.replicationFactor = 2;
+            created.configs = std::vector<CreateTopicsResultConfig> { { "retention.ms", "60000", false, 1, false },
+                { "segment.bytes", "1048576", false, 4, false } };
+            refused.configs.emplace();
+        }
+        answer.topics = { created, refused };
+        const GoldenFrame& response = golden("CreateTopics.served", false, version);
+        const Bytes frame = encodeResponse(headerFor(ApiKey::CreateTopics, version), answer);
+        EXPECT_EQ(toHex(Bytes(frame.begin() + 4, frame.end())), toHex(response.bytes));
+        EXPECT_EQ(std::get<CreateTopicsResponse>(parseResponse(ApiKey::CreateTopics, version, response.bytes, nullptr)),
+            answer);
+    }
 }
 
 TEST(ClientProtocol, FetchResponseRecordsAreKafkasBatch)

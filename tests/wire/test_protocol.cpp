@@ -134,6 +134,7 @@ TEST(WireProtocol, SupportedApisAreExactlyTheBriefsRanges)
         { ApiKey::SyncGroup, 0, 2 },
         { ApiKey::DescribeGroups, 0, 4 },
         { ApiKey::ListGroups, 0, 2 },
+        { ApiKey::CreateTopics, 2, 7 },
     };
     const auto apis = supportedApis();
     EXPECT_EQ(std::vector<VersionRange>(apis.begin(), apis.end()), expected);
@@ -292,20 +293,20 @@ const Bytes& allApiVersionEntries()
 {
     // Key, min, max as INT16s for Produce 0-7 (advertised from 0, KAFKA-18659), Fetch 4-10, ListOffsets 1-4,
     // Metadata 0-4, ApiVersions 0-3, InitProducerId 0-1, OffsetCommit 2-6, OffsetFetch 1-5, FindCoordinator 0-2,
-    // JoinGroup 2-4, Heartbeat 0-2, LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2.
+    // JoinGroup 2-4, Heartbeat 0-2, LeaveGroup 0-2, SyncGroup 0-2, DescribeGroups 0-4, ListGroups 0-2, CreateTopics 2-7.
     static const Bytes entries = bytesOf({ 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x01, 0x00, 0x04, 0x00, 0x0a, 0x00,
         0x02, 0x00, 0x01, 0x00, 0x04, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x12, 0x00, 0x00, 0x00, 0x03, 0x00,
         0x16, 0x00, 0x00, 0x00, 0x01, 0x00, 0x08, 0x00, 0x02, 0x00, 0x06, 0x00, 0x09, 0x00, 0x01, 0x00, 0x05, 0x00,
         0x0a, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0b, 0x00, 0x02, 0x00, 0x04, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x02, 0x00,
         0x0d, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0e, 0x00, 0x00, 0x00, 0x02, 0x00, 0x0f, 0x00, 0x00, 0x00, 0x04, 0x00,
-        0x10, 0x00, 0x00, 0x00, 0x02 });
+        0x10, 0x00, 0x00, 0x00, 0x02, 0x00, 0x13, 0x00, 0x02, 0x00, 0x07 });
     return entries;
 }
 
 // ApiVersions v0 response: header v0 (correlation id), error code, INT32 count, entries; no throttle.
 TEST(WireProtocolGolden, ApiVersionsV0Response)
 {
-    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x64, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0f })
+    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x6a, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10 })
         + allApiVersionEntries();
     EXPECT_EQ(encodeResponse(headerFor(ApiKey::ApiVersions, 0, 1), ApiVersionsResponse {}), frame);
     std::int32_t correlationId = 0;
@@ -351,7 +352,7 @@ TEST(WireProtocolGolden, ApiVersionsV3Response)
             allApiVersionEntries().begin() + static_cast<std::ptrdiff_t>(i + 6));
         entries.push_back(0x00);
     }
-    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x75, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x10 }) + entries
+    const Bytes frame = bytesOf({ 0x00, 0x00, 0x00, 0x7c, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x11 }) + entries
         + bytesOf({ 0x00, 0x00, 0x00, 0x00, 0x00 });
     EXPECT_EQ(encodeResponse(headerFor(ApiKey::ApiVersions, 3, 2), ApiVersionsResponse {}), frame);
     std::int32_t correlationId = 0;
@@ -551,7 +552,14 @@ Request sampleRequest(ApiKey key, std::int16_t version)
         return ListGroupsRequest {};
     case ApiKey::DescribeGroups:
         return DescribeGroupsRequest { { "billing", "audit" }, version >= 3 };
-    case ApiKey::CreateTopics:
+    case ApiKey::CreateTopics: {
+        CreateTopicsRequest body;
+        body.topics = { { "clicks", 3, 2, {}, { { "retention.ms", "60000" }, { "segment.ms", std::nullopt } } },
+            { "manual", -1, -1, { { 0, { 2, 1 } }, { 1, { 1, 2 } } }, {} } };
+        body.timeoutMs = 30000;
+        body.validateOnly = version % 2 == 0;
+        return body;
+    }
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeCluster:
@@ -656,7 +664,29 @@ Response sampleResponse(ApiKey key, std::int16_t version)
         DescribedGroup unknown { ErrorCode::None, "gone", "Dead", "", "", {}, -2147483648 };
         return DescribeGroupsResponse { version >= 1 ? 1 : 0, { group, unknown } };
     }
-    case ApiKey::CreateTopics:
+    case ApiKey::CreateTopics: {
+        CreateTopicsResponse body;
+        body.throttleTimeMs = 4;
+        CreateTopicsResult created;
+        created.name = "clicks";
+        if (version >= 7) {
+            created.topicIdHigh = 0x4857000000000002;
+            created.topicIdLow = 0x1234567890abcdef;
+        }
+        CreateTopicsResult refused;
+        refused.name = "orders";
+        refused.errorCode = ErrorCode::TopicAlreadyExists;
+        refused.errorMessage = "Topic 'orders' already exists.";
+        if (version >= 5) {
+            created.numPartitions = 3;
+            created.replicationFactor = 2;
+            created.configs = std::vector<CreateTopicsResultConfig> { { "retention.ms", "60000", false, 1, false },
+                { "secret", std::nullopt, true, 4, true } };
+            refused.topicConfigErrorCode = ErrorCode::TopicAuthorizationFailed;
+        }
+        body.topics = { created, refused };
+        return body;
+    }
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeCluster:

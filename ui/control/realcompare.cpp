@@ -137,6 +137,10 @@ QString refusalReason(const hw::realkafka::Refusal& refusal)
     case RefusalKind::ShutdownNoWait:
         return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
             "the real runner waits for every controlled shutdown to end"));
+    case RefusalKind::CreateTopicPlaced:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a topic created at run time without an assignment is placed by the model's seeded striped placer and by "
+            "Kafka's controller from its own Random, which draw apart; give the step an assignment"));
     }
     return QString::fromStdString(refusal.why);
 }

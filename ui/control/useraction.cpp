@@ -34,7 +34,7 @@ std::optional<hw::Action> firstAction(const UserAction& action)
                 return hw::Action(step.action);
             else if constexpr (std::is_same_v<T, hw::FaultStep>)
                 return step.action;
-            else if constexpr (std::is_same_v<T, hw::LiveStep>)
+            else if constexpr (std::is_same_v<T, hw::LiveStep> || std::is_same_v<T, hw::CreateTopicStep>)
                 return hw::Action(step.action);
             else if constexpr (std::is_same_v<T, hw::ConfigStep>)
                 return step.changes.empty() ? std::nullopt : std::optional<hw::Action>(step.changes.front());
@@ -232,6 +232,8 @@ std::string runUserAction(hw::Timeline& timeline, const UserAction& action)
                 return {};
             } else if constexpr (std::is_same_v<T, hw::FaultStep>) {
                 return step.wait ? hw::runFault(timeline, step.action) : timeline.apply(step.action).error;
+            } else if constexpr (std::is_same_v<T, hw::CreateTopicStep>) {
+                return timeline.apply(step.action).error;
             } else {
                 // Checkpoints and notes only label frames; the GUI does not offer them as actions.
                 return "this step is not an action";
@@ -342,6 +344,8 @@ QString userActionText(const UserAction& action, const hw::ClusterState& state)
                     parts << Text::tr("%1 = %2").arg(QString::fromStdString(change.key),
                         QString::fromStdString(hw::formatConfigValue(change.value)));
                 return Text::tr("Set %1").arg(parts.join(QStringLiteral(", ")));
+            } else if constexpr (std::is_same_v<T, hw::CreateTopicStep>) {
+                return Text::tr("Create topic %1").arg(QString::fromStdString(step.action.topic.name));
             } else if constexpr (std::is_same_v<T, hw::FaultStep>) {
                 return std::visit(
                     [&](const auto& a) -> QString {

@@ -119,7 +119,7 @@ public class GoldenBytes {
         ApiVersionsResponseData.ApiVersionCollection served = new ApiVersionsResponseData.ApiVersionCollection();
         int[][] table = { { 0, 0, 7 }, { 1, 4, 10 }, { 2, 1, 4 }, { 3, 0, 4 }, { 18, 0, 3 }, { 22, 0, 1 },
             { 8, 2, 6 }, { 9, 1, 5 }, { 10, 0, 2 }, { 11, 2, 4 }, { 12, 0, 2 }, { 13, 0, 2 }, { 14, 0, 2 }, { 15, 0, 4 },
-            { 16, 0, 2 } };
+            { 16, 0, 2 }, { 19, 2, 7 } };
         for (int[] row : table)
             served.add(new ApiVersionsResponseData.ApiVersion().setApiKey((short) row[0]).setMinVersion((short) row[1]).setMaxVersion((short) row[2]));
         response("ApiVersions.served", ApiKeys.API_VERSIONS, 3, new ApiVersionsResponseData().setApiKeys(served));
@@ -188,6 +188,40 @@ public class GoldenBytes {
             .setNumPartitions(-1).setReplicationFactor((short) -1).setConfigs(null));
         response("CreateTopics", ApiKeys.CREATE_TOPICS, 7, new CreateTopicsResponseData()
             .setThrottleTimeMs(0).setTopics(results));
+    }
+
+    // The server half's CreateTopics (wire/protocol_admin.cpp): what librdkafka (v4, not flexible) and Java's admin
+    // (v7) send, placed or with an assignment and configs, and HighWater's answers: one topic created, one refused.
+    static void createTopicsServed() {
+        for (int version : new int[] { 2, 4, 5, 7 }) {
+            CreateTopicsRequestData.CreatableTopicConfigCollection configs = new CreateTopicsRequestData.CreatableTopicConfigCollection();
+            configs.add(new CreateTopicsRequestData.CreatableTopicConfig().setName("retention.ms").setValue("60000"));
+            configs.add(new CreateTopicsRequestData.CreatableTopicConfig().setName("segment.ms").setValue(null));
+            CreateTopicsRequestData.CreatableReplicaAssignmentCollection assignments = new CreateTopicsRequestData.CreatableReplicaAssignmentCollection();
+            assignments.add(new CreateTopicsRequestData.CreatableReplicaAssignment().setPartitionIndex(0).setBrokerIds(ids(2, 1)));
+            CreateTopicsRequestData.CreatableTopicCollection topics = new CreateTopicsRequestData.CreatableTopicCollection();
+            topics.add(new CreateTopicsRequestData.CreatableTopic().setName("clicks").setNumPartitions(3)
+                .setReplicationFactor((short) 2).setConfigs(configs));
+            topics.add(new CreateTopicsRequestData.CreatableTopic().setName("manual").setNumPartitions(-1)
+                .setReplicationFactor((short) -1).setAssignments(assignments));
+            request("CreateTopics.served", ApiKeys.CREATE_TOPICS, version, new CreateTopicsRequestData()
+                .setTopics(topics).setTimeoutMs(30000).setValidateOnly(version == 4));
+
+            List<CreateTopicsResponseData.CreatableTopicConfigs> resultConfigs = new ArrayList<>();
+            resultConfigs.add(new CreateTopicsResponseData.CreatableTopicConfigs().setName("retention.ms").setValue("60000")
+                .setReadOnly(false).setConfigSource((byte) 1).setIsSensitive(false));
+            resultConfigs.add(new CreateTopicsResponseData.CreatableTopicConfigs().setName("segment.bytes").setValue("1048576")
+                .setReadOnly(false).setConfigSource((byte) 4).setIsSensitive(false));
+            CreateTopicsResponseData.CreatableTopicResultCollection results = new CreateTopicsResponseData.CreatableTopicResultCollection();
+            results.add(new CreateTopicsResponseData.CreatableTopicResult().setName("clicks")
+                .setTopicId(new Uuid(0x4857000000000002L, 0x1234567890abcdefL)).setErrorCode((short) 0).setErrorMessage(null)
+                .setNumPartitions(3).setReplicationFactor((short) 2).setConfigs(resultConfigs));
+            results.add(new CreateTopicsResponseData.CreatableTopicResult().setName("orders").setTopicId(Uuid.ZERO_UUID)
+                .setErrorCode((short) 36).setErrorMessage("Topic 'orders' already exists.").setNumPartitions(-1)
+                .setReplicationFactor((short) -1).setConfigs(new ArrayList<>()));
+            response("CreateTopics.served", ApiKeys.CREATE_TOPICS, version, new CreateTopicsResponseData()
+                .setThrottleTimeMs(0).setTopics(results));
+        }
     }
 
     static void incrementalAlterConfigs() {
@@ -380,6 +414,7 @@ public class GoldenBytes {
         apiVersions();
         metadata();
         createTopics();
+        createTopicsServed();
         incrementalAlterConfigs();
         electLeaders();
         listOffsets();
