@@ -42,6 +42,7 @@ enum class RefusalKind : std::uint8_t {
     LiveStep,           // a recorded live client's request or a dropped message
     LoseUnflushed,      // restart.lose_unflushed
     ShutdownNoWait,     // a shutdown with wait false
+    LossyCut,           // an isolate with retransmit false
 };
 
 /// A step or setting real Kafka cannot run: its JSON pointer in the scenario and why.

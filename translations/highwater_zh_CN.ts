@@ -3293,6 +3293,10 @@ Value: %3</source>
         <translation>隔离代理节点 %1</translation>
     </message>
     <message>
+        <source>Isolate broker %1, losing what the cut swallows (no TCP retransmission)</source>
+        <translation>隔离代理节点 %1，断线吞掉的数据永久丢失（不经 TCP 重传）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢复代理节点 %1 的网络</translation>
@@ -6371,6 +6375,10 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+4"/>
         <source>the real runner waits for every controlled shutdown to end</source>
         <translation>真实运行会等待每次受控关闭结束</translation>
+    </message>
+    <message>
+        <source>a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it for good cannot be made</source>
+        <translation>真实网络上的断线只会延迟被吞掉的数据（TCP 会在恢复连接后重传）；无法做出让数据永久丢失的断线</translation>
     </message>
     <message>
         <location line="+11"/>

@@ -3293,6 +3293,10 @@ Value: %3</source>
         <translation>隔離代理節點 %1</translation>
     </message>
     <message>
+        <source>Isolate broker %1, losing what the cut swallows (no TCP retransmission)</source>
+        <translation>隔離代理節點 %1，斷線吞掉的資料永久遺失（不經 TCP 重傳）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢復代理節點 %1 的網路</translation>
@@ -6371,6 +6375,10 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+4"/>
         <source>the real runner waits for every controlled shutdown to end</source>
         <translation>真實執行會等待每次受控關閉結束</translation>
+    </message>
+    <message>
+        <source>a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it for good cannot be made</source>
+        <translation>真實網路上的斷線只會延遲被吞掉的資料（TCP 會在恢復連線後重傳）；無法做出讓資料永久遺失的斷線</translation>
     </message>
     <message>
         <location line="+11"/>
