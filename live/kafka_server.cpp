@@ -2,6 +2,7 @@
 #include "live/kafka_server.h"
 
 #include "model/limits.h"
+#include "sim/network.h"
 #include "wire/limits.h"
 
 #include <asio.hpp>
@@ -30,9 +31,13 @@ constexpr std::size_t sessionOperationsMax = static_cast<std::size_t>(hw::limits
 constexpr std::size_t sessionBytesMax = hw::limits::scenarioFileBytesMax / 2;
 
 struct Connection {
-    explicit Connection(asio::io_context& io) : socket(io), timer(io) {}
+    explicit Connection(asio::io_context& io) : socket(io), timer(io), retransmit(io) {}
     tcp::socket socket;
     asio::steady_timer timer; // the setup, request-read or idle timeout, whichever applies now
+    // A request that reached an isolated broker waits in `body` for its retransmission after the heal
+    // (Network::hold's rule), and nothing more is read until it went: TCP delivers in order.
+    asio::steady_timer retransmit;
+    TimeMs heldSinceMs = -1; // when the held request first arrived; -1 for none
     std::int32_t client = -1;  // the engine's handle (LiveClient::handle)
     BrokerId broker = 0;
     std::string peer;
@@ -513,6 +518,7 @@ struct KafkaServer::Impl {
         asio::error_code ignored;
         connection->socket.close(ignored);
         connection->timer.cancel();
+        connection->retransmit.cancel();
         release(connection);
         if (auto it = connectionsPerAddress.find(connection->address);
             it != connectionsPerAddress.end() && --it->second <= 0)
@@ -543,6 +549,75 @@ struct KafkaServer::Impl {
         const TimeMs t = arrival();
         if (stopping)
             return;
+        if (state().broker(connection->broker).isolated) {
+            hold(connection, t);
+            return;
+        }
+        process(connection, started, t);
+    }
+
+    TimeMs linkLatencyMs(BrokerId broker) const
+    {
+        const Broker& b = state().broker(broker);
+        return std::max(state().config.networkLatencyMs, b.latencyMs >= 0 ? b.latencyMs : TimeMs{0});
+    }
+
+    /// A request that arrives at an isolated broker: a cut that retransmits (the default) keeps it for
+    /// its connection's first retransmission after the heal, a lossy one (retransmit: false) loses it
+    /// and the client waits for its request.timeout.ms.
+    void hold(const std::shared_ptr<Connection>& connection, TimeMs t)
+    {
+        if (state().broker(connection->broker).cutLoses) {
+            if (!options.quiet)
+                log << "connection " << connection->client << ": a request lost: broker " << connection->broker
+                    << " is isolated\n";
+            release(connection);
+            read(connection);
+            return;
+        }
+        if (!options.quiet)
+            log << "connection " << connection->client << ": a request held: broker " << connection->broker
+                << " is isolated; it arrives at its connection's first retransmission after the heal\n";
+        connection->heldSinceMs = t;
+        armRetransmit(connection, t);
+    }
+
+    void armRetransmit(const std::shared_ptr<Connection>& connection, TimeMs afterMs)
+    {
+        const TimeMs at = Network::nextRetransmissionMs(connection->heldSinceMs, linkLatencyMs(connection->broker), afterMs);
+        if (at < 0) {
+            // The kernel gives up after tcp_retries2 retransmissions; the client's own timeout has
+            // long closed the connection by then.
+            connection->heldSinceMs = -1;
+            release(connection);
+            read(connection);
+            return;
+        }
+        connection->retransmit.expires_at(wallAt(at));
+        connection->retransmit.async_wait([this, connection, at](const asio::error_code& ec) {
+            if (ec || !connection->open || stopping)
+                return;
+            const TimeMs t = arrival();
+            if (stopping || !connection->open)
+                return;
+            const Broker& broker = state().broker(connection->broker);
+            if (broker.isolated && !broker.cutLoses) {
+                armRetransmit(connection, std::max(at, t));
+                return;
+            }
+            connection->heldSinceMs = -1;
+            if (broker.isolated) {
+                hold(connection, t); // the cut became a lossy one
+                return;
+            }
+            if (!options.quiet)
+                log << "connection " << connection->client << ": the held request arrives after the heal\n";
+            process(connection, Clock::now(), t);
+        });
+    }
+
+    void process(const std::shared_ptr<Connection>& connection, Clock::time_point started, TimeMs t)
+    {
         // The request's bytes go back to the pool now: what is kept of them is the decoded frame.
         const wire::Bytes body = std::move(connection->body);
         release(connection);
@@ -567,15 +642,6 @@ struct KafkaServer::Impl {
         } catch (const wire::DecodeError& error) {
             close(connection, std::string("a request that does not decode: ") + error.what() + " at byte " +
                                   std::to_string(error.offset()));
-            return;
-        }
-        const Broker& broker = state().broker(connection->broker);
-        if (broker.isolated) {
-            // The request is lost on the cut link: the client waits for its request.timeout.ms.
-            if (!options.quiet)
-                log << "connection " << connection->client << ": " << wire::apiName(frame.header.apiKey)
-                    << " lost: broker " << connection->broker << " is isolated\n";
-            read(connection);
             return;
         }
         if (frame.header.clientId && *frame.header.clientId != connection->clientId) {

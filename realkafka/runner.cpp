@@ -163,6 +163,11 @@ std::vector<Refusal> checkRealScenario(const Scenario& scenario)
                                 "SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power "
                                 "loss cannot be made on this machine",
                                 RefusalKind::LoseUnflushed, {}, 0 });
+                        if (broker->kind == BrokerAction::Kind::Isolate && !broker->retransmit)
+                            refusals.push_back({ path + "/retransmit",
+                                "a cut on a real network delays what it swallows (TCP retransmits it after the "
+                                "heal); one that loses it for good cannot be made",
+                                RefusalKind::LossyCut, {}, 0 });
                         if (broker->kind == BrokerAction::Kind::Shutdown && !s.wait)
                             refusals.push_back({ path + "/wait",
                                 "the real runner waits for every controlled shutdown to end",

@@ -43,6 +43,7 @@ enum class RefusalKind : std::uint8_t {
     LoseUnflushed,      // restart.lose_unflushed
     ShutdownNoWait,     // a shutdown with wait false
     CreateTopicPlaced,  // a create_topic step without an assignment (the model's placer and Kafka's draw apart)
+    LossyCut,           // an isolate with retransmit false
 };
 
 /// A step or setting real Kafka cannot run: its JSON pointer in the scenario and why.

@@ -3346,6 +3346,10 @@ Value: %3</source>
         <translation>隔离代理节点 %1</translation>
     </message>
     <message>
+        <source>Isolate broker %1, losing what the cut swallows (no TCP retransmission)</source>
+        <translation>隔离代理节点 %1，断线吞掉的数据永久丢失（不经 TCP 重传）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢复代理节点 %1 的网络</translation>
@@ -6429,6 +6433,10 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+3"/>
         <source>a topic created at run time without an assignment is placed by the model&apos;s seeded striped placer and by Kafka&apos;s controller from its own Random, which draw apart; give the step an assignment</source>
         <translation>运行中创建、没有指定分配的主题，在模型里由带种子的 striped placer 放置，在 Kafka 里由控制器用它自己的 Random 放置，两者会不同；请为这个步骤指定 assignment</translation>
+    </message>
+    <message>
+        <source>a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it for good cannot be made</source>
+        <translation>真实网络上的断线只会延迟被吞掉的数据（TCP 会在恢复连接后重传）；无法做出让数据永久丢失的断线</translation>
     </message>
     <message>
         <location line="+12"/>

@@ -3346,6 +3346,10 @@ Value: %3</source>
         <translation>隔離代理節點 %1</translation>
     </message>
     <message>
+        <source>Isolate broker %1, losing what the cut swallows (no TCP retransmission)</source>
+        <translation>隔離代理節點 %1，斷線吞掉的資料永久遺失（不經 TCP 重傳）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Heal broker %1</source>
         <translation>恢復代理節點 %1 的網路</translation>
@@ -6429,6 +6433,10 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+3"/>
         <source>a topic created at run time without an assignment is placed by the model&apos;s seeded striped placer and by Kafka&apos;s controller from its own Random, which draw apart; give the step an assignment</source>
         <translation>執行中建立、沒有指定分配的主題，在模型裡由帶種子的 striped placer 放置，在 Kafka 裡由控制器用它自己的 Random 放置，兩者會不同；請為這個步驟指定 assignment</translation>
+    </message>
+    <message>
+        <source>a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it for good cannot be made</source>
+        <translation>真實網路上的斷線只會延遲被吞掉的資料（TCP 會在恢復連線後重傳）；無法做出讓資料永久遺失的斷線</translation>
     </message>
     <message>
         <location line="+12"/>

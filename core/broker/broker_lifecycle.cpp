@@ -166,12 +166,14 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
         if (b.isolated)
             return {std::nullopt, name + " is already isolated"};
         b.isolated = true;
+        b.cutLoses = !action.retransmit;
         e.type = EventType::BrokerIsolated;
         return {e, {}};
     case BrokerAction::Kind::Heal:
         if (!b.isolated)
             return {std::nullopt, name + " is not isolated"};
         b.isolated = false;
+        b.cutLoses = false;
         e.type = EventType::BrokerHealed;
         return {e, {}};
     case BrokerAction::Kind::Restart: {
@@ -181,6 +183,7 @@ ApplyResult BrokerLifecycle::brokerAction(const BrokerAction& action)
             return {std::nullopt, "lose_unflushed must be 0 or more"};
         b.alive = true;
         b.isolated = false;
+        b.cutLoses = false;
         b.poweredOff = false;
         b.shuttingDown = false;
         b.registered = false;

@@ -311,6 +311,19 @@ std::vector<std::string> InvariantChecker::check(const ClusterState& s)
             break;
         }
     }
+    // Each connection that lost bytes to a cut owes exactly the held messages queued on it.
+    if (!s.heldConnections.empty()) {
+        for (const HeldConnection& c : s.heldConnections) {
+            const auto queued = std::count_if(s.queue.begin(), s.queue.end(), [&](const QueuedEvent& q) {
+                const auto* m = std::get_if<Message>(&q.what);
+                return m && m->heldSinceMs == c.firstLostMs && m->from == c.from && m->to == c.to &&
+                       m->fromIncarnation == c.fromIncarnation && m->toIncarnation == c.toIncarnation;
+            });
+            if (c.held <= 0 || queued < c.held)
+                report("a connection that lost bytes at " + std::to_string(c.firstLostMs) + " ms owes " +
+                       std::to_string(c.held) + " messages but " + std::to_string(queued) + " are queued");
+        }
+    }
     checkPayloadsHeld(s, report);
     return bad;
 }

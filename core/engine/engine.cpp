@@ -146,7 +146,13 @@ std::optional<Event> Engine::step()
     std::optional<QueuedEvent> item = m_net.popNext();
     if (!item)
         return std::nullopt;
-    if (const auto* message = std::get_if<Message>(&item->what)) {
+    if (auto* message = std::get_if<Message>(&item->what)) {
+        // TCP across a cut: a swallowed message is retransmitted, and what follows it waits (Network).
+        if (m_net.waitsBehindLostBytes(*message) || (!m_net.canDeliver(*message) && m_net.lostToCut(*message))) {
+            m_net.hold(std::move(*message));
+            return std::nullopt;
+        }
+        m_net.release(*message);
         if (m_net.canDeliver(*message))
             return deliver(*message);
         m_net.bounce(*message);

@@ -141,6 +141,7 @@ struct Broker {
     std::vector<BrokerId> knownCoordinators; // the leader of each __consumer_offsets partition
     bool alive = true;
     bool isolated = false;
+    bool cutLoses = false; // isolated by a cut that does not retransmit (BrokerAction::retransmit)
     bool poweredOff = false;   // down with its host (power_off): nothing answers for it, not even a refusal
     bool shuttingDown = false; // a controlled shutdown was requested and is in progress
     bool registered = true;    // false after a restart until the controller has answered a heartbeat

@@ -42,6 +42,7 @@ struct ClusterState {
     PVector<Payload> payloads;
     PVector<LiveRecordInfo> liveRecords; // what live clients' records keep besides key and value (Payload::liveRecord)
     std::vector<QueuedEvent> queue; // a binary heap on (atMs, sequence), earliest first
+    std::vector<HeldConnection> heldConnections; // what cut links owe (sim/network.h), oldest first
 
     const Broker& broker(BrokerId id) const { return brokers[static_cast<std::size_t>(id - 1)]; }
     Broker& broker(BrokerId id) { return brokers[static_cast<std::size_t>(id - 1)]; }

@@ -136,6 +136,10 @@ struct BrokerAction {
     enum class Kind : std::uint8_t { Kill, Restart, Shutdown, Isolate, Heal, PowerOff } kind = Kind::Kill;
     BrokerId broker = 0;
     std::int64_t loseUnflushed = 0;
+    // Isolate: false for a cut that loses what it swallows for good, which no TCP connection does (a
+    // teaching device for one lost request among several in flight); true, the default, for TCP's
+    // retransmission after the heal (sim/network.h).
+    bool retransmit = true;
     friend bool operator==(const BrokerAction&, const BrokerAction&) = default;
 };
 

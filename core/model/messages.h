@@ -351,7 +351,24 @@ struct Message {
     std::int32_t fromIncarnation = 0;
     std::int32_t toIncarnation = 0; // a message for a broker that restarted since finds a new process
     bool connectionError = false;
+    // A message a cut swallowed, waiting for its connection's next retransmission: the connection's
+    // firstLostMs (HeldConnection), -1 for a message on its first transmission.
+    TimeMs heldSinceMs = -1;
     friend bool operator==(const Message&, const Message&) = default;
+};
+
+/// One direction of a TCP connection that lost bytes to a cut (`isolate`): its sender's kernel sends
+/// them again on its retransmission timer, counted from the oldest lost message (sim/network.h).
+struct HeldConnection {
+    NodeRef from;
+    NodeRef to;
+    bool answers = false; // the direction that carries answers (the requester's connection, read backwards)
+    std::int32_t fromIncarnation = 0;
+    std::int32_t toIncarnation = 0;
+    TimeMs firstLostMs = 0; // when the oldest lost message was first sent
+    TimeMs giveUpMs = 0;    // when its requester's timeout closes the connection
+    std::int32_t held = 0;  // queued messages waiting on it
+    friend bool operator==(const HeldConnection&, const HeldConnection&) = default;
 };
 
 enum class TimerKind : std::uint8_t {

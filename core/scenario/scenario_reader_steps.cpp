@@ -123,6 +123,8 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
             checkKeys(body, bodyPath, {"broker", "lose_unflushed"});
         else if (action == "shutdown")
             checkKeys(body, bodyPath, {"broker", "wait"});
+        else if (action == "isolate")
+            checkKeys(body, bodyPath, {"broker", "retransmit"});
         else
             checkKeys(body, bodyPath, {"broker"});
         BrokerAction fault;
@@ -135,6 +137,8 @@ Step readStep(const Json& value, const std::string& path, Context& ctx)
         fault.broker = ctx.broker(required(body, "broker", bodyPath), child(bodyPath, "broker"));
         if (body.contains("lose_unflushed"))
             fault.loseUnflushed = readInt(body["lose_unflushed"], child(bodyPath, "lose_unflushed"), 0, 1000000);
+        if (body.contains("retransmit"))
+            fault.retransmit = readBool(body["retransmit"], child(bodyPath, "retransmit"));
         FaultStep step{fault};
         if (body.contains("wait"))
             step.wait = readBool(body["wait"], child(bodyPath, "wait"));

@@ -472,6 +472,8 @@ std::string scenarioToJson(const Scenario& s)
                                 body = Json{{"broker", a.broker}};
                                 if (a.kind == BrokerAction::Kind::Restart && a.loseUnflushed > 0)
                                     body["lose_unflushed"] = a.loseUnflushed;
+                                if (a.kind == BrokerAction::Kind::Isolate && !a.retransmit)
+                                    body["retransmit"] = false;
                                 if (a.kind == BrokerAction::Kind::Shutdown && !st.wait)
                                     body["wait"] = false;
                             } else if constexpr (std::is_same_v<A, KillLeaderAction> ||

@@ -131,6 +131,142 @@ void Network::bounce(const Message& message)
     }
 }
 
+namespace {
+
+bool isAnswer(const MessageBody& body)
+{
+    // A PartitionChange is what a broker's metadata fetch from the controller brings back.
+    return std::holds_alternative<ProduceResponse>(body) || std::holds_alternative<FetchResponse>(body) ||
+           std::holds_alternative<AlterPartitionResponse>(body) ||
+           std::holds_alternative<BrokerHeartbeatResponse>(body) || std::holds_alternative<PartitionChange>(body) ||
+           std::holds_alternative<MetadataResponse>(body) || std::holds_alternative<FindCoordinatorResponse>(body) ||
+           std::holds_alternative<GroupResponse>(body) || std::holds_alternative<ListOffsetsResponse>(body) ||
+           std::holds_alternative<InitProducerIdResponse>(body);
+}
+
+/// How long the requester of the exchange a message belongs to waits before it closes the connection.
+TimeMs requesterTimeoutMs(const ClusterState& state, const Message& message)
+{
+    const bool answer = isAnswer(message.body);
+    const NodeRef requester = answer ? message.to : message.from;
+    if (std::holds_alternative<BrokerHeartbeatRequest>(message.body) ||
+        std::holds_alternative<BrokerHeartbeatResponse>(message.body))
+        // BrokerServer's heartbeat channel (NodeToControllerChannelManager) times a heartbeat out after
+        // half broker.session.timeout.ms (KAFKA-14392, core/.../BrokerServer.scala at 4.2.0-rc1).
+        return state.config.brokerSessionTimeoutMs / 2;
+    if (std::holds_alternative<PartitionChange>(message.body))
+        // A broker's metadata fetch is a KRaft Fetch: controller.quorum.request.timeout.ms, 2 s
+        // (QuorumConfig.DEFAULT_QUORUM_REQUEST_TIMEOUT_MS at 4.2.0-rc1).
+        return 2000;
+    if ((std::holds_alternative<FetchRequest>(message.body) || std::holds_alternative<FetchResponse>(message.body)) &&
+        requester.kind == NodeKind::Broker)
+        return state.config.replicaSocketTimeoutMs; // ReplicaFetcherBlockingSend's socket timeout
+    return state.config.requestTimeoutMs;
+}
+
+bool sameDirection(const HeldConnection& c, const Message& m)
+{
+    return c.from == m.from && c.to == m.to && c.answers == isAnswer(m.body) &&
+           c.fromIncarnation == m.fromIncarnation && c.toIncarnation == m.toIncarnation;
+}
+
+} // namespace
+
+TimeMs Network::nextRetransmissionMs(TimeMs firstLostMs, TimeMs latencyMs, TimeMs nowMs)
+{
+    const TimeMs rto = rtoMinMs + 2 * latencyMs;
+    TimeMs wait = rto;
+    TimeMs at = firstLostMs + latencyMs;
+    for (int k = 1; k <= retransmissionsMax; ++k) {
+        at += std::min(wait, rtoMaxMs);
+        if (at > nowMs)
+            return at;
+        wait = std::min(wait * 2, rtoMaxMs);
+    }
+    return -1;
+}
+
+HeldConnection* Network::heldConnectionOf(const Message& message)
+{
+    for (HeldConnection& c : m_state.heldConnections) {
+        if (!sameDirection(c, message))
+            continue;
+        if (message.heldSinceMs >= 0 ? c.firstLostMs == message.heldSinceMs : c.giveUpMs > message.sentMs)
+            return &c;
+    }
+    return nullptr;
+}
+
+bool Network::waitsBehindLostBytes(const Message& message) const
+{
+    if (m_state.heldConnections.empty() || message.heldSinceMs >= 0 || message.connectionError)
+        return false;
+    return std::any_of(m_state.heldConnections.begin(), m_state.heldConnections.end(), [&](const HeldConnection& c) {
+        return sameDirection(c, message) && c.held > 0 && c.firstLostMs <= message.sentMs &&
+               c.giveUpMs > message.sentMs && c.giveUpMs > m_state.nowMs;
+    });
+}
+
+bool Network::lostToCut(const Message& message) const
+{
+    if (message.connectionError)
+        return false;
+    bool cut = false;
+    for (NodeRef node : {message.from, message.to}) {
+        if (node.kind != NodeKind::Broker)
+            continue;
+        const Broker& b = m_state.broker(node.id);
+        const std::int32_t incarnation = node == message.from ? message.fromIncarnation : message.toIncarnation;
+        if (!b.alive || b.poweredOff || b.incarnation != incarnation || b.cutLoses)
+            return false;
+        cut = cut || b.isolated;
+    }
+    return cut;
+}
+
+void Network::hold(Message message)
+{
+    HeldConnection* connection = heldConnectionOf(message);
+    if (!connection) {
+        HeldConnection c;
+        c.from = message.from;
+        c.to = message.to;
+        c.answers = isAnswer(message.body);
+        c.fromIncarnation = message.fromIncarnation;
+        c.toIncarnation = message.toIncarnation;
+        c.firstLostMs = message.sentMs;
+        c.giveUpMs = message.sentMs + requesterTimeoutMs(m_state, message);
+        m_state.heldConnections.push_back(c);
+        connection = &m_state.heldConnections.back();
+    }
+    if (message.heldSinceMs < 0) {
+        message.heldSinceMs = connection->firstLostMs;
+        ++connection->held;
+    }
+    const TimeMs next = nextRetransmissionMs(connection->firstLostMs, linkLatencyMs(message.from, message.to), m_state.nowMs);
+    if (next < 0 || next > connection->giveUpMs) {
+        // The requester closes the connection first (or the kernel gives up): what it owed is gone, and
+        // the requester's own timeout tells it so.
+        release(message);
+        return;
+    }
+    schedule(next, std::move(message));
+}
+
+void Network::release(const Message& message)
+{
+    if (message.heldSinceMs < 0)
+        return;
+    auto it = std::find_if(m_state.heldConnections.begin(), m_state.heldConnections.end(), [&](const HeldConnection& c) {
+        return sameDirection(c, message) && c.firstLostMs == message.heldSinceMs;
+    });
+    assert(it != m_state.heldConnections.end() && it->held > 0);
+    if (it == m_state.heldConnections.end())
+        return;
+    if (--it->held == 0)
+        m_state.heldConnections.erase(it);
+}
+
 ConnectOutcome Network::connectOutcome(NodeRef from, BrokerId to) const
 {
     if (from.kind == NodeKind::Broker && m_state.broker(from.id).isolated)

@@ -173,7 +173,8 @@ std::size_t deepBytes(const std::vector<T>& v)
 std::size_t restBytes(const ClusterState& s)
 {
     std::size_t bytes = heapBytes(s.name) + vectorBytes(s.registrations) + vectorBytes(s.topics) +
-                        deepBytes(s.groups) + vectorBytes(s.offsetsPartitions) + vectorBytes(s.liveClients);
+                        deepBytes(s.groups) + vectorBytes(s.offsetsPartitions) + vectorBytes(s.liveClients) +
+                        vectorBytes(s.heldConnections);
     for (const LiveClient& c : s.liveClients)
         bytes += heapBytes(c.id) + heapBytes(c.group);
     for (const Topic& t : s.topics)
@@ -504,7 +505,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 800, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 824, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;
@@ -523,6 +524,7 @@ void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
     s.rest.liveClients = live.liveClients;
     s.rest.payloads = live.payloads;
     s.rest.liveRecords = live.liveRecords;
+    s.rest.heldConnections = live.heldConnections;
     std::size_t own = sizeof(Snapshot) + restBytes(s.rest) +
                       copiedPathBytes(live.payloads, previous ? &previous->rest.payloads : nullptr) +
                       copiedPathBytes(live.liveRecords, previous ? &previous->rest.liveRecords : nullptr);

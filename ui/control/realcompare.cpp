@@ -134,6 +134,10 @@ QString refusalReason(const hw::realkafka::Refusal& refusal)
         return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
             "SIGKILL keeps the page cache, so a real restart loses no unflushed records; a power loss cannot be made "
             "on this machine"));
+    case RefusalKind::LossyCut:
+        return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
+            "a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it "
+            "for good cannot be made"));
     case RefusalKind::ShutdownNoWait:
         return say(QT_TRANSLATE_NOOP("hw::ui::RealCompareDialog",
             "the real runner waits for every controlled shutdown to end"));

@@ -363,6 +363,10 @@ QString userActionText(const UserAction& action, const hw::ClusterState& state)
                             case hw::BrokerAction::Kind::Shutdown:
                                 return Text::tr("Shut down broker %1").arg(a.broker);
                             case hw::BrokerAction::Kind::Isolate:
+                                if (!a.retransmit)
+                                    return Text::tr("Isolate broker %1, losing what the cut swallows (no TCP "
+                                                    "retransmission)")
+                                        .arg(a.broker);
                                 return Text::tr("Isolate broker %1").arg(a.broker);
                             case hw::BrokerAction::Kind::Heal:
                                 return Text::tr("Heal broker %1").arg(a.broker);
