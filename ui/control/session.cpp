@@ -34,6 +34,8 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     m_timeline = std::move(timeline);
     m_metrics = std::move(metrics);
     m_ops.clear();
+    m_recorder.reset();
+    m_recordingFullAt = -1;
     m_scriptedFrames = m_timeline->frameCount();
     m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
     return error;
@@ -155,6 +157,46 @@ void Session::restore(std::vector<SessionOp> ops)
     m_timeline = replay(ops, *metrics, m_scriptedFrames, m_scriptedOps);
     m_metrics = std::move(metrics);
     m_ops = std::move(ops);
+    m_recorder.reset();
+    m_recordingFullAt = -1;
+}
+
+void Session::recordBeforeDrop()
+{
+    if (m_recordingFullAt >= 0)
+        return;
+    if (!m_recorder)
+        m_recorder = std::make_unique<hw::SessionRecorder>(m_scenario);
+    m_recorder->record(*m_timeline);
+    // Full: the saved session ends here, as serve's recording does at its cap; the operations from
+    // here on are not written, and the recorder keeps no more records in memory.
+    if (m_recorder->stepCount() >= recordedStepsMax || m_recorder->bytes() >= recordedBytesMax)
+        m_recordingFullAt = lastFrame();
+}
+
+bool Session::canForkAt(std::int64_t frame) const
+{
+    if (frame < m_timeline->firstFrame())
+        return false;
+    if (!m_recorder || m_recordingFullAt >= 0 || frame >= lastFrame())
+        return true;
+    return static_cast<std::size_t>(m_timeline->frame(frame).opEnd) >= m_recorder->operationsWritten();
+}
+
+void Session::framesDropped(std::int64_t firstFrame)
+{
+    m_metrics->dropBefore(firstFrame);
+}
+
+hw::Scenario Session::recordedSession() const
+{
+    if (!m_recorder)
+        return hw::recordSession(m_scenario, *m_timeline);
+    if (m_recordingFullAt >= 0)
+        return m_recorder->scenario();
+    hw::SessionRecorder rest = *m_recorder;
+    rest.record(*m_timeline);
+    return rest.scenario();
 }
 
 void Session::keepScriptedWithinTimeline()

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: MIT
+// The app's live lab at its history's memory budget (issue 28, defect 1): "The lab must never stop
+// serving because of a cap. At the budget, drop the oldest frames from the timeline; the UI and the
+// log say so. Keep serving." A real socket client produces until the timeline has dropped its oldest
+// frames several times at the smallest budget (limits::historyBytesMin); every view then starts at
+// Timeline::firstFrame(), and the saved session still replays offline to the frames kept.
+#include "control/livesession.h"
+#include "control/session.h"
+#include "control/simcontroller.h"
+#include "base/i18n.h"
+#include "export/exportdialog.h"
+#include "export/exporter.h"
+#include "livetest_client.h"
+#include "model/limits.h"
+#include "panels/chartspanel.h"
+#include "panels/eventlogmodel.h"
+#include "panels/timelinebar.h"
+#include "panels/timelinepanel.h"
+#include "scenario/scenario.h"
+#include "scene/framescene.h"
+#include "shell/livelabdialog.h"
+#include "shell/mainwindow.h"
+#include "timeline/timeline.h"
+
+#include <QAbstractItemModel>
+#include <QImage>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListView>
+#include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using hw::ui::LiveLabDialog;
+using hw::ui::MainWindow;
+using hw::ui::SimController;
+using hw::uitest::liveWaitMs;
+using hw::uitest::TestClient;
+
+/// How many drops the tests wait for: several, so that a drop after a drop is covered too.
+constexpr int dropsWanted = 3;
+/// Each batch: this many records of recordBytes each, so that the history fills the budget in seconds.
+constexpr int recordsPerBatch = 20;
+constexpr std::size_t recordBytes = 200;
+
+const char* budgetScenarioJson()
+{
+    return R"({"format": "highwater/1", "name": "budget", "seed": 1,
+ "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2}},
+ "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3}],
+ "steps": [{"advance": {"ms": 3000}}, {"checkpoint": "started"}]})";
+}
+
+/// A window serving the budget scenario at the smallest memory budget, with one producing client.
+struct BudgetLab {
+    MainWindow window;
+    LiveLabDialog* dialog = nullptr;
+    TestClient client { "budget-producer" };
+    std::vector<std::pair<std::int64_t, std::int64_t>> drops; // (firstFrame, dropped) per framesDropped
+    QStringList messages;
+    int value = 0;
+
+    BudgetLab()
+    {
+        hw::ui::setLanguage(QStringLiteral("en"));
+        auto parsed = hw::parseScenario(budgetScenarioJson(), "budget.json");
+        EXPECT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
+        EXPECT_TRUE(window.openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("budget.json")));
+        controller()->setMemoryBudget(hw::limits::historyBytesMin);
+        QObject::connect(controller(), &SimController::framesDropped,
+            [this](std::int64_t first, std::int64_t dropped) { drops.emplace_back(first, dropped); });
+        QObject::connect(controller(), &SimController::message, [this](const QString& text) { messages << text; });
+        dialog = window.openLiveLab();
+    }
+    ~BudgetLab() { window.liveSession()->stop(); }
+
+    SimController* controller() const { return window.controller(); }
+
+    void start()
+    {
+        dialog->startButton()->click();
+        ASSERT_TRUE(window.liveSession()->isServing()) << dialog->statusLabel()->text().toStdString();
+        const hw::ClusterState& head = controller()->timeline().head();
+        ASSERT_TRUE(client.connectTo(dialog->portBox()->value() + head.partitions[0].registration.leader));
+        client.hello();
+        ASSERT_TRUE(client.waitForResponses(2));
+    }
+
+    /// One batch, answered.
+    bool produceOne()
+    {
+        std::vector<std::string> values;
+        for (int i = 0; i < recordsPerBatch; ++i) {
+            std::string v = "r" + std::to_string(value++) + ":";
+            v.resize(recordBytes, 'x');
+            values.push_back(std::move(v));
+        }
+        const int answered = client.responses();
+        client.produceBatch(values);
+        return client.waitForResponses(answered + 1);
+    }
+
+    /// Produces, a few batches in flight, until the history dropped frames `count` times.
+    bool produceUntilDrops(std::size_t count)
+    {
+        for (int batch = 0; batch < 20000 && drops.size() < count; ++batch) {
+            if (!produceOne())
+                return false;
+        }
+        return drops.size() >= count;
+    }
+};
+
+/// Whether the scene draws the current frame: rendered into an image, something is drawn.
+bool sceneRenders(hw::ui::FrameScene* scene)
+{
+    QImage image(320, 180, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    scene->render(&painter);
+    painter.end();
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixel(x, y) != qRgb(255, 255, 255))
+                return true;
+    return false;
+}
+
+} // namespace
+
+TEST(LiveLabBudget, ServingGoesOnAtTheBudgetAndEveryViewStartsAtTheFirstFrameKept)
+{
+    BudgetLab lab;
+    lab.start();
+    SimController* controller = lab.controller();
+    hw::ui::EventLogModel* model = qobject_cast<hw::ui::EventLogModel*>(lab.window.eventLog()->model());
+    ASSERT_NE(model, nullptr);
+    int rowsRemoved = 0;
+    int resets = 0;
+    QObject::connect(model, &QAbstractItemModel::rowsRemoved, [&](const QModelIndex&, int first, int last) {
+        EXPECT_EQ(first, 0) << "dropped frames leave from the top";
+        rowsRemoved += last - first + 1;
+    });
+    QObject::connect(model, &QAbstractItemModel::modelReset, [&] { ++resets; });
+
+    ASSERT_TRUE(lab.produceUntilDrops(dropsWanted)) << lab.drops.size() << " drops, " << controller->frameCount()
+                                                    << " frames, history " << controller->timeline().historyBytes();
+    const hw::Timeline& timeline = controller->timeline();
+    const std::int64_t first = controller->firstFrame();
+    // Serving never stopped, and goes on: the client's next batches are answered.
+    EXPECT_TRUE(lab.window.liveSession()->isServing());
+    EXPECT_TRUE(lab.produceOne());
+    EXPECT_TRUE(lab.produceOne());
+    EXPECT_TRUE(lab.window.liveSession()->isServing());
+    EXPECT_TRUE(lab.client.connected());
+    // Frames keep their numbers; the first kept is the one the last drop named.
+    ASSERT_GT(first, 0);
+    EXPECT_EQ(timeline.firstFrame(), first);
+    EXPECT_EQ(lab.drops.back().first, first);
+    for (std::size_t i = 1; i < lab.drops.size(); ++i)
+        EXPECT_GT(lab.drops[i].first, lab.drops[i - 1].first);
+    EXPECT_LE(timeline.historyBytes(), 2 * timeline.memoryBudget());
+
+    // The status bar says so, once per drop, naming the budget and the first frame kept.
+    int told = 0;
+    for (const QString& m : std::as_const(lab.messages))
+        if (m.startsWith(QStringLiteral("The history reached its memory budget of 1 MiB: frames before ")))
+            ++told;
+    EXPECT_EQ(told, static_cast<int>(lab.drops.size()));
+
+    // The timeline bar starts at the first frame kept, and says that the start was dropped.
+    QCoreApplication::processEvents();
+    hw::ui::TimelinePanel* panel = lab.window.timelinePanel();
+    EXPECT_EQ(panel->bar()->firstFrame(), first);
+    EXPECT_EQ(panel->bar()->frameCount(), controller->frameCount());
+    EXPECT_DOUBLE_EQ(panel->bar()->xOf(first), panel->bar()->xOf(panel->bar()->firstFrame()));
+    EXPECT_LT(panel->bar()->xOf(first), panel->bar()->xOf(controller->lastFrame()));
+    EXPECT_TRUE(panel->droppedLabel()->isVisible());
+    const QString clock = SimController::clockText(timeline.frame(first).timeMs);
+    EXPECT_EQ(panel->droppedLabel()->text(), hw::ui::TimelinePanel::droppedText(clock, QStringLiteral("1 MiB")));
+    EXPECT_TRUE(panel->droppedLabel()->text().startsWith(QStringLiteral("History from ")));
+    for (const SimController::Marker& m : controller->markers())
+        EXPECT_GE(m.frame, first);
+
+    // The event log: row 0 is the first frame kept; the dropped rows were removed, not the model reset.
+    EXPECT_EQ(model->rowCount(), controller->frameCount() - first);
+    EXPECT_EQ(model->index(0, 0).data(Qt::UserRole).toLongLong(), first);
+    EXPECT_TRUE(model->index(0, 0).data(Qt::DisplayRole).toString().startsWith(QString::number(first) + QStringLiteral(" \u00B7")));
+    EXPECT_EQ(model->index(model->rowCount() - 1, 0).data(Qt::UserRole).toLongLong(), controller->lastFrame());
+    EXPECT_GE(rowsRemoved, static_cast<int>(first) - 1);
+    EXPECT_EQ(resets, 0);
+
+    // The charts: the numbers before the first frame kept are gone (bounded memory), and every line
+    // starts at its time.
+    const hw::RunMetrics& metrics = controller->session().metrics();
+    EXPECT_EQ(metrics.firstFrame(), first);
+    for (const hw::PartitionMetrics& pm : metrics.partitions()) {
+        for (const hw::StepSeries& leo : pm.leo) {
+            ASSERT_FALSE(leo.empty());
+            EXPECT_EQ(leo.frameAt(0), first);
+        }
+        ASSERT_FALSE(pm.hw.empty());
+        EXPECT_EQ(pm.hw.frameAt(0), first);
+        for (const hw::LeaderChange& change : pm.leaderChanges)
+            EXPECT_GE(change.frame, first);
+    }
+    lab.window.charts()->refresh();
+    const double startX = static_cast<double>(timeline.frame(first).timeMs) / lab.window.charts()->msPerUnit();
+    for (QLineSeries* line : lab.window.charts()->replicationLines()) {
+        ASSERT_FALSE(line->points().isEmpty()) << line->name().toStdString();
+        for (const QPointF& p : line->points())
+            EXPECT_GE(p.x(), startX - 1e-9) << line->name().toStdString();
+    }
+
+    // Export: the range starts at the first frame kept; below it is a clear error.
+    QTemporaryDir dir;
+    hw::ui::ExportSettings settings;
+    settings.format = hw::ui::ExportFormat::Png;
+    settings.size = QSize(320, 200);
+    const hw::ui::ExportResult below = hw::ui::Exporter::exportFrames(
+        timeline, controller->scenario(), { first - 1 }, settings, dir.filePath(QStringLiteral("below.png")));
+    EXPECT_TRUE(below.error.contains(QStringLiteral("was dropped to stay within the memory budget")))
+        << below.error.toStdString();
+    const hw::ui::ExportResult kept = hw::ui::Exporter::exportFrames(
+        timeline, controller->scenario(), { first }, settings, dir.filePath(QStringLiteral("first.png")));
+    EXPECT_TRUE(kept.error.isEmpty()) << kept.error.toStdString();
+    EXPECT_FALSE(QImage(dir.filePath(QStringLiteral("first.png"))).isNull());
+    EXPECT_EQ(hw::ui::Exporter::checkpointFrames(timeline), std::vector<std::int64_t> {});
+    {
+        hw::ui::ExportAnimationDialog animation(controller, lab.window.scene());
+        auto spins = animation.findChildren<QSpinBox*>();
+        ASSERT_GE(spins.size(), 2);
+        EXPECT_EQ(spins[0]->minimum(), first);
+        EXPECT_EQ(spins[1]->minimum(), first);
+    }
+
+    // Scrubbing: First goes to the first frame kept, Back stays there, and every frame kept can be
+    // shown, each drawn. The server is stopped first so that no frame is dropped while stepping.
+    lab.dialog->stopButton()->click();
+    ASSERT_FALSE(lab.window.liveSession()->isServing());
+    const std::int64_t firstKept = controller->firstFrame();
+    lab.window.action(QStringLiteral("first"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), firstKept);
+    lab.window.action(QStringLiteral("stepBack"))->trigger();
+    EXPECT_EQ(controller->currentFrame(), firstKept);
+    controller->setCurrentFrame(0);
+    EXPECT_EQ(controller->currentFrame(), firstKept) << "a frame asked below the first is the first";
+    for (std::int64_t f = firstKept; f <= controller->lastFrame(); ++f) {
+        controller->setCurrentFrame(f);
+        ASSERT_EQ(controller->currentFrame(), f);
+        ASSERT_EQ(controller->state().nowMs, timeline.frame(f).timeMs) << "frame " << f;
+        ASSERT_EQ(model->rowOfFrame(f), f - firstKept);
+        if ((f - firstKept) % 64 == 0 || f == controller->lastFrame())
+            ASSERT_TRUE(sceneRenders(lab.window.scene())) << "frame " << f;
+    }
+    QCoreApplication::processEvents();
+    EXPECT_EQ(lab.window.eventLog()->currentIndex().row(), controller->lastFrame() - firstKept);
+}
+
+TEST(LiveLabBudget, TheSavedSessionKeepsEveryActionAndReplaysOfflineToTheFramesKept)
+{
+    BudgetLab lab;
+    lab.start();
+    SimController* controller = lab.controller();
+    ASSERT_TRUE(lab.produceUntilDrops(dropsWanted));
+    // A GUI action while live, after the drops: it is saved too.
+    hw::BrokerAction isolate;
+    isolate.kind = hw::BrokerAction::Kind::Isolate;
+    isolate.broker = controller->timeline().head().partitions[0].registration.leader % 3 + 1;
+    ASSERT_TRUE(lab.window.act(hw::FaultStep { isolate, true }));
+    EXPECT_TRUE(lab.produceOne());
+    lab.dialog->stopButton()->click();
+    ASSERT_FALSE(lab.window.liveSession()->isServing());
+    const hw::Timeline& timeline = controller->timeline();
+    ASSERT_GT(timeline.firstFrame(), 0);
+    EXPECT_EQ(controller->session().recordingFullAtFrame(), -1);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("budget-session.json"));
+    ASSERT_EQ(lab.window.saveScenario(path), QString());
+    auto loaded = hw::loadScenario(path.toStdString());
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(loaded)) << std::get<hw::ScenarioError>(loaded).toString();
+    // Replayed offline (the default budget: nothing dropped), it makes every frame from the first.
+    auto replayed = hw::playScenario(std::get<hw::Scenario>(loaded));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(replayed)) << std::get<hw::ScenarioError>(replayed).toString();
+    const hw::Timeline& offline = std::get<hw::Timeline>(replayed);
+    EXPECT_EQ(offline.firstFrame(), 0);
+    ASSERT_EQ(offline.frameCount(), timeline.frameCount());
+    // The frames the live timeline kept are the same frames, state for state.
+    for (std::int64_t f = timeline.firstFrame(); f < timeline.frameCount(); ++f) {
+        ASSERT_EQ(offline.frame(f).event, timeline.frame(f).event) << "frame " << f;
+        ASSERT_EQ(offline.frame(f).timeMs, timeline.frame(f).timeMs) << "frame " << f;
+        ASSERT_TRUE(offline.stateAt(f) == timeline.stateAt(f)) << "frame " << f;
+    }
+    EXPECT_EQ(offline.head().liveClients.size(), 1U);
+    EXPECT_GE(offline.findLabel("started"), 0) << "the scenario's checkpoint, long dropped live, is saved too";
+    EXPECT_EQ(offline.actionCount(), timeline.actionCount());
+}
+
+TEST(LiveLabBudget, AViewOnAFrameThatIsDroppedMovesToTheFirstFrameKeptAndSaysSo)
+{
+    BudgetLab lab;
+    lab.start();
+    SimController* controller = lab.controller();
+    ASSERT_TRUE(lab.produceUntilDrops(1));
+    // The teacher scrubs to the oldest frame kept and stays there while the class produces.
+    const std::int64_t watched = controller->firstFrame();
+    controller->setCurrentFrame(watched);
+    EXPECT_FALSE(controller->followsLive());
+    const std::size_t dropsBefore = lab.drops.size();
+    ASSERT_TRUE(lab.produceUntilDrops(dropsBefore + 1));
+    const std::int64_t first = controller->firstFrame();
+    ASSERT_GT(first, watched);
+    // Moved to the first frame kept, not crashed; still not following; and told.
+    EXPECT_EQ(controller->currentFrame(), first);
+    EXPECT_FALSE(controller->followsLive());
+    EXPECT_EQ(controller->state().nowMs, controller->timeline().frame(first).timeMs);
+    const QString told = controller->framesDroppedMessage(watched);
+    EXPECT_TRUE(told.contains(QStringLiteral("Frame %1, which was shown, is gone: showing frame %2, the oldest kept.")
+                                  .arg(watched)
+                                  .arg(first)));
+    EXPECT_TRUE(lab.messages.contains(told)) << lab.messages.join(QLatin1Char('\n')).toStdString();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(lab.window.timelinePanel()->bar()->value(), first);
+    EXPECT_TRUE(lab.window.liveSession()->isServing());
+    EXPECT_TRUE(lab.produceOne());
+}
