@@ -51,7 +51,7 @@
 <context>
     <name>LiveClientsItem</name>
     <message numerus="yes">
-        <location filename="../ui/scene/liveclientsitem.cpp" line="+79"/>
+        <location filename="../ui/scene/liveclientsitem.cpp" line="+113"/>
         <source>LIVE · %n more client(s) in other groups and topics</source>
         <extracomment>The real clients that the lines above do not show, in other groups or topics.</extracomment>
         <translation>
@@ -60,7 +60,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+80"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>LIVE: %n real client</numerusform>
@@ -268,7 +268,7 @@
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/export/exportdialog.cpp" line="+445"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+456"/>
         <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
         <translation>
             <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>
@@ -357,7 +357,7 @@
 <context>
     <name>hw::ui::TimelineBar</name>
     <message numerus="yes">
-        <location filename="../ui/panels/timelinebar.cpp" line="+510"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+524"/>
         <location line="+16"/>
         <source>and %n more</source>
         <comment>timeline tooltip: lines left out</comment>
