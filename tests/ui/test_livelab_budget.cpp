@@ -23,6 +23,7 @@
 #include "timeline/timeline.h"
 
 #include <QAbstractItemModel>
+#include <QFontInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineSeries>
@@ -36,6 +37,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -334,4 +337,149 @@ TEST(LiveLabBudget, AViewOnAFrameThatIsDroppedMovesToTheFirstFrameKeptAndSaysSo)
     EXPECT_EQ(lab.window.timelinePanel()->bar()->value(), first);
     EXPECT_TRUE(lab.window.liveSession()->isServing());
     EXPECT_TRUE(lab.produceOne());
+}
+
+namespace {
+
+/// A real client's produce of `count` short lines (20 bytes, as a class's console producers send) to
+/// orders-0, as the server hands it to the timeline.
+hw::LiveClientAction classProduce(std::int32_t client, std::int64_t first, int count, hw::TimeMs atMs)
+{
+    hw::LiveProduce produce;
+    produce.acks = hw::Acks::All;
+    for (int i = 0; i < count; ++i) {
+        hw::LiveRecord record;
+        record.value = "class-record-" + std::to_string(first + i);
+        produce.records.push_back(std::move(record));
+    }
+    hw::LiveClientAction action;
+    action.kind = hw::LiveClientAction::Kind::Request;
+    action.client = client;
+    action.request = std::move(produce);
+    action.atMs = atMs;
+    return action;
+}
+
+} // namespace
+
+// The figure of issue 28 for the app: "a 90-minute class at 2,000 records/s keeps at least its last 30
+// minutes scrubbable within the default budget". The app's session (SimController, its Session with the
+// charts' numbers, the drop hooks LiveSession sets) is driven as the server drives it, without sockets:
+// one real client's produce requests of 100 records every 50 ms with acks=all. Everything the history
+// holds grows with the records, so the class is scaled down 45 times (as
+// LiveTimeline.AClassScaledDownKeepsAThirdOfItsHistoryWithinTheScaledBudget does for serve's timeline):
+// 4 GiB / 45, and every minute of class is 60 / 45 s. The run goes on to twice the class's length to
+// show what a longer session keeps. Prints the figures; asserts the 30 minutes at 90.
+TEST(LiveLabBudget, TheDefaultBudgetKeepsTheLast30MinutesOfA90MinuteClassAt2000RecordsPerSecond)
+{
+    constexpr int scale = 45;
+    constexpr hw::TimeMs minuteMs = 60 * 1000 / scale;
+    constexpr int recordsPerBatch = 100;
+    constexpr hw::TimeMs batchEveryMs = 50; // 2,000 records/s
+    hw::ui::setLanguage(QStringLiteral("en"));
+    SimController controller;
+    auto parsed = hw::parseScenario(R"({"format": "highwater/1", "name": "class", "seed": 1,
+ "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2, "auto.fetch": true}},
+ "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3}],
+ "steps": [{"advance": {"ms": 1000}}]})",
+        "class.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
+    ASSERT_EQ(controller.openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("class.json")), QString());
+    controller.setMemoryBudget(hw::limits::historyBytesDefault / scale);
+    controller.setDropsOldestFrames(true);
+    controller.setLive(true);
+    std::vector<std::pair<std::int64_t, std::int64_t>> drops;
+    QObject::connect(&controller, &SimController::framesDropped,
+        [&](std::int64_t first, std::int64_t dropped) { drops.emplace_back(first, dropped); });
+
+    hw::Timeline& timeline = controller.liveTimeline();
+    hw::LiveClientAction connect;
+    connect.kind = hw::LiveClientAction::Kind::Connect;
+    connect.id = "console-producer";
+    connect.broker = timeline.head().partitions[0].registration.leader;
+    const hw::ApplyResult opened = timeline.apply(connect);
+    ASSERT_TRUE(opened.ok()) << opened.error;
+    const std::int32_t client = opened.event->peer;
+    const hw::TimeMs start = timeline.head().nowMs;
+    std::int64_t batches = 0;
+    double bytesPerSecondBeforeDrops = 0;
+    std::vector<std::pair<int, double>> keptAt; // (class minute, minutes kept)
+    for (int minute = 1; minute <= 180; ++minute) {
+        while (timeline.head().nowMs < start + minute * minuteMs) {
+            const hw::TimeMs at = start + batchEveryMs * (batches + 1);
+            while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < at)
+                timeline.step();
+            ASSERT_TRUE(timeline.apply(classProduce(client, batches * recordsPerBatch, recordsPerBatch, at)).ok());
+            ++batches;
+        }
+        // What the follow timer does: the views hear of new frames and of drops.
+        controller.liveAdvanced(static_cast<double>(timeline.head().nowMs));
+        const hw::TimeMs now = timeline.head().nowMs;
+        if (drops.empty())
+            bytesPerSecondBeforeDrops = static_cast<double>(timeline.historyBytes()) * 1000.0 / static_cast<double>(now - start);
+        const double kept = static_cast<double>(now - timeline.frame(controller.firstFrame()).timeMs) / minuteMs;
+        if (minute % 15 == 0)
+            keptAt.emplace_back(minute, kept);
+    }
+    // The simulated seconds are real ones (2,000 records each): only the budget is scaled.
+    const double minutesAtDefault = static_cast<double>(hw::limits::historyBytesDefault) / bytesPerSecondBeforeDrops / 60.0;
+    std::cout << "the app's live lab, a class of 2,000 records/s with the budget scaled down " << scale
+              << " times: the history grows " << bytesPerSecondBeforeDrops / (1024.0 * 1024.0)
+              << " MiB a second before any drop, so "
+              << hw::formatByteSize(hw::limits::historyBytesDefault) << " holds " << minutesAtDefault
+              << " minutes; " << drops.size() << " drops in " << 180 << " class minutes; charts keep "
+              << controller.session().metrics().partitions()[0].leo[0].size() << " LEO change points\n";
+    for (const auto& [minute, kept] : keptAt)
+        std::cout << "  at minute " << minute << " of the class: the last " << kept << " minutes are kept\n";
+    // At minute 90 the last 30 (at least) can be scrubbed.
+    const auto at90 = std::find_if(keptAt.begin(), keptAt.end(), [](const auto& k) { return k.first == 90; });
+    ASSERT_NE(at90, keptAt.end());
+    EXPECT_GE(at90->second, 30.0);
+    // Serving was never stopped by the budget: the run went on to its end, and the view follows.
+    EXPECT_GE(timeline.head().nowMs, start + 180 * minuteMs);
+    EXPECT_TRUE(controller.followsLive());
+    EXPECT_EQ(controller.currentFrame(), controller.lastFrame());
+    // The charts' numbers stay bounded with the history: they start at the first frame kept.
+    EXPECT_EQ(controller.session().metrics().firstFrame(), controller.firstFrame());
+}
+
+// The window after drops, at a projector's 1280x720 and at 1920x1080, in each language: the line that
+// says the start was dropped is shown whole (not cut by the transport row) in a readable font. With
+// HW_SCREENSHOT_DIR set, each is also written there as a PNG to look at.
+TEST(LiveLabBudget, TheDroppedStartIsShownWholeAtProjectorSizesInEveryLanguage)
+{
+    BudgetLab lab;
+    lab.start();
+    ASSERT_TRUE(lab.produceUntilDrops(2));
+    lab.controller()->setCurrentFrame(lab.controller()->firstFrame() + 5);
+    const QByteArray dir = qgetenv("HW_SCREENSHOT_DIR");
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_TW"), QStringLiteral("zh_CN") }) {
+        ASSERT_TRUE(hw::ui::setLanguage(language));
+        for (const QSize size : { QSize(1280, 720), QSize(1920, 1080) }) {
+            lab.window.resize(size);
+            lab.window.show();
+            QCoreApplication::processEvents();
+            lab.window.timelinePanel()->refresh(true);
+            QCoreApplication::processEvents();
+            QLabel* dropped = lab.window.timelinePanel()->droppedLabel();
+            const std::string where = language.toStdString() + " at " + std::to_string(size.width());
+            ASSERT_TRUE(dropped->isVisible()) << where;
+            EXPECT_GE(dropped->width(), dropped->sizeHint().width()) << where << ": " << dropped->text().toStdString();
+            EXPECT_GE(QFontInfo(dropped->font()).pointSizeF(), 9.0) << where;
+            // Within the window, not pushed off its right edge.
+            const QPoint right = dropped->mapTo(&lab.window, QPoint(dropped->width(), 0));
+            EXPECT_LE(right.x(), lab.window.width()) << where;
+            EXPECT_TRUE(dropped->text().contains(hw::ui::SimController::clockText(
+                lab.controller()->timeline().frame(lab.controller()->firstFrame()).timeMs)));
+            if (!dir.isEmpty()) {
+                const QString path = QStringLiteral("%1/live-budget-%2-%3x%4.png")
+                                         .arg(QString::fromLocal8Bit(dir), language)
+                                         .arg(size.width())
+                                         .arg(size.height());
+                EXPECT_TRUE(lab.window.grab().save(path)) << path.toStdString();
+            }
+        }
+    }
+    hw::ui::setLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
 }

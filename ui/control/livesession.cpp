@@ -78,12 +78,10 @@ QString LiveSession::start(const Settings& settings)
     // As serve does, at the memory budget the timeline drops its oldest frames and serving goes on: a
     // class never stops because of the cap. The session writes what it will save before each drop,
     // and the window's views start at the first frame kept once the controller has told them.
-    timeline.setDropsOldestFrames(true);
-    timeline.setBeforeDrop([this] { m_controller->beforeFramesDropped(); });
-    timeline.setDropObserver(
-        [this](std::int64_t firstFrame, std::int64_t dropped) { m_controller->framesDroppedInTimeline(firstFrame, dropped); });
+    m_controller->setDropsOldestFrames(true);
     if (const std::string error = server->listen(); !error.empty()) {
-        timeline.setDropsOldestFrames(false);
+        server.reset();
+        m_controller->setDropsOldestFrames(false);
         return QString::fromStdString(error);
     }
     m_server = std::move(server);
@@ -106,7 +104,7 @@ void LiveSession::stop()
     m_server.reset();
     m_log.str({});
     // Offline again: a run that goes on stops at its budget, as every run that is not served does.
-    m_controller->liveTimeline().setDropsOldestFrames(false);
+    m_controller->setDropsOldestFrames(false);
     m_controller->settleDrops();
     m_controller->liveAdvanced(static_cast<double>(m_controller->timeline().head().nowMs));
     m_controller->setLive(false);
@@ -166,7 +164,7 @@ void LiveSession::pollNow()
         m_pollTimer.stop();
         m_followTimer.stop();
         m_server.reset();
-        m_controller->liveTimeline().setDropsOldestFrames(false);
+        m_controller->setDropsOldestFrames(false);
         m_controller->liveAdvanced(static_cast<double>(m_controller->timeline().head().nowMs));
         m_controller->setLive(false);
         emit connectionsChanged();

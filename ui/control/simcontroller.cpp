@@ -454,6 +454,20 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     return QString::fromStdString(error);
 }
 
+void SimController::setDropsOldestFrames(bool drop)
+{
+    hw::Timeline& timeline = m_session->liveTimeline();
+    timeline.setDropsOldestFrames(drop);
+    if (drop) {
+        timeline.setBeforeDrop([this] { beforeFramesDropped(); });
+        timeline.setDropObserver(
+            [this](std::int64_t first, std::int64_t dropped) { framesDroppedInTimeline(first, dropped); });
+    } else {
+        timeline.setBeforeDrop({});
+        timeline.setDropObserver({});
+    }
+}
+
 void SimController::beforeFramesDropped()
 {
     m_session->recordBeforeDrop();

@@ -173,6 +173,10 @@ public:
     bool followsLive() const { return m_live && m_followLive; }
     /// The Live button: shows the present and follows it.
     void followLive();
+    /// Live (on): at the memory budget the timeline drops its oldest frames instead of stopping, and
+    /// this controller hears of each drop (beforeFramesDropped, framesDroppedInTimeline), as serve's
+    /// timeline does (Timeline::setDropsOldestFrames). Off: a run stops at its budget.
+    void setDropsOldestFrames(bool drop);
     /// Called by the live lab just before its timeline drops its oldest frames (Timeline::setBeforeDrop):
     /// the session writes what it will save while every frame is there.
     void beforeFramesDropped();
