@@ -469,11 +469,18 @@ TEST(LiveLabBudget, TheDroppedStartIsShownWholeAtProjectorSizesInEveryLanguage)
             QLabel* dropped = lab.window.timelinePanel()->droppedLabel();
             const std::string where = language.toStdString() + " at " + std::to_string(size.width());
             ASSERT_TRUE(dropped->isVisible()) << where;
-            EXPECT_GE(dropped->width(), dropped->sizeHint().width()) << where << ": " << dropped->text().toStdString();
+            // Whole: as tall as its wrapped text needs at its width, and one or two lines.
+            EXPECT_GE(dropped->height(), dropped->heightForWidth(dropped->width())) << where << ": "
+                                                                                    << dropped->text().toStdString();
+            EXPECT_LE(dropped->heightForWidth(dropped->width()), 2 * dropped->fontMetrics().lineSpacing() + 4) << where;
             EXPECT_GE(QFontInfo(dropped->font()).pointSizeF(), 9.0) << where;
-            // Within the window, not pushed off its right edge.
+            // Within the window, not pushed off its right edge, and neither is the panel's last widget.
             const QPoint right = dropped->mapTo(&lab.window, QPoint(dropped->width(), 0));
             EXPECT_LE(right.x(), lab.window.width()) << where;
+            hw::ui::TimelinePanel* panel = lab.window.timelinePanel();
+            EXPECT_LE(panel->partitionCombo()->mapTo(&lab.window, QPoint(panel->partitionCombo()->width(), 0)).x(),
+                lab.window.width())
+                << where;
             EXPECT_TRUE(dropped->text().contains(hw::ui::SimController::clockText(
                 lab.controller()->timeline().frame(lab.controller()->firstFrame()).timeMs)));
             if (!dir.isEmpty()) {

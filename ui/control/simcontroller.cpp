@@ -436,8 +436,12 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     // Live, the action may have dropped the oldest frames (it is told below, after the action's own
     // change).
     const bool dropped = m_droppedPending > 0;
-    if (dropped)
-        m_markedUpTo = std::max(m_markedUpTo, firstFrame());
+    if (dropped) {
+        // The views re-read the markers on the change below: none may name a dropped frame.
+        const std::int64_t first = firstFrame();
+        std::erase_if(m_markers, [first](const Marker& m) { return m.frame < first; });
+        m_markedUpTo = std::max(m_markedUpTo, first);
+    }
     indexMarkers(std::max(frame + 1, firstFrame()));
     // The action's frame is the last one it made: a produce that waits for the leader's append ends
     // on the append, a controlled shutdown on the broker's exit, an action behind an auto.fetch switch

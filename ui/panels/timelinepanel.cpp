@@ -62,7 +62,16 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     // The position sits beside the bar, which can give up width, rather than after the transport,
     // which cannot: one row of everything is wider than a 1280 px projector.
     auto* top = new QHBoxLayout;
-    top->addWidget(m_bar, 1);
+    // Under the bar, once the live lab dropped the oldest frames: where the history starts now. It
+    // wraps rather than widening the panel, so the row keeps its width at 1280 px.
+    auto* barColumn = new QVBoxLayout;
+    barColumn->setSpacing(0);
+    barColumn->addWidget(m_bar);
+    m_dropped->setObjectName(QStringLiteral("droppedLabel"));
+    m_dropped->setWordWrap(true);
+    m_dropped->setVisible(false);
+    barColumn->addWidget(m_dropped);
+    top->addLayout(barColumn, 1);
     QFont bold = m_position->font();
     bold.setBold(true);
     m_position->setFont(bold);
@@ -122,9 +131,6 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
         button->setAutoRaise(true);
         row->addWidget(button);
     }
-    m_dropped->setObjectName(QStringLiteral("droppedLabel"));
-    m_dropped->setVisible(false);
-    row->addWidget(m_dropped);
     row->addStretch(1);
     m_view->addItem(QString());
     m_view->addItem(QString());
