@@ -495,3 +495,56 @@ TEST(LiveLabBudget, TheDroppedStartIsShownWholeAtProjectorSizesInEveryLanguage)
     hw::ui::setLanguage(QStringLiteral("en"));
     QCoreApplication::processEvents();
 }
+
+// A live session whose saved part reaches the size one scenario file may hold (Session::recordedBytesMax,
+// as serve's --record) stops growing it: the file ends there, replays to exactly those frames, and is
+// readable; what comes later is served and shown but not saved.
+TEST(LiveLabBudget, ASavedSessionEndsWhereItsRecordingFilledUp)
+{
+    hw::ui::setLanguage(QStringLiteral("en"));
+    SimController controller;
+    auto parsed = hw::parseScenario(budgetScenarioJson(), "budget.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
+    ASSERT_EQ(controller.openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("budget.json")), QString());
+    controller.setMemoryBudget(hw::limits::historyBytesMin);
+    controller.setDropsOldestFrames(true);
+    controller.setLive(true);
+    hw::Timeline& timeline = controller.liveTimeline();
+    hw::LiveClientAction connect;
+    connect.kind = hw::LiveClientAction::Kind::Connect;
+    connect.id = "big-records";
+    connect.broker = timeline.head().partitions[0].registration.leader;
+    const hw::ApplyResult opened = timeline.apply(connect);
+    ASSERT_TRUE(opened.ok()) << opened.error;
+    // Records of 64 KiB: the recording's 8 MiB of records (two copies counted) fill up in about 130.
+    std::int64_t sent = 0;
+    while (controller.session().recordingFullAtFrame() < 0 && sent < 1000) {
+        hw::LiveClientAction produce = classProduce(opened.event->peer, sent, 1, timeline.head().nowMs + 20);
+        std::get<hw::LiveProduce>(produce.request).records[0].value.resize(64 * 1024, 'x');
+        ASSERT_TRUE(timeline.apply(produce).ok());
+        while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < timeline.head().nowMs + 20)
+            timeline.step();
+        controller.liveAdvanced(static_cast<double>(timeline.head().nowMs));
+        ++sent;
+    }
+    const std::int64_t fullAt = controller.session().recordingFullAtFrame();
+    ASSERT_GE(fullAt, 0) << sent << " records";
+    ASSERT_GT(controller.firstFrame(), 0);
+    const std::string saved = hw::scenarioToJson(controller.session().recordedSession());
+    EXPECT_LT(saved.size(), hw::limits::scenarioFileBytesMax);
+    // Serving goes on past it; the saved part stays as it was.
+    for (int i = 0; i < 20; ++i) {
+        const hw::ApplyResult more = timeline.apply(classProduce(opened.event->peer, sent + i, 1, timeline.head().nowMs + 20));
+        ASSERT_TRUE(more.ok()) << more.error;
+        while (timeline.hasQueuedEvents() && timeline.nextEventTimeMs() < timeline.head().nowMs + 20)
+            timeline.step();
+        controller.liveAdvanced(static_cast<double>(timeline.head().nowMs));
+    }
+    EXPECT_GT(controller.lastFrame(), fullAt);
+    EXPECT_EQ(hw::scenarioToJson(controller.session().recordedSession()), saved);
+    auto reread = hw::parseScenario(saved, "saved.json");
+    ASSERT_TRUE(std::holds_alternative<hw::Scenario>(reread)) << std::get<hw::ScenarioError>(reread).toString();
+    auto replayed = hw::playScenario(std::get<hw::Scenario>(reread));
+    ASSERT_TRUE(std::holds_alternative<hw::Timeline>(replayed)) << std::get<hw::ScenarioError>(replayed).toString();
+    EXPECT_EQ(std::get<hw::Timeline>(replayed).frameCount(), fullAt + 1);
+}
