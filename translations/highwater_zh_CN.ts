@@ -7098,7 +7098,7 @@ Why: %2</source>
         <translation>第 %1 帧早于会话在丢弃最旧的帧之前已保存的部分；请在最后一帧执行操作。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+68"/>
         <source>The history reached its memory budget of %1: frames before %2 (%3 simulated) were dropped. Serving goes on.</source>
         <translation>历史记录已达到 %1 的内存预算：第 %2 帧（模拟时间 %3）之前的帧已丢弃。服务继续进行。</translation>
     </message>
@@ -7323,7 +7323,7 @@ Why: %2</source>
         <translation>%1x</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+38"/>
         <source>View:</source>
         <translation>视图：</translation>
     </message>
@@ -7343,7 +7343,7 @@ Why: %2</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>Partition</source>
         <translation>分区</translation>
     </message>

@@ -7098,7 +7098,7 @@ Why: %2</source>
         <translation>第 %1 幀早於工作階段在捨棄最舊的幀之前已儲存的部分；請在最後一幀執行操作。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+68"/>
         <source>The history reached its memory budget of %1: frames before %2 (%3 simulated) were dropped. Serving goes on.</source>
         <translation>歷史記錄已達到 %1 的記憶體預算：第 %2 幀（模擬時間 %3）之前的幀已捨棄。服務繼續進行。</translation>
     </message>
@@ -7323,7 +7323,7 @@ Why: %2</source>
         <translation>%1x</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+38"/>
         <source>View:</source>
         <translation>視圖：</translation>
     </message>
@@ -7343,7 +7343,7 @@ Why: %2</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>Partition</source>
         <translation>分區</translation>
     </message>
