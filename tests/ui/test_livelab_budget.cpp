@@ -506,7 +506,9 @@ TEST(LiveLabBudget, ASavedSessionEndsWhereItsRecordingFilledUp)
     auto parsed = hw::parseScenario(budgetScenarioJson(), "budget.json");
     ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
     ASSERT_EQ(controller.openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("budget.json")), QString());
-    controller.setMemoryBudget(hw::limits::historyBytesMin);
+    // A budget that first drops frames when the session holds more records than one file may: the
+    // recording written then stops at the cap, not at the drop.
+    controller.setMemoryBudget(std::uint64_t { 48 } << 20);
     controller.setDropsOldestFrames(true);
     controller.setLive(true);
     hw::Timeline& timeline = controller.liveTimeline();
@@ -516,8 +518,14 @@ TEST(LiveLabBudget, ASavedSessionEndsWhereItsRecordingFilledUp)
     connect.broker = timeline.head().partitions[0].registration.leader;
     const hw::ApplyResult opened = timeline.apply(connect);
     ASSERT_TRUE(opened.ok()) << opened.error;
-    // Records of 64 KiB: the recording's 8 MiB of records (two copies counted) fill up in about 130.
+    // Records of 64 KiB: the recording's 8 MiB of records (two copies counted) fill up at about 128; the
+    // history first drops frames later, at about 190.
     std::int64_t sent = 0;
+    std::int64_t sentAtFirstDrop = -1;
+    QObject::connect(&controller, &SimController::framesDropped, [&](std::int64_t, std::int64_t) {
+        if (sentAtFirstDrop < 0)
+            sentAtFirstDrop = sent;
+    });
     while (controller.session().recordingFullAtFrame() < 0 && sent < 1000) {
         hw::LiveClientAction produce = classProduce(opened.event->peer, sent, 1, timeline.head().nowMs + 20);
         std::get<hw::LiveProduce>(produce.request).records[0].value.resize(64 * 1024, 'x');
@@ -530,8 +538,20 @@ TEST(LiveLabBudget, ASavedSessionEndsWhereItsRecordingFilledUp)
     const std::int64_t fullAt = controller.session().recordingFullAtFrame();
     ASSERT_GE(fullAt, 0) << sent << " records";
     ASSERT_GT(controller.firstFrame(), 0);
-    const std::string saved = hw::scenarioToJson(controller.session().recordedSession());
+    const hw::Scenario savedSession = controller.session().recordedSession();
+    const std::string saved = hw::scenarioToJson(savedSession);
     EXPECT_LT(saved.size(), hw::limits::scenarioFileBytesMax);
+    // It holds at most the cap's records (each counted twice), give or take the one that crossed it.
+    std::size_t recordBytes = 0;
+    for (const hw::Step& step : savedSession.steps)
+        if (const auto* live = std::get_if<hw::LiveStep>(&step))
+            if (const auto* produce = std::get_if<hw::LiveProduce>(&live->action.request))
+                for (const hw::LiveRecord& r : produce->records)
+                    recordBytes += r.value.size();
+    EXPECT_GT(recordBytes, hw::ui::Session::recordedBytesMax / 4);
+    EXPECT_LE(recordBytes, hw::ui::Session::recordedBytesMax / 2 + 64 * 1024);
+    EXPECT_LT(static_cast<std::int64_t>(recordBytes / (64 * 1024)), sentAtFirstDrop)
+        << "the records sent after the cap and before the first drop are not saved";
     // Serving goes on past it; the saved part stays as it was.
     for (int i = 0; i < 20; ++i) {
         const hw::ApplyResult more = timeline.apply(classProduce(opened.event->peer, sent + i, 1, timeline.head().nowMs + 20));
