@@ -300,7 +300,7 @@
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/export/exportdialog.cpp" line="+445"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+456"/>
         <source>%n frame(s) in one GIF. Checkpoints and the last frame stay at least %1 s.</source>
         <translation>
             <numerusform>%n frame in one GIF. Checkpoints and the last frame stay at least %1 s.</numerusform>
@@ -389,7 +389,7 @@
 <context>
     <name>hw::ui::TimelineBar</name>
     <message numerus="yes">
-        <location filename="../ui/panels/timelinebar.cpp" line="+510"/>
+        <location filename="../ui/panels/timelinebar.cpp" line="+524"/>
         <location line="+16"/>
         <source>and %n more</source>
         <comment>timeline tooltip: lines left out</comment>

@@ -203,7 +203,7 @@
         <translation>会话只有 %1 个操作，少于场景本身运行的 %2 个</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+101"/>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
     </message>
@@ -756,6 +756,16 @@
         <translation>%1 页太多，无法放进一个 PDF（最多 %2 页）</translation>
     </message>
     <message>
+        <location line="+50"/>
+        <source>frame %1 was dropped to stay within the memory budget: the history keeps frames %2..%3</source>
+        <translation>第 %1 帧已为了不超过内存预算而丢弃：历史记录保留第 %2..%3 帧</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>frame %1 is out of range (%2..%3)</source>
+        <translation>第 %1 帧超出范围（%2..%3）</translation>
+    </message>
+    <message>
         <location filename="../ui/export/exportcaption.cpp" line="+94"/>
         <source>Checkpoint %1 · frame %2 · %3 ms · Kafka %4</source>
         <extracomment>An exported image&apos;s caption: the checkpoint&apos;s label, the frame, its simulated time, the Kafka version.</extracomment>
@@ -768,12 +778,7 @@
         <translation>第 %1 帧 · %2 毫秒 · Kafka %3</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+48"/>
-        <source>frame %1 is out of range (0..%2)</source>
-        <translation>第 %1 帧超出范围（0..%2）</translation>
-    </message>
-    <message>
-        <location line="+64"/>
+        <location filename="../ui/export/exporter.cpp" line="+67"/>
         <source>%1 frames go into a directory, one file each, not to standard output: give a directory, or export one GIF or PDF</source>
         <translation>%1 帧要写入一个目录，每帧一个文件，不能写到标准输出：请指定一个目录，或导出成一个 GIF 或 PDF</translation>
     </message>
@@ -3507,12 +3512,12 @@ Value: %3</source>
         <translation>生产者 %1 的发送</translation>
     </message>
     <message>
-        <location line="+556"/>
+        <location line="+557"/>
         <source>Click to show the frame at that time.</source>
         <translation>点击图表可显示该时间的帧。</translation>
     </message>
     <message>
-        <location line="-464"/>
+        <location line="-465"/>
         <source>HW (the leader&apos;s)</source>
         <translation>HW（领导者的）</translation>
     </message>
@@ -3524,12 +3529,12 @@ Value: %3</source>
     <message>
         <location line="-43"/>
         <location line="+50"/>
-        <location line="+456"/>
+        <location line="+457"/>
         <source>Leader change</source>
         <translation>领导者变更</translation>
     </message>
     <message>
-        <location line="-439"/>
+        <location line="-440"/>
         <source>Replicas in the ISR</source>
         <translation>ISR 中的副本</translation>
     </message>
@@ -3559,7 +3564,7 @@ Value: %3</source>
         <translation>失败的记录</translation>
     </message>
     <message>
-        <location line="+298"/>
+        <location line="+299"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3762,7 +3767,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareExportDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="+503"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+514"/>
         <source>Both views, one above the other</source>
         <translation>两个视图，上下排列</translation>
     </message>
@@ -4205,7 +4210,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::EventLogModel</name>
     <message>
-        <location filename="../ui/panels/eventlogmodel.cpp" line="+62"/>
+        <location filename="../ui/panels/eventlogmodel.cpp" line="+81"/>
         <source>%1 · %2 ms · %3</source>
         <translation>%1 · %2 毫秒 · %3</translation>
     </message>
@@ -4218,7 +4223,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="-238"/>
+        <location filename="../ui/export/exportdialog.cpp" line="-240"/>
         <source>Frames per second:</source>
         <translation>每秒帧数：</translation>
     </message>
@@ -4229,7 +4234,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+177"/>
+        <location line="+179"/>
         <source>Export Animation</source>
         <translation>导出动画</translation>
     </message>
@@ -4378,7 +4383,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportImageDialog</name>
     <message>
-        <location line="-387"/>
+        <location line="-398"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -4393,25 +4398,25 @@ Value: %3</source>
         <translation>正在导出</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+356"/>
+        <location line="+39"/>
+        <location line="+358"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-357"/>
         <source>One page per checkpoint (a handout with the notes)</source>
         <translation>每个检查点一页（附说明的讲义）</translation>
     </message>
     <message>
-        <location line="-42"/>
-        <location line="+47"/>
-        <location line="+354"/>
+        <location line="-51"/>
+        <location line="+56"/>
+        <location line="+356"/>
         <source>Export Image</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location line="-425"/>
+        <location line="-436"/>
         <source>Caption: checkpoint, note and Kafka version</source>
         <translation>图注：检查点、备注与 Kafka 版本</translation>
     </message>
@@ -4421,7 +4426,12 @@ Value: %3</source>
         <translation>在图的下方加一栏，写出该帧的检查点、时间、Kafka 版本和场景的备注，使用程序当前的语言</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+53"/>
+        <source>The live lab dropped the oldest frames of the range while exporting, to stay within the memory budget: export a range from a later frame.</source>
+        <translation>导出期间，实时实验室为了不超过内存预算，丢弃了这个范围中最旧的帧：请从较晚的帧开始导出。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Current view</source>
         <translation>目前的视图</translation>
     </message>
@@ -4432,78 +4442,78 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+355"/>
+        <location line="+357"/>
         <source>PNG image</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location line="-354"/>
-        <location line="+355"/>
+        <location line="-356"/>
+        <location line="+357"/>
         <source>SVG drawing</source>
         <translation>SVG 图形</translation>
     </message>
     <message>
-        <location line="-354"/>
-        <location line="+355"/>
+        <location line="-356"/>
+        <location line="+357"/>
         <source>PDF document</source>
         <translation>PDF 文件</translation>
     </message>
     <message>
-        <location line="-352"/>
-        <location line="+354"/>
+        <location line="-354"/>
+        <location line="+356"/>
         <source>x</source>
         <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
         <translation>x</translation>
     </message>
     <message>
-        <location line="-353"/>
-        <location line="+354"/>
+        <location line="-355"/>
+        <location line="+356"/>
         <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
         <translation>每个视图像素对应的图片像素：在大屏幕上的幻灯片请用 2x 以上以保持清晰</translation>
     </message>
     <message>
-        <location line="-353"/>
+        <location line="-355"/>
         <source>A page per checkpoint of the scenario: the drawing, the checkpoint&apos;s note and what happened</source>
         <translation>场景的每个检查点一页：图、检查点的说明，以及发生了什么</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+352"/>
+        <location line="+354"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location line="-348"/>
-        <location line="+352"/>
+        <location line="-350"/>
+        <location line="+354"/>
         <source>Export:</source>
         <translation>导出：</translation>
     </message>
     <message>
-        <location line="-351"/>
-        <location line="+352"/>
+        <location line="-353"/>
+        <location line="+354"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location line="-351"/>
-        <location line="+352"/>
+        <location line="-353"/>
+        <location line="+354"/>
         <source>Scale:</source>
         <translation>缩放：</translation>
     </message>
     <message>
-        <location line="-348"/>
-        <location line="+350"/>
+        <location line="-350"/>
+        <location line="+352"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location line="-348"/>
-        <location line="+350"/>
+        <location line="-350"/>
+        <location line="+352"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location line="-427"/>
+        <location line="-438"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -4518,7 +4528,7 @@ Value: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+153"/>
         <source>Writing the handout...</source>
         <translation>正在产生讲义...</translation>
     </message>
@@ -6115,7 +6125,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowsession.cpp" line="+46"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+48"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
@@ -6155,13 +6165,18 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+111"/>
+        <location line="-113"/>
+        <location line="+113"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Saved %1: it replays to frame %2, where the session reached the size one scenario file may hold; the frames after it are not in the file.</source>
+        <translation>已保存 %1：它重放到第 %2 帧，会话在那里达到一个场景文件可容纳的大小；之后的帧不在文件中。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Saved %1: it replays to these %2 frames.</source>
         <translation>已保存 %1：它会重放出这 %2 帧。</translation>
     </message>
@@ -6251,7 +6266,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+284"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+286"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>这个分区没有领导者，所以没有 HW。</translation>
     </message>
@@ -7119,7 +7134,7 @@ Why: %2</source>
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+106"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+111"/>
         <source>The scenario stops early: %1</source>
         <translation>场景提前结束：%1</translation>
     </message>
@@ -7142,6 +7157,21 @@ Why: %2</source>
         <location line="+5"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Frame %1 is older than what the session saved before its oldest frames were dropped; act at the last frame.</source>
+        <translation>第 %1 帧早于会话在丢弃最旧的帧之前已保存的部分；请在最后一帧执行操作。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>The history reached its memory budget of %1: frames before %2 (%3 simulated) were dropped. Serving goes on.</source>
+        <translation>历史记录已达到 %1 的内存预算：第 %2 帧（模拟时间 %3）之前的帧已丢弃。服务继续进行。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Frame %1, which was shown, is gone: showing frame %2, the oldest kept.</source>
+        <translation>正在显示的第 %1 帧已丢弃：改为显示保留的最旧一帧，第 %2 帧。</translation>
     </message>
 </context>
 <context>
@@ -7272,7 +7302,7 @@ Why: %2</source>
         <translation>时间轴</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>E</source>
         <comment>timeline marker: election</comment>
         <translation>选</translation>
@@ -7307,7 +7337,7 @@ Why: %2</source>
         <translation>第 %1 帧：检查点 %2（%3）</translation>
     </message>
     <message>
-        <location line="+259"/>
+        <location line="+267"/>
         <source>Frame %1: a new leader</source>
         <translation>第 %1 帧：新的领导者</translation>
     </message>
@@ -7328,6 +7358,11 @@ Why: %2</source>
     </message>
     <message>
         <location line="+28"/>
+        <source>Frame %1: the oldest frame kept; the frames before it were dropped to stay within the memory budget</source>
+        <translation>第 %1 帧：保留的最旧一帧；之前的帧已为了不超过内存预算而丢弃</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Frame %1</source>
         <translation>第 %1 帧</translation>
     </message>
@@ -7354,7 +7389,7 @@ Why: %2</source>
         <translation>%1x</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+38"/>
         <source>View:</source>
         <translation>视图：</translation>
     </message>
@@ -7384,13 +7419,24 @@ Why: %2</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+15"/>
+        <source>History from %1; older frames dropped (memory budget %2)</source>
+        <extracomment>Beside the timeline once the live lab dropped its oldest frames: %1 is the simulated time of the oldest frame kept (&quot;31:20&quot;), %2 the memory budget (&quot;4 GiB&quot;).</extracomment>
+        <translation>历史记录从 %1 开始；较旧的帧已丢弃（内存预算 %2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <location line="+21"/>
         <source>Frame %1 of %2 · %3 ms</source>
         <translation>第 %1 帧，共 %2 帧 · %3 毫秒</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+57"/>
+        <source>The live lab keeps serving at its memory budget of %1: the history starts at frame %2 (%3 simulated), and the frames before it were dropped.</source>
+        <translation>实时实验室在达到 %1 的内存预算时继续服务：历史记录从第 %2 帧（模拟时间 %3）开始，之前的帧已丢弃。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Checkpoint %1</source>
         <translation>检查点 %1</translation>
     </message>

@@ -203,7 +203,7 @@
         <translation>工作階段只有 %1 個操作，少於情境本身執行的 %2 個</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+101"/>
         <source>cannot create the folder %1</source>
         <translation>無法建立資料夾 %1</translation>
     </message>
@@ -756,6 +756,16 @@
         <translation>%1 頁太多，無法放進一個 PDF（最多 %2 頁）</translation>
     </message>
     <message>
+        <location line="+50"/>
+        <source>frame %1 was dropped to stay within the memory budget: the history keeps frames %2..%3</source>
+        <translation>第 %1 幀已為了不超過記憶體預算而捨棄：歷史記錄保留第 %2..%3 幀</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>frame %1 is out of range (%2..%3)</source>
+        <translation>第 %1 幀超出範圍（%2..%3）</translation>
+    </message>
+    <message>
         <location filename="../ui/export/exportcaption.cpp" line="+94"/>
         <source>Checkpoint %1 · frame %2 · %3 ms · Kafka %4</source>
         <extracomment>An exported image&apos;s caption: the checkpoint&apos;s label, the frame, its simulated time, the Kafka version.</extracomment>
@@ -768,12 +778,7 @@
         <translation>第 %1 幀 · %2 毫秒 · Kafka %3</translation>
     </message>
     <message>
-        <location filename="../ui/export/exporter.cpp" line="+48"/>
-        <source>frame %1 is out of range (0..%2)</source>
-        <translation>第 %1 幀超出範圍（0..%2）</translation>
-    </message>
-    <message>
-        <location line="+64"/>
+        <location filename="../ui/export/exporter.cpp" line="+67"/>
         <source>%1 frames go into a directory, one file each, not to standard output: give a directory, or export one GIF or PDF</source>
         <translation>%1 幀要寫入一個目錄，每幀一個檔案，不能寫到標準輸出：請指定一個目錄，或匯出成一個 GIF 或 PDF</translation>
     </message>
@@ -3507,12 +3512,12 @@ Value: %3</source>
         <translation>生產者 %1 的發送</translation>
     </message>
     <message>
-        <location line="+556"/>
+        <location line="+557"/>
         <source>Click to show the frame at that time.</source>
         <translation>點選圖表可顯示該時間的幀。</translation>
     </message>
     <message>
-        <location line="-464"/>
+        <location line="-465"/>
         <source>HW (the leader&apos;s)</source>
         <translation>HW（領導者的）</translation>
     </message>
@@ -3524,12 +3529,12 @@ Value: %3</source>
     <message>
         <location line="-43"/>
         <location line="+50"/>
-        <location line="+456"/>
+        <location line="+457"/>
         <source>Leader change</source>
         <translation>領導者變更</translation>
     </message>
     <message>
-        <location line="-439"/>
+        <location line="-440"/>
         <source>Replicas in the ISR</source>
         <translation>ISR 中的副本</translation>
     </message>
@@ -3559,7 +3564,7 @@ Value: %3</source>
         <translation>失敗的記錄</translation>
     </message>
     <message>
-        <location line="+298"/>
+        <location line="+299"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3762,7 +3767,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::CompareExportDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="+503"/>
+        <location filename="../ui/export/exportdialog.cpp" line="+514"/>
         <source>Both views, one above the other</source>
         <translation>兩個視圖，上下排列</translation>
     </message>
@@ -4205,7 +4210,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::EventLogModel</name>
     <message>
-        <location filename="../ui/panels/eventlogmodel.cpp" line="+62"/>
+        <location filename="../ui/panels/eventlogmodel.cpp" line="+81"/>
         <source>%1 · %2 ms · %3</source>
         <translation>%1 · %2 毫秒 · %3</translation>
     </message>
@@ -4218,7 +4223,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportAnimationDialog</name>
     <message>
-        <location filename="../ui/export/exportdialog.cpp" line="-238"/>
+        <location filename="../ui/export/exportdialog.cpp" line="-240"/>
         <source>Frames per second:</source>
         <translation>每秒幀數：</translation>
     </message>
@@ -4229,7 +4234,7 @@ Value: %3</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+177"/>
+        <location line="+179"/>
         <source>Export Animation</source>
         <translation>匯出動畫</translation>
     </message>
@@ -4378,7 +4383,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ExportImageDialog</name>
     <message>
-        <location line="-387"/>
+        <location line="-398"/>
         <source>Cannot export</source>
         <translation>無法匯出</translation>
     </message>
@@ -4393,25 +4398,25 @@ Value: %3</source>
         <translation>正在匯出</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+356"/>
+        <location line="+39"/>
+        <location line="+358"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-357"/>
         <source>One page per checkpoint (a handout with the notes)</source>
         <translation>每個檢查點一頁（附說明的講義）</translation>
     </message>
     <message>
-        <location line="-42"/>
-        <location line="+47"/>
-        <location line="+354"/>
+        <location line="-51"/>
+        <location line="+56"/>
+        <location line="+356"/>
         <source>Export Image</source>
         <translation>匯出圖片</translation>
     </message>
     <message>
-        <location line="-425"/>
+        <location line="-436"/>
         <source>Caption: checkpoint, note and Kafka version</source>
         <translation>圖說：檢查點、備註與 Kafka 版本</translation>
     </message>
@@ -4421,7 +4426,12 @@ Value: %3</source>
         <translation>在圖的下方加一欄，寫出該幀的檢查點、時間、Kafka 版本和情境的備註，使用程式目前的語言</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+53"/>
+        <source>The live lab dropped the oldest frames of the range while exporting, to stay within the memory budget: export a range from a later frame.</source>
+        <translation>匯出期間，即時實驗室為了不超過記憶體預算，捨棄了這個範圍中最舊的幀：請從較晚的幀開始匯出。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Current view</source>
         <translation>目前的視圖</translation>
     </message>
@@ -4432,78 +4442,78 @@ Value: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+355"/>
+        <location line="+357"/>
         <source>PNG image</source>
         <translation>PNG 圖片</translation>
     </message>
     <message>
-        <location line="-354"/>
-        <location line="+355"/>
+        <location line="-356"/>
+        <location line="+357"/>
         <source>SVG drawing</source>
         <translation>SVG 圖形</translation>
     </message>
     <message>
-        <location line="-354"/>
-        <location line="+355"/>
+        <location line="-356"/>
+        <location line="+357"/>
         <source>PDF document</source>
         <translation>PDF 文件</translation>
     </message>
     <message>
-        <location line="-352"/>
-        <location line="+354"/>
+        <location line="-354"/>
+        <location line="+356"/>
         <source>x</source>
         <extracomment>The PNG scale factor: 2x means twice as many pixels each way.</extracomment>
         <translation>x</translation>
     </message>
     <message>
-        <location line="-353"/>
-        <location line="+354"/>
+        <location line="-355"/>
+        <location line="+356"/>
         <source>Pixels per pixel of the view: 2x or more for sharp slides on large screens</source>
         <translation>每個視圖像素對應的圖片像素：在大螢幕上的投影片請用 2x 以上以保持清晰</translation>
     </message>
     <message>
-        <location line="-353"/>
+        <location line="-355"/>
         <source>A page per checkpoint of the scenario: the drawing, the checkpoint&apos;s note and what happened</source>
         <translation>情境的每個檢查點一頁：圖、檢查點的說明，以及發生了什麼</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+352"/>
+        <location line="+354"/>
         <source>Browse...</source>
         <translation>瀏覽...</translation>
     </message>
     <message>
-        <location line="-348"/>
-        <location line="+352"/>
+        <location line="-350"/>
+        <location line="+354"/>
         <source>Export:</source>
         <translation>匯出：</translation>
     </message>
     <message>
-        <location line="-351"/>
-        <location line="+352"/>
+        <location line="-353"/>
+        <location line="+354"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location line="-351"/>
-        <location line="+352"/>
+        <location line="-353"/>
+        <location line="+354"/>
         <source>Scale:</source>
         <translation>縮放：</translation>
     </message>
     <message>
-        <location line="-348"/>
-        <location line="+350"/>
+        <location line="-350"/>
+        <location line="+352"/>
         <source>File:</source>
         <translation>檔案：</translation>
     </message>
     <message>
-        <location line="-348"/>
-        <location line="+350"/>
+        <location line="-350"/>
+        <location line="+352"/>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
     <message>
-        <location line="-427"/>
+        <location line="-438"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 圖片 (*.png)</translation>
     </message>
@@ -4518,7 +4528,7 @@ Value: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+153"/>
         <source>Writing the handout...</source>
         <translation>正在產生講義...</translation>
     </message>
@@ -6115,7 +6125,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowsession.cpp" line="+46"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+48"/>
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
@@ -6155,13 +6165,18 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>無法儲存情境</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+111"/>
+        <location line="-113"/>
+        <location line="+113"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Saved %1: it replays to frame %2, where the session reached the size one scenario file may hold; the frames after it are not in the file.</source>
+        <translation>已儲存 %1：它重播到第 %2 幀，工作階段在那裡達到一個情境檔案可容納的大小；之後的幀不在檔案中。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Saved %1: it replays to these %2 frames.</source>
         <translation>已儲存 %1：它會重播出這 %2 幀。</translation>
     </message>
@@ -6251,7 +6266,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::PredictMode</name>
     <message>
-        <location filename="../ui/teaching/predictmode.cpp" line="+284"/>
+        <location filename="../ui/teaching/predictmode.cpp" line="+286"/>
         <source>The partition has no leader, so no HW.</source>
         <translation>這個分區沒有領導者，所以沒有 HW。</translation>
     </message>
@@ -7119,7 +7134,7 @@ Why: %2</source>
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+106"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+111"/>
         <source>The scenario stops early: %1</source>
         <translation>情境提前結束：%1</translation>
     </message>
@@ -7142,6 +7157,21 @@ Why: %2</source>
         <location line="+5"/>
         <source>End of the run. Play &gt; Run on 10 s lets the simulation go on (Undo takes it back).</source>
         <translation>執行到盡頭了。播放 &gt; 繼續執行 10 秒 可讓模擬繼續（復原可撤回）。</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Frame %1 is older than what the session saved before its oldest frames were dropped; act at the last frame.</source>
+        <translation>第 %1 幀早於工作階段在捨棄最舊的幀之前已儲存的部分；請在最後一幀執行操作。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>The history reached its memory budget of %1: frames before %2 (%3 simulated) were dropped. Serving goes on.</source>
+        <translation>歷史記錄已達到 %1 的記憶體預算：第 %2 幀（模擬時間 %3）之前的幀已捨棄。服務繼續進行。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Frame %1, which was shown, is gone: showing frame %2, the oldest kept.</source>
+        <translation>正在顯示的第 %1 幀已捨棄：改為顯示保留的最舊一幀，第 %2 幀。</translation>
     </message>
 </context>
 <context>
@@ -7272,7 +7302,7 @@ Why: %2</source>
         <translation>時間軸</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>E</source>
         <comment>timeline marker: election</comment>
         <translation>選</translation>
@@ -7307,7 +7337,7 @@ Why: %2</source>
         <translation>第 %1 幀：檢查點 %2（%3）</translation>
     </message>
     <message>
-        <location line="+259"/>
+        <location line="+267"/>
         <source>Frame %1: a new leader</source>
         <translation>第 %1 幀：新的領導者</translation>
     </message>
@@ -7328,6 +7358,11 @@ Why: %2</source>
     </message>
     <message>
         <location line="+28"/>
+        <source>Frame %1: the oldest frame kept; the frames before it were dropped to stay within the memory budget</source>
+        <translation>第 %1 幀：保留的最舊一幀；之前的幀已為了不超過記憶體預算而捨棄</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Frame %1</source>
         <translation>第 %1 幀</translation>
     </message>
@@ -7354,7 +7389,7 @@ Why: %2</source>
         <translation>%1x</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+38"/>
         <source>View:</source>
         <translation>視圖：</translation>
     </message>
@@ -7384,13 +7419,24 @@ Why: %2</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+15"/>
+        <source>History from %1; older frames dropped (memory budget %2)</source>
+        <extracomment>Beside the timeline once the live lab dropped its oldest frames: %1 is the simulated time of the oldest frame kept (&quot;31:20&quot;), %2 the memory budget (&quot;4 GiB&quot;).</extracomment>
+        <translation>歷史記錄從 %1 開始；較舊的幀已捨棄（記憶體預算 %2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <location line="+21"/>
         <source>Frame %1 of %2 · %3 ms</source>
         <translation>第 %1 幀，共 %2 幀 · %3 毫秒</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+57"/>
+        <source>The live lab keeps serving at its memory budget of %1: the history starts at frame %2 (%3 simulated), and the frames before it were dropped.</source>
+        <translation>即時實驗室在達到 %1 的記憶體預算時繼續服務：歷史記錄從第 %2 幀（模擬時間 %3）開始，之前的幀已捨棄。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Checkpoint %1</source>
         <translation>檢查點 %1</translation>
     </message>

@@ -6,6 +6,7 @@
 #include "timeline/timeline.h"
 
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -146,6 +147,37 @@ std::string scenarioToJson(const Scenario& scenario);
 /// the run went on); it needs the timeline's history from its first frame (Timeline::firstFrame 0).
 Scenario recordSession(const Scenario& base, const Timeline& timeline,
                        std::size_t operationsEnd = std::numeric_limits<std::size_t>::max());
+
+/// recordSession in parts, for a timeline that drops its oldest frames (Timeline::setDropsOldestFrames):
+/// record() before each drop (Timeline::setBeforeDrop) writes the operations not yet written while
+/// they are all still there, so the scenario keeps every operation from the first while the timeline
+/// keeps only its newest frames. A copy records the rest without changing the original.
+class SessionRecorder {
+public:
+    explicit SessionRecorder(const Scenario& base);
+    /// Writes the operations from the last one written up to operationsEnd (at most the timeline's
+    /// operationCount()). They must still be in the timeline: recorded before a drop that removes them.
+    void record(const Timeline& timeline, std::size_t operationsEnd = std::numeric_limits<std::size_t>::max());
+    /// The operations written so far.
+    std::size_t operationsWritten() const { return m_nextOp; }
+    /// The steps written so far, as a scenario (a run of engine steps still going on is closed in it).
+    Scenario scenario() const;
+    /// How many steps are written so far.
+    std::size_t stepCount() const { return m_out.steps.size(); }
+    /// About how many bytes the steps written so far hold (each step, and twice each record's data).
+    std::size_t bytes() const { return m_bytes; }
+
+private:
+    static std::size_t actionBytes(const Action& action);
+    void flushRun();
+    Scenario m_out;
+    bool m_started = false;
+    std::size_t m_nextOp = 0;
+    std::int64_t m_nextFrame = 1; // the first frame whose operation is not written yet
+    std::int64_t m_pendingRun = 0;
+    std::size_t m_bytes = 0;
+    std::map<std::int32_t, std::int32_t> m_liveNumbers; // a live client's handle: its connect step's number
+};
 
 /// A step of a `serve --script` file: when (simulated milliseconds after serving began) and what.
 struct TimedStep {

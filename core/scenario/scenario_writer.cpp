@@ -496,26 +496,75 @@ std::string scenarioToJson(const Scenario& s)
 
 Scenario recordSession(const Scenario& base, const Timeline& timeline, std::size_t operationsEnd)
 {
+    SessionRecorder recorder(base);
+    recorder.record(timeline, operationsEnd);
+    return recorder.scenario();
+}
+
+Scenario SessionRecorder::scenario() const
+{
+    Scenario out = m_out;
+    if (m_pendingRun > 0)
+        out.steps.push_back(RunStep{m_pendingRun});
+    return out;
+}
+
+SessionRecorder::SessionRecorder(const Scenario& base)
+{
+    m_out.file = base.file;
+    m_out.name = base.name;
+    m_out.title = base.title;
+    m_out.description = base.description;
+    m_out.display = base.display;
+    m_out.cluster = base.cluster;
+}
+
+std::size_t SessionRecorder::actionBytes(const Action& action)
+{
+    // As serve counts a recorded session (live/kafka_server.cpp, applyLive): a step's own bytes and
+    // twice each record's key, value and headers (the step and its JSON).
+    std::size_t bytes = 256;
+    if (const auto* produce = std::get_if<ProduceAction>(&action)) {
+        for (const std::string& value : produce->values)
+            bytes += 96 + 2 * (value.size() + (produce->key ? produce->key->size() : 0));
+    } else if (const auto* live = std::get_if<LiveClientAction>(&action)) {
+        if (const auto* records = std::get_if<LiveProduce>(&live->request)) {
+            for (const LiveRecord& p : records->records) {
+                bytes += 96 + 2 * (p.key.size() + p.value.size());
+                for (const PayloadHeader& h : p.headers)
+                    bytes += 48 + 2 * (h.key.size() + h.value.size());
+            }
+        }
+    }
+    return bytes;
+}
+
+void SessionRecorder::flushRun()
+{
+    if (m_pendingRun > 0)
+        m_out.steps.push_back(RunStep{m_pendingRun});
+    m_pendingRun = 0;
+}
+
+void SessionRecorder::record(const Timeline& timeline, std::size_t operationsEnd)
+{
     const std::size_t operations = std::min(operationsEnd, timeline.operationCount());
-    Scenario out;
-    out.file = base.file;
-    out.name = base.name;
-    out.title = base.title;
-    out.description = base.description;
-    out.display = base.display;
-    out.cluster = base.cluster;
+    if (m_started && m_nextOp >= operations)
+        return;
+    // The frames and operations not written yet must still be there.
+    if (!m_started ? timeline.firstFrame() > 0 : m_nextFrame < timeline.firstFrame())
+        throw FrameDropped(m_started ? m_nextFrame : 0, timeline.firstFrame());
+    // A run of engine steps that the last part ended on may go on: it is written once it ends
+    // (m_pendingRun carries over).
+    std::vector<Step>& steps = m_out.steps;
 
     // The frame each operation made, if any.
-    std::vector<std::int64_t> frameOfOp(operations, -1);
-    for (std::int64_t f = 1; f < timeline.frameCount() && static_cast<std::size_t>(timeline.frame(f).opEnd) <= operations; ++f)
-        frameOfOp[static_cast<std::size_t>(timeline.frame(f).opEnd - 1)] = f;
+    const std::size_t firstOp = m_nextOp;
+    std::vector<std::int64_t> frameOfOp(operations - firstOp, -1);
+    std::int64_t f = m_nextFrame;
+    for (; f < timeline.frameCount() && static_cast<std::size_t>(timeline.frame(f).opEnd) <= operations; ++f)
+        frameOfOp[static_cast<std::size_t>(timeline.frame(f).opEnd - 1) - firstOp] = f;
 
-    std::int64_t pendingRun = 0;
-    auto flushRun = [&] {
-        if (pendingRun > 0)
-            out.steps.push_back(RunStep{pendingRun});
-        pendingRun = 0;
-    };
     auto markFrame = [&](std::int64_t frame) {
         const FrameInfo& info = timeline.frame(frame);
         if (info.label >= 0) {
@@ -523,58 +572,60 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline, std::size
             checkpoint.label = timeline.labels()[static_cast<std::size_t>(info.label)];
             if (info.note >= 0)
                 checkpoint.note = timeline.notes()[static_cast<std::size_t>(info.note)];
-            out.steps.push_back(std::move(checkpoint));
+            steps.push_back(std::move(checkpoint));
         }
     };
     auto noteBefore = [&](std::int64_t frame) {
         const FrameInfo& info = timeline.frame(frame);
         if (info.note >= 0 && info.label < 0)
-            out.steps.push_back(NoteStep{timeline.notes()[static_cast<std::size_t>(info.note)]});
+            steps.push_back(NoteStep{timeline.notes()[static_cast<std::size_t>(info.note)]});
     };
 
-    std::map<std::int32_t, std::int32_t> liveNumbers; // a live client's handle: its connect step's number
-    markFrame(0);
-    for (std::size_t op = 0; op < operations; ++op) {
-        const std::int64_t frame = frameOfOp[op];
+    if (!m_started)
+        markFrame(0);
+    m_started = true;
+    for (std::size_t op = firstOp; op < operations; ++op) {
+        const std::int64_t frame = frameOfOp[op - firstOp];
         const std::int32_t code = timeline.operation(op);
         if (frame >= 0 && (timeline.frame(frame).label >= 0 || timeline.frame(frame).note >= 0)) {
             flushRun();
             noteBefore(frame);
         }
         if (code == Timeline::stepOperation) {
-            ++pendingRun;
+            ++m_pendingRun;
         } else {
             flushRun();
             const Action action = timeline.action(static_cast<std::size_t>(code));
+            m_bytes += actionBytes(action);
             std::visit(
                 [&](const auto& a) {
                     using A = std::decay_t<decltype(a)>;
                     if constexpr (std::is_same_v<A, ProduceAction>)
-                        out.steps.push_back(ProduceStep{a, false});
+                        steps.push_back(ProduceStep{a, false});
                     else if constexpr (std::is_same_v<A, FetchAction>)
-                        out.steps.push_back(FetchStep{a, FetchUntil::Response, false});
+                        steps.push_back(FetchStep{a, FetchUntil::Response, false});
                     else if constexpr (std::is_same_v<A, AdvanceAction>)
-                        out.steps.push_back(ClockStep{a.toMs});
+                        steps.push_back(ClockStep{a.toMs});
                     else if constexpr (std::is_same_v<A, SlowAction>)
-                        out.steps.push_back(SlowStep{a});
+                        steps.push_back(SlowStep{a});
                     else if constexpr (std::is_same_v<A, ConfigAction>)
-                        out.steps.push_back(ConfigStep{{a}});
+                        steps.push_back(ConfigStep{{a}});
                     else if constexpr (std::is_same_v<A, ConsumerAction>)
-                        out.steps.push_back(ConsumerStep{a, false});
+                        steps.push_back(ConsumerStep{a, false});
                     else if constexpr (std::is_same_v<A, CreateTopicAction>)
-                        out.steps.push_back(CreateTopicStep{a});
+                        steps.push_back(CreateTopicStep{a});
                     else if constexpr (std::is_same_v<A, LiveClientAction>) {
                         // The file numbers connections by their connect steps, not by the engine's handles.
                         LiveClientAction numbered = a;
                         if (a.kind == LiveClientAction::Kind::Connect) {
-                            liveNumbers[timeline.frame(frame).event.peer] = static_cast<std::int32_t>(liveNumbers.size());
+                            m_liveNumbers[timeline.frame(frame).event.peer] = static_cast<std::int32_t>(m_liveNumbers.size());
                         } else {
-                            numbered.client = liveNumbers.at(a.client);
+                            numbered.client = m_liveNumbers.at(a.client);
                         }
-                        out.steps.push_back(LiveStep{numbered});
+                        steps.push_back(LiveStep{numbered});
                     }
                     else
-                        out.steps.push_back(FaultStep{a, false});
+                        steps.push_back(FaultStep{a, false});
                 },
                 action);
         }
@@ -583,22 +634,20 @@ Scenario recordSession(const Scenario& base, const Timeline& timeline, std::size
             markFrame(frame);
         }
     }
-    flushRun();
+    m_nextOp = operations;
+    m_nextFrame = f;
     // The topics the recorded operations created (live CreateTopics, auto-creation, create_topic), in
     // creation order: the state after the last recorded frame has them all (topics are never removed).
-    std::int64_t lastFrame = 0;
-    for (std::int64_t f = 1; f < timeline.frameCount() && static_cast<std::size_t>(timeline.frame(f).opEnd) <= operations; ++f)
-        lastFrame = f;
-    const ClusterState last = timeline.stateAt(lastFrame);
-    for (std::size_t t = base.cluster.topics.size(); t < last.topics.size(); ++t) {
-        TopicSpec created;
-        created.name = last.topics[t].name;
-        created.partitions = last.topics[t].partitionCount;
-        created.replicationFactor = last.topics[t].replicationFactor;
-        out.createdTopics.push_back(std::move(created));
+    if (f - 1 >= timeline.firstFrame()) {
+        const ClusterState last = timeline.stateAt(f - 1);
+        for (std::size_t t = m_out.cluster.topics.size() + m_out.createdTopics.size(); t < last.topics.size(); ++t) {
+            TopicSpec created;
+            created.name = last.topics[t].name;
+            created.partitions = last.topics[t].partitionCount;
+            created.replicationFactor = last.topics[t].replicationFactor;
+            m_out.createdTopics.push_back(std::move(created));
+        }
     }
-    return out;
 }
-
 
 } // namespace hw

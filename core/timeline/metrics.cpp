@@ -24,6 +24,19 @@ void StepSeries::truncate(std::int64_t frameCount)
     m_values.resize(kept);
 }
 
+void StepSeries::dropBefore(std::int64_t frame)
+{
+    // The last change at or before `frame` holds the value there: it stays, moved to `frame`.
+    const auto after = std::upper_bound(m_frames.begin(), m_frames.end(), frame,
+                                        [](std::int64_t f, std::int32_t change) { return f < change; });
+    if (after == m_frames.begin())
+        return;
+    const auto kept = static_cast<std::ptrdiff_t>(after - m_frames.begin()) - 1;
+    m_frames.erase(m_frames.begin(), m_frames.begin() + kept);
+    m_values.erase(m_values.begin(), m_values.begin() + kept);
+    m_frames.front() = static_cast<std::int32_t>(frame);
+}
+
 std::optional<std::int64_t> StepSeries::valueAtFrame(std::int64_t frame) const
 {
     const auto after = std::upper_bound(m_frames.begin(), m_frames.end(), frame,
@@ -36,6 +49,7 @@ std::optional<std::int64_t> StepSeries::valueAtFrame(std::int64_t frame) const
 void RunMetrics::reset(const ClusterState& initial)
 {
     m_frameCount = 0;
+    m_firstFrame = 0;
     m_partitions.clear();
     m_groups.clear();
     m_producers.clear();
@@ -161,6 +175,31 @@ void RunMetrics::truncate(std::int64_t frameCount, const ClusterState& lastState
         pm.ackedRecords = 0;
         pm.failedRecords = 0;
         countSends(pm, lastState.producers[i]);
+    }
+}
+
+void RunMetrics::dropBefore(std::int64_t frame)
+{
+    frame = std::min(frame, m_frameCount - 1);
+    if (frame <= m_firstFrame)
+        return;
+    m_firstFrame = frame;
+    for (PartitionMetrics& pm : m_partitions) {
+        for (StepSeries& leo : pm.leo)
+            leo.dropBefore(frame);
+        pm.hw.dropBefore(frame);
+        pm.isrSize.dropBefore(frame);
+        std::erase_if(pm.leaderChanges, [&](const LeaderChange& c) { return c.frame < frame; });
+    }
+    for (GroupMetrics& gm : m_groups) {
+        for (GroupPartitionLag& lag : gm.partitions)
+            lag.lag.dropBefore(frame);
+        gm.totalLag.dropBefore(frame);
+    }
+    // The producers' counters of finished batches go on from the head; only their series shrink.
+    for (ProducerMetrics& pm : m_producers) {
+        pm.acked.dropBefore(frame);
+        pm.failed.dropBefore(frame);
     }
 }
 

@@ -31,6 +31,9 @@ public:
     void set(std::int32_t frame, std::int64_t value);
     /// Forgets the changes at frames >= frameCount.
     void truncate(std::int64_t frameCount);
+    /// Forgets the changes before `frame` (the timeline dropped those frames); the value at `frame`
+    /// stays, as a change point at `frame`.
+    void dropBefore(std::int64_t frame);
 
     std::size_t size() const { return m_frames.size(); }
     bool empty() const { return m_frames.empty(); }
@@ -103,8 +106,14 @@ public:
     /// Keeps the first frameCount frames (a fork discarded the rest); `lastState` is the state of
     /// the last frame kept, which the incremental counters restart from.
     void truncate(std::int64_t frameCount, const ClusterState& lastState);
+    /// Forgets the numbers of the frames before `frame`, which the timeline dropped to stay within its
+    /// memory budget (Timeline::setDropsOldestFrames): the charts' memory stays bounded with it. Each
+    /// value at `frame` stays; frames keep their numbers.
+    void dropBefore(std::int64_t frame);
 
     std::int64_t frameCount() const { return m_frameCount; }
+    /// The first frame whose numbers are kept: 0 unless dropBefore dropped some.
+    std::int64_t firstFrame() const { return m_firstFrame; }
     const std::vector<PartitionMetrics>& partitions() const { return m_partitions; }
     const std::vector<GroupMetrics>& groups() const { return m_groups; }
     const std::vector<ProducerMetrics>& producers() const { return m_producers; }
@@ -117,6 +126,7 @@ private:
     static void countSends(ProducerMetrics& metrics, const Producer& producer);
 
     std::int64_t m_frameCount = 0;
+    std::int64_t m_firstFrame = 0;
     std::vector<PartitionMetrics> m_partitions;
     std::vector<GroupMetrics> m_groups;
     std::vector<ProducerMetrics> m_producers;

@@ -8,6 +8,8 @@
 #include "model/kafka_version.h"
 #include "model/limits.h"
 #include "model/record_text.h"
+#include "scenario/scenario.h"
+#include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
@@ -329,6 +331,88 @@ TEST(LiveTimeline, AtTheBudgetTheOldestFramesAreDroppedAndTheRestStayExact)
     // A fork at a kept frame goes on from there.
     live.forkAt(live.frameCount() - 10);
     EXPECT_EQ(live.head(), whole.stateAt(whole.frameCount() - 10));
+}
+
+// The app's live lab saves every action from the first although its timeline drops the oldest frames
+// (issue 28, defect 1): a SessionRecorder written before each drop, then with the rest, writes the
+// same scenario as recordSession of a timeline that kept everything, and it replays to the same frames.
+TEST(LiveTimeline, ASessionRecordedBeforeEachDropIsTheWholeSession)
+{
+    Scenario base;
+    base.name = "live";
+    base.cluster = liveSpec();
+    Timeline whole(Engine::createCluster(liveSpec()));
+    Timeline live(Engine::createCluster(liveSpec()));
+    live.setMemoryBudget(limits::historyBytesMin);
+    live.setDropsOldestFrames(true);
+    SessionRecorder recorder(base);
+    int drops = 0;
+    live.setBeforeDrop([&] {
+        recorder.record(live);
+        ++drops;
+    });
+    liveRun(whole, 3000);
+    liveRun(live, 3000);
+    ASSERT_GE(drops, 2) << "1 MiB holds less than this run's history, several times";
+    ASSERT_GT(live.firstFrame(), 0);
+    EXPECT_THROW(recordSession(base, live), FrameDropped) << "the frames from the first are gone";
+    SessionRecorder rest = recorder;
+    rest.record(live);
+    EXPECT_EQ(recorder.operationsWritten() < rest.operationsWritten(), true);
+    const std::string json = scenarioToJson(rest.scenario());
+    EXPECT_EQ(json, scenarioToJson(recordSession(base, whole)));
+    // Recording again adds nothing.
+    rest.record(live);
+    EXPECT_EQ(scenarioToJson(rest.scenario()), json);
+    EXPECT_GT(rest.bytes(), 3000U * 96) << "each record counts";
+}
+
+// The charts' numbers of the frames a live timeline dropped go with them: each series keeps its value
+// at the first frame kept, as a change point there, and nothing before it.
+TEST(LiveTimeline, RunMetricsDropTheNumbersOfDroppedFrames)
+{
+    StepSeries series;
+    series.set(0, 1);
+    series.set(5, 2);
+    series.set(9, 3);
+    StepSeries dropped = series;
+    dropped.dropBefore(7);
+    ASSERT_EQ(dropped.size(), 2U);
+    EXPECT_EQ(dropped.frameAt(0), 7);
+    EXPECT_EQ(dropped.valueAt(0), 2);
+    EXPECT_EQ(dropped.valueAtFrame(8), series.valueAtFrame(8));
+    EXPECT_EQ(dropped.valueAtFrame(20), series.valueAtFrame(20));
+    EXPECT_EQ(dropped.valueAtFrame(6), std::nullopt);
+    dropped.dropBefore(9);
+    ASSERT_EQ(dropped.size(), 1U);
+    EXPECT_EQ(dropped.frameAt(0), 9);
+    EXPECT_EQ(dropped.valueAt(0), 3);
+
+    Timeline live(Engine::createCluster(liveSpec()));
+    live.setMemoryBudget(limits::historyBytesMin);
+    live.setDropsOldestFrames(true);
+    RunMetrics metrics;
+    metrics.reset(live.head());
+    live.setObserver([&](const ClusterState& state, const FrameInfo&) { metrics.record(state); });
+    live.setDropObserver([&](std::int64_t first, std::int64_t) { metrics.dropBefore(first); });
+    RunMetrics kept; // everything, for the values
+    Timeline whole(Engine::createCluster(liveSpec()));
+    kept.reset(whole.head());
+    whole.setObserver([&](const ClusterState& state, const FrameInfo&) { kept.record(state); });
+    liveRun(live, 3000);
+    liveRun(whole, 3000);
+    ASSERT_GT(live.firstFrame(), 0);
+    EXPECT_EQ(metrics.firstFrame(), live.firstFrame());
+    EXPECT_EQ(metrics.frameCount(), live.frameCount());
+    const PartitionMetrics& pm = metrics.partitions()[0];
+    const PartitionMetrics& all = kept.partitions()[0];
+    for (std::size_t r = 0; r < pm.leo.size(); ++r) {
+        EXPECT_EQ(pm.leo[r].frameAt(0), live.firstFrame());
+        EXPECT_LT(pm.leo[r].size(), all.leo[r].size());
+        for (std::int64_t f = live.firstFrame(); f < live.frameCount(); f += 97)
+            ASSERT_EQ(pm.leo[r].valueAtFrame(f), all.leo[r].valueAtFrame(f)) << "frame " << f;
+    }
+    EXPECT_EQ(pm.hw.valueAtFrame(live.frameCount() - 1), all.hw.valueAtFrame(live.frameCount() - 1));
 }
 
 // The sizing of issue 28: a 90-minute class at 2,000 records/s keeps at least its last 30 minutes

@@ -150,8 +150,12 @@ QString Autosave::writeNow()
     QJsonObject root;
     root.insert(QStringLiteral("format"), QLatin1String(formatName));
     root.insert(QStringLiteral("source"), m_controller->source());
-    root.insert(QStringLiteral("frame"), static_cast<qint64>(m_controller->currentFrame()));
-    root.insert(QStringLiteral("frames"), static_cast<qint64>(m_controller->frameCount()));
+    // A live session whose recording filled up before its history dropped frames replays to where
+    // the recording ends (Session::recordedSession).
+    const std::int64_t full = session.recordingFullAtFrame();
+    const std::int64_t frames = full >= 0 ? full + 1 : m_controller->frameCount();
+    root.insert(QStringLiteral("frame"), static_cast<qint64>(std::min(m_controller->currentFrame(), frames - 1)));
+    root.insert(QStringLiteral("frames"), static_cast<qint64>(frames));
     root.insert(QStringLiteral("scripted_frames"), static_cast<qint64>(session.scriptedFrameCount()));
     root.insert(QStringLiteral("scripted_ops"), static_cast<qint64>(session.scriptedOpCount()));
     root.insert(QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
@@ -160,8 +164,7 @@ QString Autosave::writeNow()
     const auto operations = static_cast<std::int64_t>(session.timeline().operationCount());
     if (m_textOperations != operations || m_textRevision != m_controller->historyRevision()) {
         m_scenarioText = QString::fromStdString(hw::scenarioToJson(session.scenario()));
-        m_sessionText
-            = QString::fromStdString(hw::scenarioToJson(hw::recordSession(session.scenario(), session.timeline())));
+        m_sessionText = QString::fromStdString(hw::scenarioToJson(session.recordedSession()));
         m_textOperations = operations;
         m_textRevision = m_controller->historyRevision();
     }

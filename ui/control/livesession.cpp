@@ -75,12 +75,15 @@ QString LiveSession::start(const Settings& settings)
     options.quiet = true;
     m_log.str({});
     auto server = std::make_unique<hw::live::KafkaServer>(m_controller->scenario(), timeline, options, m_log);
-    // The server lets the timeline drop its oldest frames at the memory budget (serve's history); the
-    // window's views and timeline bar count frames from 0, so here the budget stops serving instead,
-    // with the reason shown, and every frame served stays.
-    timeline.setDropsOldestFrames(false);
-    if (const std::string error = server->listen(); !error.empty())
+    // As serve does, at the memory budget the timeline drops its oldest frames and serving goes on: a
+    // class never stops because of the cap. The session writes what it will save before each drop,
+    // and the window's views start at the first frame kept once the controller has told them.
+    m_controller->setDropsOldestFrames(true);
+    if (const std::string error = server->listen(); !error.empty()) {
+        server.reset();
+        m_controller->setDropsOldestFrames(false);
         return QString::fromStdString(error);
+    }
     m_server = std::move(server);
     m_server->start();
     m_revision = m_server->connectionsRevision();
@@ -100,6 +103,9 @@ void LiveSession::stop()
     m_server->stopServing();
     m_server.reset();
     m_log.str({});
+    // Offline again: a run that goes on stops at its budget, as every run that is not served does.
+    m_controller->setDropsOldestFrames(false);
+    m_controller->settleDrops();
     m_controller->liveAdvanced(static_cast<double>(m_controller->timeline().head().nowMs));
     m_controller->setLive(false);
     emit connectionsChanged();
@@ -131,6 +137,7 @@ QString LiveSession::perform(const hw::Step& action)
     m_server->catchUpNow();
     const QString error = m_controller->perform(m_controller->lastFrame(), action);
     m_server->actionApplied();
+    m_controller->settleDrops();
     if (m_server->connectionsRevision() != m_revision) {
         m_revision = m_server->connectionsRevision();
         emit connectionsChanged();
@@ -144,16 +151,20 @@ void LiveSession::pollNow()
         return;
     m_server->poll();
     m_log.str({});
+    // Frames dropped while the server ran are told to the views before anything draws again.
+    m_controller->settleDrops();
     if (m_server->connectionsRevision() != m_revision) {
         m_revision = m_server->connectionsRevision();
         emit connectionsChanged();
     }
     if (!m_server->serving()) {
-        // It stopped by itself (the history's memory budget): the frames stay, the clients go.
+        // It stopped by itself (its io_context failed): the frames stay, the clients go. The memory
+        // budget no longer stops it: the oldest frames go instead.
         const QString reason = QString::fromStdString(m_server->stopReason());
         m_pollTimer.stop();
         m_followTimer.stop();
         m_server.reset();
+        m_controller->setDropsOldestFrames(false);
         m_controller->liveAdvanced(static_cast<double>(m_controller->timeline().head().nowMs));
         m_controller->setLive(false);
         emit connectionsChanged();

@@ -76,8 +76,9 @@ public:
     static bool isLoopback(const QString& address);
 
 signals:
-    /// Serving started or stopped; reason says why it stopped when it stopped by itself (the memory
-    /// budget), else it is empty.
+    /// Serving started or stopped; reason says why it stopped when it stopped by itself (its server
+    /// failed), else it is empty. The memory budget never stops it: the oldest frames go instead
+    /// (SimController::framesDropped).
     void servingChanged(bool serving, const QString& reason);
     /// A connection opened, closed or named its client.id.
     void connectionsChanged();

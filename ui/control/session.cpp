@@ -34,6 +34,8 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     m_timeline = std::move(timeline);
     m_metrics = std::move(metrics);
     m_ops.clear();
+    m_recorder.reset();
+    m_recordingFullAt = -1;
     m_scriptedFrames = m_timeline->frameCount();
     m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
     return error;
@@ -155,6 +157,99 @@ void Session::restore(std::vector<SessionOp> ops)
     m_timeline = replay(ops, *metrics, m_scriptedFrames, m_scriptedOps);
     m_metrics = std::move(metrics);
     m_ops = std::move(ops);
+    m_recorder.reset();
+    m_recordingFullAt = -1;
+}
+
+namespace {
+
+/// What a recorded action adds to the saved session's bytes, as hw::SessionRecorder counts it (and serve's
+/// recording, live/kafka_server.cpp applyLive): the step, and twice each record's key, value and headers.
+std::size_t recordedBytes(const hw::Action& action)
+{
+    std::size_t bytes = 256;
+    if (const auto* produce = std::get_if<hw::ProduceAction>(&action)) {
+        for (const std::string& value : produce->values)
+            bytes += 96 + 2 * (value.size() + (produce->key ? produce->key->size() : 0));
+    } else if (const auto* live = std::get_if<hw::LiveClientAction>(&action)) {
+        if (const auto* records = std::get_if<hw::LiveProduce>(&live->request)) {
+            for (const hw::LiveRecord& p : records->records) {
+                bytes += 96 + 2 * (p.key.size() + p.value.size());
+                for (const hw::PayloadHeader& h : p.headers)
+                    bytes += 48 + 2 * (h.key.size() + h.value.size());
+            }
+        }
+    }
+    return bytes;
+}
+
+} // namespace
+
+void Session::recordBeforeDrop()
+{
+    if (m_recordingFullAt >= 0)
+        return;
+    if (!m_recorder)
+        m_recorder = std::make_unique<hw::SessionRecorder>(m_scenario);
+    // The operations the caps let in, from the first not written: a step each action, one for each
+    // stretch of engine steps. At the first drop of a long class that is far fewer than the history
+    // holds, so the recording never holds more than one file's worth.
+    const std::size_t operations = m_timeline->operationCount();
+    std::size_t steps = m_recorder->stepCount();
+    std::size_t bytes = m_recorder->bytes();
+    std::size_t end = m_recorder->operationsWritten();
+    bool stepping = false;
+    for (; end < operations && steps < recordedStepsMax && bytes < recordedBytesMax; ++end) {
+        const std::int32_t code = m_timeline->operation(end);
+        if (code == hw::Timeline::stepOperation) {
+            steps += stepping ? 0 : 1;
+            stepping = true;
+        } else {
+            ++steps;
+            bytes += recordedBytes(m_timeline->action(static_cast<std::size_t>(code)));
+            stepping = false;
+        }
+    }
+    m_recorder->record(*m_timeline, end);
+    if (end < operations) {
+        // Full: the saved session ends at the last frame its operations make, as serve's recording
+        // does at its cap; nothing after it is written, and the recorder holds no more records.
+        std::int64_t low = m_timeline->firstFrame();
+        std::int64_t high = m_timeline->frameCount();
+        while (low < high) {
+            const std::int64_t mid = low + (high - low) / 2;
+            if (static_cast<std::size_t>(m_timeline->frame(mid).opEnd) <= end)
+                low = mid + 1;
+            else
+                high = mid;
+        }
+        m_recordingFullAt = std::max<std::int64_t>(low - 1, 0);
+    }
+}
+
+bool Session::canForkAt(std::int64_t frame) const
+{
+    if (frame < m_timeline->firstFrame())
+        return false;
+    if (!m_recorder || m_recordingFullAt >= 0 || frame >= lastFrame())
+        return true;
+    return static_cast<std::size_t>(m_timeline->frame(frame).opEnd) >= m_recorder->operationsWritten();
+}
+
+void Session::framesDropped(std::int64_t firstFrame)
+{
+    m_metrics->dropBefore(firstFrame);
+}
+
+hw::Scenario Session::recordedSession() const
+{
+    if (!m_recorder)
+        return hw::recordSession(m_scenario, *m_timeline);
+    if (m_recordingFullAt >= 0)
+        return m_recorder->scenario();
+    hw::SessionRecorder rest = *m_recorder;
+    rest.record(*m_timeline);
+    return rest.scenario();
 }
 
 void Session::keepScriptedWithinTimeline()

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "control/useraction.h"
+#include "model/limits.h"
+#include "scenario/scenario.h"
 #include "timeline/metrics.h"
 
 #include <cstdint>
@@ -89,6 +91,31 @@ public:
     /// Rebuilds the timeline from the scenario and an op log (the general undo).
     void restore(std::vector<SessionOp> ops);
 
+    // A live session's history drops its oldest frames at the memory budget (LiveSession); the session
+    // still saves every operation from the first, written before each drop.
+
+    /// A recorded live session stops growing at the size one scenario file may hold, as serve's
+    /// recording does (live/kafka_server.cpp, sessionOperationsMax and sessionBytesMax): room for
+    /// the run steps between within limits::stepsMax, and half of limits::scenarioFileBytesMax.
+    static constexpr std::size_t recordedStepsMax = static_cast<std::size_t>(hw::limits::stepsMax) / 2;
+    static constexpr std::size_t recordedBytesMax = hw::limits::scenarioFileBytesMax / 2;
+    /// Called just before the timeline drops its oldest frames (Timeline::setBeforeDrop): writes the
+    /// operations not written yet while they are all there, unless the recording is full.
+    void recordBeforeDrop();
+    /// Called after the timeline dropped its frames before firstFrame: the charts' numbers of those
+    /// frames go too.
+    void framesDropped(std::int64_t firstFrame);
+    /// The session as a scenario that replays to the same frames: recordSession of the timeline, or,
+    /// once the timeline dropped frames, what was written before each drop and the operations since.
+    /// When the recording filled up before a drop (recordingFullAtFrame() >= 0), it ends there.
+    hw::Scenario recordedSession() const;
+    /// Whether an action at `frame` may fork the timeline there: not when the operations after it were
+    /// already written for saving before a drop (the saved session could not take them back).
+    bool canForkAt(std::int64_t frame) const;
+    /// The last frame the saved session reaches when the recording filled up before the timeline
+    /// dropped frames, or -1 when it reaches the last frame.
+    std::int64_t recordingFullAtFrame() const { return m_recordingFullAt; }
+
     /// The memory budget of every timeline the session makes (limits::historyBytesDefault unless set);
     /// applies to the current timeline at once. Stepping stops at it: extend() and extendUntil() add
     /// no frame once the timeline is at its budget.
@@ -111,6 +138,9 @@ private:
     std::unique_ptr<hw::RunMetrics> m_metrics;
     std::unique_ptr<hw::Timeline> m_timeline;
     std::vector<SessionOp> m_ops;
+    // What a live session wrote before its timeline dropped frames; empty until the first drop.
+    std::unique_ptr<hw::SessionRecorder> m_recorder;
+    std::int64_t m_recordingFullAt = -1;
     std::int64_t m_scriptedFrames = 1;
     std::int64_t m_scriptedOps = 0;
     std::uint64_t m_memoryBudget;

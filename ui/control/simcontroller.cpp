@@ -72,6 +72,11 @@ std::int64_t SimController::frameCount() const
     return m_session->timeline().frameCount();
 }
 
+std::int64_t SimController::firstFrame() const
+{
+    return m_session->timeline().firstFrame();
+}
+
 QString SimController::openScenario(const QString& source)
 {
     auto loaded = hw::loadScenario(source.toStdString());
@@ -158,7 +163,7 @@ void SimController::setCurrentFrame(std::int64_t frame)
 {
     // The teacher moved the view: it stays where it was put while the live timeline grows.
     m_followLive = false;
-    frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
+    frame = std::clamp<std::int64_t>(frame, firstFrame(), lastFrame());
     m_frame = frame;
     loadState();
     emit changed(FrameChanged | TimeChanged);
@@ -228,13 +233,13 @@ bool SimController::stepWithinRun()
 
 void SimController::stepBack()
 {
-    if (m_frame > 0)
+    if (m_frame > firstFrame())
         setCurrentFrame(m_frame - 1);
 }
 
 void SimController::goToFirst()
 {
-    setCurrentFrame(0);
+    setCurrentFrame(firstFrame());
 }
 
 void SimController::goToLast()
@@ -245,7 +250,7 @@ void SimController::goToLast()
 std::int64_t SimController::lastFrameAtOrBefore(const hw::Timeline& timeline, double timeMs)
 {
     // Frame times never decrease: find the first frame after timeMs.
-    std::int64_t low = 0;
+    std::int64_t low = timeline.firstFrame();
     std::int64_t high = timeline.frameCount();
     while (low < high) {
         const std::int64_t mid = low + (high - low) / 2;
@@ -254,7 +259,7 @@ std::int64_t SimController::lastFrameAtOrBefore(const hw::Timeline& timeline, do
         else
             high = mid;
     }
-    return std::max<std::int64_t>(0, low - 1);
+    return std::max<std::int64_t>(timeline.firstFrame(), low - 1);
 }
 
 bool SimController::nextCheckpoint()
@@ -410,7 +415,14 @@ QString SimController::checkAction(const hw::Step& action) const
 QString SimController::perform(std::int64_t frame, const hw::Step& action)
 {
     setPlaying(false);
-    frame = std::clamp<std::int64_t>(frame, 0, lastFrame());
+    settleDrops();
+    frame = std::clamp<std::int64_t>(frame, firstFrame(), lastFrame());
+    // After the history dropped frames, the saved session holds the operations written before the
+    // drop: a fork before them could not be saved.
+    if (!m_session->canForkAt(frame))
+        return tr("Frame %1 is older than what the session saved before its oldest frames were dropped; "
+                  "act at the last frame.")
+            .arg(frame);
     if (frame < lastFrame())
         ++m_historyRevision;
     std::string error;
@@ -419,9 +431,18 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     } catch (const std::exception& e) {
         error = e.what();
     }
-    if (!error.empty() && m_session->timeline().atMemoryBudget())
+    if (!error.empty() && m_session->timeline().atMemoryBudget() && !m_live)
         error = memoryBudgetMessage().toStdString();
-    indexMarkers(frame + 1);
+    // Live, the action may have dropped the oldest frames (it is told below, after the action's own
+    // change).
+    const bool dropped = m_droppedPending > 0;
+    if (dropped) {
+        // The views re-read the markers on the change below: none may name a dropped frame.
+        const std::int64_t first = firstFrame();
+        std::erase_if(m_markers, [first](const Marker& m) { return m.frame < first; });
+        m_markedUpTo = std::max(m_markedUpTo, first);
+    }
+    indexMarkers(std::max(frame + 1, firstFrame()));
     // The action's frame is the last one it made: a produce that waits for the leader's append ends
     // on the append, a controlled shutdown on the broker's exit, an action behind an auto.fetch switch
     // on its own event rather than the switch's. Any earlier frame would leave frames of the action
@@ -432,7 +453,83 @@ QString SimController::perform(std::int64_t frame, const hw::Step& action)
     if (m_live)
         m_followLive = true;
     emit changed(TimelineChanged | FrameChanged | TimeChanged);
+    if (dropped)
+        settleDrops();
     return QString::fromStdString(error);
+}
+
+void SimController::setDropsOldestFrames(bool drop)
+{
+    hw::Timeline& timeline = m_session->liveTimeline();
+    timeline.setDropsOldestFrames(drop);
+    if (drop) {
+        timeline.setBeforeDrop([this] { beforeFramesDropped(); });
+        timeline.setDropObserver(
+            [this](std::int64_t first, std::int64_t dropped) { framesDroppedInTimeline(first, dropped); });
+    } else {
+        timeline.setBeforeDrop({});
+        timeline.setDropObserver({});
+    }
+}
+
+void SimController::beforeFramesDropped()
+{
+    m_session->recordBeforeDrop();
+}
+
+void SimController::framesDroppedInTimeline(std::int64_t firstFrame, std::int64_t dropped)
+{
+    // Inside the timeline's step: only the numbers follow now; the views are told by settleDrops.
+    m_session->framesDropped(firstFrame);
+    m_droppedPending += dropped;
+}
+
+QString SimController::framesDroppedMessage(std::int64_t movedFrom) const
+{
+    const hw::Timeline& tl = m_session->timeline();
+    const QString budget = QString::fromStdString(hw::formatByteSize(tl.memoryBudget()));
+    QString text = tr("The history reached its memory budget of %1: frames before %2 (%3 simulated) were dropped. "
+                      "Serving goes on.")
+                       .arg(budget)
+                       .arg(tl.firstFrame())
+                       .arg(clockText(tl.frame(tl.firstFrame()).timeMs));
+    if (movedFrom >= 0)
+        text += QLatin1Char(' ') + tr("Frame %1, which was shown, is gone: showing frame %2, the oldest kept.")
+                                       .arg(movedFrom)
+                                       .arg(tl.firstFrame());
+    return text;
+}
+
+QString SimController::clockText(hw::TimeMs timeMs)
+{
+    // Minutes and seconds of simulated time, as a class reads a clock: "31:20", "1:05:02".
+    const qint64 seconds = static_cast<qint64>(timeMs / 1000);
+    const qint64 hours = seconds / 3600;
+    const QString minSec = QStringLiteral("%1:%2").arg((seconds / 60) % 60, hours > 0 ? 2 : 1, 10, QLatin1Char('0'))
+                               .arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    return hours > 0 ? QStringLiteral("%1:%2").arg(hours).arg(minSec) : minSec;
+}
+
+void SimController::settleDrops()
+{
+    if (m_droppedPending == 0)
+        return;
+    const std::int64_t dropped = m_droppedPending;
+    m_droppedPending = 0;
+    const std::int64_t first = firstFrame();
+    std::erase_if(m_markers, [first](const Marker& m) { return m.frame < first; });
+    m_markedUpTo = std::max(m_markedUpTo, first);
+    Changes what = TimelineChanged;
+    std::int64_t movedFrom = -1;
+    if (m_frame < first) {
+        movedFrom = m_frame;
+        m_frame = first;
+        loadState();
+        what |= FrameChanged | TimeChanged;
+    }
+    emit changed(what);
+    emit framesDropped(first, dropped);
+    emit message(framesDroppedMessage(movedFrom));
 }
 
 hw::Timeline& SimController::liveTimeline()
@@ -471,6 +568,7 @@ void SimController::followLive()
 
 void SimController::liveAdvanced(double nowMs)
 {
+    settleDrops();
     const std::int64_t before = m_markedUpTo;
     Changes what;
     if (frameCount() != before) {
@@ -504,7 +602,7 @@ void SimController::rewind(const std::vector<SessionOp>& ops, std::int64_t frame
     else
         m_session->restore(ops);
     indexMarkers(0);
-    m_frame = std::clamp<std::int64_t>(showFrame, 0, lastFrame());
+    m_frame = std::clamp<std::int64_t>(showFrame, firstFrame(), lastFrame());
     loadState();
     emit changed(TimelineChanged | FrameChanged | TimeChanged);
 }

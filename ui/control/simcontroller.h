@@ -82,6 +82,9 @@ public:
     const hw::Timeline& timeline() const;
     std::int64_t frameCount() const;
     std::int64_t lastFrame() const { return frameCount() - 1; }
+    /// The oldest frame kept: 0 unless the live lab's history dropped its oldest frames to stay
+    /// within the memory budget (hw::Timeline::firstFrame). Frames keep their numbers.
+    std::int64_t firstFrame() const;
 
     std::int64_t currentFrame() const { return m_frame; }
     /// Whether a frame belongs to the scenario's own run (Session::scriptedFrameCount): the frames its
@@ -170,6 +173,25 @@ public:
     bool followsLive() const { return m_live && m_followLive; }
     /// The Live button: shows the present and follows it.
     void followLive();
+    /// Live (on): at the memory budget the timeline drops its oldest frames instead of stopping, and
+    /// this controller hears of each drop (beforeFramesDropped, framesDroppedInTimeline), as serve's
+    /// timeline does (Timeline::setDropsOldestFrames). Off: a run stops at its budget.
+    void setDropsOldestFrames(bool drop);
+    /// Called by the live lab just before its timeline drops its oldest frames (Timeline::setBeforeDrop):
+    /// the session writes what it will save while every frame is there.
+    void beforeFramesDropped();
+    /// Called by the live lab when its timeline dropped its oldest frames (Timeline::setDropObserver),
+    /// from inside the timeline: noted here, and told to the views by settleDrops().
+    void framesDroppedInTimeline(std::int64_t firstFrame, std::int64_t dropped);
+    /// Tells the views about frames dropped since the last call: the markers before firstFrame() go,
+    /// a view on a dropped frame moves to firstFrame(), and framesDropped and message() say so, once
+    /// per drop. The live lab calls it after each poll; liveAdvanced() and perform() call it too.
+    void settleDrops();
+    /// What the status bar says when the history dropped frames; movedFrom >= 0 when the frame shown
+    /// was among them.
+    QString framesDroppedMessage(std::int64_t movedFrom) const;
+    /// Simulated time as minutes and seconds ("31:20", "1:05:02").
+    static QString clockText(std::int64_t timeMs);
     /// After the live server ran: indexes the new frames and, when following, shows the newest at
     /// the simulated time nowMs (messages in flight move towards it).
     void liveAdvanced(double nowMs);
@@ -181,6 +203,9 @@ signals:
     void aboutToReplaceTimeline();
     /// Something the user should read in the status bar.
     void message(const QString& text);
+    /// The live lab's history dropped its oldest frames: frames before firstFrame are gone (dropped of
+    /// them in this drop). Emitted once per drop, after changed(TimelineChanged).
+    void framesDropped(std::int64_t firstFrame, std::int64_t dropped);
 
 private:
     void tick();
@@ -198,6 +223,7 @@ private:
     std::vector<Marker> m_markers;
     std::int64_t m_markedUpTo = 0; // frames [0, m_markedUpTo) are indexed
     std::uint64_t m_historyRevision = 0;
+    std::int64_t m_droppedPending = 0; // frames dropped that settleDrops() has not told yet
 
     bool m_playing = false;
     bool m_live = false;

@@ -100,7 +100,7 @@ ExportCaption Exporter::captionFor(const hw::Timeline& timeline, std::int64_t fr
         //: An exported image's caption: the frame, its simulated time, the Kafka version.
         caption.heading = tr("Frame %1 \u00B7 %2 ms \u00B7 Kafka %3").arg(frame).arg(info.timeMs).arg(version);
     // The note a frame is under, as the narration shows it: the latest at or before it.
-    for (std::int64_t f = frame; f >= 0 && frame - f < captionNoteLookBackMax; --f) {
+    for (std::int64_t f = frame; f >= timeline.firstFrame() && frame - f < captionNoteLookBackMax; --f) {
         if (const std::int32_t note = timeline.frame(f).note; note >= 0) {
             caption.note = text(timeline.notes()[static_cast<std::size_t>(note)].get(language));
             break;

@@ -115,14 +115,23 @@ ExportResult runExportWithProgress(
     progress.setAutoClose(false);
     progress.setAutoReset(false);
     progress.setValue(0);
-    const ExportResult result = work([&progress](std::int64_t done, std::int64_t total) {
-        progress.setMaximum(static_cast<int>(total));
-        progress.setValue(static_cast<int>(done));
-        // A modal progress dialog handles the Cancel button in setValue(); these events keep it
-        // responsive between frames when frames are quick.
-        QCoreApplication::processEvents();
-        return !progress.wasCanceled();
-    });
+    ExportResult result;
+    try {
+        result = work([&progress](std::int64_t done, std::int64_t total) {
+            progress.setMaximum(static_cast<int>(total));
+            progress.setValue(static_cast<int>(done));
+            // A modal progress dialog handles the Cancel button in setValue(); these events keep it
+            // responsive between frames when frames are quick.
+            QCoreApplication::processEvents();
+            return !progress.wasCanceled();
+        });
+    } catch (const hw::FrameDropped&) {
+        // The live lab serves on while the export runs: at its memory budget the history dropped
+        // frames of the range still to be written.
+        result = ExportResult {};
+        result.error = ExportImageDialog::tr("The live lab dropped the oldest frames of the range while exporting, to "
+                                             "stay within the memory budget: export a range from a later frame.");
+    }
     progress.close();
     return result;
 }
@@ -278,8 +287,10 @@ ExportAnimationDialog::ExportAnimationDialog(SimController* controller, const Fr
     setObjectName(QStringLiteral("exportAnimationDialog"));
     setWindowTitle(tr("Export Animation"));
     const std::int64_t last = m_controller->lastFrame();
+    // The range starts at the first frame kept (the live lab's history may have dropped older ones).
+    const auto first = static_cast<int>(std::min<std::int64_t>(m_controller->firstFrame(), std::numeric_limits<int>::max()));
     for (QSpinBox* spin : { m_from, m_to })
-        spin->setRange(0, static_cast<int>(std::min<std::int64_t>(last, std::numeric_limits<int>::max())));
+        spin->setRange(first, static_cast<int>(std::min<std::int64_t>(last, std::numeric_limits<int>::max())));
     // The range starts at the current frame and runs to the next checkpoint after it (or the end).
     const std::int64_t current = m_controller->currentFrame();
     std::int64_t to = last;
@@ -384,7 +395,7 @@ QComboBox* ExportAnimationDialog::makePick(QSpinBox* target)
 {
     auto* pick = new QComboBox(this);
     pick->addItem(tr("Pick a frame..."), -1);
-    pick->addItem(tr("First frame"), 0);
+    pick->addItem(tr("First frame"), static_cast<qlonglong>(m_controller->firstFrame()));
     pick->addItem(tr("Current frame (%1)").arg(m_controller->currentFrame()),
         static_cast<qlonglong>(m_controller->currentFrame()));
     const hw::Timeline& timeline = m_controller->timeline();

@@ -236,7 +236,7 @@ int Exporter::gifDelayMs(const hw::Timeline& timeline, const std::vector<std::in
 std::vector<std::int64_t> Exporter::checkpointFrames(const hw::Timeline& timeline)
 {
     std::vector<std::int64_t> frames;
-    for (std::int64_t f = 0; f < timeline.frameCount(); ++f)
+    for (std::int64_t f = timeline.firstFrame(); f < timeline.frameCount(); ++f)
         if (timeline.frame(f).label >= 0)
             frames.push_back(f);
     return frames;
@@ -252,8 +252,17 @@ ExportResult Exporter::exportFrames(const hw::Timeline& timeline, const hw::Scen
     if (!result.error.isEmpty())
         return result;
     for (std::int64_t frame : frames)
-        if (frame < 0 || frame >= timeline.frameCount()) {
-            result.error = tr("frame %1 is out of range (0..%2)").arg(frame).arg(timeline.frameCount() - 1);
+        if (frame < timeline.firstFrame() || frame >= timeline.frameCount()) {
+            // The live lab's history may have dropped its oldest frames: the range starts at the first kept.
+            result.error = frame >= 0 && frame < timeline.firstFrame()
+                ? tr("frame %1 was dropped to stay within the memory budget: the history keeps frames %2..%3")
+                      .arg(frame)
+                      .arg(timeline.firstFrame())
+                      .arg(timeline.frameCount() - 1)
+                : tr("frame %1 is out of range (%2..%3)")
+                      .arg(frame)
+                      .arg(timeline.firstFrame())
+                      .arg(timeline.frameCount() - 1);
             return result;
         }
     const bool sequence = total > 1 && (settings.format == ExportFormat::Png || settings.format == ExportFormat::Svg);

@@ -250,7 +250,11 @@ void ChartPlot::draw(const hw::RunMetrics& metrics, const hw::Timeline& timeline
     double yMaximumAtLeast, QList<QPointF>& changes, QList<QPointF>& points)
 {
     const double runMs = static_cast<double>(timeline.frame(timeline.frameCount() - 1).timeMs);
-    const double xMax = std::max(runMs / msPerUnit, 1.0 / msPerUnit);
+    // The time axis starts at the first frame kept: the live lab's history may have dropped older ones,
+    // and the metrics with them (RunMetrics::dropBefore).
+    const double startMs = static_cast<double>(timeline.frame(timeline.firstFrame()).timeMs);
+    const double xMin = startMs / msPerUnit;
+    const double xMax = std::max(runMs / msPerUnit, xMin + 1.0 / msPerUnit);
     const int columnCount = columns();
     double yMax = yMaximumAtLeast;
     for (Line& line : lines) {
@@ -260,12 +264,12 @@ void ChartPlot::draw(const hw::RunMetrics& metrics, const hw::Timeline& timeline
             continue;
         }
         chartdata::changePoints(*source, timeline, msPerUnit, changes);
-        chartdata::downsampleSteps(changes, 0, xMax, xMax, columnCount, points);
+        chartdata::downsampleSteps(changes, xMin, xMax, xMax, columnCount, points);
         for (const QPointF& point : std::as_const(points))
             yMax = std::max(yMax, point.y());
         line.series->replace(points);
     }
-    setNiceRange(x, 0, xMax, msPerUnit > 1 ? 0.001 : 1, false);
+    setNiceRange(x, xMin, xMax, msPerUnit > 1 ? 0.001 : 1, false);
     // Counts get half a step of headroom, so that a line at the top is not drawn on the frame.
     if (integerTicks)
         setNiceRange(y, yMinimum, yMax + 0.5, 1, false);

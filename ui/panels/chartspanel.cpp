@@ -504,6 +504,7 @@ void ChartsPanel::drawMarkers()
     const hw::Timeline& timeline = m_controller->timeline();
     const hw::PartitionMetrics& pm = metrics.partitions()[static_cast<std::size_t>(m_partition)];
     const std::size_t count = pm.leaderChanges.size();
+    const double xMin = m_replication.x->min();
     const double xMax = m_replication.x->max();
     const int columns = m_replication.columns();
     double lastColumn = -1;
@@ -511,7 +512,7 @@ void ChartsPanel::drawMarkers()
         const double x = static_cast<double>(timeline.frame(change.frame).timeMs) / m_msPerUnit;
         // Too many to tell apart: one per pixel column.
         if (count > static_cast<std::size_t>(markersMax)) {
-            const double column = std::floor(x / xMax * columns);
+            const double column = std::floor((x - xMin) / std::max(xMax - xMin, 1e-9) * columns);
             if (column == lastColumn)
                 continue;
             lastColumn = column;

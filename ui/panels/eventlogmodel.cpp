@@ -28,13 +28,31 @@ void EventLogModel::retranslate()
         emit dataChanged(index(0, 0), index(m_rows - 1, 0), { Qt::DisplayRole, Qt::ToolTipRole });
 }
 
+int EventLogModel::rowOfFrame(std::int64_t frame) const
+{
+    const std::int64_t row = frame - m_firstFrame;
+    return row >= 0 && row < m_rows ? static_cast<int>(row) : -1;
+}
+
 void EventLogModel::sync()
 {
-    const std::int64_t frames = m_controller->frameCount();
+    const std::int64_t first = m_controller->firstFrame();
+    const std::int64_t frames = m_controller->frameCount() - first;
     const int rows = static_cast<int>(std::min<std::int64_t>(frames, std::numeric_limits<int>::max()));
-    if (rows == m_rows && m_revision == m_controller->historyRevision())
+    if (m_revision == m_controller->historyRevision() && first > m_firstFrame) {
+        // The live lab dropped the oldest frames: their rows go from the top, the others move up.
+        const auto gone = static_cast<int>(std::min<std::int64_t>(first - m_firstFrame, m_rows));
+        if (gone > 0) {
+            beginRemoveRows(QModelIndex(), 0, gone - 1);
+            m_rows -= gone;
+            m_firstFrame = first;
+            endRemoveRows();
+        }
+        m_firstFrame = first;
+    }
+    if (rows == m_rows && m_revision == m_controller->historyRevision() && first == m_firstFrame)
         return;
-    if (rows > m_rows && m_revision == m_controller->historyRevision()) {
+    if (rows > m_rows && m_revision == m_controller->historyRevision() && first == m_firstFrame) {
         beginInsertRows(QModelIndex(), m_rows, rows - 1);
         m_rows = rows;
         endInsertRows();
@@ -43,6 +61,7 @@ void EventLogModel::sync()
     // A new scenario, a fork or an undo: rows may have changed meaning.
     beginResetModel();
     m_rows = rows;
+    m_firstFrame = first;
     m_revision = m_controller->historyRevision();
     endResetModel();
 }
@@ -52,8 +71,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.row() >= m_rows)
         return QVariant();
     const hw::Timeline& timeline = m_controller->timeline();
-    const std::int64_t frame = index.row();
-    if (frame >= timeline.frameCount())
+    const std::int64_t frame = frameOfRow(index.row());
+    if (frame < timeline.firstFrame() || frame >= timeline.frameCount())
         return QVariant();
     const hw::FrameInfo& info = timeline.frame(frame);
     switch (role) {

@@ -176,7 +176,7 @@ void NarrationPanel::refresh()
     // user made, the last one would describe what is no longer shown.
     std::int64_t noteFrame = -1;
     const bool scripted = m_controller->isScriptedFrame(frame);
-    for (std::int64_t f = frame; scripted && f >= 0 && frame - f < 100000; --f) {
+    for (std::int64_t f = frame; scripted && f >= timeline.firstFrame() && frame - f < 100000; --f) {
         if (timeline.frame(f).note >= 0) {
             noteFrame = f;
             break;

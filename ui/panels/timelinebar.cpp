@@ -86,16 +86,17 @@ void TimelineBar::setMarkers(const std::vector<SimController::Marker>& markers, 
     update();
 }
 
-void TimelineBar::setRange(std::int64_t frameCount)
+void TimelineBar::setRange(std::int64_t frameCount, std::int64_t firstFrame)
 {
     m_frameCount = std::max<std::int64_t>(1, frameCount);
-    m_value = std::min(m_value, m_frameCount - 1);
+    m_firstFrame = std::clamp<std::int64_t>(firstFrame, 0, m_frameCount - 1);
+    m_value = std::clamp(m_value, m_firstFrame, m_frameCount - 1);
     update();
 }
 
 void TimelineBar::setValue(std::int64_t frame)
 {
-    m_value = std::clamp<std::int64_t>(frame, 0, m_frameCount - 1);
+    m_value = std::clamp<std::int64_t>(frame, m_firstFrame, m_frameCount - 1);
     update();
 }
 
@@ -122,16 +123,17 @@ QRectF TimelineBar::track() const
 qreal TimelineBar::xOf(std::int64_t frame) const
 {
     const QRectF t = track();
-    if (m_frameCount <= 1)
+    const std::int64_t span = m_frameCount - 1 - m_firstFrame;
+    if (span <= 0)
         return t.left();
-    return t.left() + t.width() * static_cast<qreal>(frame) / static_cast<qreal>(m_frameCount - 1);
+    return t.left() + t.width() * static_cast<qreal>(frame - m_firstFrame) / static_cast<qreal>(span);
 }
 
 std::int64_t TimelineBar::frameAt(qreal x) const
 {
     const QRectF t = track();
     const qreal fraction = std::clamp((x - t.left()) / std::max<qreal>(1, t.width()), 0.0, 1.0);
-    return std::llround(fraction * static_cast<qreal>(m_frameCount - 1));
+    return m_firstFrame + std::llround(fraction * static_cast<qreal>(m_frameCount - 1 - m_firstFrame));
 }
 
 QString TimelineBar::markerLetter(SimController::Marker::Kind kind)
@@ -377,6 +379,14 @@ void TimelineBar::paintEvent(QPaintEvent*)
     p.setPen(QPen(ink, 1));
     p.setBrush(palette().color(QPalette::Base));
     p.drawRoundedRect(t, trackHeight / 2.0, trackHeight / 2.0);
+    if (m_firstFrame > 0) {
+        // The start was dropped: the track comes in from the left, dashed, where older frames were.
+        p.save();
+        p.setPen(QPen(ink, 1, Qt::DashLine));
+        const qreal y = t.center().y();
+        p.drawLine(QPointF(0, y), QPointF(t.left(), y));
+        p.restore();
+    }
     QRectF done = t;
     done.setRight(xOf(m_value));
     p.setBrush(palette().color(QPalette::Highlight));
@@ -502,6 +512,10 @@ QString TimelineBar::markerToolTip(qreal x) const
         if (!lines.contains(line))
             lines << line;
     }
+    if (lines.isEmpty() && m_firstFrame > 0 && frameAt(x) == m_firstFrame)
+        return tr("Frame %1: the oldest frame kept; the frames before it were dropped to stay within the "
+                  "memory budget")
+            .arg(m_firstFrame);
     if (lines.isEmpty())
         return tr("Frame %1").arg(frameAt(x));
     if (lines.size() > toolTipLinesMax) {

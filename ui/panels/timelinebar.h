@@ -44,10 +44,13 @@ public:
     explicit TimelineBar(QWidget* parent = nullptr);
 
     void setMarkers(const std::vector<SimController::Marker>& markers, const QStringList& checkpointLabels);
-    void setRange(std::int64_t frameCount);
+    /// The frames shown: firstFrame..frameCount-1 (firstFrame > 0 when the live lab's history dropped
+    /// its oldest frames: the track starts there, with a dashed lead-in where they were).
+    void setRange(std::int64_t frameCount, std::int64_t firstFrame = 0);
     void setValue(std::int64_t frame);
     std::int64_t value() const { return m_value; }
     std::int64_t frameCount() const { return m_frameCount; }
+    std::int64_t firstFrame() const { return m_firstFrame; }
     /// Predict mode: the markers of frames after `after` up to `upTo` are left out and the labels of
     /// checkpoints there say "?", for they tell what the step being predicted did. (-1, -1): none.
     void setConcealed(std::int64_t after, std::int64_t upTo);
@@ -104,6 +107,7 @@ private:
     std::vector<std::int64_t> m_checkpointFrames; // one per checkpoint marker, in order
     QStringList m_checkpointLabels; // one per checkpoint marker, in order
     std::int64_t m_frameCount = 1;
+    std::int64_t m_firstFrame = 0;
     std::int64_t m_value = 0;
     std::int64_t m_concealedAfter = -1;
     std::int64_t m_concealedUpTo = -1;

@@ -51,6 +51,7 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
       m_speed(new QSlider(Qt::Horizontal, this)),
       m_speedLabel(new QLabel(this)),
       m_position(new QLabel(this)),
+      m_dropped(new QLabel(this)),
       m_view(new QComboBox(this)),
       m_partition(new QComboBox(this))
 {
@@ -61,7 +62,16 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
     // The position sits beside the bar, which can give up width, rather than after the transport,
     // which cannot: one row of everything is wider than a 1280 px projector.
     auto* top = new QHBoxLayout;
-    top->addWidget(m_bar, 1);
+    // Under the bar, once the live lab dropped the oldest frames: where the history starts now. It
+    // wraps rather than widening the panel, so the row keeps its width at 1280 px.
+    auto* barColumn = new QVBoxLayout;
+    barColumn->setSpacing(0);
+    barColumn->addWidget(m_bar);
+    m_dropped->setObjectName(QStringLiteral("droppedLabel"));
+    m_dropped->setWordWrap(true);
+    m_dropped->setVisible(false);
+    barColumn->addWidget(m_dropped);
+    top->addLayout(barColumn, 1);
     QFont bold = m_position->font();
     bold.setBold(true);
     m_position->setFont(bold);
@@ -135,6 +145,13 @@ TimelinePanel::TimelinePanel(SimController* controller, const Actions& actions, 
 
     connect(m_bar, &TimelineBar::frameRequested, controller, &SimController::setCurrentFrame);
     connect(m_speed, &QSlider::valueChanged, controller, &SimController::setSpeedIndex);
+}
+
+QString TimelinePanel::droppedText(const QString& clock, const QString& budget)
+{
+    //: Beside the timeline once the live lab dropped its oldest frames: %1 is the simulated time of
+    //: the oldest frame kept ("31:20"), %2 the memory budget ("4 GiB").
+    return tr("History from %1; older frames dropped (memory budget %2)").arg(clock, budget);
 }
 
 void TimelinePanel::fitSpeedLabel()
@@ -218,8 +235,20 @@ void TimelinePanel::refreshPartitions()
 void TimelinePanel::refresh(bool markersChanged)
 {
     const hw::Timeline& timeline = m_controller->timeline();
-    m_bar->setRange(timeline.frameCount());
+    m_bar->setRange(timeline.frameCount(), timeline.firstFrame());
     m_bar->setValue(m_controller->currentFrame());
+    const std::int64_t first = timeline.firstFrame();
+    m_dropped->setVisible(first > 0);
+    if (first > 0) {
+        const QString clock = SimController::clockText(timeline.frame(first).timeMs);
+        const QString budget = QString::fromStdString(hw::formatByteSize(timeline.memoryBudget()));
+        m_dropped->setText(droppedText(clock, budget));
+        m_dropped->setToolTip(tr("The live lab keeps serving at its memory budget of %1: the history starts at "
+                                 "frame %2 (%3 simulated), and the frames before it were dropped.")
+                                  .arg(budget)
+                                  .arg(first)
+                                  .arg(clock));
+    }
     if (markersChanged) {
         QStringList labels;
         for (const SimController::Marker& m : m_controller->markers()) {

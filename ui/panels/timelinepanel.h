@@ -54,6 +54,10 @@ public:
     }
     QLabel* positionLabel() const { return m_position; }
     QLabel* speedLabel() const { return m_speedLabel; }
+    /// Shown once the live lab's history dropped its oldest frames: where the history starts now.
+    QLabel* droppedLabel() const { return m_dropped; }
+    /// What droppedLabel says: "History from 31:20; older frames dropped (memory budget 4 GiB)".
+    static QString droppedText(const QString& clock, const QString& budget);
 
     /// Re-reads the controller (frame, time, markers, speed).
     void refresh(bool markersChanged);
@@ -84,6 +88,7 @@ private:
     QSlider* m_speed;
     QLabel* m_speedLabel;
     QLabel* m_position;
+    QLabel* m_dropped;
     QComboBox* m_view;
     QComboBox* m_partition;
     std::int64_t m_concealedAfter = -1;

@@ -236,7 +236,7 @@ void MainWindow::createDocks()
     m_eventLog->setSelectionMode(QAbstractItemView::SingleSelection);
     m_eventLog->setEditTriggers(QAbstractItemView::NoEditTriggers);
     connect(m_eventLog, &QListView::clicked, this,
-        [this](const QModelIndex& index) { m_controller->setCurrentFrame(index.row()); });
+        [this](const QModelIndex& index) { m_controller->setCurrentFrame(m_eventModel->frameOfRow(index.row())); });
     m_eventsDock = new QDockWidget(this);
     m_eventsDock->setObjectName(QStringLiteral("eventsDock"));
     m_eventsDock->setWidget(m_eventLog);
@@ -541,7 +541,7 @@ void MainWindow::onChanged(SimController::Changes what)
         m_narration->refresh();
         m_inspector->refresh();
         m_controls->refresh(false);
-        const QModelIndex index = m_eventModel->index(static_cast<int>(m_controller->currentFrame()), 0);
+        const QModelIndex index = m_eventModel->index(m_eventModel->rowOfFrame(m_controller->currentFrame()), 0);
         m_eventLog->setCurrentIndex(index);
         m_eventLog->scrollTo(index);
     } else if (what & SimController::TimeChanged) {

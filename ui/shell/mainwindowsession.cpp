@@ -188,7 +188,9 @@ bool MainWindow::openParsedScenario(const hw::Scenario& scenario, const QString&
 
 QString MainWindow::saveScenario(const QString& path)
 {
-    const hw::Scenario recorded = hw::recordSession(m_controller->scenario(), m_controller->timeline());
+    // Once the live lab's history dropped frames, the session wrote its operations before each drop:
+    // the file still replays from the first frame.
+    const hw::Scenario recorded = m_controller->session().recordedSession();
     const std::string text = hw::scenarioToJson(recorded);
     // Not QSaveFile: its errorString() is often "Unknown error" or names its staging file, and it
     // replaces a device or a named pipe with a regular file. The core writer refuses those and reports
@@ -251,6 +253,12 @@ void MainWindow::saveDialog()
     const QString error = saveScenario(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Cannot save the scenario"), tr("%1: %2").arg(path, error));
+    else if (const std::int64_t full = m_controller->session().recordingFullAtFrame(); full >= 0)
+        statusBar()->showMessage(tr("Saved %1: it replays to frame %2, where the session reached the size one "
+                                    "scenario file may hold; the frames after it are not in the file.")
+                                     .arg(path)
+                                     .arg(full),
+            statusTimeoutMs);
     else
         statusBar()->showMessage(
             tr("Saved %1: it replays to these %2 frames.").arg(path).arg(m_controller->frameCount()), statusTimeoutMs);

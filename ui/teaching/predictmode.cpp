@@ -144,7 +144,9 @@ void PredictMode::onChanged(SimController::Changes what)
         retranslate();
     }
     const hw::Timeline& timeline = m_controller->timeline();
-    if (frame > previous && previous >= 0 && previous < timeline.frameCount() && timeline.frame(previous).label >= 0)
+    // A frame the live lab's history dropped (previous < firstFrame) asks nothing: its state is gone.
+    if (frame > previous && previous >= timeline.firstFrame() && previous < timeline.frameCount()
+        && timeline.frame(previous).label >= 0)
         ask(previous);
 }
 
