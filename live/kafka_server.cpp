@@ -858,7 +858,7 @@ std::size_t KafkaServer::poll()
         return 0;
     const std::size_t ran = d.io.poll();
     if (d.stopping)
-        d.finish(); // stopped from inside (the memory budget): every connection and listener closes
+        d.finish(); // stopped from inside (--stop-after): every connection and listener closes
     return ran;
 }
 
