@@ -145,7 +145,7 @@ void Sender::requestMetadata(std::int32_t producerIndex)
     producer.metadataDeadlineMs = m_state.nowMs + m_state.config.requestTimeoutMs;
     armProducerTimer(producerIndex, producer.metadataDeadlineMs);
     const BrokerId target = leastLoadedBroker(producerIndex, producer.metadataBroker);
-    m_net.send(NodeRef::producer(producerIndex), NodeRef::broker(target), MetadataRequest{producerIndex});
+    m_net.send(NodeRef::producer(producerIndex), NodeRef::broker(target), MetadataRequest{producerIndex, {}});
 }
 
 std::optional<Event> Sender::handleMetadataResponse(const Message& message, const MetadataResponse& response)

@@ -20,7 +20,7 @@ using namespace json_input;
 
 /// The names a step refers to, resolved against the cluster the scenario declares.
 struct Context {
-    explicit Context(const ClusterSpec& spec) : cluster(spec), consumers(spec.consumers), topics(spec.topics) {}
+    explicit Context(const ClusterSpec& spec) : cluster(spec), topics(spec.topics), consumers(spec.consumers) {}
 
     // Live clients connected by the steps read so far (a live step names one by its number).
     int liveClients = 0;
