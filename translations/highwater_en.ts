@@ -325,6 +325,36 @@
     </message>
 </context>
 <context>
+    <name>hw::ui::FrameScene</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <source>LIVE · %n request(s)</source>
+        <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
+        <translation>
+            <numerusform>LIVE · %n request</numerusform>
+            <numerusform>LIVE · %n requests</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <source>LIVE · %n answer(s)</source>
+        <extracomment>The answers in flight from one broker to the live lab&apos;s many clients.</extracomment>
+        <translation>
+            <numerusform>LIVE · %n answer</numerusform>
+            <numerusform>LIVE · %n answers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <source>… and %n more</source>
+        <extracomment>The end of the list of a bundle&apos;s messages in its tooltip.</extracomment>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hw::ui::InspectorPanel</name>
     <message numerus="yes">
         <location filename="../ui/panels/inspectorpanel.cpp" line="+294"/>

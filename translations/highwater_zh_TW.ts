@@ -4535,6 +4535,30 @@ Value: %3</source>
 </context>
 <context>
     <name>hw::ui::FrameScene</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <source>LIVE · %n request(s)</source>
+        <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
+        <translation>
+            <numerusform>即時 · %n 個請求</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <source>LIVE · %n answer(s)</source>
+        <extracomment>The answers in flight from one broker to the live lab&apos;s many clients.</extracomment>
+        <translation>
+            <numerusform>即時 · %n 個回應</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <source>… and %n more</source>
+        <extracomment>The end of the list of a bundle&apos;s messages in its tooltip.</extracomment>
+        <translation>
+            <numerusform>…… 另有 %n 個</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../ui/scene/framescene.cpp" line="+678"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>

@@ -13,6 +13,9 @@
 #include "scene/framescene.h"
 #include "scene/frameview.h"
 #include "scene/liveclientsitem.h"
+#include "scene/messageitem.h"
+#include "scene/messagetext.h"
+#include "scene/replicalogitem.h"
 #include "shell/mainwindow.h"
 #include "timeline/timeline.h"
 
@@ -26,6 +29,8 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <map>
+#include <optional>
 #include <variant>
 
 namespace {
@@ -437,4 +442,122 @@ TEST(LiveClientsBox, AGroupMembersFetchConnectionsCountWithItsGroup)
     const LiveClientsItem::Row* reading = rowOf(*box, RowKind::Reading, QStringLiteral("orders"));
     ASSERT_NE(reading, nullptr);
     EXPECT_EQ(reading->clients, (std::vector<std::int32_t>{ alone }));
+}
+
+namespace {
+
+/// The live clients' messages in flight that the cluster view draws (heartbeats are hidden by
+/// default), by the broker at their other end and whether they are requests.
+std::map<std::pair<std::int32_t, bool>, std::size_t> liveMessagesInFlight(const hw::ClusterState& state)
+{
+    std::map<std::pair<std::int32_t, bool>, std::size_t> out;
+    for (const hw::QueuedEvent& queued : state.queue) {
+        const auto* m = std::get_if<hw::Message>(&queued.what);
+        if (!m)
+            continue;
+        const bool request = m->from.kind == hw::NodeKind::LiveClient;
+        if (!request && m->to.kind != hw::NodeKind::LiveClient)
+            continue;
+        const std::optional<hw::ui::MessageInfo> info = hw::ui::MessageText::describe(queued, state);
+        if (!info || info->kind == hw::ui::MessageItem::Kind::Heartbeat)
+            continue;
+        const hw::NodeRef& other = request ? m->to : m->from;
+        EXPECT_EQ(other.kind, hw::NodeKind::Broker);
+        ++out[{ other.id, request }];
+    }
+    return out;
+}
+
+/// Whether a message item stands for a live client's message (its sequence is one).
+bool isLive(const hw::ClusterState& state, const hw::ui::MessageItem& item)
+{
+    for (const hw::QueuedEvent& queued : state.queue) {
+        if (queued.sequence != item.target().message)
+            continue;
+        const auto* m = std::get_if<hw::Message>(&queued.what);
+        return m && (m->from.kind == hw::NodeKind::LiveClient || m->to.kind == hw::NodeKind::LiveClient);
+    }
+    return false;
+}
+
+} // namespace
+
+// Ninety clients' requests were ninety tracks over the brokers' rows and partition names. Above
+// rowsMax connections they travel as one bundle per broker and direction: one track, a dot per
+// message, one label counting them; the tooltip lists the first few.
+TEST(LiveClientsBox, NinetyClientsMessagesTravelInOneBundlePerBrokerAndDirection)
+{
+    LiveClass live(QSize(1280, 720));
+    makeClass(live);
+    const LiveClientsItem* box = live.box();
+    ASSERT_NE(box, nullptr);
+    ASSERT_TRUE(box->aggregated());
+    const hw::ClusterState& state = live.timeline().head();
+    const auto expected = liveMessagesInFlight(state);
+    ASSERT_GE(expected.size(), 3u) << "requests to each of the 3 brokers are on their way";
+    std::size_t expectedMessages = 0;
+    for (const auto& [key, count] : expected)
+        expectedMessages += count;
+    ASSERT_GT(expectedMessages, 30u);
+
+    // Half way along the tracks: at the moment of sending every dot stands at the box's anchor, the
+    // bundles' dots one on another.
+    live.window.scene()->setDisplayTime(static_cast<double>(state.nowMs) + state.config.networkLatencyMs / 2.0);
+    std::size_t bundles = 0;
+    std::size_t dots = 0;
+    const QRegularExpression counted(QStringLiteral("^LIVE \u00B7 (\\d+) (request|answer)s?$"));
+    for (const hw::ui::MessageItem* item : live.window.scene()->messageItems()) {
+        if (!isLive(state, *item))
+            continue;
+        ++bundles;
+        const std::size_t members = 1 + item->followerCount();
+        dots += members;
+        const QRegularExpressionMatch match = counted.match(item->label());
+        ASSERT_TRUE(match.hasMatch()) << item->label().toStdString();
+        EXPECT_EQ(match.captured(1).toULongLong(), members) << item->label().toStdString();
+        // The tooltip lists five of them and counts the rest.
+        const QString tip = live.window.scene()->toolTipAt(item->dotPosition());
+        EXPECT_TRUE(tip.startsWith(item->label())) << tip.toStdString();
+        if (members > 5) {
+            EXPECT_TRUE(tip.endsWith(QStringLiteral("\u2026 and %1 more").arg(members - 5))) << tip.toStdString();
+        }
+        // A visible label covers no replica row's text (the partitions' names among them).
+        if (item->isLabelVisible()) {
+            const QRectF label = item->texts().constFirst().box;
+            for (const hw::ui::ReplicaLogItem* row : live.window.scene()->replicaItems()) {
+                for (const QRectF& text : row->textBoxes())
+                    EXPECT_FALSE(label.intersects(text)) << item->label().toStdString();
+            }
+        }
+    }
+    EXPECT_EQ(bundles, expected.size()) << "one bundle per broker and direction";
+    EXPECT_LE(bundles, 2u * 3u);
+    EXPECT_EQ(dots, expectedMessages) << "every live message has its dot";
+    maybeSave(live.window, QStringLiteral("live-bundles-90-en-1280x720.png"));
+}
+
+TEST(LiveClientsBox, UpToEightClientsEachMessageHasItsOwnTrack)
+{
+    LiveClass live(QSize(1280, 720));
+    for (int i = 0; i < 3; ++i) {
+        const std::int32_t h = live.connect(1 + i, nextAddress(), QStringLiteral("rdkafka"));
+        live.produce(h, i);
+    }
+    live.show();
+    ASSERT_NE(live.box(), nullptr);
+    ASSERT_FALSE(live.box()->aggregated());
+    const hw::ClusterState& state = live.timeline().head();
+    std::size_t expectedMessages = 0;
+    for (const auto& [key, count] : liveMessagesInFlight(state))
+        expectedMessages += count;
+    ASSERT_EQ(expectedMessages, 3u);
+    std::size_t items = 0;
+    for (const hw::ui::MessageItem* item : live.window.scene()->messageItems()) {
+        if (!isLive(state, *item))
+            continue;
+        ++items;
+        EXPECT_EQ(item->followerCount(), 0u);
+        EXPECT_FALSE(item->label().startsWith(QStringLiteral("LIVE"))) << item->label().toStdString();
+    }
+    EXPECT_EQ(items, expectedMessages);
 }

@@ -281,8 +281,12 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     if (liveClients) {
         liveClients->setPos(margin, columnY);
         scene.addItem(liveClients);
+        // One connection a line: its messages start at its line. Aggregated lines: every message starts
+        // at the box's title, and the scene bundles them (FrameScene::buildMessages).
+        scene.setLiveMessagesBundled(liveClients->aggregated());
         for (std::size_t r = 0; r < liveClients->rows().size(); ++r) {
-            const QPointF anchor = liveClients->anchorOf(r) + QPointF(anchorReach, 0);
+            const QPointF anchor = (liveClients->aggregated() ? liveClients->bundleAnchor() : liveClients->anchorOf(r))
+                + QPointF(anchorReach, 0);
             for (std::int32_t client : liveClients->rows()[r].clients)
                 scene.registerAnchor(hw::NodeRef::liveClient(client), -1, anchor);
         }

@@ -25,6 +25,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace hw::ui {
 
@@ -190,6 +192,7 @@ void FrameScene::rebuild()
     m_pool->begin();
     m_anchors.clear();
     m_messages.clear();
+    m_liveMessagesBundled = false;
     QRectF content;
     if (m_viewKind == ViewKind::Partition && !m_state->partitions.empty())
         content = PartitionLayout::build(*this, *m_state, m_focusPartition);
@@ -338,6 +341,17 @@ QList<QRectF> FrameScene::markedRects(const DifferenceMark& mark) const
 
 void FrameScene::buildMessages()
 {
+    struct BundleMember {
+        std::uint64_t sequence;
+        MessageItem::Kind kind;
+        QString label;
+        QPointF from;
+        QPointF to;
+        hw::TimeMs sentMs;
+        hw::TimeMs arrivesMs;
+    };
+    // By the other end's kind and id, and whether the live clients send (requests) or receive.
+    std::map<std::tuple<int, std::int32_t, bool>, std::vector<BundleMember>> bundles;
     for (const hw::QueuedEvent& queued : m_state->queue) {
         std::optional<MessageInfo> info = MessageText::describe(queued, *m_state);
         if (!info)
@@ -368,7 +382,45 @@ void FrameScene::buildMessages()
         // the label leaves the name out, and a projector's larger text finds room for more of them.
         if (m_viewKind == ViewKind::Cluster && !m_compact && info->partition >= 0)
             label = QString::fromStdString(m_state->partitionName(info->partition)) + QStringLiteral(": ") + label;
+        const bool fromLive = info->from.kind == hw::NodeKind::LiveClient;
+        if (m_liveMessagesBundled && (fromLive || info->to.kind == hw::NodeKind::LiveClient)) {
+            const hw::NodeRef& other = fromLive ? info->to : info->from;
+            bundles[{ static_cast<int>(other.kind), other.id, fromLive }].push_back(
+                { info->sequence, info->kind, label, from, to, info->sentMs, info->arrivesMs });
+            continue;
+        }
         auto* item = new MessageItem(info->sequence, info->kind, label, from, to, info->sentMs, info->arrivesMs);
+        addItem(item);
+        m_messages.append(item);
+    }
+    // Many live clients: their messages to and from a node travel as one bundle each way, a track with
+    // a dot per message and one label that counts them, rather than a track per message over the
+    // brokers' rows. The labelled dot is the last to arrive, so the label stays while any is on its way.
+    for (auto& [key, members] : bundles) {
+        std::stable_sort(members.begin(), members.end(), [](const BundleMember& a, const BundleMember& b) {
+            return a.arrivesMs > b.arrivesMs;
+        });
+        const BundleMember& lead = members.front();
+        const int count = static_cast<int>(members.size());
+        //: The live lab's many clients: the requests they have in flight to one broker, drawn as one bundle.
+        const QString label = std::get<2>(key) ? tr("LIVE \u00B7 %n request(s)", nullptr, count)
+                                               //: The answers in flight from one broker to the live lab's many clients.
+                                               : tr("LIVE \u00B7 %n answer(s)", nullptr, count);
+        QStringList detail;
+        std::vector<MessageItem::Follower> followers;
+        constexpr int listed = 5;
+        for (int i = 0; i < count; ++i) {
+            if (i < listed)
+                detail << members[static_cast<std::size_t>(i)].label;
+            if (i > 0)
+                followers.push_back({ members[static_cast<std::size_t>(i)].kind,
+                    members[static_cast<std::size_t>(i)].sentMs, members[static_cast<std::size_t>(i)].arrivesMs });
+        }
+        if (count > listed)
+            //: The end of the list of a bundle's messages in its tooltip.
+            detail << tr("\u2026 and %n more", nullptr, count - listed);
+        auto* item = new MessageItem(lead.sequence, lead.kind, label, lead.from, lead.to, lead.sentMs, lead.arrivesMs);
+        item->setFollowers(std::move(followers), detail.join(QLatin1Char('\n')));
         addItem(item);
         m_messages.append(item);
     }
@@ -494,7 +546,7 @@ void FrameScene::placeMessages()
 bool FrameScene::hasMessagesTravelling() const
 {
     for (const MessageItem* item : m_messages) {
-        if (item->arrivesMs() > m_displayTimeMs)
+        if (item->lastArrivalMs() > m_displayTimeMs)
             return true;
     }
     return false;
@@ -673,9 +725,12 @@ QString FrameScene::toolTipAt(QPointF scenePos) const
     const QString glossaryId = glossaryEntryAt(scenePos);
     // A marker or badge explains itself; a record cell or a message gives its own details first.
     for (QGraphicsItem* item : items(scenePos)) {
-        if (auto* message = qgraphicsitem_cast<MessageItem*>(item))
+        if (auto* message = qgraphicsitem_cast<MessageItem*>(item)) {
+            if (message->followerCount() > 0)
+                return message->label() + QLatin1Char('\n') + message->detail();
             return message->label() + QLatin1Char('\n')
                 + tr("Sent at %1 ms, arrives at %2 ms").arg(message->sentMs()).arg(message->arrivesMs());
+        }
         if (auto* replica = qgraphicsitem_cast<ReplicaLogItem*>(item)) {
             const QPointF pos = replica->mapFromScene(scenePos);
             if (replica->markerAt(pos).isEmpty()) {

@@ -127,6 +127,9 @@ public:
 
     // Used by the layouts while building.
     void registerAnchor(const hw::NodeRef& node, std::int32_t partition, QPointF point);
+    /// Whether the live clients' messages travel in bundles, one per broker and direction (the live
+    /// box aggregates its connections: ninety clients' requests would be ninety tracks).
+    void setLiveMessagesBundled(bool bundled) { m_liveMessagesBundled = bundled; }
     /// The items kept from the previous frame (replicas, brokers, boxes, labels).
     ItemPool& pool() { return *m_pool; }
 
@@ -182,6 +185,7 @@ private:
     QList<MessageItem*> m_messages;
     QList<DifferenceMark> m_differenceMarks;
     QHash<std::int32_t, QString> m_liveClientNames;
+    bool m_liveMessagesBundled = false;
 };
 
 } // namespace hw::ui

@@ -190,8 +190,10 @@ LiveClientsItem::LiveClientsItem(const hw::ClusterState& state, const QHash<std:
     for (const Row& r : m_rows)
         connected += static_cast<int>(r.clients.size());
     // "LIVE" in words: the box is told apart from the simulated producers by its text, not its colour.
+    const qreal titleTop = y;
     y = addWrappedText(Text::tr("LIVE: %n real client(s)", nullptr, connected), headFont, padding, y, inner,
         theme::ink, QStringLiteral("live:title"));
+    m_titleCentre = (titleTop + y) / 2;
     y += rowGap;
     for (const Row& r : m_rows) {
         const qreal top = y;
@@ -215,6 +217,11 @@ QPointF LiveClientsItem::anchorOf(std::size_t row) const
 {
     const qreal y = row < m_rowCentres.size() ? m_rowCentres[row] : boundingRect().center().y();
     return mapToScene(QPointF(boundingRect().right(), y));
+}
+
+QPointF LiveClientsItem::bundleAnchor() const
+{
+    return mapToScene(QPointF(boundingRect().right(), m_titleCentre));
 }
 
 void LiveClientsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)

@@ -54,6 +54,12 @@ public:
     QList<TextRun> rowRuns(std::size_t row) const;
     /// Where a client's messages leave and arrive (scene coordinates): its line's right edge.
     QPointF anchorOf(std::size_t row) const;
+    /// Whether the lines aggregate the connections (more than rowsMax of them).
+    bool aggregated() const { return !m_rows.empty() && m_rows.front().kind != RowKind::Client; }
+    /// Where the messages of aggregated clients leave and arrive, bundled (FrameScene::buildMessages):
+    /// the box's right edge beside its title, the highest point of the box, so the few bundled tracks
+    /// cross as little of the brokers' boxes as a straight line can.
+    QPointF bundleAnchor() const;
     /// The rows of a state: per connection or aggregated.
     static std::vector<Row> rowsFor(const hw::ClusterState& state, const QHash<std::int32_t, QString>& names);
     /// Whether the state has a connected live client.
@@ -64,6 +70,7 @@ public:
 private:
     std::vector<Row> m_rows;
     std::vector<qreal> m_rowCentres;
+    qreal m_titleCentre = 0;
     std::vector<std::pair<qsizetype, qsizetype>> m_rowRuns; // per row: its first run in texts() and how many
 };
 

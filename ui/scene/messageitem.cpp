@@ -29,18 +29,46 @@ MessageItem::MessageItem(std::uint64_t sequence, Kind kind, const QString& label
       m_to(to),
       m_dot(from),
       m_sentMs(sentMs),
-      m_arrivesMs(arrivesMs)
+      m_arrivesMs(arrivesMs),
+      m_lastArrivalMs(arrivesMs)
 {
     setFlag(ItemIsSelectable);
     setZValue(10);
     relayout();
 }
 
+namespace {
+
+double progressAt(double timeMs, hw::TimeMs sentMs, hw::TimeMs arrivesMs)
+{
+    const double span = static_cast<double>(std::max<hw::TimeMs>(1, arrivesMs - sentMs));
+    return std::clamp((timeMs - static_cast<double>(sentMs)) / span, 0.0, 1.0);
+}
+
+} // namespace
+
+void MessageItem::setFollowers(std::vector<Follower> followers, const QString& detail)
+{
+    m_followers = std::move(followers);
+    m_detail = detail;
+    m_lastArrivalMs = m_arrivesMs;
+    for (const Follower& f : m_followers)
+        m_lastArrivalMs = std::max(m_lastArrivalMs, f.arrivesMs);
+    m_followerDots.assign(m_followers.size(), m_from);
+    m_progress = -1; // placed anew by the next setTime
+}
+
 void MessageItem::setTime(double timeMs)
 {
-    const double span = static_cast<double>(std::max<hw::TimeMs>(1, m_arrivesMs - m_sentMs));
-    const double progress = std::clamp((timeMs - static_cast<double>(m_sentMs)) / span, 0.0, 1.0);
-    if (progress == m_progress && !texts().isEmpty())
+    const double progress = progressAt(timeMs, m_sentMs, m_arrivesMs);
+    bool followersMoved = false;
+    for (std::size_t i = 0; i < m_followers.size(); ++i) {
+        const QPointF dot
+            = m_from + (m_to - m_from) * progressAt(timeMs, m_followers[i].sentMs, m_followers[i].arrivesMs);
+        followersMoved = followersMoved || dot != m_followerDots[i];
+        m_followerDots[i] = dot;
+    }
+    if (progress == m_progress && !followersMoved && !texts().isEmpty())
         return;
     m_progress = progress;
     m_dot = m_from + (m_to - m_from) * progress;
@@ -149,6 +177,12 @@ void MessageItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
             std::clamp(m_dot.x(), box.left(), box.right()), std::clamp(m_dot.y(), box.top(), box.bottom()));
         painter->setPen(theme::hairline(color, 1.5));
         painter->drawLine(QLineF(m_dot, end));
+    }
+    // A bundle's other messages: small dots of their kinds' colours, under the labelled one.
+    painter->setPen(QPen(theme::ink, 1));
+    for (std::size_t i = 0; i < m_followers.size(); ++i) {
+        painter->setBrush(theme::messageColor(static_cast<int>(m_followers[i].kind)));
+        painter->drawEllipse(m_followerDots[i], followerRadius, followerRadius);
     }
     painter->setPen(QPen(isSelected() ? theme::blue : theme::ink, isSelected() ? 4 : 2));
     painter->setBrush(color);

@@ -5,6 +5,8 @@
 #include "scene/frameitem.h"
 #include "scene/itemtypes.h"
 
+#include <vector>
+
 namespace hw::ui {
 
 /// A message in flight (a fetch, a produce, an acknowledgement, an AlterPartition...): a labelled dot
@@ -28,7 +30,22 @@ public:
         hw::TimeMs arrivesMs);
     int type() const override { return Type; }
 
-    /// Moves the dot to where the message is at this time.
+    /// A bundle: more messages on the same track (the live lab's many clients to one broker), each a
+    /// small dot of its kind's colour, behind the labelled one; the label counts them all and the
+    /// tooltip lists the first few (detail).
+    struct Follower {
+        Kind kind = Kind::Produce;
+        hw::TimeMs sentMs = 0;
+        hw::TimeMs arrivesMs = 0;
+    };
+    static constexpr qreal followerRadius = 5;
+    void setFollowers(std::vector<Follower> followers, const QString& detail);
+    std::size_t followerCount() const { return m_followers.size(); }
+    QString detail() const { return m_detail; }
+    /// When the last of the bundle's messages arrives (arrivesMs() for a single message).
+    hw::TimeMs lastArrivalMs() const { return m_lastArrivalMs; }
+
+    /// Moves the dots to where the messages are at this time.
     void setTime(double timeMs);
     /// Moves the label away from its natural place beside the dot (the scene puts labels where they
     /// cover nothing); a moved label is joined to its dot by a leader line.
@@ -67,6 +84,10 @@ private:
     hw::TimeMs m_sentMs;
     hw::TimeMs m_arrivesMs;
     double m_progress = 0;
+    std::vector<Follower> m_followers;
+    std::vector<QPointF> m_followerDots;
+    QString m_detail;
+    hw::TimeMs m_lastArrivalMs;
     QPointF m_labelOffset;
     bool m_labelVisible = true;
 };
