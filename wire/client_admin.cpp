@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The client half's admin APIs: CreateTopics 7 (with the scenario's explicit replica assignment and topic
 // configs), IncrementalAlterConfigs 1 and ElectLeaders 2 (preferred and unclean), what HighWater sends to set
-// a real cluster up as a scenario says. Field order, versions and tags follow <Api>Request.json and
+// a real cluster up as a scenario says, and DescribeConfigs 4, what the observer reads a topic's configs with. Field order, versions and tags follow <Api>Request.json and
 // <Api>Response.json in clients/src/main/resources/common/message/ at 3.7.0 and 4.4.0.
 #include "wire/client_fields.h"
 
@@ -112,6 +112,69 @@ IncrementalAlterConfigsResponse readIncrementalAlterConfigs(FieldReader& in, std
             r.resourceName = resource.string("ResourceName");
             resource.noTaggedFields();
             return r;
+        });
+    in.noTaggedFields();
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// DescribeConfigs 4
+
+void writeDescribeConfigs(Writer& w, const DescribeConfigsRequest& body, std::int16_t)
+{
+    writeCompactArray(w, body.resources, [](Writer& out, const DescribeConfigsResource& resource) {
+        out.int8(static_cast<std::int8_t>(resource.resourceType));
+        writeCompactString(out, resource.resourceName);
+        if (resource.configurationKeys)
+            writeCompactStrings(out, *resource.configurationKeys);
+        else
+            out.unsignedVarint(0); // null: every config
+        out.emptyTaggedFields();
+    });
+    w.boolean(body.includeSynonyms);
+    w.boolean(body.includeDocumentation);
+    w.emptyTaggedFields();
+}
+
+DescribeConfigsResponse readDescribeConfigs(FieldReader& in, std::int16_t)
+{
+    DescribeConfigsResponse out;
+    out.throttleTimeMs = in.int32("ThrottleTimeMs");
+    // A result is at least ErrorCode, a null ErrorMessage, ResourceType, an empty ResourceName, an empty
+    // Configs and its tagged fields.
+    out.results = in.array<DescribeConfigsResult>("Results", 7, limits::configResourcesPerResponseMax,
+        "limits::configResourcesPerResponseMax", [](FieldReader& resource) {
+            DescribeConfigsResult result;
+            result.errorCode = resource.error("ErrorCode");
+            result.errorMessage = resource.nullableString("ErrorMessage");
+            result.resourceType = static_cast<ConfigResourceType>(resource.int8("ResourceType"));
+            result.resourceName = resource.string("ResourceName");
+            // A config is at least an empty Name, a null Value, ReadOnly, ConfigSource, IsSensitive, an empty
+            // Synonyms, ConfigType, a null Documentation and its tagged fields.
+            result.configs = resource.array<DescribeConfigsResourceResult>("Configs", 9, limits::configsPerTopicMax,
+                "limits::configsPerTopicMax", [](FieldReader& config) {
+                    DescribeConfigsResourceResult c;
+                    c.name = config.string("Name");
+                    c.value = config.nullableString("Value");
+                    c.readOnly = config.boolean("ReadOnly");
+                    c.configSource = config.int8("ConfigSource");
+                    c.isSensitive = config.boolean("IsSensitive");
+                    c.synonyms = config.array<DescribeConfigsSynonym>("Synonyms", 4, limits::configsPerTopicMax,
+                        "limits::configsPerTopicMax", [](FieldReader& synonym) {
+                            DescribeConfigsSynonym s;
+                            s.name = synonym.string("Name");
+                            s.value = synonym.nullableString("Value");
+                            s.source = synonym.int8("Source");
+                            synonym.noTaggedFields();
+                            return s;
+                        });
+                    c.configType = config.int8("ConfigType");
+                    c.documentation = config.nullableString("Documentation");
+                    config.noTaggedFields();
+                    return c;
+                });
+            resource.noTaggedFields();
+            return result;
         });
     in.noTaggedFields();
     return out;

@@ -5,8 +5,8 @@
 // flexible (compact) types on the server half's Reader and keeps the JSON path of the field it is in, so a
 // DecodeError can name it; the compact writers the server half lacks; and the body readers and writers of
 // each API family, which client_protocol.cpp dispatches to. client_cluster.cpp holds ApiVersions, Metadata,
-// DescribeCluster and DescribeTopicPartitions; client_admin.cpp CreateTopics, IncrementalAlterConfigs and
-// ElectLeaders; client_offsets.cpp ListOffsets and Fetch.
+// DescribeCluster and DescribeTopicPartitions; client_admin.cpp CreateTopics, IncrementalAlterConfigs,
+// DescribeConfigs and ElectLeaders; client_offsets.cpp ListOffsets and Fetch.
 #include "wire/bytes.h"
 #include "wire/client_protocol.h"
 #include "wire/limits.h"
@@ -195,6 +195,8 @@ void writeCreateTopics(Writer& w, const CreateTopicsRequest& body, std::int16_t 
 CreateTopicsResponse readCreateTopics(FieldReader& in, std::int16_t version);
 void writeIncrementalAlterConfigs(Writer& w, const IncrementalAlterConfigsRequest& body, std::int16_t version);
 IncrementalAlterConfigsResponse readIncrementalAlterConfigs(FieldReader& in, std::int16_t version);
+void writeDescribeConfigs(Writer& w, const DescribeConfigsRequest& body, std::int16_t version);
+DescribeConfigsResponse readDescribeConfigs(FieldReader& in, std::int16_t version);
 void writeElectLeaders(Writer& w, const ElectLeadersRequest& body, std::int16_t version);
 ElectLeadersResponse readElectLeaders(FieldReader& in, std::int16_t version);
 

@@ -18,7 +18,7 @@ using wire::detail::encodeBug;
 using wire::detail::versionText;
 
 // The versions and why: clientApis() in client_protocol.h. In the order of Request and Response.
-constexpr std::array<VersionRange, 9> clientTable { {
+constexpr std::array<VersionRange, 10> clientTable { {
     { ApiKey::ApiVersions, 3, 3 },
     { ApiKey::Metadata, 12, 12 },
     { ApiKey::CreateTopics, 7, 7 },
@@ -28,6 +28,7 @@ constexpr std::array<VersionRange, 9> clientTable { {
     { ApiKey::Fetch, 12, 12 },
     { ApiKey::DescribeTopicPartitions, 0, 0 },
     { ApiKey::DescribeCluster, 1, 2 },
+    { ApiKey::DescribeConfigs, 4, 4 },
 } };
 
 static_assert(std::variant_size_v<Request> == clientTable.size() && std::variant_size_v<Response> == clientTable.size(),
@@ -61,6 +62,8 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
         return detail::readDescribeTopicPartitions(in, version);
     case ApiKey::DescribeCluster:
         return detail::readDescribeCluster(in, version);
+    case ApiKey::DescribeConfigs:
+        return detail::readDescribeConfigs(in, version);
     case ApiKey::Produce:
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
@@ -173,8 +176,10 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 detail::writeFetch(w, request, version);
             else if constexpr (std::is_same_v<T, DescribeTopicPartitionsRequest>)
                 detail::writeDescribeTopicPartitions(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, DescribeClusterRequest>)
                 detail::writeDescribeCluster(w, request, version);
+            else
+                detail::writeDescribeConfigs(w, request, version);
         },
         body);
     return wire::detail::finishFrame(w, sizeAt);

@@ -44,6 +44,8 @@ namespace hw::wire::client {
 ///   a follower answers a consumer, so its partition HighWatermark is that replica's own high watermark.
 /// - DescribeTopicPartitions 0: its only version (3.8+); leader epoch, ISR, ELR and last known ELR.
 /// - DescribeCluster 1-2: 3.7-3.9 have 0-1, 4.0+ 0-2; version 2 adds IncludeFencedBrokers and IsFenced.
+/// - DescribeConfigs 4: the highest of both (3.7: 0-4, 4.0 removed 0) and the only flexible one; its fields
+///   are the same at 3.7.0 and 4.4.0 (IsDefault, gone at 4.0, is version 0 only).
 std::span<const VersionRange> clientApis();
 
 /// The client's range for a key, or nullopt when the client half does not speak it.
@@ -269,6 +271,69 @@ struct IncrementalAlterConfigsResponse {
     std::int32_t throttleTimeMs = 0;
     std::vector<AlterConfigsResourceResponse> responses;
     bool operator==(const IncrementalAlterConfigsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
+// DescribeConfigs 4
+
+/// DescribeConfigsResource: a topic (by name) or a broker (by id as text). ConfigurationKeys names the
+/// configs to list; nullopt (null) lists every one.
+struct DescribeConfigsResource {
+    ConfigResourceType resourceType = ConfigResourceType::Topic;
+    std::string resourceName;
+    std::optional<std::vector<std::string>> configurationKeys;
+    bool operator==(const DescribeConfigsResource&) const = default;
+};
+
+/// DescribeConfigsRequest.json version 4. The observer asks for neither synonyms nor documentation.
+struct DescribeConfigsRequest {
+    std::vector<DescribeConfigsResource> resources;
+    bool includeSynonyms = false;
+    bool includeDocumentation = false;
+    bool operator==(const DescribeConfigsRequest&) const = default;
+};
+
+/// DescribeConfigsSynonym: where else the config is set, in the order the broker applies them.
+struct DescribeConfigsSynonym {
+    std::string name;
+    std::optional<std::string> value;
+    std::int8_t source = 0; // a ConfigSource
+    bool operator==(const DescribeConfigsSynonym&) const = default;
+};
+
+/// DescribeConfigsResourceResult: one config. ConfigSource is DescribeConfigsResponse.ConfigSource
+/// (0 UNKNOWN, 1 TOPIC_CONFIG, 2 DYNAMIC_BROKER_CONFIG, 3 DYNAMIC_DEFAULT_BROKER_CONFIG, 4 STATIC_BROKER_CONFIG,
+/// 5 DEFAULT_CONFIG, 6 DYNAMIC_BROKER_LOGGER_CONFIG, 7 CLIENT_METRICS_CONFIG, 8 GROUP_CONFIG); ConfigType
+/// its ConfigType (0 UNKNOWN, 1 BOOLEAN, 2 STRING, 3 INT, 4 SHORT, 5 LONG, 6 DOUBLE, 7 LIST, 8 CLASS,
+/// 9 PASSWORD), both as DescribeConfigsResponse.java at 4.4.0 numbers them. A sensitive config's value is null.
+struct DescribeConfigsResourceResult {
+    std::string name;
+    std::optional<std::string> value;
+    bool readOnly = false;
+    std::int8_t configSource = -1;
+    bool isSensitive = false;
+    std::vector<DescribeConfigsSynonym> synonyms; // empty unless includeSynonyms
+    std::int8_t configType = 0;
+    std::optional<std::string> documentation; // null unless includeDocumentation
+    bool operator==(const DescribeConfigsResourceResult&) const = default;
+};
+
+/// DescribeConfigsResult: one resource's configs, or its error (UNKNOWN_TOPIC_OR_PARTITION for a topic that
+/// does not exist). The type is kept as read.
+struct DescribeConfigsResult {
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    ConfigResourceType resourceType = ConfigResourceType::Topic;
+    std::string resourceName;
+    std::vector<DescribeConfigsResourceResult> configs;
+    bool operator==(const DescribeConfigsResult&) const = default;
+};
+
+/// DescribeConfigsResponse.json version 4.
+struct DescribeConfigsResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<DescribeConfigsResult> results;
+    bool operator==(const DescribeConfigsResponse&) const = default;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -524,12 +589,13 @@ struct DescribeClusterResponse {
 
 /// A request body of the client half; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
-    ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest>;
+    ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest,
+    DescribeConfigsRequest>;
 
 /// A response body of the client half, in the same order.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
     IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
-    DescribeTopicPartitionsResponse, DescribeClusterResponse>;
+    DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse>;
 
 /// The ApiKey of a request or response alternative.
 ApiKey apiKeyOf(const Request& body);

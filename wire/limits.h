@@ -51,11 +51,13 @@ constexpr std::int32_t abortedTransactionsPerPartitionMax = 4096;
 /// observer asks for far less, and the admin responses are a few KiB.
 constexpr std::int32_t responseBytesMax = 64 * 1024 * 1024;
 
-/// Configs listed for one topic in a CreateTopics response. Kafka 4.4 has about 40 topic configs
-/// (TopicConfig.java); no counterpart beyond the bytes left.
+/// Configs listed for one topic in a CreateTopics response or for one resource in a DescribeConfigs response,
+/// and synonyms of one DescribeConfigs config. Kafka 4.4 has about 40 topic configs (TopicConfig.java) and a
+/// few hundred broker configs; no counterpart beyond the bytes left.
 constexpr std::int32_t configsPerTopicMax = 1024;
 
-/// Config resources (topics or brokers) in one IncrementalAlterConfigs response. Kafka has no counterpart.
+/// Config resources (topics or brokers) in one IncrementalAlterConfigs or DescribeConfigs response. Kafka has
+/// no counterpart.
 constexpr std::int32_t configResourcesPerResponseMax = 4096;
 
 /// Supported or finalized features in an ApiVersions response. Kafka 4.4 has eight: metadata.version and the

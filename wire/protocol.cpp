@@ -58,7 +58,8 @@ constexpr std::array<VersionRange, supportedTable.size()> advertisedTable = [] {
 // The first flexible version of each API: "flexibleVersions" in its request and response schema at 3.7.0
 // (ProduceRequest.json "9+", FetchRequest.json "12+", ListOffsetsRequest.json "6+", MetadataRequest.json
 // "9+", ApiVersionsRequest.json "3+", InitProducerIdRequest.json "2+", CreateTopicsRequest.json "5+",
-// ElectLeadersRequest.json "2+", IncrementalAlterConfigsRequest.json "1+", DescribeClusterRequest.json "0+";
+// ElectLeadersRequest.json "2+", IncrementalAlterConfigsRequest.json "1+", DescribeConfigsRequest.json "4+",
+// DescribeClusterRequest.json "0+";
 // DescribeTopicPartitionsRequest.json "0+" at 3.8.0; each response schema agrees).
 std::int16_t firstFlexibleVersion(ApiKey key)
 {
@@ -81,6 +82,8 @@ std::int16_t firstFlexibleVersion(ApiKey key)
         return 2;
     case ApiKey::IncrementalAlterConfigs:
         return 1;
+    case ApiKey::DescribeConfigs:
+        return 4;
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         return 0;
@@ -148,6 +151,7 @@ Request readRequestBody(Reader& r, ApiKey key, std::int16_t version)
         return readCreateTopicsRequest(r, version);
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
+    case ApiKey::DescribeConfigs:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
@@ -193,6 +197,7 @@ Response readResponseBody(Reader& r, ApiKey key, std::int16_t version)
         return readCreateTopicsResponse(r, version);
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
+    case ApiKey::DescribeConfigs:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
@@ -266,6 +271,8 @@ std::string_view apiName(ApiKey key)
         return "ElectLeaders";
     case ApiKey::IncrementalAlterConfigs:
         return "IncrementalAlterConfigs";
+    case ApiKey::DescribeConfigs:
+        return "DescribeConfigs";
     case ApiKey::DescribeCluster:
         return "DescribeCluster";
     case ApiKey::DescribeTopicPartitions:

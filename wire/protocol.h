@@ -43,6 +43,7 @@ enum class ApiKey : std::int16_t {
     ApiVersions = 18,
     CreateTopics = 19,
     InitProducerId = 22,
+    DescribeConfigs = 32,
     ElectLeaders = 43,
     IncrementalAlterConfigs = 44,
     DescribeCluster = 60,

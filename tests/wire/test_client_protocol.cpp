@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
@@ -194,6 +196,12 @@ std::vector<RequestCase> requestCases()
     out.push_back(
         { "DescribeCluster", ApiKey::DescribeCluster, 1, client::DescribeClusterRequest { false, 1, false } });
     out.push_back({ "DescribeCluster", ApiKey::DescribeCluster, 2, client::DescribeClusterRequest { false, 1, true } });
+
+    client::DescribeConfigsRequest describeConfigs;
+    describeConfigs.resources = { { client::ConfigResourceType::Topic, "orders", std::nullopt },
+        { client::ConfigResourceType::Topic, "clicks",
+            std::vector<std::string> { "min.insync.replicas", "unclean.leader.election.enable" } } };
+    out.push_back({ "DescribeConfigs", ApiKey::DescribeConfigs, 4, describeConfigs });
     return out;
 }
 
@@ -302,6 +310,18 @@ std::vector<ResponseCase> responseCases()
             = { { 1, "localhost", 19092, std::nullopt, false }, { 2, "localhost", 19093, "rack-b", version >= 2 } };
         out.push_back({ "DescribeCluster", ApiKey::DescribeCluster, version, cluster });
     }
+
+    client::DescribeConfigsResponse configs;
+    client::DescribeConfigsResult orderConfigs { ErrorCode::None, std::nullopt, client::ConfigResourceType::Topic,
+        "orders",
+        { { "min.insync.replicas", "2", false, 1, false, {}, 3, std::nullopt },
+            { "unclean.leader.election.enable", "false", false, 5, false, {}, 1, std::nullopt },
+            { "sasl.jaas.config", std::nullopt, true, 4, true, { { "sasl.jaas.config", std::nullopt, 4 } }, 9,
+                "JAAS login context parameters." } } };
+    client::DescribeConfigsResult missing { ErrorCode::UnknownTopicOrPartition, "The topic 'missing' does not exist.",
+        client::ConfigResourceType::Topic, "missing", {} };
+    configs.results = { orderConfigs, missing };
+    out.push_back({ "DescribeConfigs", ApiKey::DescribeConfigs, 4, configs });
     return out;
 }
 
@@ -677,6 +697,13 @@ TEST(ClientProtocol, VersionsAreNegotiatedFromTheBrokersApiVersions)
     EXPECT_EQ(client::negotiateVersion(ApiKey::DescribeCluster, kafka44), 2);
     EXPECT_EQ(client::negotiateVersion(ApiKey::DescribeTopicPartitions, kafka37), std::nullopt);
     EXPECT_EQ(client::negotiateVersion(ApiKey::DescribeTopicPartitions, kafka44), 0);
+    // DescribeConfigs: 3.7 has 0-4, 4.x 1-4.
+    EXPECT_EQ(client::negotiateVersion(
+                  ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 0, 4 } }),
+        4);
+    EXPECT_EQ(client::negotiateVersion(
+                  ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 1, 4 } }),
+        4);
     // A broker whose range misses the client's, and an API the client half does not speak.
     EXPECT_EQ(
         client::negotiateVersion(ApiKey::Fetch, std::vector<VersionRange> { { ApiKey::Fetch, 13, 18 } }), std::nullopt);
@@ -700,6 +727,43 @@ TEST(ClientProtocol, EncodingRefusesWhatKafkaWouldRefuse)
     EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::Fetch, 13), client::FetchRequest {}), std::logic_error);
     EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::Metadata, 12), client::FetchRequest {}), std::logic_error);
     EXPECT_THROW(client::parseResponse(ApiKey::Produce, 7, Bytes(8, 0), nullptr), std::logic_error);
+}
+
+// The seeds of fuzz_response (fuzz/corpus/response, written by tests/wire/golden/regenerate) decode as the
+// fuzz target reads them: the first byte indexes every version of clientApis() in order, the rest is Kafka's
+// frame. A seed named for another API than its index picks (regenerate's order out of step with clientTable)
+// fails here, without clang or the fuzz build.
+TEST(ClientProtocol, EveryResponseSeedDecodesAsItsApi)
+{
+    std::vector<std::pair<ApiKey, std::int16_t>> choices;
+    for (const VersionRange& range : client::clientApis())
+        for (std::int16_t version = range.minVersion; version <= range.maxVersion; ++version)
+            choices.emplace_back(range.key, version);
+    std::map<std::pair<ApiKey, std::int16_t>, int> seeded;
+    for (const auto& entry : std::filesystem::directory_iterator(HW_RESPONSE_SEEDS_DIR)) {
+        const std::string name = entry.path().filename().string();
+        SCOPED_TRACE(name);
+        std::ifstream in(entry.path(), std::ios::binary);
+        const Bytes seed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        ASSERT_FALSE(seed.empty());
+        ASSERT_LT(seed[0], choices.size());
+        const auto [key, version] = choices[seed[0]];
+        // "kafka-4.4.0-<golden name>-v<version>.bin"; the golden name is the API's, perhaps with ".served".
+        const std::string prefix = "kafka-4.4.0-" + std::string(apiName(key));
+        EXPECT_EQ(name.rfind(prefix, 0), 0u) << apiName(key);
+        EXPECT_TRUE(name.size() > prefix.size() && (name[prefix.size()] == '-' || name[prefix.size()] == '.'))
+            << apiName(key);
+        EXPECT_NE(name.find("-v" + std::to_string(version) + ".bin"), std::string::npos) << version;
+        const Bytes frame(seed.begin() + 1, seed.end());
+        std::int32_t correlationId = 0;
+        const client::Response decoded = client::parseResponse(key, version, frame, &correlationId);
+        EXPECT_EQ(client::apiKeyOf(decoded), key);
+        EXPECT_EQ(correlationId, goldenCorrelationId);
+        ++seeded[{ key, version }];
+    }
+    // A seed per version the client half reads.
+    for (const auto& choice : choices)
+        EXPECT_GE(seeded[choice], 1) << apiName(choice.first) << " v" << choice.second;
 }
 
 TEST(ClientProtocol, TopicIdsPrintAsKafkaPrintsThem)

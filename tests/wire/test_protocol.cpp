@@ -562,6 +562,7 @@ Request sampleRequest(ApiKey key, std::int16_t version)
     }
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
+    case ApiKey::DescribeConfigs:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half speaks these (tests/wire/test_client_protocol.cpp).
@@ -689,6 +690,7 @@ Response sampleResponse(ApiKey key, std::int16_t version)
     }
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
+    case ApiKey::DescribeConfigs:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half speaks these (tests/wire/test_client_protocol.cpp).

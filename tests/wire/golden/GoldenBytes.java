@@ -15,6 +15,8 @@ import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
 import org.apache.kafka.common.message.DescribeClusterResponseData;
+import org.apache.kafka.common.message.DescribeConfigsRequestData;
+import org.apache.kafka.common.message.DescribeConfigsResponseData;
 import org.apache.kafka.common.message.DescribeTopicPartitionsRequestData;
 import org.apache.kafka.common.message.DescribeTopicPartitionsResponseData;
 import org.apache.kafka.common.message.ElectLeadersRequestData;
@@ -405,6 +407,41 @@ public class GoldenBytes {
         }
     }
 
+    // The observer reads a topic's configs (ResourceType 2): all of them, or the ones it names. The answer
+    // holds a topic's own config, a default, a sensitive one with a synonym and documentation (what a broker
+    // writes when asked for them), and a topic that does not exist.
+    static void describeConfigs() {
+        List<DescribeConfigsRequestData.DescribeConfigsResource> resources = new ArrayList<>();
+        resources.add(new DescribeConfigsRequestData.DescribeConfigsResource().setResourceType((byte) 2)
+            .setResourceName("orders").setConfigurationKeys(null));
+        resources.add(new DescribeConfigsRequestData.DescribeConfigsResource().setResourceType((byte) 2)
+            .setResourceName("clicks").setConfigurationKeys(new ArrayList<>(List.of("min.insync.replicas", "unclean.leader.election.enable"))));
+        request("DescribeConfigs", ApiKeys.DESCRIBE_CONFIGS, 4, new DescribeConfigsRequestData()
+            .setResources(resources).setIncludeSynonyms(false).setIncludeDocumentation(false));
+
+        List<DescribeConfigsResponseData.DescribeConfigsResourceResult> configs = new ArrayList<>();
+        configs.add(new DescribeConfigsResponseData.DescribeConfigsResourceResult().setName("min.insync.replicas")
+            .setValue("2").setReadOnly(false).setConfigSource((byte) 1).setIsSensitive(false)
+            .setSynonyms(new ArrayList<>()).setConfigType((byte) 3).setDocumentation(null));
+        configs.add(new DescribeConfigsResponseData.DescribeConfigsResourceResult().setName("unclean.leader.election.enable")
+            .setValue("false").setReadOnly(false).setConfigSource((byte) 5).setIsSensitive(false)
+            .setSynonyms(new ArrayList<>()).setConfigType((byte) 1).setDocumentation(null));
+        List<DescribeConfigsResponseData.DescribeConfigsSynonym> synonyms = new ArrayList<>();
+        synonyms.add(new DescribeConfigsResponseData.DescribeConfigsSynonym().setName("sasl.jaas.config").setValue(null)
+            .setSource((byte) 4));
+        configs.add(new DescribeConfigsResponseData.DescribeConfigsResourceResult().setName("sasl.jaas.config")
+            .setValue(null).setReadOnly(true).setConfigSource((byte) 4).setIsSensitive(true)
+            .setSynonyms(synonyms).setConfigType((byte) 9).setDocumentation("JAAS login context parameters."));
+        List<DescribeConfigsResponseData.DescribeConfigsResult> results = new ArrayList<>();
+        results.add(new DescribeConfigsResponseData.DescribeConfigsResult().setErrorCode((short) 0).setErrorMessage(null)
+            .setResourceType((byte) 2).setResourceName("orders").setConfigs(configs));
+        results.add(new DescribeConfigsResponseData.DescribeConfigsResult().setErrorCode((short) 3)
+            .setErrorMessage("The topic 'missing' does not exist.").setResourceType((byte) 2).setResourceName("missing")
+            .setConfigs(new ArrayList<>()));
+        response("DescribeConfigs", ApiKeys.DESCRIBE_CONFIGS, 4, new DescribeConfigsResponseData()
+            .setThrottleTimeMs(0).setResults(results));
+    }
+
     public static void main(String[] args) {
         // The version is the jar's, which the caller names (tests/wire/golden/regenerate passes it).
         String kafkaVersion = args.length > 0 ? args[0] : "unknown";
@@ -422,5 +459,6 @@ public class GoldenBytes {
         fetchServed();
         describeTopicPartitions();
         describeCluster();
+        describeConfigs();
     }
 }
