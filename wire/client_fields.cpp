@@ -114,6 +114,18 @@ std::optional<Bytes> FieldReader::nullableBytes(const char* name)
     return wire::detail::copyOf(*bytes);
 }
 
+Bytes FieldReader::bytes(const char* name)
+{
+    Field field(*this, name);
+    return wire::detail::copyOf(m_reader.compactBytes());
+}
+
+std::vector<std::string> FieldReader::nonFlexibleStrings(const char* name, std::int32_t max, const char* limitName)
+{
+    // A string is at least its INT16 length.
+    return nonFlexibleArray<std::string>(name, 2, max, limitName, [](FieldReader& in) { return in.m_reader.string(); });
+}
+
 std::vector<std::int32_t> FieldReader::nodeIds(const char* name)
 {
     return array<std::int32_t>(name, 4, limits::replicasPerPartitionMax, "limits::replicasPerPartitionMax",

@@ -6,7 +6,8 @@
 // DecodeError can name it; the compact writers the server half lacks; and the body readers and writers of
 // each API family, which client_protocol.cpp dispatches to. client_cluster.cpp holds ApiVersions, Metadata,
 // DescribeCluster and DescribeTopicPartitions; client_admin.cpp CreateTopics, IncrementalAlterConfigs,
-// DescribeConfigs and ElectLeaders; client_offsets.cpp ListOffsets and Fetch.
+// DescribeConfigs and ElectLeaders; client_offsets.cpp ListOffsets and Fetch; client_sasl.cpp SaslHandshake
+// and SaslAuthenticate.
 #include "wire/bytes.h"
 #include "wire/client_protocol.h"
 #include "wire/limits.h"
@@ -63,10 +64,13 @@ public:
     std::optional<std::string> nullableString(const char* name); // COMPACT_NULLABLE_STRING
     Uuid uuid(const char* name);
     std::optional<Bytes> nullableBytes(const char* name); // COMPACT_NULLABLE_BYTES (records)
+    Bytes bytes(const char* name); // COMPACT_BYTES, null refused
 
     /// A COMPACT_ARRAY of node ids, at most limits::replicasPerPartitionMax.
     std::vector<std::int32_t> nodeIds(const char* name);
     std::optional<std::vector<std::int32_t>> nullableNodeIds(const char* name);
+    /// An ARRAY of STRINGs of a version that is not flexible (INT32 count, INT16 lengths), null refused.
+    std::vector<std::string> nonFlexibleStrings(const char* name, std::int32_t max, const char* limitName);
 
     /// A COMPACT_ARRAY whose element is at least minElementBytes long and whose count is at most max (the
     /// limit named limitName); readOne(FieldReader&) reads one element.
@@ -76,6 +80,16 @@ public:
     {
         Field field(*this, name);
         const std::int32_t count = countOf(m_reader.compactArrayLength(minElementBytes), max, limitName);
+        return elements<T>(count, readOne);
+    }
+
+    /// An ARRAY of a version that is not flexible (an INT32 count), null refused.
+    template <typename T, typename ReadOne>
+    std::vector<T> nonFlexibleArray(
+        const char* name, std::size_t minElementBytes, std::int32_t max, const char* limitName, ReadOne&& readOne)
+    {
+        Field field(*this, name);
+        const std::int32_t count = countOf(m_reader.arrayLength(minElementBytes), max, limitName);
         return elements<T>(count, readOne);
     }
 
@@ -199,6 +213,12 @@ void writeDescribeConfigs(Writer& w, const DescribeConfigsRequest& body, std::in
 DescribeConfigsResponse readDescribeConfigs(FieldReader& in, std::int16_t version);
 void writeElectLeaders(Writer& w, const ElectLeadersRequest& body, std::int16_t version);
 ElectLeadersResponse readElectLeaders(FieldReader& in, std::int16_t version);
+
+// client_sasl.cpp
+void writeSaslHandshake(Writer& w, const SaslHandshakeRequest& body, std::int16_t version);
+SaslHandshakeResponse readSaslHandshake(FieldReader& in, std::int16_t version);
+void writeSaslAuthenticate(Writer& w, const SaslAuthenticateRequest& body, std::int16_t version);
+SaslAuthenticateResponse readSaslAuthenticate(FieldReader& in, std::int16_t version);
 
 // client_offsets.cpp
 void writeListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version);

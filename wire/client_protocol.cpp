@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The client half's table of versions, version negotiation, and frames: the request header and size (the
 // server half's code) around each body, and the response header, the body and the error context around each
-// response. The bodies are in client_cluster.cpp, client_admin.cpp and client_offsets.cpp.
+// response. The bodies are in client_cluster.cpp, client_admin.cpp, client_offsets.cpp and client_sasl.cpp.
 #include "wire/client_protocol.h"
 
 #include "wire/client_fields.h"
@@ -18,7 +18,7 @@ using wire::detail::encodeBug;
 using wire::detail::versionText;
 
 // The versions and why: clientApis() in client_protocol.h. In the order of Request and Response.
-constexpr std::array<VersionRange, 10> clientTable { {
+constexpr std::array<VersionRange, 12> clientTable { {
     { ApiKey::ApiVersions, 3, 3 },
     { ApiKey::Metadata, 12, 12 },
     { ApiKey::CreateTopics, 7, 7 },
@@ -29,6 +29,8 @@ constexpr std::array<VersionRange, 10> clientTable { {
     { ApiKey::DescribeTopicPartitions, 0, 0 },
     { ApiKey::DescribeCluster, 1, 2 },
     { ApiKey::DescribeConfigs, 4, 4 },
+    { ApiKey::SaslHandshake, 1, 1 },
+    { ApiKey::SaslAuthenticate, 2, 2 },
 } };
 
 static_assert(std::variant_size_v<Request> == clientTable.size() && std::variant_size_v<Response> == clientTable.size(),
@@ -64,6 +66,10 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
         return detail::readDescribeCluster(in, version);
     case ApiKey::DescribeConfigs:
         return detail::readDescribeConfigs(in, version);
+    case ApiKey::SaslHandshake:
+        return detail::readSaslHandshake(in, version);
+    case ApiKey::SaslAuthenticate:
+        return detail::readSaslAuthenticate(in, version);
     case ApiKey::Produce:
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
@@ -178,8 +184,12 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 detail::writeDescribeTopicPartitions(w, request, version);
             else if constexpr (std::is_same_v<T, DescribeClusterRequest>)
                 detail::writeDescribeCluster(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, DescribeConfigsRequest>)
                 detail::writeDescribeConfigs(w, request, version);
+            else if constexpr (std::is_same_v<T, SaslHandshakeRequest>)
+                detail::writeSaslHandshake(w, request, version);
+            else
+                detail::writeSaslAuthenticate(w, request, version);
         },
         body);
     return wire::detail::finishFrame(w, sizeAt);

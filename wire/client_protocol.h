@@ -46,6 +46,9 @@ namespace hw::wire::client {
 /// - DescribeCluster 1-2: 3.7-3.9 have 0-1, 4.0+ 0-2; version 2 adds IncludeFencedBrokers and IsFenced.
 /// - DescribeConfigs 4: the highest of both (3.7: 0-4, 4.0 removed 0) and the only flexible one; its fields
 ///   are the same at 3.7.0 and 4.4.0 (IsDefault, gone at 4.0, is version 0 only).
+/// - SaslHandshake 1: the highest of both (0-1 at 3.7.0 and 4.4.0; 3.7 deprecates 0, which sends the tokens
+///   without Kafka headers). Not flexible: request header 1, response header 0.
+/// - SaslAuthenticate 2: the highest of both (0-2), flexible; SessionLifetimeMs from 1 (KIP-368).
 std::span<const VersionRange> clientApis();
 
 /// The client's range for a key, or nullopt when the client half does not speak it.
@@ -585,17 +588,54 @@ struct DescribeClusterResponse {
 };
 
 // ---------------------------------------------------------------------------------------------
+// SaslHandshake 1 and SaslAuthenticate 2: SASL on a connection to a broker's SASL listener (KIP-43, KIP-152).
+// The client sends SaslHandshake with its mechanism, then SaslAuthenticate requests carrying the mechanism's
+// own tokens until the broker's answer ends the exchange; the broker reads nothing else before.
+
+/// SaslHandshakeRequest.json version 1 (not flexible): the mechanism, e.g. "PLAIN" or "SCRAM-SHA-512".
+struct SaslHandshakeRequest {
+    std::string mechanism;
+    bool operator==(const SaslHandshakeRequest&) const = default;
+};
+
+/// SaslHandshakeResponse.json version 1: UNSUPPORTED_SASL_MECHANISM when the listener does not enable the
+/// mechanism asked for; Mechanisms lists the ones it enables in either case.
+struct SaslHandshakeResponse {
+    ErrorCode errorCode = ErrorCode::None;
+    std::vector<std::string> mechanisms;
+    bool operator==(const SaslHandshakeResponse&) const = default;
+};
+
+/// SaslAuthenticateRequest.json version 2: one token of the mechanism (PLAIN's "\0user\0password", SCRAM's
+/// client-first and client-final messages).
+struct SaslAuthenticateRequest {
+    Bytes authBytes;
+    bool operator==(const SaslAuthenticateRequest&) const = default;
+};
+
+/// SaslAuthenticateResponse.json version 2: SASL_AUTHENTICATION_FAILED with a message when the credentials are
+/// refused. SessionLifetimeMs is 0 unless the listener sets connections.max.reauth.ms (KIP-368).
+struct SaslAuthenticateResponse {
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    Bytes authBytes;
+    std::int64_t sessionLifetimeMs = 0;
+    bool operator==(const SaslAuthenticateResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Frames
 
 /// A request body of the client half; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
     ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest,
-    DescribeConfigsRequest>;
+    DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest>;
 
 /// A response body of the client half, in the same order.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
     IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
-    DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse>;
+    DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse, SaslHandshakeResponse,
+    SaslAuthenticateResponse>;
 
 /// The ApiKey of a request or response alternative.
 ApiKey apiKeyOf(const Request& body);

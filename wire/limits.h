@@ -65,6 +65,10 @@ constexpr std::int32_t configResourcesPerResponseMax = 4096;
 /// ...); no counterpart beyond the bytes left.
 constexpr std::int32_t featuresPerResponseMax = 256;
 
+/// SASL mechanisms a broker lists in a SaslHandshake response. Kafka has five (GSSAPI, PLAIN, SCRAM-SHA-256,
+/// SCRAM-SHA-512, OAUTHBEARER: sasl.enabled.mechanisms); no counterpart beyond the bytes left.
+constexpr std::int32_t saslMechanismsPerResponseMax = 64;
+
 /// Members in one JoinGroup, SyncGroup or DescribeGroups message, protocols in one JoinGroup, and groups in one
 /// ListGroups or DescribeGroups message. Kafka bounds none of them (group.max.size is unbounded by default)
 /// beyond the bytes left; a class of 30 students uses a few dozen.

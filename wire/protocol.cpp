@@ -59,7 +59,7 @@ constexpr std::array<VersionRange, supportedTable.size()> advertisedTable = [] {
 // (ProduceRequest.json "9+", FetchRequest.json "12+", ListOffsetsRequest.json "6+", MetadataRequest.json
 // "9+", ApiVersionsRequest.json "3+", InitProducerIdRequest.json "2+", CreateTopicsRequest.json "5+",
 // ElectLeadersRequest.json "2+", IncrementalAlterConfigsRequest.json "1+", DescribeConfigsRequest.json "4+",
-// DescribeClusterRequest.json "0+";
+// SaslAuthenticateRequest.json "2+", SaslHandshakeRequest.json "none", DescribeClusterRequest.json "0+";
 // DescribeTopicPartitionsRequest.json "0+" at 3.8.0; each response schema agrees).
 std::int16_t firstFlexibleVersion(ApiKey key)
 {
@@ -84,6 +84,10 @@ std::int16_t firstFlexibleVersion(ApiKey key)
         return 1;
     case ApiKey::DescribeConfigs:
         return 4;
+    case ApiKey::SaslAuthenticate:
+        return 2;
+    case ApiKey::SaslHandshake:
+        break; // "flexibleVersions": "none"
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         return 0;
@@ -152,6 +156,8 @@ Request readRequestBody(Reader& r, ApiKey key, std::int16_t version)
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeConfigs:
+    case ApiKey::SaslHandshake:
+    case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
@@ -198,6 +204,8 @@ Response readResponseBody(Reader& r, ApiKey key, std::int16_t version)
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeConfigs:
+    case ApiKey::SaslHandshake:
+    case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
@@ -273,6 +281,10 @@ std::string_view apiName(ApiKey key)
         return "IncrementalAlterConfigs";
     case ApiKey::DescribeConfigs:
         return "DescribeConfigs";
+    case ApiKey::SaslHandshake:
+        return "SaslHandshake";
+    case ApiKey::SaslAuthenticate:
+        return "SaslAuthenticate";
     case ApiKey::DescribeCluster:
         return "DescribeCluster";
     case ApiKey::DescribeTopicPartitions:
@@ -354,6 +366,12 @@ std::string_view errorName(ErrorCode code)
         return "TOPIC_AUTHORIZATION_FAILED";
     case ErrorCode::ClusterAuthorizationFailed:
         return "CLUSTER_AUTHORIZATION_FAILED";
+    case ErrorCode::UnsupportedSaslMechanism:
+        return "UNSUPPORTED_SASL_MECHANISM";
+    case ErrorCode::IllegalSaslState:
+        return "ILLEGAL_SASL_STATE";
+    case ErrorCode::SaslAuthenticationFailed:
+        return "SASL_AUTHENTICATION_FAILED";
     case ErrorCode::InvalidTimestamp:
         return "INVALID_TIMESTAMP";
     case ErrorCode::UnsupportedVersion:

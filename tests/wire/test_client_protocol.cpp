@@ -202,6 +202,11 @@ std::vector<RequestCase> requestCases()
         { client::ConfigResourceType::Topic, "clicks",
             std::vector<std::string> { "min.insync.replicas", "unclean.leader.election.enable" } } };
     out.push_back({ "DescribeConfigs", ApiKey::DescribeConfigs, 4, describeConfigs });
+
+    out.push_back({ "SaslHandshake", ApiKey::SaslHandshake, 1, client::SaslHandshakeRequest { "PLAIN" } });
+    const std::string plain("\0highwater\0secret", 17);
+    out.push_back({ "SaslAuthenticate", ApiKey::SaslAuthenticate, 2,
+        client::SaslAuthenticateRequest { Bytes(plain.begin(), plain.end()) } });
     return out;
 }
 
@@ -322,6 +327,16 @@ std::vector<ResponseCase> responseCases()
         client::ConfigResourceType::Topic, "missing", {} };
     configs.results = { orderConfigs, missing };
     out.push_back({ "DescribeConfigs", ApiKey::DescribeConfigs, 4, configs });
+
+    out.push_back({ "SaslHandshake", ApiKey::SaslHandshake, 1,
+        client::SaslHandshakeResponse { ErrorCode::None, { "PLAIN", "SCRAM-SHA-512" } } });
+    out.push_back({ "SaslHandshake.unsupported", ApiKey::SaslHandshake, 1,
+        client::SaslHandshakeResponse { ErrorCode::UnsupportedSaslMechanism, { "SCRAM-SHA-512" } } });
+    out.push_back({ "SaslAuthenticate", ApiKey::SaslAuthenticate, 2,
+        client::SaslAuthenticateResponse { ErrorCode::None, std::nullopt, {}, 3600000 } });
+    out.push_back({ "SaslAuthenticate.failed", ApiKey::SaslAuthenticate, 2,
+        client::SaslAuthenticateResponse { ErrorCode::SaslAuthenticationFailed,
+            "Authentication failed: Invalid username or password", {}, 0 } });
     return out;
 }
 
@@ -697,6 +712,10 @@ TEST(ClientProtocol, VersionsAreNegotiatedFromTheBrokersApiVersions)
     EXPECT_EQ(client::negotiateVersion(ApiKey::DescribeCluster, kafka44), 2);
     EXPECT_EQ(client::negotiateVersion(ApiKey::DescribeTopicPartitions, kafka37), std::nullopt);
     EXPECT_EQ(client::negotiateVersion(ApiKey::DescribeTopicPartitions, kafka44), 0);
+    // SaslHandshake 0-1 and SaslAuthenticate 0-2 at both.
+    const std::vector<VersionRange> sasl { { ApiKey::SaslHandshake, 0, 1 }, { ApiKey::SaslAuthenticate, 0, 2 } };
+    EXPECT_EQ(client::negotiateVersion(ApiKey::SaslHandshake, sasl), 1);
+    EXPECT_EQ(client::negotiateVersion(ApiKey::SaslAuthenticate, sasl), 2);
     // DescribeConfigs: 3.7 has 0-4, 4.x 1-4.
     EXPECT_EQ(client::negotiateVersion(
                   ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 0, 4 } }),
@@ -764,6 +783,21 @@ TEST(ClientProtocol, EveryResponseSeedDecodesAsItsApi)
     // A seed per version the client half reads.
     for (const auto& choice : choices)
         EXPECT_GE(seeded[choice], 1) << apiName(choice.first) << " v" << choice.second;
+}
+
+// SaslHandshake is never flexible ("flexibleVersions": "none"): request header 1 (no tagged fields), response
+// header 0, as ApiMessageType.requestHeaderVersion and responseHeaderVersion give; SaslAuthenticate 2 is
+// flexible. The golden frames hold the same headers.
+TEST(ClientProtocol, SaslHeadersFollowTheirFlexibleVersions)
+{
+    EXPECT_EQ(requestHeaderVersion(ApiKey::SaslHandshake, 1), 1);
+    EXPECT_EQ(responseHeaderVersion(ApiKey::SaslHandshake, 1), 0);
+    EXPECT_EQ(requestHeaderVersion(ApiKey::SaslAuthenticate, 2), 2);
+    EXPECT_EQ(responseHeaderVersion(ApiKey::SaslAuthenticate, 2), 1);
+    // A response header 1 (a tagged-field byte after the correlation id) is a byte too many for SaslHandshake.
+    Bytes withTags = golden("SaslHandshake", false, 1).bytes;
+    withTags.insert(withTags.begin() + 4, 0);
+    EXPECT_THROW(client::parseResponse(ApiKey::SaslHandshake, 1, withTags, nullptr), DecodeError);
 }
 
 TEST(ClientProtocol, TopicIdsPrintAsKafkaPrintsThem)

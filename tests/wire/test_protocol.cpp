@@ -249,12 +249,15 @@ INSTANTIATE_TEST_SUITE_P(Errors, WireErrorCode,
         ErrorCase { ErrorCode::NotEnoughReplicas, 19, "NOT_ENOUGH_REPLICAS" },
         ErrorCase { ErrorCode::NotEnoughReplicasAfterAppend, 20, "NOT_ENOUGH_REPLICAS_AFTER_APPEND" },
         ErrorCase { ErrorCode::InvalidRequiredAcks, 21, "INVALID_REQUIRED_ACKS" },
+        ErrorCase { ErrorCode::UnsupportedSaslMechanism, 33, "UNSUPPORTED_SASL_MECHANISM" },
+        ErrorCase { ErrorCode::IllegalSaslState, 34, "ILLEGAL_SASL_STATE" },
         ErrorCase { ErrorCode::UnsupportedVersion, 35, "UNSUPPORTED_VERSION" },
         ErrorCase { ErrorCode::InvalidRequest, 42, "INVALID_REQUEST" },
         ErrorCase { ErrorCode::OutOfOrderSequenceNumber, 45, "OUT_OF_ORDER_SEQUENCE_NUMBER" },
         ErrorCase { ErrorCode::DuplicateSequenceNumber, 46, "DUPLICATE_SEQUENCE_NUMBER" },
         ErrorCase { ErrorCode::InvalidProducerEpoch, 47, "INVALID_PRODUCER_EPOCH" },
         ErrorCase { ErrorCode::KafkaStorageError, 56, "KAFKA_STORAGE_ERROR" },
+        ErrorCase { ErrorCode::SaslAuthenticationFailed, 58, "SASL_AUTHENTICATION_FAILED" },
         ErrorCase { ErrorCode::UnknownProducerId, 59, "UNKNOWN_PRODUCER_ID" },
         ErrorCase { ErrorCode::FencedLeaderEpoch, 74, "FENCED_LEADER_EPOCH" },
         ErrorCase { ErrorCode::UnknownLeaderEpoch, 75, "UNKNOWN_LEADER_EPOCH" },
@@ -563,6 +566,8 @@ Request sampleRequest(ApiKey key, std::int16_t version)
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeConfigs:
+    case ApiKey::SaslHandshake:
+    case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half speaks these (tests/wire/test_client_protocol.cpp).
@@ -691,6 +696,8 @@ Response sampleResponse(ApiKey key, std::int16_t version)
     case ApiKey::ElectLeaders:
     case ApiKey::IncrementalAlterConfigs:
     case ApiKey::DescribeConfigs:
+    case ApiKey::SaslHandshake:
+    case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
         // Only the client half speaks these (tests/wire/test_client_protocol.cpp).

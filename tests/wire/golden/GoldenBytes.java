@@ -31,6 +31,10 @@ import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
 import org.apache.kafka.common.message.RequestHeaderData;
 import org.apache.kafka.common.message.ResponseHeaderData;
+import org.apache.kafka.common.message.SaslAuthenticateRequestData;
+import org.apache.kafka.common.message.SaslAuthenticateResponseData;
+import org.apache.kafka.common.message.SaslHandshakeRequestData;
+import org.apache.kafka.common.message.SaslHandshakeResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.Message;
@@ -442,6 +446,24 @@ public class GoldenBytes {
             .setThrottleTimeMs(0).setResults(results));
     }
 
+    // SASL/PLAIN on a SASL listener: the handshake (accepted, and refused for a mechanism the listener does not
+    // enable), then the one token, accepted with a session lifetime or refused.
+    static void sasl() {
+        request("SaslHandshake", ApiKeys.SASL_HANDSHAKE, 1, new SaslHandshakeRequestData().setMechanism("PLAIN"));
+        response("SaslHandshake", ApiKeys.SASL_HANDSHAKE, 1, new SaslHandshakeResponseData()
+            .setErrorCode((short) 0).setMechanisms(new ArrayList<>(List.of("PLAIN", "SCRAM-SHA-512"))));
+        response("SaslHandshake.unsupported", ApiKeys.SASL_HANDSHAKE, 1, new SaslHandshakeResponseData()
+            .setErrorCode((short) 33).setMechanisms(new ArrayList<>(List.of("SCRAM-SHA-512"))));
+
+        request("SaslAuthenticate", ApiKeys.SASL_AUTHENTICATE, 2, new SaslAuthenticateRequestData()
+            .setAuthBytes("\0highwater\0secret".getBytes(StandardCharsets.UTF_8)));
+        response("SaslAuthenticate", ApiKeys.SASL_AUTHENTICATE, 2, new SaslAuthenticateResponseData()
+            .setErrorCode((short) 0).setErrorMessage(null).setAuthBytes(new byte[0]).setSessionLifetimeMs(3600000));
+        response("SaslAuthenticate.failed", ApiKeys.SASL_AUTHENTICATE, 2, new SaslAuthenticateResponseData()
+            .setErrorCode((short) 58).setErrorMessage("Authentication failed: Invalid username or password")
+            .setAuthBytes(new byte[0]).setSessionLifetimeMs(0));
+    }
+
     public static void main(String[] args) {
         // The version is the jar's, which the caller names (tests/wire/golden/regenerate passes it).
         String kafkaVersion = args.length > 0 ? args[0] : "unknown";
@@ -460,5 +482,6 @@ public class GoldenBytes {
         describeTopicPartitions();
         describeCluster();
         describeConfigs();
+        sasl();
     }
 }
