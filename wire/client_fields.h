@@ -7,7 +7,7 @@
 // each API family, which client_protocol.cpp dispatches to. client_cluster.cpp holds ApiVersions, Metadata,
 // DescribeCluster and DescribeTopicPartitions; client_admin.cpp CreateTopics, IncrementalAlterConfigs,
 // DescribeConfigs and ElectLeaders; client_offsets.cpp ListOffsets and Fetch; client_sasl.cpp SaslHandshake
-// and SaslAuthenticate.
+// and SaslAuthenticate; client_groups.cpp the group APIs the observer reads groups with.
 #include "wire/bytes.h"
 #include "wire/client_protocol.h"
 #include "wire/limits.h"
@@ -219,6 +219,10 @@ void writeSaslHandshake(Writer& w, const SaslHandshakeRequest& body, std::int16_
 SaslHandshakeResponse readSaslHandshake(FieldReader& in, std::int16_t version);
 void writeSaslAuthenticate(Writer& w, const SaslAuthenticateRequest& body, std::int16_t version);
 SaslAuthenticateResponse readSaslAuthenticate(FieldReader& in, std::int16_t version);
+
+// client_groups.cpp
+void writeListGroups(Writer& w, const ListGroupsRequest& body, std::int16_t version);
+ListGroupsResponse readListGroups(FieldReader& in, std::int16_t version);
 
 // client_offsets.cpp
 void writeListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version);

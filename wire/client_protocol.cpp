@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The client half's table of versions, version negotiation, and frames: the request header and size (the
 // server half's code) around each body, and the response header, the body and the error context around each
-// response. The bodies are in client_cluster.cpp, client_admin.cpp, client_offsets.cpp and client_sasl.cpp.
+// response. The bodies are in client_cluster.cpp, client_admin.cpp, client_offsets.cpp, client_sasl.cpp
+// and client_groups.cpp.
 #include "wire/client_protocol.h"
 
 #include "wire/client_fields.h"
@@ -18,7 +19,7 @@ using wire::detail::encodeBug;
 using wire::detail::versionText;
 
 // The versions and why: clientApis() in client_protocol.h. In the order of Request and Response.
-constexpr std::array<VersionRange, 12> clientTable { {
+constexpr std::array<VersionRange, 13> clientTable { {
     { ApiKey::ApiVersions, 3, 3 },
     { ApiKey::Metadata, 12, 12 },
     { ApiKey::CreateTopics, 7, 7 },
@@ -31,6 +32,7 @@ constexpr std::array<VersionRange, 12> clientTable { {
     { ApiKey::DescribeConfigs, 4, 4 },
     { ApiKey::SaslHandshake, 1, 1 },
     { ApiKey::SaslAuthenticate, 2, 2 },
+    { ApiKey::ListGroups, 4, 5 },
 } };
 
 static_assert(std::variant_size_v<Request> == clientTable.size() && std::variant_size_v<Response> == clientTable.size(),
@@ -70,6 +72,8 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
         return detail::readSaslHandshake(in, version);
     case ApiKey::SaslAuthenticate:
         return detail::readSaslAuthenticate(in, version);
+    case ApiKey::ListGroups:
+        return detail::readListGroups(in, version);
     case ApiKey::Produce:
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
@@ -82,7 +86,6 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
     case ApiKey::LeaveGroup:
     case ApiKey::SyncGroup:
     case ApiKey::DescribeGroups:
-    case ApiKey::ListGroups:
         // The observer joins no group: only the server half (protocol_groups.cpp) speaks these.
         break;
     }
@@ -188,8 +191,10 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 detail::writeDescribeConfigs(w, request, version);
             else if constexpr (std::is_same_v<T, SaslHandshakeRequest>)
                 detail::writeSaslHandshake(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, SaslAuthenticateRequest>)
                 detail::writeSaslAuthenticate(w, request, version);
+            else
+                detail::writeListGroups(w, request, version);
         },
         body);
     return wire::detail::finishFrame(w, sizeAt);

@@ -49,6 +49,8 @@ namespace hw::wire::client {
 /// - SaslHandshake 1: the highest of both (0-1 at 3.7.0 and 4.4.0; 3.7 deprecates 0, which sends the tokens
 ///   without Kafka headers). Not flexible: request header 1, response header 0.
 /// - SaslAuthenticate 2: the highest of both (0-2), flexible; SessionLifetimeMs from 1 (KIP-368).
+/// - ListGroups 4-5: 3.7 has 0-4, 3.8+ 0-5; 4 is the first with StatesFilter and GroupState, 5 adds
+///   TypesFilter and GroupType (KIP-848).
 std::span<const VersionRange> clientApis();
 
 /// The client's range for a key, or nullopt when the client half does not speak it.
@@ -624,18 +626,46 @@ struct SaslAuthenticateResponse {
 };
 
 // ---------------------------------------------------------------------------------------------
+// ListGroups 4-5. The client half's own structs (the server half's wire::ListGroupsRequest is versions 0-2).
+
+/// ListGroupsRequest.json versions 4-5. Empty filters list every group. TypesFilter exists from version 5
+/// and is not ignorable: version 4 cannot say it.
+struct ListGroupsRequest {
+    std::vector<std::string> statesFilter; // "Stable", "Empty", "PreparingRebalance", ... (GroupState)
+    std::vector<std::string> typesFilter; // version 5+: "classic", "consumer", "share", ... (GroupType)
+    bool operator==(const ListGroupsRequest&) const = default;
+};
+
+/// ListedGroup, versions 4-5. GroupType is "" when read in version 4.
+struct ListedGroup {
+    std::string groupId;
+    std::string protocolType; // "consumer" for a consumer group, "" for one that only commits offsets
+    std::string groupState;
+    std::string groupType; // version 5+
+    bool operator==(const ListedGroup&) const = default;
+};
+
+/// ListGroupsResponse.json versions 4-5.
+struct ListGroupsResponse {
+    std::int32_t throttleTimeMs = 0;
+    ErrorCode errorCode = ErrorCode::None;
+    std::vector<ListedGroup> groups;
+    bool operator==(const ListGroupsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Frames
 
 /// A request body of the client half; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
     ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest,
-    DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest>;
+    DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest, ListGroupsRequest>;
 
 /// A response body of the client half, in the same order.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
     IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
     DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse, SaslHandshakeResponse,
-    SaslAuthenticateResponse>;
+    SaslAuthenticateResponse, ListGroupsResponse>;
 
 /// The ApiKey of a request or response alternative.
 ApiKey apiKeyOf(const Request& body);
@@ -645,7 +675,8 @@ ApiKey apiKeyOf(const Response& body);
 /// requestHeaderVersion, written by the server half's code) and the body in header.apiVersion. Throws
 /// std::logic_error (a caller's bug) when the body does not match header.apiKey, the version is outside
 /// clientApis(), a string, array or bytes field is too long for its length prefix, a field the version
-/// lacks is not at its default (DescribeCluster v1 with includeFencedBrokers), or a CreateTopics topic sets
+/// lacks is not at its default (DescribeCluster v1 with includeFencedBrokers, ListGroups v4 with a
+/// typesFilter), or a CreateTopics topic sets
 /// both assignments and a partition count or replication factor.
 Bytes encodeRequest(const RequestHeader& header, const Request& body);
 

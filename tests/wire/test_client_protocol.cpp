@@ -207,6 +207,9 @@ std::vector<RequestCase> requestCases()
     const std::string plain("\0highwater\0secret", 17);
     out.push_back({ "SaslAuthenticate", ApiKey::SaslAuthenticate, 2,
         client::SaslAuthenticateRequest { Bytes(plain.begin(), plain.end()) } });
+
+    out.push_back({ "ListGroups", ApiKey::ListGroups, 4, client::ListGroupsRequest { { "Stable", "Empty" }, {} } });
+    out.push_back({ "ListGroups", ApiKey::ListGroups, 5, client::ListGroupsRequest { {}, { "consumer", "classic" } } });
     return out;
 }
 
@@ -337,6 +340,13 @@ std::vector<ResponseCase> responseCases()
     out.push_back({ "SaslAuthenticate.failed", ApiKey::SaslAuthenticate, 2,
         client::SaslAuthenticateResponse { ErrorCode::SaslAuthenticationFailed,
             "Authentication failed: Invalid username or password", {}, 0 } });
+
+    for (std::int16_t version : { std::int16_t(4), std::int16_t(5) }) {
+        client::ListGroupsResponse groups;
+        groups.groups = { { "billing", "consumer", "Stable", version >= 5 ? "consumer" : "" },
+            { "audit", "", "Empty", version >= 5 ? "classic" : "" } };
+        out.push_back({ "ListGroups", ApiKey::ListGroups, version, groups });
+    }
     return out;
 }
 
@@ -716,6 +726,11 @@ TEST(ClientProtocol, VersionsAreNegotiatedFromTheBrokersApiVersions)
     const std::vector<VersionRange> sasl { { ApiKey::SaslHandshake, 0, 1 }, { ApiKey::SaslAuthenticate, 0, 2 } };
     EXPECT_EQ(client::negotiateVersion(ApiKey::SaslHandshake, sasl), 1);
     EXPECT_EQ(client::negotiateVersion(ApiKey::SaslAuthenticate, sasl), 2);
+    // ListGroups: 3.7 has 0-4, 3.8+ 0-5.
+    EXPECT_EQ(
+        client::negotiateVersion(ApiKey::ListGroups, std::vector<VersionRange> { { ApiKey::ListGroups, 0, 4 } }), 4);
+    EXPECT_EQ(
+        client::negotiateVersion(ApiKey::ListGroups, std::vector<VersionRange> { { ApiKey::ListGroups, 0, 5 } }), 5);
     // DescribeConfigs: 3.7 has 0-4, 4.x 1-4.
     EXPECT_EQ(client::negotiateVersion(
                   ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 0, 4 } }),
@@ -741,6 +756,9 @@ TEST(ClientProtocol, EncodingRefusesWhatKafkaWouldRefuse)
     topic.numPartitions = 2;
     topic.assignments = { { 0, { 1 } }, { 1, { 2 } } };
     EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::CreateTopics, 7), client::CreateTopicsRequest { { topic } }),
+        std::logic_error);
+    // TypesFilter is not ignorable: ListGroups v4 cannot say it.
+    EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::ListGroups, 4), client::ListGroupsRequest { {}, { "consumer" } }),
         std::logic_error);
     // A version outside clientApis(), and a body that does not match its header.
     EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::Fetch, 13), client::FetchRequest {}), std::logic_error);

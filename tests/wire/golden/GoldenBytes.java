@@ -25,6 +25,8 @@ import org.apache.kafka.common.message.FetchRequestData;
 import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsRequestData;
 import org.apache.kafka.common.message.IncrementalAlterConfigsResponseData;
+import org.apache.kafka.common.message.ListGroupsRequestData;
+import org.apache.kafka.common.message.ListGroupsResponseData;
 import org.apache.kafka.common.message.ListOffsetsRequestData;
 import org.apache.kafka.common.message.ListOffsetsResponseData;
 import org.apache.kafka.common.message.MetadataRequestData;
@@ -464,6 +466,24 @@ public class GoldenBytes {
             .setAuthBytes(new byte[0]).setSessionLifetimeMs(0));
     }
 
+    // The observer lists the groups: by state in version 4, by type in 5 (KIP-848), and the answers with each
+    // group's state (and type from 5).
+    static void listGroups() {
+        request("ListGroups", ApiKeys.LIST_GROUPS, 4, new ListGroupsRequestData()
+            .setStatesFilter(new ArrayList<>(List.of("Stable", "Empty"))));
+        request("ListGroups", ApiKeys.LIST_GROUPS, 5, new ListGroupsRequestData()
+            .setStatesFilter(new ArrayList<>()).setTypesFilter(new ArrayList<>(List.of("consumer", "classic"))));
+        for (int version = 4; version <= 5; ++version) {
+            List<ListGroupsResponseData.ListedGroup> groups = new ArrayList<>();
+            groups.add(new ListGroupsResponseData.ListedGroup().setGroupId("billing").setProtocolType("consumer")
+                .setGroupState("Stable").setGroupType(version >= 5 ? "consumer" : ""));
+            groups.add(new ListGroupsResponseData.ListedGroup().setGroupId("audit").setProtocolType("")
+                .setGroupState("Empty").setGroupType(version >= 5 ? "classic" : ""));
+            response("ListGroups", ApiKeys.LIST_GROUPS, version, new ListGroupsResponseData()
+                .setThrottleTimeMs(0).setErrorCode((short) 0).setGroups(groups));
+        }
+    }
+
     public static void main(String[] args) {
         // The version is the jar's, which the caller names (tests/wire/golden/regenerate passes it).
         String kafkaVersion = args.length > 0 ? args[0] : "unknown";
@@ -483,5 +503,6 @@ public class GoldenBytes {
         describeCluster();
         describeConfigs();
         sasl();
+        listGroups();
     }
 }
