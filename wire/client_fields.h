@@ -223,6 +223,8 @@ SaslAuthenticateResponse readSaslAuthenticate(FieldReader& in, std::int16_t vers
 // client_groups.cpp
 void writeListGroups(Writer& w, const ListGroupsRequest& body, std::int16_t version);
 ListGroupsResponse readListGroups(FieldReader& in, std::int16_t version);
+void writeDescribeGroups(Writer& w, const DescribeGroupsRequest& body, std::int16_t version);
+DescribeGroupsResponse readDescribeGroups(FieldReader& in, std::int16_t version);
 
 // client_offsets.cpp
 void writeListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version);

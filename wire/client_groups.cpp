@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The client half's group APIs: what the observer reads a real cluster's consumer groups with (it joins
-// none). ListGroups 4-5. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
+// none). ListGroups 4-5 and DescribeGroups 5. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
 // clients/src/main/resources/common/message/ at 3.7.0, 3.8.0 and 4.4.0.
 #include "wire/client_fields.h"
 
@@ -38,6 +38,52 @@ ListGroupsResponse readListGroups(FieldReader& in, std::int16_t version)
             g.groupState = group.string("GroupState");
             if (version >= 5)
                 g.groupType = group.string("GroupType");
+            group.noTaggedFields();
+            return g;
+        });
+    in.noTaggedFields();
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// DescribeGroups 5
+
+void writeDescribeGroups(Writer& w, const DescribeGroupsRequest& body, std::int16_t)
+{
+    writeCompactStrings(w, body.groups);
+    w.boolean(body.includeAuthorizedOperations);
+    w.emptyTaggedFields();
+}
+
+DescribeGroupsResponse readDescribeGroups(FieldReader& in, std::int16_t)
+{
+    DescribeGroupsResponse out;
+    out.throttleTimeMs = in.int32("ThrottleTimeMs");
+    // A group is at least ErrorCode, an empty GroupId, GroupState, ProtocolType and ProtocolData, an empty
+    // Members, AuthorizedOperations and its tagged fields.
+    out.groups = in.array<DescribedGroup>(
+        "Groups", 12, limits::groupsPerMessageMax, "limits::groupsPerMessageMax", [](FieldReader& group) {
+            DescribedGroup g;
+            g.errorCode = group.error("ErrorCode");
+            g.groupId = group.string("GroupId");
+            g.groupState = group.string("GroupState");
+            g.protocolType = group.string("ProtocolType");
+            g.protocolData = group.string("ProtocolData");
+            // A member is at least an empty MemberId, a null GroupInstanceId, an empty ClientId, ClientHost,
+            // MemberMetadata and MemberAssignment, and its tagged fields.
+            g.members = group.array<DescribedGroupMember>("Members", 7, limits::groupMembersPerMessageMax,
+                "limits::groupMembersPerMessageMax", [](FieldReader& member) {
+                    DescribedGroupMember m;
+                    m.memberId = member.string("MemberId");
+                    m.groupInstanceId = member.nullableString("GroupInstanceId");
+                    m.clientId = member.string("ClientId");
+                    m.clientHost = member.string("ClientHost");
+                    m.memberMetadata = member.bytes("MemberMetadata");
+                    m.memberAssignment = member.bytes("MemberAssignment");
+                    member.noTaggedFields();
+                    return m;
+                });
+            g.authorizedOperations = group.int32("AuthorizedOperations");
             group.noTaggedFields();
             return g;
         });

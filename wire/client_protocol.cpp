@@ -19,7 +19,7 @@ using wire::detail::encodeBug;
 using wire::detail::versionText;
 
 // The versions and why: clientApis() in client_protocol.h. In the order of Request and Response.
-constexpr std::array<VersionRange, 13> clientTable { {
+constexpr std::array<VersionRange, 14> clientTable { {
     { ApiKey::ApiVersions, 3, 3 },
     { ApiKey::Metadata, 12, 12 },
     { ApiKey::CreateTopics, 7, 7 },
@@ -33,6 +33,7 @@ constexpr std::array<VersionRange, 13> clientTable { {
     { ApiKey::SaslHandshake, 1, 1 },
     { ApiKey::SaslAuthenticate, 2, 2 },
     { ApiKey::ListGroups, 4, 5 },
+    { ApiKey::DescribeGroups, 5, 5 },
 } };
 
 static_assert(std::variant_size_v<Request> == clientTable.size() && std::variant_size_v<Response> == clientTable.size(),
@@ -74,6 +75,8 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
         return detail::readSaslAuthenticate(in, version);
     case ApiKey::ListGroups:
         return detail::readListGroups(in, version);
+    case ApiKey::DescribeGroups:
+        return detail::readDescribeGroups(in, version);
     case ApiKey::Produce:
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
@@ -85,7 +88,6 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
     case ApiKey::Heartbeat:
     case ApiKey::LeaveGroup:
     case ApiKey::SyncGroup:
-    case ApiKey::DescribeGroups:
         // The observer joins no group: only the server half (protocol_groups.cpp) speaks these.
         break;
     }
@@ -193,8 +195,10 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 detail::writeSaslHandshake(w, request, version);
             else if constexpr (std::is_same_v<T, SaslAuthenticateRequest>)
                 detail::writeSaslAuthenticate(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, ListGroupsRequest>)
                 detail::writeListGroups(w, request, version);
+            else
+                detail::writeDescribeGroups(w, request, version);
         },
         body);
     return wire::detail::finishFrame(w, sizeAt);

@@ -51,6 +51,7 @@ namespace hw::wire::client {
 /// - SaslAuthenticate 2: the highest of both (0-2), flexible; SessionLifetimeMs from 1 (KIP-368).
 /// - ListGroups 4-5: 3.7 has 0-4, 3.8+ 0-5; 4 is the first with StatesFilter and GroupState, 5 adds
 ///   TypesFilter and GroupType (KIP-848).
+/// - DescribeGroups 5: the highest 3.7 has and the first flexible one (4.4: 0-6; 6 adds an ErrorMessage).
 std::span<const VersionRange> clientApis();
 
 /// The client's range for a key, or nullopt when the client half does not speak it.
@@ -654,18 +655,60 @@ struct ListGroupsResponse {
 };
 
 // ---------------------------------------------------------------------------------------------
+// DescribeGroups 5. The client half's own structs (the server half's are versions 0-4, not flexible).
+
+/// DescribeGroupsRequest.json version 5.
+struct DescribeGroupsRequest {
+    std::vector<std::string> groups;
+    bool includeAuthorizedOperations = false;
+    bool operator==(const DescribeGroupsRequest&) const = default;
+};
+
+/// DescribedGroupMember, version 5. MemberMetadata and MemberAssignment are the group protocol's own bytes
+/// (for "consumer", ConsumerProtocolSubscription and ConsumerProtocolAssignment), kept as read.
+struct DescribedGroupMember {
+    std::string memberId;
+    std::optional<std::string> groupInstanceId; // static membership (KIP-345)
+    std::string clientId;
+    std::string clientHost;
+    Bytes memberMetadata;
+    Bytes memberAssignment;
+    bool operator==(const DescribedGroupMember&) const = default;
+};
+
+/// DescribedGroup, version 5. A group the coordinator does not know comes back in GroupState "Dead".
+struct DescribedGroup {
+    ErrorCode errorCode = ErrorCode::None;
+    std::string groupId;
+    std::string groupState;
+    std::string protocolType;
+    std::string protocolData; // the chosen assignor, e.g. "range"
+    std::vector<DescribedGroupMember> members;
+    std::int32_t authorizedOperations = authorizedOperationsOmitted;
+    bool operator==(const DescribedGroup&) const = default;
+};
+
+/// DescribeGroupsResponse.json version 5.
+struct DescribeGroupsResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<DescribedGroup> groups;
+    bool operator==(const DescribeGroupsResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Frames
 
 /// A request body of the client half; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
     ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest,
-    DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest, ListGroupsRequest>;
+    DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest, ListGroupsRequest,
+    DescribeGroupsRequest>;
 
 /// A response body of the client half, in the same order.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
     IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
     DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse, SaslHandshakeResponse,
-    SaslAuthenticateResponse, ListGroupsResponse>;
+    SaslAuthenticateResponse, ListGroupsResponse, DescribeGroupsResponse>;
 
 /// The ApiKey of a request or response alternative.
 ApiKey apiKeyOf(const Request& body);

@@ -210,6 +210,9 @@ std::vector<RequestCase> requestCases()
 
     out.push_back({ "ListGroups", ApiKey::ListGroups, 4, client::ListGroupsRequest { { "Stable", "Empty" }, {} } });
     out.push_back({ "ListGroups", ApiKey::ListGroups, 5, client::ListGroupsRequest { {}, { "consumer", "classic" } } });
+
+    out.push_back(
+        { "DescribeGroups", ApiKey::DescribeGroups, 5, client::DescribeGroupsRequest { { "billing", "gone" }, false } });
     return out;
 }
 
@@ -347,6 +350,18 @@ std::vector<ResponseCase> responseCases()
             { "audit", "", "Empty", version >= 5 ? "classic" : "" } };
         out.push_back({ "ListGroups", ApiKey::ListGroups, version, groups });
     }
+
+    client::DescribeGroupsResponse describedGroups;
+    const Bytes subscription { 0, 3, 0, 0, 0, 1, 0, 6, 'o', 'r', 'd', 'e', 'r', 's' };
+    const Bytes assignment { 0, 3, 0, 0, 0, 1, 0, 6, 'o', 'r', 'd', 'e', 'r', 's', 0, 0, 0, 1, 0, 0, 0, 0 };
+    describedGroups.groups = {
+        { ErrorCode::None, "billing", "Stable", "consumer", "range",
+            { { "consumer-1-4f2a", std::nullopt, "consumer-1", "/127.0.0.1", subscription, assignment },
+                { "worker-2-77c1", "worker-2", "consumer-2", "/127.0.0.2", {}, {} } },
+            client::authorizedOperationsOmitted },
+        { ErrorCode::GroupIdNotFound, "gone", "Dead", "", "", {}, client::authorizedOperationsOmitted },
+    };
+    out.push_back({ "DescribeGroups", ApiKey::DescribeGroups, 5, describedGroups });
     return out;
 }
 
@@ -731,6 +746,10 @@ TEST(ClientProtocol, VersionsAreNegotiatedFromTheBrokersApiVersions)
         client::negotiateVersion(ApiKey::ListGroups, std::vector<VersionRange> { { ApiKey::ListGroups, 0, 4 } }), 4);
     EXPECT_EQ(
         client::negotiateVersion(ApiKey::ListGroups, std::vector<VersionRange> { { ApiKey::ListGroups, 0, 5 } }), 5);
+    // DescribeGroups: 3.7 has 0-5, 4.4 0-6.
+    EXPECT_EQ(client::negotiateVersion(
+                  ApiKey::DescribeGroups, std::vector<VersionRange> { { ApiKey::DescribeGroups, 0, 6 } }),
+        5);
     // DescribeConfigs: 3.7 has 0-4, 4.x 1-4.
     EXPECT_EQ(client::negotiateVersion(
                   ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 0, 4 } }),

@@ -17,6 +17,8 @@ import org.apache.kafka.common.message.DescribeClusterRequestData;
 import org.apache.kafka.common.message.DescribeClusterResponseData;
 import org.apache.kafka.common.message.DescribeConfigsRequestData;
 import org.apache.kafka.common.message.DescribeConfigsResponseData;
+import org.apache.kafka.common.message.DescribeGroupsRequestData;
+import org.apache.kafka.common.message.DescribeGroupsResponseData;
 import org.apache.kafka.common.message.DescribeTopicPartitionsRequestData;
 import org.apache.kafka.common.message.DescribeTopicPartitionsResponseData;
 import org.apache.kafka.common.message.ElectLeadersRequestData;
@@ -484,6 +486,31 @@ public class GoldenBytes {
         }
     }
 
+    // The observer describes two groups: a stable consumer group of two members (one static), and one that does
+    // not exist.
+    static void describeGroups() {
+        request("DescribeGroups", ApiKeys.DESCRIBE_GROUPS, 5, new DescribeGroupsRequestData()
+            .setGroups(new ArrayList<>(List.of("billing", "gone"))).setIncludeAuthorizedOperations(false));
+
+        List<DescribeGroupsResponseData.DescribedGroupMember> members = new ArrayList<>();
+        members.add(new DescribeGroupsResponseData.DescribedGroupMember().setMemberId("consumer-1-4f2a")
+            .setGroupInstanceId(null).setClientId("consumer-1").setClientHost("/127.0.0.1")
+            .setMemberMetadata(new byte[] { 0, 3, 0, 0, 0, 1, 0, 6, 'o', 'r', 'd', 'e', 'r', 's' })
+            .setMemberAssignment(new byte[] { 0, 3, 0, 0, 0, 1, 0, 6, 'o', 'r', 'd', 'e', 'r', 's', 0, 0, 0, 1, 0, 0, 0, 0 }));
+        members.add(new DescribeGroupsResponseData.DescribedGroupMember().setMemberId("worker-2-77c1")
+            .setGroupInstanceId("worker-2").setClientId("consumer-2").setClientHost("/127.0.0.2")
+            .setMemberMetadata(new byte[0]).setMemberAssignment(new byte[0]));
+        List<DescribeGroupsResponseData.DescribedGroup> groups = new ArrayList<>();
+        groups.add(new DescribeGroupsResponseData.DescribedGroup().setErrorCode((short) 0).setGroupId("billing")
+            .setGroupState("Stable").setProtocolType("consumer").setProtocolData("range").setMembers(members)
+            .setAuthorizedOperations(NO_AUTHORIZED_OPERATIONS));
+        groups.add(new DescribeGroupsResponseData.DescribedGroup().setErrorCode((short) 69).setGroupId("gone")
+            .setGroupState("Dead").setProtocolType("").setProtocolData("").setMembers(new ArrayList<>())
+            .setAuthorizedOperations(NO_AUTHORIZED_OPERATIONS));
+        response("DescribeGroups", ApiKeys.DESCRIBE_GROUPS, 5, new DescribeGroupsResponseData()
+            .setThrottleTimeMs(0).setGroups(groups));
+    }
+
     public static void main(String[] args) {
         // The version is the jar's, which the caller names (tests/wire/golden/regenerate passes it).
         String kafkaVersion = args.length > 0 ? args[0] : "unknown";
@@ -504,5 +531,6 @@ public class GoldenBytes {
         describeConfigs();
         sasl();
         listGroups();
+        describeGroups();
     }
 }
