@@ -225,6 +225,8 @@ void writeListGroups(Writer& w, const ListGroupsRequest& body, std::int16_t vers
 ListGroupsResponse readListGroups(FieldReader& in, std::int16_t version);
 void writeDescribeGroups(Writer& w, const DescribeGroupsRequest& body, std::int16_t version);
 DescribeGroupsResponse readDescribeGroups(FieldReader& in, std::int16_t version);
+void writeOffsetFetch(Writer& w, const OffsetFetchRequest& body, std::int16_t version);
+OffsetFetchResponse readOffsetFetch(FieldReader& in, std::int16_t version);
 
 // client_offsets.cpp
 void writeListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version);

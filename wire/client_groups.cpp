@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The client half's group APIs: what the observer reads a real cluster's consumer groups with (it joins
-// none). ListGroups 4-5 and DescribeGroups 5. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
+// none). ListGroups 4-5, DescribeGroups 5 and OffsetFetch 8. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
 // clients/src/main/resources/common/message/ at 3.7.0, 3.8.0 and 4.4.0.
 #include "wire/client_fields.h"
 
@@ -84,6 +84,65 @@ DescribeGroupsResponse readDescribeGroups(FieldReader& in, std::int16_t)
                     return m;
                 });
             g.authorizedOperations = group.int32("AuthorizedOperations");
+            group.noTaggedFields();
+            return g;
+        });
+    in.noTaggedFields();
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// OffsetFetch 8
+
+void writeOffsetFetch(Writer& w, const OffsetFetchRequest& body, std::int16_t)
+{
+    writeCompactArray(w, body.groups, [](Writer& out, const OffsetFetchRequestGroup& group) {
+        writeCompactString(out, group.groupId);
+        if (group.topics) {
+            writeCompactArray(out, *group.topics, [](Writer& t, const OffsetFetchRequestTopics& topic) {
+                writeCompactString(t, topic.name);
+                writeCompactNodeIds(t, topic.partitionIndexes);
+                t.emptyTaggedFields();
+            });
+        } else {
+            out.unsignedVarint(0); // null: every committed partition
+        }
+        out.emptyTaggedFields();
+    });
+    w.boolean(body.requireStable);
+    w.emptyTaggedFields();
+}
+
+OffsetFetchResponse readOffsetFetch(FieldReader& in, std::int16_t)
+{
+    OffsetFetchResponse out;
+    out.throttleTimeMs = in.int32("ThrottleTimeMs");
+    // A group is at least an empty GroupId, an empty Topics, ErrorCode and its tagged fields.
+    out.groups = in.array<OffsetFetchResponseGroup>(
+        "Groups", 5, limits::groupsPerMessageMax, "limits::groupsPerMessageMax", [](FieldReader& group) {
+            OffsetFetchResponseGroup g;
+            g.groupId = group.string("GroupId");
+            g.topics = group.array<OffsetFetchResponseTopics>(
+                "Topics", 3, limits::topicsPerRequestMax, "limits::topicsPerRequestMax", [](FieldReader& topic) {
+                    OffsetFetchResponseTopics t;
+                    t.name = topic.string("Name");
+                    // A partition is PartitionIndex, CommittedOffset, CommittedLeaderEpoch, a null Metadata,
+                    // ErrorCode and its tagged fields.
+                    t.partitions = topic.partitions<OffsetFetchResponsePartitions>(
+                        "Partitions", 20, [](FieldReader& partition) {
+                            OffsetFetchResponsePartitions p;
+                            p.partitionIndex = partition.int32("PartitionIndex");
+                            p.committedOffset = partition.int64("CommittedOffset");
+                            p.committedLeaderEpoch = partition.int32("CommittedLeaderEpoch");
+                            p.metadata = partition.nullableString("Metadata");
+                            p.errorCode = partition.error("ErrorCode");
+                            partition.noTaggedFields();
+                            return p;
+                        });
+                    topic.noTaggedFields();
+                    return t;
+                });
+            g.errorCode = group.error("ErrorCode");
             group.noTaggedFields();
             return g;
         });

@@ -19,7 +19,7 @@ using wire::detail::encodeBug;
 using wire::detail::versionText;
 
 // The versions and why: clientApis() in client_protocol.h. In the order of Request and Response.
-constexpr std::array<VersionRange, 14> clientTable { {
+constexpr std::array<VersionRange, 15> clientTable { {
     { ApiKey::ApiVersions, 3, 3 },
     { ApiKey::Metadata, 12, 12 },
     { ApiKey::CreateTopics, 7, 7 },
@@ -34,6 +34,7 @@ constexpr std::array<VersionRange, 14> clientTable { {
     { ApiKey::SaslAuthenticate, 2, 2 },
     { ApiKey::ListGroups, 4, 5 },
     { ApiKey::DescribeGroups, 5, 5 },
+    { ApiKey::OffsetFetch, 8, 8 },
 } };
 
 static_assert(std::variant_size_v<Request> == clientTable.size() && std::variant_size_v<Response> == clientTable.size(),
@@ -77,12 +78,13 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
         return detail::readListGroups(in, version);
     case ApiKey::DescribeGroups:
         return detail::readDescribeGroups(in, version);
+    case ApiKey::OffsetFetch:
+        return detail::readOffsetFetch(in, version);
     case ApiKey::Produce:
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
         break;
     case ApiKey::OffsetCommit:
-    case ApiKey::OffsetFetch:
     case ApiKey::FindCoordinator:
     case ApiKey::JoinGroup:
     case ApiKey::Heartbeat:
@@ -197,8 +199,10 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 detail::writeSaslAuthenticate(w, request, version);
             else if constexpr (std::is_same_v<T, ListGroupsRequest>)
                 detail::writeListGroups(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, DescribeGroupsRequest>)
                 detail::writeDescribeGroups(w, request, version);
+            else
+                detail::writeOffsetFetch(w, request, version);
         },
         body);
     return wire::detail::finishFrame(w, sizeAt);

@@ -52,6 +52,9 @@ namespace hw::wire::client {
 /// - ListGroups 4-5: 3.7 has 0-4, 3.8+ 0-5; 4 is the first with StatesFilter and GroupState, 5 adds
 ///   TypesFilter and GroupType (KIP-848).
 /// - DescribeGroups 5: the highest 3.7 has and the first flexible one (4.4: 0-6; 6 adds an ErrorMessage).
+/// - OffsetFetch 8: the first with several groups per request (KIP-709); 3.7 has 0-9, 4.4 1-10. 9 is common
+///   too but only adds MemberId and MemberEpoch (KIP-848, for a member of a consumer-protocol group), which
+///   an observer outside the group does not have; 10 names topics by id.
 std::span<const VersionRange> clientApis();
 
 /// The client's range for a key, or nullopt when the client half does not speak it.
@@ -696,19 +699,78 @@ struct DescribeGroupsResponse {
 };
 
 // ---------------------------------------------------------------------------------------------
+// OffsetFetch 8: a group's committed offsets, several groups in one request (KIP-709). The client half's own
+// structs, named as the schema's (the server half's are versions 1-5, one group).
+
+/// OffsetFetchRequestTopics: the partitions of one topic to fetch the offsets of.
+struct OffsetFetchRequestTopics {
+    std::string name;
+    std::vector<std::int32_t> partitionIndexes;
+    bool operator==(const OffsetFetchRequestTopics&) const = default;
+};
+
+/// OffsetFetchRequestGroup. Topics nullopt (null) asks for every partition the group has committed.
+struct OffsetFetchRequestGroup {
+    std::string groupId;
+    std::optional<std::vector<OffsetFetchRequestTopics>> topics;
+    bool operator==(const OffsetFetchRequestGroup&) const = default;
+};
+
+/// OffsetFetchRequest.json version 8. RequireStable (KIP-447) makes a partition with a pending transactional
+/// commit answer UNSTABLE_OFFSET_COMMIT instead of its last stable offset.
+struct OffsetFetchRequest {
+    std::vector<OffsetFetchRequestGroup> groups;
+    bool requireStable = false;
+    bool operator==(const OffsetFetchRequest&) const = default;
+};
+
+/// OffsetFetchResponsePartitions: CommittedOffset -1 when the group has committed none for the partition.
+struct OffsetFetchResponsePartitions {
+    std::int32_t partitionIndex = 0;
+    std::int64_t committedOffset = -1;
+    std::int32_t committedLeaderEpoch = -1;
+    std::optional<std::string> metadata;
+    ErrorCode errorCode = ErrorCode::None;
+    bool operator==(const OffsetFetchResponsePartitions&) const = default;
+};
+
+/// OffsetFetchResponseTopics.
+struct OffsetFetchResponseTopics {
+    std::string name;
+    std::vector<OffsetFetchResponsePartitions> partitions;
+    bool operator==(const OffsetFetchResponseTopics&) const = default;
+};
+
+/// OffsetFetchResponseGroup: the group-level error (COORDINATOR_LOAD_IN_PROGRESS, NOT_COORDINATOR, ...) comes
+/// with no topics.
+struct OffsetFetchResponseGroup {
+    std::string groupId;
+    std::vector<OffsetFetchResponseTopics> topics;
+    ErrorCode errorCode = ErrorCode::None;
+    bool operator==(const OffsetFetchResponseGroup&) const = default;
+};
+
+/// OffsetFetchResponse.json version 8.
+struct OffsetFetchResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<OffsetFetchResponseGroup> groups;
+    bool operator==(const OffsetFetchResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Frames
 
 /// A request body of the client half; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
     ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest,
     DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest, ListGroupsRequest,
-    DescribeGroupsRequest>;
+    DescribeGroupsRequest, OffsetFetchRequest>;
 
 /// A response body of the client half, in the same order.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
     IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
     DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse, SaslHandshakeResponse,
-    SaslAuthenticateResponse, ListGroupsResponse, DescribeGroupsResponse>;
+    SaslAuthenticateResponse, ListGroupsResponse, DescribeGroupsResponse, OffsetFetchResponse>;
 
 /// The ApiKey of a request or response alternative.
 ApiKey apiKeyOf(const Request& body);

@@ -213,6 +213,12 @@ std::vector<RequestCase> requestCases()
 
     out.push_back(
         { "DescribeGroups", ApiKey::DescribeGroups, 5, client::DescribeGroupsRequest { { "billing", "gone" }, false } });
+
+    client::OffsetFetchRequest offsetFetch;
+    offsetFetch.groups = { { "billing", std::vector<client::OffsetFetchRequestTopics> { { "orders", { 0, 1 } } } },
+        { "audit", std::nullopt } };
+    offsetFetch.requireStable = true;
+    out.push_back({ "OffsetFetch", ApiKey::OffsetFetch, 8, offsetFetch });
     return out;
 }
 
@@ -362,6 +368,14 @@ std::vector<ResponseCase> responseCases()
         { ErrorCode::GroupIdNotFound, "gone", "Dead", "", "", {}, client::authorizedOperationsOmitted },
     };
     out.push_back({ "DescribeGroups", ApiKey::DescribeGroups, 5, describedGroups });
+
+    client::OffsetFetchResponse committed;
+    committed.groups = {
+        { "billing", { { "orders", { { 0, 40, 3, "", ErrorCode::None }, { 1, -1, -1, std::nullopt, ErrorCode::None } } } },
+            ErrorCode::None },
+        { "audit", {}, ErrorCode::CoordinatorLoadInProgress },
+    };
+    out.push_back({ "OffsetFetch", ApiKey::OffsetFetch, 8, committed });
     return out;
 }
 
@@ -750,6 +764,11 @@ TEST(ClientProtocol, VersionsAreNegotiatedFromTheBrokersApiVersions)
     EXPECT_EQ(client::negotiateVersion(
                   ApiKey::DescribeGroups, std::vector<VersionRange> { { ApiKey::DescribeGroups, 0, 6 } }),
         5);
+    // OffsetFetch: 3.7 has 0-9, 4.4 1-10.
+    EXPECT_EQ(
+        client::negotiateVersion(ApiKey::OffsetFetch, std::vector<VersionRange> { { ApiKey::OffsetFetch, 0, 9 } }), 8);
+    EXPECT_EQ(
+        client::negotiateVersion(ApiKey::OffsetFetch, std::vector<VersionRange> { { ApiKey::OffsetFetch, 1, 10 } }), 8);
     // DescribeConfigs: 3.7 has 0-4, 4.x 1-4.
     EXPECT_EQ(client::negotiateVersion(
                   ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 0, 4 } }),

@@ -33,6 +33,8 @@ import org.apache.kafka.common.message.ListOffsetsRequestData;
 import org.apache.kafka.common.message.ListOffsetsResponseData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.message.OffsetFetchRequestData;
+import org.apache.kafka.common.message.OffsetFetchResponseData;
 import org.apache.kafka.common.message.RequestHeaderData;
 import org.apache.kafka.common.message.ResponseHeaderData;
 import org.apache.kafka.common.message.SaslAuthenticateRequestData;
@@ -511,6 +513,33 @@ public class GoldenBytes {
             .setThrottleTimeMs(0).setGroups(groups));
     }
 
+    // The observer reads two groups' committed offsets in one request: two partitions of one, everything of the
+    // other; the second's coordinator is still loading.
+    static void offsetFetch() {
+        List<OffsetFetchRequestData.OffsetFetchRequestTopics> topics = new ArrayList<>();
+        topics.add(new OffsetFetchRequestData.OffsetFetchRequestTopics().setName("orders").setPartitionIndexes(ids(0, 1)));
+        List<OffsetFetchRequestData.OffsetFetchRequestGroup> groups = new ArrayList<>();
+        groups.add(new OffsetFetchRequestData.OffsetFetchRequestGroup().setGroupId("billing").setTopics(topics));
+        groups.add(new OffsetFetchRequestData.OffsetFetchRequestGroup().setGroupId("audit").setTopics(null));
+        request("OffsetFetch", ApiKeys.OFFSET_FETCH, 8, new OffsetFetchRequestData()
+            .setGroups(groups).setRequireStable(true));
+
+        List<OffsetFetchResponseData.OffsetFetchResponsePartitions> partitions = new ArrayList<>();
+        partitions.add(new OffsetFetchResponseData.OffsetFetchResponsePartitions().setPartitionIndex(0)
+            .setCommittedOffset(40).setCommittedLeaderEpoch(3).setMetadata("").setErrorCode((short) 0));
+        partitions.add(new OffsetFetchResponseData.OffsetFetchResponsePartitions().setPartitionIndex(1)
+            .setCommittedOffset(-1).setCommittedLeaderEpoch(-1).setMetadata(null).setErrorCode((short) 0));
+        List<OffsetFetchResponseData.OffsetFetchResponseTopics> resultTopics = new ArrayList<>();
+        resultTopics.add(new OffsetFetchResponseData.OffsetFetchResponseTopics().setName("orders").setPartitions(partitions));
+        List<OffsetFetchResponseData.OffsetFetchResponseGroup> results = new ArrayList<>();
+        results.add(new OffsetFetchResponseData.OffsetFetchResponseGroup().setGroupId("billing").setTopics(resultTopics)
+            .setErrorCode((short) 0));
+        results.add(new OffsetFetchResponseData.OffsetFetchResponseGroup().setGroupId("audit").setTopics(new ArrayList<>())
+            .setErrorCode((short) 14));
+        response("OffsetFetch", ApiKeys.OFFSET_FETCH, 8, new OffsetFetchResponseData()
+            .setThrottleTimeMs(0).setGroups(results));
+    }
+
     public static void main(String[] args) {
         // The version is the jar's, which the caller names (tests/wire/golden/regenerate passes it).
         String kafkaVersion = args.length > 0 ? args[0] : "unknown";
@@ -532,5 +561,6 @@ public class GoldenBytes {
         sasl();
         listGroups();
         describeGroups();
+        offsetFetch();
     }
 }
