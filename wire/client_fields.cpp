@@ -120,6 +120,17 @@ Bytes FieldReader::bytes(const char* name)
     return wire::detail::copyOf(m_reader.compactBytes());
 }
 
+std::vector<std::int32_t> FieldReader::int32s(const char* name, std::int32_t max, const char* limitName)
+{
+    return array<std::int32_t>(name, 4, max, limitName, [](FieldReader& in) { return in.m_reader.int32(); });
+}
+
+std::vector<std::string> FieldReader::strings(const char* name, std::int32_t max, const char* limitName)
+{
+    // A COMPACT_STRING is at least its length.
+    return array<std::string>(name, 1, max, limitName, [](FieldReader& in) { return in.m_reader.compactString(); });
+}
+
 std::vector<std::string> FieldReader::nonFlexibleStrings(const char* name, std::int32_t max, const char* limitName)
 {
     // A string is at least its INT16 length.

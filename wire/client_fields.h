@@ -69,6 +69,9 @@ public:
     /// A COMPACT_ARRAY of node ids, at most limits::replicasPerPartitionMax.
     std::vector<std::int32_t> nodeIds(const char* name);
     std::optional<std::vector<std::int32_t>> nullableNodeIds(const char* name);
+    /// A COMPACT_ARRAY of INT32s (partition indexes) or of COMPACT_STRINGs (topic names), at most max.
+    std::vector<std::int32_t> int32s(const char* name, std::int32_t max, const char* limitName);
+    std::vector<std::string> strings(const char* name, std::int32_t max, const char* limitName);
     /// An ARRAY of STRINGs of a version that is not flexible (INT32 count, INT16 lengths), null refused.
     std::vector<std::string> nonFlexibleStrings(const char* name, std::int32_t max, const char* limitName);
 
@@ -227,6 +230,8 @@ void writeDescribeGroups(Writer& w, const DescribeGroupsRequest& body, std::int1
 DescribeGroupsResponse readDescribeGroups(FieldReader& in, std::int16_t version);
 void writeOffsetFetch(Writer& w, const OffsetFetchRequest& body, std::int16_t version);
 OffsetFetchResponse readOffsetFetch(FieldReader& in, std::int16_t version);
+void writeConsumerGroupDescribe(Writer& w, const ConsumerGroupDescribeRequest& body, std::int16_t version);
+ConsumerGroupDescribeResponse readConsumerGroupDescribe(FieldReader& in, std::int16_t version);
 
 // client_offsets.cpp
 void writeListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version);

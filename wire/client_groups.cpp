@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The client half's group APIs: what the observer reads a real cluster's consumer groups with (it joins
-// none). ListGroups 4-5, DescribeGroups 5 and OffsetFetch 8. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
-// clients/src/main/resources/common/message/ at 3.7.0, 3.8.0 and 4.4.0.
+// none). ListGroups 4-5, DescribeGroups 5, OffsetFetch 8 and ConsumerGroupDescribe 0-1. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
+// clients/src/main/resources/common/message/ at 3.7.0, 3.8.0, 4.0.2 and 4.4.0.
 #include "wire/client_fields.h"
 
 namespace hw::wire::client::detail {
@@ -143,6 +143,85 @@ OffsetFetchResponse readOffsetFetch(FieldReader& in, std::int16_t)
                     return t;
                 });
             g.errorCode = group.error("ErrorCode");
+            group.noTaggedFields();
+            return g;
+        });
+    in.noTaggedFields();
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ConsumerGroupDescribe 0-1
+
+void writeConsumerGroupDescribe(Writer& w, const ConsumerGroupDescribeRequest& body, std::int16_t)
+{
+    writeCompactStrings(w, body.groupIds);
+    w.boolean(body.includeAuthorizedOperations);
+    w.emptyTaggedFields();
+}
+
+namespace {
+
+// Assignment (a struct that is not nullable: written in place, with its own tagged fields).
+ConsumerGroupAssignment readAssignment(FieldReader& in, const char* name)
+{
+    FieldReader::Field field(in, name);
+    ConsumerGroupAssignment out;
+    // A TopicPartitions is TopicId, an empty TopicName, an empty Partitions and its tagged fields.
+    out.topicPartitions = in.array<ConsumerGroupTopicPartitions>("TopicPartitions", 19, limits::topicsPerRequestMax,
+        "limits::topicsPerRequestMax", [](FieldReader& topic) {
+            ConsumerGroupTopicPartitions t;
+            t.topicId = topic.uuid("TopicId");
+            t.topicName = topic.string("TopicName");
+            t.partitions = topic.int32s("Partitions", limits::partitionsPerRequestMax, "limits::partitionsPerRequestMax");
+            topic.noTaggedFields();
+            return t;
+        });
+    in.noTaggedFields();
+    return out;
+}
+
+} // namespace
+
+ConsumerGroupDescribeResponse readConsumerGroupDescribe(FieldReader& in, std::int16_t version)
+{
+    ConsumerGroupDescribeResponse out;
+    out.throttleTimeMs = in.int32("ThrottleTimeMs");
+    // A group is at least ErrorCode, a null ErrorMessage, an empty GroupId and GroupState, GroupEpoch,
+    // AssignmentEpoch, an empty AssignorName and Members, AuthorizedOperations and its tagged fields.
+    out.groups = in.array<ConsumerGroupDescribedGroup>(
+        "Groups", 20, limits::groupsPerMessageMax, "limits::groupsPerMessageMax", [version](FieldReader& group) {
+            ConsumerGroupDescribedGroup g;
+            g.errorCode = group.error("ErrorCode");
+            g.errorMessage = group.nullableString("ErrorMessage");
+            g.groupId = group.string("GroupId");
+            g.groupState = group.string("GroupState");
+            g.groupEpoch = group.int32("GroupEpoch");
+            g.assignmentEpoch = group.int32("AssignmentEpoch");
+            g.assignorName = group.string("AssignorName");
+            // A member is at least an empty MemberId, null InstanceId and RackId, MemberEpoch, an empty
+            // ClientId, ClientHost and SubscribedTopicNames, a null SubscribedTopicRegex, two empty
+            // assignments (2 bytes each), MemberType from version 1, and its tagged fields.
+            g.members = group.array<ConsumerGroupMember>("Members", version >= 1 ? 18 : 17,
+                limits::groupMembersPerMessageMax, "limits::groupMembersPerMessageMax", [version](FieldReader& member) {
+                    ConsumerGroupMember m;
+                    m.memberId = member.string("MemberId");
+                    m.instanceId = member.nullableString("InstanceId");
+                    m.rackId = member.nullableString("RackId");
+                    m.memberEpoch = member.int32("MemberEpoch");
+                    m.clientId = member.string("ClientId");
+                    m.clientHost = member.string("ClientHost");
+                    m.subscribedTopicNames = member.strings(
+                        "SubscribedTopicNames", limits::topicsPerRequestMax, "limits::topicsPerRequestMax");
+                    m.subscribedTopicRegex = member.nullableString("SubscribedTopicRegex");
+                    m.assignment = readAssignment(member, "Assignment");
+                    m.targetAssignment = readAssignment(member, "TargetAssignment");
+                    if (version >= 1)
+                        m.memberType = member.int8("MemberType");
+                    member.noTaggedFields();
+                    return m;
+                });
+            g.authorizedOperations = group.int32("AuthorizedOperations");
             group.noTaggedFields();
             return g;
         });

@@ -19,7 +19,7 @@ using wire::detail::encodeBug;
 using wire::detail::versionText;
 
 // The versions and why: clientApis() in client_protocol.h. In the order of Request and Response.
-constexpr std::array<VersionRange, 15> clientTable { {
+constexpr std::array<VersionRange, 16> clientTable { {
     { ApiKey::ApiVersions, 3, 3 },
     { ApiKey::Metadata, 12, 12 },
     { ApiKey::CreateTopics, 7, 7 },
@@ -35,6 +35,7 @@ constexpr std::array<VersionRange, 15> clientTable { {
     { ApiKey::ListGroups, 4, 5 },
     { ApiKey::DescribeGroups, 5, 5 },
     { ApiKey::OffsetFetch, 8, 8 },
+    { ApiKey::ConsumerGroupDescribe, 0, 1 },
 } };
 
 static_assert(std::variant_size_v<Request> == clientTable.size() && std::variant_size_v<Response> == clientTable.size(),
@@ -80,6 +81,8 @@ Response readBody(FieldReader& in, ApiKey key, std::int16_t version)
         return detail::readDescribeGroups(in, version);
     case ApiKey::OffsetFetch:
         return detail::readOffsetFetch(in, version);
+    case ApiKey::ConsumerGroupDescribe:
+        return detail::readConsumerGroupDescribe(in, version);
     case ApiKey::Produce:
     case ApiKey::InitProducerId:
         // The observer does not produce: Kafka's own Java producer does (issue 27).
@@ -201,8 +204,10 @@ Bytes encodeRequest(const RequestHeader& header, const Request& body)
                 detail::writeListGroups(w, request, version);
             else if constexpr (std::is_same_v<T, DescribeGroupsRequest>)
                 detail::writeDescribeGroups(w, request, version);
-            else
+            else if constexpr (std::is_same_v<T, OffsetFetchRequest>)
                 detail::writeOffsetFetch(w, request, version);
+            else
+                detail::writeConsumerGroupDescribe(w, request, version);
         },
         body);
     return wire::detail::finishFrame(w, sizeAt);

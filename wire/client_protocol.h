@@ -18,8 +18,9 @@
 /// (wire/limits.h), and follows the JSON schemas in apache/kafka
 /// clients/src/main/resources/common/message/<Api>Request.json and <Api>Response.json. The versions
 /// (clientApis()) are ones every broker from 3.7.0 to 4.4.0 accepts: each is inside both 3.7.0's and 4.4.0's
-/// "validVersions", and its fields are the same at both tags. DescribeTopicPartitions exists from 3.8.0, and
-/// DescribeCluster v2 (fenced brokers) from 4.0.0; negotiateVersion() says whether a broker has them.
+/// "validVersions", and its fields are the same at both tags. DescribeTopicPartitions and ConsumerGroupDescribe
+/// exist from 3.8.0, DescribeCluster v2 (fenced brokers) and ConsumerGroupDescribe v1 from 4.0.0, ListGroups
+/// v5 from 3.8.0; negotiateVersion() says whether a broker has them.
 ///
 /// Decoding is stricter than Kafka's client: bytes left after a response are an error (a version mismatch
 /// shows up there), and every DecodeError names the API, the version and the field as a JSON path of the
@@ -55,6 +56,10 @@ namespace hw::wire::client {
 /// - OffsetFetch 8: the first with several groups per request (KIP-709); 3.7 has 0-9, 4.4 1-10. 9 is common
 ///   too but only adds MemberId and MemberEpoch (KIP-848, for a member of a consumer-protocol group), which
 ///   an observer outside the group does not have; 10 names topics by id.
+/// - ConsumerGroupDescribe 0-1: 0 at 3.8-3.9, 0-1 at 4.0+ (1 adds MemberType). 3.7 has 0 as an unstable
+///   version with another Assignment (Error, MetadataVersion, MetadataBytes) and does not advertise it
+///   (ApiKeys.toApiVersion(false) at 3.7.0 is empty), so negotiateVersion says the API is absent there; a 3.7
+///   broker with unstable.api.versions.enable advertises that other version 0, which does not decode here.
 std::span<const VersionRange> clientApis();
 
 /// The client's range for a key, or nullopt when the client half does not speak it.
@@ -758,19 +763,83 @@ struct OffsetFetchResponse {
 };
 
 // ---------------------------------------------------------------------------------------------
+// ConsumerGroupDescribe 0-1: a group of the consumer protocol (KIP-848), which DescribeGroups does not show.
+
+/// ConsumerGroupDescribeRequest.json versions 0-1.
+struct ConsumerGroupDescribeRequest {
+    std::vector<std::string> groupIds;
+    bool includeAuthorizedOperations = false;
+    bool operator==(const ConsumerGroupDescribeRequest&) const = default;
+};
+
+/// TopicPartitions: a topic's partitions in an assignment.
+struct ConsumerGroupTopicPartitions {
+    Uuid topicId;
+    std::string topicName;
+    std::vector<std::int32_t> partitions;
+    bool operator==(const ConsumerGroupTopicPartitions&) const = default;
+};
+
+/// Assignment: what a member owns (Assignment) or is to own (TargetAssignment).
+struct ConsumerGroupAssignment {
+    std::vector<ConsumerGroupTopicPartitions> topicPartitions;
+    bool operator==(const ConsumerGroupAssignment&) const = default;
+};
+
+/// Member, versions 0-1. MemberType (version 1+) is -1 unknown, 0 a classic member, 1 a consumer member;
+/// -1 when read in version 0.
+struct ConsumerGroupMember {
+    std::string memberId;
+    std::optional<std::string> instanceId;
+    std::optional<std::string> rackId;
+    std::int32_t memberEpoch = 0;
+    std::string clientId;
+    std::string clientHost;
+    std::vector<std::string> subscribedTopicNames;
+    std::optional<std::string> subscribedTopicRegex;
+    ConsumerGroupAssignment assignment;
+    ConsumerGroupAssignment targetAssignment;
+    std::int8_t memberType = -1; // version 1+
+    bool operator==(const ConsumerGroupMember&) const = default;
+};
+
+/// DescribedGroup of ConsumerGroupDescribeResponse: GROUP_ID_NOT_FOUND for a group that does not exist or is
+/// not a consumer-protocol group.
+struct ConsumerGroupDescribedGroup {
+    ErrorCode errorCode = ErrorCode::None;
+    std::optional<std::string> errorMessage;
+    std::string groupId;
+    std::string groupState;
+    std::int32_t groupEpoch = 0;
+    std::int32_t assignmentEpoch = 0;
+    std::string assignorName;
+    std::vector<ConsumerGroupMember> members;
+    std::int32_t authorizedOperations = authorizedOperationsOmitted;
+    bool operator==(const ConsumerGroupDescribedGroup&) const = default;
+};
+
+/// ConsumerGroupDescribeResponse.json versions 0-1.
+struct ConsumerGroupDescribeResponse {
+    std::int32_t throttleTimeMs = 0;
+    std::vector<ConsumerGroupDescribedGroup> groups;
+    bool operator==(const ConsumerGroupDescribeResponse&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Frames
 
 /// A request body of the client half; its alternative must match the header's API key.
 using Request = std::variant<ApiVersionsRequest, MetadataRequest, CreateTopicsRequest, IncrementalAlterConfigsRequest,
     ElectLeadersRequest, ListOffsetsRequest, FetchRequest, DescribeTopicPartitionsRequest, DescribeClusterRequest,
     DescribeConfigsRequest, SaslHandshakeRequest, SaslAuthenticateRequest, ListGroupsRequest,
-    DescribeGroupsRequest, OffsetFetchRequest>;
+    DescribeGroupsRequest, OffsetFetchRequest, ConsumerGroupDescribeRequest>;
 
 /// A response body of the client half, in the same order.
 using Response = std::variant<ApiVersionsResponse, MetadataResponse, CreateTopicsResponse,
     IncrementalAlterConfigsResponse, ElectLeadersResponse, ListOffsetsResponse, FetchResponse,
     DescribeTopicPartitionsResponse, DescribeClusterResponse, DescribeConfigsResponse, SaslHandshakeResponse,
-    SaslAuthenticateResponse, ListGroupsResponse, DescribeGroupsResponse, OffsetFetchResponse>;
+    SaslAuthenticateResponse, ListGroupsResponse, DescribeGroupsResponse, OffsetFetchResponse,
+    ConsumerGroupDescribeResponse>;
 
 /// The ApiKey of a request or response alternative.
 ApiKey apiKeyOf(const Request& body);

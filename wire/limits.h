@@ -23,7 +23,8 @@ constexpr std::int32_t requestBytesMax = 16 * 1024 * 1024;
 /// counterpart beyond the bytes left.
 constexpr std::int32_t topicsPerRequestMax = 4096;
 
-/// Partitions summed over all the topics of one request or response. Kafka has no counterpart; its
+/// Partitions summed over all the topics of one request or response (in a ConsumerGroupDescribe response,
+/// per assignment of a topic). Kafka has no counterpart; its
 /// replica.fetch.response.max.bytes and fetch.max.bytes bound the data, not the count.
 constexpr std::int32_t partitionsPerRequestMax = 16384;
 
@@ -69,8 +70,8 @@ constexpr std::int32_t featuresPerResponseMax = 256;
 /// SCRAM-SHA-512, OAUTHBEARER: sasl.enabled.mechanisms); no counterpart beyond the bytes left.
 constexpr std::int32_t saslMechanismsPerResponseMax = 64;
 
-/// Members in one JoinGroup, SyncGroup or DescribeGroups message, protocols in one JoinGroup, and groups in one
-/// ListGroups or DescribeGroups message. Kafka bounds none of them (group.max.size is unbounded by default)
+/// Members in one JoinGroup, SyncGroup, DescribeGroups or ConsumerGroupDescribe message, protocols in one
+/// JoinGroup, and groups in one ListGroups, DescribeGroups, OffsetFetch or ConsumerGroupDescribe message. Kafka bounds none of them (group.max.size is unbounded by default)
 /// beyond the bytes left; a class of 30 students uses a few dozen.
 constexpr std::int32_t groupMembersPerMessageMax = 16384;
 constexpr std::int32_t groupProtocolsPerJoinMax = 256;

@@ -60,7 +60,8 @@ constexpr std::array<VersionRange, supportedTable.size()> advertisedTable = [] {
 // "9+", ApiVersionsRequest.json "3+", InitProducerIdRequest.json "2+", CreateTopicsRequest.json "5+",
 // ElectLeadersRequest.json "2+", IncrementalAlterConfigsRequest.json "1+", DescribeConfigsRequest.json "4+",
 // SaslAuthenticateRequest.json "2+", SaslHandshakeRequest.json "none", DescribeClusterRequest.json "0+";
-// DescribeTopicPartitionsRequest.json "0+" at 3.8.0; each response schema agrees).
+// DescribeTopicPartitionsRequest.json and ConsumerGroupDescribeRequest.json "0+" at 3.8.0; each response
+// schema agrees).
 std::int16_t firstFlexibleVersion(ApiKey key)
 {
     switch (key) {
@@ -90,6 +91,7 @@ std::int16_t firstFlexibleVersion(ApiKey key)
         break; // "flexibleVersions": "none"
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
+    case ApiKey::ConsumerGroupDescribe:
         return 0;
     // The group APIs at 4.4.0: OffsetCommit "8+", OffsetFetch "6+", FindCoordinator "3+", JoinGroup "6+",
     // Heartbeat "4+", LeaveGroup "4+", SyncGroup "4+", DescribeGroups "5+", ListGroups "3+".
@@ -160,6 +162,7 @@ Request readRequestBody(Reader& r, ApiKey key, std::int16_t version)
     case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
+    case ApiKey::ConsumerGroupDescribe:
         // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
         break;
     }
@@ -208,6 +211,7 @@ Response readResponseBody(Reader& r, ApiKey key, std::int16_t version)
     case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
+    case ApiKey::ConsumerGroupDescribe:
         // Only the client half (wire/client_protocol.h) speaks these; supportedApis() does not list them.
         break;
     }
@@ -289,6 +293,8 @@ std::string_view apiName(ApiKey key)
         return "DescribeCluster";
     case ApiKey::DescribeTopicPartitions:
         return "DescribeTopicPartitions";
+    case ApiKey::ConsumerGroupDescribe:
+        return "ConsumerGroupDescribe";
     case ApiKey::FindCoordinator:
         return "FindCoordinator";
     case ApiKey::JoinGroup:

@@ -23,7 +23,7 @@
 namespace hw::wire {
 
 /// The API keys implemented here (clients/.../common/protocol/ApiKeys.java at 3.7.0; DescribeTopicPartitions
-/// at 3.8.0): the server half's six, and the admin and observation APIs only the client half
+/// at 3.8.0; ConsumerGroupDescribe stable from 3.8.0): the server half's six, and the admin and observation APIs only the client half
 /// (wire/client_protocol.h) speaks, which supportedApis() does not list. A header may carry any INT16;
 /// RequestHeader::rawApiKey keeps what was read.
 enum class ApiKey : std::int16_t {
@@ -49,6 +49,7 @@ enum class ApiKey : std::int16_t {
     ElectLeaders = 43,
     IncrementalAlterConfigs = 44,
     DescribeCluster = 60,
+    ConsumerGroupDescribe = 69,
     DescribeTopicPartitions = 75,
 };
 

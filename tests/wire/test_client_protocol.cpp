@@ -219,6 +219,10 @@ std::vector<RequestCase> requestCases()
         { "audit", std::nullopt } };
     offsetFetch.requireStable = true;
     out.push_back({ "OffsetFetch", ApiKey::OffsetFetch, 8, offsetFetch });
+
+    for (std::int16_t version : { std::int16_t(0), std::int16_t(1) })
+        out.push_back({ "ConsumerGroupDescribe", ApiKey::ConsumerGroupDescribe, version,
+            client::ConsumerGroupDescribeRequest { { "billing", "legacy" }, false } });
     return out;
 }
 
@@ -376,6 +380,33 @@ std::vector<ResponseCase> responseCases()
         { "audit", {}, ErrorCode::CoordinatorLoadInProgress },
     };
     out.push_back({ "OffsetFetch", ApiKey::OffsetFetch, 8, committed });
+
+    for (std::int16_t version : { std::int16_t(0), std::int16_t(1) }) {
+        client::ConsumerGroupMember member;
+        member.memberId = "Yc3tVwq1Ra2bAkHzDfNWmQ";
+        member.rackId = "rack-a";
+        member.memberEpoch = 7;
+        member.clientId = "consumer-billing-1";
+        member.clientHost = "/127.0.0.1";
+        member.subscribedTopicNames = { "orders" };
+        member.assignment.topicPartitions = { { ordersId, "orders", { 0 } } };
+        member.targetAssignment.topicPartitions = { { ordersId, "orders", { 0, 1 } } };
+        member.memberType = version >= 1 ? 1 : -1;
+        client::ConsumerGroupDescribedGroup billing;
+        billing.groupId = "billing";
+        billing.groupState = "Reconciling";
+        billing.groupEpoch = 8;
+        billing.assignmentEpoch = 8;
+        billing.assignorName = "uniform";
+        billing.members = { member };
+        client::ConsumerGroupDescribedGroup legacy;
+        legacy.errorCode = ErrorCode::GroupIdNotFound;
+        legacy.errorMessage = "Group legacy is not a consumer group.";
+        legacy.groupId = "legacy";
+        client::ConsumerGroupDescribeResponse consumerGroups;
+        consumerGroups.groups = { billing, legacy };
+        out.push_back({ "ConsumerGroupDescribe", ApiKey::ConsumerGroupDescribe, version, consumerGroups });
+    }
     return out;
 }
 
@@ -769,6 +800,14 @@ TEST(ClientProtocol, VersionsAreNegotiatedFromTheBrokersApiVersions)
         client::negotiateVersion(ApiKey::OffsetFetch, std::vector<VersionRange> { { ApiKey::OffsetFetch, 0, 9 } }), 8);
     EXPECT_EQ(
         client::negotiateVersion(ApiKey::OffsetFetch, std::vector<VersionRange> { { ApiKey::OffsetFetch, 1, 10 } }), 8);
+    // ConsumerGroupDescribe: 3.7 does not advertise its unstable version 0, 3.8-3.9 advertise 0, 4.x 0-1.
+    EXPECT_EQ(client::negotiateVersion(ApiKey::ConsumerGroupDescribe, kafka37), std::nullopt);
+    EXPECT_EQ(client::negotiateVersion(ApiKey::ConsumerGroupDescribe,
+                  std::vector<VersionRange> { { ApiKey::ConsumerGroupDescribe, 0, 0 } }),
+        0);
+    EXPECT_EQ(client::negotiateVersion(ApiKey::ConsumerGroupDescribe,
+                  std::vector<VersionRange> { { ApiKey::ConsumerGroupDescribe, 0, 1 } }),
+        1);
     // DescribeConfigs: 3.7 has 0-4, 4.x 1-4.
     EXPECT_EQ(client::negotiateVersion(
                   ApiKey::DescribeConfigs, std::vector<VersionRange> { { ApiKey::DescribeConfigs, 0, 4 } }),

@@ -570,6 +570,7 @@ Request sampleRequest(ApiKey key, std::int16_t version)
     case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
+    case ApiKey::ConsumerGroupDescribe:
         // Only the client half speaks these (tests/wire/test_client_protocol.cpp).
         break;
     }
@@ -700,6 +701,7 @@ Response sampleResponse(ApiKey key, std::int16_t version)
     case ApiKey::SaslAuthenticate:
     case ApiKey::DescribeCluster:
     case ApiKey::DescribeTopicPartitions:
+    case ApiKey::ConsumerGroupDescribe:
         // Only the client half speaks these (tests/wire/test_client_protocol.cpp).
         break;
     }

@@ -11,6 +11,8 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
+import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
+import org.apache.kafka.common.message.ConsumerGroupDescribeResponseData;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
@@ -540,6 +542,40 @@ public class GoldenBytes {
             .setThrottleTimeMs(0).setGroups(results));
     }
 
+    // The observer describes a consumer-protocol group (KIP-848) of one member that owns orders-0 and is to own
+    // orders-1 too, and a group that is not one; version 1 adds the member's type (1: consumer).
+    static void consumerGroupDescribe() {
+        for (int version = 0; version <= 1; ++version) {
+            request("ConsumerGroupDescribe", ApiKeys.CONSUMER_GROUP_DESCRIBE, version, new ConsumerGroupDescribeRequestData()
+                .setGroupIds(new ArrayList<>(List.of("billing", "legacy"))).setIncludeAuthorizedOperations(false));
+
+            List<ConsumerGroupDescribeResponseData.TopicPartitions> owned = new ArrayList<>();
+            owned.add(new ConsumerGroupDescribeResponseData.TopicPartitions().setTopicId(ORDERS_ID).setTopicName("orders")
+                .setPartitions(ids(0)));
+            List<ConsumerGroupDescribeResponseData.TopicPartitions> target = new ArrayList<>();
+            target.add(new ConsumerGroupDescribeResponseData.TopicPartitions().setTopicId(ORDERS_ID).setTopicName("orders")
+                .setPartitions(ids(0, 1)));
+            List<ConsumerGroupDescribeResponseData.Member> members = new ArrayList<>();
+            members.add(new ConsumerGroupDescribeResponseData.Member().setMemberId("Yc3tVwq1Ra2bAkHzDfNWmQ")
+                .setInstanceId(null).setRackId("rack-a").setMemberEpoch(7).setClientId("consumer-billing-1")
+                .setClientHost("/127.0.0.1").setSubscribedTopicNames(new ArrayList<>(List.of("orders")))
+                .setSubscribedTopicRegex(null)
+                .setAssignment(new ConsumerGroupDescribeResponseData.Assignment().setTopicPartitions(owned))
+                .setTargetAssignment(new ConsumerGroupDescribeResponseData.Assignment().setTopicPartitions(target))
+                .setMemberType((byte) (version >= 1 ? 1 : -1)));
+            List<ConsumerGroupDescribeResponseData.DescribedGroup> groups = new ArrayList<>();
+            groups.add(new ConsumerGroupDescribeResponseData.DescribedGroup().setErrorCode((short) 0).setErrorMessage(null)
+                .setGroupId("billing").setGroupState("Reconciling").setGroupEpoch(8).setAssignmentEpoch(8)
+                .setAssignorName("uniform").setMembers(members).setAuthorizedOperations(NO_AUTHORIZED_OPERATIONS));
+            groups.add(new ConsumerGroupDescribeResponseData.DescribedGroup().setErrorCode((short) 69)
+                .setErrorMessage("Group legacy is not a consumer group.").setGroupId("legacy").setGroupState("")
+                .setGroupEpoch(0).setAssignmentEpoch(0).setAssignorName("").setMembers(new ArrayList<>())
+                .setAuthorizedOperations(NO_AUTHORIZED_OPERATIONS));
+            response("ConsumerGroupDescribe", ApiKeys.CONSUMER_GROUP_DESCRIBE, version, new ConsumerGroupDescribeResponseData()
+                .setThrottleTimeMs(0).setGroups(groups));
+        }
+    }
+
     public static void main(String[] args) {
         // The version is the jar's, which the caller names (tests/wire/golden/regenerate passes it).
         String kafkaVersion = args.length > 0 ? args[0] : "unknown";
@@ -562,5 +598,6 @@ public class GoldenBytes {
         listGroups();
         describeGroups();
         offsetFetch();
+        consumerGroupDescribe();
     }
 }
