@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The client half's admin APIs: CreateTopics 7 (with the scenario's explicit replica assignment and topic
-// configs), IncrementalAlterConfigs 1 and ElectLeaders 2 (preferred and unclean), what HighWater sends to set
-// a real cluster up as a scenario says, and DescribeConfigs 4, what the observer reads a topic's configs with. Field order, versions and tags follow <Api>Request.json and
-// <Api>Response.json in clients/src/main/resources/common/message/ at 3.7.0 and 4.4.0.
+// The client half's admin APIs: CreateTopics 7 (with the scenario's explicit replica assignment and topic configs),
+// IncrementalAlterConfigs 1 and ElectLeaders 2 (preferred and unclean), what HighWater sends to set a real cluster up
+// as a scenario says, and DescribeConfigs 4, what the observer reads a topic's configs with. Field order, versions and
+// tags follow <Api>Request.json and <Api>Response.json in clients/src/main/resources/common/message/ at 3.7.0 and
+// 4.4.0.
 #include "wire/client_fields.h"
 
 namespace hw::wire::client::detail {

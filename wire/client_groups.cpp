@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The client half's group APIs: what the observer reads a real cluster's consumer groups with (it joins
-// none). ListGroups 4-5, DescribeGroups 5, OffsetFetch 8 and ConsumerGroupDescribe 0-1. Field order, versions and tags follow <Api>Request.json and <Api>Response.json in
-// clients/src/main/resources/common/message/ at 3.7.0, 3.8.0, 4.0.2 and 4.4.0.
+// The client half's group APIs: what the observer reads a real cluster's consumer groups with (it joins none).
+// ListGroups 4-5, DescribeGroups 5, OffsetFetch 8 and ConsumerGroupDescribe 0-1. Field order, versions and tags follow
+// <Api>Request.json and <Api>Response.json in clients/src/main/resources/common/message/ at 3.7.0, 3.8.0, 4.0.2 and
+// 4.4.0.
 #include "wire/client_fields.h"
 
 namespace hw::wire::client::detail {
@@ -173,7 +174,8 @@ ConsumerGroupAssignment readAssignment(FieldReader& in, const char* name)
             ConsumerGroupTopicPartitions t;
             t.topicId = topic.uuid("TopicId");
             t.topicName = topic.string("TopicName");
-            t.partitions = topic.int32s("Partitions", limits::partitionsPerRequestMax, "limits::partitionsPerRequestMax");
+            t.partitions
+                = topic.int32s("Partitions", limits::partitionsPerRequestMax, "limits::partitionsPerRequestMax");
             topic.noTaggedFields();
             return t;
         });

@@ -70,9 +70,9 @@ constexpr std::int32_t featuresPerResponseMax = 256;
 /// SCRAM-SHA-512, OAUTHBEARER: sasl.enabled.mechanisms); no counterpart beyond the bytes left.
 constexpr std::int32_t saslMechanismsPerResponseMax = 64;
 
-/// Members in one JoinGroup, SyncGroup, DescribeGroups or ConsumerGroupDescribe message, protocols in one
-/// JoinGroup, and groups in one ListGroups, DescribeGroups, OffsetFetch or ConsumerGroupDescribe message. Kafka bounds none of them (group.max.size is unbounded by default)
-/// beyond the bytes left; a class of 30 students uses a few dozen.
+/// Members in one JoinGroup, SyncGroup, DescribeGroups or ConsumerGroupDescribe message, protocols in one JoinGroup,
+/// and groups in one ListGroups, DescribeGroups, OffsetFetch or ConsumerGroupDescribe message. Kafka bounds none of
+/// them (group.max.size is unbounded by default) beyond the bytes left; a class of 30 students uses a few dozen.
 constexpr std::int32_t groupMembersPerMessageMax = 16384;
 constexpr std::int32_t groupProtocolsPerJoinMax = 256;
 constexpr std::int32_t groupsPerMessageMax = 16384;

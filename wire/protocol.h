@@ -22,9 +22,9 @@
 /// opaque bytes: wire/record_batch.h reads them.
 namespace hw::wire {
 
-/// The API keys implemented here (clients/.../common/protocol/ApiKeys.java at 3.7.0; DescribeTopicPartitions
-/// at 3.8.0; ConsumerGroupDescribe stable from 3.8.0): the server half's six, and the admin and observation APIs only the client half
-/// (wire/client_protocol.h) speaks, which supportedApis() does not list. A header may carry any INT16;
+/// The API keys implemented here (clients/.../common/protocol/ApiKeys.java at 3.7.0; DescribeTopicPartitions at 3.8.0;
+/// ConsumerGroupDescribe stable from 3.8.0): the server half's six, and the admin and observation APIs only the client
+/// half (wire/client_protocol.h) speaks, which supportedApis() does not list. A header may carry any INT16;
 /// RequestHeader::rawApiKey keeps what was read.
 enum class ApiKey : std::int16_t {
     Produce = 0,

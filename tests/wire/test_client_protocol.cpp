@@ -211,8 +211,8 @@ std::vector<RequestCase> requestCases()
     out.push_back({ "ListGroups", ApiKey::ListGroups, 4, client::ListGroupsRequest { { "Stable", "Empty" }, {} } });
     out.push_back({ "ListGroups", ApiKey::ListGroups, 5, client::ListGroupsRequest { {}, { "consumer", "classic" } } });
 
-    out.push_back(
-        { "DescribeGroups", ApiKey::DescribeGroups, 5, client::DescribeGroupsRequest { { "billing", "gone" }, false } });
+    out.push_back({ "DescribeGroups", ApiKey::DescribeGroups, 5,
+        client::DescribeGroupsRequest { { "billing", "gone" }, false } });
 
     client::OffsetFetchRequest offsetFetch;
     offsetFetch.groups = { { "billing", std::vector<client::OffsetFetchRequestTopics> { { "orders", { 0, 1 } } } },
@@ -375,7 +375,8 @@ std::vector<ResponseCase> responseCases()
 
     client::OffsetFetchResponse committed;
     committed.groups = {
-        { "billing", { { "orders", { { 0, 40, 3, "", ErrorCode::None }, { 1, -1, -1, std::nullopt, ErrorCode::None } } } },
+        { "billing",
+            { { "orders", { { 0, 40, 3, "", ErrorCode::None }, { 1, -1, -1, std::nullopt, ErrorCode::None } } } },
             ErrorCode::None },
         { "audit", {}, ErrorCode::CoordinatorLoadInProgress },
     };
@@ -835,7 +836,8 @@ TEST(ClientProtocol, EncodingRefusesWhatKafkaWouldRefuse)
     EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::CreateTopics, 7), client::CreateTopicsRequest { { topic } }),
         std::logic_error);
     // TypesFilter is not ignorable: ListGroups v4 cannot say it.
-    EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::ListGroups, 4), client::ListGroupsRequest { {}, { "consumer" } }),
+    EXPECT_THROW(
+        client::encodeRequest(headerFor(ApiKey::ListGroups, 4), client::ListGroupsRequest { {}, { "consumer" } }),
         std::logic_error);
     // A version outside clientApis(), and a body that does not match its header.
     EXPECT_THROW(client::encodeRequest(headerFor(ApiKey::Fetch, 13), client::FetchRequest {}), std::logic_error);
