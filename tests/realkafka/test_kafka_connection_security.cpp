@@ -157,9 +157,10 @@ struct Seen {
 };
 
 /// A broker with SASL: ApiVersions, SaslHandshake (enabling only `enabled`), then SCRAM-SHA-256 for "alice"
-/// with `password` through sasl::ScramServer, or PLAIN. A wrong password gets error 58 and Kafka's message
-/// (SaslServerAuthenticator.handleSaslToken at 4.2.0: "Authentication failed during authentication due to
-/// invalid credentials with SASL mechanism " + mechanism).
+/// with `password` through sasl::ScramServer, or PLAIN. A wrong password gets error 58 and Kafka's message:
+/// for SCRAM SaslServerAuthenticator.handleSaslToken's (4.2.0) "Authentication failed during authentication
+/// due to invalid credentials with SASL mechanism " + mechanism; for PLAIN PlainSaslServer.evaluateResponse's
+/// "Authentication failed: Invalid username or password".
 Handler saslBroker(Seen& seen, std::vector<std::string> enabled, std::string extraMessage = {})
 {
     auto scram = std::make_shared<sasl::ScramServer>(
@@ -183,7 +184,8 @@ Handler saslBroker(Seen& seen, std::vector<std::string> enabled, std::string ext
             + seen.mechanism + extraMessage;
         if (seen.mechanism == "PLAIN") {
             if (token != std::string("\0alice\0", 7) + password)
-                return authenticateAnswer(request, wire::ErrorCode::SaslAuthenticationFailed, refused, "");
+                return authenticateAnswer(request, wire::ErrorCode::SaslAuthenticationFailed,
+                    "Authentication failed: Invalid username or password" + extraMessage, "");
             seen.authenticated = true;
             return authenticateAnswer(request, wire::ErrorCode::None, std::nullopt, "");
         }
@@ -390,7 +392,8 @@ TEST(KafkaConnectionSasl, ABrokerMessageEchoingThePasswordIsRedacted)
     Seen seen;
     TestBroker broker(TestBroker::Mode::Plain, saslBroker(seen, { "PLAIN" }, " (you sent " + wrong + ")"));
     expectFailure("127.0.0.1", broker.port(), saslConfig(SaslMechanism::Plain, wrong),
-        { "SASL_AUTHENTICATION_FAILED", "(you sent (password))" });
+        { "SaslAuthenticate v2 (PLAIN, user \"alice\")", "SASL_AUTHENTICATION_FAILED: Authentication failed: Invalid "
+                                                        "username or password (you sent (password))" });
 }
 
 TEST(KafkaConnectionSasl, PlainOverTlsAuthenticates)
