@@ -245,7 +245,8 @@ private:
         const std::string needs = std::string(securityProtocolName(m_config.protocol)) + " with "
             + saslMechanismName(m_config.mechanism) + " needs ";
         if (m_config.username.empty())
-            fail(0, "", needs + "a user name: sasl.username, username= in sasl.jaas.config or $" + saslUsernameVariable);
+            fail(0, "",
+                needs + "a user name: sasl.username, username= in sasl.jaas.config or $" + saslUsernameVariable);
         if (m_config.password.empty())
             fail(0, "",
                 needs + "a password: sasl.password, password= in sasl.jaas.config or $" + saslPasswordVariable);

@@ -191,7 +191,8 @@ Handler saslBroker(Seen& seen, std::vector<std::string> enabled, std::string ext
         }
         try {
             if ((*round)++ == 0)
-                return authenticateAnswer(request, wire::ErrorCode::None, std::nullopt, scram->serverFirstMessage(token));
+                return authenticateAnswer(
+                    request, wire::ErrorCode::None, std::nullopt, scram->serverFirstMessage(token));
             const std::string serverFinal = scram->serverFinalMessage(token);
             seen.authenticated = true;
             return authenticateAnswer(request, wire::ErrorCode::None, std::nullopt, serverFinal);

@@ -74,7 +74,8 @@ TEST(SecurityConfig, TheJaasLineGivesTheCredentials)
 {
     const SecurityConfig config = parse("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=SCRAM-SHA-256\n"
                                         "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule \\\n"
-                                        "    required username=\"al\\\\\\\"ice\" password=\"" + std::string(secret) + "\";\n");
+                                        "    required username=\"al\\\\\\\"ice\" password=\""
+        + std::string(secret) + "\";\n");
     EXPECT_EQ(config.username, "al\"ice");
     EXPECT_EQ(config.password, secret);
     const SecurityConfig plain = parse("security.protocol=SASL_SSL\nsasl.mechanism=PLAIN\n"
@@ -100,7 +101,8 @@ TEST(SecurityConfig, EveryRefusalNamesTheFileLineAndKeyWithoutTheSecret)
     expectRefused("security.protocol=TLS\n", { "client.properties:1: security.protocol", "\"TLS\"", "SASL_SSL" });
     expectRefused("sasl.pasword=" + std::string(secret) + "\n",
         { "client.properties:1: sasl.pasword", "not a key HighWater reads", "sasl.password" });
-    expectRefused("security.protocol=SSL\nsecurity.protocol=SSL\n", { ":2: security.protocol", "given twice", "line 1" });
+    expectRefused(
+        "security.protocol=SSL\nsecurity.protocol=SSL\n", { ":2: security.protocol", "given twice", "line 1" });
     expectRefused("security.protocol=SASL_SSL\nsasl.password=" + std::string(secret) + "\nsasl.username=a\n",
         { "client.properties: sasl.mechanism: missing", "GSSAPI" });
     expectRefused(sasl + "sasl.username=a\n", { "needs a password", saslPasswordVariable });
