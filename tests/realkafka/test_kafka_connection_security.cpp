@@ -203,10 +203,12 @@ Handler saslBroker(Seen& seen, std::vector<std::string> enabled, std::string ext
 }
 
 /// A one-connection broker on a free loopback port, plain or TLS (data/tls/broker.pem, for "localhost"),
-/// answering each request frame with the handler until the client closes. silent: accept and never speak.
+/// answering each request frame with the handler until the client closes. Silent: accept and never speak;
+/// NotTls: answer the client's first bytes with a line of plain text and close, as a plaintext listener might;
+/// MutualTls: TLS that requires a client certificate signed by data/tls/ca.pem.
 class TestBroker {
 public:
-    enum class Mode { Plain, Tls, Silent };
+    enum class Mode { Plain, Tls, Silent, NotTls, MutualTls };
 
     TestBroker(Mode mode, Handler handler)
         : m_tls(asio::ssl::context::tls_server)
@@ -215,6 +217,10 @@ public:
         m_port = m_acceptor.local_endpoint().port();
         m_tls.use_certificate_chain_file(tlsDir + "broker.pem");
         m_tls.use_private_key_file(tlsDir + "broker.key", asio::ssl::context::pem);
+        if (mode == Mode::MutualTls) {
+            m_tls.set_verify_mode(asio::ssl::verify_peer | asio::ssl::verify_fail_if_no_peer_cert);
+            m_tls.load_verify_file(tlsDir + "ca.pem");
+        }
         m_thread = std::thread([this, mode, handler = std::move(handler)] {
             asio::error_code ec;
             tcp::socket socket(m_io);
@@ -225,6 +231,12 @@ public:
                 std::array<std::uint8_t, 1024> ignored {};
                 while (!ec)
                     socket.read_some(asio::buffer(ignored), ec);
+                return;
+            }
+            if (mode == Mode::NotTls) {
+                std::array<std::uint8_t, 16> hello {};
+                asio::read(socket, asio::buffer(hello), ec);
+                asio::write(socket, asio::buffer(std::string("HTTP/1.1 400 Bad Request\r\n\r\n")), ec);
                 return;
             }
             if (mode == Mode::Plain) {
@@ -351,8 +363,23 @@ TEST(KafkaConnectionTls, ASilentPeerCostsTheTimeoutOfTheHandshake)
 
 TEST(KafkaConnectionTls, APlainListenerIsNotMistakenForTls)
 {
-    TestBroker broker(TestBroker::Mode::Plain, [](const wire::Bytes&) { return wire::Bytes { 0, 0, 0, 1, 0 }; });
-    expectFailure("127.0.0.1", broker.port(), tlsConfig(), { "TLS handshake" });
+    TestBroker broker(TestBroker::Mode::NotTls, nullptr);
+    expectFailure("127.0.0.1", broker.port(), tlsConfig(), { "TLS handshake: " }, 3000ms, 1000ms);
+}
+
+TEST(KafkaConnectionTls, AClientCertificateWhenTheBrokerRequiresOne)
+{
+    {
+        TestBroker broker(TestBroker::Mode::MutualTls, answerApiVersionsOnly);
+        SecurityConfig config = tlsConfig();
+        config.certificateLocation = tlsDir + "client.pem";
+        config.keyLocation = tlsDir + "client.key";
+        KafkaConnection connection(3, "localhost", broker.port(), 3000ms, config);
+        EXPECT_TRUE(connection.versionFor(wire::ApiKey::Metadata));
+    }
+    // Without one the broker refuses it: in TLS 1.3 the client learns so at its first read.
+    TestBroker broker(TestBroker::Mode::MutualTls, answerApiVersionsOnly);
+    expectFailure("localhost", broker.port(), tlsConfig(), { "certificate required" });
 }
 
 TEST(KafkaConnectionSasl, ScramSha256WithTheRightPasswordAuthenticatesAfterApiVersions)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The test certificates of test_kafka_connection_security.cpp (issue 29), valid for 100 years: a CA, a broker
 # certificate it signs for the host name "localhost" only (no IP address, so connecting to 127.0.0.1 with host
-# name checking on must fail), and another CA that signed nothing here. Run from this directory to remake them.
+# name checking on must fail), a client certificate it signs (mutual TLS), and another CA that signed nothing
+# here. Run from this directory to remake them.
 set -eu
 days=36500
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days "$days" \
@@ -13,4 +14,9 @@ openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj "/CN=localh
 printf 'subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > broker.ext
 openssl x509 -req -in broker.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days "$days" \
     -extfile broker.ext -out broker.pem
-rm -f broker.csr broker.ext ca.srl ca.key other-ca.key
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj "/CN=highwater-observer" \
+    -keyout client.key -out client.csr
+printf 'basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n' > client.ext
+openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days "$days" \
+    -extfile client.ext -out client.pem
+rm -f client.csr client.ext broker.csr broker.ext ca.srl ca.key other-ca.key
