@@ -50,8 +50,9 @@ public:
         std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout);
 
     /// The same, secured as the config says. Unless PLAINTEXT, the host may be a name (resolved under the
-    /// timeout, though a hung name server holds the call until getaddrinfo returns); it is what the broker's certificate is checked against and what SNI sends. A wrong password fails
-    /// with a ConnectionError holding the broker's message and the mechanism, never the password.
+    /// timeout, though a hung name server holds the call until getaddrinfo returns); it is what the broker's
+    /// certificate is checked against and what SNI sends. A wrong password fails with a ConnectionError
+    /// holding the broker's message and the mechanism, never the password.
     KafkaConnection(std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout,
         const SecurityConfig& security);
     ~KafkaConnection();
