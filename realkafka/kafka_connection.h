@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "realkafka/security_config.h"
 #include "wire/client_protocol.h"
 
 #include <chrono>
@@ -21,6 +22,14 @@
 /// trickles bytes, costs at most the timeout per request and never hangs the caller. A size prefix above
 /// wire::limits::responseBytesMax (or below the 4-byte response header) is refused before any allocation.
 /// Standalone Asio (Debian's libasio-dev), like live/, on a private io_context: no thread, no Qt.
+///
+/// With a SecurityConfig (issue 29) the connection can be TLS (asio::ssl over OpenSSL: TLS 1.2 at least, the
+/// peer verified against ssl.ca.location or OpenSSL's default paths, the host name checked unless turned off,
+/// SNI for host names, an optional client certificate) and SASL (PLAIN, SCRAM-SHA-256/512, realkafka/sasl.h)
+/// in the order of Kafka's SaslClientAuthenticator at 4.2.0 (clients/.../security/authenticator/
+/// SaslClientAuthenticator.java): ApiVersions, SaslHandshake, then SaslAuthenticate rounds. The TLS
+/// handshake and each SASL exchange run under the same per-step deadline. Without one, or with PLAINTEXT,
+/// the connection is exactly the plain one.
 namespace hw::realkafka {
 
 /// A connection or request that failed: the message names the node, its address, the request and what
@@ -39,6 +48,13 @@ public:
     /// node in error messages. Throws ConnectionError.
     KafkaConnection(
         std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout);
+
+    /// The same, secured as the config says. Unless PLAINTEXT, the host may be a name (resolved under the
+    /// timeout, though a hung name server holds the call until getaddrinfo returns); it is what the broker's
+    /// certificate is checked against and what SNI sends. A wrong password fails with a ConnectionError
+    /// holding the broker's message and the mechanism, never the password.
+    KafkaConnection(std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout,
+        const SecurityConfig& security);
     ~KafkaConnection();
     KafkaConnection(const KafkaConnection&) = delete;
     KafkaConnection& operator=(const KafkaConnection&) = delete;
@@ -63,6 +79,9 @@ public:
     std::string describe() const;
 
 private:
+    void askApiVersions();
+    void authenticate(const SecurityConfig& security);
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

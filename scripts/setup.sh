@@ -28,7 +28,7 @@ HW_PACKAGES=(
     nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libgif-dev
     fonts-noto-cjk fonts-dejavu-core fontconfig
     dpkg-dev desktop-file-utils appstream lintian
-    libasio-dev libboost-dev zlib1g-dev libsnappy-dev liblz4-dev libzstd-dev
+    libasio-dev libboost-dev zlib1g-dev libsnappy-dev liblz4-dev libzstd-dev libssl-dev
     clang-14 libfuzzer-14-dev libclang-rt-14-dev
     kcat python3-kafka python3-confluent-kafka
     openjdk-17-jdk-headless maven shellcheck openssl python3
