@@ -6,11 +6,13 @@
 #include "model/inputs.h"
 #include "model/messages.h"
 #include "wire/protocol.h"
+#include "wire/protocol_observe.h"
 #include "wire/record_batch.h"
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +73,14 @@ public:
     HandledRequest handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state,
                           std::size_t requestBytes = 0);
 
+    /// A request of a version only observerApis() lists, on a connection whose ApiVersions named the observer
+    /// (isObserver): answered at once from the state, with no engine action (kafka_apis_observe.cpp).
+    HandledRequest handleObserver(std::int32_t client, const wire::ObserverRequestFrame& frame,
+                                  const ClusterState& state) const;
+    /// Whether `client`'s ApiVersions v3 named the observer's software (wire::observerSoftwareName): its
+    /// connection may send the versions of wire::observerApis() (parseObserverRequest).
+    bool isObserver(std::int32_t client) const { return m_observers.contains(client); }
+
     /// The default produce quota per client.id in bytes per second (producer_byte_rate); 0: none.
     void setProduceQuota(std::int64_t bytesPerSecond) { m_produceQuotas = ClientQuotas(bytesPerSecond); }
     /// The throttle of the response answer() returned last for `client` (0: none), taken once.
@@ -91,6 +101,7 @@ public:
     {
         m_pending.erase(client);
         m_throttles.erase(client);
+        m_observers.erase(client);
     }
 
 private:
@@ -139,6 +150,7 @@ private:
     std::map<std::int32_t, Pending> m_pending;
     ClientQuotas m_produceQuotas;
     std::map<std::int32_t, std::int32_t> m_throttles; // answer()'s last throttle per client
+    std::set<std::int32_t> m_observers; // clients whose ApiVersions named the observer
 };
 
 /// The Kafka error code of an engine error.
