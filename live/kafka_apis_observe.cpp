@@ -156,8 +156,8 @@ HandledRequest KafkaApis::handleObserver(std::int32_t client, const wire::Observ
                     part.highWatermark = replica->hw;
                     part.lastStableOffset = replica->hw;
                     part.logStartOffset = replica->log.logStart;
-                    const std::int64_t count =
-                        std::min<std::int64_t>(replica->hw - partition.fetchOffset, limits::fetchRecordsPerPartitionMax);
+                    const std::int64_t count = std::min<std::int64_t>(replica->hw - partition.fetchOffset,
+                                                                      limits::fetchRecordsPerPartitionMax);
                     if (count > 0 && replica->log.holds(partition.fetchOffset))
                         *part.records = encodeLogRecords(state, replica->log, partition.fetchOffset, count,
                                                          partition.partitionMaxBytes);
@@ -247,8 +247,8 @@ HandledRequest KafkaApis::handleObserver(std::int32_t client, const wire::Observ
                                      [&](const Topic& t) { return t.name == name; });
         if (it == state.topics.end() || !brokerKnowsTopic(state, broker, name)) {
             if (!allTopics)
-                response.topics.push_back(
-                    client::DescribeTopicPartitionsTopic{wire::ErrorCode::UnknownTopicOrPartition, name, {}, false, {}});
+                response.topics.push_back(client::DescribeTopicPartitionsTopic{
+                    wire::ErrorCode::UnknownTopicOrPartition, name, {}, false, {}});
             continue;
         }
         const auto topicIndex = static_cast<std::int32_t>(it - state.topics.begin());
@@ -257,10 +257,12 @@ HandledRequest KafkaApis::handleObserver(std::int32_t client, const wire::Observ
         const auto [high, low] = topicId(state, topicIndex);
         topic.topicId = client::Uuid{static_cast<std::uint64_t>(high), static_cast<std::uint64_t>(low)};
         topic.isInternal = name == "__consumer_offsets";
-        const std::int32_t start = request.cursor && name == request.cursor->topicName ? request.cursor->partitionIndex : 0;
+        const std::int32_t start =
+            request.cursor && name == request.cursor->topicName ? request.cursor->partitionIndex : 0;
         std::int32_t index = start;
         for (; index < it->partitionCount && remaining > 0; ++index, --remaining) {
-            const PartitionRegistration& reg = state.partitions[static_cast<std::size_t>(it->firstPartition + index)].registration;
+            const PartitionRegistration& reg =
+                state.partitions[static_cast<std::size_t>(it->firstPartition + index)].registration;
             client::DescribeTopicPartitionsPartition part;
             part.partitionIndex = index;
             part.leaderId = reg.leader == noLeader ? -1 : reg.leader;

@@ -696,7 +696,8 @@ struct KafkaServer::Impl {
                          Clock::time_point started)
     {
         HandledRequest handled = apis.handleObserver(connection->client, frame, state());
-        const auto api = std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
+        const auto api =
+            std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
         if (!options.quiet && connection->seen.insert(api).second)
             log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
                 << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion

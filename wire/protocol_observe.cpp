@@ -121,7 +121,7 @@ void skipTags(Reader& r, bool flexibleVersion)
 // ListOffsets 5-8: version 4's fields (ListOffsetsRequest.json: nothing new until TimeoutMs at 10), flexible
 // from 6. Versions 7 and 8 only allow the timestamps -3 (KIP-734) and -4 (KIP-405).
 
-ListOffsetsRequest servereadListOffsets(Reader& r, std::int16_t version)
+ListOffsetsRequest readServedListOffsets(Reader& r, std::int16_t version)
 {
     const bool flex = flexible(ApiKey::ListOffsets, version);
     ListOffsetsRequest out;
@@ -148,7 +148,7 @@ ListOffsetsRequest servereadListOffsets(Reader& r, std::int16_t version)
     return out;
 }
 
-void servewriteListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version)
+void writeServedListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16_t version)
 {
     const bool flex = flexible(ApiKey::ListOffsets, version);
     w.int32(body.replicaId);
@@ -166,7 +166,7 @@ void servewriteListOffsets(Writer& w, const ListOffsetsRequest& body, std::int16
     endStruct(w, flex);
 }
 
-void servewriteListOffsetsResponse(Writer& w, const ListOffsetsResponse& body, std::int16_t version)
+void writeServedListOffsetsResponse(Writer& w, const ListOffsetsResponse& body, std::int16_t version)
 {
     const bool flex = flexible(ApiKey::ListOffsets, version);
     w.int32(body.throttleTimeMs);
@@ -190,7 +190,7 @@ void servewriteListOffsetsResponse(Writer& w, const ListOffsetsResponse& body, s
 // adds LastFetchedEpoch, the request's ClusterId (tag 0) and the partition's DivergingEpoch, CurrentLeader
 // and SnapshotId (tags 0-2).
 
-client::FetchRequest servereadFetch(Reader& r, std::int16_t version)
+client::FetchRequest readServedFetch(Reader& r, std::int16_t version)
 {
     const bool flex = flexible(ApiKey::Fetch, version);
     client::FetchRequest out;
@@ -252,7 +252,7 @@ client::FetchRequest servereadFetch(Reader& r, std::int16_t version)
     return out;
 }
 
-void servewriteFetch(Writer& w, const client::FetchRequest& body, std::int16_t version)
+void writeServedFetch(Writer& w, const client::FetchRequest& body, std::int16_t version)
 {
     const bool flex = flexible(ApiKey::Fetch, version);
     w.int32(body.replicaId);
@@ -305,7 +305,7 @@ template <typename WriteBody> void writeTaggedStruct(Writer& w, std::uint32_t ta
     w.raw(field.data());
 }
 
-void servewriteFetchResponse(Writer& w, const client::FetchResponse& body, std::int16_t version)
+void writeServedFetchResponse(Writer& w, const client::FetchResponse& body, std::int16_t version)
 {
     const bool flex = flexible(ApiKey::Fetch, version);
     w.int32(body.throttleTimeMs);
@@ -373,7 +373,7 @@ void servewriteFetchResponse(Writer& w, const client::FetchResponse& body, std::
 // ---------------------------------------------------------------------------------------------
 // DescribeCluster 0-2: EndpointType from 1, IncludeFencedBrokers and IsFenced from 2.
 
-client::DescribeClusterRequest servereadDescribeCluster(Reader& r, std::int16_t version)
+client::DescribeClusterRequest readServedDescribeCluster(Reader& r, std::int16_t version)
 {
     client::DescribeClusterRequest out;
     out.includeClusterAuthorizedOperations = readBool(r);
@@ -385,7 +385,7 @@ client::DescribeClusterRequest servereadDescribeCluster(Reader& r, std::int16_t 
     return out;
 }
 
-void servewriteDescribeCluster(Writer& w, const client::DescribeClusterRequest& body, std::int16_t version)
+void writeServedDescribeCluster(Writer& w, const client::DescribeClusterRequest& body, std::int16_t version)
 {
     w.boolean(body.includeClusterAuthorizedOperations);
     if (version >= 1)
@@ -399,7 +399,7 @@ void servewriteDescribeCluster(Writer& w, const client::DescribeClusterRequest& 
     w.emptyTaggedFields();
 }
 
-void servewriteDescribeClusterResponse(Writer& w, const client::DescribeClusterResponse& body, std::int16_t version)
+void writeServedDescribeClusterResponse(Writer& w, const client::DescribeClusterResponse& body, std::int16_t version)
 {
     w.int32(body.throttleTimeMs);
     w.int16(static_cast<std::int16_t>(body.errorCode));
@@ -428,7 +428,7 @@ void servewriteDescribeClusterResponse(Writer& w, const client::DescribeClusterR
 // ---------------------------------------------------------------------------------------------
 // DescribeTopicPartitions 0
 
-client::DescribeTopicPartitionsRequest servereadDescribeTopicPartitions(Reader& r, std::int16_t)
+client::DescribeTopicPartitionsRequest readServedDescribeTopicPartitions(Reader& r, std::int16_t)
 {
     client::DescribeTopicPartitionsRequest out;
     const std::int32_t topics = topicCount(r, true, 2);
@@ -451,7 +451,7 @@ client::DescribeTopicPartitionsRequest servereadDescribeTopicPartitions(Reader& 
     return out;
 }
 
-void servewriteCursor(Writer& w, const std::optional<client::TopicPartitionsCursor>& cursor)
+void writeServedCursor(Writer& w, const std::optional<client::TopicPartitionsCursor>& cursor)
 {
     if (!cursor) {
         w.int8(-1);
@@ -463,14 +463,14 @@ void servewriteCursor(Writer& w, const std::optional<client::TopicPartitionsCurs
     w.emptyTaggedFields();
 }
 
-void servewriteDescribeTopicPartitions(Writer& w, const client::DescribeTopicPartitionsRequest& body, std::int16_t)
+void writeServedDescribeTopicPartitions(Writer& w, const client::DescribeTopicPartitionsRequest& body, std::int16_t)
 {
     writeCompactArray(w, body.topics, [](Writer& out, const std::string& name) {
         writeCompactString(out, name);
         out.emptyTaggedFields();
     });
     w.int32(body.responsePartitionLimit);
-    servewriteCursor(w, body.cursor);
+    writeServedCursor(w, body.cursor);
     w.emptyTaggedFields();
 }
 
@@ -482,7 +482,8 @@ void writeNullableNodeIds(Writer& w, const std::optional<std::vector<std::int32_
         writeCompactNodeIds(w, *ids);
 }
 
-void servewriteDescribeTopicPartitionsResponse(Writer& w, const client::DescribeTopicPartitionsResponse& body, std::int16_t)
+void writeServedDescribeTopicPartitionsResponse(
+    Writer& w, const client::DescribeTopicPartitionsResponse& body, std::int16_t)
 {
     w.int32(body.throttleTimeMs);
     writeCompactArray(w, body.topics, [](Writer& out, const client::DescribeTopicPartitionsTopic& topic) {
@@ -505,7 +506,7 @@ void servewriteDescribeTopicPartitionsResponse(Writer& w, const client::Describe
         out.int32(topic.topicAuthorizedOperations);
         out.emptyTaggedFields();
     });
-    servewriteCursor(w, body.nextCursor);
+    writeServedCursor(w, body.nextCursor);
     w.emptyTaggedFields();
 }
 
@@ -570,16 +571,16 @@ std::optional<ObserverRequestFrame> parseObserverRequest(ByteView frame)
         r.skipTaggedFields();
     switch (key) {
     case ApiKey::ListOffsets:
-        out.body = servereadListOffsets(r, version);
+        out.body = readServedListOffsets(r, version);
         break;
     case ApiKey::Fetch:
-        out.body = servereadFetch(r, version);
+        out.body = readServedFetch(r, version);
         break;
     case ApiKey::DescribeCluster:
-        out.body = servereadDescribeCluster(r, version);
+        out.body = readServedDescribeCluster(r, version);
         break;
     case ApiKey::DescribeTopicPartitions:
-        out.body = servereadDescribeTopicPartitions(r, version);
+        out.body = readServedDescribeTopicPartitions(r, version);
         break;
     default:
         encodeBug("no observer request reader for " + versionText(key, version));
@@ -600,13 +601,13 @@ Bytes encodeObserverResponse(const RequestHeader& header, const ObserverResponse
         [&](const auto& response) {
             using T = std::decay_t<decltype(response)>;
             if constexpr (std::is_same_v<T, ListOffsetsResponse>)
-                servewriteListOffsetsResponse(w, response, version);
+                writeServedListOffsetsResponse(w, response, version);
             else if constexpr (std::is_same_v<T, client::FetchResponse>)
-                servewriteFetchResponse(w, response, version);
+                writeServedFetchResponse(w, response, version);
             else if constexpr (std::is_same_v<T, client::DescribeClusterResponse>)
-                servewriteDescribeClusterResponse(w, response, version);
+                writeServedDescribeClusterResponse(w, response, version);
             else
-                servewriteDescribeTopicPartitionsResponse(w, response, version);
+                writeServedDescribeTopicPartitionsResponse(w, response, version);
         },
         body);
     return finishFrame(w, sizeAt);
@@ -623,13 +624,13 @@ Bytes encodeObserverRequest(const RequestHeader& header, const ObserverRequest& 
         [&](const auto& request) {
             using T = std::decay_t<decltype(request)>;
             if constexpr (std::is_same_v<T, ListOffsetsRequest>)
-                servewriteListOffsets(w, request, version);
+                writeServedListOffsets(w, request, version);
             else if constexpr (std::is_same_v<T, client::FetchRequest>)
-                servewriteFetch(w, request, version);
+                writeServedFetch(w, request, version);
             else if constexpr (std::is_same_v<T, client::DescribeClusterRequest>)
-                servewriteDescribeCluster(w, request, version);
+                writeServedDescribeCluster(w, request, version);
             else
-                servewriteDescribeTopicPartitions(w, request, version);
+                writeServedDescribeTopicPartitions(w, request, version);
         },
         body);
     return finishFrame(w, sizeAt);

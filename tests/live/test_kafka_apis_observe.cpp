@@ -30,7 +30,8 @@ struct Fixture {
     Fixture() : engine(Engine::createCluster(spec()))
     {
         for (std::int32_t partition = 0; partition < 3; ++partition) {
-            const ApplyResult produced = engine.apply(ProduceAction { 0, 0, partition, std::nullopt, { "a", "b", "c" }, {} });
+            const ApplyResult produced
+                = engine.apply(ProduceAction { 0, 0, partition, std::nullopt, { "a", "b", "c" }, {} });
             EXPECT_TRUE(produced.ok()) << produced.error;
         }
         while (engine.hasQueuedEvents() && engine.nextEventTimeMs() <= 2000)
@@ -130,7 +131,8 @@ TEST(KafkaApisObserve, OnlyTheObserverIsToldOfTheObserverVersionsAndOthersGetThe
 {
     Fixture f;
     // Byte for byte what serve answered before issue 29 (tests/wire's golden ApiVersions bytes).
-    wire::RequestFrame frame { f.header(wire::ApiKey::ApiVersions, 3), wire::ApiVersionsRequest { "librdkafka", "2.3.0" } };
+    wire::RequestFrame frame { f.header(wire::ApiKey::ApiVersions, 3),
+        wire::ApiVersionsRequest { "librdkafka", "2.3.0" } };
     EXPECT_EQ(f.apis.handle(f.client, frame, f.state()).response.value(),
         wire::encodeResponse(frame.header, wire::ApiVersionsResponse {}));
     const std::vector<wire::VersionRange> other = f.hello("librdkafka");
@@ -232,7 +234,8 @@ TEST(KafkaApisObserve, Fetch12ToAFollowerAnswersWithThatReplicasHighWatermarkAnd
     client::FetchRequest request;
     request.topics.push_back(client::FetchTopic {
         "orders", { { 0, -1, follower.log.leo(), -1, -1, 1 }, { 0, -1, 0, -1, -1, 1 << 20 } } });
-    request.topics.push_back(client::FetchTopic { "orders", { { 1, -1, f.replica(1, askedBroker).log.leo() + 1, -1, -1, 1 } } });
+    const std::int64_t beyond = f.replica(1, askedBroker).log.leo() + 1;
+    request.topics.push_back(client::FetchTopic { "orders", { { 1, -1, beyond, -1, -1, 1 } } });
     const auto response = std::get<client::FetchResponse>(f.ask(f.header(wire::ApiKey::Fetch, 12), request));
     EXPECT_EQ(response.errorCode, wire::ErrorCode::None);
     EXPECT_EQ(response.sessionId, 0);
