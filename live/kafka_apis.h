@@ -153,6 +153,16 @@ private:
     std::set<std::int32_t> m_observers; // clients whose ApiVersions named the observer
 };
 
+/// ClassicGroupState.toString at 4.4.0, as DescribeGroups and ListGroups spell a group's state.
+std::string kafkaGroupState(GroupState state);
+/// Whether `broker` believes it coordinates the offsets partition (the same check as the engine's).
+bool coordinates(const ClusterState& state, BrokerId broker, std::int32_t offsetsPartition);
+/// The groups `broker` coordinates and lists (GroupCoordinatorService.listGroups: not Dead), in state order.
+std::vector<const Group*> groupsCoordinatedBy(const ClusterState& state, BrokerId broker);
+/// One group as `broker` describes it (ClassicGroup.describe): NOT_COORDINATOR when it does not coordinate
+/// it, "Dead" when it does not know it; authorizedOperations left at its default.
+wire::DescribedGroup describeGroup(const ClusterState& state, BrokerId broker, const std::string& id);
+
 /// The Kafka error code of an engine error.
 wire::ErrorCode wireError(ErrorCode error);
 

@@ -7,6 +7,7 @@
 #include "model/limits.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <variant>
 
@@ -203,6 +204,60 @@ HandledRequest KafkaApis::handleObserver(std::int32_t client, const wire::Observ
         }
         handled.response = wire::encodeObserverResponse(frame.header, response);
         handled.summary = std::to_string(response.brokers.size()) + " brokers";
+        return handled;
+    }
+
+    if (const auto* list = std::get_if<client::ListGroupsRequest>(&frame.body)) {
+        // ListGroups 3-5 as handleGroup answers 0-2 (GroupCoordinatorService.listGroups at 4.4.0: the groups of
+        // the offsets partitions this broker coordinates), with the state (4+) and the type (5+, "classic": the
+        // only protocol simulated); StatesFilter and TypesFilter match case-insensitively, as
+        // GroupMetadataManager.listGroups lowercases both sides.
+        const auto lower = [](std::string text) {
+            std::transform(text.begin(), text.end(), text.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            return text;
+        };
+        const auto matches = [&](const std::vector<std::string>& filter, const std::string& value) {
+            return filter.empty() || std::any_of(filter.begin(), filter.end(), [&](const std::string& wanted) {
+                       return lower(wanted) == lower(value);
+                   });
+        };
+        client::ListGroupsResponse response;
+        if (!state.broker(broker).alive)
+            response.errorCode = wire::ErrorCode::CoordinatorNotAvailable;
+        else
+            for (const Group* group : groupsCoordinatedBy(state, broker)) {
+                client::ListedGroup listed{group->id, group->protocolType.empty() ? "consumer" : group->protocolType,
+                                           kafkaGroupState(group->state), "classic"};
+                if (!matches(list->statesFilter, listed.groupState) || !matches(list->typesFilter, listed.groupType))
+                    continue;
+                if (version < 4)
+                    listed.groupState.clear();
+                if (version < 5)
+                    listed.groupType.clear();
+                response.groups.push_back(std::move(listed));
+            }
+        handled.response = wire::encodeObserverResponse(frame.header, response);
+        handled.summary = std::to_string(response.groups.size()) + " group(s)";
+        return handled;
+    }
+
+    if (const auto* describe = std::get_if<client::DescribeGroupsRequest>(&frame.body)) {
+        // DescribeGroups 5 as handleGroup answers 0-4 (ClassicGroup.describe at 4.4.0).
+        client::DescribeGroupsResponse response;
+        for (const std::string& id : describe->groups) {
+            const wire::DescribedGroup group = describeGroup(state, broker, id);
+            client::DescribedGroup out{group.errorCode, group.groupId, group.groupState, group.protocolType,
+                                       group.protocolData, {}, group.authorizedOperations};
+            if (describe->includeAuthorizedOperations)
+                out.authorizedOperations = 0;
+            for (const wire::DescribedGroupMember& m : group.members)
+                out.members.push_back(client::DescribedGroupMember{m.memberId, m.groupInstanceId, m.clientId,
+                                                                   m.clientHost, m.memberMetadata, m.memberAssignment});
+            response.groups.push_back(std::move(out));
+        }
+        handled.response = wire::encodeObserverResponse(frame.header, response);
+        handled.summary = std::to_string(response.groups.size()) + " group(s)";
         return handled;
     }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The server half of the observer-only versions (wire/protocol_observe.h): ListOffsets 5-8, Fetch 11-12,
-// DescribeCluster 0-2 and DescribeTopicPartitions 0. Field order, versions and tags follow
+// ListGroups 3-5, DescribeGroups 5, DescribeCluster 0-2 and DescribeTopicPartitions 0. Field order, versions and tags follow
 // ListOffsetsRequest/Response.json, FetchRequest/Response.json, DescribeClusterRequest/Response.json and
 // DescribeTopicPartitionsRequest/Response.json in clients/src/main/resources/common/message/ at 4.4.0. Kafka's
 // generated writer omits a tagged field at its default (MessageDataGenerator), so do these writers.
@@ -24,9 +24,11 @@ using client::detail::writeUuid;
 namespace {
 
 // observerApis(): advertisedApis() with these ranges widened or added.
-constexpr std::array<VersionRange, 4> observerRanges { {
+constexpr std::array<VersionRange, 6> observerRanges { {
     { ApiKey::ListOffsets, 1, 8 },
     { ApiKey::Fetch, 4, 12 },
+    { ApiKey::DescribeGroups, 0, 5 },
+    { ApiKey::ListGroups, 0, 5 },
     { ApiKey::DescribeCluster, 0, 2 },
     { ApiKey::DescribeTopicPartitions, 0, 0 },
 } };
@@ -510,17 +512,109 @@ void writeServedDescribeTopicPartitionsResponse(
     w.emptyTaggedFields();
 }
 
+// ---------------------------------------------------------------------------------------------
+// ListGroups 3-5 (flexible; StatesFilter and GroupState from 4, TypesFilter and GroupType from 5) and
+// DescribeGroups 5 (the first flexible version; GroupInstanceId from 4).
+
+client::ListGroupsRequest readServedListGroups(Reader& r, std::int16_t version)
+{
+    client::ListGroupsRequest out;
+    const auto strings = [&r] {
+        std::vector<std::string> values;
+        const std::int32_t count = arrayCount(r, true, 1, limits::topicsPerRequestMax, "filters",
+            "limits::topicsPerRequestMax");
+        for (std::int32_t i = 0; i < count; ++i)
+            values.push_back(r.compactString());
+        return values;
+    };
+    if (version >= 4)
+        out.statesFilter = strings();
+    if (version >= 5)
+        out.typesFilter = strings();
+    r.skipTaggedFields();
+    return out;
+}
+
+void writeServedListGroups(Writer& w, const client::ListGroupsRequest& body, std::int16_t version)
+{
+    if (version >= 4)
+        client::detail::writeCompactStrings(w, body.statesFilter);
+    if (version >= 5)
+        client::detail::writeCompactStrings(w, body.typesFilter);
+    w.emptyTaggedFields();
+}
+
+void writeServedListGroupsResponse(Writer& w, const client::ListGroupsResponse& body, std::int16_t version)
+{
+    w.int32(body.throttleTimeMs);
+    w.int16(static_cast<std::int16_t>(body.errorCode));
+    writeCompactArray(w, body.groups, [&](Writer& out, const client::ListedGroup& group) {
+        writeCompactString(out, group.groupId);
+        writeCompactString(out, group.protocolType);
+        // GroupState (4+) and GroupType (5+) are ignorable: dropped below.
+        if (version >= 4)
+            writeCompactString(out, group.groupState);
+        if (version >= 5)
+            writeCompactString(out, group.groupType);
+        out.emptyTaggedFields();
+    });
+    w.emptyTaggedFields();
+}
+
+client::DescribeGroupsRequest readServedDescribeGroups(Reader& r, std::int16_t)
+{
+    client::DescribeGroupsRequest out;
+    const std::int32_t count
+        = arrayCount(r, true, 1, limits::topicsPerRequestMax, "groups", "limits::topicsPerRequestMax");
+    for (std::int32_t i = 0; i < count; ++i)
+        out.groups.push_back(r.compactString());
+    out.includeAuthorizedOperations = readBool(r);
+    r.skipTaggedFields();
+    return out;
+}
+
+void writeServedDescribeGroups(Writer& w, const client::DescribeGroupsRequest& body, std::int16_t)
+{
+    client::detail::writeCompactStrings(w, body.groups);
+    w.boolean(body.includeAuthorizedOperations);
+    w.emptyTaggedFields();
+}
+
+void writeServedDescribeGroupsResponse(Writer& w, const client::DescribeGroupsResponse& body, std::int16_t)
+{
+    w.int32(body.throttleTimeMs);
+    writeCompactArray(w, body.groups, [](Writer& out, const client::DescribedGroup& group) {
+        out.int16(static_cast<std::int16_t>(group.errorCode));
+        writeCompactString(out, group.groupId);
+        writeCompactString(out, group.groupState);
+        writeCompactString(out, group.protocolType);
+        writeCompactString(out, group.protocolData);
+        writeCompactArray(out, group.members, [](Writer& m, const client::DescribedGroupMember& member) {
+            writeCompactString(m, member.memberId);
+            writeCompactNullableString(m, member.groupInstanceId);
+            writeCompactString(m, member.clientId);
+            writeCompactString(m, member.clientHost);
+            m.compactBytes(ByteView(member.memberMetadata.data(), checkedCount(member.memberMetadata.size())));
+            m.compactBytes(ByteView(member.memberAssignment.data(), checkedCount(member.memberAssignment.size())));
+            m.emptyTaggedFields();
+        });
+        out.int32(group.authorizedOperations);
+        out.emptyTaggedFields();
+    });
+    w.emptyTaggedFields();
+}
+
 ApiKey keyOf(const ObserverRequest& body)
 {
-    static constexpr std::array<ApiKey, 4> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
-        ApiKey::DescribeTopicPartitions };
+    static constexpr std::array<ApiKey, 6> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
+        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups };
     return keys[body.index()];
 }
 
 ApiKey keyOf(const ObserverResponse& body)
 {
-    static constexpr std::array<ApiKey, 4> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
-        ApiKey::DescribeTopicPartitions };
+    static constexpr std::array<ApiKey, 6> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
+        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups };
     return keys[body.index()];
 }
 
@@ -582,6 +676,12 @@ std::optional<ObserverRequestFrame> parseObserverRequest(ByteView frame)
     case ApiKey::DescribeTopicPartitions:
         out.body = readServedDescribeTopicPartitions(r, version);
         break;
+    case ApiKey::ListGroups:
+        out.body = readServedListGroups(r, version);
+        break;
+    case ApiKey::DescribeGroups:
+        out.body = readServedDescribeGroups(r, version);
+        break;
     default:
         encodeBug("no observer request reader for " + versionText(key, version));
     }
@@ -606,6 +706,10 @@ Bytes encodeObserverResponse(const RequestHeader& header, const ObserverResponse
                 writeServedFetchResponse(w, response, version);
             else if constexpr (std::is_same_v<T, client::DescribeClusterResponse>)
                 writeServedDescribeClusterResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, client::ListGroupsResponse>)
+                writeServedListGroupsResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, client::DescribeGroupsResponse>)
+                writeServedDescribeGroupsResponse(w, response, version);
             else
                 writeServedDescribeTopicPartitionsResponse(w, response, version);
         },
@@ -629,6 +733,10 @@ Bytes encodeObserverRequest(const RequestHeader& header, const ObserverRequest& 
                 writeServedFetch(w, request, version);
             else if constexpr (std::is_same_v<T, client::DescribeClusterRequest>)
                 writeServedDescribeCluster(w, request, version);
+            else if constexpr (std::is_same_v<T, client::ListGroupsRequest>)
+                writeServedListGroups(w, request, version);
+            else if constexpr (std::is_same_v<T, client::DescribeGroupsRequest>)
+                writeServedDescribeGroups(w, request, version);
             else
                 writeServedDescribeTopicPartitions(w, request, version);
         },

@@ -2,6 +2,7 @@
 // KafkaApis answering HighWater's observer (issue 29): the ApiVersions split, and each observer-only API
 // answered from the state of a simulated cluster, decoded by the client half the observer uses.
 #include "engine/engine.h"
+#include "groups/offsets_partition.h"
 #include "live/kafka_apis.h"
 #include "model/config.h"
 #include "model/kafka_version.h"
@@ -45,6 +46,18 @@ struct Fixture {
         client = result.event->peer;
     }
 
+    /// Another live client, connected to `broker`.
+    std::int32_t connect(BrokerId broker)
+    {
+        LiveClientAction connect;
+        connect.kind = LiveClientAction::Kind::Connect;
+        connect.id = "127.0.0.1:50001";
+        connect.broker = broker;
+        const ApplyResult result = engine.apply(connect);
+        EXPECT_TRUE(result.ok()) << result.error;
+        return result.event->peer;
+    }
+
     static ClusterSpec spec()
     {
         ClusterSpec spec;
@@ -61,6 +74,11 @@ struct Fixture {
         producer.id = "steady";
         producer.acks = Acks::All;
         spec.producers.push_back(producer);
+        ConsumerSpec consumer;
+        consumer.id = "reader";
+        consumer.group = "billing";
+        consumer.topics = { 0 };
+        spec.consumers.push_back(consumer);
         return spec;
     }
 
@@ -99,13 +117,15 @@ struct Fixture {
 
     /// An observer request as the observer's client half writes it, parsed as serve parses it and answered;
     /// the response decoded by the client half.
-    client::Response ask(const wire::RequestHeader& h, const client::Request& body)
+    client::Response ask(const wire::RequestHeader& h, const client::Request& body) { return ask(client, h, body); }
+
+    client::Response ask(std::int32_t from, const wire::RequestHeader& h, const client::Request& body)
     {
         const wire::Bytes request = client::encodeRequest(h, body);
         const std::optional<wire::ObserverRequestFrame> frame
             = wire::parseObserverRequest(wire::ByteView(request).subspan(4));
         EXPECT_TRUE(frame.has_value());
-        const live::HandledRequest handled = apis.handleObserver(client, *frame, state());
+        const live::HandledRequest handled = apis.handleObserver(from, *frame, state());
         EXPECT_TRUE(handled.actions.empty()); // nothing for the engine: no frame on serve's timeline
         EXPECT_FALSE(handled.awaitsEngine);
         const wire::Bytes bytes = handled.response.value();
@@ -323,4 +343,51 @@ TEST(KafkaApisObserve, TheVersionsTheObserverDoesNotSendRoundTrip)
     EXPECT_EQ(std::get<client::DescribeClusterRequest>(
                   wire::parseObserverRequest(wire::ByteView(bytes).subspan(4))->body),
         (client::DescribeClusterRequest { true, 1, false }));
+}
+
+TEST(KafkaApisObserve, ListGroups5AndDescribeGroups5AreAnsweredByTheGroupsCoordinator)
+{
+    Fixture f;
+    ASSERT_EQ(f.state().groups.size(), 1U);
+    const Group& group = f.state().groups[0];
+    BrokerId coordinator = 0;
+    for (BrokerId b = 1; b <= 3; ++b)
+        if (live::coordinates(f.state(), b, group.offsetsPartition))
+            coordinator = b;
+    ASSERT_NE(coordinator, 0);
+    const std::int32_t atCoordinator = f.connect(coordinator);
+
+    const auto listed = std::get<client::ListGroupsResponse>(
+        f.ask(atCoordinator, f.header(wire::ApiKey::ListGroups, 5), client::ListGroupsRequest {}));
+    ASSERT_EQ(listed.groups.size(), 1U);
+    EXPECT_EQ(listed.groups[0],
+        (client::ListedGroup { "billing", "consumer", live::kafkaGroupState(group.state), "classic" }));
+    const auto filtered = std::get<client::ListGroupsResponse>(f.ask(atCoordinator,
+        f.header(wire::ApiKey::ListGroups, 4), client::ListGroupsRequest { { "PreparingRebalance-not" }, {} }));
+    EXPECT_TRUE(filtered.groups.empty());
+    const auto byState = std::get<client::ListGroupsResponse>(f.ask(atCoordinator,
+        f.header(wire::ApiKey::ListGroups, 4),
+        client::ListGroupsRequest { { live::kafkaGroupState(group.state) }, {} }));
+    ASSERT_EQ(byState.groups.size(), 1U);
+    EXPECT_EQ(byState.groups[0].groupType, ""); // version 4 has no GroupType
+
+    const auto described = std::get<client::DescribeGroupsResponse>(f.ask(atCoordinator,
+        f.header(wire::ApiKey::DescribeGroups, 5), client::DescribeGroupsRequest { { "billing", "nope" }, false }));
+    ASSERT_EQ(described.groups.size(), 2U);
+    EXPECT_EQ(described.groups[0].errorCode, wire::ErrorCode::None);
+    EXPECT_EQ(described.groups[0].groupState, live::kafkaGroupState(group.state));
+    EXPECT_EQ(described.groups[0].members.size(), group.members.size());
+    // An unknown group is Dead at its coordinator, NOT_COORDINATOR elsewhere.
+    const int partitions = static_cast<int>(f.state().offsetsPartitions.size());
+    if (live::coordinates(f.state(), coordinator, offsetsPartitionFor("nope", partitions))) {
+        EXPECT_EQ(described.groups[1].errorCode, wire::ErrorCode::None);
+        EXPECT_EQ(described.groups[1].groupState, "Dead");
+    } else {
+        EXPECT_EQ(described.groups[1].errorCode, wire::ErrorCode::NotCoordinator);
+    }
+    if (coordinator != askedBroker) {
+        const auto elsewhere = std::get<client::DescribeGroupsResponse>(f.ask(
+            f.header(wire::ApiKey::DescribeGroups, 5), client::DescribeGroupsRequest { { "billing" }, false }));
+        EXPECT_EQ(elsewhere.groups[0].errorCode, wire::ErrorCode::NotCoordinator);
+    }
 }
