@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The server half of the observer-only versions (wire/protocol_observe.h): ListOffsets 5-8, Fetch 11-12,
-// ListGroups 3-5, DescribeGroups 5, DescribeCluster 0-2 and DescribeTopicPartitions 0. Field order, versions and tags follow
-// ListOffsetsRequest/Response.json, FetchRequest/Response.json, DescribeClusterRequest/Response.json and
-// DescribeTopicPartitionsRequest/Response.json in clients/src/main/resources/common/message/ at 4.4.0. Kafka's
-// generated writer omits a tagged field at its default (MessageDataGenerator), so do these writers.
+// ListGroups 3-5, DescribeGroups 5, DescribeCluster 0-2 and DescribeTopicPartitions 0. Field order, versions
+// and tags follow <Api>Request.json and <Api>Response.json of each in clients/src/main/resources/common/message/
+// at 4.4.0. Kafka's generated writer omits a tagged field at its default (MessageDataGenerator), so do these
+// writers.
 #include "wire/protocol_observe.h"
 
 #include "wire/client_fields.h"
