@@ -4,6 +4,7 @@
 // follows Kafka 4.x's brokers (cited per API below).
 #include "live/kafka_apis.h"
 
+#include "groups/offsets_partition.h"
 #include "model/limits.h"
 
 #include <algorithm>
@@ -254,6 +255,60 @@ HandledRequest KafkaApis::handleObserver(std::int32_t client, const wire::Observ
             for (const wire::DescribedGroupMember& m : group.members)
                 out.members.push_back(client::DescribedGroupMember{m.memberId, m.groupInstanceId, m.clientId,
                                                                    m.clientHost, m.memberMetadata, m.memberAssignment});
+            response.groups.push_back(std::move(out));
+        }
+        handled.response = wire::encodeObserverResponse(frame.header, response);
+        handled.summary = std::to_string(response.groups.size()) + " group(s)";
+        return handled;
+    }
+
+    if (const auto* offsets = std::get_if<client::OffsetFetchRequest>(&frame.body)) {
+        // OffsetFetch 6-8 from the coordinator's committed offsets, as the engine answers 1-5
+        // (GroupCoordinator's OffsetFetch) but read from the state: NOT_COORDINATOR when this broker does not
+        // coordinate the group (with no topics), else each asked partition's committed offset, -1 when none
+        // (an unknown group or topic too), or with null topics every committed offset by topic in partition
+        // order. Metadata "" and leader epoch -1: the model keeps neither (as for the lower versions).
+        client::OffsetFetchResponse response;
+        const int offsetsPartitions = static_cast<int>(state.offsetsPartitions.size());
+        for (const client::OffsetFetchRequestGroup& asked : offsets->groups) {
+            client::OffsetFetchResponseGroup out;
+            out.groupId = asked.groupId;
+            if (offsetsPartitions == 0 ||
+                !coordinates(state, broker, offsetsPartitionFor(asked.groupId, offsetsPartitions))) {
+                out.errorCode = wire::ErrorCode::NotCoordinator;
+                response.groups.push_back(std::move(out));
+                continue;
+            }
+            const int g = state.findGroup(asked.groupId);
+            static const std::vector<CommittedOffset> none;
+            const std::vector<CommittedOffset>& committed =
+                g < 0 ? none : state.groups[static_cast<std::size_t>(g)].committed;
+            const auto committedAt = [&](std::int32_t flat) {
+                for (const CommittedOffset& c : committed)
+                    if (c.partition == flat)
+                        return c.offset;
+                return Offset{-1};
+            };
+            if (!asked.topics) {
+                for (const CommittedOffset& c : committed) {
+                    const Partition& partition = state.partitions[static_cast<std::size_t>(c.partition)];
+                    const std::string& name = state.topics[static_cast<std::size_t>(partition.topic)].name;
+                    if (out.topics.empty() || out.topics.back().name != name)
+                        out.topics.push_back(client::OffsetFetchResponseTopics{name, {}});
+                    out.topics.back().partitions.push_back(client::OffsetFetchResponsePartitions{
+                        partition.index, c.offset, -1, "", wire::ErrorCode::None});
+                }
+            } else {
+                for (const client::OffsetFetchRequestTopics& topic : *asked.topics) {
+                    client::OffsetFetchResponseTopics topicOut{topic.name, {}};
+                    for (std::int32_t index : topic.partitionIndexes) {
+                        const std::int32_t flat = findPartition(state, topic.name, index);
+                        topicOut.partitions.push_back(client::OffsetFetchResponsePartitions{
+                            index, flat < 0 ? Offset{-1} : committedAt(flat), -1, "", wire::ErrorCode::None});
+                    }
+                    out.topics.push_back(std::move(topicOut));
+                }
+            }
             response.groups.push_back(std::move(out));
         }
         handled.response = wire::encodeObserverResponse(frame.header, response);

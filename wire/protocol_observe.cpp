@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The server half of the observer-only versions (wire/protocol_observe.h): ListOffsets 5-8, Fetch 11-12,
-// ListGroups 3-5, DescribeGroups 5, DescribeCluster 0-2 and DescribeTopicPartitions 0. Field order, versions
-// and tags follow <Api>Request.json and <Api>Response.json of each in clients/src/main/resources/common/message/
-// at 4.4.0. Kafka's generated writer omits a tagged field at its default (MessageDataGenerator), so do these
-// writers.
+// ListGroups 3-5, DescribeGroups 5, OffsetFetch 6-8, DescribeCluster 0-2 and DescribeTopicPartitions 0. Field
+// order, versions and tags follow <Api>Request.json and <Api>Response.json of each in
+// clients/src/main/resources/common/message/ at 4.4.0. Kafka's generated writer omits a tagged field at its
+// default (MessageDataGenerator), so do these writers.
 #include "wire/protocol_observe.h"
 
 #include "wire/client_fields.h"
@@ -24,9 +24,10 @@ using client::detail::writeUuid;
 namespace {
 
 // observerApis(): advertisedApis() with these ranges widened or added.
-constexpr std::array<VersionRange, 6> observerRanges { {
+constexpr std::array<VersionRange, 7> observerRanges { {
     { ApiKey::ListOffsets, 1, 8 },
     { ApiKey::Fetch, 4, 12 },
+    { ApiKey::OffsetFetch, 1, 8 },
     { ApiKey::DescribeGroups, 0, 5 },
     { ApiKey::ListGroups, 0, 5 },
     { ApiKey::DescribeCluster, 0, 2 },
@@ -604,17 +605,129 @@ void writeServedDescribeGroupsResponse(Writer& w, const client::DescribeGroupsRe
     w.emptyTaggedFields();
 }
 
+// ---------------------------------------------------------------------------------------------
+// OffsetFetch 6-8 (flexible). 6-7 name one group (GroupId, Topics, RequireStable from 7) and answer with its
+// topics and a top-level ErrorCode; 8 names several (Groups[GroupId, Topics]) and answers per group. Both are
+// kept as the version 8 structs, one group for 6-7.
+
+client::OffsetFetchRequest readServedOffsetFetch(Reader& r, std::int16_t version)
+{
+    client::OffsetFetchRequest out;
+    PartitionBudget budget;
+    const auto readTopicsOf = [&](client::OffsetFetchRequestGroup& group) {
+        const std::optional<std::int32_t> count = r.compactNullableArrayLength(2);
+        if (!count)
+            return;
+        checkCount(*count, limits::topicsPerRequestMax, "topics", "limits::topicsPerRequestMax", r.offset());
+        group.topics.emplace();
+        for (std::int32_t t = 0; t < *count; ++t) {
+            client::OffsetFetchRequestTopics topic;
+            topic.name = r.compactString();
+            const std::int32_t partitions = partitionCount(r, true, 4, budget);
+            for (std::int32_t i = 0; i < partitions; ++i)
+                topic.partitionIndexes.push_back(r.int32());
+            r.skipTaggedFields();
+            group.topics->push_back(std::move(topic));
+        }
+    };
+    if (version >= 8) {
+        const std::int32_t groups
+            = arrayCount(r, true, 3, limits::topicsPerRequestMax, "groups", "limits::topicsPerRequestMax");
+        for (std::int32_t g = 0; g < groups; ++g) {
+            client::OffsetFetchRequestGroup group;
+            group.groupId = r.compactString();
+            readTopicsOf(group);
+            r.skipTaggedFields();
+            out.groups.push_back(std::move(group));
+        }
+    } else {
+        client::OffsetFetchRequestGroup group;
+        group.groupId = r.compactString();
+        readTopicsOf(group);
+        out.groups.push_back(std::move(group));
+    }
+    if (version >= 7)
+        out.requireStable = readBool(r);
+    r.skipTaggedFields();
+    return out;
+}
+
+void writeServedOffsetFetch(Writer& w, const client::OffsetFetchRequest& body, std::int16_t version)
+{
+    const auto writeTopicsOf = [](Writer& out, const client::OffsetFetchRequestGroup& group) {
+        if (!group.topics) {
+            out.unsignedVarint(0);
+            return;
+        }
+        writeCompactArray(out, *group.topics, [](Writer& t, const client::OffsetFetchRequestTopics& topic) {
+            writeCompactString(t, topic.name);
+            writeCompactNodeIds(t, topic.partitionIndexes);
+            t.emptyTaggedFields();
+        });
+    };
+    if (version >= 8) {
+        writeCompactArray(w, body.groups, [&](Writer& out, const client::OffsetFetchRequestGroup& group) {
+            writeCompactString(out, group.groupId);
+            writeTopicsOf(out, group);
+            out.emptyTaggedFields();
+        });
+    } else {
+        if (body.groups.size() != 1)
+            encodeBug("OffsetFetch v" + std::to_string(version) + " names exactly one group");
+        writeCompactString(w, body.groups[0].groupId);
+        writeTopicsOf(w, body.groups[0]);
+    }
+    if (version >= 7)
+        w.boolean(body.requireStable);
+    else
+        requireDefault(body.requireStable, false, "requireStable", ApiKey::OffsetFetch, version);
+    w.emptyTaggedFields();
+}
+
+void writeServedOffsetFetchResponse(Writer& w, const client::OffsetFetchResponse& body, std::int16_t version)
+{
+    w.int32(body.throttleTimeMs);
+    const auto writeTopicsOf = [](Writer& out, const client::OffsetFetchResponseGroup& group) {
+        writeCompactArray(out, group.topics, [](Writer& t, const client::OffsetFetchResponseTopics& topic) {
+            writeCompactString(t, topic.name);
+            writeCompactArray(t, topic.partitions, [](Writer& p, const client::OffsetFetchResponsePartitions& part) {
+                p.int32(part.partitionIndex);
+                p.int64(part.committedOffset);
+                p.int32(part.committedLeaderEpoch);
+                writeCompactNullableString(p, part.metadata);
+                p.int16(static_cast<std::int16_t>(part.errorCode));
+                p.emptyTaggedFields();
+            });
+            t.emptyTaggedFields();
+        });
+    };
+    if (version >= 8) {
+        writeCompactArray(w, body.groups, [&](Writer& out, const client::OffsetFetchResponseGroup& group) {
+            writeCompactString(out, group.groupId);
+            writeTopicsOf(out, group);
+            out.int16(static_cast<std::int16_t>(group.errorCode));
+            out.emptyTaggedFields();
+        });
+    } else {
+        if (body.groups.size() != 1)
+            encodeBug("OffsetFetch v" + std::to_string(version) + " answers exactly one group");
+        writeTopicsOf(w, body.groups[0]);
+        w.int16(static_cast<std::int16_t>(body.groups[0].errorCode));
+    }
+    w.emptyTaggedFields();
+}
+
 ApiKey keyOf(const ObserverRequest& body)
 {
-    static constexpr std::array<ApiKey, 6> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
-        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups };
+    static constexpr std::array<ApiKey, 7> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
+        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups, ApiKey::OffsetFetch };
     return keys[body.index()];
 }
 
 ApiKey keyOf(const ObserverResponse& body)
 {
-    static constexpr std::array<ApiKey, 6> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
-        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups };
+    static constexpr std::array<ApiKey, 7> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
+        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups, ApiKey::OffsetFetch };
     return keys[body.index()];
 }
 
@@ -682,6 +795,9 @@ std::optional<ObserverRequestFrame> parseObserverRequest(ByteView frame)
     case ApiKey::DescribeGroups:
         out.body = readServedDescribeGroups(r, version);
         break;
+    case ApiKey::OffsetFetch:
+        out.body = readServedOffsetFetch(r, version);
+        break;
     default:
         encodeBug("no observer request reader for " + versionText(key, version));
     }
@@ -710,6 +826,8 @@ Bytes encodeObserverResponse(const RequestHeader& header, const ObserverResponse
                 writeServedListGroupsResponse(w, response, version);
             else if constexpr (std::is_same_v<T, client::DescribeGroupsResponse>)
                 writeServedDescribeGroupsResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, client::OffsetFetchResponse>)
+                writeServedOffsetFetchResponse(w, response, version);
             else
                 writeServedDescribeTopicPartitionsResponse(w, response, version);
         },
@@ -737,6 +855,8 @@ Bytes encodeObserverRequest(const RequestHeader& header, const ObserverRequest& 
                 writeServedListGroups(w, request, version);
             else if constexpr (std::is_same_v<T, client::DescribeGroupsRequest>)
                 writeServedDescribeGroups(w, request, version);
+            else if constexpr (std::is_same_v<T, client::OffsetFetchRequest>)
+                writeServedOffsetFetch(w, request, version);
             else
                 writeServedDescribeTopicPartitions(w, request, version);
         },

@@ -24,9 +24,11 @@ namespace hw::wire {
 /// What ApiVersions tells the observer: advertisedApis() with ListOffsets up to 8 (5 ReplicaId -2 answered
 /// by any replica is what the observer uses; 6+ flexible), Fetch up to 12 (11: rack id and preferred read
 /// replica; 12 flexible), ListGroups up to 5 (3 flexible, 4 StatesFilter and GroupState, 5 TypesFilter and
-/// GroupType), DescribeGroups up to 5 (flexible), and DescribeCluster 0-2 and DescribeTopicPartitions 0 added.
+/// GroupType), DescribeGroups up to 5 (flexible), OffsetFetch up to 8 (6 flexible, 7 RequireStable, 8 several
+/// groups; versions 6-7 travel as one group of the version 8 structs), and DescribeCluster 0-2 and
+/// DescribeTopicPartitions 0 added.
 /// Every version here is decoded by parseObserverRequest (or parseRequest) and answered by
-/// live/kafka_apis_observe.cpp. Not yet: DescribeConfigs 4, OffsetFetch 6-8 and ConsumerGroupDescribe, which are
+/// live/kafka_apis_observe.cpp. Not yet: DescribeConfigs 4 and ConsumerGroupDescribe, which are
 /// therefore not advertised.
 std::span<const VersionRange> observerApis();
 
@@ -36,11 +38,13 @@ bool isObserverOnly(ApiKey key, std::int16_t version);
 
 /// A request body of an observer-only version.
 using ObserverRequest = std::variant<ListOffsetsRequest, client::FetchRequest, client::DescribeClusterRequest,
-    client::DescribeTopicPartitionsRequest, client::ListGroupsRequest, client::DescribeGroupsRequest>;
+    client::DescribeTopicPartitionsRequest, client::ListGroupsRequest, client::DescribeGroupsRequest,
+    client::OffsetFetchRequest>;
 
 /// A response body of an observer-only version, in the same order.
 using ObserverResponse = std::variant<ListOffsetsResponse, client::FetchResponse, client::DescribeClusterResponse,
-    client::DescribeTopicPartitionsResponse, client::ListGroupsResponse, client::DescribeGroupsResponse>;
+    client::DescribeTopicPartitionsResponse, client::ListGroupsResponse, client::DescribeGroupsResponse,
+    client::OffsetFetchResponse>;
 
 struct ObserverRequestFrame {
     RequestHeader header;

@@ -22,7 +22,7 @@ constexpr int basePort = 19092;
 constexpr BrokerId askedBroker = 2;
 
 /// Three brokers, "orders" with three partitions on all three, three records produced to each and replicated
-/// (two seconds run), and one live client connected to broker 2.
+/// (seven seconds run: the group "billing" commits), and one live client connected to broker 2.
 struct Fixture {
     Engine engine;
     std::int32_t client = -1;
@@ -35,7 +35,7 @@ struct Fixture {
                 = engine.apply(ProduceAction { 0, 0, partition, std::nullopt, { "a", "b", "c" }, {} });
             EXPECT_TRUE(produced.ok()) << produced.error;
         }
-        while (engine.hasQueuedEvents() && engine.nextEventTimeMs() <= 2000)
+        while (engine.hasQueuedEvents() && engine.nextEventTimeMs() <= 7000)
             engine.step();
         LiveClientAction connect;
         connect.kind = LiveClientAction::Kind::Connect;
@@ -388,6 +388,47 @@ TEST(KafkaApisObserve, ListGroups5AndDescribeGroups5AreAnsweredByTheGroupsCoordi
     if (coordinator != askedBroker) {
         const auto elsewhere = std::get<client::DescribeGroupsResponse>(f.ask(
             f.header(wire::ApiKey::DescribeGroups, 5), client::DescribeGroupsRequest { { "billing" }, false }));
+        EXPECT_EQ(elsewhere.groups[0].errorCode, wire::ErrorCode::NotCoordinator);
+    }
+}
+
+TEST(KafkaApisObserve, OffsetFetch8ReadsTheCommittedOffsetsAtTheCoordinator)
+{
+    Fixture f;
+    ASSERT_EQ(f.state().groups.size(), 1U);
+    const Group& group = f.state().groups[0];
+    BrokerId coordinator = 0;
+    for (BrokerId b = 1; b <= 3; ++b)
+        if (live::coordinates(f.state(), b, group.offsetsPartition))
+            coordinator = b;
+    ASSERT_NE(coordinator, 0);
+    ASSERT_FALSE(group.committed.empty()); // the consumer auto-committed
+    const std::int32_t atCoordinator = f.connect(coordinator);
+    client::OffsetFetchRequest request;
+    request.groups.push_back(client::OffsetFetchRequestGroup { "billing", std::nullopt });
+    request.groups.push_back(client::OffsetFetchRequestGroup {
+        "billing", std::vector<client::OffsetFetchRequestTopics> { { "orders", { 0, 1, 2, 9 } } } });
+    const auto response = std::get<client::OffsetFetchResponse>(
+        f.ask(atCoordinator, f.header(wire::ApiKey::OffsetFetch, 8), request));
+    ASSERT_EQ(response.groups.size(), 2U);
+    std::size_t listed = 0;
+    for (const client::OffsetFetchResponseTopics& topic : response.groups[0].topics)
+        listed += topic.partitions.size();
+    EXPECT_EQ(listed, group.committed.size());
+    ASSERT_EQ(response.groups[1].topics.size(), 1U);
+    const auto& parts = response.groups[1].topics[0].partitions;
+    ASSERT_EQ(parts.size(), 4U);
+    for (std::int32_t p = 0; p < 3; ++p) {
+        Offset expected = -1;
+        for (const CommittedOffset& c : group.committed)
+            if (c.partition == p) // "orders" is the first topic: its flat partitions are 0-2
+                expected = c.offset;
+        EXPECT_EQ(parts[static_cast<std::size_t>(p)].committedOffset, expected);
+    }
+    EXPECT_EQ(parts[3].committedOffset, -1);
+    if (coordinator != askedBroker) {
+        const auto elsewhere
+            = std::get<client::OffsetFetchResponse>(f.ask(f.header(wire::ApiKey::OffsetFetch, 8), request));
         EXPECT_EQ(elsewhere.groups[0].errorCode, wire::ErrorCode::NotCoordinator);
     }
 }
