@@ -216,8 +216,17 @@ HandledRequest KafkaApis::handle(std::int32_t client, const wire::RequestFrame& 
         // KafkaApis.handleApiVersionsRequest: INVALID_REQUEST when a v3 client's software name or
         // version does not match the pattern, else the versions this broker implements.
         wire::ApiVersionsResponse response;
-        if (!std::get<wire::ApiVersionsRequest>(frame.body).isValid(frame.header.apiVersion))
+        const auto& request = std::get<wire::ApiVersionsRequest>(frame.body);
+        if (!request.isValid(frame.header.apiVersion)) {
             response.errorCode = wire::ErrorCode::InvalidRequest;
+        } else if (frame.header.apiVersion >= 3 && request.clientSoftwareName == wire::observerSoftwareName) {
+            // Not Kafka: a broker lists the same versions to every client of a listener. Only HighWater's
+            // observer is told of (and may then send) the versions it reads the cluster with
+            // (wire/protocol_observe.h), so every other client negotiates exactly what it did before.
+            response.apiKeys.assign(wire::observerApis().begin(), wire::observerApis().end());
+            m_observers.insert(client);
+            handled.summary = "the observer (observer-only versions advertised)";
+        }
         handled.response = wire::encodeResponse(frame.header, response);
         return handled;
     }

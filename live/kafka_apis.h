@@ -6,11 +6,13 @@
 #include "model/inputs.h"
 #include "model/messages.h"
 #include "wire/protocol.h"
+#include "wire/protocol_observe.h"
 #include "wire/record_batch.h"
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +73,14 @@ public:
     HandledRequest handle(std::int32_t client, const wire::RequestFrame& frame, const ClusterState& state,
                           std::size_t requestBytes = 0);
 
+    /// A request of a version only observerApis() lists, on a connection whose ApiVersions named the observer
+    /// (isObserver): answered at once from the state, with no engine action (kafka_apis_observe.cpp).
+    HandledRequest handleObserver(std::int32_t client, const wire::ObserverRequestFrame& frame,
+                                  const ClusterState& state) const;
+    /// Whether `client`'s ApiVersions v3 named the observer's software (wire::observerSoftwareName): its
+    /// connection may send the versions of wire::observerApis() (parseObserverRequest).
+    bool isObserver(std::int32_t client) const { return m_observers.contains(client); }
+
     /// The default produce quota per client.id in bytes per second (producer_byte_rate); 0: none.
     void setProduceQuota(std::int64_t bytesPerSecond) { m_produceQuotas = ClientQuotas(bytesPerSecond); }
     /// The throttle of the response answer() returned last for `client` (0: none), taken once.
@@ -91,6 +101,7 @@ public:
     {
         m_pending.erase(client);
         m_throttles.erase(client);
+        m_observers.erase(client);
     }
 
 private:
@@ -139,7 +150,18 @@ private:
     std::map<std::int32_t, Pending> m_pending;
     ClientQuotas m_produceQuotas;
     std::map<std::int32_t, std::int32_t> m_throttles; // answer()'s last throttle per client
+    std::set<std::int32_t> m_observers; // clients whose ApiVersions named the observer
 };
+
+/// ClassicGroupState.toString at 4.4.0, as DescribeGroups and ListGroups spell a group's state.
+std::string kafkaGroupState(GroupState state);
+/// Whether `broker` believes it coordinates the offsets partition (the same check as the engine's).
+bool coordinates(const ClusterState& state, BrokerId broker, std::int32_t offsetsPartition);
+/// The groups `broker` coordinates and lists (GroupCoordinatorService.listGroups: not Dead), in state order.
+std::vector<const Group*> groupsCoordinatedBy(const ClusterState& state, BrokerId broker);
+/// One group as `broker` describes it (ClassicGroup.describe): NOT_COORDINATOR when it does not coordinate
+/// it, "Dead" when it does not know it; authorizedOperations left at its default.
+wire::DescribedGroup describeGroup(const ClusterState& state, BrokerId broker, const std::string& id);
 
 /// The Kafka error code of an engine error.
 wire::ErrorCode wireError(ErrorCode error);

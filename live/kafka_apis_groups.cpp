@@ -33,6 +33,8 @@ std::string clientHostOf(const std::string& peer)
     return "/" + (colon == std::string::npos ? peer : peer.substr(0, colon));
 }
 
+} // namespace
+
 /// ClassicGroupState.toString at 4.4.0, as DescribeGroups spells the state.
 std::string kafkaGroupState(GroupState state)
 {
@@ -59,7 +61,58 @@ bool coordinates(const ClusterState& state, BrokerId broker, std::int32_t offset
            b.knownCoordinators[static_cast<std::size_t>(offsetsPartition)] == broker;
 }
 
-} // namespace
+
+std::vector<const Group*> groupsCoordinatedBy(const ClusterState& state, BrokerId broker)
+{
+    std::vector<const Group*> out;
+    for (const Group& group : state.groups)
+        if (coordinates(state, broker, group.offsetsPartition) && group.state != GroupState::Dead)
+            out.push_back(&group);
+    return out;
+}
+
+wire::DescribedGroup describeGroup(const ClusterState& state, BrokerId self, const std::string& id)
+{
+    wire::DescribedGroup out;
+    out.groupId = id;
+    const int partitions = static_cast<int>(state.offsetsPartitions.size());
+    const int g = state.findGroup(id);
+    if (partitions == 0 || !coordinates(state, self, offsetsPartitionFor(id, partitions))) {
+        out.errorCode = wire::ErrorCode::NotCoordinator;
+    } else if (g < 0) {
+        // Kafka 4.x answers an unknown classic group as Dead with no error (GroupMetadataManager.
+        // describeGroups: "Dead", GroupIdNotFound only for a consumer (KIP-848) group id), so
+        // kafka-consumer-groups prints "does not exist".
+        out.groupState = "Dead";
+    } else {
+        const Group& group = state.groups[static_cast<std::size_t>(g)];
+        out.groupState = kafkaGroupState(group.state);
+        out.protocolType = group.protocolType.empty() ? "consumer" : group.protocolType;
+        // ClassicGroup.describe: the protocol is shown only in Stable, members' bytes likewise.
+        const bool stable = group.state == GroupState::Stable;
+        out.protocolData = stable ? group.protocolName : "";
+        for (const GroupMember& m : group.members) {
+            wire::DescribedGroupMember member;
+            member.memberId = m.memberId;
+            if (m.isLive()) {
+                member.clientId = m.live.clientId;
+                member.clientHost = m.live.clientHost;
+                if (stable) {
+                    for (const GroupProtocolOffer& offer : m.live.protocols) {
+                        if (offer.name == group.protocolName)
+                            member.memberMetadata = bytesOf(offer.metadata);
+                    }
+                    member.memberAssignment = bytesOf(m.live.assignment);
+                }
+            } else {
+                member.clientId = state.consumers[static_cast<std::size_t>(m.consumer)].id;
+                member.clientHost = "/simulated";
+            }
+            out.members.push_back(std::move(member));
+        }
+    }
+    return out;
+}
 
 bool KafkaApis::isGroupApi(wire::ApiKey key)
 {
@@ -227,11 +280,10 @@ HandledRequest KafkaApis::handleGroup(std::int32_t client, Pending& p, const wir
         const BrokerId self = connection->broker;
         if (!state.broker(self).alive)
             response.errorCode = wire::ErrorCode::CoordinatorNotAvailable;
-        for (std::size_t g = 0; response.errorCode == wire::ErrorCode::None && g < state.groups.size(); ++g) {
-            const Group& group = state.groups[g];
-            if (coordinates(state, self, group.offsetsPartition) && group.state != GroupState::Dead)
-                response.groups.push_back(wire::ListedGroup{group.id, group.protocolType.empty() ? "consumer" : group.protocolType});
-        }
+        if (response.errorCode == wire::ErrorCode::None)
+            for (const Group* group : groupsCoordinatedBy(state, self))
+                response.groups.push_back(
+                    wire::ListedGroup{group->id, group->protocolType.empty() ? "consumer" : group->protocolType});
         handled.summary = "ListGroups: " + std::to_string(response.groups.size()) + " group(s)";
         return respondNow(response);
     }
@@ -239,46 +291,9 @@ HandledRequest KafkaApis::handleGroup(std::int32_t client, Pending& p, const wir
         const BrokerId self = connection->broker;
         wire::DescribeGroupsResponse response;
         for (const std::string& id : describe->groups) {
-            wire::DescribedGroup out;
-            out.groupId = id;
+            wire::DescribedGroup out = describeGroup(state, self, id);
             if (describe->includeAuthorizedOperations && frame.header.apiVersion >= 3)
                 out.authorizedOperations = 0;
-            const int partitions = static_cast<int>(state.offsetsPartitions.size());
-            const int g = state.findGroup(id);
-            if (partitions == 0 || !coordinates(state, self, offsetsPartitionFor(id, partitions))) {
-                out.errorCode = wire::ErrorCode::NotCoordinator;
-            } else if (g < 0) {
-                // Kafka 4.x answers an unknown classic group as Dead with no error (GroupMetadataManager.
-                // describeGroups: "Dead", GroupIdNotFound only for a consumer (KIP-848) group id), so
-                // kafka-consumer-groups prints "does not exist".
-                out.groupState = "Dead";
-            } else {
-                const Group& group = state.groups[static_cast<std::size_t>(g)];
-                out.groupState = kafkaGroupState(group.state);
-                out.protocolType = group.protocolType.empty() ? "consumer" : group.protocolType;
-                // ClassicGroup.describe: the protocol is shown only in Stable, members' bytes likewise.
-                const bool stable = group.state == GroupState::Stable;
-                out.protocolData = stable ? group.protocolName : "";
-                for (const GroupMember& m : group.members) {
-                    wire::DescribedGroupMember member;
-                    member.memberId = m.memberId;
-                    if (m.isLive()) {
-                        member.clientId = m.live.clientId;
-                        member.clientHost = m.live.clientHost;
-                        if (stable) {
-                            for (const GroupProtocolOffer& offer : m.live.protocols) {
-                                if (offer.name == group.protocolName)
-                                    member.memberMetadata = bytesOf(offer.metadata);
-                            }
-                            member.memberAssignment = bytesOf(m.live.assignment);
-                        }
-                    } else {
-                        member.clientId = state.consumers[static_cast<std::size_t>(m.consumer)].id;
-                        member.clientHost = "/simulated";
-                    }
-                    out.members.push_back(std::move(member));
-                }
-            }
             response.groups.push_back(std::move(out));
         }
         handled.summary = "DescribeGroups: " + std::to_string(response.groups.size()) + " group(s)";

@@ -623,6 +623,14 @@ struct KafkaServer::Impl {
         release(connection);
         wire::RequestFrame frame;
         try {
+            // The observer's own versions (wire/protocol_observe.h), on its connection only; on any other
+            // they fall to parseRequest, which refuses them as every unsupported version.
+            if (apis.isObserver(connection->client)) {
+                if (std::optional<wire::ObserverRequestFrame> observed = wire::parseObserverRequest(body)) {
+                    processObserver(connection, *observed, started);
+                    return;
+                }
+            }
             frame = wire::parseRequest(body);
         } catch (const wire::UnsupportedRequest& unsupported) {
             if (!options.quiet) {
@@ -680,6 +688,23 @@ struct KafkaServer::Impl {
             pendingUs[connection->client] = microsSince(started);
         }
         checkSessionSize();
+        arm();
+    }
+
+    /// An observer-only request: answered at once from the state, no action for the engine.
+    void processObserver(const std::shared_ptr<Connection>& connection, const wire::ObserverRequestFrame& frame,
+                         Clock::time_point started)
+    {
+        HandledRequest handled = apis.handleObserver(connection->client, frame, state());
+        const auto api =
+            std::make_pair(static_cast<int>(frame.header.apiKey), static_cast<int>(frame.header.apiVersion));
+        if (!options.quiet && connection->seen.insert(api).second)
+            log << "connection " << connection->client << " (" << frame.header.clientId.value_or("no client id")
+                << "): " << wire::apiName(frame.header.apiKey) << " v" << frame.header.apiVersion
+                << (handled.summary.empty() ? std::string() : ": " + handled.summary) << "\n";
+        write(connection, std::move(*handled.response));
+        sample(microsSince(started));
+        readAfterThrottle(connection, 0);
         arm();
     }
 

@@ -25,7 +25,7 @@ namespace {
 constexpr std::int32_t responseBytesMin = 4;
 
 /// The client software name and version ApiVersions v3 sends (shown by the broker's metrics).
-constexpr const char* softwareName = "highwater-observer";
+constexpr const char* softwareName = wire::observerSoftwareName;
 constexpr const char* softwareVersion = "1";
 
 } // namespace

@@ -40,7 +40,7 @@ public:
 };
 
 /// The client id every request of the observer carries: it shows in the brokers' request logs.
-constexpr const char* observerClientId = "highwater-observer";
+constexpr const char* observerClientId = wire::observerSoftwareName;
 
 class KafkaConnection {
 public:

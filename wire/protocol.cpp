@@ -462,6 +462,10 @@ std::string_view errorName(ErrorCode code)
         return "GROUP_ID_NOT_FOUND";
     case ErrorCode::MemberIdRequired:
         return "MEMBER_ID_REQUIRED";
+    case ErrorCode::MismatchedEndpointType:
+        return "MISMATCHED_ENDPOINT_TYPE";
+    case ErrorCode::UnsupportedEndpointType:
+        return "UNSUPPORTED_ENDPOINT_TYPE";
     }
     return "UNKNOWN_SERVER_ERROR";
 }

@@ -171,6 +171,8 @@ enum class ErrorCode : std::int16_t {
     InvalidRecord = 87,
     ProducerFenced = 90,
     UnknownTopicId = 100,
+    MismatchedEndpointType = 114,
+    UnsupportedEndpointType = 115,
 };
 
 /// Kafka's constant name for the code ("NOT_LEADER_OR_FOLLOWER"). A code not listed above is named
@@ -179,6 +181,10 @@ std::string_view errorName(ErrorCode code);
 
 // ---------------------------------------------------------------------------------------------
 // Headers
+
+/// The ClientSoftwareName (ApiVersions v3) and client id of HighWater's observer (realkafka/observer.cpp): a
+/// `serve` connection that names it in ApiVersions is answered with wire/protocol_observe.h's observerApis().
+inline constexpr const char* observerSoftwareName = "highwater-observer";
 
 /// The request header (RequestHeader.json at 3.7.0). Version 1 is the API key, version, correlation id
 /// and an INT16-length nullable client id; version 2 adds a tagged-field section. The client id keeps

@@ -6,6 +6,7 @@
 // of a response must be refused with an error naming the API, the version and the field.
 #include "wire/client_protocol.h"
 #include "wire/limits.h"
+#include "wire/protocol_observe.h"
 #include "wire/record_batch.h"
 
 #include <gtest/gtest.h>
@@ -903,4 +904,42 @@ TEST(ClientProtocol, TopicIdsPrintAsKafkaPrintsThem)
     EXPECT_EQ(ordersId.toString(), "ASNFZ4mrze8P7cuph2VDIQ");
     EXPECT_EQ((client::Uuid { 0xffffffffffffffffULL, 1 }).toString(), "__________8AAAAAAAAAAQ");
     EXPECT_TRUE(client::Uuid {}.isZero());
+}
+
+// serve's half of the observer's versions (wire/protocol_observe.h, issue 29): Kafka 4.4.0's bytes of each
+// request the observer sends decode on the server side and encode back to the same bytes, and each response,
+// as the client half decodes it, encodes back to Kafka's bytes.
+TEST(ObserverServedGolden, KafkasRequestsDecodeAndKafkasResponsesEncodeByteForByte)
+{
+    int checked = 0;
+    for (const GoldenFrame& frame : goldenFrames()) {
+        if (!isObserverOnly(frame.key, frame.version))
+            continue;
+        SCOPED_TRACE(frame.name + (frame.isRequest ? " request v" : " response v") + std::to_string(frame.version));
+        const RequestHeader header = headerFor(frame.key, frame.version);
+        if (frame.isRequest) {
+            const std::optional<ObserverRequestFrame> parsed = parseObserverRequest(ByteView(frame.bytes).subspan(4));
+            ASSERT_TRUE(parsed.has_value());
+            EXPECT_EQ(parsed->header.correlationId, goldenCorrelationId);
+            EXPECT_EQ(parsed->header.clientId, std::optional<std::string>("highwater"));
+            EXPECT_EQ(toHex(encodeObserverRequest(header, parsed->body)), toHex(frame.bytes));
+        } else {
+            const client::Response decoded = client::parseResponse(frame.key, frame.version, frame.bytes, nullptr);
+            const ObserverResponse body = std::visit(
+                [](const auto& response) -> ObserverResponse {
+                    using T = std::decay_t<decltype(response)>;
+                    if constexpr (std::is_constructible_v<ObserverResponse, T>)
+                        return response;
+                    else
+                        throw std::logic_error("not an observer response");
+                },
+                decoded);
+            const Bytes encoded = encodeObserverResponse(header, body);
+            EXPECT_EQ(toHex(Bytes(encoded.begin() + 4, encoded.end())), toHex(frame.bytes));
+        }
+        ++checked;
+    }
+    // ListOffsets 8, Fetch 12 (and the session fetch), DescribeTopicPartitions 0 (and the cursor),
+    // DescribeCluster 1 and 2, ListGroups 4 and 5, DescribeGroups 5, OffsetFetch 8: requests and responses.
+    EXPECT_EQ(checked, 20);
 }
