@@ -184,7 +184,7 @@ std::string_view errorName(ErrorCode code);
 
 /// The ClientSoftwareName (ApiVersions v3) and client id of HighWater's observer (realkafka/observer.cpp): a
 /// `serve` connection that names it in ApiVersions is answered with wire/protocol_observe.h's observerApis().
-inline constexpr const char* observerSoftwareName = "highwater-observer";
+inline constexpr const char* observerSoftwareName = "highwater-observe";
 
 /// The request header (RequestHeader.json at 3.7.0). Version 1 is the API key, version, correlation id
 /// and an INT16-length nullable client id; version 2 adds a tagged-field section. The client id keeps

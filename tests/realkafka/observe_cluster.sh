@@ -127,7 +127,12 @@ PROPS
 done
 mkdir -p "$run/controller" "$run/broker1" "$run/broker2" "$run/broker3"
 
-clusterId=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+# 16 random bytes in URL-safe base64, drawn again while they start with '-', which StorageTool's argument
+# parser takes for an option (as scripts/try-real-kafka and Kafka's Uuid.randomUuid do).
+clusterId=-
+while [[ $clusterId == -* ]]; do
+    clusterId=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+done
 formatArgs=(format -t "$clusterId")
 if [ "$major" -eq 4 ] && [ "$minor" -eq 0 ]; then
     formatArgs+=(--feature eligible.leader.replicas.version=1)
