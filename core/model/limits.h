@@ -75,5 +75,14 @@ inline constexpr std::size_t liveTopicConfigsMax = 100;
 // The characters of a record's key or value a view shows (text, or hex digits for bytes that are not
 // UTF-8); the rest is cut with an ellipsis. Frame dumps keep the whole record.
 inline constexpr std::size_t recordTextShownMax = 48;
+// Observed frames (issue 29: a running Kafka cluster, model/observed.h). A real cluster has far more topics
+// and partitions than a lesson, so an observed frame has bounds of its own; a cluster above them is
+// refused with a message that names the bound and `--topics REGEX`, which narrows what is observed.
+// Brokers keep the model's bound: an observed broker is drawn as a simulated one is.
+inline constexpr int observedBrokersMax = brokersMax;
+inline constexpr int observedTopicsMax = 256;
+inline constexpr int observedPartitionsMax = 8192;      // over every observed topic
+inline constexpr int observedGroupsMax = 1024;
+inline constexpr int observedGroupMembersMax = 1024;    // in one group
 
 } // namespace hw::limits
