@@ -487,8 +487,11 @@ struct ClusterObserver::Impl {
                 }
         }
 
-        if (!groups)
+        if (!groups) {
+            if (held.empty())
+                worker.connect(); // whether it answers at all
             return;
+        }
         // ListGroups to every broker: each lists the groups of the __consumer_offsets partitions it leads
         // (GroupCoordinatorService.listGroups at 4.4.0), as KafkaAdminClient.listConsumerGroups asks them all.
         const auto response = worker.request(client::ListGroupsRequest {});
@@ -713,8 +716,12 @@ ObservedCluster ClusterObserver::Impl::poll()
     // 3. Per coordinator, in parallel: its groups described and their committed offsets.
     std::map<std::int32_t, std::vector<ObservedGroupFacts>> perCoordinator;
     std::size_t groupCount = 0;
+    std::set<std::string> listedGroups;
     for (const auto& [id, poll] : perBroker)
         for (const client::ListedGroup& listed : poll.groups) {
+            // While a coordinator moves, two brokers may list a group: the lowest broker id's listing is kept.
+            if (!listedGroups.insert(listed.groupId).second)
+                continue;
             ObservedGroupFacts group;
             group.id = listed.groupId;
             group.type = listed.groupType.empty() ? "classic" : listed.groupType;

@@ -447,10 +447,13 @@ TEST(ClusterObserverServe, AKilledBrokerIsFencedAndNotAnsweringAndItsPartitionsS
 {
     Scenario scenario = observedScenario();
     scenario.cluster.topics[0].assignment = { { 1, 2, 3 }, { 2, 3, 1 } };
-    const auto script = parseScript(R"([{"at_ms": 1000, "kill": {"broker": 1}}])", "script", scenario.cluster);
+    const auto script = parseScript(
+        R"([{"at_ms": 1000, "kill": {"broker": 1}}, {"at_ms": 20000, "restart": {"broker": 1}}])", "script",
+        scenario.cluster);
     ASSERT_TRUE(std::holds_alternative<std::vector<TimedStep>>(script));
-    // Four simulated ms per wall-clock ms: broker.session.timeout.ms (9 s) passes in about 2.3 s.
-    Served served(scenario, 9000, std::get<std::vector<TimedStep>>(script), 4.0);
+    // Four simulated ms per wall-clock ms: broker.session.timeout.ms (9 s) passes in about 2.3 s, the restart
+    // comes 5 s after serving began.
+    Served served(scenario, 11000, std::get<std::vector<TimedStep>>(script), 4.0);
     CaptureProxy proxy(served.options.basePort, 3);
     const Partition& before = served.partition("orders", 0);
     ASSERT_EQ(before.registration.leader, 1);
@@ -459,6 +462,7 @@ TEST(ClusterObserverServe, AKilledBrokerIsFencedAndNotAnsweringAndItsPartitionsS
     options.interval = std::chrono::milliseconds(100);
     options.requestTimeout = std::chrono::milliseconds(1000);
     std::vector<ObservedCluster> polls;
+    std::optional<ObservedCluster> restarted;
     std::string failure;
     try {
         realkafka::ClusterObserver observer(options);
@@ -467,14 +471,27 @@ TEST(ClusterObserverServe, AKilledBrokerIsFencedAndNotAnsweringAndItsPartitionsS
             [&](const ObservedCluster& cluster) {
                 polls.push_back(cluster);
                 const ObservedTopicFacts* orders = topicOf(cluster, "orders");
-                if ((orders && orders->partitions[0].leader != 1 && brokerOf(cluster, 1)->fenced) || polls.size() > 100)
+                if ((orders && orders->partitions[0].leader != 1 && brokerOf(cluster, 1)->fenced) || polls.size() > 200)
                     stop.request_stop();
             },
             stop.get_token());
+        // The same observer after broker 1 restarts: its connection is dialled again at the next poll.
+        std::stop_source again;
+        observer.run(
+            [&](const ObservedCluster& cluster) {
+                if ((brokerOf(cluster, 1)->answered && !brokerOf(cluster, 1)->fenced) || cluster.timeMs > 30000) {
+                    restarted = cluster;
+                    again.request_stop();
+                }
+            },
+            again.get_token());
     } catch (const std::exception& error) {
         failure = error.what();
     }
     ASSERT_EQ(failure, "") << served.log.str();
+    ASSERT_TRUE(restarted.has_value());
+    EXPECT_TRUE(brokerOf(*restarted, 1)->answered) << brokerOf(*restarted, 1)->error;
+    EXPECT_EQ(brokerOf(*restarted, 1)->error, "");
     ASSERT_FALSE(polls.empty());
     const ObservedCluster& last = polls.back();
     const ObservedBrokerFacts* killed = brokerOf(last, 1);
