@@ -557,7 +557,7 @@ TEST(ClusterObserverServe, TheLoopKeepsItsIntervalAndSaysWhenASlowBrokerStretche
         SCOPED_TRACE("poll " + std::to_string(i));
         EXPECT_FALSE(polls[i].stretched) << polls[i].pollMs;
         EXPECT_GE(polls[i].timeMs - polls[i - 1].timeMs, 100);
-        EXPECT_LT(polls[i].timeMs - polls[i - 1].timeMs, 180);
+        EXPECT_LT(polls[i].timeMs - polls[i - 1].timeMs, 250);
     }
     // Then broker 2 takes 60 ms per request, and a poll sends it at least two one after the other: each poll
     // outlasts the interval, says so, and the next starts when it ends.
@@ -568,7 +568,7 @@ TEST(ClusterObserverServe, TheLoopKeepsItsIntervalAndSaysWhenASlowBrokerStretche
         EXPECT_TRUE(brokerOf(polls[i], 2)->answered); // slow, not failed
         if (i > 6) {
             EXPECT_GE(polls[i].timeMs, polls[i - 1].timeMs + polls[i - 1].pollMs);
-            EXPECT_LE(polls[i].timeMs, polls[i - 1].timeMs + polls[i - 1].pollMs + 30);
+            EXPECT_LE(polls[i].timeMs, polls[i - 1].timeMs + polls[i - 1].pollMs + 50);
         }
     }
 }
