@@ -183,10 +183,6 @@ struct BrokerPoll {
     std::vector<client::ListedGroup> groups;
 };
 
-struct GroupPoll {
-    std::vector<ObservedGroupFacts> groups;
-};
-
 /// As far as ApiVersions tells: DescribeCluster v2 exists from 4.0 (KIP-1073), DescribeTopicPartitions from
 /// 3.8 (KIP-966). ApiVersions names no release, so nothing finer is claimed.
 std::string versionFromApis(const BrokerWorker& worker)
