@@ -630,8 +630,8 @@ ObservedCluster ClusterObserver::Impl::poll()
     bool haveMetadata = false;
     std::vector<std::string> metadataErrors;
     for (BrokerWorker* worker : candidates) {
-        if (worker->submit([&](BrokerWorker& w) { haveMetadata = readMetadata(w, topics, metadata); }).get(),
-            haveMetadata)
+        worker->submit([&](BrokerWorker& w) { haveMetadata = readMetadata(w, topics, metadata); }).get();
+        if (haveMetadata)
             break;
         metadata = Metadata {};
     }
@@ -642,8 +642,8 @@ ObservedCluster ClusterObserver::Impl::poll()
                     -1, host, port, options.requestTimeout, options.security));
         for (auto& worker : bootstrapWorkers) {
             worker->beginPoll();
-            if (worker->submit([&](BrokerWorker& w) { haveMetadata = readMetadata(w, topics, metadata); }).get(),
-                haveMetadata)
+            worker->submit([&](BrokerWorker& w) { haveMetadata = readMetadata(w, topics, metadata); }).get();
+            if (haveMetadata)
                 break;
             metadataErrors.push_back(worker->error);
             metadata = Metadata {};
