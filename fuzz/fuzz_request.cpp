@@ -13,12 +13,18 @@
 // Anything else thrown (std::logic_error from encodeRequest, std::bad_alloc) escapes, and libFuzzer
 // reports it as a crash: it is a bug in the codec, not bad client bytes.
 //
+// The versions only HighWater's observer may send (wire/protocol_observe.h: ListOffsets 5-8, Fetch 11-12,
+// DescribeCluster 0-2, DescribeTopicPartitions 0, ListGroups 3-5, DescribeGroups 5, OffsetFetch 6-8,
+// DescribeConfigs 4) are read by parseObserverRequest first, as serve reads them on an observer's connection,
+// and round-trip the same way through encodeObserverRequest.
+//
 // HW_FUZZ_REQUIRE_PARSE=1 turns every input that does not decode into a crash too, so that
 // `HW_FUZZ_REQUIRE_PARSE=1 fuzz_request fuzz/corpus/request/*` checks that the real clients' frames of
 // the seed corpus still decode (scripts/fuzz runs it before fuzzing).
 
 #include "wire/bytes.h"
 #include "wire/protocol.h"
+#include "wire/protocol_observe.h"
 #include "wire/record_batch.h"
 
 #include <cstddef>
@@ -73,6 +79,22 @@ void checkRoundTrip(const RequestFrame& parsed)
         fail("encode(decode(encode(request))) differs from encode(request)");
 }
 
+void checkObserverRoundTrip(const ObserverRequestFrame& parsed)
+{
+    const Bytes encoded = encodeObserverRequest(parsed.header, parsed.body);
+    std::optional<ObserverRequestFrame> reparsed;
+    try {
+        reparsed = parseObserverRequest(withoutSizePrefix(encoded));
+    } catch (const DecodeError& error) {
+        std::fprintf(stderr, "fuzz_request: re-encoded observer request does not decode: %s\n", error.what());
+        std::abort();
+    }
+    if (!reparsed || !(*reparsed == parsed))
+        fail("decode(encode(observer request)) differs from the request");
+    if (encodeObserverRequest(reparsed->header, reparsed->body) != encoded)
+        fail("encode(decode(encode(observer request))) differs from encode(observer request)");
+}
+
 void decodeProducedRecords(const RequestFrame& parsed)
 {
     const auto* produce = std::get_if<ProduceRequest>(&parsed.body);
@@ -99,6 +121,16 @@ void decodeProducedRecords(const RequestFrame& parsed)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    try {
+        if (const std::optional<ObserverRequestFrame> observed = parseObserverRequest(ByteView(data, size))) {
+            checkObserverRoundTrip(*observed);
+            return 0;
+        }
+    } catch (const DecodeError&) {
+        if (requireParse())
+            fail("a seed does not decode as an observer request (DecodeError)");
+        return 0;
+    }
     RequestFrame parsed;
     try {
         parsed = parseRequest(ByteView(data, size));

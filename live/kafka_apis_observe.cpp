@@ -316,6 +316,71 @@ HandledRequest KafkaApis::handleObserver(std::int32_t client, const wire::Observ
         return handled;
     }
 
+    if (const auto* configs = std::get_if<client::DescribeConfigsRequest>(&frame.body)) {
+        // DescribeConfigs 4 for topics, as ConfigHelper.describeConfigs and createTopicConfigEntry answer it at
+        // 4.4.0 (core/src/main/scala/kafka/server/ConfigHelper.scala): an unknown topic is
+        // UNKNOWN_TOPIC_OR_PARTITION with no message and no configs; ConfigurationKeys null or empty lists every
+        // config, else the named ones (a name the topic lacks is left out); each config is not read-only, not
+        // sensitive, its source TOPIC_CONFIG (1) when set on the topic, STATIC_BROKER_CONFIG (4) for a broker
+        // setting, DEFAULT_CONFIG (5) at Kafka's default; synonyms and documentation only when asked (none
+        // here: the model keeps no synonyms, and no documentation is served). The configs are the ones the
+        // model knows, by name: min.insync.replicas and unclean.leader.election.enable (cluster-wide in the
+        // model: a broker setting unless at Kafka's default), retention.bytes, retention.ms, segment.bytes and
+        // segment.ms (the topic's own). Not Kafka: a broker or logger resource is INVALID_REQUEST ("Unsupported
+        // resource type"), where Kafka lists the broker's configs; the observer asks for topics only.
+        constexpr std::int8_t topicConfig = 1, staticBrokerConfig = 4, defaultConfig = 5;
+        constexpr std::int8_t booleanType = 1, intType = 3, longType = 5;
+        client::DescribeConfigsResponse response;
+        const TopicConfig kafkaDefaults;
+        for (const client::DescribeConfigsResource& resource : configs->resources) {
+            client::DescribeConfigsResult result;
+            result.resourceType = resource.resourceType;
+            result.resourceName = resource.resourceName;
+            const auto topic = std::find_if(state.topics.begin(), state.topics.end(),
+                                            [&](const Topic& t) { return t.name == resource.resourceName; });
+            if (resource.resourceType != client::ConfigResourceType::Topic) {
+                result.errorCode = wire::ErrorCode::InvalidRequest;
+                result.errorMessage = "Unsupported resource type: " +
+                                      std::to_string(static_cast<int>(resource.resourceType));
+            } else if (topic == state.topics.end() || !brokerKnowsTopic(state, broker, topic->name)) {
+                result.errorCode = wire::ErrorCode::UnknownTopicOrPartition;
+            } else {
+                const auto add = [&](const char* name, std::string value, std::int8_t source, std::int8_t type) {
+                    const bool asked = !resource.configurationKeys || resource.configurationKeys->empty() ||
+                                       std::find(resource.configurationKeys->begin(),
+                                                 resource.configurationKeys->end(),
+                                                 name) != resource.configurationKeys->end();
+                    if (!asked)
+                        return;
+                    client::DescribeConfigsResourceResult config;
+                    config.name = name;
+                    config.value = std::move(value);
+                    config.configSource = source;
+                    config.configType = type;
+                    result.configs.push_back(std::move(config));
+                };
+                const ClusterConfig& cluster = state.config;
+                const TopicConfig& own = topic->config;
+                add("min.insync.replicas", std::to_string(cluster.minInsyncReplicas),
+                    cluster.minInsyncReplicas == 1 ? defaultConfig : staticBrokerConfig, intType);
+                add("retention.bytes", std::to_string(own.retentionBytes),
+                    own.retentionBytes == kafkaDefaults.retentionBytes ? defaultConfig : topicConfig, longType);
+                add("retention.ms", std::to_string(own.retentionMs),
+                    own.retentionMs == kafkaDefaults.retentionMs ? defaultConfig : topicConfig, longType);
+                add("segment.bytes", std::to_string(own.segmentBytes),
+                    own.segmentBytes == kafkaDefaults.segmentBytes ? defaultConfig : topicConfig, intType);
+                add("segment.ms", std::to_string(own.segmentMs),
+                    own.segmentMs == kafkaDefaults.segmentMs ? defaultConfig : topicConfig, longType);
+                add("unclean.leader.election.enable", cluster.uncleanLeaderElectionEnable ? "true" : "false",
+                    cluster.uncleanLeaderElectionEnable ? staticBrokerConfig : defaultConfig, booleanType);
+            }
+            response.results.push_back(std::move(result));
+        }
+        handled.response = wire::encodeObserverResponse(frame.header, response);
+        handled.summary = std::to_string(response.results.size()) + " resource(s)";
+        return handled;
+    }
+
     const auto& request = std::get<client::DescribeTopicPartitionsRequest>(frame.body);
     // DescribeTopicPartitionsRequestHandler and KRaftMetadataCache.describeTopicResponse at 4.4.0: the named
     // topics (all the broker knows when none are named, unknown ones then left out) in name order from the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The server half of the observer-only versions (wire/protocol_observe.h): ListOffsets 5-8, Fetch 11-12,
-// ListGroups 3-5, DescribeGroups 5, OffsetFetch 6-8, DescribeCluster 0-2 and DescribeTopicPartitions 0. Field
+// ListGroups 3-5, DescribeGroups 5, OffsetFetch 6-8, DescribeCluster 0-2, DescribeTopicPartitions 0 and
+// DescribeConfigs 4. Field
 // order, versions and tags follow <Api>Request.json and <Api>Response.json of each in
 // clients/src/main/resources/common/message/ at 4.4.0. Kafka's generated writer omits a tagged field at its
 // default (MessageDataGenerator), so do these writers.
@@ -24,7 +25,7 @@ using client::detail::writeUuid;
 namespace {
 
 // observerApis(): advertisedApis() with these ranges widened or added.
-constexpr std::array<VersionRange, 7> observerRanges { {
+constexpr std::array<VersionRange, 8> observerRanges { {
     { ApiKey::ListOffsets, 1, 8 },
     { ApiKey::Fetch, 4, 12 },
     { ApiKey::OffsetFetch, 1, 8 },
@@ -32,6 +33,7 @@ constexpr std::array<VersionRange, 7> observerRanges { {
     { ApiKey::ListGroups, 0, 5 },
     { ApiKey::DescribeCluster, 0, 2 },
     { ApiKey::DescribeTopicPartitions, 0, 0 },
+    { ApiKey::DescribeConfigs, 4, 4 },
 } };
 
 const std::vector<VersionRange>& observerTable()
@@ -606,6 +608,81 @@ void writeServedDescribeGroupsResponse(Writer& w, const client::DescribeGroupsRe
 }
 
 // ---------------------------------------------------------------------------------------------
+// DescribeConfigs 4 (DescribeConfigsRequest.json and DescribeConfigsResponse.json at 4.4.0: "validVersions"
+// "1-4", "flexibleVersions" "4+"): ConfigurationKeys nullable (null: every config), IncludeSynonyms and
+// IncludeDocumentation; each result's configs with their synonyms, type and documentation.
+
+client::DescribeConfigsRequest readServedDescribeConfigs(Reader& r, std::int16_t)
+{
+    client::DescribeConfigsRequest out;
+    const std::int32_t resources = arrayCount(
+        r, true, 4, limits::configResourcesPerResponseMax, "resources", "limits::configResourcesPerResponseMax");
+    for (std::int32_t i = 0; i < resources; ++i) {
+        client::DescribeConfigsResource resource;
+        resource.resourceType = static_cast<client::ConfigResourceType>(r.int8());
+        resource.resourceName = r.compactString();
+        const std::size_t at = r.offset();
+        if (const std::optional<std::int32_t> keys = r.compactNullableArrayLength(1)) {
+            checkCount(*keys, limits::configsPerTopicMax, "configuration keys", "limits::configsPerTopicMax", at);
+            resource.configurationKeys.emplace();
+            for (std::int32_t k = 0; k < *keys; ++k)
+                resource.configurationKeys->push_back(r.compactString());
+        }
+        r.skipTaggedFields();
+        out.resources.push_back(std::move(resource));
+    }
+    out.includeSynonyms = readBool(r);
+    out.includeDocumentation = readBool(r);
+    r.skipTaggedFields();
+    return out;
+}
+
+void writeServedDescribeConfigs(Writer& w, const client::DescribeConfigsRequest& body, std::int16_t)
+{
+    writeCompactArray(w, body.resources, [](Writer& out, const client::DescribeConfigsResource& resource) {
+        out.int8(static_cast<std::int8_t>(resource.resourceType));
+        writeCompactString(out, resource.resourceName);
+        if (resource.configurationKeys)
+            client::detail::writeCompactStrings(out, *resource.configurationKeys);
+        else
+            out.unsignedVarint(0);
+        out.emptyTaggedFields();
+    });
+    w.boolean(body.includeSynonyms);
+    w.boolean(body.includeDocumentation);
+    w.emptyTaggedFields();
+}
+
+void writeServedDescribeConfigsResponse(Writer& w, const client::DescribeConfigsResponse& body, std::int16_t)
+{
+    w.int32(body.throttleTimeMs);
+    writeCompactArray(w, body.results, [](Writer& out, const client::DescribeConfigsResult& result) {
+        out.int16(static_cast<std::int16_t>(result.errorCode));
+        writeCompactNullableString(out, result.errorMessage);
+        out.int8(static_cast<std::int8_t>(result.resourceType));
+        writeCompactString(out, result.resourceName);
+        writeCompactArray(out, result.configs, [](Writer& c, const client::DescribeConfigsResourceResult& config) {
+            writeCompactString(c, config.name);
+            writeCompactNullableString(c, config.value);
+            c.boolean(config.readOnly);
+            c.int8(config.configSource);
+            c.boolean(config.isSensitive);
+            writeCompactArray(c, config.synonyms, [](Writer& s, const client::DescribeConfigsSynonym& synonym) {
+                writeCompactString(s, synonym.name);
+                writeCompactNullableString(s, synonym.value);
+                s.int8(synonym.source);
+                s.emptyTaggedFields();
+            });
+            c.int8(config.configType);
+            writeCompactNullableString(c, config.documentation);
+            c.emptyTaggedFields();
+        });
+        out.emptyTaggedFields();
+    });
+    w.emptyTaggedFields();
+}
+
+// ---------------------------------------------------------------------------------------------
 // OffsetFetch 6-8 (flexible). 6-7 name one group (GroupId, Topics, RequireStable from 7) and answer with its
 // topics and a top-level ErrorCode; 8 names several (Groups[GroupId, Topics]) and answers per group. Both are
 // kept as the version 8 structs, one group for 6-7.
@@ -719,15 +796,17 @@ void writeServedOffsetFetchResponse(Writer& w, const client::OffsetFetchResponse
 
 ApiKey keyOf(const ObserverRequest& body)
 {
-    static constexpr std::array<ApiKey, 7> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
-        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups, ApiKey::OffsetFetch };
+    static constexpr std::array<ApiKey, 8> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
+        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups, ApiKey::OffsetFetch,
+        ApiKey::DescribeConfigs };
     return keys[body.index()];
 }
 
 ApiKey keyOf(const ObserverResponse& body)
 {
-    static constexpr std::array<ApiKey, 7> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
-        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups, ApiKey::OffsetFetch };
+    static constexpr std::array<ApiKey, 8> keys { ApiKey::ListOffsets, ApiKey::Fetch, ApiKey::DescribeCluster,
+        ApiKey::DescribeTopicPartitions, ApiKey::ListGroups, ApiKey::DescribeGroups, ApiKey::OffsetFetch,
+        ApiKey::DescribeConfigs };
     return keys[body.index()];
 }
 
@@ -798,6 +877,9 @@ std::optional<ObserverRequestFrame> parseObserverRequest(ByteView frame)
     case ApiKey::OffsetFetch:
         out.body = readServedOffsetFetch(r, version);
         break;
+    case ApiKey::DescribeConfigs:
+        out.body = readServedDescribeConfigs(r, version);
+        break;
     default:
         encodeBug("no observer request reader for " + versionText(key, version));
     }
@@ -828,6 +910,8 @@ Bytes encodeObserverResponse(const RequestHeader& header, const ObserverResponse
                 writeServedDescribeGroupsResponse(w, response, version);
             else if constexpr (std::is_same_v<T, client::OffsetFetchResponse>)
                 writeServedOffsetFetchResponse(w, response, version);
+            else if constexpr (std::is_same_v<T, client::DescribeConfigsResponse>)
+                writeServedDescribeConfigsResponse(w, response, version);
             else
                 writeServedDescribeTopicPartitionsResponse(w, response, version);
         },
@@ -857,6 +941,8 @@ Bytes encodeObserverRequest(const RequestHeader& header, const ObserverRequest& 
                 writeServedDescribeGroups(w, request, version);
             else if constexpr (std::is_same_v<T, client::OffsetFetchRequest>)
                 writeServedOffsetFetch(w, request, version);
+            else if constexpr (std::is_same_v<T, client::DescribeConfigsRequest>)
+                writeServedDescribeConfigs(w, request, version);
             else
                 writeServedDescribeTopicPartitions(w, request, version);
         },

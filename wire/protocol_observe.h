@@ -25,11 +25,11 @@ namespace hw::wire {
 /// by any replica is what the observer uses; 6+ flexible), Fetch up to 12 (11: rack id and preferred read
 /// replica; 12 flexible), ListGroups up to 5 (3 flexible, 4 StatesFilter and GroupState, 5 TypesFilter and
 /// GroupType), DescribeGroups up to 5 (flexible), OffsetFetch up to 8 (6 flexible, 7 RequireStable, 8 several
-/// groups; versions 6-7 travel as one group of the version 8 structs), and DescribeCluster 0-2 and
-/// DescribeTopicPartitions 0 added.
+/// groups; versions 6-7 travel as one group of the version 8 structs), and DescribeCluster 0-2,
+/// DescribeTopicPartitions 0 and DescribeConfigs 4 (a topic's min.insync.replicas) added.
 /// Every version here is decoded by parseObserverRequest (or parseRequest) and answered by
-/// live/kafka_apis_observe.cpp. Not yet: DescribeConfigs 4 and ConsumerGroupDescribe, which are
-/// therefore not advertised.
+/// live/kafka_apis_observe.cpp. Not: ConsumerGroupDescribe (serve simulates no KIP-848 group), which is
+/// therefore not advertised, and the observer leaves it out.
 std::span<const VersionRange> observerApis();
 
 /// True for a version observerApis() lists and supportedApis() does not: only an observer's connection may
@@ -39,12 +39,12 @@ bool isObserverOnly(ApiKey key, std::int16_t version);
 /// A request body of an observer-only version.
 using ObserverRequest = std::variant<ListOffsetsRequest, client::FetchRequest, client::DescribeClusterRequest,
     client::DescribeTopicPartitionsRequest, client::ListGroupsRequest, client::DescribeGroupsRequest,
-    client::OffsetFetchRequest>;
+    client::OffsetFetchRequest, client::DescribeConfigsRequest>;
 
 /// A response body of an observer-only version, in the same order.
 using ObserverResponse = std::variant<ListOffsetsResponse, client::FetchResponse, client::DescribeClusterResponse,
     client::DescribeTopicPartitionsResponse, client::ListGroupsResponse, client::DescribeGroupsResponse,
-    client::OffsetFetchResponse>;
+    client::OffsetFetchResponse, client::DescribeConfigsResponse>;
 
 struct ObserverRequestFrame {
     RequestHeader header;

@@ -173,6 +173,9 @@ TEST(KafkaApisObserve, OnlyTheObserverIsToldOfTheObserverVersionsAndOthersGetThe
     EXPECT_EQ(client::negotiateVersion(wire::ApiKey::Fetch, observer), 12);
     EXPECT_EQ(client::negotiateVersion(wire::ApiKey::ListOffsets, observer), 8);
     EXPECT_EQ(client::negotiateVersion(wire::ApiKey::DescribeCluster, observer), 2);
+    EXPECT_EQ(client::negotiateVersion(wire::ApiKey::DescribeConfigs, observer), 4);
+    EXPECT_FALSE(rangeOf(other, wire::ApiKey::DescribeConfigs));
+    EXPECT_FALSE(rangeOf(observer, wire::ApiKey::ConsumerGroupDescribe)); // no KIP-848 group is simulated
     f.apis.forget(f.client);
     EXPECT_FALSE(f.apis.isObserver(f.client));
 }
@@ -431,4 +434,49 @@ TEST(KafkaApisObserve, OffsetFetch8ReadsTheCommittedOffsetsAtTheCoordinator)
             = std::get<client::OffsetFetchResponse>(f.ask(f.header(wire::ApiKey::OffsetFetch, 8), request));
         EXPECT_EQ(elsewhere.groups[0].errorCode, wire::ErrorCode::NotCoordinator);
     }
+}
+
+TEST(KafkaApisObserve, DescribeConfigs4ListsATopicsConfigsAsConfigHelperDoes)
+{
+    // ConfigHelper.describeConfigs at 4.4.0: the named keys only (min.insync.replicas, the observer's), every
+    // config for null keys, UNKNOWN_TOPIC_OR_PARTITION with no message for a topic that does not exist.
+    Fixture f;
+    const wire::RequestHeader h = f.header(wire::ApiKey::DescribeConfigs, 4);
+    client::DescribeConfigsRequest request;
+    request.resources.push_back(
+        { client::ConfigResourceType::Topic, "orders", std::vector<std::string> { "min.insync.replicas" } });
+    request.resources.push_back({ client::ConfigResourceType::Topic, "orders", std::nullopt });
+    request.resources.push_back({ client::ConfigResourceType::Topic, "missing", std::nullopt });
+    request.resources.push_back({ client::ConfigResourceType::Broker, "2", std::nullopt });
+    const auto response = std::get<client::DescribeConfigsResponse>(f.ask(h, request));
+    ASSERT_EQ(response.results.size(), 4U);
+
+    const client::DescribeConfigsResult& asked = response.results[0];
+    EXPECT_EQ(asked.errorCode, wire::ErrorCode::None);
+    EXPECT_EQ(asked.resourceName, "orders");
+    ASSERT_EQ(asked.configs.size(), 1U);
+    EXPECT_EQ(asked.configs[0].name, "min.insync.replicas");
+    EXPECT_EQ(asked.configs[0].value, std::to_string(f.state().config.minInsyncReplicas));
+    EXPECT_EQ(asked.configs[0].configType, 3); // INT
+    EXPECT_FALSE(asked.configs[0].readOnly);
+    EXPECT_FALSE(asked.configs[0].isSensitive);
+    EXPECT_TRUE(asked.configs[0].synonyms.empty());
+    EXPECT_EQ(asked.configs[0].documentation, std::nullopt);
+
+    const client::DescribeConfigsResult& all = response.results[1];
+    std::vector<std::string> names;
+    for (const auto& config : all.configs)
+        names.push_back(config.name);
+    EXPECT_EQ(names, (std::vector<std::string> { "min.insync.replicas", "retention.bytes", "retention.ms",
+                         "segment.bytes", "segment.ms", "unclean.leader.election.enable" }));
+    EXPECT_EQ(all.configs[2].value, "604800000"); // retention.ms at Kafka's default: DEFAULT_CONFIG
+    EXPECT_EQ(all.configs[2].configSource, 5);
+    EXPECT_EQ(all.configs[5].value, "false");
+    EXPECT_EQ(all.configs[5].configType, 1); // BOOLEAN
+
+    EXPECT_EQ(response.results[2].errorCode, wire::ErrorCode::UnknownTopicOrPartition);
+    EXPECT_EQ(response.results[2].errorMessage, std::nullopt);
+    EXPECT_TRUE(response.results[2].configs.empty());
+    EXPECT_EQ(response.results[3].errorCode, wire::ErrorCode::InvalidRequest);
+    EXPECT_EQ(response.results[3].resourceType, client::ConfigResourceType::Broker);
 }

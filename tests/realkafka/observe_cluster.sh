@@ -12,7 +12,10 @@
 #   Produced      10 records of data/observed-sends.jsonl acked (acks=all, idempotent): leader 1, epoch 0
 #   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2
 #   ProducedAgain the same 10 records again, acked by brokers 2 and 3 under epoch 1
-#   Stopped       every node stopped with SIGTERM: every replica from its files and HW checkpoint
+#   SecondFollowerKilled  broker 3 killed too: ISR {2}, and from 4.0 (ELR on) ELR {3}
+#   Stopped       the other nodes stopped with SIGTERM: every replica from its files and HW checkpoint
+# Besides observe(), each running phase polls with the ClusterObserver (realkafka/cluster_observer.h) from the
+# OBSERVER listeners, as `highwater-cli observe` would.
 # With FIXTURE-DIR it also writes DumpLogSegments' output of broker 2's and broker 1's logs there (the
 # parser's fixtures, tests/realkafka/data/dump-*.txt) and their HW checkpoints.
 #
@@ -237,15 +240,17 @@ phase LeaderKilled
 produce
 phase ProducedAgain
 
+kill -9 "${pid[broker3]}"
+wait "${pid[broker3]}" 2>/dev/null || true
+phase SecondFollowerKilled
+
 printf '%s\n' '{"op":"exit"}' >&"$harnessIn"
 expect exit 60
 wait "$harnessPid" 2>/dev/null || true
 harnessPid=
 deadline=$(($(date +%s) + stopWaitSeconds))
-for name in broker2 broker3; do
-    kill -TERM "${pid[$name]}"
-done
-for name in broker2 broker3 controller; do
+kill -TERM "${pid[broker2]}"
+for name in broker2 controller; do
     [ "$name" = controller ] && kill -TERM "${pid[controller]}"
     while alive "$name"; do
         [ "$(date +%s)" -lt "$deadline" ] || fail "$name did not exit within $stopWaitSeconds s of SIGTERM"

@@ -2,6 +2,7 @@
 // KafkaConnection with a SecurityConfig (issue 29), against brokers in the test, no JVM: a TLS server on
 // loopback with the certificates in data/tls (made by data/tls/make-certificates.sh), and a fake broker that
 // speaks ApiVersions, SaslHandshake 1 and SaslAuthenticate 2 with sasl::ScramServer or PLAIN behind them.
+#include "realkafka/cluster_observer.h"
 #include "realkafka/kafka_connection.h"
 #include "realkafka/sasl.h"
 
@@ -435,6 +436,57 @@ TEST(KafkaConnectionSasl, PlainOverTlsAuthenticates)
     std::lock_guard lock(seen.mutex);
     EXPECT_TRUE(seen.authenticated);
     EXPECT_EQ(seen.mechanism, "PLAIN");
+}
+
+
+// The ClusterObserver's connections are secured as its options say (issue 29): the bootstrap connection
+// authenticates before its first request, and a wrong password fails the first poll with the broker's message.
+TEST(ClusterObserverSecurity, AWrongPasswordFailsTheFirstPollWithTheBrokersMessageAndNoPassword)
+{
+    Seen seen;
+    TestBroker broker(TestBroker::Mode::Plain, saslBroker(seen, { "SCRAM-SHA-256" }));
+    ClusterObserverOptions options;
+    options.bootstrap = "127.0.0.1:" + std::to_string(broker.port());
+    options.security = saslConfig(SaslMechanism::ScramSha256, "Wr0ng-Passw0rd");
+    options.requestTimeout = 3000ms;
+    std::string message = "no error";
+    try {
+        ClusterObserver(options).poll();
+    } catch (const ClusterObserverError& error) {
+        message = error.what();
+    }
+    for (const std::string fragment : { "no bootstrap broker answered", "SaslAuthenticate v2 (SCRAM-SHA-256, user \"alice\")",
+             "SASL_AUTHENTICATION_FAILED", "invalid credentials with SASL mechanism SCRAM-SHA-256" })
+        EXPECT_NE(message.find(fragment), std::string::npos) << message << "\nlacks: " << fragment;
+    EXPECT_EQ(message.find("Wr0ng-Passw0rd"), std::string::npos) << message;
+    std::lock_guard lock(seen.mutex);
+    EXPECT_FALSE(seen.authenticated);
+}
+
+TEST(ClusterObserverSecurity, SaslOverTlsAuthenticatesBeforeTheFirstDescribeCluster)
+{
+    Seen seen;
+    TestBroker broker(TestBroker::Mode::Tls, saslBroker(seen, { "PLAIN" }));
+    ClusterObserverOptions options;
+    options.bootstrap = "localhost:" + std::to_string(broker.port());
+    SecurityConfig config = saslConfig(SaslMechanism::Plain, password);
+    config.protocol = SecurityProtocol::SaslSsl;
+    config.caLocation = tlsDir + "ca.pem";
+    options.security = config;
+    options.requestTimeout = 3000ms;
+    // The test broker speaks SASL only (its ApiVersions lists nothing else): once authenticated, the poll
+    // fails at its first request, DescribeCluster, which the broker lacks.
+    std::string message = "no error";
+    try {
+        ClusterObserver(options).poll();
+    } catch (const ClusterObserverError& error) {
+        message = error.what();
+    }
+    EXPECT_NE(message.find("DescribeCluster"), std::string::npos) << message;
+    EXPECT_EQ(message.find("SASL"), std::string::npos) << message;
+    std::lock_guard lock(seen.mutex);
+    EXPECT_TRUE(seen.authenticated);
+    EXPECT_EQ(seen.apiKeys, (std::vector<std::int16_t> { 18, 17, 36 }));
 }
 
 } // namespace

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// observe() on a real Kafka cluster: the phases of tests/realkafka/observe_cluster.sh, which starts the
+// observe() and the ClusterObserver (issue 29) on a real Kafka cluster: the phases of
+// tests/realkafka/observe_cluster.sh, which starts the
 // cluster, drives it and runs this program once per phase with HW_REAL_CLUSTER naming the cluster's
 // description. Not registered with gtest_discover_tests: without a cluster these cases have nothing to
 // observe, so they run only through that script (ctest real.observe.*).
+#include "realkafka/cluster_observer.h"
 #include "realkafka/observer.h"
 
 #include <gtest/gtest.h>
@@ -30,6 +32,7 @@ struct Cluster {
     ObserveRequest request;
     std::string dist;
     KafkaRelease release;
+    std::string bootstrap; // every broker's OBSERVER listener: what the ClusterObserver starts from
 };
 
 Cluster loadCluster()
@@ -52,6 +55,7 @@ Cluster loadCluster()
         node.logDir = broker.at("log_dir").get<std::string>();
         node.running = broker.at("running").get<bool>();
         cluster.request.brokers.push_back(node);
+        cluster.bootstrap += (cluster.bootstrap.empty() ? "" : ",") + node.host + ":" + std::to_string(node.port);
     }
     LogDumpTool& tool = cluster.request.dumpTool;
     tool.java = "java";
@@ -101,6 +105,88 @@ ClusterObservation observeWhen(
               << " ms, with logs: " << std::chrono::duration_cast<std::chrono::milliseconds>(after - between).count()
               << " ms\n";
     return withLogs;
+}
+
+/// ClusterObserver polls every 100 ms until the predicate holds (the history of every poll in `history`);
+/// fails the test when it does not within settleWaitMax. Prints the cost of the last poll.
+ObservedCluster pollUntil(const Cluster& cluster, const std::function<bool(const ObservedCluster&)>& ready,
+    const std::string& what, std::vector<ObservedCluster>* history = nullptr)
+{
+    ClusterObserverOptions options;
+    options.bootstrap = cluster.bootstrap;
+    options.interval = pollInterval;
+    options.requestTimeout = std::chrono::milliseconds(10000);
+    ClusterObserver observer(options);
+    const auto deadline = std::chrono::steady_clock::now() + settleWaitMax;
+    std::stop_source stop;
+    ObservedCluster last;
+    bool reached = false;
+    observer.run(
+        [&](const ObservedCluster& poll) {
+            last = poll;
+            if (history)
+                history->push_back(poll);
+            reached = ready(poll);
+            if (reached || std::chrono::steady_clock::now() > deadline)
+                stop.request_stop();
+        },
+        stop.get_token());
+    EXPECT_TRUE(reached) << "not within " << settleWaitMax.count() << " s: " << what;
+    std::cout << "ClusterObserver poll: " << last.pollMs << " ms;";
+    for (const ObserverLoad& load : observer.lastLoad())
+        std::cout << " broker " << load.broker << " " << load.requests << " requests;";
+    std::cout << "\n";
+    return last;
+}
+
+const ObservedPartitionFacts* observedPartition(const ObservedCluster& cluster)
+{
+    for (const ObservedTopicFacts& topic : cluster.topics)
+        if (topic.name == "observed" && !topic.partitions.empty())
+            return &topic.partitions[0];
+    return nullptr;
+}
+
+const ObservedBrokerFacts* observedBroker(const ObservedCluster& cluster, std::int32_t id)
+{
+    for (const ObservedBrokerFacts& broker : cluster.brokers)
+        if (broker.id == id)
+            return &broker;
+    return nullptr;
+}
+
+const ObservedReplicaFacts* replicaFacts(const ObservedPartitionFacts& partition, std::int32_t broker)
+{
+    for (const ObservedReplicaFacts& replica : partition.replicaFacts)
+        if (replica.broker == broker)
+            return &replica;
+    return nullptr;
+}
+
+/// Every replica of `brokers` at LEO and HW `offset`, as the ClusterObserver saw it.
+bool observedOffsetsAre(const ObservedCluster& cluster, std::vector<std::int32_t> brokers, std::int64_t offset)
+{
+    const ObservedPartitionFacts* partition = observedPartition(cluster);
+    if (partition == nullptr)
+        return false;
+    for (std::int32_t broker : brokers) {
+        const ObservedReplicaFacts* replica = replicaFacts(*partition, broker);
+        if (replica == nullptr || replica->leo != offset || replica->hw != offset)
+            return false;
+    }
+    return true;
+}
+
+/// What every poll of the ClusterObserver shows of the cluster's own facts, whatever the phase.
+void expectObservedCluster(const Cluster& cluster, const ObservedCluster& seen)
+{
+    EXPECT_EQ(seen.fencingKnown, cluster.release.atLeast(4, 0));
+    EXPECT_EQ(seen.elrKnown, cluster.release.atLeast(3, 8));
+    EXPECT_NE(seen.clusterId, "");
+    ASSERT_EQ(seen.topics.size(), 1U); // internal topics left out
+    EXPECT_EQ(seen.topics[0].name, "observed");
+    EXPECT_EQ(seen.topics[0].minInsyncReplicas, 2); // the topic's config, from DescribeConfigs
+    EXPECT_EQ(seen.topics[0].topicId.size(), 22U);
 }
 
 const ObservedPartition& partitionOf(const ClusterObservation& observation)
@@ -184,6 +270,35 @@ TEST(RealCluster, Produced)
         EXPECT_FALSE(replica.fromFiles);
         expectRecords(replica, recordsPerRound);
     }
+
+    // The ClusterObserver at quiescence: each replica's LEO is its log's (the records DumpLogSegments read,
+    // the last offset + 1) and its HW the acked records', on every broker.
+    const ObservedCluster polled = pollUntil(
+        cluster, [](const auto& c) { return observedOffsetsAre(c, { 1, 2, 3 }, recordsPerRound); },
+        "the ClusterObserver seeing LEO and HW 10 on brokers 1, 2 and 3");
+    expectObservedCluster(cluster, polled);
+    for (std::int32_t id : { 1, 2, 3 }) {
+        const ObservedBrokerFacts* broker = observedBroker(polled, id);
+        ASSERT_NE(broker, nullptr);
+        EXPECT_TRUE(broker->answered) << broker->error;
+        EXPECT_FALSE(broker->fenced);
+    }
+    const ObservedPartitionFacts& observed = *observedPartition(polled);
+    EXPECT_EQ(observed.leader, 1);
+    EXPECT_EQ(observed.leaderEpoch, 0);
+    EXPECT_EQ(observed.replicas, (std::vector<std::int32_t> { 1, 2, 3 }));
+    EXPECT_EQ(sorted(observed.isr), (std::vector<std::int32_t> { 1, 2, 3 }));
+    EXPECT_EQ(observed.elr, partition.elr);
+    EXPECT_EQ(partitionHealth(observed, 2, { 1, 2, 3 }), PartitionHealth::Healthy);
+    for (const ObservedReplica& replica : partition.replicaStates) {
+        const ObservedReplicaFacts* facts = replicaFacts(observed, replica.brokerId);
+        ASSERT_NE(facts, nullptr);
+        ASSERT_FALSE(replica.records.empty());
+        EXPECT_EQ(facts->leo, replica.records.back().offset + 1);
+        EXPECT_EQ(facts->hw, recordsPerRound);
+        EXPECT_EQ(facts->logStart, 0);
+        EXPECT_EQ(facts->error, "");
+    }
 }
 
 TEST(RealCluster, LeaderKilled)
@@ -223,6 +338,47 @@ TEST(RealCluster, LeaderKilled)
         EXPECT_EQ(replica->leo, std::optional<std::int64_t>(recordsPerRound));
         EXPECT_EQ(replica->hw, std::optional<std::int64_t>(recordsPerRound));
     }
+
+    // The ClusterObserver: the fence (4.0+), the ISR shrink and the new leader with its epoch, in one poll
+    // (the controller writes them in one batch); never out of order over the polls.
+    std::vector<ObservedCluster> history;
+    const bool fencing = cluster.release.atLeast(4, 0);
+    const ObservedCluster polled = pollUntil(
+        cluster,
+        [&](const auto& c) {
+            const ObservedPartitionFacts* p = observedPartition(c);
+            const ObservedBrokerFacts* killed = observedBroker(c, 1);
+            return p != nullptr && p->leader == 2 && (!fencing || (killed != nullptr && killed->fenced))
+                && observedOffsetsAre(c, { 2, 3 }, recordsPerRound);
+        },
+        "the ClusterObserver seeing broker 1 fenced and leader 2", &history);
+    expectObservedCluster(cluster, polled);
+    const ObservedPartitionFacts& observed = *observedPartition(polled);
+    EXPECT_EQ(observed.leaderEpoch, 1);
+    EXPECT_EQ(sorted(observed.isr), (std::vector<std::int32_t> { 2, 3 }));
+    EXPECT_EQ(partitionHealth(observed, 2, { 2, 3 }), PartitionHealth::AtMinIsr);
+    const ObservedBrokerFacts* killedBroker = observedBroker(polled, 1);
+    if (fencing) {
+        ASSERT_NE(killedBroker, nullptr);
+        EXPECT_TRUE(killedBroker->fenced);
+        EXPECT_FALSE(killedBroker->answered);
+        EXPECT_NE(killedBroker->error, "");
+    } else {
+        EXPECT_EQ(killedBroker, nullptr); // DescribeCluster v1 lists the unfenced brokers only
+    }
+    EXPECT_EQ(replicaFacts(observed, 1)->leo, std::nullopt);
+    EXPECT_EQ(replicaFacts(observed, 1)->hw, std::nullopt);
+    for (const ObservedCluster& poll : history) {
+        const ObservedPartitionFacts* p = observedPartition(poll);
+        ASSERT_NE(p, nullptr);
+        if (p->leader == 2) {
+            // The new leader comes with its epoch and the shrunk ISR, never before them.
+            EXPECT_EQ(p->leaderEpoch, 1);
+            EXPECT_EQ(std::count(p->isr.begin(), p->isr.end(), 1), 0);
+        } else {
+            EXPECT_EQ(p->leaderEpoch, 0);
+        }
+    }
 }
 
 TEST(RealCluster, ProducedAgain)
@@ -243,6 +399,47 @@ TEST(RealCluster, ProducedAgain)
     const ObservedReplica* killed = findReplica(partition, 1);
     ASSERT_NE(killed, nullptr);
     EXPECT_EQ(killed->leo, std::optional<std::int64_t>(recordsPerRound));
+
+    const ObservedCluster polled = pollUntil(
+        cluster, [](const auto& c) { return observedOffsetsAre(c, { 2, 3 }, 2 * recordsPerRound); },
+        "the ClusterObserver seeing LEO and HW 20 on brokers 2 and 3");
+    expectObservedCluster(cluster, polled);
+    const ObservedPartitionFacts& observed = *observedPartition(polled);
+    for (std::int32_t broker : { 2, 3 })
+        EXPECT_EQ(replicaFacts(observed, broker)->leo,
+            findReplica(partition, broker)->records.back().offset + 1); // its log, as DumpLogSegments read it
+    EXPECT_EQ(replicaFacts(observed, 1)->leo, std::nullopt);
+}
+
+TEST(RealCluster, SecondFollowerKilled)
+{
+    // Broker 3 killed too: with min.insync.replicas 2 the ISR {2, 3} cannot shrink to {2} without keeping 3
+    // eligible, so KIP-966 puts it in the ELR (PartitionChangeBuilder.populateTargetElr at 4.x, when ELR is on:
+    // from 4.1 by default, at 4.0 as the script formats it). 3.9 leaves ELR off: the ELR stays empty.
+    const Cluster cluster = loadCluster();
+    const bool elr = cluster.release.atLeast(4, 0);
+    const ObservedCluster polled = pollUntil(
+        cluster,
+        [&](const auto& c) {
+            const ObservedPartitionFacts* p = observedPartition(c);
+            return p != nullptr && sorted(p->isr) == std::vector<std::int32_t> { 2 }
+                && (!elr || (p->elr && *p->elr == std::vector<std::int32_t> { 3 }));
+        },
+        "the ClusterObserver seeing ISR {2} and, from 4.0, ELR {3}");
+    expectObservedCluster(cluster, polled);
+    const ObservedPartitionFacts& observed = *observedPartition(polled);
+    EXPECT_EQ(observed.leader, 2);
+    if (elr)
+        EXPECT_EQ(observed.elr, std::optional(std::vector<std::int32_t> { 3 }));
+    else
+        EXPECT_EQ(observed.elr, std::optional(std::vector<std::int32_t> {}));
+    EXPECT_EQ(partitionHealth(observed, 2, { 2 }), PartitionHealth::UnderMinIsr);
+    EXPECT_EQ(replicaFacts(observed, 2)->leo, 2 * recordsPerRound);
+    EXPECT_EQ(replicaFacts(observed, 3)->leo, std::nullopt);
+    if (cluster.release.atLeast(4, 0)) {
+        EXPECT_TRUE(observedBroker(polled, 3)->fenced);
+        EXPECT_FALSE(observedBroker(polled, 3)->answered);
+    }
 }
 
 TEST(RealCluster, Stopped)
@@ -262,8 +459,13 @@ TEST(RealCluster, Stopped)
         EXPECT_TRUE(replica->fromFiles);
         EXPECT_EQ(replica->logStartOffset, std::optional<std::int64_t>(0));
         EXPECT_EQ(replica->leo, std::optional<std::int64_t>(2 * recordsPerRound));
-        // A controlled shutdown checkpoints the HW.
-        EXPECT_EQ(replica->hw, std::optional<std::int64_t>(2 * recordsPerRound));
+        if (broker == 2) {
+            // A controlled shutdown checkpoints the HW.
+            EXPECT_EQ(replica->hw, std::optional<std::int64_t>(2 * recordsPerRound));
+        } else if (replica->hw) {
+            // Broker 3 was killed (SecondFollowerKilled): its HW is what it last checkpointed (every 5 s).
+            EXPECT_LE(*replica->hw, 2 * recordsPerRound);
+        }
         expectRecords(*replica, 2 * recordsPerRound);
     }
     const ObservedReplica* killed = findReplica(partition, 1);

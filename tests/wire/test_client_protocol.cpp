@@ -940,6 +940,7 @@ TEST(ObserverServedGolden, KafkasRequestsDecodeAndKafkasResponsesEncodeByteForBy
         ++checked;
     }
     // ListOffsets 8, Fetch 12 (and the session fetch), DescribeTopicPartitions 0 (and the cursor),
-    // DescribeCluster 1 and 2, ListGroups 4 and 5, DescribeGroups 5, OffsetFetch 8: requests and responses.
-    EXPECT_EQ(checked, 20);
+    // DescribeCluster 1 and 2, ListGroups 4 and 5, DescribeGroups 5, OffsetFetch 8, DescribeConfigs 4: requests
+    // and responses.
+    EXPECT_EQ(checked, 22);
 }
