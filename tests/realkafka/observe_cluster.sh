@@ -3,13 +3,16 @@
 # (realkafka/observer.h) on a real Apache Kafka cluster, ctest real.observe.*.
 #
 # It starts one controller and three brokers the way scripts/try-real-kafka does (its verified recipe), each
-# broker with a second, direct listener named OBSERVER that only the observer dials, and creates the topic
-# "observed" with the assignment 1:2:3 and min.insync.replicas=2. It then drives the cluster through four
+# broker with direct listeners that only the observer dials (OBSERVER, plaintext; OBSERVER_SSL; and
+# OBSERVER_SASL_SSL with SCRAM-SHA-256 and -512, its user added at format time), and creates the topic
+# "observed" with the assignment 1:2:3 and min.insync.replicas=2. It then drives the cluster through these
 # phases and, after each, runs TEST-BINARY (hwrealkafka_live_tests) with --gtest_filter=RealCluster.<phase>
 # and HW_REAL_CLUSTER naming a JSON file that describes the cluster (the brokers' OBSERVER ports, log
 # folders, which are running, the DumpLogSegments class); the C++ test calls observe() and checks it against
 # what the phase made true:
 #   Produced      10 records of data/observed-sends.jsonl acked (acks=all, idempotent): leader 1, epoch 0
+#   Secured       the same state through the SSL and SASL_SSL listeners (cluster.json names their ports, the
+#                 CA and the SCRAM user); a wrong password and a wrong CA refused
 #   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2
 #   ProducedAgain the same 10 records again, acked by brokers 2 and 3 under epoch 1
 #   SecondFollowerKilled  broker 3 killed too: ISR {2}, and from 4.0 (ELR on) ELR {3}
