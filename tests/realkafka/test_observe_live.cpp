@@ -490,7 +490,7 @@ TEST(RealCluster, Secured)
         std::cout << "wrong password, " << mechanism << ": " << error << "\n";
         ASSERT_NE(error, "");
         const std::string firstBroker = cluster.saslSslBootstrap.substr(0, cluster.saslSslBootstrap.find(','));
-        EXPECT_NE(error.find("(" + firstBroker + ")"), std::string::npos) << error;
+        EXPECT_NE(error.find("bootstrap broker (" + firstBroker + ")"), std::string::npos) << error;
         EXPECT_NE(error.find(std::string("SaslAuthenticate v2 (") + mechanism + ", user \"" + cluster.scramUser
                       + "\"): SASL_AUTHENTICATION_FAILED"),
             std::string::npos)
@@ -513,7 +513,8 @@ TEST(RealCluster, Secured)
         const std::string error = firstPollError(securedOptions(cluster, bootstrap, file.write(text)));
         std::cout << "wrong CA, " << protocol << ": " << error << "\n";
         ASSERT_NE(error, "");
-        EXPECT_NE(error.find("(" + bootstrap.substr(0, bootstrap.find(',')) + ")"), std::string::npos) << error;
+        EXPECT_NE(error.find("bootstrap broker (" + bootstrap.substr(0, bootstrap.find(',')) + ")"), std::string::npos)
+            << error;
         EXPECT_NE(error.find("TLS handshake: the broker's certificate does not verify: "), std::string::npos) << error;
         EXPECT_NE(error.find("(ssl.ca.location \"" + otherCa + "\")"), std::string::npos) << error;
         EXPECT_EQ(error.find(cluster.scramPassword), std::string::npos) << error;
