@@ -4,15 +4,15 @@
 #
 # It starts one controller and three brokers the way scripts/try-real-kafka does (its verified recipe), each
 # broker with direct listeners that only the observer dials (OBSERVER, plaintext; OBSERVER_SSL; and
-# OBSERVER_SASL_SSL with SCRAM-SHA-256 and -512, its user added at format time), and creates the topic
+# OBSERVER_SASL_SSL and OBSERVER_SASL_PLAINTEXT with SCRAM-SHA-256, -512 and PLAIN), and creates the topic
 # "observed" with the assignment 1:2:3 and min.insync.replicas=2. It then drives the cluster through these
 # phases and, after each, runs TEST-BINARY (hwrealkafka_live_tests) with --gtest_filter=RealCluster.<phase>
 # and HW_REAL_CLUSTER naming a JSON file that describes the cluster (the brokers' OBSERVER ports, log
 # folders, which are running, the DumpLogSegments class); the C++ test calls observe() and checks it against
 # what the phase made true:
 #   Produced      10 records of data/observed-sends.jsonl acked (acks=all, idempotent): leader 1, epoch 0
-#   Secured       the same state through the SSL and SASL_SSL listeners (cluster.json names their ports, the
-#                 CA and the SCRAM user); a wrong password and a wrong CA refused
+#   Secured       the same state through the SSL and SASL listeners (cluster.json names their ports, the CA
+#                 and the SASL user); a wrong password and a wrong CA refused
 #   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2
 #   ProducedAgain the same 10 records again, acked by brokers 2 and 3 under epoch 1
 #   SecondFollowerKilled  broker 3 killed too: ISR {2}, and from 4.0 (ELR on) ELR {3}
@@ -105,7 +105,7 @@ fail() {
 
 read -r -a ports < <(python3 -c '
 import socket
-sockets = [socket.socket() for _ in range(13)]
+sockets = [socket.socket() for _ in range(16)]
 for s in sockets:
     s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in sockets])')
@@ -114,6 +114,7 @@ declare -A port=([1]=${ports[1]} [2]=${ports[2]} [3]=${ports[3]})
 declare -A observerPort=([1]=${ports[4]} [2]=${ports[5]} [3]=${ports[6]})
 declare -A observerSslPort=([1]=${ports[7]} [2]=${ports[8]} [3]=${ports[9]})
 declare -A observerSaslSslPort=([1]=${ports[10]} [2]=${ports[11]} [3]=${ports[12]})
+declare -A observerSaslPlaintextPort=([1]=${ports[13]} [2]=${ports[14]} [3]=${ports[15]})
 voters="$controllerId@127.0.0.1:$controllerPort"
 bootstrap="127.0.0.1:${port[1]},127.0.0.1:${port[2]},127.0.0.1:${port[3]}"
 templates=$HW_ROOT/real/config
@@ -125,7 +126,7 @@ fill() {
 fill "$templates/highwater-controller.properties.in" "$controllerId" "$controllerPort" controller >"$run/controller.properties"
 # The secured listeners' material, made at test time: a CA, a broker certificate it signs for 127.0.0.1
 # (an IP subjectAltName, so the observer's host name check passes without turning it off), another CA that
-# signed nothing (the wrong CA case), and the SCRAM user's random password. EC P-256 keys: milliseconds.
+# signed nothing (the wrong CA case), and the SASL user's random password. EC P-256 keys: milliseconds.
 tls=$run/tls
 mkdir -p "$tls"
 (
@@ -142,24 +143,29 @@ mkdir -p "$tls"
     # Kafka's PEM key store file: the PKCS#8 key (unencrypted: no ssl.key.password) and the chain.
     cat broker.key broker.pem ca.pem >broker-keystore.pem
 ) >"$run/certificates.out" 2>&1 || fail "openssl could not make the test certificates (certificates.out)"
-readonly scramUser=hw-observer
-scramPassword=$(head -c 18 /dev/urandom | base64 | tr -d '+/=')
+readonly saslUser=hw-observer
+saslPassword=$(head -c 18 /dev/urandom | base64 | tr -d '+/=')
 
 for b in "${brokers[@]}"; do
     fill "$templates/highwater-broker.properties.in" "$b" "${port[$b]}" "broker$b" >"$run/broker$b.properties"
     # The OBSERVER listeners, direct and on loopback, that only the observer dials: plaintext, SSL, and
-    # SASL_SSL with SCRAM-SHA-256 and SCRAM-SHA-512. Inter-broker traffic and the tools stay on PLAINTEXT.
+    # SASL_SSL and SASL_PLAINTEXT with SCRAM-SHA-256, SCRAM-SHA-512 and PLAIN (PlainLoginModule's user_NAME
+    # option holds the password, PlainServerCallbackHandler). Inter-broker traffic and the tools stay on
+    # PLAINTEXT.
     # Keys as in Kafka 4.4.0 (and 3.9.2): listener.name.<listener>.<key> overrides a key for one listener
     # (KafkaConfig / ListenerName.configPrefix); ssl.keystore.type=PEM with ssl.keystore.location naming a
     # file that holds the key and the chain (SslConfigs, DefaultSslEngineFactory.FileBasedPemStore, KIP-651);
     # sasl.enabled.mechanisms (BrokerSecurityConfigs) and one JAAS line per mechanism,
     # listener.name.<listener>.<mechanism>.sasl.jaas.config (JaasContext.loadServerContext). The SCRAM users
     # are written into the metadata log at format time (StorageTool --add-scram, below).
+    listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]}
+    listeners+=,OBSERVER_SSL://127.0.0.1:${observerSslPort[$b]},OBSERVER_SASL_SSL://127.0.0.1:${observerSaslSslPort[$b]}
+    listeners+=,OBSERVER_SASL_PLAINTEXT://127.0.0.1:${observerSaslPlaintextPort[$b]}
     # Appended keys override the template's.
     cat >>"$run/broker$b.properties" <<PROPS
-listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]},OBSERVER_SSL://127.0.0.1:${observerSslPort[$b]},OBSERVER_SASL_SSL://127.0.0.1:${observerSaslSslPort[$b]}
-advertised.listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]},OBSERVER_SSL://127.0.0.1:${observerSslPort[$b]},OBSERVER_SASL_SSL://127.0.0.1:${observerSaslSslPort[$b]}
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,OBSERVER:PLAINTEXT,OBSERVER_SSL:SSL,OBSERVER_SASL_SSL:SASL_SSL
+listeners=$listeners
+advertised.listeners=$listeners
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,OBSERVER:PLAINTEXT,OBSERVER_SSL:SSL,OBSERVER_SASL_SSL:SASL_SSL,OBSERVER_SASL_PLAINTEXT:SASL_PLAINTEXT
 auto.leader.rebalance.enable=false
 listener.name.observer_ssl.ssl.keystore.type=PEM
 listener.name.observer_ssl.ssl.keystore.location=$tls/broker-keystore.pem
@@ -169,10 +175,15 @@ listener.name.observer_sasl_ssl.ssl.keystore.type=PEM
 listener.name.observer_sasl_ssl.ssl.keystore.location=$tls/broker-keystore.pem
 listener.name.observer_sasl_ssl.ssl.truststore.type=PEM
 listener.name.observer_sasl_ssl.ssl.truststore.location=$tls/ca.pem
-listener.name.observer_sasl_ssl.sasl.enabled.mechanisms=SCRAM-SHA-256,SCRAM-SHA-512
-listener.name.observer_sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
-listener.name.observer_sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
 PROPS
+    for listener in observer_sasl_ssl observer_sasl_plaintext; do
+        cat >>"$run/broker$b.properties" <<PROPS
+listener.name.$listener.sasl.enabled.mechanisms=SCRAM-SHA-256,SCRAM-SHA-512,PLAIN
+listener.name.$listener.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.$listener.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.$listener.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_$saslUser="$saslPassword";
+PROPS
+    done
 done
 mkdir -p "$run/controller" "$run/broker1" "$run/broker2" "$run/broker3"
 
@@ -184,8 +195,8 @@ while [[ $clusterId == -* ]]; do
 done
 # The SCRAM user of the SASL_SSL listener, both mechanisms, as UserScramCredentialRecords in the bootstrap
 # metadata (StorageTool's --add-scram, KIP-900; the controller writes them into the metadata log).
-formatArgs=(format -t "$clusterId" --add-scram "SCRAM-SHA-256=[name=$scramUser,password=$scramPassword]"
-    --add-scram "SCRAM-SHA-512=[name=$scramUser,password=$scramPassword]")
+formatArgs=(format -t "$clusterId" --add-scram "SCRAM-SHA-256=[name=$saslUser,password=$saslPassword]"
+    --add-scram "SCRAM-SHA-512=[name=$saslUser,password=$saslPassword]")
 if [ "$major" -eq 4 ] && [ "$minor" -eq 0 ]; then
     formatArgs+=(--feature eligible.leader.replicas.version=1)
 fi
@@ -230,14 +241,15 @@ describe_cluster() {
     {
         printf '{"kafka_version":"%s","dist":"%s","dump_class":"%s","topic":"%s","tls_dir":"%s",' \
             "$version" "$dist" "$dumpClass" "$topic" "$tls"
-        printf '"scram_user":"%s","scram_password":"%s","brokers":[' "$scramUser" "$scramPassword"
+        printf '"sasl_user":"%s","sasl_password":"%s","brokers":[' "$saslUser" "$saslPassword"
         for b in "${brokers[@]}"; do
             [ $first -eq 1 ] || printf ','
             first=0
             local running=false
             alive "broker$b" && running=true
-            printf '{"id":%d,"port":%d,"ssl_port":%d,"sasl_ssl_port":%d,"log_dir":"%s","running":%s}' "$b" \
-                "${observerPort[$b]}" "${observerSslPort[$b]}" "${observerSaslSslPort[$b]}" "$run/broker$b/data" "$running"
+            printf '{"id":%d,"port":%d,"ssl_port":%d,"sasl_ssl_port":%d,"sasl_plaintext_port":%d,"log_dir":"%s","running":%s}' \
+                "$b" "${observerPort[$b]}" "${observerSslPort[$b]}" "${observerSaslSslPort[$b]}" \
+                "${observerSaslPlaintextPort[$b]}" "$run/broker$b/data" "$running"
         done
         printf ']}\n'
     } >"$run/cluster.json"

@@ -38,10 +38,11 @@ struct Cluster {
     KafkaRelease release;
     std::string bootstrap; // every broker's OBSERVER listener: what the ClusterObserver starts from
     std::string sslBootstrap;     // every broker's OBSERVER_SSL listener
-    std::string saslSslBootstrap; // every broker's OBSERVER_SASL_SSL listener (SCRAM-SHA-256 and -512)
+    std::string saslSslBootstrap; // every broker's OBSERVER_SASL_SSL listener (SCRAM-SHA-256, -512, PLAIN)
+    std::string saslPlaintextBootstrap; // every broker's OBSERVER_SASL_PLAINTEXT listener (the same mechanisms)
     std::filesystem::path tlsDir; // ca.pem (signed the brokers' certificate), other-ca.pem (signed nothing)
-    std::string scramUser;
-    std::string scramPassword;
+    std::string saslUser;
+    std::string saslPassword;
 };
 
 Cluster loadCluster()
@@ -54,8 +55,8 @@ Cluster loadCluster()
     Cluster cluster;
     cluster.dist = json.at("dist").get<std::string>();
     cluster.tlsDir = json.at("tls_dir").get<std::string>();
-    cluster.scramUser = json.at("scram_user").get<std::string>();
-    cluster.scramPassword = json.at("scram_password").get<std::string>();
+    cluster.saslUser = json.at("sasl_user").get<std::string>();
+    cluster.saslPassword = json.at("sasl_password").get<std::string>();
     cluster.request.kafkaVersion = json.at("kafka_version").get<std::string>();
     cluster.release = parseKafkaRelease(cluster.request.kafkaVersion);
     cluster.request.topics = { json.at("topic").get<std::string>() };
@@ -73,6 +74,7 @@ Cluster loadCluster()
         add(cluster.bootstrap, node.port);
         add(cluster.sslBootstrap, broker.at("ssl_port").get<std::uint16_t>());
         add(cluster.saslSslBootstrap, broker.at("sasl_ssl_port").get<std::uint16_t>());
+        add(cluster.saslPlaintextBootstrap, broker.at("sasl_plaintext_port").get<std::uint16_t>());
     }
     LogDumpTool& tool = cluster.request.dumpTool;
     tool.java = "java";
@@ -420,8 +422,8 @@ private:
 TEST(RealCluster, Secured)
 {
     // The state of phase Produced (10 records acked on brokers 1, 2, 3), observed through the brokers'
-    // OBSERVER_SSL and OBSERVER_SASL_SSL listeners (SCRAM-SHA-256 and -512) with a security file as a user
-    // writes one: the same facts as through the plaintext OBSERVER listener.
+    // OBSERVER_SSL, OBSERVER_SASL_SSL and OBSERVER_SASL_PLAINTEXT listeners (SCRAM-SHA-256, -512 and PLAIN)
+    // with a security file as a user writes one: the same facts as through the plaintext OBSERVER listener.
     const Cluster cluster = loadCluster();
     const ObservedCluster plaintext = pollUntil(
         cluster, [](const auto& c) { return observedOffsetsAre(c, { 1, 2, 3 }, recordsPerRound); },
@@ -459,19 +461,31 @@ TEST(RealCluster, Secured)
     // client writes it; sasl.username/password for SHA-256, as librdkafka does).
     expectSameFacts(securedOptions(cluster, cluster.saslSslBootstrap,
                         file.write("security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.username="
-                            + cluster.scramUser + "\nsasl.password=" + cluster.scramPassword
+                            + cluster.saslUser + "\nsasl.password=" + cluster.saslPassword
                             + "\nssl.ca.location=" + ca + "\n")),
         "SASL_SSL SCRAM-SHA-256");
     expectSameFacts(
         securedOptions(cluster, cluster.saslSslBootstrap,
             file.write("security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-512\n"
                        "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-                + cluster.scramUser + "\" password=\"" + cluster.scramPassword + "\";\nssl.ca.location=" + ca + "\n")),
+                + cluster.saslUser + "\" password=\"" + cluster.saslPassword + "\";\nssl.ca.location=" + ca + "\n")),
         "SASL_SSL SCRAM-SHA-512");
+    // PLAIN over TLS, and SASL without TLS (SASL_PLAINTEXT) with SCRAM and PLAIN.
+    expectSameFacts(securedOptions(cluster, cluster.saslSslBootstrap,
+                        file.write("security.protocol=SASL_SSL\nsasl.mechanism=PLAIN\nsasl.username="
+                            + cluster.saslUser + "\nsasl.password=" + cluster.saslPassword
+                            + "\nssl.ca.location=" + ca + "\n")),
+        "SASL_SSL PLAIN");
+    for (const char* mechanism : { "SCRAM-SHA-256", "PLAIN" })
+        expectSameFacts(securedOptions(cluster, cluster.saslPlaintextBootstrap,
+                            file.write(std::string("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=") + mechanism
+                                + "\nsasl.username=" + cluster.saslUser + "\nsasl.password=" + cluster.saslPassword
+                                + "\n")),
+            std::string("SASL_PLAINTEXT ") + mechanism);
     // The credentials from the environment: they override the file's (here a wrong password).
     {
-        const ScopedVariable user(saslUsernameVariable, cluster.scramUser);
-        const ScopedVariable password(saslPasswordVariable, cluster.scramPassword);
+        const ScopedVariable user(saslUsernameVariable, cluster.saslUser);
+        const ScopedVariable password(saslPasswordVariable, cluster.saslPassword);
         expectSameFacts(securedOptions(cluster, cluster.saslSslBootstrap,
                             file.write("security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-512\n"
                                        "sasl.username=nobody\nsasl.password=not-this-one\nssl.ca.location="
@@ -481,24 +495,28 @@ TEST(RealCluster, Secured)
 
     // A wrong password: the broker refuses it; the message names the broker, the mechanism and the user, and
     // holds neither the wrong password nor the right one.
-    const std::string wrongPassword = "wrong-" + cluster.scramPassword.substr(0, 8) + "-password";
-    for (const char* mechanism : { "SCRAM-SHA-256", "SCRAM-SHA-512" }) {
+    const std::string wrongPassword = "wrong-" + cluster.saslPassword.substr(0, 8) + "-password";
+    for (const char* mechanism : { "SCRAM-SHA-256", "SCRAM-SHA-512", "PLAIN" }) {
         SCOPED_TRACE(mechanism);
         const std::string error = firstPollError(securedOptions(cluster, cluster.saslSslBootstrap,
             file.write(std::string("security.protocol=SASL_SSL\nsasl.mechanism=") + mechanism + "\nsasl.username="
-                + cluster.scramUser + "\nsasl.password=" + wrongPassword + "\nssl.ca.location=" + ca + "\n")));
+                + cluster.saslUser + "\nsasl.password=" + wrongPassword + "\nssl.ca.location=" + ca + "\n")));
         std::cout << "wrong password, " << mechanism << ": " << error << "\n";
         ASSERT_NE(error, "");
         const std::string firstBroker = cluster.saslSslBootstrap.substr(0, cluster.saslSslBootstrap.find(','));
         EXPECT_NE(error.find("bootstrap broker (" + firstBroker + ")"), std::string::npos) << error;
-        EXPECT_NE(error.find(std::string("SaslAuthenticate v2 (") + mechanism + ", user \"" + cluster.scramUser
+        EXPECT_NE(error.find(std::string("SaslAuthenticate v2 (") + mechanism + ", user \"" + cluster.saslUser
                       + "\"): SASL_AUTHENTICATION_FAILED"),
             std::string::npos)
             << error;
-        EXPECT_NE(error.find(std::string("invalid credentials with SASL mechanism ") + mechanism), std::string::npos)
+        // The broker's own words: ScramSaslServer's, PlainSaslServer's.
+        EXPECT_NE(error.find(std::string(mechanism) == "PLAIN"
+                          ? std::string("Authentication failed: Invalid username or password")
+                          : std::string("invalid credentials with SASL mechanism ") + mechanism),
+            std::string::npos)
             << error;
         EXPECT_EQ(error.find(wrongPassword), std::string::npos) << error;
-        EXPECT_EQ(error.find(cluster.scramPassword), std::string::npos) << error;
+        EXPECT_EQ(error.find(cluster.saslPassword), std::string::npos) << error;
     }
 
     // A wrong CA: the TLS handshake fails, saying the certificate does not verify and against which CA file;
@@ -508,8 +526,8 @@ TEST(RealCluster, Secured)
         SCOPED_TRACE(protocol);
         std::string text = std::string("security.protocol=") + protocol + "\nssl.ca.location=" + otherCa + "\n";
         if (std::string(protocol) == "SASL_SSL")
-            text += "sasl.mechanism=SCRAM-SHA-256\nsasl.username=" + cluster.scramUser
-                + "\nsasl.password=" + cluster.scramPassword + "\n";
+            text += "sasl.mechanism=SCRAM-SHA-256\nsasl.username=" + cluster.saslUser
+                + "\nsasl.password=" + cluster.saslPassword + "\n";
         const std::string error = firstPollError(securedOptions(cluster, bootstrap, file.write(text)));
         std::cout << "wrong CA, " << protocol << ": " << error << "\n";
         ASSERT_NE(error, "");
@@ -517,7 +535,7 @@ TEST(RealCluster, Secured)
             << error;
         EXPECT_NE(error.find("TLS handshake: the broker's certificate does not verify: "), std::string::npos) << error;
         EXPECT_NE(error.find("(ssl.ca.location \"" + otherCa + "\")"), std::string::npos) << error;
-        EXPECT_EQ(error.find(cluster.scramPassword), std::string::npos) << error;
+        EXPECT_EQ(error.find(cluster.saslPassword), std::string::npos) << error;
     }
 }
 
