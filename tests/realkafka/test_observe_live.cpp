@@ -19,8 +19,6 @@
 #include <iostream>
 #include <thread>
 
-#include <unistd.h>
-
 namespace hw::realkafka {
 namespace {
 
@@ -333,14 +331,12 @@ TEST(RealCluster, Produced)
     }
 }
 
-/// A security file as a user writes one (Kafka-client-style properties, chmod 600), in a folder of its own
-/// under the test's temporary directory; loaded by loadSecurityConfig with the process environment.
+/// A security file as a user writes one (Kafka-client-style properties, chmod 600 before the secrets go in),
+/// loaded by loadSecurityConfig with the process environment. It lives in the cluster's run folder, which
+/// observe_cluster.sh removes on exit.
 class SecurityFile {
 public:
-    explicit SecurityFile(const std::string& name)
-        : m_path(std::filesystem::temp_directory_path() / ("hw-observe-" + std::to_string(::getpid()) + "-" + name))
-    {
-    }
+    explicit SecurityFile(std::filesystem::path path) : m_path(std::move(path)) { }
     ~SecurityFile()
     {
         std::error_code ignored;
@@ -351,11 +347,12 @@ public:
 
     SecurityConfig write(const std::string& text) const
     {
+        std::ofstream(m_path, std::ios::trunc).close();
+        std::filesystem::permissions(m_path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
         {
             std::ofstream out(m_path, std::ios::trunc);
             out << text;
         }
-        std::filesystem::permissions(m_path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
         const LoadedSecurityConfig loaded = loadSecurityConfig(m_path);
         EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
         return loaded.config;
@@ -431,7 +428,7 @@ TEST(RealCluster, Secured)
     const ObservedPartitionFacts expected = normalized(*observedPartition(plaintext));
     const std::string ca = (cluster.tlsDir / "ca.pem").string();
     const std::string otherCa = (cluster.tlsDir / "other-ca.pem").string();
-    const SecurityFile file("secured.properties");
+    const SecurityFile file(cluster.tlsDir.parent_path() / "observer-security.properties");
 
     const auto expectSameFacts = [&](const ClusterObserverOptions& options, const std::string& what) {
         SCOPED_TRACE(what);
