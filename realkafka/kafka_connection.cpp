@@ -55,8 +55,13 @@ struct KafkaConnection::Impl {
 
     std::string describe() const
     {
+        // A negative id is a bootstrap connection: the broker's id is not known yet.
         std::ostringstream out;
-        out << "node " << nodeId << " (" << host << ':' << port << ')';
+        if (nodeId < 0)
+            out << "bootstrap broker";
+        else
+            out << "node " << nodeId;
+        out << " (" << host << ':' << port << ')';
         return out.str();
     }
 

@@ -45,7 +45,8 @@ constexpr const char* observerClientId = wire::observerSoftwareName;
 class KafkaConnection {
 public:
     /// Connects to host:port and asks for ApiVersions, each step within timeout. nodeId only names the
-    /// node in error messages. Throws ConnectionError.
+    /// node in error messages ("node 2 (HOST:PORT)"; a negative one, a bootstrap connection whose broker id
+    /// is not known yet, "bootstrap broker (HOST:PORT)"). Throws ConnectionError.
     KafkaConnection(
         std::int32_t nodeId, const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout);
 

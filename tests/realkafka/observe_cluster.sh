@@ -3,13 +3,16 @@
 # (realkafka/observer.h) on a real Apache Kafka cluster, ctest real.observe.*.
 #
 # It starts one controller and three brokers the way scripts/try-real-kafka does (its verified recipe), each
-# broker with a second, direct listener named OBSERVER that only the observer dials, and creates the topic
-# "observed" with the assignment 1:2:3 and min.insync.replicas=2. It then drives the cluster through four
+# broker with direct listeners that only the observer dials (OBSERVER, plaintext; OBSERVER_SSL; and
+# OBSERVER_SASL_SSL and OBSERVER_SASL_PLAINTEXT with SCRAM-SHA-256, -512 and PLAIN), and creates the topic
+# "observed" with the assignment 1:2:3 and min.insync.replicas=2. It then drives the cluster through these
 # phases and, after each, runs TEST-BINARY (hwrealkafka_live_tests) with --gtest_filter=RealCluster.<phase>
 # and HW_REAL_CLUSTER naming a JSON file that describes the cluster (the brokers' OBSERVER ports, log
 # folders, which are running, the DumpLogSegments class); the C++ test calls observe() and checks it against
 # what the phase made true:
 #   Produced      10 records of data/observed-sends.jsonl acked (acks=all, idempotent): leader 1, epoch 0
+#   Secured       the same state through the SSL and SASL listeners (cluster.json names their ports, the CA
+#                 and the SASL user); a wrong password and a wrong CA refused
 #   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2
 #   ProducedAgain the same 10 records again, acked by brokers 2 and 3 under epoch 1
 #   SecondFollowerKilled  broker 3 killed too: ISR {2}, and from 4.0 (ELR on) ELR {3}
@@ -102,13 +105,16 @@ fail() {
 
 read -r -a ports < <(python3 -c '
 import socket
-sockets = [socket.socket() for _ in range(7)]
+sockets = [socket.socket() for _ in range(16)]
 for s in sockets:
     s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in sockets])')
 controllerPort=${ports[0]}
 declare -A port=([1]=${ports[1]} [2]=${ports[2]} [3]=${ports[3]})
 declare -A observerPort=([1]=${ports[4]} [2]=${ports[5]} [3]=${ports[6]})
+declare -A observerSslPort=([1]=${ports[7]} [2]=${ports[8]} [3]=${ports[9]})
+declare -A observerSaslSslPort=([1]=${ports[10]} [2]=${ports[11]} [3]=${ports[12]})
+declare -A observerSaslPlaintextPort=([1]=${ports[13]} [2]=${ports[14]} [3]=${ports[15]})
 voters="$controllerId@127.0.0.1:$controllerPort"
 bootstrap="127.0.0.1:${port[1]},127.0.0.1:${port[2]},127.0.0.1:${port[3]}"
 templates=$HW_ROOT/real/config
@@ -118,15 +124,66 @@ fill() {
         -e "s|@INTERNAL_RF@|3|g" "$1"
 }
 fill "$templates/highwater-controller.properties.in" "$controllerId" "$controllerPort" controller >"$run/controller.properties"
+# The secured listeners' material, made at test time: a CA, a broker certificate it signs for 127.0.0.1
+# (an IP subjectAltName, so the observer's host name check passes without turning it off), another CA that
+# signed nothing (the wrong CA case), and the SASL user's random password. EC P-256 keys: milliseconds.
+tls=$run/tls
+mkdir -p "$tls"
+(
+    cd "$tls"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj "/CN=HighWater observe CA" \
+        -keyout ca.key -out ca.pem
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj "/CN=HighWater other CA" \
+        -keyout other-ca.key -out other-ca.pem
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj "/CN=127.0.0.1" \
+        -keyout broker.key -out broker.csr
+    printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' >broker.ext
+    openssl x509 -req -in broker.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile broker.ext \
+        -out broker.pem
+    # Kafka's PEM key store file: the PKCS#8 key (unencrypted: no ssl.key.password) and the chain.
+    cat broker.key broker.pem ca.pem >broker-keystore.pem
+) >"$run/certificates.out" 2>&1 || fail "openssl could not make the test certificates (certificates.out)"
+readonly saslUser=hw-observer
+saslPassword=$(head -c 18 /dev/urandom | base64 | tr -d '+/=')
+
 for b in "${brokers[@]}"; do
     fill "$templates/highwater-broker.properties.in" "$b" "${port[$b]}" "broker$b" >"$run/broker$b.properties"
-    # The OBSERVER listener: direct, plaintext, loopback; appended keys override the template's.
+    # The OBSERVER listeners, direct and on loopback, that only the observer dials: plaintext, SSL, and
+    # SASL_SSL and SASL_PLAINTEXT with SCRAM-SHA-256, SCRAM-SHA-512 and PLAIN (PlainLoginModule's user_NAME
+    # option holds the password, PlainServerCallbackHandler). Inter-broker traffic and the tools stay on
+    # PLAINTEXT.
+    # Keys as in Kafka 4.4.0 (and 3.9.2): listener.name.<listener>.<key> overrides a key for one listener
+    # (KafkaConfig / ListenerName.configPrefix); ssl.keystore.type=PEM with ssl.keystore.location naming a
+    # file that holds the key and the chain (SslConfigs, DefaultSslEngineFactory.FileBasedPemStore, KIP-651);
+    # sasl.enabled.mechanisms (BrokerSecurityConfigs) and one JAAS line per mechanism,
+    # listener.name.<listener>.<mechanism>.sasl.jaas.config (JaasContext.loadServerContext). The SCRAM users
+    # are written into the metadata log at format time (StorageTool --add-scram, below).
+    listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]}
+    listeners+=,OBSERVER_SSL://127.0.0.1:${observerSslPort[$b]},OBSERVER_SASL_SSL://127.0.0.1:${observerSaslSslPort[$b]}
+    listeners+=,OBSERVER_SASL_PLAINTEXT://127.0.0.1:${observerSaslPlaintextPort[$b]}
+    # Appended keys override the template's.
     cat >>"$run/broker$b.properties" <<PROPS
-listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]}
-advertised.listeners=PLAINTEXT://127.0.0.1:${port[$b]},OBSERVER://127.0.0.1:${observerPort[$b]}
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,OBSERVER:PLAINTEXT
+listeners=$listeners
+advertised.listeners=$listeners
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,OBSERVER:PLAINTEXT,OBSERVER_SSL:SSL,OBSERVER_SASL_SSL:SASL_SSL,OBSERVER_SASL_PLAINTEXT:SASL_PLAINTEXT
 auto.leader.rebalance.enable=false
+listener.name.observer_ssl.ssl.keystore.type=PEM
+listener.name.observer_ssl.ssl.keystore.location=$tls/broker-keystore.pem
+listener.name.observer_ssl.ssl.truststore.type=PEM
+listener.name.observer_ssl.ssl.truststore.location=$tls/ca.pem
+listener.name.observer_sasl_ssl.ssl.keystore.type=PEM
+listener.name.observer_sasl_ssl.ssl.keystore.location=$tls/broker-keystore.pem
+listener.name.observer_sasl_ssl.ssl.truststore.type=PEM
+listener.name.observer_sasl_ssl.ssl.truststore.location=$tls/ca.pem
 PROPS
+    for listener in observer_sasl_ssl observer_sasl_plaintext; do
+        cat >>"$run/broker$b.properties" <<PROPS
+listener.name.$listener.sasl.enabled.mechanisms=SCRAM-SHA-256,SCRAM-SHA-512,PLAIN
+listener.name.$listener.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.$listener.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.$listener.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_$saslUser="$saslPassword";
+PROPS
+    done
 done
 mkdir -p "$run/controller" "$run/broker1" "$run/broker2" "$run/broker3"
 
@@ -136,7 +193,10 @@ clusterId=-
 while [[ $clusterId == -* ]]; do
     clusterId=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
 done
-formatArgs=(format -t "$clusterId")
+# The SCRAM user of the SASL_SSL listener, both mechanisms, as UserScramCredentialRecords in the bootstrap
+# metadata (StorageTool's --add-scram, KIP-900; the controller writes them into the metadata log).
+formatArgs=(format -t "$clusterId" --add-scram "SCRAM-SHA-256=[name=$saslUser,password=$saslPassword]"
+    --add-scram "SCRAM-SHA-512=[name=$saslUser,password=$saslPassword]")
 if [ "$major" -eq 4 ] && [ "$minor" -eq 0 ]; then
     formatArgs+=(--feature eligible.leader.replicas.version=1)
 fi
@@ -179,14 +239,17 @@ timeout 120 java "${toolOpts[@]}" "${toolLogging[@]}" -cp "$classpath" org.apach
 describe_cluster() {
     local b first=1
     {
-        printf '{"kafka_version":"%s","dist":"%s","dump_class":"%s","topic":"%s","brokers":[' \
-            "$version" "$dist" "$dumpClass" "$topic"
+        printf '{"kafka_version":"%s","dist":"%s","dump_class":"%s","topic":"%s","tls_dir":"%s",' \
+            "$version" "$dist" "$dumpClass" "$topic" "$tls"
+        printf '"sasl_user":"%s","sasl_password":"%s","brokers":[' "$saslUser" "$saslPassword"
         for b in "${brokers[@]}"; do
             [ $first -eq 1 ] || printf ','
             first=0
             local running=false
             alive "broker$b" && running=true
-            printf '{"id":%d,"port":%d,"log_dir":"%s","running":%s}' "$b" "${observerPort[$b]}" "$run/broker$b/data" "$running"
+            printf '{"id":%d,"port":%d,"ssl_port":%d,"sasl_ssl_port":%d,"sasl_plaintext_port":%d,"log_dir":"%s","running":%s}' \
+                "$b" "${observerPort[$b]}" "${observerSslPort[$b]}" "${observerSaslSslPort[$b]}" \
+                "${observerSaslPlaintextPort[$b]}" "$run/broker$b/data" "$running"
         done
         printf ']}\n'
     } >"$run/cluster.json"
@@ -232,6 +295,7 @@ produce() {
 
 produce
 phase Produced
+phase Secured
 
 kill -9 "${pid[broker1]}"
 wait "${pid[broker1]}" 2>/dev/null || true

@@ -121,6 +121,26 @@ TEST(KafkaConnection, NothingListeningIsAConnectErrorNamingTheNode)
     expectFailure(port, 2000ms, { "node 7 (127.0.0.1:" + std::to_string(port) + ")", "connect:" }, 2000ms);
 }
 
+TEST(KafkaConnection, ABootstrapConnectionIsNamedSoNotAsNodeMinusOne)
+{
+    // The ClusterObserver dials its bootstrap list with node id -1: its errors name a bootstrap broker.
+    std::uint16_t port = 0;
+    {
+        asio::io_context io;
+        tcp::acceptor probe(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+        port = probe.local_endpoint().port();
+    }
+    try {
+        KafkaConnection connection(-1, "127.0.0.1", port, 2000ms);
+        ADD_FAILURE() << "connected";
+    } catch (const ConnectionError& error) {
+        const std::string message = error.what();
+        EXPECT_EQ(message.rfind("bootstrap broker (127.0.0.1:" + std::to_string(port) + "): connect:", 0), 0U)
+            << message;
+        EXPECT_EQ(message.find("node -1"), std::string::npos) << message;
+    }
+}
+
 TEST(KafkaConnection, AServerThatNeverAnswersCostsTheTimeoutAndNoMore)
 {
     FakeBroker broker({ neverAnswer });

@@ -6,12 +6,14 @@
 // observe, so they run only through that script (ctest real.observe.*).
 #include "realkafka/cluster_observer.h"
 #include "realkafka/observer.h"
+#include "realkafka/security_config.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -33,6 +35,12 @@ struct Cluster {
     std::string dist;
     KafkaRelease release;
     std::string bootstrap; // every broker's OBSERVER listener: what the ClusterObserver starts from
+    std::string sslBootstrap;     // every broker's OBSERVER_SSL listener
+    std::string saslSslBootstrap; // every broker's OBSERVER_SASL_SSL listener (SCRAM-SHA-256, -512, PLAIN)
+    std::string saslPlaintextBootstrap; // every broker's OBSERVER_SASL_PLAINTEXT listener (the same mechanisms)
+    std::filesystem::path tlsDir; // ca.pem (signed the brokers' certificate), other-ca.pem (signed nothing)
+    std::string saslUser;
+    std::string saslPassword;
 };
 
 Cluster loadCluster()
@@ -44,6 +52,9 @@ Cluster loadCluster()
     const nlohmann::json json = nlohmann::json::parse(in);
     Cluster cluster;
     cluster.dist = json.at("dist").get<std::string>();
+    cluster.tlsDir = json.at("tls_dir").get<std::string>();
+    cluster.saslUser = json.at("sasl_user").get<std::string>();
+    cluster.saslPassword = json.at("sasl_password").get<std::string>();
     cluster.request.kafkaVersion = json.at("kafka_version").get<std::string>();
     cluster.release = parseKafkaRelease(cluster.request.kafkaVersion);
     cluster.request.topics = { json.at("topic").get<std::string>() };
@@ -55,7 +66,13 @@ Cluster loadCluster()
         node.logDir = broker.at("log_dir").get<std::string>();
         node.running = broker.at("running").get<bool>();
         cluster.request.brokers.push_back(node);
-        cluster.bootstrap += (cluster.bootstrap.empty() ? "" : ",") + node.host + ":" + std::to_string(node.port);
+        const auto add = [&](std::string& list, std::uint16_t port) {
+            list += (list.empty() ? "" : ",") + node.host + ":" + std::to_string(port);
+        };
+        add(cluster.bootstrap, node.port);
+        add(cluster.sslBootstrap, broker.at("ssl_port").get<std::uint16_t>());
+        add(cluster.saslSslBootstrap, broker.at("sasl_ssl_port").get<std::uint16_t>());
+        add(cluster.saslPlaintextBootstrap, broker.at("sasl_plaintext_port").get<std::uint16_t>());
     }
     LogDumpTool& tool = cluster.request.dumpTool;
     tool.java = "java";
@@ -109,13 +126,10 @@ ClusterObservation observeWhen(
 
 /// ClusterObserver polls every 100 ms until the predicate holds (the history of every poll in `history`);
 /// fails the test when it does not within settleWaitMax. Prints the cost of the last poll.
-ObservedCluster pollUntil(const Cluster& cluster, const std::function<bool(const ObservedCluster&)>& ready,
-    const std::string& what, std::vector<ObservedCluster>* history = nullptr)
+ObservedCluster pollUntil(const ClusterObserverOptions& options,
+    const std::function<bool(const ObservedCluster&)>& ready, const std::string& what,
+    std::vector<ObservedCluster>* history = nullptr)
 {
-    ClusterObserverOptions options;
-    options.bootstrap = cluster.bootstrap;
-    options.interval = pollInterval;
-    options.requestTimeout = std::chrono::milliseconds(10000);
     ClusterObserver observer(options);
     const auto deadline = std::chrono::steady_clock::now() + settleWaitMax;
     std::stop_source stop;
@@ -137,6 +151,22 @@ ObservedCluster pollUntil(const Cluster& cluster, const std::function<bool(const
         std::cout << " broker " << load.broker << " " << load.requests << " requests;";
     std::cout << "\n";
     return last;
+}
+
+/// The options of a ClusterObserver on the OBSERVER (plaintext) listeners.
+ClusterObserverOptions plaintextOptions(const Cluster& cluster)
+{
+    ClusterObserverOptions options;
+    options.bootstrap = cluster.bootstrap;
+    options.interval = pollInterval;
+    options.requestTimeout = std::chrono::milliseconds(10000);
+    return options;
+}
+
+ObservedCluster pollUntil(const Cluster& cluster, const std::function<bool(const ObservedCluster&)>& ready,
+    const std::string& what, std::vector<ObservedCluster>* history = nullptr)
+{
+    return pollUntil(plaintextOptions(cluster), ready, what, history);
 }
 
 const ObservedPartitionFacts* observedPartition(const ObservedCluster& cluster)
@@ -298,6 +328,211 @@ TEST(RealCluster, Produced)
         EXPECT_EQ(facts->hw, recordsPerRound);
         EXPECT_EQ(facts->logStart, 0);
         EXPECT_EQ(facts->error, "");
+    }
+}
+
+/// A security file as a user writes one (Kafka-client-style properties, chmod 600 before the secrets go in),
+/// loaded by loadSecurityConfig with the process environment. It lives in the cluster's run folder, which
+/// observe_cluster.sh removes on exit.
+class SecurityFile {
+public:
+    explicit SecurityFile(std::filesystem::path path) : m_path(std::move(path)) { }
+    ~SecurityFile()
+    {
+        std::error_code ignored;
+        std::filesystem::remove(m_path, ignored);
+    }
+    SecurityFile(const SecurityFile&) = delete;
+    SecurityFile& operator=(const SecurityFile&) = delete;
+
+    SecurityConfig write(const std::string& text) const
+    {
+        std::ofstream(m_path, std::ios::trunc).close();
+        std::filesystem::permissions(m_path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+        {
+            std::ofstream out(m_path, std::ios::trunc);
+            out << text;
+        }
+        const LoadedSecurityConfig loaded = loadSecurityConfig(m_path);
+        EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
+        return loaded.config;
+    }
+
+private:
+    std::filesystem::path m_path;
+};
+
+/// The ClusterObserver's options on a secured listener.
+ClusterObserverOptions securedOptions(const Cluster& cluster, const std::string& bootstrap, SecurityConfig security)
+{
+    ClusterObserverOptions options = plaintextOptions(cluster);
+    options.bootstrap = bootstrap;
+    options.security = std::move(security);
+    return options;
+}
+
+/// The ports of a bootstrap list "127.0.0.1:P,...", in its order.
+std::vector<std::int32_t> portsOf(const std::string& bootstrap)
+{
+    std::vector<std::int32_t> ports;
+    std::size_t start = 0;
+    while (start < bootstrap.size()) {
+        const std::size_t end = std::min(bootstrap.find(',', start), bootstrap.size());
+        const std::string entry = bootstrap.substr(start, end - start);
+        ports.push_back(std::stoi(entry.substr(entry.rfind(':') + 1)));
+        start = end + 1;
+    }
+    return ports;
+}
+
+/// The partition's facts with the ISR sorted: two polls of the same quiescent state compare equal.
+ObservedPartitionFacts normalized(ObservedPartitionFacts partition)
+{
+    partition.isr = sorted(partition.isr);
+    return partition;
+}
+
+/// What the first poll throws (ClusterObserverError: no bootstrap broker answered), or "" when it did not.
+std::string firstPollError(const ClusterObserverOptions& options)
+{
+    try {
+        ClusterObserver observer(options);
+        observer.poll();
+    } catch (const ClusterObserverError& error) {
+        return error.what();
+    }
+    return "";
+}
+
+/// Sets an environment variable for the scope of the object (the credentials' variables).
+class ScopedVariable {
+public:
+    ScopedVariable(const char* name, const std::string& value) : m_name(name) { ::setenv(name, value.c_str(), 1); }
+    ~ScopedVariable() { ::unsetenv(m_name); }
+    ScopedVariable(const ScopedVariable&) = delete;
+    ScopedVariable& operator=(const ScopedVariable&) = delete;
+
+private:
+    const char* m_name;
+};
+
+TEST(RealCluster, Secured)
+{
+    // The state of phase Produced (10 records acked on brokers 1, 2, 3), observed through the brokers'
+    // OBSERVER_SSL, OBSERVER_SASL_SSL and OBSERVER_SASL_PLAINTEXT listeners (SCRAM-SHA-256, -512 and PLAIN)
+    // with a security file as a user writes one: the same facts as through the plaintext OBSERVER listener.
+    const Cluster cluster = loadCluster();
+    const ObservedCluster plaintext = pollUntil(
+        cluster, [](const auto& c) { return observedOffsetsAre(c, { 1, 2, 3 }, recordsPerRound); },
+        "the plaintext ClusterObserver seeing LEO and HW 10 on brokers 1, 2 and 3");
+    const ObservedPartitionFacts expected = normalized(*observedPartition(plaintext));
+    const std::string ca = (cluster.tlsDir / "ca.pem").string();
+    const std::string otherCa = (cluster.tlsDir / "other-ca.pem").string();
+    const SecurityFile file(cluster.tlsDir.parent_path() / "observer-security.properties");
+
+    const auto expectSameFacts = [&](const ClusterObserverOptions& options, const std::string& what) {
+        SCOPED_TRACE(what);
+        const ObservedCluster polled = pollUntil(
+            options, [](const auto& c) { return observedOffsetsAre(c, { 1, 2, 3 }, recordsPerRound); },
+            what + ": LEO and HW 10 on brokers 1, 2 and 3");
+        expectObservedCluster(cluster, polled);
+        EXPECT_EQ(polled.clusterId, plaintext.clusterId);
+        ASSERT_NE(observedPartition(polled), nullptr);
+        EXPECT_EQ(normalized(*observedPartition(polled)), expected);
+        // DescribeCluster answers with the endpoints of the listener it was asked on: every later request
+        // went to the secured ports.
+        const std::vector<std::int32_t> ports = portsOf(options.bootstrap);
+        for (std::int32_t id : { 1, 2, 3 }) {
+            const ObservedBrokerFacts* broker = observedBroker(polled, id);
+            ASSERT_NE(broker, nullptr);
+            EXPECT_TRUE(broker->answered) << broker->error;
+            EXPECT_EQ(broker->port, ports[static_cast<std::size_t>(id - 1)]);
+        }
+    };
+
+    // SSL: the broker's certificate verified against the test CA, and its host name (an IP subjectAltName).
+    expectSameFacts(securedOptions(cluster, cluster.sslBootstrap,
+                        file.write("security.protocol=SSL\nssl.ca.location=" + ca + "\n")),
+        "SSL");
+    // SASL_SSL with each SCRAM mechanism, credentials in the file (sasl.jaas.config for SHA-512, as the Java
+    // client writes it; sasl.username/password for SHA-256, as librdkafka does).
+    expectSameFacts(securedOptions(cluster, cluster.saslSslBootstrap,
+                        file.write("security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.username="
+                            + cluster.saslUser + "\nsasl.password=" + cluster.saslPassword
+                            + "\nssl.ca.location=" + ca + "\n")),
+        "SASL_SSL SCRAM-SHA-256");
+    expectSameFacts(
+        securedOptions(cluster, cluster.saslSslBootstrap,
+            file.write("security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-512\n"
+                       "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                + cluster.saslUser + "\" password=\"" + cluster.saslPassword + "\";\nssl.ca.location=" + ca + "\n")),
+        "SASL_SSL SCRAM-SHA-512");
+    // PLAIN over TLS, and SASL without TLS (SASL_PLAINTEXT) with SCRAM and PLAIN.
+    expectSameFacts(securedOptions(cluster, cluster.saslSslBootstrap,
+                        file.write("security.protocol=SASL_SSL\nsasl.mechanism=PLAIN\nsasl.username="
+                            + cluster.saslUser + "\nsasl.password=" + cluster.saslPassword
+                            + "\nssl.ca.location=" + ca + "\n")),
+        "SASL_SSL PLAIN");
+    for (const char* mechanism : { "SCRAM-SHA-256", "PLAIN" })
+        expectSameFacts(securedOptions(cluster, cluster.saslPlaintextBootstrap,
+                            file.write(std::string("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=") + mechanism
+                                + "\nsasl.username=" + cluster.saslUser + "\nsasl.password=" + cluster.saslPassword
+                                + "\n")),
+            std::string("SASL_PLAINTEXT ") + mechanism);
+    // The credentials from the environment: they override the file's (here a wrong password).
+    {
+        const ScopedVariable user(saslUsernameVariable, cluster.saslUser);
+        const ScopedVariable password(saslPasswordVariable, cluster.saslPassword);
+        expectSameFacts(securedOptions(cluster, cluster.saslSslBootstrap,
+                            file.write("security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-512\n"
+                                       "sasl.username=nobody\nsasl.password=not-this-one\nssl.ca.location="
+                                + ca + "\n")),
+            "SASL_SSL SCRAM-SHA-512, credentials from HW_OBSERVE_SASL_USERNAME/PASSWORD");
+    }
+
+    // A wrong password: the broker refuses it; the message names the broker, the mechanism and the user, and
+    // holds neither the wrong password nor the right one.
+    const std::string wrongPassword = "wrong-" + cluster.saslPassword.substr(0, 8) + "-password";
+    for (const char* mechanism : { "SCRAM-SHA-256", "SCRAM-SHA-512", "PLAIN" }) {
+        SCOPED_TRACE(mechanism);
+        const std::string error = firstPollError(securedOptions(cluster, cluster.saslSslBootstrap,
+            file.write(std::string("security.protocol=SASL_SSL\nsasl.mechanism=") + mechanism + "\nsasl.username="
+                + cluster.saslUser + "\nsasl.password=" + wrongPassword + "\nssl.ca.location=" + ca + "\n")));
+        std::cout << "wrong password, " << mechanism << ": " << error << "\n";
+        ASSERT_NE(error, "");
+        const std::string firstBroker = cluster.saslSslBootstrap.substr(0, cluster.saslSslBootstrap.find(','));
+        EXPECT_NE(error.find("bootstrap broker (" + firstBroker + ")"), std::string::npos) << error;
+        EXPECT_NE(error.find(std::string("SaslAuthenticate v2 (") + mechanism + ", user \"" + cluster.saslUser
+                      + "\"): SASL_AUTHENTICATION_FAILED"),
+            std::string::npos)
+            << error;
+        // The broker's own words: ScramSaslServer's, PlainSaslServer's.
+        EXPECT_NE(error.find(std::string(mechanism) == "PLAIN"
+                          ? std::string("Authentication failed: Invalid username or password")
+                          : std::string("invalid credentials with SASL mechanism ") + mechanism),
+            std::string::npos)
+            << error;
+        EXPECT_EQ(error.find(wrongPassword), std::string::npos) << error;
+        EXPECT_EQ(error.find(cluster.saslPassword), std::string::npos) << error;
+    }
+
+    // A wrong CA: the TLS handshake fails, saying the certificate does not verify and against which CA file;
+    // on both secured listeners, before any SASL.
+    for (const auto& [bootstrap, protocol] : { std::pair { cluster.sslBootstrap, "SSL" },
+             std::pair { cluster.saslSslBootstrap, "SASL_SSL" } }) {
+        SCOPED_TRACE(protocol);
+        std::string text = std::string("security.protocol=") + protocol + "\nssl.ca.location=" + otherCa + "\n";
+        if (std::string(protocol) == "SASL_SSL")
+            text += "sasl.mechanism=SCRAM-SHA-256\nsasl.username=" + cluster.saslUser
+                + "\nsasl.password=" + cluster.saslPassword + "\n";
+        const std::string error = firstPollError(securedOptions(cluster, bootstrap, file.write(text)));
+        std::cout << "wrong CA, " << protocol << ": " << error << "\n";
+        ASSERT_NE(error, "");
+        EXPECT_NE(error.find("bootstrap broker (" + bootstrap.substr(0, bootstrap.find(',')) + ")"), std::string::npos)
+            << error;
+        EXPECT_NE(error.find("TLS handshake: the broker's certificate does not verify: "), std::string::npos) << error;
+        EXPECT_NE(error.find("(ssl.ca.location \"" + otherCa + "\")"), std::string::npos) << error;
+        EXPECT_EQ(error.find(cluster.saslPassword), std::string::npos) << error;
     }
 }
 
