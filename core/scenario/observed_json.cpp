@@ -390,10 +390,11 @@ std::variant<ObservedRecordingHeader, ObservedJsonError> parseObservedHeader(std
     return readLine<ObservedRecordingHeader>(source, line, [](const Json& j) {
         const std::string path;
         requireObject(j, path, "the recording's header");
-        checkKeys(j, path, {"format", "version", "bootstrap", "topics", "interval_ms"});
+        // The format first: a line that is not a header says so, not that its first key is unknown.
         const Json& format = required(j, "format", path);
         if (!format.is_string() || format.get<std::string>() != ObservedRecordingHeader::format)
             fail("/format", "expected \"" + std::string(ObservedRecordingHeader::format) + "\", got " + describe(format));
+        checkKeys(j, path, {"format", "version", "bootstrap", "topics", "interval_ms"});
         ObservedRecordingHeader h;
         h.version = static_cast<int>(integer(j, "version", path, 1, ObservedRecordingHeader::currentVersion));
         h.bootstrap = text(j, "bootstrap", path);
