@@ -11,6 +11,7 @@
 #include "scenario/narration.h"
 #include "scenario/observed_json.h"
 #include "scenario/scenario.h"
+#include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
@@ -610,6 +611,42 @@ TEST(ObservedFrameJson, FrameZeroAndTheNarrationNameRealBrokers)
     const auto frame = hw::frameToJson(timeline, 1, s);
     EXPECT_EQ(frame["event"]["brokers_down"], nlohmann::ordered_json::array({1002}));
     EXPECT_EQ(frame["brokers"][1]["state"], "not-answering");
+}
+
+TEST(ObservedMetrics, TheChartsPlotOffsetsIsrAndTheLagOfObservedGroups)
+{
+    ObservedCluster poll = smallPoll();
+    Timeline timeline(hw::observedState(poll));
+    hw::RunMetrics metrics;
+    metrics.reset(timeline.head());
+    timeline.setObserver([&](const ClusterState& head, const hw::FrameInfo&) { metrics.record(head); });
+    // Frame 1: the HW moves to 44 and the group commits 41 (lag 3); frame 2: the group is gone and the
+    // leader's offsets are not known.
+    poll.timeMs = 1000;
+    poll.topics[0].partitions[0].replicaFacts[0] = {1001, 0, 44, 44, ""};
+    poll.groups[0].committed[0].offset = 41;
+    ASSERT_TRUE(timeline.applyObserved(poll));
+    poll.timeMs = 2000;
+    poll.topics[0].partitions[0].isr = {1001, 1002};
+    poll.topics[0].partitions[0].replicaFacts[0] = {1001, std::nullopt, std::nullopt, std::nullopt, ""};
+    poll.groups.clear();
+    ASSERT_TRUE(timeline.applyObserved(poll));
+    ASSERT_EQ(metrics.frameCount(), 3);
+    ASSERT_EQ(metrics.partitions().size(), 1u);
+    const hw::PartitionMetrics& pm = metrics.partitions()[0];
+    EXPECT_EQ(pm.leo[0].valueAtFrame(0), std::optional<std::int64_t>(42));
+    EXPECT_EQ(pm.leo[0].valueAtFrame(1), std::optional<std::int64_t>(44));
+    EXPECT_EQ(pm.leo[0].valueAtFrame(2), std::optional<std::int64_t>(hw::StepSeries::unknownValue));
+    EXPECT_EQ(pm.hw.valueAtFrame(0), std::optional<std::int64_t>(40));
+    EXPECT_EQ(pm.hw.valueAtFrame(1), std::optional<std::int64_t>(44));
+    EXPECT_EQ(pm.hw.valueAtFrame(2), std::optional<std::int64_t>(hw::StepSeries::unknownValue));
+    EXPECT_EQ(pm.isrSize.valueAtFrame(2), std::optional<std::int64_t>(2));
+    ASSERT_EQ(metrics.observedGroupIds(), std::vector<std::string>{"billing"});
+    ASSERT_EQ(metrics.groups().size(), 1u);
+    const hw::GroupMetrics& gm = metrics.groups()[0];
+    EXPECT_EQ(gm.totalLag.valueAtFrame(0), std::optional<std::int64_t>(10)); // HW 40 - committed 30
+    EXPECT_EQ(gm.totalLag.valueAtFrame(1), std::optional<std::int64_t>(3));
+    EXPECT_EQ(gm.totalLag.valueAtFrame(2), std::optional<std::int64_t>(hw::StepSeries::unknownValue));
 }
 
 // ---------------------------------------------------------------------------------------------
