@@ -3,11 +3,11 @@
 
 #include "log/producer_state.h"
 #include "log/replica_log.h"
+#include "model/boxed.h"
 #include "model/config.h"
 #include "model/controller_state.h"
 #include "model/messages.h"
 #include "model/observed.h"
-#include "model/boxed.h"
 
 #include <optional>
 #include <string>

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "log/replica_log.h"
+#include "model/boxed.h"
 #include "model/broker_state.h"
 #include "model/client_state.h"
 #include "model/config.h"
@@ -10,7 +11,6 @@
 #include "model/ids.h"
 #include "model/messages.h"
 #include "model/observed.h"
-#include "model/boxed.h"
 #include "model/rng.h"
 
 #include <string>
