@@ -60,7 +60,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+81"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>LIVE: %n real client</numerusform>
@@ -79,7 +79,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/scenario/narration_cluster.cpp" line="+48"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+95"/>
         <source>(%n more partition(s).)</source>
         <translation>
             <numerusform>(%n more partition.)</numerusform>
@@ -111,7 +111,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/scenario/narration_cluster.cpp" line="+22"/>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+24"/>
         <source>Followers now fetch on their own, as every Kafka follower does (%n idle follower(s) send a Fetch).</source>
         <translation>
             <numerusform>Followers now fetch on their own, as every Kafka follower does (%n idle follower sends a Fetch).</numerusform>
@@ -327,7 +327,7 @@
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location filename="../ui/scene/framescene.cpp" line="+406"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>
@@ -336,7 +336,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location line="+2"/>
         <source>LIVE · %n answer(s)</source>
         <extracomment>The answers in flight from one broker to the live lab&apos;s many clients.</extracomment>
         <translation>
@@ -345,7 +345,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location line="+13"/>
         <source>… and %n more</source>
         <extracomment>The end of the list of a bundle&apos;s messages in its tooltip.</extracomment>
         <translation>

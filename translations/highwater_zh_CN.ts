@@ -435,7 +435,7 @@
         <translation>关</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+181"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -1024,7 +1024,7 @@
         <translation>实时 · %1 · %2 → 代理节点 %3</translation>
     </message>
     <message numerus="yes">
-        <location line="+45"/>
+        <location line="+46"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>实时：%n 个真实客户端</numerusform>
@@ -1289,8 +1289,43 @@
         <comment>between the items of a list</comment>
         <translation>、</translation>
     </message>
+    <message>
+        <location line="+28"/>
+        <source>First poll of the cluster, observed every %1 ms: %2 broker(s), %3 topic(s), %4 partition(s), %5 group(s).</source>
+        <translation>集群的第一次轮询，每 %1 ms 观察一次：%2 个代理节点、%3 个主题、%4 个分区、%5 个消费者组。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Poll of the cluster, observed every %1 ms: the LEO moved in %2 partition(s), the HW in %3, the ISR changed in %4, the leader in %5, the health in %6.</source>
+        <translation>集群轮询，每 %1 ms 观察一次：%2 个分区的 LEO 移动，%3 个分区的 HW 移动，%4 个分区的 ISR 改变，%5 个分区的领导者改变，%6 个分区的健康状态改变。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Broker(s) %1 went down (fenced, gone or not answering).</source>
+        <translation>代理节点 %1 停止服务（已屏蔽、已离开或没有响应）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Broker(s) %1 came up.</source>
+        <translation>代理节点 %1 恢复服务。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Topics: %1 created, %2 deleted.</source>
+        <translation>主题：创建 %1 个，删除 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 group(s) changed.</source>
+        <translation>%1 个消费者组有变化。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The poll took %1 ms, longer than the interval: the next one starts late.</source>
+        <translation>这次轮询花了 %1 ms，超过间隔：下一次会延后开始。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+12"/>
         <source>(%n more partition(s).)</source>
         <translation>
             <numerusform>（还有 %n 个分区。）</numerusform>
@@ -1327,7 +1362,7 @@
         <translation>代理节点 %1 已经追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+93"/>
+        <location filename="../core/scenario/narration.cpp" line="+94"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1553,6 +1588,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Observed poll</source>
+        <translation>观察轮询</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Producer id allocated</source>
         <translation>已分配生产者 ID</translation>
     </message>
@@ -1687,7 +1727,7 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location line="-344"/>
+        <location line="-347"/>
         <source>live client %1</source>
         <translation>实时客户端 %1</translation>
     </message>
@@ -2030,7 +2070,7 @@
         <translation>第 %1 步（%2）之后的 Apache Kafka：集群发生了变化。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <location line="+4"/>
         <location line="+3"/>
         <source>Configuration changed: %1.</source>
@@ -3346,16 +3386,17 @@ Value: %3</source>
         <translation>关闭代理节点 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Isolate broker %1</source>
         <translation>隔离代理节点 %1</translation>
     </message>
     <message>
+        <location line="-3"/>
         <source>Isolate broker %1, losing what the cut swallows (no TCP retransmission)</source>
         <translation>隔离代理节点 %1，断线吞掉的数据永久丢失（不经 TCP 重传）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Heal broker %1</source>
         <translation>恢复代理节点 %1 的网络</translation>
     </message>
@@ -4536,7 +4577,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location filename="../ui/scene/framescene.cpp" line="+406"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>
@@ -4544,7 +4585,7 @@ Value: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location line="+2"/>
         <source>LIVE · %n answer(s)</source>
         <extracomment>The answers in flight from one broker to the live lab&apos;s many clients.</extracomment>
         <translation>
@@ -4552,7 +4593,7 @@ Value: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location line="+13"/>
         <source>… and %n more</source>
         <extracomment>The end of the list of a bundle&apos;s messages in its tooltip.</extracomment>
         <translation>
@@ -4560,7 +4601,7 @@ Value: %3</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+678"/>
+        <location line="+311"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>于 %1 毫秒发出，%2 毫秒到达</translation>
     </message>
@@ -6464,7 +6505,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>SIGKILL 会保留页面缓存，所以真实的重启不会丢失未刷写的记录；这台电脑无法制造断电</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>the real runner waits for every controlled shutdown to end</source>
         <translation>真实运行会等待每次受控关闭结束</translation>
     </message>
@@ -6474,11 +6515,12 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>运行中创建、没有指定分配的主题，在模型里由带种子的 striped placer 放置，在 Kafka 里由控制器用它自己的 Random 放置，两者会不同；请为这个步骤指定 assignment</translation>
     </message>
     <message>
+        <location line="-7"/>
         <source>a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it for good cannot be made</source>
         <translation>真实网络上的断线只会延迟被吞掉的数据（TCP 会在恢复连接后重传）；无法做出让数据永久丢失的断线</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>%1: %2</source>
         <extracomment>A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.</extracomment>
         <translation>%1：%2</translation>

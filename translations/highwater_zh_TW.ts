@@ -435,7 +435,7 @@
         <translation>關</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+181"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -1024,7 +1024,7 @@
         <translation>即時 · %1 · %2 → 代理節點 %3</translation>
     </message>
     <message numerus="yes">
-        <location line="+45"/>
+        <location line="+46"/>
         <source>LIVE: %n real client(s)</source>
         <translation>
             <numerusform>即時：%n 個真實客戶端</numerusform>
@@ -1289,8 +1289,43 @@
         <comment>between the items of a list</comment>
         <translation>、</translation>
     </message>
+    <message>
+        <location line="+28"/>
+        <source>First poll of the cluster, observed every %1 ms: %2 broker(s), %3 topic(s), %4 partition(s), %5 group(s).</source>
+        <translation>集群的第一次輪詢，每 %1 ms 觀察一次：%2 個代理節點、%3 個主題、%4 個分區、%5 個消費者組。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Poll of the cluster, observed every %1 ms: the LEO moved in %2 partition(s), the HW in %3, the ISR changed in %4, the leader in %5, the health in %6.</source>
+        <translation>集群輪詢，每 %1 ms 觀察一次：%2 個分區的 LEO 移動，%3 個分區的 HW 移動，%4 個分區的 ISR 改變，%5 個分區的領導者改變，%6 個分區的健康狀態改變。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Broker(s) %1 went down (fenced, gone or not answering).</source>
+        <translation>代理節點 %1 停止服務（已封鎖、已離開或沒有回應）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Broker(s) %1 came up.</source>
+        <translation>代理節點 %1 恢復服務。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Topics: %1 created, %2 deleted.</source>
+        <translation>主題：建立 %1 個，刪除 %2 個。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 group(s) changed.</source>
+        <translation>%1 個消費者組有變化。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The poll took %1 ms, longer than the interval: the next one starts late.</source>
+        <translation>這次輪詢花了 %1 ms，超過間隔：下一次會延後開始。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+12"/>
         <source>(%n more partition(s).)</source>
         <translation>
             <numerusform>（還有 %n 個分區。）</numerusform>
@@ -1327,7 +1362,7 @@
         <translation>代理節點 %1 已經追上；控制器尚未接受把它加入 ISR 的 AlterPartition。</translation>
     </message>
     <message>
-        <location filename="../core/scenario/narration.cpp" line="+93"/>
+        <location filename="../core/scenario/narration.cpp" line="+94"/>
         <source>Cluster created</source>
         <translation>集群已建立</translation>
     </message>
@@ -1553,6 +1588,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Observed poll</source>
+        <translation>觀察輪詢</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Producer id allocated</source>
         <translation>已分配生產者 ID</translation>
     </message>
@@ -1687,7 +1727,7 @@
         <translation>請求逾時</translation>
     </message>
     <message>
-        <location line="-344"/>
+        <location line="-347"/>
         <source>live client %1</source>
         <translation>即時客戶端 %1</translation>
     </message>
@@ -2030,7 +2070,7 @@
         <translation>第 %1 步（%2）之後的 Apache Kafka：集群有了變化。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <location line="+4"/>
         <location line="+3"/>
         <source>Configuration changed: %1.</source>
@@ -3346,16 +3386,17 @@ Value: %3</source>
         <translation>關閉代理節點 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Isolate broker %1</source>
         <translation>隔離代理節點 %1</translation>
     </message>
     <message>
+        <location line="-3"/>
         <source>Isolate broker %1, losing what the cut swallows (no TCP retransmission)</source>
         <translation>隔離代理節點 %1，斷線吞掉的資料永久遺失（不經 TCP 重傳）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Heal broker %1</source>
         <translation>恢復代理節點 %1 的網路</translation>
     </message>
@@ -4536,7 +4577,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location filename="../ui/scene/framescene.cpp" line="+406"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>
@@ -4544,7 +4585,7 @@ Value: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location line="+2"/>
         <source>LIVE · %n answer(s)</source>
         <extracomment>The answers in flight from one broker to the live lab&apos;s many clients.</extracomment>
         <translation>
@@ -4552,7 +4593,7 @@ Value: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+390"/>
+        <location line="+13"/>
         <source>… and %n more</source>
         <extracomment>The end of the list of a bundle&apos;s messages in its tooltip.</extracomment>
         <translation>
@@ -4560,7 +4601,7 @@ Value: %3</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/scene/framescene.cpp" line="+678"/>
+        <location line="+311"/>
         <source>Sent at %1 ms, arrives at %2 ms</source>
         <translation>於 %1 毫秒發出，%2 毫秒到達</translation>
     </message>
@@ -6464,7 +6505,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>SIGKILL 會保留頁面快取，所以真實的重啟不會遺失未刷寫的記錄；這台電腦無法製造斷電</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>the real runner waits for every controlled shutdown to end</source>
         <translation>真實執行會等待每次受控關閉結束</translation>
     </message>
@@ -6474,11 +6515,12 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>執行中建立、沒有指定分配的主題，在模型裡由帶種子的 striped placer 放置，在 Kafka 裡由控制器用它自己的 Random 放置，兩者會不同；請為這個步驟指定 assignment</translation>
     </message>
     <message>
+        <location line="-7"/>
         <source>a cut on a real network delays what it swallows (TCP retransmits it after the heal); one that loses it for good cannot be made</source>
         <translation>真實網路上的斷線只會延遲被吞掉的資料（TCP 會在恢復連線後重傳）；無法做出讓資料永久遺失的斷線</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>%1: %2</source>
         <extracomment>A step real Kafka cannot run: its place in the scenario file (a JSON pointer), then why.</extracomment>
         <translation>%1：%2</translation>

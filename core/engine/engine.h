@@ -16,6 +16,7 @@
 #include "model/cluster_state.h"
 #include "model/event.h"
 #include "model/inputs.h"
+#include "model/observed_state.h"
 #include "sim/network.h"
 
 #include <optional>
@@ -61,6 +62,9 @@ public:
     {
         return m_sender.produceRecorded(action, records, first, count);
     }
+
+    /// A poll of a real cluster, as the delta from the state before it (an observed state only).
+    void applyObservedDelta(const ObservedDelta& delta) { hw::applyObservedDelta(m_state, delta); }
 
     /// Handles the earliest queued message or timer. Returns the event when state visible in a frame
     /// changed, nullopt when the handled item changed nothing but the queue and clock.

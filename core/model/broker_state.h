@@ -3,9 +3,11 @@
 
 #include "log/producer_state.h"
 #include "log/replica_log.h"
+#include "model/boxed.h"
 #include "model/config.h"
 #include "model/controller_state.h"
 #include "model/messages.h"
+#include "model/observed.h"
 
 #include <optional>
 #include <string>
@@ -121,6 +123,9 @@ struct Partition {
     std::int64_t unflushedLost = 0;    // records replicas lost from unflushed log tails on restarts
     std::int32_t legacyTruncations = 0; // truncations to a follower's own HW (truncation: high-watermark)
     std::vector<Replica> replicas; // in assignment order
+    // An observed partition (issue 29, model/observed_state.h): what the poll showed, in real node ids,
+    // and its health. Empty in a simulated state. Its replicas' logs hold offsets only: no records.
+    Boxed<ObservedPartitionState> observed;
     friend bool operator==(const Partition&, const Partition&) = default;
 };
 

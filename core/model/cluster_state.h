@@ -2,6 +2,7 @@
 #pragma once
 
 #include "log/replica_log.h"
+#include "model/boxed.h"
 #include "model/broker_state.h"
 #include "model/client_state.h"
 #include "model/config.h"
@@ -9,6 +10,7 @@
 #include "model/group_state.h"
 #include "model/ids.h"
 #include "model/messages.h"
+#include "model/observed.h"
 #include "model/rng.h"
 
 #include <string>
@@ -43,6 +45,9 @@ struct ClusterState {
     PVector<LiveRecordInfo> liveRecords; // what live clients' records keep besides key and value (Payload::liveRecord)
     std::vector<QueuedEvent> queue; // a binary heap on (atMs, sequence), earliest first
     std::vector<HeldConnection> heldConnections; // what cut links owe (sim/network.h), oldest first
+    // Set in an observed state (a real cluster's poll, issue 29; model/observed_state.h): the marker and
+    // the cluster's facts beside the model's parts. Empty in every simulated state.
+    Boxed<ObservedInfo> observed;
 
     const Broker& broker(BrokerId id) const { return brokers[static_cast<std::size_t>(id - 1)]; }
     Broker& broker(BrokerId id) { return brokers[static_cast<std::size_t>(id - 1)]; }

@@ -136,6 +136,8 @@ std::string_view eventTypeName(EventType type)
         return "live-response-received";
     case EventType::RealObserved:
         return "real-observed";
+    case EventType::ObservedPoll:
+        return "observed-poll";
     case EventType::ProducerConnection:
         return "producer-connection";
     case EventType::BrokerPoweredOff:

@@ -78,9 +78,17 @@ enum class EventType : std::uint8_t {
     LeaderRebalance,         // node: controller; count: partitions whose leadership moved back to the preferred replica; partition: first; peer: its new leader; value: its previous leader; detail: its new leader epoch
     SegmentsDeleted,         // node: broker; partition: the first whose log lost segments; count: segments deleted on the broker; value: partitions; offset: the first partition's new log start; detail: SegmentDeletionReason of its last deletion
     TopicCreated,            // node: controller; peer: the broker that forwarded a live client's request (-1: a create_topic step); value: the first topic created (-1: none); count: topics created; completed: topics refused; error: the first refusal's; detail: 1 auto-created by a Metadata request, 2 validate_only; text: the first topic's name
+    // A poll of a real cluster that changed what a frame shows (issue 29, model/observed_state.h). Brokers
+    // in the masks are model ids (the frame writes the real ones). detail: 1 the first poll (frame 0), 0 a
+    // later one. A later poll: count: partitions whose LEO moved (any replica's); completed: whose HW moved;
+    // attempt: whose ISR changed; value: whose leader changed; offset: whose health changed; isr: brokers
+    // that went down (fenced, gone or not answering); leo: brokers that came up (a mask too); hwBefore:
+    // topics added; hwAfter: topics removed; peer: groups changed, added or removed. The first poll:
+    // count: partitions; attempt: topics; value: brokers; peer: groups.
+    ObservedPoll,
 };
 
-inline constexpr int eventTypeCount = static_cast<int>(EventType::TopicCreated) + 1;
+inline constexpr int eventTypeCount = static_cast<int>(EventType::ObservedPoll) + 1;
 
 /// Bits in Event::flags.
 enum EventFlag : std::uint32_t {

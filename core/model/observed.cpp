@@ -44,4 +44,20 @@ PartitionHealth partitionHealth(const ObservedPartitionFacts& partition, std::op
     return PartitionHealth::Healthy;
 }
 
+std::int32_t ObservedInfo::modelBroker(std::int32_t realId) const
+{
+    for (std::size_t i = 0; i < brokers.size(); ++i) {
+        if (brokers[i].facts.id == realId)
+            return static_cast<std::int32_t>(i) + 1;
+    }
+    return 0;
+}
+
+std::int32_t ObservedInfo::realBroker(std::int32_t modelId) const
+{
+    if (modelId < 1 || static_cast<std::size_t>(modelId) > brokers.size())
+        return -1;
+    return brokers[static_cast<std::size_t>(modelId) - 1].facts.id;
+}
+
 } // namespace hw

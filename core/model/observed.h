@@ -129,6 +129,61 @@ struct ObservedCluster {
     friend bool operator==(const ObservedCluster&, const ObservedCluster&) = default;
 };
 
+// ---- How a ClusterState holds an observed cluster (ClusterState::observed, Partition::observed) ----
+// Added for the observed frames (model/observed_state.h builds them); the types above are the
+// observer's contract and stay as they are.
+
+/// The cluster-wide facts of one poll that a frame shows besides brokers, topics and groups.
+struct ObservedPollInfo {
+    std::string clusterId;
+    std::int32_t controllerId = -1; // a real node id
+    std::string kafkaVersion;
+    TimeMs timeMs = 0;
+    std::int32_t intervalMs = 1000;
+    std::int32_t pollMs = 0;
+    bool stretched = false;
+    bool fencingKnown = false;
+    bool elrKnown = false;
+    friend bool operator==(const ObservedPollInfo&, const ObservedPollInfo&) = default;
+};
+
+/// One broker of an observed timeline: the model's broker index + 1 is this real node for the whole
+/// timeline. A broker that leaves the cluster keeps its slot (present false), so ids stay stable.
+struct ObservedBrokerSlot {
+    ObservedBrokerFacts facts; // facts.id: the real node id; the rest as last seen
+    bool present = true;       // in this poll (DescribeCluster, or named by a partition's replicas)
+    /// Registered, not fenced and answering: may lead (partitionHealth's live brokers).
+    bool live() const { return present && facts.answered && !facts.fenced; }
+    friend bool operator==(const ObservedBrokerSlot&, const ObservedBrokerSlot&) = default;
+};
+
+/// What an observed topic has besides the model's Topic (name, partition count).
+struct ObservedTopicInfo {
+    std::string topicId;
+    std::optional<std::int32_t> minInsyncReplicas;
+    friend bool operator==(const ObservedTopicInfo&, const ObservedTopicInfo&) = default;
+};
+
+/// An observed partition as the poll showed it, with the real node ids (Partition::observed).
+struct ObservedPartitionState {
+    ObservedPartitionFacts facts;
+    PartitionHealth health = PartitionHealth::Healthy;
+    friend bool operator==(const ObservedPartitionState&, const ObservedPartitionState&) = default;
+};
+
+/// The marker of an observed state (ClusterState::observed) and what it holds besides the model's parts.
+struct ObservedInfo {
+    ObservedPollInfo poll;
+    std::vector<ObservedBrokerSlot> brokers; // brokers[i] is the model's broker i + 1
+    std::vector<ObservedTopicInfo> topics;   // one per ClusterState::topics
+    std::vector<ObservedGroupFacts> groups;  // by id (real node ids inside)
+    /// The model's id (1..N) of a real node id, 0 when the timeline never saw it.
+    std::int32_t modelBroker(std::int32_t realId) const;
+    /// The real node id of a model broker id; -1 for noLeader (or any id outside 1..N).
+    std::int32_t realBroker(std::int32_t modelId) const;
+    friend bool operator==(const ObservedInfo&, const ObservedInfo&) = default;
+};
+
 /// The health of a partition (PartitionHealth says which rule each level follows). `minInsyncReplicas`
 /// nullopt counts as 1 (Kafka's default); `liveBrokers` are the unfenced brokers that answered, sorted.
 PartitionHealth partitionHealth(const ObservedPartitionFacts& partition, std::optional<std::int32_t> minInsyncReplicas,

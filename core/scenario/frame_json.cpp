@@ -72,6 +72,9 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
 
 Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump dump)
 {
+    // A real cluster's poll (issue 29) has a frame of its own: real node ids, offsets only, its groups.
+    if (s.observed)
+        return observedFrameJson(header, s);
     Json out;
     out["kafka_version"] =
         header.kafkaVersion.empty() ? std::string(kafkaVersionName(s.config.kafkaVersion)) : header.kafkaVersion;

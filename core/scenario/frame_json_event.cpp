@@ -507,6 +507,34 @@ Json eventToJson(const Event& e, const ClusterState& s)
         out["step_text"] = e.text;
         out["state"] = e.detail == 1 ? "quiescent" : "changed";
         break;
+    case EventType::ObservedPoll: {
+        // Brokers by their real node ids (the event's masks hold the model's).
+        auto realBrokers = [&](std::uint32_t mask) {
+            Json ids = Json::array();
+            for (BrokerId b : brokersInMask(mask))
+                ids.push_back(s.observed ? s.observed->realBroker(b) : b);
+            return ids;
+        };
+        out["first_poll"] = e.detail == 1;
+        if (e.detail == 1) {
+            out["brokers"] = e.value;
+            out["topics"] = e.attempt;
+            out["partitions"] = e.count;
+            out["groups"] = e.peer;
+            break;
+        }
+        out["leo_changed"] = e.count;
+        out["hw_changed"] = e.completed;
+        out["isr_changed"] = e.attempt;
+        out["leader_changed"] = e.value;
+        out["health_changed"] = e.offset;
+        out["brokers_down"] = realBrokers(e.isr);
+        out["brokers_up"] = realBrokers(static_cast<std::uint32_t>(e.leo));
+        out["topics_added"] = e.hwBefore;
+        out["topics_removed"] = e.hwAfter;
+        out["groups_changed"] = e.peer;
+        break;
+    }
     case EventType::ProducerConnection:
         out["producer"] = producerId(e.node);
         out["broker"] = e.peer;

@@ -26,4 +26,7 @@ Json partitionsJson(const ClusterState& s, RecordsDump dump);
 /// The frame's "producers" array: each simulated producer's settings, producer id and its sends.
 Json producersJson(const ClusterState& s, RecordsDump dump);
 
+/// The whole frame of an observed state (ClusterState::observed): frame_json_observed.cpp.
+Json observedFrameJson(const FrameHeader& header, const ClusterState& s);
+
 } // namespace hw::frame_json

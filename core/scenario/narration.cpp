@@ -285,6 +285,7 @@ Phrase Narration::sentence(const Event& e, const ClusterState& s)
     case EventType::LiveResponseReceived:
         return clients(e, s, names);
     case EventType::RealObserved:
+    case EventType::ObservedPoll:
         return cluster(e, s, names);
     }
     return Phrase();
@@ -383,6 +384,8 @@ Phrase Narration::title(EventType type)
         return tr("Live client answer");
     case EventType::RealObserved:
         return tr("Observed on Apache Kafka");
+    case EventType::ObservedPoll:
+        return tr("Observed poll");
     case EventType::ProducerIdAllocated:
         return tr("Producer id allocated");
     case EventType::ProducerIdReceived:

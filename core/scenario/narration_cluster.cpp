@@ -38,6 +38,53 @@ Phrase summaryText(const ClusterState& s, const PartitionSummary& p)
         .arg(p.hw);
 }
 
+/// The real node ids of the model brokers in a mask, in an observed state (the model's ids otherwise).
+Phrase realBrokerSet(const ClusterState& s, std::uint32_t mask)
+{
+    std::vector<BrokerId> ids = brokersInMask(mask);
+    if (s.observed) {
+        for (BrokerId& id : ids)
+            id = s.observed->realBroker(id);
+    }
+    return brokerSet(ids);
+}
+
+/// A poll of a real cluster (issue 29): what changed since the poll before, in counts. Nothing between
+/// two polls is seen, so nothing is said about how it happened.
+Phrase observedPollText(const Event& e, const ClusterState& s)
+{
+    const std::int64_t interval = s.observed ? s.observed->poll.intervalMs : 0;
+    if (e.detail == 1)
+        return Narration::tr("First poll of the cluster, observed every %1 ms: %2 broker(s), %3 topic(s), "
+                             "%4 partition(s), %5 group(s).")
+            .arg(interval)
+            .arg(e.value)
+            .arg(e.attempt)
+            .arg(e.count)
+            .arg(e.peer);
+    Phrase text = Narration::tr("Poll of the cluster, observed every %1 ms: the LEO moved in %2 partition(s), the HW "
+                                "in %3, the ISR changed in %4, the leader in %5, the health in %6.")
+                      .arg(interval)
+                      .arg(e.count)
+                      .arg(e.completed)
+                      .arg(e.attempt)
+                      .arg(e.value)
+                      .arg(e.offset);
+    if (e.isr != 0)
+        text = then(text, Narration::tr("Broker(s) %1 went down (fenced, gone or not answering).")
+                              .arg(realBrokerSet(s, e.isr)));
+    if (e.leo > 0)
+        text = then(text, Narration::tr("Broker(s) %1 came up.").arg(realBrokerSet(s, static_cast<std::uint32_t>(e.leo))));
+    if (e.hwBefore > 0 || e.hwAfter > 0)
+        text = then(text, Narration::tr("Topics: %1 created, %2 deleted.").arg(e.hwBefore).arg(e.hwAfter));
+    if (e.peer > 0)
+        text = then(text, Narration::tr("%1 group(s) changed.").arg(e.peer));
+    if (s.observed && s.observed->poll.stretched)
+        text = then(text, Narration::tr("The poll took %1 ms, longer than the interval: the next one starts late.")
+                              .arg(s.observed->poll.pollMs));
+    return text;
+}
+
 Phrase stateText(Phrase first, const ClusterState& s)
 {
     Phrase text = first;
@@ -78,6 +125,8 @@ Phrase Narration::cluster(const Event& e, const ClusterState& s, const Names& n)
                                              .arg(e.value + 1)
                                              .arg(Phrase::name(e.text)),
                          s);
+    case EventType::ObservedPoll:
+        return observedPollText(e, s);
     case EventType::ConfigChanged:
         if (e.text == "auto.fetch=true")
             return then(tr("Configuration changed: %1.").arg(n.text()),

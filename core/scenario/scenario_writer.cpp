@@ -593,6 +593,10 @@ void SessionRecorder::record(const Timeline& timeline, std::size_t operationsEnd
         }
         if (code == Timeline::stepOperation) {
             ++m_pendingRun;
+        } else if (code < 0) {
+            // An observed poll (Timeline::observedOperation) is no scenario step: an observed timeline is
+            // recorded as its polls (scenario/observed_json.h).
+            flushRun();
         } else {
             flushRun();
             const Action action = timeline.action(static_cast<std::size_t>(code));

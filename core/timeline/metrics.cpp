@@ -52,6 +52,7 @@ void RunMetrics::reset(const ClusterState& initial)
     m_firstFrame = 0;
     m_partitions.clear();
     m_groups.clear();
+    m_observedGroupIds.clear();
     m_producers.clear();
     record(initial);
 }
@@ -62,10 +63,22 @@ void RunMetrics::record(const ClusterState& state)
     ++m_frameCount;
 }
 
+std::size_t RunMetrics::observedGroupSlot(const std::string& id) const
+{
+    return static_cast<std::size_t>(std::find(m_observedGroupIds.begin(), m_observedGroupIds.end(), id) -
+                                    m_observedGroupIds.begin());
+}
+
 void RunMetrics::resizeTo(const ClusterState& state)
 {
     m_partitions.resize(state.partitions.size());
-    m_groups.resize(state.groups.size());
+    if (state.observed) {
+        for (const ObservedGroupFacts& g : state.observed->groups) {
+            if (observedGroupSlot(g.id) == m_observedGroupIds.size())
+                m_observedGroupIds.push_back(g.id);
+        }
+    }
+    m_groups.resize(state.observed ? m_observedGroupIds.size() : state.groups.size());
     m_producers.resize(state.producers.size());
     for (std::size_t p = 0; p < state.partitions.size(); ++p) {
         PartitionMetrics& pm = m_partitions[p];
@@ -101,22 +114,22 @@ void RunMetrics::sample(std::int32_t frame, const ClusterState& state)
         }
     }
 
-    for (std::size_t g = 0; g < state.groups.size(); ++g) {
-        GroupMetrics& gm = m_groups[g];
+    // One group's lags from its committed offsets (partition index, offset).
+    auto sampleGroup = [&](GroupMetrics& gm, const std::vector<std::pair<std::int32_t, Offset>>& offsets) {
         std::vector<bool> committed(gm.partitions.size(), false);
         std::int64_t total = 0;
         bool anyKnown = false;
-        for (const CommittedOffset& c : state.groups[g].committed) {
-            if (c.partition < 0 || static_cast<std::size_t>(c.partition) >= state.partitions.size())
+        for (const auto& [partition, offset] : offsets) {
+            if (partition < 0 || static_cast<std::size_t>(partition) >= state.partitions.size())
                 continue;
-            std::int32_t& slot = gm.slotOfPartition[static_cast<std::size_t>(c.partition)];
+            std::int32_t& slot = gm.slotOfPartition[static_cast<std::size_t>(partition)];
             if (slot < 0) {
                 slot = static_cast<std::int32_t>(gm.partitions.size());
-                gm.partitions.push_back(GroupPartitionLag{c.partition, {}});
+                gm.partitions.push_back(GroupPartitionLag{partition, {}});
                 committed.push_back(false);
             }
-            const Offset hw = partitionHighWatermark(state, c.partition);
-            const std::int64_t lag = hw >= 0 ? std::max<Offset>(0, hw - c.offset) : StepSeries::unknownValue;
+            const Offset hw = partitionHighWatermark(state, partition);
+            const std::int64_t lag = hw >= 0 ? std::max<Offset>(0, hw - offset) : StepSeries::unknownValue;
             gm.partitions[static_cast<std::size_t>(slot)].lag.set(frame, lag);
             committed[static_cast<std::size_t>(slot)] = true;
             if (lag != StepSeries::unknownValue) {
@@ -129,6 +142,32 @@ void RunMetrics::sample(std::int32_t frame, const ClusterState& state)
                 gm.partitions[i].lag.set(frame, StepSeries::unknownValue);
         }
         gm.totalLag.set(frame, anyKnown ? total : StepSeries::unknownValue);
+    };
+    std::vector<std::pair<std::int32_t, Offset>> offsets;
+    for (std::size_t g = 0; g < state.groups.size(); ++g) {
+        offsets.clear();
+        for (const CommittedOffset& c : state.groups[g].committed)
+            offsets.emplace_back(c.partition, c.offset);
+        sampleGroup(m_groups[g], offsets);
+    }
+    if (state.observed) {
+        // An observed cluster's groups (issue 29), each in its slot of observedGroupIds(); a group gone
+        // from the cluster has no lag.
+        std::vector<bool> seen(m_observedGroupIds.size(), false);
+        for (const ObservedGroupFacts& g : state.observed->groups) {
+            const std::size_t slot = observedGroupSlot(g.id);
+            seen[slot] = true;
+            offsets.clear();
+            for (const ObservedCommittedOffset& c : g.committed) {
+                if (c.offset >= 0)
+                    offsets.emplace_back(findObservedPartition(state, c.topic, c.partition), c.offset);
+            }
+            sampleGroup(m_groups[slot], offsets);
+        }
+        for (std::size_t slot = 0; slot < seen.size(); ++slot) {
+            if (!seen[slot])
+                sampleGroup(m_groups[slot], {});
+        }
     }
 
     for (std::size_t i = 0; i < state.producers.size(); ++i) {

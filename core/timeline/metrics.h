@@ -3,10 +3,12 @@
 
 #include "model/cluster_state.h"
 #include "model/limits.h"
+#include "model/observed_state.h"
 
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 /// Per-frame numbers of a run, for the charts: each replica's LEO, the partition HW, the ISR size,
@@ -115,7 +117,10 @@ public:
     /// The first frame whose numbers are kept: 0 unless dropBefore dropped some.
     std::int64_t firstFrame() const { return m_firstFrame; }
     const std::vector<PartitionMetrics>& partitions() const { return m_partitions; }
+    /// A simulated run's groups are ClusterState::groups, by index. An observed run's (issue 29) are by
+    /// the ids here: a group keeps its slot once seen, also after it is gone (its lag then unknown).
     const std::vector<GroupMetrics>& groups() const { return m_groups; }
+    const std::vector<std::string>& observedGroupIds() const { return m_observedGroupIds; }
     const std::vector<ProducerMetrics>& producers() const { return m_producers; }
 
     friend bool operator==(const RunMetrics&, const RunMetrics&) = default;
@@ -124,11 +129,13 @@ private:
     void sample(std::int32_t frame, const ClusterState& state);
     void resizeTo(const ClusterState& state);
     static void countSends(ProducerMetrics& metrics, const Producer& producer);
+    std::size_t observedGroupSlot(const std::string& id) const;
 
     std::int64_t m_frameCount = 0;
     std::int64_t m_firstFrame = 0;
     std::vector<PartitionMetrics> m_partitions;
     std::vector<GroupMetrics> m_groups;
+    std::vector<std::string> m_observedGroupIds; // an observed run's groups, by slot
     std::vector<ProducerMetrics> m_producers;
 };
 

@@ -64,12 +64,66 @@ std::size_t heapBytes(const Replica& r)
            vectorBytes(r.delayedProduces) + vectorBytes(r.parkedFetches) + vectorBytes(r.producerStates);
 }
 
+std::size_t heapBytes(const ObservedPartitionFacts& p)
+{
+    std::size_t bytes = vectorBytes(p.replicas) + vectorBytes(p.isr) + vectorBytes(p.offlineReplicas) +
+                        vectorBytes(p.replicaFacts) + (p.elr ? vectorBytes(*p.elr) : 0) +
+                        (p.lastKnownElr ? vectorBytes(*p.lastKnownElr) : 0);
+    for (const ObservedReplicaFacts& r : p.replicaFacts)
+        bytes += heapBytes(r.error);
+    return bytes;
+}
+
 std::size_t heapBytes(const Partition& p)
 {
     std::size_t bytes = heapBytes(p.registration) + vectorBytes(p.replicas);
     for (const Replica& r : p.replicas)
         bytes += heapBytes(r);
+    if (p.observed)
+        bytes += sizeof(ObservedPartitionState) + allocationOverhead + heapBytes(p.observed->facts);
     return bytes;
+}
+
+std::size_t heapBytes(const ObservedTopicPartition& tp)
+{
+    return heapBytes(tp.topic);
+}
+
+std::size_t heapBytes(const ObservedGroupMember& m)
+{
+    std::size_t bytes = heapBytes(m.memberId) + heapBytes(m.instanceId) + heapBytes(m.clientId) +
+                        heapBytes(m.clientHost) + vectorBytes(m.assignment) + vectorBytes(m.targetAssignment);
+    for (const ObservedTopicPartition& tp : m.assignment)
+        bytes += heapBytes(tp);
+    for (const ObservedTopicPartition& tp : m.targetAssignment)
+        bytes += heapBytes(tp);
+    return bytes;
+}
+
+std::size_t heapBytes(const ObservedGroupFacts& g)
+{
+    std::size_t bytes = heapBytes(g.id) + heapBytes(g.type) + heapBytes(g.state) + heapBytes(g.protocolType) +
+                        heapBytes(g.protocol) + vectorBytes(g.members) + vectorBytes(g.committed);
+    for (const ObservedGroupMember& m : g.members)
+        bytes += heapBytes(m);
+    for (const ObservedCommittedOffset& c : g.committed)
+        bytes += heapBytes(c.topic);
+    return bytes;
+}
+
+std::size_t heapBytes(const ObservedPollInfo& p)
+{
+    return heapBytes(p.clusterId) + heapBytes(p.kafkaVersion);
+}
+
+std::size_t heapBytes(const ObservedBrokerSlot& b)
+{
+    return heapBytes(b.facts.host) + heapBytes(b.facts.rack) + heapBytes(b.facts.error);
+}
+
+std::size_t heapBytes(const ObservedTopicInfo& t)
+{
+    return heapBytes(t.topicId);
 }
 
 std::size_t heapBytes(const Broker& b)
@@ -169,6 +223,28 @@ std::size_t deepBytes(const std::vector<T>& v)
     return bytes;
 }
 
+std::size_t heapBytes(const ObservedInfo& o)
+{
+    return sizeof(ObservedInfo) + allocationOverhead + heapBytes(o.poll) + deepBytes(o.brokers) + deepBytes(o.topics) +
+           deepBytes(o.groups);
+}
+
+/// What an observed poll's delta keeps (Timeline's operation log): what changed, not the cluster.
+std::size_t heapBytes(const ObservedDelta& d)
+{
+    std::size_t bytes = heapBytes(d.poll) + vectorBytes(d.partitions) + deepBytes(d.groups) + deepBytes(d.groupsRemoved);
+    if (d.brokers)
+        bytes += deepBytes(*d.brokers);
+    if (d.topics) {
+        bytes += vectorBytes(d.topics->topics) + deepBytes(d.topics->infos) + vectorBytes(d.topics->partitionSource);
+        for (const Topic& t : d.topics->topics)
+            bytes += heapBytes(t.name);
+    }
+    for (const auto& [index, partition] : d.partitions)
+        bytes += heapBytes(partition);
+    return bytes;
+}
+
 /// What the state holds besides the parts a snapshot shares and the log nodes.
 std::size_t restBytes(const ClusterState& s)
 {
@@ -181,6 +257,8 @@ std::size_t restBytes(const ClusterState& s)
         bytes += heapBytes(t.name);
     for (const PartitionRegistration& r : s.offsetsPartitions)
         bytes += heapBytes(r);
+    if (s.observed)
+        bytes += heapBytes(*s.observed);
     return bytes;
 }
 
@@ -481,6 +559,8 @@ Timeline::Timeline(ClusterState initial, int snapshotInterval)
     takeSnapshot(0, 0);
     Event created;
     created.type = EventType::ClusterCreated;
+    if (m_head.state().observed)
+        created = firstObservedPollEvent(m_head.state());
     m_frames.push_back(FrameInfo{m_head.state().nowMs, 0, created, -1, -1});
     updateHistoryBytes();
 }
@@ -505,7 +585,7 @@ std::vector<std::int64_t> Timeline::snapshotFrames() const
 void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
 {
     // A new member of ClusterState must be copied into `rest` here (and be restored in restore()).
-    static_assert(sizeof(ClusterState) == 824, "ClusterState changed: update Timeline::takeSnapshot and restore");
+    static_assert(sizeof(ClusterState) == 832, "ClusterState changed: update Timeline::takeSnapshot and restore");
     const ClusterState& live = m_head.state();
     const Snapshot* previous = m_snapshots.empty() ? nullptr : &m_snapshots.back();
     Snapshot s;
@@ -525,6 +605,7 @@ void Timeline::takeSnapshot(std::int64_t frame, std::int64_t opIndex)
     s.rest.payloads = live.payloads;
     s.rest.liveRecords = live.liveRecords;
     s.rest.heldConnections = live.heldConnections;
+    s.rest.observed = live.observed;
     std::size_t own = sizeof(Snapshot) + restBytes(s.rest) +
                       copiedPathBytes(live.payloads, previous ? &previous->rest.payloads : nullptr) +
                       copiedPathBytes(live.liveRecords, previous ? &previous->rest.liveRecords : nullptr);
@@ -610,6 +691,7 @@ std::uint64_t Timeline::growthBytes() const
     // Counts from the first frame on, dropped or not, so that it only grows (snapshot spacing subtracts).
     return m_frames.size() * sizeof(FrameInfo) + m_frameHeapBytes + operationCount() * sizeof(std::int32_t) +
            actionCount() * (sizeof(Action) + sizeof(ProducedRecords)) + m_actionHeapBytes + m_growthDropped +
+           observedCount() * sizeof(ObservedDelta) + m_observedHeapBytes +
            m_head.state().payloads.size() * recordBytes;
 }
 
@@ -622,6 +704,7 @@ void Timeline::updateHistoryBytes()
     std::uint64_t bytes = m_snapshotBytes + m_snapshots.size() * sizeof(Snapshot);
     bytes += m_frames.chunkCount() * (FrameStore::chunkFrames * sizeof(FrameInfo) + allocationOverhead) + m_frameHeapBytes;
     bytes += vectorBytes(m_ops) + vectorBytes(m_actions) + vectorBytes(m_produced) + m_actionHeapBytes + m_textBytes;
+    bytes += vectorBytes(m_observed) + m_observedHeapBytes;
     // The head's state and the rebuild cache are each about one full state; the cache is counted
     // whether or not a frame was rebuilt yet, so that the figure depends on the run alone.
     bytes += 2 * (sizeof(ClusterState) + last.stateBytes) + last.logBytes + m_payloadTexts.total + m_liveRecordTexts.total;
@@ -673,14 +756,29 @@ bool Timeline::dropOldest()
     m_ops.erase(m_ops.begin(), m_ops.begin() + static_cast<std::ptrdiff_t>(newOpBase - m_opBase));
     m_ops.shrink_to_fit();
     m_opBase = newOpBase;
-    // Actions come in the order of their operations: the first one a kept operation names is the oldest kept.
+    // Actions come in the order of their operations: the first one a kept operation names is the oldest
+    // kept. Observed polls likewise.
     std::size_t firstAction = actionCount();
     for (const std::int32_t code : m_ops) {
-        if (code != stepOp) {
+        if (code >= 0) {
             firstAction = static_cast<std::size_t>(code);
             break;
         }
     }
+    std::size_t firstObserved = observedCount();
+    for (const std::int32_t code : m_ops) {
+        if (code <= observedOperation(0)) {
+            firstObserved = observedIndex(code);
+            break;
+        }
+    }
+    std::uint64_t freedObserved = 0;
+    for (std::size_t i = m_observedBase; i < firstObserved; ++i)
+        freedObserved += heapBytes(m_observed[i - m_observedBase]);
+    m_observedHeapBytes -= freedObserved;
+    m_observed.erase(m_observed.begin(), m_observed.begin() + static_cast<std::ptrdiff_t>(firstObserved - m_observedBase));
+    m_observed.shrink_to_fit();
+    m_observedBase = firstObserved;
     const std::size_t droppedActions = firstAction - m_actionBase;
     std::uint64_t freedActions = 0;
     for (std::size_t i = 0; i < droppedActions; ++i)
@@ -691,7 +789,7 @@ bool Timeline::dropOldest()
     m_produced.erase(m_produced.begin(), m_produced.begin() + static_cast<std::ptrdiff_t>(droppedActions));
     m_produced.shrink_to_fit();
     m_actionBase = firstAction;
-    m_growthDropped += freedHeap + freedActions;
+    m_growthDropped += freedHeap + freedActions + freedObserved;
 
     if (m_cache && m_cache->opIndex < static_cast<std::int64_t>(newOpBase))
         m_cache.reset();
@@ -745,6 +843,26 @@ ApplyResult Timeline::apply(const Action& action)
     return result;
 }
 
+std::optional<std::int64_t> Timeline::applyObserved(const ObservedCluster& poll)
+{
+    const ClusterState& head = m_head.state();
+    if (!head.observed)
+        throw std::logic_error("a poll of a real cluster applied to a simulated timeline");
+    // The whole state of the poll, then only what changed is kept: the delta is the operation.
+    ClusterState next = observedState(poll, &head);
+    ObservedDelta delta = hw::observedDelta(head, next);
+    if (!observedDeltaVisible(delta, head.observed->poll))
+        return std::nullopt;
+    checkBudget();
+    Event event = observedPollEvent(head, next);
+    m_head.applyObservedDelta(delta);
+    m_ops.push_back(observedOperation(observedCount()));
+    m_observedHeapBytes += heapBytes(delta);
+    m_observed.push_back(std::move(delta));
+    addFrame(std::move(event));
+    return frameCount() - 1;
+}
+
 std::optional<std::int64_t> Timeline::step()
 {
     if (!m_head.hasQueuedEvents())
@@ -764,6 +882,8 @@ void Timeline::replayOps(Engine& engine, std::int64_t fromOp, std::int64_t toOp)
         const std::int32_t code = m_ops[static_cast<std::size_t>(op) - m_opBase];
         if (code == stepOp)
             engine.step();
+        else if (code <= observedOperation(0))
+            engine.applyObservedDelta(m_observed[observedIndex(code) - m_observedBase]);
         else
             applyRecorded(engine, static_cast<std::size_t>(code));
     }
@@ -836,11 +956,18 @@ void Timeline::forkAt(std::int64_t frame)
     m_frames.truncate(static_cast<std::size_t>(frame + 1));
     // Keep actions that earlier operations refer to; drop the rest.
     auto actionsKept = static_cast<std::int64_t>(m_actionBase);
+    std::size_t observedKept = m_observedBase;
     for (auto op = static_cast<std::int64_t>(m_opBase); op < opEnd; ++op) {
         const std::int32_t code = m_ops[static_cast<std::size_t>(op) - m_opBase];
-        if (code != stepOp)
+        if (code >= 0)
             actionsKept = std::max<std::int64_t>(actionsKept, code + 1);
+        else if (code <= observedOperation(0))
+            observedKept = std::max(observedKept, observedIndex(code) + 1);
     }
+    m_observed.resize(observedKept - m_observedBase);
+    m_observedHeapBytes = 0;
+    for (const ObservedDelta& delta : m_observed)
+        m_observedHeapBytes += heapBytes(delta);
     m_ops.resize(static_cast<std::size_t>(opEnd) - m_opBase);
     m_actions.resize(static_cast<std::size_t>(actionsKept) - m_actionBase);
     m_produced.resize(static_cast<std::size_t>(actionsKept) - m_actionBase);

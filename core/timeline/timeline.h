@@ -89,6 +89,10 @@ std::size_t estimateStateBytes(const ClusterState& state);
 /// budget, step() and apply() throw MemoryBudgetReached instead of growing it further, or, in live
 /// mode (setDropsOldestFrames), drop the oldest frames and go on: the first kept snapshot becomes the
 /// first frame (firstFrame()), frames keep their numbers, and the frames kept rebuild exactly as before.
+///
+/// An observed timeline (issue 29) starts from observedState(first poll) and grows by applyObserved():
+/// its operations are polls, each kept as the delta from the state before it (model/observed_state.h),
+/// so that a quiet cluster's polls cost what changed, not the cluster's size; replay applies the deltas.
 class Timeline {
 public:
     /// snapshotInterval 0 spaces snapshots by the state's size (the class comment); N > 0 takes one
@@ -125,6 +129,14 @@ public:
     /// event changed nothing visible (or nothing was queued). Throws MemoryBudgetReached (and does
     /// nothing) when the history holds its budget.
     std::optional<std::int64_t> step();
+
+    /// A poll of a real cluster, at the head of an observed timeline (one made from observedState()).
+    /// Returns the new frame's index, or nullopt when nothing a frame shows changed (only the poll's
+    /// time and duration): then nothing is kept and the head stays as it was. Throws
+    /// ObservedLimitExceeded (a poll above limits::observed*) or std::invalid_argument (a poll the state
+    /// cannot hold) and MemoryBudgetReached, each leaving the timeline as it was; std::logic_error on a
+    /// simulated timeline.
+    std::optional<std::int64_t> applyObserved(const ObservedCluster& poll);
 
     /// Called with the head state after every new frame (the invariant checker in tests uses it).
     using Observer = std::function<void(const ClusterState&, const FrameInfo&)>;
@@ -166,8 +178,13 @@ public:
     /// the records it made in the payload store, and read back from there.
     Action action(std::size_t index) const;
 
-    /// The operation log: stepOperation for an engine step, otherwise an index of action().
+    /// The operation log: stepOperation for an engine step, an index of action() (0 or more), or an
+    /// observed poll: observedOperation(n) for the n-th poll kept (applyObserved), at or below -2.
     static constexpr std::int32_t stepOperation = -1;
+    static constexpr std::int32_t observedOperation(std::size_t poll) { return -2 - static_cast<std::int32_t>(poll); }
+    /// Polls kept so far (applyObserved), counting dropped ones, and the delta of a kept one.
+    std::size_t observedCount() const { return m_observedBase + m_observed.size(); }
+    const ObservedDelta& observedDelta(std::size_t index) const { return m_observed[index - m_observedBase]; }
     /// Operations and actions keep their numbers when the oldest are dropped; those below the first
     /// kept frame's operations are gone.
     std::int32_t operation(std::size_t index) const { return m_ops[index - m_opBase]; }
@@ -245,6 +262,7 @@ private:
     void applyRecorded(Engine& engine, std::size_t action) const;
 
     static constexpr std::int32_t stepOp = stepOperation;
+    static std::size_t observedIndex(std::int32_t code) { return static_cast<std::size_t>(-2 - static_cast<std::int64_t>(code)); }
 
     Engine m_head;
     int m_snapshotInterval; // 0: spaced by the state's size
@@ -256,6 +274,9 @@ private:
         std::int32_t count = 0;
     };
     std::vector<ProducedRecords> m_produced; // per action
+    std::vector<ObservedDelta> m_observed; // per observed poll kept (observedOperation)
+    std::size_t m_observedBase = 0;        // polls dropped before m_observed[0]
+    std::uint64_t m_observedHeapBytes = 0; // the deltas' own heap
     FrameStore m_frames;
     std::deque<Snapshot> m_snapshots;
     std::int64_t m_firstFrame = 0;
