@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <condition_variable>
+#include <exception>
 #include <deque>
 #include <future>
 #include <map>
@@ -155,6 +156,24 @@ private:
     std::deque<std::packaged_task<void()>> m_tasks;
     std::jthread m_thread; // last: it starts once everything above exists, and stops first
 };
+
+/// Waits for every task of a poll step, then rethrows the first failure: the tasks write into the poll's
+/// locals, so none may still run when an exception leaves the poll.
+void waitForAll(std::vector<std::future<void>>& pending)
+{
+    std::exception_ptr first;
+    for (auto& done : pending) {
+        try {
+            done.get();
+        } catch (...) {
+            if (!first)
+                first = std::current_exception();
+        }
+    }
+    pending.clear();
+    if (first)
+        std::rethrow_exception(first);
+}
 
 template <typename Response> const Response* as(const std::optional<client::Response>& response)
 {
@@ -705,9 +724,7 @@ ObservedCluster ClusterObserver::Impl::poll()
         pending.push_back(workerFor(broker).submit(
             [held = std::move(held), groups, &out](BrokerWorker& w) { readBroker(w, held, groups, out); }));
     }
-    for (auto& done : pending)
-        done.get();
-    pending.clear();
+    waitForAll(pending);
 
     // 3. Per coordinator, in parallel: its groups described and their committed offsets.
     std::map<std::int32_t, std::vector<ObservedGroupFacts>> perCoordinator;
@@ -736,8 +753,7 @@ ObservedCluster ClusterObserver::Impl::poll()
     for (auto& [id, groups] : perCoordinator)
         pending.push_back(brokers.at(id)->submit(
             [&groups, &observedTopics](BrokerWorker& w) { readGroups(w, groups, observedTopics); }));
-    for (auto& done : pending)
-        done.get();
+    waitForAll(pending);
 
     // The facts, in a fixed order: brokers by id, topics by name, replicas in the assignment's order, groups by
     // id, members by id, committed offsets by topic and partition.

@@ -204,11 +204,13 @@ void Session::recordBeforeDrop()
         if (code == hw::Timeline::stepOperation) {
             steps += stepping ? 0 : 1;
             stepping = true;
-        } else {
+        } else if (code >= 0) {
             ++steps;
             bytes += recordedBytes(m_timeline->action(static_cast<std::size_t>(code)));
             stepping = false;
         }
+        // An observed poll (Timeline::observedOperation, below stepOperation) is no scenario step: an
+        // observe session is kept by its own recording (scenario/observed_json.h), not by the recorder.
     }
     m_recorder->record(*m_timeline, end);
     if (end < operations) {
