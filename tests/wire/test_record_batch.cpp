@@ -413,7 +413,9 @@ TEST(RecordBatch, ProduceKeepsOffsetDeltasOutOfOrderAsKafkaDoes)
 
 // ---- errors -------------------------------------------------------------------------------------
 
-struct ErrorCase {
+// Named apart from test_protocol.cpp's ErrorCase: both are in the global namespace of one binary, and two
+// layouts under one name broke the copy the linker kept (an ODR violation ASan showed as a crash).
+struct BatchErrorCase {
     const char* name;
     std::function<Bytes()> bytes;
     std::int16_t produceVersion;
@@ -437,11 +439,11 @@ Bytes patched(const std::function<void(Bytes&)>& change, Compression compression
     return bytes;
 }
 
-class RecordBatchErrors : public testing::TestWithParam<ErrorCase> { };
+class RecordBatchErrors : public testing::TestWithParam<BatchErrorCase> { };
 
 TEST_P(RecordBatchErrors, ProduceAndFetchSides)
 {
-    const ErrorCase& c = GetParam();
+    const BatchErrorCase& c = GetParam();
     const Bytes bytes = c.bytes();
     EXPECT_EQ(kindOf([&] { decodeProducedBatch(bytes, c.produceVersion, limits); }), c.produceError);
     if (c.fetchError)
@@ -458,17 +460,17 @@ const auto tooLarge = BatchErrorKind::MessageTooLarge;
 INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
     testing::Values(
         // ProduceRequest.validateRecords: "must have at least one record batch per partition".
-        ErrorCase { "Empty", [] { return Bytes {}; }, 3, invalid, std::nullopt },
-        ErrorCase { "OnlyPartOfABatch", [] { return goldenPrefix(40); }, 3, invalid, std::nullopt },
+        BatchErrorCase { "Empty", [] { return Bytes {}; }, 3, invalid, std::nullopt },
+        BatchErrorCase { "OnlyPartOfABatch", [] { return goldenPrefix(40); }, 3, invalid, std::nullopt },
         // ByteBufferLogInputStream.nextBatchSize: CorruptRecordException.
-        ErrorCase { "LengthBelowTheV0Overhead",
+        BatchErrorCase { "LengthBelowTheV0Overhead",
             [] {
                 Bytes b = goldenBytes();
                 putInt32(b, 8, 13);
                 return b;
             },
             3, corrupt, corrupt },
-        ErrorCase { "MagicOutOfRange",
+        BatchErrorCase { "MagicOutOfRange",
             [] {
                 Bytes b = goldenBytes();
                 b[16] = 3;
@@ -476,42 +478,42 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
             },
             3, corrupt, corrupt },
         // validateRecords: "only allowed to contain record batches with magic version 2".
-        ErrorCase { "Magic1", [] { return patched([](Bytes& b) { b[16] = 1; }); }, 3, invalid, invalid },
-        ErrorCase { "Magic0", [] { return patched([](Bytes& b) { b[16] = 0; }); }, 3, invalid, invalid },
+        BatchErrorCase { "Magic1", [] { return patched([](Bytes& b) { b[16] = 1; }); }, 3, invalid, invalid },
+        BatchErrorCase { "Magic0", [] { return patched([](Bytes& b) { b[16] = 0; }); }, 3, invalid, invalid },
         // CompressionType.forId knows 0-4.
-        ErrorCase { "Codec5", [] { return patched([](Bytes& b) { b[22] = 5; }); }, 3, unsupported, unsupported },
-        ErrorCase { "Codec6", [] { return patched([](Bytes& b) { b[22] = 6; }); }, 3, unsupported, unsupported },
-        ErrorCase { "Codec7", [] { return patched([](Bytes& b) { b[22] = 7; }); }, 3, unsupported, unsupported },
-        ErrorCase { "ZstdInProduceV3", [] { return encodeRecordBatch(producerBatch(), Compression::Zstd); }, 3,
+        BatchErrorCase { "Codec5", [] { return patched([](Bytes& b) { b[22] = 5; }); }, 3, unsupported, unsupported },
+        BatchErrorCase { "Codec6", [] { return patched([](Bytes& b) { b[22] = 6; }); }, 3, unsupported, unsupported },
+        BatchErrorCase { "Codec7", [] { return patched([](Bytes& b) { b[22] = 7; }); }, 3, unsupported, unsupported },
+        BatchErrorCase { "ZstdInProduceV3", [] { return encodeRecordBatch(producerBatch(), Compression::Zstd); }, 3,
             unsupported, std::nullopt },
         // UnifiedLog.analyzeAndValidateRecords.
-        ErrorCase { "BaseOffsetNotZero", [] { return withProducerBatch([](RecordBatch& b) { b.baseOffset = 5; }); }, 3,
+        BatchErrorCase { "BaseOffsetNotZero", [] { return withProducerBatch([](RecordBatch& b) { b.baseOffset = 5; }); }, 3,
             invalid, std::nullopt },
-        ErrorCase { "CrcMismatch",
+        BatchErrorCase { "CrcMismatch",
             [] {
                 Bytes b = goldenBytes();
                 b[70] ^= 0x01;
                 return b;
             },
             3, corrupt, corrupt },
-        ErrorCase { "ShorterThanTheHeader",
+        BatchErrorCase { "ShorterThanTheHeader",
             [] {
                 Bytes b = goldenPrefix(40);
                 reseal(b);
                 return b;
             },
             3, corrupt, corrupt },
-        ErrorCase { "AboveMessageMaxBytes",
+        BatchErrorCase { "AboveMessageMaxBytes",
             [] {
                 return withProducerBatch([](RecordBatch& b) { b.records[0].value = Bytes(limits.batchBytesMax, 'x'); });
             },
             3, tooLarge, tooLarge },
         // LogValidator.validateBatch.
-        ErrorCase { "LastOffsetDeltaTooHigh",
+        BatchErrorCase { "LastOffsetDeltaTooHigh",
             [] { return withProducerBatch([](RecordBatch& b) { b.lastOffsetDelta = 3; }); }, 3, invalid, std::nullopt },
-        ErrorCase { "LastOffsetDeltaTooLow",
+        BatchErrorCase { "LastOffsetDeltaTooLow",
             [] { return withProducerBatch([](RecordBatch& b) { b.lastOffsetDelta = 1; }); }, 3, invalid, std::nullopt },
-        ErrorCase { "NoRecords",
+        BatchErrorCase { "NoRecords",
             [] {
                 return withProducerBatch([](RecordBatch& b) {
                     b.records.clear();
@@ -519,7 +521,7 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 });
             },
             3, invalid, std::nullopt },
-        ErrorCase { "CountZeroWithOffsets",
+        BatchErrorCase { "CountZeroWithOffsets",
             [] {
                 return patched([](Bytes& b) {
                     putInt32(b, 57, 0);
@@ -527,10 +529,10 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 });
             },
             3, invalid, std::nullopt },
-        ErrorCase { "ControlBatchFromAClient",
+        BatchErrorCase { "ControlBatchFromAClient",
             [] { return withProducerBatch([](RecordBatch& b) { b.attributes = RecordBatch::controlMask; }); }, 3,
             invalid, std::nullopt },
-        ErrorCase { "ProducerIdWithoutSequence",
+        BatchErrorCase { "ProducerIdWithoutSequence",
             [] {
                 return withProducerBatch([](RecordBatch& b) {
                     b.producerId = 1000;
@@ -539,7 +541,7 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
             },
             3, invalid, std::nullopt },
         // DefaultRecordBatch's record iterator and DefaultRecord.readFrom.
-        ErrorCase { "NegativeRecordCount",
+        BatchErrorCase { "NegativeRecordCount",
             [] {
                 return patched([](Bytes& b) {
                     putInt32(b, 57, 0xFFFFFFFF);
@@ -547,7 +549,7 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 });
             },
             3, invalid, invalid },
-        ErrorCase { "CountAboveTheRecordsPresent",
+        BatchErrorCase { "CountAboveTheRecordsPresent",
             [] {
                 return patched([](Bytes& b) {
                     putInt32(b, 57, 4);
@@ -555,7 +557,7 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 });
             },
             3, invalid, invalid },
-        ErrorCase { "CountBelowTheRecordsPresent",
+        BatchErrorCase { "CountBelowTheRecordsPresent",
             [] {
                 return patched([](Bytes& b) {
                     putInt32(b, 57, 2);
@@ -563,7 +565,7 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 });
             },
             3, invalid, invalid },
-        ErrorCase { "RecordCountOf2To31Minus1",
+        BatchErrorCase { "RecordCountOf2To31Minus1",
             [] {
                 return patched([](Bytes& b) {
                     putInt32(b, 57, 0x7FFFFFFF);
@@ -571,9 +573,9 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 });
             },
             3, tooLarge, tooLarge },
-        ErrorCase {
+        BatchErrorCase {
             "BytesAfterTheLastRecord", [] { return patched([](Bytes& b) { b.push_back(0); }); }, 3, invalid, invalid },
-        ErrorCase { "RecordLengthBeyondTheBatch",
+        BatchErrorCase { "RecordLengthBeyondTheBatch",
             [] {
                 Bytes b = goldenBytes();
                 b[61] = 0x7e;
@@ -581,14 +583,14 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                 return b;
             },
             3, invalid, invalid },
-        ErrorCase { "RecordLengthLongerThanItsFields", [] { return patched([](Bytes& b) { b[61] += 2; }); }, 3, invalid,
+        BatchErrorCase { "RecordLengthLongerThanItsFields", [] { return patched([](Bytes& b) { b[61] += 2; }); }, 3, invalid,
             invalid },
-        ErrorCase {
+        BatchErrorCase {
             "NegativeRecordLength", [] { return patched([](Bytes& b) { b[61] = 0x01; }); }, 3, invalid, invalid },
         // The first record's body: 00 attributes, 00 timestampDelta, 00 offsetDelta, 04 "k0", ...
-        ErrorCase {
+        BatchErrorCase {
             "KeyLongerThanTheRecord", [] { return patched([](Bytes& b) { b[65] = 0x7e; }); }, 3, invalid, invalid },
-        ErrorCase { "CompressedRecordsThatDoNotDecompress",
+        BatchErrorCase { "CompressedRecordsThatDoNotDecompress",
             [] {
                 return patched(
                     [](Bytes& b) {
@@ -598,7 +600,7 @@ INSTANTIATE_TEST_SUITE_P(KafkaChecks, RecordBatchErrors,
                     Compression::Gzip);
             },
             3, corrupt, corrupt }),
-    [](const testing::TestParamInfo<ErrorCase>& info) { return std::string(info.param.name); });
+    [](const testing::TestParamInfo<BatchErrorCase>& info) { return std::string(info.param.name); });
 
 TEST(RecordBatchErrors, ACountOf2To31Minus1IsCheckedAgainstTheBytesBeforeReserving)
 {
