@@ -4,15 +4,20 @@
 // Kafka's protocol through wire/'s encoder, so each request crosses the server's Asio sockets, which
 // the GUI thread polls.
 
+#include "control/livesession.h"
+#include "shell/livelabdialog.h"
 #include "wire/protocol.h"
 #include "wire/record_batch.h"
 
 #include <QByteArray>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QHostAddress>
 #include <QTcpSocket>
 #include <QTest>
 
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace hw::uitest {
@@ -108,5 +113,22 @@ private:
     int m_responses = 0;
     int m_sent = 0;
 };
+
+/// Starts the dialog's live lab on free ports. ctest runs tests two at a time, and each dialog picks the
+/// first free base port from 19092 when it opens, so two tests may pick the same one and the later Start
+/// find it taken ("Address already in use"). This searches from a base of the process's own and, if the
+/// port was taken between the search and Start, tries again from the next one.
+inline bool startLiveLab(ui::LiveLabDialog& dialog, const ui::LiveSession& session, int brokers)
+{
+    int from = ui::LiveSession::defaultBasePort + 8 * (static_cast<int>(::getpid()) % 100);
+    for (int attempt = 0; attempt < 5 && !session.isServing(); ++attempt) {
+        const int port = ui::LiveSession::freeBasePort(QStringLiteral("127.0.0.1"), brokers, from);
+        if (port > 0)
+            dialog.portBox()->setValue(port);
+        dialog.startButton()->click();
+        from = (port > 0 ? port : from) + brokers + 1;
+    }
+    return session.isServing();
+}
 
 } // namespace hw::uitest

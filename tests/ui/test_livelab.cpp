@@ -51,6 +51,7 @@ const char* liveScenarioJson()
  "steps": [{"advance": {"ms": 3000}}]})";
 }
 
+using hw::uitest::startLiveLab;
 using hw::uitest::TestClient;
 
 struct LiveWindow {
@@ -75,8 +76,8 @@ struct LiveWindow {
     }
     void start()
     {
-        dialog->startButton()->click();
-        ASSERT_TRUE(window.liveSession()->isServing()) << dialog->statusLabel()->text().toStdString();
+        const int brokers = static_cast<int>(controller()->timeline().head().brokers.size());
+        ASSERT_TRUE(startLiveLab(*dialog, *window.liveSession(), brokers)) << dialog->statusLabel()->text().toStdString();
     }
 };
 
@@ -222,8 +223,8 @@ TEST(LiveLab, ClosingTheWindowWhileServingClosesEveryConnectionAndEndsCleanly)
     ASSERT_TRUE(std::holds_alternative<hw::Scenario>(parsed));
     ASSERT_TRUE(window->openParsedScenario(std::get<hw::Scenario>(parsed), QStringLiteral("live.json")));
     LiveLabDialog* dialog = window->openLiveLab();
-    dialog->startButton()->click();
-    ASSERT_TRUE(window->liveSession()->isServing());
+    const int brokers = static_cast<int>(window->controller()->timeline().head().brokers.size());
+    ASSERT_TRUE(startLiveLab(*dialog, *window->liveSession(), brokers)) << dialog->statusLabel()->text().toStdString();
     const int port = dialog->portBox()->value() + window->controller()->timeline().head().partitions[0].registration.leader;
     TestClient client("student-1");
     ASSERT_TRUE(client.connectTo(port));

@@ -48,6 +48,7 @@ using hw::ui::LiveLabDialog;
 using hw::ui::MainWindow;
 using hw::ui::SimController;
 using hw::uitest::liveWaitMs;
+using hw::uitest::startLiveLab;
 using hw::uitest::TestClient;
 
 /// How many drops the tests wait for: several, so that a drop after a drop is covered too.
@@ -93,8 +94,8 @@ struct BudgetLab {
 
     void start()
     {
-        dialog->startButton()->click();
-        ASSERT_TRUE(window.liveSession()->isServing()) << dialog->statusLabel()->text().toStdString();
+        const int brokers = static_cast<int>(controller()->timeline().head().brokers.size());
+        ASSERT_TRUE(startLiveLab(*dialog, *window.liveSession(), brokers)) << dialog->statusLabel()->text().toStdString();
         const hw::ClusterState& head = controller()->timeline().head();
         ASSERT_TRUE(client.connectTo(dialog->portBox()->value() + head.partitions[0].registration.leader));
         client.hello();
