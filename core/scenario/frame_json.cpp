@@ -70,14 +70,9 @@ Json frameToJson(const Timeline& timeline, std::int64_t frameIndex, const Cluste
     return frameToJson(header, s, dump);
 }
 
-Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump dump)
+void frame_json::putFrameHeader(Json& out, const FrameHeader& header, const ClusterState& s, Json kafkaVersion)
 {
-    // A real cluster's poll (issue 29) has a frame of its own: real node ids, offsets only, its groups.
-    if (s.observed)
-        return observedFrameJson(header, s);
-    Json out;
-    out["kafka_version"] =
-        header.kafkaVersion.empty() ? std::string(kafkaVersionName(s.config.kafkaVersion)) : header.kafkaVersion;
+    out["kafka_version"] = std::move(kafkaVersion);
     // Only a real run's frames say where they come from, so that simulated dumps stay as they were.
     if (!header.source.empty())
         out["source"] = header.source;
@@ -94,6 +89,16 @@ Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump d
     } else {
         out["note"] = nullptr;
     }
+}
+
+Json frameToJson(const FrameHeader& header, const ClusterState& s, RecordsDump dump)
+{
+    // A real cluster's poll (issue 29) has a frame of its own: real node ids, offsets only, its groups.
+    if (s.observed)
+        return observedFrameJson(header, s);
+    Json out;
+    putFrameHeader(out, header, s,
+        header.kafkaVersion.empty() ? std::string(kafkaVersionName(s.config.kafkaVersion)) : header.kafkaVersion);
 
     Json brokers = Json::array();
     for (const Broker& b : s.brokers) {

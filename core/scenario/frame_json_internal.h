@@ -28,5 +28,8 @@ Json producersJson(const ClusterState& s, RecordsDump dump);
 
 /// The whole frame of an observed state (ClusterState::observed): frame_json_observed.cpp.
 Json observedFrameJson(const FrameHeader& header, const ClusterState& s);
+/// The keys every frame starts with, in their order: kafka_version (as given), source (a real run's only),
+/// frame, time_ms, label, event, narration and note.
+void putFrameHeader(Json& out, const FrameHeader& header, const ClusterState& s, Json kafkaVersion);
 
 } // namespace hw::frame_json

@@ -143,22 +143,7 @@ Json frame_json::observedFrameJson(const FrameHeader& header, const ClusterState
 {
     const ObservedInfo& o = *s.observed;
     Json out;
-    out["kafka_version"] = header.kafkaVersion.empty() ? orNull(o.poll.kafkaVersion) : Json(header.kafkaVersion);
-    if (!header.source.empty())
-        out["source"] = header.source;
-    out["frame"] = header.frame;
-    out["time_ms"] = header.timeMs;
-    out["label"] = header.label ? Json(*header.label) : Json(nullptr);
-    out["event"] = eventToJson(header.event, s);
-    out["narration"] = narrate(header.event, s);
-    if (header.note) {
-        Json note = Json::object();
-        for (const auto& [language, text] : header.note->byLanguage)
-            note[language] = text;
-        out["note"] = note;
-    } else {
-        out["note"] = nullptr;
-    }
+    putFrameHeader(out, header, s, header.kafkaVersion.empty() ? orNull(o.poll.kafkaVersion) : Json(header.kafkaVersion));
     out["observed"] = Json{{"cluster_id", o.poll.clusterId},
                            {"interval_ms", o.poll.intervalMs},
                            {"poll_ms", o.poll.pollMs},
