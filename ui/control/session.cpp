@@ -2,6 +2,7 @@
 #include "control/session.h"
 
 #include "model/limits.h"
+#include "model/observed_state.h"
 
 #include <algorithm>
 
@@ -38,7 +39,32 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     m_recordingFullAt = -1;
     m_scriptedFrames = m_timeline->frameCount();
     m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
+    m_observed = false;
     return error;
+}
+
+void Session::loadObserved(const hw::ObservedCluster& first, const std::string& name)
+{
+    auto metrics = std::make_unique<hw::RunMetrics>();
+    auto timeline = observedTimeline(hw::observedState(first), *metrics);
+    // The scenario only names the session: an observed timeline is not a scenario's run, and nothing
+    // replays it but its recording (scenario/observed_json.h).
+    hw::Scenario scenario;
+    scenario.name = name;
+    m_scenario = std::move(scenario);
+    m_timeline = std::move(timeline);
+    m_metrics = std::move(metrics);
+    m_ops.clear();
+    m_recorder.reset();
+    m_recordingFullAt = -1;
+    m_scriptedFrames = m_timeline->frameCount();
+    m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
+    m_observed = true;
+}
+
+std::optional<std::int64_t> Session::applyObserved(const hw::ObservedCluster& poll)
+{
+    return m_timeline->applyObserved(poll);
 }
 
 void Session::recordSteps(std::int64_t count)

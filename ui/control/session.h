@@ -2,6 +2,7 @@
 #pragma once
 
 #include "control/useraction.h"
+#include "model/observed.h"
 #include "model/limits.h"
 #include "scenario/scenario.h"
 #include "timeline/metrics.h"
@@ -42,6 +43,16 @@ public:
     /// Plays a scenario from the start. Returns the error of the first step that could not be
     /// carried out; the frames made before it stay, as `highwater-cli run` keeps them.
     std::optional<hw::ScenarioError> load(hw::Scenario scenario);
+    /// Starts an observed session (issue 29): the timeline of a real cluster's polls, from its first
+    /// poll (hw::observedState). `name` names it (the scenario's name: "observe 10.0.0.1:9092"). Throws
+    /// what hw::observedState throws (hw::ObservedLimitExceeded, std::invalid_argument) and keeps the
+    /// session as it was then.
+    void loadObserved(const hw::ObservedCluster& first, const std::string& name);
+    /// Adds a later poll to an observed session (Timeline::applyObserved): the new frame, or nullopt when
+    /// nothing visible changed. Throws what applyObserved throws, leaving the timeline as it was.
+    std::optional<std::int64_t> applyObserved(const hw::ObservedCluster& poll);
+    /// Whether the timeline is an observed one: its frames are a real cluster's polls, read-only.
+    bool isObserved() const { return m_observed; }
 
     const hw::Scenario& scenario() const { return m_scenario; }
     const hw::Timeline& timeline() const { return *m_timeline; }
@@ -144,6 +155,7 @@ private:
     std::int64_t m_scriptedFrames = 1;
     std::int64_t m_scriptedOps = 0;
     std::uint64_t m_memoryBudget;
+    bool m_observed = false;
 };
 
 } // namespace hw::ui

@@ -4,6 +4,7 @@
 #include "base/i18n.h"
 #include "control/session.h"
 #include "model/limits.h"
+#include "model/observed_state.h"
 #include "scene/messagetext.h"
 
 #include <algorithm>
@@ -110,6 +111,73 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
     if (error)
         emit message(tr("The scenario stops early: %1").arg(QString::fromStdString(error->toString())));
     return QString();
+}
+
+QString SimController::openObserved(const hw::ObservedCluster& first, const QString& source)
+{
+    if (m_live)
+        emit aboutToReplaceTimeline();
+    setPlaying(false);
+    try {
+        m_session->loadObserved(first, source.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    m_source = source;
+    m_stopError.clear();
+    m_stopFrames = frameCount();
+    ++m_historyRevision;
+    m_live = false;
+    m_followLive = false;
+    m_liveHistory = false;
+    m_droppedPending = 0;
+    m_frame = 0;
+    m_markers.clear();
+    m_markedUpTo = 0;
+    indexMarkers(0);
+    loadState();
+    emit changed(ScenarioChanged | TimelineChanged | FrameChanged | TimeChanged);
+    return QString();
+}
+
+QString SimController::appendObserved(const hw::ObservedCluster& poll, bool notify)
+{
+    if (!m_session->isObserved())
+        return tr("The session is not an observed one.");
+    try {
+        m_session->applyObserved(poll);
+    } catch (const hw::MemoryBudgetReached&) {
+        return memoryBudgetMessage();
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    if (notify)
+        liveAdvanced(static_cast<double>(m_session->timeline().frame(lastFrame()).timeMs));
+    return QString();
+}
+
+void SimController::observedLoaded()
+{
+    settleDrops();
+    indexMarkers(m_markedUpTo);
+    emit changed(TimelineChanged);
+}
+
+bool SimController::isObserved() const
+{
+    return m_session->isObserved();
+}
+
+QString SimController::observedReadOnlyText()
+{
+    return tr("Observing a real cluster: read-only");
+}
+
+void SimController::setObservedStopError(const QString& error)
+{
+    m_stopError = error;
+    m_stopFrames = frameCount();
+    emit changed(ScenarioChanged);
 }
 
 bool SimController::isScriptedFrame(std::int64_t frame) const
@@ -409,11 +477,15 @@ void SimController::tick()
 
 QString SimController::checkAction(const hw::Step& action) const
 {
+    if (m_session->isObserved())
+        return observedReadOnlyText();
     return QString::fromStdString(checkUserAction(*m_state, action));
 }
 
 QString SimController::perform(std::int64_t frame, const hw::Step& action)
 {
+    if (m_session->isObserved())
+        return observedReadOnlyText();
     setPlaying(false);
     settleDrops();
     frame = std::clamp<std::int64_t>(frame, firstFrame(), lastFrame());

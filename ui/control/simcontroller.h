@@ -18,6 +18,7 @@
 
 namespace hw {
 struct ClusterState;
+struct ObservedCluster;
 struct Scenario;
 class Timeline;
 } // namespace hw
@@ -74,6 +75,26 @@ public:
     /// cannot, or an empty string; expectedFrames is the frame count it must replay to.
     QString restoreSession(const hw::Scenario& scenario, const QString& source, std::int64_t scriptedFrames,
         std::int64_t scriptedOps, std::vector<SessionOp> userOps, std::int64_t frame, std::int64_t expectedFrames);
+    // Observing a real cluster (issue 29; ObserveSession drives these while connected, and opening an
+    // observe recording adds its polls one by one). An observed session is read-only: its frames are a
+    // real cluster's polls, and no action of the simulation applies to them.
+    /// Replaces the session with an observed one that starts at `first` (hw::observedState). source
+    /// names it in the window title ("10.0.0.1:9092", a recording's path). Returns an error message (a
+    /// poll above limits::observed*), or an empty string.
+    QString openObserved(const hw::ObservedCluster& first, const QString& source);
+    /// Adds a poll to the observed session. With notify, the views hear of a new frame at once, and the
+    /// newest is shown while following live; a loader that adds many polls passes false and calls
+    /// observedLoaded() after the last. Returns an error message (a poll above limits::observed*, the
+    /// memory budget outside live mode), or an empty string; the timeline stays as it was then.
+    QString appendObserved(const hw::ObservedCluster& poll, bool notify = true);
+    /// After polls were added without notifying: indexes them and tells the views.
+    void observedLoaded();
+    /// Whether the session is an observed one (read-only).
+    bool isObserved() const;
+    /// Why a user action cannot run on an observed session, for tooltips and the status bar.
+    static QString observedReadOnlyText();
+    /// Sets the error that stopped reading an observed session's recording (scenarioStopError()).
+    void setObservedStopError(const QString& error);
     /// The scenario's text in the UI language ("en", "zh_TW", "zh_CN").
     static std::string language();
 

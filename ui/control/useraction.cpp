@@ -173,6 +173,10 @@ QString consumerReason(const hw::ClusterState& state, const hw::ConsumerAction& 
 
 QString unavailableReason(const hw::ClusterState& state, const UserAction& action)
 {
+    // An observed frame is a real cluster's poll (issue 29): HighWater only watches it, and no action of
+    // the simulation applies to it.
+    if (state.observed)
+        return Text::tr("observing a real cluster: read-only");
     const std::string refusal = checkUserAction(state, action);
     if (refusal.empty())
         return QString();
@@ -244,6 +248,8 @@ std::string runUserAction(hw::Timeline& timeline, const UserAction& action)
 
 std::string checkUserAction(const hw::ClusterState& state, const UserAction& action)
 {
+    if (state.observed)
+        return "observing a real cluster: read-only";
     if (std::holds_alternative<hw::CheckpointStep>(action) || std::holds_alternative<hw::NoteStep>(action))
         return "this step is not an action";
     if (const auto* fetch = std::get_if<hw::FetchStep>(&action)) {

@@ -62,6 +62,11 @@ ControlPanel::ControlPanel(SimController* controller, QWidget* parent) : QWidget
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    m_readOnly = new QLabel(this);
+    m_readOnly->setObjectName(QStringLiteral("controlsReadOnly"));
+    m_readOnly->setWordWrap(true);
+    m_readOnly->hide();
+    layout->addWidget(m_readOnly);
     layout->addWidget(buildProduce());
     layout->addWidget(buildBrokers());
     layout->addWidget(buildPartition());
@@ -498,6 +503,23 @@ void ControlPanel::refresh(bool scenarioChanged)
     const bool grouped = !consumer || consumer->group >= 0;
     m_join->setText(grouped ? tr("Add to its group") : tr("Start"));
     m_leave->setText(grouped ? tr("Remove from its group") : tr("Stop"));
+    refreshReadOnly();
+}
+
+void ControlPanel::refreshReadOnly()
+{
+    const bool observed = static_cast<bool>(m_controller->state().observed);
+    const QString why = observed ? SimController::observedReadOnlyText() : QString();
+    m_readOnly->setVisible(observed);
+    m_readOnly->setText(why);
+    // Only the produce group is enabled or not by refresh(); the others are enabled unless observed.
+    for (QGroupBox* box : findChildren<QGroupBox*>(Qt::FindDirectChildrenOnly)) {
+        if (observed)
+            box->setEnabled(false);
+        else if (box != m_produceBox)
+            box->setEnabled(true);
+        box->setToolTip(why);
+    }
 }
 
 void ControlPanel::produce()

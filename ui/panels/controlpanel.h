@@ -93,6 +93,8 @@ protected:
 private:
     static QString brokerItemText(int broker);
     static QString consumerItemText(const hw::ClusterState& s, int consumer);
+    /// An observed session is read-only: every group is disabled, and the panel says why.
+    void refreshReadOnly();
     QGroupBox* buildProduce();
     QGroupBox* buildBrokers();
     QGroupBox* buildPartition();
@@ -110,6 +112,7 @@ private:
     SimController* m_controller;
 
     QGroupBox* m_produceBox = nullptr;
+    QLabel* m_readOnly = nullptr; // over the panel while the session is observed (issue 29)
     QComboBox* m_producer = nullptr;
     QComboBox* m_topic = nullptr;
     QComboBox* m_producePartition = nullptr;

@@ -8,6 +8,7 @@
 #include "base/i18n.h"
 #include "control/actioncommand.h"
 #include "control/livesession.h"
+#include "control/observesession.h"
 #include "control/session.h"
 #include "export/exportdialog.h"
 #include "export/sceneexport.h"
@@ -26,6 +27,7 @@
 #include "scene/frameview.h"
 #include "shell/actionmenu.h"
 #include "shell/comparewindow.h"
+#include "shell/connectdialog.h"
 #include "shell/realcomparedialog.h"
 #include "shell/realcomparewindow.h"
 #include "shell/icons.h"
@@ -54,6 +56,7 @@
 #include <QStyle>
 #include <QTabBar>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -90,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->setAcceptDrops(false);
     m_view->viewport()->setAcceptDrops(false);
     setAcceptDrops(true);
+    m_observe = new ObserveSession(m_controller, this);
 
     createActions();
     updateTransportIcons();
@@ -120,6 +124,26 @@ MainWindow::MainWindow(QWidget* parent)
         }
         m_scene->setLiveClientNames(names);
     });
+    // Observing a real cluster: the status line, the Live button, and what went wrong after connecting.
+    m_observeStatus = new QLabel(this);
+    m_observeStatus->setObjectName(QStringLiteral("observeStatusLine"));
+    m_observeStatus->hide();
+    auto* liveButton = new QToolButton(this);
+    liveButton->setObjectName(QStringLiteral("observeLiveButton"));
+    liveButton->setDefaultAction(action(QStringLiteral("followLive")));
+    liveButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    liveButton->hide();
+    m_liveButton = liveButton;
+    statusBar()->addPermanentWidget(m_observeStatus);
+    statusBar()->addPermanentWidget(m_liveButton);
+    connect(m_observe, &ObserveSession::observingChanged, this, &MainWindow::onObservingChanged);
+    connect(m_observe, &ObserveSession::statusChanged, this, &MainWindow::onObservingChanged);
+    connect(m_observe, &ObserveSession::pollFailed, this, [this](const QString& error) {
+        //: After connecting, a poll failed (the cluster went away); %1: why.
+        statusBar()->showMessage(tr("A poll failed: %1. The frames stay; polling goes on.").arg(error));
+    });
+    connect(m_observe, &ObserveSession::recordingStopped, this,
+        [this](const QString& error) { statusBar()->showMessage(error); });
     // Every action, undo and redo is kept at once (within Autosave::intervalMs); the frame shown too.
     m_autosave = new Autosave(m_controller, this);
     connect(m_undo, &QUndoStack::indexChanged, this, &MainWindow::syncAutosave);
@@ -153,6 +177,10 @@ MainWindow::~MainWindow()
     // dialog and status bar that follow it) still exist. The live session is a child, destroyed after
     // the controller otherwise, and its destructor's stop() would advance a controller that is gone.
     m_live->stop();
+    // Observing stops too, while the controller it hands polls to exists (it waits for a poll under way
+    // at most ObserveSession::quitWaitMs).
+    delete m_observe;
+    m_observe = nullptr;
     // QWidget's destructor deletes the children after this one has run. The undo stack's destructor
     // clears its commands and emits indexChanged, cleanChanged and canUndoChanged, whose slots (the
     // window's, and the teaching aids' banner, which reads the controller) would then run on parts
@@ -401,6 +429,35 @@ LiveLabDialog* MainWindow::openLiveLab()
     return m_liveDialog;
 }
 
+ConnectDialog* MainWindow::openConnectDialog()
+{
+    if (!m_connectDialog) {
+        m_connectDialog = new ConnectDialog(m_observe, [this] { return maySwitchScenario(); }, this);
+        m_connectDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_connectDialog->show();
+    m_connectDialog->raise();
+    m_connectDialog->activateWindow();
+    return m_connectDialog;
+}
+
+void MainWindow::onObservingChanged()
+{
+    if (!m_observe)
+        return;
+    const bool observing = m_observe->isObserving();
+    const bool shown = observing || m_controller->isObserved();
+    m_observeStatus->setVisible(shown);
+    m_observeStatus->setText(observing || m_observe->isConnected() ? m_observe->statusText() : QString());
+    if (!observing && m_controller->isObserved() && !m_observe->isConnected())
+        m_observeStatus->setText(tr("Observed: %1").arg(m_controller->source()));
+    m_liveButton->setVisible(observing && m_observe->isConnected());
+    action(QStringLiteral("followLive"))->setEnabled(m_live->isServing() || (observing && m_observe->isConnected()));
+    action(QStringLiteral("disconnectCluster"))->setEnabled(observing);
+    updateUndoTexts();
+    updateRunOn();
+}
+
 void MainWindow::onLiveChanged(bool serving, const QString& reason)
 {
     if (serving) {
@@ -529,6 +586,7 @@ void MainWindow::onChanged(SimController::Changes what)
         m_controls->refresh(true);
         updateTitle();
         updateErrorBanner();
+        onObservingChanged();
         // The seed article's figures are of one partition; bigger clusters start with the whole picture.
         setViewKind(state.partitions.size() == 1 ? FrameScene::ViewKind::Partition : FrameScene::ViewKind::Cluster);
     }
@@ -584,6 +642,14 @@ void MainWindow::updateErrorBanner()
     m_errorBanner->setVisible(!error.isEmpty());
     if (error.isEmpty())
         return;
+    if (m_controller->isObserved()) {
+        //: %n: how many frames an observe recording's polls made before a line that cannot be read.
+        m_errorBanner->setText(tr("\u26A0 This recording stops after %n frame(s): a line cannot be read.", nullptr,
+                                   static_cast<int>(m_controller->scenarioStopFrames()))
+            + QLatin1Char('\n') + error + QLatin1Char('\n')
+            + tr("The frames before that line are shown."));
+        return;
+    }
     //: %n: how many frames the scenario's steps made before the error (shown on the next line).
     m_errorBanner->setText(tr("\u26A0 This scenario is not valid: its steps stop after %n frame(s).", nullptr,
                                static_cast<int>(m_controller->scenarioStopFrames()))
@@ -595,6 +661,14 @@ void MainWindow::updateErrorBanner()
 void MainWindow::updateTitle()
 {
     const hw::Scenario& scenario = m_controller->scenario();
+    if (m_controller->isObserved()) {
+        // The bootstrap list or the recording's name: never a credential (those stay in the security
+        // file or the environment).
+        //: The window title of an observed session: %1 is the cluster's bootstrap list or the recording.
+        setWindowTitle(tr("%1[*] \u2014 observed \u2014 HighWater").arg(QString::fromStdString(scenario.name)));
+        setWindowModified(false);
+        return;
+    }
     const QString title = scenario.title.empty()
         ? QString::fromStdString(scenario.name)
         : QString::fromStdString(scenario.title.get(SimController::language()));

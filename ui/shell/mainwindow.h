@@ -36,6 +36,8 @@ class FrameView;
 class InspectorPanel;
 class LiveLabDialog;
 class LiveSession;
+class ConnectDialog;
+class ObserveSession;
 class NarrationPanel;
 class NoteStrip;
 class TeachingAids;
@@ -90,6 +92,16 @@ public:
     LiveLabDialog* openLiveLab();
     /// The live lab's server for this window's session.
     LiveSession* liveSession() const { return m_live; }
+    /// File > Connect to a Kafka cluster...: the dialog that starts observing a real cluster
+    /// (ConnectDialog, opened without waiting; one at a time, raised again when open). Returns it.
+    ConnectDialog* openConnectDialog();
+    /// The observer of a real cluster for this window (issue 29).
+    ObserveSession* observeSession() const { return m_observe; }
+    /// Opens an observe recording (File > Open, a drop, the recent files, the command line): its polls
+    /// as an observed session. Returns false and shows why when nothing can be shown.
+    bool openRecording(const QString& path);
+    /// The status bar's observing line ("Observing HOST:PORT (cluster id) every N ms", "Disconnected").
+    QLabel* observeStatusLabel() const { return m_observeStatus; }
 
     // The parts, for the app's --screenshot and for tests.
     SimController* controller() const { return m_controller; }
@@ -174,6 +186,8 @@ private:
     void updateUndoTexts();
     /// Entering or leaving live mode: undo goes (a live session has none), the Live button shows.
     void onLiveChanged(bool serving, const QString& reason);
+    /// Observing started or stopped: the Live button, Disconnect and the status line follow.
+    void onObservingChanged();
     /// Play > Run on is usable while the run's history is below its memory budget; at the budget its
     /// text says so (the status line says why in full).
     void updateRunOn();
@@ -226,6 +240,10 @@ private:
     QPointer<RealCompareDialog> m_realCompareDialog;
     LiveSession* m_live = nullptr;
     QPointer<LiveLabDialog> m_liveDialog;
+    ObserveSession* m_observe = nullptr;
+    QPointer<ConnectDialog> m_connectDialog;
+    QLabel* m_observeStatus = nullptr;
+    QWidget* m_liveButton = nullptr; // in the status bar while observing: the followLive action
     bool m_liveUnsaved = false; // served live since opened or saved: the frames grew without undo
     QDockWidget* m_chartsDock = nullptr;
     QMenu* m_fileMenu = nullptr;

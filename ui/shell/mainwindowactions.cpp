@@ -9,6 +9,7 @@
 #include "scenario/builtin.h"
 #include "scenario/scenario.h"
 #include "scene/frameview.h"
+#include "control/observesession.h"
 #include "shell/icons.h"
 #include "shell/namedactions.h"
 #include "shell/recentfiles.h"
@@ -148,6 +149,11 @@ void MainWindow::createActions()
     });
     QAction* liveLab = addNamedAction(QStringLiteral("liveLab"), {});
     connect(liveLab, &QAction::triggered, this, &MainWindow::openLiveLab);
+    QAction* connectCluster = addNamedAction(QStringLiteral("connectCluster"), {});
+    connect(connectCluster, &QAction::triggered, this, &MainWindow::openConnectDialog);
+    QAction* disconnectCluster = addNamedAction(QStringLiteral("disconnectCluster"), {});
+    disconnectCluster->setEnabled(false);
+    connect(disconnectCluster, &QAction::triggered, m_observe, &ObserveSession::stop);
     // Live: back to the present after scrubbing back, following it from then on.
     QAction* followLive = addNamedAction(QStringLiteral("followLive"), { QKeySequence(Qt::CTRL | Qt::Key_End) });
     followLive->setEnabled(false);
@@ -178,6 +184,8 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("exportAnimation")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("liveLab")));
+    file->addAction(action(QStringLiteral("connectCluster")));
+    file->addAction(action(QStringLiteral("disconnectCluster")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
@@ -300,6 +308,12 @@ void MainWindow::retranslateUi()
             QT_TR_NOOP("Serve this session to real Kafka clients (kcat, Python, Java) on this computer or the "
                        "classroom's network"),
             nullptr },
+        { "connectCluster", QT_TR_NOOP("&Connect to a Kafka cluster..."),
+            QT_TR_NOOP("Observe a running Kafka cluster, read-only: every replica's LEO and high watermark, the "
+                       "ISR and consumer groups over time"),
+            nullptr },
+        { "disconnectCluster", QT_TR_NOOP("&Disconnect"),
+            QT_TR_NOOP("Stop observing the cluster; the frames stay"), nullptr },
         { "followLive", QT_TR_NOOP("Live"),
             QT_TR_NOOP("Back to the present of the live session, and follow it (Ctrl+End)"), nullptr },
         { "quit", QT_TR_NOOP("&Quit"), nullptr, nullptr },
@@ -350,6 +364,18 @@ void MainWindow::updateUndoTexts()
 {
     QAction* undo = action(QStringLiteral("undo"));
     QAction* redo = action(QStringLiteral("redo"));
+    if (m_controller->isObserved()) {
+        // An observed session has nothing to undo: its frames are the cluster's polls.
+        const QString why = SimController::observedReadOnlyText();
+        for (QAction* a : { undo, redo }) {
+            a->setEnabled(false);
+            a->setToolTip(why);
+            a->setStatusTip(why);
+        }
+        undo->setText(tr("Undo"));
+        redo->setText(tr("Redo"));
+        return;
+    }
     if (m_controller->hasLiveHistory()) {
         // Real clients' requests cannot be taken back, and the op log that undo replays does not
         // hold them: the session offers no undo from the moment it was served.
@@ -378,6 +404,20 @@ void MainWindow::updateUndoTexts()
 void MainWindow::updateRunOn()
 {
     QAction* runOn = action(QStringLiteral("runOn"));
+    // An observed session is read-only: nothing runs on, and it is not a scenario to save (its
+    // recording keeps it).
+    QAction* save = action(QStringLiteral("save"));
+    const bool observed = m_controller->isObserved();
+    save->setEnabled(!observed);
+    save->setToolTip(observed ? SimController::observedReadOnlyText() : QString());
+    if (observed) {
+        runOn->setEnabled(false);
+        runOn->setText(tr("Run on 10 s"));
+        runOn->setToolTip(SimController::observedReadOnlyText());
+        return;
+    }
+    runOn->setToolTip(
+        tr("Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)"));
     const bool atBudget = m_controller->timeline().atMemoryBudget();
     runOn->setEnabled(!atBudget);
     runOn->setText(atBudget ? tr("Run on 10 s (not now: the run reached its memory budget)") : tr("Run on 10 s"));

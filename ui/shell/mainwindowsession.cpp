@@ -8,6 +8,7 @@
 #include "base/fileerrors.h"
 #include "scenario/fileio.h"
 #include "scenario/scenario.h"
+#include "control/observesession.h"
 #include "shell/recentfiles.h"
 #include "shell/sandboxdialog.h"
 #include "shell/scenariolibrarydialog.h"
@@ -29,6 +30,9 @@ namespace hw::ui {
 
 bool MainWindow::openScenario(const QString& source)
 {
+    // An observe recording opens as the observed session it recorded (issue 29).
+    if (!source.startsWith(QLatin1String("builtin:")) && ObserveSession::isRecordingFile(source))
+        return openRecording(source);
     const QString error = m_controller->openScenario(source);
     if (!error.isEmpty()) {
         statusBar()->showMessage(tr("Cannot open %1: %2").arg(source, error));
@@ -38,6 +42,23 @@ bool MainWindow::openScenario(const QString& source)
         RecentFiles::add(source);
         rebuildRecentMenu();
     }
+    return true;
+}
+
+bool MainWindow::openRecording(const QString& path)
+{
+    const QString error = ObserveSession::openRecording(m_controller, path);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot open %1: %2").arg(path, error));
+        return false;
+    }
+    RecentFiles::add(path);
+    rebuildRecentMenu();
+    if (m_controller->scenarioStopError().isEmpty())
+        statusBar()->showMessage(
+            tr("Opened the recording %1: %n frame(s).", nullptr, static_cast<int>(m_controller->frameCount()))
+                .arg(path),
+            statusTimeoutMs);
     return true;
 }
 
@@ -212,7 +233,7 @@ void MainWindow::openFileDialog()
     if (!maySwitchScenario())
         return;
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open scenario"), QString(), tr("HighWater scenarios (*.json);;All files (*)"));
+        this, tr("Open scenario"), QString(), tr("HighWater scenarios (*.json);;Observe recordings (*.jsonl);;All files (*)"));
     if (!path.isEmpty() && !openScenario(path))
         QMessageBox::warning(this, tr("Cannot open the scenario"), statusBar()->currentMessage());
 }

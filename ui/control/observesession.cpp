@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: MIT
+#include "control/observesession.h"
+
+#include "control/simcontroller.h"
+#include "realkafka/cluster_observer.h"
+#include "realkafka/security_config.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QMetaObject>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+
+namespace hw::ui {
+
+/// The polling thread and what it shares with the session. The session pointer is cleared when the
+/// session goes, under the mutex that every hand-over to the GUI thread holds: a thread that quitting did
+/// not wait for can still finish its poll, and its result goes nowhere.
+struct ObserveSession::Worker {
+    struct Shared {
+        std::mutex mutex;
+        ObserveSession* session = nullptr;
+        bool done = false;
+        std::condition_variable doneChanged;
+    };
+    std::shared_ptr<Shared> shared = std::make_shared<Shared>();
+    std::jthread thread;
+
+    /// Calls fn(session) on the GUI thread, unless the session is gone.
+    static void post(const std::shared_ptr<Shared>& shared, std::function<void(ObserveSession*)> fn)
+    {
+        const std::lock_guard lock(shared->mutex);
+        if (ObserveSession* session = shared->session)
+            QMetaObject::invokeMethod(session, [session, fn = std::move(fn)] { fn(session); }, Qt::QueuedConnection);
+    }
+
+    /// Waits until the thread ended, at most `wait`. Returns whether it did.
+    bool waitDone(std::chrono::milliseconds wait)
+    {
+        std::unique_lock lock(shared->mutex);
+        return shared->doneChanged.wait_for(lock, wait, [this] { return shared->done; });
+    }
+
+    /// Stops the thread and waits for it at most `wait`; a thread still in a poll then is left to finish
+    /// on its own (it holds only the shared state and the observer).
+    void finish(std::chrono::milliseconds wait)
+    {
+        thread.request_stop();
+        if (waitDone(wait)) {
+            thread.join();
+            return;
+        }
+        {
+            const std::lock_guard lock(shared->mutex);
+            shared->session = nullptr;
+        }
+        thread.detach();
+    }
+};
+
+/// The recording being written: the header line first, then one line per poll (scenario/observed_json.h).
+/// It never holds credentials: the header names the bootstrap list, the topics and the interval.
+struct ObserveSession::Recording {
+    QFile file;
+};
+
+ObserveSession::ObserveSession(SimController* controller, QObject* parent) : QObject(parent), m_controller(controller)
+{
+    // Another session opened in the window (a scenario, a recording) ends observing: its polls would
+    // have no timeline to go to.
+    connect(m_controller, &SimController::changed, this, [this](SimController::Changes what) {
+        if (!(what & SimController::ScenarioChanged) || m_opening)
+            return;
+        stop();
+        if (m_connected) {
+            m_connected = false;
+            emit statusChanged();
+        }
+    });
+}
+
+ObserveSession::~ObserveSession()
+{
+    // Every thread is asked to stop at once, then waited for within quitWaitMs altogether.
+    if (m_worker) {
+        m_worker->thread.request_stop();
+        m_retired.push_back(std::move(m_worker));
+    }
+    for (const auto& worker : m_retired)
+        worker->thread.request_stop();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(quitWaitMs);
+    for (const auto& worker : m_retired) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        worker->finish(std::max(left, std::chrono::milliseconds(0)));
+    }
+}
+
+QString ObserveSession::checkSecurityFile(const QString& path, QStringList* warnings)
+{
+    try {
+        const hw::realkafka::LoadedSecurityConfig loaded = hw::realkafka::loadSecurityConfig(path.toStdString());
+        if (warnings) {
+            warnings->clear();
+            for (const std::string& w : loaded.warnings)
+                warnings->append(QString::fromStdString(w));
+        }
+        return QString();
+    } catch (const hw::realkafka::SecurityConfigError& e) {
+        return QString::fromStdString(e.what());
+    }
+}
+
+QString ObserveSession::start(const Settings& settings)
+{
+    stop();
+    hw::realkafka::ClusterObserverOptions options;
+    options.bootstrap = settings.bootstrap.trimmed().toStdString();
+    options.topicsRegex = settings.topicsRegex.isEmpty() ? std::string(".*") : settings.topicsRegex.toStdString();
+    options.interval = std::chrono::milliseconds(settings.intervalMs);
+    options.requestTimeout = std::chrono::milliseconds(settings.requestTimeoutMs);
+    m_securityWarnings.clear();
+    if (!settings.securityFile.isEmpty()) {
+        try {
+            hw::realkafka::LoadedSecurityConfig loaded
+                = hw::realkafka::loadSecurityConfig(settings.securityFile.toStdString());
+            for (const std::string& w : loaded.warnings)
+                m_securityWarnings.append(QString::fromStdString(w));
+            options.security = std::move(loaded.config);
+        } catch (const hw::realkafka::SecurityConfigError& e) {
+            //: %1: why the security file cannot be used ("FILE:LINE: KEY: what was expected").
+            return tr("Security file: %1").arg(QString::fromStdString(e.what()));
+        }
+    }
+    std::shared_ptr<hw::realkafka::ClusterObserver> observer;
+    try {
+        observer = std::make_shared<hw::realkafka::ClusterObserver>(options);
+    } catch (const std::exception& e) {
+        // The observer names the option it refuses (--bootstrap, --topics, --interval-ms).
+        return QString::fromStdString(e.what());
+    }
+    std::unique_ptr<Recording> recording;
+    if (!settings.recordPath.isEmpty()) {
+        recording = std::make_unique<Recording>();
+        recording->file.setFileName(settings.recordPath);
+        hw::ObservedRecordingHeader header;
+        header.bootstrap = options.bootstrap;
+        header.topicsRegex = settings.topicsRegex == QLatin1String(".*") ? std::string() : options.topicsRegex;
+        header.intervalMs = settings.intervalMs;
+        const QByteArray line = QByteArray::fromStdString(hw::observedHeaderLine(header) + '\n');
+        if (!recording->file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            || recording->file.write(line) != line.size() || !recording->file.flush())
+            //: %1: the file, %2: the system's reason.
+            return tr("Record to file: cannot write %1: %2").arg(settings.recordPath, recording->file.errorString());
+    }
+
+    m_settings = settings;
+    m_recording = std::move(recording);
+    m_observing = true;
+    m_connected = false;
+    m_stretchedMs = 0;
+    m_clusterId.clear();
+    m_lastIntervalMs = settings.intervalMs;
+    const std::uint64_t generation = ++m_generation;
+    m_worker = std::make_unique<Worker>();
+    m_worker->shared->session = this;
+    const std::shared_ptr<Worker::Shared> shared = m_worker->shared;
+    const std::chrono::milliseconds interval = options.interval;
+    m_worker->thread = std::jthread([shared, observer, generation, interval](std::stop_token stop) {
+        while (!stop.stop_requested()) {
+            try {
+                observer->run(
+                    [&](const hw::ObservedCluster& poll) {
+                        Worker::post(shared, [generation, poll](ObserveSession* s) { s->onPoll(generation, poll); });
+                    },
+                    stop);
+            } catch (const std::exception& e) {
+                const QString error = QString::fromStdString(e.what());
+                Worker::post(shared, [generation, error](ObserveSession* s) { s->onError(generation, error); });
+                // The next try after an interval, as the next poll would have come.
+                std::mutex mutex;
+                std::condition_variable_any wake;
+                std::unique_lock lock(mutex);
+                wake.wait_for(lock, stop, interval, [] { return false; });
+            }
+        }
+        {
+            const std::lock_guard lock(shared->mutex);
+            shared->done = true;
+        }
+        shared->doneChanged.notify_all();
+    });
+    emit observingChanged(true);
+    emit statusChanged();
+    return QString();
+}
+
+void ObserveSession::retireWorker()
+{
+    if (!m_worker)
+        return;
+    m_worker->thread.request_stop();
+    {
+        // Its poll under way is dropped.
+        const std::lock_guard lock(m_worker->shared->mutex);
+        m_worker->shared->session = nullptr;
+    }
+    m_retired.push_back(std::move(m_worker));
+    // Threads that ended are joined now; the others when they end or when the session goes.
+    std::erase_if(m_retired, [](const std::unique_ptr<Worker>& w) {
+        if (!w->waitDone(std::chrono::milliseconds(0)))
+            return false;
+        w->thread.join();
+        return true;
+    });
+}
+
+void ObserveSession::stop()
+{
+    if (!m_observing)
+        return;
+    ++m_generation;
+    retireWorker();
+    m_observing = false;
+    m_recording.reset();
+    if (m_connected)
+        m_controller->setLive(false);
+    emit observingChanged(false);
+    emit statusChanged();
+}
+
+void ObserveSession::onPoll(std::uint64_t generation, const hw::ObservedCluster& poll)
+{
+    if (generation != m_generation || !m_observing)
+        return;
+    const bool stretchedBefore = m_stretchedMs > 0;
+    m_stretchedMs = poll.stretched ? std::max(poll.pollMs, 1) : 0;
+    m_lastIntervalMs = poll.intervalMs;
+    const QString clusterId = QString::fromStdString(poll.clusterId);
+    const bool statusMoved = clusterId != m_clusterId || stretchedBefore != (m_stretchedMs > 0) || poll.stretched;
+    m_clusterId = clusterId;
+    record(poll);
+    if (!m_connected) {
+        m_opening = true;
+        const QString error = m_controller->openObserved(poll, m_settings.bootstrap.trimmed());
+        m_opening = false;
+        if (!error.isEmpty()) {
+            stop();
+            emit connectFailed(error);
+            return;
+        }
+        m_connected = true;
+        // Live: the view follows the newest poll; at the memory budget the oldest frames go.
+        m_controller->setDropsOldestFrames(true);
+        m_controller->setLive(true);
+        emit connected();
+        emit statusChanged();
+        return;
+    }
+    const QString error = m_controller->appendObserved(poll);
+    if (!error.isEmpty())
+        emit pollFailed(error);
+    if (statusMoved)
+        emit statusChanged();
+}
+
+void ObserveSession::onError(std::uint64_t generation, const QString& error)
+{
+    if (generation != m_generation || !m_observing)
+        return;
+    if (!m_connected) {
+        // Nothing was shown yet: the dialog says why, and the user corrects the settings.
+        stop();
+        emit connectFailed(error);
+        return;
+    }
+    emit pollFailed(error);
+}
+
+void ObserveSession::record(const hw::ObservedCluster& poll)
+{
+    if (!m_recording)
+        return;
+    const QByteArray line = QByteArray::fromStdString(hw::observedClusterLine(poll) + '\n');
+    if (m_recording->file.write(line) == line.size() && m_recording->file.flush())
+        return;
+    const QString reason = m_recording->file.errorString();
+    m_recording.reset();
+    //: %1: the recording's file, %2: the system's reason. Observing goes on.
+    emit recordingStopped(tr("Recording to %1 stopped: %2. Observing goes on.").arg(m_settings.recordPath, reason));
+}
+
+QString ObserveSession::statusText() const
+{
+    if (!m_observing)
+        return tr("Disconnected");
+    const QString bootstrap = m_settings.bootstrap.trimmed();
+    if (!m_connected)
+        return tr("Connecting to %1...").arg(bootstrap);
+    QString text = m_clusterId.isEmpty()
+        ? tr("Observing %1 every %2 ms").arg(bootstrap).arg(m_lastIntervalMs)
+        //: %1: the bootstrap list, %2: the cluster id, %3: the polling interval.
+        : tr("Observing %1 (%2) every %3 ms").arg(bootstrap, m_clusterId).arg(m_lastIntervalMs);
+    if (m_stretchedMs > 0)
+        //: A poll outlasted the interval, so the next one started late; %1: how long the poll took.
+        text += QStringLiteral("; ") + tr("interval stretched to %1 ms").arg(m_stretchedMs);
+    if (m_recording)
+        text += QStringLiteral("; ") + tr("recording to %1").arg(QFileInfo(m_settings.recordPath).fileName());
+    return text;
+}
+
+bool ObserveSession::isRecordingFile(const QString& path)
+{
+    if (path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
+        return true;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    // A header line is short; a scenario's first line is never one.
+    const QByteArray first = file.readLine(64 * 1024).trimmed();
+    return std::holds_alternative<hw::ObservedRecordingHeader>(hw::parseObservedHeader(first.toStdString()));
+}
+
+QString ObserveSession::openRecording(SimController* controller, const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return file.errorString();
+    int lineNumber = 0;
+    bool header = false;
+    bool first = true;
+    while (!file.atEnd()) {
+        const QByteArray raw = file.readLine();
+        ++lineNumber;
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty())
+            continue;
+        if (!header) {
+            auto parsed = hw::parseObservedHeader(line.toStdString(), lineNumber);
+            if (const auto* error = std::get_if<hw::ObservedJsonError>(&parsed))
+                return QString::fromStdString(error->toString());
+            header = true;
+            continue;
+        }
+        auto parsed = hw::parseObservedCluster(line.toStdString(), lineNumber);
+        if (const auto* error = std::get_if<hw::ObservedJsonError>(&parsed)) {
+            if (first)
+                return QString::fromStdString(error->toString());
+            controller->observedLoaded();
+            controller->setObservedStopError(path + QStringLiteral(": ") + QString::fromStdString(error->toString()));
+            return QString();
+        }
+        const auto& poll = std::get<hw::ObservedCluster>(parsed);
+        if (first) {
+            if (const QString error = controller->openObserved(poll, path); !error.isEmpty())
+                return error;
+            first = false;
+        } else if (const QString error = controller->appendObserved(poll, false); !error.isEmpty()) {
+            controller->observedLoaded();
+            //: %1: the line of the recording, %2: why its poll cannot be shown.
+            controller->setObservedStopError(path + QStringLiteral(": ") + tr("line %1: %2").arg(lineNumber).arg(error));
+            return QString();
+        }
+    }
+    if (!header)
+        return tr("the file is empty: an observe recording starts with its header line");
+    if (first)
+        return tr("the recording holds no poll");
+    controller->observedLoaded();
+    return QString();
+}
+
+} // namespace hw::ui
