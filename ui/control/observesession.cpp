@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <regex>
 #include <stop_token>
 #include <thread>
 
@@ -125,6 +126,26 @@ QString ObserveSession::start(const Settings& settings)
     options.topicsRegex = settings.topicsRegex.isEmpty() ? std::string(".*") : settings.topicsRegex.toStdString();
     options.interval = std::chrono::milliseconds(settings.intervalMs);
     options.requestTimeout = std::chrono::milliseconds(settings.requestTimeoutMs);
+    // The observer's own checks, said with the dialog's names for the options (its messages name the
+    // command line's).
+    try {
+        hw::realkafka::parseBootstrap(options.bootstrap);
+    } catch (const std::exception& e) {
+        //: %1: why the list is refused ("bootstrap \"x\" is not HOST:PORT ...").
+        return tr("Bootstrap servers: %1").arg(QString::fromStdString(e.what()));
+    }
+    try {
+        (void)std::regex(options.topicsRegex, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+        //: %1: the expression, %2: the regex library's reason.
+        return tr("Topics (regex): \"%1\" is not a regular expression (ECMAScript): %2")
+            .arg(settings.topicsRegex, QString::fromLocal8Bit(e.what()));
+    }
+    if (options.interval < hw::realkafka::observeIntervalMin)
+        return tr("Poll every: %1 ms is too short: the interval is at least %2 ms, so that observing does not load "
+                  "the cluster")
+            .arg(settings.intervalMs)
+            .arg(hw::realkafka::observeIntervalMin.count());
     m_securityWarnings.clear();
     if (!settings.securityFile.isEmpty()) {
         try {
