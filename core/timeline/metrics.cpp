@@ -53,6 +53,8 @@ void RunMetrics::reset(const ClusterState& initial)
     m_partitions.clear();
     m_groups.clear();
     m_observedGroupIds.clear();
+    m_observedPartitions.clear();
+    m_slotOfIndex.clear();
     m_producers.clear();
     record(initial);
 }
@@ -69,9 +71,43 @@ std::size_t RunMetrics::observedGroupSlot(const std::string& id) const
                                     m_observedGroupIds.begin());
 }
 
+std::size_t RunMetrics::observedPartitionSlot(const std::string& topic, std::int32_t partition) const
+{
+    const auto at = std::find_if(m_observedPartitions.begin(), m_observedPartitions.end(),
+                                 [&](const ObservedTopicPartition& k) { return k.partition == partition && k.topic == topic; });
+    return static_cast<std::size_t>(at - m_observedPartitions.begin());
+}
+
+std::int32_t RunMetrics::partitionSlot(const ClusterState& state, std::int32_t index) const
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= state.partitions.size())
+        return -1;
+    if (!state.observed)
+        return static_cast<std::size_t>(index) < m_partitions.size() ? index : -1;
+    const Partition& partition = state.partitions[static_cast<std::size_t>(index)];
+    const std::size_t slot =
+        observedPartitionSlot(state.topics[static_cast<std::size_t>(partition.topic)].name, partition.index);
+    return slot < m_observedPartitions.size() ? static_cast<std::int32_t>(slot) : -1;
+}
+
 void RunMetrics::resizeTo(const ClusterState& state)
 {
-    m_partitions.resize(state.partitions.size());
+    m_slotOfIndex.resize(state.partitions.size());
+    if (state.observed) {
+        for (std::size_t p = 0; p < state.partitions.size(); ++p) {
+            const Partition& partition = state.partitions[p];
+            const std::string& topic = state.topics[static_cast<std::size_t>(partition.topic)].name;
+            std::size_t slot = observedPartitionSlot(topic, partition.index);
+            if (slot == m_observedPartitions.size())
+                m_observedPartitions.push_back({topic, partition.index});
+            m_slotOfIndex[p] = static_cast<std::int32_t>(slot);
+        }
+        m_partitions.resize(m_observedPartitions.size());
+    } else {
+        for (std::size_t p = 0; p < state.partitions.size(); ++p)
+            m_slotOfIndex[p] = static_cast<std::int32_t>(p);
+        m_partitions.resize(state.partitions.size());
+    }
     if (state.observed) {
         for (const ObservedGroupFacts& g : state.observed->groups) {
             if (observedGroupSlot(g.id) == m_observedGroupIds.size())
@@ -81,17 +117,19 @@ void RunMetrics::resizeTo(const ClusterState& state)
     m_groups.resize(state.observed ? m_observedGroupIds.size() : state.groups.size());
     m_producers.resize(state.producers.size());
     for (std::size_t p = 0; p < state.partitions.size(); ++p) {
-        PartitionMetrics& pm = m_partitions[p];
+        PartitionMetrics& pm = m_partitions[static_cast<std::size_t>(m_slotOfIndex[p])];
         const std::vector<Replica>& replicas = state.partitions[p].replicas;
         if (pm.replicas.size() != replicas.size()) {
             pm.replicas.resize(replicas.size());
             pm.leo.resize(replicas.size());
+            if (state.observed)
+                pm.replicaHw.resize(replicas.size());
         }
         for (std::size_t r = 0; r < replicas.size(); ++r)
             pm.replicas[r] = replicas[r].broker;
     }
     for (GroupMetrics& gm : m_groups)
-        gm.slotOfPartition.resize(state.partitions.size(), -1);
+        gm.slotOfPartition.resize(m_partitions.size(), -1);
 }
 
 void RunMetrics::sample(std::int32_t frame, const ClusterState& state)
@@ -99,9 +137,15 @@ void RunMetrics::sample(std::int32_t frame, const ClusterState& state)
     resizeTo(state);
     for (std::size_t p = 0; p < state.partitions.size(); ++p) {
         const Partition& partition = state.partitions[p];
-        PartitionMetrics& pm = m_partitions[p];
+        PartitionMetrics& pm = m_partitions[static_cast<std::size_t>(m_slotOfIndex[p])];
         for (std::size_t r = 0; r < partition.replicas.size(); ++r)
             pm.leo[r].set(frame, partition.replicas[r].log.leo());
+        if (partition.observed) {
+            // Each replica's own HW as its broker answered (a follower's lags the leader's).
+            const std::vector<ObservedReplicaFacts>& facts = partition.observed->facts.replicaFacts;
+            for (std::size_t r = 0; r < pm.replicaHw.size(); ++r)
+                pm.replicaHw[r].set(frame, r < facts.size() && facts[r].hw ? *facts[r].hw : StepSeries::unknownValue);
+        }
         const Offset hw = partitionHighWatermark(state, static_cast<std::int32_t>(p));
         pm.hw.set(frame, hw >= 0 ? hw : StepSeries::unknownValue);
         pm.isrSize.set(frame, static_cast<std::int64_t>(partition.registration.isr.size()));
@@ -122,10 +166,11 @@ void RunMetrics::sample(std::int32_t frame, const ClusterState& state)
         for (const auto& [partition, offset] : offsets) {
             if (partition < 0 || static_cast<std::size_t>(partition) >= state.partitions.size())
                 continue;
-            std::int32_t& slot = gm.slotOfPartition[static_cast<std::size_t>(partition)];
+            const std::int32_t key = m_slotOfIndex[static_cast<std::size_t>(partition)];
+            std::int32_t& slot = gm.slotOfPartition[static_cast<std::size_t>(key)];
             if (slot < 0) {
                 slot = static_cast<std::int32_t>(gm.partitions.size());
-                gm.partitions.push_back(GroupPartitionLag{partition, {}});
+                gm.partitions.push_back(GroupPartitionLag{key, {}});
                 committed.push_back(false);
             }
             const Offset hw = partitionHighWatermark(state, partition);
@@ -188,9 +233,14 @@ void RunMetrics::truncate(std::int64_t frameCount, const ClusterState& lastState
         PartitionMetrics& pm = m_partitions[p];
         for (StepSeries& leo : pm.leo)
             leo.truncate(m_frameCount);
+        for (StepSeries& hw : pm.replicaHw)
+            hw.truncate(m_frameCount);
         pm.hw.truncate(m_frameCount);
         pm.isrSize.truncate(m_frameCount);
         std::erase_if(pm.leaderChanges, [&](const LeaderChange& c) { return c.frame >= m_frameCount; });
+    }
+    for (std::size_t p = 0; p < lastState.partitions.size(); ++p) {
+        PartitionMetrics& pm = m_partitions[static_cast<std::size_t>(m_slotOfIndex[p])];
         pm.lastLeader = lastState.partitions[p].registration.leader;
         pm.lastEpoch = lastState.partitions[p].registration.leaderEpoch;
     }
@@ -226,6 +276,8 @@ void RunMetrics::dropBefore(std::int64_t frame)
     for (PartitionMetrics& pm : m_partitions) {
         for (StepSeries& leo : pm.leo)
             leo.dropBefore(frame);
+        for (StepSeries& hw : pm.replicaHw)
+            hw.dropBefore(frame);
         pm.hw.dropBefore(frame);
         pm.isrSize.dropBefore(frame);
         std::erase_if(pm.leaderChanges, [&](const LeaderChange& c) { return c.frame < frame; });

@@ -63,6 +63,7 @@ struct PartitionMetrics {
     std::vector<BrokerId> replicas; // brokers, in assignment order
     std::vector<StepSeries> leo;    // per replica, in assignment order
     StepSeries hw;                  // the current leader's HW; unknownValue without a leader
+    std::vector<StepSeries> replicaHw; // an observed run's only: per replica, the HW its broker answered
     StepSeries isrSize;             // the controller's committed ISR
     std::vector<LeaderChange> leaderChanges; // after frame 0
     BrokerId lastLeader = noLeader;
@@ -72,14 +73,14 @@ struct PartitionMetrics {
 
 /// Lag as kafka-consumer-groups shows it: the partition's HW minus the group's committed offset.
 struct GroupPartitionLag {
-    std::int32_t partition = 0; // index into ClusterState::partitions
+    std::int32_t partition = 0; // index into RunMetrics::partitions()
     StepSeries lag;             // unknownValue while the partition has no leader or no commit
     friend bool operator==(const GroupPartitionLag&, const GroupPartitionLag&) = default;
 };
 
 struct GroupMetrics {
     std::vector<GroupPartitionLag> partitions; // in the order they were first committed
-    std::vector<std::int32_t> slotOfPartition; // index into partitions per partition, -1: none
+    std::vector<std::int32_t> slotOfPartition; // index into partitions per RunMetrics::partitions(), -1: none
     StepSeries totalLag;                       // the sum of the known lags; unknownValue when none is known
     friend bool operator==(const GroupMetrics&, const GroupMetrics&) = default;
 };
@@ -116,7 +117,15 @@ public:
     std::int64_t frameCount() const { return m_frameCount; }
     /// The first frame whose numbers are kept: 0 unless dropBefore dropped some.
     std::int64_t firstFrame() const { return m_firstFrame; }
+    /// A simulated run's partitions are ClusterState::partitions, by index. An observed run's (issue 29) are
+    /// by topic name and partition number (observedPartitions()), since a topic created or deleted between
+    /// two polls moves the partitions after it in ClusterState::partitions: each keeps its slot once seen.
     const std::vector<PartitionMetrics>& partitions() const { return m_partitions; }
+    /// The index into partitions() of ClusterState::partitions[index] in `state` (a frame of this run), or
+    /// -1 when it was never recorded.
+    std::int32_t partitionSlot(const ClusterState& state, std::int32_t index) const;
+    /// An observed run's partitions, by slot of partitions().
+    const std::vector<ObservedTopicPartition>& observedPartitions() const { return m_observedPartitions; }
     /// A simulated run's groups are ClusterState::groups, by index. An observed run's (issue 29) are by
     /// the ids here: a group keeps its slot once seen, also after it is gone (its lag then unknown).
     const std::vector<GroupMetrics>& groups() const { return m_groups; }
@@ -130,12 +139,15 @@ private:
     void resizeTo(const ClusterState& state);
     static void countSends(ProducerMetrics& metrics, const Producer& producer);
     std::size_t observedGroupSlot(const std::string& id) const;
+    std::size_t observedPartitionSlot(const std::string& topic, std::int32_t partition) const;
 
     std::int64_t m_frameCount = 0;
     std::int64_t m_firstFrame = 0;
     std::vector<PartitionMetrics> m_partitions;
     std::vector<GroupMetrics> m_groups;
     std::vector<std::string> m_observedGroupIds; // an observed run's groups, by slot
+    std::vector<ObservedTopicPartition> m_observedPartitions; // an observed run's partitions, by slot
+    std::vector<std::int32_t> m_slotOfIndex; // the last state's partition index -> slot of partitions()
     std::vector<ProducerMetrics> m_producers;
 };
 

@@ -7,7 +7,11 @@
 #include "control/observesession.h"
 #include "control/simcontroller.h"
 #include "livetest_client.h"
+#include "panels/chartspanel.h"
 #include "panels/controlpanel.h"
+#include "model/observed_state.h"
+#include "timeline/metrics.h"
+#include "control/session.h"
 #include "scenario/frame_json.h"
 #include "scenario/observed_json.h"
 #include "scenario/scenario.h"
@@ -17,6 +21,8 @@
 #include "uitest_support.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QLineSeries>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QGroupBox>
@@ -328,6 +334,82 @@ TEST(Observe, ARecordingOpensAndABrokenLineSaysWhereTheFramesStop)
     EXPECT_TRUE(window.action(QStringLiteral("runOn"))->isEnabled());
     for (QGroupBox* box : window.controlPanel()->findChildren<QGroupBox*>(Qt::FindDirectChildrenOnly))
         EXPECT_TRUE(box->toolTip().isEmpty());
+}
+
+TEST(Observe, ChartsKeepAPartitionsLinesWhenATopicIsCreatedBeforeIt)
+{
+    hw::ui::setLanguage(QStringLiteral("en"));
+    // orders-0 on brokers 7 and 8, its ISR shrinking and growing back; at the third poll a topic "aaa" is
+    // created, which sorts before "orders" and moves orders-0 to index 1 of ClusterState::partitions.
+    hw::ObservedRecording recording;
+    recording.header.bootstrap = "10.0.0.7:9092";
+    const std::vector<std::vector<std::int32_t>> isrs = { { 7, 8 }, { 7 }, { 7 }, { 7, 8 } };
+    for (std::size_t i = 0; i < isrs.size(); ++i) {
+        hw::ObservedCluster poll;
+        poll.clusterId = "charts";
+        poll.timeMs = 1000 * static_cast<hw::TimeMs>(i);
+        poll.brokers.push_back({ 7, "b7", 9092, "", false, true, "" });
+        poll.brokers.push_back({ 8, "b8", 9092, "", false, true, "" });
+        auto topic = [&](const std::string& name, const std::vector<std::int32_t>& isr, std::optional<hw::Offset> hw8) {
+            hw::ObservedTopicFacts t;
+            t.name = name;
+            hw::ObservedPartitionFacts partition;
+            partition.leader = 7;
+            partition.leaderEpoch = 1;
+            partition.replicas = { 7, 8 };
+            partition.isr = isr;
+            partition.replicaFacts.push_back({ 7, 0, 0, 0, "" });
+            partition.replicaFacts.push_back({ 8, 0, 0, hw8, "" });
+            t.partitions.push_back(partition);
+            return t;
+        };
+        if (i >= 2)
+            poll.topics.push_back(topic("aaa", { 7, 8 }, 0));
+        poll.topics.push_back(topic("orders", isrs[i], i == 0 ? std::nullopt : std::optional<hw::Offset>(0)));
+        recording.polls.push_back(poll);
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("charts.jsonl"));
+    {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(hw::writeObservedRecording(recording)));
+    }
+    MainWindow window;
+    ASSERT_TRUE(window.openRecording(path));
+    hw::ui::SimController* controller = window.controller();
+    ASSERT_EQ(controller->frameCount(), 4);
+    const hw::RunMetrics& metrics = controller->session().metrics();
+    controller->goToLast();
+    const hw::ClusterState& last = controller->state();
+    const std::int32_t ordersIndex = hw::findObservedPartition(last, "orders", 0);
+    ASSERT_EQ(ordersIndex, 1);
+    const std::int32_t slot = metrics.partitionSlot(last, ordersIndex);
+    ASSERT_EQ(slot, 0); // first seen at frame 0
+    EXPECT_EQ(metrics.partitionSlot(last, hw::findObservedPartition(last, "aaa", 0)), 1);
+    const hw::PartitionMetrics& orders = metrics.partitions()[static_cast<std::size_t>(slot)];
+    for (std::int64_t f = 0; f < 4; ++f)
+        EXPECT_EQ(orders.isrSize.valueAtFrame(f), static_cast<std::int64_t>(isrs[static_cast<std::size_t>(f)].size()))
+            << "frame " << f;
+    ASSERT_EQ(orders.replicaHw.size(), 2u);
+    EXPECT_EQ(orders.replicaHw[1].valueAtFrame(0), hw::StepSeries::unknownValue);
+    EXPECT_EQ(orders.replicaHw[1].valueAtFrame(1), 0);
+
+    // The charts: orders-0 chosen at the first frame stays chosen when the combo lists aaa-0 first; its
+    // lines are each replica's HW, its LEOs and the HW, named by the real broker ids.
+    controller->goToFirst();
+    hw::ui::ChartsPanel* charts = window.charts();
+    charts->setPartition(0);
+    EXPECT_EQ(charts->partitionCombo()->currentText(), QStringLiteral("orders-0"));
+    controller->goToLast();
+    EXPECT_EQ(charts->partitionCombo()->currentText(), QStringLiteral("orders-0"));
+    const QList<QLineSeries*> lines = charts->replicationLines();
+    QStringList names;
+    for (const QLineSeries* line : lines)
+        names << line->name();
+    EXPECT_EQ(names,
+        (QStringList { QStringLiteral("HW of broker 7"), QStringLiteral("HW of broker 8"),
+            QStringLiteral("LEO of broker 7"), QStringLiteral("LEO of broker 8"), QStringLiteral("HW (the leader's)") }));
 }
 
 } // namespace

@@ -203,9 +203,19 @@ void ChartsPanel::rebuildPartitionPage()
         m_leaderMarkers = nullptr;
     }
     const hw::ClusterState& state = m_controller->state();
-    const std::int32_t p = m_partition;
-    if (p < 0 || static_cast<std::size_t>(p) >= state.partitions.size())
+    const hw::RunMetrics& metrics = m_controller->session().metrics();
+    // The partition's series in the metrics: an observed run keeps them by topic and partition number
+    // (m_partition is that slot), so that a topic created or deleted between two polls moves no line.
+    const std::int32_t p = partitionSlot();
+    m_partitionSlot = p;
+    if (p < 0 || static_cast<std::size_t>(p) >= metrics.partitions().size())
         return;
+    if (!state.observed && static_cast<std::size_t>(m_partition) >= state.partitions.size())
+        return;
+    // An observed broker is named by its real node id.
+    auto brokerName = [&state](hw::BrokerId broker) {
+        return state.observed ? state.observed->realBroker(broker) : broker;
+    };
     // The HW first, so that the dashed LEO lines are drawn over it where they meet.
     m_replication.addLine(
         [p](const hw::RunMetrics& m) {
@@ -213,9 +223,30 @@ void ChartsPanel::rebuildPartitionPage()
                                                                        : nullptr;
         },
         [] { return tr("HW (the leader's)"); }, theme::highWatermark, 5, Qt::SolidLine);
-    const std::vector<hw::Replica>& replicas = state.partitions[static_cast<std::size_t>(p)].replicas;
+    std::vector<hw::BrokerId> replicas;
+    if (state.observed) {
+        // The brokers of the partition's latest poll (it may be gone from the frame shown).
+        replicas = metrics.partitions()[static_cast<std::size_t>(p)].replicas;
+    } else {
+        for (const hw::Replica& replica : state.partitions[static_cast<std::size_t>(m_partition)].replicas)
+            replicas.push_back(replica.broker);
+    }
+    if (state.observed) {
+        // Observed, each replica's own HW as its broker answered: a follower's trails the leader's.
+        for (std::size_t r = 0; r < replicas.size(); ++r) {
+            const hw::BrokerId broker = brokerName(replicas[r]);
+            m_replication.addLine(
+                [p, r](const hw::RunMetrics& m) -> const hw::StepSeries* {
+                    if (static_cast<std::size_t>(p) >= m.partitions().size())
+                        return nullptr;
+                    const hw::PartitionMetrics& pm = m.partitions()[static_cast<std::size_t>(p)];
+                    return r < pm.replicaHw.size() ? &pm.replicaHw[r] : nullptr;
+                },
+                [broker] { return tr("HW of broker %1").arg(broker); }, replicaColor(r), 1.5, Qt::SolidLine);
+        }
+    }
     for (std::size_t r = 0; r < replicas.size(); ++r) {
-        const hw::BrokerId broker = replicas[r].broker;
+        const hw::BrokerId broker = brokerName(replicas[r]);
         m_replication.addLine(
             [p, r](const hw::RunMetrics& m) -> const hw::StepSeries* {
                 if (static_cast<std::size_t>(p) >= m.partitions().size())
@@ -272,7 +303,12 @@ void ChartsPanel::rebuildGroupPage()
         },
         [] { return tr("Total lag"); }, theme::ink, 5, Qt::SolidLine);
     for (std::size_t i = 0; i < shown; ++i) {
-        const QString name = QString::fromStdString(state.partitionName(gm.partitions[i].partition));
+        const std::int32_t key = gm.partitions[i].partition;
+        const QString name = state.observed
+            ? QStringLiteral("%1-%2")
+                  .arg(QString::fromStdString(metrics.observedPartitions()[static_cast<std::size_t>(key)].topic))
+                  .arg(metrics.observedPartitions()[static_cast<std::size_t>(key)].partition)
+            : QString::fromStdString(state.partitionName(key));
         m_lag.addLine(
             [g, i](const hw::RunMetrics& m) -> const hw::StepSeries* {
                 if (static_cast<std::size_t>(g) >= m.groups().size())
@@ -334,6 +370,9 @@ void ChartsPanel::refillCombos()
             current << combo->itemText(i);
         if (current == names && combo->currentIndex() == selected)
             return;
+        // The item chosen stays chosen where it moved (an observed topic created before it).
+        if (const QString chosen = combo->currentText(); !chosen.isEmpty() && names.contains(chosen))
+            selected = static_cast<std::int32_t>(names.indexOf(chosen));
         const QSignalBlocker blocker(combo);
         combo->clear();
         for (int i = 0; i < names.size(); ++i)
@@ -344,11 +383,23 @@ void ChartsPanel::refillCombos()
         combo->setEnabled(names.size() > 1);
     };
     QStringList partitions;
-    for (std::size_t p = 0; p < state.partitions.size(); ++p)
-        partitions << QString::fromStdString(state.partitionName(static_cast<std::int32_t>(p)));
+    if (state.observed) {
+        // Every partition seen, in the metrics' slots: a list that only grows while polls arrive.
+        for (const hw::ObservedTopicPartition& key : m_controller->session().metrics().observedPartitions())
+            partitions << QStringLiteral("%1-%2").arg(QString::fromStdString(key.topic)).arg(key.partition);
+    } else {
+        for (std::size_t p = 0; p < state.partitions.size(); ++p)
+            partitions << QString::fromStdString(state.partitionName(static_cast<std::int32_t>(p)));
+    }
     QStringList groups;
-    for (const hw::Group& g : state.groups)
-        groups << QString::fromStdString(g.id);
+    // An observed run's groups are every group seen, in the metrics' slots (a group gone keeps its lines).
+    if (state.observed) {
+        for (const std::string& id : m_controller->session().metrics().observedGroupIds())
+            groups << QString::fromStdString(id);
+    } else {
+        for (const hw::Group& g : state.groups)
+            groups << QString::fromStdString(g.id);
+    }
     QStringList producers;
     for (const hw::Producer& producer : state.producers)
         producers << QString::fromStdString(producer.id);
@@ -357,8 +408,33 @@ void ChartsPanel::refillCombos()
     refill(m_producerCombo, producers, m_producerIndex);
 }
 
+std::int32_t ChartsPanel::partitionSlot() const
+{
+    const hw::ClusterState& state = m_controller->state();
+    if (state.observed)
+        return m_partition;
+    return m_controller->session().metrics().partitionSlot(state, m_partition);
+}
+
+std::size_t ChartsPanel::partitionReplicas() const
+{
+    const hw::ClusterState& state = m_controller->state();
+    if (!state.observed)
+        return static_cast<std::size_t>(m_partition) < state.partitions.size()
+            ? state.partitions[static_cast<std::size_t>(m_partition)].replicas.size()
+            : 0;
+    const std::vector<hw::PartitionMetrics>& partitions = m_controller->session().metrics().partitions();
+    return m_partition >= 0 && static_cast<std::size_t>(m_partition) < partitions.size()
+        ? partitions[static_cast<std::size_t>(m_partition)].replicas.size()
+        : 0;
+}
+
 void ChartsPanel::setPartition(std::int32_t partition)
 {
+    // An observed run's combo lists its partitions by the metrics' slots.
+    const hw::ClusterState& state = m_controller->state();
+    if (state.observed)
+        partition = m_controller->session().metrics().partitionSlot(state, partition);
     const int index = m_partitionCombo->findData(partition);
     if (index >= 0 && index != m_partitionCombo->currentIndex())
         m_partitionCombo->setCurrentIndex(index);
@@ -402,10 +478,10 @@ void ChartsPanel::onChanged(SimController::Changes what)
         refillCombos();
         const hw::ClusterState& state = m_controller->state();
         const hw::RunMetrics& metrics = m_controller->session().metrics();
+        // The HW, each replica's LEO and, observed, each replica's HW.
+        const std::size_t replicaLines = state.observed ? 2 : 1;
         if (partitions != m_partitionCombo->count() || m_replication.lines.empty()
-            || (static_cast<std::size_t>(m_partition) < state.partitions.size()
-                && m_replication.lines.size()
-                    != state.partitions[static_cast<std::size_t>(m_partition)].replicas.size() + 1))
+            || partitionSlot() != m_partitionSlot || m_replication.lines.size() != partitionReplicas() * replicaLines + 1)
             rebuildPartitionPage();
         // A group's lines follow the partitions it has committed offsets for, which a run discovers.
         std::size_t lagLines = 0;
@@ -462,10 +538,7 @@ void ChartsPanel::refreshPage(int page)
     }
     switch (page) {
     case PartitionPage: {
-        double replicas = 1;
-        if (static_cast<std::size_t>(m_partition) < m_controller->state().partitions.size())
-            replicas = static_cast<double>(
-                m_controller->state().partitions[static_cast<std::size_t>(m_partition)].replicas.size());
+        const double replicas = std::max<double>(1, static_cast<double>(partitionReplicas()));
         m_replication.draw(
             m_controller->session().metrics(), m_controller->timeline(), m_msPerUnit, 0, 1, m_changes, m_points);
         drawMarkers();
@@ -497,12 +570,12 @@ void ChartsPanel::drawMarkers()
         return;
     m_points.clear();
     const hw::RunMetrics& metrics = m_controller->session().metrics();
-    if (static_cast<std::size_t>(m_partition) >= metrics.partitions().size()) {
+    if (m_partitionSlot < 0 || static_cast<std::size_t>(m_partitionSlot) >= metrics.partitions().size()) {
         m_leaderMarkers->clear();
         return;
     }
     const hw::Timeline& timeline = m_controller->timeline();
-    const hw::PartitionMetrics& pm = metrics.partitions()[static_cast<std::size_t>(m_partition)];
+    const hw::PartitionMetrics& pm = metrics.partitions()[static_cast<std::size_t>(m_partitionSlot)];
     const std::size_t count = pm.leaderChanges.size();
     const double xMin = m_replication.x->min();
     const double xMax = m_replication.x->max();
@@ -637,12 +710,12 @@ QString ChartsPanel::toolTipAt(const QLineSeries* series, double timeMs) const
 QString ChartsPanel::markerToolTipAt(double timeMs) const
 {
     const hw::RunMetrics& metrics = m_controller->session().metrics();
-    if (static_cast<std::size_t>(m_partition) >= metrics.partitions().size())
+    if (m_partitionSlot < 0 || static_cast<std::size_t>(m_partitionSlot) >= metrics.partitions().size())
         return QString();
     const hw::Timeline& timeline = m_controller->timeline();
     const hw::LeaderChange* nearest = nullptr;
     double distance = 0;
-    for (const hw::LeaderChange& change : metrics.partitions()[static_cast<std::size_t>(m_partition)].leaderChanges) {
+    for (const hw::LeaderChange& change : metrics.partitions()[static_cast<std::size_t>(m_partitionSlot)].leaderChanges) {
         const double d = std::abs(static_cast<double>(timeline.frame(change.frame).timeMs) - timeMs);
         if (!nearest || d < distance) {
             nearest = &change;

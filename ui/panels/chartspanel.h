@@ -58,7 +58,9 @@ public:
     explicit ChartsPanel(SimController* controller, QWidget* parent = nullptr);
     ~ChartsPanel() override;
 
-    /// Shows a partition (index into ClusterState::partitions): the partition view's follows here.
+    /// Shows a partition (index into ClusterState::partitions of the frame shown): the partition view's
+    /// follows here. An observed run's charts keep their partition by topic and number: their combo lists
+    /// every partition seen (RunMetrics::observedPartitions), and partition() is its slot there.
     void setPartition(std::int32_t partition);
     std::int32_t partition() const { return m_partition; }
     void setGroup(std::int32_t group);
@@ -77,7 +79,8 @@ public:
     TimeChartView* isrView() const { return m_isr.view; }
     TimeChartView* lagView() const { return m_lag.view; }
     TimeChartView* producerView() const { return m_producer.view; }
-    /// The replica LEO lines in assignment order, then the HW line.
+    /// The replica LEO lines in assignment order, then the HW line; observed, each replica's own HW line
+    /// (in assignment order) comes first.
     QList<QLineSeries*> replicationLines() const;
     QLineSeries* isrLine() const;
     QScatterSeries* leaderMarkers() const { return m_leaderMarkers; }
@@ -114,6 +117,10 @@ private:
     void restyle();
     void refillCombos();
     void rebuildPartitionPage();
+    /// The chosen partition's index into RunMetrics::partitions(), or -1.
+    std::int32_t partitionSlot() const;
+    /// How many replicas the chosen partition has (its lines).
+    std::size_t partitionReplicas() const;
     void rebuildGroupPage();
     void rebuildProducerPage();
     void rebuildAll();
@@ -140,6 +147,7 @@ private:
     QScatterSeries* m_leaderMarkers = nullptr;
 
     std::int32_t m_partition = 0;
+    std::int32_t m_partitionSlot = -1; // m_partition's index into RunMetrics::partitions()
     std::int32_t m_group = 0;
     std::int32_t m_producerIndex = 0;
     double m_msPerUnit = 1;
