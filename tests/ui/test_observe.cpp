@@ -12,6 +12,7 @@
 #include "model/observed_state.h"
 #include "timeline/metrics.h"
 #include "control/session.h"
+#include "export/exporter.h"
 #include "scenario/frame_json.h"
 #include "scenario/observed_json.h"
 #include "scenario/scenario.h"
@@ -25,6 +26,7 @@
 #include <QLineSeries>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -306,6 +308,23 @@ TEST(Observe, ARecordingOpensAndABrokenLineSaysWhereTheFramesStop)
     EXPECT_EQ(window.controller()->frameCount(), 4);
     EXPECT_TRUE(window.scenarioErrorBanner()->isHidden());
     EXPECT_FALSE(window.action(QStringLiteral("runOn"))->isEnabled());
+
+    // File > Export works on the observed frames as on any run: PNG, GIF and a PDF handout.
+    for (const auto& [format, name] : { std::pair { hw::ui::ExportFormat::Png, "frame.png" },
+             std::pair { hw::ui::ExportFormat::Gif, "run.gif" }, std::pair { hw::ui::ExportFormat::Pdf, "run.pdf" } }) {
+        hw::ui::ExportSettings settings;
+        settings.format = format;
+        settings.size = QSize(960, 540);
+        settings.caption = format != hw::ui::ExportFormat::Pdf;
+        const std::vector<std::int64_t> frames = format == hw::ui::ExportFormat::Png
+            ? std::vector<std::int64_t> { 3 }
+            : std::vector<std::int64_t> { 0, 1, 2, 3 };
+        const QString out = dir.filePath(QString::fromLatin1(name));
+        const hw::ui::ExportResult result = hw::ui::Exporter::exportFrames(
+            window.controller()->timeline(), window.controller()->scenario(), frames, settings, out);
+        ASSERT_TRUE(result.ok()) << name << ": " << result.error.toStdString();
+        EXPECT_GT(QFileInfo(out).size(), 1000) << name;
+    }
 
     // The fourth line (the third poll) is broken: two frames stay, and the banner names the line.
     std::string text = recordingText(4);
