@@ -278,7 +278,7 @@
 <context>
     <name>UserAction</name>
     <message numerus="yes">
-        <location filename="../ui/control/useraction.cpp" line="+285"/>
+        <location filename="../ui/control/useraction.cpp" line="+291"/>
         <source>Run %n event(s)</source>
         <translation>
             <numerusform>Run %n event</numerusform>
@@ -380,7 +380,15 @@
 <context>
     <name>hw::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindowsession.cpp" line="+122"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+59"/>
+        <source>Opened the recording %1: %n frame(s).</source>
+        <translation>
+            <numerusform>Opened the recording %1: %n frame.</numerusform>
+            <numerusform>Opened the recording %1: %n frames.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+84"/>
         <source>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame(s), kept %2.</source>
         <translation>
             <numerusform>HighWater did not close properly. It kept a session with unsaved actions: “%1”, %n frame, kept %2.</numerusform>
@@ -388,7 +396,16 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+588"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+647"/>
+        <source>⚠ This recording stops after %n frame(s): a line cannot be read.</source>
+        <extracomment>%n: how many frames an observe recording&apos;s polls made before a line that cannot be read.</extracomment>
+        <translation>
+            <numerusform>⚠ This recording stops after %n frame: a line cannot be read.</numerusform>
+            <numerusform>⚠ This recording stops after %n frames: a line cannot be read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>

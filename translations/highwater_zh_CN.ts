@@ -3236,7 +3236,12 @@ Value: %3</source>
         <translation>%1 还没有可提交的消费位置</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+12"/>
+        <source>observing a real cluster: read-only</source>
+        <translation>正在观察真实集群：只读</translation>
+    </message>
+    <message>
+        <location line="+97"/>
         <location line="+3"/>
         <location line="+32"/>
         <location line="+7"/>
@@ -3553,29 +3558,34 @@ Value: %3</source>
         <translation>生产者 %1 的发送</translation>
     </message>
     <message>
-        <location line="+557"/>
+        <location line="+630"/>
         <source>Click to show the frame at that time.</source>
         <translation>点击图表可显示该时间的帧。</translation>
     </message>
     <message>
-        <location line="-465"/>
+        <location line="-528"/>
         <source>HW (the leader&apos;s)</source>
         <translation>HW（领导者的）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+32"/>
         <source>LEO of broker %1</source>
         <translation>代理节点 %1 的 LEO</translation>
     </message>
     <message>
-        <location line="-43"/>
-        <location line="+50"/>
-        <location line="+457"/>
+        <location line="-74"/>
+        <location line="+81"/>
+        <location line="+499"/>
         <source>Leader change</source>
         <translation>领导者变更</translation>
     </message>
     <message>
-        <location line="-440"/>
+        <location line="-518"/>
+        <source>HW of broker %1</source>
+        <translation>代理节点 %1 的 HW</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Replicas in the ISR</source>
         <translation>ISR 中的副本</translation>
     </message>
@@ -3585,7 +3595,7 @@ Value: %3</source>
         <translation>总落后量</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Lag on %1</source>
         <translation>%1 的落后量</translation>
     </message>
@@ -3605,7 +3615,7 @@ Value: %3</source>
         <translation>失败的记录</translation>
     </message>
     <message>
-        <location line="+299"/>
+        <location line="+336"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3909,9 +3919,153 @@ Value: %3</source>
     </message>
 </context>
 <context>
+    <name>hw::ui::ConnectDialog</name>
+    <message>
+        <location filename="../ui/shell/connectdialog.cpp" line="+125"/>
+        <source>Security file</source>
+        <translation>安全配置文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kafka client properties (*.properties *.conf);;All files (*)</source>
+        <translation>Kafka 客户端配置 (*.properties *.conf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Record to file</source>
+        <translation>录制到文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Observe recordings (*.jsonl)</source>
+        <translation>观察录制文件 (*.jsonl)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot observe the cluster: %1</source>
+        <extracomment>%1: why the cluster could not be observed (no broker answered, a bad security setting).</extracomment>
+        <translation>无法观察集群：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cancelled: the session was kept.</source>
+        <translation>已取消：保留当前会话。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>None: PLAINTEXT, no TLS and no SASL.</source>
+        <translation>无：PLAINTEXT，不使用 TLS 和 SASL。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot be used: %1</source>
+        <translation>无法使用：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Usable, with warnings: %1</source>
+        <translation>可以使用，但有警告：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Usable. A password may also come from %1.</source>
+        <translation>可以使用。密码也可以来自 %1。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Connect to a Kafka cluster</source>
+        <translation>连接到 Kafka 集群</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HighWater observes a running Kafka cluster, read-only: every replica&apos;s log start, LEO and high watermark, the ISR and ELR, leaders and consumer groups, polled every interval. It sends only describe, list and fetch requests.</source>
+        <translation>HighWater 以只读方式观察运行中的 Kafka 集群：每个副本的日志起点、LEO 和高水位 HW、ISR 和 ELR、领导者和消费者组，每个间隔轮询一次。它只发送 describe、list 和 fetch 请求。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Bootstrap servers:</source>
+        <translation>Bootstrap 服务器：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HOST:PORT[,HOST:PORT...]</source>
+        <translation>主机:端口[,主机:端口...]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Security file:</source>
+        <translation>安全配置文件：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optional: Kafka client properties for SSL or SASL</source>
+        <translation>可选：SSL 或 SASL 的 Kafka 客户端配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the security file</source>
+        <translation>选择安全配置文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Topics (regex):</source>
+        <translation>主题（正则表达式）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A regular expression matched against each whole topic name; .* observes every topic</source>
+        <translation>与每个完整主题名称匹配的正则表达式；.* 观察所有主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poll every:</source>
+        <translation>轮询间隔：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At least %1 ms; a poll that takes longer stretches the interval</source>
+        <translation>至少 %1 毫秒；轮询耗时更久时，间隔会延长</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Record to file:</source>
+        <translation>录制到文件：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optional: a .jsonl file that File &gt; Open replays</source>
+        <translation>可选：可用“文件 &gt; 打开”重放的 .jsonl 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the recording file</source>
+        <translation>选择录制文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>断开连接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>hw::ui::ControlPanel</name>
     <message>
-        <location filename="../ui/panels/controlpanel.cpp" line="+446"/>
+        <location filename="../ui/panels/controlpanel.cpp" line="+451"/>
         <source>Produce a message</source>
         <translation>发送消息</translation>
     </message>
@@ -5580,21 +5734,21 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+147"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+171"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-200"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+410"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+257"/>
-        <location line="+52"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+444"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+265"/>
+        <location line="+58"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location line="-40"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-51"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-57"/>
         <source>Back</source>
         <translation>后退</translation>
     </message>
@@ -5742,6 +5896,26 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>&amp;Connect to a Kafka cluster...</source>
+        <translation>连接到 Kafka 集群(&amp;C)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Observe a running Kafka cluster, read-only: every replica&apos;s LEO and high watermark, the ISR and consumer groups over time</source>
+        <translation>以只读方式观察运行中的 Kafka 集群：每个副本的 LEO 和高水位 HW、ISR 和消费者组随时间的变化</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Disconnect</source>
+        <translation>断开连接(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop observing the cluster; the frames stay</source>
+        <translation>停止观察集群；已有的帧会保留</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Live</source>
         <translation>实时</translation>
     </message>
@@ -5751,7 +5925,7 @@ Value: %3</source>
         <translation>回到实时会话的现在，并持续跟随（Ctrl+End）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+64"/>
         <source>Undo is not offered for a live session: real clients cannot take back what they sent.</source>
         <translation>实时会话不提供撤销：真实客户端无法收回已发送的内容。</translation>
     </message>
@@ -5766,7 +5940,8 @@ Value: %3</source>
         <translation>重做（实时会话中不可用）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-12"/>
+        <location line="+25"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -5776,18 +5951,19 @@ Value: %3</source>
         <translation>撤销 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-24"/>
+        <location line="+25"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+22"/>
         <source>Run on 10 s (not now: the run reached its memory budget)</source>
         <translation>继续运行 10 秒（目前不可用：运行已达内存预算）</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-107"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-139"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5808,18 +5984,20 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+110"/>
+        <location line="+134"/>
+        <location line="+8"/>
         <source>Run on 10 s</source>
         <translation>继续运行 10 秒</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-141"/>
+        <location line="+138"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+3"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-135"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
@@ -5887,7 +6065,7 @@ Value: %3</source>
         <translation>导出动画(&amp;A)...</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -5990,7 +6168,7 @@ Value: %3</source>
         <translation>关于 HighWater(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-243"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-273"/>
         <source>About HighWater</source>
         <translation>关于 HighWater</translation>
     </message>
@@ -6004,7 +6182,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+86"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+112"/>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -6014,13 +6192,21 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowsession.cpp" line="+34"/>
-        <location line="+149"/>
+        <location filename="../ui/shell/mainwindowsession.cpp" line="+38"/>
+        <location line="+14"/>
+        <location line="+152"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
+    <message numerus="yes">
+        <location line="-145"/>
+        <source>Opened the recording %1: %n frame(s).</source>
+        <translation>
+            <numerusform>已打开录制文件 %1：%n 帧。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-119"/>
+        <location line="+26"/>
         <source>Save this session?</source>
         <translation>要保存这个会话吗？</translation>
     </message>
@@ -6035,12 +6221,12 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
         <translation>要把它们保存为一个能重放出这些帧的场景吗？</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-162"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-166"/>
         <source>Cannot keep the unsaved session in case of a crash: %1</source>
         <translation>无法保留未保存的会话以防崩溃：%1</translation>
     </message>
     <message>
-        <location line="+222"/>
+        <location line="+226"/>
         <location line="+16"/>
         <source>%1: not possible now (%2).</source>
         <translation>%1：目前无法执行（%2）。</translation>
@@ -6063,18 +6249,18 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
-        <location filename="../ui/shell/mainwindow.cpp" line="+171"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-112"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+201"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-138"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+66"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+78"/>
         <source>Redo %1</source>
         <translation>重做 %1</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-259"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-289"/>
         <source>The simulation follows the replication rules of Apache Kafka %1 to %2 in KRaft mode, the release chosen per scenario (cluster.kafka_version): the high watermark, the ISR and eligible leader replicas, leader epochs, elections and consumer group rebalances. The glossary and the lessons&apos; notes say where textbooks simplify Kafka.
 
 Licence: MIT.
@@ -6146,12 +6332,23 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已恢复未保存的会话：第 %1 帧，共 %2 帧。请保存以保留它。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+82"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-183"/>
+        <source>A poll failed: %1. The frames stay; polling goes on.</source>
+        <extracomment>After connecting, a poll failed (the cluster went away); %1: why.</extracomment>
+        <translation>一次轮询失败：%1。已有的帧会保留；轮询继续进行。</translation>
+    </message>
+    <message>
+        <location line="+265"/>
         <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
         <translation>%1 提前停止：%2。后面的帧已被替换（撤销可以找回）。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+45"/>
+        <source>Observed: %1</source>
+        <translation>已观察：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Live: serving at %1. A live session offers no undo.</source>
         <translation>实时：服务中，地址 %1。实时会话不提供撤销。</translation>
     </message>
@@ -6171,7 +6368,20 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>无法比较版本：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+139"/>
+        <location line="+141"/>
+        <source>⚠ This recording stops after %n frame(s): a line cannot be read.</source>
+        <extracomment>%n: how many frames an observe recording&apos;s polls made before a line that cannot be read.</extracomment>
+        <translation>
+            <numerusform>⚠ 这个录制文件在 %n 帧之后中止：有一行无法读取。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The frames before that line are shown.</source>
+        <translation>显示的是该行之前的帧。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>⚠ This scenario is not valid: its steps stop after %n frame(s).</source>
         <extracomment>%n: how many frames the scenario&apos;s steps made before the error (shown on the next line).</extracomment>
         <translation>
@@ -6184,7 +6394,13 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>highwater-cli validate 也因相同原因拒绝这个文件。画面显示错误之前的帧；修正该步骤即可看到其余部分。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
+        <source>%1[*] — observed — HighWater</source>
+        <extracomment>The window title of an observed session: %1 is the cluster&apos;s bootstrap list or the recording.</extracomment>
+        <translation>%1[*] — 观察中 — HighWater</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
@@ -6193,11 +6409,6 @@ Built with Qt %3, running on Qt %4.</source>
         <location filename="../ui/shell/mainwindowsession.cpp" line="+48"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>HighWater scenarios (*.json);;All files (*)</source>
-        <translation>HighWater 场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6236,7 +6447,12 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-40"/>
+        <source>HighWater scenarios (*.json);;Observe recordings (*.jsonl);;All files (*)</source>
+        <translation>HighWater 场景 (*.json);;观察录制文件 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>Saved %1: it replays to frame %2, where the session reached the size one scenario file may hold; the frames after it are not in the file.</source>
         <translation>已保存 %1：它重放到第 %2 帧，会话在那里达到一个场景文件可容纳的大小；之后的帧不在文件中。</translation>
     </message>
@@ -6326,6 +6542,92 @@ Built with Qt %3, running on Qt %4.</source>
         <location line="+53"/>
         <source>(No note for this frame: the scenario&apos;s notes come with its checkpoints.)</source>
         <translation>（这一帧没有备注：场景的备注会随检查点出现。）</translation>
+    </message>
+</context>
+<context>
+    <name>hw::ui::ObserveSession</name>
+    <message>
+        <location filename="../ui/control/observesession.cpp" line="+135"/>
+        <source>Bootstrap servers: %1</source>
+        <extracomment>%1: why the list is refused (&quot;bootstrap &quot;x&quot; is not HOST:PORT ...&quot;).</extracomment>
+        <translation>Bootstrap 服务器：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Topics (regex): &quot;%1&quot; is not a regular expression (ECMAScript): %2</source>
+        <extracomment>%1: the expression, %2: the regex library&apos;s reason.</extracomment>
+        <translation>主题（正则表达式）：“%1”不是正则表达式（ECMAScript）：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Poll every: %1 ms is too short: the interval is at least %2 ms, so that observing does not load the cluster</source>
+        <translation>轮询间隔：%1 毫秒太短：间隔至少 %2 毫秒，以免观察给集群造成负担</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Security file: %1</source>
+        <extracomment>%1: why the security file cannot be used (&quot;FILE:LINE: KEY: what was expected&quot;).</extracomment>
+        <translation>安全配置文件：%1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Record to file: cannot write %1: %2</source>
+        <extracomment>%1: the file, %2: the system&apos;s reason.</extracomment>
+        <translation>录制到文件：无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+136"/>
+        <source>Recording to %1 stopped: %2. Observing goes on.</source>
+        <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason. Observing goes on.</extracomment>
+        <translation>录制到 %1 已停止：%2。观察继续进行。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Disconnected</source>
+        <translation>已断开连接</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1...</source>
+        <translation>正在连接到 %1...</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Observing %1 every %2 ms</source>
+        <translation>每 %2 毫秒观察 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Observing %1 (%2) every %3 ms</source>
+        <extracomment>%1: the bootstrap list, %2: the cluster id, %3: the polling interval.</extracomment>
+        <translation>每 %3 毫秒观察 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>interval stretched to %1 ms</source>
+        <extracomment>A poll outlasted the interval, so the next one started late; %1: how long the poll took.</extracomment>
+        <translation>间隔延长到 %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recording to %1</source>
+        <translation>录制到 %1</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>line %1: %2</source>
+        <extracomment>%1: the line of the recording, %2: why its poll cannot be shown.</extracomment>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the file is empty: an observe recording starts with its header line</source>
+        <translation>文件是空的：观察录制文件以标头行开始</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the recording holds no poll</source>
+        <translation>录制文件中没有任何轮询</translation>
     </message>
 </context>
 <context>
@@ -7200,12 +7502,22 @@ Why: %2</source>
 <context>
     <name>hw::ui::SimController</name>
     <message>
-        <location filename="../ui/control/simcontroller.cpp" line="+111"/>
+        <location filename="../ui/control/simcontroller.cpp" line="+112"/>
         <source>The scenario stops early: %1</source>
         <translation>场景提前结束：%1</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+34"/>
+        <source>The session is not an observed one.</source>
+        <translation>这个会话不是观察所得。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Observing a real cluster: read-only</source>
+        <translation>正在观察真实集群：只读</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>The run stopped at frame %1 (%2 s simulated): its history reached the memory budget of %3. Earlier frames stay; act at an earlier frame to continue from there.</source>
         <translation>运行停在第 %1 帧（模拟时间 %2 秒）：它的历史记录已达到 %3 的内存预算。之前的帧都会保留；在更早的帧执行操作即可从那里继续。</translation>
     </message>
@@ -7225,7 +7537,7 @@ Why: %2</source>
         <translation>运行到尽头了。播放 &gt; 继续运行 10 秒 可让模拟继续（撤销可收回）。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+68"/>
         <source>Frame %1 is older than what the session saved before its oldest frames were dropped; act at the last frame.</source>
         <translation>第 %1 帧早于会话在丢弃最旧的帧之前已保存的部分；请在最后一帧执行操作。</translation>
     </message>
