@@ -6547,7 +6547,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::ObserveSession</name>
     <message>
-        <location filename="../ui/control/observesession.cpp" line="+135"/>
+        <location filename="../ui/control/observesession.cpp" line="+137"/>
         <source>Bootstrap servers: %1</source>
         <extracomment>%1: why the list is refused (&quot;bootstrap &quot;x&quot; is not HOST:PORT ...&quot;).</extracomment>
         <translation>Bootstrap 服务器：%1</translation>
@@ -6570,16 +6570,22 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>安全配置文件：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <source>Record to file: cannot write %1: %2</source>
         <extracomment>%1: the file, %2: the system&apos;s reason.</extracomment>
         <translation>录制到文件：无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+139"/>
         <source>Recording to %1 stopped: %2. Observing goes on.</source>
         <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason. Observing goes on.</extracomment>
         <translation>录制到 %1 已停止：%2。观察继续进行。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot finish the recording %1: %2</source>
+        <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason.</extracomment>
+        <translation>无法完成录制文件 %1：%2</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6614,18 +6620,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>录制到 %1</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <source>line %1: %2</source>
-        <extracomment>%1: the line of the recording, %2: why its poll cannot be shown.</extracomment>
-        <translation>第 %1 行：%2</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the file is empty: an observe recording starts with its header line</source>
-        <translation>文件是空的：观察录制文件以标头行开始</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+38"/>
         <source>the recording holds no poll</source>
         <translation>录制文件中没有任何轮询</translation>
     </message>

@@ -6547,7 +6547,7 @@ Built with Qt %3, running on Qt %4.</source>
 <context>
     <name>hw::ui::ObserveSession</name>
     <message>
-        <location filename="../ui/control/observesession.cpp" line="+135"/>
+        <location filename="../ui/control/observesession.cpp" line="+137"/>
         <source>Bootstrap servers: %1</source>
         <extracomment>%1: why the list is refused (&quot;bootstrap &quot;x&quot; is not HOST:PORT ...&quot;).</extracomment>
         <translation>Bootstrap 伺服器：%1</translation>
@@ -6570,16 +6570,22 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>安全設定檔：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <source>Record to file: cannot write %1: %2</source>
         <extracomment>%1: the file, %2: the system&apos;s reason.</extracomment>
         <translation>錄製到檔案：無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+139"/>
         <source>Recording to %1 stopped: %2. Observing goes on.</source>
         <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason. Observing goes on.</extracomment>
         <translation>錄製到 %1 已停止：%2。觀察繼續進行。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot finish the recording %1: %2</source>
+        <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason.</extracomment>
+        <translation>無法完成錄製檔 %1：%2</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6614,18 +6620,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>錄製到 %1</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <source>line %1: %2</source>
-        <extracomment>%1: the line of the recording, %2: why its poll cannot be shown.</extracomment>
-        <translation>第 %1 行：%2</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the file is empty: an observe recording starts with its header line</source>
-        <translation>檔案是空的：觀察錄製檔以標頭行開始</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+38"/>
         <source>the recording holds no poll</source>
         <translation>錄製檔中沒有任何輪詢</translation>
     </message>

@@ -237,6 +237,12 @@ TEST(Observe, TheDialogShowsWhatIsWrongWithTheOptions)
     EXPECT_TRUE(error.startsWith(QStringLiteral("Security file: "))) << error.toStdString();
     EXPECT_FALSE(error.contains(QStringLiteral("s3cret-pass")));
     EXPECT_FALSE(dialog->securityStatus()->text().contains(QStringLiteral("s3cret-pass")));
+    // A recording file that cannot be written (a directory): the dialog says so, without connecting.
+    fill(dialog, QStringLiteral("127.0.0.1:9092"), 1000, QStringLiteral(".*"), dir.path());
+    const QString recordError = dialog->connectNow();
+    EXPECT_TRUE(recordError.startsWith(QStringLiteral("Record to file: cannot write ") + dir.path()))
+        << recordError.toStdString();
+    EXPECT_FALSE(window.observeSession()->isObserving());
     // A cluster nobody answers for: the first poll fails and the dialog says so; the session stays.
     dialog->securityEdit()->clear();
     const int port = hw::ui::LiveSession::freeBasePort(QStringLiteral("127.0.0.1"), 1, 23000);

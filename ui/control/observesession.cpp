@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "control/observesession.h"
 
+#include "base/fileerrors.h"
 #include "control/simcontroller.h"
+#include "scenario/observed_recording.h"
 #include "realkafka/cluster_observer.h"
 #include "realkafka/security_config.h"
 
@@ -68,7 +70,7 @@ struct ObserveSession::Worker {
 /// The recording being written: the header line first, then one line per poll (scenario/observed_json.h).
 /// It never holds credentials: the header names the bootstrap list, the topics and the interval.
 struct ObserveSession::Recording {
-    QFile file;
+    std::unique_ptr<hw::ObservedRecordingFile> file;
 };
 
 ObserveSession::ObserveSession(SimController* controller, QObject* parent) : QObject(parent), m_controller(controller)
@@ -168,17 +170,16 @@ QString ObserveSession::start(const Settings& settings)
     }
     std::unique_ptr<Recording> recording;
     if (!settings.recordPath.isEmpty()) {
-        recording = std::make_unique<Recording>();
-        recording->file.setFileName(settings.recordPath);
         hw::ObservedRecordingHeader header;
         header.bootstrap = options.bootstrap;
         header.topicsRegex = settings.topicsRegex == QLatin1String(".*") ? std::string() : options.topicsRegex;
         header.intervalMs = settings.intervalMs;
-        const QByteArray line = QByteArray::fromStdString(hw::observedHeaderLine(header) + '\n');
-        if (!recording->file.open(QIODevice::WriteOnly | QIODevice::Truncate)
-            || recording->file.write(line) != line.size() || !recording->file.flush())
+        auto created = hw::ObservedRecordingFile::create(QFile::encodeName(settings.recordPath).toStdString(), header);
+        if (const auto* error = std::get_if<hw::FileError>(&created))
             //: %1: the file, %2: the system's reason.
-            return tr("Record to file: cannot write %1: %2").arg(settings.recordPath, recording->file.errorString());
+            return tr("Record to file: cannot write %1: %2").arg(settings.recordPath, FileErrors::text(*error));
+        recording = std::make_unique<Recording>();
+        recording->file = std::move(std::get<std::unique_ptr<hw::ObservedRecordingFile>>(created));
     }
 
     m_settings = settings;
@@ -249,7 +250,7 @@ void ObserveSession::stop()
     ++m_generation;
     retireWorker();
     m_observing = false;
-    m_recording.reset();
+    finishRecording();
     if (m_connected)
         m_controller->setLive(false);
     emit observingChanged(false);
@@ -308,13 +309,25 @@ void ObserveSession::record(const hw::ObservedCluster& poll)
 {
     if (!m_recording)
         return;
-    const QByteArray line = QByteArray::fromStdString(hw::observedClusterLine(poll) + '\n');
-    if (m_recording->file.write(line) == line.size() && m_recording->file.flush())
+    const std::optional<hw::FileError> error = m_recording->file->append(poll);
+    if (!error)
         return;
-    const QString reason = m_recording->file.errorString();
+    // The recording put what it holds in place; later polls are not recorded.
     m_recording.reset();
     //: %1: the recording's file, %2: the system's reason. Observing goes on.
-    emit recordingStopped(tr("Recording to %1 stopped: %2. Observing goes on.").arg(m_settings.recordPath, reason));
+    emit recordingStopped(
+        tr("Recording to %1 stopped: %2. Observing goes on.").arg(m_settings.recordPath, FileErrors::text(*error)));
+}
+
+void ObserveSession::finishRecording()
+{
+    if (!m_recording)
+        return;
+    const std::optional<hw::FileError> error = m_recording->file->finish();
+    m_recording.reset();
+    if (error)
+        //: %1: the recording's file, %2: the system's reason.
+        emit recordingStopped(tr("Cannot finish the recording %1: %2").arg(m_settings.recordPath, FileErrors::text(*error)));
 }
 
 QString ObserveSession::statusText() const
@@ -338,59 +351,37 @@ QString ObserveSession::statusText() const
 
 bool ObserveSession::isRecordingFile(const QString& path)
 {
-    if (path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
-        return true;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    // A header line is short; a scenario's first line is never one.
-    const QByteArray first = file.readLine(64 * 1024).trimmed();
-    return std::holds_alternative<hw::ObservedRecordingHeader>(hw::parseObservedHeader(first.toStdString()));
+    return path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)
+        || hw::ObservedRecordingReader::isRecording(QFile::encodeName(path).toStdString());
 }
 
 QString ObserveSession::openRecording(SimController* controller, const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return file.errorString();
-    int lineNumber = 0;
-    bool header = false;
+    auto opened = hw::ObservedRecordingReader::open(QFile::encodeName(path).toStdString());
+    if (const auto* error = std::get_if<std::string>(&opened))
+        return QString::fromStdString(*error);
+    hw::ObservedRecordingReader& reader = *std::get<std::unique_ptr<hw::ObservedRecordingReader>>(opened);
     bool first = true;
-    while (!file.atEnd()) {
-        const QByteArray raw = file.readLine();
-        ++lineNumber;
-        const QByteArray line = raw.trimmed();
-        if (line.isEmpty())
-            continue;
-        if (!header) {
-            auto parsed = hw::parseObservedHeader(line.toStdString(), lineNumber);
-            if (const auto* error = std::get_if<hw::ObservedJsonError>(&parsed))
-                return QString::fromStdString(error->toString());
-            header = true;
-            continue;
-        }
-        auto parsed = hw::parseObservedCluster(line.toStdString(), lineNumber);
-        if (const auto* error = std::get_if<hw::ObservedJsonError>(&parsed)) {
+    while (std::optional<std::variant<hw::ObservedCluster, hw::ObservedJsonError>> next = reader.next()) {
+        if (const auto* error = std::get_if<hw::ObservedJsonError>(&*next)) {
             if (first)
                 return QString::fromStdString(error->toString());
+            // The frames before the line stay; the banner says where the reading stopped.
             controller->observedLoaded();
             controller->setObservedStopError(path + QStringLiteral(": ") + QString::fromStdString(error->toString()));
             return QString();
         }
-        const auto& poll = std::get<hw::ObservedCluster>(parsed);
+        const auto& poll = std::get<hw::ObservedCluster>(*next);
         if (first) {
             if (const QString error = controller->openObserved(poll, path); !error.isEmpty())
                 return error;
             first = false;
         } else if (const QString error = controller->appendObserved(poll, false); !error.isEmpty()) {
             controller->observedLoaded();
-            //: %1: the line of the recording, %2: why its poll cannot be shown.
-            controller->setObservedStopError(path + QStringLiteral(": ") + tr("line %1: %2").arg(lineNumber).arg(error));
+            controller->setObservedStopError(path + QStringLiteral(": ") + error);
             return QString();
         }
     }
-    if (!header)
-        return tr("the file is empty: an observe recording starts with its header line");
     if (first)
         return tr("the recording holds no poll");
     controller->observedLoaded();

@@ -104,6 +104,8 @@ private:
     void onError(std::uint64_t generation, const QString& error);
     void retireWorker();
     void record(const hw::ObservedCluster& poll);
+    /// Puts the recording in place (ObservedRecordingFile::finish) and says so when it cannot.
+    void finishRecording();
 
     SimController* m_controller;
     Settings m_settings;
