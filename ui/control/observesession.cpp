@@ -185,6 +185,7 @@ QString ObserveSession::start(const Settings& settings)
     m_settings = settings;
     m_recording = std::move(recording);
     m_observing = true;
+    m_started = true;
     m_connected = false;
     m_stretchedMs = 0;
     m_clusterId.clear();
@@ -333,7 +334,7 @@ void ObserveSession::finishRecording()
 QString ObserveSession::statusText() const
 {
     if (!m_observing)
-        return tr("Disconnected");
+        return m_started ? tr("Disconnected") : QString();
     const QString bootstrap = m_settings.bootstrap.trimmed();
     if (!m_connected)
         return tr("Connecting to %1...").arg(bootstrap);

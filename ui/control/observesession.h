@@ -68,7 +68,8 @@ public:
     bool isRecording() const { return m_recording != nullptr; }
 
     /// The status bar's text: "Observing HOST:PORT (cluster id) every N ms", with "interval stretched to
-    /// N ms" after a poll that outlasted the interval; "Disconnected" once stopped.
+    /// N ms" after a poll that outlasted the interval; "Disconnected" once stopped; empty before the first
+    /// start.
     QString statusText() const;
 
     /// Reads a security file as the connect dialog shows it: an error message (empty when it can be
@@ -111,6 +112,7 @@ private:
     Settings m_settings;
     QStringList m_securityWarnings;
     bool m_observing = false;
+    bool m_started = false; // observing was started at least once
     bool m_connected = false;
     bool m_opening = false; // replacing the controller's session with the observed one
     std::uint64_t m_generation = 0; // polls of an older connection are dropped

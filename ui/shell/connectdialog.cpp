@@ -61,10 +61,14 @@ ConnectDialog::ConnectDialog(ObserveSession* session, std::function<bool()> mayR
     auto* securityRow = new QHBoxLayout;
     securityRow->addWidget(m_security, 1);
     securityRow->addWidget(m_securityBrowse);
-    form->addRow(m_securityLabel, securityRow);
+    // What the file says goes under it, as wide as the field (a wrapped label in a row of its own would
+    // get the narrowest width the form can give it).
+    auto* securityField = new QVBoxLayout;
+    securityField->addLayout(securityRow);
     m_securityStatus = wrappedLabel(this);
     m_securityStatus->setObjectName(QStringLiteral("observeSecurityStatus"));
-    form->addRow(QString(), m_securityStatus);
+    securityField->addWidget(m_securityStatus);
+    form->addRow(m_securityLabel, securityField);
 
     m_topicsLabel = new QLabel(this);
     m_topics = new QLineEdit(this);
