@@ -396,7 +396,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/shell/mainwindow.cpp" line="+647"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+653"/>
         <source>⚠ This recording stops after %n frame(s): a line cannot be read.</source>
         <extracomment>%n: how many frames an observe recording&apos;s polls made before a line that cannot be read.</extracomment>
         <translation>

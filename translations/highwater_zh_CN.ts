@@ -3921,7 +3921,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/shell/connectdialog.cpp" line="+125"/>
+        <location filename="../ui/shell/connectdialog.cpp" line="+129"/>
         <source>Security file</source>
         <translation>安全配置文件</translation>
     </message>
@@ -5734,7 +5734,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+171"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+177"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空格键播放，按右方向键单步前进，按 Page Down 跳到下一个检查点。</translation>
     </message>
@@ -6332,13 +6332,19 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已恢复未保存的会话：第 %1 帧，共 %2 帧。请保存以保留它。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-183"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-189"/>
         <source>A poll failed: %1. The frames stay; polling goes on.</source>
         <extracomment>After connecting, a poll failed (the cluster went away); %1: why.</extracomment>
         <translation>一次轮询失败：%1。已有的帧会保留；轮询继续进行。</translation>
     </message>
     <message>
-        <location line="+265"/>
+        <location line="+4"/>
+        <source>No answer from %1. The frames show it; polling goes on.</source>
+        <extracomment>%1: the brokers that did not answer a poll, with why (&quot;broker 1 (connection refused)&quot;).</extracomment>
+        <translation>%1 没有响应。帧中会显示这一点；轮询继续进行。</translation>
+    </message>
+    <message>
+        <location line="+267"/>
         <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
         <translation>%1 提前停止：%2。后面的帧已被替换（撤销可以找回）。</translation>
     </message>
@@ -6576,7 +6582,18 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>录制到文件：无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+126"/>
+        <source>broker %1 (%2)</source>
+        <extracomment>A broker that did not answer a poll: %1 its node id, %2 why (&quot;connection refused&quot;).</extracomment>
+        <translation>代理节点 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Every broker answers again.</source>
+        <translation>所有代理节点都再次响应。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Recording to %1 stopped: %2. Observing goes on.</source>
         <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason. Observing goes on.</extracomment>
         <translation>录制到 %1 已停止：%2。观察继续进行。</translation>

@@ -3921,7 +3921,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/shell/connectdialog.cpp" line="+125"/>
+        <location filename="../ui/shell/connectdialog.cpp" line="+129"/>
         <source>Security file</source>
         <translation>安全設定檔</translation>
     </message>
@@ -5734,7 +5734,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+171"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+177"/>
         <source>Press Space to play, Right to step, Page Down for the next checkpoint.</source>
         <translation>按空白鍵播放，按右方向鍵單步前進，按 Page Down 跳到下一個檢查點。</translation>
     </message>
@@ -6332,13 +6332,19 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>已還原未儲存的工作階段：第 %1 幀，共 %2 幀。請儲存以保留它。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="-183"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="-189"/>
         <source>A poll failed: %1. The frames stay; polling goes on.</source>
         <extracomment>After connecting, a poll failed (the cluster went away); %1: why.</extracomment>
         <translation>一次輪詢失敗：%1。已有的幀會保留；輪詢繼續進行。</translation>
     </message>
     <message>
-        <location line="+265"/>
+        <location line="+4"/>
+        <source>No answer from %1. The frames show it; polling goes on.</source>
+        <extracomment>%1: the brokers that did not answer a poll, with why (&quot;broker 1 (connection refused)&quot;).</extracomment>
+        <translation>%1 沒有回應。幀中會顯示這一點；輪詢繼續進行。</translation>
+    </message>
+    <message>
+        <location line="+267"/>
         <source>%1 stopped early: %2. The later frames were replaced (Undo brings them back).</source>
         <translation>%1 提前停止：%2。後面的幀已被取代（復原可以找回）。</translation>
     </message>
@@ -6576,7 +6582,18 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>錄製到檔案：無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+126"/>
+        <source>broker %1 (%2)</source>
+        <extracomment>A broker that did not answer a poll: %1 its node id, %2 why (&quot;connection refused&quot;).</extracomment>
+        <translation>代理節點 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Every broker answers again.</source>
+        <translation>所有代理節點都再次回應。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Recording to %1 stopped: %2. Observing goes on.</source>
         <extracomment>%1: the recording&apos;s file, %2: the system&apos;s reason. Observing goes on.</extracomment>
         <translation>錄製到 %1 已停止：%2。觀察繼續進行。</translation>

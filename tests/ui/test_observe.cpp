@@ -4,6 +4,7 @@
 // cluster observed is the in-process live lab of a second window (its KafkaServer, polled by that
 // window's GUI thread), so the observer's real sockets cross Asio as against `highwater-cli serve`.
 #include "base/i18n.h"
+#include "control/livesession.h"
 #include "control/observesession.h"
 #include "control/simcontroller.h"
 #include "livetest_client.h"
@@ -32,6 +33,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -254,6 +256,41 @@ TEST(Observe, TheDialogShowsWhatIsWrongWithTheOptions)
         << dialog->errorLabel()->text().toStdString();
     EXPECT_FALSE(window.controller()->isObserved());
     EXPECT_EQ(window.controller()->frameCount(), frames);
+}
+
+TEST(Observe, AClusterThatGoesAwayAfterConnectingKeepsTheFramesAndPollingResumes)
+{
+    ServedCluster served;
+    MainWindow window;
+    hw::ui::SimController* controller = window.controller();
+    ConnectDialog* dialog = window.openConnectDialog();
+    fill(dialog, served.bootstrap(), 100);
+    ASSERT_TRUE(dialog->connectNow().isEmpty());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return controller->isObserved(); }, waitMs));
+    served.change();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return controller->frameCount() >= 2; }, waitMs));
+
+    // The served cluster goes away: the status bar says so, the frames stay, observing goes on.
+    const hw::ui::LiveSession::Settings settings = served.window.liveSession()->settings();
+    served.window.liveSession()->stop();
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            return window.statusBar()->currentMessage().startsWith(QStringLiteral("No answer from broker 1 ("));
+        },
+        waitMs))
+        << window.statusBar()->currentMessage().toStdString();
+    const std::int64_t frames = controller->frameCount();
+    EXPECT_TRUE(window.observeSession()->isObserving());
+    EXPECT_TRUE(controller->isObserved());
+
+    // It comes back on the same ports: the next poll that works adds its frame.
+    ASSERT_TRUE(served.window.liveSession()->start(settings).isEmpty());
+    served.change();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return controller->frameCount() > frames; }, waitMs));
+    EXPECT_TRUE(window.observeSession()->isObserving());
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return window.statusBar()->currentMessage() == QStringLiteral("Every broker answers again."); }, waitMs))
+        << window.statusBar()->currentMessage().toStdString();
 }
 
 TEST(Observe, QuittingWhileConnectedReturnsPromptly)

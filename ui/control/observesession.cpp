@@ -188,6 +188,7 @@ QString ObserveSession::start(const Settings& settings)
     m_started = true;
     m_connected = false;
     m_stretchedMs = 0;
+    m_unanswered.clear();
     m_clusterId.clear();
     m_lastIntervalMs = settings.intervalMs;
     const std::uint64_t generation = ++m_generation;
@@ -289,8 +290,28 @@ void ObserveSession::onPoll(std::uint64_t generation, const hw::ObservedCluster&
     const QString error = m_controller->appendObserved(poll);
     if (!error.isEmpty())
         emit pollFailed(error);
+    reportUnanswered(poll);
     if (statusMoved)
         emit statusChanged();
+}
+
+void ObserveSession::reportUnanswered(const hw::ObservedCluster& poll)
+{
+    // A broker that stops answering (the cluster went away, a broker died) is in the frames already; the
+    // status bar says so once when it starts, with the reason, and once when every broker answers again.
+    QStringList unanswered;
+    for (const hw::ObservedBrokerFacts& broker : poll.brokers) {
+        if (!broker.answered)
+            //: A broker that did not answer a poll: %1 its node id, %2 why ("connection refused").
+            unanswered << tr("broker %1 (%2)").arg(broker.id).arg(QString::fromStdString(broker.error));
+    }
+    if (unanswered == m_unanswered)
+        return;
+    m_unanswered = unanswered;
+    if (unanswered.isEmpty())
+        emit answeringAgain(tr("Every broker answers again."));
+    else
+        emit brokersUnanswered(unanswered.join(QStringLiteral(", ")));
 }
 
 void ObserveSession::onError(std::uint64_t generation, const QString& error)

@@ -93,6 +93,11 @@ signals:
     void connectFailed(const QString& error);
     /// After the first poll: a poll failed; the frames stay, and polling goes on.
     void pollFailed(const QString& error);
+    /// Brokers did not answer a poll (said once, when the brokers that do not answer change): "broker 1
+    /// (connection refused), broker 2 (...)". The frames show it too.
+    void brokersUnanswered(const QString& brokers);
+    /// Every broker answers again after some did not.
+    void answeringAgain(const QString& text);
     /// statusText() changed.
     void statusChanged();
     /// A write to the recording failed: recording stopped, observing goes on.
@@ -105,6 +110,7 @@ private:
     void onError(std::uint64_t generation, const QString& error);
     void retireWorker();
     void record(const hw::ObservedCluster& poll);
+    void reportUnanswered(const hw::ObservedCluster& poll);
     /// Puts the recording in place (ObservedRecordingFile::finish) and says so when it cannot.
     void finishRecording();
 
@@ -119,6 +125,7 @@ private:
     std::int32_t m_lastIntervalMs = 0;
     std::int32_t m_stretchedMs = 0; // the last poll's duration when it outlasted the interval, else 0
     QString m_clusterId;
+    QStringList m_unanswered; // the brokers the last poll had no answer from, with why
     std::unique_ptr<Worker> m_worker;
     std::vector<std::unique_ptr<Worker>> m_retired; // stopped, their poll under way finishing
     std::unique_ptr<Recording> m_recording;

@@ -142,6 +142,12 @@ MainWindow::MainWindow(QWidget* parent)
         //: After connecting, a poll failed (the cluster went away); %1: why.
         statusBar()->showMessage(tr("A poll failed: %1. The frames stay; polling goes on.").arg(error));
     });
+    connect(m_observe, &ObserveSession::brokersUnanswered, this, [this](const QString& brokers) {
+        //: %1: the brokers that did not answer a poll, with why ("broker 1 (connection refused)").
+        statusBar()->showMessage(tr("No answer from %1. The frames show it; polling goes on.").arg(brokers));
+    });
+    connect(m_observe, &ObserveSession::answeringAgain, this,
+        [this](const QString& text) { statusBar()->showMessage(text, statusTimeoutMs); });
     connect(m_observe, &ObserveSession::recordingStopped, this,
         [this](const QString& error) { statusBar()->showMessage(error); });
     // Every action, undo and redo is kept at once (within Autosave::intervalMs); the frame shown too.
