@@ -152,6 +152,8 @@ TEST(Observe, ConnectFollowsLiveScrubsBackIsReadOnlyAndDisconnects)
     EXPECT_EQ(window.action(QStringLiteral("runOn"))->toolTip(), readOnly);
     EXPECT_FALSE(window.action(QStringLiteral("save"))->isEnabled());
     EXPECT_FALSE(window.action(QStringLiteral("undo"))->isEnabled());
+    for (const char* name : { "liveLab", "compareVersions", "compareReal" })
+        EXPECT_FALSE(window.action(QString::fromLatin1(name))->isEnabled()) << name;
     const std::int64_t before = controller->frameCount();
     EXPECT_FALSE(window.act(hw::uitest::produceStep("not allowed")));
     EXPECT_FALSE(controller->perform(controller->lastFrame(), hw::uitest::produceStep("x")).isEmpty());
@@ -394,6 +396,7 @@ TEST(Observe, ARecordingOpensAndABrokenLineSaysWhereTheFramesStop)
     ASSERT_TRUE(window.openScenario(QStringLiteral("builtin:leo-hw-walkthrough")));
     EXPECT_FALSE(window.controller()->isObserved());
     EXPECT_TRUE(window.action(QStringLiteral("runOn"))->isEnabled());
+    EXPECT_TRUE(window.action(QStringLiteral("liveLab"))->isEnabled());
     for (QGroupBox* box : window.controlPanel()->findChildren<QGroupBox*>(Qt::FindDirectChildrenOnly))
         EXPECT_TRUE(box->toolTip().isEmpty());
 }

@@ -409,6 +409,9 @@ void MainWindow::updateRunOn()
     QAction* save = action(QStringLiteral("save"));
     const bool observed = m_controller->isObserved();
     save->setEnabled(!observed);
+    // Nor is it a scenario to serve to clients or to run under other versions or on a real Kafka.
+    for (const char* name : { "liveLab", "compareVersions", "compareReal" })
+        action(QString::fromLatin1(name))->setEnabled(!observed);
     save->setToolTip(observed ? SimController::observedReadOnlyText() : QString());
     if (observed) {
         runOn->setEnabled(false);
