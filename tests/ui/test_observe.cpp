@@ -431,6 +431,12 @@ TEST(Observe, ChartsKeepAPartitionsLinesWhenATopicIsCreatedBeforeIt)
         if (i >= 2)
             poll.topics.push_back(topic("aaa", { 7, 8 }, 0));
         poll.topics.push_back(topic("orders", isrs[i], i == 0 ? std::nullopt : std::optional<hw::Offset>(0)));
+        hw::ObservedGroupFacts group;
+        group.id = "billing";
+        group.type = "consumer";
+        group.state = "Empty";
+        group.committed.push_back({ "orders", 0, 0 });
+        poll.groups.push_back(group);
         recording.polls.push_back(poll);
     }
     QTemporaryDir dir;
@@ -475,6 +481,13 @@ TEST(Observe, ChartsKeepAPartitionsLinesWhenATopicIsCreatedBeforeIt)
     EXPECT_EQ(names,
         (QStringList { QStringLiteral("HW of broker 7"), QStringLiteral("HW of broker 8"),
             QStringLiteral("LEO of broker 7"), QStringLiteral("LEO of broker 8"), QStringLiteral("HW (the leader's)") }));
+    // The group page lists the observed group and its lag on orders-0, named by topic and partition.
+    ASSERT_EQ(charts->groupCombo()->count(), 1);
+    EXPECT_EQ(charts->groupCombo()->itemText(0), QStringLiteral("billing"));
+    QStringList lagNames;
+    for (const QLineSeries* line : charts->lagLines())
+        lagNames << line->name();
+    EXPECT_EQ(lagNames, (QStringList { QStringLiteral("Lag on orders-0"), QStringLiteral("Total lag") }));
 }
 
 } // namespace
