@@ -36,6 +36,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <gtest/gtest.h>
 
@@ -141,6 +142,13 @@ TEST(Observe, ConnectFollowsLiveScrubsBackIsReadOnlyAndDisconnects)
     EXPECT_TRUE(window.action(QStringLiteral("followLive"))->isEnabled());
     EXPECT_TRUE(window.action(QStringLiteral("disconnectCluster"))->isEnabled());
     EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("observed"))) << window.windowTitle().toStdString();
+
+    // A poll that outlasts the interval (the served cluster answers late: its GUI thread is busy) is said
+    // in the status line.
+    QThread::msleep(400);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return window.observeStatusLabel()->text().contains(QStringLiteral("; interval stretched to ")); }, waitMs))
+        << window.observeStatusLabel()->text().toStdString();
 
     // Read-only: the control panel's groups, Run on and Save are disabled and say why; an action is refused.
     const QString readOnly = hw::ui::SimController::observedReadOnlyText();

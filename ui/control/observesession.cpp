@@ -264,7 +264,13 @@ void ObserveSession::onPoll(std::uint64_t generation, const hw::ObservedCluster&
     if (generation != m_generation || !m_observing)
         return;
     const bool stretchedBefore = m_stretchedMs > 0;
-    m_stretchedMs = poll.stretched ? std::max(poll.pollMs, 1) : 0;
+    // A stretch is said for stretchShownMs after the poll that outlasted the interval, long enough to read.
+    if (poll.stretched) {
+        m_stretchedMs = std::max(poll.pollMs, 1);
+        m_stretchedSince.start();
+    } else if (m_stretchedMs > 0 && m_stretchedSince.elapsed() > stretchShownMs) {
+        m_stretchedMs = 0;
+    }
     m_lastIntervalMs = poll.intervalMs;
     const QString clusterId = QString::fromStdString(poll.clusterId);
     const bool statusMoved = clusterId != m_clusterId || stretchedBefore != (m_stretchedMs > 0) || poll.stretched;

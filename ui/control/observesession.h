@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -39,6 +40,8 @@ public:
     /// How long quitting waits for a poll under way.
     static constexpr int quitWaitMs = requestTimeoutMs + 1000;
     static constexpr int defaultIntervalMs = 1000;
+    /// How long the status line says the interval stretched, after the poll that outlasted it.
+    static constexpr int stretchShownMs = 5000;
 
     struct Settings {
         QString bootstrap;       // HOST:PORT[,HOST:PORT...]
@@ -123,7 +126,8 @@ private:
     bool m_opening = false; // replacing the controller's session with the observed one
     std::uint64_t m_generation = 0; // polls of an older connection are dropped
     std::int32_t m_lastIntervalMs = 0;
-    std::int32_t m_stretchedMs = 0; // the last poll's duration when it outlasted the interval, else 0
+    std::int32_t m_stretchedMs = 0; // the duration of the last poll that outlasted the interval, 0: none lately
+    QElapsedTimer m_stretchedSince;
     QString m_clusterId;
     QStringList m_unanswered; // the brokers the last poll had no answer from, with why
     std::unique_ptr<Worker> m_worker;
