@@ -35,6 +35,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTcpServer>
 #include <QTest>
 #include <QThread>
 
@@ -317,6 +318,26 @@ TEST(Observe, QuittingWhileConnectedReturnsPromptly)
     window->close();
     window.reset();
     EXPECT_LT(clock.elapsed(), ObserveSession::requestTimeoutMs);
+}
+
+TEST(Observe, QuittingWhileAPollWaitsOnABrokerThatNeverAnswersTakesAtMostTheRequestTimeout)
+{
+    hw::ui::setLanguage(QStringLiteral("en"));
+    // A listener that never reads: the kernel completes the connection, the request waits unanswered.
+    QTcpServer silent;
+    ASSERT_TRUE(silent.listen(QHostAddress::LocalHost));
+    silent.pauseAccepting();
+    auto window = std::make_unique<MainWindow>();
+    ConnectDialog* dialog = window->openConnectDialog();
+    fill(dialog, QStringLiteral("127.0.0.1:%1").arg(silent.serverPort()), 100);
+    ASSERT_TRUE(dialog->connectNow().isEmpty());
+    QTest::qWait(300); // the first poll is waiting for its answer
+    ASSERT_TRUE(window->observeSession()->isObserving());
+    QElapsedTimer clock;
+    clock.start();
+    window->close();
+    window.reset();
+    EXPECT_LE(clock.elapsed(), ObserveSession::quitWaitMs + 500);
 }
 
 /// A recording of `polls` polls of one partition whose leader epoch grows by one each poll.
