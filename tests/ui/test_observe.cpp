@@ -380,6 +380,7 @@ TEST(Observe, ARecordingOpensAndABrokenLineSaysWhereTheFramesStop)
     ASSERT_TRUE(window.openScenario(good));
     EXPECT_TRUE(window.controller()->isObserved());
     EXPECT_EQ(window.controller()->frameCount(), 4);
+    EXPECT_EQ(window.windowTitle(), QStringLiteral("good.jsonl[*] \u2014 observed \u2014 HighWater"));
     EXPECT_TRUE(window.scenarioErrorBanner()->isHidden());
     EXPECT_FALSE(window.action(QStringLiteral("runOn"))->isEnabled());
 

@@ -671,7 +671,8 @@ void MainWindow::updateTitle()
         // The bootstrap list or the recording's name: never a credential (those stay in the security
         // file or the environment).
         //: The window title of an observed session: %1 is the cluster's bootstrap list or the recording.
-        setWindowTitle(tr("%1[*] \u2014 observed \u2014 HighWater").arg(QString::fromStdString(scenario.name)));
+        setWindowTitle(tr("%1[*] \u2014 observed \u2014 HighWater")
+                           .arg(QFileInfo(QString::fromStdString(scenario.name)).fileName()));
         setWindowModified(false);
         return;
     }
