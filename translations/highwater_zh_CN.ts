@@ -5957,13 +5957,13 @@ Value: %3</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Run on 10 s (not now: the run reached its memory budget)</source>
         <translation>继续运行 10 秒（目前不可用：运行已达内存预算）</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+4"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-139"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-142"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
@@ -5984,20 +5984,20 @@ Value: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+134"/>
+        <location line="+137"/>
         <location line="+8"/>
         <source>Run on 10 s</source>
         <translation>继续运行 10 秒</translation>
     </message>
     <message>
-        <location line="-141"/>
-        <location line="+138"/>
+        <location line="-144"/>
+        <location line="+141"/>
         <source>Let the simulation run 10 s past the last frame, as one undoable action (Shift+End)</source>
         <translation>让模拟在最后一帧之后再运行 10 秒，作为一个可撤销的操作（Shift+End）</translation>
     </message>
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="+1"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-135"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-138"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
@@ -6182,7 +6182,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
 观察并讲解 Kafka 如何复制数据：副本日志、LEO 与 HW、ISR、选举、生产者与消费者组，一帧一帧呈现。</translation>
     </message>
     <message>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="+112"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="+115"/>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -6250,7 +6250,7 @@ See and teach how Kafka replicates data: replica logs, LEO and HW, the ISR, elec
     <message>
         <location filename="../ui/shell/comparewindow.cpp" line="-6"/>
         <location filename="../ui/shell/mainwindow.cpp" line="+201"/>
-        <location filename="../ui/shell/mainwindowactions.cpp" line="-138"/>
+        <location filename="../ui/shell/mainwindowactions.cpp" line="-141"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -6406,7 +6406,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>%1[*] — 观察中 — HighWater</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1[*] — Kafka %2 — HighWater</source>
         <extracomment>The window title: the scenario&apos;s title, then the Kafka version its cluster runs (&quot;Kafka 4.2&quot;).</extracomment>
         <translation>%1[*] — Kafka %2 — HighWater</translation>
@@ -6582,7 +6582,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>录制到文件：无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+132"/>
         <source>broker %1 (%2)</source>
         <extracomment>A broker that did not answer a poll: %1 its node id, %2 why (&quot;connection refused&quot;).</extracomment>
         <translation>代理节点 %1（%2）</translation>
