@@ -36,12 +36,14 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTcpServer>
+#include <QProcess>
 #include <QTest>
 #include <QThread>
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <unistd.h>
 
 namespace {
 
@@ -306,18 +308,47 @@ TEST(Observe, AClusterThatGoesAwayAfterConnectingKeepsTheFramesAndPollingResumes
 
 TEST(Observe, QuittingWhileConnectedReturnsPromptly)
 {
-    ServedCluster served;
+    hw::ui::setLanguage(QStringLiteral("en"));
+    // The cluster is `highwater-cli serve` in a process of its own, as a real cluster is: one in this
+    // process could not answer the poll under way while the window's destructor waits for it.
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("served.json"));
+    {
+        QFile file(scenario);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(servedScenarioJson());
+    }
+    const int base = hw::ui::LiveSession::freeBasePort(
+        QStringLiteral("127.0.0.1"), 3, hw::ui::LiveSession::defaultBasePort + 2000 + 8 * (::getpid() % 100));
+    ASSERT_GT(base, 0);
+    QProcess serve;
+    serve.setProcessChannelMode(QProcess::MergedChannels);
+    serve.start(QStringLiteral(HW_CLI_PATH),
+        { QStringLiteral("serve"), scenario, QStringLiteral("--port"), QString::number(base) });
+    ASSERT_TRUE(serve.waitForStarted());
+    QByteArray output;
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            output += serve.readAll();
+            return output.contains("serving");
+        },
+        waitMs))
+        << output.toStdString();
+
     auto window = std::make_unique<MainWindow>();
     ConnectDialog* dialog = window->openConnectDialog();
-    fill(dialog, served.bootstrap(), 100);
+    fill(dialog, QStringLiteral("127.0.0.1:%1").arg(base + 1), 100);
     ASSERT_TRUE(dialog->connectNow().isEmpty());
-    ASSERT_TRUE(QTest::qWaitFor([&] { return window->controller()->isObserved(); }, waitMs));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window->controller()->isObserved(); }, waitMs))
+        << dialog->errorLabel()->text().toStdString();
     QTest::qWait(250); // a poll may be under way
     QElapsedTimer clock;
     clock.start();
     window->close();
     window.reset();
-    EXPECT_LT(clock.elapsed(), ObserveSession::requestTimeoutMs);
+    EXPECT_LT(clock.elapsed(), 1000);
+    serve.terminate();
+    serve.waitForFinished(waitMs);
 }
 
 TEST(Observe, QuittingWhileAPollWaitsOnABrokerThatNeverAnswersTakesAtMostTheRequestTimeout)
