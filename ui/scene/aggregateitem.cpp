@@ -170,13 +170,12 @@ AggregateItem::AggregateItem(Kind kind, SceneTarget target) : FrameItem(target),
 
 qreal AggregateItem::cardWidth()
 {
-    // Two counts a line: "under-replicated: 999" beside "at min ISR: 999", as badges.
-    const QFont font = badgeFont();
-    const qreal count = std::max({ textWidth(Text::tr("under-replicated: %1").arg(999), font),
-                           textWidth(Text::tr("under min ISR: %1").arg(999), font),
-                           textWidth(Text::tr("at min ISR: %1").arg(999), font) })
-        + textWidth(QStringLiteral("\u25B2 "), font) + font.pixelSize();
-    return std::ceil(std::max<qreal>(340, 2 * padding + 2 * count + countGap));
+    // The counts' line whole: "leaders: 999  followers: 999  99 topics ›" in the current language.
+    const QFont font = countFont();
+    const qreal counts = textWidth(Text::tr("leaders: %1").arg(999), font)
+        + textWidth(Text::tr("followers: %1").arg(999), font)
+        + textWidth(Text::tr("%n topic(s) \u203A", nullptr, 99), font) + 2 * countGap;
+    return std::ceil(std::max<qreal>(300, 2 * padding + counts));
 }
 
 qreal AggregateItem::rowWidth()
@@ -230,40 +229,62 @@ AggregateItem* AggregateItem::brokerCard(const hw::ClusterState&, const BrokerAg
         QPointF(name.right() + 12, name.top() + (name.height() - textHeight(stateFont) - 2) / 2), badgeInk, badgeBrush,
         badgePen, QStringLiteral("badge:state"));
     qreal y = name.bottom() + lineGap;
-    const QRectF leaders = item->addText(
-        Text::tr("leaders: %1").arg(a.leaders), font, QPointF(padding, y), theme::ink, QStringLiteral("count:leaders"));
-    item->addText(Text::tr("followers: %1").arg(a.followers), font, QPointF(leaders.right() + countGap * 2, y),
-        theme::ink, QStringLiteral("count:followers"));
+    qreal x = item->addText(Text::tr("leaders: %1").arg(a.leaders), font, QPointF(padding, y), theme::ink,
+                      QStringLiteral("count:leaders"))
+                  .right()
+        + countGap;
+    x = item->addText(Text::tr("followers: %1").arg(a.followers), font, QPointF(x, y), theme::ink,
+              QStringLiteral("count:followers"))
+            .right()
+        + countGap;
+    //: The end of a broker's card in the large cluster view: how many topics it holds; clicking opens them.
+    item->addTextIn(Text::tr("%n topic(s) \u203A", nullptr, static_cast<int>(a.topics.size())), font,
+        QRectF(x, y, width - padding - x, textHeight(font)), theme::blue, Qt::AlignRight | Qt::AlignVCenter,
+        QStringLiteral("open"));
     y += line;
-    // The health levels worst first, two a line, each a badge when it is not 0.
-    const qreal column = (width - 2 * padding - countGap) / 2;
+    // The health of its replicas' partitions: the levels that hold, worst first, each a badge with its
+    // glyph (wrapped when they do not fit a line), or all healthy.
+    x = padding;
     const QString words[] = { Text::tr("offline: %1"), Text::tr("under min ISR: %1"), Text::tr("at min ISR: %1"),
         Text::tr("under-replicated: %1") };
+    auto place = [&](const QString& text) {
+        const qreal w = textWidth(text, badgeFont()) + badgeFont().pixelSize();
+        if (x > padding && x + w > width - padding) {
+            x = padding;
+            y += line;
+        }
+        return QPointF(x, y);
+    };
     for (int i = 0; i < 4; ++i) {
         const hw::PartitionHealth level = alertLevels[i];
         const int count = countOf(a, level);
-        item->addCount(words[i].arg(count), count, level, true,
-            QPointF(padding + (i % 2) * (column + countGap), y), font, healthRole(level));
-        if (i % 2 == 1)
-            y += line;
+        if (count == 0)
+            continue;
+        const QString text = words[i].arg(count);
+        x = item->addCount(text, count, level, true, place(partitionHealthGlyph(level) + QLatin1Char(' ') + text),
+                    font, healthRole(level))
+                .right()
+            + countGap;
     }
+    const QString healthy = a.healthy == a.replicas ? Text::tr("all %n healthy", nullptr, a.healthy)
+                                                    : Text::tr("healthy: %1").arg(a.healthy);
+    const QString healthyText = partitionHealthGlyph(hw::PartitionHealth::Healthy) + QLatin1Char(' ') + healthy;
+    x = item->addText(healthyText, font, place(healthyText), theme::ink, QStringLiteral("count:healthy")).right()
+        + countGap;
+    y += line;
     // What the poll could not tell, or told out of step.
     if (a.unknownOffsets > 0 || a.hwAboveLeo > 0) {
-        qreal x = padding;
+        x = padding;
         if (a.unknownOffsets > 0)
             x = item->addText(Text::tr("offsets ?: %1").arg(a.unknownOffsets), font, QPointF(x, y), theme::ink,
                           QStringLiteral("count:unknown"))
                     .right()
-                + countGap * 2;
+                + countGap;
         if (a.hwAboveLeo > 0)
             item->addBadge(Text::tr("HW > LEO: %1").arg(a.hwAboveLeo), stateFont, QPointF(x, y), theme::ink,
                 QBrush(theme::paper), QPen(theme::highWatermark, 2, Qt::DashLine), QStringLiteral("count:hw-above-leo"));
         y += line;
     }
-    //: The end of a broker's card in the large cluster view: how many topics it holds; clicking opens them.
-    item->addText(Text::tr("%n topic(s) \u203A", nullptr, static_cast<int>(a.topics.size())), font,
-        QPointF(padding, y), theme::blue, QStringLiteral("open"));
-    y += line;
     item->setBounds(QRectF(0, 0, width, y + padding - lineGap));
     return item;
 }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace hw::ui {
 
@@ -75,9 +76,11 @@ qreal placeGrid(const QList<AggregateItem*>& items, qreal left, qreal top, qreal
             best = columns;
         }
     }
-    // Read down each column, as a list is: the order stays the order of ids.
+    // Read down each column, as a list is: the order stays the order of ids. Every item as tall as the
+    // tallest, so that the grid's rows line up.
     const int rows = (count + best - 1) / best;
     for (int i = 0; i < count; ++i) {
+        items[i]->setHeight(itemHeight);
         const int column = i / rows;
         const int row = i % rows;
         items[i]->setPos(left + column * (itemWidth + gap), top + row * (itemHeight + gap));
@@ -160,18 +163,27 @@ QRectF AggregateLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     }
     }
 
-    // The heading and the breadcrumb, as wide as the grid will be at least.
+    // The heading and the breadcrumb over the grid, as wide as it: the grid is placed under a heading
+    // as narrow as a row (the tallest it can be), then moved up under the heading at the grid's width.
     const QList<TitleItem::Line> lines = titleLines(state);
-    qreal width = std::max<qreal>(itemWidth, 900);
-    TitleItem* title = scene.pool().title(SceneTarget {}, width, lines);
-    auto* crumb = AggregateItem::breadcrumb(crumbs(state, drill), width);
-    const qreal header = title->boundingRect().height() + 12 + crumb->boundingRect().height() + 16;
-    const qreal top = margin + header;
-    const qreal bottom = placeGrid(items, margin, top, aspect, header);
-    for (AggregateItem* item : std::as_const(items)) {
+    const QStringList path = crumbs(state, drill);
+    auto headerHeight = [&](qreal width) {
+        const std::unique_ptr<AggregateItem> probe(AggregateItem::breadcrumb(path, width));
+        return TitleItem::heightFor(width, lines) + 12 + probe->boundingRect().height() + 16;
+    };
+    const qreal narrowHeader = headerHeight(std::max<qreal>(itemWidth, 600));
+    qreal bottom = placeGrid(items, margin, margin + narrowHeader, aspect, narrowHeader);
+    qreal width = std::max<qreal>(itemWidth, 600);
+    for (const AggregateItem* item : std::as_const(items))
         width = std::max(width, item->pos().x() + itemWidth - margin);
+    TitleItem* title = scene.pool().title(SceneTarget {}, width, lines);
+    auto* crumb = AggregateItem::breadcrumb(path, width);
+    const qreal header = title->boundingRect().height() + 12 + crumb->boundingRect().height() + 16;
+    for (AggregateItem* item : std::as_const(items)) {
+        item->moveBy(0, header - narrowHeader);
         scene.addItem(item);
     }
+    bottom += header - narrowHeader;
     title->setPos(margin, margin);
     crumb->setPos(margin, margin + title->boundingRect().height() + 12);
     scene.addItem(crumb);
