@@ -191,6 +191,240 @@
     </message>
 </context>
 <context>
+    <name>AggregateItem</name>
+    <message>
+        <location filename="../ui/scene/aggregateitem.cpp" line="+74"/>
+        <source>healthy</source>
+        <translation>健康</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under-replicated</source>
+        <translation>副本不足</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at min ISR</source>
+        <translation>ISR 恰为最小值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under min ISR</source>
+        <translation>ISR 低于最小值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>NO ANSWER</source>
+        <extracomment>An observed broker that did not answer this poll&apos;s requests (the cluster still lists it).</extracomment>
+        <translation>无响应</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GONE</source>
+        <extracomment>An observed broker the cluster no longer lists (it left, or was unregistered).</extracomment>
+        <translation>已离开</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+57"/>
+        <location line="+76"/>
+        <source>leaders: %1</source>
+        <translation>领导者：%1</translation>
+    </message>
+    <message>
+        <location line="-132"/>
+        <location line="+60"/>
+        <location line="+76"/>
+        <source>followers: %1</source>
+        <translation>跟随者：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-135"/>
+        <location line="+64"/>
+        <source>%n topic(s) ›</source>
+        <extracomment>The end of a broker&apos;s card in the large cluster view: how many topics it holds; clicking opens them.</extracomment>
+        <translation>
+            <numerusform>%n 个主题 ›</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <location line="+68"/>
+        <source>offline: %1</source>
+        <translation>离线：%1</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <location line="+68"/>
+        <source>under min ISR: %1</source>
+        <translation>ISR 低于最小值：%1</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <location line="+68"/>
+        <source>at min ISR: %1</source>
+        <translation>ISR 恰为最小值：%1</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <location line="+68"/>
+        <source>under-replicated: %1</source>
+        <translation>副本不足：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-48"/>
+        <location line="+61"/>
+        <source>all %n healthy</source>
+        <translation>
+            <numerusform>全部 %n 个健康</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>healthy: %1</source>
+        <translation>健康：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>offsets ?: %1</source>
+        <translation>偏移量 ?：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>HW &gt; LEO: %1</source>
+        <translation>HW &gt; LEO：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>%n partition(s) here</source>
+        <translation>
+            <numerusform>此处 %n 个分区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>no leader</source>
+        <translation>没有领导者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leader %1 (epoch %2)</source>
+        <translation>领导者 %1（纪元 %2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ISR %1</source>
+        <translation>ISR %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ELR %1</source>
+        <translation>ELR %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last known ELR %1</source>
+        <translation>最后已知 ELR %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>here: LEO %1 · HW %2</source>
+        <translation>此处：LEO %1 · HW %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>HW &gt; LEO</source>
+        <translation>HW &gt; LEO</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Back</source>
+        <translation>返回</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Click a row or press Up/Down and Enter to open it; Esc or Backspace goes back.</source>
+        <extracomment>The large cluster view&apos;s keys, under its breadcrumb.</extracomment>
+        <translation>点一行，或按上/下键再按 Enter 打开；Esc 或 Backspace 返回上一层。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click a broker or press Up/Down and Enter to open it: its topics, then their partitions.</source>
+        <translation>点一个代理节点，或按上/下键再按 Enter 打开：先是它的主题，再是主题的分区。</translation>
+    </message>
+</context>
+<context>
+    <name>AggregateLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/aggregatelayout.cpp" line="+35"/>
+        <source>%n broker(s)</source>
+        <translation>
+            <numerusform>%n 个代理节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n topic(s)</source>
+        <translation>
+            <numerusform>%n 个主题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n partition(s)</source>
+        <translation>
+            <numerusform>%n 个分区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Observed cluster %1</source>
+        <extracomment>The large cluster view&apos;s heading for a real cluster: its cluster id (%1), then its size.</extracomment>
+        <translation>观察中的集群 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>observed every %1 ms · this poll took %2 ms</source>
+        <translation>每 %1 毫秒观察一次 · 这次轮询用了 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STRETCHED: the poll outlasted the interval</source>
+        <translation>已延长：轮询超过了间隔</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fencing not known (Kafka before 4.0)</source>
+        <translation>屏蔽状态未知（Kafka 4.0 之前）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka %1 cluster</source>
+        <translation>Kafka %1 集群</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>All brokers</source>
+        <extracomment>The first crumb of the large cluster view&apos;s breadcrumb: the cards of every broker.</extracomment>
+        <translation>所有代理节点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+</context>
+<context>
     <name>Autosave</name>
     <message>
         <location filename="../ui/control/autosave.cpp" line="+44"/>
@@ -236,13 +470,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+41"/>
-        <location line="+71"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+44"/>
+        <location line="+83"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-97"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -255,7 +489,7 @@
 <context>
     <name>BrokerStatus</name>
     <message>
-        <location filename="../ui/scene/clusterfacts.cpp" line="+41"/>
+        <location filename="../ui/scene/clusterfacts.cpp" line="+45"/>
         <source>ONLINE</source>
         <translation>在线</translation>
     </message>
@@ -398,7 +632,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+193"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+200"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -420,7 +654,17 @@
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>observed cluster %1 · every %2 ms · this poll took %3 ms</source>
+        <translation>观察中的集群 %1 · 每 %2 毫秒 · 这次轮询用了 %3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>STRETCHED: the poll outlasted the interval</source>
+        <translation>已延长：轮询超过了间隔</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>min.insync.replicas %1 · unclean leader election %2 · network latency %3 ms</source>
         <translation>min.insync.replicas %1 · 非干净领导者选举 %2 · 网络延迟 %3 毫秒</translation>
     </message>
@@ -435,7 +679,7 @@
         <translation>关</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+182"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
@@ -969,6 +1213,11 @@
         <location line="+24"/>
         <source>Partition HW ?</source>
         <translation>分区 HW ?</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Partition HW ?: this poll did not read the leader&apos;s HW</source>
+        <translation>分区 HW ?：这次轮询没有读到领导者的 HW</translation>
     </message>
 </context>
 <context>
@@ -2732,7 +2981,7 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+169"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+195"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
@@ -2742,7 +2991,7 @@
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+58"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消费者可以读取</translation>
     </message>
@@ -2752,17 +3001,19 @@
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-143"/>
+        <location line="-158"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-38"/>
+        <location line="+12"/>
         <source>ISR %1 · OSR %2</source>
         <translation>ISR %1 · OSR %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-10"/>
+        <location line="+13"/>
         <source>ELR %1</source>
         <extracomment>KIP-966&apos;s Eligible Leader Replicas: out of the ISR, yet safe to elect.</extracomment>
         <translation>ELR %1</translation>
@@ -2774,12 +3025,23 @@
         <translation>最后领导者 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-9"/>
+        <location line="+10"/>
         <source>min.insync.replicas %1</source>
         <translation>min.insync.replicas %1</translation>
     </message>
+    <message>
+        <location line="-16"/>
+        <source>last known ELR %1</source>
+        <translation>最后已知 ELR %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ELR not known (Kafka before 3.8)</source>
+        <translation>ELR 未知（Kafka 3.8 之前）</translation>
+    </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+40"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
@@ -2793,7 +3055,7 @@
         </translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>Partition %1 · Kafka&#xa0;%2</source>
         <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
         <translation>分区 %1 · Kafka&#xa0;%2</translation>
@@ -2805,7 +3067,17 @@
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+18"/>
+        <source>observed every %1 ms · this poll took %2 ms</source>
+        <translation>每 %1 毫秒观察一次 · 这次轮询用了 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STRETCHED: the poll outlasted the interval</source>
+        <translation>已延长：轮询超过了间隔</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -2934,7 +3206,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+305"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+325"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2945,16 +3217,16 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+6"/>
-        <location filename="../ui/scene/replicaloggeometry.cpp" line="+163"/>
+        <location line="+8"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="+166"/>
         <location line="+14"/>
         <location line="+49"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+3"/>
+        <location line="-6"/>
+        <location line="+4"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-62"/>
         <location line="+14"/>
         <location line="+48"/>
@@ -2962,7 +3234,7 @@
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-92"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-144"/>
         <source>ep %1</source>
         <translation>纪元 %1</translation>
@@ -2988,7 +3260,7 @@
         <translation>组 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="+80"/>
         <location line="+64"/>
         <source>leader sees %1</source>
@@ -3000,13 +3272,13 @@
         <translation>领导者的记录：无</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-94"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/scene/replicalogbadges.cpp" line="+23"/>
+        <location filename="../ui/scene/replicalogbadges.cpp" line="+25"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="+1"/>
         <location line="+77"/>
         <source>LEADER</source>
@@ -3033,7 +3305,13 @@
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="+31"/>
+        <source>HW &gt; LEO</source>
+        <extracomment>A replica whose HW was read above its LEO: the poll read them in two requests (not atomic).</extracomment>
+        <translation>HW &gt; LEO</translation>
+    </message>
+    <message>
+        <location line="-35"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-77"/>
         <location line="+77"/>
         <source>OSR</source>
@@ -3058,7 +3336,7 @@
         <translation>RECOVERING</translation>
     </message>
     <message>
-        <location filename="../ui/scene/replicaloggeometry.cpp" line="-172"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-175"/>
         <source>null</source>
         <extracomment>A cell&apos;s text for a record whose value is null (a tombstone, sent by a real client).</extracomment>
         <translation>null</translation>
@@ -3070,6 +3348,12 @@
     </message>
     <message>
         <location line="+7"/>
+        <source>Offset %1 (observed: the poll reads offsets, not records)</source>
+        <extracomment>A cell of an observed replica: the poll sees offsets, never the records themselves.</extracomment>
+        <translation>偏移量 %1（观察所得：轮询只读偏移量，不读记录）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
         <translation>偏移量 %1，领导者纪元 %2
@@ -3096,12 +3380,14 @@ Value: %3</source>
         <translation>分歧：领导者在这个偏移量上是另一条记录，这条将被截断</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-25"/>
+        <location line="+28"/>
         <source>Committed: below the HW, consumers can read it</source>
         <translation>已提交：在 HW 之下，消费者可以读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Not committed: above the HW, consumers cannot read it yet</source>
         <translation>未提交：在 HW 之上，消费者还不能读取</translation>
     </message>
@@ -3111,7 +3397,12 @@ Value: %3</source>
         <translation>这里原有：%1（领导者纪元 %2），已移除：%3</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>HW %1 above LEO %2: this poll read the LEO (ListOffsets) and the HW (Fetch) in two requests, not at one instant, and the log grew between them. Not an error of the broker.</source>
+        <translation>HW %1 高于 LEO %2：这次轮询用两个请求分别读 LEO（ListOffsets）和 HW（Fetch），不是同一瞬间，日志在两者之间增长了。这不是代理节点的错误。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Offset %1: %2 was removed from this replica (%3)</source>
         <translation>偏移量 %1：%2 已从这个副本移除（%3）</translation>
     </message>
@@ -4577,7 +4868,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+406"/>
+        <location filename="../ui/scene/framescene.cpp" line="+628"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>

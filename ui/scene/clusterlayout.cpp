@@ -411,15 +411,35 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         { LegendItem::Swatch::BrokerFenced, Text::tr("FENCED broker") },
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
-    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas; RECOVERING
-    // follows an unclean election in every version (KIP-704).
-    if (hw::rules::elrEnabled(state.config)) {
+    if (state.observed) {
+        // An observed frame has no records, messages, epochs or truncations to explain: its own words.
+        entries = {
+            { LegendItem::Swatch::Committed, Text::tr("committed (below the HW)") },
+            { LegendItem::Swatch::Uncommitted, Text::tr("not yet visible to consumers") },
+            { LegendItem::Swatch::Leo, Text::tr("LEO; \"LEO ?\": not told in this poll") },
+            { LegendItem::Swatch::ReplicaHw,
+                Text::tr("replica HW; HW > LEO: read in two requests, a poll is not atomic") },
+            { LegendItem::Swatch::Isr, Text::tr("ISR: in sync") },
+            { LegendItem::Swatch::Osr, Text::tr("OSR: out of sync (hatched)") },
+            { LegendItem::Swatch::BrokerOffline, Text::tr("GONE broker: no longer registered") },
+            { LegendItem::Swatch::BrokerIsolated, Text::tr("NO ANSWER broker: did not answer this poll") },
+            { LegendItem::Swatch::BrokerFenced, Text::tr("FENCED broker") },
+        };
+        if (state.observed->poll.elrKnown) {
+            entries.append(
+                { LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
+            entries.append({ LegendItem::Swatch::LastLeader, Text::tr("LAST LEADER: last known leader") });
+        }
+    } else if (hw::rules::elrEnabled(state.config)) {
+        // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas; RECOVERING
+        // follows an unclean election in every version (KIP-704).
         entries.append(
             { LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
         entries.append({ LegendItem::Swatch::LastLeader, Text::tr("LAST LEADER: last known leader") });
     }
-    entries.append({ LegendItem::Swatch::Recovering,
-        Text::tr("RECOVERING: the leader came from an unclean election and has not yet confirmed its log") });
+    if (!state.observed)
+        entries.append({ LegendItem::Swatch::Recovering,
+            Text::tr("RECOVERING: the leader came from an unclean election and has not yet confirmed its log") });
     if (!consumers.groups.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     // Below the last row stays a band as wide as the gaps between rows: consumers' lines run along it.

@@ -276,8 +276,22 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
-    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas.
-    if (hw::rules::elrEnabled(state.config)) {
+    if (state.observed) {
+        // An observed partition: offsets only, no epochs, truncations, leader's views or messages.
+        entries = {
+            { LegendItem::Swatch::Committed, Text::tr("below the HW: committed, consumers can read it") },
+            { LegendItem::Swatch::Uncommitted, Text::tr("at or above the HW: not yet visible to consumers") },
+            { LegendItem::Swatch::Leo, Text::tr("LEO; \"LEO ?\": not told in this poll") },
+            { LegendItem::Swatch::ReplicaHw,
+                Text::tr("a replica's own HW; HW > LEO: read in two requests, a poll is not atomic") },
+            { LegendItem::Swatch::PartitionHw, Text::tr("partition HW (the leader's)") },
+            { LegendItem::Swatch::Isr, Text::tr("ISR: in-sync replica") },
+            { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
+        };
+    }
+    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas (an observed
+    // cluster: where the poll told them).
+    if (state.observed ? state.observed->poll.elrKnown : hw::rules::elrEnabled(state.config)) {
         entries.append({ LegendItem::Swatch::Elr,
             Text::tr("ELR: eligible leader replica, out of the ISR but holding every committed record") });
         entries.append({ LegendItem::Swatch::LastLeader,
