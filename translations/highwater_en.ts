@@ -384,7 +384,7 @@
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+628"/>
+        <location filename="../ui/scene/framescene.cpp" line="+632"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>

@@ -680,16 +680,18 @@
     </message>
     <message>
         <location line="+182"/>
+        <location line="+18"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <location line="+18"/>
         <source>not yet visible to consumers</source>
         <translation>消费者尚不可见</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
         <source>new leader epoch</source>
         <translation>新的领导者纪元</translation>
     </message>
@@ -720,16 +722,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+15"/>
         <source>ISR: in sync</source>
         <translation>ISR：同步中</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+15"/>
         <source>OSR: out of sync (hatched)</source>
         <translation>OSR：失去同步（斜线）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
         <source>OFFLINE broker</source>
         <translation>离线的代理节点</translation>
     </message>
@@ -740,26 +744,49 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+15"/>
         <source>FENCED broker</source>
         <translation>被屏蔽的代理节点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
         <source>message in flight</source>
         <translation>传输中的消息</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>LEO; &quot;LEO ?&quot;: not told in this poll</source>
+        <translation>LEO；“LEO ?”：这次轮询没有读到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replica HW; HW &gt; LEO: read in two requests, a poll is not atomic</source>
+        <translation>副本 HW；HW &gt; LEO：用两个请求读取，轮询不是原子的</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GONE broker: no longer registered</source>
+        <translation>已离开的代理节点：不再注册</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NO ANSWER broker: did not answer this poll</source>
+        <translation>无响应的代理节点：没有响应这次轮询</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+7"/>
         <source>ELR: eligible leader replica (out of sync, safe to elect)</source>
         <translation>ELR：合格领导者副本（未同步，但可安全选为领导者）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
+        <location line="+7"/>
         <source>LAST LEADER: last known leader</source>
         <translation>最后领导者：最后已知的领导者</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>RECOVERING: the leader came from an unclean election and has not yet confirmed its log</source>
         <translation>RECOVERING：领导者由非干净选举产生，尚未确认它的日志</translation>
     </message>
@@ -855,13 +882,18 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/scene/controlleritem.cpp" line="+44"/>
-        <location line="+15"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+45"/>
+        <location line="+18"/>
         <source>Controller (node %1)</source>
         <translation>控制器（节点 %1）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-1"/>
+        <source>Controller (not observed)</source>
+        <translation>控制器（未观察）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Fenced brokers: none</source>
         <translation>被屏蔽的代理节点：无</translation>
     </message>
@@ -2992,16 +3024,18 @@
     </message>
     <message>
         <location line="+58"/>
+        <location line="+16"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消费者可以读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-15"/>
+        <location line="+16"/>
         <source>at or above the HW: not yet visible to consumers</source>
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-174"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
@@ -3103,31 +3137,44 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+14"/>
         <source>partition HW (the leader&apos;s)</source>
         <translation>分区 HW（领导者的）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>leader&apos;s view of a follower (its latest Fetch offset)</source>
         <translation>领导者对跟随者的记录（它最近一次 Fetch 的偏移量）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>ISR: in-sync replica</source>
         <translation>ISR：同步副本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>OSR: out-of-sync replica (hatched row)</source>
         <translation>OSR：失去同步的副本（斜线列）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
         <source>message in flight</source>
         <translation>传输中的消息</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>LEO; &quot;LEO ?&quot;: not told in this poll</source>
+        <translation>LEO；“LEO ?”：这次轮询没有读到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a replica&apos;s own HW; HW &gt; LEO: read in two requests, a poll is not atomic</source>
+        <translation>副本自己的 HW；HW &gt; LEO：用两个请求读取，轮询不是原子的</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>ELR: eligible leader replica, out of the ISR but holding every committed record</source>
         <translation>ELR：合格领导者副本，不在 ISR 中，但保有每一条已提交的消息</translation>
     </message>
@@ -4868,7 +4915,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+628"/>
+        <location filename="../ui/scene/framescene.cpp" line="+632"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>

@@ -27,6 +27,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace {
 
 using hw::ui::AggregateItem;
@@ -425,6 +427,38 @@ TEST(ObservedScene, APlaceTheNextFrameNoLongerHasGoesUpToTheNearestItHas)
     scene.setFrame(hw::observedState(poll, &first), 1000);
     EXPECT_EQ(scene.drill().level, Drill::Level::Broker);
     EXPECT_EQ(scene.drill().broker, 2);
+}
+
+TEST(ObservedScene, AtTheThresholdTheDetailedViewStillReadsAndAboveItTheAggregateShows)
+{
+    // 3 brokers, 32 partitions x RF 2: 64 replica rows, the most the detailed view draws.
+    hw::testsupport::LargeClusterShape shape;
+    shape.brokers = 3;
+    shape.topics = 1;
+    shape.partitionsPerTopic = 32;
+    shape.replicationFactor = 2;
+    hw::ObservedCluster poll = hw::testsupport::largeObservedCluster(shape);
+    const hw::ClusterState state = hw::observedState(poll);
+    FrameScene scene;
+    scene.setViewKind(FrameScene::ViewKind::Cluster);
+    scene.setTargetAspect(1280.0 / 720.0);
+    scene.setFrame(state, 0);
+    ASSERT_FALSE(scene.aggregated());
+    ASSERT_EQ(scene.replicaItems().size(), hw::ui::detailedReplicaRowsMax);
+    const QRectF rect = scene.sceneRect();
+    const qreal scale = std::min(1280 / rect.width(), 720 / rect.height());
+    qreal smallest = 1e9;
+    for (const ReplicaLogItem* row : scene.replicaItems())
+        for (const hw::ui::TextRun& run : row->texts())
+            smallest = std::min(smallest, run.font.pixelSize() * scale);
+    std::printf("smallest row text at 1280x720 with %d rows: %.1f px\n", hw::ui::detailedReplicaRowsMax, smallest);
+    // Measured 5.0 px (7.5 px at 1920x1080); 4.8 px with 96 rows at RF 3.
+    EXPECT_GE(smallest, 5.0);
+    // One partition more and the cluster view aggregates.
+    shape.partitionsPerTopic = 33;
+    scene.setFrame(hw::observedState(hw::testsupport::largeObservedCluster(shape)), 0);
+    EXPECT_TRUE(scene.aggregated());
+    EXPECT_EQ(scene.drillItems().size(), 3);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,10 +78,13 @@ bool offsetsUnknown(const hw::Replica& replica);
 /// Whether a replica's HW was read above its LEO (both known): a poll is not atomic.
 bool hwAboveLeo(const hw::Replica& replica);
 
-/// The replica rows the detailed cluster view draws legibly at 1280x720, the smallest window HighWater is
-/// made for: about 52 px a row and a broker box about 540 px wide, scaled to fit, keep their 13 px text
-/// at 6 px and more up to here (measured with hwui's scene tests). Above it the cluster view aggregates.
-inline constexpr int detailedReplicaRowsMax = 96;
+/// The replica rows the detailed cluster view draws before the cluster view aggregates. Scaled to fit
+/// 1280x720, the smallest window HighWater is made for, the rows' smallest text comes out at 5.0 px with
+/// 64 rows on 3 brokers (7.5 px at 1920x1080); with more rows it shrinks further (4.8 px at 96 rows on 3
+/// brokers, 4.3 px on 12), while the aggregate's cards keep their text at 8 px and more at 1280x720
+/// (ObservedScene.AtTheThresholdTheDetailedViewStillReads..., ObservedScene.PicturesKeep...). It stays
+/// above the simulated clusters the lessons and hw_bench_render draw (54 rows at most).
+inline constexpr int detailedReplicaRowsMax = 64;
 
 /// Whether the cluster view shows the aggregate for this state: more replica rows than
 /// detailedReplicaRowsMax.

@@ -586,6 +586,10 @@ void FrameScene::buildMessages()
             continue;
         if (m_viewKind == ViewKind::Partition && info->partition >= 0 && info->partition != m_focusPartition)
             continue;
+        // The aggregate draws no anchors but a drilled-in partition's: only that partition's messages.
+        if (aggregated() && (m_drill.level != Drill::Level::Partition || info->partition < 0
+                                || info->partition != AggregateLayout::partitionOf(*m_state, m_drill)))
+            continue;
         QPointF from;
         QPointF to;
         if (!anchorOf(info->from, info->partition, &from) || !anchorOf(info->to, info->partition, &to))

@@ -338,9 +338,9 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
             Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
     } else {
         // An unknown offset has no marker: its tag stands at the start of its lane.
-        addTag(Text::tr("HW %1").arg(offsetText(m_hw)), std::max(m_hw, g.windowStart), 0, g.topLane, hwColor,
+        addTag(Text::tr("HW %1").arg(offsetText(m_hw)), m_hw < 0 ? g.windowStart : m_hw, 0, g.topLane, hwColor,
             QStringLiteral("hw"));
-        addTag(Text::tr("LEO %1").arg(offsetText(m_leo)), std::max(m_leo, g.windowStart), g.topLane + g.cellHeight,
+        addTag(Text::tr("LEO %1").arg(offsetText(m_leo)), m_leo < 0 ? g.windowStart : m_leo, g.topLane + g.cellHeight,
             g.bottomLane, theme::ink, QStringLiteral("leo"));
     }
     if (m_masked) {
