@@ -312,7 +312,7 @@
         </translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+51"/>
         <source>no leader</source>
         <translation>沒有領導者</translation>
     </message>
@@ -347,7 +347,7 @@
         <translation>HW &gt; LEO</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+14"/>
         <source>Back</source>
         <translation>返回</translation>
     </message>
@@ -3013,12 +3013,12 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+195"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+198"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>沒有領導者：分區已離線（領導者紀元 %1，分區紀元 %2）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
         <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3</translation>
     </message>
@@ -3035,7 +3035,7 @@
         <translation>HW 及以上：消費者尚不可見</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-183"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丟失的記錄：已向生產者確認，領導者上已沒有</translation>
     </message>
@@ -3095,13 +3095,23 @@
         <translation>分區 %1 · Kafka&#xa0;%2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>No leader: the partition is offline (leader epoch %1)</source>
+        <translation>沒有領導者：分區已離線（領導者紀元 %1）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3 · RECOVERING</source>
         <extracomment>The leader came from an unclean or last-known-leader election and has not yet told the controller that it recovered (Kafka&apos;s LeaderRecoveryState RECOVERING).</extracomment>
         <translation>領導者：代理節點 %1 · 領導者紀元 %2 · 分區紀元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+7"/>
+        <source>Leader: broker %1 · leader epoch %2</source>
+        <translation>領導者：代理節點 %1 · 領導者紀元 %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>observed every %1 ms · this poll took %2 ms</source>
         <translation>每 %1 毫秒觀察一次 · 這次輪詢用了 %2 毫秒</translation>
     </message>

@@ -260,6 +260,7 @@ TEST(ObservedScene, UnknownOffsetsAreQuestionMarksAndAHwAboveItsLeoIsExplained)
     EXPECT_TRUE(joined.contains(QStringLiteral("ELR {1001}"))) << joined.toStdString();
     EXPECT_TRUE(joined.contains(QStringLiteral("last known ELR {1002}"))) << joined.toStdString();
     EXPECT_TRUE(joined.contains(QStringLiteral("observed every 500 ms"))) << joined.toStdString();
+    EXPECT_FALSE(joined.contains(QStringLiteral("partition epoch"))) << "a poll does not tell it";
     EXPECT_EQ(textOf(scene.replicaItem(2, 1), "name"), QStringLiteral("Broker 1001"));
     scene.setFocusPartition(1);
     EXPECT_EQ(textOf(scene.replicaItem(1, 3), "leo"), QStringLiteral("LEO ?"));
@@ -524,6 +525,16 @@ TEST(ObservedScene, PicturesKeepTheirTextReadableInBothLanguages)
                 const QRectF rect = scene.sceneRect();
                 const qreal scale = std::min(size.width() / rect.width(), size.height() / rect.height());
                 for (hw::ui::FrameItem* item : scene.frameItems()) {
+                    // A card's or a row's text stays inside it, and no two texts of one overlap.
+                    if (item->type() == AggregateItem::Type) {
+                        const auto& texts = item->texts();
+                        for (qsizetype i = 0; i < texts.size(); ++i) {
+                            EXPECT_TRUE(item->boundingRect().contains(texts[i].box)) << texts[i].text.toStdString();
+                            for (qsizetype j = i + 1; j < texts.size(); ++j)
+                                EXPECT_FALSE(texts[i].box.intersects(texts[j].box))
+                                    << texts[i].text.toStdString() << " / " << texts[j].text.toStdString();
+                        }
+                    }
                     for (const hw::ui::TextRun& run : item->texts()) {
                         const QRectF box = item->mapRectToScene(run.box);
                         EXPECT_TRUE(rect.adjusted(-1, -1, 1, 1).contains(box)) << run.text.toStdString();

@@ -329,10 +329,7 @@ AggregateItem* AggregateItem::topicRow(
         item->addText(partitionHealthGlyph(hw::PartitionHealth::Healthy) + QLatin1Char(' ')
                 + Text::tr("all %n healthy", nullptr, a.healthy),
             font, QPointF(x, y), theme::ink, QStringLiteral("count:healthy"));
-    const qreal bottom = y + textHeight(badgeFont()) + 2;
-    item->addTextIn(QStringLiteral("\u203A"), nameFont(), QRectF(width - padding - 30, 0, 30, bottom + padding),
-        theme::blue, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("open"));
-    item->setBounds(QRectF(0, 0, width, bottom + padding));
+    item->finishRow(y + textHeight(badgeFont()) + 2, width);
     return item;
 }
 
@@ -384,10 +381,7 @@ AggregateItem* AggregateItem::partitionRow(
             item->addBadge(Text::tr("HW > LEO"), badgeFont(), QPointF(x, y), theme::ink, QBrush(theme::paper),
                 QPen(theme::highWatermark, 2, Qt::DashLine), QStringLiteral("badge:not-atomic"));
     }
-    const qreal bottom = y + textHeight(badgeFont()) + 2;
-    item->addTextIn(QStringLiteral("\u203A"), nameFont(), QRectF(width - padding - 30, 0, 30, bottom + padding),
-        theme::blue, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("open"));
-    item->setBounds(QRectF(0, 0, width, bottom + padding));
+    item->finishRow(y + textHeight(badgeFont()) + 2, width);
     return item;
 }
 
@@ -422,6 +416,24 @@ AggregateItem* AggregateItem::breadcrumb(const QStringList& crumbs, qreal width)
         bottom = std::max(bottom, run.box.bottom());
     item->setBounds(QRectF(0, 0, width, bottom + 4));
     return item;
+}
+
+qreal AggregateItem::contentRight() const
+{
+    qreal right = 0;
+    for (const TextRun& run : texts())
+        right = std::max(right, run.box.right());
+    return right;
+}
+
+void AggregateItem::finishRow(qreal bottom, qreal width)
+{
+    // As wide as asked, or as its text needs with the "›" after it (the layout then widens every row
+    // to the widest).
+    width = std::max(width, std::ceil(contentRight() + countGap + 30 + padding));
+    addTextIn(QStringLiteral("\u203A"), nameFont(), QRectF(width - padding - 30, 0, 30, bottom + padding), theme::blue,
+        Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("open"));
+    setBounds(QRectF(0, 0, width, bottom + padding));
 }
 
 int AggregateItem::crumbAt(QPointF pos) const

@@ -47,6 +47,9 @@ public:
 
 private:
     AggregateItem(Kind kind, SceneTarget target);
+    qreal contentRight() const;
+    /// Ends a row whose last line ends at `bottom`: the "›" at its right end, its bounds.
+    void finishRow(qreal bottom, qreal width);
     /// A count as a word and a number ("offline: 2"), as a badge with its level's glyph and outline when
     /// `alert` and the count is not 0, else as plain text (faint when 0). Returns its box.
     QRectF addCount(const QString& text, int count, hw::PartitionHealth level, bool alert, QPointF topLeft,

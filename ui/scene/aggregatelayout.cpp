@@ -138,18 +138,29 @@ QRectF AggregateLayout::build(FrameScene& scene, const hw::ClusterState& state, 
             items.append(AggregateItem::brokerCard(state, a, itemWidth));
         break;
     case Drill::Level::Broker:
-        itemWidth = AggregateItem::rowWidth();
-        for (const TopicAggregate& t : aggregateTopics(state, drill.broker))
-            items.append(AggregateItem::topicRow(state, drill.broker, t, itemWidth));
-        break;
     case Drill::Level::Topic: {
+        // Rows, made twice when one needs more than the usual width: all of them as wide as the widest.
+        const std::int32_t t = drill.level == Drill::Level::Topic ? topicOf(state, drill.topic) : -1;
+        const std::vector<TopicAggregate> topics = aggregateTopics(state, drill.broker);
+        auto makeRows = [&](qreal width) {
+            qDeleteAll(items);
+            items.clear();
+            for (const TopicAggregate& topic : topics) {
+                if (t < 0)
+                    items.append(AggregateItem::topicRow(state, drill.broker, topic, width));
+                else if (topic.topic == t)
+                    for (std::int32_t p : topic.partitions)
+                        items.append(AggregateItem::partitionRow(state, drill.broker, p, width));
+            }
+        };
         itemWidth = AggregateItem::rowWidth();
-        const std::int32_t t = topicOf(state, drill.topic);
-        for (const TopicAggregate& topic : aggregateTopics(state, drill.broker)) {
-            if (topic.topic != t)
-                continue;
-            for (std::int32_t p : topic.partitions)
-                items.append(AggregateItem::partitionRow(state, drill.broker, p, itemWidth));
+        makeRows(itemWidth);
+        qreal widest = itemWidth;
+        for (const AggregateItem* item : std::as_const(items))
+            widest = std::max(widest, item->boundingRect().width());
+        if (widest > itemWidth) {
+            itemWidth = widest;
+            makeRows(itemWidth);
         }
         break;
     }

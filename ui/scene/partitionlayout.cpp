@@ -191,7 +191,10 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     lines.append({ Text::tr("Partition %1 \u00B7 Kafka\u00A0%2")
                        .arg(QString::fromStdString(state.partitionName(partitionIndex)), kafkaVersionText(state)),
         theme::titleSize, true, QStringLiteral("title") });
-    if (reg.leader == hw::noLeader)
+    if (reg.leader == hw::noLeader && state.observed)
+        lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1)").arg(reg.leaderEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
+    else if (reg.leader == hw::noLeader)
         lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1, partition epoch %2)")
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
@@ -203,6 +206,12 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
                            .arg(nodeIdOf(state, reg.leader))
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
+    else if (state.observed)
+        // A poll tells the leader epoch (DescribeTopicPartitions), not the partition epoch.
+        lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2")
+                           .arg(nodeIdOf(state, reg.leader))
+                           .arg(reg.leaderEpoch),
             theme::labelSize, false, QStringLiteral("leader") });
     else
         lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2 \u00B7 partition epoch %3")
