@@ -12,6 +12,7 @@
 #include "scene/brokeritem.h"
 #include "scene/clusteraggregate.h"
 #include "scene/framescene.h"
+#include "scene/frameview.h"
 #include "scene/hwlineitem.h"
 #include "scene/messageitem.h"
 #include "scene/replicalogitem.h"
@@ -19,11 +20,13 @@
 #include "timeline/timeline.h"
 #include "uitest_support.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QDir>
 #include <QGraphicsSceneMouseEvent>
 #include <QKeyEvent>
 #include <QPainter>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -412,6 +415,39 @@ TEST(ObservedScene, ALargeClusterShowsOneCardPerBrokerAndDrillsDownAndBack)
     EXPECT_EQ(scene.drillFocus(), 4);
     key(scene, Qt::Key_Escape); // at the top Esc is left to the window
     EXPECT_EQ(scene.drill().level, Drill::Level::Brokers);
+}
+
+TEST(ObservedScene, InAWindowEscGoesBackBeforeTheWindowsShortcutAndIsTheWindowsAtTheTop)
+{
+    // The main window binds Esc to leaving presentation mode: while the aggregate is drilled in, the view
+    // takes Esc (and Backspace) first; at the top the window's shortcut has it.
+    QWidget window;
+    auto* scene = new FrameScene(&window);
+    auto* view = new hw::ui::FrameView(scene, &window);
+    auto* leave = new QAction(&window);
+    leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    window.addAction(leave);
+    int left = 0;
+    QObject::connect(leave, &QAction::triggered, [&left] { ++left; });
+    view->resize(1280, 720);
+    window.resize(1280, 720);
+    scene->setViewKind(FrameScene::ViewKind::Cluster);
+    scene->setFrame(hw::observedState(hw::testsupport::largeObservedCluster()), 0);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Return);
+    ASSERT_EQ(scene->drill().level, Drill::Level::Broker);
+    QTest::keyClick(view, Qt::Key_Down);
+    QTest::keyClick(view, Qt::Key_Return);
+    ASSERT_EQ(scene->drill().level, Drill::Level::Topic);
+    QTest::keyClick(view, Qt::Key_Backspace);
+    EXPECT_EQ(scene->drill().level, Drill::Level::Broker);
+    QTest::keyClick(view, Qt::Key_Escape);
+    EXPECT_EQ(scene->drill().level, Drill::Level::Brokers);
+    EXPECT_EQ(left, 0);
+    QTest::keyClick(view, Qt::Key_Escape);
+    EXPECT_EQ(left, 1);
 }
 
 TEST(ObservedScene, APlaceTheNextFrameNoLongerHasGoesUpToTheNearestItHas)
