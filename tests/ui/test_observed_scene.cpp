@@ -15,6 +15,7 @@
 #include "scene/frameview.h"
 #include "scene/hwlineitem.h"
 #include "scene/messageitem.h"
+#include "scene/messagetext.h"
 #include "scene/replicalogitem.h"
 #include "scene/titleitem.h"
 #include "timeline/timeline.h"
@@ -31,6 +32,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <set>
 
 namespace {
 
@@ -496,6 +498,57 @@ TEST(ObservedScene, AtTheThresholdTheDetailedViewStillReadsAndAboveItTheAggregat
     scene.setFrame(hw::observedState(hw::testsupport::largeObservedCluster(shape)), 0);
     EXPECT_TRUE(scene.aggregated());
     EXPECT_EQ(scene.drillItems().size(), 3);
+}
+
+TEST(ObservedScene, ASimulatedClusterAsLargeIsAggregatedTooAndADrilledPartitionShowsOnlyItsMessages)
+{
+    auto parsed = hw::parseScenario(R"({"format": "highwater/1", "name": "wide", "title": {"en": "wide"},
+        "cluster": {"brokers": 3}, "topics": [{"name": "t", "partitions": 24, "replication.factor": 3}],
+        "producers": [{"id": "p", "rate_per_s": 200, "topic": "t"}],
+        "steps": [{"advance": {"ms": 300}}]})",
+        "wide.json");
+    auto played = hw::playScenario(std::get<hw::Scenario>(parsed));
+    const hw::Timeline& timeline = std::get<hw::Timeline>(played);
+    // A frame with messages on their way to more than one partition.
+    std::int64_t frame = -1;
+    std::int32_t busy = -1; // a partition with messages on their way
+    for (std::int64_t f = timeline.frameCount() - 1; f >= 0 && frame < 0; --f) {
+        std::set<std::int32_t> partitions;
+        const hw::ClusterState candidate = timeline.stateAt(f);
+        for (const hw::QueuedEvent& q : candidate.queue)
+            if (const std::optional<hw::ui::MessageInfo> info = hw::ui::MessageText::describe(q, candidate);
+                info && info->partition >= 0)
+                partitions.insert(info->partition);
+        if (partitions.size() > 2) {
+            frame = f;
+            busy = *partitions.begin();
+        }
+    }
+    ASSERT_GE(frame, 0);
+    const hw::ClusterState state = timeline.stateAt(frame);
+    FrameScene scene;
+    scene.setViewKind(FrameScene::ViewKind::Cluster);
+    scene.setFrame(state, static_cast<double>(state.nowMs));
+    ASSERT_TRUE(scene.aggregated()); // 72 replica rows
+    ASSERT_EQ(scene.drillItems().size(), 3);
+    EXPECT_EQ(textOf(scene.drillItems()[0], "name"), QStringLiteral("Broker 1"));
+    EXPECT_TRUE(scene.messageItems().isEmpty()); // the cards have no anchors
+    scene.setDrill(Drill { Drill::Level::Partition, 1, QStringLiteral("t"), busy }); // one topic: index == partition
+    ASSERT_EQ(scene.drill().level, Drill::Level::Partition);
+    EXPECT_EQ(scene.replicaItems().size(), 3);
+    EXPECT_FALSE(scene.messageItems().isEmpty());
+    for (const hw::ui::MessageItem* message : scene.messageItems()) {
+        bool found = false;
+        for (const hw::QueuedEvent& q : state.queue) {
+            if (q.sequence != message->target().message)
+                continue;
+            found = true;
+            const std::optional<hw::ui::MessageInfo> info = hw::ui::MessageText::describe(q, state);
+            ASSERT_TRUE(info.has_value());
+            EXPECT_EQ(info->partition, busy) << message->label().toStdString();
+        }
+        EXPECT_TRUE(found);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
