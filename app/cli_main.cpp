@@ -9,12 +9,14 @@
 #include "scenario/fileio.h"
 #include "scenario/frame_json.h"
 #include "scenario/narration.h"
+#include "scenario/observed_recording.h"
 #include "scenario/scenario.h"
 #include "scenario/state_diff.h"
 #ifdef HW_WITH_EXPORT
 #include "cli_export.h"
 #endif
 #include "cli_common.h"
+#include "cli_observe.h"
 #include "cli_real.h"
 #include "cli_serve.h"
 
@@ -42,7 +44,9 @@ const char* const runUsage
       "                                         (--checkpoints: only labelled frames; --records: every\n"
       "                                         record in every frame (all, the default), only records\n"
       "                                         new or changed since the previous printed frame (new),\n"
-      "                                         or no record lists (none))\n";
+      "                                         or no record lists (none)); SCENARIO may be an observe\n"
+      "                                         recording (observe --record FILE): its polls replay to the\n"
+      "                                         frames observe printed\n";
 const char* const validateUsage
     = "  validate FILE [--memory-budget SIZE]   check a scenario file and run it without printing frames\n";
 const char* const compareUsage
@@ -89,7 +93,7 @@ std::string usage()
 #ifdef HW_WITH_EXPORT
         + HW_CLI_EXPORT_USAGE
 #endif
-        + HW_CLI_SERVE_USAGE + HW_CLI_REAL_USAGE + "\n" + hw::cli::usageNotes;
+        + HW_CLI_SERVE_USAGE + HW_CLI_REAL_USAGE + HW_CLI_OBSERVE_USAGE + "\n" + hw::cli::usageNotes;
 }
 
 /// A scenario that cannot be read or run: its error, as the loader words it, after the prefix.
@@ -194,6 +198,8 @@ int run(const std::vector<std::string>& args)
         return arguments.error("unknown dump format \"" + dumpText + "\"; the only format is jsonl");
     if (source.empty())
         return arguments.error("needs a scenario (a file path or builtin:NAME)");
+    if (hw::ObservedRecordingReader::isRecording(source))
+        return hw::cli::replayObserved(source, checkpointsOnly, budget);
     std::optional<hw::Timeline> timeline;
     // A step that cannot be carried out still leaves the frames before it: print them, then the error.
     std::optional<hw::ScenarioError> stepError;
@@ -584,7 +590,7 @@ std::string helpOf(const std::string& command)
 #ifdef HW_WITH_EXPORT
         { "export", HW_CLI_EXPORT_USAGE },
 #endif
-        { "serve", HW_CLI_SERVE_USAGE }, { "real", HW_CLI_REAL_USAGE } };
+        { "serve", HW_CLI_SERVE_USAGE }, { "real", HW_CLI_REAL_USAGE }, { "observe", HW_CLI_OBSERVE_USAGE } };
     for (const auto& [name, section] : sections)
         if (name == command)
             return hw::cli::commandHelp(section);
@@ -628,6 +634,8 @@ int dispatch(std::vector<std::string> args)
         return compare(args);
     if (command == "serve")
         return hw::cli::runServe(args);
+    if (command == "observe")
+        return hw::cli::runObserve(args);
     if (command == "real")
         return hw::cli::runReal(args);
 #ifdef HW_WITH_EXPORT

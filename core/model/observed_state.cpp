@@ -20,8 +20,13 @@ void refuse(const std::string& what, std::int64_t count, const char* limit, std:
 
 ObservedPollInfo pollInfo(const ObservedCluster& poll)
 {
-    return ObservedPollInfo{poll.clusterId, poll.controllerId, poll.kafkaVersion, poll.timeMs, poll.intervalMs,
-                            poll.pollMs,    poll.stretched,    poll.fencingKnown, poll.elrKnown};
+    // The controller is not observed: in KRaft, DescribeCluster's (and Metadata's) ControllerId is a random
+    // unfenced broker, drawn again for every request, where clients send what was once the controller's
+    // (KRaftMetadataCache.getControllerId and getRandomAliveBroker at 4.2.0, KIP-590). Taking it would make
+    // a frame of nearly every poll on a quiet cluster and name a broker that controls nothing; the active
+    // controller is a quorum member clients cannot reach. The recording keeps what the broker said.
+    return ObservedPollInfo{poll.clusterId, -1,              poll.kafkaVersion, poll.timeMs, poll.intervalMs,
+                            poll.pollMs,    poll.stretched,  poll.fencingKnown, poll.elrKnown};
 }
 
 /// The model's brokers and the controller's registrations from the slots.

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 namespace hw {
 
@@ -27,14 +28,6 @@ public:
             ::close(m_fd);
     }
     int get() const { return m_fd; }
-    /// Closes now and reports close()'s own error, which for a written file can be the first sign of
-    /// a full disk (NFS reports it only here).
-    int close()
-    {
-        const int fd = m_fd;
-        m_fd = -1;
-        return ::close(fd) == 0 ? 0 : errno;
-    }
 
 private:
     int m_fd;
@@ -237,7 +230,7 @@ std::optional<FileError> checkWriteTarget(const std::string& path)
     return std::nullopt;
 }
 
-std::optional<FileError> writeFileAtomically(const std::string& path, std::string_view bytes)
+std::variant<StagedFile, FileError> StagedFile::create(const std::string& path)
 {
     // A target that is not a regular file is refused before anything is made: rename() would replace
     // a device node, a named pipe or a socket with a regular file, as root even one in /dev.
@@ -251,62 +244,139 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::strin
     // NAME_MAX) and unique per process and call; O_EXCL never reuses a file that is already there.
     static std::atomic<unsigned> serial { 0 };
     const std::filesystem::path directory = directoryOf(target.path);
-    std::string staging;
-    int opened = -1;
-    for (int attempt = 0; attempt < 100 && opened < 0; ++attempt) {
-        staging = (directory / (".highwater-" + std::to_string(::getpid()) + "-" + std::to_string(serial++) + ".tmp"))
-                      .string();
+    StagedFile file;
+    for (int attempt = 0; attempt < 100 && file.m_fd < 0; ++attempt) {
+        file.m_staging
+            = (directory / (".highwater-" + std::to_string(::getpid()) + "-" + std::to_string(serial++) + ".tmp"))
+                  .string();
         // Mode 0666 lets the umask decide, as for any newly created file.
-        opened = ::open(staging.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (opened < 0 && errno != EEXIST)
+        file.m_fd = ::open(file.m_staging.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (file.m_fd < 0 && errno != EEXIST)
             return writeError(errno);
     }
-    if (opened < 0)
+    if (file.m_fd < 0)
         return writeError(EEXIST);
-    Descriptor fd(opened);
-    auto fail = [&](FileError error) {
-        if (fd.get() >= 0)
-            fd.close();
-        ::unlink(staging.c_str());
-        return error;
-    };
+    file.m_target = target.path.string();
 
     // Replacing a file keeps its permissions (a shared 0644 scenario stays readable by others), and
     // when root replaces another user's file (the live lab runs as root) it stays that user's. The
     // owner goes first: fchown() clears set-user-ID bits that fchmod() then restores.
     if (target.exists) {
-        if (::geteuid() == 0 && ::fchown(fd.get(), target.info.st_uid, target.info.st_gid) != 0) {
+        if (::geteuid() == 0 && ::fchown(file.m_fd, target.info.st_uid, target.info.st_gid) != 0) {
             // The file is then root's, as any file root creates; the write itself goes on.
         }
-        ::fchmod(fd.get(), target.info.st_mode & 07777);
+        ::fchmod(file.m_fd, target.info.st_mode & 07777);
     }
+    return file;
+}
 
+StagedFile::StagedFile(StagedFile&& other) noexcept
+    : m_fd(std::exchange(other.m_fd, -1))
+    , m_staging(std::move(other.m_staging))
+    , m_target(std::move(other.m_target))
+    , m_written(other.m_written)
+{
+}
+
+StagedFile& StagedFile::operator=(StagedFile&& other) noexcept
+{
+    if (this != &other) {
+        abandon();
+        m_fd = std::exchange(other.m_fd, -1);
+        m_staging = std::move(other.m_staging);
+        m_target = std::move(other.m_target);
+        m_written = other.m_written;
+    }
+    return *this;
+}
+
+StagedFile::~StagedFile()
+{
+    abandon();
+}
+
+void StagedFile::abandon()
+{
+    if (m_fd < 0)
+        return;
+    ::close(m_fd);
+    m_fd = -1;
+    ::unlink(m_staging.c_str());
+}
+
+std::optional<FileError> StagedFile::write(std::string_view bytes)
+{
+    if (m_fd < 0)
+        return writeError(EBADF);
     const char* data = bytes.data();
     std::size_t left = bytes.size();
     while (left > 0) {
-        const ssize_t n = ::write(fd.get(), data, std::min<std::size_t>(left, std::size_t(1) << 20));
+        const ssize_t n = ::write(m_fd, data, std::min<std::size_t>(left, std::size_t(1) << 20));
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            return fail(writeError(errno));
+            return writeError(errno);
         }
-        if (n == 0)
-            return fail(writeError(ENOSPC)); // write() made no progress without saying why: the disk is full
+        if (n == 0) // write() made no progress without saying why: the disk is full
+            return writeError(ENOSPC);
         data += n;
         left -= static_cast<std::size_t>(n);
+        m_written += static_cast<std::uint64_t>(n);
     }
-    if (::fsync(fd.get()) != 0)
+    return std::nullopt;
+}
+
+std::optional<FileError> StagedFile::truncate(std::uint64_t size)
+{
+    if (m_fd < 0)
+        return writeError(EBADF);
+    if (::ftruncate(m_fd, static_cast<off_t>(size)) != 0 || ::lseek(m_fd, static_cast<off_t>(size), SEEK_SET) < 0)
+        return writeError(errno);
+    m_written = size;
+    return std::nullopt;
+}
+
+std::optional<FileError> StagedFile::commit()
+{
+    if (m_fd < 0)
+        return writeError(EBADF);
+    auto fail = [&](FileError error) {
+        abandon();
+        return error;
+    };
+    if (::fsync(m_fd) != 0)
         return fail(writeError(errno));
-    if (const int e = fd.close(); e != 0)
-        return fail(writeError(e));
+    // close()'s own error can be the first sign of a full disk (NFS reports it only here).
+    const int fd = std::exchange(m_fd, -1);
+    if (::close(fd) != 0) {
+        const int e = errno;
+        ::unlink(m_staging.c_str());
+        return writeError(e);
+    }
     // Checked again just before the rename: something else may have put a device or a pipe there
     // while the bytes were written.
     struct stat now { };
-    if (::lstat(target.path.c_str(), &now) == 0 && !S_ISREG(now.st_mode))
-        return fail(refused(typeOf(now.st_mode), {}));
-    if (::rename(staging.c_str(), target.path.c_str()) != 0)
-        return fail(writeError(errno));
+    if (::lstat(m_target.c_str(), &now) == 0 && !S_ISREG(now.st_mode)) {
+        ::unlink(m_staging.c_str());
+        return refused(typeOf(now.st_mode), {});
+    }
+    if (::rename(m_staging.c_str(), m_target.c_str()) != 0) {
+        const int e = errno;
+        ::unlink(m_staging.c_str());
+        return writeError(e);
+    }
     return std::nullopt;
+}
+
+std::optional<FileError> writeFileAtomically(const std::string& path, std::string_view bytes)
+{
+    auto created = StagedFile::create(path);
+    if (auto* error = std::get_if<FileError>(&created))
+        return *error;
+    StagedFile& file = std::get<StagedFile>(created);
+    if (std::optional<FileError> error = file.write(bytes))
+        return error;
+    return file.commit();
 }
 
 std::optional<FileError> checkOutputTarget(const std::string& path)

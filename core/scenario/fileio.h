@@ -82,6 +82,46 @@ std::optional<FileError> checkWriteTarget(const std::string& path);
 /// system's reason for the step that failed.
 std::optional<FileError> writeFileAtomically(const std::string& path, std::string_view bytes);
 
+/// A file written piece by piece and put in place at once, for what is too long to hold in memory (an
+/// observe recording): the bytes go to a staging file beside the target, and commit() renames it over
+/// the target as writeFileAtomically does. Until then the target is untouched. The target is checked
+/// when the file is created and again just before the rename; a staging file that is not committed is
+/// removed (abandon(), or the destructor).
+class StagedFile {
+public:
+    /// Checks `path` (as checkWriteTarget) and creates the staging file in its directory.
+    static std::variant<StagedFile, FileError> create(const std::string& path);
+    StagedFile(StagedFile&& other) noexcept;
+    StagedFile& operator=(StagedFile&& other) noexcept;
+    StagedFile(const StagedFile&) = delete;
+    StagedFile& operator=(const StagedFile&) = delete;
+    ~StagedFile();
+
+    /// Appends bytes to the staging file. After a failure part of them may have been written (truncate
+    /// back, or abandon).
+    std::optional<FileError> write(std::string_view bytes);
+    /// Cuts the staging file back to `size` bytes (a write that failed midway leaves no torn end).
+    std::optional<FileError> truncate(std::uint64_t size);
+    /// Flushes to disk, closes and renames over the target. After it (success or not) the object is spent.
+    std::optional<FileError> commit();
+    /// Removes the staging file; the target stays as it was.
+    void abandon();
+
+    bool isOpen() const { return m_fd >= 0; }
+    /// Where the bytes are until commit(): a hidden file beside the target.
+    const std::string& stagingPath() const { return m_staging; }
+    /// The file commit() replaces (a symbolic link's regular file, as writeFileAtomically).
+    const std::string& targetPath() const { return m_target; }
+    std::uint64_t bytesWritten() const { return m_written; }
+
+private:
+    StagedFile() = default;
+    int m_fd = -1;
+    std::string m_staging;
+    std::string m_target;
+    std::uint64_t m_written = 0;
+};
+
 /// checkWriteTarget, where standardOutputPath ("-") is standard output and always fine.
 std::optional<FileError> checkOutputTarget(const std::string& path);
 

@@ -160,7 +160,8 @@ Json frame_json::observedFrameJson(const FrameHeader& header, const ClusterState
                                {"error", orNull(b.facts.error)}});
     }
     out["brokers"] = brokers;
-    out["controller"] = o.poll.controllerId;
+    // Not observable (observed_state.cpp's pollInfo): null, never a broker that controls nothing.
+    out["controller"] = o.poll.controllerId < 0 ? Json(nullptr) : Json(o.poll.controllerId);
     Json topics = Json::array();
     for (std::size_t t = 0; t < s.topics.size(); ++t) {
         const ObservedTopicInfo& info = o.topics[t];

@@ -11,8 +11,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 extern char** environ;
@@ -42,6 +45,28 @@ int makeTemp(std::string& path)
     return fd;
 }
 
+/// Starts HW_CLI_PATH with the arguments, stdin on /dev/null and stdout and stderr on the descriptors,
+/// which it closes. Returns posix_spawn's error, 0 when the child started.
+int spawnCli(const std::vector<std::string>& args, int outFd, int errFd, pid_t& pid)
+{
+    std::vector<std::string> argvStrings { cliPath };
+    argvStrings.insert(argvStrings.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& s : argvStrings)
+        argv.push_back(s.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, outFd, 1);
+    posix_spawn_file_actions_adddup2(&actions, errFd, 2);
+    const int spawned = ::posix_spawn(&pid, cliPath.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(outFd);
+    ::close(errFd);
+    return spawned;
+}
+
 } // namespace
 
 CliResult runCli(const std::vector<std::string>& args)
@@ -61,23 +86,8 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& stdout
         return result;
     }
 
-    std::vector<std::string> argvStrings { cliPath };
-    argvStrings.insert(argvStrings.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& s : argvStrings)
-        argv.push_back(s.data());
-    argv.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, outFd, 1);
-    posix_spawn_file_actions_adddup2(&actions, errFd, 2);
     pid_t pid = 0;
-    const int spawned = ::posix_spawn(&pid, cliPath.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(outFd);
-    ::close(errFd);
+    const int spawned = spawnCli(args, outFd, errFd, pid);
     if (spawned != 0) {
         ADD_FAILURE() << "cannot start " << cliPath << ": error " << spawned;
         if (!outPath.empty())
@@ -95,6 +105,70 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& stdout
         result.out = slurpAndRemove(outPath);
     result.err = slurpAndRemove(errPath);
     return result;
+}
+
+BackgroundCli::BackgroundCli(const std::vector<std::string>& args)
+{
+    const int outFd = makeTemp(m_outPath);
+    const int errFd = makeTemp(m_errPath);
+    if (outFd < 0 || errFd < 0) {
+        ADD_FAILURE() << "cannot create temp files in " << ::testing::TempDir();
+        return;
+    }
+    pid_t pid = 0;
+    if (const int spawned = spawnCli(args, outFd, errFd, pid); spawned != 0) {
+        ADD_FAILURE() << "cannot start " << cliPath << ": error " << spawned;
+        return;
+    }
+    m_pid = pid;
+}
+
+BackgroundCli::~BackgroundCli()
+{
+    if (m_pid > 0 && !m_waited) {
+        ::kill(m_pid, SIGKILL);
+        int status = 0;
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
+    }
+    if (!m_outPath.empty() && !m_waited)
+        slurpAndRemove(m_outPath);
+    if (!m_errPath.empty() && !m_waited)
+        slurpAndRemove(m_errPath);
+}
+
+void BackgroundCli::signal(int number)
+{
+    if (m_pid > 0 && !m_waited)
+        ::kill(m_pid, number);
+}
+
+CliResult BackgroundCli::wait()
+{
+    CliResult result;
+    if (m_pid <= 0 || m_waited)
+        return result;
+    int status = 0;
+    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
+    m_waited = true;
+    if (WIFEXITED(status))
+        result.exitCode = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status))
+        result.exitCode = 128 + WTERMSIG(status);
+    result.out = slurpAndRemove(m_outPath);
+    result.err = slurpAndRemove(m_errPath);
+    return result;
+}
+
+std::string BackgroundCli::outSoFar() const
+{
+    std::ifstream in(m_outPath, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::string BackgroundCli::errSoFar() const
+{
+    std::ifstream in(m_errPath, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::vector<std::string> lines(const std::string& text)

@@ -22,6 +22,31 @@ CliResult runCli(const std::vector<std::string>& args);
 /// see a failed write); out is then empty.
 CliResult runCli(const std::vector<std::string>& args, const std::string& stdoutPath);
 
+/// HW_CLI_PATH started in the background (a `serve` for another command to talk to, or a command to
+/// interrupt): stdin is /dev/null, stdout and stderr go to temp files. The destructor kills it (SIGKILL)
+/// if it still runs.
+class BackgroundCli {
+public:
+    explicit BackgroundCli(const std::vector<std::string>& args);
+    ~BackgroundCli();
+    BackgroundCli(const BackgroundCli&) = delete;
+    BackgroundCli& operator=(const BackgroundCli&) = delete;
+    bool started() const { return m_pid > 0; }
+    /// Sends a signal (SIGINT, SIGTERM).
+    void signal(int number);
+    /// Waits for the child to end and returns what it printed.
+    CliResult wait();
+    /// What it printed on standard output and standard error so far.
+    std::string outSoFar() const;
+    std::string errSoFar() const;
+
+private:
+    int m_pid = -1;
+    std::string m_outPath;
+    std::string m_errPath;
+    bool m_waited = false;
+};
+
 /// A base port for `serve` whose brokers' ports (base+1 to base+3) are free now, searched from a
 /// place that depends on the process id and on first (two test programs running at once start
 /// apart); 0 when none is.

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -61,6 +62,22 @@ struct Command {
     std::string needs; ///< what the usage error says that option needs when its value is missing
 };
 
+/// What observe's good arguments observe: a serve in the background for the whole test program, and its
+/// first broker's address.
+std::string observedServe()
+{
+    static hw::test::BackgroundCli serve({ "serve", "builtin:leo-hw-walkthrough", "--quiet", "--port",
+        std::to_string(hw::test::freeBasePort(31000)), "--stop-after-ms", "600000" });
+    static const std::string bootstrap = [] {
+        for (int i = 0; i < 200 && !contains(serve.outSoFar(), "serving"); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const std::string out = serve.outSoFar();
+        const std::size_t at = out.find("broker 1: ");
+        return at == std::string::npos ? std::string("127.0.0.1:1") : out.substr(at + 10, out.find('\n', at) - at - 10);
+    }();
+    return bootstrap;
+}
+
 std::vector<Command> commands()
 {
     std::vector<Command> out = {
@@ -80,6 +97,8 @@ std::vector<Command> commands()
         { "serve", { "builtin:leo-hw-walkthrough", "--quiet", "--port", freeBasePort(), "--stop-after-ms", "0" },
             "--port",
             "a number in 1.." + std::to_string(65535 - hw::limits::brokersMax) + " (broker N listens on PORT+N)" },
+        { "observe", { "--bootstrap", observedServe(), "--duration", "0.3" }, "--interval-ms",
+            "milliseconds between polls (at least 100)" },
     };
     return out;
 }

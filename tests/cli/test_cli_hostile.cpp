@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Every writer of highwater-cli against hostile output targets (issue 25): export (one PNG, a GIF,
-// PNG frames into a directory), chaos --emit, serve --record and serve --frames, each given device
+// PNG frames into a directory), chaos --emit, serve --record, serve --frames and observe --record, each given device
 // nodes like /dev/null and /dev/full, a named pipe, a socket, a directory (or a regular file where a
 // directory of frames goes), symbolic links (to a device, to nothing, to a regular file), a read-only
 // mount and a full disk, and `-` with standard output on a full device. Each is refused, or fails,
@@ -58,6 +58,20 @@ std::vector<Writer> writers()
 #endif
     out.push_back({ "chaos --emit", Shape::File, [](const std::string& target) {
                        return std::vector<std::string> { "chaos", "--seed", "7", "--emit", target };
+                   } });
+    // observe --record needs a cluster to observe: a serve in the background, alive for the whole test.
+    static hw::test::BackgroundCli observed({ "serve", "builtin:leo-hw-walkthrough", "--quiet", "--port",
+        std::to_string(hw::test::freeBasePort(27000)), "--stop-after-ms", "600000" });
+    static const std::string bootstrap = [] {
+        for (int i = 0; i < 200 && observed.outSoFar().find("serving") == std::string::npos; ++i)
+            ::usleep(50000);
+        const std::string out = observed.outSoFar();
+        const std::size_t at = out.find("broker 1: ");
+        return at == std::string::npos ? std::string("127.0.0.1:1") : out.substr(at + 10, out.find('\n', at) - at - 10);
+    }();
+    out.push_back({ "observe --record", Shape::File, [](const std::string& target) {
+                       return std::vector<std::string> { "observe", "--bootstrap", bootstrap, "--duration", "0.3",
+                           "--record", target };
                    } });
     for (const std::string option : { "--record", "--frames" })
         out.push_back({ "serve " + option, Shape::File, [port, option](const std::string& target) {
@@ -119,8 +133,9 @@ TEST(HostileTargets, EveryCliWriterRefusesOrFailsAndLeavesTheTargetAsItWas)
             else
                 ++followed;
         }
-        // Standard output on a full device: `-` is standard output for every writer of one file.
-        if (writer.shape == Shape::File) {
+        // Standard output on a full device: `-` is standard output for every writer of one file but
+        // observe's recording (its frames go there; tests/cli/test_cli_observe.cpp refuses `--record -`).
+        if (writer.shape == Shape::File && writer.name != "observe --record") {
             SCOPED_TRACE(writer.name + " given - with standard output on /dev/full");
             const CliResult r = runCli(writer.arguments("-"), "/dev/full");
             EXPECT_EQ(r.exitCode, 2) << r.err;

@@ -10,13 +10,20 @@
 #include "scenario/frame_json.h"
 #include "scenario/narration.h"
 #include "scenario/observed_json.h"
+#include "scenario/observed_recording.h"
 #include "scenario/scenario.h"
 #include "timeline/metrics.h"
 #include "timeline/timeline.h"
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -761,6 +768,176 @@ TEST(ObservedJson, SyntaxDepthAndHeaderErrorsNameTheLine)
     read = hw::readObservedRecording("{\"format\":\"highwater-observe-recording\",\"version\":2,\"bootstrap\":\"\",\"topics\":\"\",\"interval_ms\":1000}\n");
     ASSERT_TRUE(std::holds_alternative<hw::ObservedJsonError>(read));
     EXPECT_EQ(std::get<hw::ObservedJsonError>(read).path, "/version");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recordings on disk (scenario/observed_recording.h)
+
+std::string tempPath(const std::string& name)
+{
+    return ::testing::TempDir() + "/hw_recording_" + std::to_string(::getpid()) + "_" + name;
+}
+
+/// Every poll a reader gives, or the error it stopped at.
+std::pair<std::vector<ObservedCluster>, std::optional<hw::ObservedJsonError>> readAll(hw::ObservedRecordingReader& reader)
+{
+    std::vector<ObservedCluster> polls;
+    while (auto next = reader.next()) {
+        if (auto* error = std::get_if<hw::ObservedJsonError>(&*next))
+            return {polls, *error};
+        polls.push_back(std::get<ObservedCluster>(*next));
+    }
+    return {polls, std::nullopt};
+}
+
+TEST(ObservedRecordingFile, WrittenPollByPollAndReadBackTheSameAcrossReadChunks)
+{
+    const std::string path = tempPath("chunks.jsonl");
+    hw::ObservedRecordingHeader header;
+    header.bootstrap = "broker-1:9092";
+    header.intervalMs = 250;
+    std::vector<ObservedCluster> polls;
+    World world(5);
+    for (int i = 0; i < 200; ++i, world.next())
+        polls.push_back(world.poll);
+    // Polls of 8,192 partitions are longer than a read chunk (1 MiB): lines span chunks.
+    polls.push_back(bigCluster(hw::limits::observedPartitionsMax));
+    polls.push_back(bigCluster(hw::limits::observedPartitionsMax - 1));
+    polls.push_back(world.poll);
+    {
+        auto created = hw::ObservedRecordingFile::create(path, header);
+        ASSERT_TRUE(std::holds_alternative<std::unique_ptr<hw::ObservedRecordingFile>>(created));
+        auto& file = *std::get<std::unique_ptr<hw::ObservedRecordingFile>>(created);
+        for (const ObservedCluster& poll : polls)
+            ASSERT_FALSE(file.append(poll).has_value());
+        // Until finished, the polls are beside the target.
+        EXPECT_FALSE(std::filesystem::exists(path));
+        EXPECT_TRUE(std::filesystem::exists(file.stagingPath()));
+        EXPECT_FALSE(file.finish().has_value());
+        EXPECT_EQ(file.polls(), polls.size());
+    }
+    EXPECT_GT(std::filesystem::file_size(path), std::size_t(2) << 20);
+    EXPECT_EQ(readFile(path), hw::writeObservedRecording({header, polls}));
+    EXPECT_TRUE(hw::ObservedRecordingReader::isRecording(path));
+    auto opened = hw::ObservedRecordingReader::open(path);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<hw::ObservedRecordingReader>>(opened))
+        << std::get<std::string>(opened);
+    auto& reader = *std::get<std::unique_ptr<hw::ObservedRecordingReader>>(opened);
+    EXPECT_TRUE(reader.header() == header);
+    auto [read, error] = readAll(reader);
+    EXPECT_FALSE(error.has_value()) << error->toString();
+    ASSERT_EQ(read.size(), polls.size());
+    for (std::size_t i = 0; i < polls.size(); ++i)
+        EXPECT_TRUE(read[i] == polls[i]) << "poll " << i;
+    std::filesystem::remove(path);
+}
+
+TEST(ObservedRecordingFile, QuittingKeepsTheRecordingAndDiscardingKeepsTheOldOne)
+{
+    const std::string path = tempPath("quit.jsonl");
+    {
+        auto created = hw::ObservedRecordingFile::create(path, {});
+        auto& file = *std::get<std::unique_ptr<hw::ObservedRecordingFile>>(created);
+        ASSERT_FALSE(file.append(smallPoll()).has_value());
+    } // destroyed unfinished: quitting keeps what was recorded
+    EXPECT_EQ(readFile(path), hw::writeObservedRecording({{}, {smallPoll()}}));
+    {
+        auto created = hw::ObservedRecordingFile::create(path, {});
+        auto& file = *std::get<std::unique_ptr<hw::ObservedRecordingFile>>(created);
+        file.discard();
+        EXPECT_FALSE(std::filesystem::exists(file.stagingPath()));
+        EXPECT_FALSE(file.finish().has_value());
+    }
+    EXPECT_EQ(readFile(path), hw::writeObservedRecording({{}, {smallPoll()}})) << "the earlier recording stays";
+    std::filesystem::remove(path);
+}
+
+TEST(ObservedRecordingFile, AWriteThatFailsMidwayKeepsTheWholePollsBeforeIt)
+{
+    // RLIMIT_FSIZE makes a write past the limit fail (EFBIG), as a full disk does, in this process only.
+    const std::string path = tempPath("cut.jsonl");
+    struct rlimit before { };
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &before), 0);
+    struct sigaction ignore { }, old { };
+    ignore.sa_handler = SIG_IGN;
+    ::sigaction(SIGXFSZ, &ignore, &old);
+    World world(9);
+    std::size_t appended = 0;
+    std::optional<hw::FileError> error;
+    {
+        auto created = hw::ObservedRecordingFile::create(path, {});
+        auto& file = *std::get<std::unique_ptr<hw::ObservedRecordingFile>>(created);
+        struct rlimit small = before;
+        small.rlim_cur = 64 * 1024;
+        ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+        for (int i = 0; i < 10000 && !error; ++i, world.next()) {
+            error = file.append(world.poll);
+            if (!error)
+                ++appended;
+        }
+        ::setrlimit(RLIMIT_FSIZE, &before);
+        ASSERT_TRUE(error.has_value());
+        EXPECT_EQ(error->errorNumber, EFBIG);
+        EXPECT_EQ(file.polls(), appended);
+        EXPECT_TRUE(file.append(world.poll).has_value()) << "the recording ended";
+    }
+    ::sigaction(SIGXFSZ, &old, nullptr);
+    EXPECT_GT(appended, 5u);
+    auto opened = hw::ObservedRecordingReader::open(path);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<hw::ObservedRecordingReader>>(opened));
+    auto [read, readError] = readAll(*std::get<std::unique_ptr<hw::ObservedRecordingReader>>(opened));
+    EXPECT_FALSE(readError.has_value()) << "no torn last line: " << readError->toString();
+    EXPECT_EQ(read.size(), appended);
+    std::filesystem::remove(path);
+}
+
+TEST(ObservedRecordingReader, RefusesWhatIsNotARecordingWithTheReason)
+{
+    const std::string fifo = tempPath("fifo");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_FALSE(hw::ObservedRecordingReader::isRecording(fifo));
+    auto opened = hw::ObservedRecordingReader::open(fifo);
+    ASSERT_TRUE(std::holds_alternative<std::string>(opened));
+    EXPECT_EQ(std::get<std::string>(opened), "not a regular file (a named pipe, socket or device)");
+    std::filesystem::remove(fifo);
+
+    opened = hw::ObservedRecordingReader::open(tempPath("missing"));
+    EXPECT_EQ(std::get<std::string>(opened), "no such file");
+    opened = hw::ObservedRecordingReader::open(::testing::TempDir());
+    EXPECT_EQ(std::get<std::string>(opened), "a directory, not a file");
+
+    const std::string scenario = tempPath("scenario.json");
+    std::ofstream(scenario) << "{\"name\": \"a scenario\", \"cluster\": {}}\n";
+    EXPECT_FALSE(hw::ObservedRecordingReader::isRecording(scenario));
+    opened = hw::ObservedRecordingReader::open(scenario);
+    EXPECT_EQ(std::get<std::string>(opened), "line 1: /: missing required key \"format\"");
+    std::ofstream(scenario) << "{\"format\": \"highwater-scenario\"}\n";
+    opened = hw::ObservedRecordingReader::open(scenario);
+    EXPECT_EQ(std::get<std::string>(opened),
+              "line 1: /format: expected \"highwater-observe-recording\", got the string \"highwater-scenario\"");
+    const std::string empty = tempPath("empty.jsonl");
+    std::ofstream(empty) << "\n  \n";
+    EXPECT_EQ(std::get<std::string>(hw::ObservedRecordingReader::open(empty)),
+              "an empty file, not an observe recording (its first line is the recording's header)");
+
+    // A line longer than observedRecordingLineBytesMax is refused by its number, not read into memory.
+    const std::string longLine = tempPath("long.jsonl");
+    {
+        std::ofstream out(longLine, std::ios::binary);
+        out << hw::observedHeaderLine({}) << "\r\n" << hw::observedClusterLine(smallPoll()) << "\n";
+        const std::string block(1 << 20, ' ');
+        for (std::size_t i = 0; i <= (hw::observedRecordingLineBytesMax >> 20); ++i)
+            out << block;
+    }
+    opened = hw::ObservedRecordingReader::open(longLine);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<hw::ObservedRecordingReader>>(opened));
+    auto [read, error] = readAll(*std::get<std::unique_ptr<hw::ObservedRecordingReader>>(opened));
+    EXPECT_EQ(read.size(), 1u);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(error->toString(), "line 3: the line is longer than 64 MiB (observedRecordingLineBytesMax)");
+    std::filesystem::remove(longLine);
+    std::filesystem::remove(scenario);
+    std::filesystem::remove(empty);
 }
 
 } // namespace

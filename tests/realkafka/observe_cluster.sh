@@ -13,7 +13,9 @@
 #   Produced      10 records of data/observed-sends.jsonl acked (acks=all, idempotent): leader 1, epoch 0
 #   Secured       the same state through the SSL and SASL listeners (cluster.json names their ports, the CA
 #                 and the SASL user); a wrong password and a wrong CA refused
-#   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2
+#   LeaderKilled  broker 1 killed with SIGKILL (read from its files), fenced, leader 2; `highwater-cli observe`
+#                 (HW_CLI) runs across the kill over SASL_SSL and its frames are checked
+#                 (check_observed_frames.py), then replayed from its recording by `run`
 #   ProducedAgain the same 10 records again, acked by brokers 2 and 3 under epoch 1
 #   SecondFollowerKilled  broker 3 killed too: ISR {2}, and from 4.0 (ELR on) ELR {3}
 #   Stopped       the other nodes stopped with SIGTERM: every replica from its files and HW checkpoint
@@ -52,6 +54,10 @@ dist=$("$HW_ROOT/scripts/kafka-dist" "$1") || exit 2
 testBinary=$2
 fixtureDir=${3:-}
 [ -x "$testBinary" ] || bad_input "$testBinary is not an executable"
+cli=${HW_CLI:-}
+if [ -z "$cli" ] || [ ! -x "$cli" ]; then
+    bad_input "HW_CLI must name highwater-cli (ctest sets it)"
+fi
 version=$(sed -n 's/^kafka.version=//p' "$dist/highwater-dist.properties")
 dumpClass=$(sed -n 's/^class.dump.log=//p' "$dist/highwater-dist.properties")
 if [ -z "$version" ] || [ -z "$dumpClass" ]; then
@@ -297,9 +303,42 @@ produce
 phase Produced
 phase Secured
 
+# `highwater-cli observe` as a user runs it, across the failover: over SASL_SSL with SCRAM-SHA-512 from a
+# security file, the password from the environment, bootstrapped from broker 2 (which stays up), recording.
+cat >"$run/cli-security.properties" <<PROPS
+security.protocol=SASL_SSL
+sasl.mechanism=SCRAM-SHA-512
+sasl.username=$saslUser
+ssl.ca.location=$tls/ca.pem
+PROPS
+HW_OBSERVE_SASL_PASSWORD=$saslPassword "$cli" observe --bootstrap "127.0.0.1:${observerSaslSslPort[2]}" \
+    --security "$run/cli-security.properties" --topics "$topic" --interval-ms 200 --record "$run/observe.jsonl" \
+    >"$run/observe-frames.jsonl" 2>"$run/observe.out" &
+pid[observe]=$!
+deadline=$(($(date +%s) + 60))
+until [ -s "$run/observe-frames.jsonl" ]; do
+    alive observe || fail "highwater-cli observe ended before its first frame: $(cat "$run/observe.out")"
+    [ "$(date +%s)" -lt "$deadline" ] || fail "highwater-cli observe printed no frame within 60 s"
+    sleep 0.2
+done
+
 kill -9 "${pid[broker1]}"
 wait "${pid[broker1]}" 2>/dev/null || true
 phase LeaderKilled
+
+kill -INT "${pid[observe]}"
+observeStatus=0
+wait "${pid[observe]}" || observeStatus=$?
+[ "$observeStatus" -eq 0 ] || fail "highwater-cli observe exited with $observeStatus: $(cat "$run/observe.out")"
+python3 "$HW_ROOT/tests/realkafka/check_observed_frames.py" "$run/observe-frames.jsonl" "$version" ||
+    fail "highwater-cli observe's frames (observe-frames.jsonl)"
+"$cli" run "$run/observe.jsonl" >"$run/replayed-frames.jsonl" 2>"$run/replay.out" ||
+    fail "highwater-cli run RECORDING failed: $(cat "$run/replay.out")"
+cmp -s "$run/observe-frames.jsonl" "$run/replayed-frames.jsonl" ||
+    fail "run RECORDING printed other frames than observe did"
+! grep -qF "$saslPassword" "$run/observe.jsonl" "$run/observe-frames.jsonl" "$run/observe.out" ||
+    fail "the SASL password is in the recording, the frames or the messages"
+say "highwater-cli observe: $(wc -l <"$run/observe-frames.jsonl") frames across the failover, replayed the same"
 
 produce
 phase ProducedAgain
