@@ -2,9 +2,66 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AggregateItem</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/aggregateitem.cpp" line="+177"/>
+        <location line="+64"/>
+        <source>%n topic(s) ›</source>
+        <extracomment>The end of a broker&apos;s card in the large cluster view: how many topics it holds; clicking opens them.</extracomment>
+        <translation>
+            <numerusform>%n topic ›</numerusform>
+            <numerusform>%n topics ›</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+28"/>
+        <location line="+61"/>
+        <source>all %n healthy</source>
+        <translation>
+            <numerusform>all %n healthy</numerusform>
+            <numerusform>all %n healthy</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-26"/>
+        <source>%n partition(s) here</source>
+        <translation>
+            <numerusform>%n partition here</numerusform>
+            <numerusform>%n partitions here</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AggregateLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/aggregatelayout.cpp" line="+35"/>
+        <source>%n broker(s)</source>
+        <translation>
+            <numerusform>%n broker</numerusform>
+            <numerusform>%n brokers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n topic(s)</source>
+        <translation>
+            <numerusform>%n topic</numerusform>
+            <numerusform>%n topics</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n partition(s)</source>
+        <translation>
+            <numerusform>%n partition</numerusform>
+            <numerusform>%n partitions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+193"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+200"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -259,7 +316,7 @@
 <context>
     <name>PartitionLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/partitionlayout.cpp" line="+94"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+116"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -327,7 +384,7 @@
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+406"/>
+        <location filename="../ui/scene/framescene.cpp" line="+632"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>

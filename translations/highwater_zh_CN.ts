@@ -191,6 +191,240 @@
     </message>
 </context>
 <context>
+    <name>AggregateItem</name>
+    <message>
+        <location filename="../ui/scene/aggregateitem.cpp" line="+74"/>
+        <source>healthy</source>
+        <translation>健康</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under-replicated</source>
+        <translation>副本不足</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at min ISR</source>
+        <translation>ISR 恰为最小值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under min ISR</source>
+        <translation>ISR 低于最小值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>NO ANSWER</source>
+        <extracomment>An observed broker that did not answer this poll&apos;s requests (the cluster still lists it).</extracomment>
+        <translation>无响应</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GONE</source>
+        <extracomment>An observed broker the cluster no longer lists (it left, or was unregistered).</extracomment>
+        <translation>已离开</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+57"/>
+        <location line="+76"/>
+        <source>leaders: %1</source>
+        <translation>领导者：%1</translation>
+    </message>
+    <message>
+        <location line="-132"/>
+        <location line="+60"/>
+        <location line="+76"/>
+        <source>followers: %1</source>
+        <translation>跟随者：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-135"/>
+        <location line="+64"/>
+        <source>%n topic(s) ›</source>
+        <extracomment>The end of a broker&apos;s card in the large cluster view: how many topics it holds; clicking opens them.</extracomment>
+        <translation>
+            <numerusform>%n 个主题 ›</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <location line="+68"/>
+        <source>offline: %1</source>
+        <translation>离线：%1</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <location line="+68"/>
+        <source>under min ISR: %1</source>
+        <translation>ISR 低于最小值：%1</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <location line="+68"/>
+        <source>at min ISR: %1</source>
+        <translation>ISR 恰为最小值：%1</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <location line="+68"/>
+        <source>under-replicated: %1</source>
+        <translation>副本不足：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-48"/>
+        <location line="+61"/>
+        <source>all %n healthy</source>
+        <translation>
+            <numerusform>全部 %n 个健康</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>healthy: %1</source>
+        <translation>健康：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>offsets ?: %1</source>
+        <translation>偏移量 ?：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>HW &gt; LEO: %1</source>
+        <translation>HW &gt; LEO：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>%n partition(s) here</source>
+        <translation>
+            <numerusform>此处 %n 个分区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>no leader</source>
+        <translation>没有领导者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leader %1 (epoch %2)</source>
+        <translation>领导者 %1（纪元 %2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ISR %1</source>
+        <translation>ISR %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ELR %1</source>
+        <translation>ELR %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last known ELR %1</source>
+        <translation>最后已知 ELR %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>here: LEO %1 · HW %2</source>
+        <translation>此处：LEO %1 · HW %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>HW &gt; LEO</source>
+        <translation>HW &gt; LEO</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Back</source>
+        <translation>返回</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Click a row or press Up/Down and Enter to open it; Esc or Backspace goes back.</source>
+        <extracomment>The large cluster view&apos;s keys, under its breadcrumb.</extracomment>
+        <translation>点一行，或按上/下键再按 Enter 打开；Esc 或 Backspace 返回上一层。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click a broker or press Up/Down and Enter to open it: its topics, then their partitions.</source>
+        <translation>点一个代理节点，或按上/下键再按 Enter 打开：先是它的主题，再是主题的分区。</translation>
+    </message>
+</context>
+<context>
+    <name>AggregateLayout</name>
+    <message numerus="yes">
+        <location filename="../ui/scene/aggregatelayout.cpp" line="+35"/>
+        <source>%n broker(s)</source>
+        <translation>
+            <numerusform>%n 个代理节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n topic(s)</source>
+        <translation>
+            <numerusform>%n 个主题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n partition(s)</source>
+        <translation>
+            <numerusform>%n 个分区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Observed cluster %1</source>
+        <extracomment>The large cluster view&apos;s heading for a real cluster: its cluster id (%1), then its size.</extracomment>
+        <translation>观察中的集群 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>observed every %1 ms · this poll took %2 ms</source>
+        <translation>每 %1 毫秒观察一次 · 这次轮询用了 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STRETCHED: the poll outlasted the interval</source>
+        <translation>已延长：轮询超过了间隔</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fencing not known (Kafka before 4.0)</source>
+        <translation>屏蔽状态未知（Kafka 4.0 之前）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kafka %1 cluster</source>
+        <translation>Kafka %1 集群</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>All brokers</source>
+        <extracomment>The first crumb of the large cluster view&apos;s breadcrumb: the cards of every broker.</extracomment>
+        <translation>所有代理节点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Broker %1</source>
+        <translation>代理节点 %1</translation>
+    </message>
+</context>
+<context>
     <name>Autosave</name>
     <message>
         <location filename="../ui/control/autosave.cpp" line="+44"/>
@@ -236,13 +470,13 @@
 <context>
     <name>BrokerItem</name>
     <message>
-        <location filename="../ui/scene/brokeritem.cpp" line="+41"/>
-        <location line="+71"/>
+        <location filename="../ui/scene/brokeritem.cpp" line="+44"/>
+        <location line="+83"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-97"/>
         <source>slowed: %1 ms</source>
         <translation>已放慢：%1 毫秒</translation>
     </message>
@@ -255,7 +489,7 @@
 <context>
     <name>BrokerStatus</name>
     <message>
-        <location filename="../ui/scene/clusterfacts.cpp" line="+41"/>
+        <location filename="../ui/scene/clusterfacts.cpp" line="+45"/>
         <source>ONLINE</source>
         <translation>在线</translation>
     </message>
@@ -398,7 +632,7 @@
 <context>
     <name>ClusterLayout</name>
     <message numerus="yes">
-        <location filename="../ui/scene/clusterlayout.cpp" line="+193"/>
+        <location filename="../ui/scene/clusterlayout.cpp" line="+200"/>
         <source>Kafka %1 cluster: %n broker(s)</source>
         <extracomment>The cluster view&apos;s heading: the Kafka version (%1, &quot;4.2&quot;) and the number of brokers.</extracomment>
         <translation>
@@ -420,7 +654,17 @@
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>observed cluster %1 · every %2 ms · this poll took %3 ms</source>
+        <translation>观察中的集群 %1 · 每 %2 毫秒 · 这次轮询用了 %3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>STRETCHED: the poll outlasted the interval</source>
+        <translation>已延长：轮询超过了间隔</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>min.insync.replicas %1 · unclean leader election %2 · network latency %3 ms</source>
         <translation>min.insync.replicas %1 · 非干净领导者选举 %2 · 网络延迟 %3 毫秒</translation>
     </message>
@@ -435,17 +679,19 @@
         <translation>关</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+182"/>
+        <location line="+18"/>
         <source>committed (below the HW)</source>
         <translation>已提交（HW 之下）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <location line="+18"/>
         <source>not yet visible to consumers</source>
         <translation>消费者尚不可见</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
         <source>new leader epoch</source>
         <translation>新的领导者纪元</translation>
     </message>
@@ -476,16 +722,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+15"/>
         <source>ISR: in sync</source>
         <translation>ISR：同步中</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+15"/>
         <source>OSR: out of sync (hatched)</source>
         <translation>OSR：失去同步（斜线）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
         <source>OFFLINE broker</source>
         <translation>离线的代理节点</translation>
     </message>
@@ -496,26 +744,49 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+15"/>
         <source>FENCED broker</source>
         <translation>被屏蔽的代理节点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
         <source>message in flight</source>
         <translation>传输中的消息</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>LEO; &quot;LEO ?&quot;: not told in this poll</source>
+        <translation>LEO；“LEO ?”：这次轮询没有读到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replica HW; HW &gt; LEO: read in two requests, a poll is not atomic</source>
+        <translation>副本 HW；HW &gt; LEO：用两个请求读取，轮询不是原子的</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GONE broker: no longer registered</source>
+        <translation>已离开的代理节点：不再注册</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NO ANSWER broker: did not answer this poll</source>
+        <translation>无响应的代理节点：没有响应这次轮询</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+7"/>
         <source>ELR: eligible leader replica (out of sync, safe to elect)</source>
         <translation>ELR：合格领导者副本（未同步，但可安全选为领导者）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
+        <location line="+7"/>
         <source>LAST LEADER: last known leader</source>
         <translation>最后领导者：最后已知的领导者</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>RECOVERING: the leader came from an unclean election and has not yet confirmed its log</source>
         <translation>RECOVERING：领导者由非干净选举产生，尚未确认它的日志</translation>
     </message>
@@ -611,13 +882,18 @@
 <context>
     <name>ControllerItem</name>
     <message>
-        <location filename="../ui/scene/controlleritem.cpp" line="+44"/>
-        <location line="+15"/>
+        <location filename="../ui/scene/controlleritem.cpp" line="+45"/>
+        <location line="+18"/>
         <source>Controller (node %1)</source>
         <translation>控制器（节点 %1）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-1"/>
+        <source>Controller (not observed)</source>
+        <translation>控制器（未观察）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Fenced brokers: none</source>
         <translation>被屏蔽的代理节点：无</translation>
     </message>
@@ -969,6 +1245,11 @@
         <location line="+24"/>
         <source>Partition HW ?</source>
         <translation>分区 HW ?</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Partition HW ?: this poll did not read the leader&apos;s HW</source>
+        <translation>分区 HW ?：这次轮询没有读到领导者的 HW</translation>
     </message>
 </context>
 <context>
@@ -2732,37 +3013,41 @@
 <context>
     <name>PartitionLayout</name>
     <message>
-        <location filename="../ui/scene/partitionlayout.cpp" line="+169"/>
+        <location filename="../ui/scene/partitionlayout.cpp" line="+198"/>
         <source>No leader: the partition is offline (leader epoch %1, partition epoch %2)</source>
         <translation>没有领导者：分区已离线（领导者纪元 %1，分区纪元 %2）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3</source>
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+58"/>
+        <location line="+16"/>
         <source>below the HW: committed, consumers can read it</source>
         <translation>HW 之下：已提交，消费者可以读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-15"/>
+        <location line="+16"/>
         <source>at or above the HW: not yet visible to consumers</source>
         <translation>HW 及以上：消费者尚不可见</translation>
     </message>
     <message>
-        <location line="-143"/>
+        <location line="-183"/>
         <source>Lost records: acknowledged to a producer, no longer on the leader</source>
         <translation>丢失的记录：已向生产者确认，领导者上已没有</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-38"/>
+        <location line="+12"/>
         <source>ISR %1 · OSR %2</source>
         <translation>ISR %1 · OSR %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-10"/>
+        <location line="+13"/>
         <source>ELR %1</source>
         <extracomment>KIP-966&apos;s Eligible Leader Replicas: out of the ISR, yet safe to elect.</extracomment>
         <translation>ELR %1</translation>
@@ -2774,12 +3059,23 @@
         <translation>最后领导者 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-9"/>
+        <location line="+10"/>
         <source>min.insync.replicas %1</source>
         <translation>min.insync.replicas %1</translation>
     </message>
+    <message>
+        <location line="-16"/>
+        <source>last known ELR %1</source>
+        <translation>最后已知 ELR %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ELR not known (Kafka before 3.8)</source>
+        <translation>ELR 未知（Kafka 3.8 之前）</translation>
+    </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+40"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
@@ -2793,19 +3089,39 @@
         </translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>Partition %1 · Kafka&#xa0;%2</source>
         <extracomment>The partition view&apos;s heading: the partition (%1, &quot;orders-0&quot;) and the Kafka version (%2, &quot;4.2&quot;), joined by a no-break space so that a wrapped heading keeps them together.</extracomment>
         <translation>分区 %1 · Kafka&#xa0;%2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>No leader: the partition is offline (leader epoch %1)</source>
+        <translation>没有领导者：分区已离线（领导者纪元 %1）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Leader: broker %1 · leader epoch %2 · partition epoch %3 · RECOVERING</source>
         <extracomment>The leader came from an unclean or last-known-leader election and has not yet told the controller that it recovered (Kafka&apos;s LeaderRecoveryState RECOVERING).</extracomment>
         <translation>领导者：代理节点 %1 · 领导者纪元 %2 · 分区纪元 %3 · RECOVERING</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+7"/>
+        <source>Leader: broker %1 · leader epoch %2</source>
+        <translation>领导者：代理节点 %1 · 领导者纪元 %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>observed every %1 ms · this poll took %2 ms</source>
+        <translation>每 %1 毫秒观察一次 · 这次轮询用了 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STRETCHED: the poll outlasted the interval</source>
+        <translation>已延长：轮询超过了间隔</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>colour, bar and &quot;ep&quot; badge: leader epoch</source>
         <translation>颜色、色条与“纪元”标签：领导者纪元</translation>
     </message>
@@ -2831,31 +3147,44 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+14"/>
         <source>partition HW (the leader&apos;s)</source>
         <translation>分区 HW（领导者的）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>leader&apos;s view of a follower (its latest Fetch offset)</source>
         <translation>领导者对跟随者的记录（它最近一次 Fetch 的偏移量）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>ISR: in-sync replica</source>
         <translation>ISR：同步副本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>OSR: out-of-sync replica (hatched row)</source>
         <translation>OSR：失去同步的副本（斜线列）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
         <source>message in flight</source>
         <translation>传输中的消息</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>LEO; &quot;LEO ?&quot;: not told in this poll</source>
+        <translation>LEO；“LEO ?”：这次轮询没有读到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a replica&apos;s own HW; HW &gt; LEO: read in two requests, a poll is not atomic</source>
+        <translation>副本自己的 HW；HW &gt; LEO：用两个请求读取，轮询不是原子的</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>ELR: eligible leader replica, out of the ISR but holding every committed record</source>
         <translation>ELR：合格领导者副本，不在 ISR 中，但保有每一条已提交的消息</translation>
     </message>
@@ -2934,7 +3263,7 @@
 <context>
     <name>ReplicaLogItem</name>
     <message>
-        <location filename="../ui/scene/replicalogitem.cpp" line="+305"/>
+        <location filename="../ui/scene/replicalogitem.cpp" line="+325"/>
         <source>HW ?</source>
         <translation>HW ?</translation>
     </message>
@@ -2945,16 +3274,16 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+6"/>
-        <location filename="../ui/scene/replicaloggeometry.cpp" line="+163"/>
+        <location line="+8"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="+166"/>
         <location line="+14"/>
         <location line="+49"/>
         <source>LEO %1</source>
         <translation>LEO %1</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+3"/>
+        <location line="-6"/>
+        <location line="+4"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-62"/>
         <location line="+14"/>
         <location line="+48"/>
@@ -2962,7 +3291,7 @@
         <translation>HW %1</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-92"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-144"/>
         <source>ep %1</source>
         <translation>纪元 %1</translation>
@@ -2988,7 +3317,7 @@
         <translation>组 %1：已提交 %2 · %3</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="+80"/>
         <location line="+64"/>
         <source>leader sees %1</source>
@@ -3000,13 +3329,13 @@
         <translation>领导者的记录：无</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-94"/>
         <source>Broker %1</source>
         <translation>代理节点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/scene/replicalogbadges.cpp" line="+23"/>
+        <location filename="../ui/scene/replicalogbadges.cpp" line="+25"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="+1"/>
         <location line="+77"/>
         <source>LEADER</source>
@@ -3033,7 +3362,13 @@
         <translation>ISR</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="+31"/>
+        <source>HW &gt; LEO</source>
+        <extracomment>A replica whose HW was read above its LEO: the poll read them in two requests (not atomic).</extracomment>
+        <translation>HW &gt; LEO</translation>
+    </message>
+    <message>
+        <location line="-35"/>
         <location filename="../ui/scene/replicaloggeometry.cpp" line="-77"/>
         <location line="+77"/>
         <source>OSR</source>
@@ -3058,7 +3393,7 @@
         <translation>RECOVERING</translation>
     </message>
     <message>
-        <location filename="../ui/scene/replicaloggeometry.cpp" line="-172"/>
+        <location filename="../ui/scene/replicaloggeometry.cpp" line="-175"/>
         <source>null</source>
         <extracomment>A cell&apos;s text for a record whose value is null (a tombstone, sent by a real client).</extracomment>
         <translation>null</translation>
@@ -3070,6 +3405,12 @@
     </message>
     <message>
         <location line="+7"/>
+        <source>Offset %1 (observed: the poll reads offsets, not records)</source>
+        <extracomment>A cell of an observed replica: the poll sees offsets, never the records themselves.</extracomment>
+        <translation>偏移量 %1（观察所得：轮询只读偏移量，不读记录）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Offset %1, leader epoch %2
 Value: %3</source>
         <translation>偏移量 %1，领导者纪元 %2
@@ -3096,12 +3437,14 @@ Value: %3</source>
         <translation>分歧：领导者在这个偏移量上是另一条记录，这条将被截断</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-25"/>
+        <location line="+28"/>
         <source>Committed: below the HW, consumers can read it</source>
         <translation>已提交：在 HW 之下，消费者可以读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-27"/>
+        <location line="+28"/>
         <source>Not committed: above the HW, consumers cannot read it yet</source>
         <translation>未提交：在 HW 之上，消费者还不能读取</translation>
     </message>
@@ -3111,7 +3454,12 @@ Value: %3</source>
         <translation>这里原有：%1（领导者纪元 %2），已移除：%3</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>HW %1 above LEO %2: this poll read the LEO (ListOffsets) and the HW (Fetch) in two requests, not at one instant, and the log grew between them. Not an error of the broker.</source>
+        <translation>HW %1 高于 LEO %2：这次轮询用两个请求分别读 LEO（ListOffsets）和 HW（Fetch），不是同一瞬间，日志在两者之间增长了。这不是代理节点的错误。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Offset %1: %2 was removed from this replica (%3)</source>
         <translation>偏移量 %1：%2 已从这个副本移除（%3）</translation>
     </message>
@@ -4731,7 +5079,7 @@ Value: %3</source>
 <context>
     <name>hw::ui::FrameScene</name>
     <message numerus="yes">
-        <location filename="../ui/scene/framescene.cpp" line="+406"/>
+        <location filename="../ui/scene/framescene.cpp" line="+632"/>
         <source>LIVE · %n request(s)</source>
         <extracomment>The live lab&apos;s many clients: the requests they have in flight to one broker, drawn as one bundle.</extracomment>
         <translation>

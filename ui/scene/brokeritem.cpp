@@ -2,6 +2,8 @@
 #include "scene/brokeritem.h"
 
 #include "base/theme.h"
+#include "scene/aggregateitem.h"
+#include "scene/clusteraggregate.h"
 #include "scene/messageitem.h"
 
 #include <QCoreApplication>
@@ -38,9 +40,10 @@ constexpr qreal dotReach = MessageItem::trackOffset + MessageItem::dotRadius + M
 /// Where the header's name and state badge end (as sync() lays them out).
 qreal badgeRight(const hw::ClusterState& state, hw::BrokerId broker)
 {
-    const qreal name = FrameItem::textWidth(Text::tr("Broker %1").arg(broker), theme::font(theme::headingSize, true));
+    const qreal name = FrameItem::textWidth(
+        Text::tr("Broker %1").arg(nodeIdOf(state, broker)), theme::font(theme::headingSize, true));
     const QFont badgeFont = theme::font(theme::tagSize, true);
-    const qreal badge = FrameItem::textWidth(brokerStatusText(brokerStatus(state, broker)), badgeFont)
+    const qreal badge = FrameItem::textWidth(cardStateText(cardStateOf(state, broker)), badgeFont)
         + 2 * badgeFont.pixelSize() * 0.35;
     return 14 + name + 14 + badge;
 }
@@ -101,7 +104,19 @@ void BrokerItem::sync(const hw::ClusterState& state)
 {
     beginTexts();
     const BrokerStatus previous = m_status;
-    m_status = brokerStatus(state, m_broker);
+    // An observed broker: NO ANSWER drawn as an isolated one (dotted), GONE as an offline one (hatched).
+    const CardState card = cardStateOf(state, m_broker);
+    switch (card) {
+    case CardState::NotAnswering:
+        m_status = BrokerStatus::Isolated;
+        break;
+    case CardState::Gone:
+        m_status = BrokerStatus::Offline;
+        break;
+    default:
+        m_status = brokerStatus(state, m_broker);
+        break;
+    }
     const hw::Broker& broker = state.broker(m_broker);
     const QRectF box = boundingRect();
     const QFont nameFont = theme::font(theme::headingSize, true);
@@ -109,7 +124,8 @@ void BrokerItem::sync(const hw::ClusterState& state)
     const QFont noteFont = theme::font(theme::smallSize);
     const qreal top = headerTop;
     const QRectF name
-        = addText(Text::tr("Broker %1").arg(m_broker), nameFont, QPointF(14, top), theme::ink, QStringLiteral("name"));
+        = addText(Text::tr("Broker %1").arg(nodeIdOf(state, m_broker)), nameFont, QPointF(14, top), theme::ink,
+            QStringLiteral("name"));
 
     QBrush badgeBrush(theme::paper);
     QColor badgeInk = theme::ink;
@@ -133,7 +149,7 @@ void BrokerItem::sync(const hw::ClusterState& state)
     }
     qreal x = name.right() + 14;
     const QRectF badge
-        = addBadge(brokerStatusText(m_status), badgeFont, QPointF(x, top + (name.height() - textHeight(badgeFont)) / 2),
+        = addBadge(cardStateText(card), badgeFont, QPointF(x, top + (name.height() - textHeight(badgeFont)) / 2),
             badgeInk, badgeBrush, badgePen, QStringLiteral("badge:state"));
     m_anchorX = anchorX(state, m_broker, box.width());
     x = std::max(badge.right() + 12, m_anchorX + 17);

@@ -18,6 +18,10 @@ struct Text {
 
 QString kafkaVersionText(const hw::ClusterState& state)
 {
+    // An observed cluster runs the release its brokers told (ApiVersions), "?" when they did not.
+    if (state.observed)
+        return state.observed->poll.kafkaVersion.empty() ? QStringLiteral("?")
+                                                         : QString::fromStdString(state.observed->poll.kafkaVersion);
     const std::string_view name = hw::kafkaVersionName(state.config.kafkaVersion);
     return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
 }

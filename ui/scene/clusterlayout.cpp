@@ -74,10 +74,14 @@ Columns columnsFor(const hw::ClusterState& state, bool compact)
 /// The first offset a partition's rows show: the last `slotCount` offsets up to the end shown.
 hw::Offset windowStartOf(const hw::Partition& partition, int slotCount)
 {
+    // An observed replica's unknown log start (-1) is left out; the window never starts below 0.
     hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
-    for (const hw::Replica& r : partition.replicas)
-        logStart = std::min(logStart, r.log.logStart);
-    return std::max(logStart, shownLogEnd(partition) + 1 - slotCount);
+    for (const hw::Replica& r : partition.replicas) {
+        if (r.log.logStart >= 0)
+            logStart = std::min(logStart, r.log.logStart);
+    }
+    const hw::Offset end = shownLogEnd(partition);
+    return std::max({ std::min(logStart, std::max<hw::Offset>(0, end)), end + 1 - slotCount, hw::Offset(0) });
 }
 
 /// The consumer column: a frame per group with its members inside, then the consumers without a
@@ -133,8 +137,11 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
     hw::Offset widest = 0;
     for (const hw::Partition& p : state.partitions) {
         hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
-        for (const hw::Replica& r : p.replicas)
-            logStart = std::min(logStart, r.log.logStart);
+        for (const hw::Replica& r : p.replicas) {
+            if (r.log.logStart >= 0)
+                logStart = std::min(logStart, r.log.logStart);
+        }
+        logStart = std::min(logStart, std::max<hw::Offset>(0, shownLogEnd(p)));
         needed = std::max(needed, shownLogEnd(p) - logStart + 1);
         widest = std::max(widest, shownLogEnd(p));
     }
@@ -194,11 +201,23 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
             + QStringLiteral(" \u00B7 ") + Text::tr("%n topic(s)", nullptr, static_cast<int>(state.topics.size()))
             + QStringLiteral(" \u00B7 ") + Text::tr("%n partition(s)", nullptr, partitionCount),
         theme::titleSize, true, QStringLiteral("title") });
-    lines.append({ Text::tr("min.insync.replicas %1 \u00B7 unclean leader election %2 \u00B7 network latency %3 ms")
-                       .arg(state.config.minInsyncReplicas)
-                       .arg(state.config.uncleanLeaderElectionEnable ? Text::tr("on") : Text::tr("off"))
-                       .arg(state.config.networkLatencyMs),
-        theme::labelSize, false, QStringLiteral("config") });
+    if (state.observed) {
+        // A real cluster: what it is and how it is observed, not a simulation's settings.
+        const hw::ObservedPollInfo& poll = state.observed->poll;
+        QString how = Text::tr("observed cluster %1 \u00B7 every %2 ms \u00B7 this poll took %3 ms")
+                          .arg(QString::fromStdString(poll.clusterId))
+                          .arg(poll.intervalMs)
+                          .arg(poll.pollMs);
+        if (poll.stretched)
+            how += QStringLiteral(" \u00B7 ") + Text::tr("STRETCHED: the poll outlasted the interval");
+        lines.append({ how, theme::labelSize, false, QStringLiteral("observed") });
+    } else {
+        lines.append({ Text::tr("min.insync.replicas %1 \u00B7 unclean leader election %2 \u00B7 network latency %3 ms")
+                           .arg(state.config.minInsyncReplicas)
+                           .arg(state.config.uncleanLeaderElectionEnable ? Text::tr("on") : Text::tr("off"))
+                           .arg(state.config.networkLatencyMs),
+            theme::labelSize, false, QStringLiteral("config") });
+    }
 
     // The grid, and in the compact form the consumer column's width (narrower is taller: its texts
     // wrap), that make the scene's aspect closest to the view's, i.e. show it largest.
@@ -392,15 +411,35 @@ QRectF ClusterLayout::build(FrameScene& scene, const hw::ClusterState& state, qr
         { LegendItem::Swatch::BrokerFenced, Text::tr("FENCED broker") },
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
-    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas; RECOVERING
-    // follows an unclean election in every version (KIP-704).
-    if (hw::rules::elrEnabled(state.config)) {
+    if (state.observed) {
+        // An observed frame has no records, messages, epochs or truncations to explain: its own words.
+        entries = {
+            { LegendItem::Swatch::Committed, Text::tr("committed (below the HW)") },
+            { LegendItem::Swatch::Uncommitted, Text::tr("not yet visible to consumers") },
+            { LegendItem::Swatch::Leo, Text::tr("LEO; \"LEO ?\": not told in this poll") },
+            { LegendItem::Swatch::ReplicaHw,
+                Text::tr("replica HW; HW > LEO: read in two requests, a poll is not atomic") },
+            { LegendItem::Swatch::Isr, Text::tr("ISR: in sync") },
+            { LegendItem::Swatch::Osr, Text::tr("OSR: out of sync (hatched)") },
+            { LegendItem::Swatch::BrokerOffline, Text::tr("GONE broker: no longer registered") },
+            { LegendItem::Swatch::BrokerIsolated, Text::tr("NO ANSWER broker: did not answer this poll") },
+            { LegendItem::Swatch::BrokerFenced, Text::tr("FENCED broker") },
+        };
+        if (state.observed->poll.elrKnown) {
+            entries.append(
+                { LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
+            entries.append({ LegendItem::Swatch::LastLeader, Text::tr("LAST LEADER: last known leader") });
+        }
+    } else if (hw::rules::elrEnabled(state.config)) {
+        // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas; RECOVERING
+        // follows an unclean election in every version (KIP-704).
         entries.append(
             { LegendItem::Swatch::Elr, Text::tr("ELR: eligible leader replica (out of sync, safe to elect)") });
         entries.append({ LegendItem::Swatch::LastLeader, Text::tr("LAST LEADER: last known leader") });
     }
-    entries.append({ LegendItem::Swatch::Recovering,
-        Text::tr("RECOVERING: the leader came from an unclean election and has not yet confirmed its log") });
+    if (!state.observed)
+        entries.append({ LegendItem::Swatch::Recovering,
+            Text::tr("RECOVERING: the leader came from an unclean election and has not yet confirmed its log") });
     if (!consumers.groups.isEmpty())
         entries.append({ LegendItem::Swatch::Assignment, Text::tr("consumer reads this partition (from its leader)") });
     // Below the last row stays a band as wide as the gaps between rows: consumers' lines run along it.

@@ -3,6 +3,7 @@
 
 #include "base/narration.h"
 #include "base/theme.h"
+#include "scene/clusteraggregate.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -56,11 +57,15 @@ void ControllerItem::sync(const hw::ClusterState& state)
     auto addLines = [&](const QString& text, const QFont& font, const QString& role) {
         y = addWrappedText(text, font, box.left(), y, box.width(), theme::ink, role);
     };
-    addLines(Text::tr("Controller (node %1)").arg(hw::controllerNodeId), nameFont, QStringLiteral("name"));
+    // An observed cluster's controller is not polled (DescribeCluster names a random live broker in
+    // KRaft): the box keeps what the poll told of it, the fenced brokers, by their real node ids.
+    addLines(state.observed ? Text::tr("Controller (not observed)")
+                            : Text::tr("Controller (node %1)").arg(hw::controllerNodeId),
+        nameFont, QStringLiteral("name"));
     std::vector<hw::BrokerId> fenced;
     for (const hw::BrokerRegistration& r : state.registrations) {
         if (r.fenced)
-            fenced.push_back(r.id);
+            fenced.push_back(nodeIdOf(state, r.id));
     }
     int offline = 0;
     for (const hw::Partition& p : state.partitions) {

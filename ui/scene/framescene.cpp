@@ -4,7 +4,10 @@
 #include "base/glossary.h"
 #include "base/theme.h"
 #include "model/cluster_state.h"
+#include "scene/aggregateitem.h"
+#include "scene/aggregatelayout.h"
 #include "scene/brokeritem.h"
+#include "scene/clusteraggregate.h"
 #include "scene/clusterlayout.h"
 #include "scene/diffmarkitem.h"
 #include "scene/frameitem.h"
@@ -19,6 +22,8 @@
 #include "scene/titleitem.h"
 
 #include <QGraphicsSceneContextMenuEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QKeyEvent>
 #include <QRegularExpression>
 #include <QGraphicsSceneHelpEvent>
 #include <QToolTip>
@@ -194,8 +199,13 @@ void FrameScene::rebuild()
     m_messages.clear();
     m_liveMessagesBundled = false;
     QRectF content;
+    const Drill drill = aggregated() ? resolvedDrill(m_drill) : m_drill;
+    const bool drillMoved = drill != m_drill;
+    m_drill = drill;
     if (m_viewKind == ViewKind::Partition && !m_state->partitions.empty())
         content = PartitionLayout::build(*this, *m_state, m_focusPartition);
+    else if (aggregated())
+        content = AggregateLayout::build(*this, *m_state, m_drill, m_aspect);
     else
         content = ClusterLayout::build(*this, *m_state, m_aspect);
     m_pool->end();
@@ -214,8 +224,216 @@ void FrameScene::rebuild()
         m_lastRect = content;
         emit layoutChanged();
     }
+    applyDrillFocus();
     if (selected.isValid() && !itemFor(selected))
         emit targetSelected(SceneTarget {});
+    if (drillMoved)
+        emit drillChanged();
+}
+
+bool FrameScene::aggregated() const
+{
+    return m_hasFrame && m_viewKind == ViewKind::Cluster && aggregateClusterView(*m_state);
+}
+
+Drill FrameScene::resolvedDrill(const Drill& wanted) const
+{
+    const hw::ClusterState& s = *m_state;
+    Drill drill = wanted;
+    if (drill.level == Drill::Level::Brokers)
+        return Drill {};
+    if (drill.broker < 1 || drill.broker > static_cast<std::int32_t>(s.brokers.size()))
+        return Drill {};
+    const std::int32_t topic = AggregateLayout::topicOf(s, drill.topic);
+    const bool topicHeld = topic >= 0 && std::any_of(s.partitions.begin(), s.partitions.end(), [&](const hw::Partition& p) {
+        return p.topic == topic && std::any_of(p.replicas.begin(), p.replicas.end(),
+                                       [&](const hw::Replica& r) { return r.broker == drill.broker; });
+    });
+    if (drill.level >= Drill::Level::Topic && !topicHeld)
+        return Drill { Drill::Level::Broker, drill.broker, QString(), -1 };
+    if (drill.level == Drill::Level::Partition && AggregateLayout::partitionOf(s, drill) < 0)
+        return Drill { Drill::Level::Topic, drill.broker, drill.topic, -1 };
+    if (drill.level == Drill::Level::Broker) {
+        drill.topic.clear();
+        drill.partition = -1;
+    } else if (drill.level == Drill::Level::Topic) {
+        drill.partition = -1;
+    }
+    return drill;
+}
+
+void FrameScene::setDrill(const Drill& drill)
+{
+    if (drill == m_drill)
+        return;
+    m_drill = drill;
+    m_drillFocus = 0;
+    if (aggregated())
+        rebuild();
+    emit drillChanged();
+}
+
+bool FrameScene::drillBack()
+{
+    if (m_drill.level == Drill::Level::Brokers)
+        return false;
+    Drill up = m_drill;
+    // Back where it came from: the keyboard's place is on what was open.
+    int focus = 0;
+    const QList<AggregateItem*> before = drillItems();
+    switch (m_drill.level) {
+    case Drill::Level::Brokers:
+        break;
+    case Drill::Level::Broker:
+        up = Drill {};
+        focus = m_drill.broker - 1;
+        break;
+    case Drill::Level::Topic: {
+        up = Drill { Drill::Level::Broker, m_drill.broker, QString(), -1 };
+        const std::int32_t topic = AggregateLayout::topicOf(*m_state, m_drill.topic);
+        const std::vector<TopicAggregate> topics = aggregateTopics(*m_state, m_drill.broker);
+        for (std::size_t i = 0; i < topics.size(); ++i) {
+            if (topics[i].topic == topic)
+                focus = static_cast<int>(i);
+        }
+        break;
+    }
+    case Drill::Level::Partition: {
+        up = Drill { Drill::Level::Topic, m_drill.broker, m_drill.topic, -1 };
+        const std::int32_t partition = AggregateLayout::partitionOf(*m_state, m_drill);
+        const std::int32_t topic = AggregateLayout::topicOf(*m_state, m_drill.topic);
+        for (const TopicAggregate& t : aggregateTopics(*m_state, m_drill.broker)) {
+            if (t.topic != topic)
+                continue;
+            for (std::size_t i = 0; i < t.partitions.size(); ++i) {
+                if (t.partitions[i] == partition)
+                    focus = static_cast<int>(i);
+            }
+        }
+        break;
+    }
+    }
+    setDrill(up);
+    m_drillFocus = focus;
+    applyDrillFocus();
+    return true;
+}
+
+void FrameScene::drillInto(const AggregateItem& item)
+{
+    const hw::ClusterState& s = *m_state;
+    switch (item.kind()) {
+    case AggregateItem::Kind::BrokerCard:
+        setDrill(Drill { Drill::Level::Broker, item.broker(), QString(), -1 });
+        break;
+    case AggregateItem::Kind::TopicRow:
+        setDrill(Drill { Drill::Level::Topic, item.broker(),
+            QString::fromStdString(s.topics[static_cast<std::size_t>(item.topic())].name), -1 });
+        break;
+    case AggregateItem::Kind::PartitionRow: {
+        const hw::Partition& p = s.partitions[static_cast<std::size_t>(item.partition())];
+        setDrill(Drill { Drill::Level::Partition, item.broker(),
+            QString::fromStdString(s.topics[static_cast<std::size_t>(p.topic)].name), p.index });
+        break;
+    }
+    case AggregateItem::Kind::Breadcrumb:
+        break;
+    }
+}
+
+QList<AggregateItem*> FrameScene::drillItems() const
+{
+    QList<AggregateItem*> out;
+    for (QGraphicsItem* item : items(Qt::AscendingOrder)) {
+        if (auto* a = qgraphicsitem_cast<AggregateItem*>(item); a && a->kind() != AggregateItem::Kind::Breadcrumb)
+            out.append(a);
+    }
+    // The keyboard's order is the layout's: cards by broker, rows by topic and partition.
+    std::stable_sort(out.begin(), out.end(), [](const AggregateItem* a, const AggregateItem* b) {
+        return std::make_tuple(a->broker(), a->topic(), a->partition()) < std::make_tuple(b->broker(), b->topic(), b->partition());
+    });
+    return out;
+}
+
+void FrameScene::moveDrillFocus(int delta)
+{
+    const QList<AggregateItem*> items = drillItems();
+    if (items.isEmpty())
+        return;
+    m_drillFocus = std::clamp(m_drillFocus + delta, 0, static_cast<int>(items.size()) - 1);
+    applyDrillFocus();
+}
+
+void FrameScene::applyDrillFocus()
+{
+    const QList<AggregateItem*> items = drillItems();
+    if (items.isEmpty())
+        return;
+    m_drillFocus = std::clamp(m_drillFocus, 0, static_cast<int>(items.size()) - 1);
+    for (int i = 0; i < items.size(); ++i)
+        items[i]->setFocused(i == m_drillFocus);
+}
+
+void FrameScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (aggregated() && event->button() == Qt::LeftButton) {
+        for (QGraphicsItem* item : items(event->scenePos())) {
+            auto* a = qgraphicsitem_cast<AggregateItem*>(item);
+            if (!a)
+                continue;
+            if (a->kind() == AggregateItem::Kind::Breadcrumb) {
+                const int crumb = a->crumbAt(a->mapFromScene(event->scenePos()));
+                if (crumb == -1) {
+                    drillBack();
+                } else if (crumb >= 0) {
+                    while (static_cast<int>(m_drill.level) > crumb && drillBack()) { }
+                } else {
+                    break;
+                }
+            } else {
+                drillInto(*a);
+            }
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsScene::mousePressEvent(event);
+}
+
+void FrameScene::keyPressEvent(QKeyEvent* event)
+{
+    if (aggregated()) {
+        switch (event->key()) {
+        case Qt::Key_Escape:
+        case Qt::Key_Backspace:
+            if (drillBack()) {
+                event->accept();
+                return;
+            }
+            break;
+        case Qt::Key_Up:
+            moveDrillFocus(-1);
+            event->accept();
+            return;
+        case Qt::Key_Down:
+            moveDrillFocus(1);
+            event->accept();
+            return;
+        case Qt::Key_Return:
+        case Qt::Key_Enter: {
+            const QList<AggregateItem*> items = drillItems();
+            if (m_drillFocus >= 0 && m_drillFocus < items.size()) {
+                drillInto(*items[m_drillFocus]);
+                event->accept();
+                return;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    QGraphicsScene::keyPressEvent(event);
 }
 
 void FrameScene::setDifferenceMarks(const QList<DifferenceMark>& marks)
@@ -352,6 +570,10 @@ void FrameScene::buildMessages()
     };
     // By the other end's kind and id, and whether the live clients send (requests) or receive.
     std::map<std::tuple<int, std::int32_t, bool>, std::vector<BundleMember>> bundles;
+    // An observed frame shows polls, which do not see requests: nothing travels between its brokers
+    // (issue 29, "no message animation is drawn").
+    if (m_state->observed)
+        return;
     for (const hw::QueuedEvent& queued : m_state->queue) {
         std::optional<MessageInfo> info = MessageText::describe(queued, *m_state);
         if (!info)
@@ -363,6 +585,10 @@ void FrameScene::buildMessages()
         if (info->kind == MessageItem::Kind::Heartbeat && !m_showHeartbeats)
             continue;
         if (m_viewKind == ViewKind::Partition && info->partition >= 0 && info->partition != m_focusPartition)
+            continue;
+        // The aggregate draws no anchors but a drilled-in partition's: only that partition's messages.
+        if (aggregated() && (m_drill.level != Drill::Level::Partition || info->partition < 0
+                                || info->partition != AggregateLayout::partitionOf(*m_state, m_drill)))
             continue;
         QPointF from;
         QPointF to;
@@ -735,7 +961,8 @@ QString FrameScene::toolTipAt(QPointF scenePos) const
             const QPointF pos = replica->mapFromScene(scenePos);
             if (replica->markerAt(pos).isEmpty()) {
                 const TextRun* run = replica->textAt(pos);
-                const bool onBadge = run && run->role != QLatin1String("cell") && run->role != QLatin1String("cell-value");
+                const bool onBadge = run && run->role != QLatin1String("cell") && run->role != QLatin1String("cell-value")
+                    && run->role != QLatin1String("badge:not-atomic");
                 if (!onBadge) {
                     if (QString text = replica->toolTipAt(pos); !text.isEmpty())
                         return text;

@@ -3,6 +3,7 @@
 
 #include "scenario/display.h"
 #include "scene/diffmarkitem.h"
+#include "scene/drill.h"
 #include "scene/scenetarget.h"
 
 #include <QGraphicsScene>
@@ -21,6 +22,7 @@ struct NodeRef;
 
 namespace hw::ui {
 
+class AggregateItem;
 class BrokerItem;
 class FrameItem;
 class ItemPool;
@@ -125,6 +127,23 @@ public:
     void setLiveClientNames(const QHash<std::int32_t, QString>& names);
     const QHash<std::int32_t, QString>& liveClientNames() const { return m_liveClientNames; }
 
+    /// The large cluster's aggregate (issue 29): whether the cluster view shows the state as one card per
+    /// broker with drill-down (AggregateLayout), because it has more replica rows than the detailed view
+    /// draws legibly (aggregateClusterView).
+    bool aggregated() const;
+    /// Where the aggregate is drilled to. setDrill() goes there (a place the state does not have goes
+    /// up to the nearest level it has); drillBack() goes up a level and says whether it could.
+    const Drill& drill() const { return m_drill; }
+    void setDrill(const Drill& drill);
+    bool drillBack();
+    /// Opens what an aggregate item stands for: a broker's topics, a topic's partitions, a partition.
+    void drillInto(const AggregateItem& item);
+    /// The aggregate's items that open something (cards and rows), in the keyboard's order.
+    QList<AggregateItem*> drillItems() const;
+    /// The index in drillItems() of the one the keyboard is on (Up and Down move it, Enter opens it).
+    int drillFocus() const { return m_drillFocus; }
+    void moveDrillFocus(int delta);
+
     // Used by the layouts while building.
     void registerAnchor(const hw::NodeRef& node, std::int32_t partition, QPointF point);
     /// Whether the live clients' messages travel in bundles, one per broker and direction (the live
@@ -134,6 +153,8 @@ public:
     ItemPool& pool() { return *m_pool; }
 
 signals:
+    /// The aggregate's drill level changed (a click, a key, or a frame without the place).
+    void drillChanged();
     /// The user selected an item (or nothing).
     void targetSelected(const hw::ui::SceneTarget& target);
     void contextMenuRequested(const hw::ui::SceneTarget& target, const QPoint& screenPos);
@@ -145,9 +166,14 @@ signals:
 protected:
     void contextMenuEvent(QGraphicsSceneContextMenuEvent* event) override;
     void helpEvent(QGraphicsSceneHelpEvent* event) override;
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void rebuild();
+    /// The drill as the state has it: up to the nearest level whose broker, topic and partition it holds.
+    Drill resolvedDrill(const Drill& drill) const;
+    void applyDrillFocus();
     void buildMessages();
     void addDifferenceMarks();
     void placeMessages();
@@ -186,6 +212,8 @@ private:
     QList<DifferenceMark> m_differenceMarks;
     QHash<std::int32_t, QString> m_liveClientNames;
     bool m_liveMessagesBundled = false;
+    Drill m_drill;
+    int m_drillFocus = 0;
 };
 
 } // namespace hw::ui

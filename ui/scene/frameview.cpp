@@ -3,6 +3,7 @@
 
 #include "scene/framescene.h"
 
+#include <QKeyEvent>
 #include <QResizeEvent>
 #include <QWheelEvent>
 
@@ -94,6 +95,19 @@ void FrameView::applyTransform()
     setTransform(QTransform::fromScale(fit * m_zoom, fit * m_zoom));
     if (m_zoom <= 1.0)
         centerOn(sceneRect.center());
+}
+
+bool FrameView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride && m_scene->aggregated()) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        const bool back = key == Qt::Key_Escape || key == Qt::Key_Backspace;
+        if (back && m_scene->drill().level != Drill::Level::Brokers) {
+            event->accept();
+            return true;
+        }
+    }
+    return QGraphicsView::event(event);
 }
 
 void FrameView::resizeEvent(QResizeEvent* event)

@@ -43,6 +43,9 @@ signals:
     void zoomChanged(qreal zoom);
 
 protected:
+    /// Esc and Backspace go back up the large cluster's aggregate while it is drilled in, before any
+    /// window shortcut on those keys (leaving presentation mode) takes them.
+    bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
 

@@ -60,6 +60,18 @@ void HwLineItem::mask()
     update();
 }
 
+void HwLineItem::markUnknown()
+{
+    if (texts().isEmpty())
+        return;
+    TextRun run = texts().constFirst();
+    run.text = Text::tr("Partition HW ?: this poll did not read the leader's HW");
+    run.box.setWidth(textWidth(run.text, run.font) + 16);
+    clearTexts();
+    addRun(run);
+    update();
+}
+
 void HwLineItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     if (m_hw >= 0 && !m_masked) {

@@ -22,6 +22,8 @@ public:
     hw::Offset hw() const { return m_hw; }
     /// Predict mode: the line is not drawn and its label asks instead of telling.
     void mask();
+    /// An observed partition whose leader's HW the poll did not tell: no line, and the label says so.
+    void markUnknown();
     bool isMasked() const { return m_masked; }
     qreal lineX() const { return mapToScene(QPointF(m_x, 0)).x(); }
 

@@ -22,6 +22,7 @@ enum ItemType {
     LostListItemType = QGraphicsItem::UserType + 20,
     DiffMarkItemType = QGraphicsItem::UserType + 23,
     LiveClientsItemType = QGraphicsItem::UserType + 24,
+    AggregateItemType = QGraphicsItem::UserType + 25,
 };
 
 } // namespace hw::ui

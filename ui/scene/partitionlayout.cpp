@@ -6,6 +6,8 @@
 #include "log/hw_assert.h"
 #include "model/version_rules.h"
 #include "scene/assignmentlineitem.h"
+#include "scene/aggregateitem.h"
+#include "scene/clusteraggregate.h"
 #include "scene/clusterfacts.h"
 #include "scene/consumeritem.h"
 #include "scene/controlleritem.h"
@@ -57,14 +59,34 @@ constexpr int assignmentLinesApartMax = 3;
 QString PartitionLayout::replicaSetsText(const hw::ClusterState& state, const hw::Partition& partition)
 {
     const hw::PartitionRegistration& reg = partition.registration;
+    // The sets in the ids the cluster names its brokers by (an observed cluster's real node ids).
+    auto setText = [&state](const std::vector<hw::BrokerId>& brokers) {
+        std::vector<hw::BrokerId> ids;
+        for (hw::BrokerId b : brokers)
+            ids.push_back(nodeIdOf(state, b));
+        return brokerSetText(ids);
+    };
+    if (state.observed) {
+        // What the poll told (DescribeTopicPartitions, 3.8+, for the ELR), empty sets included.
+        QString text = Text::tr("ISR %1 \u00B7 OSR %2").arg(setText(reg.isr), setText(outOfSyncReplicas(partition)));
+        if (state.observed->poll.elrKnown)
+            text += QStringLiteral(" \u00B7 ") + Text::tr("ELR %1").arg(setText(reg.elr)) + QStringLiteral(" \u00B7 ")
+                + Text::tr("last known ELR %1").arg(setText(reg.lastKnownElr));
+        else
+            text += QStringLiteral(" \u00B7 ") + Text::tr("ELR not known (Kafka before 3.8)");
+        const std::optional<std::int32_t> minIsr
+            = state.observed->topics[static_cast<std::size_t>(partition.topic)].minInsyncReplicas;
+        return text + QStringLiteral(" \u00B7 ")
+            + Text::tr("min.insync.replicas %1").arg(minIsr ? QString::number(*minIsr) : QStringLiteral("?"));
+    }
     QString text
-        = Text::tr("ISR %1 \u00B7 OSR %2").arg(brokerSetText(reg.isr), brokerSetText(outOfSyncReplicas(partition)));
+        = Text::tr("ISR %1 \u00B7 OSR %2").arg(setText(reg.isr), setText(outOfSyncReplicas(partition)));
     if (!reg.elr.empty())
         //: KIP-966's Eligible Leader Replicas: out of the ISR, yet safe to elect.
-        text += QStringLiteral(" \u00B7 ") + Text::tr("ELR %1").arg(brokerSetText(reg.elr));
+        text += QStringLiteral(" \u00B7 ") + Text::tr("ELR %1").arg(setText(reg.elr));
     if (!reg.lastKnownElr.empty())
         //: KIP-966's LastKnownElr: the broker that led the partition last.
-        text += QStringLiteral(" \u00B7 ") + Text::tr("last leader %1").arg(brokerSetText(reg.lastKnownElr));
+        text += QStringLiteral(" \u00B7 ") + Text::tr("last leader %1").arg(setText(reg.lastKnownElr));
     return text + QStringLiteral(" \u00B7 ") + Text::tr("min.insync.replicas %1").arg(state.config.minInsyncReplicas);
 }
 
@@ -133,12 +155,16 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     // Reader lanes as tall as their labels: at presentation mode's text floor two labels ran into
     // each other (consumer-lag's position and committed offset).
     g.readerLane = LogGeometry::readerLaneFor(g.readerLane);
+    // An observed replica's unknown log start (-1) is left out; the window never starts below 0.
     hw::Offset logStart = std::numeric_limits<hw::Offset>::max();
-    for (const hw::Replica& r : partition.replicas)
-        logStart = std::min(logStart, r.log.logStart);
-    const hw::Offset end = shownLogEnd(partition);
+    for (const hw::Replica& r : partition.replicas) {
+        if (r.log.logStart >= 0)
+            logStart = std::min(logStart, r.log.logStart);
+    }
+    const hw::Offset end = std::max<hw::Offset>(0, shownLogEnd(partition));
+    logStart = std::min(logStart, end);
     g.slotCount = slotsFor(end - logStart + 1, 6, scene.compact() ? compactSlotsMax : 16);
-    g.windowStart = std::max(logStart, end + 1 - g.slotCount);
+    g.windowStart = std::max({ logStart, end + 1 - g.slotCount, hw::Offset(0) });
     // Wide enough for the widest offset shown, so that no offset is cut ("86…" for 86000), and for the
     // epoch badge of the newest epoch (no record has a later one than the partition's leader epoch).
     g.cells = scene.cellText();
@@ -165,7 +191,10 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     lines.append({ Text::tr("Partition %1 \u00B7 Kafka\u00A0%2")
                        .arg(QString::fromStdString(state.partitionName(partitionIndex)), kafkaVersionText(state)),
         theme::titleSize, true, QStringLiteral("title") });
-    if (reg.leader == hw::noLeader)
+    if (reg.leader == hw::noLeader && state.observed)
+        lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1)").arg(reg.leaderEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
+    else if (reg.leader == hw::noLeader)
         lines.append({ Text::tr("No leader: the partition is offline (leader epoch %1, partition epoch %2)")
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
@@ -174,17 +203,34 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         //: The leader came from an unclean or last-known-leader election and has not yet told the
         //: controller that it recovered (Kafka's LeaderRecoveryState RECOVERING).
         lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2 \u00B7 partition epoch %3 \u00B7 RECOVERING")
-                           .arg(reg.leader)
+                           .arg(nodeIdOf(state, reg.leader))
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
             theme::labelSize, false, QStringLiteral("leader") });
+    else if (state.observed)
+        // A poll tells the leader epoch (DescribeTopicPartitions), not the partition epoch.
+        lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2")
+                           .arg(nodeIdOf(state, reg.leader))
+                           .arg(reg.leaderEpoch),
+            theme::labelSize, false, QStringLiteral("leader") });
     else
         lines.append({ Text::tr("Leader: broker %1 \u00B7 leader epoch %2 \u00B7 partition epoch %3")
-                           .arg(reg.leader)
+                           .arg(nodeIdOf(state, reg.leader))
                            .arg(reg.leaderEpoch)
                            .arg(reg.partitionEpoch),
             theme::labelSize, false, QStringLiteral("leader") });
     lines.append({ replicaSetsText(state, partition), theme::labelSize, false, QStringLiteral("isr") });
+    if (state.observed) {
+        // An observed partition's health (worst first, PartitionHealth) and how it is observed.
+        const hw::PartitionHealth health = partitionHealthOf(state, partition);
+        const hw::ObservedPollInfo& poll = state.observed->poll;
+        QString how = partitionHealthGlyph(health) + QLatin1Char(' ') + partitionHealthText(health).toUpper()
+            + QStringLiteral(" \u00B7 ")
+            + Text::tr("observed every %1 ms \u00B7 this poll took %2 ms").arg(poll.intervalMs).arg(poll.pollMs);
+        if (poll.stretched)
+            how += QStringLiteral(" \u00B7 ") + Text::tr("STRETCHED: the poll outlasted the interval");
+        lines.append({ how, theme::labelSize, true, QStringLiteral("health") });
+    }
     // The other participants in boxes right of the title: the controller, the producers and the
     // consumers reading this partition. Messages travel between them and the replicas.
     QList<FrameItem*> boxes;
@@ -239,8 +285,22 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
         { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
         { LegendItem::Swatch::Message, Text::tr("message in flight") },
     };
-    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas.
-    if (hw::rules::elrEnabled(state.config)) {
+    if (state.observed) {
+        // An observed partition: offsets only, no epochs, truncations, leader's views or messages.
+        entries = {
+            { LegendItem::Swatch::Committed, Text::tr("below the HW: committed, consumers can read it") },
+            { LegendItem::Swatch::Uncommitted, Text::tr("at or above the HW: not yet visible to consumers") },
+            { LegendItem::Swatch::Leo, Text::tr("LEO; \"LEO ?\": not told in this poll") },
+            { LegendItem::Swatch::ReplicaHw,
+                Text::tr("a replica's own HW; HW > LEO: read in two requests, a poll is not atomic") },
+            { LegendItem::Swatch::PartitionHw, Text::tr("partition HW (the leader's)") },
+            { LegendItem::Swatch::Isr, Text::tr("ISR: in-sync replica") },
+            { LegendItem::Swatch::Osr, Text::tr("OSR: out-of-sync replica (hatched row)") },
+        };
+    }
+    // KIP-966's badges, where the cluster's Kafka version keeps Eligible Leader Replicas (an observed
+    // cluster: where the poll told them).
+    if (state.observed ? state.observed->poll.elrKnown : hw::rules::elrEnabled(state.config)) {
         entries.append({ LegendItem::Swatch::Elr,
             Text::tr("ELR: eligible leader replica, out of the ISR but holding every committed record") });
         entries.append({ LegendItem::Swatch::LastLeader,
@@ -351,6 +411,8 @@ QRectF PartitionLayout::build(FrameScene& scene, const hw::ClusterState& state, 
     line->setZValue(-1);
     if (scene.predictionBase())
         line->mask();
+    else if (state.observed && reg.leader != hw::noLeader && partitionHw < 0)
+        line->markUnknown();
     scene.addItem(line);
 
     // Consumers reading this partition: a line to the end of the log they read from (the leader's),

@@ -5,6 +5,8 @@
 #include "scene/replicalogitem_p.h"
 
 #include "base/theme.h"
+#include "scene/aggregateitem.h"
+#include "scene/clusteraggregate.h"
 #include "scene/clusterfacts.h"
 
 namespace hw::ui::replicalog {
@@ -47,10 +49,23 @@ QList<Badge> rowBadges(const hw::ClusterState& state, std::int32_t partitionInde
         badges.append({ Text::tr("RECOVERING"), theme::ink, QBrush(theme::tint(theme::yellow, 125)),
             QPen(theme::ink, 2, Qt::DashLine), QStringLiteral("badge:recovering") });
     if (!clusterMode) {
-        const BrokerStatus status = brokerStatus(state, broker);
-        if (status != BrokerStatus::Online)
-            badges.append({ brokerStatusText(status), theme::ink, QBrush(theme::panel),
+        const CardState status = cardStateOf(state, broker);
+        if (status != CardState::Online)
+            badges.append({ cardStateText(status), theme::ink, QBrush(theme::panel),
                 QPen(theme::ink, 2, Qt::DotLine), QStringLiteral("badge:state") });
+    }
+    if (state.observed) {
+        // An observed partition's health on each of its rows in the cluster view (the partition view's
+        // heading says it once), in words with its glyph.
+        const hw::PartitionHealth health = partitionHealthOf(state, partition);
+        if (clusterMode && health != hw::PartitionHealth::Healthy)
+            badges.append({ partitionHealthGlyph(health) + QLatin1Char(' ') + partitionHealthText(health),
+                health == hw::PartitionHealth::Offline ? theme::paper : theme::ink,
+                QBrush(partitionHealthFill(health)), partitionHealthBorder(health), QStringLiteral("badge:health") });
+        //: A replica whose HW was read above its LEO: the poll read them in two requests (not atomic).
+        if (replica && hwAboveLeo(*replica))
+            badges.append({ Text::tr("HW > LEO"), theme::ink, QBrush(theme::paper),
+                QPen(theme::highWatermark, 2, Qt::DashLine), QStringLiteral("badge:not-atomic") });
     }
     return badges;
 }

@@ -46,8 +46,11 @@ qreal LogGeometry::widestValueWidth(
     const QFont font = offsetFont(mode);
     qreal widest = 0;
     for (const hw::Replica& r : state.partitions[static_cast<std::size_t>(partitionIndex)].replicas) {
-        for (hw::Offset o = std::max(from, r.log.logStart); o < std::min(to, r.log.leo()); ++o)
-            widest = std::max(widest, FrameItem::textWidth(valueText(state, r.log.at(o)), font));
+        // Only offsets with a record behind them: an observed log holds offsets only.
+        for (hw::Offset o = std::max(from, r.log.logStart); o < std::min(to, r.log.leo()); ++o) {
+            if (r.log.holds(o))
+                widest = std::max(widest, FrameItem::textWidth(valueText(state, r.log.at(o)), font));
+        }
     }
     return widest;
 }

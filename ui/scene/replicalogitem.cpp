@@ -8,6 +8,8 @@
 
 #include "base/theme.h"
 #include "log/hw_assert.h"
+#include "scene/aggregateitem.h"
+#include "scene/clusteraggregate.h"
 #include "scene/clusterfacts.h"
 #include "scene/framescene.h"
 #include "scene/replicalogitem_p.h"
@@ -165,11 +167,17 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     // yet what was committed stays committed: each row is solid up to the HW its replica last learned,
     // where its HW marker stands (drawn hatched, such records read as never committed).
     const hw::Offset committedEnd = m_partitionHw >= 0 ? m_partitionHw : m_hw;
+    // An observed replica's log holds offsets only (model/observed_state.h): its cells are the offsets
+    // from its log start to its LEO, committed below the partition's HW, with no record behind them; an
+    // offset the poll did not tell is -1 and draws nothing, its tag says "?".
+    const bool observed = state.observed.has_value();
+    if (observed)
+        m_masked = false;
 
     // Cells: the window of offsets, with the records this replica holds.
     const qreal cellTop = g.topLane;
-    const hw::Offset first = std::max(g.windowStart, replica->log.logStart);
-    const hw::Offset last = std::min(maskedEnd, g.windowStart + g.slotCount);
+    const hw::Offset first = std::max({ g.windowStart, replica->log.logStart, hw::Offset(0) });
+    const hw::Offset last = std::min(observed ? m_leo : maskedEnd, g.windowStart + g.slotCount);
     const QFont offsetFont = LogGeometry::offsetFont(g.mode);
     const QFont cornerFont = LogGeometry::cornerFont();
     const QFont epochFont = theme::font(epochSize, true);
@@ -178,6 +186,18 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
     // (its log may end before the window starts): then there is none to compare with.
     std::int32_t previousEpoch = replica->log.holds(first - 1) ? replica->log.at(first - 1).epoch : -1;
     for (hw::Offset o = first; o < last; ++o) {
+        if (observed) {
+            Cell cell;
+            cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
+            cell.offset = o;
+            cell.epoch = std::max(0, partition.registration.leaderEpoch);
+            cell.committed = o < committedEnd;
+            m_cells.append(cell);
+            addTextIn(QString::number(o), offsetFont,
+                clusterMode ? cell.rect : cell.rect.adjusted(0, textHeight(epochFont) + 4, 0, 0), theme::ink,
+                Qt::AlignCenter, QStringLiteral("cell"));
+            continue;
+        }
         if (o >= knownEnd) {
             Cell cell;
             cell.rect = QRectF(g.xOf(o), cellTop, g.cellWidth, g.cellHeight);
@@ -312,21 +332,23 @@ void ReplicaLogItem::sync(const hw::ClusterState& state)
         // Compact rows: the numbers stand right of the log, LEO above HW; the markers are on the cells.
         const QFont tagFont = LogGeometry::clusterTagFont();
         const QRectF right(g.cellsRight() + 8, g.topLane, g.width() - g.cellsRight() - 8, g.cellHeight);
-        addTextIn(Text::tr("LEO %1").arg(m_leo), tagFont, right.adjusted(0, 0, 0, -g.cellHeight / 2), theme::ink,
-            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
-        addTextIn(Text::tr("HW %1").arg(m_hw), tagFont, right.adjusted(0, g.cellHeight / 2, 0, 0), hwColor,
+        addTextIn(Text::tr("LEO %1").arg(offsetText(m_leo)), tagFont, right.adjusted(0, 0, 0, -g.cellHeight / 2),
+            theme::ink, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("leo"));
+        addTextIn(Text::tr("HW %1").arg(offsetText(m_hw)), tagFont, right.adjusted(0, g.cellHeight / 2, 0, 0), hwColor,
             Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("hw"));
     } else {
-        addTag(Text::tr("HW %1").arg(m_hw), m_hw, 0, g.topLane, hwColor, QStringLiteral("hw"));
-        addTag(Text::tr("LEO %1").arg(m_leo), m_leo, g.topLane + g.cellHeight, g.bottomLane, theme::ink,
-            QStringLiteral("leo"));
+        // An unknown offset has no marker: its tag stands at the start of its lane.
+        addTag(Text::tr("HW %1").arg(offsetText(m_hw)), m_hw < 0 ? g.windowStart : m_hw, 0, g.topLane, hwColor,
+            QStringLiteral("hw"));
+        addTag(Text::tr("LEO %1").arg(offsetText(m_leo)), m_leo < 0 ? g.windowStart : m_leo, g.topLane + g.cellHeight,
+            g.bottomLane, theme::ink, QStringLiteral("leo"));
     }
     if (m_masked) {
         // The leader's view would give the answer away too.
     } else if (!clusterMode && m_view >= 0)
         addTag(Text::tr("leader sees %1").arg(m_view), m_view, g.topLane + g.cellHeight + g.bottomLane, g.viewLane,
             theme::faintInk, QStringLiteral("view"));
-    else if (!clusterMode && !m_leader)
+    else if (!clusterMode && !m_leader && !observed)
         addTextIn(Text::tr("leader's view: none"), theme::font(theme::smallSize),
             QRectF(g.cellsLeft(), g.topLane + g.cellHeight + g.bottomLane, g.slotCount * g.cellWidth, g.viewLane),
             theme::faintInk, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("view"));
@@ -342,7 +364,8 @@ void ReplicaLogItem::buildLabel(const hw::ClusterState& state)
     const QFont nameFont = clusterMode ? LogGeometry::clusterNameFont() : theme::font(theme::headingSize, true);
     const QFont badgeFont = clusterMode ? LogGeometry::clusterBadgeFont() : theme::font(theme::tagSize, true);
     const QString name
-        = clusterMode ? QString::fromStdString(state.partitionName(m_partition)) : Text::tr("Broker %1").arg(m_broker);
+        = clusterMode ? QString::fromStdString(state.partitionName(m_partition))
+                      : Text::tr("Broker %1").arg(nodeIdOf(state, m_broker));
     const qreal nameTop = clusterMode ? 2 : g.topLane - 4;
     const QRectF nameBox = addTextIn(name, nameFont, QRectF(4, nameTop, g.labelWidth - 8, textHeight(nameFont)),
         theme::ink, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("name"));
@@ -392,6 +415,12 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
         const hw::Replica* replica = replicaOf(state.partitions[static_cast<std::size_t>(m_partition)], m_broker);
         if (!replica || cell.offset >= replica->log.leo())
             return QString();
+        if (state.observed)
+            //: A cell of an observed replica: the poll sees offsets, never the records themselves.
+            return Text::tr("Offset %1 (observed: the poll reads offsets, not records)").arg(cell.offset)
+                + QLatin1Char('\n')
+                + (cell.committed ? Text::tr("Committed: below the HW, consumers can read it")
+                                  : Text::tr("Not committed: above the HW, consumers cannot read it yet"));
         const hw::Record& record = replica->log.at(cell.offset);
         const hw::Payload& payload = state.payloads[static_cast<std::size_t>(record.payload)];
         QString text = Text::tr("Offset %1, leader epoch %2\nValue: %3")
@@ -430,6 +459,11 @@ QString ReplicaLogItem::toolTipAt(QPointF pos) const
         }
         return text;
     }
+    if (const TextRun* run = textAt(pos); run && run->role == QLatin1String("badge:not-atomic"))
+        return Text::tr("HW %1 above LEO %2: this poll read the LEO (ListOffsets) and the HW (Fetch) in two "
+                        "requests, not at one instant, and the log grew between them. Not an error of the broker.")
+            .arg(m_hw)
+            .arg(m_leo);
     for (const Ghost& ghost : m_ghosts) {
         if (ghost.rect.contains(pos))
             return Text::tr("Offset %1: %2 was removed from this replica (%3)")
@@ -449,11 +483,11 @@ QString ReplicaLogItem::markerAt(QPointF pos) const
     // The triangles are 0.28 of their lane's height wide each side; a little slack makes them easy to hit.
     constexpr qreal slack = 5;
     const qreal leoX = g.xOf(m_leo);
-    if (std::abs(pos.x() - leoX) <= g.bottomLane * 0.4 + slack && pos.y() >= cellTop
+    if (m_leo >= 0 && std::abs(pos.x() - leoX) <= g.bottomLane * 0.4 + slack && pos.y() >= cellTop
         && pos.y() <= cellBottom + g.bottomLane && (pos.y() > cellBottom || std::abs(pos.x() - leoX) <= slack))
         return QStringLiteral("leo");
     const qreal hwX = g.xOf(m_hw);
-    if (std::abs(pos.x() - hwX) <= g.topLane * 0.4 + slack && pos.y() >= 0 && pos.y() <= cellBottom
+    if (m_hw >= 0 && std::abs(pos.x() - hwX) <= g.topLane * 0.4 + slack && pos.y() >= 0 && pos.y() <= cellBottom
         && (pos.y() < cellTop || std::abs(pos.x() - hwX) <= slack))
         return QStringLiteral("hw");
     if (m_view >= 0 && std::abs(pos.x() - g.xOf(m_view)) <= slack && pos.y() >= cellTop)
@@ -564,8 +598,9 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         painter->drawLine(QLineF(x, cellTop, x, bottom));
     }
 
-    // The replica's own HW: a bar through the cells and a triangle in the top lane pointing at it.
-    {
+    // The replica's own HW: a bar through the cells and a triangle in the top lane pointing at it (none
+    // for an offset the poll did not tell).
+    if (m_hw >= 0) {
         const qreal x = g.xOf(m_hw);
         painter->setPen(QPen(theme::highWatermark, 3));
         painter->drawLine(QLineF(x, cellTop - 6, x, cellTop + g.cellHeight));
@@ -577,7 +612,7 @@ void ReplicaLogItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         painter->drawPolygon(triangle);
     }
     // The LEO: a thick bar at the first free position, with a triangle pointing up from the tag lane.
-    {
+    if (m_leo >= 0) {
         const qreal x = g.xOf(m_leo);
         painter->setPen(QPen(theme::ink, 5));
         painter->drawLine(QLineF(x, cellTop, x, cellTop + g.cellHeight + 4));
