@@ -53,14 +53,14 @@ using hw::ui::ObserveSession;
 
 constexpr int waitMs = 15000; // the longest any one expectation waits; polls come every 100 ms
 
-// The served cluster's logs stay empty: until the scene draws observed logs (which hold offsets, not
-// records: obsscene's part of issue 29), a frame with records in it cannot be drawn. Killing and restarting
-// a broker changes what the polls see (the broker answers or not) without writing a record.
+// Killing and restarting a broker changes what the polls see (the broker answers or not); a produce moves
+// the LEOs and HWs.
 const char* servedScenarioJson()
 {
     return R"({"format": "highwater/1", "name": "served", "seed": 1,
  "cluster": {"brokers": 3, "config": {"min.insync.replicas": 2}},
  "topics": [{"name": "orders", "partitions": 1, "replication.factor": 3}],
+ "producers": [{"id": "p1", "acks": "all"}],
  "steps": [{"advance": {"ms": 3000}}]})";
 }
 
@@ -133,6 +133,19 @@ TEST(Observe, ConnectFollowsLiveScrubsBackIsReadOnlyAndDisconnects)
         QTest::qWaitFor([&] { return controller->frameCount() > i + 1; }, 3000);
     }
     ASSERT_GE(controller->frameCount(), 3);
+    // Records produced on the served cluster: the observed LEO of orders-0's leader moves, and the view,
+    // following, draws that frame.
+    served.window.liveSession()->perform(hw::uitest::produceStep("observed"));
+    auto observedLeo = [&] {
+        const hw::ClusterState& shown = controller->state();
+        if (!shown.observed || shown.partitions.empty() || !shown.partitions[0].observed)
+            return hw::Offset(-1);
+        hw::Offset leo = -1;
+        for (const hw::ObservedReplicaFacts& r : shown.partitions[0].observed->facts.replicaFacts)
+            leo = std::max(leo, r.leo.value_or(-1));
+        return leo;
+    };
+    ASSERT_TRUE(QTest::qWaitFor([&] { return observedLeo() >= 1; }, waitMs));
     EXPECT_TRUE(controller->followsLive());
     EXPECT_EQ(controller->currentFrame(), controller->lastFrame());
     EXPECT_TRUE(controller->state().observed);
