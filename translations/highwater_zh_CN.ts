@@ -6687,9 +6687,9 @@ Built with Qt %3, running on Qt %4.</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>No answer from %1. The frames show it; polling goes on.</source>
-        <extracomment>%1: the brokers that did not answer a poll, with why (&quot;broker 1 (connection refused)&quot;).</extracomment>
-        <translation>%1 没有响应。帧中会显示这一点；轮询继续进行。</translation>
+        <source>No answer from broker %1; polling goes on.</source>
+        <extracomment>%1: the node ids of the brokers that did not answer a poll (&quot;3&quot; or &quot;1, 2, 3&quot;).</extracomment>
+        <translation>代理节点 %1 没有响应；轮询继续进行。</translation>
     </message>
     <message>
         <location line="+267"/>
@@ -6930,13 +6930,7 @@ Built with Qt %3, running on Qt %4.</source>
         <translation>录制到文件：无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+132"/>
-        <source>broker %1 (%2)</source>
-        <extracomment>A broker that did not answer a poll: %1 its node id, %2 why (&quot;connection refused&quot;).</extracomment>
-        <translation>代理节点 %1（%2）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+138"/>
         <source>Every broker answers again.</source>
         <translation>所有代理节点都再次响应。</translation>
     </message>

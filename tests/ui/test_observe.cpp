@@ -301,7 +301,7 @@ TEST(Observe, AClusterThatGoesAwayAfterConnectingKeepsTheFramesAndPollingResumes
     served.window.liveSession()->stop();
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
-            return window.statusBar()->currentMessage().startsWith(QStringLiteral("No answer from broker 1 ("));
+            return window.statusBar()->currentMessage().startsWith(QStringLiteral("No answer from broker 1, 2, 3;"));
         },
         waitMs))
         << window.statusBar()->currentMessage().toStdString();

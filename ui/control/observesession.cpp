@@ -303,13 +303,13 @@ void ObserveSession::onPoll(std::uint64_t generation, const hw::ObservedCluster&
 
 void ObserveSession::reportUnanswered(const hw::ObservedCluster& poll)
 {
-    // A broker that stops answering (the cluster went away, a broker died) is in the frames already; the
-    // status bar says so once when it starts, with the reason, and once when every broker answers again.
+    // A broker that stops answering (the cluster went away, a broker died) is in the frames already, with
+    // why; the status bar says which once when it starts, and once when every broker answers again. The
+    // line stays short: the observing status shares the bar.
     QStringList unanswered;
     for (const hw::ObservedBrokerFacts& broker : poll.brokers) {
         if (!broker.answered)
-            //: A broker that did not answer a poll: %1 its node id, %2 why ("connection refused").
-            unanswered << tr("broker %1 (%2)").arg(broker.id).arg(QString::fromStdString(broker.error));
+            unanswered << QString::number(broker.id);
     }
     if (unanswered == m_unanswered)
         return;

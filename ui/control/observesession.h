@@ -96,8 +96,8 @@ signals:
     void connectFailed(const QString& error);
     /// After the first poll: a poll failed; the frames stay, and polling goes on.
     void pollFailed(const QString& error);
-    /// Brokers did not answer a poll (said once, when the brokers that do not answer change): "broker 1
-    /// (connection refused), broker 2 (...)". The frames show it too.
+    /// Brokers did not answer a poll (said once, when the brokers that do not answer change): their node
+    /// ids, "1, 2". The frames show it too, with why.
     void brokersUnanswered(const QString& brokers);
     /// Every broker answers again after some did not.
     void answeringAgain(const QString& text);
@@ -129,7 +129,7 @@ private:
     std::int32_t m_stretchedMs = 0; // the duration of the last poll that outlasted the interval, 0: none lately
     QElapsedTimer m_stretchedSince;
     QString m_clusterId;
-    QStringList m_unanswered; // the brokers the last poll had no answer from, with why
+    QStringList m_unanswered; // the node ids of the brokers the last poll had no answer from
     std::unique_ptr<Worker> m_worker;
     std::vector<std::unique_ptr<Worker>> m_retired; // stopped, their poll under way finishing
     std::unique_ptr<Recording> m_recording;

@@ -143,8 +143,8 @@ MainWindow::MainWindow(QWidget* parent)
         statusBar()->showMessage(tr("A poll failed: %1. The frames stay; polling goes on.").arg(error));
     });
     connect(m_observe, &ObserveSession::brokersUnanswered, this, [this](const QString& brokers) {
-        //: %1: the brokers that did not answer a poll, with why ("broker 1 (connection refused)").
-        statusBar()->showMessage(tr("No answer from %1. The frames show it; polling goes on.").arg(brokers));
+        //: %1: the node ids of the brokers that did not answer a poll ("3" or "1, 2, 3").
+        statusBar()->showMessage(tr("No answer from broker %1; polling goes on.").arg(brokers));
     });
     connect(m_observe, &ObserveSession::answeringAgain, this,
         [this](const QString& text) { statusBar()->showMessage(text, statusTimeoutMs); });
