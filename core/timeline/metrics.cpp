@@ -54,6 +54,8 @@ void RunMetrics::reset(const ClusterState& initial)
     m_groups.clear();
     m_observedGroupIds.clear();
     m_observedPartitions.clear();
+    m_observedGroupSlots.clear();
+    m_observedPartitionSlots.clear();
     m_slotOfIndex.clear();
     m_producers.clear();
     record(initial);
@@ -67,15 +69,14 @@ void RunMetrics::record(const ClusterState& state)
 
 std::size_t RunMetrics::observedGroupSlot(const std::string& id) const
 {
-    return static_cast<std::size_t>(std::find(m_observedGroupIds.begin(), m_observedGroupIds.end(), id) -
-                                    m_observedGroupIds.begin());
+    const auto at = m_observedGroupSlots.find(id);
+    return at == m_observedGroupSlots.end() ? m_observedGroupIds.size() : at->second;
 }
 
 std::size_t RunMetrics::observedPartitionSlot(const std::string& topic, std::int32_t partition) const
 {
-    const auto at = std::find_if(m_observedPartitions.begin(), m_observedPartitions.end(),
-                                 [&](const ObservedTopicPartition& k) { return k.partition == partition && k.topic == topic; });
-    return static_cast<std::size_t>(at - m_observedPartitions.begin());
+    const auto at = m_observedPartitionSlots.find({topic, partition});
+    return at == m_observedPartitionSlots.end() ? m_observedPartitions.size() : at->second;
 }
 
 std::int32_t RunMetrics::partitionSlot(const ClusterState& state, std::int32_t index) const
@@ -98,8 +99,10 @@ void RunMetrics::resizeTo(const ClusterState& state)
             const Partition& partition = state.partitions[p];
             const std::string& topic = state.topics[static_cast<std::size_t>(partition.topic)].name;
             std::size_t slot = observedPartitionSlot(topic, partition.index);
-            if (slot == m_observedPartitions.size())
+            if (slot == m_observedPartitions.size()) {
+                m_observedPartitionSlots.emplace(std::make_pair(topic, partition.index), slot);
                 m_observedPartitions.push_back({topic, partition.index});
+            }
             m_slotOfIndex[p] = static_cast<std::int32_t>(slot);
         }
         m_partitions.resize(m_observedPartitions.size());
@@ -110,8 +113,10 @@ void RunMetrics::resizeTo(const ClusterState& state)
     }
     if (state.observed) {
         for (const ObservedGroupFacts& g : state.observed->groups) {
-            if (observedGroupSlot(g.id) == m_observedGroupIds.size())
+            if (observedGroupSlot(g.id) == m_observedGroupIds.size()) {
+                m_observedGroupSlots.emplace(g.id, m_observedGroupIds.size());
                 m_observedGroupIds.push_back(g.id);
+            }
         }
     }
     m_groups.resize(state.observed ? m_observedGroupIds.size() : state.groups.size());

@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 /// Per-frame numbers of a run, for the charts: each replica's LEO, the partition HW, the ISR size,
@@ -148,6 +150,9 @@ private:
     std::vector<std::string> m_observedGroupIds; // an observed run's groups, by slot
     std::vector<ObservedTopicPartition> m_observedPartitions; // an observed run's partitions, by slot
     std::vector<std::int32_t> m_slotOfIndex; // the last state's partition index -> slot of partitions()
+    // The slots by key: every frame of a cluster of limits::observedPartitionsMax partitions looks each one up.
+    std::map<std::pair<std::string, std::int32_t>, std::size_t> m_observedPartitionSlots;
+    std::map<std::string, std::size_t, std::less<>> m_observedGroupSlots;
     std::vector<ProducerMetrics> m_producers;
 };
 

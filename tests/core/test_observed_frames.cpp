@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <random>
 #include <sstream>
 #include <string>
@@ -654,6 +655,50 @@ TEST(ObservedMetrics, TheChartsPlotOffsetsIsrAndTheLagOfObservedGroups)
     EXPECT_EQ(gm.totalLag.valueAtFrame(0), std::optional<std::int64_t>(10)); // HW 40 - committed 30
     EXPECT_EQ(gm.totalLag.valueAtFrame(1), std::optional<std::int64_t>(3));
     EXPECT_EQ(gm.totalLag.valueAtFrame(2), std::optional<std::int64_t>(hw::StepSeries::unknownValue));
+}
+
+TEST(ObservedMetrics, EachPartitionKeepsItsSeriesWhenTopicsComeAndGo)
+{
+    // 600 random polls (topics created and deleted among them): every frame's partition maps to the slot of
+    // its topic and number, and each series holds that partition's own LEO at every frame.
+    World world(23);
+    Timeline timeline(hw::observedState(world.poll));
+    hw::RunMetrics metrics;
+    metrics.reset(timeline.head());
+    timeline.setObserver([&](const ClusterState& head, const hw::FrameInfo&) { metrics.record(head); });
+    std::vector<ClusterState> states{timeline.head()};
+    int topicChanges = 0;
+    for (int i = 0; i < 600; ++i) {
+        const std::size_t topicsBefore = world.poll.topics.size();
+        world.next();
+        world.poll.timeMs = 100 * (i + 1);
+        topicChanges += world.poll.topics.size() != topicsBefore ? 1 : 0;
+        if (timeline.applyObserved(world.poll))
+            states.push_back(timeline.head());
+    }
+    ASSERT_GT(topicChanges, 3) << "the seed must create and delete topics";
+    ASSERT_EQ(metrics.frameCount(), static_cast<std::int64_t>(states.size()));
+    for (std::size_t f = 0; f < states.size(); ++f) {
+        const ClusterState& state = states[f];
+        for (std::size_t p = 0; p < state.partitions.size(); ++p) {
+            const hw::Partition& partition = state.partitions[p];
+            const std::int32_t slot = metrics.partitionSlot(state, static_cast<std::int32_t>(p));
+            ASSERT_GE(slot, 0);
+            const hw::ObservedTopicPartition& key = metrics.observedPartitions()[static_cast<std::size_t>(slot)];
+            EXPECT_EQ(key.topic, state.topics[static_cast<std::size_t>(partition.topic)].name);
+            EXPECT_EQ(key.partition, partition.index);
+            const hw::PartitionMetrics& pm = metrics.partitions()[static_cast<std::size_t>(slot)];
+            for (std::size_t r = 0; r < partition.replicas.size() && r < pm.leo.size(); ++r) {
+                const hw::Offset leo = partition.replicas[r].log.leo();
+                EXPECT_EQ(pm.leo[r].valueAtFrame(static_cast<std::int64_t>(f)),
+                          std::optional<std::int64_t>(leo)) << "frame " << f << " " << key.topic << "-" << key.partition;
+            }
+        }
+    }
+    // Slots are never reused: one per topic and number ever seen.
+    std::set<std::pair<std::string, std::int32_t>> keys;
+    for (const hw::ObservedTopicPartition& key : metrics.observedPartitions())
+        EXPECT_TRUE(keys.insert({key.topic, key.partition}).second);
 }
 
 // ---------------------------------------------------------------------------------------------
