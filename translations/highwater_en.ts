@@ -144,6 +144,46 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The LEO moved in %n partition(s).</source>
+        <translation>
+            <numerusform>The LEO moved in %n partition.</numerusform>
+            <numerusform>The LEO moved in %n partitions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The HW moved in %n partition(s).</source>
+        <translation>
+            <numerusform>The HW moved in %n partition.</numerusform>
+            <numerusform>The HW moved in %n partitions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The ISR changed in %n partition(s).</source>
+        <translation>
+            <numerusform>The ISR changed in %n partition.</numerusform>
+            <numerusform>The ISR changed in %n partitions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The leader changed in %n partition(s).</source>
+        <translation>
+            <numerusform>The leader changed in %n partition.</numerusform>
+            <numerusform>The leader changed in %n partitions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The health changed in %n partition(s).</source>
+        <translation>
+            <numerusform>The health changed in %n partition.</numerusform>
+            <numerusform>The health changed in %n partitions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../core/scenario/narration.cpp" line="-59"/>
         <source>%n waiting acks=all produce(s) answered.</source>
         <translation>

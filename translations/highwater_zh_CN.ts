@@ -1576,9 +1576,49 @@
         <translation>集群的第一次轮询，每 %1 ms 观察一次：%2 个代理节点、%3 个主题、%4 个分区、%5 个消费者组。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Poll of the cluster, observed every %1 ms: the LEO moved in %2 partition(s), the HW in %3, the ISR changed in %4, the leader in %5, the health in %6.</source>
-        <translation>集群轮询，每 %1 ms 观察一次：%2 个分区的 LEO 移动，%3 个分区的 HW 移动，%4 个分区的 ISR 改变，%5 个分区的领导者改变，%6 个分区的健康状态改变。</translation>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>Poll of the cluster, observed every %1 ms.</source>
+        <translation>集群轮询，每 %1 ms 观察一次。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The LEO moved in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 个分区的 LEO 移动了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The HW moved in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 个分区的 HW 移动了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The ISR changed in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 个分区的 ISR 改变了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The leader changed in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 个分区的领导者改变了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The health changed in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 个分区的健康状态改变了。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>No offset, ISR, leader or health changed: only what a broker answered (its error) or the poll&apos;s own facts.</source>
+        <translation>没有任何位移、ISR、领导者或健康状态改变：只有某个代理节点的回答（它的错误）或这次轮询本身的信息不同。</translation>
     </message>
     <message>
         <location line="+9"/>

@@ -1576,9 +1576,49 @@
         <translation>集群的第一次輪詢，每 %1 ms 觀察一次：%2 個代理節點、%3 個主題、%4 個分區、%5 個消費者組。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Poll of the cluster, observed every %1 ms: the LEO moved in %2 partition(s), the HW in %3, the ISR changed in %4, the leader in %5, the health in %6.</source>
-        <translation>集群輪詢，每 %1 ms 觀察一次：%2 個分區的 LEO 移動，%3 個分區的 HW 移動，%4 個分區的 ISR 改變，%5 個分區的領導者改變，%6 個分區的健康狀態改變。</translation>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>Poll of the cluster, observed every %1 ms.</source>
+        <translation>集群輪詢，每 %1 ms 觀察一次。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The LEO moved in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 個分區的 LEO 移動了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The HW moved in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 個分區的 HW 移動了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The ISR changed in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 個分區的 ISR 改變了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The leader changed in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 個分區的領導者改變了。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>The health changed in %n partition(s).</source>
+        <translation>
+            <numerusform>%n 個分區的健康狀態改變了。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/scenario/narration_cluster.cpp" line="+0"/>
+        <source>No offset, ISR, leader or health changed: only what a broker answered (its error) or the poll&apos;s own facts.</source>
+        <translation>沒有任何位移、ISR、領導者或健康狀態改變：只有某個代理節點的回答（它的錯誤）或這次輪詢本身的資訊不同。</translation>
     </message>
     <message>
         <location line="+9"/>

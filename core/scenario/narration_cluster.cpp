@@ -62,14 +62,24 @@ Phrase observedPollText(const Event& e, const ClusterState& s)
             .arg(e.attempt)
             .arg(e.count)
             .arg(e.peer);
-    Phrase text = Narration::tr("Poll of the cluster, observed every %1 ms: the LEO moved in %2 partition(s), the HW "
-                                "in %3, the ISR changed in %4, the leader in %5, the health in %6.")
-                      .arg(interval)
-                      .arg(e.count)
-                      .arg(e.completed)
-                      .arg(e.attempt)
-                      .arg(e.value)
-                      .arg(e.offset);
+    // Only what changed is said: a count of 0 is no news.
+    Phrase text = Narration::tr("Poll of the cluster, observed every %1 ms.").arg(interval);
+    const bool partitionsChanged = e.count > 0 || e.completed > 0 || e.attempt > 0 || e.value > 0 || e.offset > 0;
+    if (e.count > 0)
+        text = then(text, Narration::tr("The LEO moved in %n partition(s).", nullptr, static_cast<int>(e.count)));
+    if (e.completed > 0)
+        text = then(text, Narration::tr("The HW moved in %n partition(s).", nullptr, static_cast<int>(e.completed)));
+    if (e.attempt > 0)
+        text = then(text, Narration::tr("The ISR changed in %n partition(s).", nullptr, static_cast<int>(e.attempt)));
+    if (e.value > 0)
+        text = then(text, Narration::tr("The leader changed in %n partition(s).", nullptr, static_cast<int>(e.value)));
+    if (e.offset > 0)
+        text = then(text, Narration::tr("The health changed in %n partition(s).", nullptr, static_cast<int>(e.offset)));
+    const bool elsewhere = e.isr != 0 || e.leo > 0 || e.hwBefore > 0 || e.hwAfter > 0 || e.peer > 0
+        || (s.observed && s.observed->poll.stretched);
+    if (!partitionsChanged && !elsewhere)
+        text = then(text, Narration::tr("No offset, ISR, leader or health changed: only what a broker answered (its "
+                                        "error) or the poll's own facts."));
     if (e.isr != 0)
         text = then(text, Narration::tr("Broker(s) %1 went down (fenced, gone or not answering).")
                               .arg(realBrokerSet(s, e.isr)));
