@@ -31,6 +31,13 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     auto metrics = std::make_unique<hw::RunMetrics>();
     auto timeline = observedTimeline(hw::Engine::createCluster(scenario.cluster), *metrics);
     std::optional<hw::ScenarioError> error = hw::runScenario(scenario, *timeline);
+    install(std::move(scenario), std::move(timeline), std::move(metrics), false);
+    return error;
+}
+
+void Session::install(hw::Scenario scenario, std::unique_ptr<hw::Timeline> timeline,
+                      std::unique_ptr<hw::RunMetrics> metrics, bool observed)
+{
     m_scenario = std::move(scenario);
     m_timeline = std::move(timeline);
     m_metrics = std::move(metrics);
@@ -39,8 +46,7 @@ std::optional<hw::ScenarioError> Session::load(hw::Scenario scenario)
     m_recordingFullAt = -1;
     m_scriptedFrames = m_timeline->frameCount();
     m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
-    m_observed = false;
-    return error;
+    m_observed = observed;
 }
 
 void Session::loadObserved(const hw::ObservedCluster& first, const std::string& name)
@@ -51,15 +57,7 @@ void Session::loadObserved(const hw::ObservedCluster& first, const std::string& 
     // replays it but its recording (scenario/observed_json.h).
     hw::Scenario scenario;
     scenario.name = name;
-    m_scenario = std::move(scenario);
-    m_timeline = std::move(timeline);
-    m_metrics = std::move(metrics);
-    m_ops.clear();
-    m_recorder.reset();
-    m_recordingFullAt = -1;
-    m_scriptedFrames = m_timeline->frameCount();
-    m_scriptedOps = static_cast<std::int64_t>(m_timeline->operationCount());
-    m_observed = true;
+    install(std::move(scenario), std::move(timeline), std::move(metrics), true);
 }
 
 std::optional<std::int64_t> Session::applyObserved(const hw::ObservedCluster& poll)

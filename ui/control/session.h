@@ -134,6 +134,9 @@ public:
     std::uint64_t memoryBudget() const { return m_memoryBudget; }
 
 private:
+    /// Makes a timeline (with its metrics) the session's, as load() and loadObserved() end.
+    void install(hw::Scenario scenario, std::unique_ptr<hw::Timeline> timeline, std::unique_ptr<hw::RunMetrics> metrics,
+                 bool observed);
     void recordSteps(std::int64_t count);
     /// The timeline of the scenario and ops; scriptedFrames and scriptedOps get the scripted frames
     /// and operations it keeps.

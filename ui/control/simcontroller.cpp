@@ -97,17 +97,7 @@ QString SimController::openParsedScenario(const hw::Scenario& scenario, const QS
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
-    m_source = source;
-    m_stopError = error ? QString::fromStdString(error->toString()) : QString();
-    m_stopFrames = frameCount();
-    ++m_historyRevision;
-    m_liveHistory = false;
-    m_frame = 0;
-    m_markers.clear();
-    m_markedUpTo = 0;
-    indexMarkers(0);
-    loadState();
-    emit changed(ScenarioChanged | TimelineChanged | FrameChanged | TimeChanged);
+    showNewTimeline(source, error ? QString::fromStdString(error->toString()) : QString());
     if (error)
         emit message(tr("The scenario stops early: %1").arg(QString::fromStdString(error->toString())));
     return QString();
@@ -123,21 +113,26 @@ QString SimController::openObserved(const hw::ObservedCluster& first, const QStr
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
-    m_source = source;
-    m_stopError.clear();
-    m_stopFrames = frameCount();
-    ++m_historyRevision;
     m_live = false;
     m_followLive = false;
-    m_liveHistory = false;
     m_droppedPending = 0;
+    showNewTimeline(source, QString());
+    return QString();
+}
+
+void SimController::showNewTimeline(const QString& source, const QString& stopError)
+{
+    m_source = source;
+    m_stopError = stopError;
+    m_stopFrames = frameCount();
+    ++m_historyRevision;
+    m_liveHistory = false;
     m_frame = 0;
     m_markers.clear();
     m_markedUpTo = 0;
     indexMarkers(0);
     loadState();
     emit changed(ScenarioChanged | TimelineChanged | FrameChanged | TimeChanged);
-    return QString();
 }
 
 QString SimController::appendObserved(const hw::ObservedCluster& poll, bool notify)

@@ -229,6 +229,9 @@ signals:
     void framesDropped(std::int64_t firstFrame, std::int64_t dropped);
 
 private:
+    /// After the session took a new timeline: shows its frame 0 from `source`, with the error its
+    /// steps stopped at (empty: none), and tells the views.
+    void showNewTimeline(const QString& source, const QString& stopError);
     void tick();
     void indexMarkers(std::int64_t fromFrame);
     void loadState();
