@@ -125,7 +125,7 @@ BackgroundCli::BackgroundCli(const std::vector<std::string>& args)
 
 BackgroundCli::~BackgroundCli()
 {
-    if (m_pid > 0 && !m_waited) {
+    if (m_pid > 0 && !m_waited && !m_exited) {
         ::kill(m_pid, SIGKILL);
         int status = 0;
         while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
@@ -138,8 +138,22 @@ BackgroundCli::~BackgroundCli()
 
 void BackgroundCli::signal(int number)
 {
-    if (m_pid > 0 && !m_waited)
+    if (m_pid > 0 && !m_waited && !m_exited)
         ::kill(m_pid, number);
+}
+
+bool BackgroundCli::running()
+{
+    if (m_pid <= 0 || m_waited || m_exited)
+        return false;
+    int status = 0;
+    pid_t ended = 0;
+    while ((ended = ::waitpid(m_pid, &status, WNOHANG)) < 0 && errno == EINTR) { }
+    if (ended == m_pid) {
+        m_exited = true;
+        m_status = status;
+    }
+    return !m_exited;
 }
 
 CliResult BackgroundCli::wait()
@@ -147,8 +161,9 @@ CliResult BackgroundCli::wait()
     CliResult result;
     if (m_pid <= 0 || m_waited)
         return result;
-    int status = 0;
-    while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
+    int status = m_status;
+    if (!m_exited)
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
     m_waited = true;
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);
@@ -169,6 +184,30 @@ std::string BackgroundCli::errSoFar() const
 {
     std::ifstream in(m_errPath, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::string ServedCli::bootstrap() const
+{
+    return "127.0.0.1:" + std::to_string(port + 1);
+}
+
+ServedCli startServe(const std::string& scenario, const std::vector<std::string>& more, int first)
+{
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        ServedCli served;
+        served.port = freeBasePort(first + 211 * attempt);
+        std::vector<std::string> args { "serve", scenario, "--quiet", "--port", std::to_string(served.port) };
+        args.insert(args.end(), more.begin(), more.end());
+        served.process = std::make_unique<BackgroundCli>(args);
+        for (int i = 0; i < 400 && served.process->running()
+             && served.process->outSoFar().find("serving") == std::string::npos;
+             ++i)
+            ::usleep(50000);
+        if (served.process->running() && served.process->outSoFar().find("serving") != std::string::npos)
+            return served;
+    }
+    ADD_FAILURE() << "serve " << scenario << " did not start in five tries";
+    return {};
 }
 
 std::vector<std::string> lines(const std::string& text)

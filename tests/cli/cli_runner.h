@@ -2,6 +2,7 @@
 // Runs the real highwater-cli binary in a child process, the way a user runs it.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ public:
     bool started() const { return m_pid > 0; }
     /// Sends a signal (SIGINT, SIGTERM).
     void signal(int number);
+    /// Whether the child still runs (false once it ended, or when it never started).
+    bool running();
     /// Waits for the child to end and returns what it printed.
     CliResult wait();
     /// What it printed on standard output and standard error so far.
@@ -45,7 +48,22 @@ private:
     std::string m_outPath;
     std::string m_errPath;
     bool m_waited = false;
+    bool m_exited = false; // running() saw it end
+    int m_status = 0;      // its wait status then
 };
+
+/// A `serve` in the background that listens: the port it was given (broker N on port + N) and the process.
+struct ServedCli {
+    int port = 0; // 0: it could not be started
+    std::unique_ptr<BackgroundCli> process;
+    /// "127.0.0.1:PORT+1", broker 1's address.
+    std::string bootstrap() const;
+};
+
+/// Starts `serve SCENARIO --quiet --port P` and then `more` on free ports searched from `first`, and waits
+/// until it prints that it serves. Another test program under ctest -j2 may take the ports between the
+/// search and the bind: serve then ends at once, and other ports are tried, five times in all.
+ServedCli startServe(const std::string& scenario, const std::vector<std::string>& more, int first);
 
 /// A base port for `serve` whose brokers' ports (base+1 to base+3) are free now, searched from a
 /// place that depends on the process id and on first (two test programs running at once start

@@ -66,16 +66,9 @@ struct Command {
 /// first broker's address.
 std::string observedServe()
 {
-    static hw::test::BackgroundCli serve({ "serve", "builtin:leo-hw-walkthrough", "--quiet", "--port",
-        std::to_string(hw::test::freeBasePort(31000)), "--stop-after-ms", "600000" });
-    static const std::string bootstrap = [] {
-        for (int i = 0; i < 200 && !contains(serve.outSoFar(), "serving"); ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        const std::string out = serve.outSoFar();
-        const std::size_t at = out.find("broker 1: ");
-        return at == std::string::npos ? std::string("127.0.0.1:1") : out.substr(at + 10, out.find('\n', at) - at - 10);
-    }();
-    return bootstrap;
+    static const hw::test::ServedCli serve
+        = hw::test::startServe("builtin:leo-hw-walkthrough", { "--stop-after-ms", "600000" }, 31000);
+    return serve.bootstrap();
 }
 
 std::vector<Command> commands()

@@ -60,15 +60,9 @@ std::vector<Writer> writers()
                        return std::vector<std::string> { "chaos", "--seed", "7", "--emit", target };
                    } });
     // observe --record needs a cluster to observe: a serve in the background, alive for the whole test.
-    static hw::test::BackgroundCli observed({ "serve", "builtin:leo-hw-walkthrough", "--quiet", "--port",
-        std::to_string(hw::test::freeBasePort(27000)), "--stop-after-ms", "600000" });
-    static const std::string bootstrap = [] {
-        for (int i = 0; i < 200 && observed.outSoFar().find("serving") == std::string::npos; ++i)
-            ::usleep(50000);
-        const std::string out = observed.outSoFar();
-        const std::size_t at = out.find("broker 1: ");
-        return at == std::string::npos ? std::string("127.0.0.1:1") : out.substr(at + 10, out.find('\n', at) - at - 10);
-    }();
+    static const hw::test::ServedCli observed
+        = hw::test::startServe("builtin:leo-hw-walkthrough", { "--stop-after-ms", "600000" }, 27000);
+    static const std::string bootstrap = observed.bootstrap();
     out.push_back({ "observe --record", Shape::File, [](const std::string& target) {
                        return std::vector<std::string> { "observe", "--bootstrap", bootstrap, "--duration", "0.3",
                            "--record", target };

@@ -58,21 +58,16 @@ std::string readText(const std::string& path)
 class ServeFixture {
 public:
     explicit ServeFixture(const std::string& dir)
-        : m_port(hw::test::freeBasePort(23000))
     {
         writeText(dir + "/script.json", R"([{"at_ms": 1500, "kill": {"broker": 2}}])");
-        m_serve = std::make_unique<BackgroundCli>(std::vector<std::string> { "serve", "builtin:consumer-lag",
-            "--quiet", "--port", std::to_string(m_port), "--script", dir + "/script.json", "--stop-after-ms", "60000" });
-        // Listening once it printed its brokers.
-        for (int i = 0; i < 200 && !contains(m_serve->outSoFar() + m_serve->errSoFar(), "serving"); ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        m_served = hw::test::startServe(
+            "builtin:consumer-lag", { "--script", dir + "/script.json", "--stop-after-ms", "60000" }, 23000);
     }
-    std::string bootstrap() const { return "127.0.0.1:" + std::to_string(m_port + 1); }
-    bool up() const { return m_port > 0 && m_serve->started(); }
+    std::string bootstrap() const { return m_served.bootstrap(); }
+    bool up() const { return m_served.port > 0; }
 
 private:
-    int m_port;
-    std::unique_ptr<BackgroundCli> m_serve;
+    hw::test::ServedCli m_served;
 };
 
 } // namespace

@@ -225,6 +225,16 @@ QString ObserveSession::start(const Settings& settings)
     return QString();
 }
 
+int ObserveSession::intervalMinMs()
+{
+    return static_cast<int>(hw::realkafka::observeIntervalMin.count());
+}
+
+QString ObserveSession::passwordVariable()
+{
+    return QString::fromLatin1(hw::realkafka::saslPasswordVariable);
+}
+
 void ObserveSession::retireWorker()
 {
     if (!m_worker)

@@ -40,6 +40,11 @@ public:
     /// How long quitting waits for a poll under way.
     static constexpr int quitWaitMs = requestTimeoutMs + 1000;
     static constexpr int defaultIntervalMs = 1000;
+    /// The shortest interval the observer takes (realkafka::observeIntervalMin), for the dialog, which
+    /// reaches realkafka/ only through the session.
+    static int intervalMinMs();
+    /// The environment variable a SASL password may come from (realkafka::saslPasswordVariable).
+    static QString passwordVariable();
     /// How long the status line says the interval stretched, after the poll that outlasted it.
     static constexpr int stretchShownMs = 5000;
 

@@ -2,7 +2,6 @@
 #include "shell/connectdialog.h"
 
 #include "control/observesession.h"
-#include "realkafka/cluster_observer.h"
 
 #include <QEvent>
 #include <QFileDialog>
@@ -21,7 +20,7 @@ namespace hw::ui {
 namespace {
 
 /// The longest interval offered: an hour. The shortest is left to the observer's own check, which says
-/// why (realkafka::observeIntervalMin).
+/// why (ObserveSession::intervalMinMs).
 constexpr int intervalMsMax = 3600 * 1000;
 
 QLabel* wrappedLabel(QWidget* parent)
@@ -200,7 +199,7 @@ void ConnectDialog::checkSecurity()
         m_securityStatus->setText(tr("Usable, with warnings: %1").arg(warnings.join(QStringLiteral(" "))));
     else
         m_securityStatus->setText(tr("Usable. A password may also come from %1.")
-                                      .arg(QString::fromLatin1(hw::realkafka::saslPasswordVariable)));
+                                      .arg(ObserveSession::passwordVariable()));
 }
 
 void ConnectDialog::updateState()
@@ -237,7 +236,7 @@ void ConnectDialog::retranslate()
     m_intervalLabel->setText(tr("Poll every:"));
     m_interval->setSuffix(tr(" ms"));
     m_interval->setToolTip(tr("At least %1 ms; a poll that takes longer stretches the interval")
-                               .arg(hw::realkafka::observeIntervalMin.count()));
+                               .arg(ObserveSession::intervalMinMs()));
     m_recordLabel->setText(tr("Record to file:"));
     m_record->setPlaceholderText(tr("optional: a .jsonl file that File > Open replays"));
     m_recordBrowse->setToolTip(tr("Choose the recording file"));
