@@ -57,6 +57,7 @@ void RunMetrics::reset(const ClusterState& initial)
     m_observedGroupSlots.clear();
     m_observedPartitionSlots.clear();
     m_slotOfIndex.clear();
+    m_slotTopics.clear();
     m_producers.clear();
     record(initial);
 }
@@ -93,9 +94,17 @@ std::int32_t RunMetrics::partitionSlot(const ClusterState& state, std::int32_t i
 
 void RunMetrics::resizeTo(const ClusterState& state)
 {
-    m_slotOfIndex.resize(state.partitions.size());
     if (state.observed) {
-        for (std::size_t p = 0; p < state.partitions.size(); ++p) {
+        // The slots change only with the topics: most polls keep them, and a frame of 8,192 partitions
+        // need not look each one up again.
+        std::vector<std::pair<std::string, std::int32_t>> topics;
+        topics.reserve(state.topics.size());
+        for (const Topic& topic : state.topics)
+            topics.emplace_back(topic.name, topic.partitionCount);
+        const bool sameTopics = topics == m_slotTopics && m_slotOfIndex.size() == state.partitions.size();
+        m_slotTopics = std::move(topics);
+        m_slotOfIndex.resize(state.partitions.size());
+        for (std::size_t p = 0; p < state.partitions.size() && !sameTopics; ++p) {
             const Partition& partition = state.partitions[p];
             const std::string& topic = state.topics[static_cast<std::size_t>(partition.topic)].name;
             std::size_t slot = observedPartitionSlot(topic, partition.index);
@@ -107,6 +116,7 @@ void RunMetrics::resizeTo(const ClusterState& state)
         }
         m_partitions.resize(m_observedPartitions.size());
     } else {
+        m_slotOfIndex.resize(state.partitions.size());
         for (std::size_t p = 0; p < state.partitions.size(); ++p)
             m_slotOfIndex[p] = static_cast<std::int32_t>(p);
         m_partitions.resize(state.partitions.size());

@@ -150,6 +150,7 @@ private:
     std::vector<std::string> m_observedGroupIds; // an observed run's groups, by slot
     std::vector<ObservedTopicPartition> m_observedPartitions; // an observed run's partitions, by slot
     std::vector<std::int32_t> m_slotOfIndex; // the last state's partition index -> slot of partitions()
+    std::vector<std::pair<std::string, std::int32_t>> m_slotTopics; // the topics m_slotOfIndex was made for
     // The slots by key: every frame of a cluster of limits::observedPartitionsMax partitions looks each one up.
     std::map<std::pair<std::string, std::int32_t>, std::size_t> m_observedPartitionSlots;
     std::map<std::string, std::size_t, std::less<>> m_observedGroupSlots;
